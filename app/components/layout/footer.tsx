@@ -1,0 +1,61 @@
+import { Link, useLocation } from "react-router";
+import type { SocialLinks } from "../../domain/site";
+import { NewsletterSignup } from "./newsletter";
+
+// bluesky is read from the settings but not rendered (shopper.md §2.3).
+const SOCIAL = [
+  ["facebook_url", "Facebook"],
+  ["instagram_url", "Instagram"],
+  ["tiktok_url", "TikTok"],
+  ["x_url", "X"],
+] as const;
+
+export function Footer({ social, year }: { social: SocialLinks; year: number }) {
+  const shown = SOCIAL.filter(([key]) => social[key]);
+  // The newsletter page shows the same form in its body; one form per page keeps ids unique.
+  const onNewsletterPage = useLocation().pathname === "/newsletter";
+  return (
+    <footer className="mt-16 bg-brand text-stone-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-lg font-bold">Closetloop</p>
+          <p className="mt-2 text-sm text-stone-300">Pre-owned fashion to rent for up to 7 days or buy outright.</p>
+        </div>
+        <nav aria-labelledby="footer-company">
+          <h2 id="footer-company" className="font-semibold">Company</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><Link to="/pages/about_us" className="hover:underline">About us</Link></li>
+            <li><Link to="/pages/terms_conditions" className="hover:underline">Terms &amp; Conditions</Link></li>
+            <li><Link to="/privacy-policy" className="hover:underline">Privacy Policy</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-service">
+          <h2 id="footer-service" className="font-semibold">Customer Service</h2>
+          <ul className="mt-2 space-y-1 text-sm">
+            <li><Link to="/account?tab=orders" className="hover:underline">Track your order</Link></li>
+            <li><Link to="/pages/contact" className="hover:underline">Contact us</Link></li>
+            <li><Link to="/pages/delivery" className="hover:underline">Delivery</Link></li>
+            <li><Link to="/pages/returns" className="hover:underline">Returns</Link></li>
+          </ul>
+        </nav>
+        <div>
+          {onNewsletterPage ? null : <NewsletterSignup />}
+          {shown.length > 0 ? (
+            <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
+              {shown.map(([key, label]) => (
+                <li key={key}>
+                  <a href={social[key]} rel="noopener noreferrer" target="_blank" className="hover:underline">
+                    {label}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-stone-300">
+        © {year} Closetloop. All rights reserved.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,119 @@
+import { Form, Link } from "react-router";
+import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
+import { useEffect, useRef, useState } from "react";
+
+export interface HeaderUser {
+  fullName: string | null;
+  email: string;
+  isVendor: boolean;
+  isStore: boolean;
+  isAdmin: boolean;
+}
+
+export function initials(fullName: string | null | undefined) {
+  const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "U";
+  return words
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join("");
+}
+
+function CartBadge({ count }: { count: number }) {
+  // The badge pulses for 300 ms whenever the count changes (shopper.md §2.4).
+  const previous = useRef(count);
+  const [pulse, setPulse] = useState(0);
+  useEffect(() => {
+    if (previous.current !== count) {
+      previous.current = count;
+      setPulse((n) => n + 1);
+    }
+  }, [count]);
+  if (count <= 0) return null;
+  return (
+    <span
+      key={pulse}
+      className={`absolute -right-1 -top-1 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-semibold text-white ${pulse ? "animate-pulse-once" : ""}`}
+    >
+      {count}
+    </span>
+  );
+}
+
+function AvatarMenu({ user }: { user: HeaderUser }) {
+  // <details> keeps the menu usable with JavaScript off and by keyboard.
+  return (
+    <details className="relative" data-testid="avatar-menu">
+      <summary
+        className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-sm font-semibold text-white"
+        aria-label="Account menu"
+      >
+        {initials(user.fullName)}
+      </summary>
+      <div className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-stone-200 bg-white p-2 shadow-lg">
+        <div className="border-b border-stone-100 px-2 pb-2">
+          <p className="font-medium">{user.fullName ?? "User"}</p>
+          <p className="truncate text-sm text-stone-600">{user.email}</p>
+        </div>
+        <nav className="flex flex-col py-1 text-sm">
+          <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/account">Manage Account</Link>
+          {user.isVendor ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/vendor">Seller Dashboard</Link> : null}
+          {user.isStore ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/store">Store Dashboard</Link> : null}
+          {user.isAdmin ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/admin">Admin Dashboard</Link> : null}
+        </nav>
+        <Form method="post" action="/auth/logout" className="border-t border-stone-100 pt-1">
+          <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-stone-100">
+            Log out
+          </button>
+        </Form>
+      </div>
+    </details>
+  );
+}
+
+export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
+  return (
+    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link to="/" className="text-xl font-bold tracking-tight text-brand">
+          Closetloop
+        </Link>
+        <nav aria-label="Main" className="flex gap-4 text-sm font-medium">
+          <Link to="/women" className="hover:text-brand">Women</Link>
+          <Link to="/men" className="hover:text-brand">Men</Link>
+          <Link to="/children" className="hover:text-brand">Children</Link>
+        </nav>
+        <Form method="get" action="/all-products" role="search" className="order-last flex w-full items-center sm:order-none sm:w-auto sm:flex-1">
+          <label htmlFor="site-search" className="sr-only">Search for items...</label>
+          <input
+            id="site-search"
+            type="search"
+            name="search"
+            defaultValue={search}
+            placeholder="Search for items..."
+            className="w-full rounded-l-md border border-stone-300 px-3 py-1.5 text-sm"
+          />
+          <button type="submit" className="rounded-r-md border border-l-0 border-stone-300 bg-stone-50 px-3 py-1.5" aria-label="Search">
+            <SearchIcon />
+          </button>
+        </Form>
+        <div className="ml-auto flex items-center gap-4">
+          <Link to="/favorites" aria-label="Favorites" className="hover:text-brand">
+            <HeartIcon />
+          </Link>
+          <Link to="/cart" aria-label={`Basket, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} className="relative hover:text-brand">
+            <BasketIcon />
+            <CartBadge count={cartCount} />
+          </Link>
+          {user ? (
+            <AvatarMenu user={user} />
+          ) : (
+            <Link to="/auth" aria-label="Sign in" className="hover:text-brand">
+              <UserIcon />
+            </Link>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

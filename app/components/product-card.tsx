@@ -1,0 +1,47 @@
+import { Link } from "react-router";
+import { formatGBP } from "../domain/money";
+import { cardPrice } from "../domain/catalog";
+
+export interface ProductCardData {
+  id: string;
+  name: string;
+  brand: string;
+  price: number;
+  rentalPrice: number | null;
+  images: string[];
+  availability: "available" | "rented" | "sold";
+}
+
+export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
+  const image = product.images[0];
+  return (
+    <article className="group overflow-hidden rounded-lg border border-stone-200 bg-white">
+      <Link to={`/product/${product.id}`} className="block">
+        <div className="aspect-[4/5] bg-stone-100">
+          {image ? (
+            <img
+              src={image}
+              alt={product.name}
+              width={400}
+              height={500}
+              loading={eager ? "eager" : "lazy"}
+              decoding="async"
+              className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+            />
+          ) : (
+            <div className="flex h-full items-center justify-center text-sm text-stone-500">No image</div>
+          )}
+        </div>
+        <div className="p-3">
+          <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand}</p>
+          <h3 className="truncate font-medium">{product.name}</h3>
+          <p className="mt-1 text-sm">
+            {formatGBP(cardPrice(product))}
+            {product.rentalPrice !== null ? <span className="text-stone-600"> / 7 days</span> : null}
+          </p>
+          {product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}
+        </div>
+      </Link>
+    </article>
+  );
+}

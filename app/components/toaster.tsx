@@ -1,0 +1,68 @@
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { Toast } from "../domain/toast";
+
+// A few lines instead of a toast library: the first-load budget is tight (docs/performance.md).
+type Shown = Toast & { id: number };
+let shown: Shown[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+export function showToast(toast: Toast) {
+  shown = [...shown, { ...toast, id: nextId++ }];
+  emit();
+}
+
+function dismiss(id: number) {
+  shown = shown.filter((t) => t.id !== id);
+  emit();
+}
+
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  return () => listeners.delete(l);
+};
+
+function ToastItem({ toast }: { toast: Shown }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(toast.id), 6000);
+    return () => clearTimeout(timer);
+  }, [toast.id]);
+  return (
+    <div
+      role={toast.type === "error" ? "alert" : "status"}
+      className={`pointer-events-auto flex items-start gap-3 rounded-md border p-4 shadow-lg ${toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
+    >
+      <div className="flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
+      </div>
+      <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification" className="text-sm opacity-70 hover:opacity-100">
+        ✕
+      </button>
+    </div>
+  );
+}
+
+/** Shows the server's flash toast (rendered in the HTML, so it needs no JavaScript) and client toasts. */
+export function Toaster({ flash }: { flash: Toast | null }) {
+  const list = useSyncExternalStore(subscribe, () => shown, () => shown);
+  const [flashVisible, setFlashVisible] = useState<Toast | null>(flash);
+  useEffect(() => setFlashVisible(flash), [flash]);
+  return (
+    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      {flashVisible ? (
+        <div
+          role={flashVisible.type === "error" ? "alert" : "status"}
+          className={`pointer-events-auto rounded-md border p-4 shadow-lg ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
+        >
+          <p className="font-semibold">{flashVisible.title}</p>
+          {flashVisible.description ? <p className="text-sm">{flashVisible.description}</p> : null}
+        </div>
+      ) : null}
+      {list.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext } from "react-router";
+import type { AppConfig } from "./env.server";
+import type { Database } from "./data/db.server";
+import type { SessionUser } from "./services/session.server";
+
+export interface AppContext {
+  env: Env;
+  config: AppConfig;
+  ctx: ExecutionContext;
+  db: Database;
+}
+
+/** What workers/app.ts hands every loader, action and middleware. */
+export const appContext = createContext<AppContext>();
+
+export interface RequestState {
+  user: SessionUser | null;
+  /** Set-Cookie values any loader or action wants on this response; the root middleware sends them. */
+  setCookies: string[];
+}
+
+/** Filled by the root middleware for every request. */
+export const requestState = createContext<RequestState>();

@@ -1,0 +1,28 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { siteContent } from "../../db/schema";
+import type { Database } from "./db.server";
+import { cached } from "./cache.server";
+
+import { SOCIAL_KEYS, type SocialKey, type SocialLinks } from "../domain/site";
+
+export async function socialLinks(db: Database): Promise<SocialLinks> {
+  const rows = await db
+    .select({ key: siteContent.contentKey, content: siteContent.content })
+    .from(siteContent)
+    .where(and(eq(siteContent.contentType, "site_settings"), inArray(siteContent.contentKey, [...SOCIAL_KEYS])));
+  const links: SocialLinks = {};
+  for (const row of rows) {
+    if (row.content && /^https?:\/\//.test(row.content)) links[row.key as SocialKey] = row.content;
+  }
+  return links;
+}
+
+/** Social links for the footer; a failure is only logged and hides the links (shopper.md §8). */
+export async function cachedSocialLinks(env: Env, db: Database): Promise<SocialLinks> {
+  try {
+    return await cached(env.CACHE, "site:social-links", 300, () => socialLinks(db));
+  } catch (error) {
+    console.error("social links failed to load", error);
+    return {};
+  }
+}

@@ -1,0 +1,20 @@
+// Money is integer pence, always GBP (DECISIONS.md). This is the only way it becomes text.
+const gbp = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+export function formatGBP(pence: number): string {
+  if (!Number.isInteger(pence)) throw new TypeError(`Money must be integer pence, got ${pence}`);
+  return gbp.format(pence / 100);
+}
+
+/** Parses a pounds amount typed by a person ("12", "12.5", "£1,299.99") into pence, or null. */
+export function parsePounds(input: string): number | null {
+  const cleaned = input.trim().replace(/^£/, "").replace(/,/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole, fraction = ""] = cleaned.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}

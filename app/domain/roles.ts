@@ -1,0 +1,35 @@
+// shopper.md §6 and seller-store-admin.md §6: the user flags, derived from one user_roles row.
+export type Role = "admin" | "team_member" | "individual" | "store";
+export type AdminSubrole = "superadmin" | "admin" | "product_reviewer" | "customer_support";
+export type SellerRole = "vendor" | "store";
+
+export interface RoleRecord {
+  role: Role | null;
+  adminSubrole: AdminSubrole | null;
+  sellerRole: SellerRole | null;
+}
+
+export interface RoleFlags {
+  isAdmin: boolean;
+  isVendor: boolean;
+  isStore: boolean;
+  isSuperAdmin: boolean;
+  isAdminRole: boolean;
+  isProductReviewer: boolean;
+  isCustomerSupport: boolean;
+}
+
+export function roleFlags(record: RoleRecord | null | undefined): RoleFlags {
+  const role = record?.role ?? null;
+  const subrole = record?.adminSubrole ?? null;
+  const isAdmin = role === "admin" || (role === "team_member" && subrole !== null);
+  return {
+    isAdmin,
+    isVendor: role === "individual" || role === "team_member",
+    isStore: role === "store" || record?.sellerRole === "store",
+    isSuperAdmin: isAdmin && subrole === "superadmin",
+    isAdminRole: isAdmin && subrole === "admin",
+    isProductReviewer: isAdmin && subrole === "product_reviewer",
+    isCustomerSupport: isAdmin && subrole === "customer_support",
+  };
+}

@@ -1,0 +1,5 @@
+export interface Toast {
+  type: "success" | "error";
+  title: string;
+  description?: string;
+}

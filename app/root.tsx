@@ -1,0 +1,185 @@
+import { useEffect } from "react";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { appContext, requestState } from "./context";
+import { Footer } from "./components/layout/footer";
+import { Header } from "./components/layout/header";
+import { CookieConsent } from "./components/layout/cookie-consent";
+import { ProgressBar } from "./components/progress-bar";
+import { Toaster } from "./components/toaster";
+import { cachedSocialLinks } from "./data/site.server";
+import { cartCount } from "./data/cart.server";
+import { readConsent } from "./services/consent.server";
+import { currentUser } from "./services/session.server";
+import { takeToast } from "./services/toast.server";
+
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const app = context.get(appContext);
+    const { user, setCookie } = await currentUser(request, app);
+    const state = { user, setCookies: setCookie ? [setCookie] : [] };
+    context.set(requestState, state);
+    const response = await next();
+    for (const cookie of state.setCookies) response.headers.append("set-cookie", cookie);
+    return response;
+  },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const state = context.get(requestState);
+  const url = new URL(request.url);
+  const [social, consent, flash, basketCount] = await Promise.all([
+    cachedSocialLinks(app.env, app.db),
+    readConsent(request),
+    takeToast(request, app.config),
+    state.user ? cartCount(app.db, state.user.id) : 0,
+  ]);
+  flash.headers?.forEach((value, key) => key === "set-cookie" && state.setCookies.push(value));
+  const user = state.user;
+  return data({
+    user: user && {
+      fullName: user.fullName,
+      email: user.email,
+      isVendor: user.isVendor,
+      isStore: user.isStore,
+      isAdmin: user.isAdmin,
+    },
+    cartCount: basketCount,
+    social,
+    consent,
+    customizeCookies: url.searchParams.get("cookies") === "customize",
+    search: url.searchParams.get("search") ?? "",
+    toast: flash.toast,
+    year: new Date().getUTCFullYear(),
+  });
+}
+
+export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  // Plain navigations between pages keep the shell's data; submissions and search changes refresh it.
+  if (formMethod && formMethod !== "GET") return true;
+  if (currentUrl.searchParams.get("search") !== nextUrl.searchParams.get("search")) return true;
+  if (currentUrl.searchParams.get("cookies") !== nextUrl.searchParams.get("cookies")) return true;
+  return defaultShouldRevalidate;
+}
+
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
+function usePageViews(analytics: boolean) {
+  const location = useLocation();
+  useEffect(() => {
+    if (!analytics) return;
+    window.dataLayer ??= [];
+    window.dataLayer.push({ event: "page_view", page_path: location.pathname + location.search });
+  }, [analytics, location.pathname, location.search]);
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1f3d36" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function Shell({ children }: { children: React.ReactNode }) {
+  const shell = useRouteLoaderData<typeof loader>("root");
+  usePageViews(Boolean(shell?.consent?.analytics));
+  return (
+    <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <ProgressBar />
+      <Header user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} search={shell?.search ?? ""} />
+      <main id="main" className="mx-auto min-h-[50vh] max-w-7xl px-4 py-6">
+        {children}
+      </main>
+      <Footer social={shell?.social ?? {}} year={shell?.year ?? new Date().getUTCFullYear()} />
+      {shell && !shell.consent ? <CookieConsent customizeOpen={shell.customizeCookies} /> : null}
+      <Toaster flash={shell?.toast ?? null} />
+    </>
+  );
+}
+
+export default function App() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <Shell>
+        <NotFound />
+      </Shell>
+    );
+  }
+  const details = isRouteErrorResponse(error)
+    ? `${error.status} ${error.statusText}`
+    : error instanceof Error
+      ? error.message
+      : "Unknown error";
+  return (
+    <Shell>
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-3xl font-bold">Something went wrong</h1>
+        <p className="mt-3 text-stone-700">An unexpected error occurred. Please try refreshing the page.</p>
+        <details className="mt-6 rounded-md border border-stone-200 bg-white p-4 text-left text-sm">
+          <summary className="cursor-pointer font-medium">Error details</summary>
+          <pre className="mt-2 whitespace-pre-wrap break-words">{details}</pre>
+        </details>
+        <div className="mt-6 flex justify-center gap-3">
+          {/* "Try Again" clears the error by navigating to the same page again (works without JavaScript). */}
+          <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Try Again</a>
+          <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+            Refresh Page
+          </button>
+        </div>
+      </section>
+    </Shell>
+  );
+}
+
+export function NotFound() {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-4xl font-bold">404</h1>
+      <p className="mt-3 text-xl text-stone-700">Oops! Page not found</p>
+      <a href="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+        Return to Home
+      </a>
+    </section>
+  );
+}

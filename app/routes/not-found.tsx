@@ -1,0 +1,19 @@
+import { data } from "react-router";
+import type { Route } from "./+types/not-found";
+import { NotFound } from "../root";
+
+export const meta: Route.MetaFunction = () => [{ title: "Page not found | Closetloop" }];
+
+export function loader({ request }: Route.LoaderArgs) {
+  const { pathname } = new URL(request.url);
+  console.warn(`404: no page at ${pathname}`);
+  return data(null, { status: 404 });
+}
+
+export function action() {
+  return data(null, { status: 404 });
+}
+
+export default function NotFoundRoute() {
+  return <NotFound />;
+}

@@ -1,0 +1,7 @@
+import type { NotificationMessage } from "../../workers/messages";
+
+/** Puts messages on the NOTIFICATIONS queue in order; the consumer delivers each key once. */
+export async function enqueue(env: Env, messages: NotificationMessage[]) {
+  if (messages.length === 0) return;
+  await env.NOTIFICATIONS.sendBatch(messages.map((body) => ({ body, contentType: "json" })));
+}

@@ -1,0 +1,81 @@
+import type { AppConfig } from "../env.server";
+import type { NotificationMessage } from "../../workers/messages";
+
+type EmailMessage = Extract<NotificationMessage, { type: "email" }>;
+type MarketingMessage = Extract<NotificationMessage, { type: "marketing" }>;
+
+export interface EmailProvider {
+  readonly name: string;
+  send(message: EmailMessage): Promise<void>;
+}
+
+export interface MarketingProvider {
+  readonly name: string;
+  call(message: MarketingMessage): Promise<void>;
+}
+
+// Without provider keys the outbox row the consumer writes is the delivery: a developer reads
+// it on the local outbox page. Nothing leaves the machine.
+const localOutbox = { name: "local-outbox", send: async () => {}, call: async () => {} };
+
+export function emailProvider(config: AppConfig, fetcher: typeof fetch = fetch): EmailProvider {
+  if (!config.EMAIL_API_KEY || !config.EMAIL_API_URL) return localOutbox;
+  const url = config.EMAIL_API_URL;
+  const key = config.EMAIL_API_KEY;
+  return {
+    name: "http-email",
+    async send(message) {
+      const response = await fetcher(url, {
+        method: "POST",
+        headers: {
+          authorization: `Bearer ${key}`,
+          "content-type": "application/json",
+          "idempotency-key": message.key,
+        },
+        body: JSON.stringify({
+          from: config.EMAIL_FROM,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+        }),
+      });
+      if (!response.ok) throw new Error(`E-mail API answered ${response.status}`);
+    },
+  };
+}
+
+export function marketingProvider(
+  config: AppConfig,
+  fetcher: typeof fetch = fetch,
+): MarketingProvider {
+  if (!config.BREVO_API_KEY) return localOutbox;
+  const base = config.BREVO_API_URL.replace(/\/$/, "");
+  const key = config.BREVO_API_KEY;
+  const post = async (path: string, body: unknown) => {
+    const response = await fetcher(`${base}${path}`, {
+      method: "POST",
+      headers: { "api-key": key, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    // 400 "duplicate_parameter" means the contact exists already: not a failure to retry.
+    if (!response.ok && response.status !== 400) {
+      throw new Error(`Marketing API answered ${response.status}`);
+    }
+  };
+  return {
+    name: "brevo",
+    async call(message) {
+      if (message.action === "create_contact") {
+        const { email, firstName, lastName, tags, customProperties } = message.data;
+        await post("/contacts", {
+          email,
+          attributes: { FIRSTNAME: firstName, LASTNAME: lastName, ...customProperties, TAGS: tags.join(",") },
+          updateEnabled: true,
+        });
+      } else {
+        const { email, eventName, eventProperties } = message.data;
+        await post("/events", { event_name: eventName, identifiers: { email_id: email }, event_properties: eventProperties });
+      }
+    },
+  };
+}

@@ -1,0 +1,593 @@
+// The whole relational model of both specifications. Money is integer pence; time is epoch
+// milliseconds; lists (tags, images) are JSON text. Ids are text so URLs never expose counts.
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () => text("id").primaryKey();
+const createdAt = () => integer("created_at").notNull();
+const jsonList = (name: string) =>
+  text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    fullName: text("full_name"),
+    displayName: text("display_name"),
+    avatarUrl: text("avatar_url"),
+    userType: text("user_type", { enum: ["individual", "store", "vendor"] })
+      .notNull()
+      .default("individual"),
+    passwordHash: text("password_hash").notNull(),
+    passwordSalt: text("password_salt").notNull(),
+    emailVerifiedAt: integer("email_verified_at"),
+    deactivatedAt: integer("deactivated_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
+    uniqueIndex("users_display_name_unique").on(sql`lower(${t.displayName})`),
+  ],
+);
+
+export const userRoles = sqliteTable(
+  "user_roles",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["admin", "team_member", "individual", "store"] }).notNull(),
+    adminSubrole: text("admin_subrole", {
+      enum: ["superadmin", "admin", "product_reviewer", "customer_support"],
+    }),
+    sellerRole: text("seller_role", { enum: ["vendor", "store"] }),
+    assignedBy: text("assigned_by").references(() => users.id, { onDelete: "set null" }),
+    assignedAt: integer("assigned_at").notNull(),
+  },
+  (t) => [index("user_roles_role_idx").on(t.role, t.adminSubrole)],
+);
+
+export const userVerifications = sqliteTable("user_verifications", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  isVerified: integer("is_verified", { mode: "boolean" }).notNull().default(false),
+  verifiedAt: integer("verified_at"),
+});
+
+/** Single-use e-mail verification and password-reset tokens; only a hash of the token is kept. */
+export const authTokens = sqliteTable(
+  "auth_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_tokens_user_idx").on(t.userId, t.purpose)],
+);
+
+export const categories = sqliteTable(
+  "categories",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    slug: text("slug").notNull(),
+    description: text("description"),
+    parentId: text("parent_id").references((): any => categories.id, { onDelete: "set null" }),
+    imageUrl: text("image_url"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("categories_slug_unique").on(t.slug),
+    uniqueIndex("categories_name_unique").on(t.name),
+    index("categories_active_sort_idx").on(t.isActive, t.sortOrder),
+  ],
+);
+
+export const brands = sqliteTable(
+  "brands",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    logoUrl: text("logo_url"),
+    websiteUrl: text("website_url"),
+    description: text("description"),
+    isPopular: integer("is_popular", { mode: "boolean" }).notNull().default(false),
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("brands_name_unique").on(sql`lower(${t.name})`),
+    index("brands_popular_name_idx").on(t.isPopular, t.name),
+    index("brands_name_idx").on(t.name),
+  ],
+);
+
+export const brandSuggestions = sqliteTable(
+  "brand_suggestions",
+  {
+    id: id(),
+    suggestedName: text("suggested_name").notNull(),
+    description: text("description"),
+    websiteUrl: text("website_url"),
+    logoUrl: text("logo_url"),
+    suggestedBy: text("suggested_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "rejected", "merged"] })
+      .notNull()
+      .default("pending"),
+    mergedWithBrandId: text("merged_with_brand_id").references(() => brands.id, {
+      onDelete: "set null",
+    }),
+    rejectionReason: text("rejection_reason"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    reviewedAt: integer("reviewed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("brand_suggestions_status_idx").on(t.status, t.createdAt),
+    index("brand_suggestions_by_idx").on(t.suggestedBy),
+  ],
+);
+
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    logoUrl: text("logo_url"),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactEmail: text("contact_email"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stores_owner_idx").on(t.ownerId), index("stores_name_idx").on(t.name)],
+);
+
+export const storeRequests = sqliteTable(
+  "store_requests",
+  {
+    id: id(),
+    contactName: text("contact_name").notNull(),
+    storeName: text("store_name").notNull(),
+    storeAddress: text("store_address").notNull(),
+    storeWebsite: text("store_website"),
+    contactEmail: text("contact_email").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("store_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+export const PRODUCT_TYPES = ["Women", "Men", "Children", "Unisex"] as const;
+export const CONDITIONS = [
+  "Brand New With Tags",
+  "Brand New Without Tags",
+  "Almost New",
+  "Good Condition",
+] as const;
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    price: integer("price").notNull(),
+    originalPrice: integer("original_price"),
+    rentalPrice: integer("rental_price"),
+    buyingPrice: integer("buying_price"),
+    brand: text("brand").notNull(),
+    condition: text("condition").notNull(),
+    color: text("color"),
+    productType: text("product_type").notNull(),
+    category: text("category").notNull(),
+    tags: jsonList("tags"),
+    materials: text("materials"),
+    careInstructions: text("care_instructions"),
+    memoryStory: text("memory_story"),
+    images: jsonList("images"),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id").references(() => stores.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    productStatus: text("product_status", { enum: ["pending", "live", "archived"] })
+      .notNull()
+      .default("pending"),
+    conciergeStatus: text("concierge_status", { enum: ["yes", "pending", "no"] })
+      .notNull()
+      .default("no"),
+    /** One physical item: available, out on rental, or sold (DECISIONS.md: items are one of a kind). */
+    availability: text("availability", { enum: ["available", "rented", "sold"] })
+      .notNull()
+      .default("available"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("products_owner_idx").on(t.ownerId, t.createdAt),
+    index("products_store_idx").on(t.storeId, t.productStatus),
+    index("products_live_created_idx").on(t.productStatus, t.createdAt, t.id),
+    index("products_status_category_idx").on(t.status, t.category),
+    index("products_live_category_idx").on(t.productStatus, t.category, t.createdAt),
+    index("products_live_brand_idx").on(t.productStatus, t.brand, t.createdAt),
+    index("products_live_type_idx").on(t.productStatus, t.productType, t.createdAt),
+    index("products_live_rental_idx").on(t.productStatus, t.rentalPrice, t.id),
+    index("products_live_buying_idx").on(t.productStatus, t.buyingPrice, t.id),
+    check("products_price_nonneg", sql`${t.price} >= 0`),
+  ],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    type: text("type", { enum: ["rental", "purchase"] }).notNull(),
+    price: integer("price").notNull(),
+    duration: integer("duration"),
+    quantity: integer("quantity").notNull().default(1),
+    vendor: text("vendor"),
+    sellerId: text("seller_id"),
+    sellerAvatar: text("seller_avatar"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    conciergeStatus: text("concierge_status").notNull().default("no"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId),
+    index("cart_items_user_created_idx").on(t.userId, t.createdAt),
+    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_product_unique").on(t.userId, t.productId),
+    index("favorites_product_idx").on(t.productId),
+  ],
+);
+
+export const ORDER_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "active",
+  "completed",
+  "cancelled",
+] as const;
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    deliveryFee: integer("delivery_fee").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    currency: text("currency").notNull().default("GBP"),
+    billingAddress: text("billing_address", { mode: "json" }).notNull(),
+    shippingAddress: text("shipping_address", { mode: "json" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+/** A form's idempotency key maps a double submit back to the first order. */
+export const orderIdempotencyKeys = sqliteTable("order_idempotency_keys", {
+  key: text("key").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  orderId: text("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["rental", "purchase"] }).notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    price: integer("price").notNull(),
+    sellerId: text("seller_id"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    rentalStartsAt: integer("rental_starts_at"),
+    rentalEndsAt: integer("rental_ends_at"),
+    rentalOutcome: text("rental_outcome", { enum: ["returned", "bought", "converted"] }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_product_idx").on(t.productId),
+    index("order_items_rental_end_idx").on(t.rentalEndsAt),
+  ],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedUserId: text("reviewed_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.createdAt),
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    index("reviews_reviewer_idx").on(t.reviewerId),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const priceChangeRequests = sqliteTable(
+  "price_change_requests",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    suggestedRentalPrice: integer("suggested_rental_price").notNull(),
+    suggestedBuyingPrice: integer("suggested_buying_price").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("price_change_requests_owner_idx").on(t.ownerId, t.createdAt),
+    index("price_change_requests_product_idx").on(t.productId),
+    index("price_change_requests_store_idx").on(t.storeId),
+  ],
+);
+
+export const siteContent = sqliteTable(
+  "site_content",
+  {
+    id: id(),
+    contentType: text("content_type", { enum: ["banner", "page", "site_settings"] }).notNull(),
+    contentKey: text("content_key").notNull(),
+    title: text("title"),
+    content: text("content"),
+    imageUrl: text("image_url"),
+    updatedBy: text("updated_by").references(() => users.id, { onDelete: "set null" }),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [uniqueIndex("site_content_type_key_unique").on(t.contentType, t.contentKey)],
+);
+
+export const mediaLibrary = sqliteTable(
+  "media_library",
+  {
+    id: id(),
+    fileName: text("file_name").notNull(),
+    fileUrl: text("file_url").notNull(),
+    fileType: text("file_type").notNull(),
+    fileSize: integer("file_size").notNull(),
+    mediaType: text("media_type").notNull(),
+    category: text("category").notNull().default("banner"),
+    uploadedBy: text("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_library_category_idx").on(t.category, t.createdAt)],
+);
+
+export const blogPosts = sqliteTable(
+  "blog_posts",
+  {
+    id: id(),
+    title: text("title").notNull(),
+    excerpt: text("excerpt"),
+    content: text("content").notNull(),
+    category: text("category"),
+    tags: jsonList("tags"),
+    featuredImageUrl: text("featured_image_url"),
+    authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: ["published", "draft"] }).notNull().default("published"),
+    publishedAt: integer("published_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("blog_posts_status_published_idx").on(t.status, t.publishedAt)],
+);
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: id(),
+    transactionType: text("transaction_type", { enum: ["sale", "rental_conversion"] }).notNull(),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    storeId: text("store_id").references(() => stores.id, { onDelete: "set null" }),
+    grossAmount: integer("gross_amount").notNull(),
+    netAmount: integer("net_amount").notNull(),
+    status: text("status", { enum: ["pending", "completed", "failed", "cancelled"] })
+      .notNull()
+      .default("completed"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("transactions_created_idx").on(t.createdAt),
+    uniqueIndex("transactions_order_item_unique").on(t.orderItemId),
+  ],
+);
+
+export const payouts = sqliteTable(
+  "payouts",
+  {
+    id: id(),
+    recipientType: text("recipient_type", { enum: ["platform", "store", "owner"] }).notNull(),
+    recipientId: text("recipient_id").notNull(),
+    periodStart: integer("period_start").notNull(),
+    periodEnd: integer("period_end").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    commissionAmount: integer("commission_amount").notNull(),
+    netAmount: integer("net_amount").notNull(),
+    status: text("status", { enum: ["calculated", "paid", "failed", "cancelled"] })
+      .notNull()
+      .default("calculated"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payouts_recipient_period_unique").on(
+      t.recipientType,
+      t.recipientId,
+      t.periodStart,
+    ),
+    index("payouts_created_idx").on(t.createdAt),
+  ],
+);
+
+export const commissions = sqliteTable(
+  "commissions",
+  {
+    id: id(),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => transactions.id, { onDelete: "cascade" }),
+    recipientType: text("recipient_type", { enum: ["platform", "store"] }).notNull(),
+    recipientId: text("recipient_id"),
+    /** Basis points: 1000 = 10%. */
+    commissionRate: integer("commission_rate").notNull(),
+    commissionAmount: integer("commission_amount").notNull(),
+    status: text("status", { enum: ["pending", "calculated", "paid", "cancelled"] })
+      .notNull()
+      .default("pending"),
+    payoutId: text("payout_id").references(() => payouts.id, { onDelete: "set null" }),
+    calculatedAt: integer("calculated_at").notNull(),
+  },
+  (t) => [
+    index("commissions_transaction_idx").on(t.transactionId),
+    index("commissions_unpaid_idx").on(t.payoutId, t.calculatedAt),
+  ],
+);
+
+/** Every e-mail and marketing call that left through the queue; message_key makes delivery idempotent. */
+export const notificationOutbox = sqliteTable(
+  "notification_outbox",
+  {
+    id: id(),
+    messageKey: text("message_key").notNull(),
+    channel: text("channel", { enum: ["email", "marketing"] }).notNull(),
+    kind: text("kind").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject"),
+    body: text("body"),
+    payload: text("payload", { mode: "json" }).notNull(),
+    status: text("status", { enum: ["sent", "dead"] }).notNull().default("sent"),
+    attempts: integer("attempts").notNull().default(1),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("notification_outbox_message_key_unique").on(t.messageKey),
+    index("notification_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+export const schema = {
+  users,
+  userRoles,
+  userVerifications,
+  authTokens,
+  categories,
+  brands,
+  brandSuggestions,
+  stores,
+  storeRequests,
+  products,
+  cartItems,
+  favorites,
+  orders,
+  orderIdempotencyKeys,
+  orderItems,
+  reviews,
+  priceChangeRequests,
+  siteContent,
+  mediaLibrary,
+  blogPosts,
+  transactions,
+  commissions,
+  payouts,
+  notificationOutbox,
+};

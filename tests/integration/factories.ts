@@ -1,0 +1,84 @@
+import { env } from "cloudflare:workers";
+
+// Test data factories: each test creates what it needs through the real local D1.
+let seq = 0;
+const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+export async function createUser(overrides: Partial<{ id: string; email: string; fullName: string; displayName: string }> = {}) {
+  const id = overrides.id ?? `user_${next()}`;
+  const now = Date.now();
+  const user = {
+    id,
+    email: overrides.email ?? `${id}@example.test`,
+    fullName: overrides.fullName ?? "Test Person",
+    displayName: overrides.displayName ?? `tester-${id}`,
+  };
+  await env.DB.prepare(
+    "INSERT INTO users (id, email, full_name, display_name, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'x', 'x', ?, ?, ?)",
+  )
+    .bind(user.id, user.email, user.fullName, user.displayName, now, now, now)
+    .run();
+  return user;
+}
+
+export async function createProduct(
+  ownerId: string,
+  overrides: Partial<{
+    id: string;
+    name: string;
+    rentalPrice: number | null;
+    buyingPrice: number;
+    productStatus: "pending" | "live" | "archived";
+    createdAt: number;
+    images: string[];
+    brand: string;
+    category: string;
+    productType: string;
+  }> = {},
+) {
+  const id = overrides.id ?? `prod_${next()}`;
+  const now = Date.now();
+  const product = {
+    id,
+    name: overrides.name ?? `Test Jacket ${id}`,
+    rentalPrice: overrides.rentalPrice === undefined ? 1500 : overrides.rentalPrice,
+    buyingPrice: overrides.buyingPrice ?? 12000,
+    productStatus: overrides.productStatus ?? "live",
+    createdAt: overrides.createdAt ?? now,
+    images: overrides.images ?? [`/images/products/${id}_1.png`],
+  };
+  await env.DB.prepare(
+    `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, created_at, updated_at)
+     VALUES (?, ?, 'A test item.', ?, ?, ?, ?, ?, 'Almost New', 'Black', ?, ?, '["test"]', ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id,
+      product.name,
+      product.buyingPrice,
+      product.buyingPrice * 2,
+      product.rentalPrice,
+      product.buyingPrice,
+      overrides.brand ?? "Test Brand",
+      overrides.productType ?? "Women",
+      overrides.category ?? "Coats",
+      JSON.stringify(product.images),
+      ownerId,
+      product.productStatus === "live" ? "approved" : "pending",
+      product.productStatus,
+      product.createdAt,
+      now,
+    )
+    .run();
+  return product;
+}
+
+/** Polls until `check` returns a value (the queue consumer runs asynchronously). */
+export async function eventually<T>(check: () => Promise<T | null | undefined>, timeoutMs = 8000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

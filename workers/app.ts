@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import { createRequestHandler, RouterContextProvider } from "react-router";
+import { appContext } from "../app/context";
+import { database } from "../app/data/db.server";
+import { appConfig } from "../app/env.server";
+import { scheduled } from "./cron";
+import { queue } from "./queue";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = new Hono<{ Bindings: Env }>();
+
+app.get("/healthz", (c) => c.json({ ok: true }));
+
+// Images live in R2 under immutable keys, so browsers and the edge may keep them for a year.
+app.get("/images/*", async (c) => {
+  const key = decodeURIComponent(c.req.path.slice("/images/".length));
+  if (!key || key.includes("..")) return c.notFound();
+  const object = await c.env.IMAGES.get(key, { onlyIf: c.req.raw.headers });
+  if (!object) return c.text("Image not found", 404);
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set("etag", object.httpEtag);
+  headers.set("cache-control", "public, max-age=31536000, immutable");
+  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
+  return new Response(object.body, { headers });
+});
+
+app.all("*", (c) => {
+  const env = c.env;
+  const context = new RouterContextProvider();
+  context.set(appContext, {
+    env,
+    config: appConfig(env),
+    ctx: c.executionCtx as ExecutionContext,
+    db: database(env.DB),
+  });
+  return requestHandler(c.req.raw, context);
+});
+
+export default {
+  fetch: app.fetch,
+  queue,
+  scheduled,
+} satisfies ExportedHandler<Env>;

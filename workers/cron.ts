@@ -1,0 +1,21 @@
+import { appConfig } from "../app/env.server";
+import { database } from "../app/data/db.server";
+import { runDailyJob, runWeeklyJob } from "../app/services/jobs.server";
+
+/** Must match [triggers] crons in wrangler.toml. */
+export const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" } as const;
+
+export async function scheduled(controller: ScheduledController, env: Env, _ctx: ExecutionContext) {
+  const jobs = { env, config: appConfig(env), db: database(env.DB) };
+  const now = controller.scheduledTime;
+  switch (controller.cron) {
+    case CRON.daily:
+      await runDailyJob(jobs, now);
+      return;
+    case CRON.weekly:
+      await runWeeklyJob(jobs, now);
+      return;
+    default:
+      throw new Error(`No job for cron "${controller.cron}"`);
+  }
+}

@@ -1,0 +1,84 @@
+import { eq } from "drizzle-orm";
+import { notificationOutbox } from "../db/schema";
+import { database, type Database } from "../app/data/db.server";
+import { appConfig } from "../app/env.server";
+import { emailProvider, marketingProvider } from "../app/services/providers.server";
+import { NotificationMessage } from "./messages";
+
+export const MAX_ATTEMPTS = 5;
+
+/** Exponential backoff for a failed delivery: 10 s, 20 s, 40 s ... capped at 10 minutes. */
+export function retryDelaySeconds(attempts: number) {
+  return Math.min(600, 10 * 2 ** Math.max(0, attempts - 1));
+}
+
+async function alreadyDelivered(db: Database, key: string) {
+  const row = await db
+    .select({ id: notificationOutbox.id })
+    .from(notificationOutbox)
+    .where(eq(notificationOutbox.messageKey, key))
+    .get();
+  return Boolean(row);
+}
+
+function outboxRow(message: NotificationMessage) {
+  return message.type === "email"
+    ? {
+        channel: "email" as const,
+        kind: message.kind,
+        recipient: message.to,
+        subject: message.subject,
+        body: message.text,
+      }
+    : {
+        channel: "marketing" as const,
+        kind: message.action === "track_event" ? `track_event:${message.data.eventName}` : message.action,
+        recipient: message.data.email,
+        subject: null,
+        body: null,
+      };
+}
+
+export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: ExecutionContext) {
+  const config = appConfig(env);
+  const db = database(env.DB);
+  const mail = emailProvider(config);
+  const marketing = marketingProvider(config);
+
+  for (const message of batch.messages) {
+    const parsed = NotificationMessage.safeParse(message.body);
+    if (!parsed.success) {
+      console.error("notification: dropping malformed message", message.id, parsed.error.message);
+      message.ack();
+      continue;
+    }
+    const body = parsed.data;
+    const now = Date.now();
+    try {
+      if (await alreadyDelivered(db, body.key)) {
+        message.ack();
+        continue;
+      }
+      if (body.type === "email") await mail.send(body);
+      else await marketing.call(body);
+      await db
+        .insert(notificationOutbox)
+        .values({ id: crypto.randomUUID(), messageKey: body.key, payload: body, attempts: message.attempts, createdAt: now, ...outboxRow(body) })
+        .onConflictDoNothing();
+      message.ack();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (message.attempts >= MAX_ATTEMPTS) {
+        console.error("notification: dead after retries", body.key, reason);
+        await db
+          .insert(notificationOutbox)
+          .values({ id: crypto.randomUUID(), messageKey: body.key, payload: body, status: "dead", attempts: message.attempts, error: reason, createdAt: now, ...outboxRow(body) })
+          .onConflictDoNothing();
+        message.ack();
+      } else {
+        console.warn("notification: retrying", body.key, reason);
+        message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  }
+}
