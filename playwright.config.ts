@@ -1,0 +1,45 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = 4173;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"]],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
+    // Every journey also runs with JavaScript off; *.js.spec.ts covers what only exists with it.
+    { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
+  ],
+  webServer: {
+    // The built Worker served in workerd with the seeded local bindings, as `npm start` does.
+    command: `npm run db:migrate && npm run db:seed && ${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}node scripts/serve.mjs --port ${PORT}`,
+    url: `http://localhost:${PORT}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 240_000,
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});

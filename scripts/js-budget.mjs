@@ -1,0 +1,57 @@
+// JavaScript budget (issue: quality gates). Reads React Router's client manifest from the build
+// and sums the gzip size of every script a route loads on a first visit: the client entry, the
+// route manifest itself, and each module (with its static imports) from root down to the route.
+// Fails when a key shopping page exceeds 125 kB or any other page exceeds 150 kB.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+
+const CLIENT = path.resolve("build/client");
+const KEY_ROUTES = { "routes/shop/home": 125, "routes/shop/all-products": 125, "routes/shop/product": 125 };
+const DEFAULT_LIMIT = 150;
+const KB = 1000;
+
+const manifestFile = readdirSync(path.join(CLIENT, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
+if (!manifestFile) {
+  console.error("No client manifest found: run `npm run build` first.");
+  process.exit(1);
+}
+const manifestSource = readFileSync(path.join(CLIENT, "assets", manifestFile), "utf8");
+const manifest = JSON.parse(manifestSource.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, ""));
+
+const sizes = new Map();
+const gz = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipSync(readFileSync(path.join(CLIENT, file))).length);
+  return sizes.get(file);
+};
+
+function chain(routeId) {
+  const ids = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) ids.unshift(id);
+  return ids;
+}
+
+const rows = [];
+let failed = false;
+for (const [id, route] of Object.entries(manifest.routes)) {
+  if (!route.hasDefaultExport) continue;
+  const files = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  for (const routeId of chain(id)) {
+    const r = manifest.routes[routeId];
+    files.add(r.module);
+    for (const file of r.imports ?? []) files.add(file);
+  }
+  const bytes = [...files].reduce((sum, file) => sum + gz(file), 0) + gzipSync(manifestSource).length;
+  const limit = KEY_ROUTES[id] ?? DEFAULT_LIMIT;
+  const over = bytes > limit * KB;
+  failed ||= over;
+  rows.push({ route: id, path: route.path ?? (route.index ? "(index)" : ""), kB: (bytes / KB).toFixed(1), limit, result: over ? "OVER" : "ok" });
+}
+
+rows.sort((a, b) => Number(b.kB) - Number(a.kB));
+console.log("First-load JavaScript per route (gzip, kB = 1000 bytes)");
+console.table(rows);
+if (failed) {
+  console.error("JavaScript budget exceeded.");
+  process.exit(1);
+}

@@ -1,0 +1,26 @@
+import { expect, test } from "@playwright/test";
+
+test("accepting analytics pushes a page-view event; rejecting does not", async ({ page }) => {
+  await page.goto("/");
+  expect(await page.evaluate(() => window.dataLayer?.length ?? 0)).toBe(0);
+  await page.getByRole("button", { name: "Accept All" }).click();
+  await expect.poll(() => page.evaluate(() => window.dataLayer?.filter((e) => e.event === "page_view").length ?? 0)).toBeGreaterThan(0);
+});
+
+test("rejecting non-essential cookies pushes no page-view event", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Reject Non-Essential" }).click();
+  await expect(page.getByRole("region", { name: "Cookie consent" })).toBeHidden();
+  await page.getByRole("link", { name: "Women" }).click();
+  expect(await page.evaluate(() => window.dataLayer?.length ?? 0)).toBe(0);
+});
+
+test("the progress bar shows while a navigation is pending", async ({ page }) => {
+  await page.goto("/");
+  await page.route("**/women.data*", async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByRole("link", { name: "Women" }).click();
+  await expect(page.locator("[role=progressbar][data-busy]")).toBeAttached();
+});

@@ -1,0 +1,81 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page shows seeded new items", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Rent Now, Buy Later");
+  const newItems = page.getByRole("region", { name: "New Items" });
+  await expect(newItems.getByRole("article").first()).toBeVisible();
+  expect(await newItems.getByRole("article").count()).toBeGreaterThanOrEqual(4);
+  await expect(newItems.getByRole("article").first()).toContainText("£");
+  await expect(page.getByRole("link", { name: "Join Now" })).toHaveAttribute("href", "/auth");
+});
+
+test("an unknown path shows the 404 page", async ({ page }) => {
+  const response = await page.goto("/this/page/does-not-exist");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText("Oops! Page not found")).toBeVisible();
+  await page.getByRole("link", { name: "Return to Home" }).click();
+  await expect(page).toHaveURL("/");
+});
+
+test("the header search submits to /all-products", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "Search for items..." }).fill("wool coat");
+  await page.getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/\/all-products\?search=wool\+coat/);
+});
+
+test.describe("cookie consent", () => {
+  const bar = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Cookie consent" });
+
+  test("Accept All hides the bar and the choice survives a reload", async ({ page, context }) => {
+    await page.goto("/");
+    await bar(page).getByRole("button", { name: "Accept All" }).click();
+    await expect(bar(page)).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(bar(page)).toBeHidden();
+    const cookie = (await context.cookies()).find((c) => c.name === "cl_consent");
+    expect(decodeURIComponent(cookie!.value)).toBeTruthy();
+  });
+
+  test("Reject Non-Essential hides the bar and survives a reload", async ({ page }) => {
+    await page.goto("/");
+    await bar(page).getByRole("button", { name: "Reject Non-Essential" }).click();
+    await expect(bar(page)).toBeHidden();
+    await page.reload();
+    await expect(bar(page)).toBeHidden();
+  });
+
+  test("Customize saves the chosen toggles", async ({ page }) => {
+    await page.goto("/");
+    await bar(page).getByRole("button", { name: "Customize" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("checkbox", { name: /Necessary/ })).toBeChecked();
+    await expect(dialog.getByRole("checkbox", { name: /Necessary/ })).toBeDisabled();
+    await dialog.getByRole("checkbox", { name: /Analytics/ }).check();
+    await dialog.getByRole("button", { name: "Save Preferences" }).click();
+    await expect(bar(page)).toBeHidden();
+    await page.reload();
+    await expect(bar(page)).toBeHidden();
+  });
+});
+
+test.describe("newsletter", () => {
+  test("explains an empty and a malformed address at the field", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Please enter your email address")).toBeVisible();
+    await page.getByRole("textbox", { name: "Sign up for our newsletter" }).fill("not-an-email");
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Please enter a valid email address")).toBeVisible();
+  });
+
+  test("subscribes a valid address", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "Sign up for our newsletter" }).fill(`e2e-${Date.now()}@example.test`);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Successfully subscribed to our newsletter!").first()).toBeVisible();
+  });
+});
