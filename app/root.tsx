@@ -19,6 +19,7 @@ import { Header } from "./components/layout/header";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
+import { useNonce } from "./components/nonce";
 import { cachedSocialLinks } from "./data/site.server";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
@@ -91,6 +92,7 @@ function usePageViews(analytics: boolean) {
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en-GB">
       <head>
@@ -103,8 +105,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,13 +1,30 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
-// The one route table: every URL of the specs, grouped by area. Later issues fill in the areas.
+// The one route table: every URL of the specs, grouped by area. Guarded areas are layout routes
+// whose middleware checks the role on the server (app/services/guards.server.ts).
 export default [
   // shop
   index("routes/shop/home.tsx"),
 
+  // accounts
+  route("auth", "routes/auth/auth.tsx"),
+  route("auth/logout", "routes/auth/logout.ts"),
+  route("auth/verify", "routes/auth/verify.tsx"),
+  route("auth/forgot", "routes/auth/forgot.tsx"),
+  route("auth/reset", "routes/auth/reset.tsx"),
+
+  // signed-in areas
+  layout("routes/areas/account.tsx", [route("account", "routes/account/index.tsx")]),
+  layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
+  layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
+  layout("routes/areas/admin.tsx", prefix("admin", [index("routes/admin/index.tsx"), route("blog/new", "routes/admin/blog-new.tsx")])),
+
   // resources: form endpoints that answer both plain posts and fetchers
   route("newsletter", "routes/resources/newsletter.tsx"),
   route("consent", "routes/resources/consent.ts"),
+
+  // local development only (404 in production)
+  route("dev/outbox", "routes/dev/outbox.tsx"),
 
   // anything else is the 404 page
   route("*", "routes/not-found.tsx"),

@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { database } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
+import { applySecurityHeaders, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
 import { queue } from "./queue";
 
@@ -12,6 +13,18 @@ const requestHandler = createRequestHandler(
 );
 
 const app = new Hono<{ Bindings: Env }>();
+
+// Every response carries the security headers; a cross-site write is refused before any action.
+app.use(async (c, next) => {
+  if (isCrossSiteWrite(c.req.raw)) {
+    c.res = new Response("Cross-site request refused", { status: 403, headers: { "content-type": "text/plain" } });
+  } else {
+    await next();
+  }
+  const headers = new Headers(c.res.headers);
+  applySecurityHeaders(headers, appConfig(c.env).isDev);
+  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
+});
 
 app.get("/healthz", (c) => c.json({ ok: true }));
 

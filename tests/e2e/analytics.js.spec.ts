@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
 
+declare global {
+  interface Window {
+    dataLayer?: Record<string, unknown>[];
+  }
+}
+
 test("accepting analytics pushes a page-view event; rejecting does not", async ({ page }) => {
   await page.goto("/");
   expect(await page.evaluate(() => window.dataLayer?.length ?? 0)).toBe(0);

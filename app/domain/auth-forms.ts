@@ -1,0 +1,74 @@
+import { z } from "zod";
+
+// One schema per form; the spec's exact messages live here (shopper.md §5, seller-store-admin.md §5).
+const email = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(254, "Please enter a valid email address")
+    .pipe(z.email("Please enter a valid email address"))
+    .transform((v) => v.toLowerCase());
+
+export const SignInForm = z.object({
+  email: email("Email is required"),
+  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200),
+});
+
+export const PASSWORD_MIN = 6;
+const newPassword = z
+  .string({ error: "New password is required" })
+  .min(1, "New password is required")
+  .min(PASSWORD_MIN, "Password must be at least 6 characters")
+  .max(200, "Password must be at most 200 characters");
+
+export const SignUpForm = z
+  .object({
+    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(120),
+    email: email("Email is required"),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+export const StoreRequestForm = z.object({
+  contactName: z.string({ error: "Contact name is required" }).trim().min(1, "Contact name is required").max(120),
+  storeName: z.string({ error: "Store name is required" }).trim().min(1, "Store name is required").max(120),
+  storeAddress: z.string({ error: "Store address is required" }).trim().min(1, "Store address is required").max(300),
+  storeWebsite: z
+    .string()
+    .trim()
+    .max(300)
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url({ protocol: /^https?$/, error: "Please enter a valid website URL (https://...)" }).optional()),
+  contactEmail: email("Contact email is required"),
+});
+
+export const ForgotPasswordForm = z.object({ email: email("Email is required") });
+
+export const ResetPasswordForm = z
+  .object({
+    token: z.string().min(1).max(200),
+    password: newPassword,
+    confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First message per field, for showing at the field. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? "form");
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** First word is the first name, the rest the last name (shopper.md §4). */
+export function splitFullName(fullName: string) {
+  const [firstName = "", ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(" ") };
+}

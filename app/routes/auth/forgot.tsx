@@ -1,0 +1,50 @@
+import { data, Form, Link } from "react-router";
+import type { Route } from "./+types/forgot";
+import { appContext } from "../../context";
+import { fieldErrors, ForgotPasswordForm } from "../../domain/auth-forms";
+import { findUserByEmail } from "../../data/users.server";
+import { sendPasswordResetEmail } from "../../services/auth.server";
+import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Closetloop" }];
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const parsed = ForgotPasswordForm.safeParse({ email: form.get("email") ?? "" });
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), alert: null }, { status: 400 });
+  if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.data.email]])) {
+    return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE }, { status: 429 });
+  }
+  const user = await findUserByEmail(app.db, parsed.data.email);
+  if (user && user.deactivatedAt === null) {
+    await sendPasswordResetEmail(app, user, new URL(request.url).origin, Date.now());
+  }
+  // The same answer whether or not an account exists, so the form reveals no e-mail addresses.
+  return redirectWithToast(app.config, "/auth?tab=signin", {
+    type: "success",
+    title: "Check your email",
+    description: "If an account exists for that address, we have sent a link to reset your password.",
+  });
+}
+
+export default function Forgot({ actionData }: Route.ComponentProps) {
+  const busy = useSubmitting("forgot");
+  return (
+    <section className="mx-auto max-w-md space-y-4 py-6">
+      <h1 className="text-2xl font-bold">Forgot password?</h1>
+      <p className="text-stone-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      {actionData?.alert ? <FormAlert title="Error" message={actionData.alert} /> : null}
+      <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
+        <input type="hidden" name="intent" value="forgot" />
+        <Field label="Email" name="email" type="email" autoComplete="email" required error={actionData?.errors?.email} />
+        <div className="flex items-center justify-between">
+          <SubmitButton busy={busy} busyLabel="Sending...">Send reset link</SubmitButton>
+          <Link to="/auth" className="text-sm text-brand underline">Back to Sign In</Link>
+        </div>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import { desc } from "drizzle-orm";
+import { data } from "react-router";
+import type { Route } from "./+types/outbox";
+import { notificationOutbox } from "../../../db/schema";
+import { appContext } from "../../context";
+
+// Local development only: the e-mails and marketing calls that the queue delivered to the
+// local outbox, newest first, so a newcomer can open a verification link. 404 in production.
+export const meta: Route.MetaFunction = () => [{ title: "Local outbox | Closetloop" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  if (!app.config.isDev) throw data("Not found", { status: 404 });
+  const messages = await app.db
+    .select({
+      id: notificationOutbox.id,
+      channel: notificationOutbox.channel,
+      kind: notificationOutbox.kind,
+      recipient: notificationOutbox.recipient,
+      subject: notificationOutbox.subject,
+      body: notificationOutbox.body,
+      status: notificationOutbox.status,
+      createdAt: notificationOutbox.createdAt,
+    })
+    .from(notificationOutbox)
+    .orderBy(desc(notificationOutbox.createdAt))
+    .limit(100);
+  return { messages };
+}
+
+function Linkified({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/\S+)/g);
+  return (
+    <p className="whitespace-pre-wrap break-words text-sm">
+      {parts.map((part, i) => (/^https?:\/\//.test(part) ? <a key={i} href={part} className="text-brand underline">{part}</a> : part))}
+    </p>
+  );
+}
+
+export default function Outbox({ loaderData }: Route.ComponentProps) {
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">Local outbox</h1>
+      <p className="text-stone-700">E-mails and marketing calls delivered locally, newest first. This page exists only in local development.</p>
+      {loaderData.messages.length === 0 ? <p>No messages yet.</p> : null}
+      <ul className="space-y-3">
+        {loaderData.messages.map((m) => (
+          <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-4">
+            <p className="text-xs uppercase tracking-wide text-stone-600">
+              {m.channel} · {m.kind} · {m.status} · <time dateTime={new Date(m.createdAt).toISOString()}>{new Date(m.createdAt).toISOString().replace("T", " ").slice(0, 19)}</time>
+            </p>
+            <p className="font-medium">To: {m.recipient}</p>
+            {m.subject ? <h2 className="font-semibold">{m.subject}</h2> : null}
+            {m.body ? <Linkified text={m.body} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,41 @@
+// Request security shared by the Worker entry and entry.server (DECISIONS.md, Security).
+
+/** A state-changing request from another site: refused before it reaches any action. */
+export function isCrossSiteWrite(request: Request) {
+  const method = request.method.toUpperCase();
+  if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  if (request.headers.get("sec-fetch-site") === "cross-site") return true;
+  const origin = request.headers.get("origin");
+  // Browsers send Origin with every form POST; a request without one carries no ambient cookies
+  // of a victim's browser, so it is judged by the action itself.
+  if (!origin) return false;
+  return origin !== new URL(request.url).origin;
+}
+
+export function contentSecurityPolicy(nonce: string) {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+export function applySecurityHeaders(headers: Headers, isDev: boolean) {
+  headers.set("x-content-type-options", "nosniff");
+  headers.set("referrer-policy", "strict-origin-when-cross-origin");
+  headers.set("x-frame-options", "DENY");
+  headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
+  if (!isDev) headers.set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");
+}
+
+export function createNonce() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}

@@ -1,0 +1,62 @@
+import { env } from "cloudflare:workers";
+import { hashPassword } from "../../app/services/password.server";
+import { Browser } from "./http";
+
+export const PASSWORD = "correct-horse-battery";
+const PEPPER = "local-development-password-pepper-000";
+let hashed: Promise<{ hash: string; salt: string }> | null = null;
+
+export type Actor =
+  | "shopper"
+  | "vendor"
+  | "otherVendor"
+  | "storeOwner"
+  | "otherStoreOwner"
+  | "superadmin"
+  | "admin"
+  | "productReviewer"
+  | "customerSupport";
+
+const ROLES: Record<Actor, [string | null, string | null, string | null]> = {
+  shopper: [null, null, null],
+  vendor: ["individual", null, "vendor"],
+  otherVendor: ["individual", null, "vendor"],
+  storeOwner: ["store", null, "store"],
+  otherStoreOwner: ["store", null, "store"],
+  superadmin: ["team_member", "superadmin", null],
+  admin: ["team_member", "admin", null],
+  productReviewer: ["team_member", "product_reviewer", null],
+  customerSupport: ["team_member", "customer_support", null],
+};
+
+export const ACTORS = Object.keys(ROLES) as Actor[];
+
+let seq = 0;
+/** A verified user with the actor's role row, signed in through the real /auth form. */
+export async function signedIn(actor: Actor, options: { verified?: boolean; deactivated?: boolean } = {}) {
+  hashed ??= hashPassword(PASSWORD, PEPPER);
+  const { hash, salt } = await hashed;
+  const id = `u_${actor}_${Date.now().toString(36)}_${++seq}`;
+  const email = `${id}@example.test`.toLowerCase();
+  const now = Date.now();
+  const statements = [
+    env.DB.prepare(
+      "INSERT INTO users (id, email, full_name, password_hash, password_salt, email_verified_at, deactivated_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).bind(id, email, `Test ${actor}`, hash, salt, options.verified === false ? null : now, options.deactivated ? now : null, now, now),
+  ];
+  const [role, subrole, seller] = ROLES[actor];
+  if (role) {
+    statements.push(
+      env.DB.prepare("INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, ?, ?, ?, ?)").bind(id, role, subrole, seller, now),
+    );
+  }
+  await env.DB.batch(statements);
+  const browser = new Browser();
+  return { id, email, browser };
+}
+
+export async function signedInBrowser(actor: Actor) {
+  const user = await signedIn(actor);
+  await user.browser.signIn(user.email, PASSWORD);
+  return user;
+}
