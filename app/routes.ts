@@ -19,6 +19,14 @@ export default [
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
   layout("routes/areas/admin.tsx", prefix("admin", [index("routes/admin/index.tsx"), route("blog/new", "routes/admin/blog-new.tsx")])),
 
+  // content
+  route("blog/:postId", "routes/content/blog-post.tsx"),
+  route("privacy-policy", "routes/content/privacy-policy.tsx"),
+  route("cookie-policy", "routes/content/cookie-policy.tsx"),
+  route("pages/:key", "routes/content/page.tsx"),
+  route("sitemap.xml", "routes/content/sitemap.ts"),
+  route("robots.txt", "routes/content/robots.ts"),
+
   // resources: form endpoints that answer both plain posts and fetchers
   route("newsletter", "routes/resources/newsletter.tsx"),
   route("consent", "routes/resources/consent.ts"),

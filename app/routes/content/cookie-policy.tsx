@@ -1,0 +1,4 @@
+// Filled in by the content pages work.
+export default function Placeholder() {
+  return null;
+}
