@@ -1,16 +1,6 @@
 import { Link } from "react-router";
 import { formatGBP } from "../domain/money";
-import { cardPrice } from "../domain/catalog";
-
-export interface ProductCardData {
-  id: string;
-  name: string;
-  brand: string;
-  price: number;
-  rentalPrice: number | null;
-  images: string[];
-  availability: "available" | "rented" | "sold";
-}
+import { cardPrice, type ProductCardData } from "../domain/catalog";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];

@@ -1,0 +1,116 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
+import { products } from "../../db/schema";
+import { decodeCursor, encodeCursor, ftsQuery, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
+import type { Database } from "./db.server";
+
+/** The FTS5 table of migration 0001, seen by drizzle only for joins (never migrated from here). */
+const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank: real("rank") });
+
+export const cardColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  price: products.price,
+  rentalPrice: products.rentalPrice,
+  images: products.images,
+  availability: products.availability,
+};
+
+/** What every public page may show: live and not sold (DECISIONS.md: items are one of a kind). */
+export const isPublic = () => and(eq(products.productStatus, "live"), ne(products.availability, "sold"))!;
+
+const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
+// Field weights for relevance: name, brand, description, tags, color, category.
+const relevance = sql<number>`bm25(products_fts, 10.0, 6.0, 1.0, 4.0, 3.0, 3.0)`;
+
+export interface Scope {
+  ownerId?: string;
+  storeId?: string;
+}
+
+function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
+  const where: SQL[] = [isPublic()];
+  if (scope.ownerId) where.push(eq(products.ownerId, scope.ownerId));
+  if (scope.storeId) where.push(eq(products.storeId, scope.storeId));
+  if (filters.brands.length) where.push(inArray(products.brand, filters.brands));
+  if (filters.categories.length) where.push(inArray(products.category, filters.categories));
+  if (filters.productTypes.length) where.push(inArray(products.productType, filters.productTypes));
+  if (filters.colors.length) where.push(inArray(products.color, filters.colors));
+  if (filters.conditions.length) where.push(inArray(products.condition, filters.conditions));
+  if (filters.tags.length) {
+    where.push(sql`exists (select 1 from json_each(${products.tags}) where json_each.value in ${filters.tags})`);
+  }
+  if (filters.rentalMin !== null) where.push(gte(products.rentalPrice, filters.rentalMin));
+  if (filters.rentalMax !== null) where.push(lte(products.rentalPrice, filters.rentalMax));
+  if (filters.buyMin !== null) where.push(gte(products.buyingPrice, filters.buyMin));
+  if (filters.buyMax !== null) where.push(lte(products.buyingPrice, filters.buyMax));
+  return where;
+}
+
+function sortKey(sort: PageRequest["sort"]) {
+  switch (sort) {
+    case "price_asc":
+      return { expr: displayPrice, direction: "asc" as const };
+    case "price_desc":
+      return { expr: displayPrice, direction: "desc" as const };
+    case "relevance":
+      return { expr: relevance, direction: "asc" as const };
+    default:
+      return { expr: sql<number>`${products.createdAt}`, direction: "desc" as const };
+  }
+}
+
+export interface ProductPage<T> {
+  items: T[];
+  total: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}
+
+/**
+ * One page of a listing with its total, in one D1 round trip. Keyset pagination over
+ * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
+ */
+export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+  const match = filters.search ? ftsQuery(filters.search) : null;
+  if (filters.search && !match) return { items: [], total: 0, nextCursor: null, prevCursor: null };
+  const sort = page.sort === "relevance" && !match ? sortKey("newest") : sortKey(page.sort);
+  const where = conditions(filters, scope);
+  if (match) where.push(sql`products_fts match ${match}`);
+
+  const after = decodeCursor(page.after);
+  const before = after ? null : decodeCursor(page.before);
+  const forwardCmp = sort.direction === "asc" ? sql`>` : sql`<`;
+  const backwardCmp = sort.direction === "asc" ? sql`<` : sql`>`;
+  const pageWhere = [...where];
+  if (after) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${forwardCmp} (${after.value}, ${after.id})`);
+  if (before) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${backwardCmp} (${before.value}, ${before.id})`);
+  // Walking back reads the page in reverse order, then flips it.
+  const reverse = Boolean(before);
+  const dir = (sort.direction === "asc") !== reverse ? asc : desc;
+
+  const withFts = <Q extends { innerJoin: any }>(q: Q) => (match ? q.innerJoin(productsFts, sql`products_fts.rowid = ${products}.rowid`) : q);
+
+  const pageQuery = withFts(db.select({ ...cardColumns, sortValue: sort.expr }).from(products) as any)
+    .where(and(...pageWhere))
+    .orderBy(dir(sort.expr), dir(products.id))
+    .limit(limit + 1);
+  const countQuery = withFts(db.select({ n: count() }).from(products) as any).where(and(...where));
+
+  const [rows, totals] = (await db.batch([pageQuery, countQuery] as any)) as [Array<Record<string, any>>, Array<{ n: number }>];
+  const hasMore = rows.length > limit;
+  const pageRows = rows.slice(0, limit);
+  if (reverse) pageRows.reverse();
+  const first = pageRows[0];
+  const last = pageRows[pageRows.length - 1];
+  const moreForward = reverse ? true : hasMore;
+  const moreBackward = reverse ? hasMore : Boolean(after);
+  return {
+    items: pageRows.map(({ sortValue: _s, ...item }) => item) as any,
+    total: totals[0]?.n ?? 0,
+    nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), last.id) : null,
+    prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), first.id) : null,
+  };
+}
+
