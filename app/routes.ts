@@ -5,6 +5,11 @@ import { type RouteConfig, index, layout, prefix, route } from "@react-router/de
 export default [
   // shop
   index("routes/shop/home.tsx"),
+  route("all-products", "routes/shop/all-products.tsx"),
+  route("all-brands", "routes/shop/all-brands.tsx"),
+  route("brand/:brandName", "routes/shop/brand.tsx"),
+  route("categories/:slug", "routes/shop/category.tsx"),
+  route("product/:id", "routes/shop/product.tsx"),
 
   // accounts
   route("auth", "routes/auth/auth.tsx"),
@@ -34,6 +39,10 @@ export default [
   // local development only (404 in production)
   route("dev/outbox", "routes/dev/outbox.tsx"),
 
-  // anything else is the 404 page
+  // public store profile (the dashboard at /store is in the store area above)
+  route("store/:storeId", "routes/shop/store-profile.tsx"),
+
+  // /{productType} or /{vendor display name} (DECISIONS.md, Routes), then the 404 page
+  route(":slug", "routes/shop/slug.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

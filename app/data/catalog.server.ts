@@ -114,3 +114,17 @@ export async function listProducts(db: Database, filters: CatalogFilters, page: 
   };
 }
 
+
+/** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */
+export async function filterOptions(db: Database) {
+  const [brandRows, colorRows, tagRows] = (await db.batch([
+    db.all(sql`select name from brands order by name`),
+    db.all(sql`select distinct color from products where product_status = 'live' and color is not null order by color`),
+    db.all(sql`select value as tag, count(*) as n from products, json_each(products.tags) where products.product_status = 'live' group by value order by n desc, value limit 30`),
+  ] as any)) as [{ name: string }[], { color: string }[], { tag: string }[]];
+  return {
+    brands: brandRows.map((r) => r.name),
+    colors: colorRows.map((r) => r.color),
+    tags: tagRows.map((r) => r.tag).sort((a, b) => a.localeCompare(b)),
+  };
+}

@@ -61,6 +61,21 @@ export interface PageRequest {
   before: string | null;
 }
 
+export const EMPTY_FILTERS: CatalogFilters = {
+  search: "",
+  brands: [],
+  categories: [],
+  productTypes: [],
+  colors: [],
+  tags: [],
+  conditions: [],
+  rentalMin: null,
+  rentalMax: null,
+  buyMin: null,
+  buyMax: null,
+};
+export const FIRST_PAGE: PageRequest = { sort: "newest", after: null, before: null };
+
 const MAX_VALUES = 30;
 const MAX_TEXT = 100;
 

@@ -31,7 +31,7 @@ const query = (qs: string) => parseCatalogQuery(new URLSearchParams(`brand=${bra
 
 async function walk(qs: string) {
   const seen: string[] = [];
-  let { filters, page } = query(qs);
+  const { filters, page } = query(qs);
   let result = await listProducts(db, filters, page, {}, 7);
   seen.push(...result.items.map((p) => p.id));
   while (result.nextCursor) {

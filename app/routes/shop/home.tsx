@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { siteContent } from "../../../db/schema";
 import { appContext, requestState } from "../../context";
@@ -12,7 +12,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "Rent up to 7 days or buy your favourites at great prices." },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // Old product links: /?brand=X and /?tag=X open the filtered listing (DECISIONS.md, Routes).
+  const url = new URL(request.url);
+  const brand = url.searchParams.get("brand");
+  const tag = url.searchParams.get("tag");
+  if (brand || tag) {
+    const params = new URLSearchParams();
+    if (brand) params.set("brand", brand);
+    if (tag) params.set("tag", tag);
+    throw redirect(`/all-products?${params}`, 301);
+  }
   const app = context.get(appContext);
   const signedIn = Boolean(context.get(requestState).user);
   const [hero, items] = await Promise.all([

@@ -1,0 +1,55 @@
+import type { ReactNode } from "react";
+import type { CatalogFilters, ProductCardData, SortOrder } from "../../domain/catalog";
+import type { ProductPage } from "../../data/catalog.server";
+import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
+import { Pagination, ProductGrid } from "./product-grid";
+
+export interface ListingData {
+  filters: CatalogFilters;
+  sort: SortOrder;
+  options: FilterOptions;
+  result: ProductPage<ProductCardData>;
+}
+
+/** The shared listing layout: heading, count line, filter sidebar, grid, pagination, empty state. */
+export function Listing({
+  action,
+  data,
+  header,
+  empty,
+  skeletons,
+  hideBrand,
+  hideType,
+}: {
+  action: string;
+  data: ListingData;
+  header: ReactNode;
+  empty: ReactNode;
+  skeletons: number;
+  hideBrand?: boolean;
+  hideType?: boolean;
+}) {
+  const { result } = data;
+  return (
+    <div>
+      {header}
+      <p className="mb-4 text-sm text-stone-700" role="status">
+        {`${result.total} product(s) found`}
+      </p>
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+        <aside>
+          <details open className="rounded-lg border border-stone-200 bg-white p-4">
+            <summary className="cursor-pointer font-semibold">Filters</summary>
+            <div className="mt-3">
+              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} hideBrand={hideBrand} hideType={hideType} />
+            </div>
+          </details>
+        </aside>
+        <section aria-label="Products">
+          {result.items.length === 0 ? empty : <ProductGrid items={result.items} skeletons={skeletons} />}
+          <Pagination nextCursor={result.nextCursor} prevCursor={result.prevCursor} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { and, asc, count, eq, sql } from "drizzle-orm";
+import { brands, categories, products } from "../../db/schema";
+import type { Database } from "./db.server";
+
+const brandColumns = { id: brands.id, name: brands.name, logoUrl: brands.logoUrl, description: brands.description, websiteUrl: brands.websiteUrl, isPopular: brands.isPopular };
+
+export async function allBrands(db: Database) {
+  return db.select(brandColumns).from(brands).orderBy(asc(brands.name));
+}
+
+export async function popularBrands(db: Database) {
+  return db.select(brandColumns).from(brands).where(eq(brands.isPopular, true)).orderBy(asc(brands.name));
+}
+
+export async function brandByName(db: Database, name: string) {
+  return db.select(brandColumns).from(brands).where(sql`lower(${brands.name}) = ${name.toLowerCase()}`).get();
+}
+
+export async function categoryBySlug(db: Database, slug: string) {
+  return db
+    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, imageUrl: categories.imageUrl })
+    .from(categories)
+    .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
+    .get();
+}
+
+/** Active categories in sort order with their count of approved products (home, shopper.md §2.3). */
+export async function categoriesWithCounts(db: Database) {
+  const [rows, counts] = await db.batch([
+    db
+      .select({ id: categories.id, name: categories.name, slug: categories.slug, imageUrl: categories.imageUrl })
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.sortOrder), asc(categories.name)),
+    db.select({ category: products.category, n: count() }).from(products).where(eq(products.status, "approved")).groupBy(products.category),
+  ]);
+  const byName = new Map(counts.map((c) => [c.category, c.n]));
+  return rows.map((c) => ({ ...c, productCount: byName.get(c.name) ?? 0 }));
+}

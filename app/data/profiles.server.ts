@@ -1,0 +1,57 @@
+import { and, avg, count, desc, eq, sql } from "drizzle-orm";
+import { reviews, stores, users, userVerifications } from "../../db/schema";
+import type { Database } from "./db.server";
+
+export const VENDOR_REVIEWS_SHOWN = 5;
+
+/** A public vendor by display name (case-insensitive), with verification and review summary. */
+export async function vendorProfile(db: Database, displayName: string) {
+  const vendor = await db
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      createdAt: users.createdAt,
+      isVerified: userVerifications.isVerified,
+    })
+    .from(users)
+    .leftJoin(userVerifications, eq(userVerifications.userId, users.id))
+    .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
+    .get();
+  if (!vendor) return null;
+  const [latest, summary] = await db.batch([
+    db
+      .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+      .from(reviews)
+      .where(eq(reviews.reviewedUserId, vendor.id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(VENDOR_REVIEWS_SHOWN),
+    db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(eq(reviews.reviewedUserId, vendor.id)),
+  ]);
+  return {
+    ...vendor,
+    isVerified: Boolean(vendor.isVerified),
+    reviews: latest,
+    reviewCount: summary[0]?.n ?? 0,
+    averageRating: summary[0]?.average ? Number(summary[0].average) : null,
+  };
+}
+
+export async function storeProfile(db: Database, storeId: string) {
+  return db
+    .select({ id: stores.id, name: stores.name, description: stores.description, logoUrl: stores.logoUrl, createdAt: stores.createdAt })
+    .from(stores)
+    .where(eq(stores.id, storeId))
+    .get();
+}
+
+export const STORE_ADDRESS_MARKER = "Store located at: ";
+
+/** The store address is held inside the description after 'Store located at: ' (spec §2). */
+export function splitStoreDescription(description: string | null) {
+  if (!description) return { about: "", address: null as string | null };
+  const at = description.indexOf(STORE_ADDRESS_MARKER);
+  if (at < 0) return { about: description.trim(), address: null };
+  return { about: description.slice(0, at).trim(), address: description.slice(at + STORE_ADDRESS_MARKER.length).trim() || null };
+}

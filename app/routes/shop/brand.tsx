@@ -1,0 +1,43 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/brand";
+import { appContext } from "../../context";
+import { Listing } from "../../components/catalog/listing";
+import { brandByName } from "../../data/brands.server";
+import { loadListing } from "../../services/listing.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const brand = await brandByName(app.db, params.brandName);
+  if (!brand) throw data(null, { status: 404 });
+  return { brand, listing: await loadListing(app, request, { brands: [brand.name] }) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data ? [{ title: `${data.brand.name} | Closetloop` }, { name: "description", content: data.brand.description ?? `Pre-owned ${data.brand.name} to rent or buy.` }] : [];
+
+export default function BrandPage({ loaderData }: Route.ComponentProps) {
+  const { brand, listing } = loaderData;
+  return (
+    <Listing
+      action={`/brand/${encodeURIComponent(brand.name)}`}
+      data={listing}
+      skeletons={8}
+      hideBrand
+      header={
+        <div className="mb-4 flex items-center gap-4">
+          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={72} height={72} className="size-18 rounded-md border border-stone-200 bg-white object-contain" /> : null}
+          <div>
+            <h1 className="text-3xl font-bold">{brand.name}</h1>
+            {brand.description ? <p className="mt-1 max-w-2xl text-stone-700">{brand.description}</p> : null}
+          </div>
+        </div>
+      }
+      empty={
+        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
+          <p className="text-lg font-medium">No products found</p>
+          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
+        </div>
+      }
+    />
+  );
+}

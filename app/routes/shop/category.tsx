@@ -1,0 +1,50 @@
+import { data, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/category";
+import { appContext } from "../../context";
+import { Listing } from "../../components/catalog/listing";
+import { categoryBySlug } from "../../data/brands.server";
+import { loadListing } from "../../services/listing.server";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const category = await categoryBySlug(app.db, params.slug);
+  if (!category) throw data({ notFound: "category" }, { status: 404 });
+  return { category, listing: await loadListing(app, request, { categories: [category.name] }) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data ? [{ title: `${data.category.name} | Closetloop` }, { name: "description", content: data.category.description ?? `Pre-owned ${data.category.name}` }] : [{ title: "Category not found | Closetloop" }];
+
+export default function CategoryPage({ loaderData }: Route.ComponentProps) {
+  const { category, listing } = loaderData;
+  return (
+    <Listing
+      action={`/categories/${category.slug}`}
+      data={listing}
+      skeletons={8}
+      header={
+        <div className="mb-2">
+          <h1 className="text-3xl font-bold">{category.name}</h1>
+          {category.description ? <p className="mt-1 text-stone-700">{category.description}</p> : null}
+        </div>
+      }
+      empty={
+        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
+          <p className="text-lg font-medium">No products found</p>
+          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
+        </div>
+      }
+    />
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Only "not found" is this page's to explain; anything else goes to the root error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">Category not found</h1>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
+    </section>
+  );
+}

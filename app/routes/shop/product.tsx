@@ -1,0 +1,265 @@
+import { data, Form, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import type { Route } from "./+types/product";
+import { appContext } from "../../context";
+import { ProductCard } from "../../components/product-card";
+import { useNonce } from "../../components/nonce";
+import { productDetail, type ProductDetail } from "../../data/product.server";
+import { formatGBP } from "../../domain/money";
+import { formatLongDate } from "../../domain/dates";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const product = await productDetail(app.db, params.id);
+  if (!product) throw data(null, { status: 404 });
+  return { product, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  if (!data) return [{ title: "Product not found | Closetloop" }];
+  const { product, origin } = data;
+  const url = `${origin}/product/${product.id}`;
+  const description = (product.description ?? `${product.brand} ${product.name}`).slice(0, 160);
+  const image = product.images[0] ? `${origin}${product.images[0]}` : undefined;
+  return [
+    { title: `${product.name} by ${product.brand} | Closetloop` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:title", content: product.name },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "product:price:amount", content: ((product.buyingPrice ?? product.price) / 100).toFixed(2) },
+    { property: "product:price:currency", content: "GBP" },
+  ];
+};
+
+/** schema.org Product in GBP; `<` is escaped so the JSON can never close its script element. */
+function StructuredData({ product, origin }: { product: ProductDetail; origin: string }) {
+  const nonce = useNonce();
+  const json = {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    description: product.description ?? undefined,
+    image: product.images.map((i) => `${origin}${i}`),
+    brand: { "@type": "Brand", name: product.brand },
+    color: product.color ?? undefined,
+    category: product.category,
+    itemCondition: product.condition.startsWith("Brand New") ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    offers: {
+      "@type": "Offer",
+      url: `${origin}/product/${product.id}`,
+      priceCurrency: "GBP",
+      price: ((product.buyingPrice ?? product.price) / 100).toFixed(2),
+      availability: product.availability === "available" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+    },
+  };
+  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }} />;
+}
+
+/** Scroll-snap gallery: thumbnails are links to each slide, so it works by touch, keyboard and without JavaScript. */
+function Gallery({ name, images }: { name: string; images: string[] }) {
+  if (images.length === 0) {
+    return <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-stone-200 text-stone-600">No image available</div>;
+  }
+  return (
+    <div>
+      <div className="flex snap-x snap-mandatory overflow-x-auto rounded-lg bg-stone-100" tabIndex={0} aria-label={`${name} images`} role="region">
+        {images.map((src, i) => (
+          <img
+            key={src}
+            id={`image-${i + 1}`}
+            src={src}
+            alt={`${name}, image ${i + 1} of ${images.length}`}
+            width={800}
+            height={1000}
+            loading={i === 0 ? "eager" : "lazy"}
+            fetchPriority={i === 0 ? "high" : undefined}
+            className="aspect-[4/5] w-full shrink-0 snap-center object-cover"
+          />
+        ))}
+      </div>
+      {images.length > 1 ? (
+        <ul className="mt-3 flex gap-2" aria-label="Choose an image">
+          {images.map((src, i) => (
+            <li key={src}>
+              <a href={`#image-${i + 1}`} className="block overflow-hidden rounded border border-stone-300 focus:outline-2 focus:outline-brand" aria-label={`Show image ${i + 1}`}>
+                <img src={src} alt="" width={64} height={80} loading="lazy" className="h-20 w-16 object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+function Section({ title, children, open = false }: { title: string; children: React.ReactNode; open?: boolean }) {
+  return (
+    <details open={open} className="group border-b border-stone-200 py-3">
+      <summary className="flex cursor-pointer list-none items-center justify-between font-semibold tracking-wide">
+        {title}
+        <span aria-hidden="true" className="transition group-open:rotate-45">+</span>
+      </summary>
+      <div className="mt-2 text-stone-800">{children}</div>
+    </details>
+  );
+}
+
+// Literal class names, so Tailwind sees them.
+const TOTAL_VISIBLE = {
+  rental: "group-has-[#option-rental:checked]/options:block",
+  purchase: "group-has-[#option-purchase:checked]/options:block",
+};
+
+function Options({ product }: { product: ProductDetail }) {
+  const options = [
+    product.rentalPrice !== null ? { value: "rental", label: "Rent Now Buy Later", price: product.rentalPrice } : null,
+    product.buyingPrice !== null ? { value: "purchase", label: "Buy Now", price: product.buyingPrice } : null,
+  ].filter((o): o is { value: string; label: string; price: number } => o !== null);
+  const rented = product.availability === "rented";
+  // The option radios switch the total and the rental note with CSS (:has), so no JavaScript is needed.
+  return (
+    <Form method="post" action="/cart" className="group/options space-y-4">
+      <input type="hidden" name="intent" value="add" />
+      <input type="hidden" name="productId" value={product.id} />
+      <fieldset>
+        <legend className="sr-only">Choose how to get it</legend>
+        <div className="grid grid-cols-2 gap-3">
+          {options.map((o, i) => (
+            <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light">
+              <input type="radio" name="option" value={o.value} defaultChecked={i === 0} className="sr-only" id={`option-${o.value}`} />
+              <span className="block text-sm font-semibold">{o.label}</span>
+              <span className="block text-lg">{formatGBP(o.price)}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {options.map((o) => (
+        <p key={o.value} className={`hidden text-lg font-semibold ${TOTAL_VISIBLE[o.value as "rental" | "purchase"]}`}>
+          Total: {formatGBP(o.price)}
+        </p>
+      ))}
+      {product.rentalPrice !== null ? (
+        <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">You have 7 days from delivery before paying the Buy Now price</p>
+      ) : null}
+      {rented ? (
+        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">Currently rented</p>
+      ) : (
+        <button type="submit" disabled={options.length === 0} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50">
+          ADD TO BASKET
+        </button>
+      )}
+    </Form>
+  );
+}
+
+function SellerCard({ product }: { product: ProductDetail }) {
+  const byStore = product.managedByStore && product.storeId;
+  const href = byStore ? `/store/${product.storeId}` : product.ownerName ? `/${encodeURIComponent(product.ownerName)}` : null;
+  const name = byStore ? product.storeName : (product.ownerName ?? product.ownerFullName ?? product.brand);
+  const body = (
+    <>
+      <p className="text-xs uppercase tracking-wide text-stone-600">{byStore ? "Managed by" : "Sold by"}</p>
+      <p className="font-semibold">{name}</p>
+      {byStore && product.ownerName ? <p className="text-sm text-stone-700">{`Originally by ${product.ownerName}`}</p> : null}
+      <p className="text-sm text-stone-700">
+        {product.sellerReviewCount} review{product.sellerReviewCount === 1 ? "" : "s"} · {product.ownerVerified ? "Verified seller" : "Unverified user"}
+      </p>
+    </>
+  );
+  const cls = "block rounded-lg border border-stone-200 bg-white p-4";
+  return href ? <Link to={href} className={`${cls} hover:border-brand`}>{body}</Link> : <div className={cls}>{body}</div>;
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, origin } = loaderData;
+  const navigate = useNavigate();
+  return (
+    <article className="space-y-10">
+      <StructuredData product={product} origin={origin} />
+      <a href="/all-products" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); navigate(-1); } }} className="text-sm text-brand underline">
+        ← Back
+      </a>
+      <div className="grid gap-8 md:grid-cols-2">
+        <Gallery name={product.name} images={product.images} />
+        <div className="space-y-4">
+          <div className="flex flex-wrap gap-2 text-xs font-semibold">
+            <Link to={`/all-products?brand=${encodeURIComponent(product.brand)}`} className="rounded-full bg-stone-900 px-3 py-1 text-white">{product.brand}</Link>
+            <Link to={`/${product.productType.toLowerCase()}`} className="rounded-full border border-stone-300 px-3 py-1">{product.productType}</Link>
+          </div>
+          <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
+          {product.originalPrice ? (
+            <p className="text-stone-600">
+              <span className="sr-only">Original price </span>
+              <s>{formatGBP(product.originalPrice)}</s>
+            </p>
+          ) : null}
+          <Options product={product} />
+          {product.tags.length > 0 ? (
+            <ul className="flex flex-wrap gap-2" aria-label="Tags">
+              {product.tags.map((tag) => (
+                <li key={tag}>
+                  <Link to={`/all-products?tag=${encodeURIComponent(tag)}`} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{tag}</Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <SellerCard product={product} />
+          <div>
+            <Section title="DETAILS" open>
+              {product.description ? <p className="mb-2">{product.description}</p> : null}
+              <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
+                <dt className="text-stone-600">Condition</dt><dd>{product.condition}</dd>
+                {product.color ? (<><dt className="text-stone-600">Colour</dt><dd>{product.color}</dd></>) : null}
+                <dt className="text-stone-600">Category</dt><dd>{product.category}</dd>
+                {product.materials ? (<><dt className="text-stone-600">Materials</dt><dd>{product.materials}</dd></>) : null}
+                {product.careInstructions ? (<><dt className="text-stone-600">Care</dt><dd>{product.careInstructions}</dd></>) : null}
+              </dl>
+            </Section>
+            <Section title="THE BEST MEMORY WITH THIS ITEM">
+              <p>{product.memoryStory ?? "The owner has not shared a memory yet."}</p>
+            </Section>
+            <Section title={`COMMENTS (${product.comments.length})`}>
+              {product.comments.length === 0 ? (
+                <p>No comments yet. Be the first to leave a review!</p>
+              ) : (
+                <ul className="space-y-3">
+                  {product.comments.map((c) => (
+                    <li key={c.id}>
+                      <p className="text-sm"><span aria-label={`${c.rating} out of 5 stars`} className="text-accent">{"★".repeat(c.rating)}</span> <span className="text-stone-600">{formatLongDate(c.createdAt)}</span></p>
+                      {c.comment ? <p>{c.comment}</p> : null}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          </div>
+        </div>
+      </div>
+      {product.related.length > 0 ? (
+        <section aria-labelledby="you-may-also-like">
+          <h2 id="you-may-also-like" className="mb-4 text-xl font-bold tracking-wide">YOU MAY ALSO LIKE</h2>
+          <ul className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label="Related products">
+            {product.related.map((p) => (
+              <li key={p.id} className="shrink-0 basis-1/2 snap-start md:basis-1/3 lg:basis-1/4">
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">Product not found</h1>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
+    </section>
+  );
+}

@@ -1,0 +1,137 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/slug";
+import { appContext } from "../../context";
+import { Listing } from "../../components/catalog/listing";
+import { ProductCard } from "../../components/product-card";
+import { listProducts } from "../../data/catalog.server";
+import { vendorProfile } from "../../data/profiles.server";
+import { EMPTY_FILTERS, FIRST_PAGE, productTypeFromSlug } from "../../domain/catalog";
+import { formatMonthYear } from "../../domain/dates";
+import { initials } from "../../components/layout/header";
+import { loadListing } from "../../services/listing.server";
+
+// DECISIONS.md (Routes): /{slug} is a product type when it names one, else a vendor's public
+// profile by display name, else the 404 page.
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const type = productTypeFromSlug(params.slug);
+  if (type) {
+    return { kind: "type" as const, type, listing: await loadListing(app, request, { productTypes: [type] }) };
+  }
+  const vendor = await vendorProfile(app.db, params.slug);
+  if (!vendor) {
+    console.warn(`404: no page at /${params.slug}`);
+    throw data(null, { status: 404 });
+  }
+  const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { ownerId: vendor.id }, 48);
+  return { kind: "vendor" as const, vendor, items };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) => {
+  if (!data) return [{ title: "Page not found | Closetloop" }];
+  if (data.kind === "type") {
+    return [
+      { title: `${data.type} Products | Closetloop` },
+      { name: "description", content: `Pre-owned ${data.type.toLowerCase()}'s fashion to rent for up to 7 days or buy.` },
+    ];
+  }
+  const name = data.vendor.displayName ?? "Vendor";
+  return [{ title: `${name} | Closetloop` }, { name: "description", content: `Pre-owned fashion from ${name} on Closetloop.` }];
+};
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span aria-label={`${rating} out of 5 stars`} className="text-accent">
+      {"★".repeat(rating)}
+      <span className="text-stone-300">{"★".repeat(5 - rating)}</span>
+    </span>
+  );
+}
+
+function VendorProfile({ vendor, items }: Extract<Route.ComponentProps["loaderData"], { kind: "vendor" }>) {
+  const more = vendor.reviewCount - vendor.reviews.length;
+  return (
+    <div className="space-y-8">
+      <section className="flex flex-wrap items-center gap-5 rounded-lg border border-stone-200 bg-white p-6">
+        {vendor.avatarUrl ? (
+          <img src={vendor.avatarUrl} alt="" width={96} height={96} className="size-24 rounded-full object-cover" />
+        ) : (
+          <div className="flex size-24 items-center justify-center rounded-full bg-brand text-3xl font-semibold text-white" aria-hidden="true">
+            {initials(vendor.displayName ?? vendor.fullName)}
+          </div>
+        )}
+        <div>
+          <h1 className="flex items-center gap-2 text-3xl font-bold">
+            {vendor.displayName}
+            {vendor.isVerified ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified</span> : null}
+          </h1>
+          <p className="text-stone-700">Joined {formatMonthYear(vendor.createdAt)}</p>
+          <p className="text-sm text-stone-700">
+            {vendor.reviewCount} review{vendor.reviewCount === 1 ? "" : "s"}
+            {vendor.averageRating !== null ? ` · ${vendor.averageRating.toFixed(1)} average rating` : ""} · {items.total} item{items.total === 1 ? "" : "s"}
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="items-for-sale">
+        <h2 id="items-for-sale" className="mb-4 text-2xl font-semibold">Items for Sale</h2>
+        {items.items.length === 0 ? (
+          <p className="text-stone-700">No items available yet</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {items.items.map((p) => (
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="reviews">
+        <h2 id="reviews" className="mb-4 text-2xl font-semibold">Reviews</h2>
+        {vendor.reviews.length === 0 ? (
+          <p className="text-stone-700">No reviews yet</p>
+        ) : (
+          <ul className="space-y-3">
+            {vendor.reviews.map((r) => (
+              <li key={r.id} className="rounded-lg border border-stone-200 bg-white p-4">
+                <p className="flex items-center justify-between text-sm">
+                  <span className="font-medium">Anonymous</span>
+                  <Stars rating={r.rating} />
+                </p>
+                {r.comment ? <p className="mt-1 text-stone-800">{r.comment}</p> : null}
+              </li>
+            ))}
+          </ul>
+        )}
+        {more > 0 ? <p className="mt-3 text-sm text-stone-700">And {more} more reviews...</p> : null}
+      </section>
+    </div>
+  );
+}
+
+export default function SlugPage({ loaderData }: Route.ComponentProps) {
+  if (loaderData.kind === "vendor") return <VendorProfile {...loaderData} />;
+  const slug = loaderData.type.toLowerCase();
+  return (
+    <Listing
+      action={`/${slug}`}
+      data={loaderData.listing}
+      skeletons={8}
+      hideType
+      header={
+        <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+          <h1 className="text-3xl font-bold">{loaderData.type} Products</h1>
+          <Link to="/" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">← Back to Home</Link>
+        </div>
+      }
+      empty={
+        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
+          <p className="text-lg font-medium">No products found</p>
+          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
+        </div>
+      }
+    />
+  );
+}

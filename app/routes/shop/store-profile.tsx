@@ -1,0 +1,80 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Form, Link, useRevalidator } from "react-router";
+import type { Route } from "./+types/store-profile";
+import { appContext } from "../../context";
+import { ProductCard } from "../../components/product-card";
+import { listProducts } from "../../data/catalog.server";
+import { splitStoreDescription, storeProfile } from "../../data/profiles.server";
+import { EMPTY_FILTERS, FIRST_PAGE } from "../../domain/catalog";
+import { formatMonthYear } from "../../domain/dates";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const store = await storeProfile(app.db, params.storeId);
+  if (!store) throw data(null, { status: 404 });
+  const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { storeId: store.id }, 48);
+  return { store: { ...store, ...splitStoreDescription(store.description) }, items };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData: data }) =>
+  data ? [{ title: `${data.store.name} | Closetloop partner store` }, { name: "description", content: data.store.about || `${data.store.name} on Closetloop` }] : [{ title: "Store not found | Closetloop" }];
+
+export default function StoreProfile({ loaderData }: Route.ComponentProps) {
+  const { store, items } = loaderData;
+  const revalidator = useRevalidator();
+  // Refetch when the window regains focus, so a returning visitor sees what is still available.
+  useEffect(() => {
+    const onFocus = () => revalidator.revalidate();
+    window.addEventListener("focus", onFocus);
+    return () => window.removeEventListener("focus", onFocus);
+  }, [revalidator]);
+  return (
+    <div className="space-y-8">
+      <section className="flex flex-wrap items-start gap-5 rounded-lg border border-stone-200 bg-white p-6">
+        {store.logoUrl ? (
+          <img src={store.logoUrl} alt="" width={96} height={96} className="size-24 rounded-lg border border-stone-200 object-contain" />
+        ) : (
+          <div className="flex size-24 items-center justify-center rounded-lg bg-brand text-3xl font-semibold text-white" aria-hidden="true">{store.name[0]}</div>
+        )}
+        <div className="flex-1">
+          <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold">
+            {store.name}
+            <span className="rounded-full bg-brand-light px-2 py-0.5 text-xs font-semibold text-brand">Partner Store</span>
+          </h1>
+          {store.about ? <p className="mt-2 max-w-2xl text-stone-800">{store.about}</p> : null}
+          {store.address ? <p className="mt-1 text-sm text-stone-700">📍 {store.address}</p> : null}
+          <p className="mt-1 text-sm text-stone-700">Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"}</p>
+        </div>
+        {/* A plain GET without JavaScript; an in-place refetch with it. */}
+        <Form method="get" onSubmit={(e) => { e.preventDefault(); revalidator.revalidate(); }}>
+          <button type="submit" disabled={revalidator.state === "loading"} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+            {revalidator.state === "loading" ? "Refreshing..." : "Refresh"}
+          </button>
+        </Form>
+      </section>
+      <section aria-labelledby="available-items">
+        <h2 id="available-items" className="mb-4 text-2xl font-semibold">Available Items</h2>
+        {items.items.length === 0 ? (
+          <p className="text-stone-700">No items available yet</p>
+        ) : (
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+            {items.items.map((p) => (
+              <li key={p.id}><ProductCard product={p} /></li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  // Only "not found" is this page's to explain; anything else goes to the root error screen.
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">Store not found</h1>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
+    </section>
+  );
+}

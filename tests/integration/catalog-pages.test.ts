@@ -1,0 +1,165 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createUser } from "./factories";
+import { Browser } from "./http";
+
+const browser = new Browser();
+const get = (path: string) => browser.fetch(path);
+const html = async (path: string) => {
+  const response = await get(path);
+  return { status: response.status, text: await response.text(), response };
+};
+
+const tag = `t${Date.now().toString(36)}`;
+let vendorName: string;
+let storeId: string;
+let liveId: string;
+let rentedId: string;
+let soldId: string;
+let pendingId: string;
+
+beforeAll(async () => {
+  vendorName = `Vera${tag}`;
+  const vendor = await createUser({ displayName: vendorName, fullName: "Vera Vintage" });
+  const now = Date.now();
+  await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified) VALUES (?, 1)").bind(vendor.id).run();
+  await env.DB.prepare("INSERT INTO brands (id, name, description, is_popular, created_at) VALUES (?, ?, 'A test brand.', 1, ?)").bind(`b_${tag}`, `Brand${tag}`, now).run();
+  await env.DB.prepare("INSERT INTO categories (id, name, slug, description, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 'Warm layers.', 1, 1, ?) ON CONFLICT DO NOTHING").bind(`c_${tag}`, now).run();
+  storeId = `s_${tag}`;
+  await env.DB.prepare("INSERT INTO stores (id, name, description, owner_id, created_at) VALUES (?, ?, 'A lovely shop. Store located at: 1 High Street, London', ?, ?)").bind(storeId, `Shop${tag}`, vendor.id, now).run();
+
+  liveId = (await createProduct(vendor.id, { name: `Camel Overcoat ${tag}`, brand: `Brand${tag}`, category: "Coats", productType: "Men" })).id;
+  rentedId = (await createProduct(vendor.id, { name: `Rented Parka ${tag}`, brand: `Brand${tag}` })).id;
+  soldId = (await createProduct(vendor.id, { name: `Sold Trench ${tag}`, brand: `Brand${tag}` })).id;
+  pendingId = (await createProduct(vendor.id, { name: `Pending Cape ${tag}`, brand: `Brand${tag}`, productStatus: "pending" })).id;
+  await env.DB.batch([
+    env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(rentedId),
+    env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(soldId),
+    env.DB.prepare("UPDATE products SET store_id = ? WHERE id = ?").bind(storeId, liveId),
+    env.DB.prepare("INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, created_at) VALUES (?, 5, 'Lovely coat, as described.', NULL, ?, ?, ?)").bind(`r_${tag}`, vendor.id, liveId, now),
+  ]);
+});
+
+describe("/all-products", () => {
+  it("lists public items with the count line, and never sold or pending ones", async () => {
+    const { status, text } = await html(`/all-products?brand=Brand${tag}`);
+    expect(status).toBe(200);
+    expect(text).toContain("All Products");
+    expect(text).toContain("2 product(s) found");
+    expect(text).toContain(`Camel Overcoat ${tag}`);
+    expect(text).toContain(`Rented Parka ${tag}`);
+    expect(text).toContain("Currently rented");
+    expect(text).not.toContain(`Sold Trench ${tag}`);
+    expect(text).not.toContain(`Pending Cape ${tag}`);
+    expect(text).toContain('name="keywords"');
+  });
+
+  it("finds by prefix search and shows the empty state with Clear Filters", async () => {
+    expect((await html(`/all-products?search=overc+${tag}`)).text).toContain(`Camel Overcoat ${tag}`);
+    const none = await html(`/all-products?search=zzzznothing${tag}`);
+    expect(none.text).toContain("0 product(s) found");
+    expect(none.text).toContain("Clear Filters");
+  });
+
+  it.each(['"', "OR", "name:x*", "(((", "a AND"])("answers a search of %j without an error", async (q) => {
+    expect((await get(`/all-products?search=${encodeURIComponent(q)}`)).status).toBe(200);
+  });
+});
+
+describe("/{slug}", () => {
+  it("is a product type listing first", async () => {
+    const { status, text } = await html("/men");
+    expect(status).toBe(200);
+    expect(text).toContain("Men Products");
+    expect(text).toContain("Back to Home");
+  });
+
+  it("is a vendor profile when the name is a display name (any case)", async () => {
+    const { status, text } = await html(`/${vendorName.toLowerCase()}`);
+    expect(status).toBe(200);
+    expect(text).toContain(vendorName);
+    expect(text).toContain("Verified");
+    expect(text).toContain("Items for Sale");
+    expect(text).toContain("Lovely coat, as described.");
+    expect(text).toContain("Anonymous");
+  });
+
+  it("is the 404 page otherwise", async () => {
+    const { status, text } = await html(`/nobody-${tag}`);
+    expect(status).toBe(404);
+    expect(text).toContain("Oops! Page not found");
+  });
+});
+
+describe("old query links", () => {
+  it.each([
+    [`/?brand=Brand${tag}`, `/all-products?brand=Brand${tag}`],
+    ["/?tag=wool", "/all-products?tag=wool"],
+  ])("%s redirects to %s", async (from, to) => {
+    const response = await get(from);
+    expect(response.status).toBe(301);
+    expect(response.headers.get("location")).toBe(to);
+  });
+});
+
+describe("/product/{id}", () => {
+  it("shows the page of §2.9 with JSON-LD in GBP", async () => {
+    const { status, text } = await html(`/product/${liveId}`);
+    expect(status).toBe(200);
+    for (const s of ["Rent Now Buy Later", "Buy Now", "ADD TO BASKET", "You have 7 days from delivery before paying the Buy Now price", "DETAILS", "THE BEST MEMORY WITH THIS ITEM", "COMMENTS (1)", "Managed by", `Shop${tag}`, `Originally by ${vendorName}`, "Verified seller"]) {
+      expect(text, s).toContain(s);
+    }
+    const ld = JSON.parse(text.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)![1]!);
+    expect(ld["@type"]).toBe("Product");
+    expect(ld.offers.priceCurrency).toBe("GBP");
+    expect(ld.offers.availability).toBe("https://schema.org/InStock");
+  });
+
+  it("shows an item out on rental as 'Currently rented', without ADD TO BASKET", async () => {
+    const { text } = await html(`/product/${rentedId}`);
+    expect(text).toContain("Currently rented");
+    expect(text).not.toContain("ADD TO BASKET");
+  });
+
+  it.each([() => soldId, () => pendingId, () => "missing"])("answers 'Product not found' for a sold, pending or missing item", async (id) => {
+    const { status, text } = await html(`/product/${id()}`);
+    expect(status).toBe(404);
+    expect(text).toContain("Product not found");
+    expect(text).toContain("Back to Home");
+  });
+});
+
+describe("brands, categories and stores", () => {
+  it("lists brands with popular ones first", async () => {
+    const { text } = await html("/all-brands");
+    expect(text).toContain("Popular Brands");
+    expect(text).toContain("All Brands A-Z");
+    expect(text).toContain(`Brand${tag}`);
+  });
+
+  it("shows a brand page without the brand filter", async () => {
+    const { status, text } = await html(`/brand/${encodeURIComponent(`brand${tag}`)}`);
+    expect(status).toBe(200);
+    expect(text).toContain("A test brand.");
+    expect(text).not.toContain('name="brand"');
+  });
+
+  it("shows a category page and 'Category not found'", async () => {
+    const { text } = await html("/categories/coats");
+    expect(text).toContain("Warm layers.");
+    const missing = await html("/categories/spaceships");
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("Category not found");
+  });
+
+  it("shows a store profile with its address and 'Store not found'", async () => {
+    const { text } = await html(`/store/${storeId}`);
+    expect(text).toContain("Partner Store");
+    expect(text).toContain("1 High Street, London");
+    expect(text).toContain("Available Items");
+    expect(text).toContain("Refresh");
+    const missing = await html("/store/nope");
+    expect(missing.status).toBe(404);
+    expect(missing.text).toContain("Store not found");
+  });
+});
