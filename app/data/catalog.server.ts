@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { products } from "../../db/schema";
-import { decodeCursor, encodeCursor, ftsQuery, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
+import { decodeCursor, encodeCursor, ftsQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
 /** The FTS5 table of migration 0001, seen by drizzle only for joins (never migrated from here). */
@@ -127,4 +127,14 @@ export async function filterOptions(db: Database) {
     colors: colorRows.map((r) => r.color),
     tags: tagRows.map((r) => r.tag).sort((a, b) => a.localeCompare(b)),
   };
+}
+
+/** Home's new items: public, created in the last 30 days, newest first, with images and a rental price. */
+export async function newItems(db: Database, now: number, limit = 12): Promise<ProductCardData[]> {
+  return db
+    .select(cardColumns)
+    .from(products)
+    .where(and(isPublic(), gte(products.createdAt, newItemsSince(now)), isNotNull(products.rentalPrice), sql`${products.images} <> '[]'`))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(limit);
 }

@@ -3,14 +3,34 @@ import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { siteContent } from "../../../db/schema";
 import { appContext, requestState } from "../../context";
-import { newItems } from "../../data/products.server";
 import { cached } from "../../data/cache.server";
+import { categoriesWithCounts, popularBrands } from "../../data/brands.server";
+import { newItems } from "../../data/catalog.server";
+import { latestPosts } from "../../data/blog.server";
 import { ProductCard } from "../../components/product-card";
+import { WhyCarousel } from "../../components/home/why-carousel";
+import { formatLongDate } from "../../domain/dates";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Closetloop | Rent or buy pre-owned fashion" },
   { name: "description", content: "Rent up to 7 days or buy your favourites at great prices." },
 ];
+
+// Shown when no post is published yet (shopper.md §2.3).
+export const SAMPLE_POSTS = [
+  { id: "", title: "How Rent-Now-Buy-Later works", excerpt: "Rent for up to 7 days, then keep it at the Buy Now price or send it back.", category: "Guides", featuredImageUrl: null, publishedAt: null },
+  { id: "", title: "Caring for pre-loved wool", excerpt: "Simple habits that keep coats and knits looking new for years.", category: "Care", featuredImageUrl: null, publishedAt: null },
+  { id: "", title: "Five ways to style a blazer", excerpt: "From the office to the weekend: one jacket, five looks.", category: "Style", featuredImageUrl: null, publishedAt: null },
+];
+
+async function safely<T>(what: string, load: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await load();
+  } catch (error) {
+    console.error(`home: ${what} failed to load`, error);
+    return fallback;
+  }
+}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Old product links: /?brand=X and /?tag=X open the filtered listing (DECISIONS.md, Routes).
@@ -25,26 +45,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const app = context.get(appContext);
   const signedIn = Boolean(context.get(requestState).user);
-  const [hero, items] = await Promise.all([
-    cached(app.env.CACHE, "home:hero", 300, async () => {
+  // Aggregates every visitor shares come from KV; only the new items are read fresh.
+  const [hero, categories, brands, posts, items] = await Promise.all([
+    safely("hero", () => cached(app.env.CACHE, "home:hero", 300, async () => {
       const row = await app.db
         .select({ imageUrl: siteContent.imageUrl })
         .from(siteContent)
         .where(and(eq(siteContent.contentType, "banner"), eq(siteContent.contentKey, "home_hero")))
         .get();
       return { imageUrl: row?.imageUrl ?? null };
-    }),
+    }), { imageUrl: null }),
+    safely("categories", () => cached(app.env.CACHE, "home:categories", 300, () => categoriesWithCounts(app.db)), []),
+    safely("popular brands", () => cached(app.env.CACHE, "home:popular-brands", 300, () => popularBrands(app.db)), []),
+    safely("blog posts", () => cached(app.env.CACHE, "home:blog-posts", 120, () => latestPosts(app.db)), []),
     // A failed load shows the empty state, never a crash (shopper.md §2.3).
-    newItems(app.db, Date.now()).catch((error) => {
-      console.error("home: new items failed to load", error);
-      return [];
-    }),
+    safely("new items", () => newItems(app.db, Date.now()), []),
   ]);
-  return { hero, items, signedIn };
+  return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, signedIn };
+}
+
+function Rail({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <ul className="mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label={label}>
+      {children}
+    </ul>
+  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { hero, items, signedIn } = loaderData;
+  const { hero, categories, brands, posts, items, signedIn } = loaderData;
   return (
     <>
       <section
@@ -52,18 +81,30 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         style={hero.imageUrl ? { backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${hero.imageUrl})` } : undefined}
       >
         <div className="mx-auto w-full max-w-7xl">
-          <h1 className="max-w-2xl text-4xl font-bold leading-tight sm:text-5xl">
-            Pre-owned, re-loved clothes. Rent Now, Buy Later.
-          </h1>
+          <h1 className="max-w-2xl text-4xl font-bold leading-tight sm:text-5xl">Pre-owned, re-loved clothes. Rent Now, Buy Later.</h1>
           <p className="mt-4 max-w-xl text-lg">Rent up to 7 days or buy your favourites at great prices.</p>
-          <Link
-            to={signedIn ? "/all-products" : "/auth"}
-            className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand"
-          >
+          <Link to={signedIn ? "/all-products" : "/auth"} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand">
             {signedIn ? "Start Shopping" : "Join Now"}
           </Link>
         </div>
       </section>
+
+      {categories.length > 0 ? (
+        <section aria-labelledby="shop-by-category" className="mt-10">
+          <h2 id="shop-by-category" className="text-2xl font-semibold">Shop by Category</h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <Link to={`/categories/${c.slug}`} className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:border-brand">
+                  {c.imageUrl ? <img src={c.imageUrl} alt="" width={300} height={300} loading="lazy" className="aspect-square w-full object-cover" /> : <div className="aspect-square bg-stone-200" />}
+                  <p className="p-2 text-center font-medium">{c.name}</p>
+                  <p className="pb-2 text-center text-xs text-stone-600">{`${c.productCount} items`}</p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby="new-items" className="mt-10">
         <div className="flex items-baseline justify-between">
@@ -71,16 +112,67 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <Link to="/all-products" className="text-sm font-medium text-brand underline">View All</Link>
         </div>
         {items.length === 0 ? (
-          <p className="mt-4 text-stone-600">No new items in the last 30 days</p>
+          <p className="mt-4 text-stone-700">No new items in the last 30 days</p>
         ) : (
-          <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
+          <Rail label="New items">
             {items.map((product, i) => (
-              <li key={product.id}>
+              <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
                 <ProductCard product={product} eager={i < 4} />
               </li>
             ))}
-          </ul>
+          </Rail>
         )}
+      </section>
+
+      <section aria-labelledby="popular-brands" className="mt-10">
+        <div className="flex items-baseline justify-between">
+          <h2 id="popular-brands" className="text-2xl font-semibold">Popular Brands</h2>
+          <Link to="/all-brands" className="text-sm font-medium text-brand underline">All Brands</Link>
+        </div>
+        {brands.length === 0 ? (
+          <p className="mt-4 text-stone-700">No popular brands found</p>
+        ) : (
+          <Rail label="Popular brands">
+            {brands.map((b) => (
+              <li key={b.id} className="w-36 shrink-0 snap-start">
+                <Link to={`/brand/${encodeURIComponent(b.name)}`} className="flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center hover:border-brand">
+                  {b.logoUrl ? <img src={b.logoUrl} alt="" width={64} height={64} loading="lazy" className="size-16 object-contain" /> : <span aria-hidden="true" className="size-16 rounded-full bg-stone-100" />}
+                  <span className="text-sm font-medium">{b.name}</span>
+                </Link>
+              </li>
+            ))}
+          </Rail>
+        )}
+      </section>
+
+      <WhyCarousel />
+
+      <section aria-labelledby="from-the-blog" className="mt-12">
+        <h2 id="from-the-blog" className="text-2xl font-semibold">From the Blog</h2>
+        <Rail label="Blog posts">
+          {posts.map((post) => {
+            const card = (
+              <>
+                {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={400} height={225} loading="lazy" className="aspect-video w-full object-cover" /> : <div className="aspect-video bg-brand-light" />}
+                <div className="p-4">
+                  {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
+                  <h3 className="mt-1 font-semibold">{post.title}</h3>
+                  {post.excerpt ? <p className="mt-1 line-clamp-3 text-sm text-stone-700">{post.excerpt}</p> : null}
+                  {post.publishedAt ? <p className="mt-2 text-xs text-stone-600">{formatLongDate(post.publishedAt)}</p> : null}
+                </div>
+              </>
+            );
+            return (
+              <li key={post.id || post.title} className="w-[80%] shrink-0 snap-start overflow-hidden rounded-lg border border-stone-200 bg-white sm:w-[45%] lg:w-[31%]">
+                {post.id ? (
+                  <a href={`/blog/${post.id}`} target="_blank" rel="noopener" className="block">{card}</a>
+                ) : (
+                  card
+                )}
+              </li>
+            );
+          })}
+        </Rail>
       </section>
     </>
   );
