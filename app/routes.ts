@@ -10,6 +10,8 @@ export default [
   route("brand/:brandName", "routes/shop/brand.tsx"),
   route("categories/:slug", "routes/shop/category.tsx"),
   route("product/:id", "routes/shop/product.tsx"),
+  route("cart", "routes/shop/cart.tsx"),
+  route("favorites", "routes/shop/favorites.tsx"),
 
   // accounts
   route("auth", "routes/auth/auth.tsx"),

@@ -1,9 +1,168 @@
-import { count, eq } from "drizzle-orm";
-import { cartItems } from "../../db/schema";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { cartItems, products, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
+import { isPublic } from "./catalog.server";
+
+export type CartOption = "rental" | "purchase";
 
 /** The header badge: how many items the user's basket holds. */
 export async function cartCount(db: Database, userId: string): Promise<number> {
   const row = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId)).get();
   return row?.n ?? 0;
+}
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  imageUrl: string | null;
+  type: CartOption;
+  price: number;
+  quantity: number;
+  vendor: string | null;
+  sellerId: string | null;
+  sellerAvatar: string | null;
+  sellerType: "vendor" | "store";
+  handler: "vendor" | "store";
+  hasRentalPrice: boolean;
+  hasBuyingPrice: boolean;
+}
+
+/**
+ * The user's basket, newest first. Store sellers show the store's name and logo; if that
+ * lookup fails the vendor names are kept and the failure is only logged (shopper.md §8).
+ */
+export async function cartLines(db: Database, userId: string): Promise<CartLine[]> {
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      name: cartItems.name,
+      imageUrl: cartItems.imageUrl,
+      type: cartItems.type,
+      price: cartItems.price,
+      quantity: cartItems.quantity,
+      vendor: cartItems.vendor,
+      sellerId: cartItems.sellerId,
+      sellerAvatar: cartItems.sellerAvatar,
+      sellerType: cartItems.sellerType,
+      handler: cartItems.handler,
+      hasRentalPrice: sql<number>`${products.rentalPrice} is not null`,
+      hasBuyingPrice: sql<number>`${products.buyingPrice} is not null`,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+  const lines = rows.map((r) => ({ ...r, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice) }));
+  const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
+  if (storeIds.length === 0) return lines;
+  try {
+    const found = await db.select({ id: stores.id, name: stores.name, logoUrl: stores.logoUrl }).from(stores).where(inArray(stores.id, storeIds));
+    const byId = new Map(found.map((s) => [s.id, s]));
+    return lines.map((l) => {
+      const store = l.sellerType === "store" && l.sellerId ? byId.get(l.sellerId) : undefined;
+      return store ? { ...l, vendor: store.name, sellerAvatar: store.logoUrl } : l;
+    });
+  } catch (error) {
+    console.error("cart: store lookup failed; keeping vendor names", error);
+    return lines;
+  }
+}
+
+export class CartError extends Error {
+  constructor(
+    readonly title: string,
+    message: string,
+    readonly status = 400,
+  ) {
+    super(message);
+  }
+}
+
+export const PRICE_MISSING: Record<CartOption, string> = {
+  rental: "Rental price is not set for this item",
+  purchase: "Purchase price is not set for this item",
+};
+
+async function publicProduct(db: Database, productId: string) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      images: products.images,
+      brand: products.brand,
+      rentalPrice: products.rentalPrice,
+      buyingPrice: products.buyingPrice,
+      status: products.status,
+      conciergeStatus: products.conciergeStatus,
+      availability: products.availability,
+      storeId: products.storeId,
+      ownerId: products.ownerId,
+      ownerName: sql<string | null>`${users.displayName}`.as("owner_display_name"),
+      ownerAvatar: sql<string | null>`${users.avatarUrl}`.as("owner_avatar"),
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .where(and(eq(products.id, productId), isPublic()))
+    .get();
+}
+
+/**
+ * Adds a product with the chosen option, prices from the database only. A product already in
+ * the basket gains quantity instead of a second row (shopper.md §4).
+ */
+export async function addToCart(db: Database, userId: string, productId: string, option: CartOption, quantity: number, now: number) {
+  const product = await publicProduct(db, productId);
+  if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
+  if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
+  const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
+  if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);
+  const byStore = Boolean(product.storeId) && product.status === "approved";
+  const seller = byStore
+    ? { vendor: "Store", sellerId: product.storeId, sellerAvatar: null, sellerType: "store" as const, handler: "store" as const }
+    : { vendor: product.ownerName ?? product.brand, sellerId: product.ownerId, sellerAvatar: product.ownerAvatar, sellerType: "vendor" as const, handler: "vendor" as const };
+  const added = Math.max(1, Math.floor(quantity));
+  await db
+    .insert(cartItems)
+    .values({
+      id: crypto.randomUUID(),
+      userId,
+      productId,
+      name: product.name,
+      imageUrl: product.images[0] ?? null,
+      type: option,
+      price,
+      duration: option === "rental" ? 7 : null,
+      quantity: added,
+      ...seller,
+      conciergeStatus: product.conciergeStatus,
+      createdAt: now,
+    })
+    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + ${added}` } });
+  return product;
+}
+
+/** Switches a line between rental and purchase; refused when that price is missing. */
+export async function switchOption(db: Database, userId: string, productId: string, option: CartOption) {
+  const product = await db
+    .select({ rentalPrice: products.rentalPrice, buyingPrice: products.buyingPrice })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .get();
+  if (!product) throw new CartError("Error updating option", "Failed to update purchase option", 404);
+  const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
+  if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);
+  await db
+    .update(cartItems)
+    .set({ type: option, price, duration: option === "rental" ? 7 : null })
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+}
+
+export async function removeFromCart(db: Database, userId: string, productId: string) {
+  const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id });
+  return removed.length > 0;
+}
+
+export async function clearCart(db: Database, userId: string) {
+  await db.delete(cartItems).where(eq(cartItems.userId, userId));
 }

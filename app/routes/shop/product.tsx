@@ -1,6 +1,9 @@
-import { data, Form, isRouteErrorResponse, Link, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
 import type { Route } from "./+types/product";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
+import { isFavorite } from "../../data/favorites.server";
+import { FavoriteButton } from "../../components/favorite-button";
 import { ProductCard } from "../../components/product-card";
 import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
@@ -9,9 +12,10 @@ import { formatLongDate } from "../../domain/dates";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const product = await productDetail(app.db, params.id);
+  const user = context.get(requestState).user;
+  const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
   if (!product) throw data(null, { status: 404 });
-  return { product, origin: new URL(request.url).origin };
+  return { product, saved, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -114,6 +118,10 @@ const TOTAL_VISIBLE = {
 };
 
 function Options({ product }: { product: ProductDetail }) {
+  const fetcher = useFetcher();
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  const adding = fetcher.state !== "idle";
   const options = [
     product.rentalPrice !== null ? { value: "rental", label: "Rent Now Buy Later", price: product.rentalPrice } : null,
     product.buyingPrice !== null ? { value: "purchase", label: "Buy Now", price: product.buyingPrice } : null,
@@ -121,8 +129,9 @@ function Options({ product }: { product: ProductDetail }) {
   const rented = product.availability === "rented";
   // The option radios switch the total and the rental note with CSS (:has), so no JavaScript is needed.
   return (
-    <Form method="post" action="/cart" className="group/options space-y-4">
+    <fetcher.Form method="post" action="/cart" className="group/options space-y-4">
       <input type="hidden" name="intent" value="add" />
+      {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       <input type="hidden" name="productId" value={product.id} />
       <fieldset>
         <legend className="sr-only">Choose how to get it</legend>
@@ -147,11 +156,11 @@ function Options({ product }: { product: ProductDetail }) {
       {rented ? (
         <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">Currently rented</p>
       ) : (
-        <button type="submit" disabled={options.length === 0} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50">
-          ADD TO BASKET
+        <button type="submit" disabled={options.length === 0 || adding} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50">
+          {adding ? "ADDING..." : "ADD TO BASKET"}
         </button>
       )}
-    </Form>
+    </fetcher.Form>
   );
 }
 
@@ -189,7 +198,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Link to={`/all-products?brand=${encodeURIComponent(product.brand)}`} className="rounded-full bg-stone-900 px-3 py-1 text-white">{product.brand}</Link>
             <Link to={`/${product.productType.toLowerCase()}`} className="rounded-full border border-stone-300 px-3 py-1">{product.productType}</Link>
           </div>
-          <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
+            <FavoriteButton productId={product.id} saved={loaderData.saved} />
+          </div>
           {product.originalPrice ? (
             <p className="text-stone-600">
               <span className="sr-only">Original price </span>

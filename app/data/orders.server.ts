@@ -1,0 +1,142 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { cartItems, orderIdempotencyKeys, orderItems, orders, products } from "../../db/schema";
+import type { BillingAddress, ShippingAddress } from "../domain/checkout";
+import { basketTotals } from "../domain/delivery";
+import { orderId } from "../domain/ids";
+import type { Database } from "./db.server";
+
+export class CheckoutError extends Error {
+  constructor(
+    message: string,
+    readonly unavailable: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+export async function orderForKey(db: Database, userId: string, key: string) {
+  const row = await db
+    .select({ orderId: orderIdempotencyKeys.orderId })
+    .from(orderIdempotencyKeys)
+    .where(and(eq(orderIdempotencyKeys.key, key), eq(orderIdempotencyKeys.userId, userId)))
+    .get();
+  return row?.orderId ?? null;
+}
+
+/** The basket as the order will see it: prices from products, never from the cart or the form. */
+async function checkoutLines(db: Database, userId: string) {
+  const rows = await db
+    .select({
+      productId: cartItems.productId,
+      name: products.name,
+      type: cartItems.type,
+      quantity: cartItems.quantity,
+      sellerId: cartItems.sellerId,
+      sellerType: cartItems.sellerType,
+      handler: cartItems.handler,
+      rentalPrice: products.rentalPrice,
+      buyingPrice: products.buyingPrice,
+      productStatus: products.productStatus,
+      availability: products.availability,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(desc(cartItems.createdAt));
+  return rows.map((r) => ({ ...r, price: (r.type === "rental" ? r.rentalPrice : r.buyingPrice) ?? null }));
+}
+
+const unavailableMessage = (names: string[]) =>
+  names.length === 1
+    ? `"${names[0]}" is no longer available. Remove it from your basket to continue.`
+    : `These items are no longer available: ${names.map((n) => `"${n}"`).join(", ")}. Remove them from your basket to continue.`;
+
+export interface PlacedOrder {
+  orderId: string;
+  duplicate: boolean;
+  total: number;
+  lines: { productId: string; name: string; price: number; quantity: number; type: "rental" | "purchase" }[];
+}
+
+/**
+ * Places the order in one atomic D1 batch that also reserves every item. Each order line takes
+ * its product id from a sub-select that only finds a live, available product: for an item that
+ * was sold or rented meanwhile it yields NULL, the NOT NULL constraint fails, and the whole
+ * batch (order, lines, reservations, cart clearing) rolls back. D1 runs batches one at a time,
+ * so of two shoppers racing for one item exactly one wins.
+ */
+export async function placeOrder(
+  db: Database,
+  user: { id: string },
+  input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string },
+  now: number,
+): Promise<PlacedOrder> {
+  const previous = await orderForKey(db, user.id, input.idempotencyKey);
+  if (previous) return { orderId: previous, duplicate: true, total: 0, lines: [] };
+
+  const lines = await checkoutLines(db, user.id);
+  if (lines.length === 0) throw new CheckoutError("Your cart is empty");
+  const gone = lines.filter((l) => l.productStatus !== "live" || l.availability !== "available").map((l) => l.name);
+  if (gone.length) throw new CheckoutError(unavailableMessage(gone), gone);
+  const unpriced = lines.filter((l) => l.price === null).map((l) => l.name);
+  if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
+  const extra = lines.filter((l) => l.quantity > 1).map((l) => l.name);
+  if (extra.length) throw new CheckoutError(`Only one of each item exists: ${extra.map((n) => `"${n}"`).join(", ")} is in your basket more than once. Remove it and add it again.`, extra);
+
+  const priced = lines.map((l) => ({ ...l, price: l.price! }));
+  const totals = basketTotals(priced);
+  const id = orderId(now);
+  const statements = [
+    db.insert(orders).values({
+      id,
+      userId: user.id,
+      status: "pending",
+      subtotalAmount: totals.subtotal,
+      deliveryFee: totals.delivery,
+      totalAmount: totals.total,
+      currency: "GBP",
+      billingAddress: input.billing,
+      shippingAddress: input.shipping,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    db.insert(orderIdempotencyKeys).values({ key: input.idempotencyKey, userId: user.id, orderId: id, createdAt: now }),
+    ...priced.flatMap((line) => [
+      db.insert(orderItems).values({
+        id: crypto.randomUUID(),
+        orderId: id,
+        productId: sql`(select id from ${products} where id = ${line.productId} and product_status = 'live' and availability = 'available')`,
+        name: line.name,
+        type: line.type,
+        quantity: line.quantity,
+        price: line.price,
+        sellerId: line.sellerId,
+        sellerType: line.sellerType,
+        handler: line.handler,
+        createdAt: now,
+      }),
+      db
+        .update(products)
+        .set({ availability: line.type === "rental" ? "rented" : "sold", updatedAt: now })
+        .where(and(eq(products.id, line.productId), eq(products.availability, "available"))),
+    ]),
+    db.delete(cartItems).where(eq(cartItems.userId, user.id)),
+  ];
+  try {
+    await db.batch(statements as [typeof statements[number], ...typeof statements]);
+  } catch (error) {
+    // A double submit that raced the first: the key now points at the winning order.
+    const raced = await orderForKey(db, user.id, input.idempotencyKey);
+    if (raced) return { orderId: raced, duplicate: true, total: 0, lines: [] };
+    const now2 = await checkoutLines(db, user.id);
+    const lost = now2.filter((l) => l.productStatus !== "live" || l.availability !== "available").map((l) => l.name);
+    if (lost.length) throw new CheckoutError(unavailableMessage(lost), lost);
+    throw error;
+  }
+  return {
+    orderId: id,
+    duplicate: false,
+    total: totals.total,
+    lines: priced.map((l) => ({ productId: l.productId, name: l.name, price: l.price, quantity: l.quantity, type: l.type })),
+  };
+}

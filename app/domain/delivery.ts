@@ -1,0 +1,31 @@
+// Delivery (DECISIONS.md, Money): £3.99 per distinct handler-plus-seller group. One function,
+// used by the basket drawer, the cart page and the order itself.
+export const DELIVERY_FEE_PER_GROUP = 399;
+
+export interface BasketLine {
+  handler: "vendor" | "store";
+  sellerId: string | null;
+  price: number;
+  quantity: number;
+}
+
+export function groupKey(line: Pick<BasketLine, "handler" | "sellerId">) {
+  return `${line.handler}:${line.sellerId ?? "unknown"}`;
+}
+
+/** Lines grouped by handler plus seller, in first-seen order. */
+export function handlerGroups<T extends Pick<BasketLine, "handler" | "sellerId">>(lines: T[]) {
+  const groups = new Map<string, T[]>();
+  for (const line of lines) {
+    const key = groupKey(line);
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  return [...groups.values()];
+}
+
+export function basketTotals(lines: BasketLine[]) {
+  const subtotal = lines.reduce((sum, l) => sum + l.price * l.quantity, 0);
+  const groups = handlerGroups(lines).length;
+  const delivery = groups * DELIVERY_FEE_PER_GROUP;
+  return { subtotal, groups, delivery, total: subtotal + delivery };
+}

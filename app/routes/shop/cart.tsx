@@ -1,0 +1,323 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, Link, useFetcher, useNavigation } from "react-router";
+import type { Route } from "./+types/cart";
+import { appContext, requestState } from "../../context";
+import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartLine, type CartOption } from "../../data/cart.server";
+import { CheckoutError, placeOrder } from "../../data/orders.server";
+import { parseCheckoutForm } from "../../domain/checkout";
+import { basketTotals, handlerGroups } from "../../domain/delivery";
+import { formatGBP } from "../../domain/money";
+import { safeRedirect } from "../../domain/safe-redirect";
+import type { Toast } from "../../domain/toast";
+import { announceOrder } from "../../services/checkout.server";
+import { dataWithToast, redirectWithToast } from "../../services/toast.server";
+import { Field, FormAlert } from "../../components/forms";
+import { initials } from "../../components/layout/header";
+
+export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = context.get(requestState).user;
+  if (!user) return { signedIn: false as const };
+  const lines = await cartLines(app.db, user.id);
+  return { signedIn: true as const, lines, totals: basketTotals(lines), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
+}
+
+export interface CartActionData {
+  ok: boolean;
+  errors?: Record<string, string>;
+  alert?: { title: string; message: string };
+}
+
+const OPTION_LABEL: Record<CartOption, string> = { rental: "7-Day Rental (Rent-Now-Buy-Later)", purchase: "Buy Now" };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = context.get(requestState).user;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const enhanced = form.get("enhanced") === "1";
+  const productId = String(form.get("productId") ?? "").slice(0, 100);
+  const returnTo = safeRedirect(form.get("returnTo"), "/cart");
+  const now = Date.now();
+
+  // Plain forms come back to the page with a flash toast; fetchers get data (the toast still
+  // rides in the flash cookie, which the revalidated root picks up).
+  const answer = (toast: Toast, status = 200, body: CartActionData = { ok: status < 400 }) =>
+    enhanced || status >= 400 ? dataWithToast(app.config, body, toast, { status }) : redirectWithToast(app.config, returnTo, toast);
+
+  if (!user) {
+    if (intent === "checkout") {
+      return redirectWithToast(app.config, "/auth?redirectTo=%2Fcart", { type: "error", title: "Please sign in", description: "You need to be signed in to place an order" });
+    }
+    const back = intent === "add" && productId ? `/product/${productId}` : returnTo;
+    return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(back)}`, { type: "error", title: "Please sign in", description: "Sign in to use your basket" });
+  }
+
+  try {
+    switch (intent) {
+      case "add": {
+        const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";
+        const quantity = Number(form.get("quantity") ?? 1);
+        const product = await addToCart(app.db, user.id, productId, option, Number.isFinite(quantity) && quantity >= 1 ? quantity : 1, now);
+        const toast: Toast = { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` };
+        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${productId}`), toast);
+      }
+      case "switch": {
+        const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";
+        await switchOption(app.db, user.id, productId, option);
+        return answer({ type: "success", title: "Option updated", description: `Switched to ${option === "rental" ? "rental" : "purchase"} option` });
+      }
+      case "remove": {
+        if (!(await removeFromCart(app.db, user.id, productId))) throw new CartError("Error removing item", "Failed to remove item from cart", 404);
+        return answer({ type: "success", title: "Item removed" });
+      }
+      case "clear": {
+        await clearCart(app.db, user.id);
+        return answer({ type: "success", title: "Cart cleared" });
+      }
+      case "checkout":
+        return await checkout(request, context, form);
+      default:
+        return dataWithToast(app.config, { ok: false } as CartActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
+    }
+  } catch (error) {
+    if (error instanceof CartError) {
+      return dataWithToast(app.config, { ok: false, alert: { title: error.title, message: error.message } } as CartActionData, { type: "error", title: error.title, description: error.message }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
+async function checkout(request: Request, context: Route.ActionArgs["context"], form: FormData) {
+  const app = context.get(appContext);
+  const user = context.get(requestState).user!;
+  const parsed = parseCheckoutForm(form);
+  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
+  const idempotencyKey = String(form.get("idempotencyKey") ?? "");
+  if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
+  try {
+    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, Date.now());
+    if (!order.duplicate) await announceOrder(app, user, order, new URL(request.url).origin);
+    return redirectWithToast(app.config, "/cart", {
+      type: "success",
+      title: "Order placed successfully!",
+      description: `Order ${order.orderId} has been placed and you'll receive a confirmation email.`,
+    });
+  } catch (error) {
+    if (error instanceof CheckoutError) {
+      return dataWithToast(app.config, { ok: false, alert: { title: "Checkout failed", message: error.message } } as CartActionData, { type: "error", title: "Checkout failed", description: error.message }, { status: 409 });
+    }
+    console.error("checkout failed", error);
+    return dataWithToast(
+      app.config,
+      { ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } } as CartActionData,
+      { type: "error", title: "Checkout failed", description: "There was an error processing your order. Please try again." },
+      { status: 500 },
+    );
+  }
+}
+
+function useEnhanced() {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return enhanced;
+}
+
+/** Switch and remove for one line; in place with JavaScript, plain posts without. */
+export function LineControls({ line, returnTo }: { line: CartLine; returnTo: string }) {
+  const switcher = useFetcher();
+  const remover = useFetcher();
+  const enhanced = useEnhanced();
+  const hidden = (
+    <>
+      <input type="hidden" name="productId" value={line.productId} />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
+    </>
+  );
+  const id = `option-${line.productId}`;
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <switcher.Form method="post" action="/cart" className="flex items-center gap-1">
+        {hidden}
+        <input type="hidden" name="intent" value="switch" />
+        <label htmlFor={id} className="sr-only">Purchase option for {line.name}</label>
+        <select
+          id={id}
+          name="option"
+          defaultValue={line.type}
+          key={line.type}
+          disabled={switcher.state !== "idle"}
+          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          className="rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+        >
+          <option value="rental">{OPTION_LABEL.rental}</option>
+          <option value="purchase">{OPTION_LABEL.purchase}</option>
+        </select>
+        {enhanced ? null : <button type="submit" className="rounded border border-stone-300 px-2 py-1 text-xs">Update</button>}
+      </switcher.Form>
+      <remover.Form method="post" action="/cart">
+        {hidden}
+        <button type="submit" name="intent" value="remove" disabled={remover.state !== "idle"} className="rounded px-2 py-1 text-sm text-red-700 underline disabled:opacity-50" aria-label={`Remove ${line.name}`}>
+          Remove
+        </button>
+      </remover.Form>
+    </div>
+  );
+}
+
+export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLine[]; returnTo: string; compact?: boolean }) {
+  return (
+    <div className="space-y-5">
+      {handlerGroups(lines).map((group) => {
+        const first = group[0]!;
+        const name = first.vendor ?? "Vendor";
+        return (
+          <section key={`${first.handler}:${first.sellerId}`} aria-label={`${name} items`} className="rounded-lg border border-stone-200 bg-white">
+            <header className="flex items-center gap-3 border-b border-stone-100 p-3">
+              {first.sellerAvatar ? (
+                <img src={first.sellerAvatar} alt="" width={36} height={36} className="size-9 rounded-full object-cover" />
+              ) : (
+                <span aria-hidden="true" className="flex size-9 items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">{initials(name).slice(0, 1)}</span>
+              )}
+              <div className="flex-1">
+                <p className="font-semibold">{name}</p>
+                <p className="text-xs text-stone-600">{`${group.length} ${group.length === 1 ? "item" : "items"}`}</p>
+              </div>
+              <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-semibold">{first.sellerType === "store" ? "Store" : "Vendor"}</span>
+            </header>
+            <ul className="divide-y divide-stone-100">
+              {group.map((line) => (
+                <li key={line.productId} className="flex gap-3 p-3">
+                  <Link to={`/product/${line.productId}`} className="shrink-0">
+                    {line.imageUrl ? <img src={line.imageUrl} alt={line.name} width={compact ? 56 : 80} height={compact ? 70 : 100} className="rounded object-cover" /> : <span className="block h-24 w-20 rounded bg-stone-200" />}
+                  </Link>
+                  <div className="flex-1 space-y-1">
+                    <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>
+                    <p className="text-sm">
+                      <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
+                      {formatGBP(line.price)}
+                      {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+                    </p>
+                    <LineControls line={line} returnTo={returnTo} />
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+function AddressFields({ prefix, errors, defaults, withContact }: { prefix: "billing" | "shipping"; errors: Record<string, string>; defaults: Record<string, string>; withContact: boolean }) {
+  const f = (name: string) => `${prefix}.${name}`;
+  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
+    <Field key={name} label={label} name={f(name)} id={`${prefix}-${name}`} error={errors[f(name)]} defaultValue={defaults[name]} {...extra} />
+  );
+  return (
+    <div className="grid gap-3 sm:grid-cols-2">
+      {field("fullName", "Full Name", { required: true, autoComplete: `${prefix} name` })}
+      {withContact ? field("email", "Email Address", { required: true, type: "email", autoComplete: "email" }) : null}
+      {withContact ? field("phone", "Phone", { type: "tel", autoComplete: "tel" }) : null}
+      {field("addressLine1", "Address Line 1", { required: true, autoComplete: `${prefix} address-line1` })}
+      {field("addressLine2", "Address Line 2", { autoComplete: `${prefix} address-line2` })}
+      {field("city", "City", { required: true, autoComplete: `${prefix} address-level2` })}
+      {field("county", "County", { autoComplete: `${prefix} address-level1` })}
+      {field("postalCode", "Postal Code", { required: true, autoComplete: `${prefix} postal-code` })}
+      {field("country", "Country", { required: true, autoComplete: `${prefix} country-name` })}
+    </div>
+  );
+}
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const billingRef = useRef<HTMLFieldSetElement>(null);
+  const shippingRef = useRef<HTMLFieldSetElement>(null);
+  if (!loaderData.signedIn) {
+    return (
+      <section className="mx-auto max-w-md py-16 text-center">
+        <h1 className="text-2xl font-bold">Shopping Cart</h1>
+        <p className="mt-3 text-stone-700">Please sign in to view your cart</p>
+        <Link to="/auth?redirectTo=%2Fcart" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Sign In</Link>
+      </section>
+    );
+  }
+  const { lines, totals, email, fullName, idempotencyKey } = loaderData;
+  const result = actionData as CartActionData | undefined;
+  const errors = result?.errors ?? {};
+  const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
+  const country = { country: "United Kingdom" };
+
+  // 'Same as billing address': checking it copies billing into shipping at that moment.
+  const copyBilling = (checked: boolean) => {
+    if (!checked || !billingRef.current || !shippingRef.current) return;
+    for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("input[name^='shipping.']")) {
+      const source = billingRef.current.querySelector<HTMLInputElement>(`input[name='billing.${input.name.slice("shipping.".length)}']`);
+      if (source) input.value = source.value;
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <h1 className="text-3xl font-bold">Shopping Cart</h1>
+      {result?.alert ? <FormAlert {...result.alert} /> : null}
+      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <section aria-labelledby="cart-items" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
+            <h2 id="cart-items" className="mb-3 text-xl font-semibold">{`Cart Items (${lines.length})`}</h2>
+            {lines.length === 0 ? (
+              <div className="py-6 text-center">
+                <p>Your cart is empty</p>
+                <Link to="/" className="mt-3 inline-block text-brand underline">Continue Shopping</Link>
+              </div>
+            ) : (
+              <CartGroups lines={lines} returnTo="/cart" />
+            )}
+          </section>
+          {lines.length > 0 ? (
+            <Form method="post" action="/cart" className="group/checkout space-y-6" id="checkout" noValidate>
+              <input type="hidden" name="intent" value="checkout" />
+              <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+              <fieldset ref={billingRef} className="rounded-lg border border-stone-200 bg-white p-4">
+                <legend className="px-1 text-xl font-semibold">Billing Details</legend>
+                <AddressFields prefix="billing" errors={errors} defaults={{ ...country, email, fullName }} withContact />
+              </fieldset>
+              <div className="rounded-lg border border-stone-200 bg-white p-4">
+                <h2 className="text-xl font-semibold">Shipping Details</h2>
+                <label className="mt-2 flex items-center gap-2">
+                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked onChange={(e) => copyBilling(e.currentTarget.checked)} />
+                  Same as billing address
+                </label>
+                <fieldset ref={shippingRef} className="mt-3 group-has-[#same-as-billing:checked]/checkout:hidden">
+                  <legend className="sr-only">Shipping address</legend>
+                  <AddressFields prefix="shipping" errors={errors} defaults={country} withContact={false} />
+                </fieldset>
+              </div>
+            </Form>
+          ) : null}
+        </div>
+        <aside aria-labelledby="order-summary" className="h-fit rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-20">
+          <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
+          <dl className="mt-3 space-y-1 text-sm">
+            <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(totals.subtotal)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} handlers)`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{formatGBP(totals.total)}</dd></div>
+          </dl>
+          <button
+            type="submit"
+            form="checkout"
+            disabled={lines.length === 0 || processing}
+            className="mt-4 w-full rounded-md bg-brand py-3 font-semibold text-white disabled:opacity-50"
+          >
+            {processing ? "Processing..." : "Complete Order"}
+          </button>
+          <Link to="/" className="mt-3 block text-center text-sm text-brand underline">Continue Shopping</Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
