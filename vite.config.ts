@@ -3,7 +3,25 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
+// One chunk for the framework and the shared components that every page loads: a single gzip
+// stream compresses better than many small ones (docs/performance.md, JavaScript budget).
+// The basket drawer and Radix stay out of it: they load on first use.
+const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+
 export default defineConfig({
   plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          output: {
+            manualChunks(id: string) {
+              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer"))) return "framework";
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+
+const BasketDrawer = lazy(() => import("../cart/basket-drawer"));
 
 export interface HeaderUser {
   fullName: string | null;
@@ -71,6 +73,36 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
   );
 }
 
+/** A link to /cart without JavaScript; with it, opens the basket drawer (loaded on first use). */
+function BasketButton({ count }: { count: number }) {
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
+  return (
+    <>
+      <Link
+        to="/cart"
+        aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}
+        aria-haspopup="dialog"
+        className="relative hover:text-brand"
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <BasketIcon />
+        <CartBadge count={count} />
+      </Link>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <BasketDrawer open={open} onOpenChange={setOpen} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
 export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -101,10 +133,7 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
           <Link to="/favorites" aria-label="Favorites" className="hover:text-brand">
             <HeartIcon />
           </Link>
-          <Link to="/cart" aria-label={`Basket, ${cartCount} ${cartCount === 1 ? "item" : "items"}`} className="relative hover:text-brand">
-            <BasketIcon />
-            <CartBadge count={cartCount} />
-          </Link>
+          <BasketButton count={cartCount} />
           {user ? (
             <AvatarMenu user={user} />
           ) : (
