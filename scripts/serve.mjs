@@ -1,6 +1,7 @@
 // Serves the built Worker locally (workerd through Vite's preview, with the same persisted
 // local D1/R2/KV/Queue state that the migrations and the seed wrote) and prints its URL.
-import { preview } from "vite";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+const { preview } = await import("vite");
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;

@@ -1,0 +1,173 @@
+// The demo catalog: deterministic, so the seed can run any number of times.
+export const PASSWORD = "closetloop-demo";
+export const LOCAL_PEPPER = "local-development-password-pepper-000";
+
+export const CATEGORIES = [
+  ["coats", "Coats", "Wool, camel and trench coats to carry you through every season.", [140, 110, 80]],
+  ["jackets-blazers", "Jackets & Blazers", "Tailored blazers, denim and leather jackets with plenty of life left.", [60, 70, 90]],
+  ["dresses", "Dresses", "Slip, wrap and party dresses for every occasion.", [170, 60, 90]],
+  ["tops", "Tops", "Shirts, blouses and knits, checked and ready to wear.", [70, 120, 110]],
+  ["bottoms", "Bottoms", "Jeans, trousers and skirts in great condition.", [50, 70, 120]],
+  ["accessories", "Accessories", "Bags, scarves and belts that finish a look.", [150, 120, 40]],
+];
+
+const BRAND_NAMES = [
+  "Acne Studios", "AllSaints", "Arket", "Barbour", "Boden", "Burberry", "COS", "Diane von Furstenberg", "Esprit", "Ganni",
+  "Hobbs", "Isabel Marant", "Jaeger", "Jigsaw", "Joseph", "Karen Millen", "L.K.Bennett", "Levi's", "Me+Em", "Massimo Dutti",
+  "Mulberry", "Nobody's Child", "Patagonia", "Paul Smith", "Phase Eight", "Reformation", "Reiss", "Rixo", "Sandro", "Sézane",
+  "Ted Baker", "The Kooples", "Toast", "Uniqlo", "Vivienne Westwood", "Whistles", "Wax London", "Whistles Kids", "Zadig & Voltaire", "Zara",
+];
+const POPULAR = new Set(["Barbour", "Burberry", "Ganni", "Reiss", "Whistles", "Mulberry", "Acne Studios", "Rixo", "Toast", "Me+Em"]);
+
+export const slug = (s) => s.toLowerCase().normalize("NFD").replace(/[\u0300-\u036f]/g, "").replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+
+export const BRANDS = BRAND_NAMES.map((name, i) => ({
+  id: `brand_${slug(name)}`,
+  name,
+  popular: POPULAR.has(name),
+  description: `${name}: pre-owned pieces checked by our team, ready to rent or buy.`,
+  website: `https://www.${slug(name).replace(/-/g, "")}.example`,
+  rgb: [40 + ((i * 53) % 180), 40 + ((i * 97) % 180), 40 + ((i * 31) % 180)],
+}));
+
+export const COLOURS = [
+  ["Black", [30, 30, 32]], ["White", [235, 235, 230]], ["Navy", [30, 45, 90]], ["Red", [170, 35, 40]], ["Green", [45, 110, 70]],
+  ["Beige", [215, 195, 160]], ["Camel", [190, 140, 80]], ["Grey", [125, 125, 130]], ["Pink", [225, 150, 170]], ["Blue", [60, 110, 185]],
+  ["Brown", [110, 75, 50]], ["Yellow", [230, 195, 60]],
+];
+
+export const PRODUCT_TYPES = ["Women", "Men", "Children", "Unisex"];
+export const CONDITIONS = ["Brand New With Tags", "Brand New Without Tags", "Almost New", "Good Condition"];
+const BUY_SHARE = { "Brand New With Tags": 0.65, "Brand New Without Tags": 0.58, "Almost New": 0.48, "Good Condition": 0.4 };
+
+const NOUNS = {
+  Coats: ["Wrap Coat", "Trench Coat", "Overcoat", "Duffle Coat", "Parka", "Pea Coat"],
+  "Jackets & Blazers": ["Blazer", "Denim Jacket", "Leather Jacket", "Bomber Jacket", "Quilted Jacket", "Tweed Jacket"],
+  Dresses: ["Slip Dress", "Wrap Dress", "Midi Dress", "Shirt Dress", "Maxi Dress", "Knit Dress"],
+  Tops: ["Silk Blouse", "Oxford Shirt", "Cashmere Jumper", "Linen Shirt", "Cardigan", "Polo Top"],
+  Bottoms: ["Wide-Leg Trousers", "Straight Jeans", "Pleated Skirt", "Chinos", "Culottes", "Cord Trousers"],
+  Accessories: ["Leather Tote", "Silk Scarf", "Crossbody Bag", "Wool Beanie", "Leather Belt", "Clutch Bag"],
+};
+const MATERIALS = ["100% wool", "Cotton", "Silk", "Linen", "Cashmere blend", "Leather", "Denim", "Viscose", "Recycled polyester"];
+const TAGS = ["vintage", "wool", "summer", "winter", "party", "workwear", "designer", "casual", "occasion", "sustainable", "classic", "statement"];
+const MEMORIES = [
+  "Wore this to my sister's wedding in the Cotswolds and danced until midnight.",
+  "My first purchase after landing my dream job. It has seen a lot of Monday mornings.",
+  "Bought in Paris on a rainy weekend; it kept me warm on every bridge along the Seine.",
+  "Worn to three festivals and one very muddy picnic, and it still looks brilliant.",
+];
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Product i of the demo catalog (1-based), relative to `now`. Deterministic except for time. */
+export function demoProduct(i, now, owners) {
+  const category = CATEGORIES[i % CATEGORIES.length][1];
+  const [colour, rgb] = COLOURS[(i * 7) % COLOURS.length];
+  const brand = BRANDS[(i * 11) % BRANDS.length];
+  const type = PRODUCT_TYPES[(i * 3) % PRODUCT_TYPES.length];
+  const condition = CONDITIONS[(i * 5) % CONDITIONS.length];
+  const noun = NOUNS[category][(i * 13) % 6];
+  const originalPrice = 4000 + ((i * 3761) % 86000);
+  const buyingPrice = Math.round((originalPrice * BUY_SHARE[condition]) / 100) * 100 - 1;
+  const rentalShare = 0.12 + ((i * 17) % 4) / 100;
+  const noRental = i % 29 === 0;
+  const rentalPrice = noRental ? null : Math.max(500, Math.round((buyingPrice * rentalShare) / 50) * 50 - 1);
+  // Statuses: mostly live; some pending, rejected and archived.
+  const bucket = i % 20;
+  const [status, productStatus] = bucket === 3 ? ["pending", "pending"] : bucket === 7 ? ["rejected", "archived"] : bucket === 11 ? ["approved", "archived"] : ["approved", "live"];
+  const createdAt = now - ((i * 37) % 120) * DAY - (i % 24) * 60 * 60 * 1000;
+  const tags = [...new Set([TAGS[i % TAGS.length], TAGS[(i * 5 + 3) % TAGS.length], ...(i % 3 === 0 ? [TAGS[(i * 7 + 1) % TAGS.length]] : [])])];
+  const imageCount = bucket === 15 && i % 40 === 15 ? 0 : 1 + (i % 5);
+  return {
+    id: `prod_${String(i).padStart(4, "0")}`,
+    name: `${colour} ${brand.name === "Uniqlo" ? "Everyday " : ""}${noun}`,
+    description: `A ${condition.toLowerCase()} ${noun.toLowerCase()} by ${brand.name} in ${colour.toLowerCase()}. Checked by our team and ready to rent for up to 7 days or buy outright.`,
+    price: buyingPrice,
+    originalPrice,
+    rentalPrice,
+    buyingPrice,
+    brand: brand.name,
+    condition,
+    color: colour,
+    productType: type,
+    category,
+    tags,
+    materials: MATERIALS[i % MATERIALS.length],
+    careInstructions: i % 2 ? "Dry clean only." : "Cool hand wash, dry flat.",
+    memoryStory: i % 4 === 0 ? MEMORIES[i % MEMORIES.length] : null,
+    ownerId: owners[i % owners.length],
+    status,
+    productStatus,
+    createdAt,
+    rgb,
+    imageCount,
+    variant: i % 4,
+  };
+}
+
+export const USERS = [
+  { id: "user_shopper", email: "shopper@closetloop.test", fullName: "Sam Shopper", displayName: "SamShops", userType: "individual", role: null },
+  { id: "user_vendor", email: "vendor@closetloop.test", fullName: "Vera Vintage", displayName: "VintageVera", userType: "vendor", role: ["individual", null, "vendor"] },
+  { id: "user_vendor2", email: "vendor2@closetloop.test", fullName: "Rob Retro", displayName: "RetroRob", userType: "vendor", role: ["individual", null, "vendor"] },
+  { id: "user_store", email: "store@closetloop.test", fullName: "Kate Kensington", displayName: "KensingtonCloset", userType: "store", role: ["store", null, "store"] },
+  { id: "user_superadmin", email: "superadmin@closetloop.test", fullName: "Sasha Super", displayName: null, userType: "individual", role: ["team_member", "superadmin", null] },
+  { id: "user_admin", email: "admin@closetloop.test", fullName: "Alex Admin", displayName: null, userType: "individual", role: ["team_member", "admin", null] },
+  { id: "user_reviewer", email: "reviewer@closetloop.test", fullName: "Riley Reviewer", displayName: null, userType: "individual", role: ["team_member", "product_reviewer", null] },
+  { id: "user_support", email: "support@closetloop.test", fullName: "Casey Support", displayName: null, userType: "individual", role: ["team_member", "customer_support", null] },
+];
+
+export const STORE = {
+  id: "store_kensington",
+  name: "Kensington Closet",
+  ownerId: "user_store",
+  description: "A neighbourhood boutique for pre-loved designer pieces, managing items for local sellers. Store located at: 12 Kensington High Street, London W8 5NP",
+  contactEmail: "hello@kensingtoncloset.test",
+};
+
+export const BLOG_POSTS = [
+  ["How Rent-Now-Buy-Later works", "Guides", "Rent any item for up to 7 days. Love it? Keep it and pay the Buy Now price. Not for you? Send it back."],
+  ["Caring for pre-loved wool", "Care", "Simple habits that keep coats and knits looking new for years: airing, brushing and the right hangers."],
+  ["Five ways to style a blazer", "Style", "From the office to the weekend, one good blazer gives you five very different looks."],
+  ["Why second-hand is the new first choice", "Sustainability", "Every garment worn again saves water, energy and a trip to landfill. Here is what the numbers say."],
+  ["Inside our concierge stores", "Community", "Meet the partner boutiques that check, photograph and look after items for local sellers."],
+].map(([title, category, excerpt], i) => ({
+  id: `post_${i + 1}`,
+  title,
+  category,
+  excerpt,
+  content: `${excerpt}\n\nAt Closetloop every listing is checked before it goes live, and every return is inspected so the next person gets exactly what was described.\n\nWhether you rent for a weekend or buy to keep, choosing pre-owned fashion keeps great clothes in use for longer.`,
+  tags: [category.toLowerCase(), "closetloop"],
+}));
+
+export const PAGES = {
+  about_us: ["About us", "Closetloop is a marketplace for pre-owned fashion. Rent an item for up to 7 days and buy it later if you keep it, or buy it outright.\n\nIndividual sellers list items that our team checks, and partner stores look after items for sellers through our concierge service."],
+  terms_conditions: ["Terms & Conditions", "These terms apply when you rent or buy on Closetloop.\n\nA rental lasts 7 days from delivery. Before it ends you can buy the item at its Buy Now price or return it. Items not returned by the end of the window are converted to a purchase."],
+  privacy_policy: ["Privacy Policy", "Our privacy policy explains how we use your personal data. See the full policy on the Privacy Policy page."],
+  delivery: ["Delivery", "Delivery costs £3.99 per seller or store in your order. Most orders arrive within 2 to 4 working days in the United Kingdom."],
+  returns: ["Returns", "Rentals are returned with the prepaid label in the parcel within 7 days of delivery. Purchases can be returned within 14 days if they are not as described.\n\nEvery return is inspected before the item is listed again."],
+  faq: ["FAQ", "How long can I rent an item? Up to 7 days from delivery.\n\nCan I buy an item I rented? Yes: choose Buy it now before the rental window ends.\n\nHow much is delivery? £3.99 per seller or store in your order."],
+};
+
+export const SETTINGS = {
+  site_title: "Closetloop",
+  site_description: "Rent up to 7 days or buy pre-owned fashion at great prices.",
+  contact_email: "hello@closetloop.test",
+  support_email: "support@closetloop.test",
+  phone_number: "+44 20 7946 0000",
+  facebook_url: "https://www.facebook.com/closetloop",
+  instagram_url: "https://www.instagram.com/closetloop",
+  tiktok_url: "https://www.tiktok.com/@closetloop",
+  x_url: "https://x.com/closetloop",
+  bluesky_url: "https://bsky.app/profile/closetloop.bsky.social",
+  meta_title: "Closetloop | Rent or buy pre-owned fashion",
+  meta_description: "Rent up to 7 days or buy your favourites at great prices.",
+  meta_keywords: "pre-owned fashion, rent clothes, second-hand designer",
+};
+
+export const REVIEW_COMMENTS = [
+  "Exactly as described and beautifully packed.",
+  "Lovely quality, fits perfectly. Would rent again.",
+  "Quick delivery and a very friendly seller.",
+  "Slightly more worn than I expected, but still great value.",
+  "Wore it to a wedding and got so many compliments!",
+];
