@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 test("the home page shows seeded new items", async ({ page }) => {
   await page.goto("/");
@@ -26,22 +26,27 @@ test("the header search submits to /all-products", async ({ page }) => {
 });
 
 test.describe("cookie consent", () => {
-  const bar = (page: import("@playwright/test").Page) => page.getByRole("region", { name: "Cookie consent" });
+  const bar = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
+  /** Clicks and waits until the server has stored the choice (the bar hides before that with JavaScript). */
+  const choose = async (page: Page, button: Locator) => {
+    await Promise.all([page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"), button.click()]);
+  };
 
   test("Accept All hides the bar and the choice survives a reload", async ({ page, context }) => {
     await page.goto("/");
-    await bar(page).getByRole("button", { name: "Accept All" }).click();
+    await choose(page, bar(page).getByRole("button", { name: "Accept All" }));
     await expect(bar(page)).toBeHidden();
     await page.reload();
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(bar(page)).toBeHidden();
     const cookie = (await context.cookies()).find((c) => c.name === "cl_consent");
-    expect(decodeURIComponent(cookie!.value)).toBeTruthy();
+    const stored = JSON.parse(Buffer.from(decodeURIComponent(cookie!.value), "base64").toString());
+    expect(stored).toMatchObject({ necessary: true, analytics: true, marketing: true, preferences: true });
   });
 
   test("Reject Non-Essential hides the bar and survives a reload", async ({ page }) => {
     await page.goto("/");
-    await bar(page).getByRole("button", { name: "Reject Non-Essential" }).click();
+    await choose(page, bar(page).getByRole("button", { name: "Reject Non-Essential" }));
     await expect(bar(page)).toBeHidden();
     await page.reload();
     await expect(bar(page)).toBeHidden();
@@ -55,7 +60,7 @@ test.describe("cookie consent", () => {
     await expect(dialog.getByRole("checkbox", { name: /Necessary/ })).toBeChecked();
     await expect(dialog.getByRole("checkbox", { name: /Necessary/ })).toBeDisabled();
     await dialog.getByRole("checkbox", { name: /Analytics/ }).check();
-    await dialog.getByRole("button", { name: "Save Preferences" }).click();
+    await choose(page, dialog.getByRole("button", { name: "Save Preferences" }));
     await expect(bar(page)).toBeHidden();
     await page.reload();
     await expect(bar(page)).toBeHidden();

@@ -179,7 +179,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <Link to="/" className="mt-3 inline-block text-brand underline">Continue Shopping</Link>
               </div>
             ) : (
-              <CartGroups lines={lines} returnTo="/cart" />
+              <>
+                <CartGroups lines={lines} returnTo="/cart" />
+                <Form method="post" action="/cart" className="mt-3 text-right">
+                  <button type="submit" name="intent" value="clear" className="text-sm text-stone-700 underline">Clear cart</button>
+                </Form>
+              </>
             )}
           </section>
           {lines.length > 0 ? (
