@@ -39,7 +39,7 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
-    stdout: "pipe",
+    stdout: "ignore",
     stderr: "pipe",
   },
 });

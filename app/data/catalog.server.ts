@@ -72,9 +72,9 @@ export interface ProductPage<T> {
  * One page of a listing with its total, in one D1 round trip. Keyset pagination over
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
-export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+/** The page and count queries of a listing, exposed so their query plans can be tested. */
+export function listingQueries(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE) {
   const match = filters.search ? ftsQuery(filters.search) : null;
-  if (filters.search && !match) return { items: [], total: 0, nextCursor: null, prevCursor: null };
   const sort = page.sort === "relevance" && !match ? sortKey("newest") : sortKey(page.sort);
   const where = conditions(filters, scope);
   if (match) where.push(sql`products_fts match ${match}`);
@@ -91,13 +91,21 @@ export async function listProducts(db: Database, filters: CatalogFilters, page: 
   const dir = (sort.direction === "asc") !== reverse ? asc : desc;
 
   const withFts = <Q extends { innerJoin: any }>(q: Q) => (match ? q.innerJoin(productsFts, sql`products_fts.rowid = ${products}.rowid`) : q);
-
   const pageQuery = withFts(db.select({ ...cardColumns, sortValue: sort.expr }).from(products) as any)
     .where(and(...pageWhere))
     .orderBy(dir(sort.expr), dir(products.id))
     .limit(limit + 1);
   const countQuery = withFts(db.select({ n: count() }).from(products) as any).where(and(...where));
+  return { pageQuery, countQuery, reverse, after, searchUnusable: Boolean(filters.search && !match) };
+}
 
+/**
+ * One page of a listing with its total, in one D1 round trip. Keyset pagination over
+ * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
+ */
+export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+  const { pageQuery, countQuery, reverse, after, searchUnusable } = listingQueries(db, filters, page, scope, limit);
+  if (searchUnusable) return { items: [], total: 0, nextCursor: null, prevCursor: null };
   const [rows, totals] = (await db.batch([pageQuery, countQuery] as any)) as [Array<Record<string, any>>, Array<{ n: number }>];
   const hasMore = rows.length > limit;
   const pageRows = rows.slice(0, limit);
@@ -107,13 +115,12 @@ export async function listProducts(db: Database, filters: CatalogFilters, page: 
   const moreForward = reverse ? true : hasMore;
   const moreBackward = reverse ? hasMore : Boolean(after);
   return {
-    items: pageRows.map(({ sortValue: _s, ...item }) => item) as any,
+    items: pageRows.map(({ sortValue: _s, ...item }) => item) as ProductCardData[],
     total: totals[0]?.n ?? 0,
     nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), last.id) : null,
     prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), first.id) : null,
   };
 }
-
 
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */
 export async function filterOptions(db: Database) {
