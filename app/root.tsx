@@ -23,6 +23,7 @@ import { useNonce } from "./components/nonce";
 import { cachedSocialLinks } from "./data/site.server";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
+import { decideConsent } from "./domain/consent";
 import { currentUser } from "./services/session.server";
 import { takeToast } from "./services/toast.server";
 
@@ -48,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeToast(request, app.config),
     state.user ? cartCount(app.db, state.user.id) : 0,
   ]);
+  // Do Not Track / Global Privacy Control count as "Reject Non-Essential" until a choice is made.
+  const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";
   flash.headers?.forEach((value, key) => key === "set-cookie" && state.setCookies.push(value));
   const user = state.user;
   return data({
@@ -60,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     cartCount: basketCount,
     social,
-    consent,
+    consent: consent ?? (declined ? decideConsent("reject_non_essential", { analytics: false, marketing: false, preferences: false }, new Date()) : null),
     customizeCookies: url.searchParams.get("cookies") === "customize",
     search: url.searchParams.get("search") ?? "",
     toast: flash.toast,

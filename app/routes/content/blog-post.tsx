@@ -1,4 +1,48 @@
-// Filled in by the content pages work.
-export default function Placeholder() {
-  return null;
+import { data } from "react-router";
+import type { Route } from "./+types/blog-post";
+import { appContext } from "../../context";
+import { publishedPost } from "../../data/content.server";
+import { formatLongDate } from "../../domain/dates";
+import { Paragraphs } from "../../components/prose";
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const post = await publishedPost(app.db, params.postId);
+  if (!post) throw data(null, { status: 404 });
+  return { post, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return [{ title: "Post not found | Closetloop" }];
+  const { post, origin } = loaderData;
+  const url = `${origin}/blog/${post.id}`;
+  return [
+    { title: `${post.title} | Closetloop` },
+    { name: "description", content: post.excerpt ?? post.title },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "article" },
+    { property: "og:title", content: post.title },
+    { property: "og:description", content: post.excerpt ?? post.title },
+    { property: "og:url", content: url },
+    ...(post.featuredImageUrl ? [{ property: "og:image", content: `${origin}${post.featuredImageUrl}` }] : []),
+  ];
+};
+
+export default function BlogPost({ loaderData }: Route.ComponentProps) {
+  const { post } = loaderData;
+  return (
+    <article className="mx-auto max-w-3xl">
+      <a href="/" className="text-sm text-brand underline">← Back to Home</a>
+      {post.category ? <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
+      <h1 className="mt-1 text-3xl font-bold">{post.title}</h1>
+      {post.publishedAt ? <p className="mt-1 text-sm text-stone-600"><time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time></p> : null}
+      {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={800} height={450} className="mt-6 aspect-video w-full rounded-lg object-cover" /> : null}
+      <Paragraphs text={post.content} />
+      {post.tags.length ? (
+        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+          {post.tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
+        </ul>
+      ) : null}
+    </article>
+  );
 }

@@ -1,4 +1,52 @@
-// Filled in by the content pages work.
-export default function Placeholder() {
-  return null;
+import { data, redirect } from "react-router";
+import type { Route } from "./+types/page";
+import { appContext } from "../../context";
+import { contactSettings, PAGE_KEYS, pageContent } from "../../data/content.server";
+import { Paragraphs } from "../../components/prose";
+
+// DECISIONS.md (Routes): the footer's pages render admin-managed content at /pages/{key};
+// "Contact us" shows the contact details from site settings.
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  if (params.key === "privacy_policy") throw redirect("/privacy-policy", 301);
+  if (params.key === "contact") return { kind: "contact" as const, title: "Contact us", contact: await contactSettings(app.db) };
+  if (!(PAGE_KEYS as readonly string[]).includes(params.key)) throw data(null, { status: 404 });
+  const page = await pageContent(app.db, params.key);
+  if (!page?.content) throw data(null, { status: 404 });
+  return { kind: "page" as const, title: page.title ?? params.key, content: page.content };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: `${loaderData.title} | Closetloop` }] : []);
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="mx-auto max-w-3xl">
+      <a href="/" className="text-sm text-brand underline">← Back to Home</a>
+      <h1 className="mt-4 text-3xl font-bold">{loaderData.title}</h1>
+      {loaderData.kind === "page" ? (
+        <Paragraphs text={loaderData.content} />
+      ) : (
+        <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-y-2">
+          {loaderData.contact.contact_email ? (
+            <>
+              <dt className="font-medium">Email</dt>
+              <dd><a className="underline" href={`mailto:${loaderData.contact.contact_email}`}>{loaderData.contact.contact_email}</a></dd>
+            </>
+          ) : null}
+          {loaderData.contact.support_email ? (
+            <>
+              <dt className="font-medium">Support</dt>
+              <dd><a className="underline" href={`mailto:${loaderData.contact.support_email}`}>{loaderData.contact.support_email}</a></dd>
+            </>
+          ) : null}
+          {loaderData.contact.phone_number ? (
+            <>
+              <dt className="font-medium">Phone</dt>
+              <dd><a className="underline" href={`tel:${loaderData.contact.phone_number.replace(/\s/g, "")}`}>{loaderData.contact.phone_number}</a></dd>
+            </>
+          ) : null}
+        </dl>
+      )}
+    </article>
+  );
 }
