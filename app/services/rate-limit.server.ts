@@ -11,11 +11,13 @@ export const LIMITS = {
   signInIp: { name: "signin-ip", limit: 20, windowSeconds: 600 },
   signInEmail: { name: "signin-email", limit: 8, windowSeconds: 600 },
   signUpIp: { name: "signup-ip", limit: 10, windowSeconds: 3600 },
+  signUpEmail: { name: "signup-email", limit: 3, windowSeconds: 3600 },
   resetIp: { name: "reset-ip", limit: 10, windowSeconds: 3600 },
   resetEmail: { name: "reset-email", limit: 3, windowSeconds: 3600 },
   newsletterIp: { name: "newsletter-ip", limit: 10, windowSeconds: 3600 },
   newsletterEmail: { name: "newsletter-email", limit: 3, windowSeconds: 3600 },
   storeRequestIp: { name: "store-request-ip", limit: 5, windowSeconds: 3600 },
+  storeRequestEmail: { name: "store-request-email", limit: 3, windowSeconds: 3600 },
 } satisfies Record<string, RateLimit>;
 
 export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";

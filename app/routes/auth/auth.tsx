@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "signup") {
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.signUpIp, ip]])) {
+    if (await isRateLimited(app.env.CACHE, [[LIMITS.signUpIp, ip], [LIMITS.signUpEmail, emailField || ip]])) {
       return reply({ intent, values, alert: { title: "Error creating account", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     const parsed = SignUpForm.safeParse(Object.fromEntries(form));
@@ -109,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "store_request") {
     const storeValues = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip]])) {
+    if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip], [LIMITS.storeRequestEmail, emailField || ip]])) {
       return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     const parsed = StoreRequestForm.safeParse(storeValues);

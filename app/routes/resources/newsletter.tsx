@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { NewsletterForm, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "../../domain/newsletter";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { subscribeToNewsletter } from "../../services/marketing.server";
+import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { NewsletterSignup, type NewsletterResult } from "../../components/layout/newsletter";
 
@@ -22,6 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ok: false, message: fieldError, fieldError, email: String(form.get("email") ?? "") },
       { status: 400 },
     );
+  }
+  if (await isRateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.data.email]])) {
+    return data<NewsletterResult>({ ok: false, message: RATE_LIMITED_MESSAGE, fieldError: RATE_LIMITED_MESSAGE, email: parsed.data.email }, { status: 429 });
   }
   try {
     await subscribeToNewsletter(app.env, parsed.data.email, new Date());
