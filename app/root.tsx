@@ -39,6 +39,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: notFound ? "Page not found | Closetloop" : "Something went wrong | Closetloop" }];
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const state = context.get(requestState);

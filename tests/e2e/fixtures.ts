@@ -24,3 +24,17 @@ export async function openAvatarMenu(page: Page) {
   await menu.locator("summary").click();
   return menu;
 }
+
+/** A live, available product with both a rental and a buying price, found through the listing. */
+export async function openBuyableProduct(page: Page) {
+  await page.goto("/all-products?sort=price_desc");
+  const links = page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link");
+  const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+  for (const href of hrefs) {
+    await page.goto(href!);
+    const both = (await page.getByText("Rent Now Buy Later", { exact: true }).count()) && (await page.getByText("Buy Now", { exact: true }).count());
+    if (both && (await page.getByRole("button", { name: "ADD TO BASKET" }).count())) return href!;
+  }
+  throw new Error("no buyable product in the seeded catalog");
+}
+

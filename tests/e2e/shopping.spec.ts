@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { DEMO, login, openBuyableProduct } from "./fixtures";
 
 test("browse: home → category → filters → product → gallery → accordion", async ({ page }) => {
   await page.goto("/");
@@ -34,19 +34,6 @@ test("search from the header finds items by prefix", async ({ page }) => {
   await expect(page.getByText(/[1-9]\d* product\(s\) found/)).toBeVisible();
   await expect(page.getByRole("region", { name: "Products" }).getByRole("article").first()).toContainText(/Jacket/i);
 });
-
-/** A live, available product with both a rental and a buying price, found through the listing. */
-async function openBuyableProduct(page: Page) {
-  await page.goto("/all-products?sort=price_desc");
-  const links = page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link");
-  const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-  for (const href of hrefs) {
-    await page.goto(href!);
-    const both = (await page.getByText("Rent Now Buy Later", { exact: true }).count()) && (await page.getByText("Buy Now", { exact: true }).count());
-    if (both && (await page.getByRole("button", { name: "ADD TO BASKET" }).count())) return href!;
-  }
-  throw new Error("no buyable product in the seeded catalog");
-}
 
 test("basket and checkout: add as rental, switch to Buy Now, complete the order", async ({ page }) => {
   await login(page, DEMO.shopper);

@@ -25,7 +25,7 @@ function BrandTile({ brand }: { brand: Brand }) {
         <span aria-hidden="true" className="flex size-16 items-center justify-center rounded-full bg-stone-100 text-xl">🏷️</span>
       )}
       <span className="font-semibold">{brand.name}</span>
-      {brand.isPopular ? <span className="rounded-full bg-accent/10 px-2 py-0.5 text-xs font-semibold text-accent">Popular</span> : null}
+      {brand.isPopular ? <span className="rounded-full bg-orange-100 px-2 py-0.5 text-xs font-semibold text-orange-900">Popular</span> : null}
       {brand.description ? <span className="line-clamp-2 text-xs text-stone-600">{brand.description}</span> : null}
     </Link>
   );

@@ -1,0 +1,49 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, login } from "./fixtures";
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  expect(summary, summary.join("\n")).toEqual([]);
+}
+
+const PUBLIC_PAGES = [
+  "/",
+  "/all-products",
+  "/all-products?search=coat",
+  "/women",
+  "/all-brands",
+  "/brand/Ganni",
+  "/categories/coats",
+  "/product/prod_000001",
+  "/store/store_kensington",
+  "/VintageVera",
+  "/auth",
+  "/auth?tab=signup",
+  "/auth/forgot",
+  "/privacy-policy",
+  "/cookie-policy",
+  "/pages/about_us",
+  "/pages/contact",
+  "/blog/post_1",
+  "/favorites",
+  "/cart",
+  "/no-such-page",
+  "/?cookies=customize",
+];
+
+for (const path of PUBLIC_PAGES) {
+  test(`no accessibility violations on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expectNoViolations(page);
+  });
+}
+
+test("no accessibility violations on signed-in pages", async ({ page }) => {
+  await login(page, DEMO.admin);
+  for (const path of ["/account", "/vendor", "/store", "/admin", "/cart", "/favorites"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+});

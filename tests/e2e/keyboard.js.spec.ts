@@ -1,0 +1,55 @@
+import { expect, test } from "@playwright/test";
+import { DEMO, login, openBuyableProduct } from "./fixtures";
+
+test("the cookie dialog opens, traps focus and closes with the keyboard", async ({ page }) => {
+  await page.goto("/");
+  const customize = page.getByRole("button", { name: "Customize" });
+  await customize.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(dialog.locator(":focus")).toHaveCount(1);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+});
+
+test("the avatar menu opens with the keyboard", async ({ page }) => {
+  await login(page, DEMO.vendor);
+  const summary = page.getByTestId("avatar-menu").locator("summary");
+  await summary.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("link", { name: "Seller Dashboard" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Manage Account" })).toBeFocused();
+});
+
+test("the basket drawer opens from the header, lists the basket and closes with Escape", async ({ page }) => {
+  await login(page, DEMO.store);
+  await openBuyableProduct(page);
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  const basket = page.getByRole("link", { name: /^Basket, \d+ items?$/ });
+  await basket.focus();
+  await page.keyboard.press("Enter");
+  const drawer = page.getByRole("dialog", { name: /Shopping Basket \(\d+ items\)/ });
+  await expect(drawer).toBeVisible();
+  await expect(drawer.getByText(/Delivery \(\d+ handler\(s\)\)/)).toBeVisible();
+  await expect(drawer.getByRole("link", { name: "Go To Checkout" })).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(drawer).toBeHidden();
+  await expect(page).not.toHaveURL(/\/cart$/);
+});
+
+test("gallery thumbnails and the accordion work from the keyboard", async ({ page }) => {
+  await page.goto("/product/prod_000002");
+  const thumbs = page.getByRole("list", { name: "Choose an image" });
+  await expect(thumbs).toBeVisible();
+  await thumbs.getByRole("link", { name: "Show image 2" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#image-2$/);
+  const details = page.locator("details").filter({ hasText: /^THE BEST MEMORY/ });
+  await details.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(details).toHaveAttribute("open", "");
+});
