@@ -1,0 +1,61 @@
+import { env } from "cloudflare:workers";
+import fc from "fast-check";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedInBrowser } from "./actors";
+import { createProduct, createUser } from "./factories";
+import { Browser } from "./http";
+import { routePaths } from "./routes";
+
+// Every route module that exports an action, found from the route table itself.
+const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown }>;
+const actionPaths = routePaths()
+  .filter((r) => modules[`../../app/${r.file}`]?.action)
+  .map((r) => r.path);
+
+const INTENTS = ["signin", "signup", "store_request", "resend", "forgot", "reset", "add", "switch", "remove", "clear", "checkout", "toggle", "accept_all", "reject_non_essential", "save"];
+const FIELDS = ["intent", "email", "password", "confirmPassword", "fullName", "productId", "option", "quantity", "idempotencyKey", "token", "returnTo", "enhanced", "billing.fullName", "billing.email", "billing.addressLine1", "billing.city", "billing.postalCode", "billing.country", "sameAsBilling", "storeWebsite", "contactEmail", "redirectTo", "analytics"];
+
+const nasty = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "undefined", "'; DROP TABLE products; --", "<script>alert(1)</script>", "//evil.example", "\u0000", "x".repeat(5000), "prod_000001", "on", "1", "rental", "purchase"),
+);
+const body = fc.record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) }).chain((base) =>
+  fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((rest) => ({ ...rest, ...base })),
+);
+
+async function fingerprint() {
+  const tables = ["users", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "store_requests", "auth_tokens"];
+  const counts = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
+  const sold = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE availability <> 'available'").first<{ n: number }>();
+  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), sold!.n]);
+}
+
+describe("property-based fuzzing of every action", () => {
+  let shopper: Browser;
+  beforeAll(async () => {
+    const owner = await createUser();
+    // prod_000001 is one of the fuzzer's values, so some generated bodies name a real product.
+    await createProduct(owner.id, { id: "prod_000001" });
+    shopper = (await signedInBrowser("shopper")).browser;
+    await shopper.post("/cart", { intent: "add", productId: "prod_000001", option: "rental", enhanced: "1" });
+  });
+
+  it("finds the action routes in the route table", () => {
+    expect(actionPaths).toEqual(expect.arrayContaining(["/auth", "/cart", "/favorites", "/newsletter", "/consent", "/auth/reset", "/auth/forgot"]));
+  });
+
+  for (const who of ["anonymous", "shopper"] as const) {
+    it.each(actionPaths)(`POST %s as ${who}: never a 5xx, and an error changes nothing`, async (path) => {
+      await fc.assert(
+        fc.asyncProperty(body, async (form) => {
+          const browser = who === "anonymous" ? new Browser() : shopper;
+          const before = await fingerprint();
+          const response = await browser.post(path, form, { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+          expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
+          if (response.status >= 400) expect(await fingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
+        }),
+        { numRuns: 20 },
+      );
+    });
+  }
+});
