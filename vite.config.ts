@@ -9,7 +9,12 @@ import { defineConfig } from "vite";
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [
+    // CLOSETLOOP_STATE points the local bindings at another state folder (benchmarks use their own).
+    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: process.env.CLOSETLOOP_STATE ? { path: process.env.CLOSETLOOP_STATE } : true }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   resolve: { tsconfigPaths: true },
   environments: {
     client: {

@@ -23,7 +23,9 @@ if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
 
 const started = Date.now();
 const now = Date.now();
-const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: true });
+// CLOSETLOOP_STATE (the folder given to `wrangler --persist-to`) selects another local state.
+const state = process.env.CLOSETLOOP_STATE;
+const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: state ? { path: `${state}/v3` } : true });
 const db = env.DB;
 
 const tables = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'products'").all();
