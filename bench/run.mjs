@@ -52,7 +52,7 @@ if (!flag("--d1-only")) {
     ];
     const run = (url, opts = {}) =>
       new Promise((resolve, reject) =>
-        autocannon({ url: BASE + url, connections: 10, duration: 10, amount: 20_000, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
+        autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
       );
     // Warm every page once (first requests compile and fill KV caches).
     for (const [, url] of targets) await fetch(BASE + url);
@@ -74,7 +74,7 @@ if (!flag("--d1-only")) {
     }
     console.table(results.http);
     if (flag("--rate")) {
-      const r = await run("/all-products", { overallRate: 200, duration: 60, amount: 12_000, connections: 20 });
+      const r = await run("/all-products", { overallRate: 200, duration: 60, connections: 20 });
       results.rate = { url: "/all-products", rate: 200, seconds: 60, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, requests: r.requests.total };
       console.log("Fixed rate:", results.rate);
     }

@@ -20,8 +20,16 @@ export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = context.get(requestState).user;
   if (!user) return { signedIn: false as const };
-  const lines = await cartLines(app.db, user.id);
-  return { signedIn: true as const, lines, totals: basketTotals(lines), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
+  let lines: Awaited<ReturnType<typeof cartLines>> = [];
+  let loadError: string | null = null;
+  try {
+    lines = await cartLines(app.db, user.id);
+  } catch (error) {
+    // shopper.md §8: 'Error loading cart' / 'Failed to load your cart items'; logged, page still usable.
+    console.error("cart: failed to load", error);
+    loadError = "Failed to load your cart items";
+  }
+  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
 }
 
 export interface CartActionData {
@@ -150,7 +158,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       </section>
     );
   }
-  const { lines, totals, email, fullName, idempotencyKey } = loaderData;
+  const { lines, totals, email, fullName, idempotencyKey, loadError } = loaderData;
   const result = actionData as CartActionData | undefined;
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
@@ -168,6 +176,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   return (
     <div className="space-y-6">
       <h1 className="text-3xl font-bold">Shopping Cart</h1>
+      {loadError ? <FormAlert title="Error loading cart" message={loadError} /> : null}
       {result?.alert ? <FormAlert {...result.alert} /> : null}
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
