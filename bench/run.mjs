@@ -36,7 +36,9 @@ if (!flag("--d1-only")) {
     for (let i = 0; i < 60; i++) {
       try {
         if ((await fetch(`${BASE}/healthz`)).ok) break;
-      } catch {}
+      } catch {
+        // not listening yet
+      }
       await new Promise((r) => setTimeout(r, 500));
     }
     const productId = "prod_000002";
