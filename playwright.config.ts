@@ -30,7 +30,7 @@ export default defineConfig({
   },
   projects: [
     { name: "js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: true } },
-    // Every journey also runs with JavaScript off; *.js.spec.ts covers what only exists with it.
+    // Every journey also runs with JavaScript off; *.js.spec.ts covers what needs it (axe injects a script).
     { name: "no-js", use: { ...devices["Desktop Chrome"], javaScriptEnabled: false }, testIgnore: /\.js\.spec\.ts$/ },
   ],
   webServer: {
