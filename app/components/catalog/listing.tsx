@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { CatalogFilters, ProductCardData, SortOrder } from "../../domain/catalog";
 import type { ProductPage } from "../../data/catalog.server";
 import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
@@ -51,5 +52,25 @@ export function Listing({
         </section>
       </div>
     </div>
+  );
+}
+
+/** The empty state of a type, category or brand listing (shopper.md §2.8). */
+export function NoProducts() {
+  return (
+    <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
+      <p className="text-lg font-medium">No products found</p>
+      <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
+    </div>
+  );
+}
+
+/** A page's own "not found" state with a way home ('Product not found', 'Store not found' ...). */
+export function NotFoundSection({ title }: { title: string }) {
+  return (
+    <section className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/brand";
 import { appContext } from "../../context";
-import { Listing } from "../../components/catalog/listing";
+import { Listing, NoProducts } from "../../components/catalog/listing";
 import { brandByName } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 
@@ -32,12 +32,7 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       }
-      empty={
-        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
-          <p className="text-lg font-medium">No products found</p>
-          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
-        </div>
-      }
+      empty={<NoProducts />}
     />
   );
 }

@@ -1,7 +1,7 @@
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/category";
 import { appContext } from "../../context";
-import { Listing } from "../../components/catalog/listing";
+import { Listing, NoProducts, NotFoundSection } from "../../components/catalog/listing";
 import { categoryBySlug } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 
@@ -28,12 +28,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           {category.description ? <p className="mt-1 text-stone-700">{category.description}</p> : null}
         </div>
       }
-      empty={
-        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
-          <p className="text-lg font-medium">No products found</p>
-          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
-        </div>
-      }
+      empty={<NoProducts />}
     />
   );
 }
@@ -41,10 +36,5 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Only "not found" is this page's to explain; anything else goes to the root error screen.
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">Category not found</h1>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
-    </section>
-  );
+  return <NotFoundSection title="Category not found" />;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
+import { NotFoundSection } from "../../components/catalog/listing";
 import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { isFavorite } from "../../data/favorites.server";
@@ -268,10 +269,5 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">Product not found</h1>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
-    </section>
-  );
+  return <NotFoundSection title="Product not found" />;
 }

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
 import { appContext } from "../../context";
-import { Listing } from "../../components/catalog/listing";
+import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
 import { listProducts } from "../../data/catalog.server";
 import { vendorProfile } from "../../data/profiles.server";
@@ -126,12 +126,7 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
           <Link to="/" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">← Back to Home</Link>
         </div>
       }
-      empty={
-        <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
-          <p className="text-lg font-medium">No products found</p>
-          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
-        </div>
-      }
+      empty={<NoProducts />}
     />
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Form, Link, useRevalidator } from "react-router";
+import { data, isRouteErrorResponse, Form, useRevalidator } from "react-router";
+import { NotFoundSection } from "../../components/catalog/listing";
 import type { Route } from "./+types/store-profile";
 import { appContext } from "../../context";
 import { ProductCard } from "../../components/product-card";
@@ -71,10 +72,5 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Only "not found" is this page's to explain; anything else goes to the root error screen.
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">Store not found</h1>
-      <Link to="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to Home</Link>
-    </section>
-  );
+  return <NotFoundSection title="Store not found" />;
 }
