@@ -235,6 +235,7 @@ export const products = sqliteTable(
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
     index("products_live_created_idx").on(t.productStatus, t.createdAt, t.id),
+    index("products_public_idx").on(t.productStatus, t.availability),
     index("products_status_category_idx").on(t.status, t.category),
     index("products_live_category_idx").on(t.productStatus, t.category, t.createdAt),
     index("products_live_brand_idx").on(t.productStatus, t.brand, t.createdAt),

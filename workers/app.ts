@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
-import { database } from "../app/data/db.server";
+import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
 import { applySecurityHeaders, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
@@ -12,7 +12,7 @@ const requestHandler = createRequestHandler(
   import.meta.env.MODE,
 );
 
-const app = new Hono<{ Bindings: Env }>();
+const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();
 
 // Every response carries the security headers; a cross-site write is refused before any action.
 app.use(async (c, next) => {
@@ -23,6 +23,8 @@ app.use(async (c, next) => {
   }
   const headers = new Headers(c.res.headers);
   applySecurityHeaders(headers, appConfig(c.env).isDev);
+  const trips = c.get("d1");
+  if (trips) headers.append("server-timing", `d1;dur=${trips.ms};desc="${trips.count} round trips"`);
   c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 });
 
@@ -44,12 +46,14 @@ app.get("/images/*", async (c) => {
 
 app.all("*", (c) => {
   const env = c.env;
+  const trips: RoundTrips = { count: 0, ms: 0 };
+  c.set("d1", trips);
   const context = new RouterContextProvider();
   context.set(appContext, {
     env,
     config: appConfig(env),
     ctx: c.executionCtx as ExecutionContext,
-    db: database(env.DB),
+    db: database(countingD1(env.DB, trips)),
   });
   return requestHandler(c.req.raw, context);
 });

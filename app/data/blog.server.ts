@@ -4,7 +4,8 @@ import type { Database } from "./db.server";
 
 export const HOME_BLOG_POSTS = 6;
 
-export async function latestPosts(db: Database, limit = HOME_BLOG_POSTS) {
+/** Newest published posts; a query builder, so it can be awaited or joined to a batch. */
+export function latestPosts(db: Database, limit = HOME_BLOG_POSTS) {
   return db
     .select({ id: blogPosts.id, title: blogPosts.title, excerpt: blogPosts.excerpt, category: blogPosts.category, featuredImageUrl: blogPosts.featuredImageUrl, publishedAt: blogPosts.publishedAt })
     .from(blogPosts)

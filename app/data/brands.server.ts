@@ -8,7 +8,8 @@ export async function allBrands(db: Database) {
   return db.select(brandColumns).from(brands).orderBy(asc(brands.name));
 }
 
-export async function popularBrands(db: Database) {
+/** Popular brands by name; a query builder, so it can be awaited or joined to a batch. */
+export function popularBrands(db: Database) {
   return db.select(brandColumns).from(brands).where(eq(brands.isPopular, true)).orderBy(asc(brands.name));
 }
 
@@ -24,16 +25,25 @@ export async function categoryBySlug(db: Database, slug: string) {
     .get();
 }
 
-/** Active categories in sort order with their count of approved products (home, shopper.md §2.3). */
-export async function categoriesWithCounts(db: Database) {
-  const [rows, counts] = await db.batch([
+/**
+ * Active categories in sort order, and the count of approved products per category (home,
+ * shopper.md §2.3): two query builders for the caller's batch; `withCounts` joins their rows.
+ */
+export function categoryQueries(db: Database) {
+  return [
     db
       .select({ id: categories.id, name: categories.name, slug: categories.slug, imageUrl: categories.imageUrl })
       .from(categories)
       .where(eq(categories.isActive, true))
       .orderBy(asc(categories.sortOrder), asc(categories.name)),
     db.select({ category: products.category, n: count() }).from(products).where(eq(products.status, "approved")).groupBy(products.category),
-  ]);
+  ] as const;
+}
+
+type CategoryRows = Awaited<ReturnType<typeof categoryQueries>[0]>;
+type CountRows = Awaited<ReturnType<typeof categoryQueries>[1]>;
+
+export function withCounts(rows: CategoryRows, counts: CountRows) {
   const byName = new Map(counts.map((c) => [c.category, c.n]));
   return rows.map((c) => ({ ...c, productCount: byName.get(c.name) ?? 0 }));
 }

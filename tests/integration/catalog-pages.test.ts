@@ -163,3 +163,27 @@ describe("brands, categories and stores", () => {
     expect(missing.text).toContain("Store not found");
   });
 });
+
+describe("canonical URLs", () => {
+  const canonicalOf = (text: string) => text.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1]?.replaceAll("&amp;", "&");
+
+  it("gives each listing its path and filters, without sort or page cursor", async () => {
+    const { text } = await html(`/all-products?sort=price_asc&type=men&brand=Brand${tag}&after=abc&category=coats`);
+    expect(canonicalOf(text)).toBe(`http://localhost/all-products?brand=Brand${tag}&category=Coats&type=Men`);
+    expect(canonicalOf((await html("/all-products")).text)).toBe("http://localhost/all-products");
+  });
+
+  it("names the page itself on type, category, brand, brands, home, vendor and store pages", async () => {
+    expect(canonicalOf((await html("/MEN")).text)).toBe("http://localhost/men");
+    expect(canonicalOf((await html("/categories/coats?color=Red")).text)).toBe("http://localhost/categories/coats?color=Red");
+    expect(canonicalOf((await html(`/brand/brand${tag}`)).text)).toBe(`http://localhost/brand/Brand${tag}`);
+    expect(canonicalOf((await html("/all-brands")).text)).toBe("http://localhost/all-brands");
+    expect(canonicalOf((await html("/?utm_source=x")).text)).toBe("http://localhost/");
+    expect(canonicalOf((await html(`/${vendorName.toLowerCase()}`)).text)).toBe(`http://localhost/${vendorName}`);
+    expect(canonicalOf((await html(`/store/${storeId}`)).text)).toBe(`http://localhost/store/${storeId}`);
+  });
+
+  it("is absent from not-found pages", async () => {
+    expect(canonicalOf((await html("/categories/no-such-category")).text)).toBeUndefined();
+  });
+});

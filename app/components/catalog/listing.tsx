@@ -10,6 +10,8 @@ export interface ListingData {
   sort: SortOrder;
   options: FilterOptions;
   result: ProductPage<ProductCardData>;
+  /** The absolute canonical URL: the page path and its filters, without sort or page. */
+  canonical: string;
 }
 
 /** The shared listing layout: heading, count line, filter sidebar, grid, pagination, empty state. */

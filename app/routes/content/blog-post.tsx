@@ -3,6 +3,7 @@ import type { Route } from "./+types/blog-post";
 import { appContext } from "../../context";
 import { publishedPost } from "../../data/content.server";
 import { formatLongDate } from "../../domain/dates";
+import { canonicalLink } from "../../domain/seo";
 import { Paragraphs } from "../../components/prose";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   return [
     { title: `${post.title} | Closetloop` },
     { name: "description", content: post.excerpt ?? post.title },
-    { tagName: "link", rel: "canonical", href: url },
+    canonicalLink(url),
     { property: "og:type", content: "article" },
     { property: "og:title", content: post.title },
     { property: "og:description", content: post.excerpt ?? post.title },

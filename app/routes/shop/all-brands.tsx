@@ -3,15 +3,17 @@ import type { Route } from "./+types/all-brands";
 import { appContext } from "../../context";
 import { cached } from "../../data/cache.server";
 import { allBrands } from "../../data/brands.server";
+import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "All Brands | Closetloop" },
   { name: "description", content: "Every brand on Closetloop, from high street to designer." },
+  ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  return { brands: await cached(app.env.CACHE, "catalog:all-brands", 300, () => allBrands(app.db)) };
+  return { brands: await cached(app.env.CACHE, "catalog:all-brands", 300, () => allBrands(app.db)), canonical: canonicalUrl(request, "/all-brands") };
 }
 
 type Brand = Route.ComponentProps["loaderData"]["brands"][number];

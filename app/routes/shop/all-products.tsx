@@ -3,6 +3,7 @@ import type { Route } from "./+types/all-products";
 import { appContext } from "../../context";
 import { Listing } from "../../components/catalog/listing";
 import { loadListing } from "../../services/listing.server";
+import { canonicalLink } from "../../domain/seo";
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   const search = data?.filters.search;
@@ -10,11 +11,12 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
     { title: search ? `Search results for "${search}" | Closetloop` : "All Products | Closetloop" },
     { name: "description", content: "Browse every pre-owned fashion item on Closetloop: rent for up to 7 days or buy outright." },
     { name: "keywords", content: "pre-owned fashion, second-hand clothes, rent clothes, designer rental, Rent-Now-Buy-Later" },
+    ...(data ? [canonicalLink(data.canonical)] : []),
   ];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return loadListing(context.get(appContext), request);
+  return loadListing(context.get(appContext), request, "/all-products");
 }
 
 export default function AllProducts({ loaderData }: Route.ComponentProps) {

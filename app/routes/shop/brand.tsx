@@ -4,16 +4,23 @@ import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { brandByName } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
+import { canonicalLink } from "../../domain/seo";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const brand = await brandByName(app.db, params.brandName);
   if (!brand) throw data(null, { status: 404 });
-  return { brand, listing: await loadListing(app, request, { brands: [brand.name] }) };
+  return { brand, listing: await loadListing(app, request, `/brand/${encodeURIComponent(brand.name)}`, { brands: [brand.name] }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data ? [{ title: `${data.brand.name} | Closetloop` }, { name: "description", content: data.brand.description ?? `Pre-owned ${data.brand.name} to rent or buy.` }] : [];
+  data
+    ? [
+        { title: `${data.brand.name} | Closetloop` },
+        { name: "description", content: data.brand.description ?? `Pre-owned ${data.brand.name} to rent or buy.` },
+        canonicalLink(data.listing.canonical),
+      ]
+    : [];
 
 export default function BrandPage({ loaderData }: Route.ComponentProps) {
   const { brand, listing } = loaderData;

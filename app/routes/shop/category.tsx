@@ -4,16 +4,23 @@ import { appContext } from "../../context";
 import { Listing, NoProducts, NotFoundSection } from "../../components/catalog/listing";
 import { categoryBySlug } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
+import { canonicalLink } from "../../domain/seo";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = await categoryBySlug(app.db, params.slug);
   if (!category) throw data({ notFound: "category" }, { status: 404 });
-  return { category, listing: await loadListing(app, request, { categories: [category.name] }) };
+  return { category, listing: await loadListing(app, request, `/categories/${category.slug}`, { categories: [category.name] }) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data ? [{ title: `${data.category.name} | Closetloop` }, { name: "description", content: data.category.description ?? `Pre-owned ${data.category.name}` }] : [{ title: "Category not found | Closetloop" }];
+  data
+    ? [
+        { title: `${data.category.name} | Closetloop` },
+        { name: "description", content: data.category.description ?? `Pre-owned ${data.category.name}` },
+        canonicalLink(data.listing.canonical),
+      ]
+    : [{ title: "Category not found | Closetloop" }];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { category, listing } = loaderData;

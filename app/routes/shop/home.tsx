@@ -1,19 +1,18 @@
-import { and, eq } from "drizzle-orm";
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
-import { siteContent } from "../../../db/schema";
 import { appContext, requestState } from "../../context";
 import { cached } from "../../data/cache.server";
-import { categoriesWithCounts, popularBrands } from "../../data/brands.server";
+import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItems } from "../../data/catalog.server";
-import { latestPosts } from "../../data/blog.server";
 import { ProductCard } from "../../components/product-card";
 import { WhyCarousel } from "../../components/home/why-carousel";
 import { formatLongDate } from "../../domain/dates";
+import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
-export const meta: Route.MetaFunction = () => [
+export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Closetloop | Rent or buy pre-owned fashion" },
   { name: "description", content: "Rent up to 7 days or buy your favourites at great prices." },
+  ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
 ];
 
 // Shown when no post is published yet (shopper.md §2.3).
@@ -45,23 +44,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const app = context.get(appContext);
   const signedIn = Boolean(context.get(requestState).user);
-  // Aggregates every visitor shares come from KV; only the new items are read fresh.
-  const [hero, categories, brands, posts, items] = await Promise.all([
-    safely("hero", () => cached(app.env.CACHE, "home:hero", 300, async () => {
-      const row = await app.db
-        .select({ imageUrl: siteContent.imageUrl })
-        .from(siteContent)
-        .where(and(eq(siteContent.contentType, "banner"), eq(siteContent.contentKey, "home_hero")))
-        .get();
-      return { imageUrl: row?.imageUrl ?? null };
-    }), { imageUrl: null }),
-    safely("categories", () => cached(app.env.CACHE, "home:categories", 300, () => categoriesWithCounts(app.db)), []),
-    safely("popular brands", () => cached(app.env.CACHE, "home:popular-brands", 300, () => popularBrands(app.db)), []),
-    safely("blog posts", () => cached(app.env.CACHE, "home:blog-posts", 120, () => latestPosts(app.db)), []),
-    // A failed load shows the empty state, never a crash (shopper.md §2.3).
+  // Aggregates every visitor shares come from KV (one key, one batch when it expires); only the
+  // new items are read fresh. A failed load shows empty states, never a crash (shopper.md §2.3).
+  const [{ hero, categories, brands, posts }, items] = await Promise.all([
+    safely("shared sections", () => cached(app.env.CACHE, "home:aggregates", 120, () => homeAggregates(app.db)), EMPTY_HOME),
     safely("new items", () => newItems(app.db, Date.now()), []),
   ]);
-  return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, signedIn };
+  return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, signedIn, canonical: canonicalUrl(request, "/") };
 }
 
 function Rail({ children, label }: { children: React.ReactNode; label: string }) {

@@ -10,6 +10,7 @@ import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
 import { formatGBP } from "../../domain/money";
 import { formatLongDate } from "../../domain/dates";
+import { canonicalLink } from "../../domain/seo";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -28,7 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   return [
     { title: `${product.name} by ${product.brand} | Closetloop` },
     { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: url },
+    canonicalLink(url),
     { property: "og:type", content: "product" },
     { property: "og:title", content: product.name },
     { property: "og:description", content: description },

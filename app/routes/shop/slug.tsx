@@ -9,6 +9,7 @@ import { EMPTY_FILTERS, FIRST_PAGE, productTypeFromSlug } from "../../domain/cat
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../components/layout/header";
 import { loadListing } from "../../services/listing.server";
+import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
 // DECISIONS.md (Routes): /{slug} is a product type when it names one, else a vendor's public
 // profile by display name, else the 404 page.
@@ -16,7 +17,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const type = productTypeFromSlug(params.slug);
   if (type) {
-    return { kind: "type" as const, type, listing: await loadListing(app, request, { productTypes: [type] }) };
+    return { kind: "type" as const, type, listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }) };
   }
   const vendor = await vendorProfile(app.db, params.slug);
   if (!vendor) {
@@ -24,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { ownerId: vendor.id }, 48);
-  return { kind: "vendor" as const, vendor, items };
+  return { kind: "vendor" as const, vendor, items, canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -33,10 +34,11 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
     return [
       { title: `${data.type} Products | Closetloop` },
       { name: "description", content: `Pre-owned ${data.type.toLowerCase()}'s fashion to rent for up to 7 days or buy.` },
+      canonicalLink(data.listing.canonical),
     ];
   }
   const name = data.vendor.displayName ?? "Vendor";
-  return [{ title: `${name} | Closetloop` }, { name: "description", content: `Pre-owned fashion from ${name} on Closetloop.` }];
+  return [{ title: `${name} | Closetloop` }, { name: "description", content: `Pre-owned fashion from ${name} on Closetloop.` }, canonicalLink(data.canonical)];
 };
 
 function Stars({ rating }: { rating: number }) {

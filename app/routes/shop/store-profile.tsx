@@ -8,17 +8,24 @@ import { listProducts } from "../../data/catalog.server";
 import { splitStoreDescription, storeProfile } from "../../data/profiles.server";
 import { EMPTY_FILTERS, FIRST_PAGE } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
+import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const store = await storeProfile(app.db, params.storeId);
   if (!store) throw data(null, { status: 404 });
   const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { storeId: store.id }, 48);
-  return { store: { ...store, ...splitStoreDescription(store.description) }, items };
+  return { store: { ...store, ...splitStoreDescription(store.description) }, items, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
-  data ? [{ title: `${data.store.name} | Closetloop partner store` }, { name: "description", content: data.store.about || `${data.store.name} on Closetloop` }] : [{ title: "Store not found | Closetloop" }];
+  data
+    ? [
+        { title: `${data.store.name} | Closetloop partner store` },
+        { name: "description", content: data.store.about || `${data.store.name} on Closetloop` },
+        canonicalLink(data.canonical),
+      ]
+    : [{ title: "Store not found | Closetloop" }];
 
 export default function StoreProfile({ loaderData }: Route.ComponentProps) {
   const { store, items } = loaderData;

@@ -1,0 +1,76 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedIn } from "./actors";
+import { createProduct, createUser } from "./factories";
+import { Browser } from "./http";
+import { routePaths } from "./routes";
+
+// Issue 4: every page answers with at most three trips to D1 (a batch is one trip). The app
+// reports its count in the Server-Timing header; every route of app/routes.ts is visited, with
+// real records where it takes a parameter, anonymously and signed in (with a basket line).
+const MAX_TRIPS = 3;
+const tag = `rt${Date.now().toString(36)}`;
+const real: Record<string, string> = {};
+
+beforeAll(async () => {
+  const vendor = await createUser({ displayName: `Rita${tag}` });
+  const product = await createProduct(vendor.id, { name: `Round Trip Coat ${tag}`, brand: `Brand${tag}`, category: "Coats" });
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`b_${tag}`, `Brand${tag}`, now),
+    env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?) ON CONFLICT DO NOTHING").bind(`c_${tag}`, now),
+    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(`s_${tag}`, `Shop${tag}`, vendor.id, now),
+    env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Trips', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
+  ]);
+  Object.assign(real, {
+    "routes/shop/brand.tsx": `/brand/Brand${tag}`,
+    "routes/shop/category.tsx": "/categories/coats",
+    "routes/shop/product.tsx": `/product/${product.id}`,
+    "routes/content/blog-post.tsx": `/blog/post_${tag}`,
+    "routes/content/page.tsx": "/pages/about_us",
+    "routes/shop/store-profile.tsx": `/store/s_${tag}`,
+    "routes/shop/slug.tsx": `/Rita${tag}`,
+    productId: product.id,
+  });
+});
+
+const pages = () => [
+  ...routePaths().map(({ path, file }) => real[file] ?? path),
+  "/women",
+  "/all-products?search=coat&category=Coats&sort=price_asc",
+  "/all-products?brand=Acne&rental_min=5&rental_max=80&tag=wool&color=Black",
+];
+
+function tripsOf(response: Response) {
+  const match = response.headers.get("server-timing")?.match(/d1;dur=\d+;desc="(\d+) round trips"/);
+  if (!match) throw new Error(`no D1 Server-Timing on ${response.url}: ${response.headers.get("server-timing")}`);
+  return Number(match[1]);
+}
+
+describe("D1 round trips per page", () => {
+  it("reports the count in Server-Timing", async () => {
+    const response = await new Browser().fetch("/all-products");
+    expect(tripsOf(response)).toBeGreaterThan(0);
+  });
+
+  it(`is at most ${MAX_TRIPS} for an anonymous visitor on every page`, async () => {
+    const browser = new Browser();
+    const over: string[] = [];
+    for (const path of pages()) {
+      const trips = tripsOf(await browser.fetch(path));
+      if (trips > MAX_TRIPS) over.push(`${path}: ${trips}`);
+    }
+    expect(over).toEqual([]);
+  });
+
+  it(`is at most ${MAX_TRIPS} for a signed-in shopper with a basket on every page`, async () => {
+    const { browser } = await signedIn("shopper");
+    expect((await browser.post("/cart", { intent: "add", productId: real.productId!, option: "rental" })).status).toBe(302);
+    const over: string[] = [];
+    for (const path of pages()) {
+      const trips = tripsOf(await browser.fetch(path));
+      if (trips > MAX_TRIPS) over.push(`${path}: ${trips}`);
+    }
+    expect(over).toEqual([]);
+  });
+});
