@@ -9,7 +9,8 @@ export default defineConfig(async () => {
     plugins: [
       cloudflareTest({
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        // The page cache has its own tests; elsewhere every request must see the latest rows.
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0" } },
       }),
       reactRouter(),
     ],

@@ -15,6 +15,8 @@ export const appContext = createContext<AppContext>();
 
 export interface RequestState {
   user: SessionUser | null;
+  /** Lines in the signed-in visitor's basket when the request began (0 when signed out). */
+  cartCount: number;
   /** Set-Cookie values any loader or action wants on this response; the root middleware sends them. */
   setCookies: string[];
 }

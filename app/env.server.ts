@@ -12,6 +12,8 @@ const EnvSchema = z
     EMAIL_FROM: z.string().default("Closetloop <hello@closetloop.example>"),
     BREVO_API_KEY: z.string().min(1).optional(),
     BREVO_API_URL: z.url().default("https://api.brevo.com/v3"),
+    /** Longest reuse of a page shared by anonymous visitors, in seconds; 0 turns the page cache off. */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";

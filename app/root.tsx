@@ -26,15 +26,17 @@ import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
 import { currentUser } from "./services/session.server";
 import { takeToast } from "./services/toast.server";
+import { markPersonal } from "./services/page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     const app = context.get(appContext);
-    const { user, setCookie } = await currentUser(request, app);
-    const state = { user, setCookies: setCookie ? [setCookie] : [] };
+    const visitor = await currentUser(request, app);
+    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [] };
     context.set(requestState, state);
     const response = await next();
     for (const cookie of state.setCookies) response.headers.append("set-cookie", cookie);
+    markPersonal(response, Boolean(state.user));
     return response;
   },
 ];
@@ -53,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cachedSocialLinks(app.env, app.db),
     readConsent(request),
     takeToast(request, app.config),
-    state.user ? cartCount(app.db, state.user.id) : 0,
+    // Read with the session on GET; after an action, read again (the action may have changed it).
+    state.user && request.method !== "GET" ? cartCount(app.db, state.user.id) : state.cartCount,
   ]);
   // Do Not Track / Global Privacy Control count as "Reject Non-Essential" until a choice is made.
   const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";

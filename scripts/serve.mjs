@@ -1,15 +1,49 @@
-// Serves the built Worker locally (workerd through Vite's preview, with the same persisted
-// local D1/R2/KV/Queue state that the migrations and the seed wrote) and prints its URL.
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-const { preview } = await import("vite");
+// Serves the built Worker (`npm run build`) in workerd through Miniflare's API, with the bindings
+// of the build's wrangler.json and the same persisted local D1/R2/KV/Queue state that the
+// migrations and the seed wrote (CLOSETLOOP_STATE, else .wrangler/state). No Vite or Node proxy
+// sits in front: requests go straight to workerd, as they would on Cloudflare.
+//   --port N   (default 4173)
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
+const config = path.resolve("build/server/wrangler.json");
 
-const server = await preview({ preview: { port, strictPort: true, host: "localhost" } });
-console.log(`\nClosetloop is running at http://localhost:${port}/  (Ctrl+C to stop)\n`);
+const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+const { modulesRules: _rules, ...options } = workerOptions;
+// The build is an entry module plus chunks it imports; workerd gets every one of them.
+const root = path.resolve("build/server");
+const entry = path.resolve(main ?? "build/server/index.js");
+const chunks = readdirSync(root, { recursive: true })
+  .filter((file) => file.endsWith(".js"))
+  .map((file) => path.join(root, file))
+  .filter((file) => file !== entry);
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "localhost",
+    port,
+    log: new Log(LogLevel.WARN),
+    telemetry: { enabled: false },
+    cf: false,
+    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
+    resourceTmpPath: path.resolve(".wrangler/tmp"),
+    workers: [
+      {
+        ...options,
+        name: "closetloop",
+        modulesRoot: root,
+        modules: [entry, ...chunks].map((file) => ({ type: "ESModule", path: file })),
+      },
+    ],
+  }),
+);
+const url = await mf.ready;
+console.log(`\nClosetloop is running at ${url}  (Ctrl+C to stop)\n`);
 const stop = async () => {
-  await server.close();
+  await mf.dispose();
   process.exit(0);
 };
 process.on("SIGINT", stop);

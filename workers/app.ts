@@ -3,7 +3,8 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
-import { applySecurityHeaders, isCrossSiteWrite } from "../app/services/security";
+import { withPageCache } from "../app/services/page-cache.server";
+import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
 import { queue } from "./queue";
 
@@ -55,7 +56,13 @@ app.all("*", (c) => {
     ctx: c.executionCtx as ExecutionContext,
     db: database(countingD1(env.DB, trips)),
   });
-  return requestHandler(c.req.raw, context);
+  // Vite's dev server never caches: a developer must see every edit at once.
+  const capSeconds = import.meta.env.MODE === "development" ? 0 : appConfig(env).PAGE_CACHE_SECONDS;
+  return withPageCache(
+    c.req.raw,
+    { capSeconds, now: Date.now(), freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
+    () => requestHandler(c.req.raw, context),
+  );
 });
 
 export default {

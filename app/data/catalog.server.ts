@@ -69,10 +69,10 @@ export interface ProductPage<T> {
 }
 
 /**
- * One page of a listing with its total, in one D1 round trip. Keyset pagination over
+ * The page and count queries of a listing, for one D1 batch (alone, or joined with a page's
+ * other queries); exposed so their query plans can be tested. Keyset pagination over
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
-/** The page and count queries of a listing, exposed so their query plans can be tested. */
 export function listingQueries(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE) {
   const match = filters.search ? ftsQuery(filters.search) : null;
   const sort = page.sort === "relevance" && !match ? sortKey("newest") : sortKey(page.sort);
@@ -104,18 +104,26 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
 export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
-  const { pageQuery, countQuery, reverse, after, searchUnusable } = listingQueries(db, filters, page, scope, limit);
-  if (searchUnusable) return { items: [], total: 0, nextCursor: null, prevCursor: null };
-  const [rows, totals] = (await db.batch([pageQuery, countQuery] as any)) as [Array<Record<string, any>>, Array<{ n: number }>];
+  const queries = listingQueries(db, filters, page, scope, limit);
+  if (queries.searchUnusable) return { items: [], total: 0, nextCursor: null, prevCursor: null };
+  const [rows, totals] = (await db.batch([queries.pageQuery, queries.countQuery] as any)) as [unknown, unknown];
+  return listingPage(queries, rows, totals, limit);
+}
+
+/** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
+export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "reverse" | "after">, pageRows: unknown, countRows: unknown, limit = PAGE_SIZE): ProductPage<ProductCardData> {
+  const { reverse, after } = queries;
+  const rows = pageRows as Array<Record<string, any>>;
+  const totals = countRows as Array<{ n: number }>;
   const hasMore = rows.length > limit;
-  const pageRows = rows.slice(0, limit);
-  if (reverse) pageRows.reverse();
-  const first = pageRows[0];
-  const last = pageRows[pageRows.length - 1];
+  const shown = rows.slice(0, limit);
+  if (reverse) shown.reverse();
+  const first = shown[0];
+  const last = shown[shown.length - 1];
   const moreForward = reverse ? true : hasMore;
   const moreBackward = reverse ? hasMore : Boolean(after);
   return {
-    items: pageRows.map(({ sortValue: _s, ...item }) => item) as ProductCardData[],
+    items: shown.map(({ sortValue: _s, ...item }) => item) as ProductCardData[],
     total: totals[0]?.n ?? 0,
     nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), last.id) : null,
     prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), first.id) : null,

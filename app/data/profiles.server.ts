@@ -1,11 +1,16 @@
 import { and, avg, count, desc, eq, sql } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
+import { listingPage, listingQueries } from "./catalog.server";
+import { EMPTY_FILTERS, FIRST_PAGE } from "../domain/catalog";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
-/** A public vendor by display name (case-insensitive), with verification and review summary. */
-export async function vendorProfile(db: Database, displayName: string) {
+/**
+ * A public vendor by display name (case-insensitive), with verification, review summary and
+ * their first `itemsLimit` public items, newest first: two D1 round trips.
+ */
+export async function vendorProfile(db: Database, displayName: string, itemsLimit: number) {
   const vendor = await db
     .select({
       id: users.id,
@@ -20,7 +25,8 @@ export async function vendorProfile(db: Database, displayName: string) {
     .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
     .get();
   if (!vendor) return null;
-  const [latest, summary] = await db.batch([
+  const items = listingQueries(db, EMPTY_FILTERS, FIRST_PAGE, { ownerId: vendor.id }, itemsLimit);
+  const [latest, summary, pageRows, countRows] = await db.batch([
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
@@ -28,6 +34,8 @@ export async function vendorProfile(db: Database, displayName: string) {
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(VENDOR_REVIEWS_SHOWN),
     db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(eq(reviews.reviewedUserId, vendor.id)),
+    items.pageQuery,
+    items.countQuery,
   ]);
   return {
     ...vendor,
@@ -35,6 +43,7 @@ export async function vendorProfile(db: Database, displayName: string) {
     reviews: latest,
     reviewCount: summary[0]?.n ?? 0,
     averageRating: summary[0]?.average ? Number(summary[0].average) : null,
+    items: listingPage(items, pageRows, countRows, itemsLimit),
   };
 }
 

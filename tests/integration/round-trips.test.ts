@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedIn } from "./actors";
+import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { routePaths } from "./routes";
@@ -64,8 +64,10 @@ describe("D1 round trips per page", () => {
   });
 
   it(`is at most ${MAX_TRIPS} for a signed-in shopper with a basket on every page`, async () => {
-    const { browser } = await signedIn("shopper");
-    expect((await browser.post("/cart", { intent: "add", productId: real.productId!, option: "rental" })).status).toBe(302);
+    const { browser } = await signedInBrowser("shopper");
+    const added = await browser.post("/cart", { intent: "add", productId: real.productId!, option: "rental" });
+    expect(added.headers.get("location")).toBe(`/product/${real.productId}`);
+    expect((await (await browser.fetch("/cart")).text())).toContain(`Round Trip Coat ${tag}`);
     const over: string[] = [];
     for (const path of pages()) {
       const trips = tripsOf(await browser.fetch(path));

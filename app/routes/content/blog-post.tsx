@@ -5,6 +5,11 @@ import { publishedPost } from "../../data/content.server";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
 import { Paragraphs } from "../../components/prose";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);

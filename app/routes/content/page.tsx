@@ -3,9 +3,14 @@ import type { Route } from "./+types/page";
 import { appContext } from "../../context";
 import { contactSettings, PAGE_KEYS, pageContent } from "../../data/content.server";
 import { Paragraphs } from "../../components/prose";
+import { sharedPage } from "../../services/page-cache.server";
 
 // DECISIONS.md (Routes): the footer's pages render admin-managed content at /pages/{key};
 // "Contact us" shows the contact details from site settings.
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
+
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (params.key === "privacy_policy") throw redirect("/privacy-policy", 301);

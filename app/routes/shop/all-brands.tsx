@@ -4,6 +4,11 @@ import { appContext } from "../../context";
 import { cached } from "../../data/cache.server";
 import { allBrands } from "../../data/brands.server";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "All Brands | Closetloop" },

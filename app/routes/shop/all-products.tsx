@@ -4,6 +4,11 @@ import { appContext } from "../../context";
 import { Listing } from "../../components/catalog/listing";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   const search = data?.filters.search;

@@ -5,6 +5,11 @@ import { Listing, NoProducts } from "../../components/catalog/listing";
 import { brandByName } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);

@@ -8,6 +8,11 @@ import { ProductCard } from "../../components/product-card";
 import { WhyCarousel } from "../../components/home/why-carousel";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: "Closetloop | Rent or buy pre-owned fashion" },

@@ -11,6 +11,11 @@ import { productDetail, type ProductDetail } from "../../data/product.server";
 import { formatGBP } from "../../domain/money";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
+
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);

@@ -3,28 +3,32 @@ import type { Route } from "./+types/slug";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
-import { listProducts } from "../../data/catalog.server";
 import { vendorProfile } from "../../data/profiles.server";
-import { EMPTY_FILTERS, FIRST_PAGE, productTypeFromSlug } from "../../domain/catalog";
+import { productTypeFromSlug } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../components/layout/header";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
+import { sharedPage } from "../../services/page-cache.server";
 
 // DECISIONS.md (Routes): /{slug} is a product type when it names one, else a vendor's public
 // profile by display name, else the 404 page.
+
+// The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
+export const headers = sharedPage;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const type = productTypeFromSlug(params.slug);
   if (type) {
     return { kind: "type" as const, type, listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }) };
   }
-  const vendor = await vendorProfile(app.db, params.slug);
-  if (!vendor) {
+  const found = await vendorProfile(app.db, params.slug, 48);
+  if (!found) {
     console.warn(`404: no page at /${params.slug}`);
     throw data(null, { status: 404 });
   }
-  const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { ownerId: vendor.id }, 48);
+  const { items, ...vendor } = found;
   return { kind: "vendor" as const, vendor, items, canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`) };
 }
 

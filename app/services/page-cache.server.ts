@@ -1,0 +1,143 @@
+// The page cache for anonymous visitors (docs/decisions/0010-page-cache.md).
+//
+// A page that is the same for every anonymous visitor declares it with `headers = sharedPage`
+// (Cache-Control: public, s-maxage). The root middleware turns that into `private, no-store`
+// whenever the answer is personal (a signed-in user, or any cookie being set). The Worker then
+// keeps a shared answer for its s-maxage — capped by PAGE_CACHE_SECONDS, 0 turns it off — in two
+// layers: this isolate's memory (microseconds) and the Cache API (shared by every isolate of a
+// data centre). A copy is served with a fresh CSP nonce, so no two answers share a nonce.
+
+/** How long a shared page may be reused. Short: a sold item leaves listings within this time. */
+export const SHARED_PAGE_SECONDS = 30;
+
+/** The `headers` export of a route whose page is the same for every anonymous visitor. */
+export function sharedPage() {
+  return { "Cache-Control": `public, max-age=0, s-maxage=${SHARED_PAGE_SECONDS}` };
+}
+
+const PERSONAL = "private, no-store";
+
+/** Root middleware: an answer for a signed-in visitor, or one that sets a cookie, is never shared. */
+export function markPersonal(response: Response, personal: boolean) {
+  if (personal || response.headers.has("set-cookie")) response.headers.set("cache-control", PERSONAL);
+}
+
+// Requests carrying these cookies get a personal answer (a session, a toast to show).
+const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-)?cl_(?:session|toast)=/;
+
+/**
+ * The cache key of a request, or null when its answer cannot come from the cache. The consent
+ * choice (cookie, Do Not Track, Global Privacy Control) changes the page, so it is in the key.
+ */
+export function pageCacheKey(request: Request): string | null {
+  if (request.method !== "GET") return null;
+  const cookie = request.headers.get("cookie") ?? "";
+  if (PERSONAL_COOKIES.test(cookie)) return null;
+  const consent = /(?:^|;\s*)cl_consent=([^;]*)/.exec(cookie)?.[1] ?? "";
+  const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1" ? "1" : "0";
+  const url = new URL(request.url);
+  url.hash = "";
+  return `${declined}:${consent}:${url.pathname}${url.search}`;
+}
+
+interface Entry {
+  body: string;
+  headers: [string, string][];
+  nonce: string | null;
+  expires: number;
+}
+
+const MAX_ENTRIES = 300;
+const MAX_BODY = 512 * 1024;
+const memory = new Map<string, Entry>();
+
+function remember(key: string, entry: Entry) {
+  memory.delete(key);
+  memory.set(key, entry);
+  if (memory.size > MAX_ENTRIES) memory.delete(memory.keys().next().value!);
+}
+
+/** The seconds a response may be shared for: its s-maxage when public, capped; else 0. */
+export function sharedSeconds(response: Response, cap: number) {
+  if (response.status !== 200 || response.headers.has("set-cookie")) return 0;
+  const control = response.headers.get("cache-control") ?? "";
+  if (!/\bpublic\b/.test(control)) return 0;
+  const seconds = Number(/s-maxage=(\d+)/.exec(control)?.[1] ?? 0);
+  return Math.min(seconds, cap);
+}
+
+const nonceIn = (csp: string | null) => (csp ? (/'nonce-([^']+)'/.exec(csp)?.[1] ?? null) : null);
+
+function answer(entry: Entry, freshNonce: () => string, hit: string) {
+  const headers = new Headers(entry.headers);
+  let body = entry.body;
+  if (entry.nonce) {
+    const nonce = freshNonce();
+    body = body.replaceAll(entry.nonce, nonce);
+    headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
+  }
+  headers.set("x-page-cache", hit);
+  return new Response(body, { status: 200, headers });
+}
+
+// Cache API keys are URLs; the key's parts ride in the path of a host that is never served.
+const cacheRequest = (key: string) => new Request(`https://page-cache.closetloop.internal/${encodeURIComponent(key)}`);
+
+export interface PageCacheOptions {
+  capSeconds: number;
+  now: number;
+  freshNonce: () => string;
+  waitUntil: (work: Promise<unknown>) => void;
+  /** The Cache API store; absent where there is none. */
+  shared?: Cache;
+}
+
+/** Answers from the cache when it can; otherwise renders, and keeps a shareable answer. */
+export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
+  const key = options.capSeconds > 0 ? pageCacheKey(request) : null;
+  if (!key) return render();
+
+  const held = memory.get(key);
+  if (held && held.expires > options.now) return answer(held, options.freshNonce, "memory");
+  if (held) memory.delete(key);
+
+  if (options.shared) {
+    const stored = await options.shared.match(cacheRequest(key)).catch(() => undefined);
+    if (stored) {
+      const expires = Number(stored.headers.get("x-page-cache-expires"));
+      const entry: Entry = { body: await stored.text(), headers: [], nonce: stored.headers.get("x-page-cache-nonce"), expires };
+      stored.headers.forEach((value, name) => {
+        if (!name.startsWith("x-page-cache")) entry.headers.push([name, value]);
+      });
+      if (expires > options.now) {
+        remember(key, entry);
+        return answer(entry, options.freshNonce, "shared");
+      }
+    }
+  }
+
+  const response = await render();
+  const seconds = sharedSeconds(response, options.capSeconds);
+  if (seconds === 0) return response;
+  const body = await response.text();
+  const headers = [...response.headers];
+  if (body.length <= MAX_BODY) {
+    const entry: Entry = { body, headers, nonce: nonceIn(response.headers.get("content-security-policy")), expires: options.now + seconds * 1000 };
+    remember(key, entry);
+    if (options.shared) {
+      const stored = new Headers(headers);
+      stored.set("cache-control", `public, max-age=${seconds}`);
+      stored.set("x-page-cache-expires", String(entry.expires));
+      if (entry.nonce) stored.set("x-page-cache-nonce", entry.nonce);
+      options.waitUntil(options.shared.put(cacheRequest(key), new Response(body, { headers: stored })).catch(() => undefined));
+    }
+  }
+  const fresh = new Response(body, { status: response.status, headers: response.headers });
+  fresh.headers.set("x-page-cache", "miss");
+  return fresh;
+}
+
+/** Forgets every page held in this isolate (tests; a deploy starts with empty isolates anyway). */
+export function forgetPages() {
+  memory.clear();
+}
