@@ -1,11 +1,12 @@
 // `npm run bench`: builds the Worker, seeds its own local state with a large catalog, serves the
-// built Worker in workerd (Vite preview, not `wrangler dev`), and drives it from this separate
-// process with autocannon over loopback. Bounded in time and request count; loopback only.
-//   --products N      catalog size (default 10000; 100000 for the D1 timings of the issue)
-//   --rate            also hold a fixed rate (200 requests/s for 60 s) on a listing page
-//   --d1-only         only time the catalog queries (no HTTP load)
+// built Worker in workerd (scripts/serve.mjs: Miniflare's API, no proxy in front), and drives it
+// from this separate process with autocannon over loopback. Bounded in time and request count;
+// loopback only. Results go to bench/results.json; docs/performance.md explains them.
+//   --products N      catalog size (default 10000; 100000 for the D1 timings of the issues)
+//   --rate            also hold a fixed 200 requests/s for 60 s on a listing page
+//   --d1-only         only the D1 timings (no load): per page, and per catalog statement
 import { spawn, execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -19,98 +20,164 @@ const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench", String(products));
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const npm = (script, extra = []) => execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 mkdirSync(STATE, { recursive: true });
 console.log(`\n== Preparing a ${products}-product catalog in ${path.relative(process.cwd(), STATE)}`);
 npm("db:migrate");
-npm("db:seed", ["--products", String(products)]);
+// Seeding 100,000 products takes minutes; a state folder that was seeded before is reused.
+const seededMarker = path.join(STATE, "seeded.json");
+if (existsSync(seededMarker)) console.log(`Reusing the catalog seeded at ${JSON.parse(readFileSync(seededMarker, "utf8")).at}`);
+else {
+  npm("db:seed", ["--products", String(products)]);
+  writeFileSync(seededMarker, JSON.stringify({ products, at: new Date().toISOString() }));
+}
+npm("build");
 
-const results = { machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, products, at: new Date().toISOString(), http: [], rate: null, d1: [] };
+const results = {
+  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  products,
+  at: new Date().toISOString(),
+  http: { rendered: [], cached: [] },
+  rate: null,
+  d1Pages: [],
+  d1Statements: [],
+};
 
+/** The built Worker in workerd; pageCacheSeconds 0 renders every request. */
+async function serve(pageCacheSeconds) {
+  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT), "--page-cache-seconds", String(pageCacheSeconds)], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      server.once("exit", resolve);
+      server.kill("SIGTERM");
+    });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return stop;
+    } catch {
+      // not listening yet
+    }
+    await sleep(500);
+  }
+  await stop();
+  throw new Error("the server did not start");
+}
+
+const productId = "prod_000002";
+const pages = [
+  ["home", "/"],
+  ["all products", "/all-products"],
+  ["filtered listing", "/all-products?category=Coats&type=Women&sort=price_asc"],
+  ["search", "/all-products?search=wool%20coat"],
+  ["product page", `/product/${productId}`],
+  ["brand page", "/brand/Ganni"],
+];
+const floor = [
+  ["static asset", "/favicon.svg"],
+  ["/healthz", "/healthz"],
+];
+
+const load = (url, opts = {}) =>
+  new Promise((resolve, reject) => autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+
+async function loadEach(targets, into) {
+  for (const [, url] of targets) await fetch(BASE + url); // warm: compile, fill KV caches
+  for (const [name, url] of targets) {
+    const r = await load(url);
+    into.push({ name, url, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts });
+  }
+}
+
+function ratios(rows, staticP50) {
+  for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
+}
+
+// 1. Every request rendered (page cache off): what a signed-in shopper gets, and every D1 timing.
+let stop = await serve(0);
+try {
+  // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
+  for (const [name, url] of pages) {
+    const samples = [];
+    const sql = [];
+    const trips = [];
+    for (let i = 0; i < 15; i++) {
+      const response = await fetch(BASE + url);
+      await response.arrayBuffer();
+      const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
+      samples.push(Number(timing?.[1] ?? NaN));
+      trips.push(Number(timing?.[2] ?? NaN));
+      sql.push(Number(/d1-sql;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN));
+    }
+    results.d1Pages.push({ name, url, sqlMedianMs: median(sql), sqlMaxMs: Math.max(...sql), wallMedianMs: median(samples), roundTrips: median(trips) });
+  }
+  console.log("\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included");
+  console.table(results.d1Pages);
+  if (!flag("--d1-only")) {
+    await loadEach([...floor, ...pages], results.http.rendered);
+    ratios(results.http.rendered, results.http.rendered[0].p50);
+    console.log("\nHTTP, every page rendered (page cache off):");
+    console.table(results.http.rendered);
+  }
+} finally {
+  await stop();
+}
+
+// 2. As deployed: anonymous pages reused for up to 30 s (services/page-cache.server.ts).
 if (!flag("--d1-only")) {
-  npm("build");
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { env, stdio: ["ignore", "ignore", "inherit"] });
-  const stop = () => server.kill("SIGTERM");
-  process.on("exit", stop);
+  stop = await serve(30);
   try {
-    for (let i = 0; i < 60; i++) {
-      try {
-        if ((await fetch(`${BASE}/healthz`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    const productId = "prod_000002";
-    const targets = [
-      ["static asset", "/favicon.svg"],
-      ["/healthz", "/healthz"],
-      ["home", "/"],
-      ["all products", "/all-products"],
-      ["filtered listing", "/all-products?category=Coats&type=Women&sort=price_asc"],
-      ["search", "/all-products?search=wool%20coat"],
-      ["product page", `/product/${productId}`],
-      ["brand page", "/brand/Ganni"],
-    ];
-    const run = (url, opts = {}) =>
-      new Promise((resolve, reject) =>
-        autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))),
-      );
-    // Warm every page once (first requests compile and fill KV caches).
-    for (const [, url] of targets) await fetch(BASE + url);
-    let floor = null;
-    for (const [name, url] of targets) {
-      const r = await run(url);
-      const row = {
-        name,
-        url,
-        requestsPerSecond: Math.round(r.requests.average),
-        p50: r.latency.p50,
-        p95: r.latency.p97_5 ?? r.latency.p95,
-        p99: r.latency.p99,
-        errors: r.errors + r.non2xx,
-      };
-      if (name === "static asset") floor = row.p50 || 1;
-      row.p50VsStatic = Number(((row.p50 || 1) / floor).toFixed(2));
-      results.http.push(row);
-    }
-    console.table(results.http);
+    await loadEach([...floor, ...pages], results.http.cached);
+    ratios(results.http.cached, results.http.cached[0].p50);
+    console.log("\nHTTP, anonymous visitor, as deployed (page cache on):");
+    console.table(results.http.cached);
     if (flag("--rate")) {
-      const r = await run("/all-products", { overallRate: 200, duration: 60, connections: 20 });
+      const r = await load("/all-products", { overallRate: 200, duration: 60, connections: 20 });
       results.rate = { url: "/all-products", rate: 200, seconds: 60, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts, requests: r.requests.total };
       console.log("Fixed rate:", results.rate);
     }
   } finally {
-    stop();
+    await stop();
   }
 }
 
-// D1 timings: each catalog query on this catalog, run inside the local D1 (meta.duration is the
-// time SQLite spent on the statement), median of 15 runs.
+// 3. Each catalog statement alone, inside the local D1 (meta.duration: SQLite's own time).
 const { getPlatformProxy } = await import("wrangler");
 const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
 const live = "product_status = 'live' AND availability <> 'sold'";
 const card = "id, name, brand, price, rental_price, images, availability";
-const queries = [
+// The shapes app/data/catalog.server.ts builds (listingQueries), written out: a search with no
+// other filter is ranked and counted inside the FTS index, which holds only public items.
+const match = `'"wool"* "coat"*'`;
+const bm25 = "bm25(products_fts, 10.0, 6.0, 1.0, 4.0, 3.0, 3.0)";
+const cursorRow = await bindings.DB.prepare(`SELECT created_at, id FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${49 * 24 - 1}`).first();
+const statements = [
   ["newest, first page", `SELECT ${card} FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 25`],
   ["count of live products", `SELECT count(*) FROM products WHERE ${live}`],
   ["filter category + type, by price", `SELECT ${card} FROM products WHERE ${live} AND category IN ('Coats') AND product_type IN ('Women') ORDER BY coalesce(rental_price, price), id LIMIT 25`],
+  ["count category + type", `SELECT count(*) FROM products WHERE ${live} AND category IN ('Coats') AND product_type IN ('Women')`],
   ["filter brand + price range", `SELECT ${card} FROM products WHERE ${live} AND brand IN ('Ganni','Reiss') AND rental_price BETWEEN 1000 AND 5000 ORDER BY created_at DESC, id DESC LIMIT 25`],
-  ["page 50 by keyset (newest)", null],
-  ["FTS search 'wool coat'", `SELECT ${card.split(", ").map((c) => `products.${c}`).join(", ")} FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE products.${live.replace("AND availability", "AND products.availability")} AND products_fts MATCH '"wool"* "coat"*' ORDER BY bm25(products_fts, 10.0, 6.0, 1.0, 4.0, 3.0, 3.0), products.id LIMIT 25`],
-  ["FTS count 'wool coat'", `SELECT count(*) FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE products.product_status = 'live' AND products_fts MATCH '"wool"* "coat"*'`],
+  ["count brand + price range", `SELECT count(*) FROM products WHERE ${live} AND brand IN ('Ganni','Reiss') AND rental_price BETWEEN 1000 AND 5000`],
+  ["page 50 by keyset (newest)", `SELECT ${card} FROM products WHERE ${live} AND (created_at, id) < (${cursorRow?.created_at ?? 0}, '${cursorRow?.id ?? ""}') ORDER BY created_at DESC, id DESC LIMIT 25`],
+  [
+    "FTS search 'wool coat', ranked",
+    `SELECT products.id, products.name, products.brand, products.price, products.rental_price, products.images, products.availability, ranked.rank FROM (SELECT rowid AS rid, ${bm25} AS rank FROM products_fts WHERE products_fts MATCH ${match} ORDER BY ${bm25}, rowid LIMIT 25) ranked JOIN products ON products.rowid = ranked.rid ORDER BY ranked.rank, ranked.rid`,
+  ],
+  ["FTS count 'wool coat'", `SELECT count(*) FROM products_fts WHERE products_fts MATCH ${match}`],
+  ["FTS search + category filter", `SELECT products.id FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE ${live.replace(/(product_status|availability)/g, "products.$1")} AND products.category IN ('Coats') AND products_fts MATCH ${match} ORDER BY ${bm25}, products.id LIMIT 25`],
 ];
-// Page 50: find the cursor 49 pages in, then time the keyset query from there.
-const cursorRow = await bindings.DB.prepare(`SELECT created_at, id FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${49 * 24 - 1}`).first();
-queries[4][1] = `SELECT ${card} FROM products WHERE ${live} AND (created_at, id) < (${cursorRow?.created_at ?? 0}, '${cursorRow?.id ?? ""}') ORDER BY created_at DESC, id DESC LIMIT 25`;
-for (const [name, sql] of queries) {
+for (const [name, sql] of statements) {
   const durations = [];
   for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).all()).meta.duration);
-  durations.sort((a, b) => a - b);
-  results.d1.push({ name, medianMs: Number(durations[7].toFixed(2)), maxMs: Number(durations[14].toFixed(2)) });
+  results.d1Statements.push({ name, medianMs: Number(median(durations).toFixed(2)), maxMs: Number(Math.max(...durations).toFixed(2)) });
 }
 await dispose();
-console.table(results.d1);
+console.log("\nD1 time per statement (ms, SQLite execution, median of 15):");
+console.table(results.d1Statements);
 
 mkdirSync("bench", { recursive: true });
 writeFileSync("bench/results.json", JSON.stringify(results, null, 2));

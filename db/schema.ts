@@ -191,6 +191,13 @@ export const CONDITIONS = [
   "Good Condition",
 ] as const;
 
+/**
+ * The public catalog: live and not sold (DECISIONS.md: items are one of a kind). Written with
+ * literals, in queries and partial indexes alike, so SQLite can match one to the other.
+ */
+export const PUBLIC_PRODUCT_SQL = "product_status = 'live' AND availability <> 'sold'";
+const publicRow = sql.raw(PUBLIC_PRODUCT_SQL);
+
 export const products = sqliteTable(
   "products",
   {
@@ -234,14 +241,24 @@ export const products = sqliteTable(
   (t) => [
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
-    index("products_live_created_idx").on(t.productStatus, t.createdAt, t.id),
-    index("products_public_idx").on(t.productStatus, t.availability),
     index("products_status_category_idx").on(t.status, t.category),
-    index("products_live_category_idx").on(t.productStatus, t.category, t.createdAt),
-    index("products_live_brand_idx").on(t.productStatus, t.brand, t.createdAt),
-    index("products_live_type_idx").on(t.productStatus, t.productType, t.createdAt),
-    index("products_live_rental_idx").on(t.productStatus, t.rentalPrice, t.id),
-    index("products_live_buying_idx").on(t.productStatus, t.buyingPrice, t.id),
+    // The public catalog's partial indexes (migration 0004 says why): one per way a listing is
+    // walked, each carrying every filterable column.
+    ...(() => {
+      const displayPrice = sql`coalesce(${t.rentalPrice}, ${t.price})`;
+      const filterable = [t.productType, t.category, t.brand, t.color, t.condition, t.rentalPrice, t.buyingPrice, t.price];
+      const rest = (lead: (typeof filterable)[number]) => filterable.filter((c) => c !== lead);
+      return [
+        index("products_pub_created_idx").on(t.createdAt, t.id, ...filterable).where(publicRow),
+        index("products_pub_price_idx").on(displayPrice, t.id, ...filterable).where(publicRow),
+        index("products_pub_category_idx").on(t.category, t.createdAt, t.id, ...rest(t.category)).where(publicRow),
+        index("products_pub_brand_idx").on(t.brand, t.createdAt, t.id, ...rest(t.brand)).where(publicRow),
+        index("products_pub_type_idx").on(t.productType, t.createdAt, t.id, ...rest(t.productType)).where(publicRow),
+        index("products_pub_color_idx").on(t.color, t.createdAt, t.id, ...rest(t.color)).where(publicRow),
+        index("products_pub_condition_idx").on(t.condition, t.createdAt, t.id, ...rest(t.condition)).where(publicRow),
+        index("products_pub_facets_idx").on(t.productType, t.category, displayPrice, t.id, t.brand, t.color, t.condition, t.rentalPrice, t.buyingPrice).where(publicRow),
+      ];
+    })(),
     check("products_price_nonneg", sql`${t.price} >= 0`),
   ],
 );

@@ -2,7 +2,8 @@
 // of the build's wrangler.json and the same persisted local D1/R2/KV/Queue state that the
 // migrations and the seed wrote (CLOSETLOOP_STATE, else .wrangler/state). No Vite or Node proxy
 // sits in front: requests go straight to workerd, as they would on Cloudflare.
-//   --port N   (default 4173)
+//   --port N                  (default 4173)
+//   --page-cache-seconds N    override PAGE_CACHE_SECONDS (the benchmark renders with 0)
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
@@ -10,6 +11,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
+const cacheArg = process.argv.indexOf("--page-cache-seconds");
 const config = path.resolve("build/server/wrangler.json");
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -33,6 +35,7 @@ const mf = new Miniflare(
     workers: [
       {
         ...options,
+        bindings: { ...options.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}) },
         name: "closetloop",
         modulesRoot: root,
         modules: [entry, ...chunks].map((file) => ({ type: "ESModule", path: file })),

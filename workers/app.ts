@@ -25,7 +25,10 @@ app.use(async (c, next) => {
   const headers = new Headers(c.res.headers);
   applySecurityHeaders(headers, appConfig(c.env).isDev);
   const trips = c.get("d1");
-  if (trips) headers.append("server-timing", `d1;dur=${trips.ms};desc="${trips.count} round trips"`);
+  if (trips) {
+    headers.append("server-timing", `d1;dur=${trips.ms};desc="${trips.count} round trips"`);
+    headers.append("server-timing", `d1-sql;dur=${trips.sqlMs.toFixed(2)};desc="D1 SQL time"`);
+  }
   c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 });
 
@@ -47,7 +50,7 @@ app.get("/images/*", async (c) => {
 
 app.all("*", (c) => {
   const env = c.env;
-  const trips: RoundTrips = { count: 0, ms: 0 };
+  const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
   c.set("d1", trips);
   const context = new RouterContextProvider();
   context.set(appContext, {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { products } from "../../db/schema";
-import { decodeCursor, encodeCursor, ftsQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
+import { products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
+import { decodeCursor, encodeCursor, ftsQuery, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
-/** The FTS5 table of migration 0001, seen by drizzle only for joins (never migrated from here). */
+/** The FTS5 table of migration 0004 (public items only), seen by drizzle for queries (never migrated from here). */
 const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank: real("rank") });
 
 export const cardColumns = {
@@ -17,8 +17,11 @@ export const cardColumns = {
   availability: products.availability,
 };
 
-/** What every public page may show: live and not sold (DECISIONS.md: items are one of a kind). */
-export const isPublic = () => and(eq(products.productStatus, "live"), ne(products.availability, "sold"))!;
+/**
+ * What every public page may show: live and not sold (DECISIONS.md: items are one of a kind).
+ * Literal SQL, the same text as the partial indexes' condition, so SQLite uses those indexes.
+ */
+export const isPublic = () => sql`(${sql.raw(PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"'))})`;
 
 const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
 // Field weights for relevance: name, brand, description, tags, color, category.
@@ -91,12 +94,43 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const dir = (sort.direction === "asc") !== reverse ? asc : desc;
 
   const withFts = <Q extends { innerJoin: any }>(q: Q) => (match ? q.innerJoin(productsFts, sql`products_fts.rowid = ${products}.rowid`) : q);
-  const pageQuery = withFts(db.select({ ...cardColumns, sortValue: sort.expr }).from(products) as any)
+  let pageQuery = withFts(db.select({ ...cardColumns, sortValue: sort.expr }).from(products) as any)
     .where(and(...pageWhere))
     .orderBy(dir(sort.expr), dir(products.id))
     .limit(limit + 1);
-  const countQuery = withFts(db.select({ n: count() }).from(products) as any).where(and(...where));
-  return { pageQuery, countQuery, reverse, after, searchUnusable: Boolean(filters.search && !match) };
+  let countQuery = withFts(db.select({ n: count() }).from(products) as any).where(and(...where));
+
+  // A search with no other filter is answered inside the FTS index, which holds only public
+  // items: counted there, ranked there (ties broken by rowid, which the cursor then carries),
+  // and only the page's own rows are read from products.
+  const searchOnly = match && !hasFilters({ ...filters, search: "" }) && !scope.ownerId && !scope.storeId;
+  let tieKey: "id" | "rowid" = "id";
+  if (searchOnly) {
+    countQuery = db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`);
+    if (sort.expr === relevance) {
+      tieKey = "rowid";
+      const keyset = after ?? before;
+      const keysetRowid = keyset && /^\d{1,15}$/.test(keyset.id) ? Number(keyset.id) : null;
+      const ranked = db
+        .select({ rowid: sql<number>`products_fts.rowid`.as("ranked_rowid"), rank: sql<number>`${relevance}`.as("ranked_rank") })
+        .from(productsFts)
+        .where(
+          and(
+            sql`products_fts match ${match}`,
+            keyset ? sql`(${relevance}, products_fts.rowid) ${after ? forwardCmp : backwardCmp} (${keyset.value}, ${keysetRowid ?? 0})` : undefined,
+          ),
+        )
+        .orderBy(dir(relevance), dir(sql`products_fts.rowid`))
+        .limit(limit + 1)
+        .as("ranked");
+      pageQuery = db
+        .select({ ...cardColumns, sortValue: sql<number>`${ranked.rank}`, tie: sql<number>`${ranked.rowid}` })
+        .from(ranked)
+        .innerJoin(products, sql`${products}.rowid = ${ranked.rowid}`)
+        .orderBy(dir(ranked.rank), dir(ranked.rowid));
+    }
+  }
+  return { pageQuery, countQuery, reverse, after, tieKey, searchUnusable: Boolean(filters.search && !match) };
 }
 
 /**
@@ -111,8 +145,9 @@ export async function listProducts(db: Database, filters: CatalogFilters, page: 
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
-export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "reverse" | "after">, pageRows: unknown, countRows: unknown, limit = PAGE_SIZE): ProductPage<ProductCardData> {
+export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "reverse" | "after" | "tieKey">, pageRows: unknown, countRows: unknown, limit = PAGE_SIZE): ProductPage<ProductCardData> {
   const { reverse, after } = queries;
+  const tie = (row: Record<string, any>) => (queries.tieKey === "rowid" ? String(row.tie) : row.id);
   const rows = pageRows as Array<Record<string, any>>;
   const totals = countRows as Array<{ n: number }>;
   const hasMore = rows.length > limit;
@@ -123,10 +158,10 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
   const moreForward = reverse ? true : hasMore;
   const moreBackward = reverse ? hasMore : Boolean(after);
   return {
-    items: shown.map(({ sortValue: _s, ...item }) => item) as ProductCardData[],
+    items: shown.map(({ sortValue: _s, tie: _t, ...item }) => item) as ProductCardData[],
     total: totals[0]?.n ?? 0,
-    nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), last.id) : null,
-    prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), first.id) : null,
+    nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), tie(last)) : null,
+    prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), tie(first)) : null,
   };
 }
 

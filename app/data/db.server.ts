@@ -7,11 +7,21 @@ export function database(d1: D1Database) {
 
 export type Database = ReturnType<typeof database>;
 
-/** How many times a request went to D1 (a batch is one trip), and the wall time spent waiting. */
+/**
+ * How many times a request went to D1 (a batch is one trip), the wall time spent waiting, and
+ * the time D1 itself reports spending on the SQL (where its answer carries it).
+ */
 export interface RoundTrips {
   count: number;
   ms: number;
+  sqlMs: number;
 }
+
+const sqlDuration = (result: unknown): number => {
+  if (Array.isArray(result)) return result.reduce<number>((sum, r) => sum + sqlDuration(r), 0);
+  const duration = (result as { meta?: { duration?: unknown } } | null)?.meta?.duration;
+  return typeof duration === "number" ? duration : 0;
+};
 
 /**
  * D1 as the app sees it, counting round trips. Every page promises at most three (issue 4), and
@@ -22,8 +32,10 @@ export function countingD1(d1: D1Database, trips: RoundTrips): D1Database {
   const timed = <T>(work: Promise<T>): Promise<T> => {
     const started = Date.now();
     trips.count++;
-    return work.finally(() => {
+    return work.then((result) => {
       trips.ms += Date.now() - started;
+      trips.sqlMs += sqlDuration(result);
+      return result;
     });
   };
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {

@@ -94,3 +94,58 @@ describe("listProducts", () => {
     expect(mine.total).toBe(30);
   });
 });
+
+describe("search alone (answered inside the FTS index of public items)", () => {
+  const word = `zq${Date.now().toString(36)}`;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 17; i++) {
+      // Names repeat the word a varying number of times, so many share a relevance and the
+      // rowid tie-breaker decides.
+      const name = i % 4 === 0 ? `${word} ${word} Blazer ${i}` : `${word} Blazer ${i}`;
+      ids.push((await createProduct(ownerId, { id: `s_${word}_${String(i).padStart(2, "0")}`, name })).id);
+    }
+  });
+
+  const searchPage = (after: string | null = null, before: string | null = null) => {
+    const { filters, page } = parseCatalogQuery(new URLSearchParams({ search: word.slice(0, -1) }));
+    return listProducts(db, filters, { ...page, after, before }, {}, 5);
+  };
+
+  it("pages through every match once, forward and back, by relevance", async () => {
+    const pages = [await searchPage()];
+    while (pages.at(-1)!.nextCursor) pages.push(await searchPage(pages.at(-1)!.nextCursor));
+    const seen = pages.flatMap((p) => p.items.map((i) => i.id));
+    expect(pages[0]!.total).toBe(17);
+    expect(seen).toHaveLength(17);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    // The names that say the word twice rank first.
+    expect(seen.slice(0, 5).sort()).toEqual(ids.filter((_, i) => i % 4 === 0).sort());
+    const back = await searchPage(null, pages[2]!.prevCursor);
+    expect(back.items.map((i) => i.id)).toEqual(pages[1]!.items.map((i) => i.id));
+  });
+
+  it("follows an item in and out of the public catalog", async () => {
+    const id = `s_${word}_moving`;
+    await createProduct(ownerId, { id, name: `${word}moving Cape`, productStatus: "pending" });
+    const find = async (search: string) => {
+      const { filters, page } = parseCatalogQuery(new URLSearchParams({ search }));
+      return (await listProducts(db, filters, page)).items.map((i) => i.id);
+    };
+    expect(await find(`${word}moving`)).toEqual([]);
+    await env.DB.prepare("UPDATE products SET product_status = 'live' WHERE id = ?").bind(id).run();
+    expect(await find(`${word}moving`)).toEqual([id]);
+    await env.DB.prepare("UPDATE products SET name = ? WHERE id = ?").bind(`${word}renamed Cape`, id).run();
+    expect(await find(`${word}moving`)).toEqual([]);
+    expect(await find(`${word}renamed`)).toEqual([id]);
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(id).run();
+    expect(await find(`${word}renamed`)).toEqual([]);
+    await env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(id).run();
+    expect(await find(`${word}renamed`)).toEqual([id]);
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(id).run();
+    expect(await find(`${word}renamed`)).toEqual([]);
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?").bind(`"${word}renamed"*`).all<{ n: number }>();
+    expect(results[0]!.n).toBe(0);
+  });
+});
