@@ -2,6 +2,8 @@ import { and, count, desc, eq, ne, sql } from "drizzle-orm";
 import { products, reviews, stores, users, userVerifications } from "../../db/schema";
 import { cardColumns, isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
+import { managesAllProducts } from "../domain/roles";
+import type { SessionUser } from "../services/session.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -77,3 +79,23 @@ export async function productDetail(db: Database, id: string) {
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>>>;
+
+/**
+ * A product as its editor sees it, or null when this user may not edit it (seller-store-admin.md
+ * §1): through the seller area, the owner's own products; through the store area, products of a
+ * store the user owns. Staff who manage products may open any.
+ */
+export async function editableProduct(db: Database, productId: string, user: SessionUser, via: "seller" | "store") {
+  const mayEdit = managesAllProducts(user)
+    ? undefined
+    : via === "seller"
+      ? eq(products.ownerId, user.id)
+      : sql`${products.storeId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${user.id})`;
+  return (
+    (await db
+      .select({ id: products.id, name: products.name, status: products.status, productStatus: products.productStatus, storeId: products.storeId })
+      .from(products)
+      .where(and(eq(products.id, productId), mayEdit))
+      .get()) ?? null
+  );
+}

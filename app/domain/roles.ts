@@ -33,3 +33,11 @@ export function roleFlags(record: RoleRecord | null | undefined): RoleFlags {
     isCustomerSupport: isAdmin && subrole === "customer_support",
   };
 }
+
+/**
+ * Staff who may open any product's edit page (seller-store-admin.md §6: superadmin and admin have
+ * full access, the product reviewer has products; customer support has orders only).
+ */
+export function managesAllProducts(flags: RoleFlags) {
+  return flags.isSuperAdmin || flags.isAdminRole || flags.isProductReviewer;
+}

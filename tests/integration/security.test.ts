@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ACTORS, signedInBrowser, type Actor } from "./actors";
+import { createProduct } from "./factories";
 import { Browser } from "./http";
 import { routePaths } from "./routes";
 
@@ -39,7 +40,7 @@ describe("cross-site form posts", () => {
   });
 });
 
-type Outcome = 200 | "auth" | "home";
+type Outcome = 200 | 404 | "auth" | "home";
 const ADMINS: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
 // shopper.md §2.2 and §6, seller-store-admin.md §6. Staff are team members, who are vendors too.
 const ALLOWED: Record<string, Actor[]> = {
@@ -67,7 +68,8 @@ describe("guard matrix", () => {
   const cases = guarded.flatMap(({ path }) => {
     const area = path.split("/")[1]!;
     return (["anonymous", ...ACTORS] as const).map((actor) => {
-      const expected: Outcome = actor === "anonymous" ? "auth" : ALLOWED[area]!.includes(actor) ? 200 : "home";
+      // Past the guard, a page about a record that does not exist answers 404.
+      const expected: Outcome = actor === "anonymous" ? "auth" : ALLOWED[area]!.includes(actor) ? (path.includes("sample-id") ? 404 : 200) : "home";
       return [path, actor, expected] as const;
     });
   });
@@ -76,8 +78,8 @@ describe("guard matrix", () => {
     const browser = actor === "anonymous" ? new Browser() : await browserFor(actor);
     for (const url of [path, `${path === "/" ? "/_root" : path}.data`]) {
       const response = await browser.fetch(url);
-      if (expected === 200) {
-        expect(response.status, url).toBe(200);
+      if (expected === 200 || expected === 404) {
+        expect(response.status, url).toBe(expected);
       } else if (url.endsWith(".data")) {
         // Client navigations get React Router's redirect envelope instead of a 302.
         const body = await response.text();
@@ -118,5 +120,58 @@ describe("security headers", () => {
     const response = await new Browser().fetch("/healthz");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+describe("other users' products and stores", () => {
+  // seller-store-admin.md §1: a seller edits only their own products, a store owner only their
+  // store's; staff who manage products (superadmin, admin, product reviewer) may open any.
+  const STAFF_WITH_PRODUCTS: Actor[] = ["superadmin", "admin", "productReviewer"];
+  const owners = new Map<Actor, Promise<{ id: string; browser: Browser }>>();
+  const actor = (who: Actor) => {
+    if (!owners.has(who)) owners.set(who, signedInBrowser(who));
+    return owners.get(who)!;
+  };
+  let sellerProduct = "";
+  let storeProduct = "";
+
+  beforeAll(async () => {
+    const vendor = await actor("vendor");
+    const storeOwner = await actor("storeOwner");
+    sellerProduct = (await createProduct(vendor.id, { name: "Owned Trench" })).id;
+    storeProduct = (await createProduct(vendor.id, { name: "Concierge Blazer" })).id;
+    const storeId = `store_${storeProduct}`;
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(storeId, `Shop ${storeProduct}`, storeOwner.id, Date.now()),
+      env.DB.prepare("UPDATE products SET store_id = ? WHERE id = ?").bind(storeId, storeProduct),
+    ]);
+  });
+
+  const sellerCases = ACTORS.filter((a) => ALLOWED.vendor!.includes(a)).map((a) => [a, a === "vendor" || STAFF_WITH_PRODUCTS.includes(a) ? 200 : 404] as const);
+  it.each(sellerCases)("/vendor/product/{someone's}/edit as %s → %s", async (who, status) => {
+    const { browser } = await actor(who);
+    const response = await browser.fetch(`/vendor/product/${sellerProduct}/edit`);
+    expect(response.status).toBe(status);
+    const text = await response.text();
+    if (status === 200) expect(text).toContain("Owned Trench");
+    else {
+      expect(text).toContain("Product not found");
+      expect(text).not.toContain("Owned Trench");
+    }
+  });
+
+  const storeCases = ACTORS.filter((a) => ALLOWED.store!.includes(a)).map((a) => [a, a === "storeOwner" || STAFF_WITH_PRODUCTS.includes(a) ? 200 : 404] as const);
+  it.each(storeCases)("/store/product/{another store's}/edit as %s → %s", async (who, status) => {
+    const { browser } = await actor(who);
+    const response = await browser.fetch(`/store/product/${storeProduct}/edit`);
+    expect(response.status).toBe(status);
+    const text = await response.text();
+    if (status === 200) expect(text).toContain("Concierge Blazer");
+    else expect(text).not.toContain("Concierge Blazer");
+  });
+
+  it("keeps a seller's own product out of the store area unless it is the store's", async () => {
+    const { browser } = await actor("storeOwner");
+    expect((await browser.fetch(`/store/product/${sellerProduct}/edit`)).status).toBe(404);
   });
 });

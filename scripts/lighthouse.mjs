@@ -1,0 +1,71 @@
+// `npm run lighthouse`: Lighthouse (the npm package) in Debian's Chromium against the built app
+// with the seeded demo data, for home, /all-products and a product page, with Lighthouse's
+// default mobile settings (emulated phone, simulated slow 4G and CPU). Prints the four category
+// scores and writes every figure to bench/lighthouse.json. Not part of CI: timings are noisy.
+import { execFileSync, spawn } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const PORT = 4180;
+const BASE = `http://localhost:${PORT}`;
+const CHROMIUM = "/usr/bin/chromium";
+const pages = [
+  ["home", "/"],
+  ["all products", "/all-products"],
+  ["product page", "/product/prod_000002"],
+];
+const run = (cmd, args) => execFileSync(cmd, args, { stdio: "inherit", env: { ...process.env, CI: "true" } });
+
+run(process.execPath, ["scripts/ensure-chromium.mjs"]);
+run("npm", ["run", "-s", "db:migrate"]);
+run("npm", ["run", "-s", "db:seed"]);
+run("npm", ["run", "-s", "build"]);
+
+const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { stdio: ["ignore", "ignore", "inherit"] });
+const stop = () => server.kill("SIGTERM");
+process.on("exit", stop);
+for (let i = 0; i < 120; i++) {
+  try {
+    if ((await fetch(`${BASE}/healthz`)).ok) break;
+  } catch {
+    // not listening yet
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+
+const results = { at: new Date().toISOString(), settings: "Lighthouse default (mobile: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown)", pages: [] };
+for (const [name, url] of pages) {
+  await fetch(BASE + url); // warm the Worker once
+  const out = execFileSync(
+    path.resolve("node_modules/.bin/lighthouse"),
+    [BASE + url, "--quiet", "--output=json", "--output-path=stdout", `--chrome-path=${CHROMIUM}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage", "--only-categories=performance,accessibility,best-practices,seo"],
+    { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM } },
+  );
+  const report = JSON.parse(out.toString());
+  const score = (id) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const audit = (id) => report.audits[id]?.displayValue ?? null;
+  const failing = Object.values(report.categories)
+    .filter((c) => c.id !== "performance")
+    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && report.audits[r.id]?.score !== null && report.audits[r.id]?.score < 1).map((r) => `${c.id}: ${r.id}`));
+  results.pages.push({
+    name,
+    url,
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    firstContentfulPaint: audit("first-contentful-paint"),
+    largestContentfulPaint: audit("largest-contentful-paint"),
+    totalBlockingTime: audit("total-blocking-time"),
+    cumulativeLayoutShift: audit("cumulative-layout-shift"),
+    failing,
+  });
+}
+stop();
+
+console.table(results.pages.map(({ failing: _f, ...row }) => row));
+for (const page of results.pages) if (page.failing.length) console.log(`${page.name}: below 100 because of ${page.failing.join(", ")}`);
+mkdirSync("bench", { recursive: true });
+writeFileSync("bench/lighthouse.json", JSON.stringify(results, null, 2));
+console.log("Wrote bench/lighthouse.json");
+process.exit(0);
