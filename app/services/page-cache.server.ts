@@ -5,7 +5,9 @@
 // whenever the answer is personal (a signed-in user, or any cookie being set). The Worker then
 // keeps a shared answer for its s-maxage — capped by PAGE_CACHE_SECONDS, 0 turns it off — in two
 // layers: this isolate's memory (microseconds) and the Cache API (shared by every isolate of a
-// data centre). A copy is served with a fresh CSP nonce, so no two answers share a nonce.
+// data centre). A copy is served with a fresh CSP nonce, so no two answers share a nonce. Past
+// its s-maxage a page is served stale for a minute while one request renders it again, and
+// concurrent misses wait for one render: a busy page is never rendered by many requests at once.
 
 /** How long a shared page may be reused. Short: a sold item leaves listings within this time. */
 export const SHARED_PAGE_SECONDS = 30;
@@ -44,12 +46,19 @@ interface Entry {
   body: string;
   headers: [string, string][];
   nonce: string | null;
+  /** Fresh until this time; then served stale while one request renders it again. */
   expires: number;
+  /** Never served after this time. */
+  staleUntil: number;
 }
 
+/** How long past its s-maxage a page may still be served while a fresh copy renders. */
+export const STALE_SECONDS = 60;
 const MAX_ENTRIES = 300;
 const MAX_BODY = 512 * 1024;
 const memory = new Map<string, Entry>();
+// Renders under way, by key: concurrent misses wait for one render instead of each rendering.
+const rendering = new Map<string, Promise<Entry | null>>();
 
 function remember(key: string, entry: Entry) {
   memory.delete(key);
@@ -68,7 +77,7 @@ export function sharedSeconds(response: Response, cap: number) {
 
 const nonceIn = (csp: string | null) => (csp ? (/'nonce-([^']+)'/.exec(csp)?.[1] ?? null) : null);
 
-function answer(entry: Entry, freshNonce: () => string, hit: string) {
+function answer(entry: Entry, freshNonce: () => string, state: string) {
   const headers = new Headers(entry.headers);
   let body = entry.body;
   if (entry.nonce) {
@@ -76,7 +85,7 @@ function answer(entry: Entry, freshNonce: () => string, hit: string) {
     body = body.replaceAll(entry.nonce, nonce);
     headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
   }
-  headers.set("x-page-cache", hit);
+  headers.set("x-page-cache", state);
   return new Response(body, { status: 200, headers });
 }
 
@@ -92,49 +101,84 @@ export interface PageCacheOptions {
   shared?: Cache;
 }
 
-/** Answers from the cache when it can; otherwise renders, and keeps a shareable answer. */
-export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
-  const key = options.capSeconds > 0 ? pageCacheKey(request) : null;
-  if (!key) return render();
+async function fromShared(key: string, options: PageCacheOptions): Promise<Entry | null> {
+  const stored = await options.shared?.match(cacheRequest(key)).catch(() => undefined);
+  if (!stored) return null;
+  const entry: Entry = {
+    body: await stored.text(),
+    headers: [],
+    nonce: stored.headers.get("x-page-cache-nonce"),
+    expires: Number(stored.headers.get("x-page-cache-expires")),
+    staleUntil: Number(stored.headers.get("x-page-cache-stale-until")),
+  };
+  stored.headers.forEach((value, name) => {
+    if (!name.startsWith("x-page-cache")) entry.headers.push([name, value]);
+  });
+  return entry.staleUntil > options.now ? entry : null;
+}
 
-  const held = memory.get(key);
-  if (held && held.expires > options.now) return answer(held, options.freshNonce, "memory");
-  if (held) memory.delete(key);
-
-  if (options.shared) {
-    const stored = await options.shared.match(cacheRequest(key)).catch(() => undefined);
-    if (stored) {
-      const expires = Number(stored.headers.get("x-page-cache-expires"));
-      const entry: Entry = { body: await stored.text(), headers: [], nonce: stored.headers.get("x-page-cache-nonce"), expires };
-      stored.headers.forEach((value, name) => {
-        if (!name.startsWith("x-page-cache")) entry.headers.push([name, value]);
-      });
-      if (expires > options.now) {
-        remember(key, entry);
-        return answer(entry, options.freshNonce, "shared");
-      }
-    }
-  }
-
+/** Renders, and keeps the answer when it may be shared. Returns the answer and what was kept. */
+async function renderAndKeep(key: string, options: PageCacheOptions, render: () => Promise<Response>): Promise<{ response: Response; entry: Entry | null }> {
   const response = await render();
   const seconds = sharedSeconds(response, options.capSeconds);
-  if (seconds === 0) return response;
+  if (seconds === 0) return { response, entry: null };
   const body = await response.text();
   const headers = [...response.headers];
+  let entry: Entry | null = null;
   if (body.length <= MAX_BODY) {
-    const entry: Entry = { body, headers, nonce: nonceIn(response.headers.get("content-security-policy")), expires: options.now + seconds * 1000 };
+    const expires = options.now + seconds * 1000;
+    entry = { body, headers, nonce: nonceIn(response.headers.get("content-security-policy")), expires, staleUntil: expires + STALE_SECONDS * 1000 };
     remember(key, entry);
     if (options.shared) {
       const stored = new Headers(headers);
-      stored.set("cache-control", `public, max-age=${seconds}`);
+      stored.set("cache-control", `public, max-age=${seconds + STALE_SECONDS}`);
       stored.set("x-page-cache-expires", String(entry.expires));
+      stored.set("x-page-cache-stale-until", String(entry.staleUntil));
       if (entry.nonce) stored.set("x-page-cache-nonce", entry.nonce);
       options.waitUntil(options.shared.put(cacheRequest(key), new Response(body, { headers: stored })).catch(() => undefined));
     }
   }
   const fresh = new Response(body, { status: response.status, headers: response.headers });
   fresh.headers.set("x-page-cache", "miss");
-  return fresh;
+  return { response: fresh, entry };
+}
+
+/** One render per key at a time; the others wait for its entry (null when it was not shareable). */
+function renderOnce(key: string, options: PageCacheOptions, render: () => Promise<Response>) {
+  const work = renderAndKeep(key, options, render);
+  const entry = work.then((r) => r.entry).catch(() => null);
+  rendering.set(key, entry);
+  void entry.finally(() => rendering.delete(key));
+  return work;
+}
+
+/**
+ * Answers from the cache when it can; otherwise renders, and keeps a shareable answer. A page
+ * past its s-maxage is still served (for STALE_SECONDS) while one background render refreshes it.
+ */
+export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
+  const key = options.capSeconds > 0 ? pageCacheKey(request) : null;
+  if (!key) return render();
+
+  let entry = memory.get(key) ?? null;
+  let source = "memory";
+  if (!entry || entry.staleUntil <= options.now) {
+    entry = await fromShared(key, options);
+    source = "shared";
+    if (entry) remember(key, entry);
+  }
+  if (entry && entry.expires > options.now) return answer(entry, options.freshNonce, source);
+  if (entry) {
+    if (!rendering.has(key)) options.waitUntil(renderOnce(key, options, render).catch(() => undefined));
+    return answer(entry, options.freshNonce, "stale");
+  }
+
+  const pending = rendering.get(key);
+  if (pending) {
+    const rendered = await pending;
+    if (rendered) return answer(rendered, options.freshNonce, "coalesced");
+  }
+  return (await renderOnce(key, options, render)).response;
 }
 
 /** Forgets every page held in this isolate (tests; a deploy starts with empty isolates anyway). */
