@@ -24,18 +24,25 @@ run("npm", ["run", "-s", "build"]);
 const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { stdio: ["ignore", "ignore", "inherit"] });
 const stop = () => server.kill("SIGTERM");
 process.on("exit", stop);
-for (let i = 0; i < 120; i++) {
-  try {
-    if ((await fetch(`${BASE}/healthz`)).ok) break;
-  } catch {
-    // not listening yet
+/** GET with retries: the server may still be starting (or restarting its runtime once). */
+async function ready(url) {
+  for (let i = 0; i < 120; i++) {
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
   }
-  await new Promise((r) => setTimeout(r, 500));
+  throw new Error(`${url} did not answer`);
 }
+await ready(`${BASE}/healthz`);
 
 const results = { at: new Date().toISOString(), settings: "Lighthouse default (mobile: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown)", pages: [] };
 for (const [name, url] of pages) {
-  await fetch(BASE + url); // warm the Worker once
+  await ready(BASE + url); // warm the Worker once
   const out = execFileSync(
     path.resolve("node_modules/.bin/lighthouse"),
     [BASE + url, "--quiet", "--output=json", "--output-path=stdout", `--chrome-path=${CHROMIUM}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage", "--only-categories=performance,accessibility,best-practices,seo"],

@@ -48,7 +48,11 @@ export function Listing({
             </div>
           </details>
         </aside>
-        <section aria-label="Products">
+        <section aria-labelledby="listing-results">
+          {/* Cards title themselves with h3: this keeps the outline h1 → h2 → h3. */}
+          <h2 id="listing-results" className="sr-only">
+            Products
+          </h2>
           {result.items.length === 0 ? empty : <ProductGrid items={result.items} skeletons={skeletons} />}
           <Pagination nextCursor={result.nextCursor} prevCursor={result.prevCursor} />
         </section>

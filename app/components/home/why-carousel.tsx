@@ -60,7 +60,7 @@ export function WhyCarousel() {
         ))}
       </ul>
       {active !== null ? (
-        <div className="mt-3 flex justify-center gap-2">
+        <div className="mt-3 flex justify-center gap-1">
           {WHY_SLIDES.map((slide, i) => (
             <button
               key={slide.title}
@@ -68,8 +68,11 @@ export function WhyCarousel() {
               onClick={() => setActive(i)}
               aria-label={`Show slide ${i + 1}: ${slide.title}`}
               aria-current={active === i ? "true" : undefined}
-              className={`size-3 rounded-full ${active === i ? "bg-brand" : "bg-stone-300"}`}
-            />
+              // A 24 px touch target (WCAG 2.5.8) around a 12 px dot.
+              className="flex size-6 items-center justify-center rounded-full"
+            >
+              <span aria-hidden="true" className={`size-3 rounded-full ${active === i ? "bg-brand" : "bg-stone-300"}`} />
+            </button>
           ))}
         </div>
       ) : null}
