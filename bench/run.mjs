@@ -5,12 +5,13 @@
 //   --products N      catalog size (default 10000; 100000 for the D1 timings of the issues)
 //   --rate            also hold a fixed 200 requests/s for 60 s (open loop) on the static floor, a listing and a search
 //   --d1-only         only the D1 timings (no load): per page, and per catalog statement
-import { spawn, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openLoop } from "./open-loop.mjs";
+import { startServer } from "../scripts/server-process.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -21,7 +22,6 @@ const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench", String(products));
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const npm = (script, extra = []) => execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 mkdirSync(STATE, { recursive: true });
@@ -47,27 +47,7 @@ const results = {
 };
 
 /** The built Worker in workerd; pageCacheSeconds 0 renders every request. */
-async function serve(pageCacheSeconds) {
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT), "--page-cache-seconds", String(pageCacheSeconds)], {
-    env,
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      server.once("exit", resolve);
-      server.kill("SIGTERM");
-    });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return stop;
-    } catch {
-      // not listening yet
-    }
-    await sleep(500);
-  }
-  await stop();
-  throw new Error("the server did not start");
-}
+const serve = (pageCacheSeconds) => startServer(PORT, { env, args: ["--page-cache-seconds", String(pageCacheSeconds)] });
 
 const productId = "prod_000002";
 const pages = [

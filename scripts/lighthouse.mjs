@@ -2,9 +2,10 @@
 // with the seeded demo data, for home, /all-products and a product page, with Lighthouse's
 // default mobile settings (emulated phone, simulated slow 4G and CPU). Prints the four category
 // scores and writes every figure to bench/lighthouse.json. Not part of CI: timings are noisy.
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { ready, startServer } from "./server-process.mjs";
 
 const PORT = 4180;
 const BASE = `http://localhost:${PORT}`;
@@ -21,24 +22,7 @@ run("npm", ["run", "-s", "db:migrate"]);
 run("npm", ["run", "-s", "db:seed"]);
 run("npm", ["run", "-s", "build"]);
 
-const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { stdio: ["ignore", "ignore", "inherit"] });
-const stop = () => server.kill("SIGTERM");
-process.on("exit", stop);
-/** GET with retries: the server may still be starting (or restarting its runtime once). */
-async function ready(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      const response = await fetch(url);
-      await response.arrayBuffer();
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not answer`);
-}
-await ready(`${BASE}/healthz`);
+const stop = await startServer(PORT);
 
 const results = { at: new Date().toISOString(), settings: "Lighthouse default (mobile: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown)", pages: [] };
 for (const [name, url] of pages) {
@@ -68,7 +52,7 @@ for (const [name, url] of pages) {
     failing,
   });
 }
-stop();
+await stop();
 
 console.table(results.pages.map(({ failing: _f, ...row }) => row));
 for (const page of results.pages) if (page.failing.length) console.log(`${page.name}: below 100 because of ${page.failing.join(", ")}`);
