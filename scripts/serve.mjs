@@ -30,6 +30,7 @@ const mf = new Miniflare(
     log: new Log(LogLevel.WARN),
     telemetry: { enabled: false },
     cf: false,
+    logRequests: false,
     resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
     resourceTmpPath: path.resolve(".wrangler/tmp"),
     workers: [
