@@ -50,17 +50,18 @@ app.get("/images/*", async (c) => {
 
 app.all("*", (c) => {
   const env = c.env;
+  const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
   c.set("d1", trips);
   const context = new RouterContextProvider();
   context.set(appContext, {
     env,
-    config: appConfig(env),
+    config,
     ctx: c.executionCtx as ExecutionContext,
     db: database(countingD1(env.DB, trips)),
   });
   // Vite's dev server never caches: a developer must see every edit at once.
-  const capSeconds = import.meta.env.MODE === "development" ? 0 : appConfig(env).PAGE_CACHE_SECONDS;
+  const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
   return withPageCache(
     c.req.raw,
     { capSeconds, now: Date.now(), freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },

@@ -5,10 +5,15 @@ import { isPublic } from "./catalog.server";
 
 export type CartOption = "rental" | "purchase";
 
+/** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
+export function cartCountQuery(db: Database, userId: string) {
+  return db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
+}
+
 /** The header badge: how many items the user's basket holds. */
 export async function cartCount(db: Database, userId: string): Promise<number> {
-  const row = await db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId)).get();
-  return row?.n ?? 0;
+  const rows = await cartCountQuery(db, userId);
+  return rows[0]?.n ?? 0;
 }
 
 export interface CartLine {

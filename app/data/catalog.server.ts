@@ -21,7 +21,8 @@ export const cardColumns = {
  * What every public page may show: live and not sold (DECISIONS.md: items are one of a kind).
  * Literal SQL, the same text as the partial indexes' condition, so SQLite uses those indexes.
  */
-export const isPublic = () => sql`(${sql.raw(PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"'))})`;
+const PUBLIC_PRODUCT = sql.raw(`(${PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"')})`);
+export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
 
 const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
 // Field weights for relevance: name, brand, description, tags, color, category.

@@ -1,8 +1,12 @@
 import { drizzle } from "drizzle-orm/d1";
-import { schema } from "../../db/schema";
 
+/**
+ * Drizzle over D1, made per request (the binding lives in the request's env). Queries use the
+ * query builder only, so no schema is passed: drizzle would otherwise rebuild its relational
+ * config on every request (~1.5% of a page's CPU in a profile).
+ */
 export function database(d1: D1Database) {
-  return drizzle(d1, { schema });
+  return drizzle(d1);
 }
 
 export type Database = ReturnType<typeof database>;

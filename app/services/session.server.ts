@@ -1,6 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { cartItems, userRoles, users } from "../../db/schema";
+import { userRoles, users } from "../../db/schema";
+import { cartCountQuery } from "../data/cart.server";
 import type { AppContext } from "../context";
 import { roleFlags, type RoleFlags } from "../domain/roles";
 
@@ -72,7 +73,7 @@ export async function loadSessionUser(db: AppContext["db"], userId: string): Pro
       .leftJoin(userRoles, eq(userRoles.userId, users.id))
       .where(eq(users.id, userId))
       .limit(1),
-    db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId)),
+    cartCountQuery(db, userId),
   ]);
   const row = rows[0];
   if (!row || row.deactivatedAt !== null) return null;

@@ -7,7 +7,6 @@ import { canonicalLink } from "../../domain/seo";
 import { Paragraphs } from "../../components/prose";
 import { sharedPage } from "../../services/page-cache.server";
 
-
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 

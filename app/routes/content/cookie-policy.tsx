@@ -3,7 +3,6 @@ import { LegalLayout, LegalSection } from "../../components/prose";
 import { formatLongDate } from "../../domain/dates";
 import { sharedPage } from "../../services/page-cache.server";
 
-
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 

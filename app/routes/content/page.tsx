@@ -7,7 +7,7 @@ import { sharedPage } from "../../services/page-cache.server";
 
 // DECISIONS.md (Routes): the footer's pages render admin-managed content at /pages/{key};
 // "Contact us" shows the contact details from site settings.
-
+//
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 

@@ -6,7 +6,6 @@ import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 
-
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 

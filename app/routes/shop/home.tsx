@@ -10,7 +10,6 @@ import { formatLongDate } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 
-
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 

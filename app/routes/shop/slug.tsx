@@ -13,7 +13,7 @@ import { sharedPage } from "../../services/page-cache.server";
 
 // DECISIONS.md (Routes): /{slug} is a product type when it names one, else a vendor's public
 // profile by display name, else the 404 page.
-
+//
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 
