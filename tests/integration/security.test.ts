@@ -153,8 +153,11 @@ describe("other users' products and stores", () => {
     const response = await browser.fetch(`/vendor/product/${sellerProduct}/edit`);
     expect(response.status).toBe(status);
     const text = await response.text();
-    if (status === 200) expect(text).toContain("Owned Trench");
-    else {
+    if (status === 200) {
+      expect(text).toContain("Owned Trench");
+      expect(text).toContain("Listing status");
+      expect(text).toContain(`href="/product/${sellerProduct}"`);
+    } else {
       expect(text).toContain("Product not found");
       expect(text).not.toContain("Owned Trench");
     }

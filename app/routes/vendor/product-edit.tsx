@@ -1,6 +1,6 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/product-edit";
-import { PageHeading } from "../../components/page-heading";
+import { EditableProductSummary } from "../../components/editable-product";
 import { NotFoundSection } from "../../components/catalog/listing";
 import { appContext } from "../../context";
 import { editableProduct } from "../../data/product.server";
@@ -9,7 +9,7 @@ import { requireUser } from "../../services/guards.server";
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Edit Product | Closetloop" : "Product not found | Closetloop" }];
 
 // Only the product's owner (or staff who manage products) gets past this loader: anyone else,
-// and a missing product, see 'Product not found'. The edit form arrives with the dashboards.
+// and a missing product, see 'Product not found'. The edit form itself arrives with the dashboards.
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const product = await editableProduct(context.get(appContext).db, params.id, user, "seller");
@@ -18,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export default function Page({ loaderData }: Route.ComponentProps) {
-  return <PageHeading title="Edit Product" subtitle={loaderData.product.name} />;
+  return <EditableProductSummary product={loaderData.product} back="/vendor" />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
