@@ -55,6 +55,8 @@ const pages = [
   ["all products", "/all-products"],
   ["filtered listing", "/all-products?category=Coats&type=Women&sort=price_asc"],
   ["search", "/all-products?search=wool%20coat"],
+  ["search + filter", "/all-products?search=wool%20coat&category=Coats"],
+  ["tag filter", "/all-products?tag=wool"],
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
 ];
@@ -131,38 +133,48 @@ if (!flag("--d1-only")) {
   }
 }
 
-// 3. Each catalog statement alone, inside the local D1 (meta.duration: SQLite's own time).
+// 3. Each catalog statement alone, inside the local D1 (meta.duration: SQLite's own time). The
+// statements are the app's own: listingQueries() of app/data/catalog.server.ts, loaded through
+// Vite's module runner, for each listing shape a shopper can ask for.
 const { getPlatformProxy } = await import("wrangler");
+const { runnerImport } = await import("vite");
+const { drizzle } = await import("drizzle-orm/d1");
+const { module: catalogData } = await runnerImport("./app/data/catalog.server.ts", { configFile: false });
+const { module: catalog } = await runnerImport("./app/domain/catalog.ts", { configFile: false });
 const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+const db = drizzle(bindings.DB);
 const live = "product_status = 'live' AND availability <> 'sold'";
-const card = "id, name, brand, price, rental_price, images, availability";
-// The shapes app/data/catalog.server.ts builds (listingQueries), written out: a search with no
-// other filter is ranked and counted inside the FTS index, which holds only public items.
-const match = `'"wool"* "coat"*'`;
-const bm25 = "bm25(products_fts, 10.0, 6.0, 1.0, 4.0, 3.0, 3.0)";
 const cursorRow = await bindings.DB.prepare(`SELECT created_at, id FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${49 * 24 - 1}`).first();
-const statements = [
-  ["newest, first page", `SELECT ${card} FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 25`],
-  ["count of live products", `SELECT count(*) FROM products WHERE ${live}`],
-  ["filter category + type, by price", `SELECT ${card} FROM products WHERE ${live} AND category IN ('Coats') AND product_type IN ('Women') ORDER BY coalesce(rental_price, price), id LIMIT 25`],
-  ["count category + type", `SELECT count(*) FROM products WHERE ${live} AND category IN ('Coats') AND product_type IN ('Women')`],
-  ["filter brand + price range", `SELECT ${card} FROM products WHERE ${live} AND brand IN ('Ganni','Reiss') AND rental_price BETWEEN 1000 AND 5000 ORDER BY created_at DESC, id DESC LIMIT 25`],
-  ["count brand + price range", `SELECT count(*) FROM products WHERE ${live} AND brand IN ('Ganni','Reiss') AND rental_price BETWEEN 1000 AND 5000`],
-  ["page 50 by keyset (newest)", `SELECT ${card} FROM products WHERE ${live} AND (created_at, id) < (${cursorRow?.created_at ?? 0}, '${cursorRow?.id ?? ""}') ORDER BY created_at DESC, id DESC LIMIT 25`],
-  [
-    "FTS search 'wool coat', ranked",
-    `SELECT products.id, products.name, products.brand, products.price, products.rental_price, products.images, products.availability, ranked.rank FROM (SELECT rowid AS rid, ${bm25} AS rank FROM products_fts WHERE products_fts MATCH ${match} ORDER BY ${bm25}, rowid LIMIT 25) ranked JOIN products ON products.rowid = ranked.rid ORDER BY ranked.rank, ranked.rid`,
-  ],
-  ["FTS count 'wool coat'", `SELECT count(*) FROM products_fts WHERE products_fts MATCH ${match}`],
-  ["FTS search + category filter", `SELECT products.id FROM products JOIN products_fts ON products_fts.rowid = products.rowid WHERE ${live.replace(/(product_status|availability)/g, "products.$1")} AND products.category IN ('Coats') AND products_fts MATCH ${match} ORDER BY ${bm25}, products.id LIMIT 25`],
+const page50 = catalog.encodeCursor(cursorRow?.created_at ?? 0, cursorRow?.id ?? "");
+const shapes = [
+  ["newest", ""],
+  ["filter category + type, by price", "category=Coats&type=Women&sort=price_asc"],
+  ["filter brand + rental price range", "brand=Ganni&brand=Reiss&rental_min=10&rental_max=50"],
+  ["filter tag", "tag=wool"],
+  ["page 50 by keyset (newest)", `after=${page50}`],
+  ["search 'wool coat' (relevance)", "search=wool%20coat"],
+  ["search 'dress' (relevance)", "search=dress"],
+  ["search 'black', by price", "search=black&sort=price_asc"],
+  ["search 'wool coat' + category", "search=wool%20coat&category=Coats"],
+  ["search 'coat' + brand + tag", "search=coat&brand=Ganni&tag=wool"],
+  ["search 'dress' + rental price range", "search=dress&rental_min=10&rental_max=30"],
+  ["filter tag + buying price", "tag=wool&buy_min=50"],
 ];
-for (const [name, sql] of statements) {
-  const durations = [];
-  for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).all()).meta.duration);
-  results.d1Statements.push({ name, medianMs: Number(median(durations).toFixed(2)), maxMs: Number(Math.max(...durations).toFixed(2)) });
+for (const [name, qs] of shapes) {
+  const { filters, page } = catalog.parseCatalogQuery(new URLSearchParams(qs));
+  const { pageQuery, countQuery } = catalogData.listingQueries(db, filters, page);
+  const row = { name, query: qs };
+  for (const [part, query] of [["page", pageQuery], ["count", countQuery]]) {
+    const { sql, params } = query.toSQL();
+    const durations = [];
+    for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
+    row[`${part}Ms`] = Number(median(durations).toFixed(2));
+    row[`${part}MaxMs`] = Number(Math.max(...durations).toFixed(2));
+  }
+  results.d1Statements.push(row);
 }
 await dispose();
-console.log("\nD1 time per statement (ms, SQLite execution, median of 15):");
+console.log("\nD1 time per listing statement (ms, SQLite execution, median and max of 15):");
 console.table(results.d1Statements);
 
 mkdirSync("bench", { recursive: true });

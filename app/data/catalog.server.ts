@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
-import { decodeCursor, encodeCursor, ftsQuery, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
+import { decodeCursor, encodeCursor, facetsCoverFilters, indexQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
-/** The FTS5 table of migration 0004 (public items only), seen by drizzle for queries (never migrated from here). */
+/** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
 const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank: real("rank") });
 
 export const cardColumns = {
@@ -25,9 +25,6 @@ const PUBLIC_PRODUCT = sql.raw(`(${PUBLIC_PRODUCT_SQL.replace(/\b(product_status
 export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
 
 const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
-// Field weights for relevance: name, brand, description, tags, color, category.
-const relevance = sql<number>`bm25(products_fts, 10.0, 6.0, 1.0, 4.0, 3.0, 3.0)`;
-
 export interface Scope {
   ownerId?: string;
   storeId?: string;
@@ -42,9 +39,6 @@ function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
   if (filters.productTypes.length) where.push(inArray(products.productType, filters.productTypes));
   if (filters.colors.length) where.push(inArray(products.color, filters.colors));
   if (filters.conditions.length) where.push(inArray(products.condition, filters.conditions));
-  if (filters.tags.length) {
-    where.push(sql`exists (select 1 from json_each(${products.tags}) where json_each.value in ${filters.tags})`);
-  }
   if (filters.rentalMin !== null) where.push(gte(products.rentalPrice, filters.rentalMin));
   if (filters.rentalMax !== null) where.push(lte(products.rentalPrice, filters.rentalMax));
   if (filters.buyMin !== null) where.push(gte(products.buyingPrice, filters.buyMin));
@@ -58,8 +52,6 @@ function sortKey(sort: PageRequest["sort"]) {
       return { expr: displayPrice, direction: "asc" as const };
     case "price_desc":
       return { expr: displayPrice, direction: "desc" as const };
-    case "relevance":
-      return { expr: relevance, direction: "asc" as const };
     default:
       return { expr: sql<number>`${products.createdAt}`, direction: "desc" as const };
   }
@@ -76,62 +68,77 @@ export interface ProductPage<T> {
  * The page and count queries of a listing, for one D1 batch (alone, or joined with a page's
  * other queries); exposed so their query plans can be tested. Keyset pagination over
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
+ *
+ * Filters on columns are checked inside the covering indexes of migration 0004. A search or a
+ * tag filter also asks the full-text index (migration 0005, public items only, with facet
+ * tokens for the list filters): the listing keeps the rows whose rowid the index matched, so
+ * the walk in sort order still runs down a covering index. The count is taken inside the index
+ * alone when its facets cover every filter (no price range, no owner or store scope).
  */
 export function listingQueries(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE) {
-  const match = filters.search ? ftsQuery(filters.search) : null;
-  const sort = page.sort === "relevance" && !match ? sortKey("newest") : sortKey(page.sort);
+  const index = indexQuery(filters);
   const where = conditions(filters, scope);
-  if (match) where.push(sql`products_fts match ${match}`);
-
   const after = decodeCursor(page.after);
   const before = after ? null : decodeCursor(page.before);
-  const forwardCmp = sort.direction === "asc" ? sql`>` : sql`<`;
-  const backwardCmp = sort.direction === "asc" ? sql`<` : sql`>`;
-  const pageWhere = [...where];
-  if (after) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${forwardCmp} (${after.value}, ${after.id})`);
-  if (before) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${backwardCmp} (${before.value}, ${before.id})`);
   // Walking back reads the page in reverse order, then flips it.
   const reverse = Boolean(before);
-  const dir = (sort.direction === "asc") !== reverse ? asc : desc;
+  const scoped = Boolean(scope.ownerId || scope.storeId);
+  const searchUnusable = Boolean(index?.unusable);
 
-  const withFts = <Q extends { innerJoin: any }>(q: Q) => (match ? q.innerJoin(productsFts, sql`products_fts.rowid = ${products}.rowid`) : q);
-  let pageQuery = withFts(db.select({ ...cardColumns, sortValue: sort.expr }).from(products) as any)
+  const matched = index && !index.unusable ? sql`+${products}.rowid in (select rowid from products_fts where products_fts match ${index.match})` : undefined;
+  const countQuery =
+    index && !index.unusable && facetsCoverFilters(filters) && !scoped
+      ? db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${index.match}`)
+      : db.select({ n: count() }).from(products).where(and(...where, matched));
+
+  if (index?.tiers && page.sort === "relevance") {
+    return { pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit), countQuery, reverse, after, tieKey: "rowid" as const, searchUnusable };
+  }
+
+  const sort = sortKey(page.sort === "relevance" ? "newest" : page.sort);
+  const forwardCmp = sort.direction === "asc" ? sql`>` : sql`<`;
+  const backwardCmp = sort.direction === "asc" ? sql`<` : sql`>`;
+  const pageWhere = [...where, matched];
+  if (after) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${forwardCmp} (${after.value}, ${after.id})`);
+  if (before) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${backwardCmp} (${before.value}, ${before.id})`);
+  const dir = (sort.direction === "asc") !== reverse ? asc : desc;
+  const pageQuery = db
+    .select({ ...cardColumns, sortValue: sort.expr })
+    .from(products)
     .where(and(...pageWhere))
     .orderBy(dir(sort.expr), dir(products.id))
     .limit(limit + 1);
-  let countQuery = withFts(db.select({ n: count() }).from(products) as any).where(and(...where));
+  return { pageQuery, countQuery, reverse, after, tieKey: "id" as const, searchUnusable };
+}
 
-  // A search with no other filter is answered inside the FTS index, which holds only public
-  // items: counted there, ranked there (ties broken by rowid, which the cursor then carries),
-  // and only the page's own rows are read from products.
-  const searchOnly = match && !hasFilters({ ...filters, search: "" }) && !scope.ownerId && !scope.storeId;
-  let tieKey: "id" | "rowid" = "id";
-  if (searchOnly) {
-    countQuery = db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${match}`);
-    if (sort.expr === relevance) {
-      tieKey = "rowid";
-      const keyset = after ?? before;
-      const keysetRowid = keyset && /^\d{1,15}$/.test(keyset.id) ? Number(keyset.id) : null;
-      const ranked = db
-        .select({ rowid: sql<number>`products_fts.rowid`.as("ranked_rowid"), rank: sql<number>`${relevance}`.as("ranked_rank") })
-        .from(productsFts)
-        .where(
-          and(
-            sql`products_fts match ${match}`,
-            keyset ? sql`(${relevance}, products_fts.rowid) ${after ? forwardCmp : backwardCmp} (${keyset.value}, ${keysetRowid ?? 0})` : undefined,
-          ),
-        )
-        .orderBy(dir(relevance), dir(sql`products_fts.rowid`))
-        .limit(limit + 1)
-        .as("ranked");
-      pageQuery = db
-        .select({ ...cardColumns, sortValue: sql<number>`${ranked.rank}`, tie: sql<number>`${ranked.rowid}` })
-        .from(ranked)
-        .innerJoin(products, sql`${products}.rowid = ${ranked.rowid}`)
-        .orderBy(dir(ranked.rank), dir(ranked.rowid));
-    }
-  }
-  return { pageQuery, countQuery, reverse, after, tieKey, searchUnusable: Boolean(filters.search && !match) };
+/**
+ * A search page in relevance order: first the matches whose name or brand holds every word,
+ * then the rest, newest listing (highest rowid) first within each; the cursor carries (tier,
+ * rowid). Each tier is read from the index in rowid order and stops once the page is full, so
+ * the cost follows the page, not the number of matches (bm25 over 10,000 matches took 20-30 ms).
+ */
+function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset: { value: number; id: string } | null, reverse: boolean, limit: number) {
+  const cursor = keyset && (keyset.value === 1 || keyset.value === 2) && /^\d{1,15}$/.test(keyset.id) ? { tier: keyset.value, rowid: Number(keyset.id) } : null;
+  // Forward: tier 1 then 2, rowids descending; back: tier 2 then 1, rowids ascending.
+  const order = (reverse ? [2, 1] : [1, 2]).filter((tier) => !cursor || (reverse ? tier <= cursor.tier : tier >= cursor.tier));
+  const rowidOrder = sql.raw(reverse ? "asc" : "desc");
+  const parts = order.map((tier, i) => {
+    const past = cursor?.tier === tier ? sql` and products_fts.rowid ${sql.raw(reverse ? ">" : "<")} ${cursor.rowid}` : sql``;
+    const room = i === 0 ? sql`${limit + 1}` : sql`${limit + 1} - (select count(*) from tier${sql.raw(String(i - 1))})`;
+    return sql`tier${sql.raw(String(i))} as materialized (select ${tier} as tier, products_fts.rowid as rid from products_fts join ${products} on ${products}.rowid = products_fts.rowid where products_fts match ${tiers[tier - 1]} and ${and(...where)}${past} order by products_fts.rowid ${rowidOrder} limit ${room})`;
+  });
+  const union = sql.join(
+    order.map((_, i) => sql.raw(`select tier, rid from tier${i}`)),
+    sql` union all `,
+  );
+  const ranked = sql`(with ${sql.join(parts, sql`, `)} ${union}) ranked`;
+  const tierDir = reverse ? desc : asc;
+  const rowidDir = reverse ? asc : desc;
+  return db
+    .select({ ...cardColumns, sortValue: sql<number>`ranked.tier`, tie: sql<number>`ranked.rid` })
+    .from(ranked)
+    .innerJoin(products, sql`${products}.rowid = ranked.rid`)
+    .orderBy(tierDir(sql`ranked.tier`), rowidDir(sql`ranked.rid`));
 }
 
 /**

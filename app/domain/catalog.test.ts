@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, ftsQuery, hasFilters, parseCatalogQuery, productTypeFromSlug } from "./catalog";
+import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, productTypeFromSlug } from "./catalog";
 
 describe("ftsQuery", () => {
   it.each([
@@ -9,10 +9,59 @@ describe("ftsQuery", () => {
     ["coat OR dress NOT red", '"coat"* "dress"* "red"*'],
     ["name:evil*", '"name"* "evil"*'],
     ["café", '"café"*'],
+    ["a coat", '"a" "coat"*'],
     ["***", null],
     ["", null],
   ])("%j → %j", (input, expected) => {
     expect(ftsQuery(input)).toBe(expected);
+  });
+});
+
+describe("facetToken", () => {
+  it.each([
+    ["categories", "Coats", "c436f617473"],
+    ["brands", "Acne Studios", "b41636e652053747564696f73"],
+    ["conditions", "Almost New", "n416c6d6f7374204e6577"],
+    ["tags", "café", "g636166c3a9"],
+    ["productTypes", "Women", "t576f6d656e"],
+    ["colors", "Black", "k426c61636b"],
+  ] as const)("%s %j → %s (letters and digits only: one token)", (filter, value, token) => {
+    expect(facetToken(filter, value)).toBe(token);
+  });
+
+  it("keeps values apart that differ only in case", () => {
+    expect(facetToken("brands", "Ganni")).not.toBe(facetToken("brands", "ganni"));
+  });
+});
+
+describe("indexQuery", () => {
+  const filtersOf = (qs: string) => parseCatalogQuery(new URLSearchParams(qs)).filters;
+
+  it("is not needed without a search or a tag", () => {
+    expect(indexQuery(filtersOf("category=Coats&brand=Ganni&rental_min=10"))).toBeNull();
+  });
+
+  it("matches a tag filter on its facet tokens alone", () => {
+    expect(indexQuery(filtersOf("tag=wool&tag=winter"))).toEqual({ match: '(facets : ("g776f6f6c" OR "g77696e746572"))', tiers: null, unusable: false });
+  });
+
+  it("keeps the words to the text columns and adds one clause per list filter", () => {
+    const query = indexQuery(filtersOf("search=wool coat&category=Coats&brand=Ganni&brand=Reiss"))!;
+    expect(query.match).toBe(
+      '({name brand description tags color category} : ("wool"* "coat"*)) AND (facets : ("c436f617473")) AND (facets : ("b47616e6e69" OR "b5265697373"))',
+    );
+    expect(query.tiers![0]).toBe('({name brand} : ("wool"* "coat"*)) AND (facets : ("c436f617473")) AND (facets : ("b47616e6e69" OR "b5265697373"))');
+    expect(query.tiers![1]).toBe(`(${query.match}) NOT ({name brand} : ("wool"* "coat"*))`);
+  });
+
+  it("marks a search with no words as unusable", () => {
+    expect(indexQuery(filtersOf("search=***"))).toEqual({ match: "", tiers: null, unusable: true });
+  });
+
+  it("lets the facets answer every filter but a price range", () => {
+    expect(facetsCoverFilters(filtersOf("search=coat&tag=wool&color=Black&condition=Almost%20New&type=Women"))).toBe(true);
+    expect(facetsCoverFilters(filtersOf("search=coat&rental_max=20"))).toBe(false);
+    expect(facetsCoverFilters(filtersOf("search=coat&buy_min=5"))).toBe(false);
   });
 });
 

@@ -148,6 +148,8 @@ export function hasFilters(filters: CatalogFilters) {
 /**
  * Turns what a person typed into a safe FTS5 query: words only (quotes, operators and column
  * filters cannot get through), each a prefix match, all required. Null when nothing is left.
+ * A one-letter word is matched whole: as a prefix it would read every term of the index that
+ * starts with that letter (the index keeps prefixes of 2 to 4 letters).
  */
 export function ftsQuery(search: string): string | null {
   const words = search
@@ -156,7 +158,54 @@ export function ftsQuery(search: string): string | null {
     ?.filter((w) => !["and", "or", "not", "near"].includes(w))
     .slice(0, 8);
   if (!words?.length) return null;
-  return words.map((w) => `"${w}"*`).join(" ");
+  return words.map((w) => (w.length > 1 ? `"${w}"*` : `"${w}"`)).join(" ");
+}
+
+// The full-text index (migration 0005) holds each public item's text columns and, in a seventh
+// column, one facet token per filter value: a letter for the filter, then the value's UTF-8 bytes
+// in hex. The view products_fts_source writes the same tokens with SQLite's hex().
+const ALL_TEXT = "{name brand description tags color category}";
+const NAME_OR_BRAND = "{name brand}";
+const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g" } as const;
+export type FacetFilter = keyof typeof FACETS;
+
+/** The index token for one filter value: `facetToken("categories", "Coats")` → "c436f617473". */
+export function facetToken(filter: FacetFilter, value: string) {
+  let hex = "";
+  for (const byte of new TextEncoder().encode(value)) hex += byte.toString(16).padStart(2, "0");
+  return FACETS[filter] + hex;
+}
+
+/**
+ * What a listing asks of the full-text index, or null when it needs nothing from it (no search
+ * and no tag filter: the covering indexes answer those). `match` finds every item the listing
+ * shows (the shopper's words in the text columns, never in the facet tokens, AND any of each
+ * list filter's values); `tiers` split those matches by relevance for a search: first the items
+ * whose name or brand holds every word, then the rest. `unusable` marks a search with no words.
+ */
+export interface IndexQuery {
+  match: string;
+  tiers: [string, string] | null;
+  unusable: boolean;
+}
+
+export function indexQuery(filters: CatalogFilters): IndexQuery | null {
+  const words = filters.search ? ftsQuery(filters.search) : null;
+  if (filters.search && !words) return { match: "", tiers: null, unusable: true };
+  if (!words && !filters.tags.length) return null;
+  const facets = (Object.keys(FACETS) as FacetFilter[])
+    .filter((filter) => filters[filter].length)
+    .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
+  const all = (text: string | null) => [...(text ? [text] : []), ...facets].join(" AND ");
+  if (!words) return { match: all(null), tiers: null, unusable: false };
+  const match = all(`(${ALL_TEXT} : (${words}))`);
+  const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
+  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false };
+}
+
+/** True when the index's facets check every filter of a listing: none is a price range. */
+export function facetsCoverFilters(filters: CatalogFilters) {
+  return filters.rentalMin === null && filters.rentalMax === null && filters.buyMin === null && filters.buyMax === null;
 }
 
 /** Cursors are opaque to the browser: base64url of [sort value, id]. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { listProducts } from "../../app/data/catalog.server";
-import { parseCatalogQuery } from "../../app/domain/catalog";
+import { encodeCursor, facetToken, parseCatalogQuery } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 
 const db = database(env.DB);
@@ -95,16 +95,23 @@ describe("listProducts", () => {
   });
 });
 
-describe("search alone (answered inside the FTS index of public items)", () => {
+describe("search (answered inside the FTS index of public items)", () => {
   const word = `zq${Date.now().toString(36)}`;
   const ids: string[] = [];
 
   beforeAll(async () => {
     for (let i = 0; i < 17; i++) {
-      // Names repeat the word a varying number of times, so many share a relevance and the
-      // rowid tie-breaker decides.
-      const name = i % 4 === 0 ? `${word} ${word} Blazer ${i}` : `${word} Blazer ${i}`;
-      ids.push((await createProduct(ownerId, { id: `s_${word}_${String(i).padStart(2, "0")}`, name })).id);
+      // Every fourth item says the word in its name; the others only in their description.
+      const inName = i % 4 === 0;
+      ids.push(
+        (
+          await createProduct(ownerId, {
+            id: `s_${word}_${String(i).padStart(2, "0")}`,
+            name: inName ? `${word} Blazer ${i}` : `Blazer ${i}`,
+            description: inName ? "A blazer." : `A blazer in ${word} cloth.`,
+          })
+        ).id,
+      );
     }
   });
 
@@ -113,19 +120,35 @@ describe("search alone (answered inside the FTS index of public items)", () => {
     return listProducts(db, filters, { ...page, after, before }, {}, 5);
   };
 
-  it("pages through every match once, forward and back, by relevance", async () => {
+  it("pages through every match once, forward and back, names first and newest first within", async () => {
     const pages = [await searchPage()];
     while (pages.at(-1)!.nextCursor) pages.push(await searchPage(pages.at(-1)!.nextCursor));
     const seen = pages.flatMap((p) => p.items.map((i) => i.id));
     expect(pages[0]!.total).toBe(17);
-    expect(seen).toHaveLength(17);
-    expect(new Set(seen)).toEqual(new Set(ids));
-    // The names that say the word twice rank first.
-    expect(seen.slice(0, 5).sort()).toEqual(ids.filter((_, i) => i % 4 === 0).sort());
+    expect(pages.map((p) => p.items.length)).toEqual([5, 5, 5, 2]);
+    // The five that say the word in their name, newest listing first, then the rest likewise.
+    const named = ids.filter((_, i) => i % 4 === 0).reverse();
+    const described = ids.filter((_, i) => i % 4 !== 0).reverse();
+    expect(seen).toEqual([...named, ...described]);
     const back = await searchPage(null, pages[2]!.prevCursor);
     expect(back.items.map((i) => i.id)).toEqual(pages[1]!.items.map((i) => i.id));
+    const first = await searchPage(null, pages[1]!.prevCursor);
+    expect(first.items.map((i) => i.id)).toEqual(pages[0]!.items.map((i) => i.id));
+    expect(first.prevCursor).toBeNull();
   });
 
+  it("sorts a search by price when asked, over the same matches", async () => {
+    const { filters } = parseCatalogQuery(new URLSearchParams({ search: word }));
+    const result = await listProducts(db, filters, { sort: "price_desc", after: null, before: null }, {}, 50);
+    expect(result.total).toBe(17);
+    expect(new Set(result.items.map((i) => i.id))).toEqual(new Set(ids));
+  });
+
+  it("ignores a tampered relevance cursor", async () => {
+    const { filters, page } = parseCatalogQuery(new URLSearchParams({ search: word }));
+    const result = await listProducts(db, filters, { ...page, after: encodeCursor(7, "not-a-rowid") }, {}, 5);
+    expect(result.items).toHaveLength(5);
+  });
   it("follows an item in and out of the public catalog", async () => {
     const id = `s_${word}_moving`;
     await createProduct(ownerId, { id, name: `${word}moving Cape`, productStatus: "pending" });
@@ -147,5 +170,72 @@ describe("search alone (answered inside the FTS index of public items)", () => {
     expect(await find(`${word}renamed`)).toEqual([]);
     const { results } = await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?").bind(`"${word}renamed"*`).all<{ n: number }>();
     expect(results[0]!.n).toBe(0);
+  });
+});
+
+describe("search and tags with other filters (the index's facet tokens)", () => {
+  const word = `fx${Date.now().toString(36)}`;
+  const brand = `Facet${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    const rows: Parameters<typeof createProduct>[1][] = [
+      { id: `f_${word}_1`, name: `${word} Coat`, category: "Coats", tags: ["wool", `${word}tag`], rentalPrice: 1000 },
+      { id: `f_${word}_2`, name: `${word} Dress`, category: "Dresses", tags: [`${word}tag`], rentalPrice: 2000 },
+      { id: `f_${word}_3`, name: `${word} Parka`, category: "Coats", brand, tags: ["Wool"], rentalPrice: 3000, color: "Navy" },
+      { id: `f_${word}_4`, name: `Plain Coat ${word}x`, category: "Coats", brand, tags: [`${word}tag`, "wool"], rentalPrice: 4000 },
+    ];
+    for (const row of rows) await createProduct(ownerId, { brand: "Test Brand", ...row });
+  });
+
+  const ids = async (qs: string, sort?: "price_asc") => {
+    const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
+    const result = await listProducts(db, filters, sort ? { ...page, sort } : page, {}, 50);
+    return { ids: result.items.map((i) => i.id).sort(), total: result.total };
+  };
+
+  it.each([
+    [`search=${word}&category=Coats`, [1, 3, 4]],
+    [`search=${word}&category=Coats&category=Dresses`, [1, 2, 3, 4]],
+    [`search=${word}&brand=${brand}`, [3, 4]],
+    [`search=${word}&brand=${brand.toLowerCase()}`, []],
+    [`search=${word}&color=Navy`, [3]],
+    [`search=${word}&tag=wool`, [1, 4]],
+    [`search=${word}&tag=Wool`, [3]],
+    [`tag=${word}tag`, [1, 2, 4]],
+    [`tag=${word}tag&category=Coats`, [1, 4]],
+    [`search=${word}&category=Coats&rental_max=30`, [1, 3]],
+    [`tag=${word}tag&rental_min=15`, [2, 4]],
+  ] as const)("%s finds exactly %j, counted alike", async (qs, expected) => {
+    const want = expected.map((n) => `f_${word}_${n}`).sort();
+    for (const sort of [undefined, "price_asc"] as const) {
+      const result = await ids(qs, sort);
+      expect(result.ids, `${qs} ${sort ?? ""}`).toEqual(want);
+      expect(result.total, `${qs} ${sort ?? ""}`).toBe(want.length);
+    }
+  });
+
+  it("indexes the tokens facetToken() asks for (the view and the TypeScript agree)", async () => {
+    const row = await env.DB.prepare("SELECT facets FROM products_fts_source WHERE product_rowid = (SELECT rowid FROM products WHERE id = ?)")
+      .bind(`f_${word}_3`)
+      .first<{ facets: string }>();
+    const expected = [
+      facetToken("productTypes", "Women"),
+      facetToken("categories", "Coats"),
+      facetToken("brands", brand),
+      facetToken("conditions", "Almost New"),
+      facetToken("colors", "Navy"),
+      facetToken("tags", "Wool"),
+    ];
+    expect(row!.facets.toLowerCase().split(" ").sort()).toEqual(expected.sort());
+  });
+
+  it("follows a change of category, brand or tags", async () => {
+    const id = `f_${word}_moving`;
+    await createProduct(ownerId, { id, name: `${word}moving Cape`, category: "Coats", tags: ["before"] });
+    expect((await ids(`search=${word}moving&category=Coats`)).ids).toEqual([id]);
+    await env.DB.prepare(`UPDATE products SET category = 'Accessories', brand = ?, tags = '["after"]' WHERE id = ?`).bind(brand, id).run();
+    expect((await ids(`search=${word}moving&category=Coats`)).ids).toEqual([]);
+    expect((await ids(`search=${word}moving&category=Accessories&brand=${brand}`)).ids).toEqual([id]);
+    expect((await ids(`tag=before&search=${word}moving`)).ids).toEqual([]);
+    expect((await ids(`tag=after&search=${word}moving`)).ids).toEqual([id]);
   });
 });

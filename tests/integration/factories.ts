@@ -34,6 +34,9 @@ export async function createProduct(
     brand: string;
     category: string;
     productType: string;
+    description: string;
+    tags: string[];
+    color: string;
   }> = {},
 ) {
   const id = overrides.id ?? `prod_${next()}`;
@@ -49,18 +52,21 @@ export async function createProduct(
   };
   await env.DB.prepare(
     `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, created_at, updated_at)
-     VALUES (?, ?, 'A test item.', ?, ?, ?, ?, ?, 'Almost New', 'Black', ?, ?, '["test"]', ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Almost New', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
       id,
       product.name,
+      overrides.description ?? "A test item.",
       product.buyingPrice,
       product.buyingPrice * 2,
       product.rentalPrice,
       product.buyingPrice,
       overrides.brand ?? "Test Brand",
+      overrides.color ?? "Black",
       overrides.productType ?? "Women",
       overrides.category ?? "Coats",
+      JSON.stringify(overrides.tags ?? ["test"]),
       JSON.stringify(product.images),
       ownerId,
       product.productStatus === "live" ? "approved" : "pending",

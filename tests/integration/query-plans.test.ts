@@ -74,7 +74,14 @@ const LISTINGS = [
   "rental_min=10&rental_max=30",
   "buy_min=50&buy_max=200",
   "search=wool%20coat",
+  `search=wool%20coat&after=${encodeCursor(1, "500")}`,
+  `search=wool%20coat&before=${encodeCursor(2, "500")}`,
   "search=jack&category=Jackets%20%26%20Blazers&sort=price_asc",
+  "search=coat&category=Coats&brand=Ganni&tag=wool",
+  "search=coat&rental_max=30",
+  "search=coat&sort=newest",
+  "tag=wool&category=Coats",
+  "tag=wool&buy_min=50",
 ];
 
 describe("catalog query plans never scan a whole table", () => {
