@@ -6,7 +6,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Page not found | Closet
 
 export function loader({ request }: Route.LoaderArgs) {
   const { pathname } = new URL(request.url);
-  console.warn(`404: no page at ${pathname}`);
+  console.warn(`404: no page at ${pathname.replace(/\.data$/, "")}`);
   return data(null, { status: 404 });
 }
 

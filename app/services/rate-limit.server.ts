@@ -26,12 +26,22 @@ export function clientIp(request: Request) {
   return request.headers.get("cf-connecting-ip") ?? request.headers.get("x-real-ip") ?? "local";
 }
 
+// KV keys are at most 512 bytes; a longer subject (whatever a form or a header carried) is
+// counted under its SHA-256 instead.
+const MAX_SUBJECT = 128;
+async function subjectKey(subject: string) {
+  const lower = subject.toLowerCase();
+  if (new TextEncoder().encode(lower).length <= MAX_SUBJECT) return lower;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lower));
+  return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+}
+
 /** Counts one attempt against every limit; true when any of them is exhausted. */
 export async function isRateLimited(kv: KVNamespace, checks: [RateLimit, string][], now = Date.now()) {
   const results = await Promise.all(
     checks.map(async ([limit, subject]) => {
       const window = Math.floor(now / 1000 / limit.windowSeconds);
-      const key = `rl:${limit.name}:${subject.toLowerCase()}:${window}`;
+      const key = `rl:${limit.name}:${await subjectKey(subject)}:${window}`;
       const count = Number((await kv.get(key)) ?? 0);
       if (count >= limit.limit) return true;
       await kv.put(key, String(count + 1), { expirationTtl: Math.max(60, limit.windowSeconds * 2) });

@@ -33,7 +33,7 @@ export const ACTORS = Object.keys(ROLES) as Actor[];
 
 let seq = 0;
 /** A verified user with the actor's role row, signed in through the real /auth form. */
-export async function signedIn(actor: Actor, options: { verified?: boolean; deactivated?: boolean } = {}) {
+export async function signedIn(actor: Actor, options: { verified?: boolean; deactivated?: boolean; ip?: string } = {}) {
   hashed ??= hashPassword(PASSWORD, PEPPER);
   const { hash, salt } = await hashed;
   const id = `u_${actor}_${Date.now().toString(36)}_${++seq}`;
@@ -51,12 +51,12 @@ export async function signedIn(actor: Actor, options: { verified?: boolean; deac
     );
   }
   await env.DB.batch(statements);
-  const browser = new Browser();
+  const browser = new Browser(options.ip);
   return { id, email, browser };
 }
 
-export async function signedInBrowser(actor: Actor) {
-  const user = await signedIn(actor);
+export async function signedInBrowser(actor: Actor, options: { ip?: string } = {}) {
+  const user = await signedIn(actor, options);
   await user.browser.signIn(user.email, PASSWORD);
   return user;
 }

@@ -7,12 +7,13 @@ import { Browser } from "./http";
 import { routePaths } from "./routes";
 
 // Every route module that exports an action, found from the route table itself.
-const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown }>;
+const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown; intents?: readonly string[] }>;
 const actionPaths = routePaths()
   .filter((r) => modules[`../../app/${r.file}`]?.action)
   .map((r) => r.path);
 
-const INTENTS = ["signin", "signup", "store_request", "resend", "forgot", "reset", "add", "switch", "remove", "clear", "checkout", "toggle", "accept_all", "reject_non_essential", "save"];
+// Every intent an action declares (app/domain/intents.ts), so a new one is fuzzed the day it lands.
+const INTENTS = [...new Set(Object.values(modules).flatMap((m) => m.intents ?? []))];
 const FIELDS = ["intent", "email", "password", "confirmPassword", "fullName", "productId", "option", "quantity", "idempotencyKey", "token", "returnTo", "enhanced", "billing.fullName", "billing.email", "billing.addressLine1", "billing.city", "billing.postalCode", "billing.country", "sameAsBilling", "storeWebsite", "contactEmail", "redirectTo", "analytics"];
 
 const nasty = fc.oneof(
@@ -38,6 +39,10 @@ describe("property-based fuzzing of every action", () => {
     await createProduct(owner.id, { id: "prod_000001" });
     shopper = (await signedInBrowser("shopper")).browser;
     await shopper.post("/cart", { intent: "add", productId: "prod_000001", option: "rental", enhanced: "1" });
+  });
+
+  it("finds the intents the actions declare", () => {
+    expect(INTENTS).toEqual(expect.arrayContaining(["signin", "signup", "store_request", "resend", "add", "switch", "remove", "clear", "checkout", "toggle", "accept_all", "save"]));
   });
 
   it("finds the action routes in the route table", () => {

@@ -1,12 +1,17 @@
 import { exports } from "cloudflare:workers";
+import { expect } from "vitest";
 
 /** A minimal browser: keeps cookies between requests and never follows redirects by itself. */
 export class Browser {
   cookies = new Map<string, string>();
 
+  /** `ip` is sent as cf-connecting-ip (the client address the rate limits count by). */
+  constructor(readonly ip?: string) {}
+
   async fetch(path: string, init: RequestInit & { form?: Record<string, string> } = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    if (this.ip && !headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", this.ip);
     const body = init.form ? new URLSearchParams(init.form) : init.body;
     const response = await exports.default.fetch(new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }));
     for (const cookie of response.headers.getSetCookie()) {
@@ -30,4 +35,24 @@ export class Browser {
     if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}: ${(await response.text()).slice(0, 200)}`);
     return response;
   }
+}
+
+/**
+ * An HTML answer carries the security headers (DECISIONS.md, Security), and every script on it
+ * carries the nonce of its Content-Security-Policy, which allows no inline script otherwise.
+ */
+export function expectSecureHtml(response: Response, html: string) {
+  const where = response.url || "page";
+  expect(response.headers.get("x-content-type-options"), where).toBe("nosniff");
+  expect(response.headers.get("x-frame-options"), where).toBe("DENY");
+  expect(response.headers.get("referrer-policy"), where).toBe("strict-origin-when-cross-origin");
+  const csp = response.headers.get("content-security-policy");
+  expect(csp, where).toBeTruthy();
+  expect(csp, where).toContain("frame-ancestors 'none'");
+  expect(csp, where).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  const nonce = /'nonce-([^']+)'/.exec(csp!)?.[1];
+  expect(nonce, where).toBeTruthy();
+  const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+  expect(scripts.length, where).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, `${where}: ${tag}`).toContain(`nonce="${nonce}"`);
 }

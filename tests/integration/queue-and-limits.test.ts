@@ -64,6 +64,17 @@ describe("rate limits", () => {
     expect(statuses).toEqual([200, 200, 200, 429]);
   });
 
+  it("counts an over-long e-mail or address without failing (KV keys are at most 512 bytes)", async () => {
+    const long = `${"x".repeat(5000)}@example.test`;
+    const forms: Record<string, string>[] = [{ intent: "signin", email: long, password: "secret1" }, { intent: "store_request", contactEmail: long }, { intent: "resend", email: long }];
+    for (const form of forms) {
+      const response = await new Browser().post("/auth", form, { "cf-connecting-ip": "1".repeat(600) });
+      expect(response.status, form.intent).toBeLessThan(500);
+    }
+    const newsletter = await new Browser().post("/newsletter", { email: long }, { "cf-connecting-ip": "2".repeat(600) });
+    expect(newsletter.status).toBeLessThan(500);
+  });
+
   it("limits sign-ups per e-mail", async () => {
     const email = `signup-limit-${Date.now()}@example.test`;
     const statuses: number[] = [];

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { appContext, requestState } from "../../context";
 import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
+import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { findUserByEmail, insertStoreRequest } from "../../data/users.server";
 import {
@@ -41,10 +42,12 @@ export interface AuthActionData {
 
 const reply = (body: AuthActionData, status = 400) => data(body, { status });
 
+export const intents = ["signin", "resend", "signup", "store_request"] as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.clone().formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = readIntent(form, intents);
   const origin = new URL(request.url).origin;
   const ip = clientIp(request);
   const now = new Date();
@@ -118,7 +121,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(app.config, "/", { type: "success", title: "Store request submitted!", description: "We will review your request and get back to you soon." });
   }
 
-  return dataWithToast(app.config, { intent, alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
+  return dataWithToast(app.config, { intent: String(form.get("intent") ?? ""), alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
 }
 
 function Tabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {

@@ -2,20 +2,21 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/consent";
 import { appContext, requestState } from "../../context";
 import { decideConsent, type ConsentChoice } from "../../domain/consent";
+import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { consentSetCookie } from "../../services/consent.server";
 
-const CHOICES: ConsentChoice[] = ["accept_all", "reject_non_essential", "save"];
+export const intents = ["accept_all", "reject_non_essential", "save"] as const satisfies readonly ConsentChoice[];
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const intent = form.get("intent");
-  if (!CHOICES.includes(intent as ConsentChoice)) {
+  const intent = readIntent(form, intents);
+  if (!intent) {
     return data({ ok: false, message: "Choose Accept All, Reject Non-Essential or Save Preferences." }, { status: 400 });
   }
   const consent = decideConsent(
-    intent as ConsentChoice,
+    intent,
     { analytics: form.get("analytics") === "on", marketing: form.get("marketing") === "on", preferences: form.get("preferences") === "on" },
     new Date(),
   );

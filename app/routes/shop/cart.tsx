@@ -7,6 +7,7 @@ import { CheckoutError, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
 import { basketTotals } from "../../domain/delivery";
 import { formatGBP } from "../../domain/money";
+import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
 import { announceOrder } from "../../services/checkout.server";
@@ -32,6 +33,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: true as const, lines, loadError, totals: basketTotals(lines), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
 }
 
+export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
+
 export interface CartActionData {
   ok: boolean;
   errors?: Record<string, string>;
@@ -42,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = context.get(requestState).user;
   const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
+  const intent = readIntent(form, intents);
   const enhanced = form.get("enhanced") === "1";
   const productId = String(form.get("productId") ?? "").slice(0, 100);
   const returnTo = safeRedirect(form.get("returnTo"), "/cart");

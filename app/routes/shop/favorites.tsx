@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/favorites";
 import { appContext, requestState } from "../../context";
 import { favoriteProducts, toggleFavorite } from "../../data/favorites.server";
+import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ProductCard } from "../../components/product-card";
@@ -15,6 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { signedIn: true as const, items: await favoriteProducts(app.db, user.id) };
 }
 
+export const intents = ["toggle"] as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = context.get(requestState).user;
@@ -24,7 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user) {
     return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(returnTo)}`, { type: "error", title: "Sign in required", description: "Please sign in to save favorites" });
   }
-  if (form.get("intent") !== "toggle" || !productId) {
+  if (readIntent(form, intents) !== "toggle" || !productId) {
     return dataWithToast(app.config, { saved: undefined }, { type: "error", title: "Error", description: "Failed to update favorites" }, { status: 400 });
   }
   const saved = await toggleFavorite(app.db, user.id, productId, Date.now());
