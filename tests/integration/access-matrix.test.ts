@@ -9,9 +9,10 @@ import { routeEntries } from "./routes";
 // page, the client navigation's .data request, and each intent its action accepts — as an
 // anonymous visitor and as every kind of user, against what the specs allow (shopper.md §2.1,
 // §2.2, §6; seller-store-admin.md §2, §6), including other people's products, stores, basket
-// lines and favorites. A route, a route parameter or an action intent with no rule here fails
-// the suite, so a new one is covered the day it lands. No route shows an order yet; when one
-// arrives it fails "has a rule for every page" until its rule (owner and staff only) is written.
+// lines and favorites; each valid form is also sent cross-site (403, nothing changes). A route,
+// a route parameter or an action intent with no rule here fails the suite, so a new one is
+// covered the day it lands. No route shows an order yet; when one arrives it fails "has a rule
+// for every page" until its rule (owner and staff only) is written.
 
 type Who = "anonymous" | Actor;
 const WHO: Who[] = ["anonymous", ...ACTORS];
@@ -429,6 +430,13 @@ describe("the action matrix", () => {
     };
     const form = await rule.form(ctx);
     const url = urlOf(path)!;
+    // The same valid form sent from another site is refused before the action runs.
+    const untouched = await fingerprint();
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
+      const crossSite = await ctx.browser.post(url, form, headers);
+      expect(crossSite.status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await fingerprint(), "a cross-site post changes nothing").toBe(untouched);
     if (rule.allowed(who)) {
       const response = await ctx.browser.post(url, form);
       await rule.check(ctx, response, form);
