@@ -4,6 +4,11 @@
 // sits in front: requests go straight to workerd, as they would on Cloudflare.
 //   --port N                  (default 4173)
 //   --page-cache-seconds N    override PAGE_CACHE_SECONDS (the benchmark renders with 0)
+//   --worker-only             the Worker alone on the port: no static assets, so none of the
+//                             local asset plumbing (Miniflare's entry worker, the asset router
+//                             and asset worker) runs in front of it. For the benchmark: locally
+//                             every isolate shares workerd's one thread, and a major GC in any of
+//                             them stalls all (docs/performance.md).
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
@@ -12,6 +17,7 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
 const cacheArg = process.argv.indexOf("--page-cache-seconds");
+const workerOnly = process.argv.includes("--worker-only");
 const config = path.resolve("build/server/wrangler.json");
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
@@ -26,7 +32,8 @@ const chunks = readdirSync(root, { recursive: true })
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: "localhost",
-    port,
+    // Worker-only: Miniflare's own entry listens on a free port; the Worker gets a direct socket.
+    port: workerOnly ? 0 : port,
     log: new Log(LogLevel.WARN),
     telemetry: { enabled: false },
     cf: false,
@@ -38,13 +45,15 @@ const mf = new Miniflare(
         ...options,
         bindings: { ...options.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}) },
         name: "closetloop",
+        ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
         modulesRoot: root,
         modules: [entry, ...chunks].map((file) => ({ type: "ESModule", path: file })),
       },
     ],
   }),
 );
-const url = await mf.ready;
+const listening = await mf.ready;
+const url = workerOnly ? `http://127.0.0.1:${port}/ (the Worker alone)` : listening;
 console.log(`\nClosetloop is running at ${url}  (Ctrl+C to stop)\n`);
 const stop = async () => {
   await mf.dispose();
