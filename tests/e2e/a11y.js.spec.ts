@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login } from "./fixtures";
+import { DEMO, login, openBuyableProduct } from "./fixtures";
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -12,6 +12,7 @@ const PUBLIC_PAGES = [
   "/",
   "/all-products",
   "/all-products?search=coat",
+  "/all-products?tag=wool&category=Coats",
   "/women",
   "/all-brands",
   "/brand/Ganni",
@@ -42,8 +43,24 @@ for (const path of PUBLIC_PAGES) {
 
 test("no accessibility violations on signed-in pages", async ({ page }) => {
   await login(page, DEMO.admin);
-  for (const path of ["/account", "/vendor", "/store", "/admin", "/cart", "/favorites"]) {
+  for (const path of ["/account", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
     await page.goto(path);
     await expectNoViolations(page);
   }
+});
+
+test("no accessibility violations on a filled cart and the open basket drawer", async ({ page }) => {
+  await login(page, DEMO.shopper);
+  await openBuyableProduct(page);
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.getByRole("link", { name: /^Basket, \d+ items?$/ }).click();
+  await expect(page.getByRole("dialog", { name: /Shopping Basket/ })).toBeVisible();
+  await expectNoViolations(page);
+  await page.goto("/cart");
+  await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
+  await expectNoViolations(page);
+  // Leave the demo shopper's basket as it was.
+  await page.getByRole("button", { name: /^Remove / }).first().click();
+  await expect(page.getByText("Item removed").first()).toBeVisible();
 });
