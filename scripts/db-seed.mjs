@@ -179,5 +179,16 @@ for (const table of ["users", "categories", "brands", "stores", "products", "rev
   counts[table] = (await db.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;
 }
 const live = (await db.prepare("SELECT count(*) AS n FROM products WHERE product_status = 'live'").first()).n;
+// A fresh start for the local rate limits: locally every visitor is the same address ("local"),
+// so repeated browser-test runs within the hour would otherwise hit the sign-up and store
+// request limits meant for one person (app/services/rate-limit.server.ts).
+let cleared = 0;
+for (let cursor; ; ) {
+  const page = await env.CACHE.list({ prefix: "rl:", cursor });
+  await Promise.all(page.keys.map((key) => env.CACHE.delete(key.name)));
+  cleared += page.keys.length;
+  if (page.list_complete) break;
+  cursor = page.cursor;
+}
 await dispose();
-console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { ...counts, liveProducts: live });
+console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { ...counts, liveProducts: live, rateLimitCountersCleared: cleared });

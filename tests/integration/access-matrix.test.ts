@@ -432,9 +432,10 @@ describe("the action matrix", () => {
     const url = urlOf(path)!;
     // The same valid form sent from another site is refused before the action runs.
     const untouched = await fingerprint();
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }]) {
-      const crossSite = await ctx.browser.post(url, form, headers);
-      expect(crossSite.status, JSON.stringify(headers)).toBe(403);
+    const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of crossSite) {
+      const refused = await ctx.browser.post(url, form, headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
     }
     expect(await fingerprint(), "a cross-site post changes nothing").toBe(untouched);
     if (rule.allowed(who)) {
