@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ACTORS, PASSWORD, signedInBrowser, type Actor } from "./actors";
-import { createProduct, createUser } from "./factories";
+import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser, expectSecureHtml } from "./http";
 import { routeEntries } from "./routes";
 
@@ -229,15 +229,6 @@ const redirectsTo = (response: Response, location: string | RegExp) => {
   if (typeof location === "string") expect(response.headers.get("location")).toBe(location);
   else expect(response.headers.get("location")).toMatch(location);
 };
-const billing = {
-  "billing.fullName": "Ada Lovelace",
-  "billing.email": "ada@example.test",
-  "billing.addressLine1": "12 St James's Square",
-  "billing.city": "London",
-  "billing.postalCode": "SW1Y 4JH",
-  "billing.country": "United Kingdom",
-  sameAsBilling: "on",
-};
 const inCart = async (ctx: Ctx, option: "rental" | "purchase" = "rental") => {
   const product = await ctx.product();
   await ctx.browser.post("/cart", { intent: "add", productId: product.id, option, enhanced: "1" });
@@ -280,7 +271,7 @@ const ACTIONS: Record<string, Record<string, ActionRule>> = {
     },
     checkout: {
       allowed: isSignedIn,
-      form: async (ctx) => (await inCart(ctx), { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...billing }),
+      form: async (ctx) => (await inCart(ctx), { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING }),
       check: async (ctx, response) => {
         redirectsTo(response, "/cart");
         expect(await rows("SELECT id FROM orders WHERE user_id = ?", ctx.user!.id)).toHaveLength(1);
@@ -393,14 +384,6 @@ async function verifiedAccount() {
   return user.email;
 }
 
-/** Counts of every table an action may write, and the state of every product. */
-async function fingerprint() {
-  const tables = ["users", "cart_items", "favorites", "orders", "order_items", "store_requests", "auth_tokens", "notification_outbox"];
-  const counts = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
-  const products = await env.DB.prepare("SELECT group_concat(id || availability, ',') AS s FROM products").first<{ s: string }>();
-  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), products!.s]);
-}
-
 describe("the action matrix", () => {
   const actionRoutes = entries.filter((e) => moduleOf(e.file).action);
 
@@ -431,21 +414,21 @@ describe("the action matrix", () => {
     const form = await rule.form(ctx);
     const url = urlOf(path)!;
     // The same valid form sent from another site is refused before the action runs.
-    const untouched = await fingerprint();
+    const untouched = await databaseFingerprint();
     const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
     for (const headers of crossSite) {
       const refused = await ctx.browser.post(url, form, headers);
       expect(refused.status, JSON.stringify(headers)).toBe(403);
     }
-    expect(await fingerprint(), "a cross-site post changes nothing").toBe(untouched);
+    expect(await databaseFingerprint(), "a cross-site post changes nothing").toBe(untouched);
     if (rule.allowed(who)) {
       const response = await ctx.browser.post(url, form);
       await rule.check(ctx, response, form);
     } else {
-      const before = await fingerprint();
+      const before = await databaseFingerprint();
       const response = await ctx.browser.post(url, form);
       redirectsTo(response, /^\/auth\?redirectTo=/);
-      expect(await fingerprint(), "a refused post changes nothing").toBe(before);
+      expect(await databaseFingerprint(), "a refused post changes nothing").toBe(before);
     }
   });
 });

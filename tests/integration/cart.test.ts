@@ -1,18 +1,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
-import { createProduct, createUser, eventually } from "./factories";
+import { BILLING, createProduct, createUser, eventually } from "./factories";
 import { Browser } from "./http";
 
-const billing = {
-  "billing.fullName": "Ada Lovelace",
-  "billing.email": "ada@example.test",
-  "billing.addressLine1": "12 St James's Square",
-  "billing.city": "London",
-  "billing.postalCode": "SW1Y 4JH",
-  "billing.country": "United Kingdom",
-  sameAsBilling: "on",
-};
 
 async function seller() {
   const owner = await createUser({ displayName: `seller-${crypto.randomUUID().slice(0, 8)}` });
@@ -25,7 +16,7 @@ async function cartRows(userId: string) {
 }
 
 const checkout = (browser: Browser, key = crypto.randomUUID(), extra: Record<string, string> = {}) =>
-  browser.post("/cart", { intent: "checkout", idempotencyKey: key, ...billing, ...extra });
+  browser.post("/cart", { intent: "checkout", idempotencyKey: key, ...BILLING, ...extra });
 
 describe("cart items", () => {
   it("sends a signed-out shopper to sign in and back to the product", async () => {

@@ -88,3 +88,22 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A valid billing form for checkout (the shipping address is the same). */
+export const BILLING = {
+  "billing.fullName": "Ada Lovelace",
+  "billing.email": "ada@example.test",
+  "billing.addressLine1": "12 St James's Square",
+  "billing.city": "London",
+  "billing.postalCode": "SW1Y 4JH",
+  "billing.country": "United Kingdom",
+  sameAsBilling: "on",
+};
+
+/** Counts of every table an action may write, and every product's availability: equal before and after means nothing changed. */
+export async function databaseFingerprint() {
+  const tables = ["users", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "store_requests", "auth_tokens", "notification_outbox"];
+  const counts = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
+  const products = await env.DB.prepare("SELECT group_concat(id || ':' || availability, ',') AS s FROM products").first<{ s: string | null }>();
+  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), products!.s]);
+}

@@ -1,8 +1,7 @@
-import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
 import { routePaths } from "./routes";
 
@@ -23,13 +22,6 @@ const nasty = fc.oneof(
 const body = fc.record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) }).chain((base) =>
   fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((rest) => ({ ...rest, ...base })),
 );
-
-async function fingerprint() {
-  const tables = ["users", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "store_requests", "auth_tokens"];
-  const counts = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
-  const sold = await env.DB.prepare("SELECT count(*) AS n FROM products WHERE availability <> 'available'").first<{ n: number }>();
-  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), sold!.n]);
-}
 
 describe("property-based fuzzing of every action", () => {
   let shopper: Browser;
@@ -54,10 +46,10 @@ describe("property-based fuzzing of every action", () => {
       await fc.assert(
         fc.asyncProperty(body, async (form) => {
           const browser = who === "anonymous" ? new Browser() : shopper;
-          const before = await fingerprint();
+          const before = await databaseFingerprint();
           const response = await browser.post(path, form, { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
           expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
-          if (response.status >= 400) expect(await fingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
+          if (response.status >= 400) expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
         }),
         { numRuns: 20 },
       );
