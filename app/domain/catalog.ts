@@ -168,11 +168,12 @@ const ALL_TEXT = "{name brand description tags color category}";
 const NAME_OR_BRAND = "{name brand}";
 const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g" } as const;
 export type FacetFilter = keyof typeof FACETS;
+const utf8 = new TextEncoder();
 
 /** The index token for one filter value: `facetToken("categories", "Coats")` → "c436f617473". */
 export function facetToken(filter: FacetFilter, value: string) {
   let hex = "";
-  for (const byte of new TextEncoder().encode(value)) hex += byte.toString(16).padStart(2, "0");
+  for (const byte of utf8.encode(value)) hex += byte.toString(16).padStart(2, "0");
   return FACETS[filter] + hex;
 }
 

@@ -29,10 +29,12 @@ export function clientIp(request: Request) {
 // KV keys are at most 512 bytes; a longer subject (whatever a form or a header carried) is
 // counted under its SHA-256 instead.
 const MAX_SUBJECT = 128;
+const utf8 = new TextEncoder();
 async function subjectKey(subject: string) {
   const lower = subject.toLowerCase();
-  if (new TextEncoder().encode(lower).length <= MAX_SUBJECT) return lower;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(lower));
+  const bytes = utf8.encode(lower);
+  if (bytes.length <= MAX_SUBJECT) return lower;
+  const digest = await crypto.subtle.digest("SHA-256", bytes);
   return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
