@@ -174,6 +174,18 @@ for (let r = 1; r <= 25; r++) {
 }
 await batch(reviewStatements);
 
+// Each flow the dashboards show gets its demo records from a file of its own in db/demo/flows
+// (run in name order, after the catalog above): a pending product, a store request, orders in
+// every state, finance records. Each file exports `seed(kit)` and must be idempotent too.
+const flowsDir = new URL("../db/demo/flows/", import.meta.url);
+const { readdirSync, existsSync } = await import("node:fs");
+if (existsSync(flowsDir)) {
+  for (const file of readdirSync(flowsDir).filter((f) => f.endsWith(".mjs")).sort()) {
+    const flow = await import(new URL(file, flowsDir).href);
+    await flow.seed({ db, env, now, batch, putImage, q, pad, DAY: 86400000 });
+  }
+}
+
 const counts = {};
 for (const table of ["users", "categories", "brands", "stores", "products", "reviews", "blog_posts", "site_content"]) {
   counts[table] = (await db.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;

@@ -1,0 +1,58 @@
+import { expect } from "vitest";
+import { env } from "cloudflare:workers";
+import { anyone, everyone, page, redirectsTo, tag, type AreaRules } from "./kit";
+
+// Content, resources and the rest: public pages and form endpoints anyone may use.
+export const rules: AreaRules = {
+  pages: {
+    "routes/content/blog-post.tsx": everyone,
+    "routes/content/privacy-policy.tsx": everyone,
+    "routes/content/cookie-policy.tsx": everyone,
+    "routes/content/page.tsx": everyone,
+    "routes/content/sitemap.ts": everyone,
+    "routes/content/robots.ts": everyone,
+    "routes/resources/newsletter.tsx": everyone,
+    "routes/resources/consent.ts": () => ({ redirect: "/cookie-policy" }),
+    // Local development only (tests run as development; platform.test.ts checks the 404 in production).
+    "routes/dev/outbox.tsx": everyone,
+    "routes/not-found.tsx": () => page(404),
+  },
+  records: async () => {
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', ?, 1, 1, ?) ON CONFLICT DO NOTHING").bind(`cat_${tag}`, "coats", now),
+      env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
+      env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING").bind(`sc_${tag}`, now),
+    ]);
+    return { "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
+  },
+  actions: {
+    "routes/resources/newsletter.tsx": {
+      "": {
+        allowed: anyone,
+        form: async () => ({ email: `news-${crypto.randomUUID()}@example.test`, returnTo: "/" }),
+        check: async (_ctx, response) => redirectsTo(response, "/"),
+      },
+    },
+    "routes/not-found.tsx": {
+      "": {
+        allowed: anyone,
+        form: async () => ({ intent: "add", productId: "anything" }),
+        check: async (_ctx, response) => expect(response.status).toBe(404),
+      },
+    },
+    "routes/resources/consent.ts": Object.fromEntries(
+      (["accept_all", "reject_non_essential", "save"] as const).map((intent) => [
+        intent,
+        {
+          allowed: anyone,
+          form: async () => ({ intent, analytics: "on", returnTo: "/" }),
+          check: async (_ctx, response: Response) => {
+            redirectsTo(response, "/");
+            expect(response.headers.getSetCookie().join(";")).toMatch(/cl_consent=/);
+          },
+        },
+      ]),
+    ),
+  },
+};

@@ -1,0 +1,153 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { ACTORS, signedInBrowser, type Actor } from "../actors";
+import { createProduct, createUser } from "../factories";
+import { Browser } from "../http";
+
+// What every area's access rules are written with (tests/integration/access/*.ts), and the world
+// of records they are checked against. access-matrix.test.ts reads every area file and fails when
+// a route, a route parameter or an action intent of app/routes.ts has no rule in any of them.
+
+export type Who = "anonymous" | Actor;
+export const WHO: Who[] = ["anonymous", ...ACTORS];
+export const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
+// seller-store-admin.md §6 and decision 0012: staff who manage products may open any product.
+export const MANAGE_PRODUCTS: Who[] = ["superadmin", "admin", "productReviewer"];
+export const isSignedIn = (who: Who): who is Actor => who !== "anonymous";
+
+export type Outcome = { page: 200 | 404; shows?: string; hides?: string } | { redirect: string };
+export const page = (status: 200 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
+export const toHome: Outcome = { redirect: "/" };
+export type PageRule = (who: Who, path: string) => Outcome;
+
+export const everyone: PageRule = () => page(200);
+/** A guarded area (shopper.md §2.2): signed out → sign in and come back; lacking the role → home. */
+export const area =
+  (members: (who: Actor) => boolean, inside: (who: Actor) => Outcome = () => page(200)): PageRule =>
+  (who, path) =>
+    !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : members(who) ? inside(who) : toHome;
+export const vendors = (who: Actor) => who === "vendor" || who === "otherVendor" || STAFF.includes(who);
+export const stores = (who: Actor) => who === "storeOwner" || who === "otherStoreOwner" || STAFF.includes(who);
+export const staff = (who: Actor) => STAFF.includes(who);
+/** Past the guard, someone else's record reads as missing (seller-store-admin.md: 'Product not found'). */
+export const ownerOrStaff = (owner: Actor, name: string, mayOpen: readonly Who[] = MANAGE_PRODUCTS, notFound = "Product not found") => (who: Actor) =>
+  who === owner || mayOpen.includes(who) ? page(200, { shows: name }) : page(404, { shows: notFound, hides: name });
+
+export const tag = `am${Date.now().toString(36)}`;
+
+let ipSeq = 0;
+export const nextIp = () => `10.201.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+export interface Member {
+  id: string;
+  email: string;
+  browser: Browser;
+}
+
+/**
+ * The records the page matrix visits: one signed-in user per kind of visitor (the "vendor" owns
+ * the seller's product, the "storeOwner" owns the store that manages the concierge product; every
+ * other user is someone else), made once and shared by every area's rules.
+ */
+export interface World {
+  member: (who: Actor) => Promise<Member>;
+  browser: (who: Who) => Promise<Browser>;
+  sellerProduct: { id: string; name: string };
+  storeProduct: { id: string; name: string };
+  storeId: string;
+  brandName: string;
+  vendorDisplayName: string;
+}
+
+const members = new Map<Actor, Promise<Member>>();
+function member(who: Actor) {
+  if (!members.has(who)) members.set(who, signedInBrowser(who, { ip: nextIp() }));
+  return members.get(who)!;
+}
+const anonymous = new Browser(nextIp());
+
+let made: Promise<World> | null = null;
+/** The shared records, made on first use. */
+export function world(): Promise<World> {
+  made ??= (async () => {
+    const vendor = await member("vendor");
+    const storeOwner = await member("storeOwner");
+    const vendorDisplayName = `Vera${tag}`;
+    const brandName = `Brand${tag}`;
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(vendorDisplayName, vendor.id).run();
+    const sellerProduct = await createProduct(vendor.id, { name: `Owned Trench ${tag}`, brand: brandName });
+    const storeProduct = await createProduct(vendor.id, { name: `Concierge Blazer ${tag}` });
+    const storeId = `store_${tag}`;
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(storeId, `Shop ${tag}`, storeOwner.id, now),
+      env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(storeId, storeProduct.id),
+      env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_${tag}`, brandName, now),
+    ]);
+    return {
+      member,
+      browser: (who: Who) => (who === "anonymous" ? Promise.resolve(anonymous) : member(who).then((m) => m.browser)),
+      sellerProduct: { id: sellerProduct.id, name: sellerProduct.name },
+      storeProduct: { id: storeProduct.id, name: storeProduct.name },
+      storeId,
+      brandName,
+      vendorDisplayName,
+    };
+  })();
+  return made;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+export interface Ctx {
+  who: Who;
+  browser: Browser;
+  /** The user posting (a fresh one per case), or null when anonymous. */
+  user: { id: string; email: string } | null;
+  /** A fresh live product nobody else has touched (owned by a fresh user). */
+  product: () => Promise<{ id: string; name: string }>;
+}
+
+export interface ActionRule {
+  /** May this kind of user do it? If not: signed out → sign in; signed in → `refused` (default: home); nothing changes. */
+  allowed: (who: Who) => boolean;
+  /** A valid form for this user, after any setup it needs. */
+  form: (ctx: Ctx) => Promise<Record<string, string>>;
+  /** What an allowed post does. */
+  check: (ctx: Ctx, response: Response, form: Record<string, string>) => Promise<void>;
+  /**
+   * What a signed-in user who may not do it gets back, when it is not the area guard's redirect
+   * home (for example 'Product not found' for someone else's product). Nothing changes either way.
+   */
+  refused?: (ctx: Ctx, response: Response) => Promise<void>;
+}
+
+export interface AreaRules {
+  /** Page rules by route module file (as in app/routes.ts). */
+  pages: Record<string, PageRule>;
+  /** Real URLs for this area's route patterns that take parameters. */
+  records?: (world: World) => Promise<Record<string, string>>;
+  /** Action rules by route module file, then by intent ("" for an action without intents). */
+  actions?: Record<string, Record<string, ActionRule>>;
+}
+
+export const anyone = () => true;
+export const rows = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results;
+export const cartOf = (userId: string) => rows("SELECT product_id, type FROM cart_items WHERE user_id = ? ORDER BY product_id", userId);
+export const redirectsTo = (response: Response, location: string | RegExp) => {
+  expect([302, 303]).toContain(response.status);
+  if (typeof location === "string") expect(response.headers.get("location")).toBe(location);
+  else expect(response.headers.get("location")).toMatch(location);
+};
+export const inCart = async (ctx: Ctx, option: "rental" | "purchase" = "rental") => {
+  const product = await ctx.product();
+  await ctx.browser.post("/cart", { intent: "add", productId: product.id, option, enhanced: "1" });
+  return product;
+};
+/** A fresh verified shopper's e-mail (the password is actors.PASSWORD). */
+export async function verifiedAccount() {
+  const user = await signedInBrowser("shopper", { ip: nextIp() });
+  return user.email;
+}
+export { createProduct, createUser };
