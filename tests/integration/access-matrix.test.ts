@@ -4,7 +4,7 @@ import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser, expectSecureHtml } from "./http";
 import { routeEntries } from "./routes";
 import { ACTORS } from "./actors";
-import { cartOf, isSignedIn, nextIp, page, redirectsTo, rows, tag, world, WHO, type ActionRule, type AreaRules, type Ctx, type Outcome, type Who } from "./access/kit";
+import { cartOf, isSignedIn, nextIp, page, redirectsTo, rows, tag, world, WHO, type ActionRule, type AreaRules, type Ctx, type Outcome } from "./access/kit";
 
 // The authorization matrix (issue 6; DECISIONS.md, Security): every route of app/routes.ts — its
 // page, the client navigation's .data request, and each intent its action accepts — as an
