@@ -10,6 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { ITEM_STATUSES, ORDER_STATUSES } from "../app/domain/order-lifecycle";
 
 const id = () => text("id").primaryKey();
 const createdAt = () => integer("created_at").notNull();
@@ -73,7 +74,9 @@ export const authTokens = sqliteTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    purpose: text("purpose", { enum: ["verify_email", "reset_password"] }).notNull(),
+    purpose: text("purpose", { enum: ["verify_email", "reset_password", "set_password", "change_email"] }).notNull(),
+    /** What the token carries besides its user: the new address of an e-mail change. */
+    payload: text("payload"),
     expiresAt: integer("expires_at").notNull(),
     usedAt: integer("used_at"),
     createdAt: createdAt(),
@@ -159,9 +162,15 @@ export const stores = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     contactEmail: text("contact_email"),
+    /** The store request it was made from: approving a request twice cannot make a second store. */
+    requestId: text("request_id").references(() => storeRequests.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
-  (t) => [index("stores_owner_idx").on(t.ownerId), index("stores_name_idx").on(t.name)],
+  (t) => [
+    index("stores_owner_idx").on(t.ownerId),
+    index("stores_name_idx").on(t.name),
+    uniqueIndex("stores_request_unique").on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+  ],
 );
 
 export const storeRequests = sqliteTable(
@@ -312,16 +321,6 @@ export const favorites = sqliteTable(
   ],
 );
 
-export const ORDER_STATUSES = [
-  "pending",
-  "processing",
-  "shipped",
-  "delivered",
-  "active",
-  "completed",
-  "cancelled",
-] as const;
-
 export const orders = sqliteTable(
   "orders",
   {
@@ -375,16 +374,47 @@ export const orderItems = sqliteTable(
     sellerId: text("seller_id"),
     sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
     handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    status: text("status", { enum: ITEM_STATUSES }).notNull().default("pending"),
+    /** The product's buying price when the order was placed: what buying a rental costs. */
+    buyingPrice: integer("buying_price"),
+    deliveredAt: integer("delivered_at"),
     rentalStartsAt: integer("rental_starts_at"),
     rentalEndsAt: integer("rental_ends_at"),
     rentalOutcome: text("rental_outcome", { enum: ["returned", "bought", "converted"] }),
+    returnRequestedAt: integer("return_requested_at"),
+    returnedAt: integer("returned_at"),
+    inspection: text("inspection", { enum: ["good", "damaged"] }),
+    inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
+    reminderSentAt: integer("reminder_sent_at"),
+    completedAt: integer("completed_at"),
     createdAt: createdAt(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_product_idx").on(t.productId),
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
+    index("order_items_status_idx").on(t.status, t.rentalEndsAt),
   ],
+);
+
+/** Every change of an order's or an order item's status: who, when, from what, to what. */
+export const orderStatusHistory = sqliteTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null when the change is the order's own status. */
+    orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role", { enum: ["shopper", "staff", "store", "system"] }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt), index("order_status_history_actor_idx").on(t.actorId)],
 );
 
 export const reviews = sqliteTable(
@@ -398,9 +428,12 @@ export const reviews = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** One review per order item (a shopper reviews what they received). */
+    orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
+    uniqueIndex("reviews_order_item_unique").on(t.orderItemId).where(sql`${t.orderItemId} IS NOT NULL`),
     index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.createdAt),
     index("reviews_product_idx").on(t.productId, t.createdAt),
     index("reviews_reviewer_idx").on(t.reviewerId),
@@ -487,11 +520,17 @@ export const blogPosts = sqliteTable(
   (t) => [index("blog_posts_status_published_idx").on(t.status, t.publishedAt)],
 );
 
+export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion"] as const;
+
 export const transactions = sqliteTable(
   "transactions",
   {
     id: id(),
-    transactionType: text("transaction_type", { enum: ["sale", "rental_conversion"] }).notNull(),
+    /**
+     * sale: a purchase delivered; rental_fee: a rental delivered; rental_purchase: a rental bought
+     * early ("Buy it now"); rental_conversion: a rental kept past its window.
+     */
+    transactionType: text("transaction_type", { enum: TRANSACTION_TYPES }).notNull(),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
     orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
@@ -502,11 +541,18 @@ export const transactions = sqliteTable(
     status: text("status", { enum: ["pending", "completed", "failed", "cancelled"] })
       .notNull()
       .default("completed"),
+    /** The owner's payout that paid out this transaction's net amount. */
+    payoutId: text("payout_id").references((): any => payouts.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("transactions_created_idx").on(t.createdAt),
-    uniqueIndex("transactions_order_item_unique").on(t.orderItemId),
+    index("transactions_owner_idx").on(t.ownerId, t.createdAt),
+    index("transactions_store_idx").on(t.storeId, t.createdAt),
+    // A rental's fee and its purchase are two transactions; each kind at most once per item.
+    uniqueIndex("transactions_order_item_kind_unique")
+      .on(t.orderItemId, sql`(${t.transactionType} = 'rental_fee')`)
+      .where(sql`${t.orderItemId} IS NOT NULL`),
   ],
 );
 
@@ -524,6 +570,8 @@ export const payouts = sqliteTable(
     status: text("status", { enum: ["calculated", "paid", "failed", "cancelled"] })
       .notNull()
       .default("calculated"),
+    paidAt: integer("paid_at"),
+    paidBy: text("paid_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -580,5 +628,24 @@ export const notificationOutbox = sqliteTable(
   (t) => [
     uniqueIndex("notification_outbox_message_key_unique").on(t.messageKey),
     index("notification_outbox_created_idx").on(t.createdAt),
+  ],
+);
+
+/** Who changed what among staff-managed records (roles, deactivation, approvals, content), and when. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: id(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id").notNull(),
+    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_target_idx").on(t.targetType, t.targetId, t.createdAt),
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId),
   ],
 );

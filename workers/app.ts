@@ -3,6 +3,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
+import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
@@ -48,7 +49,7 @@ app.get("/images/*", async (c) => {
   return new Response(object.body, { headers });
 });
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
   const env = c.env;
   const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
@@ -62,9 +63,11 @@ app.all("*", (c) => {
   });
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
+  const now = Date.now();
+  const version = capSeconds > 0 && c.req.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
   return withPageCache(
     c.req.raw,
-    { capSeconds, now: Date.now(), freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
+    { capSeconds, version, now, freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
     () => requestHandler(c.req.raw, context),
   );
 });

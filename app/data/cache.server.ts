@@ -1,4 +1,15 @@
 /**
+ * The KV keys of the aggregates every visitor shares. publicPagesChanged()
+ * (app/services/freshness.server.ts) drops them all when a write changes what they show.
+ */
+export const AGGREGATE_KEYS = {
+  home: "home:aggregates",
+  filterOptions: "catalog:filter-options",
+  allBrands: "catalog:all-brands",
+  socialLinks: "site:social-links",
+} as const;
+
+/**
  * Read-through cache for aggregates every visitor shares (category counts, popular brands,
  * hero, social links). KV is eventually consistent, so only short TTLs belong here.
  * A KV failure is logged and falls through to the source.

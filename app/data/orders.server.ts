@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { cartItems, orderIdempotencyKeys, orderItems, orders, products } from "../../db/schema";
+import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
@@ -101,6 +101,7 @@ export async function placeOrder(
       updatedAt: now,
     }),
     db.insert(orderIdempotencyKeys).values({ key: input.idempotencyKey, userId: user.id, orderId: id, createdAt: now }),
+    db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: id, toStatus: "pending", actorId: user.id, actorRole: "shopper", note: "Order placed", createdAt: now }),
     ...priced.flatMap((line) => [
       db.insert(orderItems).values({
         id: crypto.randomUUID(),
@@ -110,6 +111,9 @@ export async function placeOrder(
         type: line.type,
         quantity: line.quantity,
         price: line.price,
+        // What buying a rental will cost: the buying price on the day of the order.
+        buyingPrice: line.buyingPrice,
+        status: "pending",
         sellerId: line.sellerId,
         sellerType: line.sellerType,
         handler: line.handler,

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { siteContent } from "../../db/schema";
 import type { Database } from "./db.server";
-import { cached } from "./cache.server";
+import { AGGREGATE_KEYS, cached } from "./cache.server";
 
 import { SOCIAL_KEYS, type SocialKey, type SocialLinks } from "../domain/site";
 
@@ -20,7 +20,7 @@ export async function socialLinks(db: Database): Promise<SocialLinks> {
 /** Social links for the footer; a failure is only logged and hides the links (shopper.md §8). */
 export async function cachedSocialLinks(env: Env, db: Database): Promise<SocialLinks> {
   try {
-    return await cached(env.CACHE, "site:social-links", 300, () => socialLinks(db));
+    return await cached(env.CACHE, AGGREGATE_KEYS.socialLinks, 300, () => socialLinks(db));
   } catch (error) {
     console.error("social links failed to load", error);
     return {};

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { cached } from "../data/cache.server";
+import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
@@ -13,7 +13,7 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const { filters: fromUrl, page } = parseCatalogQuery(new URL(request.url).searchParams);
   const filters = { ...fromUrl, ...fixed };
   const [options, result] = await Promise.all([
-    cached(app.env.CACHE, "catalog:filter-options", 600, () => filterOptions(app.db)),
+    cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
     listProducts(app.db, filters, page, scope),
   ]);
   return { filters: fromUrl, sort: page.sort, options, result, canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };

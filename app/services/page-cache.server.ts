@@ -31,7 +31,7 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-)?cl_(?:session|toast)=/;
  * The cache key of a request, or null when its answer cannot come from the cache. The consent
  * choice (cookie, Do Not Track, Global Privacy Control) changes the page, so it is in the key.
  */
-export function pageCacheKey(request: Request): string | null {
+export function pageCacheKey(request: Request, version = "0"): string | null {
   if (request.method !== "GET") return null;
   const cookie = request.headers.get("cookie") ?? "";
   if (PERSONAL_COOKIES.test(cookie)) return null;
@@ -39,7 +39,9 @@ export function pageCacheKey(request: Request): string | null {
   const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1" ? "1" : "0";
   const url = new URL(request.url);
   url.hash = "";
-  return `${declined}:${consent}:${url.pathname}${url.search}`;
+  // The public pages' version (app/services/freshness.server.ts) ends every page kept before a
+  // write that changed what public pages show.
+  return `${version}:${declined}:${consent}:${url.pathname}${url.search}`;
 }
 
 interface Entry {
@@ -94,6 +96,8 @@ const cacheRequest = (key: string) => new Request(`https://page-cache.closetloop
 
 export interface PageCacheOptions {
   capSeconds: number;
+  /** The public pages' version: part of every key, so a write that changes them starts afresh. */
+  version?: string;
   now: number;
   freshNonce: () => string;
   waitUntil: (work: Promise<unknown>) => void;
@@ -157,7 +161,7 @@ function renderOnce(key: string, options: PageCacheOptions, render: () => Promis
  * past its s-maxage is still served (for STALE_SECONDS) while one background render refreshes it.
  */
 export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
-  const key = options.capSeconds > 0 ? pageCacheKey(request) : null;
+  const key = options.capSeconds > 0 ? pageCacheKey(request, options.version) : null;
   if (!key) return render();
 
   let entry = memory.get(key) ?? null;

@@ -2,9 +2,10 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
+import { forgetPagesVersion } from "../../app/services/freshness.server";
 import { forgetPages } from "../../app/services/page-cache.server";
-import { PASSWORD, signedIn } from "./actors";
-import { createProduct, createUser } from "./factories";
+import { PASSWORD, signedIn, signedInBrowser } from "./actors";
+import { BILLING, createProduct, createUser } from "./factories";
 
 // The Worker as deployed (PAGE_CACHE_SECONDS on); the rest of the suite runs with it off.
 const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
@@ -97,5 +98,37 @@ describe("page cache for anonymous visitors", () => {
     const off = { ...env, PAGE_CACHE_SECONDS: "0" } as unknown as Env;
     await get("/all-brands", {}, off);
     expect((await get("/all-brands", {}, off)).state).toBeNull();
+  });
+});
+
+describe("public pages stay fresh after the writes that change them", () => {
+  it("an order that reserves an item ends every cached page that offered it", async () => {
+    const vendor = await createUser();
+    const product = await createProduct(vendor.id, { name: `Reserved Coat ${tag}`, buyingPrice: 4400 });
+    const listing = `/all-products?search=Reserved`;
+    expect((await get(`/product/${product.id}`)).state).toBe("miss");
+    expect((await get(`/product/${product.id}`)).text).toContain("ADD TO BASKET");
+    expect((await get(listing)).text).toContain(`Reserved Coat ${tag}`);
+    expect((await get(listing)).state).toBe("memory");
+
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", enhanced: "1" });
+    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING })).status).toBe(302);
+
+    const after = await get(`/product/${product.id}`);
+    expect(after.response.status).toBe(404);
+    const list = await get(listing);
+    expect(list.state).toBe("miss");
+    expect(list.text).not.toContain(`Reserved Coat ${tag}`);
+  });
+
+  it("another isolate sees the new version within a second", async () => {
+    const path = `/privacy-policy?fresh${tag}`;
+    expect((await get(path)).state).toBe("miss");
+    expect((await get(path)).state).toBe("memory");
+    // Another isolate wrote the version in KV; this one trusts its memo for at most a second.
+    await env.CACHE.put("pages:version", `elsewhere-${tag}`);
+    forgetPagesVersion();
+    expect((await get(path)).state).toBe("miss");
   });
 });

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/all-brands";
 import { appContext } from "../../context";
-import { cached } from "../../data/cache.server";
+import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { allBrands } from "../../data/brands.server";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
@@ -17,7 +17,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  return { brands: await cached(app.env.CACHE, "catalog:all-brands", 300, () => allBrands(app.db)), canonical: canonicalUrl(request, "/all-brands") };
+  return { brands: await cached(app.env.CACHE, AGGREGATE_KEYS.allBrands, 300, () => allBrands(app.db)), canonical: canonicalUrl(request, "/all-brands") };
 }
 
 type Brand = Route.ComponentProps["loaderData"]["brands"][number];

@@ -11,6 +11,7 @@ import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
 import { announceOrder } from "../../services/checkout.server";
+import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert } from "../../components/forms";
 import { CartGroups } from "../../components/cart/cart-groups";
@@ -108,7 +109,11 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
   try {
     const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, Date.now());
-    if (!order.duplicate) await announceOrder(app, user, order, new URL(request.url).origin);
+    if (!order.duplicate) {
+      // The items are reserved: listings and product pages must stop offering them at once.
+      await publicPagesChanged(app.env.CACHE, Date.now());
+      await announceOrder(app, user, order, new URL(request.url).origin);
+    }
     return redirectWithToast(app.config, "/cart", {
       type: "success",
       title: "Order placed successfully!",

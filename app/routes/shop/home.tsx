@@ -1,7 +1,7 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/home";
 import { appContext, requestState } from "../../context";
-import { cached } from "../../data/cache.server";
+import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItems } from "../../data/catalog.server";
 import { ProductCard } from "../../components/product-card";
@@ -51,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Aggregates every visitor shares come from KV (one key, one batch when it expires); only the
   // new items are read fresh. A failed load shows empty states, never a crash (shopper.md §2.3).
   const [{ hero, categories, brands, posts }, items] = await Promise.all([
-    safely("shared sections", () => cached(app.env.CACHE, "home:aggregates", 120, () => homeAggregates(app.db)), EMPTY_HOME),
+    safely("shared sections", () => cached(app.env.CACHE, AGGREGATE_KEYS.home, 120, () => homeAggregates(app.db)), EMPTY_HOME),
     safely("new items", () => newItems(app.db, Date.now()), []),
   ]);
   return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, signedIn, canonical: canonicalUrl(request, "/") };

@@ -1,0 +1,208 @@
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { commissions, payouts, transactions } from "../../db/schema";
+import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission";
+import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
+import type { Database } from "./db.server";
+
+// The one finance module (DECISIONS.md: Finance): the lifecycle records sales through
+// saleStatements(); the seller, store, account and admin pages read their figures here.
+
+export type TransactionType = (typeof transactions.$inferInsert)["transactionType"];
+
+export interface Sale {
+  type: TransactionType;
+  orderId: string;
+  orderItemId: string;
+  productId: string;
+  ownerId: string;
+  /** The store that manages the item (a concierge sale), else null. */
+  storeId: string | null;
+  /** What the shopper paid for this line, in pence. */
+  gross: number;
+}
+
+/**
+ * The statements that record a sale: a transaction (net = the owner's share) and its
+ * commissions (10% platform; 10% store on a concierge sale). Meant to run inside the batch of
+ * the status change that caused it. Ids follow from the order item and the kind of sale (a
+ * rental's fee, or its purchase), so recording the same sale twice inserts nothing new.
+ */
+export function saleStatements(db: Database, sale: Sale, now: number) {
+  const split = splitSale(sale.gross, sale.storeId !== null);
+  const id = `txn_${sale.orderItemId}_${sale.type === "rental_fee" ? "fee" : "purchase"}`;
+  const commission = (recipientType: "platform" | "store", recipientId: string | null, commissionRate: number, commissionAmount: number) =>
+    db
+      .insert(commissions)
+      .values({ id: `com_${id.slice(4)}_${recipientType}`, transactionId: id, recipientType, recipientId, commissionRate, commissionAmount, status: "calculated", calculatedAt: now })
+      .onConflictDoNothing();
+  const statements = [
+    db
+      .insert(transactions)
+      .values({
+        id,
+        transactionType: sale.type,
+        productId: sale.productId,
+        orderId: sale.orderId,
+        orderItemId: sale.orderItemId,
+        ownerId: sale.ownerId,
+        storeId: sale.storeId,
+        grossAmount: split.gross,
+        netAmount: split.owner,
+        status: "completed",
+        createdAt: now,
+      })
+      .onConflictDoNothing(),
+    commission("platform", null, PLATFORM_RATE_BP, split.platform),
+  ];
+  if (sale.storeId !== null) statements.push(commission("store", sale.storeId, STORE_RATE_BP, split.store));
+  return statements;
+}
+
+const counted = sql`${transactions.status} = 'completed'`;
+
+/** What an owner has earned: the gross of their sales, the commissions taken, and their share. */
+export async function ownerEarnings(db: Database, ownerId: string) {
+  const row = await db
+    .select({
+      gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
+      net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
+      sales: sql<number>`count(*)`,
+    })
+    .from(transactions)
+    .where(and(eq(transactions.ownerId, ownerId), counted))
+    .get();
+  return { gross: row?.gross ?? 0, net: row?.net ?? 0, sales: row?.sales ?? 0 };
+}
+
+/** A store's revenue: its commissions on the concierge sales it handled. */
+export async function storeRevenue(db: Database, storeId: string) {
+  const row = await db
+    .select({ total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, sales: sql<number>`count(*)` })
+    .from(commissions)
+    .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+    .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, storeId), counted))
+    .get();
+  return { total: row?.total ?? 0, sales: row?.sales ?? 0 };
+}
+
+export type RevenueScope = { owner: string } | { store: string } | { platform: true };
+
+export interface WeekAmount {
+  /** Monday 00:00 UTC. */
+  weekStart: number;
+  amount: number;
+}
+
+/**
+ * Revenue per week for the last `weeks` weeks up to `now` (oldest first, every week present):
+ * an owner's earnings, a store's commissions, or the platform's gross sales.
+ */
+export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
+  const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
+  // Monday-based weeks in SQL: shift by 3 days (1 Jan 1970 was a Thursday), floor, shift back.
+  const week = sql<number>`((((${transactions.createdAt} / 86400000) + 3) / 7) * 7 - 3) * 86400000`;
+  let rows: { week: number; amount: number }[];
+  if ("store" in scope) {
+    rows = await db
+      .select({ week, amount: sql<number>`sum(${commissions.commissionAmount})` })
+      .from(commissions)
+      .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+      .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, scope.store), gte(transactions.createdAt, first), counted))
+      .groupBy(week);
+  } else {
+    const amount = "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
+    rows = await db
+      .select({ week, amount })
+      .from(transactions)
+      .where(and("owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined, gte(transactions.createdAt, first), counted))
+      .groupBy(week);
+  }
+  const byWeek = new Map(rows.map((r) => [r.week, r.amount]));
+  return Array.from({ length: weeks }, (_, i) => {
+    const weekStart = first + i * WEEK_MS;
+    return { weekStart, amount: byWeek.get(weekStart) ?? 0 };
+  });
+}
+
+export const FINANCE_LIST_SIZE = 50;
+
+/** The admin Financial tab: the latest 50 of each, and the totals of all (seller-store-admin.md §2, §9). */
+export async function financeOverview(db: Database) {
+  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch([
+    db
+      .select({
+        id: transactions.id,
+        type: transactions.transactionType,
+        orderId: transactions.orderId,
+        productId: transactions.productId,
+        gross: transactions.grossAmount,
+        net: transactions.netAmount,
+        status: transactions.status,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(FINANCE_LIST_SIZE),
+    db
+      .select({
+        id: commissions.id,
+        transactionId: commissions.transactionId,
+        recipientType: commissions.recipientType,
+        rate: commissions.commissionRate,
+        amount: commissions.commissionAmount,
+        status: commissions.status,
+        calculatedAt: commissions.calculatedAt,
+      })
+      .from(commissions)
+      .orderBy(desc(commissions.calculatedAt), desc(commissions.id))
+      .limit(FINANCE_LIST_SIZE),
+    db
+      .select({
+        id: payouts.id,
+        recipientType: payouts.recipientType,
+        recipientId: payouts.recipientId,
+        periodStart: payouts.periodStart,
+        periodEnd: payouts.periodEnd,
+        total: payouts.totalAmount,
+        commission: payouts.commissionAmount,
+        net: payouts.netAmount,
+        status: payouts.status,
+        paidAt: payouts.paidAt,
+        createdAt: payouts.createdAt,
+      })
+      .from(payouts)
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(FINANCE_LIST_SIZE),
+    db
+      .select({ gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`, net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`, n: sql<number>`count(*)` })
+      .from(transactions)
+      .where(counted),
+    db
+      .select({ recipientType: commissions.recipientType, total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)` })
+      .from(commissions)
+      .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+      .where(counted)
+      .groupBy(commissions.recipientType),
+    db
+      .select({ status: payouts.status, total: sql<number>`coalesce(sum(${payouts.netAmount}), 0)` })
+      .from(payouts)
+      .where(inArray(payouts.status, ["calculated", "paid"]))
+      .groupBy(payouts.status),
+  ]);
+  const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
+  const payoutBy = Object.fromEntries(payoutTotals.map((r) => [r.status, r.total]));
+  return {
+    transactions: latestTransactions,
+    commissions: latestCommissions,
+    payouts: latestPayouts,
+    totals: {
+      gross: totals[0]?.gross ?? 0,
+      ownersNet: totals[0]?.net ?? 0,
+      sales: totals[0]?.n ?? 0,
+      platformCommission: commissionBy.platform ?? 0,
+      storeCommission: commissionBy.store ?? 0,
+      payoutsCalculated: payoutBy.calculated ?? 0,
+      payoutsPaid: payoutBy.paid ?? 0,
+    },
+  };
+}

@@ -1,0 +1,249 @@
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
+import {
+  itemStep,
+  orderStatusOf,
+  rentalWindowEndsAt,
+  type ActorRole,
+  type ItemEvent,
+  type ItemStatus,
+  type OrderStatus,
+  type StaffOrderChoice,
+} from "../domain/order-lifecycle";
+import type { Database } from "./db.server";
+import { saleStatements, type TransactionType } from "./finance.server";
+
+// Status changes of orders and their items (docs/decisions/0021-order-lifecycle.md): the rules
+// are app/domain/order-lifecycle.ts; here each change becomes one atomic D1 batch with its
+// history rows and side effects (rental window, reservations released or kept, the item back
+// on sale, finance records). Callers authorize the user first; the service layer
+// (app/services/order-lifecycle.server.ts) adds notifications and page freshness.
+
+export interface LifecycleActor {
+  /** The user acting, or null for the system (the daily job). */
+  id: string | null;
+  role: ActorRole;
+}
+
+export interface LifecycleItem {
+  id: string;
+  orderId: string;
+  productId: string;
+  name: string;
+  kind: "rental" | "purchase";
+  status: ItemStatus;
+  price: number;
+  buyingPrice: number | null;
+  rentalEndsAt: number | null;
+  handler: "vendor" | "store";
+  /** The store id when a store handles the item (concierge), else the owner's id. */
+  sellerId: string | null;
+  ownerId: string;
+  productBuyingPrice: number | null;
+}
+
+export interface LifecycleOrder {
+  id: string;
+  userId: string;
+  email: string;
+  fullName: string | null;
+  status: OrderStatus;
+  items: LifecycleItem[];
+}
+
+export type ChangeResult =
+  | {
+      ok: true;
+      /** False when nothing had to change (already there: a repeated submit). */
+      changed: boolean;
+      order: LifecycleOrder;
+      /** The order's status after the change. */
+      status: OrderStatus;
+      /** What changed, item by item: its id, its final status, the product it concerns. */
+      moved: { itemId: string; productId: string; to: ItemStatus; name: string }[];
+    }
+  | { ok: false; message: string; httpStatus: 404 | 409 };
+
+async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
+  const [orderRows, itemRows] = await db.batch([
+    db
+      .select({ id: orders.id, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId)),
+    db
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        kind: orderItems.type,
+        status: orderItems.status,
+        price: orderItems.price,
+        buyingPrice: orderItems.buyingPrice,
+        rentalEndsAt: orderItems.rentalEndsAt,
+        handler: orderItems.handler,
+        sellerId: orderItems.sellerId,
+        ownerId: products.ownerId,
+        productBuyingPrice: sql<number | null>`${products.buyingPrice}`.as("product_buying_price"),
+      })
+      .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+  ]);
+  const order = orderRows[0];
+  return order ? { ...order, items: itemRows } : null;
+}
+
+type Statement = Parameters<Database["batch"]>[0][number];
+
+interface Plan {
+  statements: Statement[];
+  moved: { itemId: string; productId: string; to: ItemStatus; name: string }[];
+  finalStatuses: Map<string, ItemStatus>;
+}
+
+const SALE_OF: Partial<Record<ItemStatus, (item: LifecycleItem, event: ItemEvent) => TransactionType | null>> = {
+  // A purchase delivered is a sale; a rental delivered earns its fee.
+  completed: (item, event) => (event.type === "staff_set" ? "sale" : event.type === "buy_now" ? "rental_purchase" : event.type === "convert" ? "rental_conversion" : null),
+  active: () => "rental_fee",
+};
+
+/** The statements that move one item along `path`, guarded so a stale or repeated change fails the whole batch. */
+function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: LifecycleItem, path: ItemStatus[], event: ItemEvent, actor: LifecycleActor, now: number) {
+  if (path.length === 0) return;
+  // The guard comes first: its order id is read back only while the item still has the status
+  // this plan was made from. Otherwise it is NULL, the NOT NULL constraint fails and the whole
+  // batch (status, history, money, products) rolls back: a double submit acts once.
+  let from: ItemStatus = item.status;
+  const guardId = `hist_${crypto.randomUUID()}`;
+  for (const [i, to] of path.entries()) {
+    plan.statements.push(
+      db.insert(orderStatusHistory).values({
+        id: i === 0 ? guardId : `hist_${crypto.randomUUID()}`,
+        orderId: i === 0 ? sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${item.id} and ${orderItems.status} = ${item.status})` : order.id,
+        orderItemId: item.id,
+        fromStatus: from,
+        toStatus: to,
+        actorId: actor.id,
+        actorRole: actor.role,
+        note: event.type === "inspect" ? `Inspected: ${event.condition === "good" ? "good condition" : "damaged"}` : null,
+        createdAt: now,
+      }),
+    );
+    from = to;
+  }
+  const to = path[path.length - 1]!;
+  const set: Partial<typeof orderItems.$inferInsert> = { status: to };
+  if (path.includes("delivered")) set.deliveredAt = now;
+  if (to === "active") {
+    set.rentalStartsAt = now;
+    set.rentalEndsAt = rentalWindowEndsAt(now);
+  }
+  if (to === "completed") set.completedAt = now;
+  if (event.type === "buy_now") set.rentalOutcome = "bought";
+  if (event.type === "convert") set.rentalOutcome = "converted";
+  if (to === "return_requested") set.returnRequestedAt = now;
+  if (event.type === "inspect") {
+    set.rentalOutcome = "returned";
+    set.returnedAt = now;
+    set.inspection = event.condition;
+    set.inspectedBy = actor.id;
+  }
+  plan.statements.push(db.update(orderItems).set(set).where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))));
+
+  // The product, one physical item: back on sale, sold for good, or off sale for staff to decide.
+  if (to === "cancelled" || (event.type === "inspect" && event.condition === "good")) {
+    plan.statements.push(db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)));
+  } else if (event.type === "inspect") {
+    // Damaged: it goes back to the approval queue, where staff relist it or take it down.
+    plan.statements.push(db.update(products).set({ availability: "available", status: "pending", productStatus: "pending", updatedAt: now }).where(eq(products.id, item.productId)));
+  } else if (event.type === "buy_now" || event.type === "convert") {
+    plan.statements.push(db.update(products).set({ availability: "sold", updatedAt: now }).where(eq(products.id, item.productId)));
+  }
+
+  // Money: every step that earns something records it.
+  for (const status of path) {
+    const type = SALE_OF[status]?.(item, event) ?? null;
+    if (!type) continue;
+    const gross = type === "rental_purchase" || type === "rental_conversion" ? (item.buyingPrice ?? item.productBuyingPrice ?? 0) : item.price;
+    plan.statements.push(
+      ...saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now),
+    );
+  }
+  plan.moved.push({ itemId: item.id, productId: item.productId, to, name: item.name });
+  plan.finalStatuses.set(item.id, to);
+}
+
+async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: LifecycleActor, now: number): Promise<ChangeResult> {
+  const before = order.status;
+  const after = orderStatusOf(order.items.map((i) => plan.finalStatuses.get(i.id) ?? i.status));
+  if (plan.moved.length === 0 && before === after) return { ok: true, changed: false, order, status: before, moved: [] };
+  if (after !== before) {
+    plan.statements.push(
+      db.update(orders).set({ status: after, updatedAt: now }).where(eq(orders.id, order.id)),
+      db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: order.id, fromStatus: before, toStatus: after, actorId: actor.id, actorRole: actor.role, createdAt: now }),
+    );
+  }
+  try {
+    await db.batch(plan.statements as [Statement, ...Statement[]]);
+  } catch (error) {
+    // A change that raced another (a double submit, two staff at once): whoever was first won.
+    const fresh = await loadOrder(db, order.id);
+    const stale = fresh && fresh.items.some((i) => order.items.find((o) => o.id === i.id)?.status !== i.status);
+    if (stale) return { ok: true, changed: false, order: fresh, status: fresh.status, moved: [] };
+    throw error;
+  }
+  return { ok: true, changed: true, order, status: after, moved: plan.moved };
+}
+
+const notFound: ChangeResult = { ok: false, message: "Order not found", httpStatus: 404 };
+
+/** Staff set an order's status (the admin Orders tab): every item that is not cancelled follows. */
+export async function setOrderStatus(db: Database, orderId: string, to: StaffOrderChoice, actor: LifecycleActor, now: number): Promise<ChangeResult> {
+  const order = await loadOrder(db, orderId);
+  if (!order) return notFound;
+  const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
+  const event: ItemEvent = { type: "staff_set", to };
+  for (const item of order.items) {
+    if (item.status === "cancelled" && to !== "cancelled") return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
+    if (item.status === "cancelled") continue;
+    const step = itemStep({ status: item.status, kind: item.kind, rentalEndsAt: item.rentalEndsAt }, event, actor.role, now);
+    if (!step.ok) return { ok: false, message: step.reason, httpStatus: 409 };
+    planItem(db, plan, order, item, step.path, event, actor, now);
+  }
+  return run(db, order, plan, actor, now);
+}
+
+/**
+ * One item's event (Buy it now, Return it, the daily conversion, the return inspection).
+ * `mayAct` narrows who may touch it (for example the order's own shopper, or the store that
+ * handles the item): an item outside it reads as missing.
+ */
+export async function changeItem(db: Database, itemId: string, event: ItemEvent, actor: LifecycleActor, now: number, mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean): Promise<ChangeResult> {
+  const row = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).get();
+  const order = row ? await loadOrder(db, row.orderId) : null;
+  const item = order?.items.find((i) => i.id === itemId);
+  if (!order || !item || (mayAct && !mayAct(order, item))) return { ok: false, message: "Order item not found", httpStatus: 404 };
+  const step = itemStep({ status: item.status, kind: item.kind, rentalEndsAt: item.rentalEndsAt }, event, actor.role, now);
+  if (!step.ok) {
+    // Already where the event would take it: a repeated submit, answered as done.
+    const done = (event.type === "buy_now" || event.type === "convert") && item.status === "completed";
+    const asked = event.type === "request_return" && item.status === "return_requested";
+    const inspected = event.type === "inspect" && item.status === "returned";
+    if (done || asked || inspected) return { ok: true, changed: false, order, status: order.status, moved: [] };
+    return { ok: false, message: step.reason, httpStatus: 409 };
+  }
+  const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
+  planItem(db, plan, order, item, step.path, event, actor, now);
+  return run(db, order, plan, actor, now);
+}
+
+/** Order items in given statuses, optionally narrowed (the daily job's windows, a handler's returns). */
+export async function itemsInStatus(db: Database, statuses: ItemStatus[], where?: SQL) {
+  return db
+    .select({ id: orderItems.id, orderId: orderItems.orderId, status: orderItems.status, rentalEndsAt: orderItems.rentalEndsAt, reminderSentAt: orderItems.reminderSentAt })
+    .from(orderItems)
+    .where(and(inArray(orderItems.status, statuses), where));
+}

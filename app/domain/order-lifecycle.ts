@@ -1,0 +1,161 @@
+// The order and order-item state machine (DECISIONS.md: Orders and Rent-Now-Buy-Later;
+// docs/decisions/0021-order-lifecycle.md). Pure: no storage, time passed in.
+//
+// Every item has its own status. Staff move a whole order through the first statuses; at
+// delivery a purchase completes at once and a rental opens its 7-day window (active); in the
+// window the shopper buys it ("Buy it now") or asks to return it; the daily job converts a
+// window that ended; a returned item is inspected by its handler. The order's own status is
+// derived from its items.
+
+export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ITEM_STATUSES = ["pending", "processing", "shipped", "delivered", "active", "return_requested", "returned", "completed", "cancelled"] as const;
+export type ItemStatus = (typeof ITEM_STATUSES)[number];
+
+/** What staff may choose for an order (seller-store-admin.md §4; DECISIONS.md). */
+export const STAFF_ORDER_CHOICES = ["pending", "processing", "shipped", "delivered", "cancelled"] as const;
+export type StaffOrderChoice = (typeof STAFF_ORDER_CHOICES)[number];
+
+export type ItemKind = "rental" | "purchase";
+export type ActorRole = "shopper" | "staff" | "store" | "system";
+
+export const RENTAL_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const BEFORE_DELIVERY = ["pending", "processing", "shipped"] as const satisfies readonly ItemStatus[];
+const AFTER_DELIVERY: readonly ItemStatus[] = ["delivered", "active", "return_requested", "returned", "completed"];
+const beforeDelivery = (status: ItemStatus) => (BEFORE_DELIVERY as readonly ItemStatus[]).includes(status);
+
+/**
+ * Every allowed move of an item, from → to. Anything not listed is refused. Before delivery
+ * staff may correct the status either way (the spec's "any to any"), but never back from
+ * delivery: by then money has been recorded. Cancelled, returned and completed are final.
+ */
+export const ITEM_TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]>> = {
+  pending: ["processing", "shipped", "delivered", "cancelled"],
+  processing: ["pending", "shipped", "delivered", "cancelled"],
+  shipped: ["pending", "processing", "delivered", "cancelled"],
+  delivered: ["active", "completed"],
+  active: ["completed", "return_requested"],
+  return_requested: ["returned"],
+  returned: [],
+  completed: [],
+  cancelled: [],
+};
+
+export const canMove = (from: ItemStatus, to: ItemStatus) => ITEM_TRANSITIONS[from].includes(to);
+
+/** What can happen to an item, and who may make it happen. */
+export type ItemEvent =
+  | { type: "staff_set"; to: StaffOrderChoice }
+  | { type: "buy_now" }
+  | { type: "request_return" }
+  | { type: "convert" }
+  | { type: "inspect"; condition: "good" | "damaged" };
+
+export const EVENT_ACTORS: Readonly<Record<ItemEvent["type"], readonly ActorRole[]>> = {
+  staff_set: ["staff"],
+  buy_now: ["shopper"],
+  request_return: ["shopper"],
+  convert: ["system"],
+  // The item's handler: the store for a concierge item, staff otherwise (decision 0021).
+  inspect: ["store", "staff"],
+};
+
+export interface ItemState {
+  status: ItemStatus;
+  kind: ItemKind;
+  /** When the rental window ends (epoch ms), once delivered. */
+  rentalEndsAt?: number | null;
+}
+
+export type Step = { ok: true; path: ItemStatus[] } | { ok: false; reason: string };
+
+const refuse = (reason: string): Step => ({ ok: false, reason });
+
+/**
+ * The statuses an item passes through for an event: usually one, two at delivery (a purchase
+ * completes, a rental opens its window), none when it is already there. Refused when the table
+ * does not allow it, or the actor may not cause the event.
+ */
+export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, now: number): Step {
+  if (!EVENT_ACTORS[event.type].includes(actor)) return refuse("You cannot change this item.");
+  switch (event.type) {
+    case "staff_set": {
+      if (item.status === event.to) return { ok: true, path: [] };
+      if (event.to === "delivered") {
+        // Already delivered (and since moved on into its window or completed): nothing to do.
+        if (AFTER_DELIVERY.includes(item.status)) return { ok: true, path: [] };
+        if (!canMove(item.status, "delivered")) return refuse(`An item that is ${label(item.status)} cannot be marked delivered.`);
+        return { ok: true, path: ["delivered", item.kind === "rental" ? "active" : "completed"] };
+      }
+      if (!canMove(item.status, event.to)) {
+        return refuse(
+          item.status === "cancelled"
+            ? "A cancelled order cannot be reopened."
+            : beforeDelivery(item.status)
+              ? `An item that is ${label(item.status)} cannot be set to ${label(event.to)}.`
+              : `This order was delivered: it can no longer be set to ${label(event.to)}.`,
+        );
+      }
+      return { ok: true, path: [event.to] };
+    }
+    case "buy_now":
+    case "request_return": {
+      if (item.kind !== "rental") return refuse("Only a rental can be bought or returned.");
+      if (item.status !== "active") return refuse("This rental is not in its window any more.");
+      if (item.rentalEndsAt != null && now >= item.rentalEndsAt) return refuse("This rental's window has ended.");
+      return { ok: true, path: [event.type === "buy_now" ? "completed" : "return_requested"] };
+    }
+    case "convert": {
+      if (item.kind !== "rental" || item.status !== "active") return refuse("Only an active rental converts.");
+      if (item.rentalEndsAt == null || now < item.rentalEndsAt) return refuse("This rental's window has not ended.");
+      return { ok: true, path: ["completed"] };
+    }
+    case "inspect": {
+      if (item.status !== "return_requested") return refuse("Only a returned rental can be inspected.");
+      return { ok: true, path: ["returned"] };
+    }
+  }
+}
+
+/** The order's status, from its items' statuses. */
+export function orderStatusOf(items: readonly ItemStatus[]): OrderStatus {
+  const live: ItemStatus[] = items.filter((s) => s !== "cancelled");
+  if (live.length === 0) return "cancelled";
+  for (const early of BEFORE_DELIVERY) if (live.includes(early)) return early;
+  if (live.some((s) => s === "active" || s === "return_requested")) return "active";
+  if (live.includes("delivered")) return "delivered";
+  return "completed";
+}
+
+export const rentalWindowEndsAt = (deliveredAt: number) => deliveredAt + RENTAL_DAYS * DAY_MS;
+
+/** Whole days left in a rental window, rounded up; 0 once it has ended. */
+export function daysLeft(endsAt: number, now: number) {
+  return Math.max(0, Math.ceil((endsAt - now) / DAY_MS));
+}
+
+/** Windows ending within this time get their reminder (the day before). */
+export const REMINDER_BEFORE_MS = DAY_MS;
+
+const returnBy = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** 'Return or buy by Tue 2 Dec': the date the window ends, the same for every reader (UTC). */
+export function returnOrBuyBy(endsAt: number) {
+  return `Return or buy by ${returnBy.format(endsAt).replace(",", "")}`;
+}
+
+const LABELS: Record<ItemStatus, string> = {
+  pending: "pending",
+  processing: "processing",
+  shipped: "shipped",
+  delivered: "delivered",
+  active: "active",
+  return_requested: "return requested",
+  returned: "returned",
+  completed: "completed",
+  cancelled: "cancelled",
+};
+export const label = (status: ItemStatus) => LABELS[status];
