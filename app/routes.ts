@@ -37,6 +37,7 @@ export default [
   // resources: form endpoints that answer both plain posts and fetchers
   route("newsletter", "routes/resources/newsletter.tsx"),
   route("consent", "routes/resources/consent.ts"),
+  route("uploads", "routes/resources/uploads.ts"),
 
   // local development only (404 in production)
   route("dev/outbox", "routes/dev/outbox.tsx"),

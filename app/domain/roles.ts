@@ -41,3 +41,22 @@ export function roleFlags(record: RoleRecord | null | undefined): RoleFlags {
 export function managesAllProducts(flags: RoleFlags) {
   return flags.isSuperAdmin || flags.isAdminRole || flags.isProductReviewer;
 }
+
+/** Staff who run the catalogue's content: brands, banners, categories, site settings, the blog. */
+export function managesContent(flags: RoleFlags) {
+  return flags.isSuperAdmin || flags.isAdminRole;
+}
+
+/** Who may send an image for each use of the upload pipeline (the route that saves it checks again). */
+export function mayUpload(flags: RoleFlags, use: import("./uploads").UploadUse) {
+  switch (use) {
+    case "avatar":
+      return true;
+    case "product":
+      return flags.isVendor || flags.isAdmin;
+    case "storeLogo":
+      return flags.isStore || flags.isAdmin;
+    default:
+      return managesContent(flags);
+  }
+}

@@ -1,5 +1,6 @@
 import type { Database } from "../data/db.server";
 import type { AppConfig } from "../env.server";
+import { sweepStaging } from "./uploads.server";
 
 export interface JobContext {
   env: Env;
@@ -24,6 +25,13 @@ async function recordRun(ctx: JobContext, run: JobRun) {
 }
 
 export async function runDailyJob(ctx: JobContext, now: number) {
+  // Images staged by a form that was never submitted (app/services/uploads.server.ts).
+  try {
+    const swept = await sweepStaging(ctx.env.IMAGES, now);
+    if (swept) console.log(`job daily: removed ${swept} staged uploads older than a day`);
+  } catch (error) {
+    console.error("job daily: sweeping staged uploads failed", error);
+  }
   return recordRun(ctx, { job: "daily", ranAt: now });
 }
 

@@ -17,7 +17,7 @@ export type Actor =
   | "productReviewer"
   | "customerSupport";
 
-const ROLES: Record<Actor, [string | null, string | null, string | null]> = {
+export const ROLES: Record<Actor, [string | null, string | null, string | null]> = {
   shopper: [null, null, null],
   vendor: ["individual", null, "vendor"],
   otherVendor: ["individual", null, "vendor"],

@@ -100,10 +100,32 @@ export const BILLING = {
   sameAsBilling: "on",
 };
 
-/** Counts of every table an action may write, and every product's availability: equal before and after means nothing changed. */
+/** Every table an action may write. */
+export const WRITABLE_TABLES = [
+  "users", "user_roles", "user_verifications", "auth_tokens", "stores", "store_requests", "brands", "brand_suggestions", "categories",
+  "products", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "order_status_history", "reviews",
+  "price_change_requests", "site_content", "media_library", "blog_posts", "transactions", "commissions", "payouts", "audit_log", "notification_outbox",
+];
+
+/**
+ * Counts of every table an action may write, the last change of every product, user and order,
+ * and the number of stored images: equal before and after means nothing changed.
+ */
 export async function databaseFingerprint() {
-  const tables = ["users", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "store_requests", "auth_tokens", "notification_outbox"];
-  const counts = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
-  const products = await env.DB.prepare("SELECT group_concat(id || ':' || availability, ',') AS s FROM products").first<{ s: string | null }>();
-  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), products!.s]);
+  const counts = await env.DB.batch(WRITABLE_TABLES.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
+  const [products, users, orders] = await env.DB.batch([
+    env.DB.prepare("SELECT group_concat(id || ':' || availability || ':' || status || ':' || updated_at, ',') AS s FROM products"),
+    env.DB.prepare("SELECT group_concat(id || ':' || updated_at || ':' || coalesce(deactivated_at, ''), ',') AS s FROM users"),
+    env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || updated_at, ',') AS s FROM orders"),
+  ]);
+  const digest = async (text: unknown) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(text))))].slice(0, 8).join(".");
+  let objects = 0;
+  for (let cursor: string | undefined, more = true; more; ) {
+    const page = await env.IMAGES.list({ cursor, limit: 1000 });
+    objects += page.objects.length;
+    more = page.truncated;
+    cursor = page.truncated ? page.cursor : undefined;
+  }
+  const lines = (r: D1Result) => (r.results[0] as { s: string | null }).s;
+  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), await digest(lines(products!)), await digest(lines(users!)), await digest(lines(orders!)), objects]);
 }

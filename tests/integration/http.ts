@@ -1,6 +1,20 @@
 import { exports } from "cloudflare:workers";
 import { expect } from "vitest";
 
+/** A form's fields: text, or files (then the body is multipart, as a browser sends it). */
+export type FormFields = Record<string, string | Blob | (string | Blob)[]>;
+
+function formBody(fields: FormFields) {
+  const values = Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]));
+  if (values.every(([, v]) => typeof v === "string")) return new URLSearchParams(values as [string, string][]);
+  const form = new FormData();
+  for (const [k, v] of values) {
+    if (typeof v === "string") form.append(k, v);
+    else form.append(k, v, v instanceof File ? v.name : "blob");
+  }
+  return form;
+}
+
 /** A minimal browser: keeps cookies between requests and never follows redirects by itself. */
 export class Browser {
   cookies = new Map<string, string>();
@@ -8,11 +22,11 @@ export class Browser {
   /** `ip` is sent as cf-connecting-ip (the client address the rate limits count by). */
   constructor(readonly ip?: string) {}
 
-  async fetch(path: string, init: RequestInit & { form?: Record<string, string> } = {}) {
+  async fetch(path: string, init: RequestInit & { form?: FormFields } = {}) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (this.ip && !headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", this.ip);
-    const body = init.form ? new URLSearchParams(init.form) : init.body;
+    const body = init.form ? formBody(init.form) : init.body;
     const response = await exports.default.fetch(new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }));
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(";");
@@ -26,7 +40,7 @@ export class Browser {
     return response;
   }
 
-  post(path: string, form: Record<string, string>, headers?: HeadersInit) {
+  post(path: string, form: FormFields, headers?: HeadersInit) {
     return this.fetch(path, { method: "POST", form, headers });
   }
 

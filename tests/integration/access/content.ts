@@ -1,6 +1,42 @@
 import { expect } from "vitest";
 import { env } from "cloudflare:workers";
-import { anyone, everyone, page, redirectsTo, tag, type AreaRules } from "./kit";
+import { mayUpload, roleFlags, type RoleRecord } from "../../../app/domain/roles";
+import { UPLOAD_USES } from "../../../app/domain/uploads";
+import { ROLES } from "../actors";
+import { png } from "../images";
+import { anyone, everyone, isSignedIn, page, redirectsTo, tag, type ActionRule, type AreaRules, type Who } from "./kit";
+
+const flagsOf = (who: Who) => {
+  if (!isSignedIn(who)) return null;
+  const [role, adminSubrole, sellerRole] = ROLES[who];
+  return roleFlags({ role, adminSubrole, sellerRole } as RoleRecord);
+};
+const staged = async (userId: string) => (await env.IMAGES.list({ prefix: `staging/${userId}/` })).objects.length;
+
+// POST /uploads stages an image for a form, per use: who may send each is the rule of its form.
+const uploadRules: Record<string, ActionRule> = Object.fromEntries(
+  UPLOAD_USES.map((use) => [
+    use,
+    {
+      allowed: (who: Who) => {
+        const flags = flagsOf(who);
+        return flags !== null && mayUpload(flags, use);
+      },
+      form: async () => ({ intent: use, file: png() }),
+      check: async (ctx, response) => {
+        expect(response.status).toBe(200);
+        const body = (await response.json()) as { token: string; mime: string };
+        expect(body).toMatchObject({ token: expect.stringMatching(/\.png$/), mime: "image/png" });
+        expect(await staged(ctx.user!.id)).toBe(1);
+      },
+      refused: async (ctx, response) => {
+        expect(response.status).toBe(403);
+        expect(await response.json()).toEqual({ error: "You cannot upload this image." });
+        expect(await staged(ctx.user!.id)).toBe(0);
+      },
+    } satisfies ActionRule,
+  ]),
+);
 
 // Content, resources and the rest: public pages and form endpoints anyone may use.
 export const rules: AreaRules = {
@@ -16,6 +52,7 @@ export const rules: AreaRules = {
     // Local development only (tests run as development; platform.test.ts checks the 404 in production).
     "routes/dev/outbox.tsx": everyone,
     "routes/not-found.tsx": () => page(404),
+    "routes/resources/uploads.ts": () => page(404),
   },
   records: async () => {
     const now = Date.now();
@@ -27,6 +64,7 @@ export const rules: AreaRules = {
     return { "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
   },
   actions: {
+    "routes/resources/uploads.ts": uploadRules,
     "routes/resources/newsletter.tsx": {
       "": {
         allowed: anyone,

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { ACTORS, signedInBrowser, type Actor } from "../actors";
 import { createProduct, createUser } from "../factories";
-import { Browser } from "../http";
+import { Browser, type FormFields } from "../http";
 
 // What every area's access rules are written with (tests/integration/access/*.ts), and the world
 // of records they are checked against. access-matrix.test.ts reads every area file and fails when
@@ -113,7 +113,7 @@ export interface ActionRule {
   /** May this kind of user do it? If not: signed out → sign in; signed in → `refused` (default: home); nothing changes. */
   allowed: (who: Who) => boolean;
   /** A valid form for this user, after any setup it needs. */
-  form: (ctx: Ctx) => Promise<Record<string, string>>;
+  form: (ctx: Ctx) => Promise<FormFields>;
   /** What an allowed post does. */
   check: (ctx: Ctx, response: Response, form: Record<string, string>) => Promise<void>;
   /**
