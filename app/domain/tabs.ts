@@ -1,0 +1,11 @@
+/** The tab a `?tab=` parameter names, when it is one of `tabs`; else the fallback (the first). */
+export function readTab<const T extends readonly string[]>(url: URL | string, tabs: T, fallback: T[number] = tabs[0]!): T[number] {
+  const value = new URL(url, "http://x").searchParams.get("tab");
+  return value !== null && tabs.includes(value) ? value : fallback;
+}
+
+/** A page number from `?page=`: a whole number from 1, else 1. */
+export function readPage(url: URL | string) {
+  const value = Number(new URL(url, "http://x").searchParams.get("page") ?? 1);
+  return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
+}
