@@ -233,10 +233,11 @@ export async function makeVariants(bytes: Uint8Array, wasm: ImageWasm): Promise<
     const widths = variantWidthsFor(image.width);
     if (widths.length === 0) return null;
     const widest = widths[widths.length - 1]!;
-    return { widths, premultiply: hasTransparency(image), image: areaShrink(image, widest, scaledHeight(image, widest)) };
+    const upright = { width: image.width, height: image.height };
+    return { widths, upright, premultiply: hasTransparency(image), image: areaShrink(image, widest, scaledHeight(upright, widest)) };
   });
   if (!first) return [];
-  const upright = { width: first.image.width, height: first.image.height };
+  const { upright } = first;
   const variants: Variant[] = [];
   let source = first.image;
   for (const width of [...first.widths].reverse()) {
