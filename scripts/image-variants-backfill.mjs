@@ -5,6 +5,7 @@
 // Identical originals (same ETag: the demo reuses one picture per colour and shape) are decoded
 // once. An original that already has its variants, or is too narrow to have any, costs a list
 // entry and nothing more. docs/decisions/0019-image-variants.md
+/* global WebAssembly */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 

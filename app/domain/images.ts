@@ -36,6 +36,7 @@ export function parseVariantWidth(values: string[]): VariantWidth | null | "inva
 export const MAX_KEY_BYTES = 1024;
 const utf8 = new TextEncoder();
 // C0 and C1 controls and DEL; a backslash is never part of our keys and only helps traversal tricks.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\\]/;
 
 /** Why `key` can never be an image key we serve (null when it can). */
