@@ -159,7 +159,7 @@ describe("imageSize", () => {
   it("reads a JPEG's frame header after other segments", () => {
     const app0 = [0xff, 0xe0, 0x00, 0x10, ...Array(14).fill(0)];
     const sof2 = [0xff, 0xc2, 0x00, 0x11, 0x08, 0x0b, 0xb8, 0x0f, 0xa0, 0x03, ...Array(9).fill(0)]; // 4000 × 3000
-    expect(imageSize(bytes([0xff, 0xd8], app0, sof2))).toEqual({ format: "jpeg", width: 4000, height: 3000 });
+    expect(imageSize(bytes([0xff, 0xd8], app0, sof2))).toEqual({ format: "jpeg", width: 4000, height: 3000, progressive: true });
     // DHT (C4) shares the SOF range but carries no size.
     const dht = [0xff, 0xc4, 0x00, 0x04, 0, 0];
     const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xf4, 0x01, 0x90, 0x03, ...Array(9).fill(0)]; // 400 × 500

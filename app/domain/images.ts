@@ -110,6 +110,8 @@ export interface ImageSize {
   width: number;
   height: number;
   format: "jpeg" | "png" | "webp";
+  /** A progressive JPEG (its decoder keeps every coefficient of the whole image in memory). */
+  progressive?: true;
 }
 
 /**
@@ -156,7 +158,9 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
       }
       // SOF0–SOF15 carry the frame size; C4 (DHT), C8 (JPG) and CC (DAC) share the range but do not.
       if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-        return found("jpeg", be16(i + 7), be16(i + 5));
+        const size = found("jpeg", be16(i + 7), be16(i + 5));
+        // SOF2, SOF6, SOF10 and SOF14 are the progressive frame types.
+        return size && (marker & 0x03) === 0x02 ? { ...size, progressive: true } : size;
       }
       if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame header
       const length = be16(i + 2);

@@ -1,7 +1,7 @@
 // Makes the WebP variants of one image with jSquash's WASM codecs (mozjpeg, libwebp, the png
 // crate, squoosh's resizer), written so that one image at a time fits a Worker's 128 MB:
-// - the size is read from the header first, and images over MAX_SOURCE_PIXELS are refused
-//   before a single pixel is decoded;
+// - the size is read from the header first, and an image whose decode would not fit
+//   DECODE_BUDGET_BYTES is refused before a single pixel is decoded;
 // - the mozjpeg and libwebp decoders are instantiated per image (a compiled module instantiates
 //   in about a millisecond) and their output is not copied: the widest variant is area-filtered
 //   straight out of the decoder's heap, which is then dropped with the instance;
@@ -25,10 +25,23 @@ export interface ImageWasm {
 }
 
 /**
- * Decoding is refused above this many pixels (a 24 MP photo, 6000 × 4000): its RGBA alone is
- * 96 MB. Measured peaks are in the decision record; anything larger keeps its original.
+ * The most memory one decode may take. A Worker has 128 MB for everything; the resizer and the
+ * png decoder keep up to ~25 MB each once used, the encoder ~28 MB (after the decoder is gone),
+ * and the app itself needs room. docs/decisions/0019-image-variants.md has the measurements.
  */
-export const MAX_SOURCE_PIXELS = 24_000_000;
+export const DECODE_BUDGET_BYTES = 72 * 1024 * 1024;
+
+/**
+ * What decoding an image costs, from its header: measured in workerd, mozjpeg's heap grows to
+ * ~4.4 bytes per pixel for a baseline JPEG and ~8 for a progressive one (every coefficient is
+ * kept), libwebp's to ~4.4; the png crate's output is copied out of its heap (~9). Plus the
+ * file itself, copied in. A 12–14 MP baseline phone photo fits; a 12 MP progressive JPEG does not.
+ */
+export function decodeCost(size: ImageSize, fileBytes: number) {
+  const perPixel = size.format === "png" ? 9 : size.progressive ? 8 : 4.5;
+  return size.width * size.height * perPixel + fileBytes;
+}
+
 /** libwebp quality for every variant (its default; ~75 looks like the original at these sizes). */
 export const WEBP_QUALITY = 75;
 /** The R2 object metadata of every variant (seller-store-admin.md §9: image cache control 3600). */
@@ -223,8 +236,10 @@ async function encodeWebp(image: Rgba, wasm: ImageWasm): Promise<Uint8Array> {
 export async function makeVariants(bytes: Uint8Array, wasm: ImageWasm): Promise<Variant[]> {
   const size = imageSize(bytes);
   if (!size) throw new UnreadableImage("not a JPEG, PNG or WebP image");
-  if (size.width * size.height > MAX_SOURCE_PIXELS) {
-    throw new UnreadableImage(`${size.width} × ${size.height} is over ${MAX_SOURCE_PIXELS / 1_000_000} MP`);
+  const cost = decodeCost(size, bytes.length);
+  if (cost > DECODE_BUDGET_BYTES) {
+    const kind = size.progressive ? "progressive JPEG" : size.format.toUpperCase();
+    throw new UnreadableImage(`a ${size.width} × ${size.height} ${kind} needs ~${Math.round(cost / 2 ** 20)} MB to decode, over the ${DECODE_BUDGET_BYTES / 2 ** 20} MB budget`);
   }
   ensureBindgen(wasm);
   // The widest variant comes straight from the decoded pixels (area filter, while the decoder
