@@ -7,6 +7,7 @@ import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
+import { images } from "./images";
 import { queue } from "./queue";
 
 const requestHandler = createRequestHandler(
@@ -35,19 +36,7 @@ app.use(async (c, next) => {
 
 app.get("/healthz", (c) => c.json({ ok: true }));
 
-// Images live in R2 under immutable keys, so browsers and the edge may keep them for a year.
-app.get("/images/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.slice("/images/".length));
-  if (!key || key.includes("..")) return c.notFound();
-  const object = await c.env.IMAGES.get(key, { onlyIf: c.req.raw.headers });
-  if (!object) return c.text("Image not found", 404);
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  headers.set("etag", object.httpEtag);
-  headers.set("cache-control", "public, max-age=31536000, immutable");
-  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
-});
+app.route("/images", images);
 
 app.all("*", async (c) => {
   const env = c.env;

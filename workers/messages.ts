@@ -49,5 +49,13 @@ export const TrackEventMessage = z.object({
   }),
 });
 
-export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage]);
+/** Make the WebP variants of one original in the IMAGES bucket (app/services/image-variants.server.ts). */
+export const ImageVariantsMessage = z.object({
+  ...base,
+  type: z.literal("image_variants"),
+  imageKey: z.string().min(1).max(1024),
+});
+export type ImageVariantsMessage = z.infer<typeof ImageVariantsMessage>;
+
+export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, ImageVariantsMessage]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { notificationOutbox } from "../db/schema";
 import { database, type Database } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
+import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
 import { NotificationMessage } from "./messages";
 
@@ -21,7 +22,7 @@ async function alreadyDelivered(db: Database, key: string) {
   return Boolean(row);
 }
 
-function outboxRow(message: NotificationMessage) {
+function outboxRow(message: Exclude<NotificationMessage, { type: "image_variants" }>) {
   return message.type === "email"
     ? {
         channel: "email" as const,
@@ -53,6 +54,10 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
       continue;
     }
     const body = parsed.data;
+    if (body.type === "image_variants") {
+      await deliverImageVariants(env, message, body, { maxAttempts: MAX_ATTEMPTS, retryDelaySeconds });
+      continue;
+    }
     const now = Date.now();
     try {
       if (await alreadyDelivered(db, body.key)) {
