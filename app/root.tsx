@@ -138,7 +138,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer social={shell?.social ?? {}} year={shell?.year ?? new Date().getUTCFullYear()} />
-      {shell && !shell.consent ? <CookieConsent customizeOpen={shell.customizeCookies} /> : null}
+      {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
       <Toaster flash={shell?.toast ?? null} />
     </>
   );

@@ -156,7 +156,9 @@ type LoaderData = Route.ComponentProps["loaderData"];
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as AccountActionData | undefined;
-  const tab = result ? tabOfIntent(result.intent, loaderData.tab) : loaderData.tab;
+  const tab = loaderData.tab;
+  // Each form posts to its own tab's address; a post sent elsewhere still shows its outcome.
+  const elsewhere = result?.alert && tabOfIntent(result.intent) !== tab ? result.alert : null;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
   }, [result]);
@@ -165,6 +167,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div>
       <PageHeading title="Account Management" subtitle="Manage your account settings and view your activity" />
       <TabNav tabs={tabs} current={tab} label="Account sections" />
+      {elsewhere ? <FormAlert title={elsewhere.title} message={elsewhere.message} /> : null}
       {tab === "summary" ? <Summary data={loaderData} /> : null}
       {tab === "profile" ? <Profile data={loaderData} result={result} /> : null}
       {tab === "security" ? <Security result={result?.intent === "password" ? result : undefined} /> : null}
@@ -174,10 +177,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-function tabOfIntent(intent: string, fallback: string) {
+function tabOfIntent(intent: string) {
   if (intent === "password") return "security";
   if (intent === "avatar" || intent === "profile" || intent === "delete_account") return "profile";
-  return fallback;
+  return null;
 }
 
 function Summary({ data }: { data: LoaderData }) {
@@ -208,7 +211,7 @@ function Profile({ data, result }: { data: LoaderData; result?: AccountActionDat
   return (
     <div className="max-w-2xl">
       <Panel title="Profile picture">
-        <Form method="post" encType="multipart/form-data" className="space-y-4" aria-label="Profile picture">
+        <Form method="post" action="/account?tab=profile" encType="multipart/form-data" className="space-y-4" aria-label="Profile picture">
           <input type="hidden" name="intent" value="avatar" />
           <ImageUpload name="avatar" use="avatar" label="Profile picture" existing={profile.avatarUrl ? [profile.avatarUrl] : []} error={avatarResult?.errors?.avatar} />
           <SubmitButton busy={uploading} busyLabel="Uploading...">Save picture</SubmitButton>
@@ -217,7 +220,7 @@ function Profile({ data, result }: { data: LoaderData; result?: AccountActionDat
 
       <Panel title="Profile details">
         {profileResult?.alert ? <FormAlert title={profileResult.alert.title} message={profileResult.alert.message} /> : null}
-        <Form method="post" noValidate className="mt-2 space-y-4" aria-label="Profile details">
+        <Form method="post" action="/account?tab=profile" noValidate className="mt-2 space-y-4" aria-label="Profile details">
           <input type="hidden" name="intent" value="profile" />
           <Field label="Full name" name="fullName" autoComplete="name" required maxLength={300} defaultValue={values?.fullName ?? profile.fullName ?? ""} error={profileResult?.errors?.fullName} />
           <Field
@@ -302,7 +305,7 @@ function DataPrivacy({ result }: { result?: AccountActionData }) {
               <li><strong>Remove the products you want to transfer</strong> to someone else: your listings are deleted with your account.</li>
             </ul>
             {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
-            <Form method="post" noValidate className="space-y-3" aria-label="Delete my account">
+            <Form method="post" action="/account?tab=profile" noValidate className="space-y-3" aria-label="Delete my account">
               <input type="hidden" name="intent" value="delete_account" />
               <Field label="Enter your password to confirm" name="password" id="delete-password" type="password" autoComplete="current-password" required error={result?.errors?.password} />
               <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
@@ -322,7 +325,7 @@ function Security({ result }: { result?: AccountActionData }) {
     <div className="max-w-md">
       <Panel title="Change password">
         {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
-        <Form method="post" noValidate className="mt-2 space-y-4" aria-label="Change password">
+        <Form method="post" action="/account?tab=security" noValidate className="mt-2 space-y-4" aria-label="Change password">
           <input type="hidden" name="intent" value="password" />
           <Field label="Current password" name="currentPassword" type="password" autoComplete="current-password" required error={result?.errors?.currentPassword} />
           <Field label="New password" name="newPassword" type="password" autoComplete="new-password" required error={result?.errors?.newPassword} hint="At least 6 characters" />

@@ -171,7 +171,7 @@ function ItemLine({ item, orderId, isShopper, result }: { item: Item; orderId: s
 
         {item.inWindow ? (
           <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
-            <p className="font-semibold">{item.daysLeft} {item.daysLeft === 1 ? "day" : "days"} left</p>
+            <p className="font-semibold">{`${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"} left`}</p>
             <p>{item.returnOrBuyBy}</p>
             {isShopper ? (
               <div className="mt-2 flex flex-wrap gap-2">
@@ -205,19 +205,16 @@ function ReturnInstructions({ item, orderId }: { item: Item; orderId: string }) 
     <section aria-label="Return instructions" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
       <h4 className="font-semibold">Return instructions</h4>
       <ol className="mt-1 list-decimal space-y-1 pl-5">
-        <li>Pack {item.name} as it came to you, with its tags and any dust bag or box.</li>
-        <li>Put a note inside with your order number, {orderId}.</li>
+        <li>{`Pack ${item.name} as it came to you, with its tags and any dust bag or box.`}</li>
+        <li>{`Put a note inside with your order number, ${orderId}.`}</li>
         {item.returnTo ? (
-          <li>
-            Send it, or drop it off, at {item.returnTo.name}
-            {item.returnTo.address ? `, ${item.returnTo.address}` : ""}: the store checks it and closes your rental.
-          </li>
+          <li>{`Send it, or drop it off, at ${item.returnTo.name}${item.returnTo.address ? `, ${item.returnTo.address}` : ""}: the store checks it and closes your rental.`}</li>
         ) : (
           <li>
             Send it to the Closetloop returns address on our <Link to="/pages/returns" className="underline">Returns</Link> page: our team checks it and closes your rental.
           </li>
         )}
-        {item.rentalEndsAt ? <li>Please send it by {formatLongDate(item.rentalEndsAt)}.</li> : null}
+        {item.rentalEndsAt ? <li>{`Please send it by ${formatLongDate(item.rentalEndsAt)}.`}</li> : null}
       </ol>
     </section>
   );
