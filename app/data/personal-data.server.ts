@@ -63,6 +63,7 @@ export const UNLINKED_USER_DATA = [
   { table: "order_items", column: "seller_id", matches: "id", exportedAs: null, onDelete: "nullify" },
   { table: "cart_items", column: "seller_id", matches: "id", exportedAs: null, onDelete: "delete" },
   { table: "payouts", column: "recipient_id", matches: "id", exportedAs: "payouts", onDelete: "pseudonymise" },
+  { table: "audit_log", column: "target_id", matches: "id", exportedAs: "account_events", onDelete: "pseudonymise" },
   { table: "store_requests", column: "contact_email", matches: "email", exportedAs: "store_requests", onDelete: "delete" },
   { table: "notification_outbox", column: "recipient", matches: "email", exportedAs: "messages_sent", onDelete: "delete" },
 ] as const;
@@ -257,7 +258,9 @@ export class DeletionBlocked extends Error {}
  * constraint fails and nothing is deleted (an order placed after the check cannot slip through).
  */
 export async function deleteAccountRows(db: Database, userId: string, email: string, now: number) {
-  const run = (sql: string) => prepared(db, sql, [userId, email.toLowerCase(), now, DELETED_OWNER_ID]);
+  // One pseudonym per deleted account: its payouts and the staff log about it still group together.
+  const pseudonym = `deleted_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const run = (sql: string) => prepared(db, sql, [userId, email.toLowerCase(), now, DELETED_OWNER_ID, pseudonym]);
   const ownProducts = "SELECT id FROM products WHERE owner_id = ?1";
   const ownStores = "SELECT id FROM stores WHERE owner_id = ?1";
   const statements = [
@@ -297,8 +300,8 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
     run("DELETE FROM user_verifications WHERE user_id = ?1"),
     // Kept without the link: sales records, other people's order lines, payouts, staff work.
     run("UPDATE order_items SET seller_id = NULL WHERE handler = 'vendor' AND seller_id = ?1"),
-    run("UPDATE payouts SET recipient_id = 'deleted_' || lower(hex(randomblob(8))) WHERE recipient_type = 'owner' AND recipient_id = ?1"),
-    run("UPDATE audit_log SET detail = '{}' WHERE target_type IN ('user', 'users') AND target_id = ?1"),
+    run("UPDATE payouts SET recipient_id = ?5 WHERE recipient_type = 'owner' AND recipient_id = ?1"),
+    run("UPDATE audit_log SET detail = '{}', target_id = ?5 WHERE target_type IN ('user', 'users') AND target_id = ?1"),
     ...USER_REFERENCES.filter((r) => r.onDelete === "nullify").map((r) => run(`UPDATE ${r.table} SET ${r.column} = NULL WHERE ${r.column} = ?1`)),
     run("DELETE FROM users WHERE id = ?1"),
   ];
