@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isVendor: user.isVendor,
       isStore: user.isStore,
       isAdmin: user.isAdmin,
+      avatarUrl: user.avatarUrl,
     },
     cartCount: basketCount,
     social,

@@ -254,7 +254,7 @@ describe("My Orders and the order page", () => {
     const { orderId } = await placeOrder(shopper, [{ productId: coat.id, option: "rental" }]);
     const { html } = await page(shopper.browser, "/account?tab=orders");
     expect(html).toContain(`href="/account/orders/${orderId}"`);
-    expect(html).toContain(`>${orderId.slice("order_".length, "order_".length + 8)}...</a>`);
+    expect(html).toContain(`>${orderId.slice("order_".length, "order_".length + 8)}...<span class="sr-only"> (order ${orderId})</span></a>`);
     expect(html).toMatch(/bg-amber-100[^"]*">pending</);
     // £15.00 rental + £3.99 delivery.
     expect(html).toContain("£18.99");

@@ -213,7 +213,7 @@ function Profile({ data, result }: { data: LoaderData; result?: AccountActionDat
       <Panel title="Profile picture">
         <Form method="post" action="/account?tab=profile" encType="multipart/form-data" className="space-y-4" aria-label="Profile picture">
           <input type="hidden" name="intent" value="avatar" />
-          <ImageUpload name="avatar" use="avatar" label="Profile picture" existing={profile.avatarUrl ? [profile.avatarUrl] : []} error={avatarResult?.errors?.avatar} />
+          <ImageUpload key={profile.avatarUrl ?? "none"} name="avatar" use="avatar" label="Profile picture" existing={profile.avatarUrl ? [profile.avatarUrl] : []} error={avatarResult?.errors?.avatar} />
           <SubmitButton busy={uploading} busyLabel="Uploading...">Save picture</SubmitButton>
         </Form>
       </Panel>
@@ -357,8 +357,9 @@ function Orders({ data }: { data: LoaderData }) {
             {orders.map((order) => (
               <tr key={order.id} className="border-b border-stone-100">
                 <td className="py-2 pr-4 font-mono">
-                  <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>
+                  <Link to={`/account/orders/${order.id}`} className="text-brand underline">
                     {shortOrderId(order.id)}
+                    <span className="sr-only">{` (order ${order.id})`}</span>
                   </Link>
                 </td>
                 <td className="py-2 pr-4">{formatLongDate(order.createdAt)}</td>
