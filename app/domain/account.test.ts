@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
 import routes from "../routes";
-import {
-  accountStatusTone,
-  exportFileName,
-  PasswordChangeForm,
-  ProfileForm,
-  reservedDisplayName,
-  ReviewForm,
-  shortOrderId,
-  topLevelSegments,
-  type RouteManifestEntry,
-} from "./account";
+import { accountStatusTone, exportFileName, reservedDisplayName, shortOrderId, topLevelSegments, type RouteManifestEntry } from "./account";
+import { PasswordChangeForm, ProfileForm, ReviewForm } from "./account-forms";
 
 /** The route table as the server build's flat manifest (id, parentId, path), as React Router makes it. */
 function manifestOf(entries: { path?: string; file: string; children?: unknown[] }[], parentId = "root", out: Record<string, RouteManifestEntry> = { root: { id: "root", path: "" } }) {

@@ -1,5 +1,3 @@
-import { z } from "zod";
-import { PASSWORD_MIN } from "./auth-forms";
 import type { ItemStatus, OrderStatus } from "./order-lifecycle";
 
 // The account page's rules (seller-store-admin.md §2 Account Management, §5 Account forms, §8
@@ -32,33 +30,6 @@ export const PROFILE_MESSAGES = {
   emailInvalid: "Invalid email address",
   emailTaken: "An account with this email already exists",
 } as const;
-
-/** The display name is the public profile's URL (/{display name}): it must make a clean path. */
-const DISPLAY_NAME_SHAPE = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
-
-export const ProfileForm = z.object({
-  fullName: z
-    .string({ error: PROFILE_MESSAGES.fullNameRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.fullNameRequired)
-    .max(FULL_NAME_MAX, PROFILE_MESSAGES.fullNameTooLong),
-  displayName: z
-    .string({ error: PROFILE_MESSAGES.displayNameRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.displayNameRequired)
-    .max(DISPLAY_NAME_MAX, PROFILE_MESSAGES.displayNameTooLong)
-    .regex(DISPLAY_NAME_SHAPE, PROFILE_MESSAGES.displayNameShape)
-    // One space between words: "Vera  Vintage" and "Vera Vintage" would be two profiles otherwise.
-    .transform((v) => v.replace(/\s+/g, " ")),
-  email: z
-    .string({ error: PROFILE_MESSAGES.emailRequired })
-    .trim()
-    .min(1, PROFILE_MESSAGES.emailRequired)
-    .max(254, PROFILE_MESSAGES.emailInvalid)
-    .pipe(z.email(PROFILE_MESSAGES.emailInvalid))
-    .transform((v) => v.toLowerCase()),
-});
-export type ProfileInput = z.infer<typeof ProfileForm>;
 
 /** Product types own /{type} (DECISIONS.md Routes: a product type wins over a vendor). */
 const PRODUCT_TYPE_NAMES = ["women", "men", "children", "unisex"];
@@ -108,7 +79,7 @@ export const PASSWORD_MESSAGES = {
   currentRequired: "Current password is required",
   currentWrong: "Current password is incorrect",
   newRequired: "New password is required",
-  tooShort: `Password must be at least ${PASSWORD_MIN} characters`,
+  tooShort: "Password must be at least 6 characters",
   tooLong: "Password must be at most 200 characters",
   confirmRequired: "Please confirm your password",
   mismatch: "Passwords do not match",
@@ -116,19 +87,6 @@ export const PASSWORD_MESSAGES = {
   mismatchToast: "New passwords do not match",
   sameAsCurrent: "Your new password must be different from your current one",
 } as const;
-
-export const PasswordChangeForm = z
-  .object({
-    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).min(1, PASSWORD_MESSAGES.currentRequired).max(200, PASSWORD_MESSAGES.currentWrong),
-    newPassword: z
-      .string({ error: PASSWORD_MESSAGES.newRequired })
-      .min(1, PASSWORD_MESSAGES.newRequired)
-      .min(PASSWORD_MIN, PASSWORD_MESSAGES.tooShort)
-      .max(200, PASSWORD_MESSAGES.tooLong),
-    confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
-  })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent });
 
 // ---------------------------------------------------------------------------------------------
 // Orders
@@ -172,21 +130,6 @@ export const REVIEW_MESSAGES = {
   twice: "You have already reviewed this item",
   notYet: "You can review an item once it has been delivered",
 } as const;
-
-export const ReviewForm = z.object({
-  itemId: z.string().min(1).max(100),
-  rating: z.coerce
-    .number({ error: REVIEW_MESSAGES.rating })
-    .int(REVIEW_MESSAGES.rating)
-    .min(1, REVIEW_MESSAGES.rating)
-    .max(5, REVIEW_MESSAGES.rating),
-  comment: z
-    .string()
-    .trim()
-    .max(REVIEW_COMMENT_MAX, REVIEW_MESSAGES.commentTooLong)
-    .optional()
-    .transform((v) => (v ? v : null)),
-});
 
 // ---------------------------------------------------------------------------------------------
 // Data privacy

@@ -8,9 +8,9 @@ import {
   PROFILE_MESSAGES,
   reservedDisplayName,
   topLevelSegments,
-  type ProfileInput,
   type RouteManifestEntry,
 } from "../domain/account";
+import type { ProfileInput } from "../domain/account-forms";
 import { avatarKey } from "../domain/uploads";
 import { issueToken } from "./auth.server";
 import { publicPagesChanged } from "./freshness.server";

@@ -11,10 +11,9 @@ import {
   accountStatusTone,
   DELETE_MESSAGES,
   PASSWORD_MESSAGES,
-  PasswordChangeForm,
-  ProfileForm,
   shortOrderId,
 } from "../../domain/account";
+import { PasswordChangeForm, ProfileForm } from "../../domain/account-forms";
 import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
 import { formatLongDate } from "../../domain/dates";
 import { priceStatus } from "../../domain/fairness";
