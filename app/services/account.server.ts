@@ -144,8 +144,11 @@ export async function deleteAccount(app: AppContext, userId: string, now: number
   const footprint = await deletionFootprint(app.db, userId);
   if (!footprint) return;
   await deleteAccountRows(app.db, userId, footprint.email, now);
-  const prefixes = [`avatars/${userId}/`, `products/${userId}/`, `staging/${userId}/`, ...footprint.storeIds.map((id) => `store-logos/${id}/`)];
+  const own = [`avatars/${userId}/`, `products/${userId}/`, `staging/${userId}/`, ...footprint.storeIds.map((id) => `store-logos/${id}/`)];
   try {
+    // Resized copies live under variants/{width}/{original key} (docs/decisions/0019): theirs go too.
+    const widths = (await app.env.IMAGES.list({ prefix: "variants/", delimiter: "/" })).delimitedPrefixes;
+    const prefixes = [...own, ...widths.flatMap((width) => own.map((prefix) => `${width}${prefix}`))];
     await Promise.all([deleteImages(app.env.IMAGES, footprint.imageUrls), ...prefixes.map((prefix) => deletePrefix(app.env.IMAGES, prefix))]);
   } catch (error) {
     // The account is gone; an image left behind is only logged (a later sweep can find it by prefix).

@@ -170,7 +170,7 @@ async function makeSubject(): Promise<Subject> {
   }
   // The other user's concierge product is managed by the subject's store.
   await env.DB.prepare("UPDATE products SET store_id = 'm_store_own', concierge_status = 'yes' WHERE id = 'm_prod_other'").run();
-  for (const key of [`avatars/${s.id}/1.png`, `products/${s.id}/m_prod_own_1_0.png`, `products/${s.id}/m_prod_sold_1_0.png`, `store-logos/m_store_own/m_store_own-logo.png`, `staging/${s.id}/left-behind.png`, `products/${other.id}/m_prod_other_1_0.png`]) {
+  for (const key of [`avatars/${s.id}/1.png`, `products/${s.id}/m_prod_own_1_0.png`, `products/${s.id}/m_prod_sold_1_0.png`, `store-logos/m_store_own/m_store_own-logo.png`, `staging/${s.id}/left-behind.png`, `variants/400/products/${s.id}/m_prod_own_1_0.png.webp`, `variants/800/avatars/${s.id}/1.png.webp`, `products/${other.id}/m_prod_other_1_0.png`, `variants/400/products/${other.id}/m_prod_other_1_0.png.webp`]) {
     await env.IMAGES.put(key, PNG_BYTES);
   }
   return s;
@@ -284,6 +284,7 @@ describe("Delete my account", () => {
     const left = (await env.IMAGES.list()).objects.map((o) => o.key);
     expect(left.filter((k) => k.includes(s.id) || k.includes("m_store_own"))).toEqual([]);
     expect(left).toContain(`products/${s.other.id}/m_prod_other_1_0.png`);
+    expect(left).toContain(`variants/400/products/${s.other.id}/m_prod_other_1_0.png.webp`);
     // The other user is untouched.
     expect(await scalar("SELECT count(*) AS n FROM users WHERE id = ?", s.other.id)).toBe(1);
   });
