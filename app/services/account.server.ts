@@ -67,6 +67,8 @@ export async function saveProfile(app: AppContext, userId: string, input: Profil
     await publicPagesChanged(app.env.CACHE, now);
   }
   if (emailChanged) await requestEmailChange(app, { id: userId, email: current.email, fullName: input.fullName }, input.email, origin, now);
+  // Saving the current address again calls off a change still waiting for its link.
+  else if (current.pendingEmail) await retireAuthTokens(app.db, userId, "change_email", now);
   return { ok: true, emailChangeSentTo: emailChanged ? input.email : null, changed: namesChanged || emailChanged };
 }
 

@@ -147,6 +147,18 @@ describe("Profile", () => {
     await new Browser(`10.78.0.${++ipSeq % 250}`).signIn(newEmail, PASSWORD);
   });
 
+  it("saving the current address again calls off a change waiting for its link", async () => {
+    const user = await signedInBrowser("shopper");
+    const newEmail = `later-${unique()}@example.test`;
+    await user.browser.post("/account?tab=profile", profileForm({ email: newEmail }));
+    const confirm = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(newEmail).first<{ body: string }>());
+    const next = await follow(user.browser, await user.browser.post("/account?tab=profile", profileForm({ email: user.email })));
+    expect(next.html).not.toContain("Waiting for confirmation");
+    const link = /http:\/\/localhost(\/auth\/verify\?token=[\w-]+)/.exec(confirm.body)![1]!;
+    expect(await (await new Browser(`10.78.2.${++ipSeq % 250}`).fetch(link)).text()).toContain("This link has expired or was already used");
+    expect((await userRow(user.id))!.email).toBe(user.email);
+  });
+
   it("a newer e-mail change retires the older link, and an address taken meanwhile is refused", async () => {
     const user = await signedInBrowser("shopper");
     const first = `first-${unique()}@example.test`;
