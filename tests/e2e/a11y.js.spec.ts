@@ -43,7 +43,18 @@ for (const path of PUBLIC_PAGES) {
 
 test("no accessibility violations on signed-in pages", async ({ page }) => {
   await login(page, DEMO.admin);
-  for (const path of ["/account", "/account?tab=profile", "/account?tab=security", "/account?tab=orders", "/account?tab=products", "/account/orders/order_demo_window", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
+  for (const path of ["/account", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+});
+
+test("no accessibility violations on the account's tabs and an order page", async ({ page }) => {
+  // An address of its own: sign-in is rate limited per address, and the suite signs in often.
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.214.0.1" });
+  // Staff who handle orders may open the demo shopper's order.
+  await login(page, DEMO.admin);
+  for (const path of ["/account?tab=profile", "/account?tab=security", "/account?tab=orders", "/account?tab=products", "/account/orders/order_demo_window"]) {
     await page.goto(path);
     await expectNoViolations(page);
   }
