@@ -50,6 +50,8 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
 });
 
 test("no accessibility violations on the account's tabs and an order page", async ({ page }) => {
+  // Five pages, each analysed by axe: more than one page's time on a busy machine.
+  test.slow();
   // An address of its own: sign-in is rate limited per address, and the suite signs in often.
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.214.0.1" });
   // Staff who handle orders may open the demo shopper's order.
