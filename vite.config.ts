@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
 // stream compresses better than many small ones (docs/performance.md, JavaScript budget).
 // The basket drawer and Radix stay out of it: they load on first use.
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+// What only signed-in dashboards use (tabs, tables, uploads, the order and price rules) stays out
+// too: a shopper browsing the catalogue never loads it.
+const DASHBOARD_ONLY = /\/app\/(components\/(dashboard|image-upload)\.tsx|domain\/(account|uploads|order-lifecycle|fairness|tabs)\.ts)$/;
 
 export default defineConfig({
   plugins: [
@@ -22,7 +25,7 @@ export default defineConfig({
         rollupOptions: {
           output: {
             manualChunks(id: string) {
-              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer"))) return "framework";
+              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer") && !DASHBOARD_ONLY.test(id))) return "framework";
             },
           },
         },

@@ -21,7 +21,11 @@ export default [
   route("auth/reset", "routes/auth/reset.tsx"),
 
   // signed-in areas
-  layout("routes/areas/account.tsx", [route("account", "routes/account/index.tsx")]),
+  layout("routes/areas/account.tsx", [
+    route("account", "routes/account/index.tsx"),
+    route("account/orders/:orderId", "routes/account/order.tsx"),
+    route("account/export", "routes/account/export.ts"),
+  ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
   layout("routes/areas/admin.tsx", prefix("admin", [index("routes/admin/index.tsx"), route("blog/new", "routes/admin/blog-new.tsx")])),

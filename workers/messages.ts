@@ -14,6 +14,8 @@ export const EmailMessage = z.object({
     "order_status_changed",
     "rental_reminder",
     "rental_converted",
+    "confirm_email_change",
+    "email_change_requested",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -67,11 +67,11 @@ export async function hashToken(token: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-/** A single-use token; only its hash is stored. */
-export async function issueToken(app: AppContext, userId: string, purpose: TokenPurpose, now: number) {
+/** A single-use token; only its hash is stored. E-mail links live a day; password links an hour. */
+export async function issueToken(app: AppContext, userId: string, purpose: TokenPurpose, now: number, payload: string | null = null) {
   const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
   const tokenHash = await hashToken(token);
-  await insertAuthToken(app.db, tokenHash, userId, purpose, now, purpose === "verify_email" ? VERIFY_TTL_MS : RESET_TTL_MS);
+  await insertAuthToken(app.db, tokenHash, userId, purpose, now, purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS, payload);
   return { token, tokenHash };
 }
 

@@ -18,6 +18,8 @@ export const LIMITS = {
   newsletterEmail: { name: "newsletter-email", limit: 3, windowSeconds: 3600 },
   storeRequestIp: { name: "store-request-ip", limit: 5, windowSeconds: 3600 },
   storeRequestEmail: { name: "store-request-email", limit: 3, windowSeconds: 3600 },
+  // Guessing the current password of a signed-in account (password change, account deletion).
+  accountPassword: { name: "account-password", limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
 
 export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
