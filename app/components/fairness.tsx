@@ -25,7 +25,7 @@ export function FairnessBar({ fairness, label }: { fairness: Fairness | null; la
       </span>
       <span className={`font-medium ${TEXT[fairness.band]}`}>
         <span className="sr-only">{label}: </span>
-        {fairness.percent}% · {fairness.band}
+        {`${fairness.percent}% · ${fairness.band}`}
       </span>
     </span>
   );
@@ -49,15 +49,13 @@ export function FairnessHint({ rental, buying, original, condition }: { rental?:
         <ul className="mt-1 space-y-1">
           {rentalVerdict ? (
             <li className="flex flex-wrap items-center gap-2">
-              <span>Rental is {rentalVerdict.percent}% of the buying price ({rentalVerdict.low}–{rentalVerdict.high}% is fair):</span>
+              <span>{`Rental is ${rentalVerdict.percent}% of the buying price (${rentalVerdict.low}–${rentalVerdict.high}% is fair):`}</span>
               <FairnessBar fairness={rentalVerdict} label="Rental price" />
             </li>
           ) : null}
           {buyVerdict ? (
             <li className="flex flex-wrap items-center gap-2">
-              <span>
-                Buying price is {buyVerdict.percent}% of the original price ({buyVerdict.low}–{buyVerdict.high}% is fair{condition ? ` for ${condition}` : ""}):
-              </span>
+              <span>{`Buying price is ${buyVerdict.percent}% of the original price (${buyVerdict.low}–${buyVerdict.high}% is fair${condition ? ` for ${condition}` : ""}):`}</span>
               <FairnessBar fairness={buyVerdict} label="Buying price" />
             </li>
           ) : null}

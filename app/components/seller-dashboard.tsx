@@ -60,7 +60,7 @@ export function SellerProducts({ products }: { products: SellerProductRow[] }) {
                 </td>
                 <td className="py-2 pr-3">
                   <p className="font-medium">{p.name}</p>
-                  {p.storeName ? <p className="text-xs text-stone-700">Managed by {p.storeName}</p> : null}
+                  {p.storeName ? <p className="text-xs text-stone-700">{`Managed by ${p.storeName}`}</p> : null}
                   {p.conciergeStatus !== "no" ? (
                     <p className="mt-1">
                       <StatusBadge status={p.conciergeStatus} label={`Concierge: ${p.conciergeStatus}`} tone={CONCIERGE_TONE[p.conciergeStatus] ?? "grey"} />
@@ -141,7 +141,7 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
             <div>
               <p className="font-medium">{r.productName}</p>
               <p className="text-xs text-stone-700">
-                From {r.storeName ?? "a partner store"} · {formatLongDate(r.createdAt)}
+                {`From ${r.storeName ?? "a partner store"} · ${formatLongDate(r.createdAt)}`}
               </p>
             </div>
             <StatusBadge status={r.status} />
@@ -149,11 +149,11 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <dt className="text-stone-700">Suggested rental</dt>
             <dd>
-              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">(now {price(r.currentRentalPrice)})</span>
+              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentRentalPrice)})`}</span>
             </dd>
             <dt className="text-stone-700">Suggested buying</dt>
             <dd>
-              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">(now {price(r.currentBuyingPrice)})</span>
+              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentBuyingPrice)})`}</span>
             </dd>
           </dl>
           <p className="mt-2 text-sm">
@@ -185,7 +185,7 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
         <li key={o.id} className="py-3" data-testid="seller-order">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
-              Order #{o.id.slice(-8)} <span className="text-sm font-normal text-stone-700">· {timeAgo(o.placedAt, now)}</span>
+              {`Order #${o.id.slice(-8)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
             </p>
             <StatusBadge status={o.status} />
           </div>
@@ -193,7 +193,7 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
             {o.items.map((item) => (
               <li key={item.id} className="flex flex-wrap gap-x-2">
                 <span>{item.name}</span>
-                <span className="text-stone-600">({item.type === "rental" ? "Rental" : "Purchase"})</span>
+                <span className="text-stone-600">{item.type === "rental" ? "(Rental)" : "(Purchase)"}</span>
                 <span>{formatGBP(item.price)}</span>
               </li>
             ))}

@@ -189,9 +189,9 @@ export async function insertProduct(db: Database, id: string, ownerId: string, v
   return inserted.length > 0;
 }
 
-/** Whether this seller already has a product with this id (a form sent twice). */
-export async function ownsProduct(db: Database, id: string, ownerId: string) {
-  return Boolean(await db.select({ id: products.id }).from(products).where(and(eq(products.id, id), eq(products.ownerId, ownerId))).get());
+/** Who owns the product with this id, if it exists (a form sent twice finds its first product). */
+export async function productOwnerOf(db: Database, id: string) {
+  return (await db.select({ ownerId: products.ownerId }).from(products).where(eq(products.id, id)).get())?.ownerId ?? null;
 }
 
 export async function setProductImages(db: Database, id: string, ownerId: string, images: string[], now: number) {

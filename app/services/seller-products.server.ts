@@ -1,6 +1,6 @@
 import type { SuggestionReply } from "../components/product-form";
 import type { AppContext } from "../context";
-import { brandAndStore, insertBrandSuggestion, insertProduct, ownsProduct, restoreProductImages, setProductImages, updateProductFromForm } from "../data/seller.server";
+import { brandAndStore, insertBrandSuggestion, insertProduct, productOwnerOf, restoreProductImages, setProductImages, updateProductFromForm } from "../data/seller.server";
 import type { EditableProduct } from "../data/product.server";
 import { FILL_IN_REQUIRED, UNKNOWN_BRAND } from "../domain/product-fields";
 import { parseProductForm, SuggestionForm, typedValues, type ProductFormMode, type ProductFormValues, type TypedValues } from "../domain/product-form";
@@ -50,18 +50,28 @@ async function judgeForm(app: AppContext, user: SessionUser, form: FormData, mod
   return { ok: true, values: parsed.values, brand: known.brand, images: field.images, imagesChanged: field.changed };
 }
 
-/** A fresh product id, or the one the form was rendered with (so a form sent twice makes one product). */
-export function productIdFor(formKey: FormDataEntryValue | null) {
-  return typeof formKey === "string" && /^[0-9a-f]{32}$/.test(formKey) ? `prod_${formKey}` : `prod_${crypto.randomUUID().replace(/-/g, "")}`;
+const freshProductId = () => `prod_${crypto.randomUUID().replace(/-/g, "")}`;
+
+/**
+ * The product id for an Upload form: the key it was rendered with, so the same form sent twice
+ * finds the product the first one made. A key that is not ours (forged, or another seller's) gets
+ * a fresh id: it can never reach someone else's product.
+ */
+async function productIdFor(app: AppContext, userId: string, formKey: FormDataEntryValue | null) {
+  if (typeof formKey !== "string" || !/^[0-9a-f]{32}$/.test(formKey)) return { id: freshProductId(), duplicate: false };
+  const id = `prod_${formKey}`;
+  const owner = await productOwnerOf(app.db, id);
+  if (owner === null) return { id, duplicate: false };
+  return owner === userId ? { id, duplicate: true } : { id: freshProductId(), duplicate: false };
 }
 
 export type CreateResult = { ok: true; productId: string; failedImages: number; duplicate: boolean } | FormRefusal;
 
 /** Upload Product: the listing starts pending for the approval queue (§4). */
 export async function createListing(app: AppContext, user: SessionUser, form: FormData, now: number): Promise<CreateResult> {
-  const productId = productIdFor(form.get("formKey"));
+  const { id: productId, duplicate } = await productIdFor(app, user.id, form.get("formKey"));
   // The same form sent again (a double click without JavaScript): the first one made the product.
-  if (await ownsProduct(app.db, productId, user.id)) return { ok: true, productId, failedImages: 0, duplicate: true };
+  if (duplicate) return { ok: true, productId, failedImages: 0, duplicate: true };
   const judged = await judgeForm(app, user, form, "create", []);
   if (!judged.ok) return judged;
   const inserted = await insertProduct(app.db, productId, user.id, judged.values, judged.brand, now);

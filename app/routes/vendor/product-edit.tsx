@@ -27,10 +27,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const [product, options] = await Promise.all([editableProduct(app.db, params.id, user, "seller"), productFormOptions(app.db, user.id)]);
   if (!product) throw data(null, { status: 404 });
-  // §4: a product whose image list is empty gets back what its R2 folder still holds.
+  // §4: a product whose image list is empty gets back what its R2 folder still holds. The notice
+  // is part of the page (a flash cookie set by a loader would race the one the page consumes).
   const recovered = await recoverProductImages(app, product, Date.now());
-  if (recovered) throw await redirectWithToast(app.config, new URL(request.url).pathname, { type: "success", title: "Images recovered", description: "Found and restored missing product images from storage." });
-  return { product, ...options };
+  return { product: recovered ? { ...product, images: recovered } : product, recovered: recovered !== null, ...options };
 }
 
 export const intents = ["save", "suggest_brand"] as const;
@@ -87,7 +87,7 @@ function valuesOf(product: EditableProduct): TypedValues {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, brands, stores } = loaderData;
+  const { product, brands, stores, recovered } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -100,6 +100,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         Back
       </Link>
       <PageHeading title="Edit Product" subtitle={product.name} />
+      {recovered ? (
+        <div role="status" className="mb-4 rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">
+          <p className="font-semibold">Images recovered</p>
+          <p>Found and restored missing product images from storage.</p>
+        </div>
+      ) : null}
       <div className="mb-6 flex flex-wrap items-center gap-3 text-sm">
         <span>Review status:</span>
         <StatusBadge status={product.status} />
