@@ -85,9 +85,10 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
 export function sellerOrderLinesQuery(db: Database, ownerId: string) {
   return db
     .select({
-      orderId: orders.id,
-      orderStatus: orders.status,
-      placedAt: orders.createdAt,
+      // D1 batches collapse duplicate column names of joined tables (decision 0009): aliases.
+      orderId: sql<string>`${orders.id}`.as("order_ref"),
+      orderStatus: sql<string>`${orders.status}`.as("order_status"),
+      placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
       itemId: orderItems.id,
       name: orderItems.name,
       type: orderItems.type,
