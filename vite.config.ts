@@ -7,6 +7,9 @@ import { defineConfig } from "vite";
 // stream compresses better than many small ones (docs/performance.md, JavaScript budget).
 // The basket drawer and Radix stay out of it: they load on first use.
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
+// Code only the dashboards use (the dashboard kit, the seller's product form, the image upload
+// control and their rules) stays out of it too, so shopper pages do not carry it.
+const NOT_SHARED = /basket-drawer|\/components\/seller\/|\/components\/(image-upload|dashboard)\.|\/domain\/(uploads|product-fields|seller-dashboard|fairness)\./;
 
 export default defineConfig({
   plugins: [
@@ -22,7 +25,7 @@ export default defineConfig({
         rollupOptions: {
           output: {
             manualChunks(id: string) {
-              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer"))) return "framework";
+              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !NOT_SHARED.test(id))) return "framework";
             },
           },
         },

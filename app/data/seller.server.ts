@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { brands, brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
 import type { ProductFormValues } from "../domain/product-form";
+import type { SellerTab } from "../domain/seller-dashboard";
 import type { SessionUser } from "../services/session.server";
 import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
@@ -274,8 +275,6 @@ export async function insertBrandSuggestion(db: Database, id: string, userId: st
   return true;
 }
 
-export const SELLER_TABS = ["products", "notifications", "orders", "upload"] as const;
-export type SellerTab = (typeof SELLER_TABS)[number];
 
 /**
  * Everything /vendor shows for one tab: the counts (header, stat cards, badge) and only the

@@ -1,4 +1,4 @@
-import type { SuggestionReply } from "../components/product-form";
+import type { SuggestionReply } from "../components/seller/product-form";
 import type { AppContext } from "../context";
 import { brandAndStore, insertBrandSuggestion, insertProduct, productOwnerOf, restoreProductImages, setProductImages, updateProductFromForm } from "../data/seller.server";
 import type { EditableProduct } from "../data/product.server";

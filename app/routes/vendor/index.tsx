@@ -2,15 +2,16 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
-import { answerPriceChange, SELLER_TABS, sellerDashboard, type SellerDashboard } from "../../data/seller.server";
+import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
+import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
 import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
 import { BarChart, EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
 import { PageHeading } from "../../components/page-heading";
-import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/product-form";
-import { SellerOrders, SellerProducts, PriceRequests, BrandSuggestions } from "../../components/seller-dashboard";
+import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
+import { SellerOrders, SellerProducts, PriceRequests, BrandSuggestions } from "../../components/seller/lists";
 import { showToast } from "../../components/toaster";
 import { requireUser } from "../../services/guards.server";
 import { publicPagesChanged } from "../../services/freshness.server";
@@ -86,8 +87,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ intent: null, alert: { title: "Error", message: "Unknown action." } }, 400);
 }
 
-const TAB_LABELS: Record<SellerDashboard["tab"], string> = { products: "Products", notifications: "Notifications", orders: "Orders", upload: "Upload Product" };
-
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { dashboard, now, formKey } = loaderData;
   const result = actionData as VendorActionData | undefined;
@@ -95,7 +94,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
     if (result?.suggestion) showToast({ type: result.suggestion.ok ? "success" : "error", title: result.suggestion.title, description: result.suggestion.message });
   }, [result]);
-  const tabs = SELLER_TABS.map((id) => ({ id, label: TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
+  const tabs = SELLER_TABS.map((id) => ({ id, label: SELLER_TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
   const n = dashboard.productCount;
   return (
     <div>

@@ -4,7 +4,7 @@ import type { Route } from "./+types/product-edit";
 import { NotFoundSection } from "../../components/catalog/listing";
 import { StatusBadge } from "../../components/dashboard";
 import { PageHeading } from "../../components/page-heading";
-import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/product-form";
+import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
 import { showToast } from "../../components/toaster";
 import { appContext } from "../../context";
 import { editableProduct, type EditableProduct } from "../../data/product.server";

@@ -1,12 +1,12 @@
 import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { Form, Link, useFetcher } from "react-router";
-import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../domain/catalog";
-import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../domain/product-fields";
-import type { TypedValues } from "../domain/product-form";
+import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
+import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
+import type { TypedValues } from "../../domain/product-form";
 import { FairnessHint } from "./fairness";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "./forms";
-import { ImageUpload } from "./image-upload";
-import { showToast } from "./toaster";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
+import { ImageUpload } from "../image-upload";
+import { showToast } from "../toaster";
 
 // The seller's product form: Upload Product on /vendor and the edit page share it
 // (seller-store-admin.md §2, §5). It is a multipart form that works without JavaScript: the

@@ -1,11 +1,11 @@
 import { Form, Link } from "react-router";
-import { formatLongDate, timeAgo } from "../domain/dates";
-import { buyFairness, rentalFairness } from "../domain/fairness";
-import { formatGBP } from "../domain/money";
-import { SUGGESTION_LABELS } from "../domain/product-fields";
-import { StatusBadge, type Tone } from "./dashboard";
+import { formatLongDate, timeAgo } from "../../domain/dates";
+import { buyFairness, rentalFairness } from "../../domain/fairness";
+import { formatGBP } from "../../domain/money";
+import { SUGGESTION_LABELS } from "../../domain/product-fields";
+import { StatusBadge, type Tone } from "../dashboard";
 import { FairnessBar } from "./fairness";
-import { useSubmitting } from "./forms";
+import { useSubmitting } from "../forms";
 
 // The seller dashboard's lists (seller-store-admin.md §2 Seller dashboard). Pure rendering: the
 // route's loader brings only the signed-in seller's own records.

@@ -1,5 +1,5 @@
-import { buyFairness, rentalFairness, type Fairness } from "../domain/fairness";
-import { readPounds } from "../domain/product-fields";
+import { buyFairness, rentalFairness, type Fairness } from "../../domain/fairness";
+import { readPounds } from "../../domain/product-fields";
 
 // Price fairness drawn (seller-store-admin.md §9): a bar with the fair range shaded and a mark at
 // the price, and the verdict in words beside it, so the colour is never the only signal.
