@@ -4,6 +4,11 @@ import { signedInBrowser as signIn, type Actor } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import type { Browser, FormFields } from "./http";
 import { bigPng, jpeg, png, renamedText, svg, truncatedJpeg } from "./images";
+import type { AppContext } from "../../app/context";
+import { database } from "../../app/data/db.server";
+import { roleFlags } from "../../app/domain/roles";
+import { appConfig } from "../../app/env.server";
+import { createListing } from "../../app/services/seller-products.server";
 
 // The seller area (issue 11: items 1, 3, 4, 5, 7) against the real Worker, D1 and R2:
 // Upload Product, the edit page, price-change answers and the dashboard's tabs.
@@ -170,6 +175,29 @@ describe("Upload Product", () => {
     expect(html).toContain("40% · Too High"); // rental 40 of buying 100
     expect(html).toContain("25% · Too Low"); // buying 100 of 400, Almost New
     expect(html).toContain("Review Price");
+  });
+});
+
+describe("images that fail to store", () => {
+  it("still make the product, with the images that were stored: 'Product created with issues'", async () => {
+    const owner = await createUser();
+    const user = { ...roleFlags({ role: "individual", adminSubrole: null, sellerRole: "vendor" }), id: owner.id, email: owner.email, fullName: owner.fullName, displayName: owner.displayName, avatarUrl: null };
+    // An R2 that refuses the second image.
+    const flaky = new Proxy(env.IMAGES, {
+      get(target, prop) {
+        if (prop === "put") return (key: string, ...rest: unknown[]) => (key.endsWith("_1.png") ? Promise.reject(new Error("R2 unavailable")) : (target.put as (...a: unknown[]) => unknown)(key, ...rest));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const app = { env: { ...env, IMAGES: flaky }, config: appConfig(env), db: database(env.DB), ctx: {} } as unknown as AppContext;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(upload(`Flaky ${tag}`))) form.append(k, v as string);
+    for (const name of ["a.png", "b.png", "c.png"]) form.append("images", png(name));
+    const result = await createListing(app, user, form, Date.now());
+    expect(result).toMatchObject({ ok: true, failedImages: 1, duplicate: false });
+    const row = await one<{ images: string }>("SELECT images FROM products WHERE name = ?", `Flaky ${tag}`);
+    expect((JSON.parse(row!.images) as string[]).map((u) => u.replace(/^.*_\d+_/, ""))).toEqual(["0.png", "2.png"]);
   });
 });
 

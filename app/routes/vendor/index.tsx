@@ -9,6 +9,7 @@ import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
 import { BarChart, EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
+import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
 import { SellerOrders, SellerProducts, PriceRequests, BrandSuggestions } from "../../components/seller/lists";
@@ -16,7 +17,7 @@ import { showToast } from "../../components/toaster";
 import { requireUser } from "../../services/guards.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { createListing, suggestBrand } from "../../services/seller-products.server";
-import { dataWithToast, redirectWithToast } from "../../services/toast.server";
+import { redirectWithToast } from "../../services/toast.server";
 import { formatShortDate } from "../../domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
@@ -80,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     } catch (error) {
       console.error(`vendor: could not ${verb} price change request ${requestId}`, error);
-      return dataWithToast(app.config, { intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } } as VendorActionData, { type: "error", title: "Error", description: `Failed to ${verb} the request.` }, { status: 500 });
+      return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 500);
     }
   }
 
@@ -106,6 +107,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Profile Views" value={0} note="Coming soon" />
       </StatGrid>
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
+      {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
+      {result?.alert && result.intent !== "create_product" ? (
+        <div className="mb-4">
+          <FormAlert title={result.alert.title} message={result.alert.message} />
+        </div>
+      ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
           {dashboard.products.length === 0 ? <EmptyState>No products yet. Create your first listing!</EmptyState> : <SellerProducts products={dashboard.products} />}
