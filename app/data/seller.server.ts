@@ -26,8 +26,7 @@ export function sellerCountQueries(db: Database, ownerId: string) {
     db
       .select({ n: count() })
       .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(and(eq(products.ownerId, ownerId), eq(orderItems.type, "rental"), eq(orderItems.status, "active"))),
+      .where(and(eq(orderItems.ownerId, ownerId), eq(orderItems.type, "rental"), eq(orderItems.status, "active"))),
   ] as const;
 }
 
@@ -82,7 +81,7 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
     .limit(PRICE_REQUESTS_SHOWN);
 }
 
-/** The seller's lines of the orders that contain their products, newest order first. */
+/** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
 export function sellerOrderLinesQuery(db: Database, ownerId: string) {
   return db
     .select({
@@ -98,9 +97,9 @@ export function sellerOrderLinesQuery(db: Database, ownerId: string) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(eq(products.ownerId, ownerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
+    .where(eq(orderItems.ownerId, ownerId))
+    .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
     .limit(SELLER_ORDERS_SHOWN * 3);
 }
 

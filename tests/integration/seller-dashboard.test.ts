@@ -3,8 +3,10 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { forgetPages } from "../../app/services/page-cache.server";
+import { database } from "../../app/data/db.server";
+import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerProductsQuery } from "../../app/data/seller.server";
 import { signedInBrowser as signIn, type Actor } from "./actors";
-import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
 import type { Browser } from "./http";
 
 // The seller dashboard (issue 11 item 5) and the price-change answers, and the public pages'
@@ -118,6 +120,20 @@ describe("the dashboard", () => {
     expect(orders).toContain("<td>£81.00</td>");
   });
 
+  it("lists an order placed through checkout at once (each line knows its product's owner)", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { name: `Checked Out ${tag}`, rentalPrice: 2100 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
+    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING })).status).toBe(302);
+    const line = await one<{ order_id: string; owner_id: string }>("SELECT order_id, owner_id FROM order_items WHERE product_id = ?", product.id);
+    expect(line!.owner_id).toBe(vendor.id);
+    const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(orders).toContain(`Order #${line!.order_id.slice(-8)}`);
+    expect(orders).toContain("just now");
+    expect(orders).toContain("£21.00");
+  });
+
   it("pages the product list", async () => {
     const vendor = await signedInBrowser("vendor");
     for (let i = 0; i < 21; i++) await createProduct(vendor.id, { name: `Paged ${i} ${tag}`, createdAt: Date.now() - i * 1000 });
@@ -126,6 +142,23 @@ describe("the dashboard", () => {
     expect(first).not.toContain(`Paged 20 ${tag}`);
     expect(first).toContain('href="/vendor?tab=products&amp;page=2"');
     expect(await (await vendor.browser.fetch("/vendor?tab=products&page=2")).text()).toContain(`Paged 20 ${tag}`);
+  });
+});
+
+describe("the dashboard's queries", () => {
+  const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+  };
+  it("read only the seller's own rows through an index, never a whole table", async () => {
+    const db = database(env.DB);
+    const queries = [...sellerCountQueries(db, "u"), sellerProductsQuery(db, "u", 3), priceRequestsQuery(db, "u"), sellerOrderLinesQuery(db, "u")];
+    for (const query of queries) {
+      const details = await plan(query);
+      expect(details.filter((d) => /^SCAN (products|orders|order_items|price_change_requests)\b(?!.*USING (COVERING )?INDEX)/.test(d)), details.join(" | ")).toEqual([]);
+    }
+    // The orders tab starts from the seller's own lines (migration 0007), not from every one of their products.
+    expect((await plan(sellerOrderLinesQuery(db, "u")))[0]).toMatch(/order_items USING INDEX order_items_owner_idx/);
   });
 });
 
