@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login } from "./fixtures";
+import { DEMO, loginOnce } from "./fixtures";
 
 // What the seller's upload form does with JavaScript (issue 11 items 1, 3, 6): previews, 'Set as
 // main', the upload progress bar, the brand combobox with 'Suggest this brand', the live
@@ -10,7 +10,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
 test("photos: a progress bar while they upload, previews, and 'Set as main'", async ({ page }) => {
-  await login(page, DEMO.vendor, undefined, "/vendor?tab=upload");
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = page.getByRole("form", { name: "Upload Product" });
   // Hold each upload for a moment so the progress bar can be seen.
   await page.route("**/uploads", async (route) => {
@@ -25,7 +25,7 @@ test("photos: a progress bar while they upload, previews, and 'Set as main'", as
   await expect(chosen.nth(0).getByRole("img")).toHaveAttribute("alt", "Preview of first.png");
   await expect(chosen.nth(0)).toContainText("Main");
 
-  await form.getByRole("button", { name: "Set image 2 as main" }).click();
+  await form.getByRole("button", { name: "Set as main: image 2" }).click();
   await expect(chosen.nth(0).getByRole("img")).toHaveAttribute("alt", "Preview of second.png");
   await expect(chosen.nth(0)).toContainText("Main");
   await form.getByRole("button", { name: "Remove image 2" }).click();
@@ -33,7 +33,7 @@ test("photos: a progress bar while they upload, previews, and 'Set as main'", as
 });
 
 test("the brand combobox, 'Suggest this brand', and the live fairness hint", async ({ page }) => {
-  await login(page, DEMO.vendor, undefined, "/vendor?tab=upload");
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = page.getByRole("form", { name: "Upload Product" });
   const brand = form.getByLabel("Brand");
   await brand.fill("toast");
@@ -69,7 +69,7 @@ async function expectNoViolations(page: Page, where: string) {
 }
 
 test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {
-  await login(page, DEMO.vendor, undefined, "/vendor");
+  await loginOnce(page, DEMO.vendor, "/vendor");
   for (const path of ["/vendor", "/vendor?tab=notifications", "/vendor?tab=orders", "/vendor?tab=upload", "/vendor/product/prod_vera_pending/edit"]) {
     await page.goto(path);
     await expectNoViolations(page, path);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login } from "./fixtures";
+import { DEMO, loginOnce } from "./fixtures";
 
 // The seller's journeys (issue 11), with JavaScript on and off: list an item with two photos,
 // find it pending on the dashboard, change its price, answer a store's price-change request.
@@ -35,7 +35,7 @@ async function fillProduct(page: Page, name: string) {
 
 test("a vendor lists an item with two photos, sees it pending, and changes its price", async ({ page }) => {
   const name = `Browser Coat ${Date.now().toString(36)}`;
-  await login(page, DEMO.vendor, undefined, "/vendor?tab=upload");
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   await expect(page.getByRole("heading", { level: 1, name: "Seller Dashboard" })).toBeVisible();
   const form = await fillProduct(page, name);
   await form.locator('input[type="file"]').setInputFiles([photo("front.png"), photo("back.png")]);
@@ -67,7 +67,7 @@ test("a vendor lists an item with two photos, sees it pending, and changes its p
 
 test("a refused upload comes back with everything typed and the message at the field", async ({ page }) => {
   const name = `Refused Coat ${Date.now().toString(36)}`;
-  await login(page, DEMO.vendor, undefined, "/vendor?tab=upload");
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = await fillProduct(page, name);
   await form.getByLabel("Buying price (£)").fill("135.555");
   await form.getByRole("button", { name: "Create Product" }).click();
@@ -78,7 +78,7 @@ test("a refused upload comes back with everything typed and the message at the f
 });
 
 test("the vendor answers a store's price-change request", async ({ page }) => {
-  await login(page, DEMO.vendor, undefined, "/vendor?tab=notifications");
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=notifications");
   const pending = page.getByTestId("price-request").filter({ has: page.getByRole("button", { name: /^Accept the price change/ }) }).first();
   await expect(pending).toContainText("From Kensington Closet");
   const product = (await pending.locator("p.font-medium").first().textContent())!;
