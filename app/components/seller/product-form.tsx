@@ -186,7 +186,8 @@ function TagsField({ defaultValue, error }: { defaultValue: string; error?: stri
       <label htmlFor="field-tag-input" className="text-sm font-medium">
         Tags
       </label>
-      <input type="hidden" name="tags" value={tags.join(", ")} />
+      {/* A tag typed but not yet added still counts when the form is sent. */}
+      <input type="hidden" name="tags" value={(typed.trim() ? addTag(tags, typed) : tags).join(", ")} />
       <div className="flex gap-2">
         <input
           id="field-tag-input"
