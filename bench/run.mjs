@@ -71,6 +71,14 @@ const floor = [
   ["/healthz", "/healthz"],
 ];
 
+/** The session cookie of a demo account, signed in through the real form. */
+async function signIn(email) {
+  const response = await fetch(`${BASE}/auth`, { method: "POST", body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }), redirect: "manual" });
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /cl_session=/.test(c));
+  if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}: ${response.status}`);
+  return cookie;
+}
+
 const load = (url, opts = {}) =>
   new Promise((resolve, reject) => autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
@@ -84,14 +92,6 @@ async function loadEach(targets, into, headers = {}) {
 
 function ratios(rows, staticP50) {
   for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
-}
-
-/** The session cookie of a demo account, signed in through the real form. */
-async function signIn(email) {
-  const response = await fetch(`${BASE}/auth`, { method: "POST", body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }), redirect: "manual" });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /cl_session=/.test(c));
-  if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}: ${response.status}`);
-  return cookie;
 }
 
 // 1. Every request rendered (page cache off): what a signed-in shopper gets, and every D1 timing.
