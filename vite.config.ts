@@ -7,9 +7,9 @@ import { defineConfig } from "vite";
 // stream compresses better than many small ones (docs/performance.md, JavaScript budget).
 // The basket drawer and Radix stay out of it: they load on first use.
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-// What only signed-in dashboards use (tabs, tables, uploads, the order and price rules) stays out
-// too: a shopper browsing the catalogue never loads it.
-const DASHBOARD_ONLY = /\/app\/(components\/(dashboard|image-upload)\.tsx|domain\/(account|uploads|order-lifecycle|fairness|tabs)\.ts)$/;
+// Code only the dashboards use (the dashboard kit, the seller's product form, the image upload
+// control and their rules) stays out of it too, so shopper pages do not carry it.
+const NOT_SHARED = /basket-drawer|\/components\/seller\/|\/components\/(image-upload|dashboard)\.|\/domain\/(account|uploads|order-lifecycle|fairness|tabs|product-fields|seller-dashboard)\./;
 
 export default defineConfig({
   plugins: [
@@ -25,7 +25,7 @@ export default defineConfig({
         rollupOptions: {
           output: {
             manualChunks(id: string) {
-              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer") && !DASHBOARD_ONLY.test(id))) return "framework";
+              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !NOT_SHARED.test(id))) return "framework";
             },
           },
         },

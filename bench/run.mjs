@@ -63,18 +63,31 @@ const pages = [
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
 ];
+// Signed-in pages are never shared or cached: they are measured rendered, with the demo vendor's session.
+const signedInPages = [
+  ["seller dashboard (vendor)", "/vendor"],
+  ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
+];
 const floor = [
   ["static asset", "/favicon.svg"],
   ["/healthz", "/healthz"],
 ];
 
+/** The session cookie of a demo account, signed in through the real form. */
+async function signIn(email) {
+  const response = await fetch(`${BASE}/auth`, { method: "POST", body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }), redirect: "manual" });
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /cl_session=/.test(c));
+  if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}: ${response.status}`);
+  return cookie;
+}
+
 const load = (url, opts = {}) =>
   new Promise((resolve, reject) => autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-async function loadEach(targets, into) {
-  for (const [, url] of targets) await fetch(BASE + url); // warm: compile, fill KV caches
+async function loadEach(targets, into, headers = {}) {
+  for (const [, url] of targets) await fetch(BASE + url, { headers }); // warm: compile, fill KV caches
   for (const [name, url] of targets) {
-    const r = await load(url);
+    const r = await load(url, { headers });
     into.push({ name, url, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts });
   }
 }
@@ -141,13 +154,15 @@ if (flag("--images-only")) {
 // 1. Every request rendered (page cache off): what a signed-in shopper gets, and every D1 timing.
 let stop = await serve(0);
 try {
+  const vendorCookie = await signIn("vendor@closetloop.test");
   // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
-  for (const [name, url] of pages) {
+  for (const [name, url, headers = {}] of [...pages, ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }])]) {
     const samples = [];
     const sql = [];
     const trips = [];
     for (let i = 0; i < 15; i++) {
-      const response = await fetch(BASE + url);
+      const response = await fetch(BASE + url, { headers, redirect: "manual" });
+      if (headers.cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} (signed out?)`);
       await response.arrayBuffer();
       const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
       samples.push(Number(timing?.[1] ?? NaN));
@@ -163,6 +178,7 @@ try {
   console.table(results.imageBytes);
   if (!flag("--d1-only")) {
     await loadEach([...floor, ...pages], results.http.rendered);
+    await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);
