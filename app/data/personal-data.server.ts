@@ -40,6 +40,8 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "brand_suggestions", column: "suggested_by", exportedAs: "brand_suggestions", onDelete: "delete" },
   // Financial records are kept, de-identified: the amounts stay, the owner link goes.
   { table: "transactions", column: "owner_id", exportedAs: "transactions", onDelete: "nullify" },
+  // The lines of other people's orders that bought or rented the user's items (the seller's sales).
+  { table: "order_items", column: "owner_id", exportedAs: "sales", onDelete: "nullify" },
   // What the user did as staff, on other people's records: the records stay, the name goes.
   { table: "user_roles", column: "assigned_by", exportedAs: "staff_activity.roles_assigned", onDelete: "nullify" },
   { table: "brands", column: "created_by", exportedAs: "staff_activity.brands_created", onDelete: "nullify" },
@@ -124,6 +126,7 @@ const SECTIONS: Record<string, string> = {
   brand_suggestions: "SELECT id, suggested_name, description, website_url, logo_url, status, rejection_reason, reviewed_at, created_at FROM brand_suggestions WHERE suggested_by = ?1 ORDER BY created_at",
   price_change_requests:
     "SELECT id, product_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at, reviewed_at FROM price_change_requests WHERE owner_id = ?1 ORDER BY created_at",
+  sales: "SELECT id, order_id, product_id, name, type, price, status, created_at FROM order_items WHERE owner_id = ?1 ORDER BY created_at",
   transactions:
     "SELECT id, transaction_type, product_id, order_id, order_item_id, store_id, gross_amount, net_amount, status, payout_id, created_at FROM transactions WHERE owner_id = ?1 ORDER BY created_at",
   payouts: "SELECT id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, created_at FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 ORDER BY period_start",
@@ -200,6 +203,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
     price_change_requests: take("price_change_requests"),
     newsletter: { subscribed: newsletterEvents.length > 0, subscribed_at: newsletterEvents[0]?.created_at ?? null },
     messages_sent: take("messages_sent"),
+    sales: take("sales"),
     transactions: take("transactions"),
     payouts: take("payouts"),
     account_events: take("account_events"),

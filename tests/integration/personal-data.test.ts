@@ -120,6 +120,8 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
   "audit_log.actor_id": (s, now) => ({ statements: [bindAll("INSERT INTO audit_log (id, actor_id, action, target_type, target_id, created_at) VALUES ('m_audit', ?, 'role.assign', 'user', ?, ?)", s.id, s.other.id, now)], marker: "m_audit" }),
   // Columns that name the user without a foreign key.
   "order_items.seller_id": () => ({ statements: [], marker: "" }),
+  // The line that sold the subject's coat (made below): migration 0007's trigger copies the owner onto it.
+  "order_items.owner_id": () => ({ statements: [], marker: "m_item_sold" }),
   "cart_items.seller_id": (s, now) => ({
     statements: [bindAll("INSERT INTO cart_items (id, user_id, product_id, name, type, price, seller_id, created_at) VALUES ('m_cart_other', ?, 'm_prod_own', 'Their basket', 'rental', 100, ?, ?)", s.other.id, s.id, now)],
     marker: "",

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signedInBrowser as signIn, type Actor } from "./actors";
-import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
+import { jpeg as realJpeg } from "./image-fixtures";
 import type { Browser, FormFields } from "./http";
 import { bigPng, jpeg, png, renamedText, svg, truncatedJpeg } from "./images";
 import type { AppContext } from "../../app/context";
@@ -90,6 +91,19 @@ describe("Upload Product", () => {
     expect(dashboard).toContain("13.6% · Fair"); // 24.50 of 180
     expect(dashboard).toContain("45% · Fair"); // 180 of 400, Almost New 40–55
     expect(dashboard).toContain(`/vendor/product/${product!.id}/edit`);
+  });
+
+  it("asks the queue for the photos' variants, which the consumer writes (the listing then serves them)", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Variant Coat ${tag}`;
+    const photo = new File([await realJpeg(900, 1125)], "phone-photo.jpg", { type: "image/jpeg" });
+    await followToast(vendor.browser, await vendor.browser.post("/vendor?tab=upload", upload(name, { images: [photo] })));
+    const product = await one<{ images: string }>("SELECT images FROM products WHERE owner_id = ? AND name = ?", vendor.id, name);
+    const key = (JSON.parse(product!.images) as string[])[0]!.slice("/images/".length);
+    const variant = await eventually(() => env.IMAGES.head(`variants/400/${key}.webp`), 30_000);
+    expect(variant.httpMetadata?.contentType).toBe("image/webp");
+    expect(await env.IMAGES.head(`variants/800/${key}.webp`)).not.toBeNull();
+    expect(await env.IMAGES.head(`variants/1600/${key}.webp`)).toBeNull(); // never wider than the original
   });
 
   it("takes photos staged by the enhanced form, in the chosen order", async () => {
