@@ -4,14 +4,13 @@ import { appContext } from "../app/context";
 import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
 import { withPageCache } from "../app/services/page-cache.server";
+import { gateRequest } from "../app/services/request-gate.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
 import { queue } from "./queue";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const serverBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();
 
@@ -48,7 +47,11 @@ app.get("/images/*", async (c) => {
   return new Response(object.body, { headers });
 });
 
-app.all("*", (c) => {
+app.all("*", async (c) => {
+  // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
+  const gate = await gateRequest(c.req.raw, (await serverBuild()).routes);
+  if ("refused" in gate) return gate.refused;
+  const request = gate.request;
   const env = c.env;
   const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
@@ -62,11 +65,12 @@ app.all("*", (c) => {
   });
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
-  return withPageCache(
-    c.req.raw,
+  const response = await withPageCache(
+    request,
     { capSeconds, now: Date.now(), freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
-    () => requestHandler(c.req.raw, context),
+    () => requestHandler(request, context),
   );
+  return gate.settle(response);
 });
 
 export default {

@@ -6,6 +6,7 @@ import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOptio
 import { CheckoutError, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
 import { basketTotals } from "../../domain/delivery";
+import { KB, type BodyLimit } from "../../domain/form-body";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
@@ -34,6 +35,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
+
+// Checkout carries two addresses (up to ~1,500 characters), which a browser may percent-encode
+// to nine bytes each: more than the default for forms (docs/decisions/0016-request-gate.md).
+export const bodyLimit: BodyLimit = { formBytes: 32 * KB };
 
 export interface CartActionData {
   ok: boolean;
