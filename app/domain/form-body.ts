@@ -60,6 +60,15 @@ export const MESSAGES = {
 const refuse = (status: Refusal["status"], message: string): Refusal => ({ status, message });
 export const tooLarge = (limit: number, what = "This form"): Refusal => refuse(413, `Payload Too Large: ${what} accepts at most ${formatBytes(limit)}.`);
 
+/**
+ * A field's value to show back in the form after an error: at most `max` characters (the longest
+ * the field accepts), so no answer repeats more than the form allows however much was sent.
+ */
+export function echoField(form: FormData, name: string, max: number) {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+}
+
 // ---------------------------------------------------------------------------------------------
 // Content-Type
 
@@ -70,10 +79,11 @@ const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** `type/subtype; name=value; name="quoted"` into its lower-cased type and parameters; null when malformed. */
-export function parseHeaderParams(header: string, first = TOKEN): { value: string; params: Map<string, string> } | null {
+export function parseHeaderParams(header: string, first = TOKEN): { value: string; params: Map<string, string>; quoted: Set<string> } | null {
   const semi = header.indexOf(";");
   const value = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
   const params = new Map<string, string>();
+  const quoted = new Set<string>();
   if (!value) return null;
   if (!value.split("/").every((part) => first.test(part))) return null;
   let i = semi < 0 ? header.length : semi;
@@ -89,6 +99,7 @@ export function parseHeaderParams(header: string, first = TOKEN): { value: strin
     i = eq + 1;
     let v = "";
     if (header[i] === '"') {
+      quoted.add(name);
       i++;
       for (;;) {
         if (i >= header.length) return null;
@@ -115,7 +126,7 @@ export function parseHeaderParams(header: string, first = TOKEN): { value: strin
     }
     params.set(name, v);
   }
-  return { value, params };
+  return { value, params, quoted };
 }
 
 const isUtf8 = (charset: string | undefined) => charset === undefined || /^utf-?8$/i.test(charset);
@@ -141,7 +152,11 @@ export const isRefusal = (value: unknown): value is Refusal => typeof value === 
 // Text
 
 // C0 controls other than tab, line feed and carriage return (a textarea's line breaks), DEL and C1.
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// In a part's header line only tab may appear.
+// eslint-disable-next-line no-control-regex -- as above
+const HEADER_CONTROL = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 export const hasControlCharacters = (text: string) => CONTROL.test(text);
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -339,8 +354,8 @@ export class MultipartScanner {
     for (const line of head.split("\r\n")) {
       const colon = line.indexOf(":");
       if (colon <= 0 || !TOKEN.test(line.slice(0, colon))) return refuse(400, MESSAGES.multipart);
+      if (HEADER_CONTROL.test(line)) return refuse(400, MESSAGES.control);
       const value = line.slice(colon + 1).trim();
-      if (/[\u0000-\u0008\u000A-\u001F\u007F]/.test(value)) return refuse(400, MESSAGES.control);
       const name = line.slice(0, colon).toLowerCase();
       if (name === "content-disposition") {
         if (disposition) return refuse(400, MESSAGES.multipart);
@@ -352,15 +367,18 @@ export class MultipartScanner {
         if (!contentType) return refuse(400, MESSAGES.multipart);
       }
     }
-    if (!disposition || disposition.value !== "form-data" || !disposition.params.has("name")) return refuse(400, MESSAGES.multipart);
+    // As browsers send it (and as the runtime's parser wants it): a quoted, non-empty name, a
+    // quoted file name, no RFC 5987 filename*.
+    if (!disposition || disposition.value !== "form-data" || !disposition.params.get("name") || !disposition.quoted.has("name")) return refuse(400, MESSAGES.multipart);
+    if (disposition.params.has("filename*") || (disposition.params.has("filename") && !disposition.quoted.has("filename"))) return refuse(400, MESSAGES.multipart);
     const field = disposition.params.get("name")!;
     if (hasControlCharacters(field)) return refuse(400, MESSAGES.control);
-    const file = disposition.params.has("filename") || disposition.params.has("filename*");
+    const file = disposition.params.has("filename");
     this.formBytes += headBytes.length + this.delimiter.length + 4;
     if (this.formBytes > this.limit.formBytes) return tooLarge(this.limit.formBytes);
     if (file) {
       // An empty file input sends a part with an empty file name: no file was chosen.
-      if (disposition.params.get("filename") !== "" || disposition.params.has("filename*")) {
+      if (disposition.params.get("filename") !== "") {
         if (!this.limit.files) return refuse(400, MESSAGES.noFiles);
         if (++this.files > this.limit.files.count) return refuse(413, `Payload Too Large: this form takes at most ${this.limit.files.count} file${this.limit.files.count === 1 ? "" : "s"}.`);
       }
@@ -390,7 +408,7 @@ export class MultipartScanner {
     const part = this.part;
     this.part = null;
     if (!part || part.file) return null;
-    let all = new Uint8Array(0);
+    let all: Uint8Array = new Uint8Array(0);
     for (const piece of part.text) all = concat(all, piece);
     const text = decodeUtf8(all);
     if (text === null) return refuse(400, MESSAGES.encoding);

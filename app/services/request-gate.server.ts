@@ -112,15 +112,17 @@ function addressRefusal(url: URL): Refusal | null {
   } catch {
     return { status: 400, message: "Bad Request: the address is not valid percent-encoded UTF-8." };
   }
-  if (hasControlCharacters(path) || /[\t\r\n]/.test(path)) return { status: 400, message: "Bad Request: the address contains control characters." };
+  // In an address even tab and line breaks are refused (a form's textarea may hold them).
+  const controls = (text: string) => hasControlCharacters(text) || /[\t\r\n]/.test(text);
+  if (controls(path)) return { status: 400, message: "Bad Request: the address contains control characters." };
   for (const [name, value] of url.searchParams) {
-    if (hasControlCharacters(name) || hasControlCharacters(value)) return { status: 400, message: "Bad Request: the address contains control characters." };
+    if (controls(name) || controls(value)) return { status: 400, message: "Bad Request: the address contains control characters." };
   }
   return null;
 }
 
 /** Reads a body up to `max` bytes; null (and the rest left unread) when it is longer. */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array | null> {
+async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -177,7 +179,7 @@ export async function gateRequest(request: Request, manifest: Manifest): Promise
       refusal = scanner.push(bytes) ?? scanner.end();
     }
     if (refusal) return refuse(refusal, request);
-    return pass(new Request(request, { body: bytes }));
+    return pass(new Request(request, { body: bytes as Uint8Array<ArrayBuffer> }));
   }
 
   // A form with files streams past the scanner into the action's request.formData(): nothing is

@@ -3,6 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { appContext, requestState } from "../../context";
 import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
+import { echoField } from "../../domain/form-body";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { findUserByEmail, insertStoreRequest } from "../../data/users.server";
@@ -42,6 +43,9 @@ export interface AuthActionData {
 
 const reply = (body: AuthActionData, status = 400) => data(body, { status });
 
+// The store request's fields and the most of each shown back after an error (StoreRequestForm).
+const STORE_REQUEST_FIELDS = { contactName: 120, storeName: 120, storeAddress: 300, storeWebsite: 300, contactEmail: 254 };
+
 export const intents = ["signin", "resend", "signup", "store_request"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = clientIp(request);
   const now = new Date();
   const emailField = String(form.get("email") ?? form.get("contactEmail") ?? "").trim().toLowerCase();
-  const values = { email: String(form.get("email") ?? ""), fullName: String(form.get("fullName") ?? "") };
+  const values = { email: echoField(form, "email", 254), fullName: echoField(form, "fullName", 120) };
 
   if (intent === "signin") {
     if (await isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip], [LIMITS.signInEmail, emailField || ip]])) {
@@ -111,17 +115,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "store_request") {
-    const storeValues = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    const storeValues = Object.fromEntries(Object.entries(STORE_REQUEST_FIELDS).map(([name, max]) => [name, echoField(form, name, max)]));
     if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip], [LIMITS.storeRequestEmail, emailField || ip]])) {
       return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    const parsed = StoreRequestForm.safeParse(storeValues);
+    const parsed = StoreRequestForm.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
     if (!parsed.success) return reply({ intent, values: storeValues, errors: fieldErrors(parsed.error) });
     await insertStoreRequest(app.db, parsed.data, now.getTime());
     return redirectWithToast(app.config, "/", { type: "success", title: "Store request submitted!", description: "We will review your request and get back to you soon." });
   }
 
-  return dataWithToast(app.config, { intent: String(form.get("intent") ?? ""), alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
+  return dataWithToast(app.config, { intent: echoField(form, "intent", 32), alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
 }
 
 function Tabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {
