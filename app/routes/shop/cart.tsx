@@ -65,7 +65,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "checkout") {
       return redirectWithToast(app.config, "/auth?redirectTo=%2Fcart", { type: "error", title: "Please sign in", description: "You need to be signed in to place an order" });
     }
-    const back = intent === "add" && productId ? `/product/${productId}` : returnTo;
+    const back = intent === "add" && productId ? `/product/${encodeURIComponent(productId)}` : returnTo;
     return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(back)}`, { type: "error", title: "Please sign in", description: "Sign in to use your basket" });
   }
 
@@ -76,7 +76,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const quantity = Number(form.get("quantity") ?? 1);
         const product = await addToCart(app.db, user.id, productId, option, Number.isFinite(quantity) && quantity >= 1 ? quantity : 1, now);
         const toast: Toast = { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` };
-        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${productId}`), toast);
+        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${encodeURIComponent(productId)}`), toast);
       }
       case "switch": {
         const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";
