@@ -6,16 +6,9 @@ import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPass
 import { echoField } from "../../domain/form-body";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
-import { findUserByEmail, insertStoreRequest } from "../../data/users.server";
-import {
-  authenticator,
-  EmailTakenError,
-  FormInvalidError,
-  registerUser,
-  sendVerificationEmail,
-  SignInError,
-} from "../../services/auth.server";
-import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { insertStoreRequest } from "../../data/users.server";
+import { authenticator, FormInvalidError, registerUser, requestAccountEmail, SignInError } from "../../services/auth.server";
+import { clearSignInFailures, clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE, recordSignInFailure, signInThrottled } from "../../services/rate-limit.server";
 import { createSession } from "../../services/session.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -59,16 +52,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: echoField(form, "email", 254), fullName: echoField(form, "fullName", 120) };
 
   if (intent === "signin") {
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip], [LIMITS.signInEmail, emailField || ip]])) {
+    const [busyAddress, throttled] = await Promise.all([isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip]]), signInThrottled(app.env.CACHE, emailField, ip)]);
+    if (busyAddress || throttled) {
       return reply({ intent, values, alert: { title: "Error signing in", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     try {
       const userId = await authenticator(app).authenticate("form", request);
-      const cookie = await createSession(app, userId);
+      const [cookie] = await Promise.all([createSession(app, userId), clearSignInFailures(app.env.CACHE, emailField, ip)]);
       return redirectWithToast(app.config, safeRedirect(form.get("redirectTo")), { type: "success", title: "Welcome back!" }, { headers: { "set-cookie": cookie } });
     } catch (error) {
       if (error instanceof FormInvalidError) return reply({ intent, values, errors: error.errors });
       if (error instanceof SignInError) {
+        if (error.reason === "invalid") await recordSignInFailure(app.env.CACHE, emailField, ip);
         return reply(
           { intent, values, alert: { title: "Error signing in", message: error.message }, unverifiedEmail: error.reason === "unverified" ? error.email : undefined },
           error.reason === "invalid" ? 401 : 403,
@@ -83,13 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent, alert: { title: "Error", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     const parsed = ForgotPasswordForm.safeParse({ email: form.get("email") ?? "" });
-    if (parsed.success) {
-      const user = await findUserByEmail(app.db, parsed.data.email);
-      if (user && user.emailVerifiedAt === null && user.deactivatedAt === null) {
-        await sendVerificationEmail(app, user, origin, now.getTime());
-      }
-    }
-    // The same answer whether or not the account exists.
+    // Whether the account exists and waits for verification is looked up by the queue consumer,
+    // so this answer is the same, in the same time, either way (decision 0017).
+    if (parsed.success) await requestAccountEmail(app, "verify_email", parsed.data.email, origin);
     return redirectWithToast(app.config, "/auth", { type: "success", title: "Verification email sent", description: "If that account is waiting for verification, a new link is on its way." });
   }
 
@@ -103,14 +94,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const mismatch = errors.confirmPassword === "Passwords do not match";
       return reply({ intent, values, errors, alert: mismatch ? { title: "Error", message: "Passwords do not match" } : undefined });
     }
-    try {
-      await registerUser(app, parsed.data, origin, now);
-    } catch (error) {
-      if (error instanceof EmailTakenError) {
-        return reply({ intent, values, errors: { email: error.message }, alert: { title: "Error creating account", message: error.message } }, 409);
-      }
-      throw error;
-    }
+    // A taken e-mail gets the same answer; its owner gets an e-mail instead (decision 0017).
+    await registerUser(app, parsed.data, origin, now);
     return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." });
   }
 
