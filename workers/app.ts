@@ -1,3 +1,4 @@
+import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
@@ -8,6 +9,11 @@ import { gateRequest } from "../app/services/request-gate.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
 import { queue } from "./queue";
+
+// A misconfigured Worker refuses to start: without APP_ENV, or outside development without its
+// own secrets (or with the development ones), this throws while the Worker loads, so a deploy is
+// rejected at upload with the message instead of going live (docs/decisions/0018-dev-surfaces-cannot-ship.md).
+appConfig(startupEnv);
 
 const serverBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);

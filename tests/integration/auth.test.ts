@@ -232,7 +232,7 @@ describe("the local outbox page", () => {
     const email = `outbox-${Date.now()}@example.test`;
     await new Browser().post("/auth", { intent: "signup", fullName: "Out Box", email, password: "outbox1", confirmPassword: "outbox1" });
     await outbox(email, "verify_email");
-    const html = await (await new Browser().fetch("/dev/outbox")).text();
+    const html = await (await new Browser("127.0.0.1").fetch("/dev/outbox")).text();
     expect(html).toContain(email);
     expect(html).toMatch(/<a href="http:\/\/localhost\/auth\/verify\?token=/);
   });
