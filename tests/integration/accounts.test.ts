@@ -1,5 +1,7 @@
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import worker from "../../workers/app";
 import { PASSWORD, signedIn } from "./actors";
 import { eventually } from "./factories";
 import { Browser } from "./http";
@@ -186,5 +188,27 @@ describe("the newsletter", () => {
     const signUp = await new Browser(freshIp()).post("/auth", { intent: "signup", fullName: "N", email, password: "secret1", confirmPassword: "secret1" });
     expect(signUp.status).toBe(400);
     expect(await signUp.text()).toContain("Please enter a valid email address");
+  });
+});
+
+describe("the queue consumer's account e-mail requests", () => {
+  it("sends one reset e-mail for a request delivered twice, and drops a malformed one", async () => {
+    const user = await signedIn("shopper");
+    const request = { key: `password_reset:${crypto.randomUUID()}`, type: "account_email", purpose: "password_reset", email: user.email, origin: "https://closetloop.example" };
+    for (const id of ["first", "again"]) {
+      const batch = createMessageBatch("closetloop-notifications", [{ id, timestamp: new Date(), attempts: 1, body: request }]);
+      const ctx = createExecutionContext();
+      await worker.queue(batch, env, ctx);
+      expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual([id]);
+    }
+    const mail = await arrives(user.email, "password_reset");
+    expect(mail.body).toContain("https://closetloop.example/auth/reset?token=");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect((await outbox(user.email, "password_reset")).results).toHaveLength(1);
+
+    const bad = createMessageBatch("closetloop-notifications", [{ id: "bad", timestamp: new Date(), attempts: 1, body: { ...request, origin: "not a url" } }]);
+    const ctx = createExecutionContext();
+    await worker.queue(bad, env, ctx);
+    expect((await getQueueResult(bad, ctx)).explicitAcks).toEqual(["bad"]);
   });
 });
