@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkUrlEncoded, DEFAULT_BODY_LIMIT, KB, maxBodyBytes, MB, MultipartScanner, readBodyLimit, readContentType, uploadLimit } from "./form-body";
+import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, MB, readBodyLimit, uploadLimit } from "./body-limit";
+import { checkUrlEncoded, MultipartScanner, readContentType } from "./form-body";
 
 describe("readContentType", () => {
   it.each([

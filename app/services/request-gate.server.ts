@@ -1,17 +1,6 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import {
-  checkUrlEncoded,
-  DEFAULT_BODY_LIMIT,
-  hasControlCharacters,
-  isRefusal,
-  maxBodyBytes,
-  MultipartScanner,
-  readBodyLimit,
-  readContentType,
-  tooLarge,
-  type BodyLimit,
-  type Refusal,
-} from "../domain/form-body";
+import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from "../domain/body-limit";
+import { checkUrlEncoded, hasControlCharacters, isRefusal, MultipartScanner, readContentType, tooLarge, type Refusal } from "../domain/form-body";
 
 // The request gate (docs/decisions/0016-request-gate.md): before React Router runs, workers/app.ts
 // finds the route a request targets in the server build and refuses, with a 4xx and a plain

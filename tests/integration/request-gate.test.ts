@@ -7,7 +7,8 @@ import { Browser } from "./http";
 import { routeEntries } from "./routes";
 import { nextIp, type AreaRules, type Ctx } from "./access/kit";
 import { bodyLimitOf, gateRequest } from "../../app/services/request-gate.server";
-import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, MultipartScanner, readBodyLimit, uploadLimit } from "../../app/domain/form-body";
+import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, readBodyLimit, uploadLimit } from "../../app/domain/body-limit";
+import { MultipartScanner } from "../../app/domain/form-body";
 
 // Issue 16, item 1, swept over app/routes.ts: every route answers the methods it has (GET and
 // HEAD for a page, POST where there is an action), 405 with Allow otherwise; every action's own

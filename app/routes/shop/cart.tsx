@@ -6,7 +6,7 @@ import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOptio
 import { CheckoutError, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
 import { basketTotals } from "../../domain/delivery";
-import { KB, type BodyLimit } from "../../domain/form-body";
+import { KB, type BodyLimit } from "../../domain/body-limit";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
