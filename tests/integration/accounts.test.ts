@@ -1,10 +1,13 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
 import { PASSWORD, signedIn } from "./actors";
 import { eventually } from "./factories";
 import { Browser } from "./http";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 // Issue 16, item 5 (decision 0017): no answer tells whether an e-mail has an account, and wrong
 // passwords slow an attacker without locking the owner out.

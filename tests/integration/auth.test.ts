@@ -224,7 +224,7 @@ describe("rate limits", () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
-  });
+  }, 30_000);
 });
 
 describe("the local outbox page", () => {

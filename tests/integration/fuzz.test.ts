@@ -1,9 +1,12 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
 import { routeEntries, routePaths } from "./routes";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 // Every route module that exports an action, found from the route table itself.
 const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown; intents?: readonly string[] }>;

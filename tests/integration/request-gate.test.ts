@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { ServerBuild } from "react-router";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
@@ -9,6 +9,9 @@ import { nextIp, type AreaRules, type Ctx } from "./access/kit";
 import { bodyLimitOf, gateRequest } from "../../app/services/request-gate.server";
 import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, readBodyLimit, uploadLimit } from "../../app/domain/body-limit";
 import { MultipartScanner } from "../../app/domain/form-body";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 // Issue 16, item 1, swept over app/routes.ts: every route answers the methods it has (GET and
 // HEAD for a page, POST where there is an action), 405 with Allow otherwise; every action's own

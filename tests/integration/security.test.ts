@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser, expectSecureHtml } from "./http";
 import { routeEntries, routePaths } from "./routes";
 import { nextIp, type AreaRules, type Ctx } from "./access/kit";
 import { safeRedirect } from "../../app/domain/safe-redirect";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const paths = routePaths();
 
