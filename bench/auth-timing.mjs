@@ -11,6 +11,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { performance } from "node:perf_hooks";
 import { startServer } from "../scripts/server-process.mjs";
 
 const args = process.argv.slice(2);
