@@ -15,7 +15,12 @@ import { queue } from "./queue";
 // rejected at upload with the message instead of going live (docs/decisions/0018-dev-surfaces-cannot-ship.md).
 appConfig(startupEnv);
 
-const serverBuild = () => import("virtual:react-router/server-build");
+// The request gate and React Router share one import of the server build. Vite's dev server
+// re-imports it per request (an edited route takes effect at once); elsewhere it is loaded once:
+// under the test runner every import() is a round trip to Vite (~8 ms).
+const loadServerBuild = () => import("virtual:react-router/server-build");
+let serverBuildOnce: ReturnType<typeof loadServerBuild> | undefined;
+const serverBuild = () => (import.meta.env.MODE === "development" ? loadServerBuild() : (serverBuildOnce ??= loadServerBuild()));
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();
