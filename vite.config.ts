@@ -19,6 +19,9 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
+  // a production bundle refuses to run as development (app/env.server.ts).
+  define: { "import.meta.env.CLOUDFLARE_ENV": JSON.stringify(process.env.CLOUDFLARE_ENV ?? "") },
   environments: {
     client: {
       build: {

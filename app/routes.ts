@@ -43,8 +43,8 @@ export default [
   route("consent", "routes/resources/consent.ts"),
   route("uploads", "routes/resources/uploads.ts"),
 
-  // local development only (404 in production)
-  route("dev/outbox", "routes/dev/outbox.tsx"),
+  // local development only: 404 unless the Worker runs in development and the request comes from this machine
+  layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx")]),
 
   // public store profile (the dashboard at /store is in the store area above)
   route("store/:storeId", "routes/shop/store-profile.tsx"),

@@ -18,15 +18,37 @@ export async function findUserByEmail(db: Database, email: string) {
     .get();
 }
 
-export async function insertUser(
+/**
+ * Creates the account, its verification row and its first verification token in one batch,
+ * unless the e-mail already has an account; true when it was created. The same statements run
+ * either way (decision 0017: a sign-up for a taken e-mail answers like any other).
+ */
+export async function insertUserUnlessTaken(
   db: Database,
   user: { id: string; email: string; fullName: string; passwordHash: string; passwordSalt: string },
+  token: { tokenHash: string; expiresAt: number },
   now: number,
 ) {
-  await db.batch([
-    db.insert(users).values({ ...user, userType: "individual", createdAt: now, updatedAt: now }),
-    db.insert(userVerifications).values({ userId: user.id, isVerified: false }),
+  const [inserted] = await db.batch([
+    db.insert(users).values({ ...user, userType: "individual", createdAt: now, updatedAt: now }).onConflictDoNothing().returning({ id: users.id }),
+    db.insert(userVerifications).select(
+      db.select({ userId: users.id, isVerified: sql<boolean>`0`.as("is_verified"), verifiedAt: sql<null>`NULL`.as("verified_at") }).from(users).where(eq(users.id, user.id)),
+    ),
+    db.insert(authTokens).select(
+      db
+        .select({
+          tokenHash: sql<string>`${token.tokenHash}`.as("token_hash"),
+          userId: users.id,
+          purpose: sql<"verify_email">`'verify_email'`.as("purpose"),
+          expiresAt: sql<number>`${token.expiresAt}`.as("expires_at"),
+          usedAt: sql<null>`NULL`.as("used_at"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(users)
+        .where(eq(users.id, user.id)),
+    ),
   ]);
+  return inserted.length === 1;
 }
 
 export async function insertStoreRequest(

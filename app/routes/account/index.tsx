@@ -17,6 +17,7 @@ import { PasswordChangeForm, ProfileForm } from "../../domain/account-forms";
 import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
 import { formatLongDate } from "../../domain/dates";
 import { priceStatus } from "../../domain/fairness";
+import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { readPage, readTab } from "../../domain/tabs";
@@ -75,6 +76,8 @@ const text = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : "";
 };
+
+export const bodyLimit = uploadBodyLimit("avatar");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

@@ -4,6 +4,7 @@ import type { Route } from "./+types/index";
 import { appContext } from "../../context";
 import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
 import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
+import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
@@ -38,6 +39,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
+
+/** New products carry up to five photos (and the intent forms are small). */
+export const bodyLimit = uploadBodyLimit("product");
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

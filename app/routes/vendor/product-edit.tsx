@@ -9,6 +9,7 @@ import { showToast } from "../../components/toaster";
 import { appContext } from "../../context";
 import { editableProduct, type EditableProduct } from "../../data/product.server";
 import { productFormOptions } from "../../data/seller.server";
+import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { poundsField } from "../../domain/product-fields";
 import { typedValues, type TypedValues } from "../../domain/product-form";
@@ -34,6 +35,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 }
 
 export const intents = ["save", "suggest_brand"] as const;
+
+export const bodyLimit = uploadBodyLimit("product");
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
