@@ -40,6 +40,7 @@ export async function insertUserUnlessTaken(
           tokenHash: sql<string>`${token.tokenHash}`.as("token_hash"),
           userId: users.id,
           purpose: sql<"verify_email">`'verify_email'`.as("purpose"),
+          payload: sql<null>`NULL`.as("payload"),
           expiresAt: sql<number>`${token.expiresAt}`.as("expires_at"),
           usedAt: sql<null>`NULL`.as("used_at"),
           createdAt: sql<number>`${now}`.as("created_at"),

@@ -188,7 +188,13 @@ describe("every action's valid form, sent wrong", () => {
     // Always at least one field, so that a broken part or charset is in the body (sign-out sends none).
     const form: Record<string, string> = { probe: "1", ...text(await ACTIONS[file]![intent]!.form(ctx)) };
     const limit = bodyLimitOf(moduleOf(file)).formBytes;
+    // A form that takes files streams its multipart body to the action, and the gate judges each
+    // part as it is read (app/services/request-gate.server.ts): a route that turns the visitor
+    // away before reading (a shopper at /vendor) answers with its own redirect or 403 and reads
+    // nothing. Files themselves are such a form's business (tests/integration/uploads.test.ts).
+    const takesFiles = Boolean(bodyLimitOf(moduleOf(file)).files);
     for (const variant of VARIANTS) {
+      if (takesFiles && variant.name === "multipart carrying a file") continue;
       const sent = variant.send(form, limit);
       const headers = new Headers();
       if (sent.type) headers.set("content-type", sent.type);
@@ -196,6 +202,10 @@ describe("every action's valid form, sent wrong", () => {
       if (sent.stream) body = new Response(sent.body).body!.pipeThrough(new TransformStream());
       const before = await databaseFingerprint();
       const response = await shopper.browser.fetch(path, { method: sent.method ?? "POST", body, headers, ...(sent.stream ? { duplex: "half" } : {}) } as RequestInit);
+      if (takesFiles && sent.type?.startsWith("multipart/form-data; boundary=") && [302, 303, 403].includes(response.status) && response.status !== variant.status) {
+        expect(await databaseFingerprint(), `${path} ${intent} ${variant.name}`).toBe(before);
+        continue;
+      }
       const text = await expectRefused(response, variant.status, `${path} ${intent} ${variant.name}`);
       expect(text.length, variant.name).toBeLessThan(200);
       expect(await databaseFingerprint(), `${path} ${intent} ${variant.name}`).toBe(before);
@@ -207,7 +217,8 @@ describe("every action's valid form, sent wrong", () => {
         const before = await databaseFingerprint();
         await expectRefused(await shopper.browser.post(path, bad), 400, `${path} ${field} ${JSON.stringify(control)}`);
         const asMultipart = await shopper.browser.fetch(path, { method: "POST", body: multipart(bad), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
-        await expectRefused(asMultipart, 400, `${path} ${field} multipart ${JSON.stringify(control)}`);
+        // A streamed form the route turns the visitor away from is never read (see above).
+        if (!(takesFiles && [302, 303, 403].includes(asMultipart.status))) await expectRefused(asMultipart, 400, `${path} ${field} multipart ${JSON.stringify(control)}`);
         expect(await databaseFingerprint()).toBe(before);
       }
     }
@@ -217,11 +228,10 @@ describe("every action's valid form, sent wrong", () => {
 
   it.each(actionCases)("POST %s %s: the same valid form as multipart gets the same answer as urlencoded", async (path, _label, file, intent) => {
     const rule = ACTIONS[file]![intent]!;
-    const user = await signedInBrowser("shopper", { ip: nextIp() });
-    const browser = user.browser;
-    const mine: Ctx = { ...ctx, browser, user };
-    const plain = await browser.post(path, text(await rule.form(mine)));
-    const asMultipart = await browser.fetch(path, { method: "POST", body: multipart(text(await rule.form(mine))), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
+    // Two shoppers in the same state: some forms act once (a password change, an account deletion).
+    const [one, two] = [await signedInBrowser("shopper", { ip: nextIp() }), await signedInBrowser("shopper", { ip: nextIp() })];
+    const plain = await one.browser.post(path, text(await rule.form({ ...ctx, browser: one.browser, user: one })));
+    const asMultipart = await two.browser.fetch(path, { method: "POST", body: multipart(text(await rule.form({ ...ctx, browser: two.browser, user: two }))), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
     const where = (r: Response) => r.headers.get("location")?.replace(/prod_[0-9a-z]+/g, "prod_") ?? null;
     expect(asMultipart.status).toBe(plain.status);
     expect(where(asMultipart)).toBe(where(plain));
