@@ -14,6 +14,8 @@ export const EmailMessage = z.object({
     "order_status_changed",
     "rental_reminder",
     "rental_converted",
+    "store_request_approved",
+    "store_request_rejected",
   ]),
   to: z.email(),
   subject: z.string().min(1),

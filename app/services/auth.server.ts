@@ -8,6 +8,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.serv
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** A new store account's first-password link (decision 0032): a week, as a business may not read mail at once. */
+export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const SIGN_IN_MESSAGES = {
   invalid: "Invalid email or password",
@@ -67,10 +69,15 @@ export async function hashToken(token: string) {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** A fresh random token for a link, and the hash of it that is stored. */
+export async function newToken() {
+  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  return { token, tokenHash: await hashToken(token) };
+}
+
 /** A single-use token; only its hash is stored. */
 export async function issueToken(app: AppContext, userId: string, purpose: TokenPurpose, now: number) {
-  const token = base64url(crypto.getRandomValues(new Uint8Array(32)));
-  const tokenHash = await hashToken(token);
+  const { token, tokenHash } = await newToken();
   await insertAuthToken(app.db, tokenHash, userId, purpose, now, purpose === "verify_email" ? VERIFY_TTL_MS : RESET_TTL_MS);
   return { token, tokenHash };
 }

@@ -1,5 +1,6 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestState } from "../context";
+import { ACCESS_DENIED, adminTab, mayEnterAdmin, mayOpenTab, type AdminTabId } from "../domain/admin-tabs";
 import type { SessionUser } from "./session.server";
 
 /** The signed-in user, or a redirect to /auth that brings them back here afterwards. */
@@ -25,5 +26,22 @@ export function areaGuard(area: keyof typeof AREA_RULES): MiddlewareFunction<Res
   return ({ request, context }) => {
     const user = requireUser(context, request);
     if (!AREA_RULES[area](user)) throw redirect("/");
+  };
+}
+
+/**
+ * The admin area (seller-store-admin.md §2, §6; decision 0031): signed out → sign in and come back;
+ * signed in without a staff tab → 403 with the spec's 'Access Denied' message (not a redirect).
+ */
+export const adminGuard: MiddlewareFunction<Response> = ({ request, context }) => {
+  const user = requireUser(context, request);
+  if (!mayEnterAdmin(user)) throw data(ACCESS_DENIED, { status: 403 });
+};
+
+/** One admin tab: its page and every action it takes are refused (403) to sub-roles that do not see it. */
+export function adminTabGuard(id: AdminTabId): MiddlewareFunction<Response> {
+  return ({ request, context }) => {
+    const user = requireUser(context, request);
+    if (!mayOpenTab(user, id)) throw data(adminTab(id).denied, { status: 403 });
   };
 }
