@@ -3,9 +3,10 @@ import type { AdminSubrole, RoleFlags } from "./roles";
 // The admin dashboard's tabs, in one place (seller-store-admin.md §2 and §6; decision 0031):
 // each tab's id, label, URL, which staff sub-roles see it and what the others are told. The
 // shell draws its tab strip from this list, /admin sends each user to the first tab they may
-// see, and every tab route's middleware refuses (403) a sub-role that is not listed, for its page
-// and its actions alike. A tab that is not built yet stays out of the strip until its route
-// module lands and flips `built`.
+// see, and every tab route's loader and action begin with requireAdminTab(), which refuses (403) a
+// sub-role that is not listed, for its page and its actions alike. A tab that is not built yet
+// stays out of the strip until its route module lands (under the shell layout in app/routes.ts)
+// and flips `built`.
 
 export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard.";
 export const ROLES_ACCESS_DENIED = "Access Denied - Only superadmins can manage admin roles and permissions.";

@@ -8,7 +8,7 @@ import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { refuse } from "../../services/admin-actions.server";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass } from "../../components/admin";
 import { BarChart, EmptyState, Panel, StatCard, StatGrid, StatusBadge } from "../../components/dashboard";
@@ -17,14 +17,12 @@ import { BarChart, EmptyState, Panel, StatCard, StatGrid, StatusBadge } from "..
 // 50 transactions, commissions and payouts with their totals, and platform revenue by week drawn
 // as SVG on the server. The records come from the order lifecycle's finance engine.
 
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("financial")];
-
 export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const TAB = adminTab("financial").href;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireAdminTab(context, request, "financial");
   const app = context.get(appContext);
   const now = Date.now();
   const [overview, weeks] = await Promise.all([financeOverview(app.db), weeklyRevenue(app.db, { platform: true }, now)]);
@@ -34,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const intents = ["markPaid"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "financial");
   const app = context.get(appContext);
   const form = await request.formData();
   if (readIntent(form, intents) !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");

@@ -10,7 +10,7 @@ import { formatGBP } from "../../domain/money";
 import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { changeOrderItem, staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
@@ -21,14 +21,12 @@ import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/das
 // windows, releases reserved items, records money and queues the shipment notification.
 // Returned rentals of direct sellers are inspected here (decision 0021).
 
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("orders")];
-
 export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const TAB = adminTab("orders").href;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireAdminTab(context, request, "orders");
   const app = context.get(appContext);
   const url = new URL(request.url);
   const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
@@ -41,7 +39,7 @@ export const intents = ["status", "inspect"] as const;
 const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "orders");
   const app = context.get(appContext);
   const form = await request.formData();
   const intent = readIntent(form, intents);

@@ -10,7 +10,7 @@ import { formatGBP } from "../../domain/money";
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, dangerButtonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
 import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
@@ -19,14 +19,12 @@ import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/das
 // owner, store, statuses and prices; Approve / Reject for pending ones. An approval puts the item
 // on the public pages at once (decision 0022).
 
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("products")];
-
 export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const TAB = adminTab("products").href;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "products");
   const app = context.get(appContext);
   const url = new URL(request.url);
   const filter = { q: readSearch(url), status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
@@ -38,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const intents = ["approve", "reject"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "products");
   const app = context.get(appContext);
   const form = await request.formData();
   const intent = readIntent(form, intents);

@@ -4,20 +4,18 @@ import { staffBySubrole } from "../../data/admin-users.server";
 import { ADMIN_TABS } from "../../domain/admin-tabs";
 import type { AdminSubrole } from "../../domain/roles";
 import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/staff-roles";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { Panel, StatusBadge } from "../../components/dashboard";
 
 // Admin Roles (seller-store-admin.md §2, §6; issue 14 item 8), superadmins only: the four staff
 // sub-roles, what each may do, which tabs it opens (from the one tab registry) and who holds it.
-
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("roles")];
 
 export const meta: Route.MetaFunction = () => [{ title: "Roles | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const SUBROLES: AdminSubrole[] = ["superadmin", "admin", "product_reviewer", "customer_support"];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireAdminTab(context, request, "roles");
   const app = context.get(appContext);
   const holders = await staffBySubrole(app.db);
   return {

@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/shell";
 import { dashboardTitle, tabsFor } from "../../domain/admin-tabs";
-import { requireUser } from "../../services/guards.server";
+import { requireStaff } from "../../services/guards.server";
 import { PageHeading } from "../../components/page-heading";
 import { TabNav } from "../../components/dashboard";
 import { AccessDenied } from "../areas/admin";
@@ -10,7 +10,7 @@ import { isRouteErrorResponse } from "react-router";
 // The admin dashboard's frame: the heading and the tab strip of the tabs this user may see
 // (app/domain/admin-tabs.ts). Each tab is a nested route with its own loader, action and guard.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = requireStaff(context, request);
   return { title: dashboardTitle(user), tabs: tabsFor(user).map(({ id, label, href }) => ({ id, label, href })) };
 }
 

@@ -8,7 +8,7 @@ import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, dangerButtonClass, ReturnTo } from "../../components/admin";
@@ -17,14 +17,12 @@ import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/das
 // Admin Stores (seller-store-admin.md §2, §4; issue 14 item 4, issue 12 item 1): the stores and
 // the store requests, with Approve (which creates the store account) and Reject.
 
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("stores")];
-
 export const meta: Route.MetaFunction = () => [{ title: "Stores | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const TAB = adminTab("stores").href;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  requireUser(context, request);
+  requireAdminTab(context, request, "stores");
   const app = context.get(appContext);
   const page = readPage(request.url);
   const [requests, list] = await Promise.all([storeRequestLists(app.db), adminStores(app.db, page)]);
@@ -34,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const intents = ["approve", "reject"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "stores");
   const app = context.get(appContext);
   const form = await request.formData();
   const intent = readIntent(form, intents);

@@ -11,7 +11,7 @@ import { roleFlags } from "../../domain/roles";
 import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/staff-roles";
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
-import { adminTabGuard, requireUser } from "../../services/guards.server";
+import { requireAdminTab } from "../../services/guards.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, ReturnTo, SearchForm } from "../../components/admin";
@@ -21,14 +21,12 @@ import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../c
 // with the sub-role dropdown, vendor access, password reset and (superadmin only) deactivation.
 // The list refreshes when the window regains focus (DECISIONS.md, Staff).
 
-export const middleware: Route.MiddlewareFunction[] = [adminTabGuard("users")];
-
 export const meta: Route.MetaFunction = () => [{ title: "Users | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const TAB = adminTab("users").href;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "users");
   const app = context.get(appContext);
   const url = new URL(request.url);
   const filter = { q: readSearch(url), page: readPage(url) };
@@ -45,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+  const user = requireAdminTab(context, request, "users");
   const app = context.get(appContext);
   const form = await request.formData();
   const intent = readIntent(form, intents);

@@ -1,10 +1,16 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
-import { adminGuard } from "../../services/guards.server";
+import { requireStaff, requireUser } from "../../services/guards.server";
 
-// Staff only (decision 0031): a signed-in user without an admin tab gets the spec's 403 page,
-// rendered here; each tab's own middleware refuses the sub-roles that may not see it.
-export const middleware: Route.MiddlewareFunction[] = [adminGuard];
+// Staff only (decision 0031). Signed out → sign in and come back (the middleware). Signed in
+// without an admin tab → the spec's 403 page, drawn here; each tab's loader and action refuse the
+// sub-roles that may not see it (requireAdminTab) before they read or write anything.
+export const middleware: Route.MiddlewareFunction[] = [({ request, context }) => void requireUser(context, request)];
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  requireStaff(context, request);
+  return null;
+}
 
 export default function AdminArea() {
   return <Outlet />;
