@@ -1,6 +1,6 @@
 import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AppContext } from "../../app/context";
 import { database } from "../../app/data/db.server";
 import { appConfig } from "../../app/env.server";
@@ -8,6 +8,9 @@ import { approveStoreRequest, declineStoreRequest } from "../../app/services/sto
 import { PASSWORD, signedIn } from "./actors";
 import { createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
+
+// Each case signs several actors in (PBKDF2) and waits for the queue: more than the default 5 s on a busy machine.
+vi.setConfig({ testTimeout: 30_000 });
 
 // The approve-store-request function as a server module (issue 12 item 1; decision 0032): one
 // atomic batch makes the user, their store role, the store, the request's stamp and a single-use

@@ -98,7 +98,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                     </td>
                     <td className="py-2 pr-3">
                       {p.storeName ?? "—"}
-                      <span className="block text-xs text-stone-600">Concierge: {p.concierge}</span>
+                      <span className="block text-xs text-stone-600">{`Concierge: ${p.concierge}`}</span>
                     </td>
                     <td className="py-2 pr-3">
                       <span className="flex flex-wrap gap-1">
@@ -108,9 +108,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       </span>
                     </td>
                     <td className="py-2 pr-3 text-xs">
-                      <span className="block">Rent {price(p.rentalPrice)}</span>
-                      <span className="block">Buy {price(p.buyingPrice)}</span>
-                      <span className="block text-stone-600">Original {price(p.originalPrice)}</span>
+                      <span className="block">{`Rent ${price(p.rentalPrice)}`}</span>
+                      <span className="block">{`Buy ${price(p.buyingPrice)}`}</span>
+                      <span className="block text-stone-600">{`Original ${price(p.originalPrice)}`}</span>
                     </td>
                     <td className="py-2 pr-3">{formatShortDate(p.createdAt)}</td>
                     <td className="py-2 pr-3">
