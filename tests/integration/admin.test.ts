@@ -1,4 +1,5 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import fc from "fast-check";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import worker from "../../workers/app";
@@ -488,5 +489,33 @@ describe("Users", () => {
     const again = await browser.post("/admin/financial", { intent: "markPaid", payoutId: payout.id });
     expect(again.status).toBe(409);
     expect(await databaseFingerprint()).toBe(before);
+  });
+});
+
+describe("bad input as a superadmin (issue 14 item 11)", () => {
+  // Every admin action with hostile values in every field it reads: never a 5xx, and a refusal
+  // (4xx) writes nothing. Real ids are among the values, so some bodies reach the writes.
+  const ROUTES = ["/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/financial"];
+  const FIELDS = ["intent", "orderId", "status", "itemId", "condition", "productId", "requestId", "userId", "subrole", "vendor", "payoutId", "returnTo"];
+  const INTENTS = ["status", "inspect", "approve", "reject", "subrole", "vendor", "reset", "deactivate", "reactivate", "markPaid"];
+
+  it.each(ROUTES)("POST %s", async (path) => {
+    const { browser } = await as("superadmin");
+    const order = await orderOf();
+    const payout = await calculatedPayout();
+    const nasty = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.constantFrom("", " ", "0", "-1", "NaN", "null", "'; DROP TABLE users; --", "<script>alert(1)</script>", "//evil.example", "\u0000", "x".repeat(5000), "superadmin", "owner", "completed", "good", "grant", order.orderId, order.itemId, order.productId, order.shopperId, payout.id),
+    );
+    const body = fc.record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) }).chain((base) => fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 6 }).map((rest) => ({ ...rest, ...base })));
+    await fc.assert(
+      fc.asyncProperty(body, async (form) => {
+        const before = await databaseFingerprint();
+        const response = await browser.post(path, form);
+        expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
+        if (response.status >= 400) expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
