@@ -56,3 +56,14 @@ export function ActionAlert({ data }: { data: unknown }) {
 export const buttonClass = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100";
 export const primaryButtonClass = "rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white";
 export const dangerButtonClass = "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50";
+
+/** The spec's 'Access Denied - …' message as a page: its title, then the reason. */
+export function AccessDenied({ message }: { message: string }) {
+  const [title, ...rest] = message.split(" - ");
+  return (
+    <section role="alert" className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-stone-700">{rest.join(" - ")}</p>
+    </section>
+  );
+}

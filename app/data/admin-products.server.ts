@@ -1,13 +1,11 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import type { ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
 import { auditStatement } from "./audit.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
-
-export const REVIEW_STATUSES = ["pending", "approved", "rejected"] as const;
-export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 const like = (column: SQL, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
 
@@ -52,12 +50,6 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
     .limit(ADMIN_PAGE_SIZE + 1)
     .offset(offsetOf(filter.page));
   return pageOf(rows);
-}
-
-/** §4: in the admin list concierge is derived — store-owned approved: yes, store-owned pending: pending, else no. */
-export function conciergeOf(product: { storeId: string | null; status: ReviewStatus }) {
-  if (!product.storeId) return "no";
-  return product.status === "approved" ? "yes" : product.status === "pending" ? "pending" : "no";
 }
 
 export type ReviewDecision = "approve" | "reject";

@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { deactivateUser, isSeller, otherActiveSuperadmins, reactivateUser, saveRoles, targetUser, type TargetUser } from "../data/admin-users.server";
 import { auditStatement } from "../data/audit.server";
-import { planDeactivation, planRoleChange, type RoleChange } from "../domain/staff-roles";
+import { planDeactivation, planRoleChange, type RoleChange } from "../domain/admin-roles";
 import { sendPasswordResetEmail } from "./auth.server";
 import { publicPagesChanged } from "./freshness.server";
 import { endAllSessions, type SessionUser } from "./session.server";

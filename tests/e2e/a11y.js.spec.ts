@@ -49,6 +49,19 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
   }
 });
 
+test("no accessibility violations on the admin tabs and the Access Denied page", async ({ page }) => {
+  await login(page, "superadmin@closetloop.test");
+  for (const path of ["/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+  await page.context().clearCookies();
+  await login(page, DEMO.shopper);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expectNoViolations(page);
+});
+
 test("no accessibility violations on a filled cart and the open basket drawer", async ({ page }) => {
   await login(page, DEMO.shopper);
   await openBuyableProduct(page);

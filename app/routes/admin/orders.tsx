@@ -31,7 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const [list, returns] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([])]);
-  return { ...filter, ...list, returns, now: Date.now() };
+  // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
+  return { ...filter, ...list, returns, now: Date.now(), statuses: ORDER_STATUSES, choices: STAFF_ORDER_CHOICES };
 }
 
 export const intents = ["status", "inspect"] as const;
@@ -72,10 +73,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const STATUS_OPTIONS = ORDER_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
+const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, status, returns, now } = loaderData;
+  const { rows, hasNext, page, q, status, returns, now, statuses, choices } = loaderData;
+  const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
   return (
     <>
       <ActionAlert data={actionData} />
@@ -106,7 +108,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Panel title="Orders">
         <SearchForm label="Search orders (order id, shopper name or e-mail)" q={q}>
-          <FilterSelect name="status" label="Status" value={status} options={STATUS_OPTIONS} />
+          <FilterSelect name="status" label="Status" value={status} options={statuses.map((s) => ({ value: s, label: capitalised(s) }))} />
         </SearchForm>
         {rows.length === 0 ? (
           <EmptyState>{q || status ? "No orders match your search." : "No orders yet."}</EmptyState>
@@ -143,9 +145,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                           <ReturnTo />
                           <input type="hidden" name="orderId" value={order.id} />
                           <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
-                          <select id={`status-${order.id}`} name="status" defaultValue={(STAFF_ORDER_CHOICES as readonly string[]).includes(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                            {(STAFF_ORDER_CHOICES as readonly string[]).includes(order.status) ? null : <option value="" disabled>{order.status}</option>}
-                            {STAFF_ORDER_CHOICES.map((s) => <option key={s} value={s}>{s}</option>)}
+                          <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                            {staffChoice(order.status) ? null : <option value="" disabled>{order.status}</option>}
+                            {choices.map((s) => <option key={s} value={s}>{s}</option>)}
                           </select>
                           <button type="submit" name="intent" value="status" className={buttonClass} aria-label={`Save status of order ${order.id}`}>Save</button>
                         </Form>

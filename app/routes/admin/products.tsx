@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/products";
 import { appContext } from "../../context";
-import { adminProducts, conciergeOf, REVIEW_STATUSES, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
+import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
+import { conciergeOf, REVIEW_STATUSES } from "../../domain/admin-products";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, pageHref, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";

@@ -3,7 +3,7 @@ import { appContext } from "../../context";
 import { staffBySubrole } from "../../data/admin-users.server";
 import { ADMIN_TABS } from "../../domain/admin-tabs";
 import type { AdminSubrole } from "../../domain/roles";
-import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/staff-roles";
+import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/admin-roles";
 import { requireAdminTab } from "../../services/guards.server";
 import { Panel, StatusBadge } from "../../components/dashboard";
 

@@ -1,11 +1,10 @@
-import { Outlet, useLocation } from "react-router";
+import { isRouteErrorResponse, Outlet, useLocation } from "react-router";
 import type { Route } from "./+types/shell";
 import { dashboardTitle, tabsFor } from "../../domain/admin-tabs";
 import { requireStaff } from "../../services/guards.server";
 import { PageHeading } from "../../components/page-heading";
 import { TabNav } from "../../components/dashboard";
-import { AccessDenied } from "../areas/admin";
-import { isRouteErrorResponse } from "react-router";
+import { AccessDenied } from "../../components/admin";
 
 // The admin dashboard's frame: the heading and the tab strip of the tabs this user may see
 // (app/domain/admin-tabs.ts). Each tab is a nested route with its own loader, action and guard.

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { Form, useLocation, useRevalidator } from "react-router";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { appContext } from "../../context";
 import { adminUsers } from "../../data/admin-users.server";
@@ -8,7 +8,7 @@ import { formText, pageHref, readSearch, tabReturnTo } from "../../domain/admin-
 import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { roleFlags } from "../../domain/roles";
-import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/staff-roles";
+import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
@@ -77,12 +77,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(app.config, tabReturnTo(form.get("returnTo"), TAB), { type: "success", title: result.message, description: result.description });
 }
 
-/** DECISIONS.md (Staff): instead of a realtime channel, the list reloads when the window regains focus. */
+/**
+ * DECISIONS.md (Staff): instead of a realtime channel, the list reloads when the window regains
+ * focus. Navigating to the page it shows re-runs its loader (useRevalidator would do the same at
+ * the cost of more framework code on every page of the site).
+ */
 function useRefreshOnFocus() {
-  const { revalidate, state } = useRevalidator();
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const idle = navigation.state === "idle";
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      if (document.visibilityState === "visible" && idle) void navigate(here, { replace: true, preventScrollReset: true });
     };
     window.addEventListener("focus", refresh);
     document.addEventListener("visibilitychange", refresh);
@@ -90,7 +98,7 @@ function useRefreshOnFocus() {
       window.removeEventListener("focus", refresh);
       document.removeEventListener("visibilitychange", refresh);
     };
-  }, [revalidate, state]);
+  }, [navigate, here, idle]);
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {

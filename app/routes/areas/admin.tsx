@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Outlet } from "react-router";
 import type { Route } from "./+types/admin";
 import { requireStaff, requireUser } from "../../services/guards.server";
+import { AccessDenied } from "../../components/admin";
 
 // Staff only (decision 0031). Signed out → sign in and come back (the middleware). Signed in
 // without an admin tab → the spec's 403 page, drawn here; each tab's loader and action refuse the
@@ -20,15 +21,4 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 403) return <AccessDenied message={String(error.data)} />;
   // Anything else is the root's business (404 page, "Something went wrong").
   throw error;
-}
-
-/** The spec's 'Access Denied - …' message as a page: its title, then the reason. */
-export function AccessDenied({ message }: { message: string }) {
-  const [title, ...rest] = message.split(" - ");
-  return (
-    <section role="alert" className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-3 text-stone-700">{rest.join(" - ")}</p>
-    </section>
-  );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RoleRecord } from "./roles";
-import { planDeactivation, planRoleChange, roleLabels, ROLE_MESSAGES, subroleChoicesFor, type RoleChangeContext } from "./staff-roles";
+import { planDeactivation, planRoleChange, roleLabels, ROLE_MESSAGES, subroleChoicesFor, type RoleChangeContext } from "./admin-roles";
 
 const superadmin: RoleChangeContext = { actorIsSuperadmin: true, self: false, otherActiveSuperadmins: 1 };
 const admin: RoleChangeContext = { actorIsSuperadmin: false, self: false, otherActiveSuperadmins: 1 };
