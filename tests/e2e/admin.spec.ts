@@ -17,6 +17,14 @@ async function person(browser: Browser, javaScriptEnabled: boolean) {
   return { page: await context.newPage(), close: () => context.close() };
 }
 
+/** Searches an admin list with its own search form (the header has a search box too). */
+async function searchList(page: Page, list: RegExp, text: string | null, status?: string) {
+  const form = page.getByRole("search", { name: list });
+  if (text !== null) await form.getByRole("searchbox").fill(text);
+  if (status) await form.getByRole("combobox", { name: "Status" }).selectOption(status);
+  await form.getByRole("button", { name: "Search" }).click();
+}
+
 /** Waits for a message in the local outbox (the queue delivers it a moment later). */
 async function outboxMessage(page: Page, to: string, subject: string | RegExp) {
   const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
@@ -32,8 +40,7 @@ test("a product reviewer approves a seller's pending product and it appears in /
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link")).toHaveText(["Products"]);
 
-  await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
-  await page.getByRole("button", { name: "Search" }).click();
+  await searchList(page, /Search products/, null, "pending");
   await expect(page).toHaveURL(/status=pending/);
   const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Approve / }) }).first();
   const name = (await row.getByRole("rowheader").locator("span.font-medium").textContent())!.trim();
@@ -51,6 +58,8 @@ test("a product reviewer approves a seller's pending product and it appears in /
 });
 
 test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
   // The shopper places an order.
   await login(page, DEMO.shopper);
   await page.goto("/cart");
@@ -73,8 +82,7 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await login(support.page, STAFF.support, DEMO_PASSWORD, "/admin");
   await expect(support.page).toHaveURL(/\/admin\/orders$/);
   await expect(support.page.getByRole("heading", { name: "Admin Dashboard - Customer Support View" })).toBeVisible();
-  await support.page.getByRole("searchbox", { name: /Search orders/ }).fill(orderId);
-  await support.page.getByRole("button", { name: "Search" }).click();
+  await searchList(support.page, /Search orders/, orderId);
   const row = support.page.getByRole("row").filter({ has: support.page.getByRole("link", { name: `Order ${orderId}` }) });
   await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("shipped");
   await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
@@ -86,6 +94,8 @@ test("customer support changes an order to shipped and the e-mail is in the loca
 });
 
 test("a superadmin deactivates a user, who is then signed out and cannot sign in", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
   // A newcomer signs up, verifies from the outbox and signs in on their own computer.
   const email = `e2e-deact-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
   const user = await person(browser, javaScriptEnabled);
@@ -106,8 +116,7 @@ test("a superadmin deactivates a user, who is then signed out and cannot sign in
   // The superadmin finds them and deactivates them (a confirmation that needs no JavaScript).
   await login(page, STAFF.superadmin, DEMO_PASSWORD, "/admin?tab=users");
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await page.getByRole("searchbox", { name: /Search users/ }).fill(email);
-  await page.getByRole("button", { name: "Search" }).click();
+  await searchList(page, /Search users/, email);
   const row = page.getByRole("row").filter({ hasText: email });
   await row.getByText("Deactivate Dee Activated", { exact: true }).click();
   await row.getByRole("dialog", { name: "Deactivate Dee Activated" }).getByRole("button", { name: "Deactivate" }).click();
@@ -126,6 +135,8 @@ test("a superadmin deactivates a user, who is then signed out and cannot sign in
 });
 
 test("an admin approves a store request and the set-password e-mail is in the outbox; the link opens the store dashboard", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
   // A shop asks to join from the public form.
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
   const storeName = `Rails ${stamp}`;
