@@ -164,7 +164,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
                       {p.status === "calculated" ? (
                         <Form method="post">
                           <input type="hidden" name="payoutId" value={p.id} />
-                          <button type="submit" name="intent" value="markPaid" className={buttonClass} aria-label={`Mark payout ${lastEight(p.id)} paid`}>Mark paid</button>
+                          <button type="submit" name="intent" value="markPaid" className={buttonClass} aria-label={`Mark paid: payout ${lastEight(p.id)}`}>Mark paid</button>
                         </Form>
                       ) : null}
                     </td>
