@@ -18,6 +18,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
+      // Generous: the first request of a file compiles the app, and image variants decode photos.
+      testTimeout: 20_000,
     },
   };
 });

@@ -1,4 +1,4 @@
-import { desc, eq, and, type SQL } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { auditLog } from "../../db/schema";
 import type { Database } from "./db.server";
 
@@ -36,7 +36,8 @@ export async function latestAudit(db: Database, targetType: AuditEntry["targetTy
     .select({ detail: auditLog.detail, createdAt: auditLog.createdAt, actorId: auditLog.actorId })
     .from(auditLog)
     .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    // Rows written in the same millisecond keep their order of insertion.
+    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
     .limit(1)
     .get();
 }
@@ -47,6 +48,6 @@ export async function auditTrail(db: Database, targetType: AuditEntry["targetTyp
     .select({ action: auditLog.action, actorId: auditLog.actorId, detail: auditLog.detail, createdAt: auditLog.createdAt })
     .from(auditLog)
     .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
     .limit(limit);
 }

@@ -439,6 +439,18 @@ describe("Users", () => {
     await new Browser("10.92.0.3").signIn(seller.email, PASSWORD);
   });
 
+  it("a deactivated store owner's store profile leaves the public pages until reactivation", async () => {
+    const owner = await signedIn("storeOwner");
+    const storeId = `store_deact_${Date.now().toString(36)}`;
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Closing Down Closet', ?, ?)").bind(storeId, owner.id, Date.now()).run();
+    expect((await new Browser().fetch(`/store/${storeId}`)).status).toBe(200);
+    const superadmin = await as("superadmin");
+    await superadmin.browser.post("/admin/users", { intent: "deactivate", userId: owner.id });
+    expect((await new Browser().fetch(`/store/${storeId}`)).status).toBe(404);
+    await superadmin.browser.post("/admin/users", { intent: "reactivate", userId: owner.id });
+    expect((await new Browser().fetch(`/store/${storeId}`)).status).toBe(200);
+  });
+
   it("nobody deactivates themselves; of two superadmins demoting each other at once, one stays", async () => {
     const a = await as("superadmin");
     const b = await as("superadmin");
