@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO_PASSWORD, login } from "./fixtures";
+import { DEMO_PASSWORD, login, ownAddress } from "./fixtures";
 
 // JavaScript only: the admin Users list reloads when its window regains focus (DECISIONS.md,
 // Staff), in place of the spec's realtime channel.
@@ -8,6 +8,7 @@ test("the Users list shows another admin's change when the window regains focus"
   test.setTimeout(60_000);
   // A fresh account to change, made through the public sign-up form.
   const email = `e2e-focus-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
+  await ownAddress(page);
   await page.goto("/auth?tab=signup");
   const form = page.getByRole("form", { name: "Create a user account" });
   await form.getByLabel("Full name").fill("Fay Focus");

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, openBuyableProduct } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, ownAddress } from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
 // records it works on (an order, a store request, an account) or takes one from the seeded review
@@ -14,7 +14,9 @@ const STAFF = {
 /** A second person at another computer: their own browser context, cookies and JavaScript setting. */
 async function person(browser: Browser, javaScriptEnabled: boolean) {
   const context = await browser.newContext({ javaScriptEnabled });
-  return { page: await context.newPage(), close: () => context.close() };
+  const page = await context.newPage();
+  await ownAddress(page);
+  return { page, close: () => context.close() };
 }
 
 /** Searches an admin list with its own search form (the header has a search box too). */
