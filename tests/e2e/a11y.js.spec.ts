@@ -52,7 +52,8 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
 });
 
 test("no accessibility violations on the admin tabs and the Access Denied page", async ({ page }) => {
-  test.setTimeout(60_000);
+  // Seven pages of tables of forms: axe needs several seconds on each.
+  test.setTimeout(120_000);
   await login(page, "superadmin@closetloop.test");
   for (const path of ["/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial"]) {
     await page.goto(path);

@@ -92,6 +92,12 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await expect(row.getByRole("combobox", { name: `Status of order ${orderId}` })).toHaveValue("shipped");
 
   await outboxMessage(support.page, DEMO.shopper, `Your Closetloop order ${orderId} is shipped`);
+
+  // The shopper changed their mind: cancelling puts the item back on sale (and leaves the demo catalog as it was).
+  await searchList(support.page, /Search orders/, orderId);
+  await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("cancelled");
+  await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
+  await expect(support.page.getByText("Order status changed to cancelled")).toBeVisible();
   await support.close();
 });
 
