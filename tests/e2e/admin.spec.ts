@@ -94,6 +94,7 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await outboxMessage(support.page, DEMO.shopper, `Your Closetloop order ${orderId} is shipped`);
 
   // The shopper changed their mind: cancelling puts the item back on sale (and leaves the demo catalog as it was).
+  await support.page.goto("/admin/orders");
   await searchList(support.page, /Search orders/, orderId);
   await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("cancelled");
   await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
