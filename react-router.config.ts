@@ -1,3 +1,4 @@
 import type { Config } from "@react-router/dev/config";
 
-export default { ssr: true } satisfies Config;
+// CLOSETLOOP_BUILD_DIR lets a test build the production bundle without touching build/ (scripts/deploy.test.mjs).
+export default { ssr: true, buildDirectory: process.env.CLOSETLOOP_BUILD_DIR ?? "build" } satisfies Config;

@@ -5,11 +5,11 @@ import { defineConfig } from "vite";
 
 // One chunk for the framework and the shared components that every page loads: a single gzip
 // stream compresses better than many small ones (docs/performance.md, JavaScript budget).
-// The basket drawer and Radix stay out of it: they load on first use. So do the dashboard kit and
-// the admin back office's own code (app/components/dashboard, app/components/admin*,
-// app/domain/admin-*): shoppers' pages never use them.
+// The basket drawer and Radix stay out of it: they load on first use.
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-const DASHBOARDS_ONLY = /\/app\/((components|domain)\/admin[-./]|components\/dashboard\.)/;
+// Code only the dashboards use (the dashboard kit, the admin back office, the seller's product form,
+// the image upload control and their rules) stays out of it too, so shopper pages do not carry it.
+const NOT_SHARED = /basket-drawer|\/components\/(seller|admin)\/|\/components\/(image-upload|dashboard|admin[-.])|\/domain\/(admin[-.]|account|uploads|order-lifecycle|fairness|tabs|product-fields|seller-dashboard)/;
 
 export default defineConfig({
   plugins: [
@@ -19,13 +19,16 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
+  // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
+  // a production bundle refuses to run as development (app/env.server.ts).
+  define: { "import.meta.env.CLOUDFLARE_ENV": JSON.stringify(process.env.CLOUDFLARE_ENV ?? "") },
   environments: {
     client: {
       build: {
         rollupOptions: {
           output: {
             manualChunks(id: string) {
-              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !id.includes("basket-drawer") && !DASHBOARDS_ONLY.test(id))) return "framework";
+              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !NOT_SHARED.test(id))) return "framework";
             },
           },
         },

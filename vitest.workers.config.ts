@@ -17,6 +17,10 @@ export default defineConfig(async () => {
     resolve: { tsconfigPaths: true },
     test: {
       include: ["tests/integration/**/*.test.ts"],
+      // Test files run side by side and several suites send thousands of requests (the route-table
+      // sweeps, the fuzzer): on a shared 2-core machine a test that makes 20 users at once (PBKDF2
+      // each) needs more than the default 5 s. Timeouts guard against hangs, not for speed.
+      testTimeout: 30_000,
       setupFiles: ["./tests/integration/setup.ts"],
       // Generous: the first request of a file compiles the app, and image variants decode photos.
       testTimeout: 20_000,

@@ -1,10 +1,22 @@
 import { z } from "zod";
 
-// Validated once per isolate: a misconfigured deployment fails on its first request with a
-// message naming the missing setting, instead of deep inside some loader.
+// Validated once per isolate, when the Worker starts (workers/app.ts) and again per env object:
+// a misconfigured deployment refuses to start with a message naming the setting, instead of
+// failing deep inside some loader (docs/decisions/0018-dev-surfaces-cannot-ship.md).
+
+// The local-only secrets a fresh clone runs with. A Worker outside development refuses them.
+export const DEVELOPMENT_SECRETS = {
+  SESSION_SECRET: "local-development-session-secret-0000",
+  PASSWORD_PEPPER: "local-development-password-pepper-000",
+} as const;
+
+// The wrangler environment the bundle was built for (vite.config.ts): "production" for
+// `npm run deploy`, empty for local builds. A production bundle runs only as production.
+const BUILT_FOR: string = import.meta.env.CLOUDFLARE_ENV ?? "";
+
 const EnvSchema = z
   .object({
-    APP_ENV: z.enum(["development", "production"]).default("production"),
+    APP_ENV: z.enum(["development", "production"], { error: "APP_ENV must name the environment the Worker runs in: development or production" }),
     SESSION_SECRET: z.string().min(32).optional(),
     PASSWORD_PEPPER: z.string().min(32).optional(),
     EMAIL_API_KEY: z.string().min(1).optional(),
@@ -17,17 +29,22 @@ const EnvSchema = z
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";
+    if (isDev && BUILT_FOR === "production") {
+      ctx.addIssue({ code: "custom", path: ["APP_ENV"], message: "this bundle was built for production (CLOUDFLARE_ENV=production); APP_ENV must be production" });
+    }
     for (const key of ["SESSION_SECRET", "PASSWORD_PEPPER"] as const) {
-      if (!isDev && !vars[key]) {
-        ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set outside development` });
+      if (isDev) continue;
+      if (!vars[key]) ctx.addIssue({ code: "custom", path: [key], message: `${key} must be set outside development` });
+      else if (vars[key] === DEVELOPMENT_SECRETS[key] || vars[key]!.startsWith("local-development-")) {
+        ctx.addIssue({ code: "custom", path: [key], message: `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)` });
       }
     }
     return {
       ...vars,
       isDev,
-      // Local-only fallbacks so a fresh clone runs with no setup; production refuses them above.
-      SESSION_SECRET: vars.SESSION_SECRET ?? "local-development-session-secret-0000",
-      PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? "local-development-password-pepper-000",
+      // Local-only fallbacks so a fresh clone runs with no setup; outside development they are refused above.
+      SESSION_SECRET: vars.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
+      PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? DEVELOPMENT_SECRETS.PASSWORD_PEPPER,
     };
   });
 

@@ -69,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       isVendor: user.isVendor,
       isStore: user.isStore,
       isAdmin: user.isAdmin,
+      avatarUrl: user.avatarUrl,
     },
     cartCount: basketCount,
     social,
@@ -138,7 +139,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer social={shell?.social ?? {}} year={shell?.year ?? new Date().getUTCFullYear()} />
-      {shell && !shell.consent ? <CookieConsent customizeOpen={shell.customizeCookies} /> : null}
+      {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
       <Toaster flash={shell?.toast ?? null} />
     </>
   );

@@ -21,7 +21,11 @@ export default [
   route("auth/reset", "routes/auth/reset.tsx"),
 
   // signed-in areas
-  layout("routes/areas/account.tsx", [route("account", "routes/account/index.tsx")]),
+  layout("routes/areas/account.tsx", [
+    route("account", "routes/account/index.tsx"),
+    route("account/orders/:orderId", "routes/account/order.tsx"),
+    route("account/export", "routes/account/export.ts"),
+  ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
   // The admin tabs are nested routes under one shell; their list, labels and sub-roles are in
@@ -52,8 +56,8 @@ export default [
   route("consent", "routes/resources/consent.ts"),
   route("uploads", "routes/resources/uploads.ts"),
 
-  // local development only (404 in production)
-  route("dev/outbox", "routes/dev/outbox.tsx"),
+  // local development only: 404 unless the Worker runs in development and the request comes from this machine
+  layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx")]),
 
   // public store profile (the dashboard at /store is in the store area above)
   route("store/:storeId", "routes/shop/store-profile.tsx"),

@@ -5,6 +5,7 @@
 //   --products N      catalog size (default 10000; 100000 for the D1 timings of the issues)
 //   --rate            also hold a fixed 200 requests/s for 60 s (open loop) on the static floor, a listing and a search
 //   --d1-only         only the D1 timings (no load): per page, and per catalog statement
+//   --images-only     only the image bytes a listing and a product page make a browser download
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -44,6 +45,7 @@ const results = {
   rate: null,
   d1Pages: [],
   d1Statements: [],
+  imageBytes: null,
 };
 
 /** The built Worker in workerd; pageCacheSeconds 0 renders every request; workerOnly drops the local asset plumbing. */
@@ -61,18 +63,31 @@ const pages = [
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
 ];
+// Signed-in pages are never shared or cached: they are measured rendered, with the demo vendor's session.
+const signedInPages = [
+  ["seller dashboard (vendor)", "/vendor"],
+  ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
+];
 const floor = [
   ["static asset", "/favicon.svg"],
   ["/healthz", "/healthz"],
 ];
 
+/** The session cookie of a demo account, signed in through the real form. */
+async function signIn(email) {
+  const response = await fetch(`${BASE}/auth`, { method: "POST", body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }), redirect: "manual" });
+  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /cl_session=/.test(c));
+  if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}: ${response.status}`);
+  return cookie;
+}
+
 const load = (url, opts = {}) =>
   new Promise((resolve, reject) => autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
 
-async function loadEach(targets, into) {
-  for (const [, url] of targets) await fetch(BASE + url); // warm: compile, fill KV caches
+async function loadEach(targets, into, headers = {}) {
+  for (const [, url] of targets) await fetch(BASE + url, { headers }); // warm: compile, fill KV caches
   for (const [name, url] of targets) {
-    const r = await load(url);
+    const r = await load(url, { headers });
     into.push({ name, url, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts });
   }
 }
@@ -81,16 +96,73 @@ function ratios(rows, staticP50) {
   for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
 }
 
+/** Body bytes of one GET, and its content type. */
+async function download(url) {
+  const response = await fetch(BASE + url);
+  const bytes = (await response.arrayBuffer()).byteLength;
+  return { bytes, type: response.headers.get("content-type"), status: response.status };
+}
+
+/** The `srcset` candidate a browser picks for a slot `slotPx` CSS px wide at 1x: the narrowest at least that wide. */
+function pick(srcSet, slotPx) {
+  const candidates = srcSet.split(",").map((c) => c.trim().split(/\s+/)).map(([url, w]) => ({ url, w: Number.parseInt(w, 10) })).sort((a, b) => a.w - b.w);
+  return (candidates.find((c) => c.w >= slotPx) ?? candidates.at(-1)).url;
+}
+
+/**
+ * Image bytes before and after variants: "before" is what the old markup made a browser fetch (the
+ * original in every `src`), "after" what it fetches now at 1x: a 400 px wide listing card, an 800
+ * px wide product gallery slot (`sizes` resolves to ~610 px on a desktop, so the 800w candidate).
+ */
+async function imageBytes() {
+  const decode = (s) => s.replaceAll("&amp;", "&");
+  const measure = async (page, slotPx, imgPattern) => {
+    const html = await (await fetch(BASE + page)).text();
+    const tags = [...html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]).filter((tag) => imgPattern.test(tag));
+    const row = { page, slotPx, images: tags.length, beforeBytes: 0, afterBytes: 0, afterWebp: 0 };
+    for (const tag of tags) {
+      const src = decode(/\ssrc="([^"]+)"/.exec(tag)?.[1] ?? "");
+      const srcSet = decode(/\ssrcSet="([^"]+)"/i.exec(tag)?.[1] ?? "");
+      const original = src.replace(/\?.*$/, "");
+      row.beforeBytes += (await download(original)).bytes;
+      const after = await download(srcSet ? pick(srcSet, slotPx) : src);
+      row.afterBytes += after.bytes;
+      if (after.type === "image/webp") row.afterWebp++;
+    }
+    row.ratio = Number((row.afterBytes / (row.beforeBytes || 1)).toFixed(3));
+    return row;
+  };
+  return [
+    await measure("/all-products", 400, /sizes="\(min-width: 1280px\) 320px/),
+    await measure(`/product/${productId}`, 800, /id="image-1"/),
+  ];
+}
+
+if (flag("--images-only")) {
+  const stopImages = await serve(0);
+  try {
+    results.imageBytes = await imageBytes();
+  } finally {
+    await stopImages();
+  }
+  console.log("\nImage bytes a browser downloads (before = the originals; after = the srcset pick at 1x):");
+  console.table(results.imageBytes);
+  writeFileSync("bench/results.json", JSON.stringify(results, null, 2));
+  process.exit(0);
+}
+
 // 1. Every request rendered (page cache off): what a signed-in shopper gets, and every D1 timing.
 let stop = await serve(0);
 try {
+  const vendorCookie = await signIn("vendor@closetloop.test");
   // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
-  for (const [name, url] of pages) {
+  for (const [name, url, headers = {}] of [...pages, ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }])]) {
     const samples = [];
     const sql = [];
     const trips = [];
     for (let i = 0; i < 15; i++) {
-      const response = await fetch(BASE + url);
+      const response = await fetch(BASE + url, { headers, redirect: "manual" });
+      if (headers.cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} (signed out?)`);
       await response.arrayBuffer();
       const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
       samples.push(Number(timing?.[1] ?? NaN));
@@ -101,8 +173,12 @@ try {
   }
   console.log("\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included");
   console.table(results.d1Pages);
+  results.imageBytes = await imageBytes();
+  console.log("\nImage bytes a browser downloads (before = the originals; after = the srcset pick at 1x):");
+  console.table(results.imageBytes);
   if (!flag("--d1-only")) {
     await loadEach([...floor, ...pages], results.http.rendered);
+    await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);

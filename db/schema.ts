@@ -387,10 +387,13 @@ export const orderItems = sqliteTable(
     inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
     reminderSentAt: integer("reminder_sent_at"),
     completedAt: integer("completed_at"),
+    /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
   },
   (t) => [
     index("order_items_order_idx").on(t.orderId),
+    index("order_items_owner_idx").on(t.ownerId, t.createdAt),
     index("order_items_product_idx").on(t.productId),
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),

@@ -10,6 +10,7 @@ import {
   BLOG_POSTS, BRANDS, CATEGORIES, COLOURS, LOCAL_PEPPER, PAGES, PASSWORD, REVIEW_COMMENTS, SETTINGS, STORE, USERS, demoProduct, slug,
 } from "../db/demo/data.mjs";
 import { flatImage, garmentImage } from "../db/demo/png.mjs";
+import { backfillVariants } from "./image-variants-backfill.mjs";
 
 const DEFAULT_PRODUCTS = 120;
 const args = process.argv.slice(2);
@@ -127,7 +128,8 @@ async function imagesFor(p, shared) {
     const variant = (p.variant + k) % 4;
     const key = shared ? `products/pool/${slug(p.color)}-${variant}.png` : `products/${p.id}_${k + 1}.png`;
     const poolKey = `${p.color}-${variant}`;
-    if (!pool.has(poolKey)) pool.set(poolKey, garmentImage(p.rgb, variant));
+    // 1000 × 1250: wide enough for the 400 and 800 px variants a product photo gets after an upload.
+    if (!pool.has(poolKey)) pool.set(poolKey, garmentImage(p.rgb, variant, 1000, 1250));
     urls.push(await putImage(key, pool.get(poolKey)));
   }
   return urls;
@@ -186,6 +188,10 @@ if (existsSync(flowsDir)) {
   }
 }
 
+// Product images get their WebP variants here, with the Worker's own pipeline, so the first page
+// view already loads them (docs/decisions/0019-image-variants.md).
+const variants = await backfillVariants(env.IMAGES, "products/");
+
 const counts = {};
 for (const table of ["users", "categories", "brands", "stores", "products", "reviews", "blog_posts", "site_content"]) {
   counts[table] = (await db.prepare(`SELECT count(*) AS n FROM ${table}`).first()).n;
@@ -203,4 +209,4 @@ for (let cursor; ; ) {
   cursor = page.cursor;
 }
 await dispose();
-console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { ...counts, liveProducts: live, rateLimitCountersCleared: cleared });
+console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { ...counts, liveProducts: live, rateLimitCountersCleared: cleared, imageVariants: variants });

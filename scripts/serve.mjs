@@ -22,11 +22,11 @@ const config = path.resolve("build/server/wrangler.json");
 
 const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
 const { modulesRules: _rules, ...options } = workerOptions;
-// The build is an entry module plus chunks it imports; workerd gets every one of them.
+// The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const root = path.resolve("build/server");
 const entry = path.resolve(main ?? "build/server/index.js");
 const chunks = readdirSync(root, { recursive: true })
-  .filter((file) => file.endsWith(".js"))
+  .filter((file) => file.endsWith(".js") || file.endsWith(".wasm"))
   .map((file) => path.join(root, file))
   .filter((file) => file !== entry);
 const mf = new Miniflare(
@@ -47,7 +47,8 @@ const mf = new Miniflare(
         name: "closetloop",
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
         modulesRoot: root,
-        modules: [entry, ...chunks].map((file) => ({ type: "ESModule", path: file })),
+        // The image codecs' .wasm files are imported by the build as compiled modules.
+        modules: [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file })),
       },
     ],
   }),

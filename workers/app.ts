@@ -1,3 +1,4 @@
+import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
@@ -5,14 +6,24 @@ import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
+import { gateRequest } from "../app/services/request-gate.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
+import { images } from "./images";
 import { queue } from "./queue";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+// A misconfigured Worker refuses to start: without APP_ENV, or outside development without its
+// own secrets (or with the development ones), this throws while the Worker loads, so a deploy is
+// rejected at upload with the message instead of going live (docs/decisions/0018-dev-surfaces-cannot-ship.md).
+appConfig(startupEnv);
+
+// The request gate and React Router share one import of the server build. Vite's dev server
+// re-imports it per request (an edited route takes effect at once); elsewhere it is loaded once:
+// under the test runner every import() is a round trip to Vite (~8 ms).
+const loadServerBuild = () => import("virtual:react-router/server-build");
+let serverBuildOnce: ReturnType<typeof loadServerBuild> | undefined;
+const serverBuild = () => (import.meta.env.MODE === "development" ? loadServerBuild() : (serverBuildOnce ??= loadServerBuild()));
+const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();
 
@@ -35,21 +46,13 @@ app.use(async (c, next) => {
 
 app.get("/healthz", (c) => c.json({ ok: true }));
 
-// Images live in R2 under immutable keys, so browsers and the edge may keep them for a year.
-app.get("/images/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.slice("/images/".length));
-  if (!key || key.includes("..")) return c.notFound();
-  const object = await c.env.IMAGES.get(key, { onlyIf: c.req.raw.headers });
-  if (!object) return c.text("Image not found", 404);
-  const headers = new Headers();
-  object.writeHttpMetadata(headers);
-  headers.set("etag", object.httpEtag);
-  headers.set("cache-control", "public, max-age=31536000, immutable");
-  if (!("body" in object) || !object.body) return new Response(null, { status: 304, headers });
-  return new Response(object.body, { headers });
-});
+app.route("/images", images);
 
 app.all("*", async (c) => {
+  // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
+  const gate = await gateRequest(c.req.raw, (await serverBuild()).routes);
+  if ("refused" in gate) return gate.refused;
+  const request = gate.request;
   const env = c.env;
   const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
@@ -64,12 +67,13 @@ app.all("*", async (c) => {
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
-  const version = capSeconds > 0 && c.req.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
-  return withPageCache(
-    c.req.raw,
+  const version = capSeconds > 0 && request.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
+  const response = await withPageCache(
+    request,
     { capSeconds, version, now, freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
-    () => requestHandler(c.req.raw, context),
+    () => requestHandler(request, context),
   );
+  return gate.settle(response);
 });
 
 export default {

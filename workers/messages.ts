@@ -10,12 +10,15 @@ export const EmailMessage = z.object({
   kind: z.enum([
     "verify_email",
     "password_reset",
+    "account_exists",
     "order_placed",
     "order_status_changed",
     "rental_reminder",
     "rental_converted",
     "store_request_approved",
     "store_request_rejected",
+    "confirm_email_change",
+    "email_change_requested",
   ]),
   to: z.email(),
   subject: z.string().min(1),
@@ -51,5 +54,31 @@ export const TrackEventMessage = z.object({
   }),
 });
 
-export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage]);
+/** Make the WebP variants of one original in the IMAGES bucket (app/services/image-variants.server.ts). */
+export const ImageVariantsMessage = z.object({
+  ...base,
+  type: z.literal("image_variants"),
+  imageKey: z.string().min(1).max(1024),
+});
+export type ImageVariantsMessage = z.infer<typeof ImageVariantsMessage>;
+
+export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, ImageVariantsMessage]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
+
+/**
+ * Work a form hands to the consumer so that its answer takes the same time whether or not the
+ * e-mail has an account (decision 0017): the consumer looks the account up and, when there is
+ * one to write to, queues the e-mail itself (app/services/auth.server.ts, fulfilAccountEmail).
+ */
+export const AccountEmailRequest = z.object({
+  ...base,
+  type: z.literal("account_email"),
+  purpose: z.enum(["password_reset", "verify_email"]),
+  email: z.email(),
+  origin: z.url(),
+});
+export type AccountEmailRequest = z.infer<typeof AccountEmailRequest>;
+
+/** Everything that crosses the NOTIFICATIONS queue. */
+export const QueueMessage = z.union([NotificationMessage, AccountEmailRequest]);
+export type QueueMessage = z.infer<typeof QueueMessage>;

@@ -2,8 +2,10 @@ import { eq } from "drizzle-orm";
 import { notificationOutbox } from "../db/schema";
 import { database, type Database } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
+import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
-import { NotificationMessage } from "./messages";
+import { fulfilAccountEmail } from "../app/services/auth.server";
+import { QueueMessage, type AccountEmailRequest, type NotificationMessage } from "./messages";
 
 export const MAX_ATTEMPTS = 5;
 
@@ -21,7 +23,7 @@ async function alreadyDelivered(db: Database, key: string) {
   return Boolean(row);
 }
 
-function outboxRow(message: NotificationMessage) {
+function outboxRow(message: Exclude<NotificationMessage, { type: "image_variants" }>) {
   return message.type === "email"
     ? {
         channel: "email" as const,
@@ -46,13 +48,21 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
   const marketing = marketingProvider(config);
 
   for (const message of batch.messages) {
-    const parsed = NotificationMessage.safeParse(message.body);
+    const parsed = QueueMessage.safeParse(message.body);
     if (!parsed.success) {
       console.error("notification: dropping malformed message", message.id, parsed.error.message);
       message.ack();
       continue;
     }
+    if (parsed.data.type === "account_email") {
+      await accountEmail(message, parsed.data, env, db);
+      continue;
+    }
     const body = parsed.data;
+    if (body.type === "image_variants") {
+      await deliverImageVariants(env, message, body, { maxAttempts: MAX_ATTEMPTS, retryDelaySeconds });
+      continue;
+    }
     const now = Date.now();
     try {
       if (await alreadyDelivered(db, body.key)) {
@@ -79,6 +89,23 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
         console.warn("notification: retrying", body.key, reason);
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
+    }
+  }
+}
+
+/** A form's account e-mail request (decision 0017): look the account up, queue its e-mail; retried like a delivery. */
+async function accountEmail(message: Message<unknown>, request: AccountEmailRequest, env: Env, db: Database) {
+  try {
+    await fulfilAccountEmail({ db, env }, request, Date.now());
+    message.ack();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (message.attempts >= MAX_ATTEMPTS) {
+      console.error("account e-mail: dropped after retries", request.key, reason);
+      message.ack();
+    } else {
+      console.warn("account e-mail: retrying", request.key, reason);
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   }
 }

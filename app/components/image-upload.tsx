@@ -148,7 +148,7 @@ export function ImageUpload({ name, use, label, existing = [], error, hint }: Im
                 <div className="flex flex-wrap gap-x-2">
                   <button type="button" onClick={() => remove(item.id)} className="text-red-700 underline" aria-label={`Remove image ${i + 1}`}>Remove</button>
                   {multiple && i > 0 ? (
-                    <button type="button" onClick={() => makeMain(item.id)} className="text-brand underline" aria-label={`Set image ${i + 1} as main`}>Set as main</button>
+                    <button type="button" onClick={() => makeMain(item.id)} className="text-brand underline" aria-label={`Set as main: image ${i + 1}`}>Set as main</button>
                   ) : null}
                 </div>
               )}

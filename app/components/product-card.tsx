@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { formatGBP } from "../domain/money";
 import { cardPrice, type ProductCardData } from "../domain/catalog";
+import { imageSources } from "../domain/images";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
@@ -10,7 +11,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <div className="aspect-[4/5] bg-stone-100">
           {image ? (
             <img
-              src={image}
+              {...imageSources(image, "card")}
               alt={product.name}
               width={400}
               height={500}

@@ -61,3 +61,11 @@ export function countingD1(d1: D1Database, trips: RoundTrips): D1Database {
     withSession: (constraint?: string) => d1.withSession(constraint as never),
   } as unknown as D1Database;
 }
+
+/** Did a statement fail on a UNIQUE index? Drizzle wraps D1's error, so its causes are read too. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (String((e as { message?: unknown }).message ?? e).includes("UNIQUE constraint failed")) return true;
+  }
+  return false;
+}

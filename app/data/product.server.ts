@@ -81,21 +81,47 @@ export async function productDetail(db: Database, id: string) {
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>>>;
 
 /**
- * A product as its editor sees it, or null when this user may not edit it (seller-store-admin.md
- * §1): through the seller area, the owner's own products; through the store area, products of a
- * store the user owns. Staff who manage products may open any.
+ * Who may edit a product, as a WHERE condition (seller-store-admin.md §1, decision 0012): through
+ * the seller area, the owner's own products; through the store area, products of a store the
+ * user owns. Staff who manage products may edit any (undefined: no condition).
  */
+export function mayEditProduct(user: SessionUser, via: "seller" | "store") {
+  if (managesAllProducts(user)) return undefined;
+  return via === "seller" ? eq(products.ownerId, user.id) : sql`${products.storeId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${user.id})`;
+}
+
+/** A product as its editor sees it (every field of the edit form), or null when this user may not edit it. */
 export async function editableProduct(db: Database, productId: string, user: SessionUser, via: "seller" | "store") {
-  const mayEdit = managesAllProducts(user)
-    ? undefined
-    : via === "seller"
-      ? eq(products.ownerId, user.id)
-      : sql`${products.storeId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${user.id})`;
   return (
     (await db
-      .select({ id: products.id, name: products.name, status: products.status, productStatus: products.productStatus, storeId: products.storeId })
+      .select({
+        id: products.id,
+        name: products.name,
+        description: products.description,
+        originalPrice: products.originalPrice,
+        rentalPrice: products.rentalPrice,
+        buyingPrice: products.buyingPrice,
+        brand: products.brand,
+        condition: products.condition,
+        color: products.color,
+        productType: products.productType,
+        category: products.category,
+        tags: products.tags,
+        materials: products.materials,
+        careInstructions: products.careInstructions,
+        memoryStory: products.memoryStory,
+        images: products.images,
+        ownerId: products.ownerId,
+        status: products.status,
+        productStatus: products.productStatus,
+        conciergeStatus: products.conciergeStatus,
+        availability: products.availability,
+        storeId: products.storeId,
+      })
       .from(products)
-      .where(and(eq(products.id, productId), mayEdit))
+      .where(and(eq(products.id, productId), mayEditProduct(user, via)))
       .get()) ?? null
   );
 }
+
+export type EditableProduct = NonNullable<Awaited<ReturnType<typeof editableProduct>>>;

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, storeRequests, users, userVerifications } from "../../db/schema";
-import type { Database } from "./db.server";
+import { isUniqueViolation, type Database } from "./db.server";
 
 export async function findUserByEmail(db: Database, email: string) {
   return db
@@ -18,15 +18,37 @@ export async function findUserByEmail(db: Database, email: string) {
     .get();
 }
 
-export async function insertUser(
+/**
+ * Creates the account, its verification row and its first verification token in one batch,
+ * unless the e-mail already has an account; true when it was created. The same statements run
+ * either way (decision 0017: a sign-up for a taken e-mail answers like any other).
+ */
+export async function insertUserUnlessTaken(
   db: Database,
   user: { id: string; email: string; fullName: string; passwordHash: string; passwordSalt: string },
+  token: { tokenHash: string; expiresAt: number },
   now: number,
 ) {
-  await db.batch([
-    db.insert(users).values({ ...user, userType: "individual", createdAt: now, updatedAt: now }),
-    db.insert(userVerifications).values({ userId: user.id, isVerified: false }),
+  const [inserted] = await db.batch([
+    db.insert(users).values({ ...user, userType: "individual", createdAt: now, updatedAt: now }).onConflictDoNothing().returning({ id: users.id }),
+    db.insert(userVerifications).select(
+      db.select({ userId: users.id, isVerified: sql<boolean>`0`.as("is_verified"), verifiedAt: sql<null>`NULL`.as("verified_at") }).from(users).where(eq(users.id, user.id)),
+    ),
+    db.insert(authTokens).select(
+      db
+        .select({
+          tokenHash: sql<string>`${token.tokenHash}`.as("token_hash"),
+          userId: users.id,
+          purpose: sql<"verify_email">`'verify_email'`.as("purpose"),
+          expiresAt: sql<number>`${token.expiresAt}`.as("expires_at"),
+          usedAt: sql<null>`NULL`.as("used_at"),
+          createdAt: sql<number>`${now}`.as("created_at"),
+        })
+        .from(users)
+        .where(eq(users.id, user.id)),
+    ),
   ]);
+  return inserted.length === 1;
 }
 
 export async function insertStoreRequest(
@@ -51,10 +73,39 @@ export async function markEmailVerified(db: Database, userId: string, now: numbe
   ]);
 }
 
-export type TokenPurpose = "verify_email" | "reset_password";
+export type TokenPurpose = "verify_email" | "reset_password" | "change_email";
 
-export async function insertAuthToken(db: Database, tokenHash: string, userId: string, purpose: TokenPurpose, now: number, ttlMs: number) {
-  await db.insert(authTokens).values({ tokenHash, userId, purpose, createdAt: now, expiresAt: now + ttlMs });
+export async function insertAuthToken(db: Database, tokenHash: string, userId: string, purpose: TokenPurpose, now: number, ttlMs: number, payload: string | null = null) {
+  await db.insert(authTokens).values({ tokenHash, userId, purpose, payload, createdAt: now, expiresAt: now + ttlMs });
+}
+
+/** Retires a user's unused tokens of one purpose (a newer e-mail change replaces the older one). */
+export async function retireAuthTokens(db: Database, userId: string, purpose: TokenPurpose, now: number) {
+  await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+}
+
+export type EmailChange = { ok: true; userId: string; email: string } | { ok: false; reason: "invalid" | "taken" };
+
+/**
+ * Uses an e-mail change link once: the new address (the token's payload) becomes the account's,
+ * verified by the opening of the link. Refused when the address was taken meanwhile.
+ */
+export async function applyEmailChange(db: Database, tokenHash: string, now: number): Promise<EmailChange> {
+  const token = await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, "change_email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .returning({ userId: authTokens.userId, email: authTokens.payload })
+    .get();
+  if (!token?.email) return { ok: false, reason: "invalid" };
+  try {
+    await db.update(users).set({ email: token.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, token.userId));
+  } catch (error) {
+    // users_email_unique: someone signed up with that address after the change was asked for.
+    if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
+    throw error;
+  }
+  return { ok: true, userId: token.userId, email: token.email };
 }
 
 /** Uses a token once: only an unused, unexpired token of this purpose yields its user. */

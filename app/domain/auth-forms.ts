@@ -1,14 +1,8 @@
 import { z } from "zod";
+import { emailAddress } from "./email";
 
 // One schema per form; the spec's exact messages live here (shopper.md §5, seller-store-admin.md §5).
-const email = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .max(254, "Please enter a valid email address")
-    .pipe(z.email("Please enter a valid email address"))
-    .transform((v) => v.toLowerCase());
+const email = emailAddress;
 
 export const SignInForm = z.object({
   email: email("Email is required"),

@@ -47,6 +47,11 @@ export function managesContent(flags: RoleFlags) {
   return flags.isSuperAdmin || flags.isAdminRole;
 }
 
+/** Staff who handle orders: superadmin and admin (full access) and customer support (orders only). */
+export function handlesOrders(flags: RoleFlags) {
+  return flags.isSuperAdmin || flags.isAdminRole || flags.isCustomerSupport;
+}
+
 /** Who may send an image for each use of the upload pipeline (the route that saves it checks again). */
 export function mayUpload(flags: RoleFlags, use: import("./uploads").UploadUse) {
   switch (use) {

@@ -1,6 +1,8 @@
 // Image uploads are judged by their bytes, never their names or declared types (DECISIONS.md,
 // Security). One set of rules per use (seller-store-admin.md §5, §9); one sniffer for all.
 
+import { MB, uploadLimit, type BodyLimit } from "./body-limit";
+
 export type ImageKind = "jpeg" | "png" | "webp" | "gif" | "svg" | "ico";
 
 export interface Sniffed {
@@ -59,7 +61,6 @@ function looksLikeSvg(bytes: Uint8Array) {
   return /^<svg[\s>]/i.test(rest);
 }
 
-const MB = 1024 * 1024;
 
 export interface UploadRule {
   /** Which kinds are accepted. */
@@ -187,6 +188,19 @@ export const UPLOAD_RULES = {
 
 export type UploadUse = keyof typeof UPLOAD_RULES;
 export const UPLOAD_USES = Object.keys(UPLOAD_RULES) as UploadUse[];
+
+/**
+ * The body a form that uploads for `use` may send (the request gate enforces it before the action
+ * runs). One file more than allowed and 1 MB over the size limit still reach the action, so the
+ * form answers with the spec's message at the field; anything beyond is refused with a 413.
+ */
+export function uploadBodyLimit(use: UploadUse, formBytes?: number): BodyLimit {
+  const rule = UPLOAD_RULES[use];
+  return uploadLimit(rule.maxFiles + 1, rule.maxBytes + MB, formBytes);
+}
+
+/** The staging endpoint takes one file of any use. */
+export const STAGING_BODY_LIMIT: BodyLimit = uploadLimit(1, Math.max(...UPLOAD_USES.map((use) => UPLOAD_RULES[use].maxBytes)) + MB);
 
 /** The largest file any use accepts: the Worker refuses bodies well beyond it before reading them. */
 export const LARGEST_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes * r.maxFiles));

@@ -1,7 +1,7 @@
-import type { NotificationMessage } from "../../workers/messages";
+import type { QueueMessage } from "../../workers/messages";
 
 /** Puts messages on the NOTIFICATIONS queue in order; the consumer delivers each key once. */
-export async function enqueue(env: Env, messages: NotificationMessage[]) {
+export async function enqueue(env: Env, messages: QueueMessage[]) {
   if (messages.length === 0) return;
   await env.NOTIFICATIONS.sendBatch(messages.map((body) => ({ body, contentType: "json" })));
 }

@@ -137,13 +137,31 @@ export async function endSession(request: Request, app: AppContext) {
   return sessionCookie(app.config.isDev).serialize("", { maxAge: 0 });
 }
 
-/** Ends every session of a user: password reset, deactivation. */
-export async function endAllSessions(app: AppContext, userId: string) {
+/** The ids of a user's sessions (their index in KV). */
+async function sessionIdsOf(app: AppContext, userId: string) {
   const prefix = `user-sessions:${userId}:`;
+  const ids: string[] = [];
   let cursor: string | undefined;
   do {
     const page = await app.env.SESSIONS.list({ prefix, cursor });
-    await Promise.all(page.keys.map((k) => destroySession(app, k.name.slice(prefix.length), userId)));
+    ids.push(...page.keys.map((k) => k.name.slice(prefix.length)));
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
+  return ids;
+}
+
+/**
+ * Ends every session of a user: password reset, deactivation, deletion; a password change keeps
+ * the session it was made from (`except`).
+ */
+export async function endAllSessions(app: AppContext, userId: string, options: { except?: string | null } = {}) {
+  const ids = await sessionIdsOf(app, userId);
+  await Promise.all(ids.filter((id) => id !== options.except).map((id) => destroySession(app, id, userId)));
+}
+
+/** When each of a user's sessions began and was last refreshed (the data export lists them, without their ids). */
+export async function listSessions(app: AppContext, userId: string) {
+  const ids = await sessionIdsOf(app, userId);
+  const stored = await Promise.all(ids.map((id) => app.env.SESSIONS.get<StoredSession>(sessionKey(id), "json")));
+  return stored.filter((s): s is StoredSession => s !== null && s.userId === userId).sort((a, b) => a.createdAt - b.createdAt);
 }

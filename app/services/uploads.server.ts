@@ -1,4 +1,6 @@
+import { VARIANT_WIDTHS, variantKey } from "../domain/images";
 import { imageUrl, judgeImages, UPLOAD_RULES, type CandidateFile, type Sniffed, type UploadUse } from "../domain/uploads";
+import { requestImageVariants } from "./image-variants.server";
 
 // The one upload pipeline (docs/decisions/0023-upload-pipeline.md). Every image field of the
 // product — product photos, avatars, store and brand logos, banners, category and blog images,
@@ -91,8 +93,10 @@ export async function readImageField(form: FormData, images: R2Bucket, options: 
  * Writes a field's images under their final keys (`keyFor(index, ext)`), in order. Returns the
  * URLs that made it, and how many failed (a failure is logged; the rest still count: the
  * seller's 'Product created with issues'). Staged objects are moved and their staging copy removed.
+ * With `variants` (the queue binding), the new originals' WebP variants are requested at once
+ * (docs/decisions/0019-image-variants.md): product photos, shown on cards and galleries.
  */
-export async function commitImages(images: R2Bucket, sources: ImageSource[], keyFor: (index: number, ext: string) => string) {
+export async function commitImages(images: R2Bucket, sources: ImageSource[], keyFor: (index: number, ext: string) => string, variants?: Pick<Env, "NOTIFICATIONS">) {
   const urls: string[] = [];
   const written: string[] = [];
   let failed = 0;
@@ -118,12 +122,21 @@ export async function commitImages(images: R2Bucket, sources: ImageSource[], key
       console.error(`upload: could not store image ${index} as ${key}`, error);
     }
   }
+  if (variants && written.length) {
+    try {
+      await requestImageVariants(variants, written);
+    } catch (error) {
+      // The originals are served until variants exist; a later upload or backfill asks again.
+      console.error("upload: could not request image variants", written, error);
+    }
+  }
   return { urls, written, failed };
 }
 
-/** Removes objects by their public URLs (images dropped from a product, an old avatar). Failures are logged. */
+/** Removes objects by their public URLs, with their variants (images dropped from a product, an old avatar). Failures are logged. */
 export async function deleteImages(images: R2Bucket, urls: readonly string[]) {
-  const keys = urls.filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/")).map((u) => u.slice("/images/".length));
+  const originals = urls.filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/")).map((u) => u.slice("/images/".length));
+  const keys = originals.flatMap((key) => [key, ...VARIANT_WIDTHS.map((w) => variantKey(key, w))]);
   if (keys.length === 0) return;
   try {
     await images.delete(keys);

@@ -51,6 +51,19 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
   }
 });
 
+test("no accessibility violations on the account's tabs and an order page", async ({ page }) => {
+  // Five pages, each analysed by axe: more than one page's time on a busy machine.
+  test.slow();
+  // An address of its own: sign-in is rate limited per address, and the suite signs in often.
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.214.0.1" });
+  // Staff who handle orders may open the demo shopper's order.
+  await login(page, DEMO.admin);
+  for (const path of ["/account?tab=profile", "/account?tab=security", "/account?tab=orders", "/account?tab=products", "/account/orders/order_demo_window"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+});
+
 test("no accessibility violations on the admin tabs and the Access Denied page", async ({ page }) => {
   // Seven pages of tables of forms: axe needs several seconds on each.
   test.setTimeout(120_000);

@@ -49,3 +49,20 @@ export async function openBuyableProduct(page: Page) {
   throw new Error("no buyable product in the seeded catalog");
 }
 
+
+const sessions = new Map<string, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>();
+/**
+ * Signs in once per account and test worker, then reuses the session cookie: sign-in is rate
+ * limited per address and per e-mail (20 and 8 in 10 minutes), and every browser test comes from
+ * the same address. Falls back to the real form when the saved session no longer works.
+ */
+export async function loginOnce(page: Page, email: string, redirectTo = "/") {
+  const saved = sessions.get(email);
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto(redirectTo);
+    if (await page.getByTestId("avatar-menu").count()) return;
+  }
+  await login(page, email, DEMO_PASSWORD, redirectTo);
+  sessions.set(email, (await page.context().cookies()).filter((c) => /session/.test(c.name)));
+}

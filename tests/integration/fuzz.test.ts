@@ -1,9 +1,12 @@
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
-import { routePaths } from "./routes";
+import { routeEntries, routePaths } from "./routes";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 // Every route module that exports an action, found from the route table itself.
 const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown; intents?: readonly string[] }>;
@@ -55,4 +58,69 @@ describe("property-based fuzzing of every action", () => {
       );
     });
   }
+});
+
+// Issue 16: the generators also vary what the request gate answers (request-gate.server.ts):
+// the method, the content type and charset, the body's encoding (urlencoded, multipart with a
+// right, wrong or broken boundary, raw bytes), its size, and the route parameters and query
+// (control characters, bad percent-encoding), over every route of the table.
+
+const printable = (max: number) => fc.string({ maxLength: max, unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) });
+const METHODS = fc.constantFrom("POST", "POST", "POST", "GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS");
+const BOUNDARY = "fuzzBoundary0123";
+const contentType = fc.oneof(
+  fc.constantFrom(
+    "application/x-www-form-urlencoded",
+    "application/x-www-form-urlencoded; charset=UTF-8",
+    "application/x-www-form-urlencoded; charset=iso-8859-1",
+    `multipart/form-data; boundary=${BOUNDARY}`,
+    `multipart/form-data; boundary="${BOUNDARY}"; charset=utf-16`,
+    "multipart/form-data",
+    "multipart/form-data; boundary=",
+    "multipart/form-data; boundary=other",
+    "application/json",
+    "text/plain",
+    "application/xml",
+    "application/octet-stream",
+    "",
+  ),
+  printable(60),
+);
+const urlValue = fc.oneof(fc.constantFrom("sample", "%00", "%0A", "%0D%0A", "%09", "%1B", "%7F", "%C2%85", "%E0%A4%A", "%", "%ZZ", "%FF", "..", "%2F", "%5C", "a%00b", "%252F"), printable(20).map(encodeURIComponent));
+const bodyFor = (form: Record<string, string>) =>
+  fc.oneof(
+    fc.constant(new URLSearchParams(form).toString()),
+    fc.constant(Object.entries(form).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${BOUNDARY}--\r\n`),
+    fc.record({ cut: fc.nat(), insert: fc.constantFrom("\r\n", "--", `--${BOUNDARY}`, '"', "\u0000", "; filename=\"x.png\"") }).map(({ cut, insert }) => {
+      const valid = Object.entries(form).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${BOUNDARY}--\r\n`;
+      const at = cut % (valid.length + 1);
+      return valid.slice(0, at) + insert + valid.slice(at);
+    }),
+    fc.uint8Array({ maxLength: 200 }),
+    fc.integer({ min: 15_000, max: 40_000 }).map((n) => `${new URLSearchParams(form).toString()}&pad=${"p".repeat(n)}`),
+  );
+const request = fc
+  .record({ method: METHODS, type: contentType, param: urlValue, query: fc.option(fc.tuple(fc.constantFrom("search", "redirectTo", "tab", "returnTo", "%07"), urlValue), { nil: undefined }), form: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 5 }) })
+  .chain((r) => bodyFor(r.form).map((body) => ({ ...r, body })));
+
+describe("property-based fuzzing of every route, as the request gate sees it", () => {
+  const patterns = routeEntries().map((e) => e.pattern);
+
+  it.each(patterns)("any request to %s: never a 5xx, and an error changes nothing", async (pattern) => {
+    await fc.assert(
+      fc.asyncProperty(request, async ({ method, type, param, query, body }) => {
+        const path = pattern.replace(/:[A-Za-z]+/g, param).replace(/\*$/, `x/${param}`) + (query ? `?${query[0]}=${query[1]}` : "");
+        const headers: Record<string, string> = { "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` };
+        if (type) headers["content-type"] = type;
+        const before = await databaseFingerprint();
+        const hasBody = method !== "GET" && method !== "HEAD";
+        const response = await new Browser().fetch(path, { method, headers, body: hasBody ? body : undefined });
+        const where = `${method} ${path} ${type} ${String(body).slice(0, 200)}`;
+        expect(response.status, where).toBeLessThan(500);
+        await response.arrayBuffer();
+        if (response.status >= 400) expect(await databaseFingerprint(), where).toBe(before);
+      }),
+      { numRuns: 12 },
+    );
+  });
 });

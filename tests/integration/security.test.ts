@@ -1,7 +1,14 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { signedInBrowser } from "./actors";
+import { createProduct, createUser } from "./factories";
 import { Browser, expectSecureHtml } from "./http";
-import { routePaths } from "./routes";
+import { routeEntries, routePaths } from "./routes";
+import { nextIp, type AreaRules, type Ctx } from "./access/kit";
+import { safeRedirect } from "../../app/domain/safe-redirect";
+
+// Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const paths = routePaths();
 
@@ -57,5 +64,48 @@ describe("security headers", () => {
     const response = await new Browser().fetch("/healthz");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
+  });
+});
+
+describe("redirect targets", () => {
+  // Every action of the route table, with its own valid form (the access rules' forms) and a
+  // hostile returnTo and redirectTo: wherever it sends the browser stays on this site.
+  const areas = import.meta.glob("./access/*.ts", { eager: true }) as Record<string, { rules?: AreaRules }>;
+  const ACTIONS = Object.assign({}, ...Object.values(areas).map((a) => a.rules?.actions ?? {})) as NonNullable<AreaRules["actions"]>;
+  const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown }>;
+  const cases = routeEntries()
+    .filter((e) => modules[`../../app/${e.file}`]?.action)
+    .flatMap(({ pattern, file }) => Object.keys(ACTIONS[file] ?? {}).map((intent) => [pattern.replace(/\*$/, "no/such-page"), intent || "(form)", file, intent] as const));
+  const HOSTILE = ["//evil.example", "https://evil.example/x", "/\\evil.example", "/%5Cevil.example", "/.//evil.example", "\\\\evil.example", "javascript:alert(1)", "/%2F%2Fevil.example", "https:evil.example", "/%252F%252Fevil.example"];
+
+  it.each(cases)("POST %s %s stays on the site", async (path, _label, file, intent) => {
+    const owner = await createUser();
+    for (const who of ["anonymous", "shopper"] as const) {
+      const user = who === "shopper" ? await signedInBrowser("shopper", { ip: nextIp() }) : null;
+      const browser = user?.browser ?? new Browser(nextIp());
+      const ctx: Ctx = { who, browser, user, product: async () => createProduct(owner.id) };
+      for (const target of HOSTILE) {
+        const form = { ...(await ACTIONS[file]![intent]!.form(ctx)), returnTo: target, redirectTo: target };
+        const response = await browser.post(path, form);
+        expect(response.status, `${path} ${target}`).toBeLessThan(500);
+        const location = response.headers.get("location");
+        if (location) {
+          expect(new URL(location, "http://localhost/a/b").origin, `${path} ${target} → ${location}`).toBe("http://localhost");
+          expect(location, `${path} ${target}`).not.toMatch(/^\/\/|\\|%5C/i);
+          // The sign-in page it may send to carries the target on; that page checks it again.
+          const onward = new URL(location, "http://localhost").searchParams.get("redirectTo");
+          if (onward) expect(safeRedirect(onward, "")).not.toContain("evil.example/");
+        }
+      }
+    }
+  });
+
+  it("the sign-in page only carries a safe target onward", async () => {
+    for (const target of HOSTILE) {
+      const html = await (await new Browser().fetch(`/auth?redirectTo=${encodeURIComponent(target)}`)).text();
+      const carried = /name="redirectTo" value="([^"]*)"/.exec(html)?.[1] ?? "";
+      expect(carried === "" || (carried.startsWith("/") && !carried.startsWith("//")), `${target} → ${carried}`).toBe(true);
+      expect(new URL(carried.replace(/&amp;/g, "&") || "/", "http://localhost/").origin).toBe("http://localhost");
+    }
   });
 });

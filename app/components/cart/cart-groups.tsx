@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { CartLine, CartOption } from "../../data/cart.server";
 import { handlerGroups } from "../../domain/delivery";
+import { imageSources } from "../../domain/images";
 import { formatGBP } from "../../domain/money";
 import { initials } from "../layout/header";
 
@@ -80,7 +81,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
               {group.map((line) => (
                 <li key={line.productId} className="flex gap-3 p-3">
                   <Link to={`/product/${line.productId}`} className="shrink-0">
-                    {line.imageUrl ? <img src={line.imageUrl} alt={line.name} width={compact ? 56 : 80} height={compact ? 70 : 100} className="rounded object-cover" /> : <span className="block h-24 w-20 rounded bg-stone-200" />}
+                    {line.imageUrl ? <img {...imageSources(line.imageUrl, "line")} alt={line.name} width={compact ? 56 : 80} height={compact ? 70 : 100} className="rounded object-cover" /> : <span className="block h-24 w-20 rounded bg-stone-200" />}
                   </Link>
                   <div className="flex-1 space-y-1">
                     <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>

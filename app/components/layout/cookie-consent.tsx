@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate } from "react-router";
+import type { Consent } from "../../domain/consent";
 
 const OPTIONAL = [
   ["analytics", "Analytics", "Help us understand how the site is used."],
@@ -7,13 +8,23 @@ const OPTIONAL = [
   ["preferences", "Preferences", "Remember your choices, such as region."],
 ] as const;
 
+/** The current page with `?cookies=customize`: where 'Customize' and 'Cookie settings' lead. */
+export function cookieSettingsHref(pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  params.set("cookies", "customize");
+  return `${pathname}?${params}`;
+}
+
 /**
  * The consent bar and its Customize dialog (shopper.md §2.11). Without JavaScript, Customize
  * is a link that makes the server render the dialog open; every choice is a plain form post.
+ * Once a choice exists, 'Cookie settings' (footer, cookie policy) reopens the same dialog with
+ * that choice ticked, so consent is withdrawn as easily as it was given (GDPR Art. 7(3)).
  */
-export function CookieConsent({ customizeOpen }: { customizeOpen: boolean }) {
+export function CookieConsent({ customizeOpen, current }: { customizeOpen: boolean; current: Consent | null }) {
   const fetcher = useFetcher({ key: "consent" });
   const location = useLocation();
+  const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
@@ -21,8 +32,14 @@ export function CookieConsent({ customizeOpen }: { customizeOpen: boolean }) {
   const params = new URLSearchParams(location.search);
   params.delete("cookies");
   const here = location.pathname + (params.size ? `?${params}` : "");
-  params.set("cookies", "customize");
-  const customizeHref = `${location.pathname}?${params}`;
+  const customizeHref = cookieSettingsHref(location.pathname, location.search);
+  // Reopened from 'Cookie settings' after a choice: the dialog alone, without the bar.
+  const settingsOnly = current !== null;
+
+  // With JavaScript a ?cookies=customize address opens the dialog as a modal.
+  useEffect(() => {
+    if (enhanced && customizeOpen && dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, [enhanced, customizeOpen]);
 
   if (fetcher.state !== "idle" || fetcher.data) return null;
 
@@ -33,76 +50,87 @@ export function CookieConsent({ customizeOpen }: { customizeOpen: boolean }) {
     </>
   );
 
-  return (
-    <section aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center">
-        <p className="flex-1 text-sm text-stone-700">
-          We use cookies to run the site and, with your permission, for analytics, marketing and preferences. See our{" "}
-          <Link to="/cookie-policy" className="underline">Cookie Policy</Link>.
-        </p>
-        <fetcher.Form method="post" action="/consent" className="flex flex-wrap gap-2">
-          {hidden}
-          <button name="intent" value="accept_all" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white">
-            Accept All
-          </button>
-          <button name="intent" value="reject_non_essential" className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium">
-            Reject Non-Essential
-          </button>
-          <a
-            href={customizeHref}
-            onClick={(event) => {
-              event.preventDefault();
-              dialog.current?.showModal();
-            }}
-            className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium"
-            role="button"
-          >
-            Customize
-          </a>
-        </fetcher.Form>
-      </div>
-      <dialog
-        ref={dialog}
-        open={customizeOpen && !enhanced ? true : undefined}
-        aria-labelledby="cookie-dialog-title"
-        className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl"
-      >
-        <h2 id="cookie-dialog-title" className="text-lg font-semibold">Cookie preferences</h2>
-        <fetcher.Form method="post" action="/consent" className="mt-4 space-y-3" onSubmit={() => dialog.current?.close()}>
-          {hidden}
-          <label className="flex items-start gap-3">
-            <input type="checkbox" checked disabled className="mt-1" />
+  const bar = (
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center">
+      <p className="flex-1 text-sm text-stone-700">
+        We use cookies to run the site and, with your permission, for analytics, marketing and preferences. See our{" "}
+        <Link to="/cookie-policy" className="underline">Cookie Policy</Link>.
+      </p>
+      <fetcher.Form method="post" action="/consent" className="flex flex-wrap gap-2">
+        {hidden}
+        <button name="intent" value="accept_all" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white">
+          Accept All
+        </button>
+        <button name="intent" value="reject_non_essential" className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium">
+          Reject Non-Essential
+        </button>
+        <a
+          href={customizeHref}
+          onClick={(event) => {
+            event.preventDefault();
+            dialog.current?.showModal();
+          }}
+          className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium"
+          role="button"
+        >
+          Customize
+        </a>
+      </fetcher.Form>
+    </div>
+  );
+
+  const settings = (
+    <dialog
+      ref={dialog}
+      open={customizeOpen && !enhanced ? true : undefined}
+      aria-labelledby="cookie-dialog-title"
+      className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl"
+      // Opened from an address: closing it (Save, Cancel, Escape) leaves that address.
+      onClose={() => customizeOpen && navigate(here, { replace: true, preventScrollReset: true })}
+    >
+      <h2 id="cookie-dialog-title" className="text-lg font-semibold">Cookie preferences</h2>
+      <fetcher.Form method="post" action="/consent" className="mt-4 space-y-3" onSubmit={() => dialog.current?.close()}>
+        {hidden}
+        <label className="flex items-start gap-3">
+          <input type="checkbox" checked disabled className="mt-1" />
+          <span>
+            <span className="font-medium">Necessary</span> (always on)
+            <span className="block text-sm text-stone-600">Sign-in, basket and security. The site cannot work without them.</span>
+          </span>
+        </label>
+        {OPTIONAL.map(([name, label, help]) => (
+          <label key={name} className="flex items-start gap-3">
+            <input type="checkbox" name={name} value="on" defaultChecked={current?.[name] === true} className="mt-1" />
             <span>
-              <span className="font-medium">Necessary</span> (always on)
-              <span className="block text-sm text-stone-600">Sign-in, basket and security. The site cannot work without them.</span>
+              <span className="font-medium">{label}</span>
+              <span className="block text-sm text-stone-600">{help}</span>
             </span>
           </label>
-          {OPTIONAL.map(([name, label, help]) => (
-            <label key={name} className="flex items-start gap-3">
-              <input type="checkbox" name={name} value="on" className="mt-1" />
-              <span>
-                <span className="font-medium">{label}</span>
-                <span className="block text-sm text-stone-600">{help}</span>
-              </span>
-            </label>
-          ))}
-          <div className="flex justify-end gap-2 pt-2">
-            <a
-              href={here}
-              onClick={(event) => {
-                event.preventDefault();
-                dialog.current?.close();
-              }}
-              className="rounded-md border border-stone-300 px-4 py-2 text-sm"
-            >
-              Cancel
-            </a>
-            <button name="intent" value="save" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white">
-              Save Preferences
-            </button>
-          </div>
-        </fetcher.Form>
-      </dialog>
+        ))}
+        <div className="flex justify-end gap-2 pt-2">
+          <a
+            href={here}
+            onClick={(event) => {
+              event.preventDefault();
+              dialog.current?.close();
+            }}
+            className="rounded-md border border-stone-300 px-4 py-2 text-sm"
+          >
+            Cancel
+          </a>
+          <button name="intent" value="save" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white">
+            Save Preferences
+          </button>
+        </div>
+      </fetcher.Form>
+    </dialog>
+  );
+
+  if (settingsOnly) return settings;
+  return (
+    <section aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
+      {bar}
+      {settings}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import type { SocialLinks } from "../../domain/site";
+import { cookieSettingsHref } from "./cookie-consent";
 import { NewsletterSignup } from "./newsletter";
 
 // bluesky is read from the settings but not rendered (shopper.md §2.3).
@@ -13,7 +14,8 @@ const SOCIAL = [
 export function Footer({ social, year }: { social: SocialLinks; year: number }) {
   const shown = SOCIAL.filter(([key]) => social[key]);
   // The newsletter page shows the same form in its body; one form per page keeps ids unique.
-  const onNewsletterPage = useLocation().pathname === "/newsletter";
+  const location = useLocation();
+  const onNewsletterPage = location.pathname === "/newsletter";
   return (
     <footer className="mt-16 bg-brand text-stone-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -27,6 +29,8 @@ export function Footer({ social, year }: { social: SocialLinks; year: number }) 
             <li><Link to="/pages/about_us" className="hover:underline">About us</Link></li>
             <li><Link to="/pages/terms_conditions" className="hover:underline">Terms &amp; Conditions</Link></li>
             <li><Link to="/privacy-policy" className="hover:underline">Privacy Policy</Link></li>
+            <li><Link to="/cookie-policy" className="hover:underline">Cookie Policy</Link></li>
+            <li><Link to={cookieSettingsHref(location.pathname, location.search)} preventScrollReset className="hover:underline">Cookie settings</Link></li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-service">

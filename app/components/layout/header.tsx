@@ -10,6 +10,8 @@ export interface HeaderUser {
   isVendor: boolean;
   isStore: boolean;
   isAdmin: boolean;
+  /** The profile picture; the menu falls back to initials without one (shopper.md §2.3). */
+  avatarUrl?: string | null;
 }
 
 export function initials(fullName: string | null | undefined) {
@@ -49,7 +51,11 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
       <summary className="flex size-9 cursor-pointer list-none items-center justify-center rounded-full bg-brand text-sm font-semibold text-white">
         {/* The initials are decoration; the name a screen reader hears is the menu's (WCAG 2.5.3:
             an aria-label that did not contain the visible initials failed "label in name"). */}
-        <span aria-hidden="true">{initials(user.fullName)}</span>
+        {user.avatarUrl ? (
+          <img src={user.avatarUrl} alt="" width={36} height={36} className="size-9 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true">{initials(user.fullName)}</span>
+        )}
         <span className="sr-only">Account menu</span>
       </summary>
       <div className="absolute right-0 z-40 mt-2 w-64 rounded-md border border-stone-200 bg-white p-2 shadow-lg">

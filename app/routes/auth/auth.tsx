@@ -3,18 +3,12 @@ import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/auth";
 import { appContext, requestState } from "../../context";
 import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
+import { echoField } from "../../domain/form-body";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
-import { findUserByEmail, insertStoreRequest } from "../../data/users.server";
-import {
-  authenticator,
-  EmailTakenError,
-  FormInvalidError,
-  registerUser,
-  sendVerificationEmail,
-  SignInError,
-} from "../../services/auth.server";
-import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { insertStoreRequest } from "../../data/users.server";
+import { authenticator, FormInvalidError, registerUser, requestAccountEmail, SignInError } from "../../services/auth.server";
+import { clearSignInFailures, clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE, recordSignInFailure, signInThrottled } from "../../services/rate-limit.server";
 import { createSession } from "../../services/session.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -42,6 +36,9 @@ export interface AuthActionData {
 
 const reply = (body: AuthActionData, status = 400) => data(body, { status });
 
+// The store request's fields and the most of each shown back after an error (StoreRequestForm).
+const STORE_REQUEST_FIELDS = { contactName: 120, storeName: 120, storeAddress: 300, storeWebsite: 300, contactEmail: 254 };
+
 export const intents = ["signin", "resend", "signup", "store_request"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -52,19 +49,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const ip = clientIp(request);
   const now = new Date();
   const emailField = String(form.get("email") ?? form.get("contactEmail") ?? "").trim().toLowerCase();
-  const values = { email: String(form.get("email") ?? ""), fullName: String(form.get("fullName") ?? "") };
+  const values = { email: echoField(form, "email", 254), fullName: echoField(form, "fullName", 120) };
 
   if (intent === "signin") {
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip], [LIMITS.signInEmail, emailField || ip]])) {
+    const [busyAddress, throttled] = await Promise.all([isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip]]), signInThrottled(app.env.CACHE, emailField, ip)]);
+    if (busyAddress || throttled) {
       return reply({ intent, values, alert: { title: "Error signing in", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     try {
       const userId = await authenticator(app).authenticate("form", request);
-      const cookie = await createSession(app, userId);
+      const [cookie] = await Promise.all([createSession(app, userId), clearSignInFailures(app.env.CACHE, emailField, ip)]);
       return redirectWithToast(app.config, safeRedirect(form.get("redirectTo")), { type: "success", title: "Welcome back!" }, { headers: { "set-cookie": cookie } });
     } catch (error) {
       if (error instanceof FormInvalidError) return reply({ intent, values, errors: error.errors });
       if (error instanceof SignInError) {
+        if (error.reason === "invalid") await recordSignInFailure(app.env.CACHE, emailField, ip);
         return reply(
           { intent, values, alert: { title: "Error signing in", message: error.message }, unverifiedEmail: error.reason === "unverified" ? error.email : undefined },
           error.reason === "invalid" ? 401 : 403,
@@ -79,13 +78,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return reply({ intent, alert: { title: "Error", message: RATE_LIMITED_MESSAGE } }, 429);
     }
     const parsed = ForgotPasswordForm.safeParse({ email: form.get("email") ?? "" });
-    if (parsed.success) {
-      const user = await findUserByEmail(app.db, parsed.data.email);
-      if (user && user.emailVerifiedAt === null && user.deactivatedAt === null) {
-        await sendVerificationEmail(app, user, origin, now.getTime());
-      }
-    }
-    // The same answer whether or not the account exists.
+    // Whether the account exists and waits for verification is looked up by the queue consumer,
+    // so this answer is the same, in the same time, either way (decision 0017).
+    if (parsed.success) await requestAccountEmail(app, "verify_email", parsed.data.email, origin);
     return redirectWithToast(app.config, "/auth", { type: "success", title: "Verification email sent", description: "If that account is waiting for verification, a new link is on its way." });
   }
 
@@ -99,29 +94,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       const mismatch = errors.confirmPassword === "Passwords do not match";
       return reply({ intent, values, errors, alert: mismatch ? { title: "Error", message: "Passwords do not match" } : undefined });
     }
-    try {
-      await registerUser(app, parsed.data, origin, now);
-    } catch (error) {
-      if (error instanceof EmailTakenError) {
-        return reply({ intent, values, errors: { email: error.message }, alert: { title: "Error creating account", message: error.message } }, 409);
-      }
-      throw error;
-    }
+    // A taken e-mail gets the same answer; its owner gets an e-mail instead (decision 0017).
+    await registerUser(app, parsed.data, origin, now);
     return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." });
   }
 
   if (intent === "store_request") {
-    const storeValues = Object.fromEntries([...form].filter(([, v]) => typeof v === "string")) as Record<string, string>;
+    const storeValues = Object.fromEntries(Object.entries(STORE_REQUEST_FIELDS).map(([name, max]) => [name, echoField(form, name, max)]));
     if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip], [LIMITS.storeRequestEmail, emailField || ip]])) {
       return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    const parsed = StoreRequestForm.safeParse(storeValues);
+    const parsed = StoreRequestForm.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
     if (!parsed.success) return reply({ intent, values: storeValues, errors: fieldErrors(parsed.error) });
     await insertStoreRequest(app.db, parsed.data, now.getTime());
     return redirectWithToast(app.config, "/", { type: "success", title: "Store request submitted!", description: "We will review your request and get back to you soon." });
   }
 
-  return dataWithToast(app.config, { intent: String(form.get("intent") ?? ""), alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
+  return dataWithToast(app.config, { intent: echoField(form, "intent", 32), alert: { title: "Error", message: "An unexpected error occurred" } } as AuthActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
 }
 
 function Tabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {

@@ -2,8 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot";
 import { appContext } from "../../context";
 import { fieldErrors, ForgotPasswordForm } from "../../domain/auth-forms";
-import { findUserByEmail } from "../../data/users.server";
-import { sendPasswordResetEmail } from "../../services/auth.server";
+import { requestAccountEmail } from "../../services/auth.server";
 import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -18,11 +17,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.data.email]])) {
     return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE }, { status: 429 });
   }
-  const user = await findUserByEmail(app.db, parsed.data.email);
-  if (user && user.deactivatedAt === null) {
-    await sendPasswordResetEmail(app, user, new URL(request.url).origin, Date.now());
-  }
-  // The same answer whether or not an account exists, so the form reveals no e-mail addresses.
+  // Whether the account exists is looked up by the queue consumer, which sends the link: the
+  // answer is the same, in the same time, either way, so the form reveals no e-mail addresses
+  // (decision 0017).
+  await requestAccountEmail(app, "password_reset", parsed.data.email, new URL(request.url).origin);
   return redirectWithToast(app.config, "/auth?tab=signin", {
     type: "success",
     title: "Check your email",

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/cookie-policy";
 import { LegalLayout, LegalSection } from "../../components/prose";
 import { formatLongDate } from "../../domain/dates";
@@ -37,7 +38,7 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
         <p>Most of our cookies persist for 1 to 2 years. Our own: <code>cl_consent</code> keeps your choice for 1 year, <code>cl_session</code> keeps you signed in for up to 30 days, and <code>cl_toast</code> carries a message between two pages for 60 seconds.</p>
       </LegalSection>
       <LegalSection n={7} title="Managing your preferences">
-        <p>Use the cookie banner to accept, reject or choose categories. You can change your mind at any time from the <a className="underline" href="/?cookies=customize">cookie preferences</a>. Your browser's settings also let you block or delete cookies, and the main analytics providers offer opt-out tools on their sites.</p>
+        <p>Use the cookie banner to accept, reject or choose categories. You can change your mind at any time, and withdraw your consent as easily as you gave it, from the <Link className="underline" to="/cookie-policy?cookies=customize" preventScrollReset>Cookie settings</Link> (also at the foot of every page). Your browser's settings also let you block or delete cookies, and the main analytics providers offer opt-out tools on their sites.</p>
       </LegalSection>
       <LegalSection n={8} title="Do Not Track">
         <p>We respect the Do Not Track and Global Privacy Control signals of your browser: when one is on and you have not made a choice in the banner, we treat the optional categories as refused and do not ask.</p>

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
 import { LegalLayout, LegalSection } from "../../components/prose";
 import { formatLongDate } from "../../domain/dates";
@@ -43,7 +44,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
         <p>We use necessary cookies to run the site and, with your consent, analytics, marketing and preference cookies. See our <a className="underline" href="/cookie-policy">Cookie Policy</a> for details and how to change your choice.</p>
       </LegalSection>
       <LegalSection n={8} title="Your rights under GDPR">
-        <p>You have the right to access, correct, delete or export your data, to restrict or object to processing, and to withdraw consent at any time. You can export or delete your data from your account page, or write to us.</p>
+        <p>You have the right to access, correct, delete or export your data, to restrict or object to processing, and to withdraw consent at any time. You can export or delete your data from <Link className="underline" to="/account?tab=profile">your account page</Link> (Data privacy), or write to us.</p>
       </LegalSection>
       <LegalSection n={9} title="Data security">
         <p>Passwords are stored only as salted hashes, connections are encrypted, and access to personal data is limited to staff who need it for their role.</p>

@@ -5,7 +5,8 @@ import { notificationOutbox } from "../../../db/schema";
 import { appContext } from "../../context";
 
 // Local development only: the e-mails and marketing calls that the queue delivered to the
-// local outbox, newest first, so a newcomer can open a verification link. 404 in production.
+// local outbox, newest first, so a newcomer can open a verification link. Its layout
+// (routes/areas/dev.tsx) answers 404 outside development or to any address but this machine.
 export const meta: Route.MetaFunction = () => [{ title: "Local outbox | Closetloop" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
 import { appContext } from "../../context";
+import { echoField } from "../../domain/form-body";
 import { NewsletterForm, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "../../domain/newsletter";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { subscribeToNewsletter } from "../../services/marketing.server";
@@ -20,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fieldError = parsed.error.issues[0]?.message ?? NEWSLETTER_FAILURE;
     // Without JavaScript this page renders the form again with the message at the field.
     return data<NewsletterResult>(
-      { ok: false, message: fieldError, fieldError, email: String(form.get("email") ?? "") },
+      { ok: false, message: fieldError, fieldError, email: echoField(form, "email", 254) },
       { status: 400 },
     );
   }

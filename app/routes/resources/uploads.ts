@@ -2,7 +2,7 @@ import type { Route } from "./+types/uploads";
 import { appContext } from "../../context";
 import { readIntent } from "../../domain/intents";
 import { mayUpload } from "../../domain/roles";
-import { UPLOAD_RULES, UPLOAD_USES } from "../../domain/uploads";
+import { STAGING_BODY_LIMIT, UPLOAD_RULES, UPLOAD_USES } from "../../domain/uploads";
 import { requireUser } from "../../services/guards.server";
 import { stageUpload } from "../../services/uploads.server";
 
@@ -15,6 +15,8 @@ export function loader() {
 
 /** Each use of the pipeline is an intent: who may stage it is decided per use. */
 export const intents = UPLOAD_USES;
+
+export const bodyLimit = STAGING_BODY_LIMIT;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);

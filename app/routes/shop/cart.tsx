@@ -6,6 +6,7 @@ import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOptio
 import { CheckoutError, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
 import { basketTotals } from "../../domain/delivery";
+import { KB, type BodyLimit } from "../../domain/body-limit";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
@@ -36,6 +37,10 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
 
+// Checkout carries two addresses (up to ~1,500 characters), which a browser may percent-encode
+// to nine bytes each: more than the default for forms (docs/decisions/0016-request-gate.md).
+export const bodyLimit: BodyLimit = { formBytes: 32 * KB };
+
 export interface CartActionData {
   ok: boolean;
   errors?: Record<string, string>;
@@ -61,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "checkout") {
       return redirectWithToast(app.config, "/auth?redirectTo=%2Fcart", { type: "error", title: "Please sign in", description: "You need to be signed in to place an order" });
     }
-    const back = intent === "add" && productId ? `/product/${productId}` : returnTo;
+    const back = intent === "add" && productId ? `/product/${encodeURIComponent(productId)}` : returnTo;
     return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(back)}`, { type: "error", title: "Please sign in", description: "Sign in to use your basket" });
   }
 
@@ -72,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         const quantity = Number(form.get("quantity") ?? 1);
         const product = await addToCart(app.db, user.id, productId, option, Number.isFinite(quantity) && quantity >= 1 ? quantity : 1, now);
         const toast: Toast = { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` };
-        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${productId}`), toast);
+        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${encodeURIComponent(productId)}`), toast);
       }
       case "switch": {
         const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";

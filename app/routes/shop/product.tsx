@@ -10,6 +10,7 @@ import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
 import { formatGBP } from "../../domain/money";
 import { formatLongDate } from "../../domain/dates";
+import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 
@@ -80,7 +81,7 @@ function Gallery({ name, images }: { name: string; images: string[] }) {
           <img
             key={src}
             id={`image-${i + 1}`}
-            src={src}
+            {...imageSources(src, "gallery")}
             alt={`${name}, image ${i + 1} of ${images.length}`}
             width={800}
             height={1000}
@@ -95,7 +96,7 @@ function Gallery({ name, images }: { name: string; images: string[] }) {
           {images.map((src, i) => (
             <li key={src}>
               <a href={`#image-${i + 1}`} className="block overflow-hidden rounded border border-stone-300 focus:outline-2 focus:outline-brand" aria-label={`Show image ${i + 1}`}>
-                <img src={src} alt="" width={64} height={80} loading="lazy" className="h-20 w-16 object-cover" />
+                <img {...imageSources(src, "thumbnail")} alt="" width={64} height={80} loading="lazy" className="h-20 w-16 object-cover" />
               </a>
             </li>
           ))}

@@ -1,8 +1,157 @@
+import { useEffect } from "react";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/index";
+import { appContext } from "../../context";
+import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
+import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
+import { uploadBodyLimit } from "../../domain/uploads";
+import { readIntent } from "../../domain/intents";
+import { typedValues } from "../../domain/product-form";
+import { readPage, readTab } from "../../domain/tabs";
+import { formatGBP } from "../../domain/money";
+import { BarChart, EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
+import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
+import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
+import { SellerOrders, SellerProducts, PriceRequests, BrandSuggestions } from "../../components/seller/lists";
+import { showToast } from "../../components/toaster";
+import { requireUser } from "../../services/guards.server";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { createListing, suggestBrand } from "../../services/seller-products.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { formatShortDate } from "../../domain/dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
-export default function Page() {
-  return <PageHeading title="Seller Dashboard" />;
+// seller-store-admin.md §2 Seller dashboard: tabs as URLs (decision 0024), the seller's own
+// products, price-change requests and orders, and the Upload Product form.
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const now = Date.now();
+  const dashboard = await sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now);
+  // A fresh key per rendered Upload form: sending it twice makes one product.
+  return { dashboard, now, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+}
+
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price"] as const;
+
+const reply = (body: VendorActionData, status: number) => data(body, { status });
+
+/** New products carry up to five photos (and the intent forms are small). */
+export const bodyLimit = uploadBodyLimit("product");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const form = await request.formData().catch(() => null);
+  if (!form) return reply({ intent: null, alert: { title: "Error", message: "The form could not be read. Please try again." } }, 400);
+  const intent = readIntent(form, intents);
+  const now = Date.now();
+
+  if (intent === "create_product") {
+    try {
+      const result = await createListing(app, user, form, now);
+      if (!result.ok) return reply({ intent, values: result.values, errors: result.errors, alert: result.alert }, result.status);
+      const toast = result.failedImages
+        ? { type: "error" as const, title: "Product created with issues", description: "Product was created but some images failed to upload." }
+        : { type: "success" as const, title: "Product created successfully", description: "Your product has been submitted for approval." };
+      return redirectWithToast(app.config, "/vendor", toast);
+    } catch (error) {
+      console.error("vendor: could not create a product", error);
+      return reply({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, 500);
+    }
+  }
+
+  if (intent === "suggest_brand") {
+    const suggested = await suggestBrand(app, user.id, form, now);
+    return reply({ intent, values: typedValues(form), suggestion: suggested.suggestion }, suggested.status);
+  }
+
+  if (intent === "accept_price" || intent === "reject_price") {
+    const answer = intent === "accept_price" ? "accepted" : "rejected";
+    const verb = answer === "accepted" ? "accept" : "reject";
+    const requestId = String(form.get("requestId") ?? "").slice(0, 100);
+    try {
+      const answered = await answerPriceChange(app.db, requestId, user.id, answer, now);
+      if (!answered) return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 404);
+      if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+      return redirectWithToast(app.config, "/vendor?tab=notifications", {
+        type: "success",
+        title: answer === "accepted" ? "Request Accepted" : "Request Rejected",
+        description: `Price change request has been ${answer}`,
+      });
+    } catch (error) {
+      console.error(`vendor: could not ${verb} price change request ${requestId}`, error);
+      return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 500);
+    }
+  }
+
+  return reply({ intent: null, alert: { title: "Error", message: "Unknown action." } }, 400);
+}
+
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const { dashboard, now, formKey } = loaderData;
+  const result = actionData as VendorActionData | undefined;
+  useEffect(() => {
+    if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
+    if (result?.suggestion) showToast({ type: result.suggestion.ok ? "success" : "error", title: result.suggestion.title, description: result.suggestion.message });
+  }, [result]);
+  const tabs = SELLER_TABS.map((id) => ({ id, label: SELLER_TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
+  const n = dashboard.productCount;
+  return (
+    <div>
+      <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} listed.`} />
+      <StatGrid>
+        <StatCard label="Total Products" value={n} note="Active listings" />
+        <StatCard label="Total Revenue" value={formatGBP(dashboard.revenue)} note="Your earnings after commission" />
+        <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
+        <StatCard label="Profile Views" value={0} note="Coming soon" />
+      </StatGrid>
+      <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
+      {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
+      {result?.alert && result.intent !== "create_product" ? (
+        <div className="mb-4">
+          <FormAlert title={result.alert.title} message={result.alert.message} />
+        </div>
+      ) : null}
+      {dashboard.tab === "products" ? (
+        <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
+          {dashboard.products.length === 0 ? <EmptyState>No products yet. Create your first listing!</EmptyState> : <SellerProducts products={dashboard.products} />}
+          <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => `/vendor?tab=products&page=${p}`} />
+        </Panel>
+      ) : null}
+      {dashboard.tab === "notifications" ? (
+        <Panel title="Price change requests">
+          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} />}
+        </Panel>
+      ) : null}
+      {dashboard.tab === "orders" ? (
+        <>
+          <BarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
+          <Panel title="Orders">
+            {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}
+          </Panel>
+        </>
+      ) : null}
+      {dashboard.tab === "upload" ? (
+        <Panel title="Upload Product">
+          <ProductForm
+            mode="create"
+            action="/vendor?tab=upload"
+            formKey={formKey ?? undefined}
+            defaults={result?.values ?? {}}
+            errors={result?.intent === "create_product" ? result.errors : undefined}
+            alert={result?.intent === "create_product" ? result.alert : undefined}
+            suggestion={result?.suggestion}
+            brands={dashboard.brands}
+            stores={dashboard.stores}
+          />
+          <BrandSuggestions suggestions={dashboard.suggestions} />
+        </Panel>
+      ) : null}
+    </div>
+  );
 }

@@ -1,8 +1,111 @@
-import { area, type AreaRules } from "./kit";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { PASSWORD } from "../actors";
+import { Browser } from "../http";
+import { png } from "../images";
+import { area, createProduct, createUser, isSignedIn, nextIp, ownerOrStaff, page, redirectsTo, rows, tag, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
 
-// seller-store-admin.md §6: /account is for any signed-in user.
+// seller-store-admin.md §6: /account is for any signed-in user, each on their own data. An order
+// page is its shopper's, or staff's who handle orders (superadmin, admin, customer support);
+// anyone else reads it as missing. Only the order's own shopper buys, returns or reviews.
+
+const ORDER_STAFF: Who[] = ["superadmin", "admin", "customerSupport"];
+const orderItemName = `Matrix Rental ${tag}`;
+/** The world's order, owned by the world's "shopper": an active rental in its window and a delivered purchase. */
+const order = { id: `order_am_${tag}`, rentalItemId: `item_am_rental_${tag}`, purchaseItemId: `item_am_purchase_${tag}` };
+
+async function makeOrder(shopperId: string) {
+  const owner = await createUser();
+  const rental = await createProduct(owner.id, { name: orderItemName });
+  const purchase = await createProduct(owner.id, { name: `Matrix Purchase ${tag}` });
+  const now = Date.now();
+  const address = JSON.stringify({ fullName: "Matrix Shopper", addressLine1: "1 Matrix Row", city: "London", postalCode: "N1 1AA", country: "United Kingdom" });
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'active', 13500, 399, 13899, ?, ?, ?, ?)").bind(order.id, shopperId, address, address, now, now),
+    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, delivered_at, rental_starts_at, rental_ends_at, created_at) VALUES (?, ?, ?, ?, 'rental', 1500, 12000, 'active', ?, ?, ?, ?)")
+      .bind(order.rentalItemId, order.id, rental.id, orderItemName, now, now, now + 7 * 86_400_000, now),
+    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, delivered_at, completed_at, created_at) VALUES (?, ?, ?, 'Matrix Purchase', 'purchase', 12000, 12000, 'completed', ?, ?, ?)")
+      .bind(order.purchaseItemId, order.id, purchase.id, now, now, now),
+    env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(rental.id),
+    env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(purchase.id),
+  ]);
+}
+
+/** Someone else's order: every signed-in user gets 'Order not found', and nothing changes. */
+const notTheirs = (form: () => Record<string, string>): ActionRule => ({
+  allowed: () => false,
+  form: async () => form(),
+  check: async () => {},
+  refused: async (_ctx, response) => {
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Order not found");
+  },
+});
+
+const user = (ctx: Ctx) => rows("SELECT display_name, avatar_url FROM users WHERE id = ?", ctx.user!.id).then((r) => r[0] as { display_name: string | null; avatar_url: string | null } | undefined);
+
 export const rules: AreaRules = {
   pages: {
-    "routes/account/index.tsx": area(() => true),
+    "routes/account/index.tsx": area(() => true, () => page(200, { shows: "Account Management" })),
+    "routes/account/order.tsx": area(() => true, ownerOrStaff("shopper", orderItemName, ORDER_STAFF, "Order not found")),
+    "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
+  },
+  records: async (world) => {
+    await makeOrder((await world.member("shopper")).id);
+    return { "/account/orders/:orderId": `/account/orders/${order.id}` };
+  },
+  actions: {
+    "routes/account/index.tsx": {
+      avatar: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "avatar", avatar: png("me.png") }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account?tab=profile");
+          expect((await user(ctx))!.avatar_url).toMatch(new RegExp(`^/images/avatars/${ctx.user!.id}/\\d+\\.png$`));
+        },
+      },
+      profile: {
+        allowed: isSignedIn,
+        form: async (ctx) => ({ intent: "profile", fullName: "Matrix Person", displayName: `Matrix${crypto.randomUUID().slice(0, 8)}`, email: ctx.user?.email ?? "anonymous@example.test" }),
+        check: async (ctx, response, form) => {
+          redirectsTo(response, "/account?tab=profile");
+          expect((await user(ctx))!.display_name).toBe(form.displayName);
+        },
+      },
+      password: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "password", currentPassword: PASSWORD, newPassword: "matrix-new-secret", confirmPassword: "matrix-new-secret" }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account?tab=security");
+          // The old password no longer signs in; the new one does.
+          expect((await new Browser(nextIp()).post("/auth", { intent: "signin", email: ctx.user!.email, password: PASSWORD })).status).toBe(401);
+          expect((await new Browser(nextIp()).post("/auth", { intent: "signin", email: ctx.user!.email, password: "matrix-new-secret" })).status).toBe(302);
+        },
+      },
+      delete_account: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "delete_account", password: PASSWORD }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/");
+          expect(await user(ctx)).toBeUndefined();
+        },
+      },
+    },
+    "routes/account/order.tsx": {
+      buy_now: notTheirs(() => ({ intent: "buy_now", itemId: order.rentalItemId })),
+      request_return: notTheirs(() => ({ intent: "request_return", itemId: order.rentalItemId })),
+      review: notTheirs(() => ({ intent: "review", itemId: order.purchaseItemId, rating: "5", comment: "Not my order" })),
+    },
+    "routes/account/export.ts": {
+      "": {
+        allowed: isSignedIn,
+        form: async () => ({}),
+        check: async (ctx, response) => {
+          expect(response.status).toBe(200);
+          expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="closetloop-data-\d{4}-\d{2}-\d{2}\.json"$/);
+          expect(((await response.json()) as { profile: { email: string } }).profile.email).toBe(ctx.user!.email);
+        },
+      },
+    },
   },
 };

@@ -49,8 +49,9 @@ export const rules: AreaRules = {
     "routes/content/robots.ts": everyone,
     "routes/resources/newsletter.tsx": everyone,
     "routes/resources/consent.ts": () => ({ redirect: "/cookie-policy" }),
-    // Local development only (tests run as development; platform.test.ts checks the 404 in production).
-    "routes/dev/outbox.tsx": everyone,
+    // Local development, from this machine only: every visitor here has a 10.x address, so it is
+    // not there (dev-surfaces.test.ts has the loopback and production cases).
+    "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
   },

@@ -1,10 +1,120 @@
-import { area, ownerOrStaff, tag, vendors, type AreaRules } from "./kit";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { area, createProduct, createUser, isSignedIn, MANAGE_PRODUCTS, ownerOrStaff, redirectsTo, rows, tag, vendors, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
 
-// seller-store-admin.md §6: vendors or admins; a vendor opens only their own products.
+// seller-store-admin.md §6: vendors or admins; a vendor opens only their own products (decision
+// 0012: staff who manage products may open and save any); the product owner answers price-change
+// requests. The world's seller product belongs to the shared "vendor" member, so every user the
+// action matrix signs in (a fresh one per case) is "another vendor" to it.
+
+const inArea = (who: Who) => isSignedIn(who) && vendors(who);
+const mayEditAny = (who: Who) => MANAGE_PRODUCTS.includes(who);
+
+/** Area members who may not touch the record get 'not found'; everyone else the area guard's answer. */
+const notFoundInArea = (text: string) => async (ctx: Ctx, response: Response) => {
+  if (inArea(ctx.who)) {
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(text);
+  } else redirectsTo(response, "/");
+};
+
+const productForm = (name: string, brand: string) => ({
+  name,
+  brand,
+  productType: "Women",
+  category: "Coats",
+  condition: "Almost New",
+  originalPrice: "240",
+  rentalPrice: "18",
+  buyingPrice: "120",
+});
+
+async function pendingRequest(productId: string, ownerId: string) {
+  const shared = await world();
+  const id = `pcr_${crypto.randomUUID()}`;
+  await env.DB.prepare("INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, 1700, 11500, 'Matrix', 'pending', ?)")
+    .bind(id, productId, ownerId, shared.storeId, Date.now())
+    .run();
+  return id;
+}
+
+const suggestion = (where: string): ActionRule => ({
+  allowed: where === "dashboard" ? inArea : mayEditAny,
+  form: async () => ({ intent: "suggest_brand", suggestedName: `Matrix Label ${crypto.randomUUID().slice(0, 8)}` }),
+  check: async (ctx, response, form) => {
+    expect(response.status).toBe(200);
+    expect(await rows("SELECT status FROM brand_suggestions WHERE suggested_by = ? AND suggested_name = ?", ctx.user!.id, form.suggestedName)).toEqual([{ status: "pending" }]);
+  },
+  refused: where === "dashboard" ? undefined : notFoundInArea("Product not found"),
+});
+
 export const rules: AreaRules = {
   pages: {
     "routes/vendor/index.tsx": area(vendors),
     "routes/vendor/product-edit.tsx": area(vendors, ownerOrStaff("vendor", `Owned Trench ${tag}`)),
   },
   records: async (world) => ({ "/vendor/product/:id/edit": `/vendor/product/${world.sellerProduct.id}/edit` }),
+  actions: {
+    "routes/vendor/index.tsx": {
+      create_product: {
+        allowed: inArea,
+        form: async () => ({ intent: "create_product", ...productForm(`Matrix Listing ${crypto.randomUUID().slice(0, 8)}`, (await world()).brandName) }),
+        check: async (ctx, response, form) => {
+          redirectsTo(response, "/vendor");
+          expect(await rows("SELECT status, product_status FROM products WHERE owner_id = ? AND name = ?", ctx.user!.id, form.name)).toEqual([{ status: "pending", product_status: "pending" }]);
+        },
+      },
+      suggest_brand: suggestion("dashboard"),
+      // The owner answering their own request (every member of the area may have products).
+      accept_price: {
+        allowed: inArea,
+        form: async (ctx) => {
+          const ownerId = ctx.user?.id ?? (await createUser()).id;
+          const product = await createProduct(ownerId, { name: `Matrix Priced ${crypto.randomUUID().slice(0, 8)}` });
+          return { intent: "accept_price", requestId: await pendingRequest(product.id, ownerId) };
+        },
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/vendor?tab=notifications");
+          expect(await rows("SELECT status FROM price_change_requests WHERE id = ?", form.requestId)).toEqual([{ status: "accepted" }]);
+        },
+      },
+      // Someone else's request (the world's seller product): nobody else may answer it, staff included.
+      reject_price: {
+        allowed: () => false,
+        form: async () => {
+          const shared = await world();
+          return { intent: "reject_price", requestId: await pendingRequest(shared.sellerProduct.id, (await shared.member("vendor")).id) };
+        },
+        check: async () => {
+          throw new Error("nobody but the owner may answer");
+        },
+        refused: async (ctx, response) => {
+          if (inArea(ctx.who)) {
+            expect(response.status).toBe(404);
+            expect(await response.text()).toContain("Failed to reject the request.");
+          } else redirectsTo(response, "/");
+        },
+      },
+    },
+    "routes/vendor/product-edit.tsx": {
+      // The world's seller product: its owner is the shared "vendor" member, so staff of decision 0012 may save it and every other vendor gets 'Product not found'.
+      save: {
+        allowed: mayEditAny,
+        form: async () => {
+          const shared = await world();
+          const [row] = (await rows("SELECT images FROM products WHERE id = ?", shared.sellerProduct.id)) as { images: string }[];
+          return { intent: "save", ...productForm(shared.sellerProduct.name, shared.brandName), description: `Saved by staff ${crypto.randomUUID()}`, imagesKeep: JSON.parse(row!.images) as string[] };
+        },
+        check: async (_ctx, response, form) => {
+          const shared = await world();
+          redirectsTo(response, "/vendor");
+          expect(await rows("SELECT name, description, owner_id FROM products WHERE id = ?", shared.sellerProduct.id)).toEqual([
+            { name: shared.sellerProduct.name, description: form.description, owner_id: (await shared.member("vendor")).id },
+          ]);
+        },
+        refused: notFoundInArea("Product not found"),
+      },
+      suggest_brand: suggestion("edit"),
+    },
+  },
 };

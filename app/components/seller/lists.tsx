@@ -1,0 +1,222 @@
+import { Form, Link } from "react-router";
+import { formatLongDate, timeAgo } from "../../domain/dates";
+import { buyFairness, rentalFairness } from "../../domain/fairness";
+import { formatGBP } from "../../domain/money";
+import { SUGGESTION_LABELS } from "../../domain/product-fields";
+import { StatusBadge, type Tone } from "../dashboard";
+import { FairnessBar } from "./fairness";
+import { useSubmitting } from "../forms";
+
+// The seller dashboard's lists (seller-store-admin.md §2 Seller dashboard). Pure rendering: the
+// route's loader brings only the signed-in seller's own records.
+
+export interface SellerProductRow {
+  id: string;
+  name: string;
+  images: string[];
+  rentalPrice: number | null;
+  buyingPrice: number | null;
+  originalPrice: number | null;
+  condition: string;
+  status: string;
+  productStatus: string;
+  conciergeStatus: string;
+  availability: string;
+  createdAt: number;
+  storeName: string | null;
+}
+
+const CONCIERGE_TONE: Record<string, Tone> = { yes: "green", pending: "yellow" };
+
+export function SellerProducts({ products }: { products: SellerProductRow[] }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full min-w-[720px] text-left text-sm">
+        <caption className="sr-only">Your products, newest first</caption>
+        <thead className="border-b border-stone-200 text-stone-700">
+          <tr>
+            <th scope="col" className="py-2 pr-3">Image</th>
+            <th scope="col" className="py-2 pr-3">Name</th>
+            <th scope="col" className="py-2 pr-3">Rental (7 days)</th>
+            <th scope="col" className="py-2 pr-3">Buy</th>
+            <th scope="col" className="py-2 pr-3">Created</th>
+            <th scope="col" className="py-2 pr-3">Status</th>
+            <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((p) => {
+            const rental = rentalFairness(p.rentalPrice, p.buyingPrice);
+            const buy = buyFairness(p.buyingPrice, p.originalPrice, p.condition);
+            const isPublic = p.productStatus === "live" && p.availability !== "sold";
+            return (
+              <tr key={p.id} className="border-b border-stone-100 align-top" data-testid="seller-product">
+                <td className="py-2 pr-3">
+                  {p.images[0] ? (
+                    <img src={p.images[0]} alt="" width={56} height={70} loading="lazy" className="h-[70px] w-14 rounded object-cover" />
+                  ) : (
+                    <span className="flex h-[70px] w-14 items-center justify-center rounded bg-stone-100 text-center text-[10px] text-stone-600">No image</span>
+                  )}
+                </td>
+                <td className="py-2 pr-3">
+                  <p className="font-medium">{p.name}</p>
+                  {p.storeName ? <p className="text-xs text-stone-700">{`Managed by ${p.storeName}`}</p> : null}
+                  {p.conciergeStatus !== "no" ? (
+                    <p className="mt-1">
+                      <StatusBadge status={p.conciergeStatus} label={`Concierge: ${p.conciergeStatus}`} tone={CONCIERGE_TONE[p.conciergeStatus] ?? "grey"} />
+                    </p>
+                  ) : null}
+                </td>
+                <td className="py-2 pr-3">
+                  <p>{p.rentalPrice === null ? "—" : formatGBP(p.rentalPrice)}</p>
+                  {p.rentalPrice === null ? null : <FairnessBar fairness={rental} label="Rental price" />}
+                </td>
+                <td className="py-2 pr-3">
+                  <p>{p.buyingPrice === null ? "—" : formatGBP(p.buyingPrice)}</p>
+                  {p.buyingPrice === null ? null : <FairnessBar fairness={buy} label="Buying price" />}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">{formatLongDate(p.createdAt)}</td>
+                <td className="py-2 pr-3">
+                  <StatusBadge status={p.status} />
+                </td>
+                <td className="py-2">
+                  <div className="flex gap-3">
+                    {isPublic ? (
+                      <Link to={`/product/${p.id}`} className="font-medium text-brand underline" aria-label={`View ${p.name}`}>
+                        View
+                      </Link>
+                    ) : null}
+                    <Link to={`/vendor/product/${p.id}/edit`} className="font-medium text-brand underline" aria-label={`Edit ${p.name}`}>
+                      Edit
+                    </Link>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export interface PriceRequestRow {
+  id: string;
+  productId: string;
+  productName: string;
+  currentRentalPrice: number | null;
+  currentBuyingPrice: number | null;
+  storeName: string | null;
+  suggestedRentalPrice: number;
+  suggestedBuyingPrice: number;
+  reason: string;
+  status: string;
+  createdAt: number;
+}
+
+const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
+
+function AnswerButtons({ request }: { request: PriceRequestRow }) {
+  const accepting = useSubmitting("accept_price");
+  const rejecting = useSubmitting("reject_price");
+  return (
+    <Form method="post" action="/vendor?tab=notifications" className="flex gap-2">
+      <input type="hidden" name="requestId" value={request.id} />
+      <button type="submit" name="intent" value="accept_price" disabled={accepting || rejecting} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60" aria-label={`Accept the price change for ${request.productName}`}>
+        Accept
+      </button>
+      <button type="submit" name="intent" value="reject_price" disabled={accepting || rejecting} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium disabled:opacity-60" aria-label={`Reject the price change for ${request.productName}`}>
+        Reject
+      </button>
+    </Form>
+  );
+}
+
+export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
+  return (
+    <ul className="space-y-3">
+      {requests.map((r) => (
+        <li key={r.id} className="rounded-md border border-stone-200 p-3" data-testid="price-request">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <div>
+              <p className="font-medium">{r.productName}</p>
+              <p className="text-xs text-stone-700">
+                {`From ${r.storeName ?? "a partner store"} · ${formatLongDate(r.createdAt)}`}
+              </p>
+            </div>
+            <StatusBadge status={r.status} />
+          </div>
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+            <dt className="text-stone-700">Suggested rental</dt>
+            <dd>
+              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentRentalPrice)})`}</span>
+            </dd>
+            <dt className="text-stone-700">Suggested buying</dt>
+            <dd>
+              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentBuyingPrice)})`}</span>
+            </dd>
+          </dl>
+          <p className="mt-2 text-sm">
+            <span className="text-stone-700">Reason: </span>
+            {r.reason}
+          </p>
+          {r.status === "pending" ? (
+            <div className="mt-3">
+              <AnswerButtons request={r} />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface SellerOrder {
+  id: string;
+  status: string;
+  placedAt: number;
+  items: { id: string; name: string; type: string; price: number; status: string }[];
+}
+
+export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: number }) {
+  return (
+    <ul className="divide-y divide-stone-100">
+      {orders.map((o) => (
+        <li key={o.id} className="py-3" data-testid="seller-order">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <p className="font-medium">
+              {`Order #${o.id.slice(-8)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
+            </p>
+            <StatusBadge status={o.status} />
+          </div>
+          <ul className="mt-1 text-sm text-stone-800">
+            {o.items.map((item) => (
+              <li key={item.id} className="flex flex-wrap gap-x-2">
+                <span>{item.name}</span>
+                <span className="text-stone-600">{item.type === "rental" ? "(Rental)" : "(Purchase)"}</span>
+                <span>{formatGBP(item.price)}</span>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function BrandSuggestions({ suggestions }: { suggestions: { id: string; name: string; status: keyof typeof SUGGESTION_LABELS }[] }) {
+  if (suggestions.length === 0) return null;
+  const tone: Record<string, Tone> = { pending: "yellow", approved: "green", merged: "green", rejected: "red" };
+  return (
+    <section aria-labelledby="brand-suggestions" className="mt-6 border-t border-stone-200 pt-4">
+      <h3 id="brand-suggestions" className="font-semibold">Your brand suggestions</h3>
+      <ul className="mt-2 flex flex-wrap gap-3 text-sm">
+        {suggestions.map((s) => (
+          <li key={s.id} className="flex items-center gap-2">
+            {s.name} <StatusBadge status={s.status} label={SUGGESTION_LABELS[s.status]} tone={tone[s.status]} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,314 @@
+import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import { Form, Link, useFetcher } from "react-router";
+import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
+import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
+import type { TypedValues } from "../../domain/product-form";
+import { FairnessHint } from "./fairness";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
+import { ImageUpload } from "../image-upload";
+import { showToast } from "../toaster";
+
+// The seller's product form: Upload Product on /vendor and the edit page share it
+// (seller-store-admin.md §2, §5). It is a multipart form that works without JavaScript: the
+// brand is a text input with a <datalist>, tags a comma-separated field, the concierge store a
+// select shown by CSS when the box is ticked, and the fairness verdict is drawn by the server
+// after a refused submit. With JavaScript: the brand's live matches and 'Suggest this brand',
+// tags added with Enter or a button, the live fairness hint and the image previews.
+
+export interface SuggestionReply {
+  suggestion: { ok: boolean; title: string; message: string };
+}
+
+/** What the seller's product actions answer when they do not redirect. */
+export interface ProductFormActionData {
+  intent: string | null;
+  values?: TypedValues;
+  errors?: Partial<Record<string, string>>;
+  alert?: { title: string; message: string };
+  suggestion?: SuggestionReply["suggestion"];
+}
+
+export interface ProductFormProps {
+  mode: "create" | "edit";
+  /** Where the form posts (the route's own URL). */
+  action: string;
+  /** Upload Product's idempotency key: the same form sent twice makes one product. */
+  formKey?: string;
+  defaults: TypedValues;
+  errors?: Partial<Record<string, string>>;
+  alert?: { title: string; message: string };
+  brands: readonly string[];
+  stores: readonly { id: string; name: string }[];
+  existingImages?: readonly string[];
+  /** The answer to a brand suggestion sent with the form itself (without JavaScript). */
+  suggestion?: SuggestionReply["suggestion"];
+  cancelTo?: string;
+}
+
+const INPUT = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
+
+function useEnhanced() {
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  return enhanced;
+}
+
+function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
+}
+
+function SelectField({ label, name, options, error, required, placeholder, ...rest }: { label: string; name: string; options: readonly (string | { value: string; label: string })[]; error?: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      </label>
+      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest}>
+        <option value="">{placeholder}</option>
+        {options.map((o) => (typeof o === "string" ? { value: o, label: o } : o)).map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function TextArea({ label, name, error, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = `field-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+      </label>
+      <textarea id={id} name={name} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest} />
+      {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}
+
+function BrandField({ brands, defaultValue, error, action, suggestion }: { brands: readonly string[]; defaultValue: string; error?: string; action: string; suggestion?: SuggestionReply["suggestion"] }) {
+  const enhanced = useEnhanced();
+  const [typed, setTyped] = useState(defaultValue);
+  const fetcher = useFetcher<SuggestionReply>();
+  const reply = fetcher.data?.suggestion;
+  useEffect(() => {
+    if (reply) showToast({ type: reply.ok ? "success" : "error", title: reply.title, description: reply.message });
+  }, [reply]);
+  const listId = useId();
+  const trimmed = typed.trim();
+  const nothingMatches = trimmed !== "" && brandsMatching(trimmed, brands).length === 0;
+  const unknown = trimmed !== "" && matchBrand(trimmed, brands) === null;
+  // Without JavaScript the server says whether the brand is known (after a submit); with it, this page does as the seller types.
+  const offerSuggestion = enhanced ? unknown : error === UNKNOWN_BRAND;
+  const sending = fetcher.state !== "idle";
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="field-brand" className="text-sm font-medium">
+        Brand<span aria-hidden="true" className="text-red-700"> *</span>
+      </label>
+      <input
+        id="field-brand"
+        name="brand"
+        list={listId}
+        required
+        autoComplete="off"
+        defaultValue={defaultValue}
+        onChange={(e) => setTyped(e.currentTarget.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "field-brand-error" : "field-brand-hint"}
+        className={INPUT}
+      />
+      <datalist id={listId}>
+        {brands.map((b) => (
+          <option key={b} value={b} />
+        ))}
+      </datalist>
+      {error ? (
+        <p id="field-brand-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : enhanced && nothingMatches ? (
+        <p id="field-brand-hint" className="text-sm text-stone-700">
+          {NO_BRAND_FOUND}
+        </p>
+      ) : (
+        <p id="field-brand-hint" className="text-xs text-stone-600">Start typing to choose from the brands in our database.</p>
+      )}
+      {offerSuggestion ? (
+        enhanced ? (
+          <button
+            type="button"
+            disabled={sending}
+            onClick={() => fetcher.submit({ intent: "suggest_brand", suggestedName: trimmed }, { method: "post", action })}
+            className="self-start text-sm font-medium text-brand underline disabled:opacity-60"
+          >
+            {sending ? "Sending..." : `Suggest this brand: ${trimmed}`}
+          </button>
+        ) : (
+          <button type="submit" name="intent" value="suggest_brand" formNoValidate className="self-start text-sm font-medium text-brand underline">
+            Suggest this brand
+          </button>
+        )
+      ) : null}
+      {suggestion && !enhanced ? (
+        <p role={suggestion.ok ? "status" : "alert"} className={`text-sm ${suggestion.ok ? "text-emerald-800" : "text-red-700"}`}>
+          <span className="font-semibold">{suggestion.title}</span> {suggestion.message}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function TagsField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const enhanced = useEnhanced();
+  const [tags, setTags] = useState(() => readTags(defaultValue));
+  const [typed, setTyped] = useState("");
+  if (!enhanced) {
+    return <Field label="Tags" name="tags" defaultValue={defaultValue} error={error} hint="Separate tags with commas, e.g. wool, winter, vintage" />;
+  }
+  const add = () => {
+    if (!typed.trim()) return;
+    setTags((current) => addTag(current, typed));
+    setTyped("");
+  };
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor="field-tag-input" className="text-sm font-medium">
+        Tags
+      </label>
+      {/* A tag typed but not yet added still counts when the form is sent. */}
+      <input type="hidden" name="tags" value={(typed.trim() ? addTag(tags, typed) : tags).join(", ")} />
+      <div className="flex gap-2">
+        <input
+          id="field-tag-input"
+          value={typed}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter") {
+              e.preventDefault();
+              add();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "field-tags-error" : "field-tags-hint"}
+          className={`${INPUT} flex-1`}
+        />
+        <button type="button" onClick={add} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">
+          Add tag
+        </button>
+      </div>
+      {tags.length > 0 ? (
+        <ul aria-label="Tags added" className="flex flex-wrap gap-2">
+          {tags.map((tag) => (
+            <li key={tag} className="flex items-center gap-1 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
+              {tag}
+              <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags((current) => current.filter((t) => t !== tag))} className="text-stone-600">
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {error ? (
+        <p id="field-tags-error" className="text-sm text-red-700">
+          {error}
+        </p>
+      ) : (
+        <p id="field-tags-hint" className="text-xs text-stone-600">Type a tag and press Enter or Add tag.</p>
+      )}
+    </div>
+  );
+}
+
+export function ProductForm({ mode, action, formKey, defaults, errors = {}, alert, brands, stores, existingImages = [], suggestion, cancelTo }: ProductFormProps) {
+  const submitIntent = mode === "create" ? "create_product" : "save";
+  const busy = useSubmitting(submitIntent);
+  const [prices, setPrices] = useState({ rental: defaults.rentalPrice, buying: defaults.buyingPrice, original: defaults.originalPrice, condition: defaults.condition });
+  const track = (key: keyof typeof prices) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setPrices((current) => ({ ...current, [key]: value }));
+  };
+  const price = (name: "originalPrice" | "rentalPrice" | "buyingPrice", label: string, key: keyof typeof prices) => (
+    <Field label={label} name={name} inputMode="decimal" required defaultValue={defaults[name]} error={errors[name]} onChange={track(key)} placeholder="0.00" hint="In pounds, e.g. 24.50" />
+  );
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-6" aria-label={mode === "create" ? "Upload Product" : "Edit Product"}>
+      {/* The first submit button is the one Enter presses: it must be the form's own. */}
+      <button type="submit" name="intent" value={submitIntent} hidden tabIndex={-1} aria-hidden="true" />
+      {formKey ? <input type="hidden" name="formKey" value={formKey} /> : null}
+      {alert ? <FormAlert title={alert.title} message={alert.message} /> : null}
+
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">About the item</legend>
+        <div className="md:col-span-2">
+          <Field label={mode === "create" ? "Title" : "Product name"} name="name" required maxLength={150} defaultValue={defaults.name} error={errors.name} />
+        </div>
+        <div className="md:col-span-2">
+          <TextArea label="Description" name="description" maxLength={5000} defaultValue={defaults.description} error={errors.description} />
+        </div>
+        <BrandField brands={brands} defaultValue={defaults.brand ?? ""} error={errors.brand} action={action} suggestion={suggestion} />
+        <Field label="Colour" name="color" maxLength={50} defaultValue={defaults.color} error={errors.color} />
+        <SelectField label="Product type" name="productType" required placeholder="Select a product type" options={PRODUCT_TYPES} defaultValue={defaults.productType ?? ""} error={errors.productType} />
+        <SelectField label="Category" name="category" required placeholder="Select a category" options={CATEGORIES} defaultValue={defaults.category ?? ""} error={errors.category} />
+        <SelectField label="Condition" name="condition" required placeholder="Select a condition" options={CONDITIONS} defaultValue={defaults.condition ?? ""} error={errors.condition} onChange={track("condition")} />
+      </fieldset>
+
+      <fieldset className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 text-lg font-semibold">Prices</legend>
+        {price("originalPrice", "Original price (£)", "original")}
+        {price("rentalPrice", "Rental price for 7 days (£)", "rental")}
+        {price("buyingPrice", "Buying price (£)", "buying")}
+        <div className="md:col-span-3">
+          <FairnessHint {...prices} />
+        </div>
+      </fieldset>
+
+      <fieldset className="grid gap-4 md:grid-cols-2">
+        <legend className="mb-2 text-lg font-semibold">Details</legend>
+        <div className="md:col-span-2">
+          <TagsField defaultValue={defaults.tags ?? ""} error={errors.tags} />
+        </div>
+        <TextArea label="Materials" name="materials" maxLength={1000} defaultValue={defaults.materials} error={errors.materials} />
+        <TextArea label="Care instructions" name="careInstructions" maxLength={1000} defaultValue={defaults.careInstructions} error={errors.careInstructions} />
+        <div className="md:col-span-2">
+          <TextArea label="The best memory with this item" name="memoryStory" maxLength={2000} defaultValue={defaults.memoryStory} error={errors.memoryStory} hint="Optional: a story shoppers see on the product page." />
+        </div>
+      </fieldset>
+
+      <fieldset className="group/concierge space-y-3">
+        <legend className="mb-2 text-lg font-semibold">Concierge service</legend>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" id="concierge" name="concierge" value="on" defaultChecked={defaults.concierge === "on"} />
+          A partner store looks after this item for me
+        </label>
+        <div className="hidden group-has-[#concierge:checked]/concierge:block">
+          <SelectField label="Store" name="storeId" placeholder="Select a store" options={stores.map((s) => ({ value: s.id, label: s.name }))} defaultValue={defaults.storeId ?? ""} error={errors.storeId} />
+        </div>
+        {errors.storeId ? <p className="text-sm text-red-700 group-has-[#concierge:checked]/concierge:hidden">{errors.storeId}</p> : null}
+      </fieldset>
+
+      <ImageUpload name="images" use="product" label="Product images" existing={existingImages} error={errors.images} />
+
+      <div className="flex flex-wrap items-center gap-3">
+        <SubmitButton busy={busy} busyLabel={mode === "create" ? "Creating..." : "Saving..."} name="intent" value={submitIntent}>
+          {mode === "create" ? "Create Product" : "Save Changes"}
+        </SubmitButton>
+        {cancelTo ? (
+          <Link to={cancelTo} className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+            Cancel
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,240 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { authTokens, orderItems, orders, orderStatusHistory, products, reviews, stores, users } from "../../db/schema";
+import { ACTIVE_ORDER_STATUSES, reviewable } from "../domain/account";
+import type { ItemStatus } from "../domain/order-lifecycle";
+import type { Database } from "./db.server";
+
+// What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
+// names its user in the WHERE clause: a user reads and changes only their own records.
+
+/** Active and total orders, and for a vendor the number of their products: one D1 trip. */
+export async function accountCounts(db: Database, userId: string) {
+  const [orderCounts, productCount] = await db.batch([
+    db
+      .select({
+        total: count(),
+        active: sql<number>`coalesce(sum(case when ${inArray(orders.status, [...ACTIVE_ORDER_STATUSES])} then 1 else 0 end), 0)`,
+      })
+      .from(orders)
+      .where(eq(orders.userId, userId)),
+    db.select({ n: count() }).from(products).where(eq(products.ownerId, userId)),
+  ]);
+  return { totalOrders: orderCounts[0]?.total ?? 0, activeOrders: orderCounts[0]?.active ?? 0, products: productCount[0]?.n ?? 0 };
+}
+
+export const ORDERS_PER_PAGE = 20;
+
+/** The user's orders, newest first, a page at a time (one more row says whether there is a next page). */
+export async function accountOrders(db: Database, userId: string, page: number) {
+  const rows = await db
+    .select({ id: orders.id, status: orders.status, totalAmount: orders.totalAmount, createdAt: orders.createdAt })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDERS_PER_PAGE + 1)
+    .offset((page - 1) * ORDERS_PER_PAGE);
+  return { orders: rows.slice(0, ORDERS_PER_PAGE), hasNext: rows.length > ORDERS_PER_PAGE };
+}
+
+/** The vendor's own products for the Products tab, newest first. */
+export async function ownProducts(db: Database, userId: string) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      images: products.images,
+      status: products.status,
+      productStatus: products.productStatus,
+      rentalPrice: products.rentalPrice,
+      buyingPrice: products.buyingPrice,
+      originalPrice: products.originalPrice,
+      condition: products.condition,
+      createdAt: products.createdAt,
+    })
+    .from(products)
+    .where(eq(products.ownerId, userId))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(200);
+}
+
+/** The profile as the form shows it, with an e-mail change waiting for its link to be opened. */
+export async function profileOf(db: Database, userId: string, now: number) {
+  const [profile, pending] = await db.batch([
+    db
+      .select({ fullName: users.fullName, displayName: users.displayName, email: users.email, avatarUrl: users.avatarUrl, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({ email: authTokens.payload, expiresAt: authTokens.expiresAt })
+      .from(authTokens)
+      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "change_email"), sql`${authTokens.usedAt} is null`, sql`${authTokens.expiresAt} > ${now}`))
+      .orderBy(desc(authTokens.createdAt))
+      .limit(1),
+  ]);
+  const row = profile[0];
+  return row ? { ...row, pendingEmail: pending[0]?.email ?? null } : null;
+}
+
+/** Is this display name someone else's (case-insensitive, as the unique index compares)? */
+export async function displayNameTaken(db: Database, displayName: string, userId: string) {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, ne(users.id, userId)))
+    .get();
+  return Boolean(row);
+}
+
+export async function emailTaken(db: Database, email: string, userId: string) {
+  const row = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
+    .get();
+  return Boolean(row);
+}
+
+export async function updateNames(db: Database, userId: string, names: { fullName: string; displayName: string }, now: number) {
+  await db.update(users).set({ ...names, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string | null, now: number) {
+  await db.update(users).set({ avatarUrl, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export async function passwordOf(db: Database, userId: string) {
+  return db.select({ hash: users.passwordHash, salt: users.passwordSalt }).from(users).where(eq(users.id, userId)).get();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One order, as its shopper (or staff who handle orders) sees it
+
+export interface OrderViewer {
+  id: string;
+  /** Staff who handle orders may open anyone's order. */
+  staff: boolean;
+}
+
+/**
+ * An order with its lines, their reviews and the status history, or null when the viewer may
+ * not see it (ownership is part of the WHERE clause): one D1 trip.
+ */
+export async function orderDetail(db: Database, orderId: string, viewer: OrderViewer) {
+  const mayView = viewer.staff ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, viewer.id));
+  const [orderRows, itemRows, historyRows] = await db.batch([
+    db
+      .select({
+        id: orders.id,
+        userId: orders.userId,
+        status: orders.status,
+        subtotalAmount: orders.subtotalAmount,
+        deliveryFee: orders.deliveryFee,
+        totalAmount: orders.totalAmount,
+        billingAddress: orders.billingAddress,
+        shippingAddress: orders.shippingAddress,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(mayView),
+    db
+      .select({
+        id: orderItems.id,
+        productId: orderItems.productId,
+        name: orderItems.name,
+        type: orderItems.type,
+        price: orderItems.price,
+        buyingPrice: orderItems.buyingPrice,
+        status: orderItems.status,
+        handler: orderItems.handler,
+        deliveredAt: orderItems.deliveredAt,
+        rentalEndsAt: orderItems.rentalEndsAt,
+        returnRequestedAt: orderItems.returnRequestedAt,
+        // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
+        image: sql<string>`${products.images}`.as("product_images"),
+        storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),
+        storeDescription: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.description} end`.as("handler_store_description"),
+        reviewRating: sql<number | null>`${reviews.rating}`.as("review_rating"),
+        reviewComment: sql<string | null>`${reviews.comment}`.as("review_comment"),
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(stores, and(eq(orderItems.handler, "store"), eq(stores.id, orderItems.sellerId)))
+      .leftJoin(reviews, eq(reviews.orderItemId, orderItems.id))
+      .where(and(eq(orderItems.orderId, orderId), mayView))
+      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
+    db
+      .select({
+        id: orderStatusHistory.id,
+        orderItemId: orderStatusHistory.orderItemId,
+        fromStatus: orderStatusHistory.fromStatus,
+        toStatus: orderStatusHistory.toStatus,
+        actorRole: orderStatusHistory.actorRole,
+        note: orderStatusHistory.note,
+        createdAt: orderStatusHistory.createdAt,
+      })
+      .from(orderStatusHistory)
+      .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
+      .where(and(eq(orderStatusHistory.orderId, orderId), mayView))
+      .orderBy(asc(orderStatusHistory.createdAt), asc(sql`${orderStatusHistory}.rowid`)),
+  ]);
+  const order = orderRows[0];
+  if (!order) return null;
+  const items = itemRows.map(({ image, ...item }) => ({ ...item, image: firstImage(image) }));
+  return { ...order, items, history: historyRows };
+}
+
+function firstImage(images: string | null) {
+  try {
+    const list = JSON.parse(images ?? "[]") as unknown;
+    return Array.isArray(list) && typeof list[0] === "string" ? list[0] : null;
+  } catch {
+    return null;
+  }
+}
+
+export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
+
+// ---------------------------------------------------------------------------------------------
+// Reviews
+
+/** The order line a shopper wants to review: only their own (ownership in the WHERE clause). */
+export async function reviewTarget(db: Database, orderId: string, itemId: string, userId: string) {
+  return db
+    .select({ status: orderItems.status, productId: orderItems.productId, ownerId: products.ownerId })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.orderId, orderId), eq(orders.userId, userId)))
+    .get();
+}
+
+export type ReviewResult = "created" | "duplicate" | "not_reviewable";
+
+/**
+ * One review per order line (reviews.order_item_id is unique): a second one, even raced, inserts
+ * nothing. The review is of the product's owner (the vendor profile counts it) and the product.
+ */
+export async function insertReview(
+  db: Database,
+  target: { status: ItemStatus; productId: string; ownerId: string },
+  review: { itemId: string; reviewerId: string; rating: number; comment: string | null },
+  now: number,
+): Promise<ReviewResult> {
+  if (!reviewable(target.status)) return "not_reviewable";
+  const inserted = await db
+    .insert(reviews)
+    .values({
+      id: `review_${crypto.randomUUID()}`,
+      rating: review.rating,
+      comment: review.comment,
+      reviewerId: review.reviewerId,
+      reviewedUserId: target.ownerId,
+      productId: target.productId,
+      orderItemId: review.itemId,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: reviews.id });
+  return inserted.length > 0 ? "created" : "duplicate";
+}

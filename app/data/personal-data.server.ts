@@ -1,0 +1,319 @@
+import { FINISHED_ITEM_STATUSES } from "../domain/account";
+import type { Database } from "./db.server";
+
+// Everything the database holds about a user: what the export copies and what deletion removes
+// or de-identifies (seller-store-admin.md §3, §4, §7; docs/decisions/0028-account-deletion.md).
+//
+// USER_REFERENCES lists every column that points at a user. The personal-data test reads the
+// schema's foreign keys (PRAGMA foreign_key_list) and fails when one of them is missing here,
+// when the export leaves its rows out, or when deletion leaves a row that still names the user.
+
+export type OnDelete =
+  /** The rows are the user's: they go. */
+  | "delete"
+  /** Someone else's record that the user touched (as staff, or as the other party): the link to them is cleared. */
+  | "nullify";
+
+export interface UserReference {
+  table: string;
+  column: string;
+  /** Where the export puts these rows (a dotted path into the JSON file). */
+  exportedAs: string;
+  onDelete: OnDelete;
+}
+
+export const USER_REFERENCES: readonly UserReference[] = [
+  { table: "users", column: "id", exportedAs: "profile", onDelete: "delete" },
+  { table: "user_roles", column: "user_id", exportedAs: "roles", onDelete: "delete" },
+  { table: "user_verifications", column: "user_id", exportedAs: "verification", onDelete: "delete" },
+  { table: "auth_tokens", column: "user_id", exportedAs: "account_links", onDelete: "delete" },
+  { table: "cart_items", column: "user_id", exportedAs: "cart_items", onDelete: "delete" },
+  { table: "favorites", column: "user_id", exportedAs: "favorites", onDelete: "delete" },
+  { table: "reviews", column: "reviewer_id", exportedAs: "reviews", onDelete: "delete" },
+  { table: "reviews", column: "reviewed_user_id", exportedAs: "reviews_received", onDelete: "delete" },
+  { table: "orders", column: "user_id", exportedAs: "orders", onDelete: "delete" },
+  { table: "order_idempotency_keys", column: "user_id", exportedAs: "orders", onDelete: "delete" },
+  // Products someone else ordered stay (their order lines point at them), owned by no one who exists.
+  { table: "products", column: "owner_id", exportedAs: "products", onDelete: "delete" },
+  { table: "price_change_requests", column: "owner_id", exportedAs: "price_change_requests", onDelete: "delete" },
+  { table: "stores", column: "owner_id", exportedAs: "stores", onDelete: "delete" },
+  { table: "brand_suggestions", column: "suggested_by", exportedAs: "brand_suggestions", onDelete: "delete" },
+  // Financial records are kept, de-identified: the amounts stay, the owner link goes.
+  { table: "transactions", column: "owner_id", exportedAs: "transactions", onDelete: "nullify" },
+  // The lines of other people's orders that bought or rented the user's items (the seller's sales).
+  { table: "order_items", column: "owner_id", exportedAs: "sales", onDelete: "nullify" },
+  // What the user did as staff, on other people's records: the records stay, the name goes.
+  { table: "user_roles", column: "assigned_by", exportedAs: "staff_activity.roles_assigned", onDelete: "nullify" },
+  { table: "brands", column: "created_by", exportedAs: "staff_activity.brands_created", onDelete: "nullify" },
+  { table: "brand_suggestions", column: "reviewed_by", exportedAs: "staff_activity.brand_suggestions_reviewed", onDelete: "nullify" },
+  { table: "store_requests", column: "reviewed_by", exportedAs: "staff_activity.store_requests_reviewed", onDelete: "nullify" },
+  { table: "price_change_requests", column: "reviewed_by", exportedAs: "staff_activity.price_change_requests_reviewed", onDelete: "nullify" },
+  { table: "order_status_history", column: "actor_id", exportedAs: "staff_activity.status_changes_made", onDelete: "nullify" },
+  { table: "order_items", column: "inspected_by", exportedAs: "staff_activity.returns_inspected", onDelete: "nullify" },
+  { table: "site_content", column: "updated_by", exportedAs: "staff_activity.content_updated", onDelete: "nullify" },
+  { table: "media_library", column: "uploaded_by", exportedAs: "staff_activity.media_uploaded", onDelete: "nullify" },
+  { table: "blog_posts", column: "author_id", exportedAs: "staff_activity.blog_posts", onDelete: "nullify" },
+  { table: "payouts", column: "paid_by", exportedAs: "staff_activity.payouts_paid", onDelete: "nullify" },
+  { table: "audit_log", column: "actor_id", exportedAs: "staff_activity.audit_log", onDelete: "nullify" },
+];
+
+/**
+ * Columns that name a user without a foreign key: the vendor on an order line, the seller on a
+ * basket line, an owner's payout, a store request's and an e-mail's address. Covered the same way.
+ */
+export const UNLINKED_USER_DATA = [
+  { table: "order_items", column: "seller_id", matches: "id", exportedAs: null, onDelete: "nullify" },
+  { table: "cart_items", column: "seller_id", matches: "id", exportedAs: null, onDelete: "delete" },
+  { table: "payouts", column: "recipient_id", matches: "id", exportedAs: "payouts", onDelete: "pseudonymise" },
+  { table: "audit_log", column: "target_id", matches: "id", exportedAs: "account_events", onDelete: "pseudonymise" },
+  { table: "store_requests", column: "contact_email", matches: "email", exportedAs: "store_requests", onDelete: "delete" },
+  { table: "notification_outbox", column: "recipient", matches: "email", exportedAs: "messages_sent", onDelete: "delete" },
+] as const;
+
+/** The owner of products that stay after their seller deleted the account (someone ordered them). */
+export const DELETED_OWNER_ID = "user_deleted";
+
+const FINISHED = FINISHED_ITEM_STATUSES.map((s) => `'${s}'`).join(", ");
+const IN_FLIGHT_AS_SHOPPER = `SELECT 1 FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 AND oi.status NOT IN (${FINISHED})`;
+const IN_FLIGHT_AS_SELLER = `SELECT 1 FROM order_items oi JOIN products p ON p.id = oi.product_id
+  WHERE oi.status NOT IN (${FINISHED})
+    AND (p.owner_id = ?1 OR p.store_id IN (SELECT id FROM stores WHERE owner_id = ?1)
+         OR (oi.handler = 'store' AND oi.seller_id IN (SELECT id FROM stores WHERE owner_id = ?1)))`;
+
+/** What stops a deletion: an order of theirs, or of what they sell, that is not finished. */
+export async function deletionBlockers(db: Database, userId: string) {
+  const [shopper, seller] = await db.$client.batch([
+    db.$client.prepare(`SELECT EXISTS (${IN_FLIGHT_AS_SHOPPER}) AS n`).bind(userId),
+    db.$client.prepare(`SELECT EXISTS (${IN_FLIGHT_AS_SELLER}) AS n`).bind(userId),
+  ]);
+  const yes = (r: D1Result | undefined) => Boolean((r?.results[0] as { n?: number } | undefined)?.n);
+  return { asShopper: yes(shopper), asSeller: yes(seller) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+type Row = Record<string, unknown>;
+
+/** Binds ?1..?N: D1 refuses more values than the statement names. */
+function prepared(db: Database, sql: string, values: unknown[]) {
+  const highest = Math.max(0, ...[...sql.matchAll(/\?(\d+)/g)].map((m) => Number(m[1])));
+  return db.$client.prepare(sql).bind(...values.slice(0, highest));
+}
+
+/** The export's sections: one query each, all in one D1 trip. ?1 is the user's id, ?2 their e-mail (lower case). */
+const SECTIONS: Record<string, string> = {
+  profile: "SELECT id, email, full_name, display_name, avatar_url, user_type, email_verified_at, deactivated_at, created_at, updated_at FROM users WHERE id = ?1",
+  roles: "SELECT role, admin_subrole, seller_role, assigned_at FROM user_roles WHERE user_id = ?1",
+  verification: "SELECT is_verified, verified_at FROM user_verifications WHERE user_id = ?1",
+  account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",
+  products:
+    "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
+  orders: "SELECT id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at FROM orders WHERE user_id = ?1 ORDER BY created_at DESC",
+  order_items:
+    "SELECT oi.id, oi.order_id, oi.product_id, oi.name, oi.type, oi.quantity, oi.price, oi.buying_price, oi.status, oi.delivered_at, oi.rental_starts_at, oi.rental_ends_at, oi.rental_outcome, oi.return_requested_at, oi.returned_at, oi.inspection, oi.completed_at, oi.created_at FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 ORDER BY oi.created_at",
+  order_history:
+    "SELECT h.order_id, h.order_item_id, h.from_status, h.to_status, h.actor_role, h.note, h.created_at FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE o.user_id = ?1 ORDER BY h.created_at, h.rowid",
+  order_keys: "SELECT key, order_id, created_at FROM order_idempotency_keys WHERE user_id = ?1",
+  cart_items: "SELECT id, product_id, name, image_url, type, price, duration, quantity, vendor, created_at FROM cart_items WHERE user_id = ?1 ORDER BY created_at",
+  favorites: "SELECT id, product_id, created_at FROM favorites WHERE user_id = ?1 ORDER BY created_at",
+  reviews: "SELECT id, rating, comment, product_id, order_item_id, reviewed_user_id, created_at FROM reviews WHERE reviewer_id = ?1 ORDER BY created_at",
+  // Reviews of the user as a seller; the reviewers stay anonymous, as on the public profile.
+  reviews_received: "SELECT id, rating, comment, product_id, created_at FROM reviews WHERE reviewed_user_id = ?1 ORDER BY created_at",
+  stores: "SELECT id, name, description, logo_url, contact_email, created_at FROM stores WHERE owner_id = ?1",
+  store_requests:
+    "SELECT id, contact_name, store_name, store_address, store_website, contact_email, status, created_at, reviewed_at FROM store_requests WHERE lower(contact_email) = ?2 OR id IN (SELECT request_id FROM stores WHERE owner_id = ?1) ORDER BY created_at",
+  brand_suggestions: "SELECT id, suggested_name, description, website_url, logo_url, status, rejection_reason, reviewed_at, created_at FROM brand_suggestions WHERE suggested_by = ?1 ORDER BY created_at",
+  price_change_requests:
+    "SELECT id, product_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at, reviewed_at FROM price_change_requests WHERE owner_id = ?1 ORDER BY created_at",
+  sales: "SELECT id, order_id, product_id, name, type, price, status, created_at FROM order_items WHERE owner_id = ?1 ORDER BY created_at",
+  transactions:
+    "SELECT id, transaction_type, product_id, order_id, order_item_id, store_id, gross_amount, net_amount, status, payout_id, created_at FROM transactions WHERE owner_id = ?1 ORDER BY created_at",
+  payouts: "SELECT id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, created_at FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 ORDER BY period_start",
+  messages_sent: "SELECT channel, kind, subject, status, created_at FROM notification_outbox WHERE lower(recipient) = ?2 ORDER BY created_at",
+  // Entries staff wrote about this account (role changes, deactivation).
+  account_events: "SELECT action, detail, created_at FROM audit_log WHERE target_type IN ('user', 'users') AND target_id = ?1 ORDER BY created_at",
+  roles_assigned: "SELECT user_id, role, admin_subrole, assigned_at FROM user_roles WHERE assigned_by = ?1",
+  brands_created: "SELECT id, name, created_at FROM brands WHERE created_by = ?1",
+  brand_suggestions_reviewed: "SELECT id, suggested_name, status, reviewed_at FROM brand_suggestions WHERE reviewed_by = ?1",
+  store_requests_reviewed: "SELECT id, store_name, status, reviewed_at FROM store_requests WHERE reviewed_by = ?1",
+  price_change_requests_reviewed: "SELECT id, product_id, status, reviewed_at FROM price_change_requests WHERE reviewed_by = ?1",
+  status_changes_made: "SELECT id, order_id, order_item_id, from_status, to_status, actor_role, created_at FROM order_status_history WHERE actor_id = ?1 ORDER BY created_at",
+  returns_inspected: "SELECT id, order_id, inspection, returned_at FROM order_items WHERE inspected_by = ?1",
+  content_updated: "SELECT id, content_type, content_key, updated_at FROM site_content WHERE updated_by = ?1",
+  media_uploaded: "SELECT id, file_name, file_url, created_at FROM media_library WHERE uploaded_by = ?1",
+  blog_posts: "SELECT id, title, status, published_at, created_at FROM blog_posts WHERE author_id = ?1",
+  payouts_paid: "SELECT id, recipient_type, period_start, paid_at FROM payouts WHERE paid_by = ?1",
+  audit_log: "SELECT id, action, target_type, target_id, detail, created_at FROM audit_log WHERE actor_id = ?1 ORDER BY created_at",
+};
+
+const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "detail"]);
+const BOOLEAN_COLUMNS = new Set(["is_verified"]);
+const TIME_COLUMN = /(_at|^period_start|^period_end)$/;
+
+/** A row as the file shows it: JSON columns parsed, flags as booleans, times as ISO 8601 (UTC). */
+function readable(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (JSON_COLUMNS.has(key) && typeof value === "string") {
+      try {
+        out[key] = JSON.parse(value);
+      } catch {
+        out[key] = value;
+      }
+    } else if (BOOLEAN_COLUMNS.has(key)) out[key] = Boolean(value);
+    else if (TIME_COLUMN.test(key) && typeof value === "number") out[key] = new Date(value).toISOString();
+    else out[key] = value;
+  }
+  return out;
+}
+
+/**
+ * Every row the database holds about the user, grouped as the export file shows it (without
+ * password hashes or link tokens). Sessions and the data subject rights are added by the service.
+ */
+export async function personalData(db: Database, user: { id: string; email: string }) {
+  const names = Object.keys(SECTIONS);
+  const results = await db.$client.batch(names.map((name) => prepared(db, SECTIONS[name]!, [user.id, user.email.toLowerCase()])));
+  const rows: Record<string, Row[]> = {};
+  names.forEach((name, i) => (rows[name] = ((results[i]?.results ?? []) as Row[]).map(readable)));
+  const take = (name: string) => rows[name] ?? [];
+
+  const orders = take("orders").map((order) => ({
+    ...order,
+    items: take("order_items").filter((i) => i.order_id === order.id),
+    status_history: take("order_history").filter((h) => h.order_id === order.id),
+    idempotency_keys: take("order_keys").filter((k) => k.order_id === order.id).map((k) => ({ key: k.key, created_at: k.created_at })),
+  }));
+  const newsletterEvents = take("messages_sent").filter((m) => m.kind === "track_event:newsletter_subscribed");
+  return {
+    profile: take("profile")[0] ?? null,
+    products: take("products"),
+    orders,
+    cart_items: take("cart_items"),
+    favorites: take("favorites"),
+    reviews: take("reviews"),
+    reviews_received: take("reviews_received"),
+    roles: take("roles")[0] ?? null,
+    verification: take("verification")[0] ?? null,
+    account_links: take("account_links"),
+    stores: take("stores"),
+    store_requests: take("store_requests"),
+    brand_suggestions: take("brand_suggestions"),
+    price_change_requests: take("price_change_requests"),
+    newsletter: { subscribed: newsletterEvents.length > 0, subscribed_at: newsletterEvents[0]?.created_at ?? null },
+    messages_sent: take("messages_sent"),
+    sales: take("sales"),
+    transactions: take("transactions"),
+    payouts: take("payouts"),
+    account_events: take("account_events"),
+    staff_activity: {
+      roles_assigned: take("roles_assigned"),
+      brands_created: take("brands_created"),
+      brand_suggestions_reviewed: take("brand_suggestions_reviewed"),
+      store_requests_reviewed: take("store_requests_reviewed"),
+      price_change_requests_reviewed: take("price_change_requests_reviewed"),
+      status_changes_made: take("status_changes_made"),
+      returns_inspected: take("returns_inspected"),
+      content_updated: take("content_updated"),
+      media_uploaded: take("media_uploaded"),
+      blog_posts: take("blog_posts"),
+      payouts_paid: take("payouts_paid"),
+      audit_log: take("audit_log"),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Deletion
+
+/** What deletion must also remove outside D1: the user's images and their stores' logos. */
+export async function deletionFootprint(db: Database, userId: string) {
+  const [user, productRows, storeRows] = await db.$client.batch([
+    db.$client.prepare("SELECT email, avatar_url FROM users WHERE id = ?1").bind(userId),
+    db.$client.prepare("SELECT images FROM products WHERE owner_id = ?1").bind(userId),
+    db.$client.prepare("SELECT id, logo_url FROM stores WHERE owner_id = ?1").bind(userId),
+  ]);
+  const profile = user?.results[0] as { email: string; avatar_url: string | null } | undefined;
+  if (!profile) return null;
+  const productImages = ((productRows?.results ?? []) as { images: string }[]).flatMap((r) => {
+    try {
+      const list = JSON.parse(r.images) as unknown;
+      return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string") : [];
+    } catch {
+      return [];
+    }
+  });
+  const storeList = (storeRows?.results ?? []) as { id: string; logo_url: string | null }[];
+  return {
+    email: profile.email,
+    imageUrls: [profile.avatar_url, ...productImages, ...storeList.map((s) => s.logo_url)].filter((u): u is string => Boolean(u)),
+    storeIds: storeList.map((s) => s.id),
+  };
+}
+
+export class DeletionBlocked extends Error {}
+
+/**
+ * Deletes the account in one atomic D1 batch, in the spec's order (cart_items, favorites,
+ * reviews, orders, products, profile) plus every other row that is the user's; rows of other
+ * people that name the user are kept without the link. The first statement is a guard: while an
+ * order of theirs, or of what they sell, is unfinished it sets the e-mail to NULL, the NOT NULL
+ * constraint fails and nothing is deleted (an order placed after the check cannot slip through).
+ */
+export async function deleteAccountRows(db: Database, userId: string, email: string, now: number) {
+  // One pseudonym per deleted account: its payouts and the staff log about it still group together.
+  const pseudonym = `deleted_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+  const run = (sql: string) => prepared(db, sql, [userId, email.toLowerCase(), now, DELETED_OWNER_ID, pseudonym]);
+  const ownProducts = "SELECT id FROM products WHERE owner_id = ?1";
+  const ownStores = "SELECT id FROM stores WHERE owner_id = ?1";
+  const statements = [
+    run(`UPDATE users SET email = NULL WHERE id = ?1 AND (EXISTS (${IN_FLIGHT_AS_SHOPPER}) OR EXISTS (${IN_FLIGHT_AS_SELLER}))`),
+    // The spec's order.
+    run("DELETE FROM cart_items WHERE user_id = ?1"),
+    run("DELETE FROM favorites WHERE user_id = ?1"),
+    run("DELETE FROM reviews WHERE reviewer_id = ?1"),
+    run("DELETE FROM order_idempotency_keys WHERE user_id = ?1"),
+    run("DELETE FROM orders WHERE user_id = ?1"),
+    // Products: other people's baskets, favorites and price suggestions of them go; a product
+    // someone ordered stays for their order's sake, stripped and archived, owned by no one real.
+    run(`DELETE FROM cart_items WHERE product_id IN (${ownProducts}) OR seller_id = ?1`),
+    run(`DELETE FROM favorites WHERE product_id IN (${ownProducts})`),
+    run(`DELETE FROM price_change_requests WHERE owner_id = ?1 OR product_id IN (${ownProducts})`),
+    run(
+      `INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, deactivated_at, created_at, updated_at)
+       SELECT ?4, 'deleted-accounts@closetloop.invalid', 'Deleted account', NULL, 'individual', '!', '!', NULL, ?3, ?3, ?3
+       WHERE EXISTS (SELECT 1 FROM order_items WHERE product_id IN (${ownProducts}))
+       ON CONFLICT DO NOTHING`,
+    ),
+    run(
+      `UPDATE products SET owner_id = ?4, store_id = NULL, concierge_status = 'no', description = NULL, memory_story = NULL, materials = NULL,
+         care_instructions = NULL, tags = '[]', images = '[]', product_status = 'archived', updated_at = ?3
+       WHERE owner_id = ?1 AND id IN (SELECT product_id FROM order_items)`,
+    ),
+    run("DELETE FROM products WHERE owner_id = ?1"),
+    // The rest of what is theirs.
+    run("DELETE FROM brand_suggestions WHERE suggested_by = ?1"),
+    run(`UPDATE products SET store_id = NULL, concierge_status = 'no', updated_at = ?3 WHERE store_id IN (${ownStores})`),
+    run(`DELETE FROM store_requests WHERE lower(contact_email) = ?2 OR id IN (SELECT request_id FROM stores WHERE owner_id = ?1)`),
+    run("DELETE FROM stores WHERE owner_id = ?1"),
+    run("DELETE FROM notification_outbox WHERE lower(recipient) = ?2"),
+    run("DELETE FROM reviews WHERE reviewed_user_id = ?1"),
+    run("DELETE FROM auth_tokens WHERE user_id = ?1"),
+    run("DELETE FROM user_roles WHERE user_id = ?1"),
+    run("DELETE FROM user_verifications WHERE user_id = ?1"),
+    // Kept without the link: sales records, other people's order lines, payouts, staff work.
+    run("UPDATE order_items SET seller_id = NULL WHERE handler = 'vendor' AND seller_id = ?1"),
+    run("UPDATE payouts SET recipient_id = ?5 WHERE recipient_type = 'owner' AND recipient_id = ?1"),
+    run("UPDATE audit_log SET detail = '{}', target_id = ?5 WHERE target_type IN ('user', 'users') AND target_id = ?1"),
+    ...USER_REFERENCES.filter((r) => r.onDelete === "nullify").map((r) => run(`UPDATE ${r.table} SET ${r.column} = NULL WHERE ${r.column} = ?1`)),
+    run("DELETE FROM users WHERE id = ?1"),
+  ];
+  try {
+    await db.$client.batch(statements);
+  } catch (error) {
+    const blockers = await deletionBlockers(db, userId);
+    if (blockers.asShopper || blockers.asSeller) throw new DeletionBlocked(blockers.asShopper ? "shopper" : "seller");
+    throw error;
+  }
+}

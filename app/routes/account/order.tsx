@@ -1,0 +1,327 @@
+import { useEffect } from "react";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/order";
+import { appContext } from "../../context";
+import { insertReview, orderDetail, reviewTarget, type OrderDetail } from "../../data/account.server";
+import { splitStoreDescription } from "../../data/profiles.server";
+import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewable } from "../../domain/account";
+import { ReviewForm } from "../../domain/account-forms";
+import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
+import { formatLongDate } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { formatGBP } from "../../domain/money";
+import { daysLeft, label, returnOrBuyBy, type ItemStatus } from "../../domain/order-lifecycle";
+import { handlesOrders } from "../../domain/roles";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { requireUser } from "../../services/guards.server";
+import { changeOrderItem } from "../../services/order-lifecycle.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { StatusBadge } from "../../components/dashboard";
+import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { showToast } from "../../components/toaster";
+
+// One order (/account/orders/{id}): its lines, money, addresses and history, for the order's own
+// shopper or staff who handle orders (superadmin, admin, customer support); anyone else gets
+// 'Order not found'. In a rental's window the shopper can buy it or return it; a line delivered
+// and kept (or returned) can be reviewed once.
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Order ${loaderData.order.id} | Closetloop` : "Order not found | Closetloop" }];
+
+const notFound = () => data("Order not found", { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const order = await orderDetail(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) });
+  if (!order) throw notFound();
+  const now = Date.now();
+  const items = order.items.map((item) => {
+    const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
+    return {
+      ...item,
+      inWindow,
+      daysLeft: inWindow ? daysLeft(item.rentalEndsAt!, now) : null,
+      returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!) : null,
+      returnTo: item.storeName ? { name: item.storeName, address: splitStoreDescription(item.storeDescription).address } : null,
+    };
+  });
+  return { order: { ...order, items }, isShopper: order.userId === user.id };
+}
+
+export const intents = ["buy_now", "request_return", "review"] as const;
+
+export interface OrderActionData {
+  intent: string;
+  itemId?: string;
+  errors?: FieldErrors;
+  alert?: { title: string; message: string };
+  values?: { rating?: string; comment?: string };
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  const itemId = String(form.get("itemId") ?? "").slice(0, 100);
+  const now = Date.now();
+  const here = `/account/orders/${params.orderId}`;
+  if (!intent) return data<OrderActionData>({ intent: "", alert: { title: "Error", message: "Unknown action." } }, { status: 400 });
+
+  if (intent === "buy_now" || intent === "request_return") {
+    // Only the order's own shopper: anyone else's item reads as missing.
+    const result = await changeOrderItem(app, itemId, { type: intent }, { id: user.id, role: "shopper" }, now, (order) => order.id === params.orderId && order.userId === user.id);
+    if (!result.ok) {
+      if (result.httpStatus === 404) throw notFound();
+      return data<OrderActionData>({ intent, itemId, alert: { title: intent === "buy_now" ? "Could not buy this item" : "Could not request a return", message: result.message } }, { status: 409 });
+    }
+    const item = result.order.items.find((i) => i.id === itemId)!;
+    if (intent === "buy_now") {
+      const price = item.buyingPrice ?? item.productBuyingPrice ?? 0;
+      return redirectWithToast(app.config, here, { type: "success", title: "Purchase confirmed", description: `${item.name} is yours to keep for ${formatGBP(price)}.` });
+    }
+    return redirectWithToast(app.config, here, { type: "success", title: "Return requested", description: `Please send ${item.name} back as the return instructions on this page say.` });
+  }
+
+  // review
+  const values = { rating: String(form.get("rating") ?? "").slice(0, 10), comment: String(form.get("comment") ?? "").slice(0, REVIEW_COMMENT_MAX + 100) };
+  const target = itemId ? await reviewTarget(app.db, params.orderId, itemId, user.id) : undefined;
+  if (!target) throw notFound();
+  const parsed = ReviewForm.safeParse({ itemId, rating: form.get("rating") ?? undefined, comment: form.get("comment") ?? undefined });
+  if (!parsed.success) return data<OrderActionData>({ intent, itemId, values, errors: fieldErrors(parsed.error), alert: { title: "Review not saved", message: Object.values(fieldErrors(parsed.error))[0] ?? "" } }, { status: 400 });
+  const saved = await insertReview(app.db, target, { itemId, reviewerId: user.id, rating: parsed.data.rating, comment: parsed.data.comment }, now);
+  if (saved !== "created") {
+    const message = saved === "duplicate" ? REVIEW_MESSAGES.twice : REVIEW_MESSAGES.notYet;
+    return data<OrderActionData>({ intent, itemId, values, alert: { title: "Review not saved", message } }, { status: 409 });
+  }
+  // The product page's COMMENTS and the seller's profile (count and average) show it.
+  await publicPagesChanged(app.env.CACHE, now);
+  return redirectWithToast(app.config, here, { type: "success", title: "Review submitted", description: "Thank you! Your review shows on the product page and the seller's profile." });
+}
+
+type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
+
+export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { order, isShopper } = loaderData;
+  const result = actionData as OrderActionData | undefined;
+  useEffect(() => {
+    if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
+  }, [result]);
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link to="/account?tab=orders" className="text-sm text-brand underline">Back to My Orders</Link>
+      </p>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl">{order.id}</span></h1>
+        <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
+      </header>
+      <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
+
+      <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
+        <h2 id="items-title" className="mb-3 text-lg font-semibold">Items</h2>
+        <ul className="divide-y divide-stone-100">
+          {order.items.map((item) => (
+            <li key={item.id} className="py-4">
+              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} />
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
+          <dt className="text-stone-600">Subtotal</dt>
+          <dd className="text-right">{formatGBP(order.subtotalAmount)}</dd>
+          <dt className="text-stone-600">Delivery</dt>
+          <dd className="text-right">{formatGBP(order.deliveryFee)}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-right font-semibold">{formatGBP(order.totalAmount ?? 0)}</dd>
+        </dl>
+      </section>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <Address title="Delivery address" address={order.shippingAddress} />
+        <Address title="Billing address" address={order.billingAddress} />
+      </div>
+
+      <History order={order} isShopper={isShopper} />
+    </div>
+  );
+}
+
+function ItemLine({ item, orderId, isShopper, result }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData }) {
+  const buying = useSubmitting("buy_now");
+  const returning = useSubmitting("request_return");
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {item.image ? (
+        <img src={item.image} alt="" width={80} height={100} className="h-25 w-20 shrink-0 rounded object-cover" />
+      ) : (
+        <div className="flex h-25 w-20 shrink-0 items-center justify-center rounded bg-stone-200 text-xs text-stone-600">No image</div>
+      )}
+      <div className="flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">
+            <Link to={`/product/${item.productId}`} className="hover:underline">{item.name}</Link>
+          </h3>
+          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} tone={accountStatusTone(item.status)} />
+        </div>
+        <p className="text-sm text-stone-700">
+          {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}
+          {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${formatGBP(item.buyingPrice)}` : ""}
+        </p>
+        {result?.alert && result.intent !== "review" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+
+        {item.inWindow ? (
+          <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
+            <p className="font-semibold">{`${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"} left`}</p>
+            <p>{item.returnOrBuyBy}</p>
+            {isShopper ? (
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Form method="post" aria-label={`Buy ${item.name}`}>
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <input type="hidden" name="intent" value="buy_now" />
+                  <SubmitButton busy={buying} busyLabel="Buying...">Buy it now{item.buyingPrice !== null ? ` for ${formatGBP(item.buyingPrice)}` : ""}</SubmitButton>
+                </Form>
+                <Form method="post" aria-label={`Return ${item.name}`}>
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <input type="hidden" name="intent" value="request_return" />
+                  <button type="submit" disabled={returning} className="rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold disabled:opacity-60">
+                    {returning ? "Requesting..." : "Return it"}
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} /> : null}
+
+        {reviewable(item.status as ItemStatus) ? <Review item={item} isShopper={isShopper} result={result?.intent === "review" ? result : undefined} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function ReturnInstructions({ item, orderId }: { item: Item; orderId: string }) {
+  return (
+    <section aria-label="Return instructions" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
+      <h4 className="font-semibold">Return instructions</h4>
+      <ol className="mt-1 list-decimal space-y-1 pl-5">
+        <li>{`Pack ${item.name} as it came to you, with its tags and any dust bag or box.`}</li>
+        <li>{`Put a note inside with your order number, ${orderId}.`}</li>
+        {item.returnTo ? (
+          <li>{`Send it, or drop it off, at ${item.returnTo.name}${item.returnTo.address ? `, ${item.returnTo.address}` : ""}: the store checks it and closes your rental.`}</li>
+        ) : (
+          <li>
+            Send it to the Closetloop returns address on our <Link to="/pages/returns" className="underline">Returns</Link> page: our team checks it and closes your rental.
+          </li>
+        )}
+        {item.rentalEndsAt ? <li>{`Please send it by ${formatLongDate(item.rentalEndsAt)}.`}</li> : null}
+      </ol>
+    </section>
+  );
+}
+
+function Review({ item, isShopper, result }: { item: Item; isShopper: boolean; result?: OrderActionData }) {
+  const busy = useSubmitting("review");
+  if (item.reviewRating !== null) {
+    return (
+      <div className="rounded-md bg-stone-100 p-3 text-sm">
+        <p className="font-semibold">{isShopper ? "Your review" : "The shopper's review"}</p>
+        <p>
+          <span aria-label={`${item.reviewRating} out of 5 stars`} className="text-accent">{"★".repeat(item.reviewRating)}</span>
+          <span className="text-stone-300" aria-hidden="true">{"★".repeat(5 - item.reviewRating)}</span>
+        </p>
+        {item.reviewComment ? <p>{item.reviewComment}</p> : null}
+      </div>
+    );
+  }
+  if (!isShopper) return null;
+  return (
+    <Form method="post" noValidate className="space-y-3 rounded-md border border-stone-200 p-3" aria-label={`Review ${item.name}`}>
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="itemId" value={item.id} />
+      {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <fieldset aria-describedby={result?.errors?.rating ? `rating-${item.id}-error` : undefined}>
+        <legend className="text-sm font-medium">Your rating <span aria-hidden="true" className="text-red-700">*</span></legend>
+        <div className="mt-1 flex gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="flex items-center gap-1 text-sm">
+              <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </div>
+        {result?.errors?.rating ? <p id={`rating-${item.id}-error`} className="text-sm text-red-700">{result.errors.rating}</p> : null}
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`comment-${item.id}`} className="text-sm font-medium">Comment (optional)</label>
+        <textarea
+          id={`comment-${item.id}`}
+          name="comment"
+          rows={3}
+          maxLength={REVIEW_COMMENT_MAX}
+          defaultValue={result?.values?.comment}
+          aria-invalid={result?.errors?.comment ? true : undefined}
+          aria-describedby={result?.errors?.comment ? `comment-${item.id}-error` : undefined}
+          className="rounded-md border border-stone-300 px-3 py-2"
+        />
+        {result?.errors?.comment ? <p id={`comment-${item.id}-error`} className="text-sm text-red-700">{result.errors.comment}</p> : <p className="text-xs text-stone-600">Up to 2,000 characters. Reviews show without your name.</p>}
+      </div>
+      <SubmitButton busy={busy} busyLabel="Submitting...">Submit review</SubmitButton>
+    </Form>
+  );
+}
+
+function Address({ title, address }: { title: string; address: unknown }) {
+  const a = (address ?? {}) as Record<string, string | undefined>;
+  const lines = [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean);
+  return (
+    <section aria-label={title} className="rounded-lg border border-stone-200 bg-white p-4 text-sm">
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      <address className="not-italic">
+        {lines.map((line, i) => (
+          <span key={i} className="block">{line}</span>
+        ))}
+        {a.email ? <span className="mt-1 block text-stone-600">{a.email}</span> : null}
+        {a.phone ? <span className="block text-stone-600">{a.phone}</span> : null}
+      </address>
+    </section>
+  );
+}
+
+function History({ order, isShopper }: { order: OrderDetail; isShopper: boolean }) {
+  const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", system: " (automatically)" };
+  const names = new Map(order.items.map((i) => [i.id, i.name]));
+  return (
+    <section aria-labelledby="history-title" className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="history-title" className="mb-3 text-lg font-semibold">Status history</h2>
+      <ol className="space-y-2 text-sm">
+        {order.history.map((h) => (
+          <li key={h.id} className="flex flex-wrap gap-x-2">
+            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt)}</time>
+            <span>
+              {h.orderItemId ? `${names.get(h.orderItemId) ?? "An item"}: ` : "Order: "}
+              {h.fromStatus ? `${label(h.fromStatus as ItemStatus)} → ` : ""}
+              <strong>{label(h.toStatus as ItemStatus)}</strong>
+              {who[h.actorRole] ?? ""}
+            </span>
+            {h.note ? <span className="text-stone-600">{h.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-3xl font-bold">Order not found</h1>
+        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
+        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
+      </section>
+    );
+  }
+  throw error;
+}

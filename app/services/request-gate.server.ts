@@ -1,0 +1,197 @@
+import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
+import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from "../domain/body-limit";
+import { checkUrlEncoded, hasControlCharacters, isRefusal, MultipartScanner, readContentType, tooLarge, type Refusal } from "../domain/form-body";
+
+// The request gate (docs/decisions/0016-request-gate.md): before React Router runs, workers/app.ts
+// finds the route a request targets in the server build and refuses, with a 4xx and a plain
+// message, what no action of ours should see: a method the route does not answer (405 + Allow),
+// a body that is not a UTF-8 form (415/400), a body over the route's `bodyLimit` (413, before it
+// is read whole), control characters in the address or the form (400). A route added later is
+// covered by the same rules the day it lands; it declares a larger limit next to its action.
+
+interface RouteModule {
+  loader?: unknown;
+  action?: unknown;
+  default?: unknown;
+  bodyLimit?: unknown;
+}
+
+type Manifest = ServerBuild["routes"];
+type Node = RouteObject & { id: string; module: RouteModule };
+
+const trees = new WeakMap<Manifest, Node[]>();
+
+/** The build's flat route manifest as the nested tree `matchRoutes` reads. */
+function routeTree(manifest: Manifest): Node[] {
+  let tree = trees.get(manifest);
+  if (!tree) {
+    const children = new Map<string | undefined, Node[]>();
+    for (const route of Object.values(manifest)) {
+      if (!route) continue;
+      const node = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module: route.module as RouteModule } as Node;
+      const siblings = children.get(route.parentId) ?? [];
+      siblings.push(node);
+      children.set(route.parentId, siblings);
+    }
+    const attach = (nodes: Node[]): Node[] =>
+      nodes.map((node) => {
+        const kids = children.get(node.id);
+        return (kids ? { ...node, children: attach(kids) } : node) as Node;
+      });
+    tree = attach(children.get(undefined) ?? []);
+    trees.set(manifest, tree);
+  }
+  return tree;
+}
+
+/** The route whose loader answers GET and whose action answers POST, as React Router picks it. */
+export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
+  // A client navigation's data request names the page with a .data suffix (/_.data for /).
+  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(routeTree(manifest), pathname);
+  if (!matches?.length) return null;
+  const last = matches[matches.length - 1]!;
+  if (last.route.index && url.searchParams.getAll("index").some((v) => v === "")) return (last.route as Node).module;
+  const contributing = matches.filter((m, i) => i === 0 || (m.route.path && m.route.path.length > 0));
+  return (contributing[contributing.length - 1]!.route as Node).module;
+}
+
+export function allowedMethods(module: RouteModule | null) {
+  const methods: string[] = [];
+  if (!module || module.loader || module.default) methods.push("GET", "HEAD");
+  if (module?.action) methods.push("POST");
+  return methods;
+}
+
+/** The limit a route declares with `export const bodyLimit`, else the default for forms. */
+export function bodyLimitOf(module: RouteModule | null): BodyLimit {
+  return (module && readBodyLimit(module.bodyLimit)) || DEFAULT_BODY_LIMIT;
+}
+
+/** A refusal as the client sees it: the status and one line of plain text, never anything it sent. */
+export function refusalResponse(refusal: Refusal, request: Request, headers: Record<string, string> = {}) {
+  return new Response(request.method === "HEAD" ? null : `${refusal.message}\n`, {
+    status: refusal.status,
+    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+  });
+}
+
+/** Thrown into an action's body stream when the streamed form is refused; the gate answers instead. */
+export class BodyRefusedError extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.message);
+  }
+}
+
+export type GateResult =
+  | { refused: Response }
+  | {
+      request: Request;
+      /** The answer to send: the handler's, unless the streamed body was refused while the action read it. */
+      settle: (response: Response) => Response;
+    };
+
+const pass = (request: Request): GateResult => ({ request, settle: (response) => response });
+const refuse = (refusal: Refusal, request: Request, headers?: Record<string, string>): GateResult => ({ refused: refusalResponse(refusal, request, headers) });
+
+function addressRefusal(url: URL): Refusal | null {
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return { status: 400, message: "Bad Request: the address is not valid percent-encoded UTF-8." };
+  }
+  // In an address even tab and line breaks are refused (a form's textarea may hold them).
+  const controls = (text: string) => hasControlCharacters(text) || /[\t\r\n]/.test(text);
+  if (controls(path)) return { status: 400, message: "Bad Request: the address contains control characters." };
+  for (const [name, value] of url.searchParams) {
+    if (controls(name) || controls(value)) return { status: 400, message: "Bad Request: the address contains control characters." };
+  }
+  return null;
+}
+
+/** Reads a body up to `max` bytes; null (and the rest left unread) when it is longer. */
+async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return out;
+}
+
+/** Checks a request before React Router sees it; `manifest` is the server build's routes. */
+export async function gateRequest(request: Request, manifest: Manifest): Promise<GateResult> {
+  const url = new URL(request.url);
+  const address = addressRefusal(url);
+  if (address) return refuse(address, request);
+
+  const module = targetRoute(manifest, url);
+  const allow = allowedMethods(module);
+  const method = request.method.toUpperCase();
+  if (!allow.includes(method)) {
+    return refuse({ status: 405, message: `Method Not Allowed: this address answers ${allow.join(", ")}.` }, request, { allow: allow.join(", ") });
+  }
+  if (method !== "POST") return pass(request);
+
+  const limit = bodyLimitOf(module);
+  const encoding = readContentType(request.headers.get("content-type"));
+  if (isRefusal(encoding)) return refuse(encoding, request);
+  const streamed = encoding.kind === "multipart" && Boolean(limit.files);
+  const max = streamed ? maxBodyBytes(limit) : limit.formBytes;
+  const declared = request.headers.get("content-length");
+  if (declared !== null && Number(declared) > max) return refuse(tooLarge(max), request);
+
+  if (!streamed) {
+    // A form of text fields is small: read it whole (at most `formBytes`), check it, hand it on.
+    const bytes = await readAtMost(request.body, max);
+    if (!bytes) return refuse(tooLarge(max), request);
+    let refusal: Refusal | null;
+    if (encoding.kind === "urlencoded") refusal = checkUrlEncoded(bytes);
+    else {
+      const scanner = new MultipartScanner(encoding.boundary, limit);
+      refusal = scanner.push(bytes) ?? scanner.end();
+    }
+    if (refusal) return refuse(refusal, request);
+    return pass(new Request(request, { body: bytes as Uint8Array<ArrayBuffer> }));
+  }
+
+  // A form with files streams past the scanner into the action's request.formData(): nothing is
+  // held twice, and the first byte over a limit (or out of shape) ends the stream.
+  const scanner = new MultipartScanner(encoding.boundary, limit);
+  let refused: Refusal | null = null;
+  const guard = new TransformStream<Uint8Array, Uint8Array>({
+    transform(chunk, controller) {
+      const refusal = scanner.push(chunk);
+      if (refusal) {
+        refused = refusal;
+        controller.error(new BodyRefusedError(refusal));
+      } else controller.enqueue(chunk);
+    },
+    flush(controller) {
+      const refusal = scanner.end();
+      if (refusal) {
+        refused = refusal;
+        controller.error(new BodyRefusedError(refusal));
+      }
+    },
+  });
+  const body = request.body ?? new Blob([]).stream();
+  const gated = new Request(request, { body: body.pipeThrough(guard) });
+  return { request: gated, settle: (response) => (refused ? refusalResponse(refused, request) : response) };
+}

@@ -1,0 +1,47 @@
+import { expect, test, type Page } from "@playwright/test";
+
+/** Every /images/ response the page loads, with the URL it asked for and what came back. */
+function imageResponses(page: Page) {
+  const seen: { url: URL; status: number; type: string | null }[] = [];
+  page.on("response", (response) => {
+    const url = new URL(response.url());
+    if (url.pathname.startsWith("/images/")) seen.push({ url, status: response.status(), type: response.headers()["content-type"] ?? null });
+  });
+  return seen;
+}
+
+test("a listing page loads the seeded catalog's WebP variants, never an original", async ({ page }) => {
+  const seen = imageResponses(page);
+  await page.goto("/all-products");
+  const cards = page.getByRole("region", { name: "Products" }).getByRole("article");
+  await expect(cards.first()).toBeVisible();
+  await page.waitForLoadState("load");
+  const card = cards.first().getByRole("img");
+  await expect(card).toHaveAttribute("sizes", /320px/);
+  await expect(card).toHaveAttribute("width", "400");
+  await expect(card).toHaveAttribute("height", "500");
+
+  const products = seen.filter((r) => r.url.pathname.startsWith("/images/products/"));
+  expect(products.length).toBeGreaterThanOrEqual(3);
+  for (const response of products) {
+    // A 1280 px desktop at 1x: a card slot is 320 px, so the 400 px variant.
+    expect(response.url.searchParams.get("w"), response.url.href).toBe("400");
+    expect(response.status, response.url.href).toBe(200);
+    expect(response.type, response.url.href).toBe("image/webp");
+  }
+});
+
+test("the product gallery loads a variant sized for its slot", async ({ page }) => {
+  const seen = imageResponses(page);
+  await page.goto("/all-products");
+  await page.getByRole("region", { name: "Products" }).getByRole("article").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/product\//);
+  const main = page.locator("#image-1");
+  await expect(main).toBeVisible();
+  await page.waitForLoadState("load");
+  await expect(main).toHaveAttribute("srcset", /\?w=800 800w/);
+  const gallery = seen.filter((r) => r.url.pathname.startsWith("/images/products/") && r.url.searchParams.get("w") === "800");
+  expect(gallery.length).toBeGreaterThanOrEqual(1);
+  for (const response of gallery) expect(response.type, response.url.href).toBe("image/webp");
+  expect(seen.filter((r) => r.url.pathname.startsWith("/images/products/") && !r.url.searchParams.has("w"))).toEqual([]);
+});

@@ -1,0 +1,84 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, loginOnce } from "./fixtures";
+
+// What the seller's upload form does with JavaScript (issue 11 items 1, 3, 6): previews, 'Set as
+// main', the upload progress bar, the brand combobox with 'Suggest this brand', the live
+// fairness hint. Without JavaScript the same form works as a plain multipart post (seller.spec.ts).
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+test("photos: a progress bar while they upload, previews, and 'Set as main'", async ({ page }) => {
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  const form = page.getByRole("form", { name: "Upload Product" });
+  // Hold each upload for a moment so the progress bar can be seen.
+  await page.route("**/uploads", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.continue();
+  });
+  await form.locator('input[type="file"]').setInputFiles([photo("first.png"), photo("second.png")]);
+  await expect(form.getByRole("progressbar", { name: "Uploading images" })).toBeVisible();
+  const chosen = form.getByRole("list", { name: "Product images: chosen" }).getByRole("listitem");
+  await expect(chosen).toHaveCount(2);
+  await expect(form.getByRole("progressbar", { name: "Uploading images" })).toBeHidden();
+  await expect(chosen.nth(0).getByRole("img")).toHaveAttribute("alt", "Preview of first.png");
+  await expect(chosen.nth(0)).toContainText("Main");
+
+  await form.getByRole("button", { name: "Set as main: image 2" }).click();
+  await expect(chosen.nth(0).getByRole("img")).toHaveAttribute("alt", "Preview of second.png");
+  await expect(chosen.nth(0)).toContainText("Main");
+  await form.getByRole("button", { name: "Remove image 2" }).click();
+  await expect(chosen).toHaveCount(1);
+});
+
+test("the brand combobox, 'Suggest this brand', and the live fairness hint", async ({ page }) => {
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  const form = page.getByRole("form", { name: "Upload Product" });
+  const brand = form.getByLabel("Brand");
+  await brand.fill("toast");
+  await expect(form.getByRole("button", { name: /Suggest this brand/ })).toHaveCount(0);
+  const label = `Zz Label ${Date.now().toString(36)}`;
+  await brand.fill(label);
+  await expect(form.getByText("No brand found in our database.")).toBeVisible();
+  await form.getByRole("button", { name: `Suggest this brand: ${label}` }).click();
+  await expect(page.getByText("Brand Suggestion Sent")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Your brand suggestions" })).toContainText(label);
+  await expect(page.getByRole("region", { name: "Your brand suggestions" })).toContainText("Pending Review");
+
+  const hint = form.getByTestId("fairness-hint");
+  await expect(hint).toContainText("Enter the original, rental and buying prices");
+  await form.getByLabel("Condition").selectOption("Good Condition");
+  await form.getByLabel("Original price (£)").fill("200");
+  await form.getByLabel("Buying price (£)").fill("100");
+  await form.getByLabel("Rental price for 7 days (£)").fill("20");
+  await expect(hint).toContainText("Rental is 20% of the buying price");
+  await expect(hint).toContainText("20% · Too High");
+  await expect(hint).toContainText("50% · Too High"); // Good Condition: 35–45%
+  await expect(hint).toContainText("Review Price");
+  await form.getByLabel("Rental price for 7 days (£)").fill("13");
+  await form.getByLabel("Buying price (£)").fill("80");
+  await expect(hint).toContainText("40% · Fair");
+  await expect(hint).toContainText("16.3% · Too High");
+});
+
+async function expectNoViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  expect(summary, `${where}\n${summary.join("\n")}`).toEqual([]);
+}
+
+test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {
+  await loginOnce(page, DEMO.vendor, "/vendor");
+  for (const path of ["/vendor", "/vendor?tab=notifications", "/vendor?tab=orders", "/vendor?tab=upload", "/vendor/product/prod_vera_pending/edit"]) {
+    await page.goto(path);
+    await expectNoViolations(page, path);
+  }
+  await page.goto("/vendor?tab=upload");
+  const form = page.getByRole("form", { name: "Upload Product" });
+  await form.getByLabel("Brand").fill("Nowhere Label");
+  await form.getByLabel("Rental price for 7 days (£)").fill("12.345");
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await expect(form.getByText("Product title is required")).toBeVisible();
+  await expectNoViolations(page, "refused upload");
+});

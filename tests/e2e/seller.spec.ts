@@ -1,0 +1,92 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, loginOnce } from "./fixtures";
+
+// The seller's journeys (issue 11), with JavaScript on and off: list an item with two photos,
+// find it pending on the dashboard, change its price, answer a store's price-change request.
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+async function fillProduct(page: Page, name: string) {
+  const form = page.getByRole("form", { name: "Upload Product" });
+  await form.getByLabel("Title").fill(name);
+  await form.getByLabel("Description").fill("A camel coat listed by the browser tests.");
+  await form.getByLabel("Brand").fill("Toast");
+  await form.getByLabel("Product type").selectOption("Women");
+  await form.getByLabel("Category").selectOption("Coats");
+  await form.getByLabel("Condition").selectOption("Almost New");
+  await form.getByLabel("Original price (£)").fill("300");
+  await form.getByLabel("Rental price for 7 days (£)").fill("18.50");
+  await form.getByLabel("Buying price (£)").fill("135");
+  const addTag = form.getByRole("button", { name: "Add tag" });
+  const tags = form.getByRole("textbox", { name: "Tags", exact: true });
+  if (await addTag.count()) {
+    // With JavaScript: one tag with Enter, one with the button.
+    await tags.fill("wool");
+    await tags.press("Enter");
+    await tags.fill("camel");
+    await addTag.click();
+    await expect(form.getByRole("list", { name: "Tags added" }).getByRole("listitem")).toHaveCount(2);
+  } else {
+    await tags.fill("wool, camel");
+  }
+  return form;
+}
+
+test("a vendor lists an item with two photos, sees it pending, and changes its price", async ({ page }) => {
+  const name = `Browser Coat ${Date.now().toString(36)}`;
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  await expect(page.getByRole("heading", { level: 1, name: "Seller Dashboard" })).toBeVisible();
+  const form = await fillProduct(page, name);
+  await form.locator('input[type="file"]').setInputFiles([photo("front.png"), photo("back.png")]);
+  if (await form.getByRole("button", { name: "Add tag" }).count()) {
+    // With JavaScript each photo is staged at once and shown as a preview.
+    await expect(form.getByRole("img", { name: "Preview of back.png" })).toBeVisible();
+  }
+  await form.getByRole("button", { name: "Create Product" }).click();
+
+  await expect(page).toHaveURL(/\/vendor$/);
+  await expect(page.getByText("Product created successfully")).toBeVisible();
+  const row = page.getByTestId("seller-product").filter({ hasText: name });
+  await expect(row).toContainText("pending");
+  await expect(row).toContainText("£18.50");
+  await expect(row).toContainText("13.7% · Fair");
+  await expect(row.locator("img")).toHaveAttribute("src", /^\/images\/products\/user_vendor\/prod_[0-9a-f]{32}_\d+_0\.png$/);
+
+  await row.getByRole("link", { name: `Edit ${name}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
+  const edit = page.getByRole("form", { name: "Edit Product" });
+  await expect(edit.getByLabel("Product name")).toHaveValue(name);
+  await expect(edit.getByRole("img")).toHaveCount(2);
+  await edit.getByLabel("Rental price for 7 days (£)").fill("17");
+  await edit.getByRole("button", { name: "Save Changes" }).click();
+  await expect(page).toHaveURL(/\/vendor$/);
+  await expect(page.getByText("Product updated successfully")).toBeVisible();
+  await expect(page.getByTestId("seller-product").filter({ hasText: name })).toContainText("£17.00");
+});
+
+test("a refused upload comes back with everything typed and the message at the field", async ({ page }) => {
+  const name = `Refused Coat ${Date.now().toString(36)}`;
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  const form = await fillProduct(page, name);
+  await form.getByLabel("Buying price (£)").fill("135.555");
+  await form.getByRole("button", { name: "Create Product" }).click();
+  const refused = page.getByRole("form", { name: "Upload Product" });
+  await expect(refused.getByText("Please enter a price with at most two decimal places")).toBeVisible();
+  await expect(refused.getByLabel("Title")).toHaveValue(name);
+  await expect(refused.getByLabel("Buying price (£)")).toHaveAttribute("aria-invalid", "true");
+});
+
+test("the vendor answers a store's price-change request", async ({ page }) => {
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=notifications");
+  const pending = page.getByTestId("price-request").filter({ has: page.getByRole("button", { name: /^Accept the price change/ }) }).first();
+  await expect(pending).toContainText("From Kensington Closet");
+  const product = (await pending.locator("p.font-medium").first().textContent())!;
+  const suggested = (await pending.locator("dd").first().textContent())!.split(" ")[0]!;
+  await pending.getByRole("button", { name: `Accept the price change for ${product}` }).click();
+  await expect(page.getByText("Request Accepted")).toBeVisible();
+  await expect(page.getByText("Price change request has been accepted")).toBeVisible();
+  const answered = page.getByTestId("price-request").filter({ hasText: product }).first();
+  await expect(answered).toContainText("accepted");
+  await expect(answered).toContainText(`(now ${suggested})`);
+});

@@ -1,0 +1,35 @@
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { database } from "../../app/data/db.server";
+import { changeItem, setOrderStatus } from "../../app/data/order-lifecycle.server";
+import { BILLING } from "./factories";
+import type { Browser } from "./http";
+
+// Orders made the way a shopper makes them (the basket and checkout forms), then moved by staff
+// through the lifecycle core, for the pages that show them.
+const db = () => database(env.DB);
+export const DAY = 86_400_000;
+
+export async function placeOrder(shopper: { id: string; browser: Browser }, lines: { productId: string; option: "rental" | "purchase" }[]) {
+  const { browser } = shopper;
+  for (const line of lines) await browser.post("/cart", { intent: "add", productId: line.productId, option: line.option, enhanced: "1" });
+  const before = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?").bind(shopper.id).first<{ n: number }>();
+  const response = await browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
+  expect(response.status).toBe(302);
+  const order = await env.DB.prepare("SELECT id, (SELECT count(*) FROM orders WHERE user_id = ?1) AS n FROM orders WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(shopper.id).first<{ id: string; n: number }>();
+  expect(order?.n).toBe(before!.n + 1);
+  const items = await env.DB.prepare("SELECT id, product_id AS productId, type FROM order_items WHERE order_id = ? ORDER BY created_at, id").bind(order!.id).all<{ id: string; productId: string; type: string }>();
+  return { orderId: order!.id, items: items.results };
+}
+
+/** Staff mark the order delivered at `at` (a rental's 7-day window starts then). */
+export async function deliver(orderId: string, at = Date.now()) {
+  const result = await setOrderStatus(db(), orderId, "delivered", { id: null, role: "staff" }, at);
+  expect(result.ok).toBe(true);
+}
+
+/** A rental returned and inspected in good condition: back on sale, ready for a review. */
+export async function returnRental(itemId: string, shopperId: string, at = Date.now()) {
+  expect((await changeItem(db(), itemId, { type: "request_return" }, { id: shopperId, role: "shopper" }, at)).ok).toBe(true);
+  expect((await changeItem(db(), itemId, { type: "inspect", condition: "good" }, { id: null, role: "staff" }, at + 1)).ok).toBe(true);
+}

@@ -1,0 +1,289 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { beforeEach, describe, expect, it } from "vitest";
+import worker from "../../workers/app";
+import { forgetPages } from "../../app/services/page-cache.server";
+import { database } from "../../app/data/db.server";
+import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerProductsQuery } from "../../app/data/seller.server";
+import { signedInBrowser as signIn, type Actor } from "./actors";
+import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
+import type { Browser } from "./http";
+
+// The seller dashboard (issue 11 item 5) and the price-change answers, and the public pages'
+// freshness after a seller's edit, against the real Worker, D1, R2 and KV.
+
+const tag = `sd${Date.now().toString(36)}`;
+const DAY = 24 * 60 * 60 * 1000;
+let ipSeq = 0;
+const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.78.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first()) as T | null;
+let seq = 0;
+const next = () => `${tag}_${++seq}`;
+
+async function store() {
+  const owner = await createUser();
+  const id = `store_${next()}`;
+  await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(id, `Closet ${id}`, owner.id, Date.now()).run();
+  return id;
+}
+
+async function priceRequest(productId: string, ownerId: string, storeId: string, rental = 3100, buying = 15500, createdAt = Date.now()) {
+  const id = `pcr_${next()}`;
+  await env.DB.prepare("INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)")
+    .bind(id, productId, ownerId, storeId, rental, buying, `Similar coats sell for less ${id}`, createdAt)
+    .run();
+  return id;
+}
+
+async function sold(productId: string, shopperId: string, options: { type: "rental" | "purchase"; orderStatus: string; itemStatus: string; placedAgo: number; price: number }) {
+  const orderId = `order_${next().toUpperCase()}XYZ${seq}`;
+  const placedAt = Date.now() - options.placedAgo;
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, ?, 399, ?, '{}', '{}', ?, ?)")
+      .bind(orderId, shopperId, options.orderStatus, options.price, options.price + 399, placedAt, placedAt),
+    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, created_at) VALUES (?, ?, ?, 'Sold item', ?, ?, ?, ?)")
+      .bind(`item_${next()}`, orderId, productId, options.type, options.price, options.itemStatus, placedAt),
+  ]);
+  return orderId;
+}
+
+async function earned(ownerId: string, productId: string, net: number, daysAgo: number) {
+  await env.DB.prepare("INSERT INTO transactions (id, transaction_type, product_id, owner_id, gross_amount, net_amount, status, created_at) VALUES (?, 'sale', ?, ?, ?, ?, 'completed', ?)")
+    .bind(`txn_${next()}`, productId, ownerId, Math.round(net / 0.9), net, Date.now() - daysAgo * DAY)
+    .run();
+}
+
+async function follow(browser: Browser, response: Response) {
+  expect(response.status).toBe(302);
+  const location = response.headers.get("location")!;
+  return { location, html: await (await browser.fetch(location)).text() };
+}
+
+describe("the dashboard", () => {
+  it("shows the spec's empty states on every tab, and each tab is a URL", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const texts: Record<string, string> = {
+      products: "No products yet. Create your first listing!",
+      notifications: "No price change requests yet.",
+      orders: "No orders yet. Orders for your products will appear here.",
+      upload: "Create Product",
+    };
+    for (const [tab, text] of Object.entries(texts)) {
+      const html = await (await vendor.browser.fetch(`/vendor?tab=${tab}`)).text();
+      expect(html, tab).toContain(text);
+      expect(html, tab).toContain("Seller Dashboard");
+      expect(html, tab).toContain("Profile Views");
+      expect(html, tab).toContain("Coming soon");
+    }
+    // An unknown tab is the first one.
+    expect(await (await vendor.browser.fetch("/vendor?tab=nope")).text()).toContain("No products yet. Create your first listing!");
+  });
+
+  it("counts products, earnings (net), active rentals and pending requests; lists orders with relative time and the id's last 8", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const shopper = await createUser();
+    const storeId = await store();
+    const coat = await createProduct(vendor.id, { name: `Coat ${tag}` });
+    const dress = await createProduct(vendor.id, { name: `Dress ${tag}` });
+    const elsewhere = await createProduct((await createUser()).id, { name: `Not theirs ${tag}` });
+    await env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'yes' WHERE id = ?").bind(storeId, dress.id).run();
+    const rental = await sold(coat.id, shopper.id, { type: "rental", orderStatus: "active", itemStatus: "active", placedAgo: 3 * DAY + 60_000, price: 1500 });
+    await sold(dress.id, shopper.id, { type: "purchase", orderStatus: "shipped", itemStatus: "shipped", placedAgo: 2 * 60 * 60 * 1000, price: 9000 });
+    await sold(elsewhere.id, shopper.id, { type: "rental", orderStatus: "active", itemStatus: "active", placedAgo: DAY, price: 1200 });
+    await earned(vendor.id, coat.id, 1350, 1);
+    await earned(vendor.id, dress.id, 8100, 15);
+    await earned((await createUser()).id, elsewhere.id, 99999, 1);
+    await priceRequest(dress.id, vendor.id, storeId);
+
+    const products = await (await vendor.browser.fetch("/vendor")).text();
+    expect(products).toContain("You have 2 products listed.");
+    expect(products).toMatch(/Total Products<\/p><p[^>]*>2</);
+    expect(products).toMatch(/Total Revenue<\/p><p[^>]*>£94\.50</);
+    expect(products).toMatch(/Active Rentals<\/p><p[^>]*>1</);
+    expect(products).toMatch(/aria-label="1 pending"/);
+    expect(products).toContain(`Managed by Closet ${storeId}`);
+    expect(products).toContain("Concierge: yes");
+    expect(products).toContain("12.5% · Fair"); // the factory's 15.00 of 120.00
+    expect(products).not.toContain(`Not theirs ${tag}`);
+
+    const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(orders).toContain(`Order #${rental.slice(-8)}`);
+    expect(orders).toContain("3 days ago");
+    expect(orders).toContain("2 hours ago");
+    expect(orders).toContain(">shipped<");
+    expect(orders).not.toContain("£12.00");
+    // The chart: an SVG drawn on the server, and its 12 weeks in a table for screen readers.
+    expect(orders).toContain("Your earnings per week (last 12 weeks)");
+    expect(orders).toMatch(/<svg[^>]*role="img"/);
+    expect(orders.match(/<th scope="row">/g)).toHaveLength(12);
+    expect(orders).toContain("<td>£13.50</td>");
+    expect(orders).toContain("<td>£81.00</td>");
+  });
+
+  it("lists an order placed through checkout at once (each line knows its product's owner)", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { name: `Checked Out ${tag}`, rentalPrice: 2100 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
+    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING })).status).toBe(302);
+    const line = await one<{ order_id: string; owner_id: string }>("SELECT order_id, owner_id FROM order_items WHERE product_id = ?", product.id);
+    expect(line!.owner_id).toBe(vendor.id);
+    const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(orders).toContain(`Order #${line!.order_id.slice(-8)}`);
+    expect(orders).toContain("just now");
+    expect(orders).toContain("£21.00");
+  });
+
+  it("pages the product list", async () => {
+    const vendor = await signedInBrowser("vendor");
+    for (let i = 0; i < 21; i++) await createProduct(vendor.id, { name: `Paged ${i} ${tag}`, createdAt: Date.now() - i * 1000 });
+    const first = await (await vendor.browser.fetch("/vendor")).text();
+    expect(first).toContain(`Paged 0 ${tag}`);
+    expect(first).not.toContain(`Paged 20 ${tag}`);
+    expect(first).toContain('href="/vendor?tab=products&amp;page=2"');
+    expect(await (await vendor.browser.fetch("/vendor?tab=products&page=2")).text()).toContain(`Paged 20 ${tag}`);
+  });
+});
+
+describe("the dashboard's queries", () => {
+  const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
+    const { sql, params } = query.toSQL();
+    return (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+  };
+  it("read only the seller's own rows through an index, never a whole table", async () => {
+    const db = database(env.DB);
+    const queries = [...sellerCountQueries(db, "u"), sellerProductsQuery(db, "u", 3), priceRequestsQuery(db, "u"), sellerOrderLinesQuery(db, "u")];
+    for (const query of queries) {
+      const details = await plan(query);
+      expect(details.filter((d) => /^SCAN (products|orders|order_items|price_change_requests)\b(?!.*USING (COVERING )?INDEX)/.test(d)), details.join(" | ")).toEqual([]);
+    }
+    // The orders tab starts from the seller's own lines (migration 0007), not from every one of their products.
+    expect((await plan(sellerOrderLinesQuery(db, "u")))[0]).toMatch(/order_items USING INDEX order_items_owner_idx/);
+  });
+});
+
+describe("price-change requests", () => {
+  async function setup() {
+    const vendor = await signedInBrowser("vendor");
+    const storeId = await store();
+    const product = await createProduct(vendor.id, { name: `Requested Coat ${next()}`, rentalPrice: 2000, buyingPrice: 16000 });
+    const requestId = await priceRequest(product.id, vendor.id, storeId);
+    return { vendor, storeId, product, requestId };
+  }
+
+  it("lists the seller's requests with product, store, prices and reason; only pending ones can be answered", async () => {
+    const { vendor, product, storeId, requestId } = await setup();
+    const answered = await priceRequest(product.id, vendor.id, storeId, 1000, 9000, Date.now() - DAY);
+    await env.DB.prepare("UPDATE price_change_requests SET status = 'rejected' WHERE id = ?").bind(answered).run();
+    const html = await (await vendor.browser.fetch("/vendor?tab=notifications")).text();
+    expect(html).toContain(product.name);
+    expect(html).toContain(`From Closet ${storeId}`);
+    expect(html).toContain("£31.00");
+    expect(html).toContain("£155.00");
+    expect(html).toContain("(now £20.00)");
+    expect(html).toContain(`Similar coats sell for less ${requestId}`);
+    expect(html.match(/name="intent" value="accept_price"|value="accept_price"[^>]*name="intent"/g)).toHaveLength(1);
+    expect(html).toContain(`value="${requestId}"`);
+    expect(html).not.toContain(`value="${answered}"`);
+    expect(html).toContain(">rejected<");
+  });
+
+  it("Accept sets both prices and stamps the request; a second answer changes nothing", async () => {
+    const { vendor, product, requestId } = await setup();
+    const { location, html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId }));
+    expect(location).toBe("/vendor?tab=notifications");
+    expect(html).toContain("Request Accepted");
+    expect(html).toContain("Price change request has been accepted");
+    expect(await one("SELECT rental_price, buying_price, price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 3100, buying_price: 15500, price: 15500 });
+    const stamped = await one<{ status: string; reviewed_by: string; reviewed_at: number }>("SELECT status, reviewed_by, reviewed_at FROM price_change_requests WHERE id = ?", requestId);
+    expect(stamped).toMatchObject({ status: "accepted", reviewed_by: vendor.id });
+    expect(stamped!.reviewed_at).toBeGreaterThan(Date.now() - 60_000);
+
+    const before = await databaseFingerprint();
+    const again = await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain("Failed to reject the request.");
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("Reject stamps the request and leaves the prices", async () => {
+    const { vendor, product, requestId } = await setup();
+    const { html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId }));
+    expect(html).toContain("Request Rejected");
+    expect(html).toContain("Price change request has been rejected");
+    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
+    expect(await one("SELECT status, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "rejected", reviewed_by: vendor.id });
+  });
+
+  it("another owner's request is refused and nothing changes", async () => {
+    const { requestId } = await setup();
+    for (const actor of ["otherVendor", "admin"] as const) {
+      const other = await signedInBrowser(actor);
+      const before = await databaseFingerprint();
+      const response = await other.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain("Failed to accept the request.");
+      expect(await databaseFingerprint()).toBe(before);
+    }
+  });
+
+  it("Accept is atomic: when the price update fails, the request stays pending", async () => {
+    const { vendor, product, requestId } = await setup();
+    const trigger = `fail_price_${tag}`;
+    await env.DB.prepare(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF rental_price ON products WHEN NEW.id = '${product.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`).run();
+    try {
+      const response = await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
+      expect(response.status).toBe(500);
+      expect(await response.text()).toContain("Failed to accept the request.");
+    } finally {
+      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
+    }
+    expect(await one("SELECT status, reviewed_at, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "pending", reviewed_at: null, reviewed_by: null });
+    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
+  });
+});
+
+describe("public pages after a seller's change (page cache on)", () => {
+  const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
+  async function get(path: string) {
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(new Request(`http://localhost${path}`, { redirect: "manual" }), cachedEnv, ctx);
+    const text = await response.text();
+    await waitOnExecutionContext(ctx);
+    return { text, state: response.headers.get("x-page-cache") };
+  }
+  beforeEach(() => forgetPages());
+
+  it("the product page shows the new price right after the seller edits a live product", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const brand = `Freshbrand ${tag}`;
+    await env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`b_${tag}`, brand, Date.now()).run();
+    const product = await createProduct(vendor.id, { name: `Fresh Coat ${tag}`, brand, rentalPrice: 1500, buyingPrice: 12000 });
+    expect((await get(`/product/${product.id}`)).state).toBe("miss");
+    const cached = await get(`/product/${product.id}`);
+    expect(cached.state).toBe("memory");
+    expect(cached.text).toContain("£15.00");
+
+    const saved = await vendor.browser.post(`/vendor/product/${product.id}/edit`, {
+      intent: "save", name: product.name, brand, productType: "Women", category: "Coats", condition: "Almost New",
+      originalPrice: "240", rentalPrice: "17.25", buyingPrice: "120", imagesKeep: product.images[0]!,
+    });
+    expect(saved.status).toBe(302);
+    const after = await get(`/product/${product.id}`);
+    expect(after.state).toBe("miss");
+    expect(after.text).toContain("£17.25");
+  });
+
+  it("and right after the seller accepts a price change", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { name: `Accepted Coat ${tag}`, rentalPrice: 1500, buyingPrice: 12000 });
+    const requestId = await priceRequest(product.id, vendor.id, await store(), 1444, 11100);
+    await get(`/product/${product.id}`);
+    expect((await get(`/product/${product.id}`)).state).toBe("memory");
+    expect((await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId })).status).toBe(302);
+    const after = await get(`/product/${product.id}`);
+    expect(after.state).toBe("miss");
+    expect(after.text).toContain("£14.44");
+    expect(after.text).toContain("£111.00");
+  });
+});

@@ -1,0 +1,365 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedInBrowser as signIn, type Actor } from "./actors";
+import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
+import { jpeg as realJpeg } from "./image-fixtures";
+import type { Browser, FormFields } from "./http";
+import { bigPng, jpeg, png, renamedText, svg, truncatedJpeg } from "./images";
+import type { AppContext } from "../../app/context";
+import { database } from "../../app/data/db.server";
+import { roleFlags } from "../../app/domain/roles";
+import { appConfig } from "../../app/env.server";
+import { createListing } from "../../app/services/seller-products.server";
+
+// The seller area (issue 11: items 1, 3, 4, 5, 7) against the real Worker, D1 and R2:
+// Upload Product, the edit page, price-change answers and the dashboard's tabs.
+
+const tag = `sl${Date.now().toString(36)}`;
+const BRAND = `Sellerbrand ${tag}`;
+const STORE = `store_${tag}`;
+const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results as T[];
+const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await rows<T>(sql, ...binds))[0];
+let ipSeq = 0;
+/** A signed-in user of a kind, each from an address of its own (sign-in is rate limited per address). */
+const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.77.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
+
+beforeAll(async () => {
+  const storeOwner = await createUser();
+  const now = Date.now();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_${tag}`, BRAND, now),
+    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(STORE, `Shop ${tag}`, storeOwner.id, now),
+  ]);
+});
+
+const upload = (name: string, extra: FormFields = {}): FormFields => ({
+  intent: "create_product",
+  name,
+  description: "A long camel coat, worn twice.",
+  brand: BRAND.toUpperCase(),
+  productType: "Women",
+  category: "Coats",
+  condition: "Almost New",
+  color: "Camel",
+  originalPrice: "400",
+  rentalPrice: "24.50",
+  buyingPrice: "£180",
+  tags: " wool, camel ,Wool, ",
+  materials: "Wool",
+  careInstructions: "Dry clean only.",
+  memoryStory: "",
+  ...extra,
+});
+
+async function followToast(browser: Browser, response: Response) {
+  expect(response.status).toBe(302);
+  const location = response.headers.get("location")!;
+  return { location, html: await (await browser.fetch(location)).text() };
+}
+
+describe("Upload Product", () => {
+  it("creates a pending listing with five photos under the spec's R2 path, prices in pence", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Camel Coat ${tag}`;
+    const photos = [jpeg("front.jpg"), png("back.png"), png("label.png"), jpeg("detail.jpg"), png("worn.png")];
+    const response = await vendor.browser.post("/vendor?tab=upload", upload(name, { images: photos }));
+    const { location, html } = await followToast(vendor.browser, response);
+    expect(location).toBe("/vendor");
+    expect(html).toContain("Product created successfully");
+    expect(html).toContain("Your product has been submitted for approval.");
+
+    const product = await one<{ id: string; images: string; tags: string; price: number; original_price: number; rental_price: number; buying_price: number; brand: string; status: string; product_status: string; concierge_status: string; store_id: string | null }>(
+      "SELECT * FROM products WHERE owner_id = ? AND name = ?",
+      vendor.id,
+      name,
+    );
+    expect(product).toMatchObject({ brand: BRAND, status: "pending", product_status: "pending", concierge_status: "no", store_id: null, original_price: 40000, rental_price: 2450, buying_price: 18000, price: 18000 });
+    expect(JSON.parse(product!.tags)).toEqual(["wool", "camel"]);
+    const images = JSON.parse(product!.images) as string[];
+    expect(images).toHaveLength(5);
+    images.forEach((url, i) => expect(url).toMatch(new RegExp(`^/images/products/${vendor.id}/${product!.id}_\\d+_${i}\\.(jpg|png)$`)));
+    expect(images.map((u) => u.split(".").pop())).toEqual(["jpg", "png", "png", "jpg", "png"]);
+    const stored = await env.IMAGES.head(images[0]!.slice("/images/".length));
+    expect(stored!.httpMetadata).toMatchObject({ contentType: "image/jpeg", cacheControl: "public, max-age=3600" });
+    expect(await objectsUnder(`products/${vendor.id}/${product!.id}_`)).toHaveLength(5);
+
+    // The dashboard lists it as pending, with its fairness.
+    const dashboard = await (await vendor.browser.fetch("/vendor")).text();
+    expect(dashboard).toContain(name);
+    expect(dashboard).toMatch(/>pending</);
+    expect(dashboard).toContain("13.6% · Fair"); // 24.50 of 180
+    expect(dashboard).toContain("45% · Fair"); // 180 of 400, Almost New 40–55
+    expect(dashboard).toContain(`/vendor/product/${product!.id}/edit`);
+  });
+
+  it("asks the queue for the photos' variants, which the consumer writes (the listing then serves them)", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Variant Coat ${tag}`;
+    const photo = new File([await realJpeg(900, 1125)], "phone-photo.jpg", { type: "image/jpeg" });
+    await followToast(vendor.browser, await vendor.browser.post("/vendor?tab=upload", upload(name, { images: [photo] })));
+    const product = await one<{ images: string }>("SELECT images FROM products WHERE owner_id = ? AND name = ?", vendor.id, name);
+    const key = (JSON.parse(product!.images) as string[])[0]!.slice("/images/".length);
+    const variant = await eventually(() => env.IMAGES.head(`variants/400/${key}.webp`), 30_000);
+    expect(variant.httpMetadata?.contentType).toBe("image/webp");
+    expect(await env.IMAGES.head(`variants/800/${key}.webp`)).not.toBeNull();
+    expect(await env.IMAGES.head(`variants/1600/${key}.webp`)).toBeNull(); // never wider than the original
+  });
+
+  it("takes photos staged by the enhanced form, in the chosen order", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const tokens: string[] = [];
+    for (const file of [png("a.png"), jpeg("b.jpg")]) {
+      const staged = await vendor.browser.post("/uploads", { intent: "product", file });
+      tokens.push(((await staged.json()) as { token: string }).token);
+    }
+    const name = `Staged Coat ${tag}`;
+    const response = await vendor.browser.post("/vendor?tab=upload", upload(name, { imagesOrder: [`staged:${tokens[1]}`, `staged:${tokens[0]}`] }));
+    expect(response.status).toBe(302);
+    const product = await one<{ id: string; images: string }>("SELECT id, images FROM products WHERE name = ?", name);
+    expect((JSON.parse(product!.images) as string[]).map((u) => u.split(".").pop())).toEqual(["jpg", "png"]);
+    expect(await objectsUnder(`staging/${vendor.id}/`)).toEqual([]);
+  });
+
+  it("makes one product when the same form is sent twice", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Twice Coat ${tag}`;
+    const form = upload(name, { formKey: "0123456789abcdef0123456789abcdef".replace(/^0/, tag.length % 2 ? "a" : "b") });
+    expect((await vendor.browser.post("/vendor?tab=upload", form)).status).toBe(302);
+    expect((await vendor.browser.post("/vendor?tab=upload", form)).status).toBe(302);
+    expect(await rows("SELECT id FROM products WHERE name = ?", name)).toHaveLength(1);
+    // Another seller sending that key gets a product of their own.
+    const other = await signedInBrowser("vendor");
+    expect((await other.browser.post("/vendor?tab=upload", { ...form, name: `${name} too` })).status).toBe(302);
+    expect(await rows("SELECT id FROM products WHERE name = ?", `${name} too`)).toHaveLength(1);
+  });
+
+  it("asks a store for concierge service: the store is set and its answer is pending", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Concierge Coat ${tag}`;
+    expect((await vendor.browser.post("/vendor?tab=upload", upload(name, { concierge: "on", storeId: STORE }))).status).toBe(302);
+    expect(await one("SELECT store_id, concierge_status, status FROM products WHERE name = ?", name)).toEqual({ store_id: STORE, concierge_status: "pending", status: "pending" });
+    const dashboard = await (await vendor.browser.fetch("/vendor")).text();
+    expect(dashboard).toContain(`Managed by Shop ${tag}`);
+    expect(dashboard).toContain("Concierge: pending");
+  });
+
+  const refusals: [string, FormFields, string, string][] = [
+    ["a missing title", { name: "" }, "name", "Product title is required"],
+    ["a zero price", { rentalPrice: "0" }, "rentalPrice", "Price must be greater than 0"],
+    ["a negative price", { originalPrice: "-20" }, "originalPrice", "Price must be greater than 0"],
+    ["a price that is not a number", { buyingPrice: "cheap" }, "buyingPrice", "Please enter a price in pounds, like 25 or 25.50"],
+    ["more than two decimals", { rentalPrice: "24.505" }, "rentalPrice", "Please enter a price with at most two decimal places"],
+    ["an absurd price", { originalPrice: "1000000.01" }, "originalPrice", "Price must be £1,000,000 or less"],
+    ["an unknown brand", { brand: `Nobrand ${tag}` }, "brand", "No brand found in our database."],
+    ["an unknown category", { category: "Shoes" }, "category", "Please choose a category from the list."],
+    ["an unknown type", { productType: "Pets" }, "productType", "Please choose a product type from the list."],
+    ["an unknown condition", { condition: "Mint" }, "condition", "Please choose a condition from the list."],
+    ["concierge without a store", { concierge: "on", storeId: "" }, "storeId", "Please select a store for concierge service."],
+    ["concierge with a store that does not exist", { concierge: "on", storeId: "store_nowhere" }, "storeId", "Please select a store for concierge service."],
+    ["a sixth image", { images: [png("1.png"), png("2.png"), png("3.png"), png("4.png"), png("5.png"), png("6.png")] }, "images", "Maximum 5 images allowed per product"],
+    ["an 11 MB file", { images: [png("ok.png"), bigPng(11 * 1024 * 1024, "huge.png")] }, "images", "huge.png: Image size must be less than 10MB"],
+    ["a text file renamed .jpg", { images: [renamedText("notes.jpg")] }, "images", "notes.jpg: Only JPEG, PNG, and WebP images are allowed"],
+    ["a truncated JPEG", { images: [truncatedJpeg("cut.jpg")] }, "images", "cut.jpg: The file is incomplete or damaged. Please choose it again."],
+    ["an SVG", { images: [svg("logo.svg")] }, "images", "logo.svg: Only JPEG, PNG, and WebP images are allowed"],
+  ];
+
+  it.each(refusals)("refuses %s with its message at the field, a 400, and writes nothing", async (_label, change, field, message) => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Refused ${tag} ${field}`;
+    const before = await databaseFingerprint();
+    const response = await vendor.browser.post("/vendor?tab=upload", upload(name, change));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(message.replace(/&/g, "&amp;"));
+    expect(html).toContain(`aria-invalid="true"`);
+    // The page comes back with what was typed (nothing lost) and the Upload Product tab open.
+    if (field !== "name") expect(html).toContain(`value="${name}"`);
+    expect(html).toMatch(/aria-current="page"[^>]*>Upload Product</);
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("says which required fields are missing, and shows the fairness verdict of the prices sent", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const response = await vendor.browser.post("/vendor?tab=upload", upload("", { brand: "", rentalPrice: "40", buyingPrice: "100", originalPrice: "400" }));
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(html).toContain("Please fill in all required fields.");
+    expect(html).toContain("Brand is required");
+    expect(html).toContain("40% · Too High"); // rental 40 of buying 100
+    expect(html).toContain("25% · Too Low"); // buying 100 of 400, Almost New
+    expect(html).toContain("Review Price");
+  });
+});
+
+describe("images that fail to store", () => {
+  it("still make the product, with the images that were stored: 'Product created with issues'", async () => {
+    const owner = await createUser();
+    const user = { ...roleFlags({ role: "individual", adminSubrole: null, sellerRole: "vendor" }), id: owner.id, email: owner.email, fullName: owner.fullName, displayName: owner.displayName, avatarUrl: null };
+    // An R2 that refuses the second image.
+    const flaky = new Proxy(env.IMAGES, {
+      get(target, prop) {
+        if (prop === "put") return (key: string, ...rest: unknown[]) => (key.endsWith("_1.png") ? Promise.reject(new Error("R2 unavailable")) : (target.put as (...a: unknown[]) => unknown)(key, ...rest));
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const app = { env: { ...env, IMAGES: flaky }, config: appConfig(env), db: database(env.DB), ctx: {} } as unknown as AppContext;
+    const form = new FormData();
+    for (const [k, v] of Object.entries(upload(`Flaky ${tag}`))) form.append(k, v as string);
+    for (const name of ["a.png", "b.png", "c.png"]) form.append("images", png(name));
+    const result = await createListing(app, user, form, Date.now());
+    expect(result).toMatchObject({ ok: true, failedImages: 1, duplicate: false });
+    const row = await one<{ images: string }>("SELECT images FROM products WHERE name = ?", `Flaky ${tag}`);
+    expect((JSON.parse(row!.images) as string[]).map((u) => u.replace(/^.*_\d+_/, ""))).toEqual(["0.png", "2.png"]);
+  });
+});
+
+describe("brand suggestions", () => {
+  it("sends a suggestion only for a name no brand has, and shows its status", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Tiny Label ${tag}`;
+    const sent = await vendor.browser.post("/vendor?tab=upload", { intent: "suggest_brand", suggestedName: name });
+    expect(sent.status).toBe(200);
+    const html = await sent.text();
+    expect(html).toContain("Brand Suggestion Sent");
+    expect(await one("SELECT suggested_name, status FROM brand_suggestions WHERE suggested_by = ?", vendor.id)).toEqual({ suggested_name: name, status: "pending" });
+
+    // The same again, or a brand we have (any case): refused, nothing written.
+    const before = await databaseFingerprint();
+    expect((await vendor.browser.post("/vendor?tab=upload", { intent: "suggest_brand", suggestedName: name.toLowerCase() })).status).toBe(409);
+    expect((await vendor.browser.post("/vendor?tab=upload", { intent: "suggest_brand", suggestedName: BRAND.toLowerCase() })).status).toBe(409);
+    expect((await vendor.browser.post("/vendor?tab=upload", { intent: "suggest_brand", suggestedName: "  " })).status).toBe(400);
+    expect(await databaseFingerprint()).toBe(before);
+
+    // Without JavaScript, the Upload form's own 'Suggest this brand' button sends the typed brand.
+    const fromForm = await vendor.browser.post("/vendor?tab=upload", upload(`Form ${tag}`, { intent: "suggest_brand", brand: `Other Label ${tag}` }));
+    expect(fromForm.status).toBe(200);
+    expect(await fromForm.text()).toContain(`value="Form ${tag}"`);
+
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'rejected', ?)").bind(`sg_r_${tag}`, `Rejected ${tag}`, vendor.id, now - 1000),
+      env.DB.prepare("INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'merged', ?)").bind(`sg_m_${tag}`, `Merged ${tag}`, vendor.id, now - 2000),
+    ]);
+    const tab = await (await vendor.browser.fetch("/vendor?tab=upload")).text();
+    for (const label of ["Pending Review", "Rejected", "Merged"]) expect(tab).toContain(`>${label}</span>`);
+  });
+
+  it("offers 'Suggest this brand' after an unknown brand is refused", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const html = await (await vendor.browser.post("/vendor?tab=upload", upload(`Unknown ${tag}`, { brand: `Nowhere ${tag}` }))).text();
+    expect(html).toContain("No brand found in our database.");
+    expect(html).toContain("Suggest this brand");
+    const known = await (await vendor.browser.post("/vendor?tab=upload", upload(`Known ${tag}`, { name: "" }))).text();
+    expect(known).not.toContain("Suggest this brand");
+  });
+});
+
+describe("the seller's product edit page", () => {
+  async function ownProduct(extra: Parameters<typeof createProduct>[1] = {}) {
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { name: `Edit Coat ${crypto.randomUUID().slice(0, 6)} ${tag}`, brand: BRAND, ...extra });
+    return { vendor, product };
+  }
+  const saveForm = (name: string, extra: FormFields = {}): FormFields => ({ ...upload(name), intent: "save", ...extra });
+
+  it("opens prefilled, and saving goes back to /vendor with 'Product updated successfully'", async () => {
+    const { vendor, product } = await ownProduct();
+    const page = await (await vendor.browser.fetch(`/vendor/product/${product.id}/edit`)).text();
+    expect(page).toContain(`value="${product.name}"`);
+    expect(page).toContain('value="120.00"'); // buying price in pounds
+    expect(page).toContain("Save Changes");
+    const response = await vendor.browser.post(`/vendor/product/${product.id}/edit`, saveForm(`${product.name} v2`, { rentalPrice: "18", imagesKeep: product.images[0]! }));
+    const { location, html } = await followToast(vendor.browser, response);
+    expect(location).toBe("/vendor");
+    expect(html).toContain("Product updated successfully");
+    expect(await one("SELECT name, rental_price, buying_price, price, images FROM products WHERE id = ?", product.id)).toEqual({ name: `${product.name} v2`, rental_price: 1800, buying_price: 18000, price: 18000, images: JSON.stringify(product.images) });
+  });
+
+  it("uses the edit form's words, and refuses without writing", async () => {
+    const { vendor, product } = await ownProduct();
+    const before = await databaseFingerprint();
+    const response = await vendor.browser.post(`/vendor/product/${product.id}/edit`, saveForm("", { rentalPrice: "0", concierge: "on", storeId: "" }));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain("Product name is required");
+    expect(html).toContain("Valid rental price is required");
+    expect(html).toContain("Please select a store for concierge service<");
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("concierge on with a store sends it back to pending; concierge off clears the store", async () => {
+    const { vendor, product } = await ownProduct();
+    const url = `/vendor/product/${product.id}/edit`;
+    expect((await vendor.browser.post(url, saveForm(product.name, { concierge: "on", storeId: STORE }))).status).toBe(302);
+    expect(await one("SELECT status, store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", store_id: STORE, concierge_status: "pending" });
+    expect((await vendor.browser.post(url, saveForm(product.name, { storeId: STORE }))).status).toBe(302);
+    expect(await one("SELECT store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ store_id: null, concierge_status: "no" });
+  });
+
+  it("keeps, reorders, adds and removes images; removed ones leave R2 after the save", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const created = await vendor.browser.post("/vendor?tab=upload", upload(`Photos ${tag}`, { images: [png("a.png"), png("b.png"), jpeg("c.jpg")] }));
+    expect(created.status).toBe(302);
+    const product = await one<{ id: string; images: string }>("SELECT id, images FROM products WHERE name = ?", `Photos ${tag}`);
+    const [a, b, c] = JSON.parse(product!.images) as string[];
+    // Drop b, make c the main image, add a new one.
+    const saved = await vendor.browser.post(`/vendor/product/${product!.id}/edit`, saveForm(`Photos ${tag}`, { imagesKeep: [a!, c!], imagesMain: c!, images: [png("new.png")] }));
+    expect(saved.status).toBe(302);
+    const images = JSON.parse((await one<{ images: string }>("SELECT images FROM products WHERE id = ?", product!.id))!.images) as string[];
+    expect(images.slice(0, 2)).toEqual([c, a]);
+    expect(images[2]).toMatch(new RegExp(`^/images/products/${vendor.id}/${product!.id}_\\d+_2\\.png$`));
+    expect(await env.IMAGES.head(b!.slice("/images/".length))).toBeNull();
+    expect(await env.IMAGES.head(images[2]!.slice("/images/".length))).not.toBeNull();
+    // A sixth image is refused through the whole form, and nothing changes.
+    const before = await databaseFingerprint();
+    const sixth = await vendor.browser.post(`/vendor/product/${product!.id}/edit`, saveForm(`Photos ${tag}`, { imagesKeep: images, images: [png("4.png"), png("5.png"), png("6.png")] }));
+    expect(sixth.status).toBe(400);
+    expect(await sixth.text()).toContain("Maximum 5 images allowed per product");
+    expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("recovers the images of a product whose list is empty from its R2 folder", async () => {
+    const { vendor, product } = await ownProduct({ images: [] });
+    const key = (ts: number, i: number) => `products/${vendor.id}/${product.id}_${ts}_${i}.png`;
+    for (const k of [key(1000, 1), key(1000, 0), key(2000, 0)]) await env.IMAGES.put(k, new Uint8Array([1]), { httpMetadata: { contentType: "image/png" } });
+    const url = `/vendor/product/${product.id}/edit`;
+    const html = await (await vendor.browser.fetch(url)).text();
+    expect(html).toContain("Images recovered");
+    expect(html).toContain("Found and restored missing product images from storage.");
+    const images = JSON.parse((await one<{ images: string }>("SELECT images FROM products WHERE id = ?", product.id))!.images);
+    expect(images).toEqual([`/images/${key(2000, 0)}`, `/images/${key(1000, 0)}`, `/images/${key(1000, 1)}`]);
+    expect(html).toContain(`/images/${key(2000, 0)}`);
+    // Recovered once: the next visit simply opens.
+    expect(await (await vendor.browser.fetch(url)).text()).not.toContain("Images recovered");
+    // Nothing to recover: the page simply opens.
+    const bare = await createProduct(vendor.id, { name: `Bare ${tag}`, images: [] });
+    const bareHtml = await (await vendor.browser.fetch(`/vendor/product/${bare.id}/edit`)).text();
+    expect(bareHtml).toContain(`Bare ${tag}`);
+    expect(bareHtml).not.toContain("Images recovered");
+  });
+
+  it("is 'Product not found' for another seller, for the page and the save alike; staff of decision 0012 may edit", async () => {
+    const { product } = await ownProduct();
+    const other = await signedInBrowser("otherVendor");
+    const page = await other.browser.fetch(`/vendor/product/${product.id}/edit`);
+    expect(page.status).toBe(404);
+    const body = await page.text();
+    expect(body).toContain("Product not found");
+    expect(body).not.toContain(product.name);
+    const before = await databaseFingerprint();
+    const post = await other.browser.post(`/vendor/product/${product.id}/edit`, saveForm("Stolen", { images: [png()] }));
+    expect(post.status).toBe(404);
+    expect(await post.text()).toContain("Product not found");
+    expect(await databaseFingerprint()).toBe(before);
+
+    const admin = await signedInBrowser("admin");
+    const saved = await admin.browser.post(`/vendor/product/${product.id}/edit`, saveForm(`${product.name} by staff`, { imagesKeep: product.images[0]!, images: [png("staff.png")] }));
+    expect(saved.status).toBe(302);
+    const row = await one<{ name: string; owner_id: string; images: string }>("SELECT name, owner_id, images FROM products WHERE id = ?", product.id);
+    expect(row!.name).toBe(`${product.name} by staff`);
+    // The product stays its owner's, and its new image goes to the owner's folder.
+    expect(JSON.parse(row!.images)[1]).toMatch(new RegExp(`^/images/products/${row!.owner_id}/${product.id}_`));
+  });
+});
