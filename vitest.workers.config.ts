@@ -22,8 +22,6 @@ export default defineConfig(async () => {
       // each) needs more than the default 5 s. Timeouts guard against hangs, not for speed.
       testTimeout: 30_000,
       setupFiles: ["./tests/integration/setup.ts"],
-      // Generous: the first request of a file compiles the app, and image variants decode photos.
-      testTimeout: 20_000,
     },
   };
 });
