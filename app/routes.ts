@@ -28,7 +28,20 @@ export default [
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
-  layout("routes/areas/admin.tsx", prefix("admin", [index("routes/admin/index.tsx"), route("blog/new", "routes/admin/blog-new.tsx")])),
+  // The admin tabs are nested routes under one shell; their list, labels and sub-roles are in
+  // app/domain/admin-tabs.ts (decision 0031).
+  layout("routes/areas/admin.tsx", prefix("admin", [
+    index("routes/admin/index.tsx"),
+    layout("routes/admin/shell.tsx", [
+      route("orders", "routes/admin/orders.tsx"),
+      route("products", "routes/admin/products.tsx"),
+      route("stores", "routes/admin/stores.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("roles", "routes/admin/roles.tsx"),
+      route("financial", "routes/admin/financial.tsx"),
+    ]),
+    route("blog/new", "routes/admin/blog-new.tsx"),
+  ])),
 
   // content
   route("blog/:postId", "routes/content/blog-post.tsx"),

@@ -1,6 +1,9 @@
 // JavaScript budget (issue: quality gates). Reads React Router's client manifest from the build
 // and sums the gzip size of every script a route loads on a first visit: the client entry, the
-// route manifest itself, and each module (with its static imports) from root down to the route.
+// route manifest as the page carries it, and each module (with its static imports) from root
+// down to the route. With lazy route discovery (React Router's default) a page inlines only the
+// manifest entries of its own routes and never loads the full manifest file, so that is what is
+// counted: a new route elsewhere in the app costs a shopping page nothing.
 // Fails when a key shopping page exceeds 125 kB or any other page exceeds 150 kB.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -41,7 +44,8 @@ for (const [id, route] of Object.entries(manifest.routes)) {
     files.add(r.module);
     for (const file of r.imports ?? []) files.add(file);
   }
-  const bytes = [...files].reduce((sum, file) => sum + gz(file), 0) + gzipSync(manifestSource).length;
+  const inline = JSON.stringify({ entry: manifest.entry, routes: Object.fromEntries(chain(id).map((r) => [r, manifest.routes[r]])), url: manifest.url, version: manifest.version });
+  const bytes = [...files].reduce((sum, file) => sum + gz(file), 0) + gzipSync(inline).length;
   const limit = KEY_ROUTES[id] ?? DEFAULT_LIMIT;
   const over = bytes > limit * KB;
   failed ||= over;

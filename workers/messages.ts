@@ -15,6 +15,8 @@ export const EmailMessage = z.object({
     "order_status_changed",
     "rental_reminder",
     "rental_converted",
+    "store_request_approved",
+    "store_request_rejected",
     "confirm_email_change",
     "email_change_requested",
   ]),

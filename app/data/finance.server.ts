@@ -3,6 +3,7 @@ import { commissions, payouts, transactions } from "../../db/schema";
 import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission";
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import type { Database } from "./db.server";
+import { auditStatement } from "./audit.server";
 
 // The one finance module (DECISIONS.md: Finance): the lifecycle records sales through
 // saleStatements(); the seller, store, account and admin pages read their figures here.
@@ -205,4 +206,25 @@ export async function financeOverview(db: Database) {
       payoutsPaid: payoutBy.paid ?? 0,
     },
   };
+}
+
+/**
+ * A superadmin marks a calculated payout paid (issue 14 item 9): the payout stamped with who and
+ * when, the commissions it gathered marked paid, and the audit row, in one batch. The audit row is
+ * the guard (NULL unless the payout is still calculated), so paying twice changes nothing.
+ * Returns false when the payout is missing or not calculated.
+ */
+export async function markPayoutPaid(db: Database, payoutId: string, staffId: string, now: number) {
+  const calculated = sql`(select ${payouts.id} from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'calculated')`;
+  try {
+    await db.batch([
+      auditStatement(db, { actorId: staffId, action: "payout.paid", targetType: "payout", targetId: calculated }, now),
+      db.update(commissions).set({ status: "paid" }).where(eq(commissions.payoutId, payoutId)),
+      db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"))),
+    ]);
+    return true;
+  } catch (error) {
+    if (String(error).includes("NOT NULL")) return false;
+    throw error;
+  }
 }

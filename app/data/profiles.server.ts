@@ -47,11 +47,12 @@ export async function vendorProfile(db: Database, displayName: string, itemsLimi
   };
 }
 
+/** A public store, unless its owner's account is deactivated (then it is off the public pages, decision 0031). */
 export async function storeProfile(db: Database, storeId: string) {
   return db
     .select({ id: stores.id, name: stores.name, description: stores.description, logoUrl: stores.logoUrl, createdAt: stores.createdAt })
     .from(stores)
-    .where(eq(stores.id, storeId))
+    .where(and(eq(stores.id, storeId), sql`${stores.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)`))
     .get();
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { authTokens, storeRequests, users, userVerifications } from "../../db/schema";
 import { isUniqueViolation, type Database } from "./db.server";
 
@@ -127,4 +127,31 @@ export async function peekAuthToken(db: Database, tokenHash: string, purpose: To
     .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
     .get();
   return row?.userId ?? null;
+}
+
+/** The links that choose a password: a reset, or the first password of an account staff created (a store's). */
+export const PASSWORD_TOKEN_PURPOSES = ["reset_password", "set_password"] as const;
+export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
+
+/** The user and purpose of an unused, unexpired password link, without using it. */
+export async function peekPasswordToken(db: Database, tokenHash: string, now: number) {
+  return (
+    (await db
+      .select({ userId: authTokens.userId, purpose: authTokens.purpose })
+      .from(authTokens)
+      .where(and(eq(authTokens.tokenHash, tokenHash), inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+      .get()) ?? null
+  ) as { userId: string; purpose: PasswordTokenPurpose } | null;
+}
+
+/** Uses a password link once: only an unused, unexpired one yields its user and purpose. */
+export async function consumePasswordToken(db: Database, tokenHash: string, now: number) {
+  return (
+    (await db
+      .update(authTokens)
+      .set({ usedAt: now })
+      .where(and(eq(authTokens.tokenHash, tokenHash), inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+      .returning({ userId: authTokens.userId, purpose: authTokens.purpose })
+      .get()) ?? null
+  ) as { userId: string; purpose: PasswordTokenPurpose } | null;
 }

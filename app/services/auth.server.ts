@@ -9,6 +9,8 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.serv
 
 export const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 60 * 60 * 1000;
+/** A new store account's first-password link (decision 0032): a week, as a business may not read mail at once. */
+export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const SIGN_IN_MESSAGES = {
   invalid: "Invalid email or password",

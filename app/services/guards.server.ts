@@ -1,5 +1,6 @@
-import { redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestState } from "../context";
+import { ACCESS_DENIED, adminTab, mayEnterAdmin, mayOpenTab, type AdminTabId } from "../domain/admin-tabs";
 import type { SessionUser } from "./session.server";
 
 /** The signed-in user, or a redirect to /auth that brings them back here afterwards. */
@@ -26,4 +27,23 @@ export function areaGuard(area: keyof typeof AREA_RULES): MiddlewareFunction<Res
     const user = requireUser(context, request);
     if (!AREA_RULES[area](user)) throw redirect("/");
   };
+}
+
+/**
+ * Staff only (seller-store-admin.md §2, §6; decision 0031): the signed-in user when they have an
+ * admin tab, else a 403 with the spec's 'Access Denied' message (not a redirect). Called first in
+ * every admin loader and action: a thrown 403 then renders inside the site's frame, which a
+ * middleware's error would not (React Router draws it above every loader that did not run).
+ */
+export function requireStaff(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = requireUser(context, request);
+  if (!mayEnterAdmin(user)) throw data(ACCESS_DENIED, { status: 403 });
+  return user;
+}
+
+/** One admin tab: its page and every action it takes are refused (403) to sub-roles that do not see it. */
+export function requireAdminTab(context: Readonly<RouterContextProvider>, request: Request, id: AdminTabId): SessionUser {
+  const user = requireStaff(context, request);
+  if (!mayOpenTab(user, id)) throw data(adminTab(id).denied, { status: 403 });
+  return user;
 }

@@ -42,6 +42,8 @@ for (const path of PUBLIC_PAGES) {
 }
 
 test("no accessibility violations on signed-in pages", async ({ page }) => {
+  // Nine pages, some of them dashboards with tables of forms: axe takes a few seconds on each.
+  test.setTimeout(60_000);
   await login(page, DEMO.admin);
   for (const path of ["/account", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
     await page.goto(path);
@@ -60,6 +62,21 @@ test("no accessibility violations on the account's tabs and an order page", asyn
     await page.goto(path);
     await expectNoViolations(page);
   }
+});
+
+test("no accessibility violations on the admin tabs and the Access Denied page", async ({ page }) => {
+  // Seven pages of tables of forms: axe needs several seconds on each.
+  test.setTimeout(120_000);
+  await login(page, "superadmin@closetloop.test");
+  for (const path of ["/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+  await page.context().clearCookies();
+  await login(page, DEMO.shopper);
+  await page.goto("/admin");
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expectNoViolations(page);
 });
 
 test("no accessibility violations on a filled cart and the open basket drawer", async ({ page }) => {

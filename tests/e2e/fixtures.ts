@@ -8,8 +8,19 @@ export const DEMO = {
   admin: "admin@closetloop.test",
 } as const;
 
-/** Signs in through the real form, as a person would. */
+/**
+ * Gives the page's browser context a client address of its own (sent as cf-connecting-ip, which
+ * the rate limits count by): locally every visitor is otherwise the same address, and the whole
+ * suite's sign-ins, sign-ups and store requests would share one person's per-address limits.
+ */
+export async function ownAddress(page: Page) {
+  const part = () => 1 + Math.floor(Math.random() * 250);
+  await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": `10.${part()}.${part()}.${part()}` });
+}
+
+/** Signs in through the real form, as a person would (from an address of its own, see ownAddress). */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/") {
+  await ownAddress(page);
   await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
   const form = page.getByRole("region", { name: "Sign In" });
   await form.getByLabel("Email").fill(email);

@@ -109,14 +109,19 @@ export const WRITABLE_TABLES = [
 
 /**
  * Counts of every table an action may write, the last change of every product, user and order,
- * and the number of stored images: equal before and after means nothing changed.
+ * the rows staff change in place (roles, store requests, payouts) and the number of stored
+ * images: equal before and after means nothing changed.
  */
 export async function databaseFingerprint() {
   const counts = await env.DB.batch(WRITABLE_TABLES.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
-  const [products, users, orders] = await env.DB.batch([
-    env.DB.prepare("SELECT group_concat(id || ':' || availability || ':' || status || ':' || updated_at, ',') AS s FROM products"),
+  const [products, users, orders, roles, requests, payouts] = await env.DB.batch([
+    env.DB.prepare("SELECT group_concat(id || ':' || availability || ':' || status || ':' || product_status || ':' || updated_at, ',') AS s FROM products"),
     env.DB.prepare("SELECT group_concat(id || ':' || updated_at || ':' || coalesce(deactivated_at, ''), ',') AS s FROM users"),
     env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || updated_at, ',') AS s FROM orders"),
+    // Rows changed in place by staff: roles, store requests, payouts.
+    env.DB.prepare("SELECT group_concat(user_id || ':' || role || ':' || coalesce(admin_subrole, '') || ':' || coalesce(seller_role, '') || ':' || assigned_at, ',') AS s FROM user_roles"),
+    env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || coalesce(reviewed_at, ''), ',') AS s FROM store_requests"),
+    env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || coalesce(paid_at, ''), ',') AS s FROM payouts"),
   ]);
   const digest = async (text: unknown) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(text))))].slice(0, 8).join(".");
   let objects = 0;
@@ -127,5 +132,6 @@ export async function databaseFingerprint() {
     cursor = page.truncated ? page.cursor : undefined;
   }
   const lines = (r: D1Result) => (r.results[0] as { s: string | null }).s;
-  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), await digest(lines(products!)), await digest(lines(users!)), await digest(lines(orders!)), objects]);
+  const digests = await Promise.all([products, users, orders, roles, requests, payouts].map((r) => digest(lines(r!))));
+  return JSON.stringify([...counts.map((c) => (c.results[0] as { n: number }).n), ...digests, objects]);
 }

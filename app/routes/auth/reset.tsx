@@ -2,7 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset";
 import { appContext } from "../../context";
 import { fieldErrors, ResetPasswordForm } from "../../domain/auth-forms";
-import { consumeAuthToken, peekAuthToken, setPassword } from "../../data/users.server";
+import { consumePasswordToken, markEmailVerified, peekPasswordToken, setPassword } from "../../data/users.server";
 import { hashToken } from "../../services/auth.server";
 import { hashPassword } from "../../services/password.server";
 import { endAllSessions } from "../../services/session.server";
@@ -16,8 +16,9 @@ const validToken = (token: string) => token.length >= 20 && token.length <= 200;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = validToken(token) && Boolean(await peekAuthToken(app.db, await hashToken(token), "reset_password", Date.now()));
-  return { token: valid ? token : null };
+  const found = validToken(token) ? await peekPasswordToken(app.db, await hashToken(token), Date.now()) : null;
+  // A set-password link is a new store account's first password (decision 0032): same page, its own words.
+  return { token: found ? token : null, firstPassword: found?.purpose === "set_password" };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,12 +27,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = ResetPasswordForm.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const now = Date.now();
-  const userId = validToken(parsed.data.token) ? await consumeAuthToken(app.db, await hashToken(parsed.data.token), "reset_password", now) : null;
-  if (!userId) return data({ errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<string, string> }, { status: 400 });
+  const found = validToken(parsed.data.token) ? await consumePasswordToken(app.db, await hashToken(parsed.data.token), now) : null;
+  if (!found) return data({ errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<string, string> }, { status: 400 });
+  const { userId, purpose } = found;
   await setPassword(app.db, userId, await hashPassword(parsed.data.password, app.config.PASSWORD_PEPPER), now);
+  // The link reached the account's address: that verifies it (a store account made by staff starts unverified).
+  if (purpose === "set_password") await markEmailVerified(app.db, userId, now);
   // A reset ends every session of the account, wherever it was signed in.
   await endAllSessions(app, userId);
-  return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Password updated", description: "Sign in with your new password." });
+  return redirectWithToast(
+    app.config,
+    "/auth?tab=signin",
+    purpose === "set_password"
+      ? { type: "success", title: "Password set", description: "Sign in with your e-mail address and your new password." }
+      : { type: "success", title: "Password updated", description: "Sign in with your new password." },
+  );
 }
 
 export default function Reset({ loaderData, actionData }: Route.ComponentProps) {
@@ -47,7 +57,7 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
   }
   return (
     <section className="mx-auto max-w-md space-y-4 py-6">
-      <h1 className="text-2xl font-bold">Choose a new password</h1>
+      <h1 className="text-2xl font-bold">{loaderData.firstPassword ? "Choose your password" : "Choose a new password"}</h1>
       {errors?.form ? <p role="alert" className="text-red-700">{errors.form}</p> : null}
       <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
         <input type="hidden" name="intent" value="reset" />

@@ -15,8 +15,9 @@ export const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "custom
 export const MANAGE_PRODUCTS: Who[] = ["superadmin", "admin", "productReviewer"];
 export const isSignedIn = (who: Who): who is Actor => who !== "anonymous";
 
-export type Outcome = { page: 200 | 404; shows?: string; hides?: string } | { redirect: string };
-export const page = (status: 200 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
+/** A page's answer: a status (403: the admin area's Access Denied page) with text it shows or hides, or a redirect. */
+export type Outcome = { page: 200 | 403 | 404; shows?: string; hides?: string } | { redirect: string };
+export const page = (status: 200 | 403 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
 export const toHome: Outcome = { redirect: "/" };
 export type PageRule = (who: Who, path: string) => Outcome;
 

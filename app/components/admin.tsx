@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { Form, useLocation } from "react-router";
+import { FormAlert } from "./forms";
+
+// Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused
+// action, and the hidden field that brings a form back to the page (search, page) it came from.
+
+/** The current page with its search and page number: where a row's form returns after saving. */
+export function ReturnTo() {
+  const location = useLocation();
+  return <input type="hidden" name="returnTo" value={location.pathname + location.search} />;
+}
+
+/** A search box that submits with GET, so results are a URL that works without JavaScript. */
+export function SearchForm({ label, q, children }: { label: string; q: string; children?: ReactNode }) {
+  return (
+    <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-2">
+      <div className="flex flex-col gap-1">
+        <label htmlFor="admin-search" className="text-sm font-medium">{label}</label>
+        <input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} className="w-72 rounded-md border border-stone-300 bg-white px-3 py-2" />
+      </div>
+      {children}
+      <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">Search</button>
+    </Form>
+  );
+}
+
+/** A filter select inside the search form. */
+export function FilterSelect({ name, label, value, options }: { name: string; label: string; value: string | null; options: readonly { value: string; label: string }[] }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={`filter-${name}`} className="text-sm font-medium">{label}</label>
+      <select id={`filter-${name}`} name={name} defaultValue={value ?? ""} className="rounded-md border border-stone-300 bg-white px-3 py-2">
+        <option value="">All</option>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </div>
+  );
+}
+
+export interface ActionFailure {
+  error: { title: string; message: string };
+}
+
+/** What a refused action said, shown on the page (the toast says it too, with JavaScript or without). */
+export function ActionAlert({ data }: { data: unknown }) {
+  const failure = data as ActionFailure | undefined;
+  if (!failure?.error) return null;
+  return (
+    <div className="mb-4">
+      <FormAlert title={failure.error.title} message={failure.error.message} />
+    </div>
+  );
+}
+
+export const buttonClass = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100";
+export const primaryButtonClass = "rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white";
+export const dangerButtonClass = "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50";
+
+/** The spec's 'Access Denied - …' message as a page: its title, then the reason. */
+export function AccessDenied({ message }: { message: string }) {
+  const [title, ...rest] = message.split(" - ");
+  return (
+    <section role="alert" className="mx-auto max-w-xl py-16 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-stone-700">{rest.join(" - ")}</p>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, users } from "../../db/schema";
+import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import type { OrderStatus } from "../domain/order-lifecycle";
+import type { Database } from "./db.server";
+
+// The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
+// order lifecycle (app/services/order-lifecycle.server.ts), never from here.
+
+const like = (column: SQL | typeof users.email, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
+
+export async function adminOrders(db: Database, filter: { q: string; status: OrderStatus | null; page: number }) {
+  const where: (SQL | undefined)[] = [];
+  if (filter.status) where.push(eq(orders.status, filter.status));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    where.push(or(like(sql`${orders.id}`, pattern), like(users.email, pattern), like(sql`coalesce(${users.fullName}, '')`, pattern)));
+  }
+  const rows = await db
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      total: orders.totalAmount,
+      shopperName: users.fullName,
+      shopperEmail: users.email,
+      items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("item_count"),
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(...where))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset(offsetOf(filter.page));
+  return pageOf(rows);
+}
+
+/**
+ * Returned rentals waiting for their inspection by the platform: those whose handler is not a
+ * store (a direct seller's item comes back to us; a store inspects its own, decision 0021).
+ */
+export async function returnsToInspect(db: Database) {
+  return db
+    .select({
+      itemId: orderItems.id,
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      returnRequestedAt: orderItems.returnRequestedAt,
+      shopperName: users.fullName,
+      shopperEmail: users.email,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orderItems.status, "return_requested"), eq(orderItems.handler, "vendor")))
+    .orderBy(orderItems.returnRequestedAt)
+    .limit(ADMIN_PAGE_SIZE);
+}

@@ -1,0 +1,96 @@
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { products, stores, users } from "../../db/schema";
+import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import type { ReviewStatus } from "../domain/admin-products";
+import type { Database } from "./db.server";
+import { auditStatement } from "./audit.server";
+
+// The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
+
+const like = (column: SQL, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
+
+export async function adminProducts(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
+  const where: (SQL | undefined)[] = [];
+  if (filter.status) where.push(eq(products.status, filter.status));
+  if (filter.q) {
+    const pattern = containsPattern(filter.q);
+    where.push(
+      or(
+        like(sql`${products.name}`, pattern),
+        like(sql`${products.brand}`, pattern),
+        like(sql`${products.id}`, pattern),
+        like(sql`coalesce(${users.displayName}, ${users.fullName}, '')`, pattern),
+        like(sql`${users.email}`, pattern),
+      ),
+    );
+  }
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      images: products.images,
+      status: products.status,
+      productStatus: products.productStatus,
+      availability: products.availability,
+      rentalPrice: products.rentalPrice,
+      buyingPrice: products.buyingPrice,
+      originalPrice: products.originalPrice,
+      createdAt: products.createdAt,
+      ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
+      ownerEmail: sql<string>`${users.email}`.as("owner_email"),
+      storeId: products.storeId,
+      storeName: sql<string | null>`${stores.name}`.as("store_name"),
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .where(and(...where))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(ADMIN_PAGE_SIZE + 1)
+    .offset(offsetOf(filter.page));
+  return pageOf(rows);
+}
+
+export type ReviewDecision = "approve" | "reject";
+
+/** Why a review did not happen: the product is missing, not pending, or its owner is deactivated. */
+export async function reviewRefusal(db: Database, productId: string) {
+  const row = productId
+    ? await db
+        .select({ status: products.status, deactivatedAt: users.deactivatedAt })
+        .from(products)
+        .innerJoin(users, eq(users.id, products.ownerId))
+        .where(eq(products.id, productId))
+        .get()
+    : undefined;
+  if (!row) return { status: 404, message: "Product not found" } as const;
+  if (row.status !== "pending") return { status: 409, message: "Only pending products can be approved or rejected." } as const;
+  return { status: 409, message: "This product's owner is deactivated: reactivate the account before approving its items." } as const;
+}
+
+/**
+ * Approve (status approved, product_status live) or reject (rejected, archived) a pending product,
+ * with its audit row, in one batch. Only a pending product changes: the audit row is the guard
+ * (its target is NULL unless the product is still pending), so a product reviewed meanwhile, or
+ * twice, is refused whole. Returns false when the product is not pending (or does not exist).
+ */
+export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number) {
+  // A deactivated owner's items stay off the public pages (decision 0031): they are not approved.
+  const ownerActive = decision === "approve" ? sql` and ${products.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)` : sql``;
+  const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${products.status} = 'pending'${ownerActive})`;
+  const set =
+    decision === "approve"
+      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, updatedAt: now }
+      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, updatedAt: now };
+  try {
+    await db.batch([
+      auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: { status: set.status } }, now),
+      db.update(products).set(set).where(and(eq(products.id, productId), eq(products.status, "pending"))),
+    ]);
+    return true;
+  } catch (error) {
+    if (String(error).includes("NOT NULL")) return false;
+    throw error;
+  }
+}

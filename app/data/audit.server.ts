@@ -1,0 +1,53 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { auditLog } from "../../db/schema";
+import type { Database } from "./db.server";
+
+// Who changed what among staff-managed records, and when (issue 14 item 7: "every change records
+// who made it and when"). A row is written in the same batch as the change it records.
+
+export interface AuditEntry {
+  actorId: string;
+  /** What was done, as `area.verb`: user.subrole, user.deactivate, product.approve, store_request.approve ... */
+  action: string;
+  targetType: "user" | "product" | "store_request" | "payout";
+  /**
+   * The record changed. A sub-select that yields NULL unless the change may still happen turns
+   * the row into the batch's guard: NOT NULL fails and the whole batch rolls back.
+   */
+  targetId: string | SQL;
+  detail?: Record<string, unknown>;
+}
+
+export function auditStatement(db: Database, entry: AuditEntry, now: number) {
+  return db.insert(auditLog).values({
+    id: `audit_${crypto.randomUUID()}`,
+    actorId: entry.actorId,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    detail: entry.detail ?? {},
+    createdAt: now,
+  });
+}
+
+/** The latest audit row of an action on a record (reactivation reads what deactivation hid). */
+export async function latestAudit(db: Database, targetType: AuditEntry["targetType"], targetId: string, action: string) {
+  return db
+    .select({ detail: auditLog.detail, createdAt: auditLog.createdAt, actorId: auditLog.actorId })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
+    // Rows written in the same millisecond keep their order of insertion.
+    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+    .limit(1)
+    .get();
+}
+
+/** A record's audit trail, newest first. */
+export async function auditTrail(db: Database, targetType: AuditEntry["targetType"], targetId: string, limit = 20) {
+  return db
+    .select({ action: auditLog.action, actorId: auditLog.actorId, detail: auditLog.detail, createdAt: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
+    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+    .limit(limit);
+}

@@ -1,0 +1,166 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/orders";
+import { appContext } from "../../context";
+import { adminOrders, returnsToInspect } from "../../data/admin-orders.server";
+import { adminTab } from "../../domain/admin-tabs";
+import { formText, pageHref, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
+import { formatShortDate, timeAgo } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { formatGBP } from "../../domain/money";
+import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
+import { readPage } from "../../domain/tabs";
+import { refuse } from "../../services/admin-actions.server";
+import { requireAdminTab } from "../../services/guards.server";
+import { changeOrderItem, staffSetOrderStatus } from "../../services/order-lifecycle.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
+import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+
+// Admin Orders (seller-store-admin.md §2, §4, §7; issue 14 item 2): every order with its status
+// select; a change goes through the order lifecycle, which writes the history, opens rental
+// windows, releases reserved items, records money and queues the shipment notification.
+// Returned rentals of direct sellers are inspected here (decision 0021).
+
+export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const TAB = adminTab("orders").href;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminTab(context, request, "orders");
+  const app = context.get(appContext);
+  const url = new URL(request.url);
+  const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
+  const [list, returns] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([])]);
+  // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
+  return { ...filter, ...list, returns, now: Date.now(), statuses: ORDER_STATUSES, choices: STAFF_ORDER_CHOICES };
+}
+
+export const intents = ["status", "inspect"] as const;
+
+const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "orders");
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  const returnTo = tabReturnTo(form.get("returnTo"), TAB);
+  const now = Date.now();
+  switch (intent) {
+    case "status": {
+      const status = form.get("status");
+      if (!isStaffChoice(status)) return refuse(app.config, 400, "Failed to update order status", "Please choose one of: pending, processing, shipped, delivered, cancelled.");
+      const result = await staffSetOrderStatus(app, formText(form, "orderId"), status, user.id, new URL(request.url).origin, now);
+      if (!result.ok) return refuse(app.config, result.httpStatus, "Failed to update order status", result.message);
+      // Marked delivered again after delivery: the order has moved on (active or completed) and stays so.
+      if (!result.changed && result.status !== status) {
+        return redirectWithToast(app.config, returnTo, { type: "success", title: "Order status unchanged", description: `This order is already ${result.status}.` });
+      }
+      return redirectWithToast(app.config, returnTo, { type: "success", title: `Order status changed to ${status}` });
+    }
+    case "inspect": {
+      const condition = form.get("condition");
+      if (condition !== "good" && condition !== "damaged") return refuse(app.config, 400, "Inspection not saved", "Please choose the condition the item came back in.");
+      // Only items the platform handles: a store inspects its own returns (decision 0021).
+      const result = await changeOrderItem(app, formText(form, "itemId"), { type: "inspect", condition }, { id: user.id, role: "staff" }, now, (_order, item) => item.handler === "vendor");
+      if (!result.ok) return refuse(app.config, result.httpStatus, "Inspection not saved", result.message);
+      const title = condition === "good" ? "Return received in good condition" : "Return marked damaged";
+      const description = condition === "good" ? "The item is back on sale." : "The item went back to the approval queue.";
+      return redirectWithToast(app.config, returnTo, { type: "success", title, description });
+    }
+    default:
+      return refuse(app.config, 400, "Failed to update order status", "Unknown action.");
+  }
+}
+
+const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+
+export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, hasNext, page, q, status, returns, now, statuses, choices } = loaderData;
+  const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
+  return (
+    <>
+      <ActionAlert data={actionData} />
+      {returns.length > 0 ? (
+        <Panel title="Returns to inspect">
+          <p className="mb-3 text-sm text-stone-700">Rentals sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>
+          <ul className="divide-y divide-stone-200">
+            {returns.map((item) => (
+              <li key={item.itemId} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                <div>
+                  <p className="font-medium">{item.name}</p>
+                  <p className="text-sm text-stone-600">
+                    Order <Link to={`/account/orders/${item.orderId}`} className="underline">{item.orderId}</Link> · {item.shopperName ?? item.shopperEmail}
+                    {item.returnRequestedAt ? ` · return asked ${timeAgo(item.returnRequestedAt, now)}` : ""}
+                  </p>
+                </div>
+                <Form method="post" className="flex gap-2">
+                  <ReturnTo />
+                  <input type="hidden" name="itemId" value={item.itemId} />
+                  <input type="hidden" name="intent" value="inspect" />
+                  <button type="submit" name="condition" value="good" className={buttonClass}>Received in good condition</button>
+                  <button type="submit" name="condition" value="damaged" className={buttonClass}>Damaged</button>
+                </Form>
+              </li>
+            ))}
+          </ul>
+        </Panel>
+      ) : null}
+      <Panel title="Orders">
+        <SearchForm label="Search orders (order id, shopper name or e-mail)" q={q}>
+          <FilterSelect name="status" label="Status" value={status} options={statuses.map((s) => ({ value: s, label: capitalised(s) }))} />
+        </SearchForm>
+        {rows.length === 0 ? (
+          <EmptyState>{q || status ? "No orders match your search." : "No orders yet."}</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Order</th>
+                  <th scope="col" className="py-2 pr-3">Shopper</th>
+                  <th scope="col" className="py-2 pr-3">Date</th>
+                  <th scope="col" className="py-2 pr-3">Items</th>
+                  <th scope="col" className="py-2 pr-3">Total</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {rows.map((order) => (
+                  <tr key={order.id}>
+                    <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal">
+                      <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link>
+                    </th>
+                    <td className="py-2 pr-3">
+                      <span className="block">{order.shopperName ?? "—"}</span>
+                      <span className="block text-xs text-stone-600">{order.shopperEmail}</span>
+                    </td>
+                    <td className="py-2 pr-3"><time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time></td>
+                    <td className="py-2 pr-3">{order.items}</td>
+                    <td className="py-2 pr-3">{formatGBP(order.total)}</td>
+                    <td className="py-2 pr-3">
+                      <div className="flex flex-wrap items-center gap-2">
+                        <StatusBadge status={order.status} />
+                        <Form method="post" className="flex items-center gap-1">
+                          <ReturnTo />
+                          <input type="hidden" name="orderId" value={order.id} />
+                          <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
+                          <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                            {staffChoice(order.status) ? null : <option value="" disabled>{order.status}</option>}
+                            {choices.map((s) => <option key={s} value={s}>{s}</option>)}
+                          </select>
+                          <button type="submit" name="intent" value="status" className={buttonClass} aria-label={`Save status of order ${order.id}`}>Save</button>
+                        </Form>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={page} hasNext={hasNext} href={(p) => pageHref(`${TAB}?${new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) })}`, p)} />
+      </Panel>
+    </>
+  );
+}

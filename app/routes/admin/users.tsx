@@ -1,0 +1,199 @@
+import { useEffect } from "react";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
+import type { Route } from "./+types/users";
+import { appContext } from "../../context";
+import { adminUsers } from "../../data/admin-users.server";
+import { adminTab, staffSubrole } from "../../domain/admin-tabs";
+import { formText, pageHref, readSearch, tabReturnTo } from "../../domain/admin-lists";
+import { formatShortDate } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { roleFlags } from "../../domain/roles";
+import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
+import { readPage } from "../../domain/tabs";
+import { refuse } from "../../services/admin-actions.server";
+import { requireAdminTab } from "../../services/guards.server";
+import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ActionAlert, buttonClass, ReturnTo, SearchForm } from "../../components/admin";
+import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+
+// Admin Users (seller-store-admin.md §2, §4, §6; issue 14 item 7; decision 0031): the users table
+// with the sub-role dropdown, vendor access, password reset and (superadmin only) deactivation.
+// The list refreshes when the window regains focus (DECISIONS.md, Staff).
+
+export const meta: Route.MetaFunction = () => [{ title: "Users | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const TAB = adminTab("users").href;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireAdminTab(context, request, "users");
+  const app = context.get(appContext);
+  const url = new URL(request.url);
+  const filter = { q: readSearch(url), page: readPage(url) };
+  const list = await adminUsers(app.db, filter);
+  const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
+    const record = role ? { role, adminSubrole, sellerRole } : null;
+    const flags = roleFlags(record);
+    const subrole: SubroleChoice = staffSubrole(flags) ?? "none";
+    return { ...u, roles: roleLabels(record), subrole, isVendor: flags.isVendor, isStore: flags.isStore };
+  });
+  return { ...filter, rows, hasNext: list.hasNext, me: user.id, isSuperadmin: user.isSuperAdmin, choices: subroleChoicesFor(user.isSuperAdmin) };
+}
+
+export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "users");
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  const userId = formText(form, "userId");
+  const now = Date.now();
+  let result: StaffResult;
+  switch (intent) {
+    case "subrole": {
+      const to = form.get("subrole");
+      if (!isSubroleChoice(to)) return refuse(app.config, 400, "Failed to update admin role", `Please choose one of: ${SUBROLE_CHOICES.map((c) => SUBROLE_LABELS[c]).join(", ")}.`);
+      result = await changeUserRoles(app, user, userId, { type: "subrole", to }, now);
+      break;
+    }
+    case "vendor": {
+      const access = form.get("vendor");
+      if (access !== "grant" && access !== "revoke") return refuse(app.config, 400, "Failed to update user role", "Please choose whether the user has vendor access.");
+      result = await changeUserRoles(app, user, userId, { type: "vendor", grant: access === "grant" }, now);
+      break;
+    }
+    case "reset":
+      result = await sendUserPasswordReset(app, user, userId, new URL(request.url).origin, now);
+      break;
+    case "deactivate":
+    case "reactivate":
+      result = await setUserDeactivated(app, user, userId, intent === "deactivate", now);
+      break;
+    default:
+      return refuse(app.config, 400, "Failed to update user role", "Unknown action.");
+  }
+  if (!result.ok) return refuse(app.config, result.status, result.title, result.message);
+  return redirectWithToast(app.config, tabReturnTo(form.get("returnTo"), TAB), { type: "success", title: result.message, description: result.description });
+}
+
+/**
+ * DECISIONS.md (Staff): instead of a realtime channel, the list reloads when the window regains
+ * focus. Navigating to the page it shows re-runs its loader (useRevalidator would do the same at
+ * the cost of more framework code on every page of the site).
+ */
+function useRefreshOnFocus() {
+  const navigate = useNavigate();
+  const navigation = useNavigation();
+  const location = useLocation();
+  const here = location.pathname + location.search;
+  const idle = navigation.state === "idle";
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === "visible" && idle) void navigate(here, { replace: true, preventScrollReset: true });
+    };
+    window.addEventListener("focus", refresh);
+    document.addEventListener("visibilitychange", refresh);
+    return () => {
+      window.removeEventListener("focus", refresh);
+      document.removeEventListener("visibilitychange", refresh);
+    };
+  }, [navigate, here, idle]);
+}
+
+export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+  const { rows, hasNext, page, q, me, isSuperadmin, choices } = loaderData;
+  const location = useLocation();
+  const returnTo = location.pathname + location.search;
+  useRefreshOnFocus();
+  return (
+    <>
+      <ActionAlert data={actionData} />
+      <Panel title="Users">
+        <SearchForm label="Search users (name or e-mail)" q={q} />
+        {rows.length === 0 ? (
+          <EmptyState>{q ? "No users match your search." : "No users yet."}</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Name</th>
+                  <th scope="col" className="py-2 pr-3">E-mail</th>
+                  <th scope="col" className="py-2 pr-3">Type</th>
+                  <th scope="col" className="py-2 pr-3">Roles</th>
+                  <th scope="col" className="py-2 pr-3">Orders</th>
+                  <th scope="col" className="py-2 pr-3">Joined</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Manage</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {rows.map((u) => {
+                  const name = u.fullName ?? u.displayName ?? u.email;
+                  const self = u.id === me;
+                  // A superadmin's sub-role is theirs to keep unless a superadmin changes it (§6).
+                  const lockedSubrole = self || (u.subrole === "superadmin" && !isSuperadmin);
+                  return (
+                    <tr key={u.id} className="align-top">
+                      <th scope="row" className="py-2 pr-3 font-medium">{name}{self ? <span className="block text-xs font-normal text-stone-600">(you)</span> : null}</th>
+                      <td className="py-2 pr-3">{u.email}</td>
+                      <td className="py-2 pr-3 capitalize">{u.userType}</td>
+                      <td className="py-2 pr-3">{u.roles.join(", ")}</td>
+                      <td className="py-2 pr-3">{u.orders}</td>
+                      <td className="py-2 pr-3">{formatShortDate(u.createdAt)}</td>
+                      <td className="py-2 pr-3">{u.deactivatedAt ? <StatusBadge status="deactivated" tone="red" /> : <StatusBadge status="active" tone="green" />}</td>
+                      <td className="space-y-2 py-2 pr-3">
+                        <Form method="post" className="flex items-center gap-1">
+                          <ReturnTo />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <label htmlFor={`subrole-${u.id}`} className="sr-only">Admin role of {name}</label>
+                          <select id={`subrole-${u.id}`} name="subrole" defaultValue={u.subrole} disabled={lockedSubrole} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                            {(choices as string[]).includes(u.subrole) ? null : <option value={u.subrole} disabled>{SUBROLE_LABELS[u.subrole]}</option>}
+                            {choices.map((c) => <option key={c} value={c}>{SUBROLE_LABELS[c]}</option>)}
+                          </select>
+                          <button type="submit" name="intent" value="subrole" disabled={lockedSubrole} className={buttonClass} aria-label={`Save admin role of ${name}`}>Save</button>
+                        </Form>
+                        <Form method="post" className="flex items-center gap-1">
+                          <ReturnTo />
+                          <input type="hidden" name="userId" value={u.id} />
+                          <label htmlFor={`vendor-${u.id}`} className="sr-only">Vendor access of {name}</label>
+                          <select id={`vendor-${u.id}`} name="vendor" defaultValue={u.isVendor ? "grant" : "revoke"} disabled={self} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                            <option value="grant">Vendor access</option>
+                            <option value="revoke">No vendor access</option>
+                          </select>
+                          <button type="submit" name="intent" value="vendor" disabled={self} className={buttonClass} aria-label={`Save vendor access of ${name}`}>Save</button>
+                        </Form>
+                        <div className="flex flex-wrap items-center gap-3">
+                          {u.deactivatedAt ? null : (
+                            <Form method="post">
+                              <ReturnTo />
+                              <input type="hidden" name="userId" value={u.id} />
+                              <button type="submit" name="intent" value="reset" className="text-sm font-medium text-brand underline" aria-label={`Send password reset to ${name}`}>Send password reset</button>
+                            </Form>
+                          )}
+                          {isSuperadmin && !self ? (
+                            u.deactivatedAt ? (
+                              <Form method="post">
+                                <ReturnTo />
+                                <input type="hidden" name="userId" value={u.id} />
+                                <button type="submit" name="intent" value="reactivate" className="text-sm font-medium text-brand underline" aria-label={`Reactivate ${name}`}>Reactivate</button>
+                              </Form>
+                            ) : (
+                              <ConfirmForm label={`Deactivate ${name}`} question={`Deactivate ${name}? They are signed out at once and cannot sign in until reactivated; their items leave the shop.`} confirmLabel="Deactivate" intent="deactivate" fields={{ userId: u.id, returnTo }} />
+                            )
+                          ) : null}
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={page} hasNext={hasNext} href={(n) => pageHref(`${TAB}${q ? `?${new URLSearchParams({ q })}` : ""}`, n)} />
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,196 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, ownAddress } from "./fixtures";
+
+// The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
+// records it works on (an order, a store request, an account) or takes one from the seeded review
+// queue (db/demo/flows/30-admin.mjs keeps it stocked), so runs can repeat on the same database.
+
+const STAFF = {
+  superadmin: "superadmin@closetloop.test",
+  reviewer: "reviewer@closetloop.test",
+  support: "support@closetloop.test",
+} as const;
+
+/** A second person at another computer: their own browser context, cookies and JavaScript setting. */
+async function person(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await ownAddress(page);
+  return { page, close: () => context.close() };
+}
+
+/** Searches an admin list with its own search form (the header has a search box too). */
+async function searchList(page: Page, list: RegExp, text: string | null, status?: string) {
+  const form = page.getByRole("search", { name: list });
+  if (text !== null) await form.getByRole("searchbox").fill(text);
+  if (status) await form.getByRole("combobox", { name: "Status" }).selectOption(status);
+  await form.getByRole("button", { name: "Search" }).click();
+}
+
+/** Waits for a message in the local outbox (the queue delivers it a moment later). */
+async function outboxMessage(page: Page, to: string, subject: string | RegExp) {
+  const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
+  await expect(async () => {
+    await page.goto("/dev/outbox");
+    await expect(message.first()).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  return message.first();
+}
+
+test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({ page }) => {
+  await login(page, STAFF.reviewer, DEMO_PASSWORD, "/admin");
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link")).toHaveText(["Products"]);
+
+  await searchList(page, /Search products/, null, "pending");
+  await expect(page).toHaveURL(/status=pending/);
+  const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Approve / }) }).first();
+  const name = (await row.getByRole("rowheader").locator("span.font-medium").textContent())!.trim();
+  const brand = (await row.getByRole("rowheader").locator("span.text-xs").textContent())!.trim();
+  const view = await row.getByRole("link", { name: `View ${name}` }).getAttribute("href");
+  expect(view).toMatch(/^\/product\/[\w-]+$/);
+
+  await row.getByRole("button", { name: `Approve ${name}` }).click();
+  await expect(page.getByText("Product approved successfully")).toBeVisible();
+
+  await page.goto(`/all-products?search=${encodeURIComponent(name)}&brand=${encodeURIComponent(brand)}`);
+  await expect(page.getByRole("region", { name: "Products" }).locator(`a[href="${view}"]`).first()).toBeVisible();
+  await page.goto(view!);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+});
+
+test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
+  // The shopper places an order.
+  await login(page, DEMO.shopper);
+  await page.goto("/cart");
+  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  await openBuyableProduct(page);
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full Name").first().fill("Sam Shopper");
+  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
+  await page.getByLabel("City").first().fill("London");
+  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  const placed = page.getByText(/Order order_\w+ has been placed/);
+  await expect(placed).toBeVisible();
+  const orderId = /order_\w+/.exec((await placed.textContent())!)![0];
+
+  // Customer support, at their own desk, ships it.
+  const support = await person(browser, javaScriptEnabled);
+  await login(support.page, STAFF.support, DEMO_PASSWORD, "/admin");
+  await expect(support.page).toHaveURL(/\/admin\/orders$/);
+  await expect(support.page.getByRole("heading", { name: "Admin Dashboard - Customer Support View" })).toBeVisible();
+  await searchList(support.page, /Search orders/, orderId);
+  const row = support.page.getByRole("row").filter({ has: support.page.getByRole("link", { name: `Order ${orderId}` }) });
+  await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("shipped");
+  await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
+  await expect(support.page.getByText("Order status changed to shipped")).toBeVisible();
+  await expect(row.getByRole("combobox", { name: `Status of order ${orderId}` })).toHaveValue("shipped");
+
+  await outboxMessage(support.page, DEMO.shopper, `Your Closetloop order ${orderId} is shipped`);
+
+  // The shopper changed their mind: cancelling puts the item back on sale (and leaves the demo catalog as it was).
+  await support.page.goto("/admin/orders");
+  await searchList(support.page, /Search orders/, orderId);
+  await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("cancelled");
+  await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
+  await expect(support.page.getByText("Order status changed to cancelled")).toBeVisible();
+  await support.close();
+});
+
+test("a superadmin deactivates a user, who is then signed out and cannot sign in", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
+  // A newcomer signs up, verifies from the outbox and signs in on their own computer.
+  const email = `e2e-deact-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
+  const user = await person(browser, javaScriptEnabled);
+  await user.page.goto("/auth?tab=signup");
+  const form = user.page.getByRole("form", { name: "Create a user account" });
+  await form.getByLabel("Full name").fill("Dee Activated");
+  await form.getByLabel("Email").fill(email);
+  await form.getByLabel(/^Password/).fill("secret-pass");
+  await form.getByLabel("Confirm password").fill("secret-pass");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(user.page.getByText("Account created!")).toBeVisible();
+  const mail = await outboxMessage(user.page, email, "Verify your Closetloop account");
+  await mail.getByRole("link", { name: /\/auth\/verify\?token=/ }).click();
+  await expect(user.page.getByText("Email verified")).toBeVisible();
+  await login(user.page, email, "secret-pass", "/account");
+  await expect(user.page).toHaveURL(/\/account$/);
+
+  // The superadmin finds them and deactivates them (a confirmation that needs no JavaScript).
+  await login(page, STAFF.superadmin, DEMO_PASSWORD, "/admin?tab=users");
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await searchList(page, /Search users/, email);
+  const row = page.getByRole("row").filter({ hasText: email });
+  await row.getByText("Deactivate Dee Activated", { exact: true }).click();
+  await row.getByRole("dialog", { name: "Deactivate Dee Activated" }).getByRole("button", { name: "Deactivate" }).click();
+  await expect(page.getByText("User deactivated")).toBeVisible();
+  await expect(page.getByRole("row").filter({ hasText: email }).getByText("deactivated", { exact: true })).toBeVisible();
+
+  // Their next page finds them signed out, and signing in again says why.
+  await user.page.goto("/account");
+  await expect(user.page).toHaveURL(/\/auth\?redirectTo=%2Faccount/);
+  const signIn = user.page.getByRole("region", { name: "Sign In" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password").fill("secret-pass");
+  await signIn.getByRole("button", { name: "Sign In" }).click();
+  await expect(signIn.getByRole("alert")).toContainText("This account has been deactivated.");
+  await user.close();
+});
+
+test("an admin approves a store request and the set-password e-mail is in the outbox; the link opens the store dashboard", async ({ page, browser, javaScriptEnabled }) => {
+  // Two people, a checkout or sign-up and the queue: longer than one page visit.
+  test.setTimeout(60_000);
+  // A shop asks to join from the public form.
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+  const storeName = `Rails ${stamp}`;
+  const contact = `store-${stamp}@example.test`;
+  const shop = await person(browser, javaScriptEnabled);
+  await shop.page.goto("/auth?tab=signup");
+  await shop.page.getByRole("radio", { name: "Store" }).check();
+  const request = shop.page.getByRole("form", { name: "Request a store account" });
+  await request.getByLabel("Contact name").fill("Priya Shopkeeper");
+  await request.getByLabel("Store name").fill(storeName);
+  await request.getByLabel("Store address").fill("1 Brick Lane, London");
+  await request.getByLabel("Contact email").fill(contact);
+  await request.getByRole("button", { name: "Submit Request" }).click();
+  await expect(shop.page.getByText("Store request submitted!")).toBeVisible();
+
+  await login(page, DEMO.admin, DEMO_PASSWORD, "/admin?tab=stores");
+  await expect(page).toHaveURL(/\/admin\/stores$/);
+  await page.getByRole("button", { name: `Approve ${storeName}` }).click();
+  await expect(page.getByText("Store request approved and store account created successfully")).toBeVisible();
+  await expect(page.getByRole("table").getByRole("link", { name: storeName })).toBeVisible();
+
+  // The new owner follows the link, chooses a password, signs in and reaches their dashboard.
+  const mail = await outboxMessage(shop.page, contact, `Welcome to Closetloop: ${storeName} is approved`);
+  await mail.getByRole("link", { name: /\/auth\/reset\?token=/ }).click();
+  await expect(shop.page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
+  await shop.page.getByLabel("New password").fill("store-pass-1");
+  await shop.page.getByLabel("Confirm password").fill("store-pass-1");
+  await shop.page.getByRole("button", { name: "Update password" }).click();
+  await expect(shop.page.getByText("Password set")).toBeVisible();
+  await login(shop.page, contact, "store-pass-1", "/store");
+  await expect(shop.page).toHaveURL(/\/store$/);
+  await shop.close();
+});
+
+test("staff without a tab, and everyone else, are refused on the server", async ({ page }) => {
+  await login(page, DEMO.vendor, DEMO_PASSWORD);
+  const response = await page.goto("/admin/orders");
+  expect(response!.status()).toBe(403);
+  await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
+  await expect(page.getByText("You don't have permission to access the admin dashboard.")).toBeVisible();
+
+  await page.context().clearCookies();
+  await login(page, STAFF.reviewer, DEMO_PASSWORD);
+  const roles = await page.goto("/admin/roles");
+  expect(roles!.status()).toBe(403);
+  await expect(page.getByText("Only superadmins can manage admin roles and permissions.")).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" })).toBeVisible();
+});
