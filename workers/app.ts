@@ -4,6 +4,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { appContext } from "../app/context";
 import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
+import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
 import { gateRequest } from "../app/services/request-gate.server";
@@ -57,12 +58,14 @@ app.all("*", async (c) => {
   const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
   c.set("d1", trips);
+  // Every read of the request goes through one D1 session (read replicas; decision 0037).
+  const reads = openReadSession(env.DB, request, !config.isDev);
   const context = new RouterContextProvider();
   context.set(appContext, {
     env,
     config,
     ctx: c.executionCtx as ExecutionContext,
-    db: database(countingD1(env.DB, trips)),
+    db: database(countingD1(reads.d1, trips)),
   });
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
@@ -73,7 +76,7 @@ app.all("*", async (c) => {
     { capSeconds, version, now, freshNonce: createNonce, waitUntil: (work) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default },
     () => requestHandler(request, context),
   );
-  return gate.settle(response);
+  return gate.settle(reads.settle(response));
 });
 
 export default {

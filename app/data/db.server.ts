@@ -30,8 +30,10 @@ const sqlDuration = (result: unknown): number => {
 /**
  * D1 as the app sees it, counting round trips. Every page promises at most three (issue 4), and
  * the count goes out in the Server-Timing header, where tests and browser dev tools read it.
+ * Requests read through a D1 session (app/services/d1-session.server.ts); drizzle needs only
+ * prepare and batch.
  */
-export function countingD1(d1: D1Database, trips: RoundTrips): D1Database {
+export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips): D1Database {
   const real = new WeakMap<object, D1PreparedStatement>();
   const timed = <T>(work: Promise<T>): Promise<T> => {
     const started = Date.now();
@@ -56,9 +58,6 @@ export function countingD1(d1: D1Database, trips: RoundTrips): D1Database {
   return {
     prepare: (query: string) => wrap(d1.prepare(query)),
     batch: (statements: D1PreparedStatement[]) => timed(d1.batch(statements.map((s) => real.get(s) ?? s))),
-    exec: (query: string) => timed(d1.exec(query)),
-    dump: () => timed(d1.dump()),
-    withSession: (constraint?: string) => d1.withSession(constraint as never),
   } as unknown as D1Database;
 }
 
