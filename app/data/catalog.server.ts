@@ -86,10 +86,20 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const searchUnusable = Boolean(index?.unusable);
 
   const matched = index && !index.unusable ? sql`+${products}.rowid in (select rowid from products_fts where products_fts match ${index.match})` : undefined;
+  const inIndex = index && !index.unusable && !scoped;
   const countQuery =
-    index && !index.unusable && facetsCoverFilters(filters) && !scoped
+    inIndex && facetsCoverFilters(filters)
       ? db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${index.match}`)
-      : db.select({ n: count() }).from(products).where(and(...where, matched));
+      : inIndex && index.priceCount
+        ? // Price bands (decision 0038): the matches in bands wholly inside the range are counted in
+          // the index; only those in edge bands are looked up by rowid to check their prices.
+          db
+            .select({
+              n: sql<number>`count(*) + ${index.priceCount.inside ? sql`(select count(*) from products_fts where products_fts match ${index.priceCount.inside})` : sql`0`}`,
+            })
+            .from(products)
+            .where(and(...where, sql`${products}.rowid in (select rowid from products_fts where products_fts match ${index.priceCount.edges})`))
+        : db.select({ n: count() }).from(products).where(and(...where, matched));
 
   if (index?.tiers && page.sort === "relevance") {
     return { pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit), countQuery, reverse, after, tieKey: "rowid" as const, searchUnusable };

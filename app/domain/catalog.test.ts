@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, productTypeFromSlug } from "./catalog";
+import { readFileSync } from "node:fs";
+import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, PRICE_BAND_STARTS, productTypeFromSlug } from "./catalog";
 
 describe("ftsQuery", () => {
   it.each([
@@ -42,7 +43,7 @@ describe("indexQuery", () => {
   });
 
   it("matches a tag filter on its facet tokens alone", () => {
-    expect(indexQuery(filtersOf("tag=wool&tag=winter"))).toEqual({ match: '(facets : ("g776f6f6c" OR "g77696e746572"))', tiers: null, unusable: false });
+    expect(indexQuery(filtersOf("tag=wool&tag=winter"))).toEqual({ match: '(facets : ("g776f6f6c" OR "g77696e746572"))', tiers: null, unusable: false, priceCount: null });
   });
 
   it("keeps the words to the text columns and adds one clause per list filter", () => {
@@ -56,6 +57,24 @@ describe("indexQuery", () => {
 
   it("marks a search with no words as unusable", () => {
     expect(indexQuery(filtersOf("search=***"))).toEqual({ match: "", tiers: null, unusable: true });
+  });
+
+  it("narrows a price range to the bands it touches, and counts the covered bands in the index", () => {
+    const query = indexQuery(filtersOf("tag=wool&rental_min=10&rental_max=15"))!;
+    // £10–£15 touches bands 2 (£10–£14.99) and 3 (£15–£19.99); band 2 lies wholly inside.
+    expect(query.match).toBe('(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r3"))');
+    expect(query.priceCount).toEqual({ inside: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', edges: `(${query.match}) NOT ((facets : ("r2")))` });
+    expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain('(facets : ("p10" OR "p11"');
+    expect(indexQuery(filtersOf("tag=wool"))!.priceCount).toBeNull();
+    // A range no band satisfies is left to the listing's own price check.
+    expect(indexQuery(filtersOf("tag=wool&rental_min=30&rental_max=10"))!.priceCount).toBeNull();
+  });
+
+  it("uses the band starts migration 0008 indexes with", () => {
+    const sql = readFileSync("migrations/0008_price_bands.sql", "utf8");
+    const lists = [...sql.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
+    expect(lists).toHaveLength(2);
+    for (const list of lists) expect(list).toEqual([...PRICE_BAND_STARTS]);
   });
 
   it("lets the facets answer every filter but a price range", () => {

@@ -188,6 +188,65 @@ export interface IndexQuery {
   match: string;
   tiers: [string, string] | null;
   unusable: boolean;
+  /**
+   * With a price range: `match` already narrows to the price bands the range touches (a superset;
+   * the listing checks the prices themselves), and the count splits in two: the matches in bands
+   * wholly inside every range, counted in the index alone, and the matches in edge bands, whose
+   * prices the count checks row by row (few: edge bands are narrow). Null without a price range.
+   */
+  priceCount?: { inside: string | null; edges: string } | null;
+}
+
+// Price bands (issue 17, item 3; docs/decisions/0038-price-bands.md): each public item's rental
+// and buying price also sit in the facet column as the band they fall in, `r` or `p` and the
+// band's number: the count of PRICE_BAND_STARTS at or below the price (in pence). Narrow where
+// shoppers filter, wider above. Migration 0008 writes the same list in SQL (a test compares them).
+export const PRICE_BAND_STARTS = [
+  500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 9000, 10000, 12000, 14000, 16000, 18000, 20000, 25000,
+  30000, 35000, 40000, 50000, 60000, 70000, 80000, 100000, 125000, 150000, 200000, 250000, 300000, 400000, 500000, 750000, 1000000,
+] as const;
+const PRICE_FACETS = { rental: "r", buy: "p" } as const;
+
+/** The band a price (pence) falls in: 0 below the first start, up to PRICE_BAND_STARTS.length. */
+export function priceBand(pence: number) {
+  let band = 0;
+  while (band < PRICE_BAND_STARTS.length && PRICE_BAND_STARTS[band]! <= pence) band++;
+  return band;
+}
+
+/** The index token of a price: `priceFacetToken("rental", 1500)` → "r3". */
+export function priceFacetToken(kind: keyof typeof PRICE_FACETS, pence: number) {
+  return `${PRICE_FACETS[kind]}${priceBand(pence)}`;
+}
+
+/** The bands [min, max] touches, and which of them lie wholly inside it. */
+export function bandsOfRange(min: number | null, max: number | null) {
+  const lo = min === null ? 0 : priceBand(min);
+  const hi = max === null ? PRICE_BAND_STARTS.length : priceBand(max);
+  const start = (band: number) => (band === 0 ? 0 : PRICE_BAND_STARTS[band - 1]!);
+  const end = (band: number) => (band === PRICE_BAND_STARTS.length ? Infinity : PRICE_BAND_STARTS[band]! - 1);
+  const touched: number[] = [];
+  const inside: number[] = [];
+  for (let band = lo; band <= hi; band++) {
+    touched.push(band);
+    if ((min === null || start(band) >= min) && (max === null || end(band) <= max)) inside.push(band);
+  }
+  return { touched, inside };
+}
+
+function priceClauses(filters: CatalogFilters) {
+  const ranges = [
+    { facet: PRICE_FACETS.rental, min: filters.rentalMin, max: filters.rentalMax },
+    { facet: PRICE_FACETS.buy, min: filters.buyMin, max: filters.buyMax },
+  ].filter((r) => r.min !== null || r.max !== null);
+  if (!ranges.length) return null;
+  const clause = (facet: string, bands: number[]) => `(facets : (${bands.map((b) => `"${facet}${b}"`).join(" OR ")}))`;
+  const split = ranges.map((r) => ({ ...r, ...bandsOfRange(r.min, r.max) }));
+  if (split.some((r) => !r.touched.length)) return { touched: null, inside: null };
+  return {
+    touched: split.map((r) => clause(r.facet, r.touched)).join(" AND "),
+    inside: split.every((r) => r.inside.length) ? split.map((r) => clause(r.facet, r.inside)).join(" AND ") : null,
+  };
 }
 
 export function indexQuery(filters: CatalogFilters): IndexQuery | null {
@@ -197,11 +256,21 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const facets = (Object.keys(FACETS) as FacetFilter[])
     .filter((filter) => filters[filter].length)
     .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
-  const all = (text: string | null) => [...(text ? [text] : []), ...facets].join(" AND ");
-  if (!words) return { match: all(null), tiers: null, unusable: false };
-  const match = all(`(${ALL_TEXT} : (${words}))`);
+  // A range that touches no band (minimum above maximum) is left to the listing's own price check.
+  const found = priceClauses(filters);
+  const prices = found?.touched ? found : null;
+  const all = (text: string | null) => [...(text ? [text] : []), ...facets, ...(prices?.touched ? [prices.touched] : [])].join(" AND ");
+  const text = words ? `(${ALL_TEXT} : (${words}))` : null;
+  const match = all(text);
+  const priceCount = prices
+    ? {
+        inside: prices.inside ? [...(text ? [text] : []), ...facets, prices.inside].join(" AND ") : null,
+        edges: prices.inside ? `(${match}) NOT (${prices.inside})` : match,
+      }
+    : null;
+  if (!words) return { match, tiers: null, unusable: false, priceCount };
   const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
-  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false };
+  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount };
 }
 
 /** True when the index's facets check every filter of a listing: none is a price range. */

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { listProducts } from "../../app/data/catalog.server";
-import { encodeCursor, facetToken, parseCatalogQuery } from "../../app/domain/catalog";
+import { bandsOfRange, encodeCursor, facetToken, parseCatalogQuery, PRICE_BAND_STARTS, priceBand, priceFacetToken } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 
 const db = database(env.DB);
@@ -214,9 +214,9 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
   });
 
   it("indexes the tokens facetToken() asks for (the view and the TypeScript agree)", async () => {
-    const row = await env.DB.prepare("SELECT facets FROM products_fts_source WHERE product_rowid = (SELECT rowid FROM products WHERE id = ?)")
+    const row = await env.DB.prepare("SELECT facets, (SELECT buying_price FROM products WHERE id = ?1) AS buy FROM products_fts_source WHERE product_rowid = (SELECT rowid FROM products WHERE id = ?1)")
       .bind(`f_${word}_3`)
-      .first<{ facets: string }>();
+      .first<{ facets: string; buy: number }>();
     const expected = [
       facetToken("productTypes", "Women"),
       facetToken("categories", "Coats"),
@@ -224,6 +224,8 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
       facetToken("conditions", "Almost New"),
       facetToken("colors", "Navy"),
       facetToken("tags", "Wool"),
+      priceFacetToken("rental", 3000),
+      priceFacetToken("buy", row!.buy),
     ];
     expect(row!.facets.toLowerCase().split(" ").sort()).toEqual(expected.sort());
   });
@@ -237,5 +239,61 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
     expect((await ids(`search=${word}moving&category=Accessories&brand=${brand}`)).ids).toEqual([id]);
     expect((await ids(`tag=before&search=${word}moving`)).ids).toEqual([]);
     expect((await ids(`tag=after&search=${word}moving`)).ids).toEqual([id]);
+  });
+});
+
+describe("a search or tag filter with a price range (price bands in the index, decision 0038)", () => {
+  // The 30 items of the first block: Jackets at every third, the rest Dresses; rental £10–£16 (none
+  // at every fifth), buying £50.00–£52.90. Each shape's count and walk must equal the items whose
+  // prices are in range, whichever bands the range touches or covers.
+  const items = Array.from({ length: 30 }, (_, i) => ({
+    id: `q_${brand}_${String(i).padStart(2, "0")}`,
+    dress: i % 3 !== 0,
+    rental: i % 5 === 0 ? null : 1000 + (i % 7) * 100,
+    buy: 5000 + i * 10,
+  }));
+  const within = (price: number | null, min?: number, max?: number) => price !== null && (min === undefined || price >= min) && (max === undefined || price <= max);
+  it.each([
+    ["search=dress&rental_min=11&rental_max=15", (x: (typeof items)[number]) => x.dress && within(x.rental, 1100, 1500)],
+    ["search=dress&rental_min=10", (x: (typeof items)[number]) => x.dress && within(x.rental, 1000)],
+    ["search=dress&rental_min=12&rental_max=12", (x: (typeof items)[number]) => x.dress && within(x.rental, 1200, 1200)],
+    ["search=dress&rental_max=4.99", () => false],
+    ["search=dress&rental_min=30&rental_max=10", () => false],
+    ["search=jacket&buy_min=50.5&buy_max=52", (x: (typeof items)[number]) => !x.dress && within(x.buy, 5050, 5200)],
+    ["tag=test&buy_min=50&rental_max=14.99", (x: (typeof items)[number]) => within(x.buy, 5000) && within(x.rental, undefined, 1499)],
+    ["tag=test&rental_min=5&rental_max=100", (x: (typeof items)[number]) => within(x.rental, 500, 10000)],
+  ] as const)("?%s counts and lists exactly the items in range", async (qs, wanted) => {
+    const expected = items.filter(wanted).map((x) => x.id).sort();
+    const { seen, total } = await walk(qs);
+    expect([...seen].sort()).toEqual(expected);
+    expect(total).toBe(expected.length);
+  });
+
+  it("puts a price in the band of the starts at or below it, and splits a range into touched and covered bands", () => {
+    expect(priceBand(0)).toBe(0);
+    expect(priceBand(499)).toBe(0);
+    expect(priceBand(500)).toBe(1);
+    expect(priceBand(1499)).toBe(2);
+    expect(priceBand(10_000_000)).toBe(PRICE_BAND_STARTS.length);
+    // £10–£15: bands 2 (£10–£14.99) and 3 (£15–£19.99); only band 2 lies wholly inside.
+    expect(bandsOfRange(1000, 1500)).toEqual({ touched: [2, 3], inside: [2] });
+    expect(bandsOfRange(null, 499)).toEqual({ touched: [0], inside: [0] });
+    expect(bandsOfRange(3000, 1000)).toEqual({ touched: [], inside: [] });
+    expect(bandsOfRange(750_000, null).inside).toEqual([PRICE_BAND_STARTS.length - 1, PRICE_BAND_STARTS.length]);
+  });
+
+  it("indexes each public item's price bands, and re-indexes a price change", async () => {
+    const id = `q_${brand}_03`;
+    // Is this item among the index's matches for the token?
+    const indexed = async (token: string) =>
+      (await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ? AND rowid = (SELECT rowid FROM products WHERE id = ?)").bind(`facets : "${token}"`, id).first<{ n: number }>())!.n;
+    expect(await indexed(priceFacetToken("rental", 1300))).toBe(1);
+    expect(await indexed(priceFacetToken("buy", 5030))).toBe(1);
+    await env.DB.prepare("UPDATE products SET rental_price = 4000, buying_price = NULL WHERE id = ?").bind(id).run();
+    expect(await indexed(priceFacetToken("rental", 1300))).toBe(0);
+    expect(await indexed(priceFacetToken("rental", 4000))).toBe(1);
+    expect(await indexed(priceFacetToken("buy", 5030))).toBe(0);
+    await env.DB.prepare("UPDATE products SET rental_price = 1300, buying_price = 5030 WHERE id = ?").bind(id).run();
+    expect(await indexed(priceFacetToken("buy", 5030))).toBe(1);
   });
 });

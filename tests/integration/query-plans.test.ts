@@ -82,6 +82,8 @@ const LISTINGS = [
   "search=coat&sort=newest",
   "tag=wool&category=Coats",
   "tag=wool&buy_min=50",
+  "search=dress&rental_min=10&rental_max=30",
+  "tag=wool&buy_min=50&buy_max=80&rental_max=20",
 ];
 
 describe("catalog query plans never scan a whole table", () => {
@@ -98,6 +100,15 @@ describe("catalog query plans never scan a whole table", () => {
     for (const query of [pageQuery, countQuery]) {
       const lines = await plan(query);
       expect(lines.filter(fullScan), lines.join("\n")).toEqual([]);
+    }
+  });
+
+  it("a search or tag with a price range counts in the index and reads only edge-band rows, by rowid (decision 0038)", async () => {
+    for (const qs of ["search=dress&rental_min=10&rental_max=30", "tag=wool&buy_min=50"]) {
+      const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
+      const lines = (await plan(listingQueries(db, filters, page).countQuery)).join("\n");
+      expect(lines, qs).toMatch(/SEARCH products USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+      expect(lines, qs).toMatch(/SCAN products_fts VIRTUAL TABLE INDEX/);
     }
   });
 
