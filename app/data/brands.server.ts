@@ -1,5 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { brands, categories, products } from "../../db/schema";
+import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 
 const brandColumns = { id: brands.id, name: brands.name, logoUrl: brands.logoUrl, description: brands.description, websiteUrl: brands.websiteUrl, isPopular: brands.isPopular };
@@ -36,7 +37,8 @@ export function categoryQueries(db: Database) {
       .from(categories)
       .where(eq(categories.isActive, true))
       .orderBy(asc(categories.sortOrder), asc(categories.name)),
-    db.select({ category: products.category, n: count() }).from(products).where(eq(products.status, "approved")).groupBy(products.category),
+    // What the category's listing shows: live and not sold (the same condition, so they agree).
+    db.select({ category: products.category, n: count() }).from(products).where(isPublic()).groupBy(products.category),
   ] as const;
 }
 

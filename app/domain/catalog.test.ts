@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import migration0008 from "../../migrations/0008_price_bands.sql?raw";
 import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, PRICE_BAND_STARTS, productTypeFromSlug } from "./catalog";
 
 describe("ftsQuery", () => {
@@ -71,8 +71,7 @@ describe("indexQuery", () => {
   });
 
   it("uses the band starts migration 0008 indexes with", () => {
-    const sql = readFileSync("migrations/0008_price_bands.sql", "utf8");
-    const lists = [...sql.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
+    const lists = [...migration0008.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
     expect(lists).toHaveLength(2);
     for (const list of lists) expect(list).toEqual([...PRICE_BAND_STARTS]);
   });

@@ -187,3 +187,27 @@ describe("canonical URLs", () => {
     expect(canonicalOf((await html("/categories/no-such-category")).text)).toBeUndefined();
   });
 });
+
+describe("home's category counts (issue 17: they agree with the listings they link to)", () => {
+  it("count what each category's listing shows: live items not sold", async () => {
+    const { homeAggregates } = await import("../../app/data/home.server");
+    const { listProducts } = await import("../../app/data/catalog.server");
+    const { parseCatalogQuery } = await import("../../app/domain/catalog");
+    const { database } = await import("../../app/data/db.server");
+    const db = database(env.DB);
+    const owner = await createUser();
+    // One of each state in Coats: only the live, unsold one is for sale.
+    await createProduct(owner.id, { category: "Coats" });
+    const sold = await createProduct(owner.id, { category: "Coats" });
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(sold.id).run();
+    await createProduct(owner.id, { category: "Coats", productStatus: "pending" });
+    const { categories } = await homeAggregates(db);
+    expect(categories.length).toBeGreaterThan(0);
+    for (const category of categories) {
+      const { filters, page } = parseCatalogQuery(new URLSearchParams({ category: category.name }));
+      const listing = await listProducts(db, filters, page);
+      expect(category.productCount, category.name).toBe(listing.total);
+    }
+    expect(categories.find((c) => c.name === "Coats")!.productCount).toBeGreaterThan(0);
+  });
+});
