@@ -75,13 +75,19 @@ describe("the production build", () => {
     const bindings = { ...options.bindings, ...vars };
     for (const [name, value] of Object.entries(bindings)) if (value === undefined) delete bindings[name];
     const entry = path.join(root, "index.js");
-    const modules = [entry, ...readdirSync(root, { recursive: true }).filter((f) => f.endsWith(".js")).map((f) => path.join(root, f)).filter((f) => f !== entry)];
+    // The bundle's modules as wrangler uploads them: JavaScript, and the image codecs' WebAssembly.
+    const files = readdirSync(root, { recursive: true }).map((f) => path.join(root, f));
+    const modules = [
+      { type: "ESModule", path: entry },
+      ...files.filter((f) => f.endsWith(".js") && f !== entry).map((p) => ({ type: "ESModule", path: p })),
+      ...files.filter((f) => f.endsWith(".wasm")).map((p) => ({ type: "CompiledWasm", path: p })),
+    ];
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         log: new Log(LogLevel.NONE),
         telemetry: { enabled: false },
         cf: false,
-        workers: [{ ...options, assets: undefined, bindings, name: "closetloop", modulesRoot: root, modules: modules.map((p) => ({ type: "ESModule", path: p })) }],
+        workers: [{ ...options, assets: undefined, bindings, name: "closetloop", modulesRoot: root, modules }],
       }),
     );
     try {
