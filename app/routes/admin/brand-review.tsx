@@ -83,7 +83,7 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                     <p className="font-medium">{s.suggestedName}</p>
                     {s.description ? <p className="text-sm text-stone-700">{s.description}</p> : null}
                     <p className="text-xs text-stone-600">
-                      Suggested by {s.suggesterName ?? "a deleted account"} on {formatShortDate(s.createdAt)} · {s.products} product(s) use this name
+                      {`Suggested by ${s.suggesterName ?? "a deleted account"} on ${formatShortDate(s.createdAt)} · ${s.products} product(s) use this name`}
                     </p>
                   </div>
                   <div className="flex flex-wrap items-start gap-3">
