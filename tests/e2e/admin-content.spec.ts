@@ -56,7 +56,7 @@ test("an admin creates a category that shows on home's Shop by Category, then de
   await expect(section.getByRole("link", { name: new RegExp(name) })).toBeVisible();
 
   await page.goto("/admin/content#categories");
-  await page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) }).getByText(`Delete ${name}`).click();
+  await page.getByRole("row").filter({ has: page.getByRole("rowheader", { name }) }).getByText(`Delete ${name}`, { exact: true }).click();
   await page.getByRole("dialog", { name: `Delete ${name}` }).getByRole("button", { name: "Delete category" }).click();
   await expect(page.getByText("Category deleted successfully")).toBeVisible();
   await page.goto("/");
