@@ -180,8 +180,8 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
                         <input type="hidden" name="brandId" value={b.id} />
                         <input type="hidden" name="popular" value={b.isPopular ? "false" : "true"} />
                         {b.isPopular ? <StatusBadge status="popular" tone="green" label="Popular" /> : null}
-                        <button type="submit" name="intent" value="popular" className={buttonClass} aria-label={`${b.isPopular ? "Remove" : "Mark"} ${b.name} ${b.isPopular ? "from popular" : "as popular"}`}>
-                          {b.isPopular ? "Unmark" : "Mark popular"}
+                        <button type="submit" name="intent" value="popular" className={buttonClass} aria-label={`${b.isPopular ? "Unmark popular" : "Mark popular"}: ${b.name}`}>
+                          {b.isPopular ? "Unmark popular" : "Mark popular"}
                         </button>
                       </Form>
                     </td>
