@@ -20,7 +20,8 @@ import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./components/nonce";
-import { cachedSocialLinks } from "./data/site.server";
+import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
+import { DEFAULT_SETTINGS } from "./domain/site";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
@@ -51,8 +52,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const state = context.get(requestState);
   const url = new URL(request.url);
-  const [social, consent, flash, basketCount] = await Promise.all([
+  const [social, settings, consent, flash, basketCount] = await Promise.all([
     cachedSocialLinks(app.env, app.db),
+    cachedSiteSettings(app.env, app.db),
     readConsent(request),
     takeToast(request, app.config),
     // Read with the session on GET; after an action, read again (the action may have changed it).
@@ -73,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     cartCount: basketCount,
     social,
+    settings,
     consent: consent ?? (declined ? decideConsent("reject_non_essential", { analytics: false, marketing: false, preferences: false }, new Date()) : null),
     customizeCookies: url.searchParams.get("cookies") === "customize",
     search: url.searchParams.get("search") ?? "",
@@ -106,13 +109,15 @@ function usePageViews(analytics: boolean) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // Site settings (decision 0034): the favicon staff uploaded, else the built-in one.
+  const favicon = useRouteLoaderData<typeof loader>("root")?.settings.favicon ?? DEFAULT_SETTINGS.favicon;
   return (
     <html lang="en-GB">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3d36" />
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {favicon === DEFAULT_SETTINGS.favicon ? <link rel="icon" href={favicon} type="image/svg+xml" /> : <link rel="icon" href={favicon} />}
         <Meta />
         <Links />
       </head>
@@ -138,7 +143,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="mx-auto min-h-[50vh] max-w-7xl px-4 py-6">
         {children}
       </main>
-      <Footer social={shell?.social ?? {}} year={shell?.year ?? new Date().getUTCFullYear()} />
+      <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />
       {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
       <Toaster flash={shell?.toast ?? null} />
     </>

@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import { evaluateRequest, isConditionalOrRange, type Decision } from "../app/domain/http-conditional";
 import { imageKeyFromPath, parseVariantWidth, variantKey } from "../app/domain/images";
+import { IMAGE_CONTENT_SECURITY_POLICY } from "../app/services/security";
 
 /** Originals and variants live under keys that are never reused: browsers may keep them a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -22,6 +23,10 @@ function representationHeaders(object: R2Object, cacheControl: string) {
   headers.set("last-modified", object.uploaded.toUTCString());
   headers.set("cache-control", cacheControl);
   headers.set("accept-ranges", "bytes");
+  // An SVG (brand logos) can carry script: never run it, and offer it as a download when opened
+  // on its own. <img> ignores both (decision 0033).
+  headers.set("content-security-policy", IMAGE_CONTENT_SECURITY_POLICY);
+  if (headers.get("content-type")?.startsWith("image/svg+xml")) headers.set("content-disposition", "attachment");
   return headers;
 }
 

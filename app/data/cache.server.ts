@@ -7,6 +7,7 @@ export const AGGREGATE_KEYS = {
   filterOptions: "catalog:filter-options",
   allBrands: "catalog:all-brands",
   socialLinks: "site:social-links",
+  siteSettings: "site:settings",
 } as const;
 
 /**

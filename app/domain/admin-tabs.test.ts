@@ -24,9 +24,10 @@ describe("the admin tab registry", () => {
     expect(ADMIN_TABS.filter((t) => mayOpenTab(user, t.id)).map((t) => t.label)).toEqual(labels);
   });
 
-  it("shows only built tabs in the strip (Brands, Brand Review and Content come later)", () => {
-    expect(tabsFor(flags(staff("superadmin"))).map((t) => t.label)).toEqual(["Orders", "Products", "Stores", "Users", "Roles", "Financial"]);
-    expect(tabsFor(flags(staff("admin"))).map((t) => t.label)).toEqual(["Orders", "Products", "Stores", "Users"]);
+  it("shows every tab in the strip now that all nine are built", () => {
+    expect(ADMIN_TABS.every((t) => t.built)).toBe(true);
+    expect(tabsFor(flags(staff("superadmin"))).map((t) => t.label)).toEqual(SECTION_6.superadmin);
+    expect(tabsFor(flags(staff("admin"))).map((t) => t.label)).toEqual(SECTION_6.admin);
     expect(tabsFor(flags(staff("product_reviewer"))).map((t) => t.label)).toEqual(["Products"]);
     expect(tabsFor(flags(staff("customer_support"))).map((t) => t.label)).toEqual(["Orders"]);
   });
@@ -53,8 +54,8 @@ describe("the admin tab registry", () => {
     expect(adminLanding(flags(staff("product_reviewer")), null)).toBe("/admin/products");
     expect(adminLanding(flags(staff("product_reviewer")), "orders")).toBe("/admin/products");
     expect(adminLanding(flags(staff("customer_support")), "users")).toBe("/admin/orders");
-    // A tab that is not built yet is not a landing place.
-    expect(adminLanding(flags(staff("admin")), "brands")).toBe("/admin/orders");
+    expect(adminLanding(flags(staff("admin")), "brands")).toBe("/admin/brands");
+    expect(adminLanding(flags(staff("product_reviewer")), "content")).toBe("/admin/products");
   });
 
   it("tells non-superadmins the Roles tab's own message, and the dashboard's otherwise", () => {

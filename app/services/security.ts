@@ -17,7 +17,8 @@ export function contentSecurityPolicy(nonce: string) {
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: for a home banner chosen by URL (decision 0034); images never run script.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     "frame-ancestors 'none'",
@@ -34,6 +35,12 @@ export function applySecurityHeaders(headers: Headers, isDev: boolean) {
   headers.set("permissions-policy", "camera=(), microphone=(), geolocation=(), payment=()");
   if (!isDev) headers.set("strict-transport-security", "max-age=63072000; includeSubDomains; preload");
 }
+
+/**
+ * Every stored image is served under this policy (decision 0033): an SVG logo opened on its own
+ * (not through <img>, where SVG never runs script) is sandboxed, with no script, no requests.
+ */
+export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 export function createNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

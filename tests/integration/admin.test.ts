@@ -58,7 +58,7 @@ describe("the admin shell", () => {
     expect(away.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/users?q=x")}`);
     for (const actor of ["shopper", "vendor", "storeOwner"] as const) {
       const { browser } = await as(actor);
-      for (const path of ["/admin", "/admin?tab=orders", "/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial", "/admin/blog/new"]) {
+      for (const path of ["/admin", "/admin?tab=orders", "/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial", "/admin/brands", "/admin/brand-review", "/admin/content", "/admin/blog/new"]) {
         const response = await browser.fetch(path);
         expect(response.status, `${actor} ${path}`).toBe(403);
         const html = await response.text();
@@ -75,8 +75,8 @@ describe("the admin shell", () => {
 
   it("shows each sub-role exactly its §6 tabs and sends /admin to the first one", async () => {
     const expected: Record<string, [string, string[]]> = {
-      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Users", "Roles", "Financial"]],
-      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Users"]],
+      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial"]],
+      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users"]],
       productReviewer: ["/admin/products", ["Products"]],
       customerSupport: ["/admin/orders", ["Orders"]],
     };

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import type { SocialLinks } from "../../domain/site";
+import type { PublicSettings, SocialLinks } from "../../domain/site";
 import { cookieSettingsHref } from "./cookie-consent";
 import { NewsletterSignup } from "./newsletter";
 
@@ -11,7 +11,7 @@ const SOCIAL = [
   ["x_url", "X"],
 ] as const;
 
-export function Footer({ social, year }: { social: SocialLinks; year: number }) {
+export function Footer({ social, settings, year }: { social: SocialLinks; settings: PublicSettings; year: number }) {
   const shown = SOCIAL.filter(([key]) => social[key]);
   // The newsletter page shows the same form in its body; one form per page keeps ids unique.
   const location = useLocation();
@@ -20,8 +20,13 @@ export function Footer({ social, year }: { social: SocialLinks; year: number }) 
     <footer className="mt-16 bg-brand text-stone-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-lg font-bold">Closetloop</p>
-          <p className="mt-2 text-sm text-stone-300">Pre-owned fashion to rent for up to 7 days or buy outright.</p>
+          <p className="text-lg font-bold">{settings.siteTitle}</p>
+          <p className="mt-2 text-sm text-stone-300">{settings.siteDescription}</p>
+          {settings.contactEmail ? (
+            <p className="mt-2 text-sm">
+              <a href={`mailto:${settings.contactEmail}`} className="hover:underline">{settings.contactEmail}</a>
+            </p>
+          ) : null}
         </div>
         <nav aria-labelledby="footer-company">
           <h2 id="footer-company" className="font-semibold">Company</h2>

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/privacy-policy";
-import { LegalLayout, LegalSection } from "../../components/prose";
+import { appContext } from "../../context";
+import { pageContent } from "../../data/content.server";
+import { LegalLayout, LegalSection, Paragraphs } from "../../components/prose";
 import { formatLongDate } from "../../domain/dates";
 import { sharedPage } from "../../services/page-cache.server";
 
@@ -12,14 +14,23 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "How Closetloop collects, uses and protects your personal data." },
 ];
 
-// 'Last updated' shows today's date (shopper.md §2.12).
-export function loader() {
-  return { updated: formatLongDate(Date.now()) };
+// 'Last updated' shows today's date (shopper.md §2.12). Staff may replace the text from the
+// admin Content tab (page privacy_policy, decision 0034); until they do, the policy below shows.
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await pageContent(context.get(appContext).db, "privacy_policy");
+  return { updated: formatLongDate(Date.now()), managed: page?.content ? { title: page.title || "Privacy Policy", content: page.content } : null };
 }
 
 const PRIVACY_MAILBOX = "privacy@closetloop.co.uk";
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  if (loaderData.managed) {
+    return (
+      <LegalLayout title={loaderData.managed.title} updated={loaderData.updated}>
+        <Paragraphs text={loaderData.managed.content} />
+      </LegalLayout>
+    );
+  }
   return (
     <LegalLayout title="Privacy Policy" updated={loaderData.updated}>
       <LegalSection n={1} title="Introduction">

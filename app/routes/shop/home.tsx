@@ -8,16 +8,22 @@ import { ProductCard } from "../../components/product-card";
 import { WhyCarousel } from "../../components/home/why-carousel";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
+import { DEFAULT_SETTINGS, type PublicSettings } from "../../domain/site";
 import { sharedPage } from "../../services/page-cache.server";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: "Closetloop | Rent or buy pre-owned fashion" },
-  { name: "description", content: "Rent up to 7 days or buy your favourites at great prices." },
-  ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
-];
+// Home's title, description and keywords are the site settings' SEO group (decision 0034).
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const settings = (matches.find((m) => m?.id === "root")?.loaderData as { settings?: PublicSettings } | undefined)?.settings ?? DEFAULT_SETTINGS;
+  return [
+    { title: settings.metaTitle },
+    { name: "description", content: settings.metaDescription },
+    ...(settings.metaKeywords ? [{ name: "keywords", content: settings.metaKeywords }] : []),
+    ...(loaderData ? [canonicalLink(loaderData.canonical)] : []),
+  ];
+};
 
 // Shown when no post is published yet (shopper.md §2.3).
 export const SAMPLE_POSTS = [
@@ -71,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <section
         className="relative -mx-4 -mt-6 flex min-h-[22rem] items-center bg-brand bg-cover bg-center px-6 py-16 text-white"
-        style={hero.imageUrl ? { backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${hero.imageUrl})` } : undefined}
+        style={hero.imageUrl ? { backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${JSON.stringify(hero.imageUrl)})` } : undefined}
       >
         <div className="mx-auto w-full max-w-7xl">
           <h1 className="max-w-2xl text-4xl font-bold leading-tight sm:text-5xl">Pre-owned, re-loved clothes. Rent Now, Buy Later.</h1>

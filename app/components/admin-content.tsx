@@ -1,0 +1,69 @@
+import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+
+// Form pieces of the admin Brands, Brand Review, Content and Blog screens (decisions 0033, 0034):
+// a labelled textarea, select and checkbox with their error at the field, as forms.tsx's Field.
+
+export function TextArea({ label, name, error, required, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  const id = rest.id ?? `field-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">
+        {label}
+        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
+        {...rest}
+      />
+      {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+export function SelectField({ label, name, error, options, ...rest }: { label: string; name: string; error?: string; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
+  const id = rest.id ?? `field-${name}`;
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium">{label}</label>
+      <select
+        id={id}
+        name={name}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
+        {...rest}
+      >
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
+    </div>
+  );
+}
+
+export function Checkbox({ label, name, defaultChecked, id }: { label: string; name: string; defaultChecked?: boolean; id?: string }) {
+  return (
+    <label className="flex items-center gap-2 text-sm font-medium" htmlFor={id ?? `field-${name}`}>
+      <input id={id ?? `field-${name}`} type="checkbox" name={name} defaultChecked={defaultChecked} className="size-4" />
+      {label}
+    </label>
+  );
+}
+
+/** The field errors an action answered with (400), if any. */
+export function fieldErrors(actionData: unknown, form?: string): Record<string, string> {
+  const answer = actionData as { errors?: Record<string, string>; form?: string } | undefined;
+  if (!answer?.errors) return {};
+  return form === undefined || answer.form === form ? answer.errors : {};
+}
+
+/** The values a refused form was sent with, to fill it in again. */
+export function sentValues(actionData: unknown, form: string): Record<string, string> | null {
+  const answer = actionData as { values?: Record<string, string>; form?: string } | undefined;
+  return answer?.form === form && answer.values ? answer.values : null;
+}

@@ -1,0 +1,144 @@
+import { Form } from "react-router";
+import type { Route } from "./+types/brand-review";
+import { appContext } from "../../context";
+import { adminBrands, approveSuggestion, brandById, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/admin-content.server";
+import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
+import { adminTab } from "../../domain/admin-tabs";
+import { formText } from "../../domain/admin-lists";
+import { formatShortDate } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { refuse } from "../../services/admin-actions.server";
+import { refuseFields } from "../../services/admin-content.server";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { requireAdminTab } from "../../services/guards.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ActionAlert, buttonClass, dangerButtonClass, primaryButtonClass } from "../../components/admin";
+import { fieldErrors } from "../../components/admin-content";
+import { EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+
+// Admin Brand Review (seller-store-admin.md §2, §3, §4; issue 14 item 5): sellers' brand
+// suggestions with Approve (the brand is created), Merge (into an existing brand: the products
+// that used the suggested name move to it) and Reject with a required reason. The seller sees
+// the status on their upload form (app/data/seller.server.ts).
+
+export const meta: Route.MetaFunction = () => [{ title: "Brand Review | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const TAB = adminTab("brand-review").href;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminTab(context, request, "brand-review");
+  const app = context.get(appContext);
+  const [lists, brands] = await Promise.all([suggestionLists(app.db), adminBrands(app.db)]);
+  return { ...lists, brands: brands.map((b) => ({ id: b.id, name: b.name })) };
+}
+
+export const intents = ["approve", "merge", "reject"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "brand-review");
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  if (!intent) return refuse(app.config, 400, REVIEW_MESSAGES.failed, "Unknown action.");
+  const suggestion = await suggestionById(app.db, formText(form, "suggestionId"));
+  if (!suggestion) return refuse(app.config, 404, REVIEW_MESSAGES.failed, "Brand suggestion not found.");
+  if (suggestion.status !== "pending") return refuse(app.config, 409, REVIEW_MESSAGES.failed, REVIEW_MESSAGES.notPending);
+  const now = Date.now();
+  const formId = `${intent}-${suggestion.id}`;
+
+  if (intent === "approve") {
+    const saved = await approveSuggestion(app.db, suggestion, `brand_${crypto.randomUUID()}`, user.id, now);
+    if (!saved.ok) return refuse(app.config, 409, REVIEW_MESSAGES.failed, `${BRAND_MESSAGES.duplicate}: merge the suggestion into it instead.`);
+  } else if (intent === "merge") {
+    const brand = await brandById(app.db, formText(form, "brandId"));
+    if (!brand) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { brandId: REVIEW_MESSAGES.pickBrand });
+    await mergeSuggestion(app.db, suggestion, brand, user.id, now);
+  } else {
+    const reason = formText(form, "reason", 500);
+    if (!reason) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { reason: REVIEW_MESSAGES.reasonRequired });
+    await rejectSuggestion(app.db, suggestion, reason, user.id, now);
+  }
+  // Approve adds a brand to the public lists; merge renames products on public pages.
+  if (intent !== "reject") await publicPagesChanged(app.env.CACHE, now);
+  const title = intent === "approve" ? REVIEW_MESSAGES.approved : intent === "merge" ? REVIEW_MESSAGES.merged : REVIEW_MESSAGES.rejected;
+  return redirectWithToast(app.config, TAB, { type: "success", title, description: suggestion.suggestedName });
+}
+
+export default function AdminBrandReview({ loaderData, actionData }: Route.ComponentProps) {
+  const { pending, reviewed, brands } = loaderData;
+  return (
+    <>
+      <ActionAlert data={actionData} />
+      <Panel title={`Brand suggestions (${pending.length})`}>
+        {pending.length === 0 ? (
+          <EmptyState>No brand suggestions are waiting.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {pending.map((s) => {
+              const mergeErrors = fieldErrors(actionData, `merge-${s.id}`);
+              const rejectErrors = fieldErrors(actionData, `reject-${s.id}`);
+              return (
+                <li key={s.id} className="grid gap-3 py-4 lg:grid-cols-[1fr_auto]">
+                  <div>
+                    <p className="font-medium">{s.suggestedName}</p>
+                    {s.description ? <p className="text-sm text-stone-700">{s.description}</p> : null}
+                    <p className="text-xs text-stone-600">
+                      {`Suggested by ${s.suggesterName ?? "a deleted account"} on ${formatShortDate(s.createdAt)} · ${s.products} product(s) use this name`}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-start gap-3">
+                    <Form method="post">
+                      <input type="hidden" name="suggestionId" value={s.id} />
+                      <button type="submit" name="intent" value="approve" className={primaryButtonClass} aria-label={`Approve ${s.suggestedName}`}>Approve</button>
+                    </Form>
+                    <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Merge ${s.suggestedName}`}>
+                      <input type="hidden" name="suggestionId" value={s.id} />
+                      <div className="flex flex-col gap-1">
+                        <label htmlFor={`merge-${s.id}`} className="sr-only">Merge {s.suggestedName} into</label>
+                        <select id={`merge-${s.id}`} name="brandId" defaultValue="" aria-invalid={mergeErrors.brandId ? true : undefined} aria-describedby={mergeErrors.brandId ? `merge-${s.id}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm">
+                          <option value="">Merge into…</option>
+                          {brands.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
+                        </select>
+                        {mergeErrors.brandId ? <p id={`merge-${s.id}-error`} className="text-sm text-red-700">{mergeErrors.brandId}</p> : null}
+                      </div>
+                      <button type="submit" name="intent" value="merge" className={buttonClass} aria-label={`Merge ${s.suggestedName}`}>Merge</button>
+                    </Form>
+                    <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Reject ${s.suggestedName}`}>
+                      <input type="hidden" name="suggestionId" value={s.id} />
+                      <div className="flex flex-col gap-1">
+                        <label htmlFor={`reason-${s.id}`} className="sr-only">Reason for rejecting {s.suggestedName}</label>
+                        <input id={`reason-${s.id}`} name="reason" maxLength={500} placeholder="Reason" aria-invalid={rejectErrors.reason ? true : undefined} aria-describedby={rejectErrors.reason ? `reason-${s.id}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm" />
+                        {rejectErrors.reason ? <p id={`reason-${s.id}-error`} className="text-sm text-red-700">{rejectErrors.reason}</p> : null}
+                      </div>
+                      <button type="submit" name="intent" value="reject" className={dangerButtonClass} aria-label={`Reject ${s.suggestedName}`}>Reject</button>
+                    </Form>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Panel>
+      <Panel title="Reviewed suggestions">
+        {reviewed.length === 0 ? (
+          <EmptyState>No suggestions reviewed yet.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-stone-200">
+            {reviewed.map((s) => (
+              <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
+                <span>
+                  <span className="font-medium">{s.suggestedName}</span>
+                  {s.status === "merged" && s.mergedInto ? ` → ${s.mergedInto}` : ""}
+                  {s.status === "rejected" && s.rejectionReason ? ` — ${s.rejectionReason}` : ""}
+                </span>
+                <span>
+                  <StatusBadge status={s.status} /> {s.reviewedAt ? formatShortDate(s.reviewedAt) : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/brands";
+import { appContext } from "../../context";
+import { adminBrands, brandById, createBrand, deleteBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
+import { BRAND_MESSAGES, readBrandForm } from "../../domain/admin-content";
+import { adminTab } from "../../domain/admin-tabs";
+import { formText } from "../../domain/admin-lists";
+import { readIntent } from "../../domain/intents";
+import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
+import { refuse } from "../../services/admin-actions.server";
+import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { requireAdminTab } from "../../services/guards.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { Checkbox, fieldErrors, sentValues, TextArea } from "../../components/admin-content";
+import { ConfirmForm, EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+import { Field } from "../../components/forms";
+import { ImageUpload } from "../../components/image-upload";
+
+// Admin Brands (seller-store-admin.md §2, §3, §8, §9; issue 14 item 5; decision 0033): create,
+// edit, delete behind a confirmation, toggle popular, a logo (png/jpg/jpeg/svg) through the
+// upload pipeline. Every change shows on the public pages at once (decision 0022).
+
+export const meta: Route.MetaFunction = () => [{ title: "Brands | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const TAB = adminTab("brands").href;
+
+export const bodyLimit = uploadBodyLimit("brandLogo");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminTab(context, request, "brands");
+  const app = context.get(appContext);
+  const brands = await adminBrands(app.db);
+  const editId = new URL(request.url).searchParams.get("edit");
+  return { brands, editing: brands.find((b) => b.id === editId) ?? null };
+}
+
+export const intents = ["create", "update", "logo", "delete", "popular"] as const;
+
+const FAILED = { create: "Failed to create brand", update: "Failed to update brand", logo: "Failed to upload brand logo", delete: "Failed to delete brand", popular: "Failed to update brand popularity" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "brands");
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  if (!intent) return refuse(app.config, 400, "Failed to update brand", "Unknown action.");
+  const now = Date.now();
+  const done = async (title: string, to = TAB) => {
+    await publicPagesChanged(app.env.CACHE, now);
+    return redirectWithToast(app.config, to, { type: "success", title });
+  };
+
+  if (intent === "create") {
+    const parsed = readBrandForm(form);
+    if (!parsed.ok) return refuseFields(app.config, "create", FAILED.create, parsed.errors, form);
+    const id = `brand_${crypto.randomUUID()}`;
+    const logo = await singleImage(app, form, { use: "brandLogo", name: "logo", userId: user.id, existing: null, key: (ext) => areaImageKey("brandLogo", id, now, ext) });
+    if (!logo.ok) return refuseFields(app.config, "create", FAILED.logo, { logo: logo.error }, form);
+    const logoUrl = await logo.commit();
+    if (logoUrl === false) return refuse(app.config, 500, FAILED.logo, "Failed to upload logo");
+    const saved = await createBrand(app.db, id, parsed.value, logoUrl, user.id, now);
+    if (!saved.ok) {
+      await dropReplaced(app, logoUrl, null);
+      return refuseFields(app.config, "create", FAILED.create, { name: BRAND_MESSAGES.duplicate }, form);
+    }
+    if (form.get("isPopular") === "on") await setBrandPopular(app.db, id, true, user.id, now);
+    return done(BRAND_MESSAGES.created);
+  }
+
+  const brand = await brandById(app.db, formText(form, "brandId"));
+  if (!brand) return refuse(app.config, 404, FAILED[intent], BRAND_MESSAGES.notFound);
+
+  if (intent === "update" || intent === "logo") {
+    const full = (await adminBrands(app.db)).find((b) => b.id === brand.id)!;
+    const parsed = intent === "update" ? readBrandForm(form) : ({ ok: true, value: { name: full.name, websiteUrl: full.websiteUrl, description: full.description } } as const);
+    if (!parsed.ok) return refuseFields(app.config, "update", FAILED.update, parsed.errors, form);
+    const logo = await singleImage(app, form, { use: "brandLogo", name: "logo", userId: user.id, existing: brand.logoUrl, key: (ext) => areaImageKey("brandLogo", brand.id, now, ext) });
+    if (!logo.ok) return refuseFields(app.config, "update", FAILED.logo, { logo: logo.error }, form);
+    // §5: the logo upload needs a chosen file.
+    if (intent === "logo" && !hasNewFile(form)) return refuseFields(app.config, "update", FAILED.logo, { logo: BRAND_MESSAGES.noLogo }, form);
+    const logoUrl = await logo.commit();
+    if (logoUrl === false) return refuse(app.config, 500, FAILED.logo, "Failed to upload logo");
+    const saved = await updateBrand(app.db, brand, parsed.value, logoUrl, user.id, now);
+    if (!saved.ok) {
+      await dropReplaced(app, logoUrl, brand.logoUrl);
+      return refuseFields(app.config, "update", FAILED.update, { name: BRAND_MESSAGES.duplicate }, form);
+    }
+    await dropReplaced(app, brand.logoUrl, logoUrl);
+    return done(BRAND_MESSAGES.updated);
+  }
+
+  if (intent === "delete") {
+    await deleteBrand(app.db, brand, user.id, now);
+    await dropReplaced(app, brand.logoUrl, null);
+    return done(BRAND_MESSAGES.deleted);
+  }
+
+  // popular
+  const popular = form.get("popular") === "true";
+  await setBrandPopular(app.db, brand.id, popular, user.id, now);
+  return done(BRAND_MESSAGES.updated);
+}
+
+/** A file or a staged upload in the logo field. */
+function hasNewFile(form: FormData) {
+  return form.getAll("logoOrder").some((v) => typeof v === "string" && v.startsWith("staged:")) || form.getAll("logo").some((v) => typeof v === "object" && v !== null && (v as File).size > 0);
+}
+
+type Brand = Route.ComponentProps["loaderData"]["brands"][number];
+
+function BrandFields({ brand, values, errors }: { brand: Brand | null; values: Record<string, string> | null; errors: Record<string, string> }) {
+  return (
+    <>
+      <Field label="Name" name="name" required maxLength={100} defaultValue={values?.name ?? brand?.name ?? ""} error={errors.name} />
+      <Field label="Website" name="websiteUrl" type="url" maxLength={500} placeholder="https://" defaultValue={values?.websiteUrl ?? brand?.websiteUrl ?? ""} error={errors.websiteUrl} />
+      <TextArea label="Description" name="description" rows={3} maxLength={1000} defaultValue={values?.description ?? brand?.description ?? ""} />
+    </>
+  );
+}
+
+export default function AdminBrands({ loaderData, actionData }: Route.ComponentProps) {
+  const { brands, editing } = loaderData;
+  const createErrors = fieldErrors(actionData, "create");
+  const updateErrors = fieldErrors(actionData, "update");
+  return (
+    <>
+      <ActionAlert data={actionData} />
+      {editing ? (
+        <Panel title={`Edit ${editing.name}`} actions={<Link to={TAB} className="text-sm underline">Cancel</Link>}>
+          <Form method="post" action={`${TAB}?edit=${editing.id}`} encType="multipart/form-data" className="grid max-w-xl gap-4" aria-label={`Edit ${editing.name}`}>
+            <input type="hidden" name="brandId" value={editing.id} />
+            <BrandFields brand={editing} values={sentValues(actionData, "update")} errors={updateErrors} />
+            <ImageUpload key={editing.logoUrl ?? "none"} name="logo" use="brandLogo" label="Logo" existing={editing.logoUrl ? [editing.logoUrl] : []} error={updateErrors.logo} hint="PNG, JPG or SVG, up to 5MB." />
+            <div className="flex gap-2">
+              <button type="submit" name="intent" value="update" className={primaryButtonClass}>Save brand</button>
+              <button type="submit" name="intent" value="logo" className={buttonClass}>Upload logo</button>
+            </div>
+          </Form>
+        </Panel>
+      ) : (
+        <Panel title="Add brand">
+          <Form method="post" encType="multipart/form-data" className="grid max-w-xl gap-4" aria-label="Add brand">
+            <BrandFields brand={null} values={sentValues(actionData, "create")} errors={createErrors} />
+            <ImageUpload name="logo" use="brandLogo" label="Logo" error={createErrors.logo} hint="PNG, JPG or SVG, up to 5MB." />
+            <Checkbox label="Popular brand" name="isPopular" />
+            <div>
+              <button type="submit" name="intent" value="create" className={primaryButtonClass}>Create brand</button>
+            </div>
+          </Form>
+        </Panel>
+      )}
+      <Panel title={`Brands (${brands.length})`}>
+        {brands.length === 0 ? (
+          <EmptyState>No brands yet.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Logo</th>
+                  <th scope="col" className="py-2 pr-3">Brand</th>
+                  <th scope="col" className="py-2 pr-3">Products</th>
+                  <th scope="col" className="py-2 pr-3">Popular</th>
+                  <th scope="col" className="py-2 pr-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {brands.map((b) => (
+                  <tr key={b.id}>
+                    <td className="py-2 pr-3">{b.logoUrl ? <img src={b.logoUrl} alt="" width={40} height={40} className="size-10 rounded border border-stone-200 bg-white object-contain" /> : <span className="text-stone-500">—</span>}</td>
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      <Link to={`/brand/${encodeURIComponent(b.name)}`} className="text-brand underline">{b.name}</Link>
+                      {b.websiteUrl ? <span className="block text-xs font-normal text-stone-600">{b.websiteUrl}</span> : null}
+                    </th>
+                    <td className="py-2 pr-3">{b.products}</td>
+                    <td className="py-2 pr-3">
+                      <Form method="post" className="flex items-center gap-2">
+                        <input type="hidden" name="brandId" value={b.id} />
+                        <input type="hidden" name="popular" value={b.isPopular ? "false" : "true"} />
+                        {b.isPopular ? <StatusBadge status="popular" tone="green" label="Popular" /> : null}
+                        <button type="submit" name="intent" value="popular" className={buttonClass} aria-label={`${b.isPopular ? "Unmark popular" : "Mark popular"}: ${b.name}`}>
+                          {b.isPopular ? "Unmark popular" : "Mark popular"}
+                        </button>
+                      </Form>
+                    </td>
+                    <td className="py-2 pr-3">
+                      <div className="flex items-center gap-3">
+                        <Link to={`${TAB}?edit=${b.id}`} className="text-sm underline" aria-label={`Edit ${b.name}`}>Edit</Link>
+                        <ConfirmForm
+                          label={`Delete ${b.name}`}
+                          question={`Delete ${b.name}? ${b.products ? `Its ${b.products} product(s) keep the brand name.` : ""}`}
+                          confirmLabel="Delete brand"
+                          fields={{ brandId: b.id }}
+                          intent="delete"
+                        />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Panel>
+    </>
+  );
+}
