@@ -80,7 +80,8 @@ export const ADDRESS_MAX = 300;
 
 /** The description as stored (§2): the store's words, then 'Store located at: {address}' when there is one. */
 export function joinStoreDescription(about: string, address: string) {
-  const a = about.trim();
+  // The marker belongs to the address: typed into the description it would split it wrongly.
+  const a = about.replaceAll("Store located at: ", "").trim();
   const b = address.trim().replace(/\s*\n\s*/g, ", ");
   if (!b) return a || null;
   return `${a ? `${a}\n\n` : ""}Store located at: ${b}`;
