@@ -100,7 +100,7 @@ test("no accessibility violations on the store dashboard's tabs and the store-si
   test.slow();
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.217.0.1" });
   await login(page, DEMO.store);
-  for (const path of ["/store", "/store?tab=requests", "/store?tab=products", "/store?tab=orders", "/store?tab=settings", "/store/product/prod_0009/edit"]) {
+  for (const path of ["/store", "/store?tab=requests", "/store?tab=products", "/store?tab=orders", "/store?tab=settings", "/store/product/prod_000009/edit"]) {
     await page.goto(path);
     await expectNoViolations(page);
   }

@@ -165,7 +165,7 @@ test("the demo store saves its settings with a new logo, shown on its public pag
 
 test("a store owner opening another store's product sees 'Product not found'", async ({ page }) => {
   await login(page, DEMO.store, DEMO_PASSWORD, "/store");
-  const response = await page.goto("/store/product/prod_0001/edit");
+  const response = await page.goto("/store/product/prod_000001/edit");
   expect(response!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
 });
