@@ -169,3 +169,22 @@ test("a store owner opening another store's product sees 'Product not found'", a
   expect(response!.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
 });
+
+test("Update is disabled while the status is unchanged; without JavaScript the server answers 'No change'", async ({ page, javaScriptEnabled }) => {
+  await login(page, DEMO.store, DEMO_PASSWORD, "/store?tab=products");
+  await page.getByRole("link", { name: /^View / }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Product status" });
+  const update = form.getByRole("button", { name: "Update" });
+  if (javaScriptEnabled) {
+    await expect(update).toBeDisabled();
+    const current = await form.getByLabel("Status").inputValue();
+    await form.getByLabel("Status").selectOption(current === "approved" ? "pending" : "approved");
+    await expect(update).toBeEnabled();
+    await form.getByLabel("Status").selectOption(current);
+    await expect(update).toBeDisabled();
+  } else {
+    await update.click();
+    await expect(page.getByText("No change").first()).toBeVisible();
+  }
+});

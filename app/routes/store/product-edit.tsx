@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { NotFoundSection } from "../../components/catalog/listing";
@@ -91,6 +91,10 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
   const { product } = loaderData;
   const result = actionData as StoreEditActionData | undefined;
   const [status, setStatus] = useState(product.status);
+  // Only once JavaScript runs can the button follow the select; without it the server answers 'No change'.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => setStatus(product.status), [product.status]);
   const updating = useSubmitting("update_status");
   const requesting = useSubmitting("request_price");
   const statusResult = result?.intent === "update_status" ? result : undefined;
@@ -146,7 +150,7 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
                 </select>
               </div>
               {/* Disabled while unchanged once JavaScript runs; without it the server answers 'No change'. */}
-              <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || status === product.status}>Update</SubmitButton>
+              <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || (enhanced && status === product.status)}>Update</SubmitButton>
             </Form>
           </Panel>
 
