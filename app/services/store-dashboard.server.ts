@@ -97,11 +97,15 @@ export async function saveStoreSettings(app: AppContext, user: SessionUser, stor
   if (logo.changed) {
     const committed = await commitImages(app.env.IMAGES, logo.images, (_index, ext) => storeLogoKey(store.id, ext));
     if (committed.failed > 0) return { ok: false, status: 502, errors: { logo: "Upload failed" }, alert: { title: "Upload failed", message: "Failed to upload image. Please try again." } };
-    logoUrl = committed.urls[0] ?? (existing.length ? null : store.logoUrl);
+    const fresh = logo.images[0] && logo.images[0].kind !== "existing";
+    // The key is fixed (§3: {storeId}/{storeId}-logo.{ext}) and images are served as immutable:
+    // a new logo under the same key gets a new URL through its version, or visitors keep the old one.
+    logoUrl = committed.urls[0] ? (fresh ? `${committed.urls[0]}?v=${now.toString(36)}` : committed.urls[0]) : existing.length ? null : store.logoUrl;
   }
   await updateStoreSettings(app.db, store.id, joinStoreDescription(about, address), logoUrl);
-  // The same key is overwritten; the old object goes when the new one has another name (extension).
-  if (store.logoUrl && store.logoUrl !== logoUrl) await deleteImages(app.env.IMAGES, [store.logoUrl]);
+  // The same key is overwritten; the old object goes only when the new one has another name (extension).
+  const objectOf = (url: string | null) => url?.split("?")[0] ?? null;
+  if (store.logoUrl && objectOf(store.logoUrl) !== objectOf(logoUrl)) await deleteImages(app.env.IMAGES, [store.logoUrl]);
   await publicPagesChanged(app.env.CACHE, now);
   return { ok: true };
 }

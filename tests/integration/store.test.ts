@@ -282,8 +282,10 @@ describe("Store Settings", () => {
     expect(await toastAfter(store.browser, response)).toBe("Settings updated");
     const row = await first<{ description: string; logo_url: string }>("SELECT description, logo_url FROM stores WHERE id = ?", store.storeId);
     expect(row!.description).toBe("Vintage rails since 1999.\n\nStore located at: 2 New Street, Leeds");
-    expect(row!.logo_url).toBe(`/images/store-logos/${store.storeId}/${store.storeId}-logo.png`);
-    expect(await env.IMAGES.head(row!.logo_url.slice("/images/".length))).not.toBeNull();
+    // The key the spec gives, with a version: images are served as immutable, the key is reused.
+    expect(row!.logo_url).toMatch(new RegExp(`^/images/store-logos/${store.storeId}/${store.storeId}-logo\\.png\\?v=[0-9a-z]+$`));
+    const key = (url: string) => url.slice("/images/".length).split("?")[0]!;
+    expect(await env.IMAGES.head(key(row!.logo_url))).not.toBeNull();
 
     const publicPage = await page(new Browser(), `/store/${store.storeId}`);
     expect(publicPage.html).toContain(`src="${row!.logo_url}"`);
@@ -296,12 +298,21 @@ describe("Store Settings", () => {
     // A JPEG replaces it: the old PNG object is removed.
     await store.browser.post("/store?tab=settings", { intent: "save_settings", description: "Vintage rails since 1999.", address: "2 New Street, Leeds", logo: jpeg("logo.jpg") });
     const after = await first<{ logo_url: string }>("SELECT logo_url FROM stores WHERE id = ?", store.storeId);
-    expect(after!.logo_url).toBe(`/images/store-logos/${store.storeId}/${store.storeId}-logo.jpg`);
-    expect(await env.IMAGES.head(row!.logo_url.slice("/images/".length))).toBeNull();
+    expect(after!.logo_url).toMatch(new RegExp(`^/images/store-logos/${store.storeId}/${store.storeId}-logo\\.jpg\\?v=[0-9a-z]+$`));
+    expect(await env.IMAGES.head(key(row!.logo_url))).toBeNull();
+    expect(await env.IMAGES.head(key(after!.logo_url))).not.toBeNull();
+
+    // Another JPEG under the same key: a new URL (version), the object kept.
+    await new Promise((r) => setTimeout(r, 5));
+    await store.browser.post("/store?tab=settings", { intent: "save_settings", description: "Vintage rails since 1999.", address: "2 New Street, Leeds", logo: jpeg("logo2.jpg") });
+    const third = await first<{ logo_url: string }>("SELECT logo_url FROM stores WHERE id = ?", store.storeId);
+    expect(third!.logo_url).not.toBe(after!.logo_url);
+    expect(key(third!.logo_url)).toBe(key(after!.logo_url));
+    expect(await env.IMAGES.head(key(third!.logo_url))).not.toBeNull();
 
     // Saving without a new file keeps the logo.
-    await store.browser.post("/store?tab=settings", { intent: "save_settings", description: "Changed words.", address: "", logoKeep: after!.logo_url });
-    expect(await first("SELECT description, logo_url FROM stores WHERE id = ?", store.storeId)).toEqual({ description: "Changed words.", logo_url: after!.logo_url });
+    await store.browser.post("/store?tab=settings", { intent: "save_settings", description: "Changed words.", address: "", logoKeep: third!.logo_url });
+    expect(await first("SELECT description, logo_url FROM stores WHERE id = ?", store.storeId)).toEqual({ description: "Changed words.", logo_url: third!.logo_url });
   });
 
   it("refreshes the public pages' version when the settings change", async () => {

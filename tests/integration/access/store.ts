@@ -102,7 +102,7 @@ export const rules: AreaRules = {
           redirectsTo(response, "/store?tab=settings");
           const [store] = (await rows("SELECT description, logo_url FROM stores WHERE owner_id = ?", ctx.user!.id)) as { description: string; logo_url: string }[];
           expect(store!.description).toBe(`${form.description}\n\nStore located at: 1 Matrix Road, London`);
-          expect(store!.logo_url).toMatch(/^\/images\/store-logos\/store_m_[\w-]+\/store_m_[\w-]+-logo\.png$/);
+          expect(store!.logo_url).toMatch(/^\/images\/store-logos\/store_m_[\w-]+\/store_m_[\w-]+-logo\.png\?v=[0-9a-z]+$/);
         },
         refused: notFoundInArea("Store not found"),
       },
