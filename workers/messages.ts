@@ -17,6 +17,7 @@ export const EmailMessage = z.object({
     "rental_converted",
     "store_request_approved",
     "store_request_rejected",
+    "price_change_requested",
     "confirm_email_change",
     "email_change_requested",
   ]),

@@ -22,6 +22,8 @@ export interface ImageUploadProps {
   /** The server's refusal, shown at the field. */
   error?: string;
   hint?: string;
+  /** Called when a chosen file has finished staging (the store's 'Logo uploaded' toast). */
+  onStaged?: () => void;
 }
 
 let seq = 0;
@@ -49,7 +51,7 @@ function upload(use: UploadUse, file: File, onProgress: (fraction: number) => vo
   });
 }
 
-export function ImageUpload({ name, use, label, existing = [], error, hint }: ImageUploadProps) {
+export function ImageUpload({ name, use, label, existing = [], error, hint, onStaged }: ImageUploadProps) {
   const rule = UPLOAD_RULES[use];
   const multiple = rule.maxFiles > 1;
   const id = useId();
@@ -90,6 +92,7 @@ export function ImageUpload({ name, use, label, existing = [], error, hint }: Im
           : current.filter((i) => i.id !== itemId),
       );
       if ("error" in result) setProblem(rule.prefixFileName ? `${file.name}: ${result.error}` : result.error);
+      else onStaged?.();
     }
   }
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
-import type { ReviewStatus } from "../domain/admin-products";
+import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
 import { auditStatement } from "./audit.server";
 
@@ -11,7 +11,9 @@ const like = (column: SQL, pattern: string) => sql`lower(${column}) like ${patte
 
 export async function adminProducts(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
-  if (filter.status) where.push(eq(products.status, filter.status));
+  // 'pending' lists what waits for a review (decision 0030): the store's or staff's.
+  if (filter.status === "pending") where.push(and(eq(products.productStatus, "pending"), sql`${products.status} <> 'rejected'`));
+  else if (filter.status) where.push(eq(products.status, filter.status));
   if (filter.q) {
     const pattern = containsPattern(filter.q);
     where.push(
@@ -40,6 +42,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
       ownerEmail: sql<string>`${users.email}`.as("owner_email"),
       storeId: products.storeId,
+      conciergeStatus: products.conciergeStatus,
       storeName: sql<string | null>`${stores.name}`.as("store_name"),
     })
     .from(products)
@@ -58,19 +61,24 @@ export type ReviewDecision = "approve" | "reject";
 export async function reviewRefusal(db: Database, productId: string) {
   const row = productId
     ? await db
-        .select({ status: products.status, deactivatedAt: users.deactivatedAt })
+        .select({ status: products.status, productStatus: products.productStatus, storeId: products.storeId, conciergeStatus: products.conciergeStatus, deactivatedAt: users.deactivatedAt })
         .from(products)
         .innerJoin(users, eq(users.id, products.ownerId))
         .where(eq(products.id, productId))
         .get()
     : undefined;
   if (!row) return { status: 404, message: "Product not found" } as const;
-  if (row.status !== "pending") return { status: 409, message: "Only pending products can be approved or rejected." } as const;
+  const stage = reviewStageOf(row);
+  if (stage === "store") return { status: 409, message: "This concierge item waits for its store's answer first." } as const;
+  if (stage !== "staff") return { status: 409, message: "Only pending products can be approved or rejected." } as const;
   return { status: 409, message: "This product's owner is deactivated: reactivate the account before approving its items." } as const;
 }
 
+/** SQL of reviewStageOf(...) === "staff" (decision 0030): the listing waits for staff. */
+const WAITS_FOR_STAFF = sql`${products.productStatus} = 'pending' and ${products.status} <> 'rejected' and not (${products.storeId} is not null and ${products.conciergeStatus} = 'pending')`;
+
 /**
- * Approve (status approved, product_status live) or reject (rejected, archived) a pending product,
+ * Approve (status approved, product_status live) or reject (rejected, archived) a product waiting for staff,
  * with its audit row, in one batch. Only a pending product changes: the audit row is the guard
  * (its target is NULL unless the product is still pending), so a product reviewed meanwhile, or
  * twice, is refused whole. Returns false when the product is not pending (or does not exist).
@@ -78,7 +86,7 @@ export async function reviewRefusal(db: Database, productId: string) {
 export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number) {
   // A deactivated owner's items stay off the public pages (decision 0031): they are not approved.
   const ownerActive = decision === "approve" ? sql` and ${products.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)` : sql``;
-  const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${products.status} = 'pending'${ownerActive})`;
+  const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${WAITS_FOR_STAFF}${ownerActive})`;
   const set =
     decision === "approve"
       ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, updatedAt: now }
@@ -86,7 +94,7 @@ export async function reviewProduct(db: Database, productId: string, decision: R
   try {
     await db.batch([
       auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: { status: set.status } }, now),
-      db.update(products).set(set).where(and(eq(products.id, productId), eq(products.status, "pending"))),
+      db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
     ]);
     return true;
   } catch (error) {

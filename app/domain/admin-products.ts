@@ -8,3 +8,13 @@ export function conciergeOf(product: { storeId: string | null; status: ReviewSta
   if (!product.storeId) return "no";
   return product.status === "approved" ? "yes" : product.status === "pending" ? "pending" : "no";
 }
+
+/**
+ * Who a product waits for (decision 0030). A concierge item is answered by its store first
+ * (concierge_status pending), then its listing is reviewed by staff like any other: a product
+ * whose listing is still pending and that nobody rejected. null: nobody (listed, archived, rejected).
+ */
+export function reviewStageOf(product: { storeId: string | null; status: ReviewStatus; productStatus: string; conciergeStatus: string }): "store" | "staff" | null {
+  if (product.productStatus !== "pending" || product.status === "rejected") return null;
+  return product.storeId && product.conciergeStatus === "pending" ? "store" : "staff";
+}

@@ -47,6 +47,14 @@ export function managesContent(flags: RoleFlags) {
   return flags.isSuperAdmin || flags.isAdminRole;
 }
 
+/**
+ * Staff who run partner stores: superadmin and admin (full access). They may open any store's
+ * dashboard (decision 0029); the product reviewer and customer support may not.
+ */
+export function managesStores(flags: RoleFlags) {
+  return flags.isSuperAdmin || flags.isAdminRole;
+}
+
 /** Staff who handle orders: superadmin and admin (full access) and customer support (orders only). */
 export function handlesOrders(flags: RoleFlags) {
   return flags.isSuperAdmin || flags.isAdminRole || flags.isCustomerSupport;
@@ -60,7 +68,7 @@ export function mayUpload(flags: RoleFlags, use: import("./uploads").UploadUse) 
     case "product":
       return flags.isVendor || flags.isAdmin;
     case "storeLogo":
-      return flags.isStore || flags.isAdmin;
+      return flags.isStore || managesStores(flags);
     default:
       return managesContent(flags);
   }

@@ -1,6 +1,7 @@
 import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { requestState } from "../context";
 import { ACCESS_DENIED, adminTab, mayEnterAdmin, mayOpenTab, type AdminTabId } from "../domain/admin-tabs";
+import { managesStores } from "../domain/roles";
 import type { SessionUser } from "./session.server";
 
 /** The signed-in user, or a redirect to /auth that brings them back here afterwards. */
@@ -17,7 +18,8 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
 export const AREA_RULES = {
   account: (_user: SessionUser) => true,
   vendor: (user: SessionUser) => user.isVendor || user.isAdmin,
-  store: (user: SessionUser) => user.isStore || user.isAdmin,
+  // Stores, and the staff who run stores (decision 0029): not the product reviewer or support.
+  store: (user: SessionUser) => user.isStore || managesStores(user),
   admin: (user: SessionUser) => user.isAdmin,
 } as const;
 

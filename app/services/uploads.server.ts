@@ -135,7 +135,8 @@ export async function commitImages(images: R2Bucket, sources: ImageSource[], key
 
 /** Removes objects by their public URLs, with their variants (images dropped from a product, an old avatar). Failures are logged. */
 export async function deleteImages(images: R2Bucket, urls: readonly string[]) {
-  const originals = urls.filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/")).map((u) => u.slice("/images/".length));
+  // A URL may carry a version (`?v=`: a store logo kept under its fixed key); the object is the path.
+  const originals = urls.filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/")).map((u) => u.slice("/images/".length).split(/[?#]/)[0]!);
   const keys = originals.flatMap((key) => [key, ...VARIANT_WIDTHS.map((w) => variantKey(key, w))]);
   if (keys.length === 0) return;
   try {

@@ -94,3 +94,14 @@ test("no accessibility violations on a filled cart and the open basket drawer", 
   await page.getByRole("button", { name: /^Remove / }).first().click();
   await expect(page.getByText("Item removed").first()).toBeVisible();
 });
+
+test("no accessibility violations on the store dashboard's tabs and the store-side edit", async ({ page }) => {
+  // Six pages, each analysed by axe.
+  test.slow();
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.217.0.1" });
+  await login(page, DEMO.store);
+  for (const path of ["/store", "/store?tab=requests", "/store?tab=products", "/store?tab=orders", "/store?tab=settings", "/store/product/prod_000009/edit"]) {
+    await page.goto(path);
+    await expectNoViolations(page);
+  }
+});

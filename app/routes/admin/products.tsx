@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/products";
 import { appContext } from "../../context";
 import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
-import { conciergeOf, REVIEW_STATUSES } from "../../domain/admin-products";
+import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, pageHref, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -31,7 +31,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filter = { q: readSearch(url), status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
   const list = await adminProducts(app.db, filter);
   // §6: View opens the vendor edit route for a superadmin, the public page for everyone else.
-  return { ...filter, rows: list.rows.map((p) => ({ ...p, concierge: conciergeOf(p) })), hasNext: list.hasNext, viewsEdit: user.isSuperAdmin };
+  return { ...filter, rows: list.rows.map((p) => ({ ...p, concierge: conciergeOf(p), stage: reviewStageOf(p) })), hasNext: list.hasNext, viewsEdit: user.isSuperAdmin };
 }
 
 export const intents = ["approve", "reject"] as const;
@@ -117,7 +117,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                     <td className="py-2 pr-3">
                       <div className="flex flex-wrap items-center gap-2">
                         <Link to={viewsEdit ? `/vendor/product/${p.id}/edit` : `/product/${p.id}`} className={buttonClass} aria-label={`View ${p.name}`}>View</Link>
-                        {p.status === "pending" ? (
+                        {p.stage === "store" ? <span className="text-xs text-stone-700">Waiting for the store</span> : null}
+                        {p.stage === "staff" ? (
                           <Form method="post" className="flex gap-2">
                             <ReturnTo />
                             <input type="hidden" name="productId" value={p.id} />

@@ -1,8 +1,254 @@
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/index";
+import { appContext } from "../../context";
+import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
+import { splitStoreDescription } from "../../data/profiles.server";
+import { readIntent } from "../../domain/intents";
+import { formatGBP } from "../../domain/money";
+import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
+import { readPage, readTab } from "../../domain/tabs";
+import { uploadBodyLimit } from "../../domain/uploads";
+import { EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { ImageUpload } from "../../components/image-upload";
+import { NotFoundSection } from "../../components/catalog/listing";
 import { PageHeading } from "../../components/page-heading";
+import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/store/lists";
+import { showToast } from "../../components/toaster";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { requireUser } from "../../services/guards.server";
+import { changeOrderItem } from "../../services/order-lifecycle.server";
+import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
+import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 
-export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }];
+export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
 
-export default function Page() {
-  return <PageHeading title="Store Dashboard" />;
+// seller-store-admin.md §2 Store dashboard (issue 12): the store owner's store — or, for staff who
+// run stores, the one they chose (decision 0029) — with its tabs as URLs (decision 0024).
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const scope = await storeInScope(app, user, url);
+  if (scope.kind === "missing") throw data(null, { status: 404 });
+  if (scope.kind === "choose") return { view: "choose", choices: scope.choices } as const;
+  if (scope.kind === "none") return { view: "none" } as const;
+  const { store, storeParam } = scope;
+  const dashboard = await storeDashboard(app.db, store.id, readTab(url, STORE_TABS), readPage(url));
+  const { about, address } = splitStoreDescription(store.description);
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, now: Date.now() } as const;
+}
+
+export const intents = ["approve_request", "reject_request", "inspect", "save_settings"] as const;
+
+/** Store Settings carries the logo (and the other forms are small). */
+export const bodyLimit = uploadBodyLimit("storeLogo");
+
+export interface StoreActionData {
+  intent: (typeof intents)[number] | null;
+  alert?: { title: string; message: string };
+  errors?: Partial<Record<"description" | "address" | "logo", string>>;
+  values?: { description: string; address: string };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const url = new URL(request.url);
+  const form = await request.formData().catch(() => null);
+  const intent = form ? readIntent(form, intents) : null;
+  const refuse = (status: number, title: string, message: string, extra: Partial<StoreActionData> = {}) =>
+    dataWithToast(app.config, { intent, alert: { title, message }, ...extra } satisfies StoreActionData, { type: "error", title, description: message }, { status });
+  if (!form || !intent) return refuse(400, "Error", "Unknown action.");
+  const scope = await storeInScope(app, user, url);
+  if (scope.kind !== "store") return refuse(404, "Error", "Store not found");
+  const { store, storeParam } = scope;
+  const now = Date.now();
+  const back = (tab: StoreTab) => storeHref(tab, storeParam);
+
+  if (intent === "approve_request" || intent === "reject_request") {
+    const decision = intent === "approve_request" ? "approve" : "reject";
+    const productId = String(form.get("productId") ?? "").slice(0, 100);
+    const changed = await answerConcierge(app.db, store.id, productId, decision, now);
+    // Not this store's, or no longer waiting for it: nothing was written.
+    if (!changed) return refuse(404, `Failed to ${decision} request`, "This concierge request was not found or has already been answered.");
+    // The product page says which store manages a live item.
+    if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+    return redirectWithToast(app.config, back("requests"), {
+      type: "success",
+      title: decision === "approve" ? "Request Approved" : "Request Rejected",
+      description: `The concierge request has been ${decision === "approve" ? "approved" : "rejected"}.`,
+    });
+  }
+
+  if (intent === "inspect") {
+    const itemId = String(form.get("itemId") ?? "").slice(0, 100);
+    const condition = form.get("condition");
+    if (condition !== "good" && condition !== "damaged") return refuse(400, "Error", "Please choose 'Received in good condition' or 'Damaged'.");
+    const result = await changeOrderItem(app, itemId, { type: "inspect", condition }, { id: user.id, role: "store" }, now, (_order, item) => item.handler === "store" && item.sellerId === store.id);
+    if (!result.ok) return refuse(result.httpStatus, "Error", result.message);
+    return redirectWithToast(app.config, back("orders"), {
+      type: "success",
+      title: "Return inspected",
+      description: condition === "good" ? "The item was received in good condition." : "The item was recorded as damaged.",
+    });
+  }
+
+  // save_settings
+  try {
+    const saved = await saveStoreSettings(app, user, store, form, now);
+    if (!saved.ok) {
+      const values = { description: String(form.get("description") ?? ""), address: String(form.get("address") ?? "") };
+      return refuse(saved.status, saved.alert.title, saved.alert.message, { errors: saved.errors, values });
+    }
+  } catch (error) {
+    console.error(`store ${store.id}: could not save the settings`, error);
+    return refuse(500, "Update failed", "Failed to update store settings. Please try again.");
+  }
+  return redirectWithToast(app.config, back("settings"), { type: "success", title: "Settings updated" });
+}
+
+export default function StoreDashboardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const result = actionData as StoreActionData | undefined;
+  if (loaderData.view === "choose") return <StoreChooser choices={loaderData.choices} />;
+  if (loaderData.view === "none") {
+    return (
+      <div>
+        <PageHeading title="Store Dashboard" />
+        <EmptyState>Your account has no store yet. Contact support if you expected one.</EmptyState>
+      </div>
+    );
+  }
+  const { store, storeParam, dashboard, now } = loaderData;
+  const here = storeHref(dashboard.tab, storeParam);
+  const tabs = STORE_TABS.map((id) => ({ id, label: STORE_TAB_LABELS[id], href: storeHref(id, storeParam), badge: id === "requests" ? dashboard.pendingRequests : undefined }));
+  return (
+    <div>
+      <PageHeading title="Store Dashboard" subtitle={store.name} />
+      {storeParam ? (
+        <p className="-mt-4 mb-4 text-sm text-stone-700">
+          <Link to="/store" className="font-medium text-brand underline">Choose another store</Link>
+        </p>
+      ) : null}
+      <StatGrid>
+        <StatCard label="Store Products" value={dashboard.productCount} note="Managed by your store" />
+        <StatCard label="Pending Requests" value={dashboard.pendingRequests} note="Waiting for your answer" />
+        <StatCard label="Store Views" value={0} note="Coming soon" />
+        <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
+      </StatGrid>
+      <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
+      {result?.alert && result.intent !== "save_settings" ? (
+        <div className="mb-4">
+          <FormAlert title={result.alert.title} message={result.alert.message} />
+        </div>
+      ) : null}
+      {dashboard.tab === "overview" ? (
+        <Panel title="Overview">
+          <p className="text-sm text-stone-800">
+            {dashboard.pendingRequests > 0 ? (
+              <>
+                {`${dashboard.pendingRequests} concierge ${dashboard.pendingRequests === 1 ? "request waits" : "requests wait"} for your answer. `}
+                <Link to={storeHref("requests", storeParam)} className="font-medium text-brand underline">Review requests</Link>
+              </>
+            ) : (
+              "No concierge requests are waiting for your answer."
+            )}
+          </p>
+          <p className="mt-2 text-sm">
+            <Link to={`/store/${store.id}`} className="font-medium text-brand underline">View your public store page</Link>
+          </p>
+        </Panel>
+      ) : null}
+      {dashboard.tab === "requests" ? (
+        <Panel title="Concierge Requests">
+          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} />}
+        </Panel>
+      ) : null}
+      {dashboard.tab === "products" ? (
+        <Panel title="Store Products">
+          {dashboard.products.length === 0 ? <EmptyState>No products at your store yet.</EmptyState> : <StoreProducts products={dashboard.products} />}
+          <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => storeHref("products", storeParam, { page: String(p) })} />
+        </Panel>
+      ) : null}
+      {dashboard.tab === "orders" ? (
+        <Panel title="Orders">
+          {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} />}
+        </Panel>
+      ) : null}
+      {dashboard.tab === "settings" ? <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} /> : null}
+    </div>
+  );
+}
+
+function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: string | null }; action: string; result?: StoreActionData }) {
+  const saving = useSubmitting("save_settings");
+  const values = result?.values;
+  return (
+    <Panel title="Store Settings">
+      {result?.alert ? (
+        <div className="mb-4">
+          <FormAlert title={result.alert.title} message={result.alert.message} />
+        </div>
+      ) : null}
+      <Form method="post" action={action} encType="multipart/form-data" noValidate className="max-w-2xl space-y-4" aria-label="Store settings">
+        <input type="hidden" name="intent" value="save_settings" />
+        <Field label="Store name" name="storeName" value={store.name} readOnly aria-readonly="true" hint="Contact support to change your store name" />
+        <Field label="Contact email" name="contactEmail" value={store.contactEmail ?? ""} readOnly aria-readonly="true" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor="field-description" className="text-sm font-medium">Description</label>
+          <textarea
+            id="field-description"
+            name="description"
+            rows={4}
+            maxLength={2000}
+            defaultValue={values?.description ?? store.about}
+            aria-invalid={result?.errors?.description ? true : undefined}
+            aria-describedby={result?.errors?.description ? "field-description-error" : undefined}
+            className="rounded-md border border-stone-300 bg-white px-3 py-2"
+          />
+          {result?.errors?.description ? <p id="field-description-error" className="text-sm text-red-700">{result.errors.description}</p> : null}
+        </div>
+        <Field label="Address" name="address" maxLength={300} autoComplete="street-address" defaultValue={values?.address ?? store.address ?? ""} error={result?.errors?.address} />
+        <ImageUpload
+          key={store.logoUrl ?? "none"}
+          name="logo"
+          use="storeLogo"
+          label="Store logo"
+          existing={store.logoUrl ? [store.logoUrl] : []}
+          error={result?.errors?.logo}
+          onStaged={() => showToast({ type: "success", title: "Logo uploaded", description: "Click Save Changes to apply" })}
+        />
+        <SubmitButton busy={saving} busyLabel="Saving...">Save Changes</SubmitButton>
+      </Form>
+    </Panel>
+  );
+}
+
+function StoreChooser({ choices }: { choices: { id: string; name: string }[] }) {
+  return (
+    <div>
+      <PageHeading title="Store Dashboard" subtitle="Choose which store to open." />
+      {choices.length === 0 ? (
+        <EmptyState>No stores yet.</EmptyState>
+      ) : (
+        <Form method="get" action="/store" className="flex max-w-md items-end gap-2">
+          <div className="flex flex-1 flex-col gap-1">
+            <label htmlFor="store-choice" className="text-sm font-medium">Store</label>
+            <select id="store-choice" name="store" className="rounded-md border border-stone-300 bg-white px-3 py-2">
+              {choices.map((s) => (
+                <option key={s.id} value={s.id}>{s.name}</option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Open store</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <NotFoundSection title="Store not found" back={{ to: "/store", label: "Back to Dashboard" }} />;
 }

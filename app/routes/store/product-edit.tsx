@@ -1,15 +1,29 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { useEffect, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
-import { EditableProductSummary } from "../../components/editable-product";
 import { NotFoundSection } from "../../components/catalog/listing";
+import { Panel, StatusBadge } from "../../components/dashboard";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { PageHeading } from "../../components/page-heading";
 import { appContext } from "../../context";
 import { editableProduct } from "../../data/product.server";
+import { setStoreProductStatus, storeById } from "../../data/store-dashboard.server";
+import { REVIEW_STATUSES } from "../../domain/admin-products";
+import { readIntent } from "../../domain/intents";
+import { formatGBP } from "../../domain/money";
+import { checkPriceChange, readReviewStatus, REASON_MAX } from "../../domain/store-dashboard";
+import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
+import { requestPriceChange } from "../../services/store-dashboard.server";
+import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Edit Product | Closetloop" : "Product not found | Closetloop" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Edit Product | Closetloop" : "Product not found | Closetloop" }, { name: "robots", content: "noindex" }];
 
-// Only the product's store's owner (or staff who manage products) gets past this loader: anyone else,
-// and a missing product, see 'Product not found'. The edit form itself arrives with the dashboards.
+// seller-store-admin.md §2 Store-side product edit (issue 12 item 3): Product Information, Product
+// Status (the store's concierge answer, decision 0030) and Request Price Change. Only the product's
+// store's owner (or staff of decision 0012) gets past editableProduct(); anyone else, and a missing
+// product, see 'Product not found' — the page and its action alike.
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const product = await editableProduct(context.get(appContext).db, params.productId, user, "store");
@@ -17,8 +31,181 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { product };
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
-  return <EditableProductSummary product={loaderData.product} back="/store" />;
+export const intents = ["update_status", "request_price"] as const;
+
+type Fields = "status" | "suggestedRentalPrice" | "suggestedBuyingPrice" | "reason";
+export interface StoreEditActionData {
+  intent: (typeof intents)[number] | null;
+  alert?: { title: string; message: string };
+  errors?: Partial<Record<Fields, string>>;
+  values?: Partial<Record<Fields, string>>;
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const product = await editableProduct(app.db, params.productId, user, "store");
+  if (!product) throw data(null, { status: 404 });
+  const form = await request.formData().catch(() => null);
+  const intent = form ? readIntent(form, intents) : null;
+  const reply = (status: number, body: StoreEditActionData) =>
+    body.alert ? dataWithToast(app.config, body, { type: "error", title: body.alert.title, description: body.alert.message }, { status }) : data(body, { status });
+  if (!form || !intent) return reply(400, { intent: null, alert: { title: "Error", message: "Unknown action." } });
+  const here = `/store/product/${product.id}/edit`;
+  const now = Date.now();
+  // Staff open any product (decision 0012), but only a product at a store has a store to act for.
+  const store = product.storeId ? await storeById(app.db, product.storeId) : null;
+  if (!store) return reply(409, { intent, alert: { title: "Error", message: "This product is not managed by a store." } });
+
+  if (intent === "update_status") {
+    const status = readReviewStatus(form.get("status"));
+    if (!status) return reply(400, { intent, errors: { status: "Please choose pending, approved or rejected." }, alert: { title: "Failed to update product status.", message: "Please choose pending, approved or rejected." } });
+    if (status === product.status) return reply(400, { intent, alert: { title: "No change", message: `The product is already ${status}.` } });
+    const changed = await setStoreProductStatus(app.db, store.id, product.id, status, now);
+    if (!changed) return reply(409, { intent, alert: { title: "Error", message: "Failed to update product status." } });
+    if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+    // A product the store rejected leaves the store: its page is no longer the store's to open.
+    return redirectWithToast(app.config, status === "rejected" ? "/store?tab=products" : here, { type: "success", title: "Success", description: `Product status updated to ${status}` });
+  }
+
+  // request_price
+  const input = { rental: String(form.get("suggestedRentalPrice") ?? ""), buying: String(form.get("suggestedBuyingPrice") ?? ""), reason: String(form.get("reason") ?? "") };
+  const checked = checkPriceChange(input, { rental: product.rentalPrice, buying: product.buyingPrice });
+  const values = { suggestedRentalPrice: input.rental.slice(0, 20), suggestedBuyingPrice: input.buying.slice(0, 20), reason: input.reason.slice(0, REASON_MAX) };
+  if (!checked.ok) return reply(400, { intent, errors: checked.errors, values });
+  try {
+    const sent = await requestPriceChange(app, store, product, checked, new URL(request.url).origin, now);
+    if (!sent) throw data(null, { status: 404 });
+  } catch (error) {
+    if (isRouteErrorResponse(error)) throw error;
+    console.error(`store ${store.id}: could not request a price change for ${product.id}`, error);
+    return reply(500, { intent, values, alert: { title: "Error", message: "Failed to send price change request." } });
+  }
+  return redirectWithToast(app.config, here, { type: "success", title: "Price change requested", description: "The owner will accept or reject it on their dashboard." });
+}
+
+const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
+const pounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2));
+
+export default function StoreProductEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { product } = loaderData;
+  const result = actionData as StoreEditActionData | undefined;
+  const [status, setStatus] = useState(product.status);
+  // Only once JavaScript runs can the button follow the select; without it the server answers 'No change'.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
+  useEffect(() => setStatus(product.status), [product.status]);
+  const updating = useSubmitting("update_status");
+  const requesting = useSubmitting("request_price");
+  const statusResult = result?.intent === "update_status" ? result : undefined;
+  const priceResult = result?.intent === "request_price" ? result : undefined;
+  return (
+    <div>
+      <Link to="/store" className="text-sm font-medium text-brand underline">Back</Link>
+      <PageHeading title="Edit Product" subtitle={product.name} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Panel title="Product Information">
+          <div className="flex flex-wrap gap-2">
+            {product.images.length === 0 ? (
+              <span className="flex h-28 w-24 items-center justify-center rounded bg-stone-100 text-xs text-stone-600">No image</span>
+            ) : (
+              product.images.map((url, i) => <img key={url} src={url} alt={i === 0 ? product.name : ""} width={96} height={112} loading="lazy" className="h-28 w-24 rounded object-cover" />)
+            )}
+          </div>
+          <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            <dt className="text-stone-700">Name</dt>
+            <dd>{product.name}</dd>
+            <dt className="text-stone-700">Brand</dt>
+            <dd>{product.brand}</dd>
+            <dt className="text-stone-700">Condition</dt>
+            <dd>{product.condition}</dd>
+            <dt className="text-stone-700">Category</dt>
+            <dd>{`${product.productType} · ${product.category}`}</dd>
+            <dt className="text-stone-700">Rental (7 days)</dt>
+            <dd>{price(product.rentalPrice)}</dd>
+            <dt className="text-stone-700">Buying price</dt>
+            <dd>{price(product.buyingPrice)}</dd>
+            <dt className="text-stone-700">Original price</dt>
+            <dd>{price(product.originalPrice)}</dd>
+            <dt className="text-stone-700">Listing</dt>
+            <dd><StatusBadge status={product.productStatus} /></dd>
+          </dl>
+          {product.description ? <p className="mt-3 text-sm text-stone-800">{product.description}</p> : null}
+          {product.productStatus === "live" ? (
+            <Link to={`/product/${product.id}`} className="mt-3 inline-block text-sm font-medium text-brand underline">View public page</Link>
+          ) : null}
+        </Panel>
+
+        <div className="space-y-6">
+          <Panel title="Product Status">
+            {statusResult?.alert ? <FormAlert title={statusResult.alert.title} message={statusResult.alert.message} /> : null}
+            <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Product status">
+              <input type="hidden" name="intent" value="update_status" />
+              <div className="flex flex-col gap-1">
+                <label htmlFor="product-status" className="text-sm font-medium">Status</label>
+                <select id="product-status" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)} className="rounded-md border border-stone-300 bg-white px-3 py-2">
+                  {REVIEW_STATUSES.map((s) => (
+                    <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
+                  ))}
+                </select>
+              </div>
+              {/* Disabled while unchanged once JavaScript runs; without it the server answers 'No change'. */}
+              <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || (enhanced && status === product.status)}>Update</SubmitButton>
+            </Form>
+          </Panel>
+
+          <Panel title="Request Price Change">
+            {priceResult?.alert ? <FormAlert title={priceResult.alert.title} message={priceResult.alert.message} /> : null}
+            <Form method="post" noValidate className="mt-2 space-y-3" aria-label="Request price change">
+              <input type="hidden" name="intent" value="request_price" />
+              <Field
+                label="Suggested rental price (£)"
+                name="suggestedRentalPrice"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                placeholder={pounds(product.rentalPrice)}
+                hint={`Leave blank to keep ${price(product.rentalPrice)}`}
+                defaultValue={priceResult?.values?.suggestedRentalPrice ?? ""}
+                error={priceResult?.errors?.suggestedRentalPrice}
+              />
+              <Field
+                label="Suggested buying price (£)"
+                name="suggestedBuyingPrice"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                placeholder={pounds(product.buyingPrice)}
+                hint={`Leave blank to keep ${price(product.buyingPrice)}`}
+                defaultValue={priceResult?.values?.suggestedBuyingPrice ?? ""}
+                error={priceResult?.errors?.suggestedBuyingPrice}
+              />
+              <div className="flex flex-col gap-1">
+                <label htmlFor="field-reason" className="text-sm font-medium">
+                  Reason<span aria-hidden="true" className="text-red-700"> *</span>
+                </label>
+                <textarea
+                  id="field-reason"
+                  name="reason"
+                  rows={3}
+                  required
+                  maxLength={REASON_MAX}
+                  defaultValue={priceResult?.values?.reason ?? ""}
+                  aria-invalid={priceResult?.errors?.reason ? true : undefined}
+                  aria-describedby={priceResult?.errors?.reason ? "field-reason-error" : undefined}
+                  className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
+                />
+                {priceResult?.errors?.reason ? <p id="field-reason-error" className="text-sm text-red-700">{priceResult.errors.reason}</p> : null}
+              </div>
+              <SubmitButton busy={requesting} busyLabel="Sending...">Request Price Change</SubmitButton>
+            </Form>
+          </Panel>
+        </div>
+      </div>
+    </div>
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

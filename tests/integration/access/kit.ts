@@ -28,7 +28,9 @@ export const area =
   (who, path) =>
     !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : members(who) ? inside(who) : toHome;
 export const vendors = (who: Actor) => who === "vendor" || who === "otherVendor" || STAFF.includes(who);
-export const stores = (who: Actor) => who === "storeOwner" || who === "otherStoreOwner" || STAFF.includes(who);
+/** Store owners and the staff who run stores (decision 0029: superadmin and admin). */
+export const STORE_STAFF: Who[] = ["superadmin", "admin"];
+export const stores = (who: Actor) => who === "storeOwner" || who === "otherStoreOwner" || STORE_STAFF.includes(who);
 export const staff = (who: Actor) => STAFF.includes(who);
 /** Past the guard, someone else's record reads as missing (seller-store-admin.md: 'Product not found'). */
 export const ownerOrStaff = (owner: Actor, name: string, mayOpen: readonly Who[] = MANAGE_PRODUCTS, notFound = "Product not found") => (who: Actor) =>

@@ -1,10 +1,142 @@
-import { area, ownerOrStaff, stores, tag, type AreaRules } from "./kit";
+import { env } from "cloudflare:workers";
+import { expect } from "vitest";
+import { png } from "../images";
+import { area, createProduct, createUser, isSignedIn, ownerOrStaff, redirectsTo, rows, STORE_STAFF, stores, tag, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
 
-// seller-store-admin.md §6: stores or admins; a store owner opens only their own store's products.
+// seller-store-admin.md §6: stores or the staff who run stores (decision 0029); a store owner
+// opens and acts on only their own store's products, requests and orders. The world's concierge
+// product belongs to the shared "storeOwner" member's store, so every user the action matrix
+// signs in (a fresh one per case) is "another store" to it.
+
+const inArea = (who: Who) => isSignedIn(who) && stores(who);
+const isStoreOwner = (who: Who) => who === "storeOwner" || who === "otherStoreOwner";
+
+/** Area members who may not touch the record get a 404 with `text`; everyone else the area guard's answer. */
+const notFoundInArea = (text: string) => async (ctx: Ctx, response: Response) => {
+  if (inArea(ctx.who)) {
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(text);
+  } else redirectsTo(response, "/");
+};
+
+/** A store of the posting user's own (store owners only), so their refusals are about someone else's records. */
+async function ownStore(ctx: Ctx) {
+  if (!ctx.user || !isStoreOwner(ctx.who)) return null;
+  const id = `store_m_${crypto.randomUUID().slice(0, 8)}`;
+  await env.DB.prepare("INSERT INTO stores (id, name, description, owner_id, created_at) VALUES (?, ?, 'Matrix store', ?, ?)").bind(id, `Matrix Store ${id}`, ctx.user.id, Date.now()).run();
+  return id;
+}
+
+async function conciergeRequest(storeId: string) {
+  const owner = await createUser();
+  const product = await createProduct(owner.id, { name: `Matrix Concierge ${crypto.randomUUID().slice(0, 8)}`, productStatus: "pending" });
+  await env.DB.prepare("UPDATE products SET store_id = ?, status = 'pending', concierge_status = 'pending' WHERE id = ?").bind(storeId, product.id).run();
+  return product.id;
+}
+
+const answer = (intent: "approve_request" | "reject_request"): ActionRule =>
+  intent === "approve_request"
+    ? {
+        // A request at the poster's own store.
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          const storeId = (await ownStore(ctx)) ?? (await world()).storeId;
+          return { intent, productId: await conciergeRequest(storeId) };
+        },
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/store?tab=requests");
+          expect(await rows("SELECT status, concierge_status FROM products WHERE id = ?", form.productId)).toEqual([{ status: "approved", concierge_status: "yes" }]);
+        },
+        // Staff without a store of their own post without ?store=: there is no store to act for.
+        refused: notFoundInArea("Store not found"),
+      }
+    : {
+        // A request at someone else's store (the world's): nobody posting at /store may answer it.
+        allowed: () => false,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          return { intent, productId: await conciergeRequest((await world()).storeId) };
+        },
+        check: async () => {
+          throw new Error("another store's request is never answered");
+        },
+        refused: async (ctx, response) => {
+          if (!inArea(ctx.who)) return redirectsTo(response, "/");
+          expect(response.status).toBe(404);
+          expect(await response.text()).toContain(isStoreOwner(ctx.who) ? "Failed to reject request" : "Store not found");
+        },
+      };
+
 export const rules: AreaRules = {
   pages: {
     "routes/store/index.tsx": area(stores),
-    "routes/store/product-edit.tsx": area(stores, ownerOrStaff("storeOwner", `Concierge Blazer ${tag}`)),
+    "routes/store/product-edit.tsx": area(stores, ownerOrStaff("storeOwner", `Concierge Blazer ${tag}`, STORE_STAFF)),
   },
   records: async (world) => ({ "/store/product/:productId/edit": `/store/product/${world.storeProduct.id}/edit` }),
+  actions: {
+    "routes/store/index.tsx": {
+      approve_request: answer("approve_request"),
+      reject_request: answer("reject_request"),
+      // An item this store does not handle (none of the poster's): the lifecycle refuses it.
+      inspect: {
+        allowed: () => false,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          return { intent: "inspect", itemId: `item_missing_${crypto.randomUUID().slice(0, 8)}`, condition: "good" };
+        },
+        check: async () => {
+          throw new Error("nobody inspects an item that is not their store's");
+        },
+        refused: async (ctx, response) => {
+          if (!inArea(ctx.who)) return redirectsTo(response, "/");
+          expect(response.status).toBe(404);
+        },
+      },
+      save_settings: {
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          return { intent: "save_settings", description: `Matrix description ${crypto.randomUUID().slice(0, 8)}`, address: "1 Matrix Road, London", logo: png() };
+        },
+        check: async (ctx, response, form) => {
+          redirectsTo(response, "/store?tab=settings");
+          const [store] = (await rows("SELECT description, logo_url FROM stores WHERE owner_id = ?", ctx.user!.id)) as { description: string; logo_url: string }[];
+          expect(store!.description).toBe(`${form.description}\n\nStore located at: 1 Matrix Road, London`);
+          expect(store!.logo_url).toMatch(/^\/images\/store-logos\/store_m_[\w-]+\/store_m_[\w-]+-logo\.png\?v=[0-9a-z]+$/);
+        },
+        refused: notFoundInArea("Store not found"),
+      },
+    },
+    "routes/store/product-edit.tsx": {
+      // The world's concierge product: its store's owner is the shared "storeOwner" member, so only
+      // the staff who run stores may act on it here; every other store gets 'Product not found'.
+      update_status: {
+        allowed: (who) => STORE_STAFF.includes(who),
+        form: async () => {
+          const shared = await world();
+          await env.DB.prepare("UPDATE products SET status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(shared.storeProduct.id).run();
+          return { intent: "update_status", status: "pending" };
+        },
+        check: async (_ctx, response) => {
+          const shared = await world();
+          redirectsTo(response, `/store/product/${shared.storeProduct.id}/edit`);
+          expect(await rows("SELECT status, concierge_status, store_id FROM products WHERE id = ?", shared.storeProduct.id)).toEqual([{ status: "pending", concierge_status: "pending", store_id: shared.storeId }]);
+          await env.DB.prepare("UPDATE products SET status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(shared.storeProduct.id).run();
+        },
+        refused: notFoundInArea("Product not found"),
+      },
+      request_price: {
+        allowed: (who) => STORE_STAFF.includes(who),
+        form: async () => ({ intent: "request_price", suggestedRentalPrice: "12.50", suggestedBuyingPrice: "", reason: `Matrix reason ${crypto.randomUUID().slice(0, 8)}` }),
+        check: async (_ctx, response, form) => {
+          const shared = await world();
+          redirectsTo(response, `/store/product/${shared.storeProduct.id}/edit`);
+          expect(await rows("SELECT suggested_rental_price, status, store_id FROM price_change_requests WHERE product_id = ? AND reason = ?", shared.storeProduct.id, form.reason)).toEqual([
+            { suggested_rental_price: 1250, status: "pending", store_id: shared.storeId },
+          ]);
+        },
+        refused: notFoundInArea("Product not found"),
+      },
+    },
+  },
 };

@@ -1,0 +1,231 @@
+import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { orderItems, orders, priceChangeRequests, products, stores, users } from "../../db/schema";
+import type { ReviewStatus } from "../domain/admin-products";
+import type { StoreTab } from "../domain/store-dashboard";
+import type { Database } from "./db.server";
+import { storeRevenue } from "./finance.server";
+
+// What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
+// Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
+// query and every write names the store in its WHERE: a store owner reaches only their store.
+
+export const STORE_PAGE_SIZE = 20;
+export const STORE_ORDERS_SHOWN = 50;
+
+const storeColumns = { id: stores.id, name: stores.name, description: stores.description, logoUrl: stores.logoUrl, contactEmail: stores.contactEmail, ownerId: stores.ownerId };
+
+/** The store a user owns (their first, should there be several), or null. */
+export async function storeOwnedBy(db: Database, userId: string) {
+  return (await db.select(storeColumns).from(stores).where(eq(stores.ownerId, userId)).orderBy(asc(stores.createdAt), asc(stores.id)).get()) ?? null;
+}
+
+export async function storeById(db: Database, storeId: string) {
+  return (await db.select(storeColumns).from(stores).where(eq(stores.id, storeId)).get()) ?? null;
+}
+
+export type DashboardStore = NonNullable<Awaited<ReturnType<typeof storeById>>>;
+
+/** Every store, for staff choosing which one to open (decision 0029). */
+export async function storeChoices(db: Database) {
+  return db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name), asc(stores.id)).limit(500);
+}
+
+/** §4: a concierge request is a product at this store that waits for the store's answer (decision 0030). */
+const waitsForStore = (storeId: string) => and(eq(products.storeId, storeId), eq(products.status, "pending"), eq(products.conciergeStatus, "pending"));
+
+function countQueries(db: Database, storeId: string) {
+  return [
+    // §7: the store's products are those "by store_id with status pending or approved".
+    db.select({ n: count() }).from(products).where(and(eq(products.storeId, storeId), inArray(products.status, ["pending", "approved"]))),
+    db.select({ n: count() }).from(products).where(waitsForStore(storeId)),
+  ] as const;
+}
+
+const productColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  images: products.images,
+  rentalPrice: products.rentalPrice,
+  buyingPrice: products.buyingPrice,
+  originalPrice: products.originalPrice,
+  condition: products.condition,
+  status: products.status,
+  productStatus: products.productStatus,
+  conciergeStatus: products.conciergeStatus,
+  createdAt: products.createdAt,
+  ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
+};
+
+function requestsQuery(db: Database, storeId: string) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .where(waitsForStore(storeId))
+    .orderBy(asc(products.createdAt), asc(products.id))
+    .limit(100);
+}
+
+function productsQuery(db: Database, storeId: string, page: number) {
+  return db
+    .select(productColumns)
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .where(and(eq(products.storeId, storeId), inArray(products.status, ["pending", "approved"])))
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(STORE_PAGE_SIZE + 1)
+    .offset((page - 1) * STORE_PAGE_SIZE);
+}
+
+/** Lines of orders that contain the store's products: items it handles (concierge) or products it manages. */
+function orderLinesQuery(db: Database, storeId: string) {
+  return db
+    .select({
+      orderId: sql<string>`${orders.id}`.as("order_ref"),
+      orderStatus: sql<string>`${orders.status}`.as("order_status"),
+      placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
+      itemId: orderItems.id,
+      name: orderItems.name,
+      type: orderItems.type,
+      price: orderItems.price,
+      itemStatus: orderItems.status,
+      handler: orderItems.handler,
+      sellerId: orderItems.sellerId,
+      inspection: orderItems.inspection,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      or(
+        and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId)),
+        sql`${orderItems.productId} in (select ${products.id} from ${products} where ${products.storeId} = ${storeId})`,
+      ),
+    )
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(STORE_ORDERS_SHOWN * 3);
+}
+
+type OrderLine = Awaited<ReturnType<typeof orderLinesQuery>>[number];
+
+/** Lines grouped by order, newest first; an item waits for this store's inspection when §4's rules say so. */
+function groupLines(lines: OrderLine[], storeId: string) {
+  const byOrder = new Map<string, { id: string; status: string; placedAt: number; items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean }[] }>();
+  for (const line of lines) {
+    let order = byOrder.get(line.orderId);
+    if (!order) {
+      if (byOrder.size >= STORE_ORDERS_SHOWN) break;
+      order = { id: line.orderId, status: line.orderStatus, placedAt: line.placedAt, items: [] };
+      byOrder.set(line.orderId, order);
+    }
+    order.items.push({
+      id: line.itemId,
+      name: line.name,
+      type: line.type,
+      price: line.price,
+      status: line.itemStatus,
+      inspection: line.inspection,
+      awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
+    });
+  }
+  return [...byOrder.values()];
+}
+
+/** Everything /store shows for one tab: the cards and badge, and only that tab's records. */
+export async function storeDashboard(db: Database, storeId: string, tab: StoreTab, page: number) {
+  const counts = countQueries(db, storeId);
+  const revenue = storeRevenue(db, storeId);
+  const summary = (a: { n: number }[], b: { n: number }[]) => ({ productCount: a[0]?.n ?? 0, pendingRequests: b[0]?.n ?? 0 });
+  switch (tab) {
+    case "overview": {
+      const [a, b] = await db.batch([...counts]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
+    }
+    case "settings": {
+      const [a, b] = await db.batch([...counts]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
+    }
+    case "requests": {
+      const [a, b, requests] = await db.batch([...counts, requestsQuery(db, storeId)]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total, requests } as const;
+    }
+    case "products": {
+      const [a, b, rows] = await db.batch([...counts, productsQuery(db, storeId, page)]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total, products: rows.slice(0, STORE_PAGE_SIZE), hasNext: rows.length > STORE_PAGE_SIZE, page } as const;
+    }
+    case "orders": {
+      const [a, b, lines] = await db.batch([...counts, orderLinesQuery(db, storeId)]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total, orders: groupLines(lines, storeId) } as const;
+    }
+  }
+}
+
+export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
+
+/**
+ * The store's answer to a concierge request (§4, decision 0030): approve (status approved,
+ * concierge yes: the listing then waits for staff) or reject (status rejected, store cleared,
+ * concierge no). Only a product of this store that still waits for it changes. Returns the
+ * product's listing status when it changed, else null.
+ */
+export async function answerConcierge(db: Database, storeId: string, productId: string, decision: "approve" | "reject", now: number) {
+  const set =
+    decision === "approve"
+      ? { status: "approved" as const, conciergeStatus: "yes" as const, updatedAt: now }
+      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, updatedAt: now };
+  const [changed] = await db
+    .update(products)
+    .set(set)
+    .where(and(eq(products.id, productId), waitsForStore(storeId)))
+    .returning({ productStatus: products.productStatus });
+  return changed ?? null;
+}
+
+/**
+ * The Product Status card of the store-side edit (§2, §7, decision 0030): the store's concierge
+ * answer for one of its products. approved: concierge yes; rejected: the store lets it go (store
+ * cleared, concierge no); pending: back in the store's requests. Listing (product_status) is
+ * staff's and does not change here. Returns the listing status when it changed, else null.
+ */
+export async function setStoreProductStatus(db: Database, storeId: string, productId: string, status: ReviewStatus, now: number) {
+  const set =
+    status === "approved"
+      ? { status, conciergeStatus: "yes" as const, updatedAt: now }
+      : status === "rejected"
+        ? { status, storeId: null, conciergeStatus: "no" as const, updatedAt: now }
+        : { status, conciergeStatus: "pending" as const, updatedAt: now };
+  const [changed] = await db
+    .update(products)
+    .set(set)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId), sql`${products.status} <> ${status}`))
+    .returning({ productStatus: products.productStatus });
+  return changed ?? null;
+}
+
+/** A pending price-change request from the store to the product's owner (§4, §7). False when the product is not this store's. */
+export async function insertPriceChangeRequest(db: Database, id: string, storeId: string, productId: string, values: { rental: number; buying: number; reason: string }, now: number) {
+  const product = await db.select({ ownerId: products.ownerId }).from(products).where(and(eq(products.id, productId), eq(products.storeId, storeId))).get();
+  if (!product) return null;
+  await db.insert(priceChangeRequests).values({
+    id,
+    productId,
+    ownerId: product.ownerId,
+    storeId,
+    suggestedRentalPrice: values.rental,
+    suggestedBuyingPrice: values.buying,
+    reason: values.reason,
+    status: "pending",
+    createdAt: now,
+  });
+  return product;
+}
+
+/** Who a product's owner is, for the e-mail about a store's request. */
+export async function ownerContact(db: Database, ownerId: string) {
+  return (await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, ownerId)).get()) ?? null;
+}
+
+/** Store Settings (§7: update stores {description, logo_url} by id). */
+export async function updateStoreSettings(db: Database, storeId: string, description: string | null, logoUrl: string | null) {
+  await db.update(stores).set({ description, logoUrl }).where(eq(stores.id, storeId));
+}
