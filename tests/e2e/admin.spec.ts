@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, ownAddress } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, outboxLink, ownAddress } from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
 // records it works on (an order, a store request, an account) or takes one from the seeded review
@@ -25,29 +25,6 @@ async function searchList(page: Page, list: RegExp, text: string | null, status?
   if (text !== null) await form.getByRole("searchbox").fill(text);
   if (status) await form.getByRole("combobox", { name: "Status" }).selectOption(status);
   await form.getByRole("button", { name: "Search" }).click();
-}
-
-/**
- * Waits for a message in the local outbox (the queue delivers it a moment later) and returns the
- * path of its link matching `link`. The outbox answers only to this machine, so it is read from a
- * context of its own, without the client address the people of these tests send.
- */
-async function outboxLink(browser: Browser, to: string, subject: string | RegExp, link: RegExp = /^https?:/) {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
-    await expect(async () => {
-      await page.goto("/dev/outbox");
-      await expect(message.first()).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
-    const links = message.first().getByRole("link", { name: link });
-    if (!(await links.count())) return null;
-    const href = new URL((await links.first().getAttribute("href"))!);
-    return href.pathname + href.search;
-  } finally {
-    await context.close();
-  }
 }
 
 test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({ page }) => {

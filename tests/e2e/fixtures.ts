@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -65,4 +65,28 @@ export async function loginOnce(page: Page, email: string, redirectTo = "/") {
   }
   await login(page, email, DEMO_PASSWORD, redirectTo);
   sessions.set(email, (await page.context().cookies()).filter((c) => /session/.test(c.name)));
+}
+
+/**
+ * Waits for a message in the local outbox (the queue delivers it a moment later) and returns the
+ * path of its link matching `link` (null when it has none). The outbox answers only to this
+ * machine, so it is read from a context of its own, without the client address a test's people
+ * send (ownAddress).
+ */
+export async function outboxLink(browser: Browser, to: string, subject: string | RegExp, link: RegExp = /^https?:/) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
+    await expect(async () => {
+      await page.goto("/dev/outbox");
+      await expect(message.first()).toBeVisible({ timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    const links = message.first().getByRole("link", { name: link });
+    if (!(await links.count())) return null;
+    const href = new URL((await links.first().getAttribute("href"))!);
+    return href.pathname + href.search;
+  } finally {
+    await context.close();
+  }
 }

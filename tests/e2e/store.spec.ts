@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, ownAddress } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAddress } from "./fixtures";
 
 // The concierge journey (issue 12), with JavaScript on and off: a shop asks to join, an admin
 // approves it, the owner sets a password from the e-mail and opens /store; a vendor hands the new
@@ -14,24 +14,6 @@ async function person(browser: Browser, javaScriptEnabled: boolean) {
   const page = await context.newPage();
   await ownAddress(page);
   return { page, close: () => context.close() };
-}
-
-/**
- * Waits for a message in the local outbox (the queue delivers it a moment later) and returns the
- * first link in it. The outbox answers only to this machine (decision 0018), so it is read from a
- * context without the per-person client address the sign-ins use.
- */
-async function outboxLink(browser: Browser, to: string, subject: string) {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
-  await expect(async () => {
-    await page.goto("/dev/outbox");
-    await expect(message.first()).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-  const href = await message.first().getByRole("link").first().getAttribute("href");
-  await context.close();
-  return new URL(href!).pathname + new URL(href!).search;
 }
 
 async function listConciergeItem(page: Page, name: string, storeName: string) {
@@ -83,7 +65,7 @@ test("a store request becomes a store that approves a concierge item and asks it
   // The owner sets a password from the e-mail, signs in and opens the store dashboard.
   const link = await outboxLink(browser, contact, `Welcome to Closetloop: ${storeName} is approved`);
   expect(link).toMatch(/^\/auth\/reset\?token=/);
-  await shop.page.goto(link);
+  await shop.page.goto(link!);
   await shop.page.getByLabel("New password").fill("store-pass-1");
   await shop.page.getByLabel("Confirm password").fill("store-pass-1");
   await shop.page.getByRole("button", { name: "Update password" }).click();
