@@ -90,10 +90,15 @@ export const captureKey = (transactionId: string) => `capture:${transactionId}`;
 export const refundKey = (orderId: string) => `refund:${orderId}`;
 
 /** At order time: the order's total is authorized. The order stands if this fails (no card step in v1); it is logged and recorded. */
-export async function authorizeOrder(services: PaymentServices, orderId: string, total: number, now: number) {
-  const outcome = await callPayment(services, { operation: "authorize", orderId, transactionId: null, amount: total, idempotencyKey: authorizeKey(orderId) }, now);
-  if (!outcome.ok) console.error(`payments: authorizing ${orderId} failed`, outcome.error);
-  return outcome;
+export async function authorizeOrder(services: PaymentServices, orderId: string, total: number, now: number): Promise<PaymentOutcome> {
+  try {
+    const outcome = await callPayment(services, { operation: "authorize", orderId, transactionId: null, amount: total, idempotencyKey: authorizeKey(orderId) }, now);
+    if (!outcome.ok) console.error(`payments: authorizing ${orderId} failed`, outcome.error);
+    return outcome;
+  } catch (error) {
+    console.error(`payments: authorizing ${orderId} could not be recorded`, error);
+    return { ok: false, error: String(error) };
+  }
 }
 
 /** The transactions of an order (or of every order) whose capture has not succeeded yet. */
