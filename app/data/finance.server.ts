@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { commissions, payouts, transactions } from "../../db/schema";
 import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission";
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
@@ -251,13 +251,13 @@ const payable = (periodEnd: number) =>
 
 /** Who has something no payout has gathered yet, up to the end of the period. */
 export async function payoutRecipients(db: Database, periodEnd: number): Promise<PayoutRecipient[]> {
-  const [owners, stores, platform] = await db.batch([
-    db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd)} ORDER BY 1`),
-    db.all<{ id: string }>(
-      sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd)} ORDER BY 1`,
-    ),
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd)}`),
-  ]);
+  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd)} ORDER BY 1`);
+  const stores = await db.all<{ id: string }>(
+    sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd)} ORDER BY 1`,
+  );
+  const platform = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd)}`,
+  );
   return [
     ...owners.map((r) => ({ type: "owner" as const, id: r.id })),
     ...stores.map((r) => ({ type: "store" as const, id: r.id })),
@@ -276,48 +276,58 @@ export async function payoutRecipients(db: Database, periodEnd: number): Promise
  */
 export async function createPayout(db: Database, recipient: PayoutRecipient, period: { start: number; end: number }, now: number) {
   const id = payoutId(recipient, period.start);
-  const insert = (exists: SQL) =>
-    db.run(
-      sql`INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at)
-          SELECT ${id}, ${recipient.type}, ${recipient.id}, ${period.start}, ${period.end}, 0, 0, 0, 'calculated', ${now} WHERE EXISTS (${exists})`,
-    );
+  const d1 = db.$client;
+  // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
+  const PAYABLE = "t.status = 'completed' AND t.created_at < ?2 AND EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+  const insert = (exists: string) =>
+    d1
+      .prepare(
+        `INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at)
+         SELECT ?1, ?3, ?4, ?5, ?2, 0, 0, 0, 'calculated', ?6 WHERE EXISTS (${exists})`,
+      )
+      .bind(id, period.end, recipient.type, recipient.id, period.start, now);
   const statements =
     recipient.type === "owner"
       ? [
-          insert(sql`SELECT 1 FROM transactions t WHERE t.owner_id = ${recipient.id} AND t.payout_id IS NULL AND ${payable(period.end)}`),
-          db.run(sql`UPDATE transactions AS t SET payout_id = ${id} WHERE t.owner_id = ${recipient.id} AND t.payout_id IS NULL AND ${payable(period.end)}`),
-          db.run(
-            sql`UPDATE payouts SET
-                  total_amount = (SELECT coalesce(sum(gross_amount), 0) FROM transactions WHERE payout_id = ${id}),
-                  net_amount = (SELECT coalesce(sum(net_amount), 0) FROM transactions WHERE payout_id = ${id}),
-                  commission_amount = (SELECT coalesce(sum(gross_amount - net_amount), 0) FROM transactions WHERE payout_id = ${id})
-                WHERE id = ${id}`,
-          ),
+          insert(`SELECT 1 FROM transactions t WHERE t.owner_id = ?4 AND t.payout_id IS NULL AND ${PAYABLE}`),
+          d1.prepare(`UPDATE transactions AS t SET payout_id = ?1 WHERE t.owner_id = ?3 AND t.payout_id IS NULL AND ${PAYABLE}`).bind(id, period.end, recipient.id),
+          d1
+            .prepare(
+              `UPDATE payouts SET
+                 total_amount = (SELECT coalesce(sum(gross_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 net_amount = (SELECT coalesce(sum(net_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 commission_amount = (SELECT coalesce(sum(gross_amount - net_amount), 0) FROM transactions WHERE payout_id = ?1)
+               WHERE id = ?1`,
+            )
+            .bind(id),
         ]
       : (() => {
-          const mine = recipient.type === "store" ? sql`c.recipient_type = 'store' AND c.recipient_id = ${recipient.id}` : sql`c.recipient_type = 'platform'`;
-          const unpaid = sql`SELECT c.id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE ${mine} AND c.payout_id IS NULL AND ${payable(period.end)}`;
+          const mine = recipient.type === "store" ? "c.recipient_type = 'store' AND c.recipient_id = ?4" : "c.recipient_type = 'platform'";
+          const unpaid = `SELECT c.id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE ${mine} AND c.payout_id IS NULL AND ${PAYABLE}`;
           return [
             insert(unpaid),
-            db.run(sql`UPDATE commissions SET payout_id = ${id} WHERE id IN (${unpaid})`),
-            db.run(
-              sql`UPDATE payouts SET
-                    total_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ${id}),
-                    commission_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ${id}),
-                    net_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ${id})
-                  WHERE id = ${id}`,
-            ),
+            recipient.type === "store"
+              ? d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid.replace("?4", "?3")})`).bind(id, period.end, recipient.id)
+              : d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid})`).bind(id, period.end),
+            d1
+              .prepare(
+                `UPDATE payouts SET
+                   total_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   commission_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   net_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1)
+                 WHERE id = ?1`,
+              )
+              .bind(id),
           ];
         })();
   try {
-    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    const [inserted] = await d1.batch(statements);
+    return inserted?.meta.changes === 1 ? id : null;
   } catch (error) {
     // Made already, by an earlier or an overlapping run: nothing new.
     if (/UNIQUE|PRIMARY KEY|constraint/i.test(String(error))) return null;
     throw error;
   }
-  const made = await db.select({ id: payouts.id, createdAt: payouts.createdAt }).from(payouts).where(eq(payouts.id, id)).get();
-  return made && made.createdAt === now ? id : null;
 }
 
 /** A period's payouts with what their recipients are told. */
