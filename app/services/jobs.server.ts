@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { orderItems, orders, stores, userRoles, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { createPayout, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
@@ -157,7 +157,7 @@ async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promis
     const row = await db.select({ contact: stores.contactEmail, email: users.email }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
     return row ? [row.contact || row.email] : [];
   }
-  const rows = await db.select({ email: users.email }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(eq(userRoles.role, "admin"), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
+  const rows = await db.select({ email: users.email }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
   return rows.map((r) => r.email);
 }
 

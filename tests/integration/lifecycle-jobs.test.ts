@@ -228,6 +228,7 @@ describe("the weekly job", () => {
       const bought = await changeOrderItem(services(), r.itemId, { type: "buy_now" }, { id: r.shopper.id, role: "shopper" }, deliveredAt + 2 * DAY, (o) => o.userId === r.shopper.id);
       expect(bought).toMatchObject({ ok: true, changed: true });
     }
+    const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
     // Monday 12 Apr 06:00 closes the week 5–12 Apr. Twice at once, then again.
     const monday = Date.UTC(2027, 3, 12, 6);
     await Promise.all([runJob("weekly", monday), runJob("weekly", monday)]);
@@ -268,6 +269,8 @@ describe("the weekly job", () => {
     const ownerMail = await eventually(async () => (await outbox(direct.owner.email)).find((m) => m.kind === "payout_calculated"));
     expect(ownerMail.subject).toBe("Your Closetloop payout for the week of 5 April 2027: £121.50");
     await eventually(async () => (await outbox(store.store!.email)).find((m) => m.kind === "payout_calculated"));
+    // The platform's payout goes to its superadmins (roleFlags: team_member or admin with the superadmin subrole).
+    await eventually(async () => (await outbox(superadmin.email)).find((m) => m.kind === "payout_calculated" && m.subject.startsWith("Your Closetloop payout for the week of 5 April 2027")));
     expect((await outbox(direct.owner.email)).filter((m) => m.kind === "payout_calculated")).toHaveLength(1);
   });
 });
