@@ -28,8 +28,8 @@ async function runJob(job: keyof typeof CRON, scheduledTime: number) {
   await waitOnExecutionContext(ctx);
 }
 
-async function concierge(productId: string) {
-  const storeOwner = await createUser();
+async function concierge(productId: string, storeOwner: { id: string } | null = null) {
+  storeOwner ??= await createUser();
   const storeId = `store_${crypto.randomUUID().slice(0, 8)}`;
   await env.DB.batch([
     env.DB.prepare("INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Jobs Store', ?, ?, ?)").bind(storeId, storeOwner.id, `store-${storeId}@example.test`, Date.now()),
@@ -39,10 +39,10 @@ async function concierge(productId: string) {
 }
 
 /** A shopper rents (through the basket and checkout), staff deliver it at `deliveredAt` through the service layer. */
-async function rental(deliveredAt: number, prices = { rentalPrice: 1500, buyingPrice: 12000 }, options: { concierge?: boolean; failCaptures?: boolean } = {}) {
+async function rental(deliveredAt: number, prices = { rentalPrice: 1500, buyingPrice: 12000 }, options: { concierge?: boolean; storeOwner?: { id: string }; failCaptures?: boolean } = {}) {
   const owner = await createUser();
   const item = await createProduct(owner.id, prices);
-  const store = options.concierge ? await concierge(item.id) : null;
+  const store = options.concierge ? await concierge(item.id, options.storeOwner) : null;
   const shopper = await signedInBrowser("shopper", { ip: nextIp() });
   const order = await placeOrder(shopper, [{ productId: item.id, option: "rental" }]);
   if (options.failCaptures) await env.CACHE.put(localFailKey(order.orderId), "capture");
@@ -174,6 +174,35 @@ describe("a shopper's own choices", () => {
     expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("available");
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));
     expect((await transactionsOf(r.orderId)).map((t) => t.type)).toEqual(["rental_fee"]);
+  });
+});
+
+describe("a concierge return", () => {
+  it("is inspected by the store that handles it, on its dashboard, and goes back on sale; another store cannot", async () => {
+    const storeOwner = await signedInBrowser("storeOwner", { ip: nextIp() });
+    const other = await signedInBrowser("otherStoreOwner", { ip: nextIp() });
+    await concierge((await createProduct((await createUser()).id)).id, other);
+    const r = await rental(Date.now() - DAY, undefined, { concierge: true, storeOwner });
+    expect((await r.shopper.browser.post(`/account/orders/${r.orderId}`, { intent: "request_return", itemId: r.itemId })).status).toBe(302);
+    const instructions = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_instructions"));
+    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(instructions.key).first<{ body: string }>())!.body).toContain("Send it, or drop it off, at Jobs Store");
+
+    const dashboard = await (await storeOwner.browser.fetch("/store")).text();
+    expect(dashboard).toContain("Returns to inspect");
+    expect(dashboard).toContain(r.orderId);
+    expect(await (await other.browser.fetch("/store")).text()).not.toContain(r.orderId);
+    const refused = await other.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
+    expect(refused.status).toBe(404);
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "return_requested" });
+
+    const response = await storeOwner.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
+    expect(response.status).toBe(302);
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "returned", rental_outcome: "returned" });
+    expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("available");
+    const who = await env.DB.prepare("SELECT actor_id, actor_role FROM order_status_history WHERE order_item_id = ? AND to_status = 'returned'").bind(r.itemId).all();
+    expect(who.results).toEqual([{ actor_id: storeOwner.id, actor_role: "store" }]);
+    await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));
+    expect(await (await storeOwner.browser.fetch("/store")).text()).not.toContain(r.orderId);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Route } from "./+types/index";
+import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ReturnsPanel } from "../../components/store/returns-panel";
 import { appContext } from "../../context";
@@ -42,10 +43,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Page({ loaderData }: Route.ComponentProps) {
+export default function Page({ loaderData, actionData }: Route.ComponentProps) {
+  const refused = (actionData as { error?: string } | undefined)?.error;
   return (
     <div className="space-y-6">
       <PageHeading title="Store Dashboard" />
+      {refused ? <FormAlert title="Inspection not saved" message={refused} /> : null}
       <ReturnsPanel returns={loaderData.returns} now={loaderData.now} />
     </div>
   );
