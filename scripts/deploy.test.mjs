@@ -75,14 +75,13 @@ describe("the production build", () => {
     const bindings = { ...options.bindings, ...vars };
     for (const [name, value] of Object.entries(bindings)) if (value === undefined) delete bindings[name];
     const entry = path.join(root, "index.js");
-    // The image codecs' .wasm files are imported by the build as compiled modules (as scripts/serve.mjs loads them).
-    const modules = [entry, ...readdirSync(root, { recursive: true }).filter((f) => f.endsWith(".js") || f.endsWith(".wasm")).map((f) => path.join(root, f)).filter((f) => f !== entry)];
+    const modules = [entry, ...readdirSync(root, { recursive: true }).filter((f) => f.endsWith(".js")).map((f) => path.join(root, f)).filter((f) => f !== entry)];
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         log: new Log(LogLevel.NONE),
         telemetry: { enabled: false },
         cf: false,
-        workers: [{ ...options, assets: undefined, bindings, name: "closetloop", modulesRoot: root, modules: modules.map((p) => ({ type: p.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: p })) }],
+        workers: [{ ...options, assets: undefined, bindings, name: "closetloop", modulesRoot: root, modules: modules.map((p) => ({ type: "ESModule", path: p })) }],
       }),
     );
     try {
