@@ -60,7 +60,7 @@ export default [
   route("uploads", "routes/resources/uploads.ts"),
 
   // local development only: 404 unless the Worker runs in development and the request comes from this machine
-  layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx")]),
+  layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/payments", "routes/dev/payments.tsx")]),
 
   // public store profile (the dashboard at /store is in the store area above)
   route("store/:storeId", "routes/shop/store-profile.tsx"),

@@ -552,6 +552,7 @@ export const transactions = sqliteTable(
     index("transactions_created_idx").on(t.createdAt),
     index("transactions_owner_idx").on(t.ownerId, t.createdAt),
     index("transactions_store_idx").on(t.storeId, t.createdAt),
+    index("transactions_unpaid_idx").on(t.payoutId, t.createdAt),
     // A rental's fee and its purchase are two transactions; each kind at most once per item.
     uniqueIndex("transactions_order_item_kind_unique")
       .on(t.orderItemId, sql`(${t.transactionType} = 'rental_fee')`)
@@ -608,6 +609,37 @@ export const commissions = sqliteTable(
   (t) => [
     index("commissions_transaction_idx").on(t.transactionId),
     index("commissions_unpaid_idx").on(t.payoutId, t.calculatedAt),
+  ],
+);
+
+/**
+ * Every call to the payment provider (docs/decisions/0035-payments.md): authorize at order time,
+ * capture at delivery, Buy it now or conversion, refund of a cancelled order. Failed attempts
+ * are rows too; at most one call per idempotency key succeeds, so nothing is charged twice.
+ */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The transaction a capture collects (null for an authorization or a refund). */
+    transactionId: text("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
+    operation: text("operation", { enum: ["authorize", "capture", "refund"] }).notNull(),
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull().default("GBP"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    provider: text("provider").notNull(),
+    status: text("status", { enum: ["succeeded", "failed"] }).notNull(),
+    providerRef: text("provider_ref"),
+    error: text("error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_succeeded_key_unique").on(t.idempotencyKey).where(sql`${t.status} = 'succeeded'`),
+    index("payments_order_idx").on(t.orderId, t.createdAt),
+    index("payments_created_idx").on(t.createdAt),
   ],
 );
 

@@ -228,3 +228,113 @@ export async function markPayoutPaid(db: Database, payoutId: string, staffId: st
     throw error;
   }
 }
+
+// ---- Weekly payouts (issue 15 item 6; DECISIONS.md Finance; docs/decisions/0036-lifecycle-jobs.md) ----
+
+export type PayoutRecipient = { type: "owner"; id: string } | { type: "store"; id: string } | { type: "platform"; id: "platform" };
+
+/** The week a Monday run closes: last Monday 00:00 UTC to this Monday 00:00 UTC. */
+export function payoutPeriod(now: number) {
+  const end = startOfWeekUTC(now);
+  return { start: end - WEEK_MS, end };
+}
+
+export const payoutId = (recipient: PayoutRecipient, periodStart: number) => `payout_${recipient.type}_${recipient.id}_${periodStart}`;
+
+/**
+ * A transaction a payout may gather: recorded before the period ended, counted (completed, not a
+ * failed capture left pending) and its money captured (docs/decisions/0035-payments.md). Anything
+ * an earlier week left behind (a capture that succeeded late) is gathered by the next payout.
+ */
+const payable = (periodEnd: number) =>
+  sql`t.status = 'completed' AND t.created_at < ${periodEnd} AND EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')`;
+
+/** Who has something no payout has gathered yet, up to the end of the period. */
+export async function payoutRecipients(db: Database, periodEnd: number): Promise<PayoutRecipient[]> {
+  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd)} ORDER BY 1`);
+  const stores = await db.all<{ id: string }>(
+    sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd)} ORDER BY 1`,
+  );
+  const platform = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd)}`,
+  );
+  return [
+    ...owners.map((r) => ({ type: "owner" as const, id: r.id })),
+    ...stores.map((r) => ({ type: "store" as const, id: r.id })),
+    ...((platform[0]?.n ?? 0) > 0 ? [{ type: "platform" as const, id: "platform" as const }] : []),
+  ];
+}
+
+/**
+ * One recipient's payout for a period, in one batch: the row (calculated), the links from what it
+ * gathers (an owner's transactions; a store's or the platform's commissions) and its amounts
+ * summed from exactly what was linked. The payout's id and the unique (recipient, period) index
+ * make a rerun or an overlapping run fail the whole batch: it creates nothing and counts nothing
+ * twice. An owner's payout: total = gross of their sales, commission = what was taken, net = their
+ * share. A store's or the platform's: its commissions (total = commission = net).
+ * Returns the payout id, or null when it existed already or there was nothing to pay.
+ */
+export async function createPayout(db: Database, recipient: PayoutRecipient, period: { start: number; end: number }, now: number) {
+  const id = payoutId(recipient, period.start);
+  const d1 = db.$client;
+  // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
+  const PAYABLE = "t.status = 'completed' AND t.created_at < ?2 AND EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+  const insert = (exists: string) =>
+    d1
+      .prepare(
+        `INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at)
+         SELECT ?1, ?3, ?4, ?5, ?2, 0, 0, 0, 'calculated', ?6 WHERE EXISTS (${exists})`,
+      )
+      .bind(id, period.end, recipient.type, recipient.id, period.start, now);
+  const statements =
+    recipient.type === "owner"
+      ? [
+          insert(`SELECT 1 FROM transactions t WHERE t.owner_id = ?4 AND t.payout_id IS NULL AND ${PAYABLE}`),
+          d1.prepare(`UPDATE transactions AS t SET payout_id = ?1 WHERE t.owner_id = ?3 AND t.payout_id IS NULL AND ${PAYABLE}`).bind(id, period.end, recipient.id),
+          d1
+            .prepare(
+              `UPDATE payouts SET
+                 total_amount = (SELECT coalesce(sum(gross_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 net_amount = (SELECT coalesce(sum(net_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 commission_amount = (SELECT coalesce(sum(gross_amount - net_amount), 0) FROM transactions WHERE payout_id = ?1)
+               WHERE id = ?1`,
+            )
+            .bind(id),
+        ]
+      : (() => {
+          const mine = recipient.type === "store" ? "c.recipient_type = 'store' AND c.recipient_id = ?4" : "c.recipient_type = 'platform'";
+          const unpaid = `SELECT c.id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE ${mine} AND c.payout_id IS NULL AND ${PAYABLE}`;
+          return [
+            insert(unpaid),
+            recipient.type === "store"
+              ? d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid.replace("?4", "?3")})`).bind(id, period.end, recipient.id)
+              : d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid})`).bind(id, period.end),
+            d1
+              .prepare(
+                `UPDATE payouts SET
+                   total_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   commission_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   net_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1)
+                 WHERE id = ?1`,
+              )
+              .bind(id),
+          ];
+        })();
+  try {
+    const [inserted] = await d1.batch(statements);
+    return inserted?.meta.changes === 1 ? id : null;
+  } catch (error) {
+    // Made already, by an earlier or an overlapping run: nothing new.
+    if (/UNIQUE|PRIMARY KEY|constraint/i.test(String(error))) return null;
+    throw error;
+  }
+}
+
+/** A period's payouts with what their recipients are told. */
+export async function payoutsOfPeriod(db: Database, periodStart: number) {
+  return db
+    .select({ id: payouts.id, recipientType: payouts.recipientType, recipientId: payouts.recipientId, periodStart: payouts.periodStart, periodEnd: payouts.periodEnd, total: payouts.totalAmount, commission: payouts.commissionAmount, net: payouts.netAmount, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.periodStart, periodStart))
+    .orderBy(payouts.recipientType, payouts.recipientId);
+}

@@ -1,5 +1,16 @@
+import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
+import { orderItems, orders, stores, userRoles, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
+import { createPayout, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
+import { itemsInStatus } from "../data/order-lifecycle.server";
+import { formatLongDate } from "../domain/dates";
+import { formatGBP } from "../domain/money";
+import { daysLeft, REMINDER_BEFORE_MS, returnOrBuyBy } from "../domain/order-lifecycle";
 import type { AppConfig } from "../env.server";
+import type { QueueMessage } from "../../workers/messages";
+import { enqueue } from "./notifications.server";
+import { changeOrderItem } from "./order-lifecycle.server";
+import { captureDue, refundOrder, refundsDue } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
 
 export interface JobContext {
@@ -8,23 +19,81 @@ export interface JobContext {
   db: Database;
 }
 
-export interface JobRun {
-  job: "daily" | "weekly";
-  ranAt: number;
+export interface DailySummary {
+  reminders: number;
+  converted: number;
+  captured: number;
+  captureFailures: number;
+  refunded: number;
+  failures: number;
 }
+
+export interface WeeklySummary {
+  periodStart: number;
+  periodEnd: number;
+  payouts: number;
+  failures: number;
+}
+
+export type JobRun = { job: "daily"; ranAt: number; summary: DailySummary } | { job: "weekly"; ranAt: number; summary: WeeklySummary };
 
 export const lastRunKey = (job: JobRun["job"]) => `jobs:last-run:${job}`;
 
-// The rental conversion and reminders (daily) and the payout summary (weekly) are added to
-// these bodies by the orders and finance issues. Each run leaves its time in KV so staff and
-// tests can see that the schedule fired.
+// The scheduled jobs (docs/decisions/0036-lifecycle-jobs.md). The clock is passed in (the cron's
+// scheduledTime, or `npm run jobs -- daily --at ...`). Each job is safe to run twice or twice at
+// once: every change it makes is guarded in D1 (a reminder stamp, the lifecycle's guarded batch,
+// a capture's idempotency key, a payout's unique period), and a failure in one item is logged
+// and does not stop the others. Each run leaves its time and summary in KV.
 async function recordRun(ctx: JobContext, run: JobRun) {
   await ctx.env.CACHE.put(lastRunKey(run.job), JSON.stringify(run));
-  console.log(`job ${run.job} ran`, new Date(run.ranAt).toISOString());
+  console.log(`job ${run.job} ran`, new Date(run.ranAt).toISOString(), JSON.stringify(run.summary));
   return run;
 }
 
+const SYSTEM = { id: null, role: "system" as const };
+
+/**
+ * One reminder per window ending within a day. The stamp is the guard: only the run whose update
+ * changed the row queues the e-mail (two runs at once send one); if queueing fails the stamp is
+ * taken back so the next run tries again. The message key is stable, so a redelivery sends once.
+ */
+async function remind(ctx: JobContext, itemId: string, now: number) {
+  const stamped = await ctx.db
+    .update(orderItems)
+    .set({ reminderSentAt: now })
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.status, "active"), isNull(orderItems.reminderSentAt)))
+    .run();
+  if ((stamped.meta.changes ?? 0) !== 1) return false;
+  try {
+    const row = await ctx.db
+      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, email: users.email, fullName: users.fullName })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orderItems.id, itemId))
+      .get();
+    if (!row || row.endsAt === null) return false;
+    const left = daysLeft(row.endsAt, now);
+    const price = row.buyingPrice !== null ? ` for ${formatGBP(row.buyingPrice)}` : "";
+    await enqueue(ctx.env, [
+      {
+        key: `rental_reminder:${itemId}`,
+        type: "email",
+        kind: "rental_reminder",
+        to: row.email,
+        subject: `Your rental of ${row.name} ends ${left <= 1 ? "tomorrow" : `in ${left} days`}`,
+        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends on ${formatLongDate(row.endsAt)}. ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nOrder ${row.orderId}: see it under Orders in your account.\n`,
+      },
+    ]);
+    return true;
+  } catch (error) {
+    await ctx.db.update(orderItems).set({ reminderSentAt: null }).where(and(eq(orderItems.id, itemId), eq(orderItems.reminderSentAt, now)));
+    throw error;
+  }
+}
+
 export async function runDailyJob(ctx: JobContext, now: number) {
+  const summary: DailySummary = { reminders: 0, converted: 0, captured: 0, captureFailures: 0, refunded: 0, failures: 0 };
   // Images staged by a form that was never submitted (app/services/uploads.server.ts).
   try {
     const swept = await sweepStaging(ctx.env.IMAGES, now);
@@ -32,9 +101,113 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   } catch (error) {
     console.error("job daily: sweeping staged uploads failed", error);
   }
-  return recordRun(ctx, { job: "daily", ranAt: now });
+
+  // Windows that ended without Buy or Return become purchases at the buying price of the order.
+  const ended = await itemsInStatus(ctx.db, ["active"], lte(orderItems.rentalEndsAt, now));
+  for (const item of ended) {
+    try {
+      const result = await changeOrderItem(ctx, item.id, { type: "convert" }, SYSTEM, now);
+      if (!result.ok) throw new Error(result.message);
+      if (result.changed) summary.converted++;
+    } catch (error) {
+      summary.failures++;
+      console.error(`job daily: converting order item ${item.id} failed`, error);
+    }
+  }
+
+  // Windows ending within the next day get their reminder, once.
+  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lte(orderItems.rentalEndsAt, now + REMINDER_BEFORE_MS), isNull(orderItems.reminderSentAt)));
+  for (const item of ending) {
+    try {
+      if (await remind(ctx, item.id, now)) summary.reminders++;
+    } catch (error) {
+      summary.failures++;
+      console.error(`job daily: the reminder for order item ${item.id} failed`, error);
+    }
+  }
+
+  // Money the lifecycle recorded but could not collect yet (a failed capture), and refunds owed.
+  try {
+    const captures = await captureDue(ctx, now);
+    summary.captured = captures.captured;
+    summary.captureFailures = captures.failed;
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: retrying captures failed", error);
+  }
+  try {
+    for (const orderId of await refundsDue(ctx)) {
+      const outcome = await refundOrder(ctx, orderId, now);
+      if (outcome?.ok) summary.refunded++;
+    }
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: retrying refunds failed", error);
+  }
+  return recordRun(ctx, { job: "daily", ranAt: now, summary });
 }
 
+/** Where a payout's e-mail goes: the owner; the store's contact (else its owner); the platform's superadmins. */
+async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<string[]> {
+  if (recipient.type === "owner") {
+    const row = await db.select({ email: users.email }).from(users).where(eq(users.id, recipient.id)).get();
+    return row ? [row.email] : [];
+  }
+  if (recipient.type === "store") {
+    const row = await db.select({ contact: stores.contactEmail, email: users.email }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
+    return row ? [row.contact || row.email] : [];
+  }
+  const rows = await db.select({ email: users.email }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
+  return rows.map((r) => r.email);
+}
+
+const WHO: Record<PayoutRecipient["type"], string> = { owner: "your sales", store: "your store's concierge commissions", platform: "the platform's commissions" };
+
 export async function runWeeklyJob(ctx: JobContext, now: number) {
-  return recordRun(ctx, { job: "weekly", ranAt: now });
+  const period = payoutPeriod(now);
+  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, failures: 0 };
+  let recipients: PayoutRecipient[] = [];
+  try {
+    recipients = await payoutRecipients(ctx.db, period.end);
+  } catch (error) {
+    summary.failures++;
+    console.error("job weekly: finding the payouts' recipients failed", error);
+  }
+  for (const recipient of recipients) {
+    try {
+      if (await createPayout(ctx.db, recipient, period, now)) summary.payouts++;
+    } catch (error) {
+      summary.failures++;
+      console.error(`job weekly: the payout of ${recipient.type} ${recipient.id} failed`, error);
+    }
+  }
+  // Every payout of the period is announced with a stable key: a rerun (or a run after a failed
+  // queue) re-sends only what was never delivered (workers/queue.ts records each key once).
+  try {
+    const messages: QueueMessage[] = [];
+    for (const payout of await payoutsOfPeriod(ctx.db, period.start)) {
+      const recipient = { type: payout.recipientType, id: payout.recipientId } as PayoutRecipient;
+      const week = `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}`;
+      const lines =
+        payout.recipientType === "owner"
+          ? `Sales: ${formatGBP(payout.total)}\nCommission: ${formatGBP(payout.commission)}\nYour payout: ${formatGBP(payout.net)}`
+          : `Commissions: ${formatGBP(payout.net)}`;
+      for (const to of await payoutAddresses(ctx.db, recipient)) {
+        messages.push({
+          key: `payout_calculated:${payout.id}:${to}`.slice(0, 200),
+          type: "email",
+          kind: "payout_calculated",
+          to,
+          subject: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
+          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\nIt is paid once our finance team marks it paid.\n`,
+        });
+      }
+    }
+    // A queue batch holds at most 100 messages.
+    for (let i = 0; i < messages.length; i += 50) await enqueue(ctx.env, messages.slice(i, i + 50));
+  } catch (error) {
+    summary.failures++;
+    console.error("job weekly: announcing the payouts failed", error);
+  }
+  return recordRun(ctx, { job: "weekly", ranAt: now, summary });
 }

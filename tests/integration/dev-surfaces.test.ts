@@ -17,11 +17,14 @@ describe("the local outbox in development", () => {
     const response = await new Browser(ip).fetch("/dev/outbox");
     expect(response.status).toBe(200);
     expect(await response.text()).toContain("Local outbox");
+    const payments = await new Browser(ip).fetch("/dev/payments");
+    expect(payments.status).toBe(200);
+    expect(await payments.text()).toContain("Local payments");
   });
 
   it.each([["10.0.0.8"], ["192.168.1.20"], ["203.0.113.9"], ["2001:db8::1"], [undefined]])("is not there for %s", async (ip) => {
     const browser = new Browser(ip);
-    for (const path of ["/dev/outbox", "/dev/outbox.data"]) {
+    for (const path of ["/dev/outbox", "/dev/outbox.data", "/dev/payments", "/dev/payments.data"]) {
       const response = await browser.fetch(path);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain("Local outbox");
@@ -42,6 +45,9 @@ describe("a Worker outside development", () => {
     const response = await fetchAs({ APP_ENV: "production", ...SECRETS }, "/dev/outbox");
     expect(response.status).toBe(404);
     expect(await response.text()).not.toContain("Local outbox");
+    const payments = await fetchAs({ APP_ENV: "production", ...SECRETS }, "/dev/payments");
+    expect(payments.status).toBe(404);
+    expect(await payments.text()).not.toContain("Local payments");
   });
 
   it.each([

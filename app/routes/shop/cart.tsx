@@ -12,6 +12,7 @@ import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
 import { announceOrder } from "../../services/checkout.server";
+import { authorizeOrder } from "../../services/payments.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert } from "../../components/forms";
@@ -117,6 +118,8 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
     if (!order.duplicate) {
       // The items are reserved: listings and product pages must stop offering them at once.
       await publicPagesChanged(app.env.CACHE, Date.now());
+      // The payment seam (decision 0035): the total is authorized now, captured as items are delivered or bought.
+      await authorizeOrder(app, order.orderId, order.total, Date.now());
       await announceOrder(app, user, order, new URL(request.url).origin);
     }
     return redirectWithToast(app.config, "/cart", {

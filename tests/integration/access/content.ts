@@ -52,6 +52,7 @@ export const rules: AreaRules = {
     // Local development, from this machine only: every visitor here has a 10.x address, so it is
     // not there (dev-surfaces.test.ts has the loopback and production cases).
     "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
+    "routes/dev/payments.tsx": () => page(404, { hides: "Local payments" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
   },

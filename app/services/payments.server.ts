@@ -1,0 +1,179 @@
+import { and, eq, exists, inArray, isNotNull, notExists, sql } from "drizzle-orm";
+import { orders, payments, transactions } from "../../db/schema";
+import type { AppContext } from "../context";
+
+// One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
+// first version, the seam is not). The app authorizes an order when it is placed, captures each
+// transaction the lifecycle records (a purchase delivered, a rental's fee at delivery, a rental
+// bought or converted) and refunds a cancelled order. Every call is a row in `payments`, failed
+// ones included, whatever the provider; a capture's idempotency key follows from its
+// transaction, at most one call per key can succeed (a unique index), and a provider gets the
+// same key again on a retry (as Stripe's Idempotency-Key): a retried capture never charges twice.
+
+export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
+export type PaymentOperation = "authorize" | "capture" | "refund";
+
+export interface PaymentCall {
+  operation: PaymentOperation;
+  orderId: string;
+  transactionId: string | null;
+  /** Integer pence, GBP. */
+  amount: number;
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** Answers the provider's reference, or throws when the provider refused or failed. */
+  call(request: PaymentCall): Promise<{ ref: string }>;
+}
+
+export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
+
+/** KV key that makes the local provider fail (development only): value "all" or operations, comma-separated. */
+export const LOCAL_FAIL_KEY = "payments:local:fail";
+/** The same for one order only (tests use this, so they cannot disturb each other). */
+export const localFailKey = (orderId: string) => `${LOCAL_FAIL_KEY}:${orderId}`;
+
+const fails = (setting: string | null, operation: PaymentOperation) => setting !== null && (setting === "all" || setting.split(",").map((s) => s.trim()).includes(operation));
+
+/**
+ * The local provider: nothing leaves the machine, and the `payments` row is the call (the
+ * developer reads it on /dev/payments). In development a KV setting makes it fail, so tests and
+ * newcomers can see a failed capture and its retry; elsewhere it always succeeds.
+ */
+export function localPaymentProvider(services: PaymentServices): PaymentProvider {
+  return {
+    name: "local",
+    async call(request) {
+      if (services.config.isDev) {
+        const [all, order] = await Promise.all([services.env.CACHE.get(LOCAL_FAIL_KEY), services.env.CACHE.get(localFailKey(request.orderId))]);
+        if (fails(all, request.operation) || fails(order, request.operation)) throw new Error(`The local provider was told to fail ${request.operation} calls`);
+      }
+      return { ref: `local_${request.operation}_${crypto.randomUUID().slice(0, 12)}` };
+    },
+  };
+}
+
+/** The provider this deployment uses. Only the local one exists in the first version. */
+export const paymentProvider = (services: PaymentServices): PaymentProvider => localPaymentProvider(services);
+
+const succeeded = (services: PaymentServices, key: string) =>
+  services.db
+    .select({ ref: payments.providerRef })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, key), eq(payments.status, "succeeded")))
+    .get();
+
+/**
+ * One call through the interface: answered from the record when this key already succeeded
+ * (a repeat or a retry), else sent to the provider and recorded, success or failure.
+ */
+export async function callPayment(services: PaymentServices, request: PaymentCall, now: number, provider = paymentProvider(services)): Promise<PaymentOutcome> {
+  const done = await succeeded(services, request.idempotencyKey);
+  if (done) return { ok: true, ref: done.ref ?? "", replayed: true };
+  const row = { orderId: request.orderId, transactionId: request.transactionId, operation: request.operation, amount: request.amount, idempotencyKey: request.idempotencyKey, provider: provider.name, createdAt: now };
+  try {
+    const { ref } = await provider.call(request);
+    // Two calls at once with one key: the provider answered both alike; one row is kept.
+    await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "succeeded", providerRef: ref }).onConflictDoNothing();
+    return { ok: true, ref, replayed: false };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "failed", error: message.slice(0, 500) });
+    return { ok: false, error: message };
+  }
+}
+
+export const authorizeKey = (orderId: string) => `authorize:${orderId}`;
+export const captureKey = (transactionId: string) => `capture:${transactionId}`;
+export const refundKey = (orderId: string) => `refund:${orderId}`;
+
+/** At order time: the order's total is authorized. The order stands if this fails (no card step in v1); it is logged and recorded. */
+export async function authorizeOrder(services: PaymentServices, orderId: string, total: number, now: number): Promise<PaymentOutcome> {
+  try {
+    const outcome = await callPayment(services, { operation: "authorize", orderId, transactionId: null, amount: total, idempotencyKey: authorizeKey(orderId) }, now);
+    if (!outcome.ok) console.error(`payments: authorizing ${orderId} failed`, outcome.error);
+    return outcome;
+  } catch (error) {
+    console.error(`payments: authorizing ${orderId} could not be recorded`, error);
+    return { ok: false, error: String(error) };
+  }
+}
+
+/** The transactions of an order (or of every order) whose capture has not succeeded yet. */
+async function uncaptured(services: PaymentServices, orderId?: string) {
+  const capturedAlready = services.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, sql`'capture:' || ${transactions.id}`), eq(payments.status, "succeeded")));
+  return services.db
+    .select({ id: transactions.id, orderId: transactions.orderId, gross: transactions.grossAmount })
+    .from(transactions)
+    .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), notExists(capturedAlready)));
+}
+
+export interface CaptureSummary {
+  captured: number;
+  failed: number;
+}
+
+/**
+ * Captures what the lifecycle recorded and has not been collected: after a status change for one
+ * order, and from the daily job for every order (the retry). A failed capture leaves its
+ * transaction 'pending' (not counted in revenue or payouts) until a retry succeeds.
+ */
+export async function captureDue(services: PaymentServices, now: number, orderId?: string): Promise<CaptureSummary> {
+  const due = await uncaptured(services, orderId);
+  const summary: CaptureSummary = { captured: 0, failed: 0 };
+  for (const txn of due) {
+    try {
+      const outcome = await callPayment(services, { operation: "capture", orderId: txn.orderId!, transactionId: txn.id, amount: txn.gross, idempotencyKey: captureKey(txn.id) }, now);
+      await services.db
+        .update(transactions)
+        .set({ status: outcome.ok ? "completed" : "pending" })
+        .where(and(eq(transactions.id, txn.id), inArray(transactions.status, ["completed", "pending"])));
+      if (outcome.ok) summary.captured++;
+      else {
+        summary.failed++;
+        console.error(`payments: capturing ${txn.id} failed; it stays pending and the daily job retries it`, outcome.error);
+      }
+    } catch (error) {
+      summary.failed++;
+      console.error(`payments: capturing ${txn.id} failed`, error);
+    }
+  }
+  return summary;
+}
+
+/** A cancelled order: what was authorized (less anything captured) is given back, once. */
+export async function refundOrder(services: PaymentServices, orderId: string, now: number) {
+  const rows = await services.db
+    .select({ operation: payments.operation, amount: sql<number>`sum(${payments.amount})` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
+    .groupBy(payments.operation);
+  const sum = (op: PaymentOperation) => rows.find((r) => r.operation === op)?.amount ?? 0;
+  const amount = sum("authorize") - sum("capture");
+  if (sum("authorize") === 0 || amount <= 0) return null;
+  const outcome = await callPayment(services, { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) }, now);
+  if (!outcome.ok) console.error(`payments: refunding ${orderId} failed; the daily job retries it`, outcome.error);
+  return outcome;
+}
+
+/** Cancelled orders whose authorization was not given back yet (a failed refund): the daily job retries them. */
+export async function refundsDue(services: PaymentServices) {
+  const refunded = services.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, sql`'refund:' || ${orders.id}`), eq(payments.status, "succeeded")));
+  const authorized = services.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, sql`'authorize:' || ${orders.id}`), eq(payments.status, "succeeded")));
+  const rows = await services.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, "cancelled"), exists(authorized), notExists(refunded)));
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,111 @@
+// Runs the scheduled jobs now, at any moment you choose, against the same persisted local
+// D1/R2/KV/Queue that `npm start` serves (docs/decisions/0036-lifecycle-jobs.md), so the whole
+// Rent-Now-Buy-Later loop can be seen without waiting a week:
+//   npm run jobs -- daily  [--at 2026-12-01T03:00Z]   reminders, conversions, capture retries
+//   npm run jobs -- weekly [--at 2026-12-07T06:00Z]   payouts for the week that ended
+//   npm run jobs -- payments fail capture|authorize|refund|all    make the local payment provider fail
+//   npm run jobs -- payments ok                                   ... and work again
+// It calls the built Worker's own scheduled handler (the same code the Cron trigger runs) in
+// workerd, then waits for the queue to deliver the e-mails it sent (see /dev/outbox). It uses the
+// last build: `npm start` (or `npm run build`) after changing the code.
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+
+// Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
+const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" };
+const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments.server.ts
+
+const [command, ...rest] = process.argv.slice(2);
+const usage = () => {
+  console.error("Usage: npm run jobs -- daily|weekly [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok");
+  process.exit(2);
+};
+if (!["daily", "weekly", "payments"].includes(command)) usage();
+
+const config = path.resolve("build/server/wrangler.json");
+if (!existsSync(config)) {
+  console.error("No build found: run `npm start` (or `npm run build`) first.");
+  process.exit(1);
+}
+
+const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
+const { modulesRules: _rules, ...options } = workerOptions;
+const root = path.resolve("build/server");
+const entry = path.resolve(main ?? "build/server/index.js");
+const chunks = readdirSync(root, { recursive: true })
+  .filter((file) => file.endsWith(".js") || file.endsWith(".wasm"))
+  .map((file) => path.join(root, file))
+  .filter((file) => file !== entry);
+const mf = new Miniflare(
+  convertV4MiniflareOptions({
+    host: "127.0.0.1",
+    port: 0,
+    log: new Log(LogLevel.INFO),
+    telemetry: { enabled: false },
+    cf: false,
+    logRequests: false,
+    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
+    resourceTmpPath: path.resolve(".wrangler/tmp"),
+    workers: [
+      {
+        ...options,
+        assets: undefined,
+        name: "closetloop",
+        modulesRoot: root,
+        modules: [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file })),
+      },
+    ],
+  }),
+);
+
+try {
+  await mf.ready;
+  if (command === "payments") await payments(rest);
+  else await job(command, rest);
+} finally {
+  await mf.dispose();
+}
+
+async function payments([mode, what]) {
+  const kv = await mf.getKVNamespace("CACHE");
+  if (mode === "ok") {
+    await kv.delete(LOCAL_FAIL_KEY);
+    console.log("The local payment provider works again. `npm run jobs -- daily` retries the failed captures.");
+  } else if (mode === "fail" && what && what.split(",").every((op) => ["capture", "authorize", "refund", "all"].includes(op))) {
+    await kv.put(LOCAL_FAIL_KEY, what);
+    console.log(`The local payment provider now fails ${what === "all" ? "every call" : `${what} calls`} (see /dev/payments). Undo it with \`npm run jobs -- payments ok\`.`);
+  } else usage();
+}
+
+async function job(name, args) {
+  const atIndex = args.indexOf("--at");
+  const at = atIndex >= 0 ? Date.parse(args[atIndex + 1] ?? "") : Date.now();
+  if (!Number.isFinite(at)) {
+    console.error(`--at needs a time such as 2026-12-01T03:00Z, got "${args[atIndex + 1] ?? ""}"`);
+    process.exit(2);
+  }
+  const db = await mf.getD1Database("DB");
+  const sent = async () => (await db.prepare("SELECT count(*) AS n FROM notification_outbox").first()).n;
+  const before = await sent();
+  const worker = await mf.getWorker("closetloop");
+  console.log(`Running the ${name} job as at ${new Date(at).toISOString()} ...`);
+  const result = await worker.scheduled({ cron: CRON[name], scheduledTime: new Date(at) });
+  if (result.outcome !== "ok") {
+    console.error(`The ${name} job failed (${result.outcome}).`);
+    process.exitCode = 1;
+  }
+  const kv = await mf.getKVNamespace("CACHE");
+  const run = await kv.get(`jobs:last-run:${name}`, "json");
+  if (run?.summary) console.log(JSON.stringify(run.summary, null, 2));
+  // The queue delivers in batches of up to a second: wait until the outbox stops growing.
+  let count = before;
+  for (let quiet = 0, waited = 0; quiet < 3 && waited < 30; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const now = await sent();
+    quiet = now === count ? quiet + 1 : 0;
+    count = now;
+  }
+  console.log(`${count - before} e-mail(s) delivered to the local outbox (http://localhost:4173/dev/outbox).`);
+}

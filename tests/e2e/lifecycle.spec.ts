@@ -1,0 +1,103 @@
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, login, ownAddress } from "./fixtures";
+
+// The Rent-Now-Buy-Later loop (issue 15) end to end, with JavaScript on and off: a shopper rents
+// through the basket and checkout, staff mark the order delivered, and the shopper either buys
+// the rental or returns it, which staff inspect back onto the shelf. Each browser project rents
+// items of its own, which every seed puts back on the shelf (db/demo/flows/50-lifecycle-e2e.mjs).
+
+const item = (testInfo: TestInfo, kind: "buy" | "return") => `prod_e2e_life_${testInfo.project.name === "js" ? "js" : "nojs"}_${kind}`;
+
+/** A second person at another computer: their own browser context, cookies and JavaScript setting. */
+async function person(browser: Browser, javaScriptEnabled: boolean) {
+  const context = await browser.newContext({ javaScriptEnabled });
+  const page = await context.newPage();
+  await ownAddress(page);
+  return { page, close: () => context.close() };
+}
+
+/** The shopper rents one item (the product page's default option) and checks out; answers the order id. */
+async function rent(page: Page, productId: string) {
+  await page.goto("/cart");
+  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByText("You have 7 days from delivery before paying the Buy Now price")).toBeVisible();
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full Name").first().fill("Sam Shopper");
+  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
+  await page.getByLabel("City").first().fill("London");
+  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  const placed = page.getByText(/Order order_\w+ has been placed/);
+  await expect(placed).toBeVisible();
+  return /order_\w+/.exec((await placed.textContent())!)![0];
+}
+
+/** Staff find the order on the admin Orders tab and mark it delivered. */
+async function markDelivered(page: Page, orderId: string) {
+  await page.goto("/admin/orders");
+  const search = page.getByRole("search", { name: /Search orders/ });
+  await search.getByRole("searchbox").fill(orderId);
+  await search.getByRole("button", { name: "Search" }).click();
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Order ${orderId}` }) });
+  await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("delivered");
+  await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
+  await expect(page.getByText("Order status changed to delivered")).toBeVisible();
+}
+
+test("a shopper rents, staff mark it delivered, the shopper sees the days left and buys it", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  // Two people, a checkout and the queue: longer than one page visit.
+  test.setTimeout(90_000);
+  await login(page, DEMO.shopper);
+  const orderId = await rent(page, item(testInfo, "buy"));
+
+  const staff = await person(browser, javaScriptEnabled);
+  await login(staff.page, DEMO.admin, DEMO_PASSWORD, "/admin");
+  await markDelivered(staff.page, orderId);
+  await staff.close();
+
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("7 days left")).toBeVisible();
+  await expect(page.getByText(/^Return or buy by (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
+  await page.getByRole("button", { name: "Buy it now for £34.99" }).click();
+  await expect(page.getByText("Purchase confirmed")).toBeVisible();
+  await expect(page.getByText("7 days left")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Buy it now/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Return it" })).toHaveCount(0);
+  await expect(page.getByText("completed", { exact: true }).first()).toBeVisible();
+});
+
+test("another rental is returned, and staff inspect it back onto the shelf", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+  test.setTimeout(90_000);
+  const productId = item(testInfo, "return");
+  await login(page, DEMO.shopper);
+  const orderId = await rent(page, productId);
+
+  const staff = await person(browser, javaScriptEnabled);
+  await login(staff.page, DEMO.admin, DEMO_PASSWORD, "/admin");
+  await markDelivered(staff.page, orderId);
+
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("7 days left")).toBeVisible();
+  await page.getByRole("button", { name: "Return it" }).click();
+  await expect(page.getByText("Return requested", { exact: true }).first()).toBeVisible();
+  const instructions = page.getByRole("region", { name: "Return instructions" });
+  await expect(instructions).toContainText(`Put a note inside with your order number, ${orderId}.`);
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByText("Currently rented")).toBeVisible();
+
+  // The item arrives back at the platform; staff check it and record its condition.
+  await staff.page.goto("/admin/orders");
+  const returned = staff.page.getByRole("region", { name: "Returns to inspect" }).getByRole("listitem").filter({ hasText: orderId });
+  await returned.getByRole("button", { name: "Received in good condition" }).click();
+  await expect(staff.page.getByText("Return received in good condition")).toBeVisible();
+  await staff.close();
+
+  // Back on the shelf: anyone can rent it again.
+  await page.goto(`/product/${productId}`);
+  await expect(page.getByRole("button", { name: "ADD TO BASKET" })).toBeVisible();
+  await page.goto(`/account/orders/${orderId}`);
+  await expect(page.getByText("returned", { exact: true }).first()).toBeVisible();
+});
