@@ -17,6 +17,9 @@ test("photos: a progress bar while they upload, previews, and 'Set as main'", as
     await new Promise((resolve) => setTimeout(resolve, 700));
     await route.continue();
   });
+  // The enhanced control has taken over (its label changes once React has hydrated the page):
+  // files chosen before that would go the no-JavaScript way, without previews or progress.
+  await expect(form.getByText("Add images", { exact: true })).toBeVisible();
   await form.locator('input[type="file"]').setInputFiles([photo("first.png"), photo("second.png")]);
   await expect(form.getByRole("progressbar", { name: "Uploading images" })).toBeVisible();
   const chosen = form.getByRole("list", { name: "Product images: chosen" }).getByRole("listitem");
