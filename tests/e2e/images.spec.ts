@@ -44,10 +44,13 @@ test("the product gallery loads a variant sized for its slot", async ({ page }) 
   await expect(page).toHaveURL(/\/product\//);
   const main = page.locator("#image-1");
   await expect(main).toBeVisible();
-  await page.waitForLoadState("load");
   await expect(main).toHaveAttribute("srcset", /\?w=800 800w/);
-  const gallery = seen.filter((r) => r.url.pathname.startsWith("/images/products/") && r.url.searchParams.get("w") === "800");
-  expect(gallery.length).toBeGreaterThanOrEqual(1);
+  // With JavaScript the product page arrives by client-side navigation: the document's load event
+  // has long passed, so wait for the gallery's image itself.
+  await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const at800 = () => seen.filter((r) => r.url.pathname.startsWith("/images/products/") && r.url.searchParams.get("w") === "800");
+  await expect.poll(() => at800().length).toBeGreaterThanOrEqual(1);
+  const gallery = at800();
   for (const response of gallery) expect(response.type, response.url.href).toBe("image/webp");
   expect(seen.filter((r) => r.url.pathname.startsWith("/images/products/") && !r.url.searchParams.has("w"))).toEqual([]);
 });
