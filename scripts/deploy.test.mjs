@@ -1,9 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { builtWorker } from "./built-worker.mjs";
 import { productionConfigProblems } from "./production-config.mjs";
 
 // Issue 16, item 6 (docs/decisions/0018-dev-surfaces-cannot-ship.md): `npm run deploy` deploys
@@ -69,25 +69,15 @@ describe("the production build", () => {
 
   /** Starts the built Worker in workerd with these variables; its answers to a few requests, or why it did not start. */
   async function start(vars) {
-    const root = path.join(BUILD, "server");
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(path.join(root, "wrangler.json"));
-    const { modulesRules: _rules, ...options } = workerOptions;
-    const bindings = { ...options.bindings, ...vars };
+    const worker = builtWorker(path.join(BUILD, "server"));
+    const bindings = { ...worker.bindings, ...vars };
     for (const [name, value] of Object.entries(bindings)) if (value === undefined) delete bindings[name];
-    const entry = path.join(root, "index.js");
-    // The bundle's modules as wrangler uploads them: JavaScript, and the image codecs' WebAssembly.
-    const files = readdirSync(root, { recursive: true }).map((f) => path.join(root, f));
-    const modules = [
-      { type: "ESModule", path: entry },
-      ...files.filter((f) => f.endsWith(".js") && f !== entry).map((p) => ({ type: "ESModule", path: p })),
-      ...files.filter((f) => f.endsWith(".wasm")).map((p) => ({ type: "CompiledWasm", path: p })),
-    ];
     const mf = new Miniflare(
       convertV4MiniflareOptions({
         log: new Log(LogLevel.NONE),
         telemetry: { enabled: false },
         cf: false,
-        workers: [{ ...options, assets: undefined, bindings, name: "closetloop", modulesRoot: root, modules }],
+        workers: [{ ...worker, assets: undefined, bindings }],
       }),
     );
     try {

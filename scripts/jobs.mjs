@@ -8,10 +8,10 @@
 // It calls the built Worker's own scheduled handler (the same code the Cron trigger runs) in
 // workerd, then waits for the queue to deliver the e-mails it sent (see /dev/outbox). It uses the
 // last build: `npm start` (or `npm run build`) after changing the code.
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { builtWorker } from "./built-worker.mjs";
 
 // Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
 const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" };
@@ -30,14 +30,6 @@ if (!existsSync(config)) {
   process.exit(1);
 }
 
-const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
-const { modulesRules: _rules, ...options } = workerOptions;
-const root = path.resolve("build/server");
-const entry = path.resolve(main ?? "build/server/index.js");
-const chunks = readdirSync(root, { recursive: true })
-  .filter((file) => file.endsWith(".js") || file.endsWith(".wasm"))
-  .map((file) => path.join(root, file))
-  .filter((file) => file !== entry);
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: "127.0.0.1",
@@ -49,13 +41,7 @@ const mf = new Miniflare(
     resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
     resourceTmpPath: path.resolve(".wrangler/tmp"),
     workers: [
-      {
-        ...options,
-        assets: undefined,
-        name: "closetloop",
-        modulesRoot: root,
-        modules: [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file })),
-      },
+      { ...builtWorker(), assets: undefined },
     ],
   }),
 );

@@ -9,26 +9,16 @@
 //                             and asset worker) runs in front of it. For the benchmark: locally
 //                             every isolate shares workerd's one thread, and a major GC in any of
 //                             them stalls all (docs/performance.md).
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { builtWorker } from "./built-worker.mjs";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
 const cacheArg = process.argv.indexOf("--page-cache-seconds");
 const workerOnly = process.argv.includes("--worker-only");
-const config = path.resolve("build/server/wrangler.json");
-
-const { workerOptions, main } = unstable_getMiniflareWorkerOptions(config);
-const { modulesRules: _rules, ...options } = workerOptions;
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
-const root = path.resolve("build/server");
-const entry = path.resolve(main ?? "build/server/index.js");
-const chunks = readdirSync(root, { recursive: true })
-  .filter((file) => file.endsWith(".js") || file.endsWith(".wasm"))
-  .map((file) => path.join(root, file))
-  .filter((file) => file !== entry);
+const worker = builtWorker();
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: "localhost",
@@ -42,13 +32,9 @@ const mf = new Miniflare(
     resourceTmpPath: path.resolve(".wrangler/tmp"),
     workers: [
       {
-        ...options,
-        bindings: { ...options.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}) },
-        name: "closetloop",
+        ...worker,
+        bindings: { ...worker.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}) },
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
-        modulesRoot: root,
-        // The image codecs' .wasm files are imported by the build as compiled modules.
-        modules: [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file })),
       },
     ],
   }),
