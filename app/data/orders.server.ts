@@ -5,6 +5,38 @@ import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
 import type { Database } from "./db.server";
 
+/**
+ * An order line as the dashboards list it, with its order's id, status and date. D1 batches
+ * collapse duplicate column names of joined tables (decision 0009): the order's are aliased.
+ */
+export const orderLineColumns = {
+  orderId: sql<string>`${orders.id}`.as("order_ref"),
+  orderStatus: sql<string>`${orders.status}`.as("order_status"),
+  placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
+  itemId: orderItems.id,
+  name: orderItems.name,
+  type: orderItems.type,
+  price: orderItems.price,
+  itemStatus: orderItems.status,
+};
+
+type OrderLine = { orderId: string; orderStatus: string; placedAt: number };
+
+/** Lines (newest order first) grouped by order, in order, at most `max` orders; `item` picks what each line shows. */
+export function groupByOrder<L extends OrderLine, I>(lines: L[], max: number, item: (line: L) => I) {
+  const byOrder = new Map<string, { id: string; status: string; placedAt: number; items: I[] }>();
+  for (const line of lines) {
+    let order = byOrder.get(line.orderId);
+    if (!order) {
+      if (byOrder.size >= max) break;
+      order = { id: line.orderId, status: line.orderStatus, placedAt: line.placedAt, items: [] };
+      byOrder.set(line.orderId, order);
+    }
+    order.items.push(item(line));
+  }
+  return [...byOrder.values()];
+}
+
 export class CheckoutError extends Error {
   constructor(
     message: string,

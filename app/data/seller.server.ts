@@ -5,6 +5,7 @@ import type { SellerTab } from "../domain/seller-dashboard";
 import type { SessionUser } from "../services/session.server";
 import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
+import { groupByOrder, orderLineColumns } from "./orders.server";
 import { mayEditProduct } from "./product.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
@@ -84,17 +85,7 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
 /** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
 export function sellerOrderLinesQuery(db: Database, ownerId: string) {
   return db
-    .select({
-      // D1 batches collapse duplicate column names of joined tables (decision 0009): aliases.
-      orderId: sql<string>`${orders.id}`.as("order_ref"),
-      orderStatus: sql<string>`${orders.status}`.as("order_status"),
-      placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
-      itemId: orderItems.id,
-      name: orderItems.name,
-      type: orderItems.type,
-      price: orderItems.price,
-      itemStatus: orderItems.status,
-    })
+    .select(orderLineColumns)
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
@@ -107,17 +98,7 @@ export type SellerOrderLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[
 
 /** Lines grouped by order, in order, at most SELLER_ORDERS_SHOWN orders. */
 export function groupOrderLines(lines: SellerOrderLine[]) {
-  const byOrder = new Map<string, { id: string; status: string; placedAt: number; items: { id: string; name: string; type: string; price: number; status: string }[] }>();
-  for (const line of lines) {
-    let order = byOrder.get(line.orderId);
-    if (!order) {
-      if (byOrder.size >= SELLER_ORDERS_SHOWN) break;
-      order = { id: line.orderId, status: line.orderStatus, placedAt: line.placedAt, items: [] };
-      byOrder.set(line.orderId, order);
-    }
-    order.items.push({ id: line.itemId, name: line.name, type: line.type, price: line.price, status: line.itemStatus });
-  }
-  return [...byOrder.values()];
+  return groupByOrder(lines, SELLER_ORDERS_SHOWN, (line) => ({ id: line.itemId, name: line.name, type: line.type, price: line.price, status: line.itemStatus }));
 }
 
 /** The Upload Product tab's lists: brand names, stores for concierge, the seller's brand suggestions. */

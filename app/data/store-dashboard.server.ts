@@ -4,6 +4,7 @@ import type { ReviewStatus } from "../domain/admin-products";
 import type { StoreTab } from "../domain/store-dashboard";
 import type { Database } from "./db.server";
 import { storeRevenue } from "./finance.server";
+import { groupByOrder, orderLineColumns } from "./orders.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -82,14 +83,7 @@ function productsQuery(db: Database, storeId: string, page: number) {
 function orderLinesQuery(db: Database, storeId: string) {
   return db
     .select({
-      orderId: sql<string>`${orders.id}`.as("order_ref"),
-      orderStatus: sql<string>`${orders.status}`.as("order_status"),
-      placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
-      itemId: orderItems.id,
-      name: orderItems.name,
-      type: orderItems.type,
-      price: orderItems.price,
-      itemStatus: orderItems.status,
+      ...orderLineColumns,
       handler: orderItems.handler,
       sellerId: orderItems.sellerId,
       inspection: orderItems.inspection,
@@ -110,25 +104,15 @@ type OrderLine = Awaited<ReturnType<typeof orderLinesQuery>>[number];
 
 /** Lines grouped by order, newest first; an item waits for this store's inspection when §4's rules say so. */
 function groupLines(lines: OrderLine[], storeId: string) {
-  const byOrder = new Map<string, { id: string; status: string; placedAt: number; items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean }[] }>();
-  for (const line of lines) {
-    let order = byOrder.get(line.orderId);
-    if (!order) {
-      if (byOrder.size >= STORE_ORDERS_SHOWN) break;
-      order = { id: line.orderId, status: line.orderStatus, placedAt: line.placedAt, items: [] };
-      byOrder.set(line.orderId, order);
-    }
-    order.items.push({
-      id: line.itemId,
-      name: line.name,
-      type: line.type,
-      price: line.price,
-      status: line.itemStatus,
-      inspection: line.inspection,
-      awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
-    });
-  }
-  return [...byOrder.values()];
+  return groupByOrder(lines, STORE_ORDERS_SHOWN, (line) => ({
+    id: line.itemId,
+    name: line.name,
+    type: line.type,
+    price: line.price,
+    status: line.itemStatus,
+    inspection: line.inspection,
+    awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
+  }));
 }
 
 /** Everything /store shows for one tab: the cards and badge, and only that tab's records. */
