@@ -7,28 +7,33 @@ import type { SessionUser } from "../services/session.server";
 
 export const RELATED_PRODUCTS = 8;
 
+/** What describes a product: the fields of the edit form, which the product page shows too. */
+const describedBy = {
+  name: products.name,
+  description: products.description,
+  originalPrice: products.originalPrice,
+  rentalPrice: products.rentalPrice,
+  buyingPrice: products.buyingPrice,
+  brand: products.brand,
+  condition: products.condition,
+  color: products.color,
+  productType: products.productType,
+  category: products.category,
+  tags: products.tags,
+  materials: products.materials,
+  careInstructions: products.careInstructions,
+  memoryStory: products.memoryStory,
+  images: products.images,
+};
+
 /** Everything the product page shows, in one D1 round trip; null when not public. */
 export async function productDetail(db: Database, id: string) {
   const [found, comments, related, reviewTotals] = await db.batch([
     db
       .select({
         id: products.id,
-        name: products.name,
-        description: products.description,
+        ...describedBy,
         price: products.price,
-        originalPrice: products.originalPrice,
-        rentalPrice: products.rentalPrice,
-        buyingPrice: products.buyingPrice,
-        brand: products.brand,
-        condition: products.condition,
-        color: products.color,
-        productType: products.productType,
-        category: products.category,
-        tags: products.tags,
-        materials: products.materials,
-        careInstructions: products.careInstructions,
-        memoryStory: products.memoryStory,
-        images: products.images,
         availability: products.availability,
         conciergeStatus: products.conciergeStatus,
         status: products.status,
@@ -96,21 +101,7 @@ export async function editableProduct(db: Database, productId: string, user: Ses
     (await db
       .select({
         id: products.id,
-        name: products.name,
-        description: products.description,
-        originalPrice: products.originalPrice,
-        rentalPrice: products.rentalPrice,
-        buyingPrice: products.buyingPrice,
-        brand: products.brand,
-        condition: products.condition,
-        color: products.color,
-        productType: products.productType,
-        category: products.category,
-        tags: products.tags,
-        materials: products.materials,
-        careInstructions: products.careInstructions,
-        memoryStory: products.memoryStory,
-        images: products.images,
+        ...describedBy,
         ownerId: products.ownerId,
         status: products.status,
         productStatus: products.productStatus,
