@@ -209,6 +209,26 @@ export async function financeOverview(db: Database) {
 }
 
 /**
+ * Delivered orders whose delivery fee was not collected yet (docs/decisions/0035-payments.md): its
+ * capture failed and the daily job has not retried it successfully. The fee is no sale (no
+ * transaction, no commission), so this list is where the admin Financial tab shows it, oldest
+ * delivery first, with how often it was tried and the last error.
+ */
+export async function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) {
+  return db.all<{ orderId: string; fee: number; deliveredAt: number; attempts: number; lastError: string | null }>(sql`
+    SELECT o.id AS orderId, o.delivery_fee AS fee,
+      (SELECT min(i.delivered_at) FROM order_items i WHERE i.order_id = o.id) AS deliveredAt,
+      (SELECT count(*) FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed') AS attempts,
+      (SELECT p.error FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed' ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS lastError
+    FROM orders o
+    WHERE o.delivery_fee > 0 AND o.status != 'cancelled'
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')
+    ORDER BY deliveredAt, o.id
+    LIMIT ${limit}`);
+}
+
+/**
  * A superadmin marks a calculated payout paid (issue 14 item 9): the payout stamped with who and
  * when, the commissions it gathered marked paid, and the audit row, in one batch. The audit row is
  * the guard (NULL unless the payout is still calculated), so paying twice changes nothing.

@@ -1,11 +1,11 @@
-import { and, eq, exists, inArray, isNotNull, notExists, sql } from "drizzle-orm";
-import { orders, payments, transactions } from "../../db/schema";
+import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
+import { orderItems, orders, payments, transactions } from "../../db/schema";
 import type { AppContext } from "../context";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
 // first version, the seam is not). The app authorizes an order when it is placed, captures each
 // transaction the lifecycle records (a purchase delivered, a rental's fee at delivery, a rental
-// bought or converted) and refunds a cancelled order. Every call is a row in `payments`, failed
+// bought or converted) and the order's delivery fee at its delivery, and refunds a cancelled order. Every call is a row in `payments`, failed
 // ones included, whatever the provider; a capture's idempotency key follows from its
 // transaction, at most one call per key can succeed (a unique index), and a provider gets the
 // same key again on a retry (as Stripe's Idempotency-Key): a retried capture never charges twice.
@@ -87,6 +87,8 @@ export async function callPayment(services: PaymentServices, request: PaymentCal
 
 export const authorizeKey = (orderId: string) => `authorize:${orderId}`;
 export const captureKey = (transactionId: string) => `capture:${transactionId}`;
+/** The delivery fee is collected once per order, whatever its items do later. */
+export const deliveryCaptureKey = (orderId: string) => `capture:delivery:${orderId}`;
 export const refundKey = (orderId: string) => `refund:${orderId}`;
 
 /** At order time: the order's total is authorized. The order stands if this fails (no card step in v1); it is logged and recorded. */
@@ -113,6 +115,28 @@ async function uncaptured(services: PaymentServices, orderId?: string) {
     .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), notExists(capturedAlready)));
 }
 
+/**
+ * Orders (one, or every one) delivered but whose delivery fee has not been captured yet. An order
+ * is delivered as a whole (staff mark it), so any item with a delivery time means the fee is due;
+ * a cancelled order was never delivered (cancelling is refused after delivery) and is refunded
+ * instead. The status literal is written raw so the partial unique index on succeeded keys serves
+ * the lookup (a bound parameter would not match its condition).
+ */
+async function deliveryFeesDue(services: PaymentServices, orderId?: string) {
+  const delivered = services.db
+    .select({ one: sql`1` })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orders.id), isNotNull(orderItems.deliveredAt)));
+  const capturedAlready = services.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, sql`'capture:delivery:' || ${orders.id}`), sql`${payments.status} = 'succeeded'`));
+  return services.db
+    .select({ orderId: orders.id, fee: orders.deliveryFee })
+    .from(orders)
+    .where(and(orderId ? eq(orders.id, orderId) : undefined, gt(orders.deliveryFee, 0), ne(orders.status, "cancelled"), exists(delivered), notExists(capturedAlready)));
+}
+
 export interface CaptureSummary {
   captured: number;
   failed: number;
@@ -121,7 +145,9 @@ export interface CaptureSummary {
 /**
  * Captures what the lifecycle recorded and has not been collected: after a status change for one
  * order, and from the daily job for every order (the retry). A failed capture leaves its
- * transaction 'pending' (not counted in revenue or payouts) until a retry succeeds.
+ * transaction 'pending' (not counted in revenue or payouts) until a retry succeeds. A delivered
+ * order's delivery fee is captured here too, once, under its own key; until that succeeds the
+ * order shows as owing it (deliveryFeesOwed in app/data/finance.server.ts, the admin Financial tab).
  */
 export async function captureDue(services: PaymentServices, now: number, orderId?: string): Promise<CaptureSummary> {
   const due = await uncaptured(services, orderId);
@@ -143,10 +169,27 @@ export async function captureDue(services: PaymentServices, now: number, orderId
       console.error(`payments: capturing ${txn.id} failed`, error);
     }
   }
+  for (const order of await deliveryFeesDue(services, orderId)) {
+    try {
+      const outcome = await callPayment(services, { operation: "capture", orderId: order.orderId, transactionId: null, amount: order.fee, idempotencyKey: deliveryCaptureKey(order.orderId) }, now);
+      if (outcome.ok) summary.captured++;
+      else {
+        summary.failed++;
+        console.error(`payments: capturing the delivery fee of ${order.orderId} failed; the daily job retries it`, outcome.error);
+      }
+    } catch (error) {
+      summary.failed++;
+      console.error(`payments: capturing the delivery fee of ${order.orderId} failed`, error);
+    }
+  }
   return summary;
 }
 
-/** A cancelled order: what was authorized (less anything captured) is given back, once. */
+/**
+ * A cancelled order: what was authorized (less anything captured) is given back, once. An order
+ * is cancelled only before delivery, so nothing of it, its delivery fee included, was captured
+ * and the whole authorization comes back; the subtraction keeps it right should that change.
+ */
 export async function refundOrder(services: PaymentServices, orderId: string, now: number) {
   const rows = await services.db
     .select({ operation: payments.operation, amount: sql<number>`sum(${payments.amount})` })

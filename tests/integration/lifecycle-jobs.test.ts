@@ -3,9 +3,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { ownerEarnings } from "../../app/data/finance.server";
+import { formatGBP } from "../../app/domain/money";
 import { appConfig } from "../../app/env.server";
 import { changeOrderItem, staffSetOrderStatus } from "../../app/services/order-lifecycle.server";
-import { localFailKey } from "../../app/services/payments.server";
+import { deliveryCaptureKey, localFailKey } from "../../app/services/payments.server";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
@@ -64,6 +65,9 @@ const transactionsOf = (orderId: string) =>
     .bind(orderId)
     .all<{ id: string; type: string; gross: number; net: number; status: string; payoutId: string | null; commissions: number }>()
     .then((r) => r.results);
+/** What the shopper was charged at checkout: the lines, the delivery fee, the total authorized. */
+const orderAmounts = (orderId: string) =>
+  env.DB.prepare("SELECT subtotal_amount AS subtotal, delivery_fee AS deliveryFee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ subtotal: number; deliveryFee: number; total: number }>().then((r) => r!);
 const payout = (type: string, recipientId: string) =>
   env.DB.prepare("SELECT id, period_start AS periodStart, period_end AS periodEnd, total_amount AS total, commission_amount AS commission, net_amount AS net, status FROM payouts WHERE recipient_type = ? AND recipient_id = ?")
     .bind(type, recipientId)
@@ -108,9 +112,11 @@ describe("the daily job", () => {
       { type: "rental_conversion", gross: 12000, net: 10800, commissions: 1200, status: "completed" },
     ]);
     const calls = await paymentsOf(r.orderId);
+    const { total, deliveryFee } = await orderAmounts(r.orderId);
     expect(calls).toEqual([
-      { operation: "authorize", amount: expect.any(Number), status: "succeeded", key: `authorize:${r.orderId}` },
+      { operation: "authorize", amount: total, status: "succeeded", key: `authorize:${r.orderId}` },
       { operation: "capture", amount: 1500, status: "succeeded", key: `capture:${money[0]!.id}` },
+      { operation: "capture", amount: deliveryFee, status: "succeeded", key: `capture:delivery:${r.orderId}` },
       { operation: "capture", amount: 12000, status: "succeeded", key: `capture:${money[1]!.id}` },
     ]);
 
@@ -150,8 +156,10 @@ describe("a shopper's own choices", () => {
       ["rental_fee", 1500, "completed"],
       ["rental_purchase", 12000, "completed"],
     ]);
+    const { deliveryFee } = await orderAmounts(r.orderId);
     expect((await paymentsOf(r.orderId)).filter((p) => p.operation === "capture").map((p) => [p.amount, p.status])).toEqual([
       [1500, "succeeded"],
+      [deliveryFee, "succeeded"],
       [12000, "succeeded"],
     ]);
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_bought"));
@@ -225,20 +233,21 @@ describe("payments", () => {
     await runJob("daily", deliveredAt + 3 * DAY);
     [fee] = await transactionsOf(r.orderId);
     expect(fee).toMatchObject({ status: "completed" });
-    const captures = (await paymentsOf(r.orderId)).filter((p) => p.operation === "capture");
+    const captures = (await paymentsOf(r.orderId)).filter((p) => p.key === `capture:${fee!.id}`);
     expect(captures.map((p) => p.status)).toEqual(["failed", "failed", "succeeded"]);
-    expect(new Set(captures.map((p) => p.key))).toEqual(new Set([`capture:${fee!.id}`]));
     // split: 10% of 999 is 99.9 → 100 (half up); the owner gets the rest.
     expect(await ownerEarnings(database(env.DB), r.owner.id)).toEqual({ gross: 999, net: 899, sales: 1 });
   });
 
-  it("a cancelled order gives its authorization back, once", async () => {
+  it("a cancelled order gives its whole authorization back, delivery fee included, once; its delivery fee is never captured", async () => {
     const owner = await createUser();
     const item = await createProduct(owner.id, { buyingPrice: 4200 });
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
     const order = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
     const staff = await createUser();
-    const total = (await env.DB.prepare("SELECT total_amount AS t FROM orders WHERE id = ?").bind(order.orderId).first<{ t: number }>())!.t;
+    const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
+    expect(deliveryFee).toBeGreaterThan(0);
+    expect(total).toBe(subtotal + deliveryFee);
     await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
     await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
     await runJob("daily", Date.now() + DAY);
@@ -246,6 +255,108 @@ describe("payments", () => {
       ["authorize", total, "succeeded"],
       ["refund", total, "succeeded"],
     ]);
+  });
+
+  it("a failed refund is retried by the daily job for the whole authorization, and given back once", async () => {
+    const owner = await createUser();
+    const item = await createProduct(owner.id, { rentalPrice: 1100, buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const order = await placeOrder(shopper, [{ productId: item.id, option: "rental" }]);
+    await env.CACHE.put(localFailKey(order.orderId), "refund");
+    const staff = await createUser();
+    const { total } = await orderAmounts(order.orderId);
+    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
+    await runJob("daily", Date.now() + DAY);
+    await env.CACHE.delete(localFailKey(order.orderId));
+    await Promise.all([runJob("daily", Date.now() + 2 * DAY), runJob("daily", Date.now() + 2 * DAY)]);
+    await runJob("daily", Date.now() + 3 * DAY);
+    expect((await paymentsOf(order.orderId)).map((p) => [p.operation, p.amount, p.status])).toEqual([
+      ["authorize", total, "succeeded"],
+      ["refund", total, "failed"],
+      ["refund", total, "failed"],
+      ["refund", total, "succeeded"],
+    ]);
+  });
+});
+
+describe("the delivery fee", () => {
+  const deliveryCaptures = async (orderId: string) => (await paymentsOf(orderId)).filter((p) => p.key === deliveryCaptureKey(orderId));
+  const succeededSum = async (orderId: string, operation: string) =>
+    (await paymentsOf(orderId)).filter((p) => p.operation === operation && p.status === "succeeded").reduce((sum, p) => sum + p.amount, 0);
+  /** The row of the admin Financial tab's "Delivery fees not collected" list for this order, if any. */
+  const owedRow = async (superadmin: { browser: { fetch(path: string): Promise<Response> } }, orderId: string) => {
+    const html = await (await superadmin.browser.fetch("/admin/financial")).text();
+    const at = html.indexOf(`title="${orderId}"`);
+    return at < 0 ? null : html.slice(at, html.indexOf("</tr>", at));
+  };
+
+  it("is captured once, under its own key, when staff mark the order delivered; a second delivery and the daily job capture nothing more", async () => {
+    // Two sellers: two delivery groups. A purchase and a rental.
+    const coat = await createProduct((await createUser()).id, { buyingPrice: 4200 });
+    const dress = await createProduct((await createUser()).id, { rentalPrice: 1500, buyingPrice: 12000 });
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const order = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }, { productId: dress.id, option: "rental" }]);
+    const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
+    expect(deliveryFee).toBeGreaterThan(0);
+
+    const admin = await signedInBrowser("admin", { ip: nextIp() });
+    const deliver = () => admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "delivered" });
+    expect((await deliver()).status).toBe(302);
+    expect(await deliveryCaptures(order.orderId)).toEqual([{ operation: "capture", amount: deliveryFee, status: "succeeded", key: `capture:delivery:${order.orderId}` }]);
+
+    // Marked delivered again (twice at once, then once more), and the daily job twice at once, then again.
+    await Promise.all([deliver(), deliver()]);
+    expect((await deliver()).status).toBe(302);
+    await Promise.all([runJob("daily", Date.now() + HOUR), runJob("daily", Date.now() + HOUR)]);
+    await runJob("daily", Date.now() + DAY);
+    expect(await deliveryCaptures(order.orderId)).toHaveLength(1);
+
+    // Everything authorized at checkout was collected at delivery: the lines (the purchase's price,
+    // the rental's fee) and the delivery fee; nothing is left to give back, and cancelling is refused.
+    expect(await succeededSum(order.orderId, "authorize")).toBe(total);
+    expect(await succeededSum(order.orderId, "capture")).toBe(subtotal + deliveryFee);
+    const cancel = await admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "cancelled" });
+    expect(cancel.status).toBe(409);
+    expect(await succeededSum(order.orderId, "refund")).toBe(0);
+  });
+
+  it("a failed capture is shown as owed on the admin Financial tab, the daily job retries it, and it is charged once", async () => {
+    const item = await createProduct((await createUser()).id, { buyingPrice: 6500 });
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const order = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
+    const { deliveryFee } = await orderAmounts(order.orderId);
+    await env.CACHE.put(localFailKey(order.orderId), "capture");
+    const staff = await createUser();
+    const deliveredAt = Date.now();
+    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, "http://localhost", deliveredAt)).toMatchObject({ ok: true, changed: true });
+    expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([[deliveryFee, "failed"]]);
+    // The order stands delivered (completed: a purchase) whatever the provider said.
+    expect((await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string }>())!.status).toBe("completed");
+
+    const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
+    expect(await (await superadmin.browser.fetch("/admin/financial")).text()).toContain("Delivery fees not collected");
+    let row = await owedRow(superadmin, order.orderId);
+    expect(row).toContain(formatGBP(deliveryFee));
+    expect(row).toContain("1 failed attempt(s)");
+    expect(row).toContain("The local provider was told to fail capture calls");
+
+    // Still failing: another attempt, still owed.
+    await runJob("daily", deliveredAt + DAY);
+    row = await owedRow(superadmin, order.orderId);
+    expect(row).toContain("2 failed attempt(s)");
+
+    // The provider works again: captured once, however many runs, and no longer owed.
+    await env.CACHE.delete(localFailKey(order.orderId));
+    await Promise.all([runJob("daily", deliveredAt + 2 * DAY), runJob("daily", deliveredAt + 2 * DAY)]);
+    await runJob("daily", deliveredAt + 3 * DAY);
+    expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([
+      [deliveryFee, "failed"],
+      [deliveryFee, "failed"],
+      [deliveryFee, "succeeded"],
+    ]);
+    expect(await owedRow(superadmin, order.orderId)).toBeNull();
+    // The sale itself was retried alike: everything authorized is collected, once.
+    expect(await succeededSum(order.orderId, "capture")).toBe((await orderAmounts(order.orderId)).total);
   });
 });
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/financial";
 import { appContext } from "../../context";
-import { financeOverview, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { deliveryFeesOwed, financeOverview, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -15,7 +15,8 @@ import { BarChart, EmptyState, Panel, StatCard, StatGrid, StatusBadge } from "..
 
 // Admin Financial (seller-store-admin.md §2, §9; issue 14 item 9), superadmins only: the latest
 // 50 transactions, commissions and payouts with their totals, and platform revenue by week drawn
-// as SVG on the server. The records come from the order lifecycle's finance engine.
+// as SVG on the server. The records come from the order lifecycle's finance engine. Delivery fees
+// whose capture failed are listed apart (they are no sale; docs/decisions/0035-payments.md).
 
 export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
@@ -25,8 +26,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminTab(context, request, "financial");
   const app = context.get(appContext);
   const now = Date.now();
-  const [overview, weeks] = await Promise.all([financeOverview(app.db), weeklyRevenue(app.db, { platform: true }, now)]);
-  return { ...overview, weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })) };
+  const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
+  return { ...overview, owedDeliveryFees, weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })) };
 }
 
 export const intents = ["markPaid"] as const;
@@ -47,7 +48,7 @@ const TYPE_LABELS: Record<string, string> = { sale: "Sale", rental_fee: "Rental 
 const th = "py-2 pr-3";
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees } = loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
@@ -58,6 +59,36 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         <StatCard label="Owed to sellers" value={formatGBP(totals.ownersNet)} note={`Payouts paid ${formatGBP(totals.payoutsPaid)} · to pay ${formatGBP(totals.payoutsCalculated)}`} />
       </StatGrid>
       <BarChart title="Revenue by week" points={weeks} summary={`Gross sales over the last 12 weeks: ${formatGBP(weeks.reduce((s, w) => s + w.value, 0))}`} />
+
+      {owedDeliveryFees.length > 0 ? (
+        <Panel title="Delivery fees not collected">
+          <p className="mb-2 text-sm text-stone-700">Delivered orders whose delivery fee has not been collected yet (its capture failed, or was not tried yet). The daily job captures them.</p>
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className={th}>Order</th>
+                  <th scope="col" className={th}>Delivery fee</th>
+                  <th scope="col" className={th}>Delivered</th>
+                  <th scope="col" className={th}>Status</th>
+                  <th scope="col" className={th}>Last error</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {owedDeliveryFees.map((f) => (
+                  <tr key={f.orderId}>
+                    <th scope="row" className={`${th} font-mono text-xs font-normal`} title={f.orderId}>{lastEight(f.orderId)}</th>
+                    <td className={th}>{formatGBP(f.fee)}</td>
+                    <td className={th}>{formatShortDate(f.deliveredAt)}</td>
+                    <td className={th}><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></td>
+                    <td className={`${th} text-xs`}>{f.lastError ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Panel>
+      ) : null}
 
       <Panel title="Latest transactions">
         {transactions.length === 0 ? (

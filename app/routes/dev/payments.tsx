@@ -6,8 +6,9 @@ import { appContext } from "../../context";
 import { formatGBP } from "../../domain/money";
 
 // Local development only (docs/decisions/0035-payments.md): every call the app made to the
-// payment provider, newest first — authorizations at checkout, captures at delivery, Buy it now
-// and conversion, refunds of cancelled orders, failed attempts and their retries. Its layout
+// payment provider, newest first — authorizations at checkout, captures at delivery (each sale
+// and the order's delivery fee, key capture:delivery:{orderId}), Buy it now and conversion,
+// refunds of cancelled orders, failed attempts and their retries. Its layout
 // (routes/areas/dev.tsx) answers 404 outside development or to any address but this machine.
 export const meta: Route.MetaFunction = () => [{ title: "Local payments | Closetloop" }, { name: "robots", content: "noindex" }];
 

@@ -1,7 +1,7 @@
 // The payment calls the demo orders would have made (docs/decisions/0035-payments.md), so
 // /dev/payments shows data at once: each order's authorization when it was placed, a capture
-// for every transaction the lifecycle recorded (at its time), and the refund of each cancelled
-// order. Runs after every other flow (their orders and transactions exist by then). Idempotent:
+// for every transaction the lifecycle recorded (at its time), the delivery fee of each delivered
+// order (at its delivery), and the refund of each cancelled order. Runs after every other flow (their orders and transactions exist by then). Idempotent:
 // it adds only the calls that are missing, with the idempotency keys the app itself uses.
 
 export async function seed({ db, batch }) {
@@ -20,6 +20,15 @@ export async function seed({ db, batch }) {
     .bind("capture:")
     .all();
   for (const t of captures.results) statements.push(call(t.orderId, t.id, "capture", t.gross, `capture:${t.id}`, t.at));
+
+  const delivered = await db
+    .prepare(
+      `SELECT x.id, x.delivery_fee AS fee, (SELECT min(i.delivered_at) FROM order_items i WHERE i.order_id = x.id) AS at FROM orders x
+       WHERE x.delivery_fee > 0 AND x.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = x.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (${succeeded})`,
+    )
+    .bind("capture:delivery:")
+    .all();
+  for (const o of delivered.results) statements.push(call(o.id, null, "capture", o.fee, `capture:delivery:${o.id}`, o.at));
 
   const cancelled = await db.prepare(`SELECT x.id, x.total_amount AS total, x.updated_at AS at FROM orders x WHERE x.status = 'cancelled' AND NOT EXISTS (${succeeded})`).bind("refund:").all();
   for (const o of cancelled.results) statements.push(call(o.id, null, "refund", o.total, `refund:${o.id}`, o.at));
