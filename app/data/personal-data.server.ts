@@ -115,6 +115,17 @@ const SECTIONS: Record<string, string> = {
   order_history:
     "SELECT h.order_id, h.order_item_id, h.from_status, h.to_status, h.actor_role, h.note, h.created_at FROM order_status_history h JOIN orders o ON o.id = h.order_id WHERE o.user_id = ?1 ORDER BY h.created_at, h.rowid",
   order_keys: "SELECT key, order_id, created_at FROM order_idempotency_keys WHERE user_id = ?1",
+  // The payment calls made for their orders (docs/decisions/0035-payments.md), failed attempts
+  // included: what was asked of the provider and when. Not the provider's name, reference, error
+  // text or idempotency key: those are the provider's and the platform's, not about the person.
+  order_payments: `SELECT p.order_id, p.operation,
+      CASE WHEN p.operation = 'authorize' THEN 'order_total'
+           WHEN p.operation = 'refund' THEN 'order_total'
+           WHEN p.idempotency_key = 'capture:delivery:' || p.order_id THEN 'delivery_fee'
+           ELSE coalesce(t.transaction_type, 'order_item') END AS charge_for,
+      t.order_item_id, p.amount, p.currency, p.status, p.created_at
+    FROM payments p JOIN orders o ON o.id = p.order_id LEFT JOIN transactions t ON t.id = p.transaction_id
+    WHERE o.user_id = ?1 ORDER BY p.created_at, p.rowid`,
   cart_items: "SELECT id, product_id, name, image_url, type, price, duration, quantity, vendor, created_at FROM cart_items WHERE user_id = ?1 ORDER BY created_at",
   favorites: "SELECT id, product_id, created_at FROM favorites WHERE user_id = ?1 ORDER BY created_at",
   reviews: "SELECT id, rating, comment, product_id, order_item_id, reviewed_user_id, created_at FROM reviews WHERE reviewer_id = ?1 ORDER BY created_at",
@@ -184,6 +195,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
     items: take("order_items").filter((i) => i.order_id === order.id),
     status_history: take("order_history").filter((h) => h.order_id === order.id),
     idempotency_keys: take("order_keys").filter((k) => k.order_id === order.id).map((k) => ({ key: k.key, created_at: k.created_at })),
+    payments: take("order_payments").filter((p) => p.order_id === order.id),
   }));
   const newsletterEvents = take("messages_sent").filter((m) => m.kind === "track_event:newsletter_subscribed");
   return {

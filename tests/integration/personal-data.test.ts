@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { database } from "../../app/data/db.server";
 import { DELETED_OWNER_ID, UNLINKED_USER_DATA, USER_REFERENCES } from "../../app/data/personal-data.server";
+import { appConfig } from "../../app/env.server";
+import { staffSetOrderStatus } from "../../app/services/order-lifecycle.server";
+import { captureDue, localFailKey } from "../../app/services/payments.server";
 import { PASSWORD, signedInBrowser, type Actor } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
@@ -234,6 +238,56 @@ describe("Export my data", () => {
       expect(JSON.stringify(at(file, ref.exportedAs!)), `${ref.table}.${ref.column} in ${ref.exportedAs}`).toContain(marker);
     }
     expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("lists the payment calls of the shopper's own orders, failed attempts included, without the provider's details, and never another shopper's", async () => {
+    const services = { env, config: appConfig(env), db: database(env.DB) };
+    const staff = await createUser();
+    const coat = await createProduct((await createUser()).id, { buyingPrice: 6500 });
+    const bag = await createProduct((await createUser()).id, { buyingPrice: 3100 });
+    const ada = await member("shopper");
+    const bob = await member("shopper");
+    const mine = await placeOrder(ada, [{ productId: coat.id, option: "purchase" }]);
+    const theirs = await placeOrder(bob, [{ productId: bag.id, option: "purchase" }]);
+    const amounts = (orderId: string) => env.DB.prepare("SELECT delivery_fee AS fee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ fee: number; total: number }>().then((r) => r!);
+    const { fee, total } = await amounts(mine.orderId);
+
+    // Ada's order: delivered while the provider refuses captures, then retried (as the daily job does, for this order only).
+    await env.CACHE.put(localFailKey(mine.orderId), "capture");
+    await staffSetOrderStatus(services, mine.orderId, "delivered", staff.id, "http://localhost", Date.now());
+    await env.CACHE.delete(localFailKey(mine.orderId));
+    expect(await captureDue(services, Date.now() + 60_000, mine.orderId)).toEqual({ captured: 2, failed: 0 });
+    // Bob's order: cancelled, its authorization given back.
+    await staffSetOrderStatus(services, theirs.orderId, "cancelled", staff.id, "http://localhost", Date.now());
+
+    const exported = async (who: typeof ada) => {
+      const response = await who.browser.post("/account/export", {});
+      expect(response.status).toBe(200);
+      const text = await response.text();
+      return { text, file: JSON.parse(text) as { orders: { id: string; payments: Record<string, unknown>[] }[] } };
+    };
+    const call = (orderId: string, operation: string, chargeFor: string, amount: number, status: string, orderItemId: string | null = null) => ({
+      order_id: orderId, operation, charge_for: chargeFor, order_item_id: orderItemId, amount, currency: "GBP", status, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    const saleLine = mine.items[0]!.id;
+    const adas = await exported(ada);
+    expect(adas.file.orders.map((o) => o.id)).toEqual([mine.orderId]);
+    expect(adas.file.orders[0]!.payments).toEqual([
+      call(mine.orderId, "authorize", "order_total", total, "succeeded"),
+      call(mine.orderId, "capture", "sale", 6500, "failed", saleLine),
+      call(mine.orderId, "capture", "delivery_fee", fee, "failed"),
+      call(mine.orderId, "capture", "sale", 6500, "succeeded", saleLine),
+      call(mine.orderId, "capture", "delivery_fee", fee, "succeeded"),
+    ]);
+    // Nothing of Bob's, and nothing that is the provider's or the platform's (references, errors, payment idempotency keys).
+    expect(adas.text).not.toContain(theirs.orderId);
+    for (const secret of [/local_(authorize|capture|refund)_/, /"provider/, /told to fail/, /(authorize|capture|refund):/]) expect(adas.text.match(secret)?.[0] ?? null, String(secret)).toBeNull();
+
+    const bobs = await exported(bob);
+    const bobTotal = (await amounts(theirs.orderId)).total;
+    expect(bobs.file.orders.map((o) => o.id)).toEqual([theirs.orderId]);
+    expect(bobs.file.orders[0]!.payments).toEqual([call(theirs.orderId, "authorize", "order_total", bobTotal, "succeeded"), call(theirs.orderId, "refund", "order_total", bobTotal, "succeeded")]);
+    expect(bobs.text).not.toContain(mine.orderId);
   });
 
   it("asks a visitor who is not signed in to sign in", async () => {
