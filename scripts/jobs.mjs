@@ -24,6 +24,17 @@ const usage = () => {
 };
 if (!["daily", "weekly", "payments"].includes(command)) usage();
 
+// The arguments are checked before workerd starts: a wrong one is answered at once.
+const [mode, what] = rest;
+const failable = (ops) => Boolean(ops) && ops.split(",").every((op) => ["capture", "authorize", "refund", "all"].includes(op));
+if (command === "payments" && !(mode === "ok" || (mode === "fail" && failable(what)))) usage();
+const atIndex = rest.indexOf("--at");
+const at = atIndex >= 0 ? Date.parse(rest[atIndex + 1] ?? "") : Date.now();
+if (command !== "payments" && !Number.isFinite(at)) {
+  console.error(`--at needs a time such as 2026-12-01T03:00Z, got "${rest[atIndex + 1] ?? ""}"`);
+  process.exit(2);
+}
+
 const config = path.resolve("build/server/wrangler.json");
 if (!existsSync(config)) {
   console.error("No build found: run `npm start` (or `npm run build`) first.");
@@ -48,30 +59,24 @@ const mf = new Miniflare(
 
 try {
   await mf.ready;
-  if (command === "payments") await payments(rest);
-  else await job(command, rest);
+  if (command === "payments") await payments();
+  else await job(command, at);
 } finally {
   await mf.dispose();
 }
 
-async function payments([mode, what]) {
+async function payments() {
   const kv = await mf.getKVNamespace("CACHE");
   if (mode === "ok") {
     await kv.delete(LOCAL_FAIL_KEY);
     console.log("The local payment provider works again. `npm run jobs -- daily` retries the failed captures.");
-  } else if (mode === "fail" && what && what.split(",").every((op) => ["capture", "authorize", "refund", "all"].includes(op))) {
+  } else {
     await kv.put(LOCAL_FAIL_KEY, what);
     console.log(`The local payment provider now fails ${what === "all" ? "every call" : `${what} calls`} (see /dev/payments). Undo it with \`npm run jobs -- payments ok\`.`);
-  } else usage();
+  }
 }
 
-async function job(name, args) {
-  const atIndex = args.indexOf("--at");
-  const at = atIndex >= 0 ? Date.parse(args[atIndex + 1] ?? "") : Date.now();
-  if (!Number.isFinite(at)) {
-    console.error(`--at needs a time such as 2026-12-01T03:00Z, got "${args[atIndex + 1] ?? ""}"`);
-    process.exit(2);
-  }
+async function job(name, at) {
   const db = await mf.getD1Database("DB");
   const sent = async () => (await db.prepare("SELECT count(*) AS n FROM notification_outbox").first()).n;
   const before = await sent();
