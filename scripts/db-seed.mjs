@@ -3,6 +3,7 @@
 // ON CONFLICT clauses, so running it twice changes nothing.
 //   --products N   a catalog of N products (e.g. 100000 for benchmarks; images come from a shared pool)
 //   --reset        remove products beyond the demo catalog (undoes a large --products run)
+//   --no-image-variants   skip the WebP variants (most of the seed's time; for tests that show no page, scripts/jobs.test.mjs)
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 const { getPlatformProxy } = await import("wrangler");
@@ -17,6 +18,7 @@ const args = process.argv.slice(2);
 const productsArg = args.indexOf("--products");
 const total = productsArg >= 0 ? Number(args[productsArg + 1]) : DEFAULT_PRODUCTS;
 const reset = args.includes("--reset");
+const imageVariants = !args.includes("--no-image-variants");
 if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
   console.error("--products takes a whole number between 1 and 1000000");
   process.exit(1);
@@ -190,7 +192,7 @@ if (existsSync(flowsDir)) {
 
 // Product images get their WebP variants here, with the Worker's own pipeline, so the first page
 // view already loads them (docs/decisions/0019-image-variants.md).
-const variants = await backfillVariants(env.IMAGES, "products/");
+const variants = imageVariants ? await backfillVariants(env.IMAGES, "products/") : "skipped (--no-image-variants)";
 
 const counts = {};
 for (const table of ["users", "categories", "brands", "stores", "products", "reviews", "blog_posts", "site_content"]) {
