@@ -1,0 +1,229 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+// `npm run jobs` (scripts/jobs.mjs; issue 15 item 9; docs/decisions/0036-lifecycle-jobs.md) as a
+// developer runs it: the real command, in its own process, running the built Worker's scheduled
+// handler in workerd against a local state folder (CLOSETLOOP_STATE) that the project's own
+// `db:migrate` and `db:seed` prepared. What it prints and what it leaves in that state are checked;
+// the expected figures are read from the state before each run, never written down here.
+//
+// Where it runs: `npm run test:jobs` (vitest.jobs.config.ts), which `npm test` calls right after
+// its `npm run build`, so it uses that fresh build/ and costs no build of its own. A build of its
+// own (as scripts/deploy.test.mjs must make, for production) would build the same code twice and
+// compete for a 2-core machine's CPU for nothing. Run alone, it uses the last build, as the
+// command itself does, and says so when there is none. The state is a fresh folder under .tmp/,
+// removed afterwards; the developer's .wrangler/state is never opened, which the last test checks.
+
+const STATE = path.resolve(".tmp/jobs-test-state");
+const DEVELOPER_STATE = path.resolve(".wrangler/state");
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+
+/** An npm script, as README tells a developer to run it; its output when it fails. */
+function npm(script, args = []) {
+  const run = spawnSync("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], { encoding: "utf8", env });
+  if (run.status !== 0) throw new Error(`npm run ${script} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
+  return run;
+}
+
+/** `node scripts/jobs.mjs ...`: what it printed, and its exit code. */
+function jobs(...args) {
+  const run = spawnSync(process.execPath, ["scripts/jobs.mjs", ...args], { encoding: "utf8", env });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+/** The summary the command prints after a job: the indented JSON block. */
+function printedSummary(stdout) {
+  const block = stdout.match(/^\{\n[\s\S]*?\n\}$/m);
+  if (!block) throw new Error(`no summary in:\n${stdout}`);
+  return JSON.parse(block[0]);
+}
+
+const printedEmails = (stdout) => Number(stdout.match(/^(\d+) e-mail\(s\) delivered to the local outbox/m)?.[1]);
+
+/**
+ * Reads the state's D1 the way scripts/db-seed.mjs and bench/run.mjs do (getPlatformProxy with the
+ * same persist path). Opened between commands only, never while one runs, and closed each time.
+ */
+async function readState(queries) {
+  const { getPlatformProxy } = await import("wrangler");
+  const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+  try {
+    const out = {};
+    for (const [name, sql] of Object.entries(queries)) out[name] = (await bindings.DB.prepare(sql).all()).results;
+    return out;
+  } finally {
+    await dispose();
+  }
+}
+
+const count = (rows) => Number(Object.values(rows[0])[0]);
+
+/** Every file under a folder with its size and modification time (null when the folder is missing). */
+function snapshot(dir) {
+  if (!existsSync(dir)) return null;
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .sort()
+    .map((file) => {
+      const stat = statSync(path.join(dir, file));
+      return `${file}:${stat.isDirectory() ? "dir" : stat.size}:${stat.mtimeMs}`;
+    });
+}
+
+const ACTIVE = "SELECT id, rental_ends_at AS endsAt, reminder_sent_at AS remindedAt FROM order_items WHERE status = 'active' ORDER BY rental_ends_at";
+const UNCAPTURED = "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+const FEES_OWED =
+  "SELECT count(*) AS n FROM orders o WHERE o.delivery_fee > 0 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')";
+const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";
+const OUTBOX = "SELECT count(*) AS n FROM notification_outbox";
+
+describe("npm run jobs", () => {
+  let developerStateBefore;
+  let firstDaily;
+  let ended;
+
+  beforeAll(() => {
+    if (!existsSync("build/server/wrangler.json")) throw new Error("No build found: `npm test` builds before this test; alone, run `npm run build` first.");
+    developerStateBefore = snapshot(DEVELOPER_STATE);
+    rmSync(STATE, { recursive: true, force: true });
+    npm("db:migrate");
+    // The demo data as `npm start` seeds it, without the image variants no job reads (a minute of a busy 2-core machine).
+    npm("db:seed", ["--no-image-variants"]);
+  }, 300_000);
+
+  afterAll(() => rmSync(STATE, { recursive: true, force: true }));
+
+  it("daily reminds the rentals whose window ends within a day, once, and prints what it did", async () => {
+    const before = await readState({ active: ACTIVE, uncaptured: UNCAPTURED, feesOwed: FEES_OWED, outbox: OUTBOX });
+    expect(before.active.length).toBeGreaterThan(1);
+    // Half a day before the first window of the demo data ends.
+    firstDaily = before.active[0].endsAt - 12 * HOUR;
+    const remind = before.active.filter((i) => i.endsAt > firstDaily && i.endsAt <= firstDaily + DAY && i.remindedAt === null).map((i) => i.id);
+    expect(remind.length).toBeGreaterThan(0);
+
+    // Through npm, as README shows it (it migrates first, a no-op here).
+    const at = new Date(firstDaily).toISOString();
+    const { stdout } = npm("jobs", ["daily", "--at", at]);
+    expect(stdout).toContain(`Running the daily job as at ${at} ...`);
+    expect(printedSummary(stdout)).toEqual({
+      reminders: remind.length,
+      converted: before.active.filter((i) => i.endsAt <= firstDaily).length,
+      captured: count(before.uncaptured) + count(before.feesOwed),
+      captureFailures: 0,
+      refunded: 0,
+      failures: 0,
+    });
+    const after = await readState({ active: ACTIVE, outbox: OUTBOX, reminded: `SELECT id FROM order_items WHERE reminder_sent_at = ${firstDaily} ORDER BY id` });
+    expect(after.reminded.map((r) => r.id)).toEqual([...remind].sort());
+    expect(printedEmails(stdout)).toBe(count(after.outbox) - count(before.outbox));
+    expect(printedEmails(stdout)).toBeGreaterThanOrEqual(remind.length);
+
+    // An hour later: nobody is reminded twice.
+    const again = jobs("daily", "--at", new Date(firstDaily + HOUR).toISOString());
+    expect(again.status).toBe(0);
+    expect(printedSummary(again.stdout)).toMatchObject({ reminders: 0, converted: 0, failures: 0 });
+    expect(printedEmails(again.stdout)).toBe(0);
+  }, 180_000);
+
+  it("with the provider failing captures, daily converts the ended rentals and leaves their money pending; after `payments ok` the next run captures it, and a rerun converts nothing twice", async () => {
+    const fail = jobs("payments", "fail", "capture");
+    expect(fail.status).toBe(0);
+    expect(fail.stdout).toContain("The local payment provider now fails capture calls");
+
+    const before = await readState({ active: ACTIVE, converted: CONVERTED });
+    ended = before.active.at(-1).endsAt + HOUR;
+    const failing = jobs("daily", "--at", new Date(ended).toISOString());
+    expect(failing.status).toBe(0);
+    const first = printedSummary(failing.stdout);
+    expect(first).toMatchObject({ converted: before.active.length, captured: 0, failures: 0 });
+    const pending = await readState({ converted: CONVERTED, pending: "SELECT count(*) AS n FROM transactions WHERE status = 'pending'", active: ACTIVE, feesOwed: FEES_OWED });
+    expect(pending.active).toEqual([]);
+    expect(pending.converted.length).toBe(before.converted.length + before.active.length);
+    // One pending sale per conversion; the summary counts the run's retry pass, which was refused too.
+    expect(count(pending.pending)).toBe(before.active.length);
+    expect(first.captureFailures).toBe(count(pending.pending) + count(pending.feesOwed));
+
+    const ok = jobs("payments", "ok");
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toContain("The local payment provider works again");
+
+    const retry = jobs("daily", "--at", new Date(ended + HOUR).toISOString());
+    expect(printedSummary(retry.stdout)).toEqual({ reminders: 0, converted: 0, captured: first.captureFailures, captureFailures: 0, refunded: 0, failures: 0 });
+    const rerun = jobs("daily", "--at", new Date(ended + HOUR).toISOString());
+    expect(printedSummary(rerun.stdout)).toEqual({ reminders: 0, converted: 0, captured: 0, captureFailures: 0, refunded: 0, failures: 0 });
+
+    const converted = before.active.map((i) => `'${i.id}'`).join(", ");
+    const after = await readState({
+      converted: CONVERTED,
+      pending: "SELECT count(*) AS n FROM transactions WHERE status = 'pending'",
+      uncaptured: UNCAPTURED,
+      // Each rental converted by these runs: one sale at its buying price, refused at the conversion
+      // and again by the same run's retry pass, then captured once by the run after `payments ok`.
+      sales: `SELECT t.order_item_id AS itemId, t.gross_amount = i.buying_price AS atBuyingPrice, t.status,
+          (SELECT group_concat(a, ',') FROM (SELECT p.status || ':' || p.amount AS a FROM payments p WHERE p.idempotency_key = 'capture:' || t.id ORDER BY p.created_at, p.rowid)) AS attempts
+        FROM transactions t JOIN order_items i ON i.id = t.order_item_id WHERE t.transaction_type = 'rental_conversion' AND t.order_item_id IN (${converted}) ORDER BY t.order_item_id`,
+      grossOf: `SELECT t.order_item_id AS itemId, t.gross_amount AS gross FROM transactions t WHERE t.transaction_type = 'rental_conversion' AND t.order_item_id IN (${converted}) ORDER BY t.order_item_id`,
+    });
+    expect(after.converted).toEqual(pending.converted);
+    expect(count(after.pending)).toBe(0);
+    expect(count(after.uncaptured)).toBe(0);
+    expect(after.sales).toEqual(
+      after.grossOf.map(({ itemId, gross }) => ({ itemId, atBuyingPrice: 1, status: "completed", attempts: `failed:${gross},failed:${gross},succeeded:${gross}` })),
+    );
+    expect(after.sales.map((s) => s.itemId)).toEqual(before.active.map((i) => i.id).sort());
+  }, 240_000);
+
+  it("weekly makes one payout per recipient for the week that ended, prints how many, and makes none when run again", async () => {
+    // The Monday 06:00 UTC after the conversions: it closes the week they happened in.
+    const day = new Date(ended);
+    const monday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7), 6);
+    const periodEnd = monday - 6 * HOUR;
+    const owed = await readState({
+      recipients: `SELECT count(*) AS n FROM (
+        SELECT DISTINCT 'owner:' || t.owner_id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND t.status = 'completed' AND t.created_at < ${periodEnd}
+        UNION SELECT DISTINCT c.recipient_type || ':' || coalesce(c.recipient_id, 'platform') FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.payout_id IS NULL AND t.status = 'completed' AND t.created_at < ${periodEnd})`,
+    });
+    expect(count(owed.recipients)).toBeGreaterThan(0);
+
+    const weekly = jobs("weekly", "--at", new Date(monday).toISOString());
+    expect(weekly.status).toBe(0);
+    expect(weekly.stdout).toContain(`Running the weekly job as at ${new Date(monday).toISOString()} ...`);
+    const summary = printedSummary(weekly.stdout);
+    expect(summary).toEqual({ periodStart: periodEnd - 7 * DAY, periodEnd, payouts: count(owed.recipients), failures: 0 });
+    expect(printedEmails(weekly.stdout)).toBeGreaterThanOrEqual(summary.payouts);
+
+    const made = await readState({
+      payouts: `SELECT recipient_type || ':' || recipient_id AS recipient, total_amount AS total, commission_amount AS commission, net_amount AS net FROM payouts WHERE period_start = ${summary.periodStart}`,
+      unpaid: `SELECT count(*) AS n FROM transactions WHERE payout_id IS NULL AND status = 'completed' AND created_at < ${periodEnd}`,
+    });
+    expect(made.payouts).toHaveLength(summary.payouts);
+    expect(new Set(made.payouts.map((p) => p.recipient)).size).toBe(summary.payouts);
+    for (const p of made.payouts) expect(p.recipient.startsWith("owner:") ? p.net + p.commission : p.net).toBe(p.total);
+    expect(count(made.unpaid)).toBe(0);
+
+    const rerun = jobs("weekly", "--at", new Date(monday + HOUR).toISOString());
+    expect(printedSummary(rerun.stdout)).toEqual({ ...summary, payouts: 0 });
+    const after = await readState({ payouts: `SELECT count(*) AS n FROM payouts WHERE period_start = ${summary.periodStart}` });
+    expect(count(after.payouts)).toBe(summary.payouts);
+  }, 180_000);
+
+  it("says how to use it when the command is wrong", () => {
+    const wrong = jobs("monthly");
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toContain("Usage: npm run jobs -- daily|weekly");
+    const badPayments = jobs("payments", "fail", "everything");
+    expect(badPayments.status).toBe(2);
+    expect(badPayments.stderr).toContain("payments fail <capture|authorize|refund|all> | payments ok");
+    const badTime = jobs("daily", "--at", "next tuesday");
+    expect(badTime.status).toBe(2);
+    expect(badTime.stderr).toContain('--at needs a time such as 2026-12-01T03:00Z, got "next tuesday"');
+  }, 60_000);
+
+  it("left the developer's own local state (.wrangler/state) alone", () => {
+    expect(snapshot(DEVELOPER_STATE)).toEqual(developerStateBefore);
+  });
+});
