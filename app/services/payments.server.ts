@@ -5,10 +5,11 @@ import type { AppContext } from "../context";
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
 // first version, the seam is not). The app authorizes an order when it is placed, captures each
 // transaction the lifecycle records (a purchase delivered, a rental's fee at delivery, a rental
-// bought or converted) and the order's delivery fee at its delivery, and refunds a cancelled order. Every call is a row in `payments`, failed
-// ones included, whatever the provider; a capture's idempotency key follows from its
-// transaction, at most one call per key can succeed (a unique index), and a provider gets the
-// same key again on a retry (as Stripe's Idempotency-Key): a retried capture never charges twice.
+// bought or converted) and the order's delivery fee at its delivery, and refunds a cancelled
+// order. Every call is a row in `payments`, failed ones included, whatever the provider; a
+// capture's idempotency key follows from its transaction (or, for the delivery fee, its order),
+// at most one call per key can succeed (a unique index), and a provider gets the same key again
+// on a retry (as Stripe's Idempotency-Key): a retried capture never charges twice.
 
 export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
 export type PaymentOperation = "authorize" | "capture" | "refund";

@@ -1,8 +1,9 @@
 // The payment calls the demo orders would have made (docs/decisions/0035-payments.md), so
 // /dev/payments shows data at once: each order's authorization when it was placed, a capture
 // for every transaction the lifecycle recorded (at its time), the delivery fee of each delivered
-// order (at its delivery), and the refund of each cancelled order. Runs after every other flow (their orders and transactions exist by then). Idempotent:
-// it adds only the calls that are missing, with the idempotency keys the app itself uses.
+// order (at its delivery), and the refund of each cancelled order. Runs after every other flow
+// (their orders and transactions exist by then). Idempotent: it adds only the calls that are
+// missing, with the idempotency keys the app itself uses.
 
 export async function seed({ db, batch }) {
   const statements = [];
