@@ -14,6 +14,8 @@ interface RouteModule {
   action?: unknown;
   default?: unknown;
   bodyLimit?: unknown;
+  /** services/personal-page.server.tsx */
+  sharedWhenSignedIn?: unknown;
 }
 
 type Manifest = ServerBuild["routes"];

@@ -65,15 +65,17 @@ describe("page cache for anonymous visitors", () => {
     const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     expect(session).toContain("cl_session=");
 
-    const mine = await get(`/all-brands?${tag}`, { cookie: session });
+    // Home is rendered for each signed-in visitor (shared pages that are not get the visitor's
+    // parts stitched in: tests/integration/personal-page.test.ts).
+    const mine = await get(`/?${tag}`, { cookie: session });
     expect(mine.state).toBeNull();
     expect(mine.response.headers.get("cache-control")).toBe("private, no-store");
     expect(mine.text).toContain(`Test shopper`);
 
-    const anonymous = await get(`/all-brands?${tag}`);
+    const anonymous = await get(`/?${tag}`);
     expect(anonymous.state).toBe("miss");
     expect(anonymous.text).not.toContain("Test shopper");
-    expect((await get(`/all-brands?${tag}`, { cookie: session })).state).toBeNull();
+    expect((await get(`/?${tag}`, { cookie: session })).state).toBeNull();
   });
 
   it("keeps one copy per consent choice, and skips visitors with a toast to show", async () => {
