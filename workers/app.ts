@@ -8,7 +8,7 @@ import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
 import { anonymousRequest, sharesWithSignedIn, stitchPersonalPage, wantsStitchedPage } from "../app/services/personal-page.server";
-import { gateRequest, targetRoute } from "../app/services/request-gate.server";
+import { gateRequest, pageRoute } from "../app/services/request-gate.server";
 import { currentUser } from "../app/services/session.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
@@ -73,7 +73,7 @@ app.all("*", async (c) => {
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
   const visitor =
-    capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(targetRoute((await serverBuild()).routes, new URL(request.url)))
+    capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(pageRoute((await serverBuild()).routes, new URL(request.url)))
       ? await currentUser(request, services)
       : null;
   let response: Response;

@@ -3,6 +3,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server.node";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { FavoriteButton } from "../components/favorite-button";
+import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
 import type { Database } from "../data/db.server";
@@ -18,6 +19,7 @@ import type { SessionUser } from "./session.server";
 // the page streams through HTMLRewriter:
 //   [data-personal="header"]  the header's favorites link, basket button and account menu
 //   form[data-favorite=ID]    a product's heart (one D1 read per heart)
+//   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
 // The visitor's values also go into a JSON data block, which the client reads while the page's
 // hydration data is still the anonymous one (app/components/personal.ts), so React hydrates the
 // very markup it would render itself. The answer is never stored: it is `private, no-store`.
@@ -95,6 +97,11 @@ export async function stitchPersonalPage(page: Response, visitor: Visitor, db: D
     .on('[data-personal="header"]', {
       element(element) {
         element.replace(render(<HeaderPersonal user={personal.user} cartCount={personal.cartCount} />), { html: true });
+      },
+    })
+    .on('[data-personal="hero"]', {
+      element(element) {
+        element.replace(render(<HeroLink signedIn={Boolean(personal.user)} />), { html: true });
       },
     })
     .on("form[data-favorite]", {

@@ -58,6 +58,12 @@ export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   return (contributing[contributing.length - 1]!.route as Node).module;
 }
 
+/** The route that renders the page at `url` (the deepest match: for "/" the index route, not root). */
+export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
+  const matches = matchRoutes(routeTree(manifest), url.pathname);
+  return matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
+}
+
 export function allowedMethods(module: RouteModule | null) {
   const methods: string[] = [];
   if (!module || module.loader || module.default) methods.push("GET", "HEAD");

@@ -128,10 +128,23 @@ describe("signed-in visitors of shared pages", () => {
     expect(sharedParts(hers.text)).toBe(sharedParts(his.text));
   });
 
+  it("the same on home, whose call to action is personal too", async () => {
+    const { alice } = await twoShoppers();
+    const path = `/?${tag}`;
+    const anonymous = await get(path);
+    expect(anonymous.text).toMatch(/<a data-personal="hero"[^>]*href="\/auth"[^>]*>Join Now<\/a>/);
+    const hers = await as(alice.browser, path);
+    expect(hers.state).toBe("stitched-memory");
+    expect(hers.text).toMatch(/<a data-personal="hero"[^>]*href="\/all-products"[^>]*>Start Shopping<\/a>/);
+    expect(hers.text).not.toContain("Join Now");
+    expect(hers.text).toContain(`Alice ${tag}`);
+    expect(sharedParts(hers.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, "")).toBe(sharedParts(anonymous.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, ""));
+  });
+
   it("renders the personal parts exactly as the page does: stitching in an anonymous visitor changes nothing else", async () => {
     const vendor = await createUser();
     const product = await createProduct(vendor.id, { name: `Same Markup ${tag}` });
-    for (const path of [`/product/${product.id}`, "/all-products", "/all-brands"]) {
+    for (const path of ["/", `/product/${product.id}`, "/all-products", "/all-brands"]) {
       const page = await get(path);
       const stitched = await stitchPersonalPage(new Response(page.text, { headers: page.response.headers }), { user: null, cartCount: 0 }, database(env.DB), `http://localhost${path}`);
       const text = await stitched.text();
@@ -144,9 +157,10 @@ describe("signed-in visitors of shared pages", () => {
     const cart = await as(alice.browser, "/cart");
     expect(cart.state).toBeNull();
     expect(cart.text).toContain(`Stitched Coat ${tag}`);
-    const home = await as(alice.browser, "/");
-    expect(home.state).toBeNull();
-    expect(home.text).toContain(`Alice ${tag}`);
+    const favorites = await as(alice.browser, "/favorites");
+    expect(favorites.state).toBeNull();
+    expect(favorites.text).toContain(`Alice ${tag}`);
+    expect(favorites.text).toContain(`Stitched Coat ${tag}`);
     const data = await as(alice.browser, `/product/${product.id}.data`);
     expect(data.state).toBeNull();
     expect(data.response.headers.get("cache-control")).toBe("private, no-store");
