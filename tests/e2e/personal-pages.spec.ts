@@ -38,6 +38,8 @@ test("a signed-in shopper's shared pages show their header, heart and call to ac
   await heart.click();
   const after = before === "true" ? "false" : "true";
   await expect(page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" })).toHaveAttribute("aria-pressed", after);
+  // The toast is shown (its cookie ends then; a request with a toast to show is rendered for it).
+  await expect(page.getByText(after === "true" ? "Added to favorites" : "Removed from favorites").first()).toBeVisible();
   const reloaded = await page.goto(href);
   expect(reloaded?.headers()["x-page-cache"]).toMatch(/^stitched-/);
   await expect(page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" })).toHaveAttribute("aria-pressed", after);
