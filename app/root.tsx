@@ -20,6 +20,7 @@ import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
 import { useNonce } from "./components/nonce";
+import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
 import { DEFAULT_SETTINGS } from "./domain/site";
 import { cartCount } from "./data/cart.server";
@@ -63,16 +64,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Do Not Track / Global Privacy Control count as "Reject Non-Essential" until a choice is made.
   const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";
   flash.headers?.forEach((value, key) => key === "set-cookie" && state.setCookies.push(value));
-  const user = state.user;
   return data({
-    user: user && {
-      fullName: user.fullName,
-      email: user.email,
-      isVendor: user.isVendor,
-      isStore: user.isStore,
-      isAdmin: user.isAdmin,
-      avatarUrl: user.avatarUrl,
-    },
+    user: state.user && headerUser(state.user),
     cartCount: basketCount,
     social,
     settings,
@@ -133,13 +126,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function Shell({ children }: { children: React.ReactNode }) {
   const shell = useRouteLoaderData<typeof loader>("root");
   usePageViews(Boolean(shell?.consent?.analytics));
+  // A shared page served to a signed-in visitor carries their header values (components/personal.ts).
+  const personal = usePersonal(shell);
+  useEndOfHydration();
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
       <ProgressBar />
-      <Header user={shell?.user ?? null} cartCount={shell?.cartCount ?? 0} search={shell?.search ?? ""} />
+      <Header
+        user={personal ? personal.user : (shell?.user ?? null)}
+        cartCount={personal ? personal.cartCount : (shell?.cartCount ?? 0)}
+        search={shell?.search ?? ""}
+      />
       <main id="main" className="mx-auto min-h-[50vh] max-w-7xl px-4 py-6">
         {children}
       </main>

@@ -2,7 +2,10 @@ import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "./layout/icons";
 
-/** The heart: the server's state, disabled while its request runs; a plain form without JavaScript. */
+/**
+ * The heart: the server's state, disabled while its request runs; a plain form without JavaScript.
+ * A personal part of a shared page: the Worker fills it per signed-in visitor (data-favorite).
+ */
 export function FavoriteButton({ productId, saved }: { productId: string; saved: boolean }) {
   const fetcher = useFetcher<{ saved?: boolean }>();
   const location = useLocation();
@@ -11,7 +14,7 @@ export function FavoriteButton({ productId, saved }: { productId: string; saved:
   const current = fetcher.data?.saved ?? saved;
   const busy = fetcher.state !== "idle";
   return (
-    <fetcher.Form method="post" action="/favorites">
+    <fetcher.Form method="post" action="/favorites" data-favorite={productId}>
       <input type="hidden" name="intent" value="toggle" />
       <input type="hidden" name="productId" value={productId} />
       <input type="hidden" name="returnTo" value={location.pathname} />

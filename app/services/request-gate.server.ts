@@ -14,6 +14,8 @@ interface RouteModule {
   action?: unknown;
   default?: unknown;
   bodyLimit?: unknown;
+  /** services/personal-page.server.tsx */
+  sharedWhenSignedIn?: unknown;
 }
 
 type Manifest = ServerBuild["routes"];
@@ -54,6 +56,12 @@ export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   if (last.route.index && url.searchParams.getAll("index").some((v) => v === "")) return (last.route as Node).module;
   const contributing = matches.filter((m, i) => i === 0 || (m.route.path && m.route.path.length > 0));
   return (contributing[contributing.length - 1]!.route as Node).module;
+}
+
+/** The route that renders the page at `url` (the deepest match: for "/" the index route, not root). */
+export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
+  const matches = matchRoutes(routeTree(manifest), url.pathname);
+  return matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
 }
 
 export function allowedMethods(module: RouteModule | null) {

@@ -43,7 +43,10 @@ export async function dataWithToast<T>(config: AppConfig, value: T, toast: Toast
   return data(value, { ...init, headers });
 }
 
-/** Reads and clears the pending toast; `headers` must go out with the response. */
+/**
+ * Reads the pending toast and ends its cookie (not an empty one kept for a minute: a request
+ * with a toast cookie is never served a shared page); `headers` must go out with the response.
+ */
 export async function takeToast(request: Request, config: AppConfig) {
   const cookie = request.headers.get("cookie");
   const storage = toastStorage(config);
@@ -51,5 +54,5 @@ export async function takeToast(request: Request, config: AppConfig) {
   const session = await storage.getSession(cookie);
   const toast = (session.get("toast") as Toast | undefined) ?? null;
   if (!toast) return { toast: null, headers: null };
-  return { toast, headers: new Headers({ "set-cookie": await storage.commitSession(session) }) };
+  return { toast, headers: new Headers({ "set-cookie": await storage.destroySession(session) }) };
 }

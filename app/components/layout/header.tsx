@@ -109,6 +109,29 @@ function BasketButton({ count }: { count: number }) {
   );
 }
 
+/**
+ * The header's personal part: the same for every anonymous visitor, filled per signed-in visitor
+ * into a shared page by the Worker (app/services/personal-page.server.tsx finds it by its
+ * data-personal attribute).
+ */
+export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; cartCount: number }) {
+  return (
+    <div data-personal="header" className="ml-auto flex items-center gap-4">
+      <Link to="/favorites" aria-label="Favorites" className="hover:text-brand">
+        <HeartIcon />
+      </Link>
+      <BasketButton count={cartCount} />
+      {user ? (
+        <AvatarMenu user={user} />
+      ) : (
+        <Link to="/auth" aria-label="Sign in" className="hover:text-brand">
+          <UserIcon />
+        </Link>
+      )}
+    </div>
+  );
+}
+
 export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
@@ -135,19 +158,7 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
             <SearchIcon />
           </button>
         </Form>
-        <div className="ml-auto flex items-center gap-4">
-          <Link to="/favorites" aria-label="Favorites" className="hover:text-brand">
-            <HeartIcon />
-          </Link>
-          <BasketButton count={cartCount} />
-          {user ? (
-            <AvatarMenu user={user} />
-          ) : (
-            <Link to="/auth" aria-label="Sign in" className="hover:text-brand">
-              <UserIcon />
-            </Link>
-          )}
-        </div>
+        <HeaderPersonal user={user} cartCount={cartCount} />
       </div>
     </header>
   );

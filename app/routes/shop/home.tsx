@@ -5,7 +5,9 @@ import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItems } from "../../data/catalog.server";
 import { ProductCard } from "../../components/product-card";
+import { HeroLink } from "../../components/home/hero-link";
 import { WhyCarousel } from "../../components/home/why-carousel";
+import { usePersonal } from "../../components/personal";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 import { DEFAULT_SETTINGS, type PublicSettings } from "../../domain/site";
@@ -13,6 +15,8 @@ import { sharedPage } from "../../services/page-cache.server";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
+// Signed-in visitors get it too, with their personal parts filled in (services/personal-page.server.tsx).
+export const sharedWhenSignedIn = true;
 
 // Home's title, description and keywords are the site settings' SEO group (decision 0034).
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -73,6 +77,7 @@ function Rail({ children, label }: { children: React.ReactNode; label: string })
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, categories, brands, posts, items, signedIn } = loaderData;
+  const personal = usePersonal(loaderData);
   return (
     <>
       <section
@@ -82,9 +87,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto w-full max-w-7xl">
           <h1 className="max-w-2xl text-4xl font-bold leading-tight sm:text-5xl">Pre-owned, re-loved clothes. Rent Now, Buy Later.</h1>
           <p className="mt-4 max-w-xl text-lg">Rent up to 7 days or buy your favourites at great prices.</p>
-          <Link to={signedIn ? "/all-products" : "/auth"} className="mt-6 inline-block rounded-md bg-white px-6 py-3 font-semibold text-brand">
-            {signedIn ? "Start Shopping" : "Join Now"}
-          </Link>
+          <HeroLink signedIn={personal ? Boolean(personal.user) : signedIn} />
         </div>
       </section>
 

@@ -5,6 +5,7 @@ import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { isFavorite } from "../../data/favorites.server";
 import { FavoriteButton } from "../../components/favorite-button";
+import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
 import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
@@ -16,6 +17,8 @@ import { sharedPage } from "../../services/page-cache.server";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
+// Signed-in visitors get it too, with their personal parts filled in (services/personal-page.server.tsx).
+export const sharedWhenSignedIn = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -191,6 +194,7 @@ function SellerCard({ product }: { product: ProductDetail }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
+  const personal = usePersonal(loaderData);
   const navigate = useNavigate();
   return (
     <article className="space-y-10">
@@ -207,7 +211,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
-            <FavoriteButton productId={product.id} saved={loaderData.saved} />
+            <FavoriteButton productId={product.id} saved={personal?.favorites[product.id] ?? loaderData.saved} />
           </div>
           {product.originalPrice ? (
             <p className="text-stone-600">

@@ -16,6 +16,8 @@ import { sharedPage } from "../../services/page-cache.server";
 //
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
+// Signed-in visitors get it too, with their personal parts filled in (services/personal-page.server.tsx).
+export const sharedWhenSignedIn = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
