@@ -7,9 +7,8 @@ import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
-import { anonymousRequest, sharesWithSignedIn, stitchPersonalPage, wantsStitchedPage } from "../app/services/personal-page.server";
+import { servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
 import { gateRequest, pageRoute } from "../app/services/request-gate.server";
-import { currentUser } from "../app/services/session.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
 import { images } from "./images";
@@ -62,9 +61,12 @@ app.all("*", async (c) => {
   c.set("d1", trips);
   // Every read of the request goes through one D1 session (read replicas; decision 0037).
   const reads = openReadSession(env.DB, request, !config.isDev);
-  const context = new RouterContextProvider();
   const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(reads.d1, trips)) };
-  context.set(appContext, services);
+  const render = (req: Request) => {
+    const context = new RouterContextProvider();
+    context.set(appContext, services);
+    return requestHandler(req, context);
+  };
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
@@ -72,19 +74,11 @@ app.all("*", async (c) => {
   const cache = { capSeconds, version, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
-  const visitor =
+  const stitched =
     capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(pageRoute((await serverBuild()).routes, new URL(request.url)))
-      ? await currentUser(request, services)
+      ? await servePersonalPage(request, { services, cache, render, now })
       : null;
-  let response: Response;
-  if (visitor?.user) {
-    const anonymous = anonymousRequest(request);
-    const page = await withPageCache(anonymous, cache, () => requestHandler(anonymous, context));
-    response = await stitchPersonalPage(page, visitor, services.db, request.url);
-    if (visitor.setCookie) response.headers.append("set-cookie", visitor.setCookie);
-  } else {
-    response = await withPageCache(request, cache, () => requestHandler(request, context));
-  }
+  const response = stitched ?? (await withPageCache(request, cache, () => render(request)));
   return gate.settle(reads.settle(response));
 });
 

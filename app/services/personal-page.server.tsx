@@ -6,23 +6,25 @@ import { FavoriteButton } from "../components/favorite-button";
 import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
-import type { Database } from "../data/db.server";
-import { isFavorite } from "../data/favorites.server";
-import type { SessionUser } from "./session.server";
+import type { AppContext } from "../context";
+import { withPageCache, type PageCacheOptions } from "./page-cache.server";
+import { readSession, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
 // A page rendered for one signed-in visitor costs ~15 ms of CPU, almost all of it React rendering
 // the page; the page is the same as an anonymous visitor's but for a few personal parts. So a
 // route that declares `sharedWhenSignedIn` is served to a signed-in visitor from the page cache
-// (or rendered once, anonymously, and kept for everyone), and its personal parts, each marked in
-// the markup, are rendered alone for this visitor with the same components and put in place as
-// the page streams through HTMLRewriter:
+// (or rendered once, anonymously, and kept for everyone), and its personal parts are rendered
+// alone for this visitor with the same components and put in place of the anonymous ones:
 //   [data-personal="header"]  the header's favorites link, basket button and account menu
-//   form[data-favorite=ID]    a product's heart (one D1 read per heart)
+//   form[data-favorite=ID]    a product's heart (read in the same D1 batch as the header's values)
 //   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
-// The visitor's values also go into a JSON data block, which the client reads while the page's
-// hydration data is still the anonymous one (app/components/personal.ts), so React hydrates the
-// very markup it would render itself. The answer is never stored: it is `private, no-store`.
+// The anonymous parts are found by their exact markup (rendered by the same components, and
+// tests/integration/personal-page.test.ts holds them equal to the page's), which costs a few
+// string searches instead of parsing the page. The visitor's values also go into a JSON data
+// block, which the client reads while the page's hydration data is still the anonymous one
+// (app/components/personal.ts), so React hydrates the very markup it would render itself. The
+// answer is never stored: it is `private, no-store`.
 
 /** Does a route module let signed-in visitors have its shared page (`export const sharedWhenSignedIn = true`)? */
 export function sharesWithSignedIn(module: { sharedWhenSignedIn?: unknown } | null) {
@@ -63,11 +65,13 @@ function PartRoute() {
 }
 const handler = createStaticHandler([{ path: "*", Component: PartRoute }]);
 
-async function partRenderer(url: string) {
+type Render = (part: ReactNode) => string;
+
+async function partRenderer(url: string): Promise<Render> {
   const context = await handler.query(new Request(url));
   if (context instanceof Response) throw new Error("a personal part's router answered with a response");
   const router = createStaticRouter(handler.dataRoutes, context);
-  return (part: ReactNode) =>
+  return (part) =>
     renderToString(
       <Part.Provider value={part}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
@@ -75,54 +79,117 @@ async function partRenderer(url: string) {
     );
 }
 
+// The header and home's call to action link only to absolute paths: they render alike at any
+// URL, so one router serves them, and their anonymous markup is rendered once per isolate.
+let atRoot: Promise<Render> | undefined;
+const rootRenderer = () => (atRoot ??= partRenderer("http://localhost/"));
+let anonymousMarkup: Promise<{ header: string; hero: string }> | undefined;
+const anonymous = () =>
+  (anonymousMarkup ??= rootRenderer().then((render) => ({
+    header: render(<HeaderPersonal user={null} cartCount={0} />),
+    hero: render(<HeroLink signedIn={false} />),
+  })));
+
+// A visitor's header is the same on every page they open: the markup of the last few headers,
+// by everything they show (so a changed basket count or name is a different header).
+const headers = new Map<string, string>();
+async function headerFor({ user, cartCount }: Personal) {
+  const key = JSON.stringify([user, cartCount]);
+  let markup = headers.get(key);
+  if (markup === undefined) {
+    markup = (await rootRenderer())(<HeaderPersonal user={user} cartCount={cartCount} />);
+    if (headers.size >= 500) headers.delete(headers.keys().next().value!);
+    headers.set(key, markup);
+  }
+  return markup;
+}
+
 /** JSON that can sit in an HTML script element: `<` never closes it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-export interface Visitor {
-  user: SessionUser | null;
-  cartCount: number;
+/** The products a page has hearts for (each is one `form[data-favorite]`). */
+export function heartsIn(html: string) {
+  return [...new Set([...html.matchAll(/<form[^>]*\sdata-favorite="([^"]+)"/g)].map((m) => decodeAttribute(m[1]!)))];
+}
+
+const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+
+function replaceOnce(html: string, from: string, to: string): string | null {
+  const at = html.indexOf(from);
+  return at < 0 ? null : html.slice(0, at) + to + html.slice(at + from.length);
 }
 
 /**
- * The shared page `page` with `visitor`'s personal parts in place, and their values in the data
- * block; `db` reads the visitor's favorites, `url` is the page's. Answers other than HTML pass
- * through unchanged.
+ * The shared page `html` (an anonymous visitor's) with `personal`'s parts in place of the
+ * anonymous ones, and their values in the data block before `</body>`; `url` is the page's.
+ * Null when a part is not where it should be (its markup changed): the caller then renders the
+ * page for the visitor instead — a page is never half stitched.
  */
-export async function stitchPersonalPage(page: Response, visitor: Visitor, db: Database, url: string): Promise<Response> {
-  if (!(page.headers.get("content-type") ?? "").startsWith("text/html") || !page.body) return page;
-  const render = await partRenderer(url);
-  const personal: Personal = { user: visitor.user && headerUser(visitor.user), cartCount: visitor.cartCount, favorites: {} };
-  const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1];
-  const rewriter = new HTMLRewriter()
-    .on('[data-personal="header"]', {
-      element(element) {
-        element.replace(render(<HeaderPersonal user={personal.user} cartCount={personal.cartCount} />), { html: true });
-      },
-    })
-    .on('[data-personal="hero"]', {
-      element(element) {
-        element.replace(render(<HeroLink signedIn={Boolean(personal.user)} />), { html: true });
-      },
-    })
-    .on("form[data-favorite]", {
-      async element(element) {
-        const productId = element.getAttribute("data-favorite")!;
-        const saved = visitor.user ? await isFavorite(db, visitor.user.id, productId) : false;
-        personal.favorites[productId] = saved;
-        element.replace(render(<FavoriteButton productId={productId} saved={saved} />), { html: true });
-      },
-    })
-    // After everything React renders in the body (hydration leaves a body's extra tail alone).
-    .on("body", {
-      element(element) {
-        element.onEndTag((end) => {
-          end.before(`<script type="application/json" id="${PERSONAL_BLOCK_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(personal)}</script>`, { html: true });
-        });
-      },
-    });
+export async function stitchPersonalPage(html: string, url: string, personal: Personal, nonce: string | null): Promise<string | null> {
+  const parts = await anonymous();
+  const atRootRender = await rootRenderer();
+  let out: string | null = replaceOnce(html, parts.header, await headerFor(personal));
+  if (out === null) return null;
+  if (out.includes('data-personal="hero"')) {
+    out = replaceOnce(out, parts.hero, atRootRender(<HeroLink signedIn={Boolean(personal.user)} />));
+    if (out === null) return null;
+  }
+  const saved = Object.entries(personal.favorites).filter(([, on]) => on);
+  if (saved.length) {
+    // A heart renders its page's path (the form's returnTo): these render at the page's URL.
+    const render = await partRenderer(url);
+    for (const [productId] of saved) {
+      out = replaceOnce(out!, render(<FavoriteButton productId={productId} saved={false} />), render(<FavoriteButton productId={productId} saved />));
+      if (out === null) return null;
+    }
+  }
+  const end = out!.lastIndexOf("</body>");
+  if (end < 0) return null;
+  const block = `<script type="application/json" id="${PERSONAL_BLOCK_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(personal)}</script>`;
+  // After everything React renders in the body (hydration leaves a body's extra tail alone).
+  return out!.slice(0, end) + block + out!.slice(end);
+}
+
+export interface PersonalPageOptions {
+  services: AppContext;
+  cache: PageCacheOptions;
+  /** Renders a request (a fresh router context each time). */
+  render: (request: Request) => Promise<Response>;
+  now: number;
+}
+
+/**
+ * The shared page for a signed-in visitor, with their parts stitched in; null when the request
+ * must be rendered for the visitor instead (no session, or a page that could not be stitched).
+ * The page comes through the page cache as an anonymous visitor's; its hearts are read in the
+ * same D1 batch as the visitor's header values.
+ */
+export async function servePersonalPage(request: Request, { services, cache, render, now }: PersonalPageOptions): Promise<Response | null> {
+  const session = await readSession(request, services, { remembered: true, now });
+  if (!session) return null;
+  const shared = anonymousRequest(request);
+  const page = await withPageCache(shared, cache, () => render(shared));
   const headers = new Headers(page.headers);
   headers.set("cache-control", "private, no-store");
+  if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  const html = await page.text();
+  const hearts = heartsIn(html);
+  const visit = await visitOf(services, session, now, hearts);
+  if (visit.setCookie) headers.append("set-cookie", visit.setCookie);
+  // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
+  if (!visit.user) return new Response(html, { status: page.status, statusText: page.statusText, headers });
+  const personal: Personal = {
+    user: headerUser(visit.user),
+    cartCount: visit.cartCount,
+    favorites: Object.fromEntries(hearts.map((id) => [id, visit.favorites.has(id)])),
+  };
+  const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1] ?? null;
+  const stitched = await stitchPersonalPage(html, request.url, personal, nonce);
+  if (stitched === null) {
+    console.error(`personal page: ${new URL(request.url).pathname} could not be stitched (a personal part's markup changed); rendered for the visitor`);
+    return null;
+  }
   headers.set("x-page-cache", `stitched-${page.headers.get("x-page-cache") ?? "render"}`);
   headers.delete("content-length");
-  return rewriter.transform(new Response(page.body, { status: page.status, statusText: page.statusText, headers }));
+  return new Response(stitched, { status: page.status, statusText: page.statusText, headers });
 }

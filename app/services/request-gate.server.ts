@@ -58,10 +58,19 @@ export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   return (contributing[contributing.length - 1]!.route as Node).module;
 }
 
+const pageRoutes = new WeakMap<Manifest, Map<string, RouteModule | null>>();
+
 /** The route that renders the page at `url` (the deepest match: for "/" the index route, not root). */
 export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
+  // Matching ranks every route of the table; the answers for recent paths are kept.
+  let known = pageRoutes.get(manifest);
+  if (!known) pageRoutes.set(manifest, (known = new Map()));
+  if (known.has(url.pathname)) return known.get(url.pathname)!;
   const matches = matchRoutes(routeTree(manifest), url.pathname);
-  return matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
+  const module = matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
+  if (known.size >= 500) known.clear();
+  known.set(url.pathname, module);
+  return module;
 }
 
 export function allowedMethods(module: RouteModule | null) {

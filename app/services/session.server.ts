@@ -1,7 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
-import { userRoles, users } from "../../db/schema";
-import { cartCountQuery } from "../data/cart.server";
+import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { roleFlags, type RoleFlags } from "../domain/roles";
 
@@ -44,64 +43,120 @@ export function sessionCookie(isDev: boolean) {
 const sessionKey = (id: string) => `session:${id}`;
 const userSessionsKey = (userId: string, id: string) => `user-sessions:${userId}:${id}`;
 
+// Cookie values whose signature this isolate checked, and the session id each holds.
+const verified = new Map<string, string>();
+
 export async function readSessionId(request: Request, app: AppContext): Promise<string | null> {
   const header = request.headers.get("cookie");
   if (!header?.includes("cl_session")) return null;
+  const raw = /(?:^|;\s*)(?:__Host-)?cl_session=([^;]*)/.exec(header)?.[1];
+  const known = raw ? verified.get(raw) : undefined;
+  if (known) return known;
   const value = await sessionCookie(app.config.isDev).parse(header);
-  return typeof value === "string" && /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+  const id = typeof value === "string" && /^[A-Za-z0-9_-]{32,64}$/.test(value) ? value : null;
+  if (id && raw) {
+    if (verified.size >= 1000) verified.delete(verified.keys().next().value!);
+    verified.set(raw, id);
+  }
+  return id;
 }
 
 /**
- * The user behind a session with their role, and the number of lines in their basket (the
- * header shows it on every page): one D1 batch, so a signed-in page costs one trip more.
+ * The user behind a session with their role, the number of lines in their basket (the header
+ * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts): one
+ * statement, so a signed-in page costs one D1 trip more.
  */
-export async function loadSessionUser(db: AppContext["db"], userId: string): Promise<{ user: SessionUser; cartCount: number } | null> {
-  const [rows, basket] = await db.batch([
-    db
-      .select({
-        id: users.id,
-        email: users.email,
-        fullName: users.fullName,
-        displayName: users.displayName,
-        avatarUrl: users.avatarUrl,
-        deactivatedAt: users.deactivatedAt,
-        role: userRoles.role,
-        adminSubrole: userRoles.adminSubrole,
-        sellerRole: userRoles.sellerRole,
-      })
-      .from(users)
-      .leftJoin(userRoles, eq(userRoles.userId, users.id))
-      .where(eq(users.id, userId))
-      .limit(1),
-    cartCountQuery(db, userId),
-  ]);
-  const row = rows[0];
+export async function loadSessionUser(
+  db: AppContext["db"],
+  userId: string,
+  favoritesOf: string[] = [],
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string> } | null> {
+  const saved = favoritesOf.length
+    ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
+    : sql<string>`'[]'`;
+  const row = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      displayName: users.displayName,
+      avatarUrl: users.avatarUrl,
+      deactivatedAt: users.deactivatedAt,
+      role: userRoles.role,
+      adminSubrole: userRoles.adminSubrole,
+      sellerRole: userRoles.sellerRole,
+      cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
+      saved,
+    })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .where(eq(users.id, userId))
+    .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, ...profile } = row;
-  return { user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) }, cartCount: basket[0]?.n ?? 0 };
+  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, ...profile } = row;
+  return {
+    user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) },
+    cartCount,
+    favorites: new Set(JSON.parse(savedIds) as string[]),
+  };
+}
+
+// Sessions read for a shared page's personal parts may come from this isolate's memory for a few
+// seconds (docs/decisions/0039-stitched-personal-pages.md): KV itself serves a read from its
+// cache at the data centre for 60 s, so this adds no staleness across data centres; here a
+// session that ends is forgotten at once. Every other request (any action, any page rendered for
+// the visitor) reads KV.
+const REMEMBER_MS = 10_000;
+const remembered = new Map<string, { stored: StoredSession; until: number }>();
+const forget = (id: string) => remembered.delete(id);
+
+/**
+ * The session the request's cookie names, when it exists: its id and record (one KV read, or
+ * with `remembered` and a record read in the last seconds, none).
+ */
+export async function readSession(request: Request, app: AppContext, options: { remembered?: boolean; now?: number } = {}) {
+  const id = await readSessionId(request, app);
+  if (!id) return null;
+  const now = options.now ?? Date.now();
+  const memo = options.remembered ? remembered.get(id) : undefined;
+  if (memo && memo.until > now) return { id, stored: memo.stored };
+  const stored = await app.env.SESSIONS.get<StoredSession>(sessionKey(id), "json");
+  if (!stored) {
+    forget(id);
+    return null;
+  }
+  remembered.delete(id);
+  remembered.set(id, { stored, until: now + REMEMBER_MS });
+  if (remembered.size > 1000) remembered.delete(remembered.keys().next().value!);
+  return { id, stored };
 }
 
 /**
- * The signed-in user of this request, or null. Slides the session's expiry (at most daily)
- * and returns a Set-Cookie header when it did.
+ * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
+ * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function currentUser(request: Request, app: AppContext, now = Date.now()) {
-  const id = await readSessionId(request, app);
-  const nobody = { user: null, cartCount: 0, setCookie: null };
-  if (!id) return nobody;
-  const stored = await app.env.SESSIONS.get<StoredSession>(sessionKey(id), "json");
-  if (!stored) return nobody;
-  const found = await loadSessionUser(app.db, stored.userId);
+export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = []) {
+  const { id, stored } = session;
+  const found = await loadSessionUser(app.db, stored.userId, favoritesOf);
   if (!found) {
     await destroySession(app, id, stored.userId);
-    return nobody;
+    return NOBODY;
   }
   let setCookie: string | null = null;
   if (now - stored.refreshedAt > SLIDE_AFTER_MS) {
     await writeSession(app, id, { ...stored, refreshedAt: now });
+    forget(id);
     setCookie = await sessionCookie(app.config.isDev).serialize(id);
   }
   return { ...found, setCookie };
+}
+
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), setCookie: null };
+
+/** The signed-in user of this request, or null (see visitOf). */
+export async function currentUser(request: Request, app: AppContext, now = Date.now()) {
+  const session = await readSession(request, app);
+  return session ? visitOf(app, session, now) : NOBODY;
 }
 
 async function writeSession(app: AppContext, id: string, session: StoredSession) {
@@ -124,6 +179,7 @@ export async function createSession(app: AppContext, userId: string, now = Date.
 }
 
 async function destroySession(app: AppContext, id: string, userId: string) {
+  forget(id);
   await Promise.all([app.env.SESSIONS.delete(sessionKey(id)), app.env.SESSIONS.delete(userSessionsKey(userId, id))]);
 }
 

@@ -2,9 +2,8 @@ import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test"
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
-import { database } from "../../app/data/db.server";
 import { forgetPages } from "../../app/services/page-cache.server";
-import { stitchPersonalPage } from "../../app/services/personal-page.server";
+import { heartsIn, stitchPersonalPage } from "../../app/services/personal-page.server";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { expectSecureHtml, type Browser } from "./http";
@@ -141,14 +140,25 @@ describe("signed-in visitors of shared pages", () => {
     expect(sharedParts(hers.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, "")).toBe(sharedParts(anonymous.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, ""));
   });
 
-  it("renders the personal parts exactly as the page does: stitching in an anonymous visitor changes nothing else", async () => {
+  it("renders the personal parts exactly as the page does, and stitches nothing into a page whose parts changed", async () => {
     const vendor = await createUser();
     const product = await createProduct(vendor.id, { name: `Same Markup ${tag}` });
+    const nobody = { user: null, cartCount: 0, favorites: {} };
     for (const path of ["/", `/product/${product.id}`, "/all-products", "/all-brands"]) {
       const page = await get(path);
-      const stitched = await stitchPersonalPage(new Response(page.text, { headers: page.response.headers }), { user: null, cartCount: 0 }, database(env.DB), `http://localhost${path}`);
-      const text = await stitched.text();
-      expect(text.replace(/<script type="application\/json" id="cl-personal"[^>]*>[^<]*<\/script>/, ""), path).toBe(page.text);
+      // Stitching finds each anonymous part by its exact markup: here it finds them all, and
+      // putting an anonymous visitor's parts back changes nothing but adding the data block.
+      const same = await stitchPersonalPage(page.text, `http://localhost${path}`, nobody, null);
+      expect(same?.replace(/<script type="application\/json" id="cl-personal">[^<]*<\/script>/, ""), path).toBe(page.text);
+      const hearts = heartsIn(page.text);
+      expect(hearts).toEqual(path.startsWith("/product/") ? [product.id] : []);
+      for (const id of hearts) {
+        const saved = await stitchPersonalPage(page.text, `http://localhost${path}`, { ...nobody, favorites: { [id]: true } }, null);
+        expect(saved).toMatch(/aria-pressed="true" aria-label="Remove from favorites"/);
+      }
+      // A part whose markup is not the components' own is never half replaced.
+      const changed = page.text.replace('data-personal="header" class="', 'data-personal="header" class="changed ');
+      expect(await stitchPersonalPage(changed, `http://localhost${path}`, nobody, null)).toBeNull();
     }
   });
 
@@ -167,6 +177,22 @@ describe("signed-in visitors of shared pages", () => {
     const toast = await get(`/product/${product.id}`, { cookie: `${cookieOf(alice.browser)}; cl_toast=abc` });
     expect(toast.state).toBeNull();
     expect(toast.text).toContain(`Alice ${tag}`);
+  });
+
+  it("a session that ended shows no one's parts, even right after its shared page was served", async () => {
+    const { alice } = await twoShoppers();
+    const cookie = cookieOf(alice.browser);
+    const path = `/all-brands?ended${tag}`;
+    expect((await get(path, { cookie })).text).toContain(`Alice ${tag}`);
+    const ctx = createExecutionContext();
+    const out = await worker.fetch(new Request("http://localhost/auth/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(), redirect: "manual" }), cachedEnv, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(out.status).toBe(302);
+    // The old cookie, sent again: its session is gone.
+    const replayed = await get(path, { cookie });
+    expect(replayed.text).not.toContain(`Alice ${tag}`);
+    expect(replayed.text).not.toContain(alice.email);
+    expect(replayed.text).toContain('aria-label="Sign in"');
   });
 
   it("a signed-in visitor's new favorite and basket show on the next shared page", async () => {
