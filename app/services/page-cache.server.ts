@@ -79,6 +79,21 @@ export function sharedSeconds(response: Response, cap: number) {
 
 const nonceIn = (csp: string | null) => (csp ? (/'nonce-([^']+)'/.exec(csp)?.[1] ?? null) : null);
 
+// The text of each answer made from a string, for a caller that reads it again (services/personal-page).
+const texts = new WeakMap<Response, string>();
+
+/** The body of an answer as text: the string it was made from when it came from here, without decoding it again. */
+export function pageText(response: Response): Promise<string> {
+  const text = texts.get(response);
+  return text === undefined ? response.text() : Promise.resolve(text);
+}
+
+function textResponse(body: string, init: ResponseInit) {
+  const response = new Response(body, init);
+  texts.set(response, body);
+  return response;
+}
+
 function answer(entry: Entry, freshNonce: () => string, state: string) {
   const headers = new Headers(entry.headers);
   let body = entry.body;
@@ -88,7 +103,7 @@ function answer(entry: Entry, freshNonce: () => string, state: string) {
     headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
   }
   headers.set("x-page-cache", state);
-  return new Response(body, { status: 200, headers });
+  return textResponse(body, { status: 200, headers });
 }
 
 // Cache API keys are URLs; the key's parts ride in the path of a host that is never served.
@@ -142,7 +157,7 @@ async function renderAndKeep(key: string, options: PageCacheOptions, render: () 
       options.waitUntil(options.shared.put(cacheRequest(key), new Response(body, { headers: stored })).catch(() => undefined));
     }
   }
-  const fresh = new Response(body, { status: response.status, headers: response.headers });
+  const fresh = textResponse(body, { status: response.status, headers: response.headers });
   fresh.headers.set("x-page-cache", "miss");
   return { response: fresh, entry };
 }

@@ -7,7 +7,7 @@ import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
 import type { AppContext } from "../context";
-import { withPageCache, type PageCacheOptions } from "./page-cache.server";
+import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
 import { readSession, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
@@ -172,7 +172,7 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   const headers = new Headers(page.headers);
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
-  const html = await page.text();
+  const html = await pageText(page);
   const hearts = heartsIn(html);
   const visit = await visitOf(services, session, now, hearts);
   if (visit.setCookie) headers.append("set-cookie", visit.setCookie);
