@@ -19,3 +19,16 @@ export function builtWorker(serverDir = "build/server") {
   const modules = [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }));
   return { ...options, name: "closetloop", modulesRoot: root, modules };
 }
+
+/**
+ * Where the local bindings keep their data: CLOSETLOOP_STATE (the benchmark's and the jobs
+ * test's own folders) or .wrangler/state, the folder `npm start` seeds. Spread into Miniflare's options.
+ */
+export function localState() {
+  return {
+    cf: false,
+    telemetry: { enabled: false },
+    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
+    resourceTmpPath: path.resolve(".wrangler/tmp"),
+  };
+}

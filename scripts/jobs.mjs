@@ -11,7 +11,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { builtWorker } from "./built-worker.mjs";
+import { builtWorker, localState } from "./built-worker.mjs";
 
 // Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
 const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" };
@@ -46,11 +46,8 @@ const mf = new Miniflare(
     host: "127.0.0.1",
     port: 0,
     log: new Log(LogLevel.INFO),
-    telemetry: { enabled: false },
-    cf: false,
     logRequests: false,
-    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
-    resourceTmpPath: path.resolve(".wrangler/tmp"),
+    ...localState(),
     workers: [
       { ...builtWorker(), assets: undefined },
     ],

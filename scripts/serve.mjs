@@ -9,9 +9,8 @@
 //                             and asset worker) runs in front of it. For the benchmark: locally
 //                             every isolate shares workerd's one thread, and a major GC in any of
 //                             them stalls all (docs/performance.md).
-import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import { builtWorker } from "./built-worker.mjs";
+import { builtWorker, localState } from "./built-worker.mjs";
 
 const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
@@ -25,11 +24,8 @@ const mf = new Miniflare(
     // Worker-only: Miniflare's own entry listens on a free port; the Worker gets a direct socket.
     port: workerOnly ? 0 : port,
     log: new Log(LogLevel.WARN),
-    telemetry: { enabled: false },
-    cf: false,
     logRequests: false,
-    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
-    resourceTmpPath: path.resolve(".wrangler/tmp"),
+    ...localState(),
     workers: [
       {
         ...worker,

@@ -3,6 +3,7 @@ import { orderItems, orders, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
 import type { Database } from "./db.server";
+import { returnsAwaitingInspection } from "./orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
 // order lifecycle (app/services/order-lifecycle.server.ts), never from here.
@@ -40,19 +41,5 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
  * store (a direct seller's item comes back to us; a store inspects its own, decision 0021).
  */
 export async function returnsToInspect(db: Database) {
-  return db
-    .select({
-      itemId: orderItems.id,
-      orderId: orderItems.orderId,
-      name: orderItems.name,
-      returnRequestedAt: orderItems.returnRequestedAt,
-      shopperName: users.fullName,
-      shopperEmail: users.email,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(and(eq(orderItems.status, "return_requested"), eq(orderItems.handler, "vendor")))
-    .orderBy(orderItems.returnRequestedAt)
-    .limit(ADMIN_PAGE_SIZE);
+  return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE);
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, sql } from "drizzle-orm";
-import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products } from "../../db/schema";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
@@ -35,6 +35,28 @@ export function groupByOrder<L extends OrderLine, I>(lines: L[], max: number, it
     order.items.push(item(line));
   }
   return [...byOrder.values()];
+}
+
+/**
+ * Rentals sent back and waiting for their inspection, oldest first, among the lines `handledBy`
+ * selects (the platform's, or some stores'): the admin Orders tab and the store dashboard list them.
+ */
+export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefined, limit: number) {
+  return db
+    .select({
+      itemId: orderItems.id,
+      orderId: orderItems.orderId,
+      name: orderItems.name,
+      returnRequestedAt: orderItems.returnRequestedAt,
+      shopperName: users.fullName,
+      shopperEmail: users.email,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(and(eq(orderItems.status, "return_requested"), handledBy))
+    .orderBy(orderItems.returnRequestedAt)
+    .limit(limit);
 }
 
 export class CheckoutError extends Error {

@@ -7,6 +7,7 @@ import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
 import type { AppContext } from "../context";
+import { hasSessionCookie } from "./d1-session.server";
 import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
 import { readSession, visitOf } from "./session.server";
 
@@ -41,8 +42,7 @@ export function wantsStitchedPage(request: Request) {
   if (request.method !== "GET") return false;
   const url = new URL(request.url);
   if (url.pathname.endsWith(".data")) return false;
-  const cookies = (request.headers.get("cookie") ?? "").split(/;\s*/);
-  return cookies.some((c) => /^(?:__Host-)?cl_session=/.test(c)) && !cookies.some((c) => /^(?:__Host-)?cl_toast=/.test(c));
+  return hasSessionCookie(request) && !/(?:^|;\s*)(?:__Host-)?cl_toast=/.test(request.headers.get("cookie") ?? "");
 }
 
 /** The same request as an anonymous visitor sends it: without the session (and toast) cookie. */
