@@ -264,6 +264,8 @@ const shapes = [
   ["search 'coat' + brand + tag", "search=coat&brand=Ganni&tag=wool"],
   ["search 'dress' + rental price range", "search=dress&rental_min=10&rental_max=30"],
   ["filter tag + buying price", "tag=wool&buy_min=50"],
+  ["search 'dress' + rental £12.50–£33 (cuts two bands)", "search=dress&rental_min=12.5&rental_max=33"],
+  ["filter tag + buying £60.50–£399 (cuts two bands)", "tag=wool&buy_min=60.5&buy_max=399"],
 ];
 for (const [name, qs] of shapes) {
   const { filters, page } = catalog.parseCatalogQuery(new URLSearchParams(qs));

@@ -251,6 +251,9 @@ export const products = sqliteTable(
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
     index("products_status_category_idx").on(t.status, t.category),
+    // The parts of price bands a range cuts are walked down these (migration 0015, decision 0038).
+    index("products_rental_price_idx").on(t.rentalPrice),
+    index("products_buying_price_idx").on(t.buyingPrice),
     // The public catalog's partial indexes (migration 0004 says why): one per way a listing is
     // walked, each carrying every filterable column.
     ...(() => {
@@ -271,6 +274,15 @@ export const products = sqliteTable(
     check("products_price_nonneg", sql`${t.price} >= 0`),
   ],
 );
+
+/**
+ * Counts kept by triggers on products (migration 0015): `public_items`, the number of public items,
+ * so the unfiltered listing's count is one row instead of a walk over every public item.
+ */
+export const catalogStats = sqliteTable("catalog_stats", {
+  key: text("key").primaryKey(),
+  n: integer("n").notNull(),
+});
 
 export const cartItems = sqliteTable(
   "cart_items",

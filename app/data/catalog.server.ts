@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
-import { decodeCursor, encodeCursor, facetsCoverFilters, indexQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData } from "../domain/catalog";
+import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
+import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
 /** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
@@ -39,11 +39,40 @@ function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
   if (filters.productTypes.length) where.push(inArray(products.productType, filters.productTypes));
   if (filters.colors.length) where.push(inArray(products.color, filters.colors));
   if (filters.conditions.length) where.push(inArray(products.condition, filters.conditions));
-  if (filters.rentalMin !== null) where.push(gte(products.rentalPrice, filters.rentalMin));
-  if (filters.rentalMax !== null) where.push(lte(products.rentalPrice, filters.rentalMax));
-  if (filters.buyMin !== null) where.push(gte(products.buyingPrice, filters.buyMin));
-  if (filters.buyMax !== null) where.push(lte(products.buyingPrice, filters.buyMax));
+  return [...where, ...priceConditions(filters)];
+}
+
+/**
+ * A listing's price ranges, checked inside the covering index it walks: the unary + keeps the
+ * planner off the plain price indexes, which only serve the cut parts of price bands (decision
+ * 0038); a listing driven by one of them would sort every item in range (82 ms on 100,000).
+ */
+function priceConditions(filters: CatalogFilters): SQL[] {
+  const where: SQL[] = [];
+  if (filters.rentalMin !== null) where.push(sql`+${products.rentalPrice} >= ${filters.rentalMin}`);
+  if (filters.rentalMax !== null) where.push(sql`+${products.rentalPrice} <= ${filters.rentalMax}`);
+  if (filters.buyMin !== null) where.push(sql`+${products.buyingPrice} >= ${filters.buyMin}`);
+  if (filters.buyMax !== null) where.push(sql`+${products.buyingPrice} <= ${filters.buyMax}`);
   return where;
+}
+
+const ftsCount = (match: string) => sql`(select count(*) from products_fts where products_fts match ${match})`;
+const ftsRowids = (match: string) => sql`(select rowid from products_fts where products_fts match ${match})`;
+
+/** The signed terms of a price-banded count (PriceCount in app/domain/catalog.ts). */
+function priceCountTerms(priced: PriceCount, where: SQL[]) {
+  const sign = (n: 1 | -1) => sql.raw(n > 0 ? "+" : "-");
+  return [
+    ...priced.counts.map((c) => sql`${sign(c.sign)} ${ftsCount(c.match)}`),
+    ...priced.walks.map((w) => {
+      // Walked down the price's own index; the index's matches (public items only) are probed by
+      // rowid, never used to drive the walk (+).
+      const price = w.kind === "rental" ? products.rentalPrice : products.buyingPrice;
+      const inRange = or(...w.prices.map((part) => and(gte(price, part.min), ...(Number.isFinite(part.max) ? [lte(price, part.max)] : []))));
+      return sql`${sign(w.sign)} (select count(*) from ${products} where ${inRange} and +${products}.rowid in ${ftsRowids(w.set)})`;
+    }),
+    ...(priced.edges ? [sql`+ (select count(*) from ${products} where ${products}.rowid in ${ftsRowids(priced.edges)} and ${and(...where)})`] : []),
+  ];
 }
 
 function sortKey(sort: PageRequest["sort"]) {
@@ -85,20 +114,22 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const scoped = Boolean(scope.ownerId || scope.storeId);
   const searchUnusable = Boolean(index?.unusable);
 
-  const matched = index && !index.unusable ? sql`+${products}.rowid in (select rowid from products_fts where products_fts match ${index.match})` : undefined;
   const inIndex = index && !index.unusable && !scoped;
-  const countQuery =
-    inIndex && facetsCoverFilters(filters)
+  const inSet = (match: string) => sql`${products}.rowid in ${ftsRowids(match)}`;
+  // The sorted walk keeps the matches without their price bands: it checks the prices itself.
+  const matched = index && !index.unusable ? sql`+${inSet(index.match)}` : undefined;
+  const walked = index && !index.unusable ? sql`+${inSet(index.walk)}` : undefined;
+  const priced = inIndex ? index.priceCount : null;
+  // Every public item: the count the triggers of migration 0015 keep.
+  const everyPublicItem = !hasFilters(filters) && !scoped;
+  const countQuery = everyPublicItem
+    ? db.select({ n: sql<number>`coalesce(max(${catalogStats.n}), 0)` }).from(catalogStats).where(eq(catalogStats.key, "public_items"))
+    : inIndex && facetsCoverFilters(filters)
       ? db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${index.match}`)
-      : inIndex && index.priceCount
-        ? // Price bands (decision 0038): the matches in bands wholly inside the range are counted in
-          // the index; only those in edge bands are looked up by rowid to check their prices.
-          db
-            .select({
-              n: sql<number>`count(*) + ${index.priceCount.inside ? sql`(select count(*) from products_fts where products_fts match ${index.priceCount.inside})` : sql`0`}`,
-            })
-            .from(products)
-            .where(and(...where, sql`${products}.rowid in (select rowid from products_fts where products_fts match ${index.priceCount.edges})`))
+      : priced
+        ? // Price bands (decision 0038): counted in the index; the parts of bands the range cuts are
+          // walked in price order, or (with two ranges) their matches read by rowid.
+          db.select({ n: sql<number>`0 ${sql.join(priceCountTerms(priced, where), sql` `)}` }).from(sql`(select 1)`)
         : db.select({ n: count() }).from(products).where(and(...where, matched));
 
   if (index?.tiers && page.sort === "relevance") {
@@ -108,7 +139,7 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const sort = sortKey(page.sort === "relevance" ? "newest" : page.sort);
   const forwardCmp = sort.direction === "asc" ? sql`>` : sql`<`;
   const backwardCmp = sort.direction === "asc" ? sql`<` : sql`>`;
-  const pageWhere = [...where, matched];
+  const pageWhere = [...where, walked];
   if (after) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${forwardCmp} (${after.value}, ${after.id})`);
   if (before) pageWhere.push(sql`(${sort.expr}, ${products.id}) ${backwardCmp} (${before.value}, ${before.id})`);
   const dir = (sort.direction === "asc") !== reverse ? asc : desc;

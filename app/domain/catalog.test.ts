@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import migration0008 from "../../migrations/0008_price_bands.sql?raw";
+import migration0015 from "../../migrations/0015_price_none_tokens.sql?raw";
 import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, PRICE_BAND_STARTS, productTypeFromSlug } from "./catalog";
 
 describe("ftsQuery", () => {
@@ -43,7 +43,13 @@ describe("indexQuery", () => {
   });
 
   it("matches a tag filter on its facet tokens alone", () => {
-    expect(indexQuery(filtersOf("tag=wool&tag=winter"))).toEqual({ match: '(facets : ("g776f6f6c" OR "g77696e746572"))', tiers: null, unusable: false, priceCount: null });
+    expect(indexQuery(filtersOf("tag=wool&tag=winter"))).toEqual({
+      match: '(facets : ("g776f6f6c" OR "g77696e746572"))',
+      walk: '(facets : ("g776f6f6c" OR "g77696e746572"))',
+      tiers: null,
+      unusable: false,
+      priceCount: null,
+    });
   });
 
   it("keeps the words to the text columns and adds one clause per list filter", () => {
@@ -56,23 +62,85 @@ describe("indexQuery", () => {
   });
 
   it("marks a search with no words as unusable", () => {
-    expect(indexQuery(filtersOf("search=***"))).toEqual({ match: "", tiers: null, unusable: true });
+    expect(indexQuery(filtersOf("search=***"))).toEqual({ match: "", walk: "", tiers: null, unusable: true });
   });
 
   it("narrows a price range to the bands it touches, and counts the covered bands in the index", () => {
-    const query = indexQuery(filtersOf("tag=wool&rental_min=10&rental_max=15"))!;
-    // £10–£15 touches bands 2 (£10–£14.99) and 3 (£15–£19.99); band 2 lies wholly inside.
-    expect(query.match).toBe('(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r3"))');
-    expect(query.priceCount).toEqual({ inside: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', edges: `(${query.match}) NOT ((facets : ("r2")))` });
+    const query = indexQuery(filtersOf("tag=wool&rental_min=10&rental_max=14"))!;
+    // £10–£14 touches band 2 (£10–£14.99) only, and cuts it.
+    expect(query.match).toBe('(facets : ("g776f6f6c")) AND (facets : ("r2"))');
+    expect(query.walk).toBe('(facets : ("g776f6f6c"))');
+    // Less of it is out of range (£14.01–£14.99) than in: it is counted, and the items priced out of range are walked and taken off.
+    expect(query.priceCount).toEqual({
+      counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', sign: 1 }],
+      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', prices: [{ min: 1401, max: 1499 }], sign: -1 }],
+      edges: null,
+    });
+    // £10–£11: more of band 2 is out of range than in: the items priced in range are walked and added.
+    expect(indexQuery(filtersOf("tag=wool&rental_min=10&rental_max=11"))!.priceCount).toEqual({
+      counts: [],
+      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', prices: [{ min: 1000, max: 1100 }], sign: 1 }],
+      edges: null,
+    });
+    // £10–£20: band 2 and 3 are covered; of band 4 (£20–£24.99) only the items at exactly £20 are in range.
+    expect(indexQuery(filtersOf("search=dress&rental_min=10&rental_max=20"))!.priceCount).toEqual({
+      counts: [{ match: '({name brand description tags color category} : ("dress"*)) AND (facets : ("r2" OR "r3" OR "rx4"))', sign: 1 }],
+      walks: [],
+      edges: null,
+    });
+    // £12.50–£33 cuts bands 2 and 6: both counted, their parts out of range walked once and taken off.
+    expect(indexQuery(filtersOf("tag=wool&rental_min=12.5&rental_max=33"))!.priceCount).toEqual({
+      counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r3" OR "r4" OR "r5" OR "r6"))', sign: 1 }],
+      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r6"))', prices: [{ min: 1000, max: 1249 }, { min: 3301, max: 3499 }], sign: -1 }],
+      edges: null,
+    });
     expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain('(facets : ("p10" OR "p11"');
     expect(indexQuery(filtersOf("tag=wool"))!.priceCount).toBeNull();
     // A range no band satisfies is left to the listing's own price check.
     expect(indexQuery(filtersOf("tag=wool&rental_min=30&rental_max=10"))!.priceCount).toBeNull();
   });
 
-  it("uses the band starts migration 0008 indexes with", () => {
-    const lists = [...migration0008.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
-    expect(lists).toHaveLength(2);
+  it("counts a range covering most bands as its complement", () => {
+    const tag = '(facets : ("g776f6f6c"))';
+    // From £50: bands 10 to 38 are inside, 0 to 9 outside, none is cut.
+    expect(indexQuery(filtersOf("tag=wool&buy_min=50"))!.priceCount).toEqual({
+      counts: [
+        { match: tag, sign: 1 },
+        { match: `${tag} AND (facets : ("pn" OR "p0" OR "p1" OR "p2" OR "p3" OR "p4" OR "p5" OR "p6" OR "p7" OR "p8" OR "p9"))`, sign: -1 },
+      ],
+      walks: [],
+      edges: null,
+    });
+    // From £50.50: band 10 (£50–£59.99) is cut, counted, and its items below £50.50 taken off.
+    expect(indexQuery(filtersOf("tag=wool&buy_min=50.5"))!.priceCount).toMatchObject({
+      counts: [{ match: tag, sign: 1 }, { match: `${tag} AND (facets : ("pn" OR "p0" OR "p1" OR "p2" OR "p3" OR "p4" OR "p5" OR "p6" OR "p7" OR "p8" OR "p9"))`, sign: -1 }],
+      walks: [{ kind: "buy", set: `${tag} AND (facets : ("p10"))`, prices: [{ min: 5000, max: 5049 }], sign: -1 }],
+    });
+    // £5–£1,000: band 29 starts at £1,000; all of it is taken off, then its items at exactly £1,000 are added.
+    expect(indexQuery(filtersOf("tag=wool&buy_min=5&buy_max=1000"))!.priceCount).toEqual({
+      counts: [
+        { match: tag, sign: 1 },
+        { match: `${tag} AND (facets : ("pn" OR "p0" OR "p29" OR "p30" OR "p31" OR "p32" OR "p33" OR "p34" OR "p35" OR "p36" OR "p37" OR "p38"))`, sign: -1 },
+        { match: `${tag} AND (facets : ("px29"))`, sign: 1 },
+      ],
+      walks: [],
+      edges: null,
+    });
+  });
+
+  it("counts a rental and a buying range together by their covered bands, then reads the matches in cut bands", () => {
+    const query = indexQuery(filtersOf("tag=wool&rental_max=14.99&buy_min=50"))!;
+    const rental = '(facets : ("r0" OR "r1" OR "r2"))';
+    const buy = `(facets : (${Array.from({ length: 29 }, (_, i) => `"p${i + 10}"`).join(" OR ")}))`;
+    expect(query.priceCount).toEqual({ counts: [{ match: `(facets : ("g776f6f6c")) AND ${rental} AND ${buy}`, sign: 1 }], walks: [], edges: null });
+    expect(indexQuery(filtersOf("tag=wool&rental_max=14&buy_min=50"))!.priceCount!.edges).toBe(
+      `((facets : ("g776f6f6c")) AND ${rental} AND ${buy}) NOT ((facets : ("r0" OR "r1")) AND ${buy})`,
+    );
+  });
+
+  it("uses the band starts the index's view (migration 0015) indexes with", () => {
+    const lists = [...migration0015.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
+    expect(lists).toHaveLength(6);
     for (const list of lists) expect(list).toEqual([...PRICE_BAND_STARTS]);
   });
 

@@ -190,11 +190,32 @@ export interface IndexQuery {
   unusable: boolean;
   /**
    * With a price range: `match` already narrows to the price bands the range touches (a superset;
-   * the listing checks the prices themselves), and the count splits in two: the matches in bands
-   * wholly inside every range, counted in the index alone, and the matches in edge bands, whose
-   * prices the count checks row by row (few: edge bands are narrow). Null without a price range.
+   * the listing checks the prices themselves), and `priceCount` says how to count in the index.
+   * Null without a price range.
    */
-  priceCount?: { inside: string | null; edges: string } | null;
+  priceCount?: PriceCount | null;
+  /** What a listing walked in sort order keeps: `match` without the price bands (the walk checks prices itself). */
+  walk: string;
+}
+
+/**
+ * How a listing with a price range is counted (decision 0038): the sum of `counts`, each counted
+ * in the index alone (added or taken off); then `walks`: the public items priced within the parts
+ * of bands the range cuts, walked in price order and kept when the index matched them (`set`),
+ * added or taken off. With both a rental and a buying range, `edges` instead are the matches in
+ * cut bands, read by rowid and added when both prices are in range.
+ */
+export interface PriceCount {
+  counts: { match: string; sign: 1 | -1 }[];
+  walks: PriceWalk[];
+  edges: string | null;
+}
+
+export interface PriceWalk {
+  kind: "rental" | "buy";
+  set: string;
+  prices: { min: number; max: number }[];
+  sign: 1 | -1;
 }
 
 // Price bands (issue 17, item 3; docs/decisions/0038-price-bands.md): each public item's rental
@@ -214,63 +235,131 @@ export function priceBand(pence: number) {
   return band;
 }
 
-/** The index token of a price: `priceFacetToken("rental", 1500)` → "r3". */
-export function priceFacetToken(kind: keyof typeof PRICE_FACETS, pence: number) {
-  return `${PRICE_FACETS[kind]}${priceBand(pence)}`;
+/** The index token of a price: `priceFacetToken("rental", 1500)` → "r3"; an item without that price has "rn". */
+export function priceFacetToken(kind: keyof typeof PRICE_FACETS, pence: number | null) {
+  return `${PRICE_FACETS[kind]}${pence === null ? "n" : priceBand(pence)}`;
 }
 
-/** The bands [min, max] touches, and which of them lie wholly inside it. */
+/** Every index token of a price: its band's, and `x` with the band's number when it is exactly the band's start. */
+export function priceFacetTokens(kind: keyof typeof PRICE_FACETS, pence: number | null) {
+  const exact = pence !== null && (PRICE_BAND_STARTS as readonly number[]).includes(pence);
+  return [priceFacetToken(kind, pence), ...(exact ? [`${PRICE_FACETS[kind]}x${priceBand(pence)}`] : [])];
+}
+
+/** The lowest and highest price (pence) of a band. */
+const bandStart = (band: number) => (band === 0 ? 0 : PRICE_BAND_STARTS[band - 1]!);
+const bandEnd = (band: number) => (band === PRICE_BAND_STARTS.length ? Infinity : PRICE_BAND_STARTS[band]! - 1);
+
+/**
+ * The bands [min, max] touches, which of them lie wholly inside it, and `exact`: the band whose
+ * start is the range's maximum, so only its items priced exactly at that start are in range (the
+ * index marks those with `x` and the band's number: "£10 to £30" needs no row read at £30).
+ */
 export function bandsOfRange(min: number | null, max: number | null) {
   const lo = min === null ? 0 : priceBand(min);
   const hi = max === null ? PRICE_BAND_STARTS.length : priceBand(max);
-  const start = (band: number) => (band === 0 ? 0 : PRICE_BAND_STARTS[band - 1]!);
-  const end = (band: number) => (band === PRICE_BAND_STARTS.length ? Infinity : PRICE_BAND_STARTS[band]! - 1);
   const touched: number[] = [];
   const inside: number[] = [];
   for (let band = lo; band <= hi; band++) {
     touched.push(band);
-    if ((min === null || start(band) >= min) && (max === null || end(band) <= max)) inside.push(band);
+    if ((min === null || bandStart(band) >= min) && (max === null || bandEnd(band) <= max)) inside.push(band);
   }
-  return { touched, inside };
+  const exact = touched.length && hi > 0 && max === bandStart(hi) && (lo < hi || min === max) ? hi : null;
+  return { touched, inside, exact };
 }
 
-function priceClauses(filters: CatalogFilters) {
-  const ranges = [
-    { facet: PRICE_FACETS.rental, min: filters.rentalMin, max: filters.rentalMax },
-    { facet: PRICE_FACETS.buy, min: filters.buyMin, max: filters.buyMax },
-  ].filter((r) => r.min !== null || r.max !== null);
-  if (!ranges.length) return null;
-  const clause = (facet: string, bands: number[]) => `(facets : (${bands.map((b) => `"${facet}${b}"`).join(" OR ")}))`;
-  const split = ranges.map((r) => ({ ...r, ...bandsOfRange(r.min, r.max) }));
-  if (split.some((r) => !r.touched.length)) return { touched: null, inside: null };
-  return {
-    touched: split.map((r) => clause(r.facet, r.touched)).join(" AND "),
-    inside: split.every((r) => r.inside.length) ? split.map((r) => clause(r.facet, r.inside)).join(" AND ") : null,
-  };
+type BandToken = number | "n" | `x${number}`;
+const bandClause = (facet: string, tokens: BandToken[]) => `(facets : (${tokens.map((b) => `"${facet}${b}"`).join(" OR ")}))`;
+const ALL_BANDS = Array.from({ length: PRICE_BAND_STARTS.length + 1 }, (_, band) => band);
+
+/** The listing's price ranges (rental, buying), each with the bands it touches, covers, cuts and leaves out. */
+function priceRanges(filters: CatalogFilters) {
+  return [
+    { kind: "rental" as const, min: filters.rentalMin, max: filters.rentalMax },
+    { kind: "buy" as const, min: filters.buyMin, max: filters.buyMax },
+  ]
+    .filter((r) => r.min !== null || r.max !== null)
+    .map((r) => {
+      const { touched, inside, exact } = bandsOfRange(r.min, r.max);
+      return { ...r, facet: PRICE_FACETS[r.kind], touched, inside, exact, cut: touched.filter((b) => !inside.includes(b) && b !== exact) };
+    });
+}
+
+/** How to count the matches of `rest` (the listing's other filters) within its price ranges; see PriceCount. */
+function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): PriceCount {
+  const and = (...parts: string[]) => parts.join(" AND ");
+  if (ranges.length === 1) {
+    const [range] = ranges as [(typeof ranges)[number]];
+    const min = range.min ?? 0;
+    const max = range.max ?? Infinity;
+    // A band the range cuts is counted whole when less than half of it is out of range, and the
+    // items priced in that part are then taken off; otherwise it is left out and the items priced
+    // in range are added. Either way the smaller part is walked in price order.
+    const covered = [...range.inside];
+    const parts = { added: { bands: [] as number[], prices: [] as PriceWalk["prices"] }, dropped: { bands: [] as number[], prices: [] as PriceWalk["prices"] } };
+    for (const band of range.cut) {
+      const from = Math.max(min, bandStart(band));
+      const to = Math.min(max, bandEnd(band));
+      const out = [
+        ...(from > bandStart(band) ? [{ min: bandStart(band), max: from - 1 }] : []),
+        ...(to < bandEnd(band) ? [{ min: to + 1, max: bandEnd(band) }] : []),
+      ];
+      const outWidth = out.reduce((sum, part) => sum + part.max - part.min + 1, 0);
+      const counted = outWidth <= to - from + 1;
+      if (counted) covered.push(band);
+      const side = counted ? parts.dropped : parts.added;
+      side.bands.push(band);
+      side.prices.push(...(counted ? out : [{ min: from, max: to }]));
+    }
+    // One walk for the parts taken off and one for those added, each probing the matches in its bands.
+    const walks: PriceWalk[] = [
+      ...(parts.dropped.bands.length ? [{ kind: range.kind, set: and(rest, bandClause(range.facet, parts.dropped.bands)), prices: parts.dropped.prices, sign: -1 as const }] : []),
+      ...(parts.added.bands.length ? [{ kind: range.kind, set: and(rest, bandClause(range.facet, parts.added.bands)), prices: parts.added.prices, sign: 1 as const }] : []),
+    ];
+    const exact = range.exact === null ? [] : [`x${range.exact}` as const];
+    // The complement: every match, less those without that price ("n") and those in the bands not
+    // counted, plus those priced exactly at the maximum; chosen when it names fewer bands.
+    const less: BandToken[] = ["n", ...ALL_BANDS.filter((b) => !covered.includes(b))];
+    const counts: PriceCount["counts"] =
+      less.length < covered.length
+        ? [
+            { match: rest, sign: 1 },
+            { match: and(rest, bandClause(range.facet, less)), sign: -1 },
+            ...exact.map((token) => ({ match: and(rest, bandClause(range.facet, [token])), sign: 1 as const })),
+          ]
+        : covered.length + exact.length
+          ? [{ match: and(rest, bandClause(range.facet, [...covered.sort((x, y) => x - y), ...exact])), sign: 1 }]
+          : [];
+    return { counts, walks, edges: null };
+  }
+  // A rental and a buying range: the matches with both prices covered, then those with either
+  // price in a band a range cuts, read by rowid to check their prices.
+  const covered = ranges.map((r) => [...r.inside, ...(r.exact === null ? [] : [`x${r.exact}` as const])]);
+  const inside = covered.every((tokens) => tokens.length) ? ranges.map((r, i) => bandClause(r.facet, covered[i]!)).join(" AND ") : null;
+  const touched = and(rest, ...ranges.map((r) => bandClause(r.facet, r.touched)));
+  const edges = ranges.some((r) => r.touched.length !== r.inside.length) ? (inside ? `(${touched}) NOT (${inside})` : touched) : null;
+  return { counts: inside ? [{ match: and(rest, inside), sign: 1 }] : [], walks: [], edges };
 }
 
 export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const words = filters.search ? ftsQuery(filters.search) : null;
-  if (filters.search && !words) return { match: "", tiers: null, unusable: true };
+  if (filters.search && !words) return { match: "", walk: "", tiers: null, unusable: true };
   if (!words && !filters.tags.length) return null;
   const facets = (Object.keys(FACETS) as FacetFilter[])
     .filter((filter) => filters[filter].length)
     .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
   // A range that touches no band (minimum above maximum) is left to the listing's own price check.
-  const found = priceClauses(filters);
-  const prices = found?.touched ? found : null;
-  const all = (text: string | null) => [...(text ? [text] : []), ...facets, ...(prices?.touched ? [prices.touched] : [])].join(" AND ");
+  const ranges = priceRanges(filters);
+  const prices = ranges.length && ranges.every((r) => r.touched.length) ? ranges : null;
+  const all = (text: string | null) => [...(text ? [text] : []), ...facets, ...(prices ? prices.map((r) => bandClause(r.facet, r.touched)) : [])].join(" AND ");
   const text = words ? `(${ALL_TEXT} : (${words}))` : null;
   const match = all(text);
-  const priceCount = prices
-    ? {
-        inside: prices.inside ? [...(text ? [text] : []), ...facets, prices.inside].join(" AND ") : null,
-        edges: prices.inside ? `(${match}) NOT (${prices.inside})` : match,
-      }
-    : null;
-  if (!words) return { match, tiers: null, unusable: false, priceCount };
+  const rest = [...(text ? [text] : []), ...facets].join(" AND ");
+  const priceCount = prices ? countInBands(rest, prices) : null;
+  const walk = prices ? rest : match;
+  if (!words) return { match, tiers: null, unusable: false, priceCount, walk };
   const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
-  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount };
+  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount, walk };
 }
 
 /** True when the index's facets check every filter of a listing: none is a price range. */

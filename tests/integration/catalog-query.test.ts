@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { listProducts } from "../../app/data/catalog.server";
-import { bandsOfRange, encodeCursor, facetToken, parseCatalogQuery, PRICE_BAND_STARTS, priceBand, priceFacetToken } from "../../app/domain/catalog";
+import { bandsOfRange, encodeCursor, facetToken, parseCatalogQuery, PRICE_BAND_STARTS, priceBand, priceFacetToken, priceFacetTokens } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 
 const db = database(env.DB);
@@ -224,8 +224,8 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
       facetToken("conditions", "Almost New"),
       facetToken("colors", "Navy"),
       facetToken("tags", "Wool"),
-      priceFacetToken("rental", 3000),
-      priceFacetToken("buy", row!.buy),
+      ...priceFacetTokens("rental", 3000),
+      ...priceFacetTokens("buy", row!.buy),
     ];
     expect(row!.facets.toLowerCase().split(" ").sort()).toEqual(expected.sort());
   });
@@ -262,6 +262,15 @@ describe("a search or tag filter with a price range (price bands in the index, d
     ["search=jacket&buy_min=50.5&buy_max=52", (x: (typeof items)[number]) => !x.dress && within(x.buy, 5050, 5200)],
     ["tag=test&buy_min=50&rental_max=14.99", (x: (typeof items)[number]) => within(x.buy, 5000) && within(x.rental, undefined, 1499)],
     ["tag=test&rental_min=5&rental_max=100", (x: (typeof items)[number]) => within(x.rental, 500, 10000)],
+    // Ranges covering most bands are counted as their complement (items without the price taken off).
+    ["tag=test&rental_min=10", (x: (typeof items)[number]) => within(x.rental, 1000)],
+    ["tag=test&rental_min=12.5", (x: (typeof items)[number]) => within(x.rental, 1250)],
+    ["search=jacket&buy_min=50.5", (x: (typeof items)[number]) => !x.dress && within(x.buy, 5050)],
+    ["tag=test&buy_min=5&buy_max=9999", (x: (typeof items)[number]) => within(x.buy, 500, 999900)],
+    // A maximum at a band's start: that band's items priced exactly at it are found in the index.
+    ["tag=test&buy_max=50", (x: (typeof items)[number]) => within(x.buy, undefined, 5000)],
+    ["tag=test&buy_min=50&buy_max=50", (x: (typeof items)[number]) => within(x.buy, 5000, 5000)],
+    ["search=dress&rental_min=10&rental_max=15", (x: (typeof items)[number]) => x.dress && within(x.rental, 1000, 1500)],
   ] as const)("?%s counts and lists exactly the items in range", async (qs, wanted) => {
     const expected = items.filter(wanted).map((x) => x.id).sort();
     const { seen, total } = await walk(qs);
@@ -275,10 +284,13 @@ describe("a search or tag filter with a price range (price bands in the index, d
     expect(priceBand(500)).toBe(1);
     expect(priceBand(1499)).toBe(2);
     expect(priceBand(10_000_000)).toBe(PRICE_BAND_STARTS.length);
-    // £10–£15: bands 2 (£10–£14.99) and 3 (£15–£19.99); only band 2 lies wholly inside.
-    expect(bandsOfRange(1000, 1500)).toEqual({ touched: [2, 3], inside: [2] });
-    expect(bandsOfRange(null, 499)).toEqual({ touched: [0], inside: [0] });
-    expect(bandsOfRange(3000, 1000)).toEqual({ touched: [], inside: [] });
+    // £10–£15: bands 2 and 3; of band 3 (£15–£19.99) only the items at exactly £15 are in range.
+    expect(bandsOfRange(1000, 1500)).toEqual({ touched: [2, 3], inside: [2], exact: 3 });
+    expect(bandsOfRange(1000, 1499)).toEqual({ touched: [2], inside: [2], exact: null });
+    expect(bandsOfRange(1000, 1400)).toEqual({ touched: [2], inside: [], exact: null });
+    expect(bandsOfRange(1500, 1500)).toEqual({ touched: [3], inside: [], exact: 3 });
+    expect(bandsOfRange(null, 499)).toEqual({ touched: [0], inside: [0], exact: null });
+    expect(bandsOfRange(3000, 1000)).toEqual({ touched: [], inside: [], exact: null });
     expect(bandsOfRange(750_000, null).inside).toEqual([PRICE_BAND_STARTS.length - 1, PRICE_BAND_STARTS.length]);
   });
 
@@ -293,7 +305,40 @@ describe("a search or tag filter with a price range (price bands in the index, d
     expect(await indexed(priceFacetToken("rental", 1300))).toBe(0);
     expect(await indexed(priceFacetToken("rental", 4000))).toBe(1);
     expect(await indexed(priceFacetToken("buy", 5030))).toBe(0);
+    expect(await indexed(priceFacetToken("buy", null))).toBe(1);
     await env.DB.prepare("UPDATE products SET rental_price = 1300, buying_price = 5030 WHERE id = ?").bind(id).run();
     expect(await indexed(priceFacetToken("buy", 5030))).toBe(1);
+    expect(await indexed(priceFacetToken("buy", null))).toBe(0);
+  });
+});
+
+describe("the unfiltered listing's count (kept by triggers, migration 0015)", () => {
+  const counted = async () => (await env.DB.prepare("SELECT count(*) AS n FROM products WHERE product_status = 'live' AND availability <> 'sold'").first<{ n: number }>())!.n;
+  const shown = async () => {
+    const { filters, page } = parseCatalogQuery(new URLSearchParams(""));
+    return (await listProducts(db, filters, page, {}, 1)).total;
+  };
+
+  it("follows every item that becomes public or stops being public", async () => {
+    const before = await shown();
+    expect(before).toBe(await counted());
+    const id = `count_${brand}`;
+    await createProduct(ownerId, { id, brand });
+    expect(await shown()).toBe(before + 1);
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(id).run();
+    expect(await shown()).toBe(before);
+    await env.DB.prepare("UPDATE products SET availability = 'available' WHERE id = ?").bind(id).run();
+    expect(await shown()).toBe(before + 1);
+    // A change that keeps it public counts nothing twice.
+    await env.DB.prepare("UPDATE products SET availability = 'rented', name = 'Renamed' WHERE id = ?").bind(id).run();
+    expect(await shown()).toBe(before + 1);
+    await env.DB.prepare("UPDATE products SET product_status = 'archived' WHERE id = ?").bind(id).run();
+    expect(await shown()).toBe(before);
+    await env.DB.prepare("UPDATE products SET product_status = 'live' WHERE id = ?").bind(id).run();
+    await createProduct(ownerId, { id: `${id}_pending`, brand, productStatus: "pending" });
+    expect(await shown()).toBe(before + 1);
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(id).run();
+    expect(await shown()).toBe(before);
+    expect(await shown()).toBe(await counted());
   });
 });

@@ -103,12 +103,31 @@ describe("catalog query plans never scan a whole table", () => {
     }
   });
 
-  it("a search or tag with a price range counts in the index and reads only edge-band rows, by rowid (decision 0038)", async () => {
-    for (const qs of ["search=dress&rental_min=10&rental_max=30", "tag=wool&buy_min=50"]) {
+  it("a search or tag with a price range counts in the index and walks only the cut parts of bands (decision 0038)", async () => {
+    const countPlan = async (qs: string) => {
       const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
-      const lines = (await plan(listingQueries(db, filters, page).countQuery)).join("\n");
-      expect(lines, qs).toMatch(/SEARCH products USING INTEGER PRIMARY KEY \(rowid=\?\)/);
-      expect(lines, qs).toMatch(/SCAN products_fts VIRTUAL TABLE INDEX/);
+      return (await plan(listingQueries(db, filters, page).countQuery)).join("\n");
+    };
+    // £12.50–£33 cuts bands 2 and 6, £60.50–£399 bands 11 and 23: their parts are walked down
+    // the price's own index. The index's matches are probed, never read row by row.
+    const rental = await countPlan("search=dress&rental_min=12.5&rental_max=33");
+    expect(rental).toMatch(/SEARCH products USING COVERING INDEX products_rental_price_idx \(rental_price>\? AND rental_price<\?\)/);
+    const buying = await countPlan("tag=wool&buy_min=60.5&buy_max=399");
+    expect(buying).toMatch(/SEARCH products USING COVERING INDEX products_buying_price_idx \(buying_price>\? AND buying_price<\?\)/);
+    for (const lines of [rental, buying]) expect(lines).not.toMatch(/INTEGER PRIMARY KEY/);
+    // A listing's page is never driven by those price indexes: it would sort every item in range.
+    for (const qs of ["tag=wool&buy_min=60.5&buy_max=399", "buy_min=50&buy_max=200", "rental_min=10&rental_max=30", "search=dress&rental_min=12.5&rental_max=33&sort=newest"]) {
+      const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
+      expect((await plan(listingQueries(db, filters, page).pageQuery)).join("\n"), qs).not.toMatch(/products_(rental|buying)_price_idx|TEMP B-TREE/);
+    }
+    // A rental and a buying range read their cut bands' matches by rowid.
+    expect(await countPlan("tag=wool&rental_max=14&buy_min=50")).toMatch(/SEARCH products USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    // £10–£30 covers bands 2–5 and the items at exactly £30; from £50 is counted as its complement:
+    // the index alone answers, no product row is read.
+    for (const qs of ["search=dress&rental_min=10&rental_max=30", "tag=wool&buy_min=50"]) {
+      const inIndex = await countPlan(qs);
+      expect(inIndex, qs).toMatch(/SCAN products_fts VIRTUAL TABLE INDEX/);
+      expect(inIndex, qs).not.toMatch(/\bproducts\b(?!_fts)/);
     }
   });
 
