@@ -114,6 +114,9 @@ describe("MultipartScanner", () => {
     ["a part in latin-1", body(`--${B}\r\nContent-Disposition: form-data; name="a"\r\nContent-Type: text/plain; charset=iso-8859-1\r\n\r\nv\r\n`), 415],
     ["a third file", body(file("i", "a.png", "1"), file("i", "b.png", "2"), file("i", "c.png", "3")), 413],
     ["a file of 101 bytes", body(file("i", "a.png", "x".repeat(101))), 413],
+    // The runtime splits at a boundary after a bare LF, so a file holding one would become two parts.
+    ["a boundary after a bare line feed inside a file", body(file("i", "a.png", `x\n--${B}\r\nContent-Disposition: form-data; name=""\r\n\r\n`)), 400],
+    ["a boundary after a bare line feed inside a field", body(field("a", `x\n--${B}--`)), 400],
     ["fields over 1 KB", body(field("a", "x".repeat(1000)), field("b", "y".repeat(100))), 413],
   ])("refuses %s", (_name, text, status) => {
     expect(scan(text)).toMatchObject({ status });
@@ -130,6 +133,8 @@ describe("MultipartScanner", () => {
       body(field("a", "b")).slice(0, -(B.length + 6)),
       body(file("i", "a.png", "x".repeat(101))),
       body(field("a", "b\u0000")),
+      body(file("i", "a.png", `\r\r\n\n--${B}\r\n`)),
+      body(field("a", "\r"), field("b", "\r\r")),
     ];
     fc.assert(
       fc.property(fc.constantFrom(...samples), fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }), (text, chunks) => {

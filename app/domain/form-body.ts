@@ -166,7 +166,8 @@ export function checkUrlEncoded(body: Uint8Array): Refusal | null {
 // ---------------------------------------------------------------------------------------------
 // multipart/form-data, checked as it streams past (RFC 7578, RFC 2046 §5.1), as browsers send it:
 // the first boundary at the very start, each part with a Content-Disposition naming its field,
-// the closing boundary last, then at most a line break. Text fields count against `formBytes`
+// every boundary after CRLF (the runtime also splits at a bare LF, so one is refused, not read as
+// content), the closing boundary last, then at most a line break. Text fields count against `formBytes`
 // and must be UTF-8 without control characters; files count one by one against `files`. It is
 // at least as strict as the runtime's own parser (fuzzed against it in tests/integration/request-gate.test.ts),
 // so a body it lets through never makes `request.formData()` throw.
@@ -200,8 +201,9 @@ interface Part {
 }
 
 export class MultipartScanner {
+  /** LF "--" boundary, which must follow a CR: the delimiter is CRLF "--" boundary. */
   private readonly delimiter: Uint8Array;
-  // The delimiter is CRLF "--" boundary; a virtual CRLF in front lets the first one match too.
+  // A virtual CRLF in front lets the first delimiter match too.
   private carry: Uint8Array = CRLF;
   private state: "body" | "after" | "headers" | "closed" = "body";
   /** null before the first boundary (a preamble, which must be empty). */
@@ -216,7 +218,7 @@ export class MultipartScanner {
     boundary: string,
     private readonly limit: BodyLimit,
   ) {
-    this.delimiter = utf8.encode(`\r\n--${boundary}`);
+    this.delimiter = utf8.encode(`\n--${boundary}`);
   }
 
   /** Feeds the next bytes; a refusal as soon as the body cannot be accepted. */
@@ -238,6 +240,8 @@ export class MultipartScanner {
     let pos = 0;
     while (pos < buf.length) {
       if (this.state === "body") {
+        // The runtime's parser splits at LF "--" boundary, CR or not; browsers always send the CR.
+        // So a boundary after a bare LF is refused rather than read as content.
         let i = pos;
         let found = -1;
         let partial = -1;
@@ -255,13 +259,16 @@ export class MultipartScanner {
           i++;
         }
         if (found >= 0) {
-          const failed = this.content(buf.subarray(pos, found)) ?? this.closePart();
+          if (found === pos || buf[found - 1] !== 0x0d) return refuse(400, MESSAGES.multipart);
+          const failed = this.content(buf.subarray(pos, found - 1)) ?? this.closePart();
           if (failed) return failed;
           pos = found + this.delimiter.length;
           this.state = "after";
           continue;
         }
-        const stop = partial >= 0 ? partial : buf.length;
+        let stop = partial >= 0 ? partial : buf.length;
+        // Keep a CR at the end: it may be the start of the next delimiter.
+        if (stop > pos && buf[stop - 1] === 0x0d) stop--;
         const failed = this.content(buf.subarray(pos, stop));
         if (failed) return failed;
         this.carry = buf.slice(stop);
@@ -336,7 +343,7 @@ export class MultipartScanner {
     const field = disposition.params.get("name")!;
     if (hasControlCharacters(field)) return refuse(400, MESSAGES.control);
     const file = disposition.params.has("filename");
-    this.formBytes += headBytes.length + this.delimiter.length + 4;
+    this.formBytes += headBytes.length + this.delimiter.length + 5;
     if (this.formBytes > this.limit.formBytes) return tooLarge(this.limit.formBytes);
     if (file) {
       // An empty file input sends a part with an empty file name: no file was chosen.
