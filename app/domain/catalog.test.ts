@@ -1,6 +1,21 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import migration0015 from "../../migrations/0015_price_none_tokens.sql?raw";
-import { decodeCursor, encodeCursor, facetsCoverFilters, facetToken, ftsQuery, hasFilters, indexQuery, parseCatalogQuery, PRICE_BAND_STARTS, productTypeFromSlug } from "./catalog";
+import migration0016 from "../../migrations/0016_price_band_groups.sql?raw";
+import {
+  bandGroupTokens,
+  decodeCursor,
+  encodeCursor,
+  facetsCoverFilters,
+  facetToken,
+  ftsQuery,
+  hasFilters,
+  indexQuery,
+  parseCatalogQuery,
+  PRICE_BAND_STARTS,
+  PRICE_GROUP_LEVELS,
+  priceFacetTokens,
+  productTypeFromSlug,
+} from "./catalog";
 
 describe("ftsQuery", () => {
   it.each([
@@ -82,19 +97,20 @@ describe("indexQuery", () => {
       walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', prices: [{ min: 1000, max: 1100 }], sign: 1 }],
       edges: null,
     });
-    // £10–£20: band 2 and 3 are covered; of band 4 (£20–£24.99) only the items at exactly £20 are in range.
+    // £10–£20: band 2 and 3 are covered (the group of bands 2 and 3: "rg1x1"); of band 4 (£20–£24.99) only the items at exactly £20 are in range.
     expect(indexQuery(filtersOf("search=dress&rental_min=10&rental_max=20"))!.priceCount).toEqual({
-      counts: [{ match: '({name brand description tags color category} : ("dress"*)) AND (facets : ("r2" OR "r3" OR "rx4"))', sign: 1 }],
+      counts: [{ match: '({name brand description tags color category} : ("dress"*)) AND (facets : ("rg1x1" OR "rx4"))', sign: 1 }],
       walks: [],
       edges: null,
     });
     // £12.50–£33 cuts bands 2 and 6: both counted, their parts out of range walked once and taken off.
     expect(indexQuery(filtersOf("tag=wool&rental_min=12.5&rental_max=33"))!.priceCount).toEqual({
-      counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r3" OR "r4" OR "r5" OR "r6"))', sign: 1 }],
+      counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("rg1x1" OR "rg1x2" OR "r6"))', sign: 1 }],
       walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r6"))', prices: [{ min: 1000, max: 1249 }, { min: 3301, max: 3499 }], sign: -1 }],
       edges: null,
     });
-    expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain('(facets : ("p10" OR "p11"');
+    // Bands 10 to 38: 10–11, 12–15, 16–31, 32–35, 36–37 and 38.
+    expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain('(facets : ("pg1x5" OR "pg2x3" OR "pg4x1" OR "pg2x8" OR "pg1x18" OR "p38"))');
     expect(indexQuery(filtersOf("tag=wool"))!.priceCount).toBeNull();
     // A range no band satisfies is left to the listing's own price check.
     expect(indexQuery(filtersOf("tag=wool&rental_min=30&rental_max=10"))!.priceCount).toBeNull();
@@ -106,21 +122,21 @@ describe("indexQuery", () => {
     expect(indexQuery(filtersOf("tag=wool&buy_min=50"))!.priceCount).toEqual({
       counts: [
         { match: tag, sign: 1 },
-        { match: `${tag} AND (facets : ("pn" OR "p0" OR "p1" OR "p2" OR "p3" OR "p4" OR "p5" OR "p6" OR "p7" OR "p8" OR "p9"))`, sign: -1 },
+        { match: `${tag} AND (facets : ("pg3x0" OR "pg1x4" OR "pn"))`, sign: -1 },
       ],
       walks: [],
       edges: null,
     });
     // From £50.50: band 10 (£50–£59.99) is cut, counted, and its items below £50.50 taken off.
     expect(indexQuery(filtersOf("tag=wool&buy_min=50.5"))!.priceCount).toMatchObject({
-      counts: [{ match: tag, sign: 1 }, { match: `${tag} AND (facets : ("pn" OR "p0" OR "p1" OR "p2" OR "p3" OR "p4" OR "p5" OR "p6" OR "p7" OR "p8" OR "p9"))`, sign: -1 }],
+      counts: [{ match: tag, sign: 1 }, { match: `${tag} AND (facets : ("pg3x0" OR "pg1x4" OR "pn"))`, sign: -1 }],
       walks: [{ kind: "buy", set: `${tag} AND (facets : ("p10"))`, prices: [{ min: 5000, max: 5049 }], sign: -1 }],
     });
     // £5–£1,000: band 29 starts at £1,000; all of it is taken off, then its items at exactly £1,000 are added.
     expect(indexQuery(filtersOf("tag=wool&buy_min=5&buy_max=1000"))!.priceCount).toEqual({
       counts: [
         { match: tag, sign: 1 },
-        { match: `${tag} AND (facets : ("pn" OR "p0" OR "p29" OR "p30" OR "p31" OR "p32" OR "p33" OR "p34" OR "p35" OR "p36" OR "p37" OR "p38"))`, sign: -1 },
+        { match: `${tag} AND (facets : ("p0" OR "p29" OR "pg1x15" OR "pg2x8" OR "pg1x18" OR "p38" OR "pn"))`, sign: -1 },
         { match: `${tag} AND (facets : ("px29"))`, sign: 1 },
       ],
       walks: [],
@@ -130,17 +146,38 @@ describe("indexQuery", () => {
 
   it("counts a rental and a buying range together by their covered bands, then reads the matches in cut bands", () => {
     const query = indexQuery(filtersOf("tag=wool&rental_max=14.99&buy_min=50"))!;
-    const rental = '(facets : ("r0" OR "r1" OR "r2"))';
-    const buy = `(facets : (${Array.from({ length: 29 }, (_, i) => `"p${i + 10}"`).join(" OR ")}))`;
+    const rental = '(facets : ("rg1x0" OR "r2"))';
+    const buy = '(facets : ("pg1x5" OR "pg2x3" OR "pg4x1" OR "pg2x8" OR "pg1x18" OR "p38"))';
     expect(query.priceCount).toEqual({ counts: [{ match: `(facets : ("g776f6f6c")) AND ${rental} AND ${buy}`, sign: 1 }], walks: [], edges: null });
     expect(indexQuery(filtersOf("tag=wool&rental_max=14&buy_min=50"))!.priceCount!.edges).toBe(
-      `((facets : ("g776f6f6c")) AND ${rental} AND ${buy}) NOT ((facets : ("r0" OR "r1")) AND ${buy})`,
+      `((facets : ("g776f6f6c")) AND ${rental} AND ${buy}) NOT ((facets : ("rg1x0")) AND ${buy})`,
     );
   });
 
-  it("uses the band starts the index's view (migration 0015) indexes with", () => {
-    const lists = [...migration0015.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
-    expect(lists).toHaveLength(6);
+  it("names any set of bands with group tokens that match exactly those bands' items", () => {
+    const bands = Array.from({ length: PRICE_BAND_STARTS.length + 1 }, (_, band) => band);
+    // An item in band b carries its band's token and one group token per level (priceFacetTokens).
+    const priceIn = (band: number) => (band === 0 ? 0 : PRICE_BAND_STARTS[band - 1]! + 1);
+    const tokensOf = (band: number) => priceFacetTokens("buy", priceIn(band)).map((t) => t.slice(1));
+    fc.assert(
+      fc.property(fc.subarray(bands), (chosen) => {
+        const tokens = bandGroupTokens(chosen);
+        // Each chosen band's items match exactly one token (so OR-ing them counts each item once); no other band's items match any.
+        for (const band of bands) expect(tokensOf(band).filter((t) => tokens.includes(t)).length).toBe(chosen.includes(band) ? 1 : 0);
+        // At most two tokens per level for each run of neighbouring bands.
+        const runs = chosen.filter((b) => !chosen.includes(b - 1)).length;
+        expect(tokens.length).toBeLessThanOrEqual(runs * 2 * (PRICE_GROUP_LEVELS + 1));
+      }),
+      { numRuns: 500 },
+    );
+    expect(bandGroupTokens([11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23])).toEqual(["11", "g2x3", "g3x2"]);
+    expect(bandGroupTokens(bands)).toEqual(["g5x0", "g2x8", "g1x18", "38"]);
+    expect(bandGroupTokens([])).toEqual([]);
+  });
+
+  it("uses the band starts the index's view (migration 0016) indexes with", () => {
+    const lists = [...migration0016.matchAll(/json_each\('(\[[\d,]+\])'\)/g)].map((m) => JSON.parse(m[1]!));
+    expect(lists).toHaveLength(4);
     for (const list of lists) expect(list).toEqual([...PRICE_BAND_STARTS]);
   });
 

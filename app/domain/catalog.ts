@@ -240,10 +240,41 @@ export function priceFacetToken(kind: keyof typeof PRICE_FACETS, pence: number |
   return `${PRICE_FACETS[kind]}${pence === null ? "n" : priceBand(pence)}`;
 }
 
-/** Every index token of a price: its band's, and `x` with the band's number when it is exactly the band's start. */
+/**
+ * Bands are also grouped, as in a binary tree: level L's token (`g`, L, `x`, the band's number
+ * divided by 2^L) stands for 2^L neighbouring bands, so a run of bands is asked for with a few
+ * tokens (bands 11 to 23: "p11", "pg2x3", "pg3x2") instead of one per band: FTS5 merges each
+ * token's postings as its own list, and 13 lists cost half again as much as three (decision 0038).
+ */
+export const PRICE_GROUP_LEVELS = 5;
+
+/** Every index token of a price: its band's, its groups', and `x` with the band's number when it is exactly the band's start. */
 export function priceFacetTokens(kind: keyof typeof PRICE_FACETS, pence: number | null) {
-  const exact = pence !== null && (PRICE_BAND_STARTS as readonly number[]).includes(pence);
-  return [priceFacetToken(kind, pence), ...(exact ? [`${PRICE_FACETS[kind]}x${priceBand(pence)}`] : [])];
+  if (pence === null) return [priceFacetToken(kind, pence)];
+  const band = priceBand(pence);
+  const facet = PRICE_FACETS[kind];
+  const groups = Array.from({ length: PRICE_GROUP_LEVELS }, (_, i) => `${facet}g${i + 1}x${band >> (i + 1)}`);
+  const exact = (PRICE_BAND_STARTS as readonly number[]).includes(pence);
+  return [priceFacetToken(kind, pence), ...groups, ...(exact ? [`${facet}x${band}`] : [])];
+}
+
+/** The fewest band and group tokens (without the facet letter) that name exactly these bands. */
+export function bandGroupTokens(bands: readonly number[]) {
+  const sorted = [...new Set(bands)].sort((a, b) => a - b);
+  const tokens: string[] = [];
+  for (let i = 0; i < sorted.length; ) {
+    // A run of neighbouring bands, cut into the largest aligned groups that fit inside it.
+    let end = i;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
+    for (let band = sorted[i]!; band <= sorted[end]!; ) {
+      let level = 0;
+      while (level < PRICE_GROUP_LEVELS && band % 2 ** (level + 1) === 0 && band + 2 ** (level + 1) - 1 <= sorted[end]!) level++;
+      tokens.push(level === 0 ? String(band) : `g${level}x${band >> level}`);
+      band += 2 ** level;
+    }
+    i = end + 1;
+  }
+  return tokens;
 }
 
 /** The lowest and highest price (pence) of a band. */
@@ -269,7 +300,9 @@ export function bandsOfRange(min: number | null, max: number | null) {
 }
 
 type BandToken = number | "n" | `x${number}`;
-const bandClause = (facet: string, tokens: BandToken[]) => `(facets : (${tokens.map((b) => `"${facet}${b}"`).join(" OR ")}))`;
+/** The index tokens of these bands (grouped) and other price tokens. */
+const bandTokens = (tokens: BandToken[]) => [...bandGroupTokens(tokens.filter((t) => typeof t === "number")), ...tokens.filter((t) => typeof t !== "number")];
+const bandClause = (facet: string, tokens: BandToken[]) => `(facets : (${bandTokens(tokens).map((b) => `"${facet}${b}"`).join(" OR ")}))`;
 const ALL_BANDS = Array.from({ length: PRICE_BAND_STARTS.length + 1 }, (_, band) => band);
 
 /** The listing's price ranges (rental, buying), each with the bands it touches, covers, cuts and leaves out. */
@@ -318,7 +351,8 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
     ];
     const exact = range.exact === null ? [] : [`x${range.exact}` as const];
     // The complement: every match, less those without that price ("n") and those in the bands not
-    // counted, plus those priced exactly at the maximum; chosen when it names fewer bands.
+    // counted, plus those priced exactly at the maximum; chosen when it names fewer bands (grouped
+    // or not, a band's postings are read once: fewer bands, fewer postings).
     const less: BandToken[] = ["n", ...ALL_BANDS.filter((b) => !covered.includes(b))];
     const counts: PriceCount["counts"] =
       less.length < covered.length

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
 import { orderItems, orders, stores, userRoles, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { createPayout, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
+import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
@@ -143,6 +144,13 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   } catch (error) {
     summary.failures++;
     console.error("job daily: retrying refunds failed", error);
+  }
+  // The full-text index, merged into one segment at the quietest hour (listings read every segment).
+  try {
+    await mergeSearchIndex(ctx.db);
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: merging the search index failed", error);
   }
   return recordRun(ctx, { job: "daily", ranAt: now, summary });
 }

@@ -144,6 +144,24 @@ describe("the daily job", () => {
   });
 });
 
+describe("the search index", () => {
+  const segments = () => env.DB.prepare("SELECT count(DISTINCT segid) AS n FROM products_fts_idx").first<{ n: number }>().then((r) => r!.n);
+
+  it("is merged into one segment by the daily job, and still finds what it found", async () => {
+    const owner = await createUser();
+    const word = `merge${crypto.randomUUID().slice(0, 6)}`;
+    await createProduct(owner.id, { name: `${word} Coat`, rentalPrice: 1250 });
+    await createProduct(owner.id, { name: `${word} Cape`, rentalPrice: 3300 });
+    // Each write added a segment of its own.
+    expect(await segments()).toBeGreaterThan(1);
+    const listing = async () => (await worker.fetch(new Request(`http://localhost/all-products?search=${word}&rental_min=12.5&rental_max=33`), env, createExecutionContext())).text();
+    expect(await listing()).toContain("2 product(s) found");
+    await runJob("daily", Date.now());
+    expect(await segments()).toBe(1);
+    expect(await listing()).toContain("2 product(s) found");
+  });
+});
+
 describe("a shopper's own choices", () => {
   it("Buy it now records the purchase, captures it, and tells the shopper and the owner; the daily job leaves it alone", async () => {
     const r = await rental(Date.now() - DAY);
