@@ -7,7 +7,7 @@ import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
-import { servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
+import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
 import { gateRequest, pageRoute } from "../app/services/request-gate.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { scheduled } from "./cron";
@@ -62,6 +62,8 @@ app.all("*", async (c) => {
   // Every read of the request goes through one D1 session (read replicas; decision 0037).
   const reads = openReadSession(env.DB, request, !config.isDev);
   const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(reads.d1, trips)) };
+  // An action may change what the visitor's header shows: their remembered visit goes.
+  if (request.method !== "GET" && request.method !== "HEAD") await forgetVisit(request, services);
   const render = (req: Request) => {
     const context = new RouterContextProvider();
     context.set(appContext, services);

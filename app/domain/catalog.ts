@@ -149,7 +149,7 @@ export function hasFilters(filters: CatalogFilters) {
  * Turns what a person typed into a safe FTS5 query: words only (quotes, operators and column
  * filters cannot get through), each a prefix match, all required. Null when nothing is left.
  * A one-letter word is matched whole: as a prefix it would read every term of the index that
- * starts with that letter (the index keeps prefixes of 2 to 4 letters).
+ * starts with that letter (the index keeps prefixes of 2 to 6 letters).
  */
 export function ftsQuery(search: string): string | null {
   const words = search

@@ -7,9 +7,9 @@ import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
 import type { AppContext } from "../context";
-import { hasSessionCookie } from "./d1-session.server";
+import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
-import { readSession, visitOf } from "./session.server";
+import { readSession, readSessionId, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
 // A page rendered for one signed-in visitor costs ~15 ms of CPU, almost all of it React rendering
@@ -150,6 +150,50 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
   return out!.slice(0, end) + block + out!.slice(end);
 }
 
+// A visitor's header values and every item they saved, kept in the isolate for a few seconds
+// (like the session record, docs/decisions/0039-stitched-personal-pages.md): the next shared page
+// of their visit needs no D1 statement. Kept with the visitor's D1 bookmark, which every write of
+// theirs moves (d1-session.server.ts), so their own changes show at once in any isolate; an
+// action in this isolate also forgets them (forgetVisit). What others change (a role given by
+// staff) shows within VISIT_MS. Visitors who saved more than ALL_FAVORITES_LIMIT items are read
+// each time.
+const VISIT_MS = 10_000;
+interface KnownVisit {
+  until: number;
+  bookmark: string | null;
+  user: NonNullable<Personal["user"]>;
+  cartCount: number;
+  favorites: Set<string>;
+}
+const visits = new Map<string, KnownVisit>();
+
+/** Forgets the visit of the request's session: it is about to change something. */
+export async function forgetVisit(request: Request, services: AppContext) {
+  if (!hasSessionCookie(request)) return;
+  const id = await readSessionId(request, services);
+  if (id) visits.delete(id);
+}
+
+/** The visitor's header values and which of `hearts` they saved: from memory, or one D1 statement. */
+async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, hearts: string[]) {
+  const bookmark = readBookmark(request);
+  const known = visits.get(session.id);
+  if (known && known.until > now && known.bookmark === bookmark) {
+    return { personal: { user: known.user, cartCount: known.cartCount, favorites: Object.fromEntries(hearts.map((id) => [id, known.favorites.has(id)])) } satisfies Personal, setCookie: null };
+  }
+  visits.delete(session.id);
+  const all = await visitOf(services, session, now, "all");
+  // Saved more than can be kept: only this page's hearts are asked for.
+  const visit = all.user && !all.allFavorites ? await visitOf(services, session, now, hearts) : all;
+  if (!visit.user) return { personal: null, setCookie: all.setCookie };
+  const user = headerUser(visit.user);
+  if (visit.allFavorites) {
+    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.favorites });
+    if (visits.size > 1000) visits.delete(visits.keys().next().value!);
+  }
+  return { personal: { user, cartCount: visit.cartCount, favorites: Object.fromEntries(hearts.map((id) => [id, visit.favorites.has(id)])) } satisfies Personal, setCookie: all.setCookie ?? visit.setCookie };
+}
+
 export interface PersonalPageOptions {
   services: AppContext;
   cache: PageCacheOptions;
@@ -161,8 +205,8 @@ export interface PersonalPageOptions {
 /**
  * The shared page for a signed-in visitor, with their parts stitched in; null when the request
  * must be rendered for the visitor instead (no session, or a page that could not be stitched).
- * The page comes through the page cache as an anonymous visitor's; its hearts are read in the
- * same D1 batch as the visitor's header values.
+ * The page comes through the page cache as an anonymous visitor's; the visitor's header values
+ * and saved items come from memory or one D1 statement (personalValues).
  */
 export async function servePersonalPage(request: Request, { services, cache, render, now }: PersonalPageOptions): Promise<Response | null> {
   const session = await readSession(request, services, { remembered: true, now });
@@ -173,16 +217,10 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const hearts = heartsIn(html);
-  const visit = await visitOf(services, session, now, hearts);
-  if (visit.setCookie) headers.append("set-cookie", visit.setCookie);
+  const { personal, setCookie } = await personalValues(request, services, session, now, heartsIn(html));
+  if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
-  if (!visit.user) return new Response(html, { status: page.status, statusText: page.statusText, headers });
-  const personal: Personal = {
-    user: headerUser(visit.user),
-    cartCount: visit.cartCount,
-    favorites: Object.fromEntries(hearts.map((id) => [id, visit.favorites.has(id)])),
-  };
+  if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });
   const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1] ?? null;
   const stitched = await stitchPersonalPage(html, request.url, personal, nonce);
   if (stitched === null) {

@@ -61,19 +61,26 @@ export async function readSessionId(request: Request, app: AppContext): Promise<
   return id;
 }
 
+/** How many saved items a visit reads at most when it reads them all (`favoritesOf: "all"`). */
+export const ALL_FAVORITES_LIMIT = 500;
+
 /**
  * The user behind a session with their role, the number of lines in their basket (the header
- * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts): one
- * statement, so a signed-in page costs one D1 trip more.
+ * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts), or with
+ * "all" every item they saved when they saved at most ALL_FAVORITES_LIMIT (`allFavorites`: else
+ * null): one statement, so a signed-in page costs one D1 trip more.
  */
 export async function loadSessionUser(
   db: AppContext["db"],
   userId: string,
-  favoritesOf: string[] = [],
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string> } | null> {
-  const saved = favoritesOf.length
-    ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
-    : sql<string>`'[]'`;
+  favoritesOf: string[] | "all" = [],
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: boolean } | null> {
+  const saved =
+    favoritesOf === "all"
+      ? sql<string>`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+      : favoritesOf.length
+        ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
+        : sql<string>`'[]'`;
   const row = await db
     .select({
       id: users.id,
@@ -94,10 +101,13 @@ export async function loadSessionUser(
     .get();
   if (!row || row.deactivatedAt !== null) return null;
   const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, ...profile } = row;
+  const ids = JSON.parse(savedIds) as string[];
+  const allFavorites = favoritesOf === "all" && ids.length <= ALL_FAVORITES_LIMIT;
   return {
     user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) },
     cartCount,
-    favorites: new Set(JSON.parse(savedIds) as string[]),
+    favorites: new Set(favoritesOf === "all" && !allFavorites ? [] : ids),
+    allFavorites,
   };
 }
 
@@ -135,7 +145,7 @@ export async function readSession(request: Request, app: AppContext, options: { 
  * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
  * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = []) {
+export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] | "all" = []) {
   const { id, stored } = session;
   const found = await loadSessionUser(app.db, stored.userId, favoritesOf);
   if (!found) {
@@ -151,7 +161,7 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), setCookie: null };
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: false, setCookie: null };
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {

@@ -206,4 +206,36 @@ describe("signed-in visitors of shared pages", () => {
     expect(after.text).toContain('aria-label="Basket, 1 item"');
     expect(after.text).toMatch(/aria-pressed="true" aria-label="Remove from favorites"/);
   });
+
+  it("the next shared page of a visit needs no D1 trip, and a write of the visitor's still shows on it at once", async () => {
+    const { product, alice } = await twoShoppers();
+    const trips = (response: Response) => Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+    const first = `/all-brands?visit${tag}`;
+    const second = `/product/${product.id}`;
+    await get(second); // the shared page, cached as an anonymous visitor's
+    expect(trips((await as(alice.browser, first)).response)).toBe(1);
+    const again = await as(alice.browser, second);
+    expect(trips(again.response)).toBe(0);
+    expect(again.text).toContain(`Alice ${tag}`);
+    expect(again.text).toContain('aria-label="Basket, 2 items"');
+    expect(again.text).toMatch(/aria-pressed="true" aria-label="Remove from favorites"/);
+    // Her own writes: the next page reads them (the action forgot the visit, and moved her bookmark).
+    await alice.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: second, enhanced: "1" });
+    await alice.browser.post("/cart", { intent: "remove", productId: product.id, enhanced: "1" });
+    const after = await as(alice.browser, second);
+    expect(after.text).toContain('aria-label="Basket, 1 item"');
+    expect(after.text).toMatch(/aria-pressed="false" aria-label="Save to favorites"/);
+    expect(trips(after.response)).toBe(1);
+  });
+
+  it("a write that moved the visitor's bookmark shows even where the visit was remembered before it", async () => {
+    const { product, alice } = await twoShoppers();
+    const path = `/product/${product.id}`;
+    expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 2 items"');
+    // Another isolate took her write: here only her new bookmark says so.
+    await env.DB.prepare("DELETE FROM cart_items WHERE user_id = ? AND product_id = ?").bind(alice.id, product.id).run();
+    expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 2 items"');
+    alice.browser.cookies.set("cl_d1", "00000001-00000002-00000003");
+    expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 1 item"');
+  });
 });
