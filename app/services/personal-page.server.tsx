@@ -174,24 +174,27 @@ export async function forgetVisit(request: Request, services: AppContext) {
   if (id) visits.delete(id);
 }
 
+const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>): Personal => ({
+  user,
+  cartCount,
+  favorites: Object.fromEntries(hearts.map((id) => [id, saved.has(id)])),
+});
+
 /** The visitor's header values and which of `hearts` they saved: from memory, or one D1 statement. */
 async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, hearts: string[]) {
   const bookmark = readBookmark(request);
   const known = visits.get(session.id);
-  if (known && known.until > now && known.bookmark === bookmark) {
-    return { personal: { user: known.user, cartCount: known.cartCount, favorites: Object.fromEntries(hearts.map((id) => [id, known.favorites.has(id)])) } satisfies Personal, setCookie: null };
-  }
+  if (known && known.until > now && known.bookmark === bookmark) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites), setCookie: null };
   visits.delete(session.id);
-  const all = await visitOf(services, session, now, "all");
-  // Saved more than can be kept: only this page's hearts are asked for.
-  const visit = all.user && !all.allFavorites ? await visitOf(services, session, now, hearts) : all;
-  if (!visit.user) return { personal: null, setCookie: all.setCookie };
+  const visit = await visitOf(services, session, now, hearts, { allFavorites: true });
+  if (!visit.user) return { personal: null, setCookie: visit.setCookie };
   const user = headerUser(visit.user);
+  // Saved more than can be kept: the next page asks again for its own hearts.
   if (visit.allFavorites) {
-    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.favorites });
+    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites });
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
-  return { personal: { user, cartCount: visit.cartCount, favorites: Object.fromEntries(hearts.map((id) => [id, visit.favorites.has(id)])) } satisfies Personal, setCookie: all.setCookie ?? visit.setCookie };
+  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites), setCookie: visit.setCookie };
 }
 
 export interface PersonalPageOptions {

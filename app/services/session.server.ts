@@ -61,26 +61,27 @@ export async function readSessionId(request: Request, app: AppContext): Promise<
   return id;
 }
 
-/** How many saved items a visit reads at most when it reads them all (`favoritesOf: "all"`). */
+/** How many saved items a visit reads at most when it asks for them all (`allFavorites`). */
 export const ALL_FAVORITES_LIMIT = 500;
 
 /**
  * The user behind a session with their role, the number of lines in their basket (the header
- * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts), or with
- * "all" every item they saved when they saved at most ALL_FAVORITES_LIMIT (`allFavorites`: else
- * null): one statement, so a signed-in page costs one D1 trip more.
+ * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts); with
+ * `allFavorites`, also every item they saved when that is at most ALL_FAVORITES_LIMIT (else
+ * null). One statement, so a signed-in page costs one D1 trip more.
  */
 export async function loadSessionUser(
   db: AppContext["db"],
   userId: string,
-  favoritesOf: string[] | "all" = [],
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: boolean } | null> {
-  const saved =
-    favoritesOf === "all"
-      ? sql<string>`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
-      : favoritesOf.length
-        ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
-        : sql<string>`'[]'`;
+  favoritesOf: string[] = [],
+  options: { allFavorites?: boolean } = {},
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null } | null> {
+  const saved = favoritesOf.length
+    ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
+    : sql<string>`'[]'`;
+  const all = options.allFavorites
+    ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    : sql<string | null>`NULL`;
   const row = await db
     .select({
       id: users.id,
@@ -94,20 +95,20 @@ export async function loadSessionUser(
       sellerRole: userRoles.sellerRole,
       cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
       saved,
+      all,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, userId))
     .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, ...profile } = row;
-  const ids = JSON.parse(savedIds) as string[];
-  const allFavorites = favoritesOf === "all" && ids.length <= ALL_FAVORITES_LIMIT;
+  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, ...profile } = row;
+  const every = allIds === null ? null : (JSON.parse(allIds) as string[]);
   return {
     user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) },
     cartCount,
-    favorites: new Set(favoritesOf === "all" && !allFavorites ? [] : ids),
-    allFavorites,
+    favorites: new Set(JSON.parse(savedIds) as string[]),
+    allFavorites: every && every.length <= ALL_FAVORITES_LIMIT ? new Set(every) : null,
   };
 }
 
@@ -145,9 +146,9 @@ export async function readSession(request: Request, app: AppContext, options: { 
  * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
  * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] | "all" = []) {
+export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: { allFavorites?: boolean } = {}) {
   const { id, stored } = session;
-  const found = await loadSessionUser(app.db, stored.userId, favoritesOf);
+  const found = await loadSessionUser(app.db, stored.userId, favoritesOf, options);
   if (!found) {
     await destroySession(app, id, stored.userId);
     return NOBODY;
@@ -161,7 +162,7 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: false, setCookie: null };
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, setCookie: null };
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {
