@@ -238,4 +238,32 @@ describe("signed-in visitors of shared pages", () => {
     alice.browser.cookies.set("cl_d1", "00000001-00000002-00000003");
     expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 1 item"');
   });
+
+  it("a visitor who saved more items than are kept gets the right hearts on every page, read each time", async () => {
+    const { product, bob } = await twoShoppers();
+    // 501 saved items (copies of a product, not for sale), then the product on the page.
+    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('products') WHERE name <> 'id'").all<{ name: string }>()).results.map((c) => `"${c.name}"`).join(", ");
+    await env.DB.prepare(
+      `INSERT INTO products (id, ${columns}) SELECT ?1 || '_saved_' || n, ${columns.replace('"product_status"', "'draft'")} FROM products, (WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 501) SELECT n FROM k) WHERE id = ?1`,
+    )
+      .bind(product.id)
+      .run();
+    await env.DB.prepare("INSERT INTO favorites (id, user_id, product_id, created_at) SELECT 'fav_' || id, ?, id, 0 FROM products WHERE id LIKE ? || '_saved_%'").bind(bob.id, product.id).run();
+    const path = `/product/${product.id}`;
+    const trips = (response: Response) => Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+    await get(path);
+    for (const saved of [false, true]) {
+      if (saved) {
+        await bob.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: path, enhanced: "1" });
+        await settle(bob.browser);
+      }
+      const first = await as(bob.browser, path);
+      const again = await as(bob.browser, path);
+      for (const page of [first, again]) {
+        expect(page.text).toMatch(saved ? /aria-pressed="true" aria-label="Remove from favorites"/ : /aria-pressed="false" aria-label="Save to favorites"/);
+        expect(block(page.text).favorites).toEqual({ [product.id]: saved });
+      }
+      expect(trips(again.response)).toBe(1);
+    }
+  });
 });
