@@ -247,13 +247,15 @@ export function priceFacetToken(kind: keyof typeof PRICE_FACETS, pence: number |
  * token's postings as its own list, and 13 lists cost half again as much as three (decision 0038).
  */
 export const PRICE_GROUP_LEVELS = 5;
+/** The token (without the facet letter) of the group at `level` holding `band`; level 0 is the band itself. */
+const groupToken = (level: number, band: number) => (level === 0 ? String(band) : `g${level}x${band >> level}`);
 
 /** Every index token of a price: its band's, its groups', and `x` with the band's number when it is exactly the band's start. */
 export function priceFacetTokens(kind: keyof typeof PRICE_FACETS, pence: number | null) {
   if (pence === null) return [priceFacetToken(kind, pence)];
   const band = priceBand(pence);
   const facet = PRICE_FACETS[kind];
-  const groups = Array.from({ length: PRICE_GROUP_LEVELS }, (_, i) => `${facet}g${i + 1}x${band >> (i + 1)}`);
+  const groups = Array.from({ length: PRICE_GROUP_LEVELS }, (_, i) => facet + groupToken(i + 1, band));
   const exact = (PRICE_BAND_STARTS as readonly number[]).includes(pence);
   return [priceFacetToken(kind, pence), ...groups, ...(exact ? [`${facet}x${band}`] : [])];
 }
@@ -269,7 +271,7 @@ export function bandGroupTokens(bands: readonly number[]) {
     for (let band = sorted[i]!; band <= sorted[end]!; ) {
       let level = 0;
       while (level < PRICE_GROUP_LEVELS && band % 2 ** (level + 1) === 0 && band + 2 ** (level + 1) - 1 <= sorted[end]!) level++;
-      tokens.push(level === 0 ? String(band) : `g${level}x${band >> level}`);
+      tokens.push(groupToken(level, band));
       band += 2 ** level;
     }
     i = end + 1;
