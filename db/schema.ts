@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import { ITEM_STATUSES, ORDER_STATUSES } from "../app/domain/order-lifecycle";
+import { INSPECTION_OUTCOMES, ITEM_STATUSES, ORDER_STATUSES } from "../app/domain/order-lifecycle";
 
 const id = () => text("id").primaryKey();
 const createdAt = () => integer("created_at").notNull();
@@ -32,6 +32,11 @@ export const users = sqliteTable(
     passwordSalt: text("password_salt").notNull(),
     emailVerifiedAt: integer("email_verified_at"),
     deactivatedAt: integer("deactivated_at"),
+    /**
+     * Where a seller's items come back to (a ShippingAddress, app/domain/checkout.ts): required before
+     * their first rental listing is approved. Stores use their store's address (issue 22).
+     */
+    returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -395,8 +400,25 @@ export const orderItems = sqliteTable(
     rentalOutcome: text("rental_outcome", { enum: ["returned", "bought", "converted"] }),
     returnRequestedAt: integer("return_requested_at"),
     returnedAt: integer("returned_at"),
-    inspection: text("inspection", { enum: ["good", "damaged"] }),
+    inspection: text("inspection", { enum: INSPECTION_OUTCOMES }),
     inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
+    /** Posting (issue 22): the carrier (app/domain/shipping.ts CARRIERS), its tracking number, when and by whom. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: integer("shipped_at"),
+    shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: integer("cancelled_at"),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    /** Sending it back: why (a purchase return), and the shopper's own carrier and tracking number. */
+    returnReason: text("return_reason"),
+    returnCarrier: text("return_carrier"),
+    returnTrackingNumber: text("return_tracking_number"),
+    /** The inspection: a damage charge in pence (a repair fee, or the buying price when not returnable) and why. */
+    damageCharge: integer("damage_charge"),
+    inspectionReason: text("inspection_reason"),
+    /** Staff overturned the damage charge (refunded) within 14 days of the inspection. */
+    chargeOverturnedAt: integer("charge_overturned_at"),
+    chargeOverturnedBy: text("charge_overturned_by").references(() => users.id, { onDelete: "set null" }),
     reminderSentAt: integer("reminder_sent_at"),
     completedAt: integer("completed_at"),
     /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
@@ -409,6 +431,7 @@ export const orderItems = sqliteTable(
     index("order_items_product_idx").on(t.productId),
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),
+    index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
   ],
 );
 
@@ -425,7 +448,7 @@ export const orderStatusHistory = sqliteTable(
     fromStatus: text("from_status"),
     toStatus: text("to_status").notNull(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
-    actorRole: text("actor_role", { enum: ["shopper", "staff", "store", "system"] }).notNull(),
+    actorRole: text("actor_role", { enum: ["shopper", "staff", "seller", "store", "system"] }).notNull(),
     note: text("note"),
     createdAt: createdAt(),
   },

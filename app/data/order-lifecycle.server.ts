@@ -128,7 +128,7 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
         toStatus: to,
         actorId: actor.id,
         actorRole: actor.role,
-        note: event.type === "inspect" ? `Inspected: ${event.condition === "good" ? "good condition" : "damaged"}` : null,
+        note: event.type === "inspect" ? `Inspected: ${event.outcome === "good" ? "good condition" : "damaged"}` : null,
         createdAt: now,
       }),
     );
@@ -148,13 +148,13 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   if (event.type === "inspect") {
     set.rentalOutcome = "returned";
     set.returnedAt = now;
-    set.inspection = event.condition;
+    set.inspection = event.outcome;
     set.inspectedBy = actor.id;
   }
   plan.statements.push(db.update(orderItems).set(set).where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))));
 
   // The product, one physical item: back on sale, sold for good, or off sale for staff to decide.
-  if (to === "cancelled" || (event.type === "inspect" && event.condition === "good")) {
+  if (to === "cancelled" || (event.type === "inspect" && event.outcome === "good")) {
     plan.statements.push(db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)));
   } else if (event.type === "inspect") {
     // Damaged: it goes back to the approval queue, where staff relist it or take it down.

@@ -22,7 +22,8 @@ const ALLOWED = new Set([
   "shipped→pending", "shipped→processing", "shipped→delivered", "shipped→cancelled",
   "delivered→active", "delivered→completed",
   "active→completed", "active→return_requested",
-  "return_requested→returned",
+  "return_requested→returned", "return_requested→completed",
+  "completed→return_requested",
 ]);
 
 describe("the item transition table", () => {
@@ -64,7 +65,40 @@ describe("itemStep", () => {
     expect(step(open, { type: "request_return" }, "shopper")).toEqual({ ok: true, path: ["return_requested"] });
     expect(step(rental("active", NOW), { type: "buy_now" }, "shopper")).toEqual({ ok: false, reason: "This rental's window has ended." });
     expect(step(rental("completed", NOW + DAY), { type: "buy_now" }, "shopper")).toMatchObject({ ok: false });
-    expect(step(purchase("completed"), { type: "request_return" }, "shopper")).toEqual({ ok: false, reason: "Only a rental can be bought or returned." });
+    expect(step(purchase("completed"), { type: "buy_now" }, "shopper")).toEqual({ ok: false, reason: "Only a rental can be bought or returned." });
+  });
+
+  it("lets the shopper return a purchase within 14 days of its delivery, not after", () => {
+    const delivered = (deliveredAt: number | null) => ({ status: "completed" as const, kind: "purchase" as const, deliveredAt });
+    expect(step(delivered(NOW - 13 * DAY), { type: "request_return" }, "shopper")).toEqual({ ok: true, path: ["return_requested"] });
+    expect(step(delivered(NOW - 14 * DAY), { type: "request_return" }, "shopper")).toEqual({ ok: false, reason: "The 14-day return period for this item has ended." });
+    expect(step({ status: "shipped", kind: "purchase", deliveredAt: null }, { type: "request_return" }, "shopper")).toEqual({ ok: false, reason: "Only a delivered item can be returned." });
+    expect(step({ status: "return_requested", kind: "purchase", deliveredAt: NOW }, { type: "request_return" }, "shopper")).toEqual({ ok: true, path: [] });
+  });
+
+  it("lets the shopper cancel until it ships, and staff until it is delivered; a second cancel is already done", () => {
+    expect(step(purchase("processing"), { type: "cancel" }, "shopper")).toEqual({ ok: true, path: ["cancelled"] });
+    expect(step(purchase("shipped"), { type: "cancel" }, "shopper")).toEqual({ ok: false, reason: "This item has been posted, so it can no longer be cancelled. You can return it once it arrives." });
+    expect(step(purchase("shipped"), { type: "cancel" }, "staff")).toEqual({ ok: true, path: ["cancelled"] });
+    expect(step(rental("active", NOW + DAY), { type: "cancel" }, "staff")).toEqual({ ok: false, reason: "This item was delivered, so it can no longer be cancelled." });
+    expect(step(purchase("cancelled"), { type: "cancel" }, "shopper")).toEqual({ ok: true, path: [] });
+    expect(step(purchase("pending"), { type: "cancel" }, "store")).toEqual({ ok: false, reason: "You cannot change this item." });
+  });
+
+  it("is posted by its handler or staff before delivery; posting again is already done", () => {
+    expect(step(purchase("pending"), { type: "ship" }, "seller")).toEqual({ ok: true, path: ["shipped"] });
+    expect(step(purchase("processing"), { type: "ship" }, "store")).toEqual({ ok: true, path: ["shipped"] });
+    expect(step(purchase("shipped"), { type: "ship" }, "staff")).toEqual({ ok: true, path: [] });
+    expect(step(purchase("cancelled"), { type: "ship" }, "seller")).toEqual({ ok: false, reason: "This item was cancelled: there is nothing to send." });
+    expect(step(purchase("completed"), { type: "ship" }, "seller")).toMatchObject({ ok: false });
+    expect(step(purchase("pending"), { type: "ship" }, "shopper")).toEqual({ ok: false, reason: "You cannot change this item." });
+  });
+
+  it("is delivered when the shopper confirms it arrived, like staff marking it", () => {
+    expect(step(rental("shipped"), { type: "confirm_delivery" }, "shopper")).toEqual({ ok: true, path: ["delivered", "active"] });
+    expect(step(purchase("shipped"), { type: "confirm_delivery" }, "shopper")).toEqual({ ok: true, path: ["delivered", "completed"] });
+    expect(step(rental("active", NOW + DAY), { type: "confirm_delivery" }, "shopper")).toEqual({ ok: true, path: [] });
+    expect(step(purchase("processing"), { type: "confirm_delivery" }, "shopper")).toEqual({ ok: false, reason: "This item has not been posted yet." });
   });
 
   it("converts only a window that has ended", () => {
@@ -73,16 +107,18 @@ describe("itemStep", () => {
     expect(step(rental("return_requested", NOW - 1), { type: "convert" }, "system")).toMatchObject({ ok: false });
   });
 
-  it("inspects only an item that was sent back", () => {
-    expect(step(rental("return_requested"), { type: "inspect", condition: "good" }, "store")).toEqual({ ok: true, path: ["returned"] });
-    expect(step(rental("active", NOW + DAY), { type: "inspect", condition: "good" }, "store")).toMatchObject({ ok: false });
+  it("inspects only an item that was sent back: good or damaged come back, not returnable is kept as a sale", () => {
+    expect(step(rental("return_requested"), { type: "inspect", outcome: "good" }, "store")).toEqual({ ok: true, path: ["returned"] });
+    expect(step(rental("return_requested"), { type: "inspect", outcome: "damaged" }, "seller")).toEqual({ ok: true, path: ["returned"] });
+    expect(step(rental("return_requested"), { type: "inspect", outcome: "not_returnable" }, "staff")).toEqual({ ok: true, path: ["completed"] });
+    expect(step(rental("active", NOW + DAY), { type: "inspect", outcome: "good" }, "store")).toEqual({ ok: false, reason: "Only an item that is being sent back can be inspected." });
   });
 
   it("refuses an event from an actor who may not cause it", () => {
     expect(step(rental("active", NOW + DAY), { type: "buy_now" }, "staff")).toEqual({ ok: false, reason: "You cannot change this item." });
     expect(step(rental("shipped"), { type: "staff_set", to: "delivered" }, "shopper")).toMatchObject({ ok: false });
     expect(step(rental("active", NOW - 1), { type: "convert" }, "shopper")).toMatchObject({ ok: false });
-    expect(step(rental("return_requested"), { type: "inspect", condition: "good" }, "shopper")).toMatchObject({ ok: false });
+    expect(step(rental("return_requested"), { type: "inspect", outcome: "good" }, "shopper")).toMatchObject({ ok: false });
   });
 });
 

@@ -18,9 +18,16 @@ export const STAFF_ORDER_CHOICES = ["pending", "processing", "shipped", "deliver
 export type StaffOrderChoice = (typeof STAFF_ORDER_CHOICES)[number];
 
 export type ItemKind = "rental" | "purchase";
-export type ActorRole = "shopper" | "staff" | "store" | "system";
+/** seller: the individual who owns and handles a non-concierge item; store: the store handling a concierge item. */
+export type ActorRole = "shopper" | "staff" | "seller" | "store" | "system";
+/** The handler of an item, as an actor: the seller for their own items, the store for concierge items. */
+export type HandlerRole = "seller" | "store";
 
 export const RENTAL_DAYS = 7;
+/** A purchase can be sent back within this many days of its delivery (the Returns page states it). */
+export const PURCHASE_RETURN_DAYS = 14;
+/** Staff can overturn a damage charge within this many days of the inspection. */
+export const OVERTURN_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const BEFORE_DELIVERY = ["pending", "processing", "shipped"] as const satisfies readonly ItemStatus[];
@@ -38,29 +45,46 @@ export const ITEM_TRANSITIONS: Readonly<Record<ItemStatus, readonly ItemStatus[]
   shipped: ["pending", "processing", "delivered", "cancelled"],
   delivered: ["active", "completed"],
   active: ["completed", "return_requested"],
-  return_requested: ["returned"],
+  // A rental sent back, or a purchase returned within its 14 days, is inspected on arrival:
+  // returned (good, or damaged with a repair fee) or completed (not returnable: kept as a sale).
+  return_requested: ["returned", "completed"],
   returned: [],
-  completed: [],
+  // Only a purchase, within 14 days of its delivery (itemStep checks both).
+  completed: ["return_requested"],
   cancelled: [],
 };
 
 export const canMove = (from: ItemStatus, to: ItemStatus) => ITEM_TRANSITIONS[from].includes(to);
 
+/** What the inspector found when an item came back (issue 22: damaged returns). */
+export const INSPECTION_OUTCOMES = ["good", "damaged", "not_returnable"] as const;
+export type InspectionOutcome = (typeof INSPECTION_OUTCOMES)[number];
+
 /** What can happen to an item, and who may make it happen. */
 export type ItemEvent =
   | { type: "staff_set"; to: StaffOrderChoice }
+  /** The shopper (before it ships) or staff (before delivery) cancel one item. */
+  | { type: "cancel" }
+  /** The handler (or staff) posts the item with a carrier and a tracking number. */
+  | { type: "ship" }
+  /** The shopper says it arrived ('I have received it'): delivery, as if staff had marked it. */
+  | { type: "confirm_delivery" }
   | { type: "buy_now" }
+  /** A rental in its window, or a purchase within 14 days of delivery. */
   | { type: "request_return" }
   | { type: "convert" }
-  | { type: "inspect"; condition: "good" | "damaged" };
+  | { type: "inspect"; outcome: InspectionOutcome };
 
 export const EVENT_ACTORS: Readonly<Record<ItemEvent["type"], readonly ActorRole[]>> = {
   staff_set: ["staff"],
+  cancel: ["shopper", "staff"],
+  ship: ["seller", "store", "staff"],
+  confirm_delivery: ["shopper"],
   buy_now: ["shopper"],
   request_return: ["shopper"],
   convert: ["system"],
-  // The item's handler: the store for a concierge item, staff otherwise (decision 0021).
-  inspect: ["store", "staff"],
+  // The item's handler: the seller, or the store for a concierge item; staff as a fallback.
+  inspect: ["seller", "store", "staff"],
 };
 
 export interface ItemState {
@@ -68,6 +92,8 @@ export interface ItemState {
   kind: ItemKind;
   /** When the rental window ends (epoch ms), once delivered. */
   rentalEndsAt?: number | null;
+  /** When it was delivered (epoch ms): a purchase's 14 days to return it start then. */
+  deliveredAt?: number | null;
 }
 
 export type Step = { ok: true; path: ItemStatus[] } | { ok: false; reason: string };
@@ -101,8 +127,32 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
       }
       return { ok: true, path: [event.to] };
     }
-    case "buy_now":
-    case "request_return": {
+    case "cancel": {
+      if (item.status === "cancelled") return { ok: true, path: [] };
+      if (actor === "shopper" && item.status === "shipped") return refuse("This item has been posted, so it can no longer be cancelled. You can return it once it arrives.");
+      if (!beforeDelivery(item.status)) return refuse("This item was delivered, so it can no longer be cancelled.");
+      return { ok: true, path: ["cancelled"] };
+    }
+    case "ship": {
+      if (item.status === "shipped") return { ok: true, path: [] };
+      if (item.status === "cancelled") return refuse("This item was cancelled: there is nothing to send.");
+      if (item.status !== "pending" && item.status !== "processing") return refuse("This item has already been delivered.");
+      return { ok: true, path: ["shipped"] };
+    }
+    case "confirm_delivery": {
+      if (AFTER_DELIVERY.includes(item.status)) return { ok: true, path: [] };
+      if (item.status !== "shipped") return refuse("This item has not been posted yet.");
+      return { ok: true, path: ["delivered", item.kind === "rental" ? "active" : "completed"] };
+    }
+    case "request_return":
+      if (item.kind === "purchase") {
+        if (item.status === "return_requested") return { ok: true, path: [] };
+        if (item.status !== "completed" || item.deliveredAt == null) return refuse("Only a delivered item can be returned.");
+        if (now >= purchaseReturnEndsAt(item.deliveredAt)) return refuse(`The ${PURCHASE_RETURN_DAYS}-day return period for this item has ended.`);
+        return { ok: true, path: ["return_requested"] };
+      }
+    // falls through: a rental is returned inside its window, like Buy it now
+    case "buy_now": {
       if (item.kind !== "rental") return refuse("Only a rental can be bought or returned.");
       if (item.status !== "active") return refuse("This rental is not in its window any more.");
       if (item.rentalEndsAt != null && now >= item.rentalEndsAt) return refuse("This rental's window has ended.");
@@ -114,11 +164,17 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
       return { ok: true, path: ["completed"] };
     }
     case "inspect": {
-      if (item.status !== "return_requested") return refuse("Only a returned rental can be inspected.");
-      return { ok: true, path: ["returned"] };
+      if (item.status !== "return_requested") return refuse("Only an item that is being sent back can be inspected.");
+      return { ok: true, path: [event.outcome === "not_returnable" ? "completed" : "returned"] };
     }
   }
 }
+
+/** The last moment a purchase delivered at `deliveredAt` can be sent back. */
+export const purchaseReturnEndsAt = (deliveredAt: number) => deliveredAt + PURCHASE_RETURN_DAYS * DAY_MS;
+
+/** Staff can overturn a damage charge until this moment. */
+export const overturnEndsAt = (inspectedAt: number) => inspectedAt + OVERTURN_DAYS * DAY_MS;
 
 /** The order's status, from its items' statuses. */
 export function orderStatusOf(items: readonly ItemStatus[]): OrderStatus {

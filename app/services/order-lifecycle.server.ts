@@ -151,7 +151,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
       ];
     }
     case "inspect": {
-      const good = event.condition === "good";
+      const good = event.outcome === "good";
       return [
         shopper("return_inspected", `We received ${item.name}`, good ? `We received ${item.name} in good condition. Your rental is closed: thank you!` : `We received ${item.name}. It came back damaged; our team will be in touch about it.`),
         ...toOwner(
@@ -161,6 +161,10 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
       ];
     }
     case "staff_set":
+    case "cancel":
+    case "ship":
+    case "confirm_delivery":
+      // Told by their own services (issue 22: cancellation and posting), not here.
       return [];
   }
 }

@@ -195,7 +195,7 @@ describe("a shopper's own choices", () => {
     await runJob("daily", Date.now() + 10 * DAY);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "return_requested" });
     const staff = await createUser();
-    const inspected = await changeOrderItem(services(), r.itemId, { type: "inspect", condition: "good" }, { id: staff.id, role: "staff" }, Date.now());
+    const inspected = await changeOrderItem(services(), r.itemId, { type: "inspect", outcome: "good" }, { id: staff.id, role: "staff" }, Date.now());
     expect(inspected).toMatchObject({ ok: true, changed: true });
     expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("available");
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));

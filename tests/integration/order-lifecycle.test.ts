@@ -154,14 +154,14 @@ describe("a rental in its window", () => {
     await changeItem(db(), good.itemId, { type: "request_return" }, shopper(good.shopper.id), DAY);
     expect((await itemRow(good.itemId))!.status).toBe("return_requested");
     expect((await product(good.productId))!.availability).toBe("rented");
-    await changeItem(db(), good.itemId, { type: "inspect", condition: "good" }, { id: null, role: "store" }, 2 * DAY);
+    await changeItem(db(), good.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "store" }, 2 * DAY);
     expect(await itemRow(good.itemId)).toMatchObject({ status: "returned", inspection: "good", rental_outcome: "returned" });
     expect(await product(good.productId)).toEqual({ availability: "available", status: "approved", product_status: "live" });
     expect((await money(good.orderId)).map((m) => m.type)).toEqual(["rental_fee"]);
 
     const damaged = await activeRental();
     await changeItem(db(), damaged.itemId, { type: "request_return" }, shopper(damaged.shopper.id), DAY);
-    await changeItem(db(), damaged.itemId, { type: "inspect", condition: "damaged" }, { id: null, role: "staff" }, 2 * DAY);
+    await changeItem(db(), damaged.itemId, { type: "inspect", outcome: "damaged" }, { id: null, role: "staff" }, 2 * DAY);
     expect(await product(damaged.productId)).toEqual({ availability: "available", status: "pending", product_status: "pending" });
   });
 });

@@ -31,5 +31,5 @@ export async function deliver(orderId: string, at = Date.now()) {
 /** A rental returned and inspected in good condition: back on sale, ready for a review. */
 export async function returnRental(itemId: string, shopperId: string, at = Date.now()) {
   expect((await changeItem(db(), itemId, { type: "request_return" }, { id: shopperId, role: "shopper" }, at)).ok).toBe(true);
-  expect((await changeItem(db(), itemId, { type: "inspect", condition: "good" }, { id: null, role: "staff" }, at + 1)).ok).toBe(true);
+  expect((await changeItem(db(), itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, at + 1)).ok).toBe(true);
 }

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const condition = form.get("condition");
       if (condition !== "good" && condition !== "damaged") return refuse(app.config, 400, "Inspection not saved", "Please choose the condition the item came back in.");
       // Only items the platform handles: a store inspects its own returns (decision 0021).
-      const result = await changeOrderItem(app, formText(form, "itemId"), { type: "inspect", condition }, { id: user.id, role: "staff" }, now, (_order, item) => item.handler === "vendor");
+      const result = await changeOrderItem(app, formText(form, "itemId"), { type: "inspect", outcome: condition }, { id: user.id, role: "staff" }, now, (_order, item) => item.handler === "vendor");
       if (!result.ok) return refuse(app.config, result.httpStatus, "Inspection not saved", result.message);
       const title = condition === "good" ? "Return received in good condition" : "Return marked damaged";
       const description = condition === "good" ? "The item is back on sale." : "The item went back to the approval queue.";

@@ -86,7 +86,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const itemId = String(form.get("itemId") ?? "").slice(0, 100);
     const condition = form.get("condition");
     if (condition !== "good" && condition !== "damaged") return refuse(400, "Error", "Please choose 'Received in good condition' or 'Damaged'.");
-    const result = await changeOrderItem(app, itemId, { type: "inspect", condition }, { id: user.id, role: "store" }, now, (_order, item) => item.handler === "store" && item.sellerId === store.id);
+    const result = await changeOrderItem(app, itemId, { type: "inspect", outcome: condition }, { id: user.id, role: "store" }, now, (_order, item) => item.handler === "store" && item.sellerId === store.id);
     if (!result.ok) return refuse(result.httpStatus, "Error", result.message);
     return redirectWithToast(app.config, back("orders"), {
       type: "success",
