@@ -11,7 +11,7 @@ import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
 import { changeOrderItem } from "./order-lifecycle.server";
-import { captureDue, refundOrder, refundsDue } from "./payments.server";
+import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
 
 export interface JobContext {
@@ -141,6 +141,8 @@ export async function runDailyJob(ctx: JobContext, now: number) {
       const outcome = await refundOrder(ctx, orderId, now);
       if (outcome?.ok) summary.refunded++;
     }
+    // Partial refunds (a cancelled item, a returned purchase, an overturned charge) that failed.
+    summary.refunded += await retryFailedRefunds(ctx, now);
   } catch (error) {
     summary.failures++;
     console.error("job daily: retrying refunds failed", error);

@@ -1,4 +1,5 @@
 import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, payments, transactions } from "../../db/schema";
 import type { AppContext } from "../context";
 
@@ -203,6 +204,35 @@ export async function refundOrder(services: PaymentServices, orderId: string, no
   const outcome = await callPayment(services, { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) }, now);
   if (!outcome.ok) console.error(`payments: refunding ${orderId} failed; the daily job retries it`, outcome.error);
   return outcome;
+}
+
+/**
+ * A refund of part of an order (issue 22): a cancelled item, a returned purchase, an overturned
+ * damage charge. The caller names it by a stable idempotency key (`refund:cancel:{itemId}`,
+ * `refund:return:{itemId}`, `refund:overturn:{itemId}`), so a replay refunds once; a failure is
+ * a failed row that retryFailedRefunds() sends again with the same key and amount.
+ */
+export async function refundPayment(services: PaymentServices, request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string }, now: number): Promise<PaymentOutcome | null> {
+  if (request.amount <= 0) return null;
+  const outcome = await callPayment(services, { operation: "refund", ...request }, now);
+  if (!outcome.ok) console.error(`payments: refund ${request.idempotencyKey} failed; the daily job retries it`, outcome.error);
+  return outcome;
+}
+
+/** Refunds that failed and never succeeded under their key: the daily job sends each again, once per run. */
+export async function retryFailedRefunds(services: PaymentServices, now: number) {
+  const failed = alias(payments, "failed");
+  const done = services.db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.idempotencyKey, failed.idempotencyKey), sql`${payments.status} = 'succeeded'`));
+  const rows = await services.db
+    .selectDistinct({ orderId: failed.orderId, transactionId: failed.transactionId, amount: failed.amount, idempotencyKey: failed.idempotencyKey })
+    .from(failed)
+    .where(and(eq(failed.operation, "refund"), eq(failed.status, "failed"), notExists(done)));
+  let refunded = 0;
+  for (const row of rows) if ((await refundPayment(services, row, now))?.ok) refunded++;
+  return refunded;
 }
 
 /** Cancelled orders whose authorization was not given back yet (a failed refund): the daily job retries them. */
