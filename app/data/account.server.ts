@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { authTokens, orderItems, orders, orderStatusHistory, products, reviews, stores, users } from "../../db/schema";
 import { ACTIVE_ORDER_STATUSES, reviewable } from "../domain/account";
 import type { ItemStatus } from "../domain/order-lifecycle";
+import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
 
 // What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
@@ -33,7 +34,10 @@ export async function accountOrders(db: Database, userId: string, page: number) 
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ORDERS_PER_PAGE + 1)
     .offset((page - 1) * ORDERS_PER_PAGE);
-  return { orders: rows.slice(0, ORDERS_PER_PAGE), hasNext: rows.length > ORDERS_PER_PAGE };
+  const shown = rows.slice(0, ORDERS_PER_PAGE);
+  // What each order has cost so far: every charge less every refund (app/domain/order-money.ts).
+  const money = await ordersMoney(db, shown.map((o) => o.id));
+  return { orders: shown.map((o) => ({ ...o, totalPaid: money.get(o.id)?.total ?? o.totalAmount })), hasNext: rows.length > ORDERS_PER_PAGE };
 }
 
 /** The vendor's own products for the Products tab, newest first. */

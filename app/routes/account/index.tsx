@@ -352,7 +352,7 @@ function Orders({ data }: { data: LoaderData }) {
               <th scope="col" className="py-2 pr-4 font-medium">Order ID</th>
               <th scope="col" className="py-2 pr-4 font-medium">Date</th>
               <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-              <th scope="col" className="py-2 text-right font-medium">Total</th>
+              <th scope="col" className="py-2 text-right font-medium">Total paid</th>
             </tr>
           </thead>
           <tbody>
@@ -366,7 +366,7 @@ function Orders({ data }: { data: LoaderData }) {
                 </td>
                 <td className="py-2 pr-4">{formatLongDate(order.createdAt)}</td>
                 <td className="py-2 pr-4"><StatusBadge status={order.status} tone={accountStatusTone(order.status)} /></td>
-                <td className="py-2 text-right">{formatGBP(order.totalAmount ?? 0)}</td>
+                <td className="py-2 text-right">{formatGBP(order.totalPaid)}</td>
               </tr>
             ))}
           </tbody>

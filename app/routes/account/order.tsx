@@ -17,6 +17,8 @@ import { requireUser } from "../../services/guards.server";
 import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { StatusBadge } from "../../components/dashboard";
+import { OrderMoneySection } from "../../components/order/money";
+import { orderMoneyOf } from "../../data/order-money.server";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { showToast } from "../../components/toaster";
 
@@ -45,7 +47,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       returnTo: item.storeName ? { name: item.storeName, address: splitStoreDescription(item.storeDescription).address } : null,
     };
   });
-  return { order: { ...order, items }, isShopper: order.userId === user.id };
+  const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0 };
+  return { order: { ...order, items }, money, isShopper: order.userId === user.id };
 }
 
 export const intents = ["buy_now", "request_return", "review"] as const;
@@ -102,7 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, isShopper } = loaderData;
+  const { order, money, isShopper } = loaderData;
   const result = actionData as OrderActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -127,14 +130,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
-        <dl className="mt-4 grid max-w-xs grid-cols-2 gap-y-1 text-sm">
-          <dt className="text-stone-600">Subtotal</dt>
-          <dd className="text-right">{formatGBP(order.subtotalAmount)}</dd>
-          <dt className="text-stone-600">Delivery</dt>
-          <dd className="text-right">{formatGBP(order.deliveryFee)}</dd>
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{formatGBP(order.totalAmount ?? 0)}</dd>
-        </dl>
+        <OrderMoneySection lines={money.lines} total={money.total} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">

@@ -1,0 +1,42 @@
+import { inArray } from "drizzle-orm";
+import { orderItems, orders, payments, transactions } from "../../db/schema";
+import { orderMoney, type OrderMoney } from "../domain/order-money";
+import type { Database } from "./db.server";
+
+// The rows behind one order's money (app/domain/order-money.ts): the order, its items, its
+// transactions and its payment calls, for any number of orders in one batch of four statements
+// (My Orders shows the total paid of a page of orders; an order page shows its lines).
+
+export async function ordersMoney(db: Database, orderIds: readonly string[], onlyItems?: ReadonlySet<string>): Promise<Map<string, OrderMoney>> {
+  const ids = [...new Set(orderIds)];
+  const result = new Map<string, OrderMoney>();
+  if (ids.length === 0) return result;
+  const [orderRows, itemRows, txnRows, paymentRows] = await db.batch([
+    db.select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status }).from(orders).where(inArray(orders.id, ids)),
+    db
+      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, status: orderItems.status })
+      .from(orderItems)
+      .where(inArray(orderItems.orderId, ids))
+      .orderBy(orderItems.createdAt, orderItems.id),
+    db
+      .select({ id: transactions.id, orderId: transactions.orderId, type: transactions.transactionType, orderItemId: transactions.orderItemId, gross: transactions.grossAmount, status: transactions.status })
+      .from(transactions)
+      .where(inArray(transactions.orderId, ids))
+      .orderBy(transactions.createdAt, transactions.id),
+    db
+      .select({ orderId: payments.orderId, operation: payments.operation, amount: payments.amount, status: payments.status, idempotencyKey: payments.idempotencyKey })
+      .from(payments)
+      .where(inArray(payments.orderId, ids))
+      .orderBy(payments.createdAt, payments.id),
+  ]);
+  for (const order of orderRows) {
+    const mine = <T extends { orderId: string | null }>(rows: T[]) => rows.filter((r) => r.orderId === order.id);
+    result.set(order.id, orderMoney({ order, items: mine(itemRows), transactions: mine(txnRows), payments: mine(paymentRows) }, onlyItems));
+  }
+  return result;
+}
+
+/** One order's money, or null when it does not exist. */
+export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: ReadonlySet<string>) {
+  return (await ordersMoney(db, [orderId], onlyItems)).get(orderId) ?? null;
+}

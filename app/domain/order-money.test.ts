@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { orderMoney, type MoneyInput } from "./order-money";
+
+const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
+  order: { id: "ord_1", deliveryFee: 499, status: "pending" },
+  items: [
+    { id: "it_a", name: "Silk dress", type: "rental", price: 2149, status: "pending" },
+    { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "pending" },
+  ],
+  transactions: [],
+  payments: [{ operation: "authorize", amount: 14648, status: "succeeded", idempotencyKey: "authorize:ord_1" }],
+  ...over,
+});
+
+describe("orderMoney", () => {
+  it("lists what checkout authorised: each item and the delivery, summing to the order's total", () => {
+    const money = orderMoney(base());
+    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+      ["Rental fee: Silk dress", 2149, "Authorised"],
+      ["Purchase: Wool coat", 12000, "Authorised"],
+      ["Delivery", 499, "Authorised"],
+    ]);
+    expect(money.total).toBe(14648);
+  });
+
+  it("shows a later Buy it now as its own line and adds it to the total paid", () => {
+    const money = orderMoney(
+      base({
+        items: [{ id: "it_a", name: "Silk dress", type: "rental", price: 799, status: "completed" }],
+        transactions: [
+          { id: "txn_it_a_fee", type: "rental_fee", orderItemId: "it_a", gross: 799, status: "completed" },
+          { id: "txn_it_a_purchase", type: "rental_purchase", orderItemId: "it_a", gross: 6999, status: "completed" },
+        ],
+        payments: [
+          { operation: "capture", amount: 799, status: "succeeded", idempotencyKey: "capture:txn_it_a_fee" },
+          { operation: "capture", amount: 6999, status: "succeeded", idempotencyKey: "capture:txn_it_a_purchase" },
+          { operation: "capture", amount: 499, status: "succeeded", idempotencyKey: "capture:delivery:ord_1" },
+        ],
+      }),
+    );
+    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+      ["Rental fee: Silk dress", 799, "Paid"],
+      ["Delivery", 499, "Paid"],
+      ["Buy it now: Silk dress", 6999, "Paid"],
+    ]);
+    expect(money.total).toBe(799 + 499 + 6999);
+  });
+
+  it("keeps a failed capture as pending, and counts a refund negative once per key", () => {
+    const money = orderMoney(
+      base({
+        items: [
+          { id: "it_a", name: "Silk dress", type: "rental", price: 2149, status: "active" },
+          { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "cancelled" },
+        ],
+        transactions: [{ id: "txn_it_a_fee", type: "rental_fee", orderItemId: "it_a", gross: 2149, status: "pending" }],
+        payments: [
+          { operation: "refund", amount: 12000, status: "failed", idempotencyKey: "refund:cancel:it_b" },
+          { operation: "refund", amount: 12000, status: "succeeded", idempotencyKey: "refund:cancel:it_b" },
+        ],
+      }),
+    );
+    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+      ["Rental fee: Silk dress", 2149, "Payment pending"],
+      ["Purchase: Wool coat", 12000, "Cancelled"],
+      ["Delivery", 499, "Authorised"],
+      ["Refund: Wool coat cancelled", -12000, "Refunded"],
+    ]);
+    expect(money.total).toBe(2149 + 499);
+  });
+
+  it("sums a whole cancelled order to nothing", () => {
+    const money = orderMoney(
+      base({
+        order: { id: "ord_1", deliveryFee: 499, status: "cancelled" },
+        items: base().items.map((i) => ({ ...i, status: "cancelled" })),
+        payments: [{ operation: "refund", amount: 14648, status: "failed", idempotencyKey: "refund:ord_1" }],
+      }),
+    );
+    expect(money.lines.at(-1)).toEqual({ key: "refund:refund:ord_1", label: "Refund: order cancelled", amount: -14648, status: "Refund pending", itemId: null });
+    expect(money.total).toBe(0);
+  });
+
+  it("shows a handler only the lines of their items", () => {
+    const money = orderMoney(base(), new Set(["it_b"]));
+    expect(money.lines.map((l) => l.label)).toEqual(["Purchase: Wool coat"]);
+    expect(money.total).toBe(12000);
+  });
+});

@@ -1,0 +1,99 @@
+// One order's money (issue 22, item 8): every charge and refund of an order, with its status,
+// and a total paid that is their sum. Pure: the rows come from app/data/order-money.server.ts.
+//
+// The order's own lines come from what was bought at checkout (each item's rental fee or price,
+// and the delivery fee: authorised then, taken at delivery, decision 0035); every later charge is
+// a transaction (Buy it now, a rental kept past its window, a repair fee...); every refund is a
+// payment call, named by its idempotency key (app/services/payments.server.ts).
+
+export type MoneyStatus = "Authorised" | "Paid" | "Payment pending" | "Cancelled" | "Refunded" | "Refund pending";
+
+export interface MoneyLine {
+  /** A stable key for the row. */
+  key: string;
+  label: string;
+  /** Signed pence: a refund is negative. */
+  amount: number;
+  status: MoneyStatus;
+  /** The order item it concerns, or null for the order's delivery fee or a whole-order refund. */
+  itemId: string | null;
+}
+
+export interface OrderMoney {
+  lines: MoneyLine[];
+  /** The sum of the lines, in pence. */
+  total: number;
+}
+
+export interface MoneyInput {
+  order: { id: string; deliveryFee: number; status: string };
+  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string }[];
+  transactions: { id: string; type: string; orderItemId: string | null; gross: number; status: string }[];
+  payments: { operation: string; amount: number; status: string; idempotencyKey: string }[];
+}
+
+/** The transactions that are the checkout's own lines (recorded at delivery), not later charges. */
+const CHECKOUT_TYPES = new Set(["sale", "rental_fee"]);
+
+const LATER_CHARGE_LABELS: Record<string, string> = {
+  rental_purchase: "Buy it now",
+  rental_conversion: "Kept after the rental",
+  damage_charge: "Repair fee",
+  repair_fee: "Repair fee",
+  not_returnable: "Charged as a purchase",
+};
+
+const REFUND_LABELS: Record<string, string> = {
+  cancel: "cancelled",
+  return: "returned",
+  overturn: "charge overturned",
+};
+
+/** Every charge and refund of an order, optionally only those of some items (a handler's view). */
+export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): OrderMoney {
+  const succeeded = new Set(input.payments.filter((p) => p.status === "succeeded").map((p) => p.idempotencyKey));
+  const names = new Map(input.items.map((i) => [i.id, i.name]));
+  const chargeStatus = (txn: MoneyInput["transactions"][number] | undefined, fallback: MoneyStatus): MoneyStatus =>
+    txn && succeeded.has(`capture:${txn.id}`) ? "Paid" : txn?.status === "pending" ? "Payment pending" : fallback;
+  const lines: MoneyLine[] = [];
+
+  for (const item of input.items) {
+    const txn = input.transactions.find((t) => t.orderItemId === item.id && CHECKOUT_TYPES.has(t.type));
+    lines.push({
+      key: `item:${item.id}`,
+      label: `${item.type === "rental" ? "Rental fee" : "Purchase"}: ${item.name}`,
+      amount: item.price,
+      status: item.status === "cancelled" ? "Cancelled" : chargeStatus(txn, "Authorised"),
+      itemId: item.id,
+    });
+  }
+  if (input.order.deliveryFee > 0) {
+    lines.push({
+      key: "delivery",
+      label: "Delivery",
+      amount: input.order.deliveryFee,
+      status: succeeded.has(`capture:delivery:${input.order.id}`) ? "Paid" : input.order.status === "cancelled" ? "Cancelled" : "Authorised",
+      itemId: null,
+    });
+  }
+  for (const txn of input.transactions) {
+    // A charge never taken is not shown; one taken and later undone stays, offset by its refund line.
+    const taken = succeeded.has(`capture:${txn.id}`);
+    if (CHECKOUT_TYPES.has(txn.type) || txn.gross <= 0 || txn.status === "failed" || (txn.status === "cancelled" && !taken)) continue;
+    const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
+    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: chargeStatus(txn, "Paid"), itemId: txn.orderItemId });
+  }
+
+  // Refunds, one line per key: refunded once one call succeeded, pending while only failures exist.
+  const refunds = new Map<string, number>();
+  for (const p of input.payments) if (p.operation === "refund" && !refunds.has(p.idempotencyKey)) refunds.set(p.idempotencyKey, p.amount);
+  for (const [key, amount] of refunds) {
+    const [, why, itemId] = key.split(":");
+    const forItem = itemId !== undefined && REFUND_LABELS[why!] !== undefined;
+    const label = forItem ? `Refund: ${names.get(itemId!) ?? "an item"} ${REFUND_LABELS[why!]}` : "Refund: order cancelled";
+    lines.push({ key: `refund:${key}`, label, amount: -amount, status: succeeded.has(key) ? "Refunded" : "Refund pending", itemId: forItem ? itemId! : null });
+  }
+
+  const shown = onlyItems ? lines.filter((l) => l.itemId !== null && onlyItems.has(l.itemId)) : lines;
+  return { lines: shown, total: shown.reduce((sum, l) => sum + l.amount, 0) };
+}
