@@ -5,11 +5,13 @@ import {
   check,
   index,
   integer,
+  primaryKey,
 
   sqliteTable,
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { NOTIFICATION_CATEGORIES } from "../app/domain/notifications";
 import { INSPECTION_OUTCOMES, ITEM_STATUSES, ORDER_STATUSES } from "../app/domain/order-lifecycle";
 
 const id = () => text("id").primaryKey();
@@ -676,6 +678,45 @@ export const payments = sqliteTable(
     index("payments_order_idx").on(t.orderId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
   ],
+);
+
+/** One row per event that concerns a person (issue 23): the notification centre; unique per event key. */
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    eventKey: text("event_key").notNull(),
+    kind: text("kind").notNull(),
+    category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** The page it is about (a path on this site). */
+    link: text("link"),
+    createdAt: createdAt(),
+    readAt: integer("read_at"),
+  },
+  (t) => [
+    uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
+  ],
+);
+
+/** A person's e-mail choice per category, only where they changed it (default: e-mailed). */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
+    email: integer("email", { mode: "boolean" }).notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] })],
 );
 
 /** Every e-mail and marketing call that left through the queue; message_key makes delivery idempotent. */
