@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NOTIFICATION_CATEGORIES } from "../app/domain/notifications";
 
 // The one message union that crosses the NOTIFICATIONS queue. Every message carries a key;
 // the consumer records each key once, so a redelivered message is sent once.
@@ -29,6 +30,12 @@ export const EmailMessage = z.object({
   to: z.email(),
   subject: z.string().min(1),
   text: z.string().min(1),
+  /** The notification category (issue 23): marketing and alerts carry an unsubscribe link; absent = transactional. */
+  category: z.enum(NOTIFICATION_CATEGORIES).optional(),
+  /** The e-mail's call-to-action button: the page it is about (an absolute URL). */
+  cta: z.object({ label: z.string().min(1).max(60), url: z.url() }).optional(),
+  /** Why the person got it, for the footer ('You get this because you sell on Closetloop.'). */
+  reason: z.string().max(300).optional(),
 });
 
 export const CreateContactMessage = z.object({
