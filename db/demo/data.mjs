@@ -142,7 +142,6 @@ export const BLOG_POSTS = [
 export const PAGES = {
   about_us: ["About us", "Closetloop is a marketplace for pre-owned fashion. Rent an item for up to 7 days and buy it later if you keep it, or buy it outright.\n\nIndividual sellers list items that our team checks, and partner stores look after items for sellers through our concierge service."],
   terms_conditions: ["Terms & Conditions", "These terms apply when you rent or buy on Closetloop.\n\nA rental lasts 7 days from delivery. Before it ends you can buy the item at its Buy Now price or return it. Items not returned by the end of the window are converted to a purchase."],
-  privacy_policy: ["Privacy Policy", "Our privacy policy explains how we use your personal data. See the full policy on the Privacy Policy page."],
   delivery: ["Delivery", "Delivery costs £3.99 per seller or store in your order. Most orders arrive within 2 to 4 working days in the United Kingdom."],
   returns: ["Returns", "Rentals are returned with the prepaid label in the parcel within 7 days of delivery. Purchases can be returned within 14 days if they are not as described.\n\nEvery return is inspected before the item is listed again."],
   faq: ["FAQ", "How long can I rent an item? Up to 7 days from delivery.\n\nCan I buy an item I rented? Yes: choose Buy it now before the rental window ends.\n\nHow much is delivery? £3.99 per seller or store in your order."],

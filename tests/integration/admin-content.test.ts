@@ -266,7 +266,12 @@ describe("Content: banner, pages and site settings", () => {
 
     const policy = `Our own privacy words ${tag()}`;
     await browser.post("/admin/content", { intent: "page", pageKey: "privacy_policy", title: "Privacy Policy", content: policy });
-    expect((await anonymousPage("/privacy-policy")).text).toContain(policy);
+    // Added after the spec's 15 sections, never instead of them (issue 24).
+    const privacy = (await anonymousPage("/privacy-policy")).text;
+    expect(privacy).toContain(policy);
+    expect(privacy).toContain("Additional information");
+    expect(privacy.indexOf("15. Supervisory authority")).toBeGreaterThan(0);
+    expect(privacy.indexOf("15. Supervisory authority")).toBeLessThan(privacy.indexOf(policy));
     await env.DB.prepare("DELETE FROM site_content WHERE content_type = 'page' AND content_key = 'privacy_policy'").run();
   });
 

@@ -16,23 +16,17 @@ export const meta: Route.MetaFunction = () => [
   { name: "description", content: "How Closetloop collects, uses and protects your personal data." },
 ];
 
-// 'Last updated' shows today's date (shopper.md §2.12). Staff may replace the text from the
-// admin Content tab (page privacy_policy, decision 0034); until they do, the policy below shows.
+// 'Last updated' shows today's date (shopper.md §2.12). The spec's 15 sections always show; what
+// staff write for page privacy_policy in the admin Content tab (decision 0034) is added after
+// them as 'Additional information', never instead of them (issue 24).
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await pageContent(context.get(appContext).db, "privacy_policy");
-  return { updated: formatLongDate(Date.now()), managed: page?.content ? { title: page.title || "Privacy Policy", content: page.content } : null };
+  return { updated: formatLongDate(Date.now()), addition: page?.content?.trim() ? page.content : null };
 }
 
 const PRIVACY_MAILBOX = "privacy@closetloop.co.uk";
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
-  if (loaderData.managed) {
-    return (
-      <LegalLayout title={loaderData.managed.title} updated={loaderData.updated}>
-        <Paragraphs text={loaderData.managed.content} />
-      </LegalLayout>
-    );
-  }
   return (
     <LegalLayout title="Privacy Policy" updated={loaderData.updated}>
       <LegalSection n={1} title="Introduction">
@@ -80,6 +74,12 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
       <LegalSection n={15} title="Supervisory authority">
         <p>If you are unhappy with how we handle your data, you can complain to the Information Commissioner's Office (ICO), the UK supervisory authority, at ico.org.uk or on 0303 123 1113.</p>
       </LegalSection>
+      {loaderData.addition ? (
+        <section aria-labelledby="privacy-addition">
+          <h2 id="privacy-addition" className="mt-8 text-xl font-semibold">Additional information</h2>
+          <Paragraphs text={loaderData.addition} />
+        </section>
+      ) : null}
     </LegalLayout>
   );
 }
