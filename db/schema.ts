@@ -130,6 +130,16 @@ export const brands = sqliteTable(
   ],
 );
 
+/** A brand merged into another: its old name's page redirects to the brand it became (issue 24). */
+export const brandRedirects = sqliteTable("brand_redirects", {
+  /** The merged brand's name, lower-cased. */
+  oldName: text("old_name").primaryKey(),
+  brandId: text("brand_id")
+    .notNull()
+    .references(() => brands.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
 export const brandSuggestions = sqliteTable(
   "brand_suggestions",
   {

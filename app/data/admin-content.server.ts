@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import { blogPosts, brands, brandSuggestions, categories, mediaLibrary, products, siteContent, users } from "../../db/schema";
+import { blogPosts, brandRedirects, brands, brandSuggestions, categories, mediaLibrary, products, siteContent, users } from "../../db/schema";
 import type { BlogInput, BrandInput, CategoryInput } from "../domain/admin-content";
 import { auditStatement } from "./audit.server";
 import { isUniqueViolation, type Database } from "./db.server";
@@ -62,12 +62,52 @@ export function updateBrand(db: Database, brand: { id: string; name: string }, i
   );
 }
 
-/** Decision 0033: the brand row goes; products keep the brand name they were listed with. */
+/** How many products carry a brand's name (any status: each would lose its brand). */
+export async function brandProductCount(db: Database, name: string) {
+  const row = await db.select({ n: count() }).from(products).where(sql`lower(${products.brand}) = ${name.toLowerCase()}`).get();
+  return row?.n ?? 0;
+}
+
+/**
+ * Deletes a brand no product uses (issue 24; decision 0033 revised): the delete is guarded in the
+ * same statement, so a product listed with the brand meanwhile keeps it. False when one uses it.
+ */
 export async function deleteBrand(db: Database, brand: { id: string; name: string }, actorId: string, now: number) {
+  const unused = sql`not exists (select 1 from ${products} where lower(${products.brand}) = ${brand.name.toLowerCase()})`;
+  const deleted = await db.delete(brands).where(and(eq(brands.id, brand.id), unused)).returning({ id: brands.id });
+  if (deleted.length === 0) return false;
+  await auditStatement(db, { actorId, action: "brand.delete", targetType: "brand", targetId: brand.id, detail: { name: brand.name } }, now);
+  return true;
+}
+
+/**
+ * Merges a brand into another (issue 24): its products take the other brand's name, its old page
+ * redirects there (and so do pages of brands merged into it before), and the brand row goes.
+ */
+export async function mergeBrand(db: Database, from: { id: string; name: string }, into: { id: string; name: string }, actorId: string, now: number) {
   await db.batch([
-    db.delete(brands).where(eq(brands.id, brand.id)),
-    auditStatement(db, { actorId, action: "brand.delete", targetType: "brand", targetId: brand.id, detail: { name: brand.name } }, now),
+    db
+      .update(products)
+      .set({ brand: into.name, updatedAt: now })
+      .where(sql`lower(${products.brand}) = ${from.name.toLowerCase()}`),
+    db.update(brandRedirects).set({ brandId: into.id }).where(eq(brandRedirects.brandId, from.id)),
+    db
+      .insert(brandRedirects)
+      .values({ oldName: from.name.toLowerCase(), brandId: into.id, createdAt: now })
+      .onConflictDoUpdate({ target: brandRedirects.oldName, set: { brandId: into.id } }),
+    db.delete(brands).where(eq(brands.id, from.id)),
+    auditStatement(db, { actorId, action: "brand.merge", targetType: "brand", targetId: from.id, detail: { name: from.name, into: into.name, intoId: into.id } }, now),
   ]);
+}
+
+/** Whether a brand with this name exists (other than `exceptId`): checked before a logo is stored. */
+export async function brandNameTaken(db: Database, name: string, exceptId?: string) {
+  const row = await db
+    .select({ id: brands.id })
+    .from(brands)
+    .where(and(sql`lower(${brands.name}) = ${name.toLowerCase()}`, exceptId ? sql`${brands.id} <> ${exceptId}` : undefined))
+    .get();
+  return Boolean(row);
 }
 
 export async function setBrandPopular(db: Database, brandId: string, popular: boolean, actorId: string, now: number) {

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
-import { brands, categories, products } from "../../db/schema";
+import { brandRedirects, brands, categories, products } from "../../db/schema";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 
@@ -16,6 +16,16 @@ export function popularBrands(db: Database) {
 
 export async function brandByName(db: Database, name: string) {
   return db.select(brandColumns).from(brands).where(sql`lower(${brands.name}) = ${name.toLowerCase()}`).get();
+}
+
+/** The brand a merged brand's old name now leads to (issue 24), or undefined. */
+export async function brandRedirect(db: Database, name: string) {
+  return db
+    .select({ name: brands.name })
+    .from(brandRedirects)
+    .innerJoin(brands, eq(brands.id, brandRedirects.brandId))
+    .where(eq(brandRedirects.oldName, name.toLowerCase()))
+    .get();
 }
 
 export async function categoryBySlug(db: Database, slug: string) {

@@ -36,7 +36,13 @@ export const BRAND_MESSAGES = {
   website: "Website must be an http:// or https:// address",
   notFound: "Brand not found",
   noLogo: "Please select a logo file first",
+  merged: "Brand merged successfully",
+  mergeTarget: "Choose the brand to merge into",
 } as const;
+
+/** Why a brand that products use cannot simply be deleted (issue 24): they would lose their brand page and filter. */
+export const brandInUse = (name: string, products: number) =>
+  `${name} is used by ${products} ${products === 1 ? "product" : "products"}: merge it into another brand instead, so they keep a brand.`;
 
 export interface BrandInput {
   name: string;

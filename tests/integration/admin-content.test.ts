@@ -81,14 +81,46 @@ describe("Brands", () => {
     expect(await toastAfter(browser, await browser.post("/admin/brands", { intent: "popular", brandId: brand.id, popular: "true" }))).toEqual(["Brand updated successfully", ""]);
     expect((await anonymousPage("/")).text).toContain(brandLink);
 
+    // A brand a product uses is not deleted (issue 24): refused with the count, merged instead.
+    const inUse = await refused(browser, "/admin/brands", { intent: "delete", brandId: brand.id });
+    expect(inUse.status).toBe(409);
+    expect(inUse.text).toContain(`${renamed} is used by 1 product: merge it into another brand instead, so they keep a brand.`);
     const list = await (await browser.fetch("/admin/brands")).text();
-    expect(list).toContain(`Delete ${renamed}`);
-    expect(await toastAfter(browser, await browser.post("/admin/brands", { intent: "delete", brandId: brand.id }))).toEqual(["Brand deleted successfully", ""]);
+    expect(list).toContain(`Merge ${renamed}`);
+    expect(list).not.toContain(`Delete ${renamed}`);
+
+    const target = `Atelier ${tag()}`;
+    await browser.post("/admin/brands", { intent: "create", name: target });
+    const into = (await first<{ id: string }>("SELECT id FROM brands WHERE name = ?", target))!;
+    expect((await refused(browser, "/admin/brands", { intent: "merge", brandId: brand.id, intoBrandId: brand.id })).text).toContain("Choose the brand to merge into");
+    expect(await toastAfter(browser, await browser.post("/admin/brands", { intent: "merge", brandId: brand.id, intoBrandId: into.id }))).toEqual(["Brand merged successfully", ""]);
     expect(await first("SELECT id FROM brands WHERE id = ?", brand.id)).toBeNull();
-    // Decision 0033: the products keep the name they were listed with.
-    expect(await first("SELECT brand, product_status FROM products WHERE id = ?", product.id)).toEqual({ brand: renamed, product_status: "live" });
+    expect(await first("SELECT brand, product_status FROM products WHERE id = ?", product.id)).toEqual({ brand: target, product_status: "live" });
+    // The old brand page leads to the brand it became, and the home page shows no dead link.
+    const old = await new Browser().fetch(`/brand/${encodeURIComponent(renamed)}`);
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe(`/brand/${encodeURIComponent(target)}`);
+    expect((await anonymousPage(`/brand/${encodeURIComponent(target)}`)).text).toContain(product.name);
     expect((await anonymousPage("/")).text).not.toContain(brandLink);
-    expect(await first("SELECT action FROM audit_log WHERE target_type = 'brand' AND target_id = ? ORDER BY created_at DESC, rowid DESC", brand.id)).toEqual({ action: "brand.delete" });
+    expect(await first("SELECT action FROM audit_log WHERE target_type = 'brand' AND target_id = ? ORDER BY created_at DESC, rowid DESC", brand.id)).toEqual({ action: "brand.merge" });
+
+    // A brand no product uses is deleted after a confirmation that names it.
+    await env.DB.prepare("UPDATE products SET brand = 'Elsewhere' WHERE id = ?").bind(product.id).run();
+    expect(unescape(await (await browser.fetch("/admin/brands")).text())).toContain(`Delete the brand ${target}? This cannot be undone.`);
+    expect(await toastAfter(browser, await browser.post("/admin/brands", { intent: "delete", brandId: into.id }))).toEqual(["Brand deleted successfully", ""]);
+    expect(await first("SELECT id FROM brands WHERE id = ?", into.id)).toBeNull();
+    expect(await first("SELECT action FROM audit_log WHERE target_type = 'brand' AND target_id = ? ORDER BY created_at DESC, rowid DESC", into.id)).toEqual({ action: "brand.delete" });
+  });
+
+  it("refuses a duplicate brand name even when a logo is staged, and stores no logo", async () => {
+    const { browser } = await as("admin");
+    const name = `Duplicate ${tag()}`;
+    await browser.post("/admin/brands", { intent: "create", name });
+    const objectsBefore = (await env.IMAGES.list({ prefix: "brand-logos/" })).objects.length;
+    const answer = await refused(browser, "/admin/brands", { intent: "create", name: name.toLowerCase(), logo: png() });
+    expect(answer.status).toBe(400);
+    expect(answer.text).toContain("A brand with this name already exists");
+    expect((await env.IMAGES.list({ prefix: "brand-logos/" })).objects.length).toBe(objectsBefore);
   });
 
   it("takes an SVG logo but serves it sandboxed, so its script never runs; other types are refused", async () => {

@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/brands";
 import { appContext } from "../../context";
-import { adminBrands, brandById, createBrand, deleteBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
-import { BRAND_MESSAGES, readBrandForm } from "../../domain/admin-content";
+import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand, deleteBrand, mergeBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
+import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { readIntent } from "../../domain/intents";
@@ -36,9 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { brands, editing: brands.find((b) => b.id === editId) ?? null };
 }
 
-export const intents = ["create", "update", "logo", "delete", "popular"] as const;
+export const intents = ["create", "update", "logo", "delete", "merge", "popular"] as const;
 
-const FAILED = { create: "Failed to create brand", update: "Failed to update brand", logo: "Failed to upload brand logo", delete: "Failed to delete brand", popular: "Failed to update brand popularity" } as const;
+const FAILED = { create: "Failed to create brand", update: "Failed to update brand", logo: "Failed to upload brand logo", delete: "Failed to delete brand", merge: "Failed to merge brand", popular: "Failed to update brand popularity" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminTab(context, request, "brands");
@@ -55,6 +55,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "create") {
     const parsed = readBrandForm(form);
     if (!parsed.ok) return refuseFields(app.config, "create", FAILED.create, parsed.errors, form);
+    // Checked before the logo is stored: a staged logo must not hide the duplicate (issue 24).
+    if (await brandNameTaken(app.db, parsed.value.name)) return refuseFields(app.config, "create", FAILED.create, { name: BRAND_MESSAGES.duplicate }, form);
     const id = `brand_${crypto.randomUUID()}`;
     const logo = await singleImage(app, form, { use: "brandLogo", name: "logo", userId: user.id, existing: null, key: (ext) => areaImageKey("brandLogo", id, now, ext) });
     if (!logo.ok) return refuseFields(app.config, "create", FAILED.logo, { logo: logo.error }, form);
@@ -76,6 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const full = (await adminBrands(app.db)).find((b) => b.id === brand.id)!;
     const parsed = intent === "update" ? readBrandForm(form) : ({ ok: true, value: { name: full.name, websiteUrl: full.websiteUrl, description: full.description } } as const);
     if (!parsed.ok) return refuseFields(app.config, "update", FAILED.update, parsed.errors, form);
+    if (await brandNameTaken(app.db, parsed.value.name, brand.id)) return refuseFields(app.config, "update", FAILED.update, { name: BRAND_MESSAGES.duplicate }, form);
     const logo = await singleImage(app, form, { use: "brandLogo", name: "logo", userId: user.id, existing: brand.logoUrl, key: (ext) => areaImageKey("brandLogo", brand.id, now, ext) });
     if (!logo.ok) return refuseFields(app.config, "update", FAILED.logo, { logo: logo.error }, form);
     // §5: the logo upload needs a chosen file.
@@ -92,9 +95,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "delete") {
-    await deleteBrand(app.db, brand, user.id, now);
+    // A brand products use is merged, never dropped from under them (issue 24).
+    if (!(await deleteBrand(app.db, brand, user.id, now))) return refuse(app.config, 409, FAILED.delete, brandInUse(brand.name, await brandProductCount(app.db, brand.name)));
     await dropReplaced(app, brand.logoUrl, null);
     return done(BRAND_MESSAGES.deleted);
+  }
+
+  if (intent === "merge") {
+    const into = await brandById(app.db, formText(form, "intoBrandId"));
+    if (!into || into.id === brand.id) return refuseFields(app.config, "merge", FAILED.merge, { intoBrandId: BRAND_MESSAGES.mergeTarget }, form);
+    await mergeBrand(app.db, brand, into, user.id, now);
+    await dropReplaced(app, brand.logoUrl, null);
+    return done(BRAND_MESSAGES.merged);
   }
 
   // popular
@@ -110,6 +122,27 @@ function hasNewFile(form: FormData) {
 
 type Brand = Route.ComponentProps["loaderData"]["brands"][number];
 
+/** A brand products use: merged into another (its products move, its page redirects), not deleted. */
+function MergeForm({ brand, brands, error }: { brand: Brand; brands: Brand[]; error?: string }) {
+  const id = `merge-${brand.id}`;
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={`Merge ${brand.name}`}>
+      <input type="hidden" name="brandId" value={brand.id} />
+      <label htmlFor={id} className="text-sm">
+        Merge into…<span className="sr-only">{` (${brand.name} is used by ${brand.products} product(s))`}</span>
+      </label>
+      <select id={id} name="intoBrandId" required defaultValue="" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className="rounded-md border border-stone-300 px-2 py-1 text-sm">
+        <option value="" disabled>Choose a brand</option>
+        {brands.filter((b) => b.id !== brand.id).map((b) => (
+          <option key={b.id} value={b.id}>{b.name}</option>
+        ))}
+      </select>
+      <button type="submit" name="intent" value="merge" className={buttonClass}>Merge</button>
+      {error ? <p id={`${id}-error`} className="w-full text-sm text-red-700">{error}</p> : null}
+    </Form>
+  );
+}
+
 function BrandFields({ brand, values, errors }: { brand: Brand | null; values: Record<string, string> | null; errors: Record<string, string> }) {
   return (
     <>
@@ -124,6 +157,8 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
   const { brands, editing } = loaderData;
   const createErrors = fieldErrors(actionData, "create");
   const updateErrors = fieldErrors(actionData, "update");
+  const mergeErrors = fieldErrors(actionData, "merge");
+  const actionBrandId = sentValues(actionData, "merge")?.brandId;
   return (
     <>
       <ActionAlert data={actionData} />
@@ -188,13 +223,11 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
                     <td className="py-2 pr-3">
                       <div className="flex items-center gap-3">
                         <Link to={`${TAB}?edit=${b.id}`} className="text-sm underline" aria-label={`Edit ${b.name}`}>Edit</Link>
-                        <ConfirmForm
-                          label={`Delete ${b.name}`}
-                          question={`Delete ${b.name}? ${b.products ? `Its ${b.products} product(s) keep the brand name.` : ""}`}
-                          confirmLabel="Delete brand"
-                          fields={{ brandId: b.id }}
-                          intent="delete"
-                        />
+                        {b.products === 0 ? (
+                          <ConfirmForm label={`Delete ${b.name}`} question={`Delete the brand ${b.name}? This cannot be undone.`} confirmLabel="Delete brand" fields={{ brandId: b.id }} intent="delete" />
+                        ) : (
+                          <MergeForm brand={b} brands={brands} error={mergeErrors.intoBrandId && actionBrandId === b.id ? mergeErrors.intoBrandId : undefined} />
+                        )}
                       </div>
                     </td>
                   </tr>

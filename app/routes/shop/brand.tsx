@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import type { Route } from "./+types/brand";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
-import { brandByName } from "../../data/brands.server";
+import { brandByName, brandRedirect } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
@@ -15,7 +15,12 @@ export const sharedWhenSignedIn = true;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const brand = await brandByName(app.db, params.brandName);
-  if (!brand) throw data(null, { status: 404 });
+  if (!brand) {
+    // A brand merged into another: its old page leads to the brand it became.
+    const merged = await brandRedirect(app.db, params.brandName);
+    if (merged) throw redirect(`/brand/${encodeURIComponent(merged.name)}${new URL(request.url).search}`, 301);
+    throw data(null, { status: 404 });
+  }
   return { brand, listing: await loadListing(app, request, `/brand/${encodeURIComponent(brand.name)}`, { brands: [brand.name] }) };
 }
 

@@ -229,6 +229,14 @@ export const rules: AreaRules = {
           expect(await rows("SELECT id FROM brands WHERE id = ?", form.brandId)).toHaveLength(0);
         },
       }),
+      merge: rule("brands", {
+        form: async () => ({ intent: "merge", brandId: (await brandRow()).id, intoBrandId: (await brandRow()).id }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/brands");
+          expect(await rows("SELECT id FROM brands WHERE id = ?", form.brandId)).toHaveLength(0);
+          expect(await one("SELECT brand_id FROM brand_redirects WHERE brand_id = ?", form.intoBrandId)).toEqual({ brand_id: form.intoBrandId });
+        },
+      }),
       popular: rule("brands", {
         form: async () => ({ intent: "popular", brandId: (await brandRow()).id, popular: "true" }),
         check: async (_ctx, response, form) => {
