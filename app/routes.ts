@@ -42,6 +42,7 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("roles", "routes/admin/roles.tsx"),
       route("financial", "routes/admin/financial.tsx"),
+      route("blog", "routes/admin/blog.tsx"),
     ]),
     route("blog/new", "routes/admin/blog-new.tsx"),
   ])),

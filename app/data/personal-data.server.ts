@@ -55,6 +55,14 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "blog_posts", column: "author_id", exportedAs: "staff_activity.blog_posts", onDelete: "nullify" },
   { table: "payouts", column: "paid_by", exportedAs: "staff_activity.payouts_paid", onDelete: "nullify" },
   { table: "audit_log", column: "actor_id", exportedAs: "staff_activity.audit_log", onDelete: "nullify" },
+  // Issue 22: who posted an item (its handler or staff), who cancelled it (the shopper or staff),
+  // and who overturned a damage charge (staff). The order lines stay; the name goes.
+  { table: "order_items", column: "shipped_by", exportedAs: "staff_activity.items_shipped", onDelete: "nullify" },
+  { table: "order_items", column: "cancelled_by", exportedAs: "cancellations_made", onDelete: "nullify" },
+  { table: "order_items", column: "charge_overturned_by", exportedAs: "staff_activity.charges_overturned", onDelete: "nullify" },
+  // Issue 23: what the person was told, and how they chose to be told.
+  { table: "notifications", column: "user_id", exportedAs: "notifications", onDelete: "delete" },
+  { table: "notification_preferences", column: "user_id", exportedAs: "notification_preferences", onDelete: "delete" },
 ];
 
 /**
@@ -103,7 +111,7 @@ function prepared(db: Database, sql: string, values: unknown[]) {
 
 /** The export's sections: one query each, all in one D1 trip. ?1 is the user's id, ?2 their e-mail (lower case). */
 const SECTIONS: Record<string, string> = {
-  profile: "SELECT id, email, full_name, display_name, avatar_url, user_type, email_verified_at, deactivated_at, created_at, updated_at FROM users WHERE id = ?1",
+  profile: "SELECT id, email, full_name, display_name, avatar_url, user_type, return_address, email_verified_at, deactivated_at, created_at, updated_at FROM users WHERE id = ?1",
   roles: "SELECT role, admin_subrole, seller_role, assigned_at FROM user_roles WHERE user_id = ?1",
   verification: "SELECT is_verified, verified_at FROM user_verifications WHERE user_id = ?1",
   account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",
@@ -156,10 +164,15 @@ const SECTIONS: Record<string, string> = {
   blog_posts: "SELECT id, title, status, published_at, created_at FROM blog_posts WHERE author_id = ?1",
   payouts_paid: "SELECT id, recipient_type, period_start, paid_at FROM payouts WHERE paid_by = ?1",
   audit_log: "SELECT id, action, target_type, target_id, detail, created_at FROM audit_log WHERE actor_id = ?1 ORDER BY created_at",
+  items_shipped: "SELECT id, order_id, carrier, tracking_number, shipped_at FROM order_items WHERE shipped_by = ?1 ORDER BY shipped_at",
+  cancellations_made: "SELECT id, order_id, cancelled_at FROM order_items WHERE cancelled_by = ?1 ORDER BY cancelled_at",
+  charges_overturned: "SELECT id, order_id, damage_charge, charge_overturned_at FROM order_items WHERE charge_overturned_by = ?1",
+  notifications: "SELECT id, kind, category, title, body, link, created_at, read_at FROM notifications WHERE user_id = ?1 ORDER BY created_at DESC",
+  notification_preferences: "SELECT category, email AS emailed, updated_at FROM notification_preferences WHERE user_id = ?1 ORDER BY category",
 };
 
-const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "detail"]);
-const BOOLEAN_COLUMNS = new Set(["is_verified"]);
+const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
+const BOOLEAN_COLUMNS = new Set(["is_verified", "emailed"]);
 const TIME_COLUMN = /(_at|^period_start|^period_end)$/;
 
 /** A row as the file shows it: JSON columns parsed, flags as booleans, times as ISO 8601 (UTC). */
@@ -219,6 +232,9 @@ export async function personalData(db: Database, user: { id: string; email: stri
     transactions: take("transactions"),
     payouts: take("payouts"),
     account_events: take("account_events"),
+    cancellations_made: take("cancellations_made"),
+    notifications: take("notifications"),
+    notification_preferences: take("notification_preferences"),
     staff_activity: {
       roles_assigned: take("roles_assigned"),
       brands_created: take("brands_created"),
@@ -232,6 +248,8 @@ export async function personalData(db: Database, user: { id: string; email: stri
       blog_posts: take("blog_posts"),
       payouts_paid: take("payouts_paid"),
       audit_log: take("audit_log"),
+      items_shipped: take("items_shipped"),
+      charges_overturned: take("charges_overturned"),
     },
   };
 }

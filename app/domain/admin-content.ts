@@ -279,6 +279,11 @@ export const BLOG_MESSAGES = {
   missingDescription: "Please fill in both title and content",
   failed: "Failed to save blog post",
   failedDescription: "Please try again. If the problem persists, contact support.",
+  updated: "Blog post updated successfully",
+  unpublished: "Blog post unpublished",
+  published: "Blog post published",
+  deleted: "Blog post deleted",
+  notFound: "Blog post not found",
 } as const;
 
 export const MAX_TAGS = 20;

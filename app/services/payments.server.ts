@@ -229,7 +229,8 @@ export async function retryFailedRefunds(services: PaymentServices, now: number)
   const rows = await services.db
     .selectDistinct({ orderId: failed.orderId, transactionId: failed.transactionId, amount: failed.amount, idempotencyKey: failed.idempotencyKey })
     .from(failed)
-    .where(and(eq(failed.operation, "refund"), eq(failed.status, "failed"), notExists(done)));
+    // Partial refunds only (refund:{why}:{item}); a whole cancelled order's refund is refundsDue()'s.
+    .where(and(eq(failed.operation, "refund"), eq(failed.status, "failed"), sql`${failed.idempotencyKey} like 'refund:%:%'`, notExists(done)));
   let refunded = 0;
   for (const row of rows) if ((await refundPayment(services, row, now))?.ok) refunded++;
   return refunded;

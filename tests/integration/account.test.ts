@@ -284,7 +284,7 @@ describe("My Orders and the order page", () => {
     expect(html).toContain("Rental (7 days)");
     expect(html).toContain("£15.00");
     expect(html).toContain("Buy Now price £120.00");
-    expect(html).toMatch(/Delivery<\/dt><dd[^>]*>£3\.99/);
+    expect(html).toMatch(/>Delivery<\/th><td[^>]*>Authorised<\/td><td[^>]*>£3\.99</);
     expect(html).toContain("12 St James&#x27;s Square");
     expect(html).toContain("Status history");
     expect(html).toMatch(/Order: <strong>pending<\/strong> \(by you\)/);

@@ -335,6 +335,37 @@ describe("Content: banner, pages and site settings", () => {
 });
 
 describe("Blog", () => {
+  it("lists posts with status and date; edits, unpublishes, publishes again and deletes them, and the public pages follow at once", async () => {
+    const { browser } = await as("admin");
+    const title = `Denim guide ${tag()}`;
+    await browser.post("/admin/blog/new", { intent: "save", title, content: "Wash inside out." });
+    const post = (await first<{ id: string }>("SELECT id FROM blog_posts WHERE title = ?", title))!;
+    expect(await (await browser.fetch("/admin/content")).text()).toContain('href="/admin/blog"');
+    const list = unescape(await (await browser.fetch("/admin/blog")).text());
+    expect(list).toContain(title);
+    expect(list).toContain("Published");
+    expect(list).toContain(`Delete the post "${title}"? This cannot be undone.`);
+    expect(await (await browser.fetch(`/admin/blog?edit=${post.id}`)).text()).toContain(`Edit ${title}`);
+
+    const edited = `${title} (2026)`;
+    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "save", postId: post.id, title: edited, content: "Wash inside out, cold." }))).toEqual(["Blog post updated successfully", edited]);
+    expect((await anonymousPage(`/blog/${post.id}`)).text).toContain("Wash inside out, cold.");
+    expect((await refused(browser, "/admin/blog", { intent: "save", postId: post.id, title: "", content: "" })).text).toContain("Please fill in both title and content");
+
+    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "unpublish", postId: post.id }))).toEqual(["Blog post unpublished", edited]);
+    expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(404);
+    expect((await anonymousPage("/")).text).not.toContain(edited);
+    expect(await (await browser.fetch("/admin/blog")).text()).toContain("Draft");
+
+    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "publish", postId: post.id }))).toEqual(["Blog post published", edited]);
+    expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(200);
+
+    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "delete", postId: post.id }))).toEqual(["Blog post deleted", edited]);
+    expect(await first("SELECT id FROM blog_posts WHERE id = ?", post.id)).toBeNull();
+    expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(404);
+    expect((await refused(browser, "/admin/blog", { intent: "delete", postId: post.id })).status).toBe(404);
+  });
+
   it("publishes a post that shows at once on home's blog rail and /blog/{id}, rendered as text (no HTML, no script)", async () => {
     const { browser } = await as("admin");
     const title = `Caring for cashmere ${tag()}`;

@@ -111,6 +111,26 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
     statements: [bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, inspection, inspected_by, returned_at, created_at) VALUES ('m_item_inspected', 'order_m_other', 'm_prod_other', 'Inspected', 'rental', 100, 'returned', 'good', ?, ?, ?)", s.id, now, now)],
     marker: "m_item_inspected",
   }),
+  "order_items.shipped_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, carrier, tracking_number, shipped_by, shipped_at, created_at) VALUES ('m_item_shipped', 'order_m_other', 'm_prod_other', 'Shipped', 'purchase', 100, 'completed', 'dpd', 'M12345678901', ?, ?, ?)", s.id, now, now)],
+    marker: "m_item_shipped",
+  }),
+  "order_items.cancelled_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, cancelled_by, cancelled_at, created_at) VALUES ('m_item_cancelled', 'order_m_other', 'm_prod_other', 'Cancelled', 'purchase', 100, 'cancelled', ?, ?, ?)", s.id, now, now)],
+    marker: "m_item_cancelled",
+  }),
+  "order_items.charge_overturned_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, inspection, damage_charge, charge_overturned_by, charge_overturned_at, created_at) VALUES ('m_item_overturned', 'order_m_other', 'm_prod_other', 'Overturned', 'rental', 100, 'returned', 'damaged', 500, ?, ?, ?)", s.id, now, now)],
+    marker: "m_item_overturned",
+  }),
+  "notifications.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES ('m_note', ?, 'm_event', 'product_approved', 'selling', 'Marker notification', 'Body', '/vendor', ?)", s.id, now)],
+    marker: "Marker notification",
+  }),
+  "notification_preferences.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO notification_preferences (user_id, category, email, updated_at) VALUES (?, 'marketing', 0, ?)", s.id, now)],
+    marker: "marketing",
+  }),
   "site_content.updated_by": (s, now) => ({ statements: [bindAll("INSERT INTO site_content (id, content_type, content_key, content, updated_by, updated_at) VALUES ('m_content', 'page', 'm_page', 'x', ?, ?)", s.id, now)], marker: "m_page" }),
   "media_library.uploaded_by": (s, now) => ({
     statements: [bindAll("INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, uploaded_by, created_at) VALUES ('m_media', 'marker.png', '/images/banners/m.png', 'image/png', 10, 'image', ?, ?)", s.id, now)],

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/blog-new";
 import { appContext } from "../../context";
 import { blogCategories, publishPost } from "../../data/admin-content.server";
@@ -11,12 +11,11 @@ import { refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass } from "../../components/admin";
-import { fieldErrors, sentValues, TextArea } from "../../components/admin-content";
-import { Field, SubmitButton, useSubmitting } from "../../components/forms";
-import { ImageUpload } from "../../components/image-upload";
+import { ActionAlert } from "../../components/admin";
+import { fieldErrors, sentValues } from "../../components/admin-content";
+import { BlogPostForm, BlogPreview, blogTextValues as textValues } from "../../components/blog-post-form";
+import { useSubmitting } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
-import { Paragraphs } from "../../components/prose";
 
 // New blog post (seller-store-admin.md §2, §5, §8; issue 14 item 10; decision 0034): Back,
 // Preview (rendered on the server, so it works without JavaScript) and Save Post, which publishes
@@ -56,53 +55,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(app.config, `/blog/${id}`, { type: "success", title: BLOG_MESSAGES.saved, description: BLOG_MESSAGES.savedDescription });
 }
 
-const textValues = (form: FormData) => Object.fromEntries(["title", "excerpt", "content", "category", "tags"].map((k) => [k, typeof form.get(k) === "string" ? String(form.get(k)) : ""]));
-
-function Preview({ post }: { post: BlogInput }) {
-  return (
-    <section aria-labelledby="preview-heading" className="mt-8 rounded-lg border border-dashed border-stone-400 bg-white p-6">
-      <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">Preview</h2>
-      <article className="mt-3">
-        {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
-        <p className="mt-1 text-3xl font-bold">{post.title || "Untitled"}</p>
-        {post.excerpt ? <p className="mt-2 text-stone-700">{post.excerpt}</p> : null}
-        <Paragraphs text={post.content} />
-        {post.tags.length ? (
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-            {post.tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
-          </ul>
-        ) : null}
-      </article>
-    </section>
-  );
-}
-
 export default function NewBlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const errors = fieldErrors(actionData, "post");
-  const values = sentValues(actionData, "post");
+  const values = sentValues(actionData, "post") ?? {};
   const preview = (actionData as { preview?: BlogInput } | undefined)?.preview;
   const saving = useSubmitting("save");
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/admin" className="text-sm text-brand underline">← Back</Link>
+      <Link to="/admin/blog" className="text-sm text-brand underline">← Back</Link>
       <PageHeading title="New Blog Post" />
       <ActionAlert data={actionData} />
-      <Form method="post" encType="multipart/form-data" className="grid gap-4" aria-label="New blog post">
-        <ImageUpload name="featuredImage" use="blogImage" label="Featured image" error={errors.featuredImage} hint="An image smaller than 2MB." />
-        <Field label="Title" name="title" required maxLength={200} defaultValue={values?.title ?? ""} error={errors.title} />
-        <TextArea label="Excerpt" name="excerpt" rows={2} maxLength={500} defaultValue={values?.excerpt ?? ""} />
-        <TextArea label="Content" name="content" required rows={14} defaultValue={values?.content ?? ""} error={errors.content} hint="Plain text; a blank line starts a new paragraph." />
-        <Field label="Category" name="category" maxLength={60} list="blog-categories" defaultValue={values?.category ?? ""} />
-        <datalist id="blog-categories">
-          {loaderData.categories.map((c) => <option key={c} value={c} />)}
-        </datalist>
-        <Field label="Tags" name="tags" maxLength={1000} defaultValue={values?.tags ?? ""} hint="Comma-separated, e.g. vintage, care, style" />
-        <div className="flex gap-3">
-          <button type="submit" name="intent" value="preview" className={buttonClass} formNoValidate>Preview</button>
-          <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value="save">Save Post</SubmitButton>
-        </div>
-      </Form>
-      {preview ? <Preview post={preview} /> : null}
+      <BlogPostForm label="New blog post" categories={loaderData.categories} errors={errors} values={values} saving={saving} />
+      {preview ? <BlogPreview post={preview} /> : null}
     </div>
   );
 }

@@ -246,6 +246,13 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
         </div>
       </Section>
 
+      <Section id="blog" title="Blog">
+        <p className="flex flex-wrap gap-4 text-sm">
+          <Link to="/admin/blog" className="font-medium text-brand underline">Manage blog posts</Link>
+          <Link to="/admin/blog/new" className="font-medium text-brand underline">New Blog Post</Link>
+        </p>
+      </Section>
+
       <Section id="pages" title="Page content">
         <nav aria-label="Pages" className="mb-3 flex flex-wrap gap-2 text-sm">
           {CONTENT_PAGES.map((p) => (

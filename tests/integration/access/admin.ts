@@ -68,6 +68,11 @@ async function brandRow() {
   await rows("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)", id, `Brand ${id}`, Date.now());
   return { id };
 }
+async function postRow(status: "published" | "draft" = "published") {
+  const id = fresh("post");
+  await rows("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, ?, 'Body.', ?, ?, ?)", id, `Post ${id}`, status, Date.now(), Date.now());
+  return { id };
+}
 async function suggestionRow() {
   const id = fresh("suggestion");
   await rows("INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'pending', ?)", id, `Suggested ${id}`, (await createUser()).id, Date.now());
@@ -109,6 +114,7 @@ export const rules: AreaRules = {
     "routes/admin/content.tsx": tab("content", "Home banner"),
     // §6: admins only; the blog is content, so the Content tab's sub-roles (decision 0034).
     "routes/admin/blog-new.tsx": tab("content", "New Blog Post"),
+    "routes/admin/blog.tsx": tab("content", "Blog posts"),
   },
   actions: {
     "routes/admin/orders.tsx": {
@@ -363,6 +369,43 @@ export const rules: AreaRules = {
           const post = await one<{ id: string; tags: string; status: string }>("SELECT id, tags, status FROM blog_posts WHERE title = ?", form.title);
           redirectsTo(response, `/blog/${post.id}`);
           expect(post).toMatchObject({ tags: JSON.stringify(["a", "b"]), status: "published" });
+        },
+      }),
+    },
+    "routes/admin/blog.tsx": {
+      unpublish: rule("content", {
+        form: async () => ({ intent: "unpublish", postId: (await postRow()).id }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/blog");
+          expect(await one("SELECT status FROM blog_posts WHERE id = ?", form.postId)).toEqual({ status: "draft" });
+        },
+      }),
+      publish: rule("content", {
+        form: async () => ({ intent: "publish", postId: (await postRow("draft")).id }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/blog");
+          expect(await one("SELECT status FROM blog_posts WHERE id = ?", form.postId)).toEqual({ status: "published" });
+        },
+      }),
+      delete: rule("content", {
+        form: async () => ({ intent: "delete", postId: (await postRow()).id }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/blog");
+          expect(await rows("SELECT id FROM blog_posts WHERE id = ?", form.postId)).toHaveLength(0);
+        },
+      }),
+      preview: rule("content", {
+        form: async () => ({ intent: "preview", postId: (await postRow()).id, title: "Edited preview", content: "<i>x</i>" }),
+        check: async (_ctx, response) => {
+          expect(response.status).toBe(200);
+          expect(await response.text()).toContain("&lt;i&gt;x&lt;/i&gt;");
+        },
+      }),
+      save: rule("content", {
+        form: async () => ({ intent: "save", postId: (await postRow()).id, title: `Edited ${crypto.randomUUID()}`, content: "New body." }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/blog");
+          expect(await rows("SELECT id FROM blog_posts WHERE title = ?", form.title)).toHaveLength(1);
         },
       }),
     },

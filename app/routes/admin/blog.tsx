@@ -1,0 +1,143 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/blog";
+import { appContext } from "../../context";
+import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-content.server";
+import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/admin-content";
+import { KB } from "../../domain/body-limit";
+import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
+import { formText } from "../../domain/admin-lists";
+import { formatLongDate } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { refuse } from "../../services/admin-actions.server";
+import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
+import { publicPagesChanged } from "../../services/freshness.server";
+import { requireAdminTab } from "../../services/guards.server";
+import { dataWithToast, redirectWithToast } from "../../services/toast.server";
+import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { fieldErrors, sentValues } from "../../components/admin-content";
+import { BlogPostForm, BlogPreview, blogTextValues } from "../../components/blog-post-form";
+import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { useSubmitting } from "../../components/forms";
+
+// The admin blog (issue 24): every post with its status and date; edit (?edit={id}: the New Blog
+// Post form filled in, with Preview), unpublish (or publish again) and delete behind a
+// confirmation. Content staff only, like New Blog Post. Every change shows on home's blog rail
+// and the post's page at the next request (publicPagesChanged).
+
+export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdminTab(context, request, "content");
+  const app = context.get(appContext);
+  const params = new URL(request.url).searchParams;
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
+  const editId = params.get("edit");
+  const [list, editing, categories] = await Promise.all([adminPosts(app.db, page), editId ? postById(app.db, editId) : null, editId ? blogCategories(app.db) : []]);
+  return { page, ...list, editing: editing ?? null, categories };
+}
+
+export const intents = ["unpublish", "publish", "delete", "preview", "save"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "content");
+  const app = context.get(appContext);
+  const form = await request.formData();
+  const intent = readIntent(form, intents);
+  if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
+  const post = await postById(app.db, formText(form, "postId"));
+  if (!post) return refuse(app.config, 404, BLOG_MESSAGES.failed, BLOG_MESSAGES.notFound);
+  const now = Date.now();
+  if (intent === "preview" || intent === "save") {
+    const parsed = readBlogForm(form);
+    if (intent === "preview") return { form: "post", preview: parsed.value, values: blogTextValues(form) };
+    if (!parsed.ok) return refuseFields(app.config, "post", BLOG_MESSAGES.missingTitle, { title: parsed.value.title ? undefined : BLOG_MESSAGES.missingDescription, content: parsed.value.content ? undefined : BLOG_MESSAGES.missingDescription }, form);
+    const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: post.featuredImageUrl, key: (ext) => areaImageKey("blogImage", post.id, now, ext) });
+    if (!image.ok) return refuseFields(app.config, "post", image.error.startsWith("File too large") ? "File too large" : "Invalid file type", { featuredImage: image.error }, form);
+    const featuredImageUrl = await image.commit();
+    if (featuredImageUrl === false) return dataWithToast(app.config, { form: "post", values: blogTextValues(form), error: { title: "Upload failed", message: "Failed to upload image. Please try again." } }, { type: "error", title: "Upload failed", description: "Failed to upload image. Please try again." }, { status: 500 });
+    await updatePost(app.db, post.id, parsed.value, featuredImageUrl, user.id, now);
+    await dropReplaced(app, post.featuredImageUrl, featuredImageUrl);
+    await publicPagesChanged(app.env.CACHE, now);
+    return redirectWithToast(app.config, "/admin/blog", { type: "success", title: BLOG_MESSAGES.updated, description: parsed.value.title });
+  }
+  if (intent === "delete") {
+    await deletePost(app.db, post.id, user.id, now);
+    await dropReplaced(app, post.featuredImageUrl, null);
+  } else {
+    await setPostStatus(app.db, post.id, intent === "publish" ? "published" : "draft", user.id, now);
+  }
+  await publicPagesChanged(app.env.CACHE, now);
+  const title = intent === "delete" ? BLOG_MESSAGES.deleted : intent === "publish" ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished;
+  return redirectWithToast(app.config, "/admin/blog", { type: "success", title, description: post.title });
+}
+
+/** The post being edited: the New Blog Post form, filled in, saved back to the same post. */
+function EditPost({ post, categories, actionData }: { post: NonNullable<Route.ComponentProps["loaderData"]["editing"]>; categories: string[]; actionData: unknown }) {
+  const values = sentValues(actionData, "post") ?? { title: post.title, excerpt: post.excerpt ?? "", content: post.content, category: post.category ?? "", tags: post.tags.join(", ") };
+  const preview = (actionData as { preview?: BlogInput } | undefined)?.preview;
+  const saving = useSubmitting("save");
+  return (
+    <Panel title={`Edit ${post.title}`} actions={<Link to="/admin/blog" className="text-sm underline">Cancel</Link>}>
+      <BlogPostForm label={`Edit ${post.title}`} action={`/admin/blog?edit=${post.id}`} postId={post.id} categories={categories} errors={fieldErrors(actionData, "post")} values={values} saving={saving} existingImage={post.featuredImageUrl} saveLabel="Save changes" />
+      {preview ? <BlogPreview post={preview} /> : null}
+    </Panel>
+  );
+}
+
+export default function AdminBlog({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, page, hasNext, editing, categories } = loaderData;
+  return (
+    <>
+      <ActionAlert data={actionData} />
+      {editing ? <EditPost post={editing} categories={categories} actionData={actionData} /> : null}
+      {!editing && (actionData as { preview?: BlogInput } | undefined)?.preview ? <BlogPreview post={(actionData as { preview: BlogInput }).preview} /> : null}
+      <Panel title="Blog posts" actions={<Link to="/admin/blog/new" className={primaryButtonClass}>New Blog Post</Link>}>
+        {posts.length === 0 ? (
+          <EmptyState>No blog posts yet.</EmptyState>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Blog posts, newest first, with their status and date</caption>
+              <thead className="border-b border-stone-200 text-stone-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">Title</th>
+                  <th scope="col" className="py-2 pr-3">Status</th>
+                  <th scope="col" className="py-2 pr-3">Date</th>
+                  <th scope="col" className="py-2 pr-3">Actions</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-stone-100">
+                {posts.map((p) => (
+                  <tr key={p.id}>
+                    <th scope="row" className="py-2 pr-3 font-medium">
+                      {p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title}
+                    </th>
+                    <td className="py-2 pr-3">
+                      <StatusBadge status={p.status} tone={p.status === "published" ? "green" : "grey"} label={p.status === "published" ? "Published" : "Draft"} />
+                    </td>
+                    <td className="py-2 pr-3">{formatLongDate(p.publishedAt ?? p.createdAt)}</td>
+                    <td className="py-2 pr-3">
+                      <div className="flex flex-wrap items-center gap-3">
+                        <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
+                        <Form method="post">
+                          <input type="hidden" name="postId" value={p.id} />
+                          <button type="submit" name="intent" value={p.status === "published" ? "unpublish" : "publish"} className={buttonClass} aria-label={`${p.status === "published" ? "Unpublish" : "Publish"} ${p.title}`}>
+                            {p.status === "published" ? "Unpublish" : "Publish"}
+                          </button>
+                        </Form>
+                        <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pagination page={page} hasNext={hasNext} href={(n) => `/admin/blog?page=${n}`} />
+      </Panel>
+    </>
+  );
+}
