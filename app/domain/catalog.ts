@@ -55,6 +55,13 @@ export interface CatalogFilters {
   buyMax: number | null;
 }
 
+/** How many filters are applied (the mobile 'Filters (2)' button): each chosen value, and each price range. */
+export function activeFilterCount(filters: CatalogFilters) {
+  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length;
+  const ranges = (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) + (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
+  return lists + ranges;
+}
+
 export interface PageRequest {
   sort: SortOrder;
   after: string | null;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { CatalogFilters, ProductCardData, SortOrder } from "../../domain/catalog";
+import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
 import type { ProductPage } from "../../data/catalog.server";
 import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
 import { Pagination, ProductGrid } from "./product-grid";
@@ -33,6 +33,7 @@ export function Listing({
   hideType?: boolean;
 }) {
   const { result } = data;
+  const filterCount = activeFilterCount(data.filters);
   return (
     <div>
       {header}
@@ -40,9 +41,11 @@ export function Listing({
         {`${result.total} product(s) found`}
       </p>
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
-        <aside>
-          <details open className="rounded-lg border border-stone-200 bg-white p-4">
-            <summary className="cursor-pointer font-semibold">Filters</summary>
+        <aside aria-label="Filters">
+          {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up
+              (app.css): one form, no JavaScript needed, issue 24. */}
+          <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
+            <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
             <div className="mt-3">
               <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} hideBrand={hideBrand} hideType={hideType} />
             </div>

@@ -94,12 +94,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {categories.length > 0 ? (
         <section aria-labelledby="shop-by-category" className="mt-10">
           <h2 id="shop-by-category" className="text-2xl font-semibold">Shop by Category</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {/* Three across on a phone: the six categories fit two rows (issue 24). */}
+          <ul className="mt-4 grid grid-cols-3 gap-2 sm:gap-4 lg:grid-cols-6">
             {categories.map((c) => (
               <li key={c.id}>
                 <Link to={`/categories/${c.slug}`} className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:border-brand">
                   {c.imageUrl ? <img src={c.imageUrl} alt="" width={300} height={300} loading="lazy" className="aspect-square w-full object-cover" /> : <div className="aspect-square bg-stone-200" />}
-                  <p className="p-2 text-center font-medium">{c.name}</p>
+                  <p className="p-1 text-center text-sm font-medium sm:p-2 sm:text-base">{c.name}</p>
                   <p className="pb-2 text-center text-xs text-stone-600">{`${c.productCount} items`}</p>
                 </Link>
               </li>

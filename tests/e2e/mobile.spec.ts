@@ -1,0 +1,32 @@
+import { expect, test } from "@playwright/test";
+
+// A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
+// first under a closed 'Filters' button that counts what is applied, a filter applies without
+// JavaScript, and home's six category tiles fit two rows.
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("the listing's filters start closed above the results, count what is applied, and apply without a script", async ({ page }) => {
+  await page.goto("/categories/coats");
+  const filters = page.getByRole("form", { name: "Filter products" });
+  const button = page.getByRole("complementary", { name: "Filters" }).locator("summary");
+  await expect(button).toHaveText("Filters");
+  await expect(filters.getByRole("button", { name: "Apply Filters" })).toBeHidden();
+  // The first product card is on the first screen.
+  const first = page.getByRole("region", { name: "Products" }).getByRole("article").first();
+  await expect(first).toBeInViewport();
+
+  await button.click();
+  await filters.getByRole("checkbox", { name: "Women" }).check();
+  await filters.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/type=Women/);
+  await expect(button).toHaveText("Filters (1)");
+  await expect(filters.getByRole("button", { name: "Apply Filters" })).toBeHidden();
+});
+
+test("home's category tiles fit two rows on a phone", async ({ page }) => {
+  await page.goto("/");
+  const tiles = page.getByRole("region", { name: "Shop by Category" }).getByRole("listitem");
+  const tops = await tiles.evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))]);
+  expect(await tiles.count()).toBeGreaterThanOrEqual(6);
+  expect(tops.length).toBeLessThanOrEqual(2);
+});
