@@ -9,7 +9,10 @@ export interface NewsletterResult {
   email?: string;
 }
 
-/** Works as a plain form (the server redirects back with a toast) and in place with JavaScript. */
+/**
+ * Works as a plain form (the server redirects back with a toast, or /newsletter shows the answer)
+ * and in place with JavaScript, where the toast alone confirms: one message, never two.
+ */
 export function NewsletterSignup({ result: serverResult }: { result?: NewsletterResult }) {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const location = useLocation();
@@ -52,7 +55,8 @@ export function NewsletterSignup({ result: serverResult }: { result?: Newsletter
         <p id={errorId} role="alert" className="text-sm text-red-300">
           {result.fieldError}
         </p>
-      ) : result ? (
+      ) : result && !fetcher.data ? (
+        // Without JavaScript the page itself confirms; with it the toast does, once (issue 24).
         <p role="status" className={`text-sm ${result.ok ? "text-emerald-200" : "text-red-300"}`}>
           {result.message}
         </p>
