@@ -1,4 +1,6 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import worker from "../../workers/app";
 import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
 
@@ -78,5 +80,35 @@ describe("cookie consent", () => {
     const response = await request("/consent", { method: "POST", body: form({ intent: "everything" }) });
     expect(response.status).toBe(400);
     expect(response.headers.getSetCookie().some((c: string) => c.startsWith("cl_consent="))).toBe(false);
+  });
+});
+
+describe("the generic error screen (shopper.md §2.13)", () => {
+  it("shows when a loader fails: the title, the text, the error details and both buttons, with a 500", async () => {
+    // The listing's statements fail (the products table is unreachable); everything else works.
+    const failing = <T extends object>(db: T): T =>
+      new Proxy(db, {
+        get(target, key) {
+          const value = Reflect.get(target, key) as unknown;
+          if (key === "withSession") return (...args: unknown[]) => failing((value as (...a: unknown[]) => object).apply(target, args));
+          if (key === "prepare") {
+            return (query: string) => {
+              if (/\bproducts\b/.test(query)) throw new Error("D1_ERROR: no such table: products");
+              return (value as (q: string) => unknown).call(target, query);
+            };
+          }
+          return typeof value === "function" ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+        },
+      });
+    const ctx = createExecutionContext();
+    const response = await worker.fetch(new Request("http://localhost/all-products"), { ...env, DB: failing(env.DB) } as unknown as Env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("<h1 class=\"text-3xl font-bold\">Something went wrong</h1>");
+    expect(html).toContain("An unexpected error occurred. Please try refreshing the page.");
+    expect(html).toContain("Error details");
+    expect(html).toContain(">Try Again</a>");
+    expect(html).toContain(">Refresh Page</button>");
   });
 });
