@@ -193,8 +193,14 @@ function StoreSettings({ store, action, result }: { store: { id: string; name: s
       ) : null}
       <Form method="post" action={action} encType="multipart/form-data" noValidate className="max-w-2xl space-y-4" aria-label="Store settings">
         <input type="hidden" name="intent" value="save_settings" />
-        <Field label="Store name" name="storeName" value={store.name} readOnly aria-readonly="true" hint="Contact support to change your store name" />
-        <Field label="Contact email" name="contactEmail" value={store.contactEmail ?? ""} readOnly aria-readonly="true" />
+        {/* Fixed by staff: shown as text, not as fields that look editable (issue 24). */}
+        <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]" aria-describedby="store-fixed-note">
+          <dt className="text-sm font-medium">Store name</dt>
+          <dd className="font-semibold">{store.name}</dd>
+          <dt className="text-sm font-medium">Contact email</dt>
+          <dd>{store.contactEmail ?? "—"}</dd>
+        </dl>
+        <p id="store-fixed-note" className="text-sm text-stone-600">Contact support to change your store name</p>
         <div className="flex flex-col gap-1">
           <label htmlFor="field-description" className="text-sm font-medium">Description</label>
           <textarea
