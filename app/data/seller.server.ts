@@ -18,7 +18,15 @@ export const PRICE_REQUESTS_SHOWN = 50;
 /** The header and stat cards' counts and the Notifications badge: query builders for one batch. */
 export function sellerCountQueries(db: Database, ownerId: string) {
   return [
-    db.select({ n: count() }).from(products).where(eq(products.ownerId, ownerId)),
+    // Every product, the live ones (on the shop, not sold) and those waiting for approval (issue 24).
+    db
+      .select({
+        n: count(),
+        live: sql<number>`coalesce(sum(case when ${products.productStatus} = 'live' and ${products.availability} <> 'sold' then 1 else 0 end), 0)`,
+        pending: sql<number>`coalesce(sum(case when ${products.productStatus} = 'pending' then 1 else 0 end), 0)`,
+      })
+      .from(products)
+      .where(eq(products.ownerId, ownerId)),
     db
       .select({ n: count() })
       .from(priceChangeRequests)
@@ -263,7 +271,13 @@ export async function insertBrandSuggestion(db: Database, id: string, userId: st
 export async function sellerDashboard(db: Database, ownerId: string, tab: SellerTab, page: number, now: number) {
   const counts = sellerCountQueries(db, ownerId);
   const earnings = ownerEarnings(db, ownerId);
-  const summary = (rows: readonly { n: number }[][]) => ({ productCount: rows[0]![0]?.n ?? 0, pendingRequests: rows[1]![0]?.n ?? 0, activeRentals: rows[2]![0]?.n ?? 0 });
+  const summary = (rows: readonly { n: number; live?: number; pending?: number }[][]) => ({
+    productCount: rows[0]![0]?.n ?? 0,
+    liveCount: rows[0]![0]?.live ?? 0,
+    awaitingApproval: rows[0]![0]?.pending ?? 0,
+    pendingRequests: rows[1]![0]?.n ?? 0,
+    activeRentals: rows[2]![0]?.n ?? 0,
+  });
   switch (tab) {
     case "products": {
       const [a, b, c, rows] = await db.batch([...counts, sellerProductsQuery(db, ownerId, page)]);

@@ -15,6 +15,17 @@ describe("rental fairness: rental as a percentage of the buying price", () => {
     expect(rentalFairness(rental, buying)?.band).toBe(band);
   });
 
+  it("never shows a percentage that contradicts its band (11.99% is not '12% · Too Low')", () => {
+    expect(rentalFairness(1199, 10000)).toEqual({ band: "Too Low", percent: 11.9, low: 12, high: 15 });
+    expect(rentalFairness(1501, 10000)).toEqual({ band: "Too High", percent: 15.1, low: 12, high: 15 });
+    expect(rentalFairness(1200, 10000)).toMatchObject({ band: "Fair", percent: 12 });
+    for (let price = 1100; price <= 1600; price++) {
+      const f = rentalFairness(price, 10000)!;
+      const shownFair = f.percent >= f.low && f.percent <= f.high;
+      expect(shownFair, `${price}: ${f.percent}% ${f.band}`).toBe(f.band === "Fair");
+    }
+  });
+
   it("reports the percentage to one decimal", () => {
     expect(rentalFairness(1234, 10000)).toEqual({ band: "Fair", percent: 12.3, low: 12, high: 15 });
   });

@@ -28,7 +28,11 @@ function judge(price: number, reference: number, range: { low: number; high: num
   // Compared in hundredths of a percent, exactly, so 12.00% is fair and 11.99% is not.
   const basisPoints = (price * 10000) / reference;
   const band: Band = basisPoints < range.low * 100 ? "Too Low" : basisPoints > range.high * 100 ? "Too High" : "Fair";
-  return { band, percent: Math.round(basisPoints / 10) / 10, ...range };
+  // The shown percentage (one decimal) never contradicts the band (issue 24): a price just under
+  // the range is rounded down (11.99% shows 11.9%, not 12%), one just over it up (15.01% → 15.1%).
+  const tenths = basisPoints / 10;
+  const percent = (band === "Too Low" ? Math.floor(tenths) : band === "Too High" ? Math.ceil(tenths) : Math.round(tenths)) / 10;
+  return { band, percent, ...range };
 }
 
 /** null when a price is missing or the reference is not positive. */

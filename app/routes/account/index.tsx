@@ -47,7 +47,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   switch (tab) {
     case "summary": {
       const [counts, earnings] = await Promise.all([accountCounts(app.db, user.id), user.isVendor ? ownerEarnings(app.db, user.id) : null]);
-      return { ...base, summary: { ...counts, totalSales: earnings?.net ?? 0 } };
+      // What shoppers paid for the vendor's items (their sales' gross), as the note says (issue 24).
+      return { ...base, summary: { ...counts, totalSales: earnings?.gross ?? 0 } };
     }
     case "profile":
       return { ...base, profile: await profileOf(app.db, user.id, now) };
@@ -194,7 +195,7 @@ function Summary({ data }: { data: LoaderData }) {
       <StatCard label="Total Orders" value={s.totalOrders} note="All time orders" />
       {data.isVendor ? (
         <>
-          <StatCard label="Total Sales" value={formatGBP(s.totalSales)} note="Revenue generated" />
+          <StatCard label="Total Sales" value={formatGBP(s.totalSales)} note="Revenue generated: what shoppers paid for your items" />
           <StatCard label="Products" value={s.products} note="Listed products" />
         </>
       ) : null}

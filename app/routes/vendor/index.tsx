@@ -105,7 +105,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     <div>
       <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} listed.`} />
       <StatGrid>
-        <StatCard label="Total Products" value={n} note="Active listings" />
+        {/* Only live listings count as active; those waiting for approval are counted apart (issue 24). */}
+        <StatCard label="Total Products" value={dashboard.liveCount} note={dashboard.awaitingApproval > 0 ? `Active listings · ${dashboard.awaitingApproval} awaiting approval` : "Active listings"} />
         <StatCard label="Total Revenue" value={formatGBP(dashboard.revenue)} note="Your earnings after commission" />
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
         <StatCard label="Profile Views" value={0} note="Coming soon" />
