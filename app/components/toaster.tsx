@@ -33,7 +33,7 @@ function ToastItem({ toast }: { toast: Shown }) {
       role={toast.type === "error" ? "alert" : "status"}
       className={`pointer-events-auto flex items-start gap-3 rounded-md border p-4 shadow-lg ${toast.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
     >
-      <div className="flex-1">
+      <div className="min-w-0 flex-1 [overflow-wrap:anywhere]">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm">{toast.description}</p> : null}
       </div>
@@ -54,7 +54,7 @@ export function Toaster({ flash }: { flash: Toast | null }) {
       {flashVisible ? (
         <div
           role={flashVisible.type === "error" ? "alert" : "status"}
-          className={`pointer-events-auto rounded-md border p-4 shadow-lg ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
+          className={`pointer-events-auto rounded-md border p-4 shadow-lg [overflow-wrap:anywhere] ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
         >
           <p className="font-semibold">{flashVisible.title}</p>
           {flashVisible.description ? <p className="text-sm">{flashVisible.description}</p> : null}

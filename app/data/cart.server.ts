@@ -22,7 +22,8 @@ export interface CartLine {
   imageUrl: string | null;
   type: CartOption;
   price: number;
-  quantity: number;
+  /** Always 1: an item is one of a kind (a stored quantity above 1 from before is read as 1). */
+  quantity: 1;
   vendor: string | null;
   sellerId: string | null;
   sellerAvatar: string | null;
@@ -44,7 +45,6 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
       imageUrl: cartItems.imageUrl,
       type: cartItems.type,
       price: cartItems.price,
-      quantity: cartItems.quantity,
       vendor: cartItems.vendor,
       sellerId: cartItems.sellerId,
       sellerAvatar: cartItems.sellerAvatar,
@@ -57,7 +57,7 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
-  const lines = rows.map((r) => ({ ...r, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice) }));
+  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice) }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;
   try {
@@ -112,10 +112,11 @@ async function publicProduct(db: Database, productId: string) {
 }
 
 /**
- * Adds a product with the chosen option, prices from the database only. A product already in
- * the basket gains quantity instead of a second row (shopper.md §4).
+ * Adds a product with the chosen option, prices from the database only. Every item is one of a
+ * kind (issue 22, superseding the spec's quantity): a product already in the basket stays as it
+ * is, and `added` is false so the shopper is told it is already there.
  */
-export async function addToCart(db: Database, userId: string, productId: string, option: CartOption, quantity: number, now: number) {
+export async function addToCart(db: Database, userId: string, productId: string, option: CartOption, now: number) {
   const product = await publicProduct(db, productId);
   if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
   if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
@@ -125,8 +126,7 @@ export async function addToCart(db: Database, userId: string, productId: string,
   const seller = byStore
     ? { vendor: "Store", sellerId: product.storeId, sellerAvatar: null, sellerType: "store" as const, handler: "store" as const }
     : { vendor: product.ownerName ?? product.brand, sellerId: product.ownerId, sellerAvatar: product.ownerAvatar, sellerType: "vendor" as const, handler: "vendor" as const };
-  const added = Math.max(1, Math.floor(quantity));
-  await db
+  const inserted = await db
     .insert(cartItems)
     .values({
       id: crypto.randomUUID(),
@@ -137,13 +137,14 @@ export async function addToCart(db: Database, userId: string, productId: string,
       type: option,
       price,
       duration: option === "rental" ? 7 : null,
-      quantity: added,
+      quantity: 1,
       ...seller,
       conciergeStatus: product.conciergeStatus,
       createdAt: now,
     })
-    .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: sql`${cartItems.quantity} + ${added}` } });
-  return product;
+    .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId] })
+    .returning({ id: cartItems.id });
+  return { product, added: inserted.length > 0 };
 }
 
 /** Switches a line between rental and purchase; refused when that price is missing. */

@@ -84,7 +84,6 @@ async function checkoutLines(db: Database, userId: string) {
       productId: cartItems.productId,
       name: products.name,
       type: cartItems.type,
-      quantity: cartItems.quantity,
       sellerId: cartItems.sellerId,
       sellerType: cartItems.sellerType,
       handler: cartItems.handler,
@@ -97,7 +96,8 @@ async function checkoutLines(db: Database, userId: string) {
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(desc(cartItems.createdAt));
-  return rows.map((r) => ({ ...r, price: (r.type === "rental" ? r.rentalPrice : r.buyingPrice) ?? null }));
+  // One of a kind: a line is one item, whatever quantity an old basket row still holds (issue 22).
+  return rows.map((r) => ({ ...r, quantity: 1, price: (r.type === "rental" ? r.rentalPrice : r.buyingPrice) ?? null }));
 }
 
 const unavailableMessage = (names: string[]) =>
@@ -134,8 +134,6 @@ export async function placeOrder(
   if (gone.length) throw new CheckoutError(unavailableMessage(gone), gone);
   const unpriced = lines.filter((l) => l.price === null).map((l) => l.name);
   if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
-  const extra = lines.filter((l) => l.quantity > 1).map((l) => l.name);
-  if (extra.length) throw new CheckoutError(`Only one of each item exists: ${extra.map((n) => `"${n}"`).join(", ")} is in your basket more than once. Remove it and add it again.`, extra);
 
   const priced = lines.map((l) => ({ ...l, price: l.price! }));
   const totals = basketTotals(priced);

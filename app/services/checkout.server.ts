@@ -9,7 +9,7 @@ import { enqueue } from "./notifications.server";
  * A failure here is logged; the order stands.
  */
 export async function announceOrder(app: AppContext, user: { email: string; fullName: string | null }, order: PlacedOrder, origin: string) {
-  const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price * l.quantity)}`).join("\n");
+  const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
   try {
     await enqueue(app.env, [
       {

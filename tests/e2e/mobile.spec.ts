@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { DEMO, login, openBuyableProduct } from "./fixtures";
 
 // A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
 // first under a closed 'Filters' button that counts what is applied, a filter applies without
@@ -29,4 +30,28 @@ test("home's category tiles fit two rows on a phone", async ({ page }) => {
   const tops = await tiles.evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))]);
   expect(await tiles.count()).toBeGreaterThanOrEqual(6);
   expect(tops.length).toBeLessThanOrEqual(2);
+});
+
+test("checkout ends on the order's confirmation, and its toast fits its box on a phone", async ({ page }) => {
+  await login(page, DEMO.shopper);
+  await page.goto("/cart");
+  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  await openBuyableProduct(page);
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full Name").first().fill("Sam Shopper");
+  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
+  await page.getByLabel("City").first().fill("London");
+  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  const toast = page.getByRole("status").filter({ hasText: "Order placed successfully!" });
+  await expect(toast).toBeVisible();
+  const fits = await toast.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const inside = [...el.querySelectorAll("p")].every((p) => p.scrollWidth <= p.clientWidth + 1);
+    return inside && box.right <= window.innerWidth && box.left >= 0;
+  });
+  expect(fits).toBe(true);
 });

@@ -61,6 +61,11 @@ test("basket and checkout: add as rental, switch to Buy Now, complete the order"
   await page.getByLabel("Postal Code").first().fill("N1 1AA");
   await page.getByRole("button", { name: "Complete Order" }).click();
   await expect(page.getByText("Order placed successfully!")).toBeVisible();
+  // The order's own page is its confirmation (issue 22).
+  await expect(page).toHaveURL(/\/account\/orders\/order_[0-9A-Z]+\?placed=1$/);
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  await expect(page.getByText(`Purchase: ${name}`)).toBeVisible();
+  await page.goto("/cart");
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 
   const response = await page.goto(href);

@@ -25,7 +25,7 @@ describe("cart items", () => {
     expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fproduct%2Fprod_x");
   });
 
-  it("adds with the database price, grows quantity on a second add, and ignores prices sent by the browser", async () => {
+  it("adds with the database price, once: a second add changes nothing and says 'Already in your basket'; prices sent by the browser are ignored", async () => {
     const owner = await seller();
     const product = await createProduct(owner.id, { rentalPrice: 1800, buyingPrice: 9000 });
     const shopper = await signedInBrowser("shopper");
@@ -35,8 +35,31 @@ describe("cart items", () => {
     const page = await (await shopper.browser.fetch(`/product/${product.id}`)).text();
     expect(page).toContain("Item added to cart");
     expect(page).toContain(`${product.name} has been added to your cart`);
-    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", enhanced: "1" });
-    expect(await cartRows(shopper.id)).toEqual([{ product_id: product.id, type: "rental", price: 1800, quantity: 2, seller_type: "vendor", handler: "vendor" }]);
+    // One of a kind (issue 22): the second add, as a fetcher or a plain form, changes nothing and says so.
+    const again = await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", quantity: "3", enhanced: "1" });
+    expect(again.status).toBe(200);
+    // The fetcher's toast rides in the flash cookie: the next page shows it.
+    expect(await (await shopper.browser.fetch("/favorites")).text()).toContain("Already in your basket");
+    const plain = await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental" });
+    expect(await (await shopper.browser.fetch(plain.headers.get("location")!)).text()).toContain(`${product.name} is already in your basket: each item is one of a kind.`);
+    expect(await cartRows(shopper.id)).toEqual([{ product_id: product.id, type: "rental", price: 1800, quantity: 1, seller_type: "vendor", handler: "vendor" }]);
+    const cart = await (await shopper.browser.fetch("/cart")).text();
+    expect(cart).not.toMatch(/× \d/);
+  });
+
+  it("reads a basket row stored with a quantity above 1 as one item, in the basket and at checkout", async () => {
+    const owner = await seller();
+    const product = await createProduct(owner.id, { rentalPrice: 2149, buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
+    await env.DB.prepare("UPDATE cart_items SET quantity = 2 WHERE user_id = ?").bind(shopper.id).run();
+    const cart = await (await shopper.browser.fetch("/cart")).text();
+    expect(cart).not.toContain("× 2");
+    expect(cart).not.toContain("£42.98");
+    const placed = await checkout(shopper.browser);
+    expect(placed.status).toBe(302);
+    const order = await env.DB.prepare("SELECT subtotal_amount FROM orders WHERE user_id = ?").bind(shopper.id).first<{ subtotal_amount: number }>();
+    expect(order).toEqual({ subtotal_amount: 2149 });
   });
 
   it("makes the store the seller of an approved concierge item", async () => {
@@ -141,14 +164,29 @@ describe("checkout", () => {
     await shopper.browser.post("/cart", { intent: "add", productId: rented.id, option: "rental", enhanced: "1" });
     await shopper.browser.post("/cart", { intent: "add", productId: bought.id, option: "purchase", enhanced: "1" });
 
-    const response = await checkout(shopper.browser, crypto.randomUUID(), { total: "1", "billing.price": "1" });
+    const key = crypto.randomUUID();
+    const response = await checkout(shopper.browser, key, { total: "1", "billing.price": "1" });
     expect(response.status).toBe(302);
-    const page = await (await shopper.browser.fetch("/cart")).text();
+    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount, currency, status FROM orders WHERE user_id = ?").bind(shopper.id).first<Record<string, unknown>>();
+    // Checkout ends on the order's own page, its confirmation (issue 22, item 1).
+    expect(response.headers.get("location")).toBe(`/account/orders/${order!.id}?placed=1`);
+    const page = await (await shopper.browser.fetch(response.headers.get("location")!)).text();
     expect(page).toContain("Order placed successfully!");
     expect(page).toMatch(/Order order_[0-9A-Z]{26} has been placed and you&#x27;ll receive a confirmation email\./);
-    expect(page).toContain("Your cart is empty");
+    expect(page).toContain("Thank you for your order");
+    expect(page).toContain("Your 7 days start when it is delivered.");
+    expect(page).toContain("You can return a purchase within 14 days of its delivery");
+    expect(page).toContain(`Rental fee: ${rented.name}`);
+    expect(page).toContain(`Purchase: ${bought.name}`);
+    expect(page).toContain("Ada Lovelace");
+    expect(page).toContain("£97.98");
+    // A second submit of the same form lands on the same order's page.
+    const again = await checkout(shopper.browser, key);
+    expect(again.headers.get("location")).toBe(`/account/orders/${order!.id}?placed=1`);
+    // Only the order's shopper is thanked; the page without ?placed is the plain order page.
+    expect(await (await shopper.browser.fetch(`/account/orders/${order!.id}`)).text()).not.toContain("Thank you for your order");
+    expect(await (await shopper.browser.fetch("/cart")).text()).toContain("Your cart is empty");
 
-    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount, currency, status FROM orders WHERE user_id = ?").bind(shopper.id).first<Record<string, unknown>>();
     expect(order).toMatchObject({ subtotal_amount: 9000, delivery_fee: 798, total_amount: 9798, currency: "GBP", status: "pending" });
     const items = await env.DB.prepare("SELECT product_id, type, price FROM order_items WHERE order_id = ? ORDER BY price").bind(order!.id).all();
     expect(items.results).toEqual([

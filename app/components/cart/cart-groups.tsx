@@ -88,7 +88,6 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                     <p className="text-sm">
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
                       {formatGBP(line.price)}
-                      {line.quantity > 1 ? ` × ${line.quantity}` : ""}
                     </p>
                     <LineControls line={line} returnTo={returnTo} />
                   </div>

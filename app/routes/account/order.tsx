@@ -17,7 +17,9 @@ import { requireUser } from "../../services/guards.server";
 import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { StatusBadge } from "../../components/dashboard";
+import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
+import { dispatchBy, formatDeadline } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { showToast } from "../../components/toaster";
@@ -48,7 +50,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     };
   });
   const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0 };
-  return { order: { ...order, items }, money, isShopper: order.userId === user.id };
+  const isShopper = order.userId === user.id;
+  // Checkout ends here (?placed=1): the order's page is its confirmation (issue 22).
+  const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
+  const billing = (order.billingAddress ?? {}) as { email?: string };
+  const confirmation = placed
+    ? { email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
+    : null;
+  return { order: { ...order, items }, money, isShopper, confirmation };
 }
 
 export const intents = ["buy_now", "request_return", "review"] as const;
@@ -105,7 +114,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, money, isShopper } = loaderData;
+  const { order, money, isShopper, confirmation } = loaderData;
   const result = actionData as OrderActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -116,9 +125,10 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <Link to="/account?tab=orders" className="text-sm text-brand underline">Back to My Orders</Link>
       </p>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl">{order.id}</span></h1>
+        <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl [overflow-wrap:anywhere]">{order.id}</span></h1>
         <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
       </header>
+      {confirmation ? <OrderConfirmation facts={confirmation} /> : null}
       <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">

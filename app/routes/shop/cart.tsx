@@ -75,9 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     switch (intent) {
       case "add": {
         const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";
-        const quantity = Number(form.get("quantity") ?? 1);
-        const product = await addToCart(app.db, user.id, productId, option, Number.isFinite(quantity) && quantity >= 1 ? quantity : 1, now);
-        const toast: Toast = { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` };
+        const { product, added } = await addToCart(app.db, user.id, productId, option, now);
+        // One of a kind (issue 22): adding it again changes nothing, and says so.
+        const toast: Toast = added
+          ? { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` }
+          : { type: "success", title: "Already in your basket", description: `${product.name} is already in your basket: each item is one of a kind.` };
         return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${encodeURIComponent(productId)}`), toast);
       }
       case "switch": {
@@ -122,7 +124,8 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
       await authorizeOrder(app, order.orderId, order.total, Date.now());
       await announceOrder(app, user, order, new URL(request.url).origin);
     }
-    return redirectWithToast(app.config, "/cart", {
+    // The order's own page, as its confirmation (issue 22): a repeated submit lands there too.
+    return redirectWithToast(app.config, `/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, {
       type: "success",
       title: "Order placed successfully!",
       description: `Order ${order.orderId} has been placed and you'll receive a confirmation email.`,
