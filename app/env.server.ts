@@ -24,6 +24,8 @@ const EnvSchema = z
     EMAIL_FROM: z.string().default("Closetloop <hello@closetloop.example>"),
     BREVO_API_KEY: z.string().min(1).optional(),
     BREVO_API_URL: z.url().default("https://api.brevo.com/v3"),
+    /** The site's own address (https://…), for links in e-mails and jobs that have no request. */
+    SITE_URL: z.url({ error: "SITE_URL must be the site's address, such as https://closetloop.co.uk" }).optional(),
     /** Longest reuse of a page shared by anonymous visitors, in seconds; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   })
@@ -39,9 +41,12 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)` });
       }
     }
+    if (!isDev && !vars.SITE_URL) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be set outside development: the site's https address, for links in e-mails" });
     return {
       ...vars,
       isDev,
+      /** Without a trailing slash; the local server's address in development. */
+      siteUrl: (vars.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, ""),
       // Local-only fallbacks so a fresh clone runs with no setup; outside development they are refused above.
       SESSION_SECRET: vars.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
       PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? DEVELOPMENT_SECRETS.PASSWORD_PEPPER,

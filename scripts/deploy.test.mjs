@@ -14,7 +14,7 @@ import { productionConfigProblems } from "./production-config.mjs";
 const BUILD = path.resolve(".tmp/deploy-test-build");
 const REDIRECT = path.resolve(".wrangler/deploy/config.json");
 const deploy = (env, args = []) => spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
-const OWN_SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
+const OWN_SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), SITE_URL: "https://closetloop.example" };
 
 describe("npm run deploy", () => {
   it("stops for any environment but production, before building anything", () => {
@@ -98,6 +98,7 @@ describe("the production build", () => {
     ["with the development secrets", { SESSION_SECRET: "local-development-session-secret-0000", PASSWORD_PEPPER: "local-development-password-pepper-000" }, "SESSION_SECRET is the local development value"],
     ["without its environment name", { ...OWN_SECRETS, APP_ENV: undefined }, "APP_ENV must name the environment"],
     ["as development", { ...OWN_SECRETS, APP_ENV: "development" }, "this bundle was built for production"],
+    ["without the site's address", { ...OWN_SECRETS, SITE_URL: undefined }, "SITE_URL must be set outside development"],
   ])("refuses to start %s", async (_name, vars, message) => {
     const result = await start(vars);
     expect(result.started).toBe(false);

@@ -20,6 +20,8 @@ export const EmailMessage = z.object({
     "return_instructions",
     "return_inspected",
     "owner_item_update",
+    "order_to_send",
+    "order_cancelled",
     "payout_calculated",
     "store_request_approved",
     "store_request_rejected",

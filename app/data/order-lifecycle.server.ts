@@ -10,6 +10,7 @@ import {
   type OrderStatus,
   type StaffOrderChoice,
 } from "../domain/order-lifecycle";
+import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { saleStatements, type TransactionType } from "./finance.server";
 
@@ -35,6 +36,9 @@ export interface LifecycleItem {
   price: number;
   buyingPrice: number | null;
   rentalEndsAt: number | null;
+  deliveredAt: number | null;
+  carrier: string | null;
+  trackingNumber: string | null;
   handler: "vendor" | "store";
   /** The store id when a store handles the item (concierge), else the owner's id. */
   sellerId: string | null;
@@ -64,7 +68,8 @@ export type ChangeResult =
     }
   | { ok: false; message: string; httpStatus: 404 | 409 };
 
-async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
+/** An order with its items as the lifecycle sees them (who handles each, its status and dates). */
+export async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
   const [orderRows, itemRows] = await db.batch([
     db
       .select({ id: orders.id, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName })
@@ -82,6 +87,9 @@ async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder 
         price: orderItems.price,
         buyingPrice: orderItems.buyingPrice,
         rentalEndsAt: orderItems.rentalEndsAt,
+        deliveredAt: orderItems.deliveredAt,
+        carrier: orderItems.carrier,
+        trackingNumber: orderItems.trackingNumber,
         handler: orderItems.handler,
         sellerId: orderItems.sellerId,
         ownerId: products.ownerId,
@@ -110,6 +118,20 @@ const SALE_OF: Partial<Record<ItemStatus, (item: LifecycleItem, event: ItemEvent
   active: () => "rental_fee",
 };
 
+/** What the history says besides the move: the tracking of a posting, the finding of an inspection. */
+function historyNote(event: ItemEvent): string | null {
+  switch (event.type) {
+    case "ship":
+      return `Posted with ${isCarrier(event.carrier) ? CARRIER_NAMES[event.carrier] : event.carrier}: ${event.trackingNumber}`;
+    case "inspect":
+      return `Inspected: ${event.outcome === "good" ? "good condition" : event.outcome === "damaged" ? "damaged" : "not returnable"}${event.reason ? ` (${event.reason})` : ""}`;
+    case "request_return":
+      return event.reason ? `Reason: ${event.reason}` : null;
+    default:
+      return null;
+  }
+}
+
 /** The statements that move one item along `path`, guarded so a stale or repeated change fails the whole batch. */
 function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: LifecycleItem, path: ItemStatus[], event: ItemEvent, actor: LifecycleActor, now: number) {
   if (path.length === 0) return;
@@ -128,7 +150,7 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
         toStatus: to,
         actorId: actor.id,
         actorRole: actor.role,
-        note: event.type === "inspect" ? `Inspected: ${event.outcome === "good" ? "good condition" : "damaged"}` : null,
+        note: historyNote(event),
         createdAt: now,
       }),
     );
@@ -144,12 +166,27 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   if (to === "completed") set.completedAt = now;
   if (event.type === "buy_now") set.rentalOutcome = "bought";
   if (event.type === "convert") set.rentalOutcome = "converted";
-  if (to === "return_requested") set.returnRequestedAt = now;
+  if (to === "return_requested") {
+    set.returnRequestedAt = now;
+    if (event.type === "request_return" && event.reason) set.returnReason = event.reason;
+  }
+  if (event.type === "ship") {
+    set.carrier = event.carrier;
+    set.trackingNumber = event.trackingNumber;
+    set.shippedAt = now;
+    set.shippedBy = actor.id;
+  }
+  if (to === "cancelled") {
+    set.cancelledAt = now;
+    set.cancelledBy = actor.id;
+  }
   if (event.type === "inspect") {
-    set.rentalOutcome = "returned";
+    if (item.kind === "rental") set.rentalOutcome = event.outcome === "not_returnable" ? "converted" : "returned";
     set.returnedAt = now;
     set.inspection = event.outcome;
     set.inspectedBy = actor.id;
+    if (event.charge !== undefined) set.damageCharge = event.charge;
+    if (event.reason) set.inspectionReason = event.reason;
   }
   plan.statements.push(db.update(orderItems).set(set).where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))));
 
@@ -209,7 +246,7 @@ export async function setOrderStatus(db: Database, orderId: string, to: StaffOrd
   for (const item of order.items) {
     if (item.status === "cancelled" && to !== "cancelled") return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
     if (item.status === "cancelled") continue;
-    const step = itemStep({ status: item.status, kind: item.kind, rentalEndsAt: item.rentalEndsAt }, event, actor.role, now);
+    const step = itemStep(item, event, actor.role, now);
     if (!step.ok) return { ok: false, message: step.reason, httpStatus: 409 };
     planItem(db, plan, order, item, step.path, event, actor, now);
   }
@@ -223,20 +260,31 @@ export async function setOrderStatus(db: Database, orderId: string, to: StaffOrd
  */
 export async function changeItem(db: Database, itemId: string, event: ItemEvent, actor: LifecycleActor, now: number, mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean): Promise<ChangeResult> {
   const row = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).get();
-  const order = row ? await loadOrder(db, row.orderId) : null;
-  const item = order?.items.find((i) => i.id === itemId);
-  if (!order || !item || (mayAct && !mayAct(order, item))) return { ok: false, message: "Order item not found", httpStatus: 404 };
-  const step = itemStep({ status: item.status, kind: item.kind, rentalEndsAt: item.rentalEndsAt }, event, actor.role, now);
-  if (!step.ok) {
-    // Already where the event would take it: a repeated submit, answered as done.
-    const done = (event.type === "buy_now" || event.type === "convert") && item.status === "completed";
-    const asked = event.type === "request_return" && item.status === "return_requested";
-    const inspected = event.type === "inspect" && item.status === "returned";
-    if (done || asked || inspected) return { ok: true, changed: false, order, status: order.status, moved: [] };
-    return { ok: false, message: step.reason, httpStatus: 409 };
-  }
+  return row ? changeItems(db, row.orderId, [itemId], event, actor, now, mayAct) : { ok: false, message: "Order item not found", httpStatus: 404 };
+}
+
+/**
+ * One event for several items of one order, in one batch (a handler posts its items of an order
+ * together; a shopper cancels the whole order). Every item must be the order's and pass `mayAct`,
+ * or the whole change reads as missing; one refused item refuses them all.
+ */
+export async function changeItems(db: Database, orderId: string, itemIds: readonly string[], event: ItemEvent, actor: LifecycleActor, now: number, mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean): Promise<ChangeResult> {
+  const order = await loadOrder(db, orderId);
+  const items = order ? itemIds.map((id) => order.items.find((i) => i.id === id)) : [];
+  if (!order || items.length === 0 || items.some((item) => !item || (mayAct && !mayAct(order, item)))) return { ok: false, message: "Order item not found", httpStatus: 404 };
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
-  planItem(db, plan, order, item, step.path, event, actor, now);
+  for (const item of items as LifecycleItem[]) {
+    const step = itemStep(item, event, actor.role, now);
+    if (!step.ok) {
+      // Already where the event would take it: a repeated submit, answered as done.
+      const done = (event.type === "buy_now" || event.type === "convert") && item.status === "completed";
+      const asked = event.type === "request_return" && item.status === "return_requested";
+      const inspected = event.type === "inspect" && (item.status === "returned" || (item.status === "completed" && event.outcome === "not_returnable"));
+      if (done || asked || inspected) continue;
+      return { ok: false, message: step.reason, httpStatus: 409 };
+    }
+    planItem(db, plan, order, item, step.path, event, actor, now);
+  }
   return run(db, order, plan, actor, now);
 }
 

@@ -38,6 +38,43 @@ export function groupByOrder<L extends OrderLine, I>(lines: L[], max: number, it
 }
 
 /**
+ * Orders waiting to be posted (issue 22): items still pending or processing among the lines
+ * `handledBy` selects (a seller's own items, a store's concierge items, or all for staff), oldest
+ * order first, with the ship-to name and address. The handlers' Orders tabs and admin list them.
+ */
+export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
+  const lines = await db
+    .select({
+      orderId: sql<string>`${orders.id}`.as("send_order_id"),
+      placedAt: sql<number>`${orders.createdAt}`.as("send_placed_at"),
+      shippingAddress: orders.shippingAddress,
+      itemId: orderItems.id,
+      name: orderItems.name,
+      type: orderItems.type,
+      status: orderItems.status,
+      handler: orderItems.handler,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(sql`${orderItems.status} in ('pending', 'processing')`, handledBy))
+    .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
+    .limit(limit * 4);
+  const byOrder = new Map<string, { orderId: string; placedAt: number; shipTo: Record<string, string | undefined>; items: { id: string; name: string; type: "rental" | "purchase" }[] }>();
+  for (const line of lines) {
+    let order = byOrder.get(line.orderId);
+    if (!order) {
+      if (byOrder.size >= limit) break;
+      order = { orderId: line.orderId, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined>, items: [] };
+      byOrder.set(line.orderId, order);
+    }
+    order.items.push({ id: line.itemId, name: line.name, type: line.type });
+  }
+  return [...byOrder.values()];
+}
+
+export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];
+
+/**
  * Rentals sent back and waiting for their inspection, oldest first, among the lines `handledBy`
  * selects (the platform's, or some stores'): the admin Orders tab and the store dashboard list them.
  */

@@ -5,7 +5,7 @@ import type { SellerTab } from "../domain/seller-dashboard";
 import type { SessionUser } from "../services/session.server";
 import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import { groupByOrder, orderLineColumns } from "./orders.server";
+import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
 import { mayEditProduct } from "./product.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
@@ -288,8 +288,13 @@ export async function sellerDashboard(db: Database, ownerId: string, tab: Seller
       return { tab, ...summary([a, b, c]), revenue: (await earnings).net, requests } as const;
     }
     case "orders": {
-      const [[a, b, c, lines], weeks] = await Promise.all([db.batch([...counts, sellerOrderLinesQuery(db, ownerId)]), weeklyRevenue(db, { owner: ownerId }, now, 12)]);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders: groupOrderLines(lines), weeks } as const;
+      const [[a, b, c, lines], weeks, toSend] = await Promise.all([
+        db.batch([...counts, sellerOrderLinesQuery(db, ownerId)]),
+        weeklyRevenue(db, { owner: ownerId }, now, 12),
+        // Their own items (not concierge ones: the store posts those) waiting to be posted.
+        ordersToSend(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor"))),
+      ]);
+      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders: groupOrderLines(lines), weeks, toSend } as const;
     }
     case "upload": {
       const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([...counts, ...uploadFormQueries(db, ownerId)]);

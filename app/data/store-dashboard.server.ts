@@ -4,7 +4,7 @@ import type { ReviewStatus } from "../domain/admin-products";
 import type { StoreTab } from "../domain/store-dashboard";
 import type { Database } from "./db.server";
 import { storeRevenue } from "./finance.server";
-import { groupByOrder, orderLineColumns } from "./orders.server";
+import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -138,8 +138,12 @@ export async function storeDashboard(db: Database, storeId: string, tab: StoreTa
       return { tab, ...summary(a, b), revenue: (await revenue).total, products: rows.slice(0, STORE_PAGE_SIZE), hasNext: rows.length > STORE_PAGE_SIZE, page } as const;
     }
     case "orders": {
-      const [a, b, lines] = await db.batch([...counts, orderLinesQuery(db, storeId)]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, orders: groupLines(lines, storeId) } as const;
+      const [[a, b, lines], toSend] = await Promise.all([
+        db.batch([...counts, orderLinesQuery(db, storeId)]),
+        // The concierge items this store handles, waiting to be posted (issue 22).
+        ordersToSend(db, and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId))),
+      ]);
+      return { tab, ...summary(a, b), revenue: (await revenue).total, orders: groupLines(lines, storeId), toSend } as const;
     }
   }
 }

@@ -6,6 +6,7 @@ import {
   itemStep,
   orderStatusOf,
   rentalWindowEndsAt,
+  rentalEndsWhen,
   returnOrBuyBy,
   type ActorRole,
   type ItemEvent,
@@ -13,6 +14,7 @@ import {
 } from "./order-lifecycle";
 
 const DAY = 86_400_000;
+const SHIP = { type: "ship", carrier: "dpd", trackingNumber: "15501234567890" } as const;
 const NOW = Date.UTC(2026, 10, 25, 12);
 
 // The whole table, written out: every pair not listed here must be refused.
@@ -86,12 +88,12 @@ describe("itemStep", () => {
   });
 
   it("is posted by its handler or staff before delivery; posting again is already done", () => {
-    expect(step(purchase("pending"), { type: "ship" }, "seller")).toEqual({ ok: true, path: ["shipped"] });
-    expect(step(purchase("processing"), { type: "ship" }, "store")).toEqual({ ok: true, path: ["shipped"] });
-    expect(step(purchase("shipped"), { type: "ship" }, "staff")).toEqual({ ok: true, path: [] });
-    expect(step(purchase("cancelled"), { type: "ship" }, "seller")).toEqual({ ok: false, reason: "This item was cancelled: there is nothing to send." });
-    expect(step(purchase("completed"), { type: "ship" }, "seller")).toMatchObject({ ok: false });
-    expect(step(purchase("pending"), { type: "ship" }, "shopper")).toEqual({ ok: false, reason: "You cannot change this item." });
+    expect(step(purchase("pending"), SHIP, "seller")).toEqual({ ok: true, path: ["shipped"] });
+    expect(step(purchase("processing"), SHIP, "store")).toEqual({ ok: true, path: ["shipped"] });
+    expect(step(purchase("shipped"), SHIP, "staff")).toEqual({ ok: true, path: [] });
+    expect(step(purchase("cancelled"), SHIP, "seller")).toEqual({ ok: false, reason: "This item was cancelled: there is nothing to send." });
+    expect(step(purchase("completed"), SHIP, "seller")).toMatchObject({ ok: false });
+    expect(step(purchase("pending"), SHIP, "shopper")).toEqual({ ok: false, reason: "You cannot change this item." });
   });
 
   it("is delivered when the shopper confirms it arrived, like staff marking it", () => {
@@ -151,6 +153,29 @@ describe("the rental window", () => {
     [-DAY, 0],
   ])("%i ms before the end → %i days left", (remaining, days) => {
     expect(daysLeft(NOW + remaining, NOW)).toBe(days);
+  });
+
+  it("says 'tomorrow' only when the window ends on the next UK calendar day, else 'today at HH:MM'", () => {
+    // Ends 00:30 on Wed 2 Dec (UK = UTC in winter): from 23:00 on the 1st it is tomorrow, from 00:10 today.
+    const ends = Date.UTC(2026, 11, 2, 0, 30);
+    expect(rentalEndsWhen(ends, Date.UTC(2026, 11, 1, 23, 0))).toBe("tomorrow");
+    expect(rentalEndsWhen(ends, Date.UTC(2026, 11, 2, 0, 10))).toBe("today at 00:30");
+    // Ends 15:00 on the same day the reminder goes at 03:00.
+    expect(rentalEndsWhen(Date.UTC(2026, 11, 2, 15, 0), Date.UTC(2026, 11, 2, 3, 0))).toBe("today at 15:00");
+    expect(rentalEndsWhen(Date.UTC(2026, 11, 4, 15, 0), Date.UTC(2026, 11, 2, 3, 0))).toBe("in 2 days");
+  });
+
+  it("reads days and times in UK time across the clock changes", () => {
+    // Summer: 23:30 UTC on 1 July is 00:30 BST on 2 July, the same UK day as 10:00 BST on the 2nd.
+    expect(rentalEndsWhen(Date.UTC(2026, 6, 1, 23, 30), Date.UTC(2026, 6, 1, 23, 10))).toBe("today at 00:30");
+    expect(rentalEndsWhen(Date.UTC(2026, 6, 1, 23, 30), Date.UTC(2026, 6, 1, 22, 0))).toBe("tomorrow");
+    expect(rentalEndsWhen(Date.UTC(2026, 6, 2, 9, 0), Date.UTC(2026, 6, 1, 12, 0))).toBe("tomorrow");
+    // Clocks go forward on Sun 29 March 2026 (01:00 UTC): the times are BST after it.
+    expect(rentalEndsWhen(Date.UTC(2026, 2, 29, 13, 0), Date.UTC(2026, 2, 29, 0, 30))).toBe("today at 14:00");
+    expect(rentalEndsWhen(Date.UTC(2026, 2, 30, 0, 30), Date.UTC(2026, 2, 29, 12, 0))).toBe("tomorrow");
+    // Clocks go back on Sun 25 October 2026 (01:00 UTC): 23:30 UTC on the 25th is 23:30 GMT, still that day.
+    expect(rentalEndsWhen(Date.UTC(2026, 9, 25, 23, 30), Date.UTC(2026, 9, 25, 0, 30))).toBe("today at 23:30");
+    expect(rentalEndsWhen(Date.UTC(2026, 9, 25, 23, 30), Date.UTC(2026, 9, 24, 22, 30))).toBe("tomorrow");
   });
 
   it("names its last day the same way in every timezone", () => {

@@ -65,15 +65,16 @@ export type ItemEvent =
   | { type: "staff_set"; to: StaffOrderChoice }
   /** The shopper (before it ships) or staff (before delivery) cancel one item. */
   | { type: "cancel" }
-  /** The handler (or staff) posts the item with a carrier and a tracking number. */
-  | { type: "ship" }
+  /** The handler (or staff) posts the item with a carrier and a tracking number (app/domain/shipping.ts). */
+  | { type: "ship"; carrier: string; trackingNumber: string }
   /** The shopper says it arrived ('I have received it'): delivery, as if staff had marked it. */
   | { type: "confirm_delivery" }
   | { type: "buy_now" }
-  /** A rental in its window, or a purchase within 14 days of delivery. */
-  | { type: "request_return" }
+  /** A rental in its window, or a purchase within 14 days of delivery (with the shopper's reason). */
+  | { type: "request_return"; reason?: string }
   | { type: "convert" }
-  | { type: "inspect"; outcome: InspectionOutcome };
+  /** A damaged or not returnable outcome carries its charge (pence) and the inspector's reason. */
+  | { type: "inspect"; outcome: InspectionOutcome; charge?: number; reason?: string };
 
 export const EVENT_ACTORS: Readonly<Record<ItemEvent["type"], readonly ActorRole[]>> = {
   staff_set: ["staff"],
@@ -195,6 +196,22 @@ export function daysLeft(endsAt: number, now: number) {
 
 /** Windows ending within this time get their reminder (the day before). */
 export const REMINDER_BEFORE_MS = DAY_MS;
+
+const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
+const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/London" });
+const ukDayNumber = (ms: number) => Date.parse(`${ukDay.format(ms)}T00:00:00Z`) / DAY_MS;
+
+/**
+ * When a rental ends, as its reminder says it (issue 22): 'tomorrow' only when the window ends on
+ * the next calendar day in the UK, 'today at 14:30' when it ends today, else 'in 3 days'. UK days,
+ * so the clock change (BST/GMT) and midnight are read as a person in the UK reads them.
+ */
+export function rentalEndsWhen(endsAt: number, now: number) {
+  const days = ukDayNumber(endsAt) - ukDayNumber(now);
+  if (days <= 0) return `today at ${ukTime.format(endsAt)}`;
+  if (days === 1) return "tomorrow";
+  return `in ${days} days`;
+}
 
 const returnBy = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 

@@ -62,6 +62,14 @@ export function trackingUrl(carrier: string | null | undefined, trackingNumber: 
   return url ? url(encodeURIComponent(trackingNumber)) : null;
 }
 
+/** What a refused 'Mark shipped' form answers: its field errors and what was sent, by order. */
+export interface ShipFormResult {
+  intent?: string | null;
+  orderId?: string;
+  errors?: { carrier?: string; trackingNumber?: string };
+  values?: { carrier?: string; trackingNumber?: string };
+}
+
 /** A handler posts an order within this many working days of it being placed. */
 export const DISPATCH_WORKING_DAYS = 2;
 

@@ -1,24 +1,54 @@
 import type { AppContext } from "../context";
+import { loadOrder } from "../data/order-lifecycle.server";
 import type { PlacedOrder } from "../data/orders.server";
+import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP } from "../domain/money";
+import { dispatchBy, formatDeadline } from "../domain/shipping";
+import type { QueueMessage } from "../../workers/messages";
+import { orderPageUrl, siteLink } from "./links.server";
 import { enqueue } from "./notifications.server";
+import { handlerContacts } from "./trade.server";
+
+const addressLines = (a: ShippingAddress) => [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean).join("\n");
+
+/**
+ * Each handler (the seller, or the store for concierge items) is told what to send, where, and by
+ * when (2 working days, issue 22), with a link to their Orders tab where they enter the tracking.
+ */
+async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: ShippingAddress, now: number): Promise<QueueMessage[]> {
+  const placed = await loadOrder(app.db, order.orderId);
+  if (!placed) return [];
+  const by = formatDeadline(dispatchBy(now));
+  return (await handlerContacts(app, placed.items)).map((handler) => ({
+    key: `order_placed:${order.orderId}:${handler.key}`,
+    type: "email" as const,
+    kind: "order_to_send" as const,
+    to: handler.email,
+    subject: `New order ${order.orderId}: please post it by ${by}`,
+    text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${handler.items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
+    cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },
+  }));
+}
 
 /**
  * After an order is placed: the confirmation e-mail and the order_placed event go through the
  * queue. Amounts in the event are integer pence and the currency is GBP (DECISIONS.md, Money).
  * A failure here is logged; the order stands.
  */
-export async function announceOrder(app: AppContext, user: { email: string; fullName: string | null }, order: PlacedOrder, origin: string) {
+export async function announceOrder(app: AppContext, user: { email: string; fullName: string | null }, order: PlacedOrder, shipping: ShippingAddress, now: number) {
   const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
+  const url = orderPageUrl(app.config, order.orderId);
   try {
     await enqueue(app.env, [
+      ...(await ordersToSend(app, order, shipping, now)),
       {
         key: `order_placed:${order.orderId}:email`,
         type: "email",
         kind: "order_placed",
         to: user.email,
         subject: `Your Closetloop order ${order.orderId}`,
-        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\nRentals last 7 days from delivery; you can buy an item you love at its Buy Now price before then.\n\nSee your orders: ${origin}/account?tab=orders`,
+        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\nRentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\nYour order ${order.orderId}: ${url}`,
+        cta: { label: "View your order", url },
       },
       {
         key: `order_placed:${order.orderId}:event`,

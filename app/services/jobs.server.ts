@@ -6,7 +6,8 @@ import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
-import { daysLeft, REMINDER_BEFORE_MS, returnOrBuyBy } from "../domain/order-lifecycle";
+import { REMINDER_BEFORE_MS, rentalEndsWhen, returnOrBuyBy } from "../domain/order-lifecycle";
+import { orderPageUrl } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
@@ -74,7 +75,6 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
       .where(eq(orderItems.id, itemId))
       .get();
     if (!row || row.endsAt === null) return false;
-    const left = daysLeft(row.endsAt, now);
     const price = row.buyingPrice !== null ? ` for ${formatGBP(row.buyingPrice)}` : "";
     await enqueue(ctx.env, [
       {
@@ -82,8 +82,9 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
         type: "email",
         kind: "rental_reminder",
         to: row.email,
-        subject: `Your rental of ${row.name} ends ${left <= 1 ? "tomorrow" : `in ${left} days`}`,
-        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends on ${formatLongDate(row.endsAt)}. ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nOrder ${row.orderId}: see it under Orders in your account.\n`,
+        subject: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
+        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatLongDate(row.endsAt)}). ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
+        cta: { label: "View your order", url: orderPageUrl(ctx.config, row.orderId) },
       },
     ]);
     return true;

@@ -7,6 +7,7 @@ import { formatGBP } from "../domain/money";
 import { returnOrBuyBy, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
+import { orderPageUrl } from "./links.server";
 import { enqueue } from "./notifications.server";
 import { captureDue, refundOrder } from "./payments.server";
 
@@ -25,7 +26,7 @@ const changesPublicPages = (result: Extract<ChangeResult, { ok: true }>) =>
  * Staff set an order's status (admin Orders tab): saved with its history, then the shipment
  * notification {email, orderId, status} (seller-store-admin.md §7) goes out once per change.
  */
-export async function staffSetOrderStatus(app: LifecycleServices, orderId: string, to: StaffOrderChoice, staffId: string, origin: string, now: number): Promise<ChangeResult> {
+export async function staffSetOrderStatus(app: LifecycleServices, orderId: string, to: StaffOrderChoice, staffId: string, now: number): Promise<ChangeResult> {
   const result = await setOrderStatus(app.db, orderId, to, { id: staffId, role: "staff" }, now);
   if (!result.ok || !result.changed) return result;
   const { order } = result;
@@ -35,7 +36,7 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
         key: `order_status:${order.id}:${to}:${now}:event`,
         type: "marketing",
         action: "track_event",
-        data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: null } },
+        data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
       },
       {
         key: `order_status:${order.id}:${to}:${now}:email`,
@@ -43,7 +44,8 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
         kind: "order_status_changed",
         to: order.email,
         subject: `Your Closetloop order ${order.id} is ${to}`,
-        text: statusEmail(order, to, origin),
+        text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
+        cta: { label: "View your order", url: orderPageUrl(app.config, order.id) },
       },
     ]);
   } catch (error) {
@@ -59,7 +61,7 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
  * transaction pending for the daily job to retry); a cancelled order's authorization is given back.
  * Never throws: the status change stands either way.
  */
-async function settlePayments(app: LifecycleServices, orderId: string, to: string, now: number) {
+export async function settlePayments(app: LifecycleServices, orderId: string, to: string, now: number) {
   try {
     if (to === "cancelled") await refundOrder(app, orderId, now);
     else await captureDue(app, now, orderId);
@@ -68,7 +70,7 @@ async function settlePayments(app: LifecycleServices, orderId: string, to: strin
   }
 }
 
-function statusEmail(order: LifecycleOrder, to: StaffOrderChoice, origin: string) {
+function statusEmail(order: LifecycleOrder, to: StaffOrderChoice, orderUrl: string) {
   const rentals = order.items.filter((i) => i.kind === "rental");
   const lines: Record<StaffOrderChoice, string> = {
     pending: "Your order is waiting to be processed.",
@@ -80,7 +82,7 @@ function statusEmail(order: LifecycleOrder, to: StaffOrderChoice, origin: string
         : "Your order was delivered. Enjoy it!",
     cancelled: "Your order was cancelled. You have not been charged for it.",
   };
-  return `Hello ${order.fullName ?? "there"},\n\n${lines[to]}\n\nOrder ${order.id}: ${origin}/account/orders/${order.id}\n`;
+  return `Hello ${order.fullName ?? "there"},\n\n${lines[to]}\n\nYour order ${order.id}: ${orderUrl}\n`;
 }
 
 /**
@@ -118,12 +120,13 @@ export async function changeOrderItem(
 async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item: LifecycleItem, event: ItemEvent): Promise<QueueMessage[]> {
   const price = formatGBP(item.buyingPrice ?? item.productBuyingPrice ?? 0);
   const hello = `Hello ${order.fullName ?? "there"},\n\n`;
-  // Jobs have no request, hence no origin: the e-mail names the order, the account page lists it.
-  const footer = `\n\nOrder ${order.id}: see it under Orders in your account.\n`;
+  // Every e-mail about an order links to its page, from the site's address (jobs have no request).
+  const orderUrl = orderPageUrl(app.config, order.id);
+  const footer = `\n\nYour order ${order.id}: ${orderUrl}\n`;
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
   const store = item.handler === "store" && item.sellerId ? await app.db.select({ name: stores.name, description: stores.description }).from(stores).where(eq(stores.id, item.sellerId)).get() : undefined;
   type Email = Extract<QueueMessage, { type: "email" }>;
-  const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, subject, text: hello + text + footer });
+  const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, subject, text: hello + text + footer, cta: { label: "View your order", url: orderUrl } });
   const toOwner = (subject: string, text: string): Email[] =>
     owner ? [{ key: `item:${item.id}:${event.type}:owner`, type: "email", kind: "owner_item_update", to: owner.email, subject, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n` }] : [];
   switch (event.type) {

@@ -199,7 +199,15 @@ export async function refundOrder(services: PaymentServices, orderId: string, no
     .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
     .groupBy(payments.operation);
   const sum = (op: PaymentOperation) => rows.find((r) => r.operation === op)?.amount ?? 0;
-  const amount = sum("authorize") - sum("capture");
+  // What is given back by partial refunds (a cancelled item's price, issue 22) is not given back
+  // twice: each one counts once by its key, refunded already or failed and owed (the daily job
+  // retries it under the same key).
+  const partial = await services.db
+    .select({ amount: sql<number>`max(${payments.amount})` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.operation, "refund"), sql`${payments.idempotencyKey} like 'refund:%:%'`))
+    .groupBy(payments.idempotencyKey);
+  const amount = sum("authorize") - sum("capture") - partial.reduce((total, r) => total + r.amount, 0);
   if (sum("authorize") === 0 || amount <= 0) return null;
   const outcome = await callPayment(services, { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) }, now);
   if (!outcome.ok) console.error(`payments: refunding ${orderId} failed; the daily job retries it`, outcome.error);

@@ -115,7 +115,8 @@ test.describe.serial("a new member's account", () => {
     await page.getByText("Delete my account", { exact: true }).click();
     const dialog = page.getByRole("dialog", { name: "Delete your account?" });
     await expect(dialog).toContainText("Export your data first");
-    await expect(dialog).toContainText("Cancel your active orders or rentals");
+    await expect(dialog).toContainText("Finish your orders first");
+    await expect(dialog).toContainText("can be cancelled from its page in My Orders");
     await expect(dialog).toContainText("Remove the products you want to transfer");
     await dialog.getByLabel("Enter your password to confirm").fill(member.newPassword);
     await dialog.getByRole("button", { name: "Delete my account permanently" }).click();

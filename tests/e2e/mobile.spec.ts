@@ -50,7 +50,7 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   await expect(toast).toBeVisible();
   const fits = await toast.evaluate((el) => {
     const box = el.getBoundingClientRect();
-    const inside = [...el.querySelectorAll("p")].every((p) => p.scrollWidth <= p.clientWidth + 1);
+    const inside = Array.from(el.querySelectorAll("p")).every((p) => p.scrollWidth <= p.clientWidth + 1);
     return inside && box.right <= window.innerWidth && box.left >= 0;
   });
   expect(fits).toBe(true);

@@ -48,7 +48,7 @@ async function rental(deliveredAt: number, prices = { rentalPrice: 1500, buyingP
   const order = await placeOrder(shopper, [{ productId: item.id, option: "rental" }]);
   if (options.failCaptures) await env.CACHE.put(localFailKey(order.orderId), "capture");
   const staff = await createUser();
-  const delivered = await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, "http://localhost", deliveredAt);
+  const delivered = await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt);
   expect(delivered.ok).toBe(true);
   return { owner, shopper, store, orderId: order.orderId, itemId: order.items[0]!.id, productId: item.id };
 }
@@ -93,8 +93,12 @@ describe("the daily job", () => {
     await runJob("daily", reminderTime + HOUR);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: reminderTime });
     const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
-    expect(reminder.subject).toContain("ends tomorrow");
-    expect(await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>()).toMatchObject({ body: expect.stringContaining("Return or buy by Tue 12 Jan") });
+    // The window ends the same UK day as the reminder (10:00), so it says so, not 'tomorrow' (issue 22).
+    expect(reminder.subject).toMatch(/^Your rental of .+ ends today at 10:00$/);
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
+    expect(body).toContain("Return or buy by Tue 12 Jan");
+    // Every e-mail about an order links to its page, absolutely, from the site's address.
+    expect(body).toContain(`http://localhost:4173/account/orders/${r.orderId}`);
 
     // Wednesday 03:00: the window ended without Buy or Return. Two runs at once convert it once.
     const convertTime = Date.UTC(2027, 0, 13, 3);
@@ -128,7 +132,8 @@ describe("the daily job", () => {
     });
     expect(shopperMail.filter((m) => m.kind === "rental_reminder")).toHaveLength(1);
     expect(shopperMail.filter((m) => m.kind === "rental_converted")).toHaveLength(1);
-    expect((await outbox(r.owner.email)).map((m) => m.kind)).toEqual(["owner_item_update"]);
+    // Told to post it when it was ordered (issue 22), then that it was sold.
+    expect((await outbox(r.owner.email)).map((m) => m.kind).sort()).toEqual(["order_to_send", "owner_item_update"]);
   });
 
   it("sends a redelivered reminder once", async () => {
@@ -266,8 +271,8 @@ describe("payments", () => {
     const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
     expect(deliveryFee).toBeGreaterThan(0);
     expect(total).toBe(subtotal + deliveryFee);
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
+    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
+    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
     await runJob("daily", Date.now() + DAY);
     expect((await paymentsOf(order.orderId)).map((p) => [p.operation, p.amount, p.status])).toEqual([
       ["authorize", total, "succeeded"],
@@ -283,7 +288,7 @@ describe("payments", () => {
     await env.CACHE.put(localFailKey(order.orderId), "refund");
     const staff = await createUser();
     const { total } = await orderAmounts(order.orderId);
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, "http://localhost", Date.now());
+    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
     await runJob("daily", Date.now() + DAY);
     await env.CACHE.delete(localFailKey(order.orderId));
     await Promise.all([runJob("daily", Date.now() + 2 * DAY), runJob("daily", Date.now() + 2 * DAY)]);
@@ -346,7 +351,7 @@ describe("the delivery fee", () => {
     await env.CACHE.put(localFailKey(order.orderId), "capture");
     const staff = await createUser();
     const deliveredAt = Date.now();
-    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, "http://localhost", deliveredAt)).toMatchObject({ ok: true, changed: true });
+    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt)).toMatchObject({ ok: true, changed: true });
     expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([[deliveryFee, "failed"]]);
     // The order stands delivered (completed: a purchase) whatever the provider said.
     expect((await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string }>())!.status).toBe("completed");

@@ -274,11 +274,11 @@ describe("Export my data", () => {
 
     // Ada's order: delivered while the provider refuses captures, then retried (as the daily job does, for this order only).
     await env.CACHE.put(localFailKey(mine.orderId), "capture");
-    await staffSetOrderStatus(services, mine.orderId, "delivered", staff.id, "http://localhost", Date.now());
+    await staffSetOrderStatus(services, mine.orderId, "delivered", staff.id, Date.now());
     await env.CACHE.delete(localFailKey(mine.orderId));
     expect(await captureDue(services, Date.now() + 60_000, mine.orderId)).toEqual({ captured: 2, failed: 0 });
     // Bob's order: cancelled, its authorization given back.
-    await staffSetOrderStatus(services, theirs.orderId, "cancelled", staff.id, "http://localhost", Date.now());
+    await staffSetOrderStatus(services, theirs.orderId, "cancelled", staff.id, Date.now());
 
     const exported = async (who: typeof ada) => {
       const response = await who.browser.post("/account/export", {});

@@ -304,7 +304,7 @@ function DataPrivacy({ result }: { result?: AccountActionData }) {
             <p className="text-sm">This permanently deletes your account and all associated data. It cannot be undone. Before you go:</p>
             <ul className="list-disc space-y-1 pl-5 text-sm">
               <li><strong>Export your data first</strong> if you want a copy: once deleted, it cannot be recovered.</li>
-              <li><strong>Cancel your active orders or rentals</strong>: an account with an order in progress cannot be deleted.</li>
+              <li><strong>Finish your orders first</strong>: an account with an order in progress cannot be deleted. An order that has not been posted can be cancelled from its page in <a href="/account?tab=orders" className="underline">My Orders</a>; a rental ends when you return it or buy it.</li>
               <li><strong>Remove the products you want to transfer</strong> to someone else: your listings are deleted with your account.</li>
             </ul>
             {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}

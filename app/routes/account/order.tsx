@@ -15,10 +15,13 @@ import { handlesOrders } from "../../domain/roles";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
 import { changeOrderItem } from "../../services/order-lifecycle.server";
+import { cancelItems, confirmDelivery } from "../../services/trade.server";
+import { loadOrder, type LifecycleOrder } from "../../data/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { StatusBadge } from "../../components/dashboard";
 import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
+import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { dispatchBy, formatDeadline } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -60,7 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order: { ...order, items }, money, isShopper, confirmation };
 }
 
-export const intents = ["buy_now", "request_return", "review"] as const;
+export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery"] as const;
 
 export interface OrderActionData {
   intent: string;
@@ -79,6 +82,32 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const now = Date.now();
   const here = `/account/orders/${params.orderId}`;
   if (!intent) return data<OrderActionData>({ intent: "", alert: { title: "Error", message: "Unknown action." } }, { status: 400 });
+
+  if (intent === "cancel_order" || intent === "cancel_item" || intent === "confirm_delivery") {
+    // Only the order's own shopper, and only its items: anything else reads as missing.
+    const mine = (order: LifecycleOrder) => order.id === params.orderId && order.userId === user.id;
+    const shopper = { id: user.id, role: "shopper" as const };
+    const current = await loadOrder(app.db, params.orderId);
+    if (!current || !mine(current)) throw notFound();
+    const posted = form.getAll("itemId").filter((v): v is string => typeof v === "string").slice(0, 50);
+    const itemIds =
+      intent === "cancel_order" ? current.items.filter((i) => i.status !== "cancelled").map((i) => i.id) : intent === "confirm_delivery" && posted.length === 0 ? current.items.filter((i) => i.status === "shipped").map((i) => i.id) : posted;
+    if (itemIds.length === 0) {
+      if (intent === "cancel_order" && current.status === "cancelled") return redirectWithToast(app.config, here, { type: "success", title: "Order cancelled", description: "This order was already cancelled." });
+      return data<OrderActionData>({ intent, alert: { title: "Nothing to change", message: "Choose an item of this order." } }, { status: 400 });
+    }
+    const result = intent === "confirm_delivery" ? await confirmDelivery(app, params.orderId, itemIds, shopper, now, mine) : await cancelItems(app, params.orderId, itemIds, shopper, now, mine);
+    if (!result.ok) {
+      if (result.httpStatus === 404) throw notFound();
+      return data<OrderActionData>({ intent, itemId: itemIds[0], alert: { title: intent === "confirm_delivery" ? "Could not confirm delivery" : "Could not cancel", message: result.message } }, { status: 409 });
+    }
+    if (intent === "confirm_delivery") return redirectWithToast(app.config, here, { type: "success", title: "Delivery confirmed", description: "Thank you! A rental's 7 days start today." });
+    return redirectWithToast(app.config, here, {
+      type: "success",
+      title: result.status === "cancelled" ? "Order cancelled" : "Item cancelled",
+      description: "What you paid for it is refunded to your card.",
+    });
+  }
 
   if (intent === "buy_now" || intent === "request_return") {
     // Only the order's own shopper: anyone else's item reads as missing.
@@ -129,6 +158,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
       </header>
       {confirmation ? <OrderConfirmation facts={confirmation} /> : null}
+      {isShopper ? <ShopperActions order={order} result={result} /> : null}
       <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
@@ -136,7 +166,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <ul className="divide-y divide-stone-100">
           {order.items.map((item) => (
             <li key={item.id} className="py-4">
-              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} />
+              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={order.items.filter((i) => i.status !== "cancelled").length > 1} />
             </li>
           ))}
         </ul>
@@ -153,7 +183,26 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-function ItemLine({ item, orderId, isShopper, result }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData }) {
+const NOT_POSTED = new Set(["pending", "processing"]);
+
+/** The order-wide actions: 'I have received it' for what was posted, 'Cancel order' while nothing was. */
+function ShopperActions({ order, result }: { order: Route.ComponentProps["loaderData"]["order"]; result?: OrderActionData }) {
+  const live = order.items.filter((i) => i.status !== "cancelled");
+  const shipped = live.filter((i) => i.status === "shipped").map((i) => i.id);
+  const cancellable = live.length > 0 && live.every((i) => NOT_POSTED.has(i.status));
+  if (shipped.length === 0 && !cancellable) return null;
+  return (
+    <div className="space-y-3">
+      {result?.alert && (result.intent === "cancel_order" || result.intent === "confirm_delivery") ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <ReceivedForm itemIds={shipped} />
+      {cancellable ? (
+        <CancelForm label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale and what you paid is refunded to your card." />
+      ) : null}
+    </div>
+  );
+}
+
+function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
   const buying = useSubmitting("buy_now");
   const returning = useSubmitting("request_return");
   return (
@@ -174,7 +223,11 @@ function ItemLine({ item, orderId, isShopper, result }: { item: Item; orderId: s
           {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}
           {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${formatGBP(item.buyingPrice)}` : ""}
         </p>
-        {result?.alert && result.intent !== "review" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+        {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+        <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />
+        {isShopper && canCancelAlone && NOT_POSTED.has(item.status) ? (
+          <CancelForm label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
+        ) : null}
 
         {item.inWindow ? (
           <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
@@ -296,7 +349,7 @@ function Address({ title, address }: { title: string; address: unknown }) {
 }
 
 function History({ order, isShopper }: { order: OrderDetail; isShopper: boolean }) {
-  const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", system: " (automatically)" };
+  const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", seller: " (by the seller)", system: " (automatically)" };
   const names = new Map(order.items.map((i) => [i.id, i.name]));
   return (
     <section aria-labelledby="history-title" className="rounded-lg border border-stone-200 bg-white p-4">

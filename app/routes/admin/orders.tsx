@@ -12,6 +12,12 @@ import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { changeOrderItem, staffSetOrderStatus } from "../../services/order-lifecycle.server";
+import { shipFromForm } from "../../services/ship-form.server";
+import { cancelItems } from "../../services/trade.server";
+import { loadOrder } from "../../data/order-lifecycle.server";
+import { ordersToSend } from "../../data/orders.server";
+import type { ShipFormResult } from "../../domain/shipping";
+import { ToSend } from "../../components/order/to-send";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
 import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
@@ -30,12 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
   const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
-  const [list, returns] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([])]);
+  const first = filter.page === 1 && !filter.q && !filter.status;
+  const [list, returns, toSend] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
-  return { ...filter, ...list, returns, now: Date.now(), statuses: ORDER_STATUSES, choices: STAFF_ORDER_CHOICES };
+  return { ...filter, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES, choices: STAFF_ORDER_CHOICES };
 }
 
-export const intents = ["status", "inspect"] as const;
+export const intents = ["status", "inspect", "ship"] as const;
 
 const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
 
@@ -50,7 +57,18 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "status": {
       const status = form.get("status");
       if (!isStaffChoice(status)) return refuse(app.config, 400, "Failed to update order status", "Please choose one of: pending, processing, shipped, delivered, cancelled.");
-      const result = await staffSetOrderStatus(app, formText(form, "orderId"), status, user.id, new URL(request.url).origin, now);
+      const orderId = formText(form, "orderId");
+      if (status === "cancelled") {
+        // Staff cancel any time before delivery: every item still live, refunded, and the
+        // shopper and each handler told (issue 22).
+        const order = await loadOrder(app.db, orderId);
+        if (!order) return refuse(app.config, 404, "Failed to update order status", "Order not found");
+        const live = order.items.filter((i) => i.status !== "cancelled").map((i) => i.id);
+        const cancelled = live.length ? await cancelItems(app, orderId, live, { id: user.id, role: "staff" }, now) : null;
+        if (cancelled && !cancelled.ok) return refuse(app.config, cancelled.httpStatus, "Failed to update order status", cancelled.message);
+        return redirectWithToast(app.config, returnTo, { type: "success", title: "Order status changed to cancelled" });
+      }
+      const result = await staffSetOrderStatus(app, orderId, status, user.id, now);
       if (!result.ok) return refuse(app.config, result.httpStatus, "Failed to update order status", result.message);
       // Marked delivered again after delivery: the order has moved on (active or completed) and stays so.
       if (!result.changed && result.status !== status) {
@@ -68,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const description = condition === "good" ? "The item is back on sale." : "The item went back to the approval queue.";
       return redirectWithToast(app.config, returnTo, { type: "success", title, description });
     }
+    case "ship":
+      return shipFromForm(app, form, { id: user.id, role: "staff" }, TAB, () => true, now);
     default:
       return refuse(app.config, 400, "Failed to update order status", "Unknown action.");
   }
@@ -76,11 +96,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, status, returns, now, statuses, choices } = loaderData;
+  const { rows, hasNext, page, q, status, returns, toSend, now, statuses, choices } = loaderData;
   const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
   return (
     <>
       <ActionAlert data={actionData} />
+      {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} /> : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
           <p className="mb-3 text-sm text-stone-700">Rentals sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>

@@ -122,7 +122,7 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
       await publicPagesChanged(app.env.CACHE, Date.now());
       // The payment seam (decision 0035): the total is authorized now, captured as items are delivered or bought.
       await authorizeOrder(app, order.orderId, order.total, Date.now());
-      await announceOrder(app, user, order, new URL(request.url).origin);
+      await announceOrder(app, user, order, parsed.shipping, Date.now());
     }
     // The order's own page, as its confirmation (issue 22): a repeated submit lands there too.
     return redirectWithToast(app.config, `/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, {

@@ -20,6 +20,9 @@ import { requireUser } from "../../services/guards.server";
 import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
+import { ToSend } from "../../components/order/to-send";
+import type { ShipFormResult } from "../../domain/shipping";
+import { shipFromForm } from "../../services/ship-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
 
@@ -40,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, now: Date.now() } as const;
 }
 
-export const intents = ["approve_request", "reject_request", "inspect", "save_settings"] as const;
+export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship"] as const;
 
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
@@ -80,6 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: decision === "approve" ? "Request Approved" : "Request Rejected",
       description: `The concierge request has been ${decision === "approve" ? "approved" : "rejected"}.`,
     });
+  }
+
+  if (intent === "ship") {
+    // The store posts the concierge items it handles (decision 0041).
+    return shipFromForm(app, form, { id: user.id, role: "store" }, back("orders"), (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
   }
 
   if (intent === "inspect") {
@@ -171,6 +179,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => storeHref("products", storeParam, { page: String(p) })} />
         </Panel>
       ) : null}
+      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">
           {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} />}

@@ -20,6 +20,9 @@ import { publicPagesChanged } from "../../services/freshness.server";
 import { createListing, suggestBrand } from "../../services/seller-products.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { formatShortDate } from "../../domain/dates";
+import { ToSend } from "../../components/order/to-send";
+import type { ShipFormResult } from "../../domain/shipping";
+import { shipFromForm } from "../../services/ship-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
@@ -36,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dashboard, now, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price"] as const;
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -63,6 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       console.error("vendor: could not create a product", error);
       return reply({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, 500);
     }
+  }
+
+  if (intent === "ship") {
+    // Their own items only; a concierge item is the store's to post (decision 0041).
+    return shipFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
   }
 
   if (intent === "suggest_brand") {
@@ -131,6 +139,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "orders" ? (
         <>
+          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} />
           <BarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
           <Panel title="Orders">
             {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}

@@ -95,6 +95,9 @@ export const rules: AreaRules = {
       buy_now: notTheirs(() => ({ intent: "buy_now", itemId: order.rentalItemId })),
       request_return: notTheirs(() => ({ intent: "request_return", itemId: order.rentalItemId })),
       review: notTheirs(() => ({ intent: "review", itemId: order.purchaseItemId, rating: "5", comment: "Not my order" })),
+      cancel_order: notTheirs(() => ({ intent: "cancel_order" })),
+      cancel_item: notTheirs(() => ({ intent: "cancel_item", itemId: order.purchaseItemId })),
+      confirm_delivery: notTheirs(() => ({ intent: "confirm_delivery", itemId: order.rentalItemId })),
     },
     "routes/account/export.ts": {
       "": {

@@ -4,7 +4,7 @@ import { roleFlags, type RoleRecord } from "../../../app/domain/roles";
 import { ROLES, type Actor } from "../actors";
 import { calculatedPayout, orderOf, returnedRental, storeRequestRow } from "../admin-data";
 import { png } from "../images";
-import { createProduct, createUser, isSignedIn, page, redirectsTo, rows, type ActionRule, type AreaRules, type Outcome, type PageRule, type Who } from "./kit";
+import { createProduct, createUser, isSignedIn, page, redirectsTo, rows, type ActionRule, type AreaRules, type Outcome, type PageRule, type Who, expectShipped, orderToSend, shipForm } from "./kit";
 
 // seller-store-admin.md §2 and §6, decision 0031: /admin is for staff. Signed out → sign in;
 // signed in without a staff sub-role → 403 'Access Denied - You don't have permission to access
@@ -123,6 +123,14 @@ export const rules: AreaRules = {
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/orders");
           expect(await one("SELECT status FROM orders WHERE id = ?", form.orderId)).toEqual({ status: "processing" });
+        },
+      }),
+      // Staff post any order's items (issue 22).
+      ship: rule("orders", {
+        form: async () => shipForm(await orderToSend((await createUser()).id)),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/orders");
+          await expectShipped(String(form.itemId));
         },
       }),
       inspect: rule("orders", {

@@ -154,3 +154,37 @@ export async function verifiedAccount() {
   return user.email;
 }
 export { createProduct, createUser };
+
+/**
+ * An order waiting to be posted (issue 22), with one item of `ownerId`'s handled by them, or by
+ * `storeId` for a concierge item: the Orders tabs' 'Mark shipped' forms act on it.
+ */
+export async function orderToSend(ownerId: string, storeId: string | null = null) {
+  const shopper = await createUser();
+  const product = await createProduct(ownerId, { name: `Matrix Parcel ${crypto.randomUUID().slice(0, 8)}` });
+  const orderId = `order_send_${crypto.randomUUID().slice(0, 12)}`;
+  const itemId = `item_send_${crypto.randomUUID().slice(0, 12)}`;
+  const now = Date.now();
+  const address = JSON.stringify({ fullName: "Matrix Shopper", addressLine1: "1 Matrix Row", city: "London", postalCode: "N1 1AA", country: "United Kingdom" });
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'pending', 5000, 399, 5399, ?, ?, ?, ?)").bind(orderId, shopper.id, address, address, now, now),
+    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, seller_id, seller_type, handler, status, created_at) VALUES (?, ?, ?, 'Matrix Parcel', 'purchase', 5000, 5000, ?, ?, ?, 'pending', ?)").bind(
+      itemId,
+      orderId,
+      product.id,
+      storeId ?? ownerId,
+      storeId ? "store" : "vendor",
+      storeId ? "store" : "vendor",
+      now,
+    ),
+  ]);
+  return { orderId, itemId };
+}
+
+/** The 'Mark shipped' form for an order to send. */
+export const shipForm = (order: { orderId: string; itemId: string }) => ({ intent: "ship", orderId: order.orderId, itemId: order.itemId, carrier: "dpd", trackingNumber: "15501234567890" });
+
+/** The item was posted with the form's tracking. */
+export async function expectShipped(itemId: string) {
+  expect(await rows("SELECT status, carrier, tracking_number FROM order_items WHERE id = ?", itemId)).toEqual([{ status: "shipped", carrier: "dpd", tracking_number: "15501234567890" }]);
+}

@@ -61,7 +61,8 @@ export const rules: AreaRules = {
         allowed: isSignedIn,
         form: async (ctx) => (await inCart(ctx), { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING }),
         check: async (ctx, response) => {
-          redirectsTo(response, "/cart");
+          // Checkout ends on the order's own page (issue 22).
+          redirectsTo(response, /^\/account\/orders\/order_[0-9A-Z]{26}\?placed=1$/);
           expect(await rows("SELECT id FROM orders WHERE user_id = ?", ctx.user!.id)).toHaveLength(1);
           expect(await cartOf(ctx.user!.id)).toEqual([]);
         },

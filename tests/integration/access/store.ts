@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { png } from "../images";
-import { area, createProduct, createUser, isSignedIn, ownerOrStaff, redirectsTo, rows, STORE_STAFF, stores, tag, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
+import { area, createProduct, createUser, isSignedIn, ownerOrStaff, redirectsTo, rows, STORE_STAFF, stores, tag, world, type ActionRule, type AreaRules, type Ctx, type Who, expectShipped, orderToSend, shipForm } from "./kit";
 
 // seller-store-admin.md §6: stores or the staff who run stores (decision 0029); a store owner
 // opens and acts on only their own store's products, requests and orders. The world's concierge
@@ -90,6 +90,23 @@ export const rules: AreaRules = {
         refused: async (ctx, response) => {
           if (!inArea(ctx.who)) return redirectsTo(response, "/");
           expect(response.status).toBe(404);
+        },
+      },
+      // A store posts the concierge items it handles: the poster's own store's order (issue 22).
+      ship: {
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          const storeId = await ownStore(ctx);
+          return shipForm(await orderToSend((await createUser()).id, storeId ?? (await world()).storeId));
+        },
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/store?tab=orders");
+          await expectShipped(String(form.itemId));
+        },
+        refused: async (ctx, response) => {
+          if (!inArea(ctx.who)) return redirectsTo(response, "/");
+          // Staff who run stores act on the store they chose: without one, there is none to act for.
+          expect([404]).toContain(response.status);
         },
       },
       save_settings: {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { area, createProduct, createUser, isSignedIn, MANAGE_PRODUCTS, ownerOrStaff, redirectsTo, rows, tag, vendors, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
+import { area, createProduct, createUser, expectShipped, isSignedIn, MANAGE_PRODUCTS, orderToSend, ownerOrStaff, redirectsTo, rows, shipForm, tag, vendors, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
 
 // seller-store-admin.md §6: vendors or admins; a vendor opens only their own products (decision
 // 0012: staff who manage products may open and save any); the product owner answers price-change
@@ -66,6 +66,15 @@ export const rules: AreaRules = {
       },
       suggest_brand: suggestion("dashboard"),
       // The owner answering their own request (every member of the area may have products).
+      // A seller posts their own items (issue 22); staff of the area post their own too.
+      ship: {
+        allowed: inArea,
+        form: async (ctx) => shipForm(await orderToSend(ctx.user?.id ?? (await createUser()).id)),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/vendor?tab=orders");
+          await expectShipped(String(form.itemId));
+        },
+      },
       accept_price: {
         allowed: inArea,
         form: async (ctx) => {

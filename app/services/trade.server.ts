@@ -1,0 +1,163 @@
+import { eq, inArray } from "drizzle-orm";
+import { stores, users } from "../../db/schema";
+import { changeItems, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { formatGBP } from "../domain/money";
+import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
+import type { QueueMessage } from "../../workers/messages";
+import { publicPagesChanged } from "./freshness.server";
+import { orderPageUrl, siteLink } from "./links.server";
+import { enqueue } from "./notifications.server";
+import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
+import { refundOrder, refundPayment } from "./payments.server";
+
+// A trade between two people, end to end (issue 22; decision 0041): the handler posts the items
+// with a tracking number, the shopper (or staff) confirms delivery, and either side cancels what
+// has not gone yet. Each is one guarded batch (app/data/order-lifecycle.server.ts), then the
+// people it concerns are told, money follows and public pages refresh. Routes call these.
+
+type Email = Extract<QueueMessage, { type: "email" }>;
+type MayAct = (order: LifecycleOrder, item: LifecycleItem) => boolean;
+
+/** Who handles each item, to tell them: the seller, or the store (its contact e-mail, else its owner). */
+export async function handlerContacts(app: LifecycleServices, items: readonly LifecycleItem[]) {
+  const ownerIds = [...new Set(items.filter((i) => i.handler === "vendor").map((i) => i.ownerId))];
+  const storeIds = [...new Set(items.filter((i) => i.handler === "store" && i.sellerId).map((i) => i.sellerId!))];
+  const [owners, storeRows] = await Promise.all([
+    ownerIds.length ? app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, ownerIds)) : [],
+    storeIds.length
+      ? app.db.select({ id: stores.id, name: stores.name, contact: stores.contactEmail, ownerEmail: users.email }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(inArray(stores.id, storeIds))
+      : [],
+  ]);
+  const contacts = new Map<string, { key: string; email: string; name: string | null; items: LifecycleItem[]; dashboard: string }>();
+  for (const item of items) {
+    const owner = item.handler === "vendor" ? owners.find((o) => o.id === item.ownerId) : undefined;
+    const store = item.handler === "store" ? storeRows.find((s) => s.id === item.sellerId) : undefined;
+    const contact = owner ? { key: `owner:${owner.id}`, email: owner.email, name: owner.name, dashboard: "/vendor?tab=orders" } : store ? { key: `store:${store.id}`, email: store.contact ?? store.ownerEmail, name: store.name, dashboard: "/store?tab=orders" } : null;
+    if (!contact) continue;
+    const entry = contacts.get(contact.key) ?? { ...contact, items: [] };
+    entry.items.push(item);
+    contacts.set(contact.key, entry);
+  }
+  return [...contacts.values()];
+}
+
+export interface Tracking {
+  carrier: string;
+  trackingNumber: string;
+}
+
+/** 'DPD 15501234567890 (https://…)': how e-mails and pages name a tracking number. */
+export function trackingLine(tracking: Tracking) {
+  const carrier = isCarrier(tracking.carrier) ? CARRIER_NAMES[tracking.carrier] : tracking.carrier;
+  const url = trackingUrl(tracking.carrier, tracking.trackingNumber);
+  return `${carrier} ${tracking.trackingNumber}${url ? ` (${url})` : ""}`;
+}
+
+/**
+ * The handler (or staff) posts items of one order with a carrier and a tracking number. The
+ * shopper gets the tracking in an e-mail and in `shipment_status_updated`; a repeat changes nothing.
+ */
+export async function shipItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], tracking: Tracking, actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult> {
+  const result = await changeItems(app.db, orderId, itemIds, { type: "ship", ...tracking }, actor, now, mayAct);
+  if (!result.ok || !result.changed) return result;
+  const { order } = result;
+  const names = result.moved.map((m) => m.name).join(", ");
+  const url = orderPageUrl(app.config, order.id);
+  try {
+    await enqueue(app.env, [
+      {
+        key: `ship:${order.id}:${tracking.trackingNumber}:email`,
+        type: "email",
+        kind: "order_status_changed",
+        to: order.email,
+        subject: `Your Closetloop order ${order.id} is on its way`,
+        text: `Hello ${order.fullName ?? "there"},\n\n${names} ${result.moved.length === 1 ? "is" : "are"} on the way to you.\n\nTracking: ${trackingLine(tracking)}\n\nWhen it arrives, you can tell us on your order page ('I have received it').\n\nYour order ${order.id}: ${url}\n`,
+        cta: { label: "Track your order", url },
+      },
+      {
+        key: `ship:${order.id}:${tracking.trackingNumber}:event`,
+        type: "marketing",
+        action: "track_event",
+        data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: "shipped", trackingNumber: tracking.trackingNumber } },
+      },
+    ]);
+  } catch (error) {
+    console.error(`order ${order.id}: the shipment notification could not be queued`, error);
+  }
+  return result;
+}
+
+/**
+ * The shopper says the items arrived ('I have received it'): delivered, as if staff had marked it
+ * (a rental's 7 days start now; a purchase completes), with the money that follows.
+ */
+export async function confirmDelivery(app: LifecycleServices, orderId: string, itemIds: readonly string[], shopper: LifecycleActor, now: number, mayAct: MayAct): Promise<ChangeResult> {
+  const result = await changeItems(app.db, orderId, itemIds, { type: "confirm_delivery" }, shopper, now, mayAct);
+  if (!result.ok || !result.changed) return result;
+  try {
+    await enqueue(app.env, [
+      {
+        key: `delivered:${orderId}:${itemIds.join(",")}:event`,
+        type: "marketing",
+        action: "track_event",
+        data: { email: result.order.email, eventName: "shipment_status_updated", eventProperties: { orderId, status: "delivered", trackingNumber: result.order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
+      },
+    ]);
+  } catch (error) {
+    console.error(`order ${orderId}: the delivery event could not be queued`, error);
+  }
+  if (result.moved.some((m) => m.to === "completed")) await publicPagesChanged(app.env.CACHE, now);
+  await settlePayments(app, orderId, "delivered", now);
+  return result;
+}
+
+/**
+ * Cancels items of one order (the shopper until they ship, staff until delivery): they are back
+ * on sale at once, each item's price is refunded through the payment interface (and the delivery
+ * fee once the whole order is cancelled), and the shopper and each handler are told.
+ */
+export async function cancelItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult> {
+  const result = await changeItems(app.db, orderId, itemIds, { type: "cancel" }, actor, now, mayAct);
+  if (!result.ok || !result.changed) return result;
+  const { order } = result;
+  const cancelled = order.items.filter((i) => result.moved.some((m) => m.itemId === i.id));
+  await publicPagesChanged(app.env.CACHE, now);
+  try {
+    for (const item of cancelled) await refundPayment(app, { orderId, transactionId: null, amount: item.price, idempotencyKey: `refund:cancel:${item.id}` }, now);
+    if (result.status === "cancelled") await refundOrder(app, orderId, now);
+  } catch (error) {
+    console.error(`order ${orderId}: refunds after the cancellation failed; the daily job retries them`, error);
+  }
+  const url = orderPageUrl(app.config, orderId);
+  const byWhom = actor.role === "shopper" ? "at your request" : "by Closetloop";
+  const whole = result.status === "cancelled";
+  const list = cancelled.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental" : "purchase"}, ${formatGBP(i.price)})`).join("\n");
+  const messages: Email[] = [
+    {
+      key: `cancel:${orderId}:${cancelled.map((i) => i.id).join(",")}:shopper`,
+      type: "email",
+      kind: "order_cancelled",
+      to: order.email,
+      subject: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
+      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nWhat you paid for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is refunded to your card; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
+      cta: { label: "View your order", url },
+    },
+  ];
+  for (const handler of await handlerContacts(app, cancelled)) {
+    messages.push({
+      key: `cancel:${orderId}:${handler.items.map((i) => i.id).join(",")}:${handler.key}`,
+      type: "email",
+      kind: "order_cancelled",
+      to: handler.email,
+      subject: `Order ${orderId} was cancelled: do not send it`,
+      text: `Hello ${handler.name ?? "there"},\n\nThe order for ${handler.items.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before it was posted, so there is nothing to send. ${handler.items.length === 1 ? "It is" : "They are"} back on sale already.\n`,
+      cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },
+    });
+  }
+  try {
+    await enqueue(app.env, messages);
+  } catch (error) {
+    console.error(`order ${orderId}: the cancellation e-mails could not be queued`, error);
+  }
+  return result;
+}
