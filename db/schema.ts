@@ -570,7 +570,12 @@ export const blogPosts = sqliteTable(
   (t) => [index("blog_posts_status_published_idx").on(t.status, t.publishedAt)],
 );
 
-export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion"] as const;
+/**
+ * Positive: a sale, a rental's fee, its purchase (Buy it now or kept past its window), a repair fee,
+ * an item charged because it could not be returned. Negative: a returned purchase's refund and an
+ * overturned charge's reversal (issue 22), each with its commissions reversed.
+ */
+export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal"] as const;
 
 export const transactions = sqliteTable(
   "transactions",
@@ -600,10 +605,8 @@ export const transactions = sqliteTable(
     index("transactions_owner_idx").on(t.ownerId, t.createdAt),
     index("transactions_store_idx").on(t.storeId, t.createdAt),
     index("transactions_unpaid_idx").on(t.payoutId, t.createdAt),
-    // A rental's fee and its purchase are two transactions; each kind at most once per item.
-    uniqueIndex("transactions_order_item_kind_unique")
-      .on(t.orderItemId, sql`(${t.transactionType} = 'rental_fee')`)
-      .where(sql`${t.orderItemId} IS NOT NULL`),
+    // Each kind at most once per item (migration 0026); Buy it now and the conversion share one id.
+    uniqueIndex("transactions_order_item_type_unique").on(t.orderItemId, t.transactionType).where(sql`${t.orderItemId} IS NOT NULL`),
   ],
 );
 

@@ -69,8 +69,8 @@ const userStatements = [];
 for (const u of USERS) {
   const { hash: h, salt } = hash(PASSWORD);
   userStatements.push(
-    db.prepare("INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-      .bind(u.id, u.email, u.fullName, u.displayName, u.userType, h, salt, now, now - 200 * 86400000, now),
+    db.prepare("INSERT INTO users (id, email, full_name, display_name, user_type, return_address, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      .bind(u.id, u.email, u.fullName, u.displayName, u.userType, u.returnAddress ? JSON.stringify(u.returnAddress) : null, h, salt, now, now - 200 * 86400000, now),
     db.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING").bind(u.id, now),
   );
   if (u.role) {

@@ -65,7 +65,7 @@ export async function ownProducts(db: Database, userId: string) {
 export async function profileOf(db: Database, userId: string, now: number) {
   const [profile, pending] = await db.batch([
     db
-      .select({ fullName: users.fullName, displayName: users.displayName, email: users.email, avatarUrl: users.avatarUrl, createdAt: users.createdAt })
+      .select({ fullName: users.fullName, displayName: users.displayName, email: users.email, avatarUrl: users.avatarUrl, returnAddress: users.returnAddress, createdAt: users.createdAt })
       .from(users)
       .where(eq(users.id, userId)),
     db
@@ -77,6 +77,11 @@ export async function profileOf(db: Database, userId: string, now: number) {
   ]);
   const row = profile[0];
   return row ? { ...row, pendingEmail: pending[0]?.email ?? null } : null;
+}
+
+/** A seller's return address (issue 22): where their items come back to. */
+export async function saveReturnAddress(db: Database, userId: string, address: Record<string, string | undefined>, now: number) {
+  await db.update(users).set({ returnAddress: address, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** Is this display name someone else's (case-insensitive, as the unique index compares)? */
@@ -150,6 +155,8 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         buyingPrice: orderItems.buyingPrice,
         status: orderItems.status,
         handler: orderItems.handler,
+        sellerId: orderItems.sellerId,
+        ownerId: orderItems.ownerId,
         deliveredAt: orderItems.deliveredAt,
         rentalEndsAt: orderItems.rentalEndsAt,
         returnRequestedAt: orderItems.returnRequestedAt,
@@ -162,6 +169,8 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         inspection: orderItems.inspection,
         inspectionReason: orderItems.inspectionReason,
         damageCharge: orderItems.damageCharge,
+        returnedAt: orderItems.returnedAt,
+        chargeOverturnedAt: orderItems.chargeOverturnedAt,
         // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
         image: sql<string>`${products.images}`.as("product_images"),
         storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),

@@ -61,7 +61,7 @@ export type ReviewDecision = "approve" | "reject";
 export async function reviewRefusal(db: Database, productId: string) {
   const row = productId
     ? await db
-        .select({ status: products.status, productStatus: products.productStatus, storeId: products.storeId, conciergeStatus: products.conciergeStatus, deactivatedAt: users.deactivatedAt })
+        .select({ status: products.status, productStatus: products.productStatus, storeId: products.storeId, conciergeStatus: products.conciergeStatus, deactivatedAt: users.deactivatedAt, rentalPrice: products.rentalPrice, returnAddress: users.returnAddress })
         .from(products)
         .innerJoin(users, eq(users.id, products.ownerId))
         .where(eq(products.id, productId))
@@ -71,7 +71,8 @@ export async function reviewRefusal(db: Database, productId: string) {
   const stage = reviewStageOf(row);
   if (stage === "store") return { status: 409, message: "This concierge item waits for its store's answer first." } as const;
   if (stage !== "staff") return { status: 409, message: "Only pending products can be approved or rejected." } as const;
-  return { status: 409, message: "This product's owner is deactivated: reactivate the account before approving its items." } as const;
+  if (row.deactivatedAt !== null) return { status: 409, message: "This product's owner is deactivated: reactivate the account before approving its items." } as const;
+  return { status: 409, message: "The seller has no return address yet: a rental is approved once they add one (Profile, Return address), so returns have somewhere to go." } as const;
 }
 
 /** SQL of reviewStageOf(...) === "staff" (decision 0030): the listing waits for staff. */
@@ -85,7 +86,11 @@ const WAITS_FOR_STAFF = sql`${products.productStatus} = 'pending' and ${products
  */
 export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number) {
   // A deactivated owner's items stay off the public pages (decision 0031): they are not approved.
-  const ownerActive = decision === "approve" ? sql` and ${products.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)` : sql``;
+  // A rental of a seller who handles it themselves needs their return address first (issue 22).
+  const ownerActive =
+    decision === "approve"
+      ? sql` and ${products.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null and (${users.returnAddress} is not null or ${products.rentalPrice} is null or ${products.storeId} is not null))`
+      : sql``;
   const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${WAITS_FOR_STAFF}${ownerActive})`;
   const set =
     decision === "approve"

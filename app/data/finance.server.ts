@@ -18,7 +18,7 @@ export interface Sale {
   ownerId: string;
   /** The store that manages the item (a concierge sale), else null. */
   storeId: string | null;
-  /** What the shopper paid for this line, in pence. */
+  /** What the shopper paid for this line, in pence (for a refund or reversal: what goes back, positive). */
   gross: number;
 }
 
@@ -28,9 +28,26 @@ export interface Sale {
  * the status change that caused it. Ids follow from the order item and the kind of sale (a
  * rental's fee, or its purchase), so recording the same sale twice inserts nothing new.
  */
+/** The id of an item's transaction of a kind: what makes recording it twice insert nothing new. */
+export const transactionId = (orderItemId: string, type: TransactionType) => `txn_${orderItemId}_${TXN_SUFFIX[type]}`;
+const TXN_SUFFIX: Record<TransactionType, string> = {
+  rental_fee: "fee",
+  sale: "purchase",
+  rental_purchase: "purchase",
+  rental_conversion: "purchase",
+  not_returnable: "purchase",
+  damage_charge: "damage",
+  refund: "refund",
+  charge_reversal: "reversal",
+};
+/** Money going back to the shopper: recorded negative, its commissions taken back too. */
+const NEGATIVE: ReadonlySet<TransactionType> = new Set(["refund", "charge_reversal"]);
+
 export function saleStatements(db: Database, sale: Sale, now: number) {
-  const split = splitSale(sale.gross, sale.storeId !== null);
-  const id = `txn_${sale.orderItemId}_${sale.type === "rental_fee" ? "fee" : "purchase"}`;
+  const sign = NEGATIVE.has(sale.type) ? -1 : 1;
+  const positive = splitSale(sale.gross, sale.storeId !== null);
+  const split = { gross: sign * positive.gross, platform: sign * positive.platform, store: sign * positive.store, owner: sign * positive.owner };
+  const id = transactionId(sale.orderItemId, sale.type);
   const commission = (recipientType: "platform" | "store", recipientId: string | null, commissionRate: number, commissionAmount: number) =>
     db
       .insert(commissions)
@@ -266,8 +283,14 @@ export const payoutId = (recipient: PayoutRecipient, periodStart: number) => `pa
  * failed capture left pending) and its money captured (docs/decisions/0035-payments.md). Anything
  * an earlier week left behind (a capture that succeeded late) is gathered by the next payout.
  */
-const payable = (periodEnd: number) =>
-  sql`t.status = 'completed' AND t.created_at < ${periodEnd} AND EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')`;
+/**
+ * What a payout gathers, as SQL over `transactions t` before the period's end: collected (its
+ * capture succeeded) or, for money going back, given back (its refund succeeded). A refund after a
+ * payout is an adjustment of the next one, never an edit of the past one (issue 22).
+ */
+const payableSql = (periodEnd: string) =>
+  `t.status = 'completed' AND t.created_at < ${periodEnd} AND (EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded') OR (t.gross_amount < 0 AND EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = t.id AND p.operation = 'refund' AND p.status = 'succeeded')))`;
+const payable = (periodEnd: number) => sql.raw(payableSql(String(Math.trunc(periodEnd))));
 
 /** Who has something no payout has gathered yet, up to the end of the period. */
 export async function payoutRecipients(db: Database, periodEnd: number): Promise<PayoutRecipient[]> {
@@ -298,7 +321,7 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
   const id = payoutId(recipient, period.start);
   const d1 = db.$client;
   // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
-  const PAYABLE = "t.status = 'completed' AND t.created_at < ?2 AND EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+  const PAYABLE = payableSql("?2");
   const insert = (exists: string) =>
     d1
       .prepare(

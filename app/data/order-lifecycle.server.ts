@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import {
   itemStep,
   orderStatusOf,
+  overturnEndsAt,
   rentalWindowEndsAt,
   type ActorRole,
   type ItemEvent,
@@ -193,12 +194,13 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   // The product, one physical item: back on sale, sold for good, or off sale for staff to decide.
   if (to === "cancelled" || (event.type === "inspect" && event.outcome === "good")) {
     plan.statements.push(db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)));
-  } else if (event.type === "inspect") {
+  } else if (event.type === "inspect" && event.outcome === "damaged") {
     // Damaged: it goes back to the approval queue, where staff relist it or take it down.
     plan.statements.push(db.update(products).set({ availability: "available", status: "pending", productStatus: "pending", updatedAt: now }).where(eq(products.id, item.productId)));
-  } else if (event.type === "buy_now" || event.type === "convert") {
+  } else if (event.type === "buy_now" || event.type === "convert" || (event.type === "inspect" && event.outcome === "not_returnable")) {
     plan.statements.push(db.update(products).set({ availability: "sold", updatedAt: now }).where(eq(products.id, item.productId)));
   }
+  if (event.type === "inspect") plan.statements.push(...inspectionMoney(db, order, item, event, now));
 
   // Money: every step that earns something records it.
   for (const status of path) {
@@ -211,6 +213,28 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   }
   plan.moved.push({ itemId: item.id, productId: item.productId, to, name: item.name });
   plan.finalStatuses.set(item.id, to);
+}
+
+/**
+ * The money an inspection records (issue 22; decision 0042): a rental's repair fee or, not
+ * returnable, its buying price, charged like a sale; a returned purchase's price refunded (less a
+ * repair fee when it came back damaged), its commissions reversed. Nothing for a good rental.
+ */
+export function inspectionMoney(db: Database, order: LifecycleOrder, item: LifecycleItem, event: Extract<ItemEvent, { type: "inspect" }>, now: number) {
+  const sale = (type: TransactionType, gross: number) =>
+    gross > 0 ? saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now) : [];
+  if (item.kind === "rental") {
+    if (event.outcome === "damaged") return sale("damage_charge", event.charge ?? 0);
+    if (event.outcome === "not_returnable") return sale("not_returnable", event.charge ?? item.buyingPrice ?? item.productBuyingPrice ?? 0);
+    return [];
+  }
+  return sale("refund", purchaseRefundDue(item, event));
+}
+
+/** What a returned purchase gives back to the shopper after its inspection (pence), or 0. */
+export function purchaseRefundDue(item: Pick<LifecycleItem, "kind" | "price">, event: Extract<ItemEvent, { type: "inspect" }>) {
+  if (item.kind !== "purchase" || event.outcome === "not_returnable") return 0;
+  return Math.max(0, item.price - (event.outcome === "damaged" ? (event.charge ?? 0) : 0));
 }
 
 async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: LifecycleActor, now: number): Promise<ChangeResult> {
@@ -286,6 +310,30 @@ export async function changeItems(db: Database, orderId: string, itemIds: readon
     planItem(db, plan, order, item, step.path, event, actor, now);
   }
   return run(db, order, plan, actor, now);
+}
+
+/**
+ * Staff overturn an inspection's charge within 14 days (issue 22): the item is stamped, the note
+ * goes in its history and a reversal (the charge, negative, its commissions taken back) is
+ * recorded, in one batch guarded by the stamp, so a second overturn changes nothing. Returns the
+ * amount to refund, or null when there is no charge to overturn (none, overturned, or too late).
+ */
+export async function overturnCharge(db: Database, orderId: string, itemId: string, staffId: string, now: number): Promise<number | null> {
+  const order = await loadOrder(db, orderId);
+  const item = order?.items.find((i) => i.id === itemId);
+  const row = item ? await db.select({ charge: orderItems.damageCharge, returnedAt: orderItems.returnedAt, overturnedAt: orderItems.chargeOverturnedAt, inspection: orderItems.inspection }).from(orderItems).where(eq(orderItems.id, itemId)).get() : undefined;
+  if (!order || !item || !row || !row.charge || row.overturnedAt !== null || row.returnedAt === null || now >= overturnEndsAt(row.returnedAt) || (row.inspection !== "damaged" && row.inspection !== "not_returnable")) return null;
+  const guard = sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${itemId} and ${orderItems.chargeOverturnedAt} is null)`;
+  try {
+    await db.batch([
+      db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: guard, orderItemId: itemId, fromStatus: item.status, toStatus: item.status, actorId: staffId, actorRole: "staff", note: "Charge overturned: refunded", createdAt: now }),
+      db.update(orderItems).set({ chargeOverturnedAt: now, chargeOverturnedBy: staffId }).where(and(eq(orderItems.id, itemId), isNull(orderItems.chargeOverturnedAt))),
+      ...saleStatements(db, { type: "charge_reversal", orderId, orderItemId: itemId, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross: row.charge }, now),
+    ]);
+  } catch {
+    return null;
+  }
+  return row.charge;
 }
 
 /** Order items in given statuses, optionally narrowed (the daily job's windows, a handler's returns). */

@@ -1,15 +1,17 @@
 import { eq } from "drizzle-orm";
-import { stores, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import type { AppContext } from "../context";
-import { changeItem, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
-import { splitStoreDescription } from "../data/profiles.server";
+import { transactionId } from "../data/finance.server";
+import { changeItem, purchaseRefundDue, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { returnDestination } from "../data/returns.server";
+import { formatDeadline, returnPostBy } from "../domain/shipping";
 import { formatGBP } from "../domain/money";
-import { returnOrBuyBy, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
+import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl } from "./links.server";
 import { enqueue } from "./notifications.server";
-import { captureDue, refundOrder } from "./payments.server";
+import { captureDue, refundOrder, refundPayment } from "./payments.server";
 
 /** What the lifecycle needs of the app: routes pass their AppContext, jobs their JobContext. */
 export type LifecycleServices = Pick<AppContext, "env" | "config" | "db">;
@@ -101,9 +103,17 @@ export async function changeOrderItem(
   if (!result.ok || !result.changed) return result;
   if (changesPublicPages(result)) await publicPagesChanged(app.env.CACHE, now);
   const item = result.order.items.find((i) => i.id === itemId);
+  // A returned purchase's refund goes through the payment interface, tied to its transaction.
+  if (item && event.type === "inspect" && purchaseRefundDue(item, event) > 0) {
+    try {
+      await refundPayment(app, { orderId: result.order.id, transactionId: transactionId(item.id, "refund"), amount: purchaseRefundDue(item, event), idempotencyKey: `refund:return:${item.id}` }, now);
+    } catch (error) {
+      console.error(`order item ${itemId}: the return's refund failed; the daily job retries it`, error);
+    }
+  }
   if (item) {
     try {
-      await enqueue(app.env, await itemMessages(app, result.order, item, event));
+      await enqueue(app.env, await itemMessages(app, result.order, item, event, now));
     } catch (error) {
       console.error(`order item ${itemId}: the ${event.type} notifications could not be queued`, error);
     }
@@ -117,14 +127,13 @@ export async function changeOrderItem(
  * once per item, so the keys (item, event, recipient) are stable: a redelivered or re-queued
  * message is sent once (workers/queue.ts).
  */
-async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item: LifecycleItem, event: ItemEvent): Promise<QueueMessage[]> {
+async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item: LifecycleItem, event: ItemEvent, now: number): Promise<QueueMessage[]> {
   const price = formatGBP(item.buyingPrice ?? item.productBuyingPrice ?? 0);
   const hello = `Hello ${order.fullName ?? "there"},\n\n`;
   // Every e-mail about an order links to its page, from the site's address (jobs have no request).
   const orderUrl = orderPageUrl(app.config, order.id);
   const footer = `\n\nYour order ${order.id}: ${orderUrl}\n`;
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
-  const store = item.handler === "store" && item.sellerId ? await app.db.select({ name: stores.name, description: stores.description }).from(stores).where(eq(stores.id, item.sellerId)).get() : undefined;
   type Email = Extract<QueueMessage, { type: "email" }>;
   const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, subject, text: hello + text + footer, cta: { label: "View your order", url: orderUrl } });
   const toOwner = (subject: string, text: string): Email[] =>
@@ -141,27 +150,40 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
         ...toOwner(`${item.name} was sold`, `The rental of ${item.name} ended without a return and became a purchase at ${price}. Your share shows in your dashboard and is paid out with the weekly payout.`),
       ];
     case "request_return": {
-      const address = store ? splitStoreDescription(store.description).address : null;
-      const where = store ? `Send it, or drop it off, at ${store.name}${address ? `, ${address}` : ""}: the store checks it and closes your rental.` : "Send it to the Closetloop returns address on our Returns page: our team checks it and closes your rental.";
-      const by = item.rentalEndsAt ? `\n4. Please send it by ${returnOrBuyBy(item.rentalEndsAt).replace("Return or buy by ", "")}.` : "";
+      const to = await returnDestination(app.db, item);
+      const by = formatDeadline(returnPostBy(item.kind, now, item.rentalEndsAt));
+      const closes = item.kind === "rental" ? "closes your rental" : `refunds ${formatGBP(item.price)} to your card when it arrives in good condition`;
       return [
         shopper(
           "return_instructions",
           `Return instructions for ${item.name}`,
-          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Put a note inside with your order number, ${order.id}.\n3. ${where}${by}`,
+          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${order.id}, on a note inside and on the parcel.\n3. Post it by ${by} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
         ),
-        ...toOwner(`${item.name} is coming back`, `The shopper who rented ${item.name} is sending it back. It is checked on arrival before it goes back on sale.`),
+        ...toOwner(`${item.name} is coming back`, `The shopper ${item.kind === "rental" ? "who rented" : "who bought"} ${item.name} is sending it back${event.type === "request_return" && event.reason ? ` (their reason: ${event.reason})` : ""}. It is checked on arrival before it goes back on sale.`),
       ];
     }
     case "inspect": {
-      const good = event.outcome === "good";
-      return [
-        shopper("return_inspected", `We received ${item.name}`, good ? `We received ${item.name} in good condition. Your rental is closed: thank you!` : `We received ${item.name}. It came back damaged; our team will be in touch about it.`),
-        ...toOwner(
-          good ? `${item.name} is back on sale` : `${item.name} came back damaged`,
-          good ? `${item.name} came back in good condition and is on sale again.` : `${item.name} came back damaged. It is off sale until our team decides what happens next.`,
-        ),
-      ];
+      const refund = purchaseRefundDue(item, event);
+      const charge = event.charge ?? 0;
+      const why = event.reason ? `\n\nWhat we found: ${event.reason}` : "";
+      const told: Record<InspectionOutcome, string> =
+        item.kind === "rental"
+          ? {
+              good: `We received ${item.name} in good condition. Your rental is closed: thank you!`,
+              damaged: `We received ${item.name}, but it came back damaged, so a repair fee of ${formatGBP(charge)} is charged to your card.${why}`,
+              not_returnable: `We received ${item.name}, but it cannot be rented or sold again, so it is charged as a purchase at its buying price, ${formatGBP(charge)}.${why}`,
+            }
+          : {
+              good: `We received ${item.name} in good condition: ${formatGBP(refund)} is refunded to your card.`,
+              damaged: `We received ${item.name}, but it came back damaged: a repair fee of ${formatGBP(charge)} is kept and ${formatGBP(refund)} is refunded to your card.${why}`,
+              not_returnable: `We received ${item.name}, but it cannot be taken back, so no refund is due.${why}`,
+            };
+      const owner: Record<InspectionOutcome, [string, string]> = {
+        good: [`${item.name} is back on sale`, `${item.name} came back in good condition and is on sale again.`],
+        damaged: [`${item.name} came back damaged`, `${item.name} came back damaged (${event.reason ?? "see the order"}). A repair fee of ${formatGBP(charge)} ${item.kind === "rental" ? "is charged to the shopper" : "is kept from the refund"}; the item is off sale until our team reviews it.`],
+        not_returnable: [`${item.name} could not be returned`, `${item.name} came back in a state that cannot be sold again (${event.reason ?? "see the order"}).${item.kind === "rental" ? ` The shopper is charged its buying price, ${formatGBP(charge)}; your share is paid with the weekly payout.` : ""}`],
+      };
+      return [shopper("return_inspected", `We received ${item.name}`, told[event.outcome]), ...toOwner(...owner[event.outcome])];
     }
     case "staff_set":
     case "cancel":

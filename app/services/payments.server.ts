@@ -114,7 +114,8 @@ async function uncaptured(services: PaymentServices, orderId?: string) {
   return services.db
     .select({ id: transactions.id, orderId: transactions.orderId, gross: transactions.grossAmount })
     .from(transactions)
-    .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), notExists(capturedAlready)));
+    // Money going back (a refund, a reversal) is given back by refundPayment, never captured.
+    .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), gt(transactions.grossAmount, 0), notExists(capturedAlready)));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { stores, users } from "../../db/schema";
-import { changeItems, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { transactionId } from "../data/finance.server";
+import { changeItems, loadOrder, overturnCharge, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { formatGBP } from "../domain/money";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
@@ -17,6 +18,43 @@ import { refundOrder, refundPayment } from "./payments.server";
 
 type Email = Extract<QueueMessage, { type: "email" }>;
 type MayAct = (order: LifecycleOrder, item: LifecycleItem) => boolean;
+
+/**
+ * Staff overturn an inspection's charge (issue 22): recorded and reversed once, refunded through
+ * the payment interface under `refund:overturn:{itemId}`, and the shopper told. False when there
+ * is nothing to overturn (no charge, done already, or past its 14 days).
+ */
+export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number) {
+  const amount = await overturnCharge(app.db, orderId, itemId, staffId, now);
+  if (amount === null) return false;
+  const order = await loadOrder(app.db, orderId);
+  const item = order?.items.find((i) => i.id === itemId);
+  try {
+    await refundPayment(app, { orderId, transactionId: transactionId(itemId, "charge_reversal"), amount, idempotencyKey: `refund:overturn:${itemId}` }, now);
+  } catch (error) {
+    console.error(`order ${orderId}: the overturned charge's refund failed; the daily job retries it`, error);
+  }
+  if (order && item) {
+    const url = orderPageUrl(app.config, orderId);
+    await enqueue(app.env, [
+      {
+        key: `overturn:${itemId}:shopper`,
+        type: "email",
+        kind: "return_inspected",
+        to: order.email,
+        subject: `The charge for ${item.name} was refunded`,
+        text: `Hello ${order.fullName ?? "there"},
+
+We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.
+
+Your order ${orderId}: ${url}
+`,
+        cta: { label: "View your order", url },
+      },
+    ]).catch((error) => console.error(`order ${orderId}: the overturn e-mail could not be queued`, error));
+  }
+  return true;
+}
 
 /** Who handles each item, to tell them: the seller, or the store (its contact e-mail, else its owner). */
 export async function handlerContacts(app: LifecycleServices, items: readonly LifecycleItem[]) {

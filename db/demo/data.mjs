@@ -107,8 +107,8 @@ export function demoProduct(i, now, owners) {
 
 export const USERS = [
   { id: "user_shopper", email: "shopper@closetloop.test", fullName: "Sam Shopper", displayName: "SamShops", userType: "individual", role: null },
-  { id: "user_vendor", email: "vendor@closetloop.test", fullName: "Vera Vintage", displayName: "VintageVera", userType: "vendor", role: ["individual", null, "vendor"] },
-  { id: "user_vendor2", email: "vendor2@closetloop.test", fullName: "Rob Retro", displayName: "RetroRob", userType: "vendor", role: ["individual", null, "vendor"] },
+  { id: "user_vendor", email: "vendor@closetloop.test", fullName: "Vera Vintage", displayName: "VintageVera", userType: "vendor", role: ["individual", null, "vendor"], returnAddress: { fullName: "Vera Vintage", addressLine1: "14 Lark Lane", city: "Liverpool", postalCode: "L17 8UU", country: "United Kingdom" } },
+  { id: "user_vendor2", email: "vendor2@closetloop.test", fullName: "Rob Retro", displayName: "RetroRob", userType: "vendor", role: ["individual", null, "vendor"], returnAddress: { fullName: "Rob Retro", addressLine1: "3 Gloucester Road", city: "Bristol", postalCode: "BS7 8AA", country: "United Kingdom" } },
   { id: "user_store", email: "store@closetloop.test", fullName: "Kate Kensington", displayName: "KensingtonCloset", userType: "store", role: ["store", null, "store"] },
   { id: "user_superadmin", email: "superadmin@closetloop.test", fullName: "Sasha Super", displayName: null, userType: "individual", role: ["team_member", "superadmin", null] },
   { id: "user_admin", email: "admin@closetloop.test", fullName: "Alex Admin", displayName: null, userType: "individual", role: ["team_member", "admin", null] },

@@ -348,7 +348,10 @@ describe("a rental in its window", () => {
     expect(next.html).toContain("Return requested");
     expect(next.html).toContain("Return instructions");
     expect(next.html).toContain(`Pack ${coat.name} as it came to you`);
-    expect(next.html).toContain(`your order number, ${orderId}`);
+    expect(next.html).toContain(`Write your order reference, ${orderId}, on a note inside and on the parcel.`);
+    // Back to the seller's own return address, by a date (issue 22).
+    expect(next.html).toContain("2 Return Lane");
+    expect(next.html).toMatch(/Post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to:/);
     expect((await env.DB.prepare("SELECT status FROM order_items WHERE id = ?").bind(itemId).first())!.status).toBe("return_requested");
   });
 

@@ -4,7 +4,10 @@ import { env } from "cloudflare:workers";
 let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
-export async function createUser(overrides: Partial<{ id: string; email: string; fullName: string; displayName: string }> = {}) {
+/** Where a test seller's items come back: every factory user has one unless told otherwise (issue 22). */
+export const RETURN_ADDRESS = { fullName: "Test Seller", addressLine1: "2 Return Lane", city: "Leeds", postalCode: "LS1 4AP", country: "United Kingdom" };
+
+export async function createUser(overrides: Partial<{ id: string; email: string; fullName: string; displayName: string; returnAddress: Record<string, string> | null }> = {}) {
   const id = overrides.id ?? `user_${next()}`;
   const now = Date.now();
   const user = {
@@ -14,9 +17,9 @@ export async function createUser(overrides: Partial<{ id: string; email: string;
     displayName: overrides.displayName ?? `tester-${id}`,
   };
   await env.DB.prepare(
-    "INSERT INTO users (id, email, full_name, display_name, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'x', 'x', ?, ?, ?)",
+    "INSERT INTO users (id, email, full_name, display_name, return_address, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'x', 'x', ?, ?, ?)",
   )
-    .bind(user.id, user.email, user.fullName, user.displayName, now, now, now)
+    .bind(user.id, user.email, user.fullName, user.displayName, overrides.returnAddress === null ? null : JSON.stringify(overrides.returnAddress ?? RETURN_ADDRESS), now, now, now)
     .run();
   return user;
 }

@@ -216,12 +216,12 @@ describe("a concierge return", () => {
     const r = await rental(Date.now() - DAY, undefined, { concierge: true, storeOwner });
     expect((await r.shopper.browser.post(`/account/orders/${r.orderId}`, { intent: "request_return", itemId: r.itemId })).status).toBe(302);
     const instructions = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_instructions"));
-    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(instructions.key).first<{ body: string }>())!.body).toContain("Send it, or drop it off, at Jobs Store");
+    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(instructions.key).first<{ body: string }>())!.body).toMatch(/Post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to:\nJobs Store/);
 
     // The store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
     const inspectForm = `name="itemId" value="${r.itemId}"`;
     const dashboard = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
-    expect(dashboard).toContain("Received in good condition");
+    expect(dashboard).toContain("Good: back on sale");
     expect(dashboard).toContain(inspectForm);
     expect(await (await other.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);
     const refused = await other.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });

@@ -198,8 +198,9 @@ describe("return inspections on the Orders tab", () => {
     expect(await first("SELECT status, handler, seller_id FROM order_items WHERE id = ?", items[0]!.id)).toEqual({ status: "return_requested", handler: "store", seller_id: store.storeId });
 
     const tab = await page(store.browser, "/store?tab=orders");
-    expect(tab.html).toContain("Received in good condition");
-    expect(tab.html).toContain("Damaged");
+    expect(tab.html).toContain("Good: back on sale");
+    expect(tab.html).toContain("Damaged: repair fee");
+    expect(tab.html).toContain("Not returnable: charged as a purchase");
 
     const before = await databaseFingerprint();
     const refused = await other.browser.post("/store?tab=orders", { intent: "inspect", itemId: items[0]!.id, condition: "good" });
@@ -208,7 +209,7 @@ describe("return inspections on the Orders tab", () => {
     expect((await store.browser.post("/store?tab=orders", { intent: "inspect", itemId: items[0]!.id, condition: "broken" })).status).toBe(400);
 
     const response = await store.browser.post("/store?tab=orders", { intent: "inspect", itemId: items[0]!.id, condition: "good" });
-    expect(await toastAfter(store.browser, response)).toBe("Return inspected / The item was received in good condition.");
+    expect(await toastAfter(store.browser, response)).toBe("Return received in good condition / The item is back on sale.");
     expect(await first("SELECT status, inspection, inspected_by FROM order_items WHERE id = ?", items[0]!.id)).toEqual({ status: "returned", inspection: "good", inspected_by: store.id });
     expect(await first("SELECT actor_role FROM order_status_history WHERE order_item_id = ? AND to_status = 'returned'", items[0]!.id)).toEqual({ actor_role: "store" });
   });

@@ -4,6 +4,8 @@ import { formatGBP } from "../../domain/money";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
 import { StatusBadge, type Tone } from "../dashboard";
 import { useSubmitting } from "../forms";
+import { InspectForm } from "../order/inspect";
+import type { InspectFormResult } from "../../domain/returns";
 
 // The store dashboard's lists (seller-store-admin.md §2 Store dashboard). Pure rendering: the
 // route's loader brings only the chosen store's records.
@@ -127,8 +129,7 @@ export interface StoreOrder {
 }
 
 /** Orders with the store's products; a returned concierge rental gets the inspection forms. */
-export function StoreOrders({ orders, now, action }: { orders: StoreOrder[]; now: number; action: string }) {
-  const inspecting = useSubmitting("inspect");
+export function StoreOrders({ orders, now, action, result }: { orders: StoreOrder[]; now: number; action: string; result?: InspectFormResult }) {
   return (
     <ul className="divide-y divide-stone-100">
       {orders.map((order) => (
@@ -144,19 +145,8 @@ export function StoreOrders({ orders, now, action }: { orders: StoreOrder[]; now
                 <span>{item.name}</span>
                 <span className="text-stone-600">{item.type === "rental" ? "Rental" : "Purchase"} · {formatGBP(item.price)}</span>
                 <StatusBadge status={item.status} />
-                {item.inspection ? <span className="text-stone-600">{item.inspection === "good" ? "Received in good condition" : "Damaged"}</span> : null}
-                {item.awaitsInspection ? (
-                  <Form method="post" action={action} className="flex gap-2">
-                    <input type="hidden" name="intent" value="inspect" />
-                    <input type="hidden" name="itemId" value={item.id} />
-                    <button type="submit" name="condition" value="good" disabled={inspecting} className="rounded-md bg-brand px-3 py-1 text-sm font-medium text-white disabled:opacity-60">
-                      Received in good condition
-                    </button>
-                    <button type="submit" name="condition" value="damaged" disabled={inspecting} className="rounded-md border border-red-300 bg-white px-3 py-1 text-sm font-medium text-red-800 disabled:opacity-60">
-                      Damaged
-                    </button>
-                  </Form>
-                ) : null}
+                {item.inspection ? <span className="text-stone-600">{item.inspection === "good" ? "Received in good condition" : item.inspection === "damaged" ? "Damaged" : "Not returnable"}</span> : null}
+                {item.awaitsInspection ? <InspectForm itemId={item.id} name={item.name} action={action} result={result} /> : null}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
-import { accountCounts, accountOrders, ownProducts, profileOf } from "../../data/account.server";
+import { accountCounts, accountOrders, ownProducts, profileOf, saveReturnAddress } from "../../data/account.server";
 import { ownerEarnings } from "../../data/finance.server";
 import { DeletionBlocked } from "../../data/personal-data.server";
 import {
@@ -31,6 +31,7 @@ import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/
 import { ImageUpload } from "../../components/image-upload";
 import { PageHeading } from "../../components/page-heading";
 import { showToast } from "../../components/toaster";
+import { ShippingAddress } from "../../domain/checkout";
 
 // Account Management (seller-store-admin.md §2, §5, §8): five tabs as URLs (?tab=), every form a
 // plain post that works without JavaScript. The order page is ./order.tsx; the export ./export.ts.
@@ -63,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const intents = ["avatar", "profile", "password", "delete_account"] as const;
+export const intents = ["avatar", "profile", "password", "delete_account", "return_address"] as const;
 
 export interface AccountActionData {
   intent: string;
@@ -116,6 +117,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? `We sent a link to ${saved.emailChangeSentTo}. Your email address changes when you open it.`
         : undefined,
     });
+  }
+
+  if (intent === "return_address") {
+    // Where the seller's items come back (issue 22): needed before a rental listing is approved.
+    const values = Object.fromEntries(RETURN_FIELDS.map((k) => [k, text(form, `return.${k}`).slice(0, 300)]));
+    const parsed = ShippingAddress.safeParse(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" && k !== "country" ? undefined : v])));
+    if (!parsed.success) return reply({ intent, values, errors: fieldErrors(parsed.error), alert: { title: "Return address not saved", message: "Please correct the highlighted fields." } });
+    await saveReturnAddress(app.db, user.id, parsed.data, now);
+    return redirectWithToast(app.config, "/account?tab=profile", { type: "success", title: "Return address saved", description: "Items you sell come back to this address." });
   }
 
   if (intent === "password") {
@@ -182,7 +192,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 function tabOfIntent(intent: string) {
   if (intent === "password") return "security";
-  if (intent === "avatar" || intent === "profile" || intent === "delete_account") return "profile";
+  if (intent === "avatar" || intent === "profile" || intent === "delete_account" || intent === "return_address") return "profile";
   return null;
 }
 
@@ -200,6 +210,38 @@ function Summary({ data }: { data: LoaderData }) {
         </>
       ) : null}
     </StatGrid>
+  );
+}
+
+const RETURN_FIELDS = ["fullName", "addressLine1", "addressLine2", "city", "county", "postalCode", "country"] as const;
+const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, string]> = {
+  fullName: ["Name", true, "name"],
+  addressLine1: ["Address line 1", true, "address-line1"],
+  addressLine2: ["Address line 2", false, "address-line2"],
+  city: ["City", true, "address-level2"],
+  county: ["County", false, "address-level1"],
+  postalCode: ["Postal code", true, "postal-code"],
+  country: ["Country", true, "country-name"],
+};
+
+/** A seller's return address: rentals and returned purchases come back here (issue 22). */
+function ReturnAddressForm({ address, result }: { address: Record<string, string | undefined> | null; result?: AccountActionData }) {
+  const busy = useSubmitting("return_address");
+  return (
+    <Panel title="Return address">
+      <p className="mb-3 text-sm text-stone-700">Where items you sell come back when a shopper returns them. A rental listing is approved only once it is set.</p>
+      {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <Form method="post" action="/account?tab=profile" noValidate className="mt-2 grid gap-3 sm:grid-cols-2" aria-label="Return address">
+        <input type="hidden" name="intent" value="return_address" />
+        {RETURN_FIELDS.map((field) => {
+          const [label, required, autoComplete] = RETURN_LABELS[field];
+          return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={result?.values?.[field] ?? address?.[field] ?? (field === "country" ? "United Kingdom" : "")} error={result?.errors?.[field]} />;
+        })}
+        <div className="sm:col-span-2">
+          <SubmitButton busy={busy} busyLabel="Saving...">Save return address</SubmitButton>
+        </div>
+      </Form>
+    </Panel>
   );
 }
 
@@ -250,6 +292,8 @@ function Profile({ data, result }: { data: LoaderData; result?: AccountActionDat
           <SubmitButton busy={saving} busyLabel="Saving...">Save Changes</SubmitButton>
         </Form>
       </Panel>
+
+      {data.isVendor ? <ReturnAddressForm address={profile.returnAddress} result={result?.intent === "return_address" ? result : undefined} /> : null}
 
       <DataPrivacy result={result?.intent === "delete_account" ? result : undefined} />
     </div>

@@ -3,26 +3,28 @@ import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { appContext } from "../../context";
 import { insertReview, orderDetail, reviewTarget, type OrderDetail } from "../../data/account.server";
-import { splitStoreDescription } from "../../data/profiles.server";
 import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewable } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
 import { formatLongDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
-import { daysLeft, label, returnOrBuyBy, type ItemStatus } from "../../domain/order-lifecycle";
+import { daysLeft, label, overturnEndsAt, purchaseReturnEndsAt, returnOrBuyBy, type ItemEvent, type ItemStatus } from "../../domain/order-lifecycle";
 import { handlesOrders } from "../../domain/roles";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
 import { changeOrderItem } from "../../services/order-lifecycle.server";
-import { cancelItems, confirmDelivery } from "../../services/trade.server";
+import { cancelItems, confirmDelivery, overturnItemCharge } from "../../services/trade.server";
 import { loadOrder, type LifecycleOrder } from "../../data/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { StatusBadge } from "../../components/dashboard";
 import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
-import { dispatchBy, formatDeadline } from "../../domain/shipping";
+import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
+import { returnDestination, setReturnTracking } from "../../data/returns.server";
+import { readReturnReason } from "../../domain/returns";
+import { dispatchBy, formatDeadline, readTracking, returnPostBy } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { showToast } from "../../components/toaster";
@@ -42,16 +44,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await orderDetail(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) });
   if (!order) throw notFound();
   const now = Date.now();
-  const items = order.items.map((item) => {
-    const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
-    return {
-      ...item,
-      inWindow,
-      daysLeft: inWindow ? daysLeft(item.rentalEndsAt!, now) : null,
-      returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!) : null,
-      returnTo: item.storeName ? { name: item.storeName, address: splitStoreDescription(item.storeDescription).address } : null,
-    };
-  });
+  const items = await Promise.all(
+    order.items.map(async (item) => {
+      const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
+      // A purchase can be sent back within 14 days of its delivery (issue 22).
+      const returnable = item.type === "purchase" && item.status === "completed" && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
+      const comingBack = item.status === "return_requested";
+      return {
+        ...item,
+        inWindow,
+        daysLeft: inWindow ? daysLeft(item.rentalEndsAt!, now) : null,
+        returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!) : null,
+        purchaseReturnBy: returnable ? formatDeadline(purchaseReturnEndsAt(item.deliveredAt!)) : null,
+        canOverturn: Boolean(item.damageCharge) && item.chargeOverturnedAt === null && item.returnedAt !== null && now < overturnEndsAt(item.returnedAt) && (item.inspection === "damaged" || item.inspection === "not_returnable"),
+        destination: comingBack ? await returnDestination(app.db, item) : null,
+        postBy: comingBack ? formatDeadline(returnPostBy(item.type, item.returnRequestedAt ?? now, item.rentalEndsAt)) : null,
+      };
+    }),
+  );
   const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0 };
   const isShopper = order.userId === user.id;
   // Checkout ends here (?placed=1): the order's page is its confirmation (issue 22).
@@ -63,14 +73,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { order: { ...order, items }, money, isShopper, confirmation };
 }
 
-export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery"] as const;
+export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
 
 export interface OrderActionData {
   intent: string;
   itemId?: string;
   errors?: FieldErrors;
   alert?: { title: string; message: string };
-  values?: { rating?: string; comment?: string };
+  values?: { rating?: string; comment?: string; reason?: string; carrier?: string; trackingNumber?: string };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -109,9 +119,41 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     });
   }
 
+  if (intent === "overturn") {
+    // Staff who handle orders overturn an inspection's charge within 14 days (issue 22).
+    if (!handlesOrders(user)) throw notFound();
+    const current = await loadOrder(app.db, params.orderId);
+    if (!current?.items.some((i) => i.id === itemId)) throw notFound();
+    if (!(await overturnItemCharge(app, params.orderId, itemId, user.id, now))) {
+      return data<OrderActionData>({ intent, itemId, alert: { title: "Charge not overturned", message: "There is no charge to overturn: none was made, it was overturned already, or its 14 days have passed." } }, { status: 409 });
+    }
+    return redirectWithToast(app.config, here, { type: "success", title: "Charge overturned", description: "The shopper is refunded and told." });
+  }
+
+  if (intent === "return_tracking") {
+    const current = await loadOrder(app.db, params.orderId);
+    const item = current && current.userId === user.id ? current.items.find((i) => i.id === itemId) : undefined;
+    if (!item) throw notFound();
+    const values = { carrier: String(form.get("carrier") ?? "").slice(0, 40), trackingNumber: String(form.get("trackingNumber") ?? "").slice(0, 80) };
+    const tracking = readTracking(form.get("carrier"), form.get("trackingNumber"));
+    if (!tracking.ok) return data<OrderActionData>({ intent, itemId, values, errors: tracking.errors as FieldErrors, alert: { title: "Tracking not saved", message: Object.values(tracking.errors)[0]! } }, { status: 400 });
+    if (!(await setReturnTracking(app.db, item.id, tracking))) return data<OrderActionData>({ intent, itemId, values, alert: { title: "Tracking not saved", message: "This item is not being sent back." } }, { status: 409 });
+    return redirectWithToast(app.config, here, { type: "success", title: "Tracking saved", description: `The return of ${item.name} can be followed with ${tracking.trackingNumber}.` });
+  }
+
   if (intent === "buy_now" || intent === "request_return") {
+    // A purchase goes back with the shopper's reason (issue 22); a rental's return needs none.
+    let event: ItemEvent = { type: intent };
+    if (intent === "request_return") {
+      const current = await loadOrder(app.db, params.orderId);
+      const item = current && current.userId === user.id ? current.items.find((i) => i.id === itemId) : undefined;
+      if (!item) throw notFound();
+      const reason = readReturnReason(form.get("reason"));
+      if (item.kind === "purchase" && !reason.ok) return data<OrderActionData>({ intent, itemId, errors: { reason: reason.error } as FieldErrors, alert: { title: "Could not request a return", message: reason.error } }, { status: 400 });
+      event = { type: "request_return", reason: reason.ok ? reason.reason : undefined };
+    }
     // Only the order's own shopper: anyone else's item reads as missing.
-    const result = await changeOrderItem(app, itemId, { type: intent }, { id: user.id, role: "shopper" }, now, (order) => order.id === params.orderId && order.userId === user.id);
+    const result = await changeOrderItem(app, itemId, event, { id: user.id, role: "shopper" }, now, (order) => order.id === params.orderId && order.userId === user.id);
     if (!result.ok) {
       if (result.httpStatus === 404) throw notFound();
       return data<OrderActionData>({ intent, itemId, alert: { title: intent === "buy_now" ? "Could not buy this item" : "Could not request a return", message: result.message } }, { status: 409 });
@@ -252,31 +294,20 @@ function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: 
           </div>
         ) : null}
 
-        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} /> : null}
+        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
+        {isShopper && item.purchaseReturnBy ? <PurchaseReturnForm item={item} returnBy={item.purchaseReturnBy} result={result?.intent === "request_return" ? (result as ReturnFormResult) : undefined} /> : null}
+        <InspectionNote inspection={item.inspection} reason={item.inspectionReason} charge={item.damageCharge} />
+        {!isShopper && item.canOverturn ? (
+          <Form method="post" aria-label={`Overturn the charge for ${item.name}`}>
+            <input type="hidden" name="intent" value="overturn" />
+            <input type="hidden" name="itemId" value={item.id} />
+            <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium">Overturn the charge (refund it)</button>
+          </Form>
+        ) : null}
 
         {reviewable(item.status as ItemStatus) ? <Review item={item} isShopper={isShopper} result={result?.intent === "review" ? result : undefined} /> : null}
       </div>
     </div>
-  );
-}
-
-function ReturnInstructions({ item, orderId }: { item: Item; orderId: string }) {
-  return (
-    <section aria-label="Return instructions" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
-      <h4 className="font-semibold">Return instructions</h4>
-      <ol className="mt-1 list-decimal space-y-1 pl-5">
-        <li>{`Pack ${item.name} as it came to you, with its tags and any dust bag or box.`}</li>
-        <li>{`Put a note inside with your order number, ${orderId}.`}</li>
-        {item.returnTo ? (
-          <li>{`Send it, or drop it off, at ${item.returnTo.name}${item.returnTo.address ? `, ${item.returnTo.address}` : ""}: the store checks it and closes your rental.`}</li>
-        ) : (
-          <li>
-            Send it to the Closetloop returns address on our <Link to="/pages/returns" className="underline">Returns</Link> page: our team checks it and closes your rental.
-          </li>
-        )}
-        {item.rentalEndsAt ? <li>{`Please send it by ${formatLongDate(item.rentalEndsAt)}.`}</li> : null}
-      </ol>
-    </section>
   );
 }
 

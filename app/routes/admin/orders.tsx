@@ -11,13 +11,16 @@ import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../.
 import { readPage } from "../../domain/tabs";
 import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
-import { changeOrderItem, staffSetOrderStatus } from "../../services/order-lifecycle.server";
+import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
+import { inspectFromForm } from "../../services/inspect-form.server";
 import { cancelItems } from "../../services/trade.server";
 import { loadOrder } from "../../data/order-lifecycle.server";
 import { ordersToSend } from "../../data/orders.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { ToSend } from "../../components/order/to-send";
+import { InspectForm } from "../../components/order/inspect";
+import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
 import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
@@ -76,16 +79,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       return redirectWithToast(app.config, returnTo, { type: "success", title: `Order status changed to ${status}` });
     }
-    case "inspect": {
-      const condition = form.get("condition");
-      if (condition !== "good" && condition !== "damaged") return refuse(app.config, 400, "Inspection not saved", "Please choose the condition the item came back in.");
-      // Only items the platform handles: a store inspects its own returns (decision 0021).
-      const result = await changeOrderItem(app, formText(form, "itemId"), { type: "inspect", outcome: condition }, { id: user.id, role: "staff" }, now, (_order, item) => item.handler === "vendor");
-      if (!result.ok) return refuse(app.config, result.httpStatus, "Inspection not saved", result.message);
-      const title = condition === "good" ? "Return received in good condition" : "Return marked damaged";
-      const description = condition === "good" ? "The item is back on sale." : "The item went back to the approval queue.";
-      return redirectWithToast(app.config, returnTo, { type: "success", title, description });
-    }
+    case "inspect":
+      // Staff are the fallback for items sellers handle; a store inspects its own returns (decision 0021).
+      return inspectFromForm(app, form, { id: user.id, role: "staff" }, returnTo, (_order, item) => item.handler === "vendor", now);
     case "ship":
       return shipFromForm(app, form, { id: user.id, role: "staff" }, TAB, () => true, now);
     default:
@@ -115,13 +111,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     {item.returnRequestedAt ? ` · return asked ${timeAgo(item.returnRequestedAt, now)}` : ""}
                   </p>
                 </div>
-                <Form method="post" className="flex gap-2">
-                  <ReturnTo />
-                  <input type="hidden" name="itemId" value={item.itemId} />
-                  <input type="hidden" name="intent" value="inspect" />
-                  <button type="submit" name="condition" value="good" className={buttonClass}>Received in good condition</button>
-                  <button type="submit" name="condition" value="damaged" className={buttonClass}>Damaged</button>
-                </Form>
+                <InspectForm itemId={item.itemId} name={item.name} result={actionData as InspectFormResult | undefined} />
               </li>
             ))}
           </ul>

@@ -17,12 +17,13 @@ import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/
 import { showToast } from "../../components/toaster";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
-import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ToSend } from "../../components/order/to-send";
 import type { ShipFormResult } from "../../domain/shipping";
+import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
+import { inspectFromForm } from "../../services/inspect-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
 
@@ -91,16 +92,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "inspect") {
-    const itemId = String(form.get("itemId") ?? "").slice(0, 100);
-    const condition = form.get("condition");
-    if (condition !== "good" && condition !== "damaged") return refuse(400, "Error", "Please choose 'Received in good condition' or 'Damaged'.");
-    const result = await changeOrderItem(app, itemId, { type: "inspect", outcome: condition }, { id: user.id, role: "store" }, now, (_order, item) => item.handler === "store" && item.sellerId === store.id);
-    if (!result.ok) return refuse(result.httpStatus, "Error", result.message);
-    return redirectWithToast(app.config, back("orders"), {
-      type: "success",
-      title: "Return inspected",
-      description: condition === "good" ? "The item was received in good condition." : "The item was recorded as damaged.",
-    });
+    // The store records the receipt and condition of the concierge items it handles (issue 22).
+    return inspectFromForm(app, form, { id: user.id, role: "store" }, back("orders"), (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
   }
 
   // save_settings
@@ -182,7 +175,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">
-          {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} />}
+          {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} result={result as InspectFormResult | undefined} />}
         </Panel>
       ) : null}
       {dashboard.tab === "settings" ? <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} /> : null}

@@ -23,6 +23,9 @@ import { formatShortDate } from "../../domain/dates";
 import { ToSend } from "../../components/order/to-send";
 import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
+import { inspectFromForm } from "../../services/inspect-form.server";
+import { InspectForm } from "../../components/order/inspect";
+import type { InspectFormResult } from "../../domain/returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
@@ -39,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { dashboard, now, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship"] as const;
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -71,6 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "ship") {
     // Their own items only; a concierge item is the store's to post (decision 0041).
     return shipFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
+  }
+
+  if (intent === "inspect") {
+    // A seller records the receipt and condition of their own items (issue 22).
+    return inspectFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
   }
 
   if (intent === "suggest_brand") {
@@ -140,6 +148,18 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {dashboard.tab === "orders" ? (
         <>
           <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} />
+          {dashboard.returns.length > 0 ? (
+            <Panel title={`Returns to check (${dashboard.returns.length})`}>
+              <ul className="space-y-3">
+                {dashboard.returns.map((r) => (
+                  <li key={r.itemId} className="text-sm">
+                    <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? r.shopperEmail}`}</p>
+                    <InspectForm itemId={r.itemId} name={r.name} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
+                  </li>
+                ))}
+              </ul>
+            </Panel>
+          ) : null}
           <BarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
           <Panel title="Orders">
             {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}

@@ -82,6 +82,14 @@ export const rules: AreaRules = {
           expect((await new Browser(nextIp()).post("/auth", { intent: "signin", email: ctx.user!.email, password: "matrix-new-secret" })).status).toBe(302);
         },
       },
+      return_address: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "return_address", "return.fullName": "Matrix Seller", "return.addressLine1": "1 Matrix Row", "return.city": "London", "return.postalCode": "N1 1AA", "return.country": "United Kingdom" }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account?tab=profile");
+          expect(JSON.parse(String((await rows("SELECT return_address FROM users WHERE id = ?", ctx.user!.id))[0]!.return_address))).toMatchObject({ addressLine1: "1 Matrix Row" });
+        },
+      },
       delete_account: {
         allowed: isSignedIn,
         form: async () => ({ intent: "delete_account", password: PASSWORD }),
@@ -98,6 +106,22 @@ export const rules: AreaRules = {
       cancel_order: notTheirs(() => ({ intent: "cancel_order" })),
       cancel_item: notTheirs(() => ({ intent: "cancel_item", itemId: order.purchaseItemId })),
       confirm_delivery: notTheirs(() => ({ intent: "confirm_delivery", itemId: order.rentalItemId })),
+      return_tracking: notTheirs(() => ({ intent: "return_tracking", itemId: order.rentalItemId, carrier: "dpd", trackingNumber: "15501234567890" })),
+      // Staff who handle orders may overturn a charge (this order has none: 409); nobody else sees the order.
+      overturn: {
+        allowed: () => false,
+        form: async () => ({ intent: "overturn", itemId: order.rentalItemId }),
+        check: async () => {},
+        refused: async (ctx, response) => {
+          if (isSignedIn(ctx.who) && ORDER_STAFF.includes(ctx.who)) {
+            expect(response.status).toBe(409);
+            expect(await response.text()).toContain("There is no charge to overturn");
+          } else {
+            expect(response.status).toBe(404);
+            expect(await response.text()).toContain("Order not found");
+          }
+        },
+      },
     },
     "routes/account/export.ts": {
       "": {

@@ -75,6 +75,15 @@ export const rules: AreaRules = {
           await expectShipped(String(form.itemId));
         },
       },
+      // Nobody inspects an item that is not theirs (issue 22): area members get 'not found'.
+      inspect: {
+        allowed: () => false,
+        form: async () => ({ intent: "inspect", itemId: `item_missing_${crypto.randomUUID().slice(0, 8)}`, outcome: "good" }),
+        check: async () => {
+          throw new Error("nobody inspects an item that is not theirs");
+        },
+        refused: notFoundInArea("Order item not found"),
+      },
       accept_price: {
         allowed: inArea,
         form: async (ctx) => {

@@ -1,0 +1,42 @@
+import { and, eq } from "drizzle-orm";
+import { orderItems, stores, users } from "../../db/schema";
+import { CLOSETLOOP_RETURNS_ADDRESS } from "../domain/returns";
+import type { Database } from "./db.server";
+import { splitStoreDescription } from "./profiles.server";
+
+// Where a returned item goes (issue 22): its handler's return address — the store's address for a
+// concierge item, the seller's return address (set in their profile) otherwise — and Closetloop's
+// own returns address when a seller has none (staff are the fallback handler).
+
+export interface ReturnDestination {
+  /** Who receives it: the store, the seller, or Closetloop. */
+  name: string;
+  lines: string[];
+  handledBy: "store" | "seller" | "closetloop";
+}
+
+const addressLines = (a: Record<string, string | undefined> | null) => (a ? [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter((l): l is string => Boolean(l)) : []);
+
+export async function returnDestination(db: Database, item: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }): Promise<ReturnDestination> {
+  if (item.handler === "store" && item.sellerId) {
+    const store = await db.select({ name: stores.name, description: stores.description }).from(stores).where(eq(stores.id, item.sellerId)).get();
+    const address = store ? splitStoreDescription(store.description).address : null;
+    if (store) return { name: store.name, lines: [store.name, ...(address ?? "").split(/,\s*|\n/).filter(Boolean)], handledBy: "store" };
+  }
+  if (item.handler === "vendor" && item.ownerId) {
+    const seller = await db.select({ name: users.displayName, fullName: users.fullName, address: users.returnAddress }).from(users).where(eq(users.id, item.ownerId)).get();
+    const lines = addressLines(seller?.address ?? null);
+    if (seller && lines.length) return { name: seller.name ?? seller.fullName ?? "the seller", lines, handledBy: "seller" };
+  }
+  return { name: "Closetloop", lines: [...CLOSETLOOP_RETURNS_ADDRESS], handledBy: "closetloop" };
+}
+
+/** The shopper's own carrier and tracking number for a return on its way (only while it is coming back). */
+export async function setReturnTracking(db: Database, itemId: string, tracking: { carrier: string; trackingNumber: string }) {
+  const updated = await db
+    .update(orderItems)
+    .set({ returnCarrier: tracking.carrier, returnTrackingNumber: tracking.trackingNumber })
+    .where(and(eq(orderItems.id, itemId), eq(orderItems.status, "return_requested")))
+    .returning({ status: orderItems.status });
+  return updated.length > 0;
+}
