@@ -3,6 +3,9 @@
 // a pending purchase, a shipped rental, two rentals in their window (one ending within a day),
 // a completed purchase, a concierge rental waiting for the store's return inspection, a completed
 // concierge sale and a cancelled order. Commissions follow app/domain/commission.ts itself.
+// Issue 22: an order the demo vendor still has to post (with its deadline), the shipped rental
+// with its tracking number, the return on its way to the demo store with the shopper's tracking,
+// a purchase sent back within its 14 days (with its reason), and the cancelled order by whom.
 import { splitSale } from "../../../app/domain/commission.ts";
 
 const SHOPPER = "user_shopper";
@@ -15,13 +18,15 @@ export async function seed({ db, now, DAY, pad, batch }) {
   // [order suffix, product number, option, order status, item status, placed days ago, delivered days ago, extra]
   const ORDERS = [
     ["pending", 21, "purchase", "pending", "pending", 0.2, null],
-    ["shipped", 22, "rental", "shipped", "shipped", 2, null],
+    ["tosend", 32, "purchase", "pending", "pending", 0.5, null],
+    ["shipped", 22, "rental", "shipped", "shipped", 2, null, { tracking: ["royal_mail", "RM123456785GB"], shippedDaysAgo: 1 }],
     ["window", 25, "rental", "active", "active", 4, 2],
     ["lastday", 26, "rental", "active", "active", 9, 6.5],
     ["bought", 28, "purchase", "completed", "completed", 14, 10],
-    ["returning", 34, "rental", "active", "return_requested", 8, 5, { returnRequestedDaysAgo: 1 }],
+    ["returning", 34, "rental", "active", "return_requested", 8, 5, { returnRequestedDaysAgo: 1, returnTracking: ["dpd", "15501234567890"] }],
+    ["purchasereturn", 40, "purchase", "active", "return_requested", 5, 3, { returnRequestedDaysAgo: 1, returnReason: "Too small on the shoulders", returnTracking: ["evri", "H01HYA0098765432"] }],
     ["concierge", 44, "purchase", "completed", "completed", 24, 20],
-    ["cancelled", 30, "purchase", "cancelled", "cancelled", 6, null],
+    ["cancelled", 30, "purchase", "cancelled", "cancelled", 6, null, { cancelledBy: SHOPPER }],
   ];
   const ids = ORDERS.map(([suffix]) => `order_demo_${suffix}`);
   const known = await db.prepare(`SELECT id FROM orders WHERE id IN (${ids.map(() => "?").join(",")})`).bind(...ids).all();
@@ -42,13 +47,16 @@ export async function seed({ db, now, DAY, pad, batch }) {
       db.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, 'GBP', ?, ?, ?, ?) ON CONFLICT DO NOTHING")
         .bind(orderId, SHOPPER, orderStatus, price, DELIVERY_FEE, price + DELIVERY_FEE, ADDRESS, ADDRESS, placedAt, deliveredAt ?? placedAt),
       db.prepare(
-        "INSERT INTO order_items (id, order_id, product_id, name, type, quantity, price, buying_price, seller_id, seller_type, handler, status, delivered_at, rental_starts_at, rental_ends_at, return_requested_at, completed_at, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        "INSERT INTO order_items (id, order_id, product_id, name, type, quantity, price, buying_price, seller_id, seller_type, handler, status, delivered_at, rental_starts_at, rental_ends_at, return_requested_at, completed_at, created_at, carrier, tracking_number, shipped_at, shipped_by, return_reason, return_carrier, return_tracking_number, cancelled_at, cancelled_by) VALUES (?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       ).bind(
         itemId, orderId, product.id, product.name, option, price, product.buying_price,
         concierge ? STORE : product.owner_id, concierge ? "store" : "vendor", concierge ? "store" : "vendor",
         itemStatus, deliveredAt, option === "rental" ? deliveredAt : null, endsAt,
         extra.returnRequestedDaysAgo ? Math.round(now - extra.returnRequestedDaysAgo * DAY) : null,
         itemStatus === "completed" ? deliveredAt : null, placedAt,
+        extra.tracking?.[0] ?? null, extra.tracking?.[1] ?? null, extra.tracking ? Math.round(now - extra.shippedDaysAgo * DAY) : null, extra.tracking ? product.owner_id : null,
+        extra.returnReason ?? null, extra.returnTracking?.[0] ?? null, extra.returnTracking?.[1] ?? null,
+        extra.cancelledBy ? placedAt + HOUR : null, extra.cancelledBy ?? null,
       ),
       db.prepare("UPDATE products SET availability = ? WHERE id = ?").bind(itemStatus === "cancelled" ? "available" : option === "rental" ? "rented" : "sold", product.id),
     );
@@ -70,8 +78,8 @@ export async function seed({ db, now, DAY, pad, batch }) {
     }
     if (extra.returnRequestedDaysAgo) {
       statements.push(
-        db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, ?, 'active', 'return_requested', ?, 'shopper', NULL, ?) ON CONFLICT DO NOTHING")
-          .bind(`hist_demo_${suffix}_return`, orderId, itemId, SHOPPER, Math.round(now - extra.returnRequestedDaysAgo * DAY)),
+        db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, ?, ?, 'return_requested', ?, 'shopper', ?, ?) ON CONFLICT DO NOTHING")
+          .bind(`hist_demo_${suffix}_return`, orderId, itemId, option === "rental" ? "active" : "completed", SHOPPER, extra.returnReason ? `Reason: ${extra.returnReason}` : null, Math.round(now - extra.returnRequestedDaysAgo * DAY)),
       );
     }
     // Money: a delivered rental earned its fee; a delivered purchase its price.

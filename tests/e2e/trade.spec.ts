@@ -1,0 +1,104 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, DEMO_PASSWORD, login } from "./fixtures";
+
+// A trade between two people through the site alone (issue 22), with JavaScript on and off: the
+// shopper buys, the seller posts it with a tracking number, the shopper sees it and confirms
+// delivery, sends it back with a reason, and the seller records it as damaged with a repair fee;
+// and a shopper cancels an order before it is posted.
+
+// A whole trade, several people and pages: more than the default 30 s on a 2-core machine.
+test.setTimeout(120_000);
+
+const HANDLERS: Record<string, { email: string; orders: string }> = {
+  VintageVera: { email: DEMO.vendor, orders: "/vendor?tab=orders" },
+  RetroRob: { email: "vendor2@closetloop.test", orders: "/vendor?tab=orders" },
+};
+
+/** A live item with a Buy Now price that one of the demo sellers posts themselves (not a store). */
+async function openSellersOwnItem(page: Page) {
+  await page.goto("/all-products?sort=price_desc");
+  const hrefs = await page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link").evaluateAll((els) => els.map((e) => e.getAttribute("href")));
+  for (const href of hrefs) {
+    await page.goto(href!);
+    const seller = page.getByText("Sold by", { exact: true });
+    if (!(await seller.count())) continue;
+    const handler = HANDLERS[((await seller.locator("xpath=following-sibling::p[1]").textContent()) ?? "").trim()];
+    if (!handler || !(await page.getByText("Buy Now", { exact: true }).count()) || !(await page.getByRole("button", { name: "ADD TO BASKET" }).count())) continue;
+    return { handler, name: ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim() };
+  }
+  throw new Error("no item of a demo seller to buy");
+}
+
+/** The demo shopper buys one item outright; its order page and who posts it. */
+async function buyOne(page: Page) {
+  await login(page, DEMO.shopper);
+  await page.goto("/cart");
+  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  const { handler, name } = await openSellersOwnItem(page);
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.goto("/cart");
+  const option = page.getByRole("combobox", { name: /Purchase option for/ });
+  await option.selectOption("purchase");
+  if (await page.getByRole("button", { name: "Update" }).count()) await page.getByRole("button", { name: "Update" }).click();
+  await expect(page.getByText("Switched to purchase option").first()).toBeVisible();
+  await page.getByLabel("Full Name").first().fill("Sam Shopper");
+  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
+  await page.getByLabel("City").first().fill("London");
+  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
+  const orderUrl = new URL(page.url()).pathname;
+  const orderId = orderUrl.split("/").pop()!;
+  return { orderUrl, orderId, name, handler };
+}
+
+test("the seller posts with tracking, the shopper confirms, returns it, and the seller records a repair fee", async ({ browser, page }) => {
+  const order = await buyOne(page);
+
+  const seller = await browser.newPage();
+  await login(seller, order.handler.email, DEMO_PASSWORD, order.handler.orders);
+  const card = seller.getByRole("article", { name: `Order ${order.orderId} to send` });
+  await expect(card).toContainText("Sam Shopper");
+  await expect(card).toContainText(/Post by [A-Z][a-z]+day/);
+  await card.getByLabel("Carrier").selectOption("dpd");
+  await card.getByLabel("Tracking number").fill("1550 1234");
+  await card.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(seller.getByText("Enter the tracking number without spaces.").first()).toBeVisible();
+  const again = seller.getByRole("article", { name: `Order ${order.orderId} to send` });
+  await again.getByLabel("Carrier").selectOption("dpd");
+  await again.getByLabel("Tracking number").fill("15501234567890");
+  await again.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(seller.getByText("Marked as shipped").first()).toBeVisible();
+
+  await page.goto(order.orderUrl);
+  await expect(page.getByRole("link", { name: /15501234567890/ })).toHaveAttribute("href", "https://track.dpd.co.uk/parcels/15501234567890");
+  await page.getByRole("button", { name: "I have received it" }).click();
+  await expect(page.getByText("Delivery confirmed").first()).toBeVisible();
+
+  await page.getByText(/^Return it \(until/).click();
+  await page.getByLabel("Why are you returning it?").fill("It does not fit");
+  await page.getByRole("button", { name: "Return it" }).click();
+  await expect(page.getByRole("region", { name: "Return instructions" })).toContainText(order.orderId);
+
+  await seller.goto(order.handler.orders);
+  const inspect = seller.getByRole("form", { name: `Inspect ${order.name}` });
+  await inspect.getByLabel("Damaged: repair fee", { exact: true }).check();
+  await inspect.getByLabel("Repair fee (£, for damaged)").fill("12.50");
+  await inspect.getByLabel("Reason (shown to the shopper)").fill("A pulled thread on the hem");
+  await inspect.getByRole("button", { name: "Record inspection" }).click();
+  await expect(seller.getByText("Return marked damaged").first()).toBeVisible();
+
+  await page.goto(order.orderUrl);
+  await expect(page.getByText("What was found: A pulled thread on the hem")).toBeVisible();
+  await expect(page.getByText(`Refund: ${order.name} returned`)).toBeVisible();
+  await seller.close();
+});
+
+test("a shopper cancels an order before it is posted", async ({ page }) => {
+  const order = await buyOne(page);
+  await page.getByText("Cancel order", { exact: true }).first().click();
+  await page.getByRole("dialog", { name: "Cancel order" }).getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Order cancelled").first()).toBeVisible();
+  await expect(page.getByText(/Refund: /).first()).toBeVisible();
+});
