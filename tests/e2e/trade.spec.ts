@@ -101,4 +101,5 @@ test("a shopper cancels an order before it is posted", async ({ page }) => {
   await page.getByRole("dialog", { name: "Cancel order" }).getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByText("Order cancelled").first()).toBeVisible();
   await expect(page.getByText(/Refund: /).first()).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${order.orderId}$`));
 });
