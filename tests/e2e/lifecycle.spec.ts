@@ -84,7 +84,7 @@ test("another rental is returned, and staff inspect it back onto the shelf", asy
   await page.getByRole("button", { name: "Return it" }).click();
   await expect(page.getByText("Return requested", { exact: true }).first()).toBeVisible();
   const instructions = page.getByRole("region", { name: "Return instructions" });
-  await expect(instructions).toContainText(`Put a note inside with your order number, ${orderId}.`);
+  await expect(instructions).toContainText(`Write your order reference, ${orderId}, on a note inside and on the parcel.`);
   await page.goto(`/product/${productId}`);
   // The item's own status (cards of other items, inside their links, may say it too).
   await expect(page.locator("p:not(a p)", { hasText: /^Currently rented$/ })).toBeVisible();
@@ -92,7 +92,8 @@ test("another rental is returned, and staff inspect it back onto the shelf", asy
   // The item arrives back at the platform; staff check it and record its condition.
   await staff.page.goto("/admin/orders");
   const returned = staff.page.getByRole("region", { name: "Returns to inspect" }).getByRole("listitem").filter({ hasText: orderId });
-  await returned.getByRole("button", { name: "Received in good condition" }).click();
+  await returned.getByLabel("Good: back on sale").check();
+  await returned.getByRole("button", { name: "Record inspection" }).click();
   await expect(staff.page.getByText("Return received in good condition")).toBeVisible();
   await staff.close();
 
