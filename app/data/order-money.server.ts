@@ -40,3 +40,13 @@ export async function ordersMoney(db: Database, orderIds: readonly string[], onl
 export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: ReadonlySet<string>) {
   return (await ordersMoney(db, [orderId], onlyItems)).get(orderId) ?? null;
 }
+
+/**
+ * A handler's orders (seller or store Orders tab) with the charges and refunds of the items they
+ * handle or own, not the shopper's other items or the delivery fee (issue 22, item 8).
+ */
+export async function withHandlerMoney<O extends { id: string; items: { id: string }[] }>(db: Database, grouped: O[]): Promise<(O & { money: OrderMoney })[]> {
+  const mine = new Set(grouped.flatMap((o) => o.items.map((i) => i.id)));
+  const money = await ordersMoney(db, grouped.map((o) => o.id), mine);
+  return grouped.map((o) => ({ ...o, money: money.get(o.id) ?? { lines: [], total: 0 } }));
+}

@@ -6,6 +6,7 @@ import type { SessionUser } from "../services/session.server";
 import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
+import { withHandlerMoney } from "./order-money.server";
 import { mayEditProduct } from "./product.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
@@ -296,7 +297,8 @@ export async function sellerDashboard(db: Database, ownerId: string, tab: Seller
       ]);
       // Their own items on the way back, for them to record receipt and condition (issue 22).
       const returns = await returnsAwaitingInspection(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor")), 50);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders: groupOrderLines(lines), weeks, toSend, returns } as const;
+      const orders = await withHandlerMoney(db, groupOrderLines(lines));
+      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders, weeks, toSend, returns } as const;
     }
     case "upload": {
       const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([...counts, ...uploadFormQueries(db, ownerId)]);

@@ -5,6 +5,7 @@ import type { StoreTab } from "../domain/store-dashboard";
 import type { Database } from "./db.server";
 import { storeRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
+import { withHandlerMoney } from "./order-money.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -143,7 +144,8 @@ export async function storeDashboard(db: Database, storeId: string, tab: StoreTa
         // The concierge items this store handles, waiting to be posted (issue 22).
         ordersToSend(db, and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId))),
       ]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, orders: groupLines(lines, storeId), toSend } as const;
+      const orders = await withHandlerMoney(db, groupLines(lines, storeId));
+      return { tab, ...summary(a, b), revenue: (await revenue).total, orders, toSend } as const;
     }
   }
 }

@@ -1,14 +1,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
+import { appConfig } from "../../app/env.server";
 import { changeOrderItem } from "../../app/services/order-lifecycle.server";
+import { cancelItems } from "../../app/services/trade.server";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { deliver, placeOrder } from "./orders";
 
 // One order's money (issue 22, item 8): the order page and My Orders show every charge and refund
 // with its status, and a total paid that is their sum — after Buy it now too.
-const services = () => ({ env, db: database(env.DB), config: { isDev: true } as never });
+const services = () => ({ env, db: database(env.DB), config: appConfig(env) });
 
 /** The money table's rows as a shopper reads them: label, status, amount. */
 function moneyRows(html: string) {
@@ -48,5 +50,34 @@ describe("one order's money", () => {
     const list = await (await shopper.browser.fetch("/account?tab=orders")).text();
     const row = list.slice(list.indexOf(`(order ${orderId})`));
     expect(row.slice(0, row.indexOf("</tr>"))).toContain(total);
+  });
+
+  it("shows each seller only the charges and refunds of their own items on their Orders tab", async () => {
+    const [a, b, shopper] = await Promise.all([signedInBrowser("vendor"), signedInBrowser("otherVendor"), signedInBrowser("shopper")]);
+    const coat = await createProduct(a.id, { buyingPrice: 4500, rentalPrice: 900 });
+    const bag = await createProduct(b.id, { buyingPrice: 3200, rentalPrice: 700 });
+    const { orderId, items } = await placeOrder(shopper, [
+      { productId: coat.id, option: "purchase" },
+      { productId: bag.id, option: "purchase" },
+    ]);
+    const bagLine = items.find((i) => i.productId === bag.id)!;
+    const cancelled = await cancelItems(services(), orderId, [bagLine.id], { id: shopper.id, role: "shopper" }, Date.now());
+    expect(cancelled.ok).toBe(true);
+
+    const section = async (seller: typeof a) => {
+      const html = await (await seller.browser.fetch("/vendor?tab=orders")).text();
+      const start = html.indexOf("Charges and refunds for your items");
+      expect(start).toBeGreaterThan(-1);
+      return html.slice(start, html.indexOf("</details>", start));
+    };
+    const forA = await section(a);
+    expect(forA.replace(/<!-- -->/g, "")).toContain("Charges and refunds for your items: £45.00");
+    expect(moneyRows(forA)).toEqual([
+      [`Purchase: ${coat.name}`, "Authorised", "£45.00"],
+      ["Total for your items", null, "£45.00"],
+    ]);
+    const forB = await section(b);
+    expect(forB).not.toContain(coat.name);
+    expect(moneyRows(forB)[0]).toEqual([`Purchase: ${bag.name}`, "Cancelled", "£32.00"]);
   });
 });

@@ -52,3 +52,16 @@ export function OrderMoneySection({ lines, total }: { lines: MoneyLine[]; total:
     </div>
   );
 }
+
+/** A handler's view of one order's money: the charges and refunds of their items, folded. */
+export function HandlerMoney({ money }: { money: { lines: MoneyLine[]; total: number } }) {
+  if (money.lines.length === 0) return null;
+  return (
+    <details className="mt-2 text-sm">
+      <summary className="cursor-pointer text-stone-700">{`Charges and refunds for your items: ${formatGBP(money.total)}`}</summary>
+      <div className="mt-2">
+        <OrderMoneyTable lines={money.lines} total={money.total} caption="Charges and refunds" totalLabel="Total for your items" />
+      </div>
+    </details>
+  );
+}

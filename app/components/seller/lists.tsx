@@ -2,6 +2,8 @@ import { Form, Link } from "react-router";
 import { formatLongDate, timeAgo } from "../../domain/dates";
 import { buyFairness, rentalFairness } from "../../domain/fairness";
 import { formatGBP } from "../../domain/money";
+import type { MoneyLine } from "../../domain/order-money";
+import { HandlerMoney } from "../order/money";
 import { SUGGESTION_LABELS } from "../../domain/product-fields";
 import { StatusBadge, type Tone } from "../dashboard";
 import { FairnessBar } from "./fairness";
@@ -176,6 +178,7 @@ export interface SellerOrder {
   status: string;
   placedAt: number;
   items: { id: string; name: string; type: string; price: number; status: string }[];
+  money: { lines: MoneyLine[]; total: number };
 }
 
 export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: number }) {
@@ -198,6 +201,7 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
               </li>
             ))}
           </ul>
+          <HandlerMoney money={o.money} />
         </li>
       ))}
     </ul>

@@ -1,6 +1,8 @@
 import { Form, Link } from "react-router";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
+import type { MoneyLine } from "../../domain/order-money";
+import { HandlerMoney } from "../order/money";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
 import { StatusBadge, type Tone } from "../dashboard";
 import { useSubmitting } from "../forms";
@@ -126,6 +128,7 @@ export interface StoreOrder {
   status: string;
   placedAt: number;
   items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean }[];
+  money: { lines: MoneyLine[]; total: number };
 }
 
 /** Orders with the store's products; a returned concierge rental gets the inspection forms. */
@@ -150,6 +153,7 @@ export function StoreOrders({ orders, now, action, result }: { orders: StoreOrde
               </li>
             ))}
           </ul>
+          <HandlerMoney money={order.money} />
         </li>
       ))}
     </ul>
