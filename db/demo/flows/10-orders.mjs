@@ -5,6 +5,7 @@
 // concierge sale and a cancelled order. Commissions follow app/domain/commission.ts itself.
 // Issue 22: an order the demo vendor still has to post (with its deadline), the shipped rental
 // with its tracking number, the return on its way to the demo store with the shopper's tracking,
+// a rental back with the demo vendor that the shopper says is damaged, waiting for their inspection,
 // a purchase sent back within its 14 days (with its reason), and the cancelled order by whom.
 import { splitSale } from "../../../app/domain/commission.ts";
 
@@ -24,6 +25,8 @@ export async function seed({ db, now, DAY, pad, batch }) {
     ["lastday", 26, "rental", "active", "active", 9, 6.5],
     ["bought", 28, "purchase", "completed", "completed", 14, 10],
     ["returning", 34, "rental", "active", "return_requested", 8, 5, { returnRequestedDaysAgo: 1, returnTracking: ["dpd", "15501234567890"] }],
+    // Back with the demo vendor, waiting for their inspection; the shopper says it is damaged.
+    ["damaged", 38, "rental", "active", "return_requested", 11, 8, { returnRequestedDaysAgo: 2, returnNote: "A button came off while I wore it; it is in the bag.", returnTracking: ["royal_mail", "RM987654321GB"] }],
     ["purchasereturn", 40, "purchase", "active", "return_requested", 5, 3, { returnRequestedDaysAgo: 1, returnReason: "Too small on the shoulders", returnTracking: ["evri", "H01HYA0098765432"] }],
     ["concierge", 44, "purchase", "completed", "completed", 24, 20],
     ["cancelled", 30, "purchase", "cancelled", "cancelled", 6, null, { cancelledBy: SHOPPER }],
@@ -79,7 +82,7 @@ export async function seed({ db, now, DAY, pad, batch }) {
     if (extra.returnRequestedDaysAgo) {
       statements.push(
         db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, ?, ?, 'return_requested', ?, 'shopper', ?, ?) ON CONFLICT DO NOTHING")
-          .bind(`hist_demo_${suffix}_return`, orderId, itemId, option === "rental" ? "active" : "completed", SHOPPER, extra.returnReason ? `Reason: ${extra.returnReason}` : null, Math.round(now - extra.returnRequestedDaysAgo * DAY)),
+          .bind(`hist_demo_${suffix}_return`, orderId, itemId, option === "rental" ? "active" : "completed", SHOPPER, extra.returnReason ? `Reason: ${extra.returnReason}` : (extra.returnNote ?? null), Math.round(now - extra.returnRequestedDaysAgo * DAY)),
       );
     }
     // Money: a delivered rental earned its fee; a delivered purchase its price.
