@@ -205,6 +205,8 @@ export const storeRequests = sqliteTable(
     createdAt: createdAt(),
     reviewedAt: integer("reviewed_at"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** Staff's reason when rejected, sent to the contact (issue 24, item 8). */
+    rejectionReason: text("rejection_reason"),
   },
   (t) => [index("store_requests_status_idx").on(t.status, t.createdAt)],
 );
@@ -261,6 +263,8 @@ export const products = sqliteTable(
     availability: text("availability", { enum: ["available", "rented", "sold"] })
       .notNull()
       .default("available"),
+    /** Why the listing was rejected (the reviewer's, or the store's for a concierge request), shown to the seller. */
+    rejectionReason: text("rejection_reason"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -94,6 +94,24 @@ export function StatusBadge({ status, label, tone }: { status: string; label?: s
   return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${TONES[tone ?? STATUS_TONE[status] ?? "grey"]}`}>{shown}</span>;
 }
 
+/**
+ * A product's states as labelled badges (issue 24, item 8): its review ('Review: approved'), its
+ * listing ('Listing: live'), its concierge request when it has one ('Concierge: pending'), and
+ * the reason it was rejected. Every list of products shows them the same way.
+ */
+export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={status} label={`Review: ${status}`} />
+        {productStatus ? <StatusBadge status={productStatus} label={`Listing: ${productStatus}`} /> : null}
+        {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} tone={conciergeStatus === "yes" ? "green" : "yellow"} /> : null}
+      </span>
+      {status === "rejected" && rejectionReason ? <span className="text-xs text-red-800">{`Reason: ${rejectionReason}`}</span> : null}
+    </span>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-dashed border-stone-300 bg-white p-6 text-center text-stone-700">{children}</p>;
 }

@@ -49,6 +49,7 @@ export async function ownProducts(db: Database, userId: string) {
       images: products.images,
       status: products.status,
       productStatus: products.productStatus,
+      rejectionReason: products.rejectionReason,
       rentalPrice: products.rentalPrice,
       buyingPrice: products.buyingPrice,
       originalPrice: products.originalPrice,

@@ -34,6 +34,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       images: products.images,
       status: products.status,
       productStatus: products.productStatus,
+      rejectionReason: products.rejectionReason,
       availability: products.availability,
       rentalPrice: products.rentalPrice,
       buyingPrice: products.buyingPrice,
@@ -84,7 +85,7 @@ const WAITS_FOR_STAFF = sql`${products.productStatus} = 'pending' and ${products
  * (its target is NULL unless the product is still pending), so a product reviewed meanwhile, or
  * twice, is refused whole. Returns false when the product is not pending (or does not exist).
  */
-export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number) {
+export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number, reason: string | null = null) {
   // A deactivated owner's items stay off the public pages (decision 0031): they are not approved.
   // A rental of a seller who handles it themselves needs their return address first (issue 22).
   const ownerActive =
@@ -94,11 +95,11 @@ export async function reviewProduct(db: Database, productId: string, decision: R
   const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${WAITS_FOR_STAFF}${ownerActive})`;
   const set =
     decision === "approve"
-      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, updatedAt: now }
-      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, updatedAt: now };
+      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, rejectionReason: null, updatedAt: now }
+      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now };
   try {
     await db.batch([
-      auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: { status: set.status } }, now),
+      auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: reason ? { status: set.status, reason } : { status: set.status } }, now),
       db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
     ]);
     return true;

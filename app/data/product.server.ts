@@ -108,6 +108,7 @@ export async function editableProduct(db: Database, productId: string, user: Ses
         conciergeStatus: products.conciergeStatus,
         availability: products.availability,
         storeId: products.storeId,
+        rejectionReason: products.rejectionReason,
       })
       .from(products)
       .where(and(eq(products.id, productId), mayEditProduct(user, via)))

@@ -54,6 +54,7 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
       status: products.status,
       productStatus: products.productStatus,
       conciergeStatus: products.conciergeStatus,
+      rejectionReason: products.rejectionReason,
       availability: products.availability,
       createdAt: products.createdAt,
       storeName: sql<string | null>`${stores.name}`.as("store_name"),

@@ -158,11 +158,11 @@ export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
  * concierge no). Only a product of this store that still waits for it changes. Returns the
  * product's listing status when it changed, else null.
  */
-export async function answerConcierge(db: Database, storeId: string, productId: string, decision: "approve" | "reject", now: number) {
+export async function answerConcierge(db: Database, storeId: string, productId: string, decision: "approve" | "reject", now: number, reason: string | null = null) {
   const set =
     decision === "approve"
-      ? { status: "approved" as const, conciergeStatus: "yes" as const, updatedAt: now }
-      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, updatedAt: now };
+      ? { status: "approved" as const, conciergeStatus: "yes" as const, rejectionReason: null, updatedAt: now }
+      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now };
   const [changed] = await db
     .update(products)
     .set(set)
@@ -177,13 +177,13 @@ export async function answerConcierge(db: Database, storeId: string, productId: 
  * cleared, concierge no); pending: back in the store's requests. Listing (product_status) is
  * staff's and does not change here. Returns the listing status when it changed, else null.
  */
-export async function setStoreProductStatus(db: Database, storeId: string, productId: string, status: ReviewStatus, now: number) {
+export async function setStoreProductStatus(db: Database, storeId: string, productId: string, status: ReviewStatus, now: number, reason: string | null = null) {
   const set =
     status === "approved"
-      ? { status, conciergeStatus: "yes" as const, updatedAt: now }
+      ? { status, conciergeStatus: "yes" as const, rejectionReason: null, updatedAt: now }
       : status === "rejected"
-        ? { status, storeId: null, conciergeStatus: "no" as const, updatedAt: now }
-        : { status, conciergeStatus: "pending" as const, updatedAt: now };
+        ? { status, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now }
+        : { status, conciergeStatus: "pending" as const, rejectionReason: null, updatedAt: now };
   const [changed] = await db
     .update(products)
     .set(set)

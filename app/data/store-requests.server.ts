@@ -43,6 +43,7 @@ export async function storeRequestLists(db: Database) {
     status: storeRequests.status,
     createdAt: storeRequests.createdAt,
     reviewedAt: storeRequests.reviewedAt,
+    rejectionReason: storeRequests.rejectionReason,
     reviewerName: sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${storeRequests.reviewedBy})`.as("reviewer_name"),
   };
   const [pending, reviewed] = await db.batch([
@@ -135,12 +136,12 @@ export function approvalStatements(db: Database, plan: ApprovalPlan) {
 }
 
 /** Reject a pending request: stamped with who and when, with its audit row. False when not pending. */
-export async function rejectStoreRequest(db: Database, requestId: string, staffId: string, now: number) {
+export async function rejectStoreRequest(db: Database, requestId: string, staffId: string, reason: string, now: number) {
   const stillPending = sql`(select ${storeRequests.id} from ${storeRequests} where ${storeRequests.id} = ${requestId} and ${storeRequests.status} = 'pending')`;
   try {
     await db.batch([
-      auditStatement(db, { actorId: staffId, action: "store_request.reject", targetType: "store_request", targetId: stillPending }, now),
-      db.update(storeRequests).set({ status: "rejected", reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
+      auditStatement(db, { actorId: staffId, action: "store_request.reject", targetType: "store_request", targetId: stillPending, detail: { reason } }, now),
+      db.update(storeRequests).set({ status: "rejected", rejectionReason: reason, reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
     ]);
     return true;
   } catch (error) {

@@ -66,7 +66,6 @@ export const REVIEW_MESSAGES = {
   merged: "Brand suggestion merged",
   rejected: "Brand suggestion rejected",
   failed: "Failed to review brand suggestion",
-  reasonRequired: "Please provide a reason for rejecting this suggestion",
   pickBrand: "Please choose the brand to merge into",
   notPending: "This suggestion has already been reviewed.",
 } as const;

@@ -68,10 +68,10 @@ function approvalEmail(request: StoreRequest, existing: boolean, setPasswordLink
 }
 
 /** Reject a pending request: stamped with who and when, and a polite e-mail to the contact. */
-export async function declineStoreRequest(app: AppContext, requestId: string, staffId: string, now: number): Promise<StoreReviewResult> {
+export async function declineStoreRequest(app: AppContext, requestId: string, staffId: string, reason: string, now: number): Promise<StoreReviewResult> {
   const request = requestId ? await storeRequestById(app.db, requestId) : null;
   if (!request) return notFound;
-  if (request.status !== "pending" || !(await rejectStoreRequest(app.db, request.id, staffId, now))) {
+  if (request.status !== "pending" || !(await rejectStoreRequest(app.db, request.id, staffId, reason, now))) {
     const fresh = await storeRequestById(app.db, request.id);
     return alreadyReviewed(fresh?.status ?? request.status);
   }
@@ -83,7 +83,7 @@ export async function declineStoreRequest(app: AppContext, requestId: string, st
         kind: "store_request_rejected",
         to: request.contactEmail,
         subject: `Your Closetloop store request for ${request.storeName}`,
-        text: `Hello ${request.contactName},\n\nThank you for your interest in becoming a Closetloop partner store with ${request.storeName}. We have reviewed your request carefully and are not able to approve it at this time.\n\nThis is often about where we currently operate or how many partner stores we can support, and it is not a judgement of your business. You are welcome to apply again in the future, and you can reply to this e-mail if you have any questions.\n\nKind regards,\nThe Closetloop team`,
+        text: `Hello ${request.contactName},\n\nThank you for your interest in becoming a Closetloop partner store with ${request.storeName}. We have reviewed your request carefully and are not able to approve it at this time.\n\nOur reason: ${reason}\n\nIt is not a judgement of your business. You are welcome to apply again in the future, and you can reply to this e-mail if you have any questions.\n\nKind regards,\nThe Closetloop team`,
       },
     ]);
   } catch (error) {

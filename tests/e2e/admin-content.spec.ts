@@ -81,8 +81,9 @@ test("an admin reviews a seller's brand suggestion and the seller sees the outco
     await item.getByRole("button", { name: `Merge ${suggested}` }).click();
     await expect(page.getByText("Brand suggestion merged")).toBeVisible();
   } else {
-    await item.getByRole("button", { name: `Reject ${suggested}` }).click();
-    await expect(page.getByText("Please provide a reason for rejecting this suggestion").first()).toBeVisible();
+    // Rejecting asks for a reason first ('Reject…' opens it); the field is required.
+    await item.getByText("Reject…").click();
+    await expect(item.getByLabel("Reason (shown to the seller who suggested it)")).toHaveAttribute("required", "");
     await item.getByRole("button", { name: `Approve ${suggested}` }).click();
     await expect(page.getByText("Brand suggestion approved")).toBeVisible();
   }

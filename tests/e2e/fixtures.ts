@@ -6,6 +6,7 @@ export const DEMO = {
   vendor: "vendor@closetloop.test",
   store: "store@closetloop.test",
   admin: "admin@closetloop.test",
+  reviewer: "reviewer@closetloop.test",
 } as const;
 
 /**

@@ -65,6 +65,34 @@ test("a vendor lists an item with two photos, sees it pending, and changes its p
   await expect(page.getByTestId("seller-product").filter({ hasText: name })).toContainText("£17.00");
 });
 
+test("a reviewer rejects a listing with a reason after confirming, and the vendor reads it", async ({ browser, page }, info) => {
+  const name = `Rejected Coat ${Date.now().toString(36)}`;
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  const form = await fillProduct(page, name);
+  await form.locator('input[type="file"]').setInputFiles([photo("front.png")]);
+  await form.getByRole("button", { name: "Create Product" }).click();
+  await expect(page.getByText("Product created successfully")).toBeVisible();
+
+  const staff = await (await browser.newContext({ javaScriptEnabled: info.project.use.javaScriptEnabled })).newPage();
+  await loginOnce(staff, DEMO.reviewer, `/admin/products?q=${encodeURIComponent(name)}`);
+  const row = staff.getByRole("row").filter({ hasText: name });
+  await expect(row).toContainText("Review: pending");
+  // 'Reject…' opens the form: a reason, who is shown it, and the confirmation.
+  await row.getByText("Reject…").click();
+  const reject = row.getByRole("form", { name: `Reject ${name}` });
+  await expect(reject).toContainText(`Rejecting ${name} cannot be undone.`);
+  await reject.getByLabel("Reason (shown to the seller)").fill("The photos are too dark to judge the condition.");
+  await reject.getByRole("button", { name: `Confirm rejection of ${name}` }).click();
+  await expect(staff.getByText("Product rejected successfully")).toBeVisible();
+  await staff.context().close();
+
+  await page.goto("/vendor?tab=products");
+  const mine = page.getByTestId("seller-product").filter({ hasText: name });
+  await expect(mine).toContainText("Review: rejected");
+  await expect(mine).toContainText("Listing: archived");
+  await expect(mine).toContainText("Reason: The photos are too dark to judge the condition.");
+});
+
 test("a refused upload comes back with everything typed and the message at the field", async ({ page }) => {
   const name = `Refused Coat ${Date.now().toString(36)}`;
   await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");

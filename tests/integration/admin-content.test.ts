@@ -189,10 +189,10 @@ describe("Brand Review", () => {
     expect(await first("SELECT brand FROM products WHERE id = ?", m.product.id)).toEqual({ brand: target });
 
     const r = await suggestion(`Nope ${tag()}`);
-    for (const reason of ["", "   "]) {
+    for (const reason of ["", "   ", "no"]) {
       const answer = await refused(browser, "/admin/brand-review", { intent: "reject", suggestionId: r.id, reason });
       expect(answer.status).toBe(400);
-      expect(answer.text).toContain("Please provide a reason for rejecting this suggestion");
+      expect(answer.text).toContain("Please give a reason (at least 5 characters): the person is shown it.");
     }
     expect((await toastAfter(browser, await browser.post("/admin/brand-review", { intent: "reject", suggestionId: r.id, reason: "Not a fashion label" })))[0]).toBe("Brand suggestion rejected");
     expect(await first("SELECT status, rejection_reason FROM brand_suggestions WHERE id = ?", r.id)).toEqual({ status: "rejected", rejection_reason: "Not a fashion label" });

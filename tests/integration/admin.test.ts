@@ -258,16 +258,28 @@ describe("Products", () => {
     expect(after.text).toContain(`${tag} Coat`);
   });
 
-  it("rejects a pending product (rejected, archived); only pending ones, and never twice", async () => {
-    const owner = await createUser();
+  it("rejects a pending product with a reason the seller sees (rejected, archived); only pending ones, and never twice", async () => {
+    const owner = await as("vendor");
     const product = await createProduct(owner.id, { productStatus: "pending" });
     const { browser } = await as("admin");
-    const response = await browser.post("/admin/products", { intent: "reject", productId: product.id });
+    const unchanged = await databaseFingerprint();
+    for (const reason of [undefined, "", "  ", "dark"]) {
+      const refused = await browser.post("/admin/products", { intent: "reject", productId: product.id, ...(reason === undefined ? {} : { reason }) });
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
+    }
+    expect(await databaseFingerprint()).toBe(unchanged);
+    const response = await browser.post("/admin/products", { intent: "reject", productId: product.id, reason: "The photos are too  dark to judge the condition." });
     expect(await toastAfter(browser, response)).toBe("Product rejected successfully");
-    expect(await first("SELECT status, product_status FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", product_status: "archived" });
+    expect(await first("SELECT status, product_status, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", product_status: "archived", rejection_reason: "The photos are too dark to judge the condition." });
+    // The seller reads it, next to labelled badges, on their Products tab.
+    const mine = (await (await owner.browser.fetch("/vendor?tab=products")).text()).replace(/<!-- -->/g, "");
+    expect(mine).toContain("Review: rejected");
+    expect(mine).toContain("Listing: archived");
+    expect(mine).toContain("Reason: The photos are too dark to judge the condition.");
     const before = await databaseFingerprint();
     for (const intent of ["approve", "reject"]) {
-      const again = await browser.post("/admin/products", { intent, productId: product.id });
+      const again = await browser.post("/admin/products", { intent, productId: product.id, reason: "A second opinion" });
       expect(again.status).toBe(409);
       expect(await again.text()).toContain("Only pending products can be approved or rejected.");
     }
@@ -307,9 +319,12 @@ describe("Stores", () => {
     const response = await browser.post("/admin/stores", { intent: "approve", requestId: request.id });
     expect(await toastAfter(browser, response)).toBe("Store request approved and store account created successfully");
     expect(await first("SELECT s.name, u.email FROM stores s JOIN users u ON u.id = s.owner_id WHERE s.request_id = ?", request.id)).toEqual({ name: request.storeName, email: request.email });
-    const reject = await browser.post("/admin/stores", { intent: "reject", requestId: rejected.id });
+    const unexplained = await browser.post("/admin/stores", { intent: "reject", requestId: rejected.id });
+    expect(unexplained.status).toBe(400);
+    expect(await first("SELECT status FROM store_requests WHERE id = ?", rejected.id)).toEqual({ status: "pending" });
+    const reject = await browser.post("/admin/stores", { intent: "reject", requestId: rejected.id, reason: "We already have a partner on that street." });
     expect(await toastAfter(browser, reject)).toBe("Store request rejected");
-    expect(await first("SELECT status, reviewed_by FROM store_requests WHERE id = ?", rejected.id)).toEqual({ status: "rejected", reviewed_by: id });
+    expect(await first("SELECT status, reviewed_by, rejection_reason FROM store_requests WHERE id = ?", rejected.id)).toEqual({ status: "rejected", reviewed_by: id, rejection_reason: "We already have a partner on that street." });
     const again = await browser.post("/admin/stores", { intent: "approve", requestId: request.id });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("This store request was already approved.");

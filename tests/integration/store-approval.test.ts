@@ -119,7 +119,7 @@ describe("approving a store request", () => {
     expect([a, b].find((r) => !r.ok)).toEqual({ ok: false, status: 409, message: "This store request was already approved." });
     const before = await databaseFingerprint();
     expect(await approveStoreRequest(app(), request.id, staff, ORIGIN, Date.now())).toEqual({ ok: false, status: 409, message: "This store request was already approved." });
-    expect(await declineStoreRequest(app(), request.id, staff, Date.now())).toEqual({ ok: false, status: 409, message: "This store request was already approved." });
+    expect(await declineStoreRequest(app(), request.id, staff, "We already have a partner nearby", Date.now())).toEqual({ ok: false, status: 409, message: "This store request was already approved." });
     expect(await databaseFingerprint()).toBe(before);
     expect(await count("SELECT count(*) AS n FROM stores WHERE request_id = ?", request.id)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM users WHERE lower(email) = lower(?)", request.email)).toBe(1);
@@ -152,14 +152,16 @@ describe("approving a store request", () => {
 });
 
 describe("rejecting a store request", () => {
-  it("stamps who and when, and sends a polite e-mail; it cannot be approved afterwards", async () => {
+  it("stamps who, when and why, and sends a polite e-mail with the reason; it cannot be approved afterwards", async () => {
     const request = await storeRequest();
     const staff = await staffId();
     const now = Date.now();
-    expect(await declineStoreRequest(app(), request.id, staff, now)).toEqual({ ok: true, rejected: true });
-    expect(await first("SELECT status, reviewed_at, reviewed_by FROM store_requests WHERE id = ?", request.id)).toEqual({ status: "rejected", reviewed_at: now, reviewed_by: staff });
+    const reason = "We already have a partner store two streets away.";
+    expect(await declineStoreRequest(app(), request.id, staff, reason, now)).toEqual({ ok: true, rejected: true });
+    expect(await first("SELECT status, reviewed_at, reviewed_by, rejection_reason FROM store_requests WHERE id = ?", request.id)).toEqual({ status: "rejected", reviewed_at: now, reviewed_by: staff, rejection_reason: reason });
     const mail = await mailTo(request.email, "store_request_rejected");
     expect(mail.body).toContain("Thank you for your interest");
+    expect(mail.body).toContain(`Our reason: ${reason}`);
     expect(await approveStoreRequest(app(), request.id, staff, ORIGIN, Date.now())).toEqual({ ok: false, status: 409, message: "This store request was already rejected." });
     expect(await count("SELECT count(*) AS n FROM users WHERE lower(email) = lower(?)", request.email)).toBe(0);
   });

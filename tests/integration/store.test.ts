@@ -121,12 +121,16 @@ describe("the store dashboard", () => {
     expect(publicPage.html).toContain(product.name);
   });
 
-  it("rejects a concierge request: rejected, the store cleared, concierge no", async () => {
+  it("rejects a concierge request with a reason: rejected, the store cleared, concierge no", async () => {
     const store = await storeOwner();
     const product = await conciergeProduct(store.storeId);
-    const response = await store.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id });
+    const unexplained = await store.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id, reason: "" });
+    expect(unexplained.status).toBe(400);
+    expect(await unexplained.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
+    expect(await first("SELECT status, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", concierge_status: "pending" });
+    const response = await store.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id, reason: "We do not take knitwear this season." });
     expect(await toastAfter(store.browser, response)).toBe("Request Rejected / The concierge request has been rejected.");
-    expect(await first("SELECT status, concierge_status, store_id FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null });
+    expect(await first("SELECT status, concierge_status, store_id, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null, rejection_reason: "We do not take knitwear this season." });
     // Answered once: a second answer finds nothing to answer.
     const again = await store.browser.post("/store?tab=requests", { intent: "approve_request", productId: product.id });
     expect(again.status).toBe(404);
@@ -139,7 +143,7 @@ describe("the store dashboard", () => {
     const product = await conciergeProduct(theirs.storeId);
     const before = await databaseFingerprint();
     for (const intent of ["approve_request", "reject_request"]) {
-      const response = await mine.browser.post("/store?tab=requests", { intent, productId: product.id });
+      const response = await mine.browser.post("/store?tab=requests", { intent, productId: product.id, reason: "Not for us, thanks" });
       expect(response.status).toBe(404);
     }
     // ?store= is for staff who run stores: a store owner always gets their own store.
@@ -233,9 +237,14 @@ describe("the store-side product edit", () => {
     const approved = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "update_status", status: "approved" });
     expect(await toastAfter(store.browser, approved)).toBe("Success / Product status updated to approved");
     expect(await first("SELECT status, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "approved", concierge_status: "yes" });
-    const rejected = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "update_status", status: "rejected" });
+    // Letting it go needs a reason, which the seller is shown (issue 24, item 8).
+    const unexplained = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "update_status", status: "rejected", reason: " " });
+    expect(unexplained.status).toBe(400);
+    expect(await unexplained.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
+    expect(await first("SELECT status FROM products WHERE id = ?", product.id)).toEqual({ status: "approved" });
+    const rejected = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "update_status", status: "rejected", reason: "We no longer stock this brand." });
     expect(rejected.headers.get("location")).toBe("/store?tab=products");
-    expect(await first("SELECT status, concierge_status, store_id FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null });
+    expect(await first("SELECT status, concierge_status, store_id, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null, rejection_reason: "We no longer stock this brand." });
     expect((await page(store.browser, `/store/product/${product.id}/edit`)).status).toBe(404);
   });
 

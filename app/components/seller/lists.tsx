@@ -5,7 +5,7 @@ import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
 import { HandlerMoney } from "../order/money";
 import { SUGGESTION_LABELS } from "../../domain/product-fields";
-import { StatusBadge, type Tone } from "../dashboard";
+import { ProductBadges, StatusBadge, type Tone } from "../dashboard";
 import { FairnessBar } from "./fairness";
 import { useSubmitting } from "../forms";
 
@@ -23,12 +23,12 @@ export interface SellerProductRow {
   status: string;
   productStatus: string;
   conciergeStatus: string;
+  rejectionReason: string | null;
   availability: string;
   createdAt: number;
   storeName: string | null;
 }
 
-const CONCIERGE_TONE: Record<string, Tone> = { yes: "green", pending: "yellow" };
 
 export function SellerProducts({ products }: { products: SellerProductRow[] }) {
   return (
@@ -63,11 +63,6 @@ export function SellerProducts({ products }: { products: SellerProductRow[] }) {
                 <td className="py-2 pr-3">
                   <p className="font-medium">{p.name}</p>
                   {p.storeName ? <p className="text-xs text-stone-700">{`Managed by ${p.storeName}`}</p> : null}
-                  {p.conciergeStatus !== "no" ? (
-                    <p className="mt-1">
-                      <StatusBadge status={p.conciergeStatus} label={`Concierge: ${p.conciergeStatus}`} tone={CONCIERGE_TONE[p.conciergeStatus] ?? "grey"} />
-                    </p>
-                  ) : null}
                 </td>
                 <td className="py-2 pr-3">
                   <p>{p.rentalPrice === null ? "—" : formatGBP(p.rentalPrice)}</p>
@@ -79,7 +74,7 @@ export function SellerProducts({ products }: { products: SellerProductRow[] }) {
                 </td>
                 <td className="py-2 pr-3 whitespace-nowrap">{formatLongDate(p.createdAt)}</td>
                 <td className="py-2 pr-3">
-                  <StatusBadge status={p.status} />
+                  <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} />
                 </td>
                 <td className="py-2">
                   <div className="flex gap-3">

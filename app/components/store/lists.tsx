@@ -4,7 +4,8 @@ import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
 import { HandlerMoney } from "../order/money";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
-import { StatusBadge, type Tone } from "../dashboard";
+import { ProductBadges, StatusBadge } from "../dashboard";
+import { RejectForm } from "../reject-form";
 import { useSubmitting } from "../forms";
 import { InspectForm } from "../order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
@@ -28,12 +29,10 @@ export interface StoreProductRow {
 }
 
 const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
-const LISTING_TONE: Record<string, Tone> = { live: "green", pending: "yellow", archived: "grey" };
 
 /** Concierge Requests: a card per product waiting for the store, with up to 3 images (§9), Approve and Reject. */
-export function ConciergeRequests({ requests, action }: { requests: StoreProductRow[]; action: string }) {
+export function ConciergeRequests({ requests, action, errors }: { requests: StoreProductRow[]; action: string; errors?: unknown }) {
   const approving = useSubmitting("approve_request");
-  const rejecting = useSubmitting("reject_request");
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {requests.map((p) => (
@@ -59,15 +58,17 @@ export function ConciergeRequests({ requests, action }: { requests: StoreProduct
             <dt className="text-stone-700">Submitted</dt>
             <dd>{formatShortDate(p.createdAt)}</dd>
           </dl>
-          <Form method="post" action={action} className="mt-3 flex gap-2">
-            <input type="hidden" name="productId" value={p.id} />
-            <button type="submit" name="intent" value="approve_request" disabled={approving || rejecting} aria-label={`Approve ${p.name}`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
-              Approve
-            </button>
-            <button type="submit" name="intent" value="reject_request" disabled={approving || rejecting} aria-label={`Reject ${p.name}`} className="rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 disabled:opacity-60">
-              Reject
-            </button>
-          </Form>
+          <div className="mt-3 flex flex-wrap items-start gap-2">
+            <Form method="post" action={action}>
+              <input type="hidden" name="productId" value={p.id} />
+              <button type="submit" name="intent" value="approve_request" disabled={approving} aria-label={`Approve ${p.name}`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+                Approve
+              </button>
+            </Form>
+            <RejectForm id={p.id} name={p.name} intent="reject_request" action={action} shownTo="the seller" answer={errors}>
+              <input type="hidden" name="productId" value={p.id} />
+            </RejectForm>
+          </div>
         </li>
       ))}
     </ul>
@@ -107,10 +108,7 @@ export function StoreProducts({ products }: { products: StoreProductRow[] }) {
                 <span className="block">{`Buy ${price(p.buyingPrice)}`}</span>
               </td>
               <td className="py-2 pr-3">
-                <span className="flex flex-wrap gap-1">
-                  <StatusBadge status={p.status} />
-                  <StatusBadge status={p.productStatus} label={`Listing: ${p.productStatus}`} tone={LISTING_TONE[p.productStatus] ?? "grey"} />
-                </span>
+                <ProductBadges status={p.status} productStatus={p.productStatus} />
               </td>
               <td className="py-2">
                 <Link to={`/store/product/${p.id}/edit`} aria-label={`View ${p.name}`} className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium">View</Link>

@@ -26,7 +26,7 @@ import { requireUser } from "../../services/guards.server";
 import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
 import { endSession, readSessionId } from "../../services/session.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { EmptyState, Pagination, Panel, StatCard, StatGrid, StatusBadge, TabNav } from "../../components/dashboard";
+import { EmptyState, Pagination, Panel, ProductBadges, StatCard, StatGrid, StatusBadge, TabNav } from "../../components/dashboard";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
 import { PageHeading } from "../../components/page-heading";
@@ -462,7 +462,7 @@ function Products({ data }: { data: LoaderData }) {
                     <td className="py-2 pr-4"><ProductImage src={p.images[0]} name={p.name} /></td>
                     <td className="py-2 pr-4">{p.name}</td>
                     <td className="py-2 pr-4"><StatusBadge status={price} label={price} tone={price === "Review Price" ? "yellow" : "green"} /></td>
-                    <td className="py-2 pr-4"><StatusBadge status={p.status} /></td>
+                    <td className="py-2 pr-4"><ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} /></td>
                     <td className="py-2">{formatLongDate(p.createdAt)}</td>
                   </tr>
                 );

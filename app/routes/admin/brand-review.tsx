@@ -12,7 +12,9 @@ import { refuseFields } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, dangerButtonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { RejectForm } from "../../components/reject-form";
+import { readDecisionReason } from "../../domain/decision-reason";
 import { fieldErrors } from "../../components/admin-content";
 import { EmptyState, Panel, StatusBadge } from "../../components/dashboard";
 
@@ -54,9 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!brand) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { brandId: REVIEW_MESSAGES.pickBrand });
     await mergeSuggestion(app.db, suggestion, brand, user.id, now);
   } else {
-    const reason = formText(form, "reason", 500);
-    if (!reason) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { reason: REVIEW_MESSAGES.reasonRequired });
-    await rejectSuggestion(app.db, suggestion, reason, user.id, now);
+    const reason = readDecisionReason(form);
+    if (!reason.ok) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { reason: reason.error });
+    await rejectSuggestion(app.db, suggestion, reason.reason, user.id, now);
   }
   // Approve adds a brand to the public lists; merge renames products on public pages.
   if (intent !== "reject") await publicPagesChanged(app.env.CACHE, now);
@@ -76,7 +78,6 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
           <ul className="divide-y divide-stone-200">
             {pending.map((s) => {
               const mergeErrors = fieldErrors(actionData, `merge-${s.id}`);
-              const rejectErrors = fieldErrors(actionData, `reject-${s.id}`);
               return (
                 <li key={s.id} className="grid gap-3 py-4 lg:grid-cols-[1fr_auto]">
                   <div>
@@ -103,15 +104,9 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                       </div>
                       <button type="submit" name="intent" value="merge" className={buttonClass} aria-label={`Merge ${s.suggestedName}`}>Merge</button>
                     </Form>
-                    <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Reject ${s.suggestedName}`}>
+                    <RejectForm id={s.id} name={s.suggestedName} shownTo="the seller who suggested it" answer={actionData}>
                       <input type="hidden" name="suggestionId" value={s.id} />
-                      <div className="flex flex-col gap-1">
-                        <label htmlFor={`reason-${s.id}`} className="sr-only">Reason for rejecting {s.suggestedName}</label>
-                        <input id={`reason-${s.id}`} name="reason" maxLength={500} placeholder="Reason" aria-invalid={rejectErrors.reason ? true : undefined} aria-describedby={rejectErrors.reason ? `reason-${s.id}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm" />
-                        {rejectErrors.reason ? <p id={`reason-${s.id}-error`} className="text-sm text-red-700">{rejectErrors.reason}</p> : null}
-                      </div>
-                      <button type="submit" name="intent" value="reject" className={dangerButtonClass} aria-label={`Reject ${s.suggestedName}`}>Reject</button>
-                    </Form>
+                    </RejectForm>
                   </div>
                 </li>
               );
@@ -132,7 +127,7 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                   {s.status === "rejected" && s.rejectionReason ? ` — ${s.rejectionReason}` : ""}
                 </span>
                 <span>
-                  <StatusBadge status={s.status} /> {s.reviewedAt ? formatShortDate(s.reviewedAt) : ""}
+                  <StatusBadge status={s.status} label={`Suggestion: ${s.status}`} /> {s.reviewedAt ? formatShortDate(s.reviewedAt) : ""}
                 </span>
               </li>
             ))}

@@ -13,8 +13,11 @@ import { refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, dangerButtonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
-import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
+import { EmptyState, Pagination, Panel, ProductBadges, StatusBadge } from "../../components/dashboard";
+import { RejectForm } from "../../components/reject-form";
+import { readDecisionReason } from "../../domain/decision-reason";
+import { refuseFields } from "../../services/admin-content.server";
 
 // Admin Products (seller-store-admin.md §2, §4, §6; issue 14 item 3): every product with its
 // owner, store, statuses and prices; Approve / Reject for pending ones. An approval puts the item
@@ -44,7 +47,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!intent) return refuse(app.config, 400, "Failed to update product status", "Unknown action.");
   const productId = formText(form, "productId");
   const now = Date.now();
-  if (!(await reviewProduct(app.db, productId, intent, user.id, now))) {
+  // A rejection says why: the seller is shown the reason (issue 24, item 8).
+  const reason = intent === "reject" ? readDecisionReason(form) : null;
+  if (reason && !reason.ok) return refuseFields(app.config, `reject-${productId}`, "Failed to update product status", { reason: reason.error });
+  if (!(await reviewProduct(app.db, productId, intent, user.id, now, reason?.ok ? reason.reason : null))) {
     const why = await reviewRefusal(app.db, productId);
     return refuse(app.config, why.status, "Failed to update product status", why.message);
   }
@@ -102,11 +108,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                       <span className="block text-xs text-stone-600">{`Concierge: ${p.concierge}`}</span>
                     </td>
                     <td className="py-2 pr-3">
-                      <span className="flex flex-wrap gap-1">
-                        <StatusBadge status={p.status} />
-                        <StatusBadge status={p.productStatus} />
-                        {p.availability !== "available" ? <StatusBadge status={p.availability} tone="grey" /> : null}
-                      </span>
+                      <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} />
+                      {p.availability !== "available" ? <StatusBadge status={p.availability} label={p.availability === "rented" ? "Out on rental" : "Sold"} tone="grey" /> : null}
                     </td>
                     <td className="py-2 pr-3 text-xs">
                       <span className="block">{`Rent ${price(p.rentalPrice)}`}</span>
@@ -119,12 +122,17 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                         <Link to={viewsEdit ? `/vendor/product/${p.id}/edit` : `/product/${p.id}`} className={buttonClass} aria-label={`View ${p.name}`}>View</Link>
                         {p.stage === "store" ? <span className="text-xs text-stone-700">Waiting for the store</span> : null}
                         {p.stage === "staff" ? (
-                          <Form method="post" className="flex gap-2">
-                            <ReturnTo />
-                            <input type="hidden" name="productId" value={p.id} />
-                            <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${p.name}`}>Approve</button>
-                            <button type="submit" name="intent" value="reject" className={dangerButtonClass} aria-label={`Reject ${p.name}`}>Reject</button>
-                          </Form>
+                          <>
+                            <Form method="post">
+                              <ReturnTo />
+                              <input type="hidden" name="productId" value={p.id} />
+                              <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${p.name}`}>Approve</button>
+                            </Form>
+                            <RejectForm id={p.id} name={p.name} shownTo="the seller" answer={actionData}>
+                              <ReturnTo />
+                              <input type="hidden" name="productId" value={p.id} />
+                            </RejectForm>
+                          </>
                         ) : null}
                       </div>
                     </td>

@@ -11,7 +11,10 @@ import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, dangerButtonClass, ReturnTo } from "../../components/admin";
+import { ActionAlert, buttonClass, ReturnTo } from "../../components/admin";
+import { RejectForm } from "../../components/reject-form";
+import { readDecisionReason } from "../../domain/decision-reason";
+import { refuseFields } from "../../services/admin-content.server";
 import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
 
 // Admin Stores (seller-store-admin.md §2, §4; issue 14 item 4, issue 12 item 1): the stores and
@@ -45,7 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(app.config, returnTo, { type: "success", title: STORE_APPROVED });
   }
   if (intent === "reject") {
-    const result = await declineStoreRequest(app, requestId, user.id, now);
+    // The applicant is told why (issue 24, item 8).
+    const reason = readDecisionReason(form);
+    if (!reason.ok) return refuseFields(app.config, `reject-${requestId}`, "Failed to update request status", { reason: reason.error });
+    const result = await declineStoreRequest(app, requestId, user.id, reason.reason, now);
     if (!result.ok) return refuse(app.config, result.status, "Failed to update request status", result.message);
     return redirectWithToast(app.config, returnTo, { type: "success", title: "Store request rejected", description: "The contact has been told by e-mail." });
   }
@@ -92,12 +98,17 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                   <RequestDetails request={r} />
                   <p className="text-xs text-stone-600">Requested {formatShortDate(r.createdAt)}</p>
                 </div>
-                <Form method="post" className="flex gap-2">
-                  <ReturnTo />
-                  <input type="hidden" name="requestId" value={r.id} />
-                  <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${r.storeName}`}>Approve</button>
-                  <button type="submit" name="intent" value="reject" className={dangerButtonClass} aria-label={`Reject ${r.storeName}`}>Reject</button>
-                </Form>
+                <div className="flex flex-wrap items-start gap-2">
+                  <Form method="post">
+                    <ReturnTo />
+                    <input type="hidden" name="requestId" value={r.id} />
+                    <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${r.storeName}`}>Approve</button>
+                  </Form>
+                  <RejectForm id={r.id} name={r.storeName} shownTo="the applicant, by e-mail" answer={actionData}>
+                    <ReturnTo />
+                    <input type="hidden" name="requestId" value={r.id} />
+                  </RejectForm>
+                </div>
               </li>
             ))}
           </ul>
@@ -112,7 +123,8 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                     <RequestDetails request={r} />
                   </div>
                   <p className="text-sm">
-                    <StatusBadge status={r.status} /> {r.reviewedAt ? `${formatShortDate(r.reviewedAt)}${r.reviewerName ? ` by ${r.reviewerName}` : ""}` : ""}
+                    <StatusBadge status={r.status} label={`Request: ${r.status}`} /> {r.reviewedAt ? `${formatShortDate(r.reviewedAt)}${r.reviewerName ? ` by ${r.reviewerName}` : ""}` : ""}
+                    {r.status === "rejected" && r.rejectionReason ? <span className="block text-xs text-stone-700">{`Reason: ${r.rejectionReason}`}</span> : null}
                   </p>
                 </li>
               ))}

@@ -1,6 +1,7 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
+import { readDecisionReason } from "../../domain/decision-reason";
 import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
 import { splitStoreDescription } from "../../data/profiles.server";
 import { readIntent } from "../../domain/intents";
@@ -52,8 +53,10 @@ export const bodyLimit = uploadBodyLimit("storeLogo");
 export interface StoreActionData {
   intent: (typeof intents)[number] | null;
   alert?: { title: string; message: string };
-  errors?: Partial<Record<"description" | "address" | "logo", string>>;
+  errors?: Partial<Record<"description" | "address" | "logo" | "reason", string>>;
   values?: { description: string; address: string };
+  /** The form the errors belong to (a concierge request's reject form: `reject-{productId}`). */
+  form?: string;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -74,7 +77,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "approve_request" || intent === "reject_request") {
     const decision = intent === "approve_request" ? "approve" : "reject";
     const productId = String(form.get("productId") ?? "").slice(0, 100);
-    const changed = await answerConcierge(app.db, store.id, productId, decision, now);
+    // Refusing says why: the seller is shown the store's reason (issue 24, item 8).
+    const reason = decision === "reject" ? readDecisionReason(form) : null;
+    if (reason && !reason.ok) return refuse(400, "Failed to reject request", reason.error, { form: `reject-${productId}`, errors: { reason: reason.error } });
+    const changed = await answerConcierge(app.db, store.id, productId, decision, now, reason?.ok ? reason.reason : null);
     // Not this store's, or no longer waiting for it: nothing was written.
     if (!changed) return refuse(404, `Failed to ${decision} request`, "This concierge request was not found or has already been answered.");
     // The product page says which store manages a live item.
@@ -163,7 +169,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "requests" ? (
         <Panel title="Concierge Requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} />}
+          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} />}
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (

@@ -6,6 +6,7 @@ import { Panel, StatusBadge } from "../../components/dashboard";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { appContext } from "../../context";
+import { readDecisionReason, REASON_MAX as DECISION_REASON_MAX } from "../../domain/decision-reason";
 import { editableProduct } from "../../data/product.server";
 import { setStoreProductStatus, storeById } from "../../data/store-dashboard.server";
 import { REVIEW_STATUSES } from "../../domain/admin-products";
@@ -61,7 +62,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const status = readReviewStatus(form.get("status"));
     if (!status) return reply(400, { intent, errors: { status: "Please choose pending, approved or rejected." }, alert: { title: "Failed to update product status.", message: "Please choose pending, approved or rejected." } });
     if (status === product.status) return reply(400, { intent, alert: { title: "No change", message: `The product is already ${status}.` } });
-    const changed = await setStoreProductStatus(app.db, store.id, product.id, status, now);
+    // Letting a product go says why: the seller is shown the store's reason (issue 24, item 8).
+    const reason = status === "rejected" ? readDecisionReason(form) : null;
+    if (reason && !reason.ok) return reply(400, { intent, errors: { reason: reason.error }, alert: { title: "Failed to update product status.", message: reason.error } });
+    const changed = await setStoreProductStatus(app.db, store.id, product.id, status, now, reason?.ok ? reason.reason : null);
     if (!changed) return reply(409, { intent, alert: { title: "Error", message: "Failed to update product status." } });
     if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
     // A product the store rejected leaves the store: its page is no longer the store's to open.
@@ -148,6 +152,11 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
                     <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
                   ))}
                 </select>
+              </div>
+              <div className="flex basis-full flex-col gap-1">
+                <label htmlFor="status-reason" className="text-sm font-medium">Reason (needed to reject; shown to the seller)</label>
+                <textarea id="status-reason" name="reason" rows={2} maxLength={DECISION_REASON_MAX} aria-invalid={statusResult?.errors?.reason ? true : undefined} aria-describedby={statusResult?.errors?.reason ? "status-reason-error" : undefined} className="rounded-md border border-stone-300 bg-white px-3 py-2" />
+                {statusResult?.errors?.reason ? <p id="status-reason-error" className="text-sm text-red-700">{statusResult.errors.reason}</p> : null}
               </div>
               {/* Disabled while unchanged once JavaScript runs; without it the server answers 'No change'. */}
               <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || (enhanced && status === product.status)}>Update</SubmitButton>

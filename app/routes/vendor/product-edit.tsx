@@ -114,6 +114,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatusBadge status={product.status} />
         <span>Listing status:</span>
         <StatusBadge status={product.productStatus} />
+        {product.status === "rejected" && product.rejectionReason ? <span className="basis-full text-red-800">{`Reason: ${product.rejectionReason}`}</span> : null}
         {isPublic ? (
           <Link to={`/product/${product.id}`} className="font-medium text-brand underline">
             View

@@ -145,7 +145,7 @@ export const rules: AreaRules = {
       (["approve", "reject"] as const).map((intent) => [
         intent,
         rule("products", {
-          form: async () => ({ intent, productId: (await createProduct((await createUser()).id, { productStatus: "pending" })).id }),
+          form: async () => ({ intent, productId: (await createProduct((await createUser()).id, { productStatus: "pending" })).id, ...(intent === "reject" ? { reason: "Photos are too dark" } : {}) }),
           check: async (_ctx, response, form) => {
             redirectsTo(response, "/admin/products");
             expect(await one("SELECT status FROM products WHERE id = ?", form.productId)).toEqual({ status: intent === "approve" ? "approved" : "rejected" });
@@ -162,7 +162,7 @@ export const rules: AreaRules = {
         },
       }),
       reject: rule("stores", {
-        form: async () => ({ intent: "reject", requestId: (await storeRequestRow()).id }),
+        form: async () => ({ intent: "reject", requestId: (await storeRequestRow()).id, reason: "Outside the areas we serve" }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/stores");
           expect(await one("SELECT status FROM store_requests WHERE id = ?", form.requestId)).toEqual({ status: "rejected" });

@@ -55,7 +55,7 @@ const answer = (intent: "approve_request" | "reject_request"): ActionRule =>
         allowed: () => false,
         form: async (ctx) => {
           await ownStore(ctx);
-          return { intent, productId: await conciergeRequest((await world()).storeId) };
+          return { intent, productId: await conciergeRequest((await world()).storeId), reason: "Not a brand we stock" };
         },
         check: async () => {
           throw new Error("another store's request is never answered");
