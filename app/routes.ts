@@ -45,6 +45,7 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
     ]),
     route("blog/new", "routes/admin/blog-new.tsx"),
+    route("financial/export", "routes/admin/financial-export.ts"),
   ])),
 
   // content

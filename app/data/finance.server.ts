@@ -1,7 +1,9 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { commissions, payouts, transactions } from "../../db/schema";
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { commissions, payouts, products, stores, transactions, users } from "../../db/schema";
 import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission";
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
+import { commissionId, payoutId, transactionId } from "../domain/finance-ids";
 import type { Database } from "./db.server";
 import { auditStatement } from "./audit.server";
 
@@ -28,18 +30,7 @@ export interface Sale {
  * the status change that caused it. Ids follow from the order item and the kind of sale (a
  * rental's fee, or its purchase), so recording the same sale twice inserts nothing new.
  */
-/** The id of an item's transaction of a kind: what makes recording it twice insert nothing new. */
-export const transactionId = (orderItemId: string, type: TransactionType) => `txn_${orderItemId}_${TXN_SUFFIX[type]}`;
-const TXN_SUFFIX: Record<TransactionType, string> = {
-  rental_fee: "fee",
-  sale: "purchase",
-  rental_purchase: "purchase",
-  rental_conversion: "purchase",
-  not_returnable: "purchase",
-  damage_charge: "damage",
-  refund: "refund",
-  charge_reversal: "reversal",
-};
+export { transactionId };
 /** Money going back to the shopper: recorded negative, its commissions taken back too. */
 const NEGATIVE: ReadonlySet<TransactionType> = new Set(["refund", "charge_reversal"]);
 
@@ -51,7 +42,7 @@ export function saleStatements(db: Database, sale: Sale, now: number) {
   const commission = (recipientType: "platform" | "store", recipientId: string | null, commissionRate: number, commissionAmount: number) =>
     db
       .insert(commissions)
-      .values({ id: `com_${id.slice(4)}_${recipientType}`, transactionId: id, recipientType, recipientId, commissionRate, commissionAmount, status: "calculated", calculatedAt: now })
+      .values({ id: commissionId(id, recipientType), transactionId: id, recipientType, recipientId, commissionRate, commissionAmount, status: "calculated", calculatedAt: now })
       .onConflictDoNothing();
   const statements = [
     db
@@ -144,41 +135,69 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
 
 export const FINANCE_LIST_SIZE = 50;
 
-/** The admin Financial tab: the latest 50 of each, and the totals of all (seller-store-admin.md §2, §9). */
-export async function financeOverview(db: Database) {
-  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch([
+/** A period of time, [from, to) in epoch milliseconds; null bounds are open. */
+export interface FinancePeriod {
+  from: number | null;
+  to: number | null;
+}
+
+const ALL_TIME: FinancePeriod = { from: null, to: null };
+const within = (column: SQLiteColumn, period: FinancePeriod) => and(period.from === null ? undefined : gte(column, period.from), period.to === null ? undefined : lt(column, period.to));
+
+/** A payee as people know them: an owner's display (else full) name, a store's name, the platform. */
+const ownerName = sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${transactions.ownerId})`;
+const ownerDisplayName = sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${transactions.ownerId})`;
+
+/** The rows of each list in a period, newest first, with their payees by name (the tab shows 50; the CSV up to EXPORT_ROWS). */
+export function financeLists(db: Database, period: FinancePeriod, limit: number) {
+  return [
     db
       .select({
         id: transactions.id,
         type: transactions.transactionType,
         orderId: transactions.orderId,
         productId: transactions.productId,
+        productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
+        ownerId: transactions.ownerId,
+        ownerName: ownerName.as("owner_name"),
+        ownerDisplayName: ownerDisplayName.as("owner_display_name"),
+        storeId: transactions.storeId,
+        storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${transactions.storeId})`.as("txn_store_name"),
         gross: transactions.grossAmount,
         net: transactions.netAmount,
         status: transactions.status,
         createdAt: transactions.createdAt,
       })
       .from(transactions)
+      .where(within(transactions.createdAt, period))
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(FINANCE_LIST_SIZE),
+      .limit(limit),
     db
       .select({
         id: commissions.id,
         transactionId: commissions.transactionId,
         recipientType: commissions.recipientType,
+        recipientId: commissions.recipientId,
+        recipientName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${commissions.recipientId})`.as("commission_store_name"),
         rate: commissions.commissionRate,
         amount: commissions.commissionAmount,
         status: commissions.status,
         calculatedAt: commissions.calculatedAt,
       })
       .from(commissions)
+      .where(within(commissions.calculatedAt, period))
       .orderBy(desc(commissions.calculatedAt), desc(commissions.id))
-      .limit(FINANCE_LIST_SIZE),
+      .limit(limit),
     db
       .select({
         id: payouts.id,
         recipientType: payouts.recipientType,
         recipientId: payouts.recipientId,
+        recipientName: sql<string | null>`case ${payouts.recipientType}
+          when 'owner' then (select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${payouts.recipientId})
+          when 'store' then (select ${stores.name} from ${stores} where ${stores.id} = ${payouts.recipientId})
+          else null end`.as("payee_name"),
+        recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then (select ${users.displayName} from ${users} where ${users.id} = ${payouts.recipientId}) else null end`.as("payee_display_name"),
         periodStart: payouts.periodStart,
         periodEnd: payouts.periodEnd,
         total: payouts.totalAmount,
@@ -189,22 +208,33 @@ export async function financeOverview(db: Database) {
         createdAt: payouts.createdAt,
       })
       .from(payouts)
+      .where(within(payouts.createdAt, period))
       .orderBy(desc(payouts.createdAt), desc(payouts.id))
-      .limit(FINANCE_LIST_SIZE),
+      .limit(limit),
+  ] as const;
+}
+
+/** The most rows a CSV download holds (a period longer than that is cut, and says so). */
+export const EXPORT_ROWS = 10_000;
+
+/** The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals of the period (seller-store-admin.md §2, §9; issue 24, item 4). */
+export async function financeOverview(db: Database, period: FinancePeriod = ALL_TIME) {
+  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch([
+    ...financeLists(db, period, FINANCE_LIST_SIZE),
     db
       .select({ gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`, net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`, n: sql<number>`count(*)` })
       .from(transactions)
-      .where(counted),
+      .where(and(counted, within(transactions.createdAt, period))),
     db
-      .select({ recipientType: commissions.recipientType, total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)` })
+      .select({ recipientType: commissions.recipientType, total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, n: sql<number>`count(*)` })
       .from(commissions)
       .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
-      .where(counted)
+      .where(and(counted, within(commissions.calculatedAt, period)))
       .groupBy(commissions.recipientType),
     db
-      .select({ status: payouts.status, total: sql<number>`coalesce(sum(${payouts.netAmount}), 0)` })
+      .select({ status: payouts.status, total: sql<number>`coalesce(sum(${payouts.netAmount}), 0)`, n: sql<number>`count(*)` })
       .from(payouts)
-      .where(inArray(payouts.status, ["calculated", "paid"]))
+      .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
       .groupBy(payouts.status),
   ]);
   const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
@@ -219,8 +249,10 @@ export async function financeOverview(db: Database) {
       sales: totals[0]?.n ?? 0,
       platformCommission: commissionBy.platform ?? 0,
       storeCommission: commissionBy.store ?? 0,
+      commissionCount: commissionTotals.reduce((n, r) => n + r.n, 0),
       payoutsCalculated: payoutBy.calculated ?? 0,
       payoutsPaid: payoutBy.paid ?? 0,
+      payoutCount: payoutTotals.reduce((n, r) => n + r.n, 0),
     },
   };
 }
@@ -276,7 +308,6 @@ export function payoutPeriod(now: number) {
   return { start: end - WEEK_MS, end };
 }
 
-export const payoutId = (recipient: PayoutRecipient, periodStart: number) => `payout_${recipient.type}_${recipient.id}_${periodStart}`;
 
 /**
  * A transaction a payout may gather: recorded before the period ended, counted (completed, not a

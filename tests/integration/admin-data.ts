@@ -64,5 +64,5 @@ export async function calculatedPayout() {
     env.DB.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, commission_rate, commission_amount, status, payout_id, calculated_at) VALUES (?, ?, 'platform', 1000, 900, 'calculated', ?, ?)")
       .bind(`com_${txn}`, txn, id, now),
   ]);
-  return { id, commissionId: `com_${txn}` };
+  return { id, commissionId: `com_${txn}`, transactionId: txn, ownerId: order.ownerId, productName: order.productName };
 }

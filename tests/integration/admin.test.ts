@@ -526,6 +526,59 @@ describe("Users", () => {
   });
 });
 
+describe("the Financial tab, readable (issue 24, item 4)", () => {
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+  it("names payees with links to their pages, shows ids whose last 8 differ, and totals the period it says", async () => {
+    const payout = await calculatedPayout();
+    const name = `Payee${Date.now().toString(36)}`;
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(name, payout.ownerId).run();
+    const { browser } = await as("superadmin");
+    const today = day(Date.now());
+    const html = (await (await browser.fetch(`/admin/financial?from=${today}&to=${today}`)).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain(`href="/${name}"`);
+    expect(html).not.toContain(`>${payout.ownerId.slice(-8)}<`);
+    // The transaction's item and the payout's sum explain the rows; the whole id is there for screen readers and on hover.
+    expect(html).toContain(payout.productName);
+    expect(html).toContain("£90.00 gross − £9.00 commission = £81.00");
+    expect(html).toContain(`title="${payout.id}"`);
+    const period = html.match(/cover (\d+ \w+ \d{4}) – (\d+ \w+ \d{4}) \(UTC days\)/);
+    expect(period?.[1]).toBe(period?.[2]);
+    // The ids a row shows differ between rows (the spec's last 8 characters).
+    const shown = [...html.matchAll(/<span aria-hidden="true">([^<]{8})<\/span>/g)].map((m) => m[1]);
+    const transactionIds = await env.DB.prepare("SELECT id FROM transactions ORDER BY created_at DESC LIMIT 50").all<{ id: string }>();
+    expect(new Set(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).map((t) => t.id.slice(-8))).size).toBe(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).length);
+  });
+
+  it("downloads the transactions, commissions and payouts of a chosen period as CSV, and refuses a bad period with a 400", async () => {
+    const payout = await calculatedPayout();
+    const { browser } = await as("superadmin");
+    const today = day(Date.now());
+    const csv = await browser.fetch(`/admin/financial/export?kind=payouts&from=${today}&to=${today}`);
+    expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="closetloop-payouts-${today}-to-${today}.csv"`);
+    const rows = (await csv.text()).split("\r\n");
+    expect(rows[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period end (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)");
+    expect(rows.find((r) => r.startsWith(`${payout.id},`))).toContain(",90.00,9.00,81.00,calculated,");
+    const transactions = await (await browser.fetch(`/admin/financial/export?kind=transactions&from=${today}&to=${today}`)).text();
+    expect(transactions).toContain(`${payout.transactionId},`);
+    const commissions = await (await browser.fetch(`/admin/financial/export?kind=commissions&from=${today}&to=${today}`)).text();
+    expect(commissions).toContain(`${payout.commissionId},`);
+    const past = await (await browser.fetch("/admin/financial/export?kind=payouts&from=2020-01-01&to=2020-01-31")).text();
+    expect(past).not.toContain(payout.id);
+
+    for (const [path, message] of [
+      ["/admin/financial/export?kind=payouts&from=2026-13-01", "Please enter a date as YYYY-MM-DD."],
+      ["/admin/financial/export?kind=everything", "Please choose what to download: transactions, commissions or payouts."],
+      ["/admin/financial?from=2026-11-02&to=2026-11-01", "The start date must be on or before the end date."],
+    ]) {
+      const refused = await browser.fetch(path!);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain(message);
+    }
+  });
+});
+
 describe("bad input as a superadmin (issue 14 item 11)", () => {
   // Every admin action with hostile values in every field it reads: never a 5xx, and a refusal
   // (4xx) writes nothing. Real ids are among the values, so some bodies reach the writes.

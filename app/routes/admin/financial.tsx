@@ -1,7 +1,8 @@
-import { Form } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
 import { appContext } from "../../context";
 import { deliveryFeesOwed, financeOverview, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -26,8 +27,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdminTab(context, request, "financial");
   const app = context.get(appContext);
   const now = Date.now();
-  const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
-  return { ...overview, owedDeliveryFees, weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })) };
+  // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
+  const chosen = readFinancePeriod(new URL(request.url), now);
+  const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
+  const payload = {
+    ...overview,
+    owedDeliveryFees,
+    weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })),
+    period: { ...chosen.period, label: describePeriod(chosen.period), fromDate: chosen.fromDate, toDate: chosen.toDate, errors: chosen.errors },
+  };
+  return chosen.errors.from || chosen.errors.to ? data(payload, { status: 400 }) : payload;
 }
 
 export const intents = ["markPaid"] as const;
@@ -44,16 +53,65 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(app.config, TAB, { type: "success", title: "Payout marked paid", description: `Payout ${lastEight(payoutId)} is recorded as paid.` });
 }
 
-const TYPE_LABELS: Record<string, string> = { sale: "Sale", rental_fee: "Rental fee", rental_purchase: "Rental bought", rental_conversion: "Rental kept" };
+const TYPE_LABELS: Record<string, string> = {
+  sale: "Sale",
+  rental_fee: "Rental fee",
+  rental_purchase: "Rental bought",
+  rental_conversion: "Rental kept",
+  not_returnable: "Charged as a purchase",
+  damage_charge: "Repair fee",
+  refund: "Refund",
+  charge_reversal: "Charge overturned",
+};
 const th = "py-2 pr-3";
 
+/** An id as the spec shows it (its last 8 characters), with the whole id on hover and for screen readers. */
+function ShortId({ id }: { id: string }) {
+  return (
+    <span className="font-mono text-xs" title={id}>
+      <span aria-hidden="true">{lastEight(id)}</span>
+      <span className="sr-only">{id}</span>
+    </span>
+  );
+}
+
+/** A payee by name, linked to their public page: an owner's profile (when they have a display name), a store's page. */
+function Payee({ type, id, name, displayName }: { type: string; id: string | null; name: string | null; displayName?: string | null }) {
+  const label = payeeName(type, name);
+  if (type === "store" && id && name) return <Link to={`/store/${encodeURIComponent(id)}`} className="underline">{label}</Link>;
+  if (type === "owner" && displayName) return <Link to={`/${encodeURIComponent(displayName)}`} className="underline">{label}</Link>;
+  return <>{label}</>;
+}
+
+/** The download link of one list for the period shown. */
+function CsvLink({ kind, fromDate, toDate }: { kind: CsvKind; fromDate: string; toDate: string }) {
+  const query = new URLSearchParams({ kind, from: fromDate, to: toDate });
+  return (
+    <a href={`/admin/financial/export?${query}`} download className={buttonClass}>
+      {`Download ${kind} (CSV)`}
+    </a>
+  );
+}
+
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period } = loaderData;
+  const shownOf = (n: number, total: number, what: string) => (total > n ? `the latest ${n} of ${total} ${what}` : `${total} ${what}`);
   return (
     <>
       <ActionAlert data={actionData} />
+      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4" aria-label="Period">
+        {(["from", "to"] as const).map((name) => (
+          <div key={name} className="flex flex-col gap-1">
+            <label htmlFor={`period-${name}`} className="text-sm font-medium">{name === "from" ? "From" : "To (included)"}</label>
+            <input id={`period-${name}`} type="date" name={name} defaultValue={name === "from" ? period.fromDate : period.toDate} aria-invalid={period.errors[name] ? true : undefined} aria-describedby={period.errors[name] ? `period-${name}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm" />
+            {period.errors[name] ? <p id={`period-${name}-error`} className="text-sm text-red-700">{period.errors[name]}</p> : null}
+          </div>
+        ))}
+        <button type="submit" className={buttonClass}>Show</button>
+        <p className="basis-full text-sm text-stone-700">{`Totals, lists and downloads cover ${period.label} (UTC days).`}</p>
+      </Form>
       <StatGrid>
-        <StatCard label="Gross sales" value={formatGBP(totals.gross)} note={`${totals.sales} transaction(s)`} />
+        <StatCard label="Gross sales" value={formatGBP(totals.gross)} note={`${totals.sales} transaction(s) · ${period.label}`} />
         <StatCard label="Platform commission" value={formatGBP(totals.platformCommission)} note="10% of every sale" />
         <StatCard label="Store commission" value={formatGBP(totals.storeCommission)} note="10% of concierge sales" />
         <StatCard label="Owed to sellers" value={formatGBP(totals.ownersNet)} note={`Payouts paid ${formatGBP(totals.payoutsPaid)} · to pay ${formatGBP(totals.payoutsCalculated)}`} />
@@ -90,9 +148,10 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         </Panel>
       ) : null}
 
-      <Panel title="Latest transactions">
+      <Panel title="Transactions" actions={<CsvLink kind="transactions" fromDate={period.fromDate} toDate={period.toDate} />}>
+        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}</p>
         {transactions.length === 0 ? (
-          <EmptyState>No transactions yet.</EmptyState>
+          <EmptyState>No transactions in this period.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -101,6 +160,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
                   <th scope="col" className={th}>Transaction</th>
                   <th scope="col" className={th}>Type</th>
                   <th scope="col" className={th}>Order</th>
+                  <th scope="col" className={th}>Seller</th>
                   <th scope="col" className={th}>Gross</th>
                   <th scope="col" className={th}>Seller's share</th>
                   <th scope="col" className={th}>Status</th>
@@ -110,9 +170,16 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
               <tbody className="divide-y divide-stone-100">
                 {transactions.map((t) => (
                   <tr key={t.id}>
-                    <th scope="row" className={`${th} font-mono text-xs font-normal`} title={t.id}>{lastEight(t.id)}</th>
-                    <td className={th}>{TYPE_LABELS[t.type] ?? t.type}</td>
-                    <td className={`${th} font-mono text-xs`}>{t.orderId ? lastEight(t.orderId) : "—"}</td>
+                    <th scope="row" className={`${th} font-normal`}><ShortId id={t.id} /></th>
+                    <td className={th}>
+                      {TYPE_LABELS[t.type] ?? t.type}
+                      {t.productName ? <span className="block text-xs text-stone-600">{t.productName}</span> : null}
+                    </td>
+                    <td className={th}>{t.orderId ? <ShortId id={t.orderId} /> : "—"}</td>
+                    <td className={th}>
+                      <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
+                      {t.storeId ? <span className="block text-xs text-stone-600">{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></span> : null}
+                    </td>
                     <td className={th}>{formatGBP(t.gross)}</td>
                     <td className={th}>{formatGBP(t.net)}</td>
                     <td className={th}><StatusBadge status={t.status} /></td>
@@ -125,9 +192,10 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         )}
       </Panel>
 
-      <Panel title="Latest commissions">
+      <Panel title="Commissions" actions={<CsvLink kind="commissions" fromDate={period.fromDate} toDate={period.toDate} />}>
+        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}</p>
         {commissions.length === 0 ? (
-          <EmptyState>No commissions yet.</EmptyState>
+          <EmptyState>No commissions in this period.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -144,8 +212,8 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
               <tbody className="divide-y divide-stone-100">
                 {commissions.map((c) => (
                   <tr key={c.id}>
-                    <th scope="row" className={`${th} font-mono text-xs font-normal`} title={c.transactionId}>{lastEight(c.transactionId)}</th>
-                    <td className={`${th} capitalize`}>{c.recipientType}</td>
+                    <th scope="row" className={`${th} font-normal`}><ShortId id={c.transactionId} /></th>
+                    <td className={th}><Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /></td>
                     <td className={th}>{c.rate / 100}%</td>
                     <td className={th}>{formatGBP(c.amount)}</td>
                     <td className={th}><StatusBadge status={c.status} /></td>
@@ -158,9 +226,10 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         )}
       </Panel>
 
-      <Panel title="Latest payouts">
+      <Panel title="Payouts" actions={<CsvLink kind="payouts" fromDate={period.fromDate} toDate={period.toDate} />}>
+        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}</p>
         {payouts.length === 0 ? (
-          <EmptyState>No payouts yet: the weekly job calculates them from the past week's sales.</EmptyState>
+          <EmptyState>No payouts in this period: the weekly job calculates them from the past week's sales.</EmptyState>
         ) : (
           <div className="overflow-x-auto">
             <table className="w-full text-left text-sm">
@@ -169,7 +238,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
                   <th scope="col" className={th}>Payout</th>
                   <th scope="col" className={th}>Recipient</th>
                   <th scope="col" className={th}>Period</th>
-                  <th scope="col" className={th}>Total</th>
+                  <th scope="col" className={th}>Gross</th>
                   <th scope="col" className={th}>Commission</th>
                   <th scope="col" className={th}>Net</th>
                   <th scope="col" className={th}>Status</th>
@@ -179,11 +248,17 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
               <tbody className="divide-y divide-stone-100">
                 {payouts.map((p) => (
                   <tr key={p.id}>
-                    <th scope="row" className={`${th} font-mono text-xs font-normal`} title={p.id}>{lastEight(p.id)}</th>
+                    <th scope="row" className={`${th} font-normal`}><ShortId id={p.id} /></th>
                     <td className={th}>
-                      <span className="capitalize">{p.recipientType}</span> <span className="font-mono text-xs text-stone-600">{lastEight(p.recipientId)}</span>
+                      <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
+                      <span className="block text-xs text-stone-600">{p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}</span>
                     </td>
-                    <td className={th}>{formatShortDate(p.periodStart)} – {formatShortDate(p.periodEnd)}</td>
+                    <td className={th}>
+                      {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
+                      <span className="block text-xs text-stone-600">
+                        {p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}
+                      </span>
+                    </td>
                     <td className={th}>{formatGBP(p.total)}</td>
                     <td className={th}>{formatGBP(p.commission)}</td>
                     <td className={th}>{formatGBP(p.net)}</td>

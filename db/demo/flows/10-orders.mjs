@@ -8,6 +8,7 @@
 // a rental back with the demo vendor that the shopper says is damaged, waiting for their inspection,
 // a purchase sent back within its 14 days (with its reason), and the cancelled order by whom.
 import { splitSale } from "../../../app/domain/commission.ts";
+import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
 
 const SHOPPER = "user_shopper";
 const STORE = "store_kensington";
@@ -89,17 +90,17 @@ export async function seed({ db, now, DAY, pad, batch }) {
     if (deliveredAt !== null) {
       const type = option === "rental" ? "rental_fee" : "sale";
       const split = splitSale(price, concierge);
-      const txn = `txn_${itemId}_${type === "rental_fee" ? "fee" : "purchase"}`;
+      const txn = transactionId(itemId, type);
       statements.push(
         db.prepare("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, store_id, gross_amount, net_amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'completed', ?) ON CONFLICT DO NOTHING")
           .bind(txn, type, product.id, orderId, itemId, product.owner_id, concierge ? STORE : null, split.gross, split.owner, deliveredAt),
         db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
-          .bind(`com_${txn.slice(4)}_platform`, txn, split.platform, deliveredAt),
+          .bind(commissionId(txn, "platform"), txn, split.platform, deliveredAt),
       );
       if (concierge) {
         statements.push(
           db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'store', ?, 1000, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
-            .bind(`com_${txn.slice(4)}_store`, txn, STORE, split.store, deliveredAt),
+            .bind(commissionId(txn, "store"), txn, STORE, split.store, deliveredAt),
         );
       }
     }

@@ -5,6 +5,7 @@
 // Idempotent in the way that matters: running it twice leaves the same state.
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { splitSale } from "../../../app/domain/commission.ts";
+import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
 import { LOCAL_PEPPER, PASSWORD } from "../data.mjs";
 
 export const RENTER = { id: "user_renter", email: "renter@closetloop.test", fullName: "Rita Renter", displayName: "RitaRents" };
@@ -90,12 +91,12 @@ export async function seed({ db, now, DAY, pad, batch }) {
       }
       // The rental fee was earned at delivery.
       const split = splitSale(rental, false);
-      const txn = `txn_${itemId}_fee`;
+      const txn = transactionId(itemId, "rental_fee");
       statements.push(
         db.prepare("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, store_id, gross_amount, net_amount, status, created_at) VALUES (?, 'rental_fee', ?, ?, ?, ?, NULL, ?, ?, 'completed', ?)")
           .bind(txn, productId, orderId, itemId, VENDOR, split.gross, split.owner, deliveredAt),
         db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?)")
-          .bind(`com_${txn.slice(4)}_platform`, txn, split.platform, deliveredAt),
+          .bind(commissionId(txn, "platform"), txn, split.platform, deliveredAt),
       );
     }
   }

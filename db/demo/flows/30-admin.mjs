@@ -5,10 +5,12 @@
 // when staff (or the browser tests, which approve one per run) have worked through it.
 // Idempotent: fixed ids and ON CONFLICT clauses; the top-up adds items only while the queue is short.
 import { splitSale } from "../../../app/domain/commission.ts";
+import { commissionId, payoutId, transactionId } from "../../../app/domain/finance-ids.ts";
 import { demoProduct } from "../data.mjs";
 import { garmentImage } from "../png.mjs";
 
 const REVIEW_QUEUE = 6;
+const INSPECT_TXN = transactionId("item_demo_inspect", "rental_fee");
 const SHOPPER = "user_shopper";
 const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "1 Test Street", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
 
@@ -39,10 +41,10 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
       ].map(([n, from, to, actor, role, at, item]) =>
         db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, 'order_demo_inspect', ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(`hist_demo_inspect_${n}`, item, from, to, actor, role, at),
       ),
-      db.prepare("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, gross_amount, net_amount, status, created_at) VALUES ('txn_item_demo_inspect_fee', 'rental_fee', ?, 'order_demo_inspect', 'item_demo_inspect', ?, ?, ?, 'completed', ?) ON CONFLICT DO NOTHING")
-        .bind(product.id, product.owner_id, fee.gross, fee.owner, deliveredAt),
-      db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES ('com_item_demo_inspect_fee_platform', 'txn_item_demo_inspect_fee', 'platform', NULL, 1000, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
-        .bind(fee.platform, deliveredAt),
+      db.prepare("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, gross_amount, net_amount, status, created_at) VALUES (?, 'rental_fee', ?, 'order_demo_inspect', 'item_demo_inspect', ?, ?, ?, 'completed', ?) ON CONFLICT DO NOTHING")
+        .bind(INSPECT_TXN, product.id, product.owner_id, fee.gross, fee.owner, deliveredAt),
+      db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
+        .bind(commissionId(INSPECT_TXN, "platform"), INSPECT_TXN, fee.platform, deliveredAt),
     );
   }
 
@@ -60,18 +62,19 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
     .all();
   for (const owner of owners.results) {
     const paid = owner.id === "user_vendor";
+    const id = payoutId({ type: "owner", id: owner.id }, periodStart);
     statements.push(
       db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, paid_by, created_at) VALUES (?, 'owner', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-        .bind(`payout_demo_${owner.id}`, owner.id, periodStart, periodEnd, owner.gross, owner.gross - owner.net, owner.net, paid ? "paid" : "calculated", paid ? now - DAY : null, paid ? "user_superadmin" : null, periodEnd),
-      db.prepare("UPDATE transactions SET payout_id = ? WHERE owner_id = ? AND created_at < ? AND payout_id IS NULL").bind(`payout_demo_${owner.id}`, owner.id, periodEnd),
+        .bind(id, owner.id, periodStart, periodEnd, owner.gross, owner.gross - owner.net, owner.net, paid ? "paid" : "calculated", paid ? now - DAY : null, paid ? "user_superadmin" : null, periodEnd),
+      db.prepare("UPDATE transactions SET payout_id = ? WHERE owner_id = ? AND created_at < ? AND payout_id IS NULL").bind(id, owner.id, periodEnd),
     );
   }
   const platform = await db.prepare("SELECT coalesce(sum(c.commission_amount), 0) AS total FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND t.created_at < ?").bind(periodEnd).first();
   if (platform.total > 0) {
     statements.push(
-      db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES ('payout_demo_platform', 'platform', 'platform', ?, ?, ?, ?, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
-        .bind(periodStart, periodEnd, platform.total, platform.total, platform.total, periodEnd),
-      db.prepare("UPDATE commissions SET payout_id = 'payout_demo_platform' WHERE recipient_type = 'platform' AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?)").bind(periodEnd),
+      db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, 'platform', 'platform', ?, ?, ?, ?, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
+        .bind(payoutId({ type: "platform", id: "platform" }, periodStart), periodStart, periodEnd, platform.total, platform.total, platform.total, periodEnd),
+      db.prepare("UPDATE commissions SET payout_id = ? WHERE recipient_type = 'platform' AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?)").bind(payoutId({ type: "platform", id: "platform" }, periodStart), periodEnd),
     );
   }
 

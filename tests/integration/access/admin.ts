@@ -25,7 +25,8 @@ const SECTION_6: Record<AdminTabId, Actor[]> = {
 };
 const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
 const html = (text: string) => text.replace(/'/g, "&#x27;");
-const reason = (message: string) => html(message.split(" - ").slice(1).join(" - "));
+const plainReason = (message: string) => message.split(" - ").slice(1).join(" - ");
+const reason = (message: string) => html(plainReason(message));
 
 const flagsOf = (who: Actor) => {
   const [role, adminSubrole, sellerRole] = ROLES[who];
@@ -109,6 +110,14 @@ export const rules: AreaRules = {
     "routes/admin/users.tsx": tab("users", "Search users"),
     "routes/admin/roles.tsx": tab("roles", "Full access including deactivating accounts"),
     "routes/admin/financial.tsx": tab("financial", "Revenue by week"),
+    // The tab's CSV downloads: whoever may see the tab (superadmins).
+    // The tab's CSV download: as the tab, with its refusals in plain text.
+    "routes/admin/financial-export.ts": (who, path) =>
+      !isSignedIn(who)
+        ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` }
+        : SECTION_6.financial.includes(who)
+          ? page(200, { shows: "Transaction ID,Date (UTC),Type" })
+          : page(403, { shows: plainReason(STAFF.includes(who) ? ADMIN_TABS.find((t) => t.id === "financial")!.denied : ACCESS_DENIED) }),
     "routes/admin/brands.tsx": tab("brands", "Add brand"),
     "routes/admin/brand-review.tsx": tab("brand-review", "Brand suggestions"),
     "routes/admin/content.tsx": tab("content", "Home banner"),
