@@ -182,3 +182,25 @@ test("staff without a tab, and everyone else, are refused on the server", async 
   await expect(page.getByText("Only superadmins can manage admin roles and permissions.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" })).toBeVisible();
 });
+
+test("a superadmin reads the Financial tab by payee name, picks a period and downloads its payouts as CSV", async ({ page }) => {
+  await login(page, STAFF.superadmin, DEMO_PASSWORD, "/admin/financial");
+  const payouts = page.getByRole("region", { name: "Payouts" });
+  // The demo vendor's payout, by their display name and linked to their profile.
+  await expect(payouts.getByRole("link", { name: "VintageVera" }).first()).toHaveAttribute("href", "/VintageVera");
+  await expect(payouts).toContainText("commission =");
+
+  const today = new Date().toISOString().slice(0, 10);
+  const from = new Date(Date.now() - 60 * 86_400_000).toISOString().slice(0, 10);
+  const period = page.getByRole("form", { name: "Period" });
+  await period.getByLabel("From").fill(from);
+  await period.getByLabel("To (included)").fill(today);
+  await period.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${today}`));
+
+  const [download] = await Promise.all([page.waitForEvent("download"), payouts.getByRole("link", { name: "Download payouts (CSV)" }).click()]);
+  expect(download.suggestedFilename()).toBe(`closetloop-payouts-${from}-to-${today}.csv`);
+  const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period end (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)");
+  expect(csv).toContain(",owner,VintageVera,");
+});

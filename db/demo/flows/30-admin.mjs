@@ -66,7 +66,8 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
     statements.push(
       db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, paid_by, created_at) VALUES (?, 'owner', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
         .bind(id, owner.id, periodStart, periodEnd, owner.gross, owner.gross - owner.net, owner.net, paid ? "paid" : "calculated", paid ? now - DAY : null, paid ? "user_superadmin" : null, periodEnd),
-      db.prepare("UPDATE transactions SET payout_id = ? WHERE owner_id = ? AND created_at < ? AND payout_id IS NULL").bind(id, owner.id, periodEnd),
+      // The period's payout, whatever its id (a state seeded before the ids changed keeps its own).
+      db.prepare("UPDATE transactions SET payout_id = (SELECT id FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 AND period_start = ?3) WHERE owner_id = ?1 AND created_at < ?2 AND payout_id IS NULL").bind(owner.id, periodEnd, periodStart),
     );
   }
   const platform = await db.prepare("SELECT coalesce(sum(c.commission_amount), 0) AS total FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND t.created_at < ?").bind(periodEnd).first();
@@ -74,7 +75,7 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
     statements.push(
       db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, 'platform', 'platform', ?, ?, ?, ?, ?, 'calculated', ?) ON CONFLICT DO NOTHING")
         .bind(payoutId({ type: "platform", id: "platform" }, periodStart), periodStart, periodEnd, platform.total, platform.total, platform.total, periodEnd),
-      db.prepare("UPDATE commissions SET payout_id = ? WHERE recipient_type = 'platform' AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?)").bind(payoutId({ type: "platform", id: "platform" }, periodStart), periodEnd),
+      db.prepare("UPDATE commissions SET payout_id = (SELECT id FROM payouts WHERE recipient_type = 'platform' AND period_start = ?1) WHERE recipient_type = 'platform' AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?2)").bind(periodStart, periodEnd),
     );
   }
 
