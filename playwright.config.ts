@@ -1,7 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // E2E_PORT lets two checkouts run their browser tests side by side (each serves its own build and state).
-const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Not `npm start`'s 4173: the browser tests serve a state of their own (below), never the demo shop's.
+const PORT = Number(process.env.E2E_PORT ?? 4174);
+// The browser tests' state: the demo seed plus their own records (tests/e2e/seed), in a folder of
+// its own, so nothing a test makes or needs ever shows in the demo shop `npm start` serves.
+const STATE = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -36,7 +40,8 @@ export default defineConfig({
   ],
   webServer: {
     // The built Worker served in workerd with the seeded local bindings, as `npm start` does.
-    command: `npm run db:migrate && npm run db:seed && ${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}node scripts/serve.mjs --port ${PORT}`,
+    command: `npm run db:migrate && npm run db:seed -- --fixtures tests/e2e/seed && ${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}node scripts/serve.mjs --port ${PORT}`,
+    env: { ...(process.env as Record<string, string>), CLOSETLOOP_STATE: STATE },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,

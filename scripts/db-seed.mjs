@@ -4,11 +4,13 @@
 //   --products N   a catalog of N products (e.g. 100000 for benchmarks; images come from a shared pool)
 //   --reset        remove products beyond the demo catalog (undoes a large --products run)
 //   --no-image-variants   skip the WebP variants (most of the seed's time; for tests that show no page, scripts/jobs.test.mjs)
+//   --fixtures DIR   also run the flows in DIR after the demo's (the browser tests' own records,
+//                    tests/e2e/seed, into their own state: never part of the demo shop)
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
 const { getPlatformProxy } = await import("wrangler");
 import {
-  BLOG_POSTS, BRANDS, CATEGORIES, COLOURS, LOCAL_PEPPER, PAGES, PASSWORD, REVIEW_COMMENTS, SETTINGS, STORE, USERS, demoProduct, slug,
+  BLOG_POSTS, BRANDS, CATEGORIES, CATEGORY_SHAPES, COLOURS, LOCAL_PEPPER, PAGES, PASSWORD, REVIEW_COMMENTS, SETTINGS, STORE, USERS, demoProduct, slug,
 } from "../db/demo/data.mjs";
 import { flatImage, garmentImage } from "../db/demo/png.mjs";
 import { backfillVariants } from "./image-variants-backfill.mjs";
@@ -19,6 +21,8 @@ const productsArg = args.indexOf("--products");
 const total = productsArg >= 0 ? Number(args[productsArg + 1]) : DEFAULT_PRODUCTS;
 const reset = args.includes("--reset");
 const imageVariants = !args.includes("--no-image-variants");
+const fixturesArg = args.indexOf("--fixtures");
+const fixturesDir = fixturesArg >= 0 ? args[fixturesArg + 1] : null;
 if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
   console.error("--products takes a whole number between 1 and 1000000");
   process.exit(1);
@@ -82,7 +86,7 @@ await batch(userStatements);
 // Categories, brands, the partner store, site content.
 const categoryStatements = [];
 for (const [i, [catSlug, name, description, rgb]] of CATEGORIES.entries()) {
-  const image = await putImage(`categories/${catSlug}.png`, garmentImage(rgb, i, 300, 300));
+  const image = await putImage(`categories/${catSlug}.png`, garmentImage(rgb, CATEGORY_SHAPES[name], 300, 300));
   categoryStatements.push(
     db.prepare("INSERT INTO categories (id, name, slug, description, image_url, is_active, sort_order, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO NOTHING").bind(`cat_${catSlug}`, name, catSlug, description, image, i + 1, now),
   );
@@ -127,11 +131,12 @@ const pool = new Map();
 async function imagesFor(p, shared) {
   const urls = [];
   for (let k = 0; k < p.imageCount; k++) {
-    const variant = (p.variant + k) % 4;
-    const key = shared ? `products/pool/${slug(p.color)}-${variant}.png` : `products/${p.id}_${k + 1}.png`;
-    const poolKey = `${p.color}-${variant}`;
+    // The item's own silhouette (its category's), each photo on a different background.
+    const view = (p.variant + k) % 3;
+    const key = shared ? `products/pool/${slug(p.color)}-${p.shape}-${view}.png` : `products/${p.id}_${k + 1}.png`;
+    const poolKey = `${p.color}-${p.shape}-${view}`;
     // 1000 × 1250: wide enough for the 400 and 800 px variants a product photo gets after an upload.
-    if (!pool.has(poolKey)) pool.set(poolKey, garmentImage(p.rgb, variant, 1000, 1250));
+    if (!pool.has(poolKey)) pool.set(poolKey, garmentImage(p.rgb, p.shape, 1000, 1250, view));
     urls.push(await putImage(key, pool.get(poolKey)));
   }
   return urls;
@@ -181,11 +186,13 @@ await batch(reviewStatements);
 // Each flow the dashboards show gets its demo records from a file of its own in db/demo/flows
 // (run in name order, after the catalog above): a pending product, a store request, orders in
 // every state, finance records. Each file exports `seed(kit)` and must be idempotent too.
-const flowsDir = new URL("../db/demo/flows/", import.meta.url);
 const { readdirSync, existsSync } = await import("node:fs");
-if (existsSync(flowsDir)) {
-  for (const file of readdirSync(flowsDir).filter((f) => f.endsWith(".mjs")).sort()) {
-    const flow = await import(new URL(file, flowsDir).href);
+const { pathToFileURL } = await import("node:url");
+const flowDirs = [new URL("../db/demo/flows/", import.meta.url), ...(fixturesDir ? [pathToFileURL(`${fixturesDir.replace(/\/+$/, "")}/`)] : [])];
+for (const dir of flowDirs) {
+  if (!existsSync(dir)) continue;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith(".mjs")).sort()) {
+    const flow = await import(new URL(file, dir).href);
     await flow.seed({ db, env, now, batch, putImage, q, pad, DAY: 86400000 });
   }
 }

@@ -1,7 +1,8 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureMarks, PRIVATE } from "./demo-shop.mjs";
 
 // `npm run jobs` (scripts/jobs.mjs; issue 15 item 9; docs/decisions/0036-lifecycle-jobs.md) as a
 // developer runs it: the real command, in its own process, running the built Worker's scheduled
@@ -81,21 +82,68 @@ const FEES_OWED =
 const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";
 const OUTBOX = "SELECT count(*) AS n FROM notification_outbox";
 
+let developerStateBefore;
+
+beforeAll(() => {
+  if (!existsSync("build/server/wrangler.json")) throw new Error("No build found: `npm test` builds before this test; alone, run `npm run build` first.");
+  developerStateBefore = snapshot(DEVELOPER_STATE);
+  rmSync(STATE, { recursive: true, force: true });
+  npm("db:migrate");
+  // The demo data as `npm start` seeds it, without the image variants no job reads and no page
+  // check needs (a minute of a busy 2-core machine).
+  npm("db:seed", ["--no-image-variants"]);
+}, 300_000);
+
+afterAll(() => rmSync(STATE, { recursive: true, force: true }));
+
+describe("the demo shop (issue 24, item 10)", () => {
+  const PORT = 4291;
+  const origin = `http://localhost:${PORT}`;
+  let server;
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { env, stdio: "ignore" });
+    for (let i = 0; i < 120; i++) {
+      if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error("the demo shop did not start");
+  }, 90_000);
+
+  afterAll(() => server?.kill());
+
+  it("knows a test fixture when a page shows one", () => {
+    expect(fixtureMarks("<h1>Saffron Corduroy Jacket</h1>")).not.toEqual([]);
+    expect(fixtureMarks('<a href="/tag/e2e">e2e</a>')).not.toEqual([]);
+    expect(fixtureMarks("<h1>Camel Wrap Coat</h1><p>An almost new wrap coat</p>")).toEqual([]);
+  });
+
+  it("shows no test fixture on any public page a visitor can reach from home", async () => {
+    const seen = new Set(["/"]);
+    const queue = ["/"];
+    const found = [];
+    while (queue.length > 0 && seen.size <= 400) {
+      const path = queue.shift();
+      const response = await fetch(origin + path, { redirect: "manual" });
+      if (!(response.headers.get("content-type") ?? "").includes("text/html")) continue;
+      const html = await response.text();
+      for (const mark of fixtureMarks(html)) found.push(`${path}: ${mark}`);
+      for (const [, href] of html.matchAll(/href="(\/[^"#]*)"/g)) {
+        const link = href.replace(/&amp;/g, "&");
+        // Listing filters and sorts multiply the same items: one page of each listing is enough.
+        if (PRIVATE.test(link) || link.includes("?") || seen.has(link)) continue;
+        seen.add(link);
+        queue.push(link);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(100);
+    expect(found).toEqual([]);
+  }, 120_000);
+});
+
 describe("npm run jobs", () => {
-  let developerStateBefore;
   let firstDaily;
   let ended;
-
-  beforeAll(() => {
-    if (!existsSync("build/server/wrangler.json")) throw new Error("No build found: `npm test` builds before this test; alone, run `npm run build` first.");
-    developerStateBefore = snapshot(DEVELOPER_STATE);
-    rmSync(STATE, { recursive: true, force: true });
-    npm("db:migrate");
-    // The demo data as `npm start` seeds it, without the image variants no job reads (a minute of a busy 2-core machine).
-    npm("db:seed", ["--no-image-variants"]);
-  }, 300_000);
-
-  afterAll(() => rmSync(STATE, { recursive: true, force: true }));
 
   it("daily reminds the rentals whose window ends within a day, once, and prints what it did", async () => {
     const before = await readState({ active: ACTIVE, uncaptured: UNCAPTURED, feesOwed: FEES_OWED, outbox: OUTBOX });

@@ -48,6 +48,18 @@ const NOUNS = {
   Bottoms: ["Wide-Leg Trousers", "Straight Jeans", "Pleated Skirt", "Chinos", "Culottes", "Cord Trousers"],
   Accessories: ["Leather Tote", "Silk Scarf", "Crossbody Bag", "Wool Beanie", "Leather Belt", "Clutch Bag"],
 };
+/** The silhouette a category's pictures show (db/demo/png.mjs), and the nouns that draw another. */
+export const CATEGORY_SHAPES = { Coats: "coat", "Jackets & Blazers": "jacket", Dresses: "dress", Tops: "top", Bottoms: "trousers", Accessories: "bag" };
+const NOUN_SHAPES = { "Pleated Skirt": "skirt", "Silk Scarf": "scarf" };
+
+/** How the description opens for each condition: reads as a person would write it. */
+const OPENING = {
+  "Brand New With Tags": (noun) => `A brand-new ${noun}, tags still on,`,
+  "Brand New Without Tags": (noun) => `A brand-new ${noun}, never worn,`,
+  "Almost New": (noun) => `An almost new ${noun}`,
+  "Good Condition": (noun) => `A well-kept ${noun} in good condition,`,
+};
+
 const MATERIALS = ["100% wool", "Cotton", "Silk", "Linen", "Cashmere blend", "Leather", "Denim", "Viscose", "Recycled polyester"];
 const TAGS = ["vintage", "wool", "summer", "winter", "party", "workwear", "designer", "casual", "occasion", "sustainable", "classic", "statement"];
 const MEMORIES = [
@@ -81,7 +93,7 @@ export function demoProduct(i, now, owners) {
   return {
     id: `prod_${String(i).padStart(4, "0")}`,
     name: `${colour} ${brand.name === "Uniqlo" ? "Everyday " : ""}${noun}`,
-    description: `A ${condition.toLowerCase()} ${noun.toLowerCase()} by ${brand.name} in ${colour.toLowerCase()}. Checked by our team and ready to rent for up to 7 days or buy outright.`,
+    description: `${OPENING[condition](noun.toLowerCase())} by ${brand.name} in ${colour.toLowerCase()}. Checked by our team and ready to rent for up to 7 days or buy outright.`,
     price: buyingPrice,
     originalPrice,
     rentalPrice,
@@ -102,6 +114,7 @@ export function demoProduct(i, now, owners) {
     rgb,
     imageCount,
     variant: i % 4,
+    shape: NOUN_SHAPES[noun] ?? CATEGORY_SHAPES[category],
   };
 }
 

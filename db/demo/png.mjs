@@ -45,24 +45,43 @@ export function png(width, height, paint) {
 
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
 
-/** A garment silhouette on a soft background, in the item's colour; `variant` changes the shape. */
-export function garmentImage(rgb, variant, width = 400, height = 500) {
-  const background = mix(rgb, [245, 243, 240], 0.82);
+/** The shapes garmentImage draws; a number picks one of the first four (older callers). */
+export const SHAPES = ["coat", "dress", "top", "trousers", "jacket", "skirt", "bag", "scarf"];
+
+/**
+ * A garment silhouette on a soft background, in the item's colour. `shape` names it (SHAPES) so a
+ * picture matches its category; `view` (0, 1, 2...) varies the background between an item's photos.
+ */
+export function garmentImage(rgb, shape, width = 400, height = 500, view = 0) {
+  const kind = typeof shape === "number" ? SHAPES[shape % 4] : shape;
+  const background = mix(rgb, [245, 243, 240], [0.82, 0.7, 0.9][view % 3]);
   const shade = mix(rgb, [0, 0, 0], 0.25);
   const cx = width / 2;
   return png(width, height, (x, y) => {
     const v = y / height;
     const dx = Math.abs(x - cx) / width;
     let inside = false;
-    switch (variant % 4) {
-      case 0: // coat: shoulders, sleeves and long body
+    switch (kind) {
+      case "coat": // shoulders, sleeves and long body
         inside = (v > 0.15 && v < 0.9 && dx < 0.18 + v * 0.08) || (v > 0.15 && v < 0.6 && dx > 0.22 && dx < 0.3 + v * 0.05);
         break;
-      case 1: // dress: narrow top, flared skirt
+      case "jacket": // shoulders, sleeves and a body to the hip
+        inside = (v > 0.18 && v < 0.66 && dx < 0.2 + v * 0.04) || (v > 0.18 && v < 0.62 && dx > 0.23 && dx < 0.31 + v * 0.04);
+        break;
+      case "dress": // narrow top, flared skirt
         inside = v > 0.12 && v < 0.92 && dx < (v < 0.45 ? 0.12 : 0.12 + (v - 0.45) * 0.5);
         break;
-      case 2: // top: short body with sleeves
+      case "top": // short body with sleeves
         inside = (v > 0.2 && v < 0.62 && dx < 0.2) || (v > 0.2 && v < 0.36 && dx < 0.36);
+        break;
+      case "skirt": // waistband and an A-line
+        inside = v > 0.25 && v < 0.78 && dx < 0.14 + (v - 0.25) * 0.35;
+        break;
+      case "bag": // a body with a handle
+        inside = (v > 0.42 && v < 0.82 && dx < 0.28) || (v > 0.2 && v <= 0.42 && Math.abs(Math.hypot(dx * 1.25, (v - 0.42) * 0.9) - 0.17) < 0.025);
+        break;
+      case "scarf": // a long band, folded
+        inside = (v > 0.12 && v < 0.88 && Math.abs(x - cx - (v - 0.5) * width * 0.25) / width < 0.07) || (v > 0.12 && v < 0.2 && dx < 0.16);
         break;
       default: // trousers: two legs
         inside = v > 0.12 && v < 0.92 && dx < 0.2 && !(v > 0.35 && dx < 0.02);

@@ -12,7 +12,7 @@ import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts"
 
 const SHOPPER = "user_shopper";
 const STORE = "store_kensington";
-const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "1 Test Street", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
+const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "27 Canonbury Road", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
 const DELIVERY_FEE = 399;
 
 export async function seed({ db, now, DAY, pad, batch }) {

@@ -14,8 +14,8 @@ const UPLOADED_AT = 1767225600000;
 
 export async function seed({ db, now, DAY, batch, putImage, pad }) {
   const images = [];
-  for (const [index, variant] of [0, 2].entries()) {
-    images.push(await putImage(`products/${VENDOR}/${PENDING_PRODUCT}_${UPLOADED_AT}_${index}.png`, garmentImage([190, 140, 80], variant)));
+  for (const index of [0, 1]) {
+    images.push(await putImage(`products/${VENDOR}/${PENDING_PRODUCT}_${UPLOADED_AT}_${index}.png`, garmentImage([190, 140, 80], "coat", 400, 500, index)));
   }
   const statements = [
     db

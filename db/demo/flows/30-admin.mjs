@@ -12,7 +12,7 @@ import { garmentImage } from "../png.mjs";
 const REVIEW_QUEUE = 6;
 const INSPECT_TXN = transactionId("item_demo_inspect", "rental_fee");
 const SHOPPER = "user_shopper";
-const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "1 Test Street", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
+const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "27 Canonbury Road", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
 
 export async function seed({ db, now, DAY, pad, batch, putImage }) {
   const statements = [];
@@ -88,7 +88,7 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
       // The templates of the demo catalog, from far beyond it, so names and prices look the same.
       const p = demoProduct(5000 + n * 7, now, ["user_vendor", "user_vendor2"]);
       const id = `prod_queue_${String(n).padStart(4, "0")}`;
-      const image = await putImage(`products/${id}_1.png`, garmentImage(p.rgb, p.variant));
+      const image = await putImage(`products/${id}_1.png`, garmentImage(p.rgb, p.shape));
       statements.push(
         db.prepare(
           "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, status, product_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 'pending', ?, ?) ON CONFLICT DO NOTHING",

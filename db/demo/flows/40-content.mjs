@@ -16,7 +16,7 @@ export async function seed({ db, now, DAY, batch, putImage }) {
   const autumnBytes = flatImage([146, 64, 14], 1600, 600, [254, 243, 199]);
   const hero = await putImage("banners/home_hero.png", heroBytes);
   const autumn = await putImage("banners/autumn_edit.png", autumnBytes);
-  const photo = await putImage(`products/${VENDOR2}/${PRODUCT}_1767225600000_0.png`, garmentImage([37, 99, 235], 1));
+  const photo = await putImage(`products/${VENDOR2}/${PRODUCT}_1767225600000_0.png`, garmentImage([37, 99, 235], "jacket"));
   const media = (id, fileName, fileUrl, size, at) =>
     db
       .prepare("INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, category, uploaded_by, created_at) VALUES (?, ?, ?, 'image/png', ?, 'image', 'banner', 'user_admin', ?) ON CONFLICT DO NOTHING")

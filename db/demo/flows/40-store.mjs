@@ -15,7 +15,7 @@ export async function seed({ db, now, batch, putImage }) {
   const statements = [];
   const insert = async (id, n, status, concierge, createdAt) => {
     const p = demoProduct(7000 + n * 13, now, ["user_vendor", "user_vendor2"]);
-    const image = await putImage(`products/${id}_1.png`, garmentImage(p.rgb, p.variant));
+    const image = await putImage(`products/${id}_1.png`, garmentImage(p.rgb, p.shape));
     statements.push(
       db.prepare(
         "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT DO NOTHING",

@@ -6,7 +6,7 @@
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { splitSale } from "../../../app/domain/commission.ts";
 import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
-import { LOCAL_PEPPER, PASSWORD } from "../data.mjs";
+import { LOCAL_PEPPER, PASSWORD } from "../../../db/demo/data.mjs";
 
 export const RENTER = { id: "user_renter", email: "renter@closetloop.test", fullName: "Rita Renter", displayName: "RitaRents" };
 const VENDOR = "user_vendor";
@@ -14,7 +14,7 @@ const ADDRESS = JSON.stringify({ fullName: "Rita Renter", email: RENTER.email, p
 const DELIVERY_FEE = 399;
 
 // [project, kind, product id, name, rental price, buying price, image of a demo product]
-const ITEMS = [
+export const ACCOUNT_ITEMS = [
   ["js", "window", "prod_e2e_js_window", "Harbour Stripe Linen Shirt", 399, 2999, 2],
   ["js", "returned", "prod_e2e_js_review", "Highland Check Wool Scarf", 299, 1999, 6],
   ["nojs", "window", "prod_e2e_nojs_window", "Indigo Selvedge Denim Shirt", 399, 2999, 3],
@@ -25,7 +25,7 @@ export async function seed({ db, now, DAY, pad, batch }) {
   const salt = randomBytes(16);
   const hash = pbkdf2Sync(PASSWORD + LOCAL_PEPPER, salt, 100_000, 32, "sha256").toString("base64");
   const orderIds = ["order_e2e_js", "order_e2e_nojs"];
-  const itemIds = ITEMS.map(([project, kind]) => `item_e2e_${project}_${kind}`);
+  const itemIds = ACCOUNT_ITEMS.map(([project, kind]) => `item_e2e_${project}_${kind}`);
   const marks = itemIds.map(() => "?").join(", ");
 
   const statements = [
@@ -38,7 +38,7 @@ export async function seed({ db, now, DAY, pad, batch }) {
     db.prepare(`DELETE FROM orders WHERE id IN (?, ?)`).bind(...orderIds),
   ];
 
-  for (const [, kind, productId, name, rental, buying, imageOf] of ITEMS) {
+  for (const [, kind, productId, name, rental, buying, imageOf] of ACCOUNT_ITEMS) {
     const demo = await db.prepare("SELECT images FROM products WHERE id = ?").bind(pad(imageOf)).first();
     const images = demo?.images ?? "[]";
     const availability = kind === "window" ? "rented" : "available";
@@ -53,7 +53,7 @@ export async function seed({ db, now, DAY, pad, batch }) {
 
   for (const project of ["js", "nojs"]) {
     const orderId = `order_e2e_${project}`;
-    const lines = ITEMS.filter(([p]) => p === project);
+    const lines = ACCOUNT_ITEMS.filter(([p]) => p === project);
     const placedAt = now - 10 * DAY;
     const subtotal = lines.reduce((sum, line) => sum + line[4], 0);
     statements.push(
