@@ -777,3 +777,15 @@ export const auditLog = sqliteTable(
     index("audit_log_actor_idx").on(t.actorId),
   ],
 );
+
+/** Views per subject and week (migration 0028; issue 24, item 11). */
+export const viewCounts = sqliteTable(
+  "view_counts",
+  {
+    subjectType: text("subject_type", { enum: ["product", "owner", "store"] }).notNull(),
+    subjectId: text("subject_id").notNull(),
+    weekStart: integer("week_start").notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subjectType, t.subjectId, t.weekStart] })],
+);

@@ -10,6 +10,7 @@ import { withPageCache } from "../app/services/page-cache.server";
 import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
 import { gateRequest, pageRoute } from "../app/services/request-gate.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
+import { countView } from "../app/services/views.server";
 import { scheduled } from "./cron";
 import { images } from "./images";
 import { queue } from "./queue";
@@ -81,6 +82,8 @@ app.all("*", async (c) => {
       ? await servePersonalPage(request, { services, cache, render, now })
       : null;
   const response = stitched ?? (await withPageCache(request, cache, () => render(request)));
+  // A person's view of a product, profile or store page is counted off the request path.
+  countView(env, request, response.status, cache.waitUntil, now);
   return gate.settle(reads.settle(response));
 });
 

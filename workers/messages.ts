@@ -77,6 +77,14 @@ export const ImageVariantsMessage = z.object({
 });
 export type ImageVariantsMessage = z.infer<typeof ImageVariantsMessage>;
 
+/** A person's view of a page, counted by the consumer in batches (app/services/views.server.ts). */
+export const ViewMessage = z.union([
+  z.object({ ...base, type: z.literal("view"), page: z.literal("product"), id: z.string().min(1).max(200), at: z.number().int() }),
+  z.object({ ...base, type: z.literal("view"), page: z.literal("store"), id: z.string().min(1).max(200), at: z.number().int() }),
+  z.object({ ...base, type: z.literal("view"), page: z.literal("profile"), displayName: z.string().min(1).max(200), at: z.number().int() }),
+]);
+export type ViewMessage = z.infer<typeof ViewMessage>;
+
 export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, ImageVariantsMessage]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
@@ -95,5 +103,5 @@ export const AccountEmailRequest = z.object({
 export type AccountEmailRequest = z.infer<typeof AccountEmailRequest>;
 
 /** Everything that crosses the NOTIFICATIONS queue. */
-export const QueueMessage = z.union([NotificationMessage, AccountEmailRequest]);
+export const QueueMessage = z.union([NotificationMessage, AccountEmailRequest, ViewMessage]);
 export type QueueMessage = z.infer<typeof QueueMessage>;

@@ -5,7 +5,8 @@ import { appConfig } from "../app/env.server";
 import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
 import { fulfilAccountEmail } from "../app/services/auth.server";
-import { QueueMessage, type AccountEmailRequest, type NotificationMessage } from "./messages";
+import { recordViews } from "../app/services/views.server";
+import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "./messages";
 
 export const MAX_ATTEMPTS = 5;
 
@@ -47,11 +48,17 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
   const mail = emailProvider(config);
   const marketing = marketingProvider(config);
 
+  // Page views are counted together, once the rest of the batch is handled.
+  const views: { message: Message<unknown>; view: ViewMessage }[] = [];
   for (const message of batch.messages) {
     const parsed = QueueMessage.safeParse(message.body);
     if (!parsed.success) {
       console.error("notification: dropping malformed message", message.id, parsed.error.message);
       message.ack();
+      continue;
+    }
+    if (parsed.data.type === "view") {
+      views.push({ message, view: parsed.data });
       continue;
     }
     if (parsed.data.type === "account_email") {
@@ -88,6 +95,19 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
       } else {
         console.warn("notification: retrying", body.key, reason);
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      }
+    }
+  }
+  if (views.length > 0) {
+    try {
+      await recordViews(db, views.map((v) => v.view));
+      for (const v of views) v.message.ack();
+    } catch (error) {
+      // Counts are best effort: retried a few times, then let go.
+      console.warn("views: not counted", error instanceof Error ? error.message : String(error));
+      for (const v of views) {
+        if (v.message.attempts >= MAX_ATTEMPTS) v.message.ack();
+        else v.message.retry({ delaySeconds: retryDelaySeconds(v.message.attempts) });
       }
     }
   }

@@ -139,7 +139,14 @@ export interface ChartPoint {
  * A bar chart drawn on the server as SVG (shows without JavaScript), with the same numbers in a
  * table for screen readers. Amounts are pence, labelled in £.
  */
-export function BarChart({ title, points, summary }: { title: string; points: ChartPoint[]; summary?: string }) {
+/** The views of the current week (the last of a viewsByWeek list) and of the week before. */
+export const thisWeek = (weeks: readonly { views: number }[]) => weeks.at(-1)?.views ?? 0;
+export const lastWeek = (weeks: readonly { views: number }[]) => weeks.at(-2)?.views ?? 0;
+
+/** Values as money (pence) unless another format is given ('views'). */
+export function BarChart({ title, points, summary, unit = "money" }: { title: string; points: ChartPoint[]; summary?: string; unit?: "money" | "views" }) {
+  const show = (value: number) => (unit === "money" ? formatGBP(value) : `${value} ${value === 1 ? "view" : "views"}`);
+  const short = (value: number) => (unit === "money" ? formatGBP(value).replace(/\.00$/, "") : String(value));
   const width = 640;
   const height = 200;
   const top = 20;
@@ -160,11 +167,11 @@ export function BarChart({ title, points, summary }: { title: string; points: Ch
           return (
             <g key={p.label}>
               <rect x={x} y={y} width={barWidth} height={h} rx={2} fill="#1f3d36">
-                <title>{`${p.label}: ${formatGBP(p.value)}`}</title>
+                <title>{`${p.label}: ${show(p.value)}`}</title>
               </rect>
               {p.value > 0 ? (
                 <text x={x + barWidth / 2} y={y - 4} textAnchor="middle" fontSize={10} fill="#44403c">
-                  {formatGBP(p.value).replace(/\.00$/, "")}
+                  {short(p.value)}
                 </text>
               ) : null}
               <text x={x + barWidth / 2} y={height - 10} textAnchor="middle" fontSize={10} fill="#57534e">
@@ -174,20 +181,20 @@ export function BarChart({ title, points, summary }: { title: string; points: Ch
           );
         })}
       </svg>
-      <p id={`${id}-summary`} className="mt-2 text-sm text-stone-700">{summary ?? `Total ${formatGBP(points.reduce((s, p) => s + p.value, 0))}`}</p>
+      <p id={`${id}-summary`} className="mt-2 text-sm text-stone-700">{summary ?? `Total ${show(points.reduce((s, p) => s + p.value, 0))}`}</p>
       <table className="sr-only">
         <caption>{title}</caption>
         <thead>
           <tr>
             <th scope="col">Week</th>
-            <th scope="col">Amount</th>
+            <th scope="col">{unit === "money" ? "Amount" : "Views"}</th>
           </tr>
         </thead>
         <tbody>
           {points.map((p) => (
             <tr key={p.label}>
               <th scope="row">{p.label}</th>
-              <td>{formatGBP(p.value)}</td>
+              <td>{show(p.value)}</td>
             </tr>
           ))}
         </tbody>

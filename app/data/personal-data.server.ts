@@ -76,6 +76,8 @@ export const UNLINKED_USER_DATA = [
   { table: "audit_log", column: "target_id", matches: "id", exportedAs: "account_events", onDelete: "pseudonymise" },
   { table: "store_requests", column: "contact_email", matches: "email", exportedAs: "store_requests", onDelete: "delete" },
   { table: "notification_outbox", column: "recipient", matches: "email", exportedAs: "messages_sent", onDelete: "delete" },
+  // Weekly views of a seller's profile and products (issue 24, item 11).
+  { table: "view_counts", column: "subject_id", matches: "id", exportedAs: "profile_views", onDelete: "delete" },
 ] as const;
 
 /** The owner of products that stay after their seller deleted the account (someone ordered them). */
@@ -149,6 +151,7 @@ const SECTIONS: Record<string, string> = {
   transactions:
     "SELECT id, transaction_type, product_id, order_id, order_item_id, store_id, gross_amount, net_amount, status, payout_id, created_at FROM transactions WHERE owner_id = ?1 ORDER BY created_at",
   payouts: "SELECT id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, created_at FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 ORDER BY period_start",
+  profile_views: "SELECT week_start, views FROM view_counts WHERE subject_type = 'owner' AND subject_id = ?1 ORDER BY week_start",
   messages_sent: "SELECT channel, kind, subject, status, created_at FROM notification_outbox WHERE lower(recipient) = ?2 ORDER BY created_at",
   // Entries staff wrote about this account (role changes, deactivation).
   account_events: "SELECT action, detail, created_at FROM audit_log WHERE target_type IN ('user', 'users') AND target_id = ?1 ORDER BY created_at",
@@ -228,6 +231,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
     price_change_requests: take("price_change_requests"),
     newsletter: { subscribed: newsletterEvents.length > 0, subscribed_at: newsletterEvents[0]?.created_at ?? null },
     messages_sent: take("messages_sent"),
+    profile_views: take("profile_views"),
     sales: take("sales"),
     transactions: take("transactions"),
     payouts: take("payouts"),
@@ -328,6 +332,7 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
     run(`DELETE FROM store_requests WHERE lower(contact_email) = ?2 OR id IN (SELECT request_id FROM stores WHERE owner_id = ?1)`),
     run("DELETE FROM stores WHERE owner_id = ?1"),
     run("DELETE FROM notification_outbox WHERE lower(recipient) = ?2"),
+    run("DELETE FROM view_counts WHERE subject_type = 'owner' AND subject_id = ?1"),
     run("DELETE FROM reviews WHERE reviewed_user_id = ?1"),
     run("DELETE FROM auth_tokens WHERE user_id = ?1"),
     run("DELETE FROM user_roles WHERE user_id = ?1"),

@@ -162,6 +162,10 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
     statements: [bindAll("INSERT INTO store_requests (id, contact_name, store_name, store_address, contact_email, created_at) VALUES ('m_sr_own', 'Me', 'My Requested Shop', 'Addr', ?, ?)", s.email.toUpperCase(), now)],
     marker: "My Requested Shop",
   }),
+  "view_counts.subject_id": (s) => ({
+    statements: [bindAll("INSERT INTO view_counts (subject_type, subject_id, week_start, views) VALUES ('owner', ?, 1234567, 4242)", s.id)],
+    marker: "4242",
+  }),
   "notification_outbox.recipient": (s, now) => ({
     statements: [bindAll("INSERT INTO notification_outbox (id, message_key, channel, kind, recipient, payload, created_at) VALUES ('m_outbox', 'm_outbox_key', 'marketing', 'track_event:newsletter_subscribed', ?, '{}', ?)", s.email, now)],
     marker: "track_event:newsletter_subscribed",

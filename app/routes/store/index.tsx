@@ -9,7 +9,9 @@ import { formatGBP } from "../../domain/money";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
-import { EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
+import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
+import { formatShortDate } from "../../domain/dates";
+import { viewsByWeek } from "../../data/views.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
 import { NotFoundSection } from "../../components/catalog/listing";
@@ -40,9 +42,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (scope.kind === "choose") return { view: "choose", choices: scope.choices } as const;
   if (scope.kind === "none") return { view: "none" } as const;
   const { store, storeParam } = scope;
-  const dashboard = await storeDashboard(app.db, store.id, readTab(url, STORE_TABS), readPage(url));
+  const now = Date.now();
+  // Views: the store's page and its products' pages, per week (issue 24, item 11).
+  const [dashboard, views] = await Promise.all([storeDashboard(app.db, store.id, readTab(url, STORE_TABS), readPage(url)), viewsByWeek(app.db, { type: "store", id: store.id }, now)]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, now: Date.now() } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, now } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship"] as const;
@@ -141,7 +145,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       <StatGrid>
         <StatCard label="Store Products" value={dashboard.productCount} note="Managed by your store" />
         <StatCard label="Pending Requests" value={dashboard.pendingRequests} note="Waiting for your answer" />
-        <StatCard label="Store Views" value={0} note="Coming soon" />
+        <StatCard label="Store Views" value={thisWeek(loaderData.views)} note={`This week (your page and products) · last week ${lastWeek(loaderData.views)}`} />
         <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
       </StatGrid>
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
@@ -149,6 +153,9 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         <div className="mb-4">
           <FormAlert title={result.alert.title} message={result.alert.message} />
         </div>
+      ) : null}
+      {dashboard.tab === "overview" ? (
+        <BarChart title="Views of your store page and products per week (last 12 weeks)" unit="views" points={loaderData.views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
       ) : null}
       {dashboard.tab === "overview" ? (
         <Panel title="Overview">

@@ -9,7 +9,8 @@ import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
-import { BarChart, EmptyState, Pagination, Panel, StatCard, StatGrid, TabNav } from "../../components/dashboard";
+import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
+import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
@@ -37,9 +38,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const url = new URL(request.url);
   const now = Date.now();
-  const dashboard = await sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now);
+  // Views: their profile's and their products' pages, per week (issue 24, item 11).
+  const [dashboard, views] = await Promise.all([sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now), viewsByWeek(app.db, { type: "owner", id: user.id }, now)]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect"] as const;
@@ -109,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, now, formKey } = loaderData;
+  const { dashboard, now, formKey, views } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -125,7 +127,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Total Products" value={dashboard.liveCount} note={dashboard.awaitingApproval > 0 ? `Active listings · ${dashboard.awaitingApproval} awaiting approval` : "Active listings"} />
         <StatCard label="Total Revenue" value={formatGBP(dashboard.revenue)} note="Your earnings after commission" />
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
-        <StatCard label="Profile Views" value={0} note="Coming soon" />
+        <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
       </StatGrid>
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
@@ -139,6 +141,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           {dashboard.products.length === 0 ? <EmptyState>No products yet. Create your first listing!</EmptyState> : <SellerProducts products={dashboard.products} />}
           <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => `/vendor?tab=products&page=${p}`} />
         </Panel>
+      ) : null}
+      {dashboard.tab === "products" ? (
+        <BarChart title="Views of your profile and products per week (last 12 weeks)" unit="views" points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
       ) : null}
       {dashboard.tab === "notifications" ? (
         <Panel title="Price change requests">

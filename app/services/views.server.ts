@@ -1,0 +1,67 @@
+import { inArray, sql } from "drizzle-orm";
+import { products, stores, users, viewCounts } from "../../db/schema";
+import type { Database } from "../data/db.server";
+import { startOfWeekUTC } from "../domain/dates";
+import { viewedPage } from "../domain/views";
+import type { ViewMessage } from "../../workers/messages";
+
+// Counted views (issue 24, item 11), off the request path: the Worker answers, then queues one
+// small message per person's page view (waitUntil: the visitor never waits for it); the queue
+// consumer counts a whole batch at once, one upsert per subject and week. Delivery is at least
+// once: a batch that fails half-way and is retried may count a few views twice.
+
+/** After a response: queue the view it was, if it was one. Never throws into the request. */
+export function countView(env: Env, request: Request, status: number, waitUntil: (work: Promise<unknown>) => void, now: number) {
+  const page = viewedPage(request, status);
+  if (!page) return;
+  const message: ViewMessage = { key: `view:${crypto.randomUUID()}`, type: "view", ...page, at: now };
+  waitUntil(env.NOTIFICATIONS.send(message).catch((error: unknown) => console.warn("views: not queued", error)));
+}
+
+type Subject = { type: "product" | "owner" | "store"; id: string };
+
+/** Count a batch of views: a product view for the product, its owner and its store; a profile for its owner; a store page for the store. */
+export async function recordViews(db: Database, views: readonly ViewMessage[]) {
+  if (views.length === 0) return;
+  const productIds = [...new Set(views.flatMap((v) => (v.page === "product" ? [v.id] : [])))];
+  const names = [...new Set(views.flatMap((v) => (v.page === "profile" ? [v.displayName] : [])))];
+  const storeIds = [...new Set(views.flatMap((v) => (v.page === "store" ? [v.id] : [])))];
+  const [productRows, ownerRows, storeRows] = await db.batch([
+    db.select({ id: products.id, ownerId: products.ownerId, storeId: products.storeId }).from(products).where(inArray(products.id, productIds.length ? productIds : [""])),
+    db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.displayName, names.length ? names : [""])),
+    db.select({ id: stores.id }).from(stores).where(inArray(stores.id, storeIds.length ? storeIds : [""])),
+  ]);
+  const product = new Map(productRows.map((p) => [p.id, p]));
+  const owner = new Map(ownerRows.map((u) => [u.displayName, u.id]));
+  const store = new Set(storeRows.map((s) => s.id));
+
+  const counts = new Map<string, { subject: Subject; week: number; views: number }>();
+  const add = (subject: Subject, at: number) => {
+    const week = startOfWeekUTC(at);
+    const key = `${subject.type}\u0000${subject.id}\u0000${week}`;
+    const row = counts.get(key) ?? { subject, week, views: 0 };
+    row.views += 1;
+    counts.set(key, row);
+  };
+  for (const view of views) {
+    if (view.page === "product") {
+      const p = product.get(view.id);
+      if (!p) continue;
+      add({ type: "product", id: p.id }, view.at);
+      add({ type: "owner", id: p.ownerId }, view.at);
+      if (p.storeId) add({ type: "store", id: p.storeId }, view.at);
+    } else if (view.page === "profile") {
+      const id = owner.get(view.displayName);
+      if (id) add({ type: "owner", id }, view.at);
+    } else if (store.has(view.id)) {
+      add({ type: "store", id: view.id }, view.at);
+    }
+  }
+  const upserts = [...counts.values()].map((c) =>
+    db
+      .insert(viewCounts)
+      .values({ subjectType: c.subject.type, subjectId: c.subject.id, weekStart: c.week, views: c.views })
+      .onConflictDoUpdate({ target: [viewCounts.subjectType, viewCounts.subjectId, viewCounts.weekStart], set: { views: sql`${viewCounts.views} + excluded.views` } }),
+  );
+  if (upserts.length > 0) await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts]);
+}
