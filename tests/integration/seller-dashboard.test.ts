@@ -73,7 +73,7 @@ describe("the dashboard", () => {
       expect(html, tab).toContain(text);
       expect(html, tab).toContain("Seller Dashboard");
       expect(html, tab).toContain("Profile Views");
-      expect(html, tab).toContain("Coming soon");
+      expect(html, tab).toContain("This week (your profile and products)");
     }
     // An unknown tab is the first one.
     expect(await (await vendor.browser.fetch("/vendor?tab=nope")).text()).toContain("No products yet. Create your first listing!");
