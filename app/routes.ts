@@ -25,6 +25,7 @@ export default [
     route("account", "routes/account/index.tsx"),
     route("account/orders/:orderId", "routes/account/order.tsx"),
     route("account/export", "routes/account/export.ts"),
+    route("account/notifications", "routes/account/notifications.tsx"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
@@ -59,6 +60,7 @@ export default [
   // resources: form endpoints that answer both plain posts and fetchers
   route("newsletter", "routes/resources/newsletter.tsx"),
   route("consent", "routes/resources/consent.ts"),
+  route("unsubscribe", "routes/resources/unsubscribe.tsx"),
   route("uploads", "routes/resources/uploads.ts"),
 
   // local development only: 404 unless the Worker runs in development and the request comes from this machine

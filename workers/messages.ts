@@ -28,6 +28,16 @@ export const EmailMessage = z.object({
     "price_change_requested",
     "confirm_email_change",
     "email_change_requested",
+    // Issue 23: the notifications of every party.
+    "product_approved",
+    "product_rejected",
+    "concierge_request",
+    "concierge_decided",
+    "price_change_answered",
+    "store_request_received",
+    "payout_paid",
+    "brand_suggestion_decided",
+    "newsletter_welcome",
   ]),
   to: z.email(),
   subject: z.string().min(1),
@@ -38,6 +48,15 @@ export const EmailMessage = z.object({
   cta: z.object({ label: z.string().min(1).max(60), url: z.url() }).optional(),
   /** Why the person got it, for the footer ('You get this because you sell on Closetloop.'). */
   reason: z.string().max(300).optional(),
+  /**
+   * The account it concerns (issue 23): the consumer writes their notification (once per key) and
+   * e-mails them only where their preference for the category allows.
+   */
+  userId: z.string().min(1).max(200).optional(),
+  /** The notification's headline (the subject when absent). */
+  title: z.string().min(1).max(200).optional(),
+  /** The page it is about, a path on this site (the notification links to it). */
+  link: z.string().startsWith("/").max(500).optional(),
 });
 
 export const CreateContactMessage = z.object({
@@ -69,6 +88,14 @@ export const TrackEventMessage = z.object({
   }),
 });
 
+/** A marketing contact's subscription changed (unsubscribed from the newsletter's link). */
+export const UpdateContactMessage = z.object({
+  ...base,
+  type: z.literal("marketing"),
+  action: z.literal("update_contact"),
+  data: z.object({ email: z.email(), unsubscribed: z.boolean() }),
+});
+
 /** Make the WebP variants of one original in the IMAGES bucket (app/services/image-variants.server.ts). */
 export const ImageVariantsMessage = z.object({
   ...base,
@@ -85,7 +112,7 @@ export const ViewMessage = z.union([
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 
-export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, ImageVariantsMessage]);
+export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, UpdateContactMessage, ImageVariantsMessage]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 /**

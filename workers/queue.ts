@@ -6,6 +6,8 @@ import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
 import { fulfilAccountEmail } from "../app/services/auth.server";
 import { recordViews } from "../app/services/views.server";
+import { renderEmail } from "../app/services/email-render.server";
+import { noticeDelivery } from "../app/services/notify.server";
 import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "./messages";
 
 export const MAX_ATTEMPTS = 5;
@@ -76,8 +78,15 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
         message.ack();
         continue;
       }
-      if (body.type === "email") await mail.send(body);
-      else await marketing.call(body);
+      if (body.type === "email") {
+        // The notification centre's row and the person's preference (issue 23): one place.
+        const delivery = await noticeDelivery(db, body, now);
+        if (delivery === "not_emailed") {
+          message.ack();
+          continue;
+        }
+        await mail.send(await renderEmail(config, body, now));
+      } else await marketing.call(body);
       await db
         .insert(notificationOutbox)
         .values({ id: crypto.randomUUID(), messageKey: body.key, payload: body, attempts: message.attempts, createdAt: now, ...outboxRow(body) })

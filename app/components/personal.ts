@@ -31,6 +31,7 @@ export function headerUser(user: HeaderUser): HeaderUser {
     isStore: user.isStore,
     isAdmin: user.isAdmin,
     avatarUrl: user.avatarUrl ?? null,
+    unread: user.unread ?? 0,
   };
 }
 

@@ -57,7 +57,9 @@ export async function insertStoreRequest(
   request: { contactName: string; storeName: string; storeAddress: string; storeWebsite?: string; contactEmail: string },
   now: number,
 ) {
-  await db.insert(storeRequests).values({ id: crypto.randomUUID(), ...request, storeWebsite: request.storeWebsite ?? null, status: "pending", createdAt: now });
+  const id = crypto.randomUUID();
+  await db.insert(storeRequests).values({ id, ...request, storeWebsite: request.storeWebsite ?? null, status: "pending", createdAt: now });
+  return id;
 }
 
 export async function setPassword(db: Database, userId: string, hash: { hash: string; salt: string }, now: number) {

@@ -18,3 +18,6 @@ export function parsePounds(input: string): number | null {
   const [whole, fraction = ""] = cleaned.split(".");
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
+
+/** Pence as pounds for a JSON payload: 4599 → 45.99 (two decimals at most). */
+export const penceToPounds = (pence: number) => Math.round(pence) / 100;

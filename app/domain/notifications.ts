@@ -30,3 +30,49 @@ export const isCategory = (value: unknown): value is NotificationCategory => typ
 export function emails(category: NotificationCategory, emailOff: ReadonlySet<string>) {
   return ALWAYS_EMAILED.has(category) || !emailOff.has(category);
 }
+
+/** Every kind of notification, with the category its preference falls under and who it concerns. */
+export const NOTICE_KINDS = {
+  // To the shopper: their orders and rentals (transactional).
+  order_placed: { category: "orders", to: "shopper" },
+  order_status_changed: { category: "orders", to: "shopper" },
+  order_cancelled: { category: "orders", to: "shopper" },
+  rental_reminder: { category: "orders", to: "shopper" },
+  rental_converted: { category: "orders", to: "shopper" },
+  rental_bought: { category: "orders", to: "shopper" },
+  return_instructions: { category: "orders", to: "shopper" },
+  return_inspected: { category: "orders", to: "shopper" },
+  // To the seller: their listings and items.
+  product_approved: { category: "selling", to: "seller" },
+  product_rejected: { category: "selling", to: "seller" },
+  concierge_decided: { category: "selling", to: "seller" },
+  price_change_requested: { category: "selling", to: "seller" },
+  brand_suggestion_decided: { category: "selling", to: "seller" },
+  owner_item_update: { category: "selling", to: "seller" },
+  order_to_send: { category: "selling", to: "handler" },
+  // To the store.
+  concierge_request: { category: "store", to: "store" },
+  price_change_answered: { category: "store", to: "store" },
+  store_request_received: { category: "store", to: "applicant" },
+  // To the payee.
+  payout_calculated: { category: "payouts", to: "payee" },
+  payout_paid: { category: "payouts", to: "payee" },
+  // Marketing.
+  newsletter_welcome: { category: "marketing", to: "subscriber" },
+} as const satisfies Record<string, { category: NotificationCategory; to: string }>;
+export type NoticeKind = keyof typeof NOTICE_KINDS;
+
+export const categoryOf = (kind: string): NotificationCategory => (NOTICE_KINDS as Record<string, { category: NotificationCategory }>)[kind]?.category ?? "orders";
+
+/** The footer of an e-mail: why the person got it. */
+export const REASONS: Readonly<Record<NotificationCategory, string>> = {
+  orders: "You get this because you placed an order on Closetloop.",
+  selling: "You get this because you sell on Closetloop.",
+  store: "You get this because you run a partner store on Closetloop.",
+  payouts: "You get this because Closetloop pays you for your sales.",
+  marketing: "You get this because you signed up for Closetloop's newsletter.",
+  alerts: "You get this because you asked Closetloop to tell you.",
+};
+
+/** Notifications shown per page of the notification centre. */
+export const NOTIFICATIONS_PAGE_SIZE = 20;

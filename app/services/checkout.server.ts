@@ -2,7 +2,7 @@ import type { AppContext } from "../context";
 import { loadOrder } from "../data/order-lifecycle.server";
 import type { PlacedOrder } from "../data/orders.server";
 import type { ShippingAddress } from "../domain/checkout";
-import { formatGBP } from "../domain/money";
+import { formatGBP, penceToPounds } from "../domain/money";
 import { dispatchBy, formatDeadline } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
 import { orderPageUrl, siteLink } from "./links.server";
@@ -27,6 +27,10 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: Shipp
     subject: `New order ${order.orderId}: please post it by ${by}`,
     text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${handler.items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
     cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },
+    // The handler's notification centre too (issue 23).
+    userId: handler.userId,
+    title: `New order: please post it by ${by}`,
+    link: handler.dashboard,
   }));
 }
 
@@ -35,7 +39,7 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: Shipp
  * queue. Amounts in the event are integer pence and the currency is GBP (DECISIONS.md, Money).
  * A failure here is logged; the order stands.
  */
-export async function announceOrder(app: AppContext, user: { email: string; fullName: string | null }, order: PlacedOrder, shipping: ShippingAddress, now: number) {
+export async function announceOrder(app: AppContext, user: { id: string; email: string; fullName: string | null }, order: PlacedOrder, shipping: ShippingAddress, now: number) {
   const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
   const url = orderPageUrl(app.config, order.orderId);
   try {
@@ -49,6 +53,8 @@ export async function announceOrder(app: AppContext, user: { email: string; full
         subject: `Your Closetloop order ${order.orderId}`,
         text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\nRentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\nYour order ${order.orderId}: ${url}`,
         cta: { label: "View your order", url },
+        userId: user.id,
+        title: "Thank you for your order",
       },
       {
         key: `order_placed:${order.orderId}:event`,
@@ -59,9 +65,10 @@ export async function announceOrder(app: AppContext, user: { email: string; full
           eventName: "order_placed",
           eventProperties: {
             orderId: order.orderId,
-            orderValue: order.total,
+            // In pounds, as the spec's examples (issue 23, item 6); the money engine keeps pence.
+            orderValue: penceToPounds(order.total),
             currency: "GBP",
-            products: order.lines.map((l) => ({ productId: String(l.productId), name: l.name, price: l.price, quantity: l.quantity })),
+            products: order.lines.map((l) => ({ productId: String(l.productId), name: l.name, price: penceToPounds(l.price), quantity: l.quantity })),
           },
         },
       },

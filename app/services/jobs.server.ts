@@ -68,7 +68,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
   if ((stamped.meta.changes ?? 0) !== 1) return false;
   try {
     const row = await ctx.db
-      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, email: users.email, fullName: users.fullName })
+      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, userId: users.id, email: users.email, fullName: users.fullName })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
@@ -82,6 +82,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
         type: "email",
         kind: "rental_reminder",
         to: row.email,
+        userId: row.userId,
         subject: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
         text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatLongDate(row.endsAt)}). ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
         cta: { label: "View your order", url: orderPageUrl(ctx.config, row.orderId) },
@@ -159,17 +160,18 @@ export async function runDailyJob(ctx: JobContext, now: number) {
 }
 
 /** Where a payout's e-mail goes: the owner; the store's contact (else its owner); the platform's superadmins. */
-async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<string[]> {
+/** Who is told of a payout: the seller, the store (its contact address; its owner's account), or the superadmins. */
+export async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<{ to: string; userId: string }[]> {
   if (recipient.type === "owner") {
-    const row = await db.select({ email: users.email }).from(users).where(eq(users.id, recipient.id)).get();
-    return row ? [row.email] : [];
+    const row = await db.select({ email: users.email, id: users.id }).from(users).where(eq(users.id, recipient.id)).get();
+    return row ? [{ to: row.email, userId: row.id }] : [];
   }
   if (recipient.type === "store") {
-    const row = await db.select({ contact: stores.contactEmail, email: users.email }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
-    return row ? [row.contact || row.email] : [];
+    const row = await db.select({ contact: stores.contactEmail, email: users.email, id: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
+    return row ? [{ to: row.contact || row.email, userId: row.id }] : [];
   }
-  const rows = await db.select({ email: users.email }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
-  return rows.map((r) => r.email);
+  const rows = await db.select({ email: users.email, id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
+  return rows.map((r) => ({ to: r.email, userId: r.id }));
 }
 
 const WHO: Record<PayoutRecipient["type"], string> = { owner: "your sales", store: "your store's concierge commissions", platform: "the platform's commissions" };
@@ -203,12 +205,14 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
         payout.recipientType === "owner"
           ? `Sales: ${formatGBP(payout.total)}\nCommission: ${formatGBP(payout.commission)}\nYour payout: ${formatGBP(payout.net)}`
           : `Commissions: ${formatGBP(payout.net)}`;
-      for (const to of await payoutAddresses(ctx.db, recipient)) {
+      for (const { to, userId } of await payoutAddresses(ctx.db, recipient)) {
         messages.push({
           key: `payout_calculated:${payout.id}:${to}`.slice(0, 200),
           type: "email",
           kind: "payout_calculated",
           to,
+          userId,
+          link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
           subject: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
           text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\nIt is paid once our finance team marks it paid.\n`,
         });

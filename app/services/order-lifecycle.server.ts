@@ -45,6 +45,7 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
         type: "email",
         kind: "order_status_changed",
         to: order.email,
+        userId: order.userId,
         subject: `Your Closetloop order ${order.id} is ${to}`,
         text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
         cta: { label: "View your order", url: orderPageUrl(app.config, order.id) },
@@ -135,9 +136,9 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
   const footer = `\n\nYour order ${order.id}: ${orderUrl}\n`;
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
   type Email = Extract<QueueMessage, { type: "email" }>;
-  const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, subject, text: hello + text + footer, cta: { label: "View your order", url: orderUrl } });
+  const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, userId: order.userId, subject, text: hello + text + footer, cta: { label: "View your order", url: orderUrl } });
   const toOwner = (subject: string, text: string): Email[] =>
-    owner ? [{ key: `item:${item.id}:${event.type}:owner`, type: "email", kind: "owner_item_update", to: owner.email, subject, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n` }] : [];
+    owner ? [{ key: `item:${item.id}:${event.type}:owner`, type: "email", kind: "owner_item_update", to: owner.email, userId: item.ownerId, link: "/vendor?tab=orders", subject, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n` }] : [];
   switch (event.type) {
     case "buy_now":
       return [

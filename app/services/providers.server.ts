@@ -3,10 +3,12 @@ import type { NotificationMessage } from "../../workers/messages";
 
 type EmailMessage = Extract<NotificationMessage, { type: "email" }>;
 type MarketingMessage = Extract<NotificationMessage, { type: "marketing" }>;
+/** An e-mail as it is sent: the message, its HTML part and its extra headers (app/services/email-render.server.tsx). */
+export type RenderedEmail = EmailMessage & { html?: string; headers?: Record<string, string> };
 
 export interface EmailProvider {
   readonly name: string;
-  send(message: EmailMessage): Promise<void>;
+  send(message: RenderedEmail): Promise<void>;
 }
 
 export interface MarketingProvider {
@@ -37,6 +39,9 @@ export function emailProvider(config: AppConfig, fetcher: typeof fetch = fetch):
           to: message.to,
           subject: message.subject,
           text: message.text,
+          // Both parts, and the unsubscribe headers of marketing and alert e-mails (issue 23).
+          ...(message.html ? { html: message.html } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
         }),
       });
       if (!response.ok) throw new Error(`E-mail API answered ${response.status}`);
@@ -72,6 +77,9 @@ export function marketingProvider(
           attributes: { FIRSTNAME: firstName, LASTNAME: lastName, ...customProperties, TAGS: tags.join(",") },
           updateEnabled: true,
         });
+      } else if (message.action === "update_contact") {
+        // Brevo: a contact who unsubscribed is blacklisted for e-mail campaigns.
+        await post("/contacts", { email: message.data.email, emailBlacklisted: message.data.unsubscribed, updateEnabled: true });
       } else {
         const { email, eventName, eventProperties } = message.data;
         await post("/events", { event_name: eventName, identifiers: { email_id: email }, event_properties: eventProperties });

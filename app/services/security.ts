@@ -4,6 +4,9 @@
 export function isCrossSiteWrite(request: Request) {
   const method = request.method.toUpperCase();
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
+  // One-click unsubscribe (RFC 8058): mail providers post it from anywhere; the signed token in
+  // its URL is the authority, never a cookie (app/routes/resources/unsubscribe.tsx).
+  if (new URL(request.url).pathname === "/unsubscribe") return false;
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = request.headers.get("origin");
   // Browsers send Origin with every form POST; a request without one carries no ambient cookies

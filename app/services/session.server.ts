@@ -94,6 +94,8 @@ export async function loadSessionUser(
       adminSubrole: userRoles.adminSubrole,
       sellerRole: userRoles.sellerRole,
       cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
+      // The header's bell (issue 23): read from the partial index of unread rows.
+      unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${users.id} AND read_at IS NULL)`,
       saved,
       all,
     })

@@ -1,3 +1,4 @@
+import { siteLink } from "./links.server";
 import type { AppContext } from "../context";
 import { insertPriceChangeRequest, ownerContact, storeById, storeChoices, storeOwnedBy, updateStoreSettings, type DashboardStore } from "../data/store-dashboard.server";
 import { formatGBP } from "../domain/money";
@@ -56,6 +57,9 @@ export async function requestPriceChange(
           type: "email",
           kind: "price_change_requested",
           to: owner.email,
+          userId: inserted.ownerId,
+          link: "/vendor?tab=notifications",
+          cta: { label: "Answer the request", url: siteLink(app.config, "/vendor?tab=notifications") },
           subject: `${store.name} suggests a new price for ${product.name}`,
           text:
             `Hello ${owner.fullName ?? "there"},\n\n${store.name}, the partner store that looks after "${product.name}", suggests new prices:\n\n` +

@@ -42,6 +42,7 @@ export async function overturnItemCharge(app: LifecycleServices, orderId: string
         type: "email",
         kind: "return_inspected",
         to: order.email,
+        userId: order.userId,
         subject: `The charge for ${item.name} was refunded`,
         text: `Hello ${order.fullName ?? "there"},
 
@@ -63,14 +64,18 @@ export async function handlerContacts(app: LifecycleServices, items: readonly Li
   const [owners, storeRows] = await Promise.all([
     ownerIds.length ? app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, ownerIds)) : [],
     storeIds.length
-      ? app.db.select({ id: stores.id, name: stores.name, contact: stores.contactEmail, ownerEmail: users.email }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(inArray(stores.id, storeIds))
+      ? app.db.select({ id: stores.id, name: stores.name, contact: stores.contactEmail, ownerEmail: users.email, ownerId: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(inArray(stores.id, storeIds))
       : [],
   ]);
-  const contacts = new Map<string, { key: string; email: string; name: string | null; items: LifecycleItem[]; dashboard: string }>();
+  const contacts = new Map<string, { key: string; userId: string; email: string; name: string | null; items: LifecycleItem[]; dashboard: string }>();
   for (const item of items) {
     const owner = item.handler === "vendor" ? owners.find((o) => o.id === item.ownerId) : undefined;
     const store = item.handler === "store" ? storeRows.find((s) => s.id === item.sellerId) : undefined;
-    const contact = owner ? { key: `owner:${owner.id}`, email: owner.email, name: owner.name, dashboard: "/vendor?tab=orders" } : store ? { key: `store:${store.id}`, email: store.contact ?? store.ownerEmail, name: store.name, dashboard: "/store?tab=orders" } : null;
+    const contact = owner
+      ? { key: `owner:${owner.id}`, userId: owner.id, email: owner.email, name: owner.name, dashboard: "/vendor?tab=orders" }
+      : store
+        ? { key: `store:${store.id}`, userId: store.ownerId, email: store.contact ?? store.ownerEmail, name: store.name, dashboard: "/store?tab=orders" }
+        : null;
     if (!contact) continue;
     const entry = contacts.get(contact.key) ?? { ...contact, items: [] };
     entry.items.push(item);
@@ -108,6 +113,7 @@ export async function shipItems(app: LifecycleServices, orderId: string, itemIds
         type: "email",
         kind: "order_status_changed",
         to: order.email,
+        userId: order.userId,
         subject: `Your Closetloop order ${order.id} is on its way`,
         text: `Hello ${order.fullName ?? "there"},\n\n${names} ${result.moved.length === 1 ? "is" : "are"} on the way to you.\n\nTracking: ${trackingLine(tracking)}\n\nWhen it arrives, you can tell us on your order page ('I have received it').\n\nYour order ${order.id}: ${url}\n`,
         cta: { label: "Track your order", url },
@@ -176,6 +182,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       type: "email",
       kind: "order_cancelled",
       to: order.email,
+      userId: order.userId,
       subject: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
       text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nWhat you paid for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is refunded to your card; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
       cta: { label: "View your order", url },
@@ -187,6 +194,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       type: "email",
       kind: "order_cancelled",
       to: handler.email,
+      userId: handler.userId,
       subject: `Order ${orderId} was cancelled: do not send it`,
       text: `Hello ${handler.name ?? "there"},\n\nThe order for ${handler.items.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before it was posted, so there is nothing to send. ${handler.items.length === 1 ? "It is" : "They are"} back on sale already.\n`,
       cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },

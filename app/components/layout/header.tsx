@@ -12,6 +12,8 @@ export interface HeaderUser {
   isAdmin: boolean;
   /** The profile picture; the menu falls back to initials without one (shopper.md §2.3). */
   avatarUrl?: string | null;
+  /** Unread notifications: the bell's count (issue 23). */
+  unread?: number;
 }
 
 export function initials(fullName: string | null | undefined) {
@@ -114,6 +116,19 @@ function BasketButton({ count }: { count: number }) {
  * into a shared page by the Worker (app/services/personal-page.server.tsx finds it by its
  * data-personal attribute).
  */
+/** The notification centre's link with the unread count (issue 23). */
+function NotificationBell({ count }: { count: number }) {
+  return (
+    <Link to="/account/notifications" aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"} className="relative hover:text-brand" data-testid="notification-bell">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
+        <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
+      </svg>
+      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{count > 99 ? "99+" : count}</span> : null}
+    </Link>
+  );
+}
+
 export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; cartCount: number }) {
   return (
     <div data-personal="header" className="ml-auto flex items-center gap-4">
@@ -121,6 +136,7 @@ export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; c
         <HeartIcon />
       </Link>
       <BasketButton count={cartCount} />
+      {user ? <NotificationBell count={user.unread ?? 0} /> : null}
       {user ? (
         <AvatarMenu user={user} />
       ) : (

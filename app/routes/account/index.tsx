@@ -1,5 +1,7 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { data, Form, Link } from "react-router";
+import { ALWAYS_EMAILED, CATEGORY_LABELS, isCategory, NOTIFICATION_CATEGORIES } from "../../domain/notifications";
+import { emailOff, savePreferences } from "../../services/preferences.server";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
 import { accountCounts, accountOrders, ownProducts, profileOf, saveReturnAddress } from "../../data/account.server";
@@ -51,8 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // What shoppers paid for the vendor's items (their sales' gross), as the note says (issue 24).
       return { ...base, summary: { ...counts, totalSales: earnings?.gross ?? 0 } };
     }
-    case "profile":
-      return { ...base, profile: await profileOf(app.db, user.id, now) };
+    case "profile": {
+      const [profile, off] = await Promise.all([profileOf(app.db, user.id, now), emailOff(app.db, user.id)]);
+      return { ...base, profile, emailOff: [...off] };
+    }
     case "orders": {
       const page = readPage(url);
       return { ...base, page, orders: await accountOrders(app.db, user.id, page) };
@@ -64,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const intents = ["avatar", "profile", "password", "delete_account", "return_address"] as const;
+export const intents = ["avatar", "profile", "password", "delete_account", "return_address", "notification_preferences"] as const;
 
 export interface AccountActionData {
   intent: string;
@@ -117,6 +121,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? `We sent a link to ${saved.emailChangeSentTo}. Your email address changes when you open it.`
         : undefined,
     });
+  }
+
+  if (intent === "notification_preferences") {
+    // Each category e-mailed or in-site only (issue 23); orders and rentals are always e-mailed.
+    const chosen = form.getAll("email").map(String);
+    const unknown = chosen.find((c) => !isCategory(c));
+    if (unknown !== undefined) return reply({ intent, alert: { title: "E-mail settings not saved", message: `Unknown e-mail category: ${unknown.slice(0, 40)}.` } });
+    await savePreferences(app.db, user.id, new Set([...chosen.filter(isCategory), ...ALWAYS_EMAILED]), now);
+    return redirectWithToast(app.config, "/account?tab=profile#notification-settings", { type: "success", title: "E-mail settings saved" });
   }
 
   if (intent === "return_address") {
@@ -192,7 +205,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 function tabOfIntent(intent: string) {
   if (intent === "password") return "security";
-  if (intent === "avatar" || intent === "profile" || intent === "delete_account" || intent === "return_address") return "profile";
+  if (intent === "avatar" || intent === "profile" || intent === "delete_account" || intent === "return_address" || intent === "notification_preferences") return "profile";
   return null;
 }
 
@@ -225,6 +238,29 @@ const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, st
 };
 
 /** A seller's return address: rentals and returned purchases come back here (issue 22). */
+/** Each notification category: e-mailed, or in the notification centre only (issue 23). */
+function NotificationSettings({ off, result }: { off: readonly string[]; result?: { alert?: { title: string; message: string } } }) {
+  return (
+    <Panel title="E-mail notifications" id="notification-settings">
+      <p className="text-sm text-stone-700">Everything appears in your <Link to="/account/notifications" className="text-brand underline">notifications</Link>. Choose what we also e-mail you.</p>
+      {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <Form method="post" action="/account?tab=profile" className="mt-3 space-y-2" aria-label="E-mail notifications">
+        <fieldset>
+          <legend className="sr-only">E-mail me about</legend>
+          {NOTIFICATION_CATEGORIES.map((category) => (
+            <label key={category} className="flex items-center gap-2 py-1 text-sm">
+              <input type="checkbox" name="email" value={category} defaultChecked={ALWAYS_EMAILED.has(category) || !off.includes(category)} disabled={ALWAYS_EMAILED.has(category)} className="size-4" />
+              {CATEGORY_LABELS[category]}
+              {ALWAYS_EMAILED.has(category) ? <span className="text-xs text-stone-600">(always e-mailed: about your orders)</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        <button type="submit" name="intent" value="notification_preferences" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">Save e-mail settings</button>
+      </Form>
+    </Panel>
+  );
+}
+
 function ReturnAddressForm({ address, result }: { address: Record<string, string | undefined> | null; result?: AccountActionData }) {
   const busy = useSubmitting("return_address");
   return (
@@ -294,6 +330,8 @@ function Profile({ data, result }: { data: LoaderData; result?: AccountActionDat
       </Panel>
 
       {data.isVendor ? <ReturnAddressForm address={profile.returnAddress} result={result?.intent === "return_address" ? result : undefined} /> : null}
+
+      <NotificationSettings off={"emailOff" in data ? (data.emailOff ?? []) : []} result={result?.intent === "notification_preferences" ? result : undefined} />
 
       <DataPrivacy result={result?.intent === "delete_account" ? result : undefined} />
     </div>

@@ -12,6 +12,7 @@ import { refuseFields } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
+import { tellBrandSuggestionDecided } from "../../services/notices.server";
 import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
 import { RejectForm } from "../../components/reject-form";
 import { readDecisionReason } from "../../domain/decision-reason";
@@ -47,6 +48,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (suggestion.status !== "pending") return refuse(app.config, 409, REVIEW_MESSAGES.failed, REVIEW_MESSAGES.notPending);
   const now = Date.now();
   const formId = `${intent}-${suggestion.id}`;
+  let mergedInto: string | null = null;
+  let rejectReason: string | null = null;
 
   if (intent === "approve") {
     const saved = await approveSuggestion(app.db, suggestion, `brand_${crypto.randomUUID()}`, user.id, now);
@@ -55,11 +58,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const brand = await brandById(app.db, formText(form, "brandId"));
     if (!brand) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { brandId: REVIEW_MESSAGES.pickBrand });
     await mergeSuggestion(app.db, suggestion, brand, user.id, now);
+    mergedInto = brand.name;
   } else {
     const reason = readDecisionReason(form);
     if (!reason.ok) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { reason: reason.error });
     await rejectSuggestion(app.db, suggestion, reason.reason, user.id, now);
+    rejectReason = reason.reason;
   }
+  // The seller who suggested it is told (issue 23).
+  await tellBrandSuggestionDecided(app, suggestion.id, intent === "approve" ? "approved" : intent === "merge" ? "merged" : "rejected", intent === "merge" ? mergedInto : intent === "reject" ? rejectReason : null);
   // Approve adds a brand to the public lists; merge renames products on public pages.
   if (intent !== "reject") await publicPagesChanged(app.env.CACHE, now);
   const title = intent === "approve" ? REVIEW_MESSAGES.approved : intent === "merge" ? REVIEW_MESSAGES.merged : REVIEW_MESSAGES.rejected;

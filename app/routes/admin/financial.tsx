@@ -10,6 +10,7 @@ import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
+import { tellPayoutPaid } from "../../services/notices.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass } from "../../components/admin";
 import { BarChart, EmptyState, Panel, StatCard, StatGrid, StatusBadge } from "../../components/dashboard";
@@ -50,6 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await markPayoutPaid(app.db, payoutId, user.id, Date.now()))) {
     return refuse(app.config, 409, "Payout not updated", "Only a calculated payout can be marked paid.");
   }
+  // The payee is told (issue 23).
+  await tellPayoutPaid(app, payoutId);
   return redirectWithToast(app.config, TAB, { type: "success", title: "Payout marked paid", description: `Payout ${lastEight(payoutId)} is recorded as paid.` });
 }
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/products";
+import { tellProductReviewed } from "../../services/notices.server";
 import { appContext } from "../../context";
 import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
 import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
@@ -55,6 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(app.config, why.status, "Failed to update product status", why.message);
   }
   await publicPagesChanged(app.env.CACHE, now);
+  // The seller is told, with the reason (issue 23).
+  await tellProductReviewed(app, productId, intent, reason?.ok ? reason.reason : null);
   const status = intent === "approve" ? "approved" : "rejected";
   return redirectWithToast(app.config, tabReturnTo(form.get("returnTo"), TAB), { type: "success", title: `Product ${status} successfully` });
 }

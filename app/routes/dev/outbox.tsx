@@ -3,6 +3,10 @@ import { data } from "react-router";
 import type { Route } from "./+types/outbox";
 import { notificationOutbox } from "../../../db/schema";
 import { appContext } from "../../context";
+import { renderEmail } from "../../services/email-render.server";
+import { EmailMessage } from "../../../workers/messages";
+
+const HTML_SHOWN = 20;
 
 // Local development only: the e-mails and marketing calls that the queue delivered to the
 // local outbox, newest first, so a newcomer can open a verification link. Its layout
@@ -22,11 +26,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       body: notificationOutbox.body,
       status: notificationOutbox.status,
       createdAt: notificationOutbox.createdAt,
+      payload: notificationOutbox.payload,
     })
     .from(notificationOutbox)
     .orderBy(desc(notificationOutbox.createdAt))
     .limit(100);
-  return { messages };
+  // Each e-mail as it was sent (issue 23): the HTML part rendered as the consumer renders it, for
+  // the newest HTML_SHOWN (rendering is a few milliseconds each), and the text part.
+  const now = Date.now();
+  const shown = await Promise.all(
+    messages.map(async ({ payload, ...m }, i) => {
+      const email = EmailMessage.safeParse(payload);
+      if (m.channel !== "email" || !email.success || i >= HTML_SHOWN) return { ...m, html: null, text: m.body };
+      const rendered = await renderEmail(app.config, email.data, now);
+      return { ...m, html: rendered.html ?? null, text: rendered.text };
+    }),
+  );
+  return { messages: shown };
 }
 
 function Linkified({ text }: { text: string }) {
@@ -52,7 +68,15 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
             </p>
             <p className="font-medium">To: {m.recipient}</p>
             {m.subject ? <h2 className="font-semibold">{m.subject}</h2> : null}
-            {m.body ? <Linkified text={m.body} /> : null}
+            {m.html ? (
+              <iframe title={`HTML version: ${m.subject ?? m.kind}`} sandbox="" srcDoc={m.html} className="mt-2 h-96 w-full rounded border border-stone-200 bg-white" loading="lazy" />
+            ) : null}
+            {m.text ? (
+              <>
+                {m.html ? <p className="mt-2 text-xs font-semibold uppercase tracking-wide text-stone-600">Text version</p> : null}
+                <Linkified text={m.text} />
+              </>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/newsletter";
+import { tellNewsletterWelcome } from "../../services/notices.server";
 import { appContext } from "../../context";
 import { echoField } from "../../domain/form-body";
 import { NewsletterForm, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "../../domain/newsletter";
@@ -30,6 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await subscribeToNewsletter(app.env, parsed.data.email, new Date());
+    // The welcome e-mail carries the one-click unsubscribe link (issue 23).
+    await tellNewsletterWelcome(app, parsed.data.email, null);
   } catch (error) {
     console.error("newsletter: subscription failed", error);
     if (enhanced) return data<NewsletterResult>({ ok: false, message: NEWSLETTER_FAILURE }, { status: 502 });

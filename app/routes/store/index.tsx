@@ -1,5 +1,6 @@
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/index";
+import { tellConciergeDecided } from "../../services/notices.server";
 import { appContext } from "../../context";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
@@ -89,6 +90,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!changed) return refuse(404, `Failed to ${decision} request`, "This concierge request was not found or has already been answered.");
     // The product page says which store manages a live item.
     if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+    // The seller is told the store's answer (issue 23).
+    await tellConciergeDecided(app, productId, store.name, decision, reason?.ok ? reason.reason : null);
     return redirectWithToast(app.config, back("requests"), {
       type: "success",
       title: decision === "approve" ? "Request Approved" : "Request Rejected",

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
+import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
 import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
@@ -96,6 +97,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answered = await answerPriceChange(app.db, requestId, user.id, answer, now);
       if (!answered) return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 404);
       if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+      // The store is told the owner's answer (issue 23).
+      await tellPriceAnswered(app, requestId, answer);
       return redirectWithToast(app.config, "/vendor?tab=notifications", {
         type: "success",
         title: answer === "accepted" ? "Request Accepted" : "Request Rejected",

@@ -44,11 +44,34 @@ const notTheirs = (form: () => Record<string, string>): ActionRule => ({
 
 const user = (ctx: Ctx) => rows("SELECT display_name, avatar_url FROM users WHERE id = ?", ctx.user!.id).then((r) => r[0] as { display_name: string | null; avatar_url: string | null } | undefined);
 
+/** An unread notification of a user. */
+async function notificationOf(userId: string) {
+  const id = `ntf_${crypto.randomUUID()}`;
+  await env.DB.prepare("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES (?, ?, ?, 'product_approved', 'selling', 'Matrix notice', 'Body', '/account', ?)").bind(id, userId, `matrix:${id}`, Date.now()).run();
+  return id;
+}
+
+/** Acting on a notification: the poster's own works; another user's reads as missing and stays unread. */
+const notifiedOf = (intent: "open" | "mark_read", ok: (response: Response) => void): ActionRule => ({
+  allowed: isSignedIn,
+  form: async (ctx) => ({ intent, id: await notificationOf(ctx.user?.id ?? (await createUser()).id) }),
+  check: async (ctx, response, form) => {
+    ok(response);
+    expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE id = ?", form.id!)).toEqual([{ read: 1 }]);
+    // Another person's: 404, unchanged.
+    const theirs = await notificationOf((await createUser()).id);
+    const refused = await ctx.browser.post("/account/notifications", { intent, id: theirs });
+    expect(refused.status).toBe(404);
+    expect(await rows("SELECT read_at FROM notifications WHERE id = ?", theirs)).toEqual([{ read_at: null }]);
+  },
+});
+
 export const rules: AreaRules = {
   pages: {
     "routes/account/index.tsx": area(() => true, () => page(200, { shows: "Account Management" })),
     "routes/account/order.tsx": area(() => true, ownerOrStaff("shopper", orderItemName, ORDER_STAFF, "Order not found")),
     "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
+    "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
   },
   records: async (world) => {
     await makeOrder((await world.member("shopper")).id);
@@ -90,6 +113,16 @@ export const rules: AreaRules = {
           expect(JSON.parse(String((await rows("SELECT return_address FROM users WHERE id = ?", ctx.user!.id))[0]!.return_address))).toMatchObject({ addressLine1: "1 Matrix Row" });
         },
       },
+      notification_preferences: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "notification_preferences", email: "store" }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account?tab=profile#notification-settings");
+          expect(await rows("SELECT category FROM notification_preferences WHERE user_id = ? AND email = 0 ORDER BY category", ctx.user!.id)).toEqual(
+            ["alerts", "marketing", "payouts", "selling"].map((category) => ({ category })),
+          );
+        },
+      },
       delete_account: {
         allowed: isSignedIn,
         form: async () => ({ intent: "delete_account", password: PASSWORD }),
@@ -120,6 +153,22 @@ export const rules: AreaRules = {
             expect(response.status).toBe(404);
             expect(await response.text()).toContain("Order not found");
           }
+        },
+      },
+    },
+    // Someone else's notification reads as missing (404); one's own is marked read.
+    "routes/account/notifications.tsx": {
+      open: notifiedOf("open", (response) => expect(response.status).toBe(303)),
+      mark_read: notifiedOf("mark_read", (response) => redirectsTo(response, "/account/notifications")),
+      mark_all_read: {
+        allowed: isSignedIn,
+        form: async (ctx) => {
+          if (ctx.user) await notificationOf(ctx.user.id);
+          return { intent: "mark_all_read" };
+        },
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account/notifications");
+          expect(await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", ctx.user!.id)).toEqual([{ n: 0 }]);
         },
       },
     },

@@ -49,6 +49,8 @@ export const rules: AreaRules = {
     "routes/content/robots.ts": everyone,
     "routes/resources/newsletter.tsx": everyone,
     "routes/resources/consent.ts": () => ({ redirect: "/cookie-policy" }),
+    // Without its signed token the link says so (400), to everyone.
+    "routes/resources/unsubscribe.tsx": () => page(400, { shows: "This unsubscribe link is not valid." }),
     // Local development, from this machine only: every visitor here has a 10.x address, so it is
     // not there (dev-surfaces.test.ts has the loopback and production cases).
     "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
@@ -79,6 +81,20 @@ export const rules: AreaRules = {
         allowed: anyone,
         form: async () => ({ intent: "add", productId: "anything" }),
         check: async (_ctx, response) => expect(response.status).toBe(404),
+      },
+    },
+    // One-click unsubscribe: anyone may post, from anywhere; without a valid token nothing changes.
+    "routes/resources/unsubscribe.tsx": {
+      "": {
+        allowed: anyone,
+        crossSite: "judged",
+        form: async () => ({ "List-Unsubscribe": "One-Click" }),
+        check: async (_ctx, response: Response) => {
+          expect(response.status).toBe(400);
+          // React Router itself refuses an action whose Origin is another site's ('Bad Request');
+          // mail providers' one-click posts carry none, and reach the action.
+          expect(await response.text()).toMatch(/This unsubscribe link is not valid\.|^Bad Request$/);
+        },
       },
     },
     "routes/resources/consent.ts": Object.fromEntries(

@@ -15,9 +15,9 @@ export const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "custom
 export const MANAGE_PRODUCTS: Who[] = ["superadmin", "admin", "productReviewer"];
 export const isSignedIn = (who: Who): who is Actor => who !== "anonymous";
 
-/** A page's answer: a status (403: the admin area's Access Denied page) with text it shows or hides, or a redirect. */
-export type Outcome = { page: 200 | 403 | 404; shows?: string; hides?: string } | { redirect: string };
-export const page = (status: 200 | 403 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
+/** A page's answer: a status (403: the admin area's Access Denied page; 400: a link without its token) with text it shows or hides, or a redirect. */
+export type Outcome = { page: 200 | 400 | 403 | 404; shows?: string; hides?: string } | { redirect: string };
+export const page = (status: 200 | 400 | 403 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
 export const toHome: Outcome = { redirect: "/" };
 export type PageRule = (who: Who, path: string) => Outcome;
 
@@ -124,6 +124,11 @@ export interface ActionRule {
    * home (for example 'Product not found' for someone else's product). Nothing changes either way.
    */
   refused?: (ctx: Ctx, response: Response) => Promise<void>;
+  /**
+   * Posted from other sites by design (one-click unsubscribe, RFC 8058): a token in the URL is its
+   * authority, not a cookie. The cross-site post is then judged like any other (`check`).
+   */
+  crossSite?: "judged";
 }
 
 export interface AreaRules {

@@ -1,0 +1,38 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { notifications } from "../../db/schema";
+import { NOTIFICATIONS_PAGE_SIZE } from "../domain/notifications";
+import type { Database } from "./db.server";
+
+// The notification centre's rows (issue 23, item 3): a person's own, newest first; read state per row.
+
+/** A page of a person's notifications, newest first, and whether there is a next page. */
+export async function notificationPage(db: Database, userId: string, page: number) {
+  const rows = await db
+    .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, link: notifications.link, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
+    .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE);
+  return { rows: rows.slice(0, NOTIFICATIONS_PAGE_SIZE), hasNext: rows.length > NOTIFICATIONS_PAGE_SIZE };
+}
+
+/** Marks one of the person's notifications read; its link, or null when it is not theirs (or gone). */
+export async function markRead(db: Database, userId: string, id: string, now: number) {
+  const [row] = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, ${now})` })
+    .where(and(eq(notifications.id, id), eq(notifications.userId, userId)))
+    .returning({ link: notifications.link });
+  return row ? { link: row.link } : null;
+}
+
+/** Marks every unread notification of the person read; how many. */
+export async function markAllRead(db: Database, userId: string, now: number) {
+  const changed = await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+    .run();
+  return changed.meta.changes ?? 0;
+}

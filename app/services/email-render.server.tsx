@@ -1,0 +1,39 @@
+import { render } from "@react-email/components";
+import type { AppConfig } from "../env.server";
+import { categoryOf, REASONS, UNSUBSCRIBABLE } from "../domain/notifications";
+import { signUnsubscribe, UNSUBSCRIBE_TTL_MS } from "../domain/unsubscribe";
+import { NoticeEmail } from "../emails/notice";
+import type { RenderedEmail } from "./providers.server";
+import { siteLink } from "./links.server";
+
+// An e-mail message as it is sent (issue 23, item 4): its HTML part rendered from the React
+// component with React Email, its text part as written, the footer's reason from its category,
+// and for marketing and alerts a signed one-click unsubscribe link and the List-Unsubscribe
+// headers (RFC 8058). The queue consumer renders at delivery; the local outbox page renders the
+// same way to show it.
+
+type Message = Omit<RenderedEmail, "html" | "headers">;
+
+/** The signed unsubscribe page of a message's recipient and category, when it has one. */
+export async function unsubscribeUrl(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number) {
+  const category = message.category ?? categoryOf(message.kind);
+  if (!UNSUBSCRIBABLE.has(category)) return null;
+  const who = message.userId ? `u:${message.userId}` : `e:${message.to.toLowerCase()}`;
+  const token = await signUnsubscribe({ who, category, expires: now + UNSUBSCRIBE_TTL_MS }, config.SESSION_SECRET);
+  return siteLink(config, `/unsubscribe?token=${encodeURIComponent(token)}`);
+}
+
+export async function renderEmail(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number): Promise<RenderedEmail> {
+  const category = message.category ?? categoryOf(message.kind);
+  const unsubscribe = await unsubscribeUrl(config, message, now);
+  const reason = message.reason ?? REASONS[category];
+  const html = await render(<NoticeEmail siteUrl={config.siteUrl} subject={message.subject} text={message.text} cta={message.cta} reason={reason} unsubscribeUrl={unsubscribe ?? undefined} />);
+  const footer = `\n\n--\n${reason}${unsubscribe ? `\nUnsubscribe: ${unsubscribe}` : ""}\n`;
+  const cta = message.cta && !message.text.includes(message.cta.url) ? `\n\n${message.cta.label}: ${message.cta.url}` : "";
+  return {
+    ...message,
+    text: `${message.text.trimEnd()}${cta}${footer}`,
+    html,
+    ...(unsubscribe ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+  };
+}
