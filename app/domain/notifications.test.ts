@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES } from "./notifications";
+import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
+
+describe("who is told of what", () => {
+  it.each([
+    ["product_approved", "selling", "seller"],
+    ["product_rejected", "selling", "seller"],
+    ["order_to_send", "selling", "handler"],
+    ["concierge_request", "store", "store"],
+    ["concierge_decided", "selling", "seller"],
+    ["price_change_requested", "selling", "seller"],
+    ["price_change_answered", "store", "store"],
+    ["store_request_received", "store", "applicant"],
+    ["owner_item_update", "selling", "seller"],
+    ["order_status_changed", "orders", "shopper"],
+    ["rental_reminder", "orders", "shopper"],
+    ["return_inspected", "orders", "shopper"],
+    ["payout_calculated", "payouts", "payee"],
+    ["payout_paid", "payouts", "payee"],
+    ["brand_suggestion_decided", "selling", "seller"],
+    ["newsletter_welcome", "marketing", "subscriber"],
+  ] as const)("%s goes to the %s category, to the %s", (kind, category, to) => {
+    expect(NOTICE_KINDS[kind]).toEqual({ category, to });
+    expect(categoryOf(kind)).toBe(category);
+  });
+});
+
+describe("the preference rules", () => {
+  it("e-mails every category by default, and none a person switched to in-site only", () => {
+    for (const category of NOTIFICATION_CATEGORIES) expect(emails(category, new Set())).toBe(true);
+    expect(emails("selling", new Set(["selling"]))).toBe(false);
+    expect(emails("marketing", new Set(["selling"]))).toBe(true);
+  });
+
+  it("always e-mails orders and rentals (transactional), whatever the preference says", () => {
+    expect(emails("orders", new Set(["orders"]))).toBe(true);
+    expect(emails("orders", new Set(NOTIFICATION_CATEGORIES))).toBe(true);
+  });
+});
+
+describe("the unsubscribe token", () => {
+  const SECRET = "a-secret-of-at-least-thirty-two-characters";
+  const NOW = Date.parse("2026-11-25T12:00:00Z");
+  const claim = { who: "u:user_1", category: "marketing" as const, expires: NOW + 1000 };
+
+  it("verifies a token it signed, and gives back its claim", async () => {
+    const token = await signUnsubscribe(claim, SECRET);
+    expect(await verifyUnsubscribe(token, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: true, claim });
+  });
+
+  it("refuses a tampered, forged or foreign token, and says when one has expired", async () => {
+    const token = await signUnsubscribe(claim, SECRET);
+    const [payload, signature] = token.split(".");
+    const other = await signUnsubscribe({ ...claim, who: "u:someone_else" }, SECRET);
+    expect(await verifyUnsubscribe(`${other.split(".")[0]}.${signature}`, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyUnsubscribe(`${payload}.${signature!.slice(0, -2)}AA`, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyUnsubscribe(token, "another-secret-of-thirty-two-characters!", NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+    for (const junk of ["", "abc", "a.b.c", "%%%.%%%"]) expect(await verifyUnsubscribe(junk, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyUnsubscribe(token, SECRET, NOW + 1001, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "expired" });
+    const unknown = await signUnsubscribe({ ...claim, category: "gossip" as never }, SECRET);
+    expect(await verifyUnsubscribe(unknown, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+  });
+});
