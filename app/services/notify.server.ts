@@ -62,10 +62,14 @@ export async function notify(app: { env: Env; config: Pick<AppConfig, "siteUrl">
   }
 }
 
-/** The first paragraph of an e-mail's text, for the notification centre (without the greeting). */
+/** An e-mail's text for the notification centre: without the greeting and the link lines (the notification links itself). */
 export function noticeBody(text: string) {
-  const paragraphs = text.split(/\n{2,}/).map((p) => p.trim()).filter((p) => p && !/^(hello|hi|dear)\b/i.test(p));
-  return (paragraphs[0] ?? text).slice(0, 500);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter((p) => p && !/^(hello|hi|dear)\b[^\n]*,$/i.test(p) && !/https?:\/\//.test(p));
+  const body = paragraphs.join("\n\n") || text.trim();
+  return body.length > 500 ? `${body.slice(0, 499)}…` : body;
 }
 
 /**

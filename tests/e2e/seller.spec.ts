@@ -91,6 +91,18 @@ test("a reviewer rejects a listing with a reason after confirming, and the vendo
   await expect(mine).toContainText("Review: rejected");
   await expect(mine).toContainText("Listing: archived");
   await expect(mine).toContainText("Reason: The photos are too dark to judge the condition.");
+
+  // The vendor is told (issue 23): the header's bell counts it, and the notification opens the listing.
+  const notice = page.getByTestId("notification").filter({ hasText: `${name} was not approved` });
+  await expect(async () => {
+    await page.goto("/account/notifications");
+    await expect(notice).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.getByTestId("notification-bell")).toHaveAttribute("aria-label", /^Notifications, \d+ unread$/);
+  await expect(notice).toContainText("Their reason: The photos are too dark to judge the condition.");
+  await notice.getByRole("button", { name: new RegExp(`^${name} was not approved`) }).click();
+  await expect(page).toHaveURL(/\/vendor\/product\/prod_[0-9a-f]+\/edit$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
 });
 
 test("a refused upload comes back with everything typed and the message at the field", async ({ page }) => {

@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { outboxLink } from "./fixtures";
 
 test("the home page shows seeded new items", async ({ page }) => {
   await page.goto("/");
@@ -84,5 +85,20 @@ test.describe("newsletter", () => {
     await expect(page.getByText("Successfully subscribed to our newsletter!")).toBeVisible();
     // Confirmed once: a toast with JavaScript, the page's own message without it (issue 24).
     await expect(page.getByText("Successfully subscribed to our newsletter!")).toHaveCount(1);
+  });
+
+  test("a subscriber unsubscribes from the welcome e-mail's link, signed out", async ({ page, browser }) => {
+    const email = `reader-${Date.now()}-${Math.floor(Math.random() * 1000)}@example.test`;
+    await page.goto("/");
+    await page.getByRole("textbox", { name: "Sign up for our newsletter" }).fill(email);
+    await page.getByRole("button", { name: "Subscribe" }).click();
+    await expect(page.getByText("Successfully subscribed to our newsletter!").first()).toBeVisible();
+    // The welcome e-mail (issue 23) carries a one-click unsubscribe link.
+    const link = await outboxLink(browser, email, "Welcome to the Closetloop newsletter", /\/unsubscribe\?token=/);
+    expect(link).not.toBeNull();
+    await page.goto(link!);
+    await expect(page.getByText("Stop receiving marketing e-mails from Closetloop?")).toBeVisible();
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByText("You are unsubscribed from marketing e-mails.")).toBeVisible();
   });
 });

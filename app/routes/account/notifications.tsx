@@ -78,7 +78,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                     {n.readAt === null ? <span className="sr-only"> (unread)</span> : null}
                   </button>
                 </Form>
-                <p className="mt-1 text-sm text-stone-700">{n.body}</p>
+                <p className="mt-1 whitespace-pre-line text-sm text-stone-700">{n.body}</p>
                 <p className="mt-1 text-xs text-stone-600">{timeAgo(n.createdAt, now)}</p>
               </div>
               {n.readAt === null ? (
