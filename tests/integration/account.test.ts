@@ -471,8 +471,8 @@ describe("Products", () => {
     expect(html).toMatch(/Fair Coat<\/td><td[^>]*><span[^>]*>No Action Required</);
     expect(html).toMatch(/Pricey Coat<\/td><td[^>]*><span[^>]*>Review Price</);
     expect(html).toMatch(/No image<\/div><\/td><td[^>]*>Pricey Coat/);
-    expect(html).toContain(">approved<");
-    expect(html).toContain(">pending<");
+    expect(html).toContain(">Review: approved<");
+    expect(html).toContain(">Review: pending<");
   });
 });
 

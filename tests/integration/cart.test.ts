@@ -200,8 +200,10 @@ describe("checkout", () => {
     expect(email).toEqual({ subject: `Your Closetloop order ${order!.id}` });
     const event = await eventually(() => env.DB.prepare("SELECT payload FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order!.id}:event`).first<{ payload: string }>());
     const payload = JSON.parse(event.payload);
-    expect(payload.data.eventProperties).toMatchObject({ orderId: order!.id, orderValue: 9798, currency: "GBP" });
+    // In pounds with two decimals, as the spec's examples (issue 23, item 6).
+    expect(payload.data.eventProperties).toMatchObject({ orderId: order!.id, orderValue: 97.98, currency: "GBP" });
     expect(payload.data.eventProperties.products).toHaveLength(2);
+    expect(payload.data.eventProperties.products.map((p: { price: number }) => p.price).sort()).toEqual([20, 70]);
   });
 
   it("fails the whole order when an item was sold meanwhile, names it, and keeps the basket", async () => {

@@ -87,7 +87,7 @@ describe("Upload Product", () => {
     // The dashboard lists it as pending, with its fairness.
     const dashboard = await (await vendor.browser.fetch("/vendor")).text();
     expect(dashboard).toContain(name);
-    expect(dashboard).toMatch(/>pending</);
+    expect(dashboard).toMatch(/>Review: pending</);
     expect(dashboard).toContain("13.6% · Fair"); // 24.50 of 180
     expect(dashboard).toContain("45% · Fair"); // 180 of 400, Almost New 40–55
     expect(dashboard).toContain(`/vendor/product/${product!.id}/edit`);

@@ -38,9 +38,10 @@ describe("newsletter sign-up", () => {
 
     const rows = await eventually(async () => {
       const { results } = await env.DB.prepare("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind").bind(email).all<{ kind: string }>();
-      return results.length === 2 ? results : null;
+      return results.length === 3 ? results : null;
     });
-    expect(rows.map((r) => r.kind)).toEqual(["create_contact", "track_event:newsletter_subscribed"]);
+    // The contact, the event, and the welcome e-mail with its unsubscribe link (issue 23).
+    expect(rows.map((r) => r.kind)).toEqual(["create_contact", "newsletter_welcome", "track_event:newsletter_subscribed"]);
   });
 
   it("with JavaScript answers in place", async () => {
