@@ -53,7 +53,7 @@ const MORE = [
 export async function seed({ db, now, batch }) {
   const HOUR = 3_600_000;
   const statements = [];
-  for (const [i, [userId, email, kind, title, text, link, action, hoursAgo]] of NOTICES.entries()) {
+  for (const [i, [userId, _email, kind, title, text, link, _action, hoursAgo]] of NOTICES.entries()) {
     const at = now - hoursAgo * HOUR;
     statements.push(
       db.prepare("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
