@@ -38,6 +38,8 @@ export const EmailMessage = z.object({
     "payout_paid",
     "brand_suggestion_decided",
     "newsletter_welcome",
+    "listing_awaiting_review",
+    "store_request_waiting",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -20,6 +20,8 @@ describe("who is told of what", () => {
     ["payout_paid", "payouts", "payee"],
     ["brand_suggestion_decided", "selling", "seller"],
     ["newsletter_welcome", "marketing", "subscriber"],
+    ["listing_awaiting_review", "selling", "reviewers"],
+    ["store_request_waiting", "store", "admins"],
   ] as const)("%s goes to the %s category, to the %s", (kind, category, to) => {
     expect(NOTICE_KINDS[kind]).toEqual({ category, to });
     expect(categoryOf(kind)).toBe(category);

@@ -57,6 +57,9 @@ export const NOTICE_KINDS = {
   // To the payee.
   payout_calculated: { category: "payouts", to: "payee" },
   payout_paid: { category: "payouts", to: "payee" },
+  // To staff: work waiting for them.
+  listing_awaiting_review: { category: "selling", to: "reviewers" },
+  store_request_waiting: { category: "store", to: "admins" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
 } as const satisfies Record<string, { category: NotificationCategory; to: string }>;

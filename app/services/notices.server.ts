@@ -1,5 +1,5 @@
-import { eq } from "drizzle-orm";
-import { brandSuggestions, payouts, priceChangeRequests, products, stores, users } from "../../db/schema";
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import { brandSuggestions, payouts, priceChangeRequests, products, stores, userRoles, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { formatGBP } from "../domain/money";
 import type { AppConfig } from "../env.server";
@@ -199,6 +199,49 @@ export function tellBrandSuggestionDecided(app: App, suggestionId: string, outco
       },
     ];
   });
+}
+
+/** Active staff with one of these admin sub-roles. */
+async function staffWith(db: Database, subroles: ("superadmin" | "admin" | "product_reviewer" | "customer_support")[]) {
+  return db
+    .select({ id: users.id, email: users.email })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, subroles), isNull(users.deactivatedAt)));
+}
+
+/** A listing waits for staff review: the product reviewers and admins are told. */
+export function tellListingAwaitingReview(app: App, productId: string) {
+  return tell(app, `listing ${productId} awaiting review`, async () => {
+    const p = await productWithOwner(app.db, productId);
+    if (!p) return [];
+    return (await staffWith(app.db, ["admin", "product_reviewer"])).map((staff) => ({
+      key: `product:${p.id}:awaiting_review:${staff.id}`,
+      kind: "listing_awaiting_review" as const,
+      userId: staff.id,
+      to: staff.email,
+      title: `${p.name} waits for review`,
+      text: `Hello,\n\n${p.fullName ?? "A seller"} listed ${p.name}. Approve it or reject it with a reason on the Products tab.`,
+      link: "/admin/products?status=pending",
+      action: "Review it",
+    }));
+  });
+}
+
+/** A store request arrived: the admins who review them are told. */
+export function tellStoreRequestWaiting(app: App, request: { id: string; storeName: string }) {
+  return tell(app, `store request ${request.id} waiting`, async () =>
+    (await staffWith(app.db, ["superadmin", "admin"])).map((staff) => ({
+      key: `store_request:${request.id}:waiting:${staff.id}`,
+      kind: "store_request_waiting" as const,
+      userId: staff.id,
+      to: staff.email,
+      title: `${request.storeName} asks to become a partner store`,
+      text: `Hello,\n\n${request.storeName} asks to become a Closetloop partner store. Approve it or reject it with a reason on the Stores tab.`,
+      link: "/admin/stores",
+      action: "Review the request",
+    })),
+  );
 }
 
 /** A newsletter sign-up: the welcome e-mail, with its one-click unsubscribe link. */

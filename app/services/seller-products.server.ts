@@ -1,6 +1,6 @@
 import type { SuggestionReply } from "../components/seller/product-form";
 import type { AppContext } from "../context";
-import { tellConciergeRequest } from "./notices.server";
+import { tellConciergeRequest, tellListingAwaitingReview } from "./notices.server";
 import { brandAndStore, insertBrandSuggestion, insertProduct, productOwnerOf, restoreProductImages, setProductImages, updateProductFromForm } from "../data/seller.server";
 import type { EditableProduct } from "../data/product.server";
 import { FILL_IN_REQUIRED, UNKNOWN_BRAND } from "../domain/product-fields";
@@ -80,7 +80,9 @@ export async function createListing(app: AppContext, user: SessionUser, form: Fo
   const committed = await commitImages(app.env.IMAGES, judged.images, (index, ext) => productImageKey(user.id, productId, now, index, ext), app.env);
   if (committed.urls.length > 0) await setProductImages(app.db, productId, user.id, committed.urls, now);
   // A concierge request: the store is told (issue 23).
+  // A concierge request: the store is told; otherwise the listing waits for staff (issue 23).
   if (judged.values.storeId) await tellConciergeRequest(app, productId);
+  else await tellListingAwaitingReview(app, productId);
   // The variants of committed.written are asked for here once the image-variants pipeline lands.
   return { ok: true, productId, failedImages: committed.failed, duplicate: false };
 }

@@ -45,7 +45,7 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
   // Nine pages, some of them dashboards with tables of forms: axe takes a few seconds on each.
   test.setTimeout(60_000);
   await login(page, DEMO.admin);
-  for (const path of ["/account", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
+  for (const path of ["/account", "/account/notifications", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
     await page.goto(path);
     await expectNoViolations(page);
   }

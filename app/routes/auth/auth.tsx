@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
-import { tellStoreRequestReceived } from "../../services/notices.server";
+import { tellStoreRequestReceived, tellStoreRequestWaiting } from "../../services/notices.server";
 import type { Route } from "./+types/auth";
 import { appContext, requestState } from "../../context";
 import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
@@ -110,6 +110,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const requestId = await insertStoreRequest(app.db, parsed.data, now.getTime());
     // The applicant is told it arrived (issue 23).
     await tellStoreRequestReceived(app, { id: requestId, ...parsed.data });
+    await tellStoreRequestWaiting(app, { id: requestId, storeName: parsed.data.storeName });
     return redirectWithToast(app.config, "/", { type: "success", title: "Store request submitted!", description: "We will review your request and get back to you soon." });
   }
 

@@ -9,6 +9,7 @@ const CATEGORY = {
   product_approved: "selling", product_rejected: "selling", concierge_decided: "selling", price_change_requested: "selling", brand_suggestion_decided: "selling", owner_item_update: "selling", order_to_send: "selling",
   concierge_request: "store", price_change_answered: "store", store_request_received: "store",
   payout_calculated: "payouts", payout_paid: "payouts", newsletter_welcome: "marketing",
+  listing_awaiting_review: "selling", store_request_waiting: "store",
   // Account e-mails: not notifications, transactional.
   verify_email: "orders", password_reset: "orders", account_exists: "orders", confirm_email_change: "orders", email_change_requested: "orders", store_request_approved: "store", store_request_rejected: "store",
 };
@@ -26,6 +27,11 @@ const NOTICES = [
   ["user_store", "store@closetloop.test", "concierge_request", "A seller asks Kensington Closet to manage an item", "A seller asks Kensington Closet to look after an item as a concierge item. Please approve or reject the request on your dashboard.", "/store?tab=requests", "Answer the request", 3],
   ["user_store", "store@closetloop.test", "price_change_answered", "The owner accepted your new price", "The owner accepted the prices Kensington Closet suggested. The listing shows them now.", "/store?tab=products", "Your products", 28],
   ["user_store", "store@closetloop.test", "payout_calculated", "Your payout for last week is calculated", "The payout of your store's concierge commissions for last week is calculated. It is paid once our finance team marks it paid.", "/store", "Your dashboard", 60],
+  ["user_admin", "admin@closetloop.test", "store_request_waiting", "Brick Lane Rails asks to become a partner store", "Brick Lane Rails asks to become a Closetloop partner store. Approve it or reject it with a reason on the Stores tab.", "/admin/stores", "Review the request", 8],
+  ["user_admin", "admin@closetloop.test", "listing_awaiting_review", "A listing waits for review", "VintageVera listed a new item. Approve it or reject it with a reason on the Products tab.", "/admin/products?status=pending", "Review it", 5],
+  ["user_reviewer", "reviewer@closetloop.test", "listing_awaiting_review", "A listing waits for review", "VintageVera listed a new item. Approve it or reject it with a reason on the Products tab.", "/admin/products?status=pending", "Review it", 5],
+  ["user_reviewer", "reviewer@closetloop.test", "listing_awaiting_review", "Another listing waits for review", "RetroRob listed a new item. Approve it or reject it with a reason on the Products tab.", "/admin/products?status=pending", "Review it", 2],
+  ["user_superadmin", "superadmin@closetloop.test", "store_request_waiting", "Brick Lane Rails asks to become a partner store", "Brick Lane Rails asks to become a Closetloop partner store. Approve it or reject it with a reason on the Stores tab.", "/admin/stores", "Review the request", 8],
   ["user_superadmin", "superadmin@closetloop.test", "payout_calculated", "The platform's payout for last week is calculated", "The payout of the platform's commissions for last week is calculated. Mark it paid on the Financial tab once it is paid.", "/admin/financial", "Financial", 60],
 ];
 
