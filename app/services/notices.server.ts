@@ -68,15 +68,15 @@ export function tellProductReviewed(app: App, productId: string, decision: "appr
   });
 }
 
-/** A seller asked a store to manage their item: the store is told. */
-export function tellConciergeRequest(app: App, productId: string) {
+/** A seller asked a store to manage their item (a new listing, or an edit that sends it back): the store is told, once per request. */
+export function tellConciergeRequest(app: App, productId: string, requestedAt: number | null = null) {
   return tell(app, `concierge request ${productId}`, async () => {
     const p = await productWithOwner(app.db, productId);
     const store = p?.storeId ? await storeWithOwner(app.db, p.storeId) : null;
     if (!p || !store) return [];
     return [
       {
-        key: `concierge:${p.id}:${store.id}:requested`,
+        key: `concierge:${p.id}:${store.id}:requested${requestedAt === null ? "" : `:${requestedAt}`}`,
         kind: "concierge_request",
         userId: store.ownerId,
         to: store.contact || store.email,

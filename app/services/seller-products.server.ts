@@ -99,6 +99,8 @@ export async function saveListing(app: AppContext, user: SessionUser, product: E
     await deleteImages(app.env.IMAGES, committed.written.map(imageUrl));
     return { ok: false, status: 404 };
   }
+  // Concierge on: the listing goes back to its store for an answer, and the store is told (issue 23).
+  if (judged.values.storeId) await tellConciergeRequest(app, product.id, now);
   const removed = product.images.filter((url) => !committed.urls.includes(url));
   if (removed.length > 0) await deleteImages(app.env.IMAGES, removed);
   // Whatever a live product's page shows may have changed (prices, images, words): no stale copy.

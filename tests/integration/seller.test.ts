@@ -294,6 +294,8 @@ describe("the seller's product edit page", () => {
     const url = `/vendor/product/${product.id}/edit`;
     expect((await vendor.browser.post(url, saveForm(product.name, { concierge: "on", storeId: STORE }))).status).toBe(302);
     expect(await one("SELECT status, store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", store_id: STORE, concierge_status: "pending" });
+    // The store is told the request is back for its answer (issue 23).
+    await eventually(() => one("SELECT n.id FROM notifications n JOIN stores s ON s.owner_id = n.user_id WHERE s.id = ? AND n.kind = 'concierge_request' AND n.title LIKE ?", STORE, `%${product.name}`));
     expect((await vendor.browser.post(url, saveForm(product.name, { storeId: STORE }))).status).toBe(302);
     expect(await one("SELECT store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ store_id: null, concierge_status: "no" });
   });
