@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form, useLocation } from "react-router";
 import { FormAlert } from "./forms";
+import { RejectForm } from "./reject-form";
 
 // Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused
 // action, and the hidden field that brings a form back to the page (search, page) it came from.
@@ -65,5 +66,25 @@ export function AccessDenied({ message }: { message: string }) {
       <h1 className="text-3xl font-bold">{title}</h1>
       <p className="mt-3 text-stone-700">{rest.join(" - ")}</p>
     </section>
+  );
+}
+
+/**
+ * A staff decision on a record waiting for them: Approve (one click), and Reject… with its reason
+ * and confirmation (RejectForm). Both forms name the record by `field` and come back to this tab.
+ */
+export function ReviewActions({ id, name, field, shownTo, answer }: { id: string; name: string; field: string; shownTo: string; answer: unknown }) {
+  return (
+    <>
+      <Form method="post">
+        <ReturnTo />
+        <input type="hidden" name={field} value={id} />
+        <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${name}`}>Approve</button>
+      </Form>
+      <RejectForm id={id} name={name} shownTo={shownTo} answer={answer}>
+        <ReturnTo />
+        <input type="hidden" name={field} value={id} />
+      </RejectForm>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/products";
 import { tellProductReviewed } from "../../services/notices.server";
 import { appContext } from "../../context";
@@ -14,9 +14,8 @@ import { refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
+import { ActionAlert, buttonClass, FilterSelect, ReviewActions, SearchForm } from "../../components/admin";
 import { EmptyState, Pagination, Panel, ProductBadges, StatusBadge } from "../../components/dashboard";
-import { RejectForm } from "../../components/reject-form";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
 
@@ -125,17 +124,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
                         <Link to={viewsEdit ? `/vendor/product/${p.id}/edit` : `/product/${p.id}`} className={buttonClass} aria-label={`View ${p.name}`}>View</Link>
                         {p.stage === "store" ? <span className="text-xs text-stone-700">Waiting for the store</span> : null}
                         {p.stage === "staff" ? (
-                          <>
-                            <Form method="post">
-                              <ReturnTo />
-                              <input type="hidden" name="productId" value={p.id} />
-                              <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${p.name}`}>Approve</button>
-                            </Form>
-                            <RejectForm id={p.id} name={p.name} shownTo="the seller" answer={actionData}>
-                              <ReturnTo />
-                              <input type="hidden" name="productId" value={p.id} />
-                            </RejectForm>
-                          </>
+                          <ReviewActions id={p.id} name={p.name} field="productId" shownTo="the seller" answer={actionData} />
                         ) : null}
                       </div>
                     </td>

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/stores";
 import { appContext } from "../../context";
 import { adminStores, storeRequestLists } from "../../data/store-requests.server";
@@ -11,8 +11,7 @@ import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, ReturnTo } from "../../components/admin";
-import { RejectForm } from "../../components/reject-form";
+import { ActionAlert, ReviewActions } from "../../components/admin";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
 import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
@@ -99,15 +98,7 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                   <p className="text-xs text-stone-600">Requested {formatShortDate(r.createdAt)}</p>
                 </div>
                 <div className="flex flex-wrap items-start gap-2">
-                  <Form method="post">
-                    <ReturnTo />
-                    <input type="hidden" name="requestId" value={r.id} />
-                    <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${r.storeName}`}>Approve</button>
-                  </Form>
-                  <RejectForm id={r.id} name={r.storeName} shownTo="the applicant, by e-mail" answer={actionData}>
-                    <ReturnTo />
-                    <input type="hidden" name="requestId" value={r.id} />
-                  </RejectForm>
+                  <ReviewActions id={r.id} name={r.storeName} field="requestId" shownTo="the applicant, by e-mail" answer={actionData} />
                 </div>
               </li>
             ))}
