@@ -15,10 +15,16 @@ const NOT_PROFILES = new Set(["all-products", "all-brands", "cart", "favorites",
  */
 export function viewedPage(request: { method: string; url: string; headers: Headers }, status: number): ViewedPage | null {
   if (request.method !== "GET" || status !== 200) return null;
-  if (isbot(request.headers.get("user-agent") ?? "")) return null;
+  const page = pageOf(request.url);
+  // The user agent's patterns are the costliest test: only for the pages that count.
+  if (!page || isbot(request.headers.get("user-agent") ?? "")) return null;
   const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`.toLowerCase();
-  if (purpose.includes("prefetch")) return null;
-  const path = new URL(request.url).pathname.replace(/\.data$/, "");
+  return purpose.includes("prefetch") ? null : page;
+}
+
+/** The product, store or profile page a URL is, or null. */
+function pageOf(url: string): ViewedPage | null {
+  const path = new URL(url).pathname.replace(/\.data$/, "");
   const parts = path.split("/").filter(Boolean).map((p) => {
     try {
       return decodeURIComponent(p);

@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { notificationPreferences, notifications, users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+import { notifications, users } from "../../db/schema";
+import { emailOffQuery } from "./preferences.server";
 import type { Database } from "../data/db.server";
 import { categoryOf, emails, type NoticeKind } from "../domain/notifications";
 import type { AppConfig } from "../env.server";
@@ -82,7 +83,7 @@ export async function noticeDelivery(db: Database, message: EmailMessage, now: n
   const category = message.category ?? categoryOf(message.kind);
   const [exists, off] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, message.userId)),
-    db.select({ category: notificationPreferences.category }).from(notificationPreferences).where(and(eq(notificationPreferences.userId, message.userId), eq(notificationPreferences.email, false))),
+    emailOffQuery(db, message.userId),
   ]);
   // A notification for a deleted account: nothing at all.
   if (exists.length === 0) return "not_emailed";

@@ -8,10 +8,14 @@ import { enqueue } from "./notifications.server";
 // A person's e-mail choices per category (issue 23, item 5): a row only where they switched a
 // category to in-site only. Orders and rentals are always e-mailed (domain/notifications.ts).
 
+/** The statement of the categories a person switched to in-site only (to batch with others). */
+export function emailOffQuery(db: Database, userId: string) {
+  return db.select({ category: notificationPreferences.category }).from(notificationPreferences).where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, false)));
+}
+
 /** The categories a person switched to in-site only. */
 export async function emailOff(db: Database, userId: string) {
-  const rows = await db.select({ category: notificationPreferences.category }).from(notificationPreferences).where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, false)));
-  return new Set(rows.map((r) => r.category));
+  return new Set((await emailOffQuery(db, userId)).map((r) => r.category));
 }
 
 /** Saves every category's choice at once (the account's form). */

@@ -1,6 +1,8 @@
 // Twelve weeks of counted views (issue 24, item 11) for the demo sellers and the demo store, so
 // 'Profile Views' and 'Store Views' and their weekly charts show a shop people visit. Weeks start
 // on Monday 00:00 UTC, as the consumer counts them. Idempotent: the rows are set, not added to.
+import { startOfWeekUTC } from "../../../app/domain/dates.ts";
+
 const SUBJECTS = [
   ["owner", "user_vendor", 140],
   ["owner", "user_vendor2", 90],
@@ -8,8 +10,7 @@ const SUBJECTS = [
 ];
 
 export async function seed({ db, now, DAY, batch }) {
-  const day = Math.floor(now / DAY);
-  const thisWeek = (day - ((day + 3) % 7)) * DAY;
+  const thisWeek = startOfWeekUTC(now);
   const statements = [];
   for (const [type, id, base] of SUBJECTS) {
     for (let w = 0; w < 12; w++) {
