@@ -48,6 +48,10 @@ describe("a product review tells its seller", () => {
 
   it("writes the notification but sends no e-mail when the seller chose in-site only for selling", async () => {
     const { seller, product } = await pendingProduct();
+    const unknown = await seller.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "gossip" });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain("Unknown e-mail category: gossip.");
+    expect(await first("SELECT count(*) AS n FROM notification_preferences WHERE user_id = ?", seller.id)).toEqual({ n: 0 });
     const saved = await seller.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "marketing" });
     expect(saved.status).toBe(302);
     const admin = await signedInBrowser("admin");
