@@ -26,6 +26,7 @@ export default [
     route("account/orders/:orderId", "routes/account/order.tsx"),
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
+    route("account/start-selling", "routes/account/start-selling.tsx"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),

@@ -33,6 +33,8 @@ export const users = sqliteTable(
     passwordHash: text("password_hash").notNull(),
     passwordSalt: text("password_salt").notNull(),
     emailVerifiedAt: integer("email_verified_at"),
+    /** When they accepted the seller terms (Start selling, issue 27 item 7). */
+    sellerTermsAcceptedAt: integer("seller_terms_accepted_at"),
     deactivatedAt: integer("deactivated_at"),
     /**
      * Where a seller's items come back to (a ShippingAddress, app/domain/checkout.ts): required before
@@ -209,6 +211,24 @@ export const storeRequests = sqliteTable(
     rejectionReason: text("rejection_reason"),
   },
   (t) => [index("store_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/** A request to sell, when the site lets people sell only with staff's approval (issue 27 item 7). */
+export const sellerRequests = sqliteTable(
+  "seller_requests",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+  },
+  (t) => [index("seller_requests_status_idx").on(t.status, t.createdAt)],
 );
 
 export const PRODUCT_TYPES = ["Women", "Men", "Children", "Unisex"] as const;

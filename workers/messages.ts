@@ -40,6 +40,11 @@ export const EmailMessage = z.object({
     "newsletter_welcome",
     "listing_awaiting_review",
     "store_request_waiting",
+    // Issue 27 item 7: Start selling.
+    "selling_started",
+    "seller_request_received",
+    "seller_request_waiting",
+    "seller_request_decided",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -2,6 +2,8 @@
 // §3, §5, §8; issue 14 items 5, 6, 10, 11; decisions 0033, 0034). Pure: forms in, values or
 // field errors out. The spec's messages verbatim where it has them.
 
+import { isSignupMode } from "./selling";
+
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 export type Parsed<T, K extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
@@ -178,6 +180,7 @@ export const CONTENT_PAGES = [
   { key: "delivery", label: "Delivery" },
   { key: "returns", label: "Returns" },
   { key: "faq", label: "FAQ" },
+  { key: "seller_terms", label: "Seller terms" },
 ] as const;
 export type ContentPageKey = (typeof CONTENT_PAGES)[number]["key"];
 
@@ -225,6 +228,13 @@ export const SETTINGS_GROUPS = {
     saved: "SEO settings saved successfully",
     failed: "Failed to save SEO settings",
   },
+  // Issue 27 item 7: who may start selling (decision 0057).
+  selling: {
+    label: "Selling",
+    keys: ["seller_signup"],
+    saved: "Selling settings saved successfully",
+    failed: "Failed to save selling settings",
+  },
 } as const;
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 export type SettingKey = (typeof SETTINGS_GROUPS)[SettingsGroup]["keys"][number] | "favicon" | "site_logo";
@@ -245,6 +255,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   meta_title: "Meta title",
   meta_description: "Meta description",
   meta_keywords: "Meta keywords",
+  seller_signup: "Who can start selling",
 };
 
 export const FAVICON_MESSAGES = { saved: "Favicon updated successfully", failed: "Failed to upload favicon", noFile: "Please select a logo file first" } as const;
@@ -262,6 +273,7 @@ export function readSettingsGroup(group: SettingsGroup, form: FormData): Parsed<
     values[key] = key.endsWith("_url") && value ? (httpUrl(value) ?? value) : value;
   }
   if (group === "site" && !values.site_title) errors.site_title = "Site title is required";
+  if (group === "selling" && !isSignupMode(values.seller_signup)) errors.seller_signup = "Please choose who can start selling";
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: values };
 }
 

@@ -54,12 +54,17 @@ export const NOTICE_KINDS = {
   concierge_request: { category: "store", to: "store" },
   price_change_answered: { category: "store", to: "store" },
   store_request_received: { category: "store", to: "applicant" },
+  // To people who start selling (issue 27 item 7).
+  selling_started: { category: "selling", to: "seller" },
+  seller_request_received: { category: "selling", to: "applicant" },
+  seller_request_decided: { category: "selling", to: "applicant" },
   // To the payee.
   payout_calculated: { category: "payouts", to: "payee" },
   payout_paid: { category: "payouts", to: "payee" },
   // To staff: work waiting for them.
   listing_awaiting_review: { category: "selling", to: "reviewers" },
   store_request_waiting: { category: "store", to: "admins" },
+  seller_request_waiting: { category: "selling", to: "admins" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
 } as const satisfies Record<string, { category: NotificationCategory; to: string }>;

@@ -31,6 +31,10 @@ import { redirectWithToast } from "../../services/toast.server";
 import { EmptyState, Pagination, Panel, ProductBadges, StatCard, StatGrid, StatusBadge, TabNav } from "../../components/dashboard";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
+import { ReturnAddressFields } from "../../components/return-address-fields";
+import { StartSellingPanel } from "../../components/start-selling-panel";
+import { sellingStatus } from "../../data/seller-requests.server";
+import { RETURN_FIELDS } from "../../domain/selling";
 import { PageHeading } from "../../components/page-heading";
 import { showToast } from "../../components/toaster";
 import { ShippingAddress } from "../../domain/checkout";
@@ -62,7 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { ...base, page, orders: await accountOrders(app.db, user.id, page) };
     }
     case "products":
-      return { ...base, products: user.isVendor ? await ownProducts(app.db, user.id) : [] };
+      if (user.isVendor) return { ...base, products: await ownProducts(app.db, user.id), selling: null };
+      return { ...base, products: [], selling: await sellingStatus(app.db, user.id) };
     default:
       return base;
   }
@@ -226,17 +231,6 @@ function Summary({ data }: { data: LoaderData }) {
   );
 }
 
-const RETURN_FIELDS = ["fullName", "addressLine1", "addressLine2", "city", "county", "postalCode", "country"] as const;
-const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, string]> = {
-  fullName: ["Name", true, "name"],
-  addressLine1: ["Address line 1", true, "address-line1"],
-  addressLine2: ["Address line 2", false, "address-line2"],
-  city: ["City", true, "address-level2"],
-  county: ["County", false, "address-level1"],
-  postalCode: ["Postal code", true, "postal-code"],
-  country: ["Country", true, "country-name"],
-};
-
 /** A seller's return address: rentals and returned purchases come back here (issue 22). */
 /** Each notification category: e-mailed, or in the notification centre only (issue 23). */
 function NotificationSettings({ off, result }: { off: readonly string[]; result?: { alert?: { title: string; message: string } } }) {
@@ -269,10 +263,7 @@ function ReturnAddressForm({ address, result }: { address: Record<string, string
       {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
       <Form method="post" action="/account?tab=profile" noValidate className="mt-2 grid gap-3 sm:grid-cols-2" aria-label="Return address">
         <input type="hidden" name="intent" value="return_address" />
-        {RETURN_FIELDS.map((field) => {
-          const [label, required, autoComplete] = RETURN_LABELS[field];
-          return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={result?.values?.[field] ?? address?.[field] ?? (field === "country" ? "United Kingdom" : "")} error={result?.errors?.[field]} />;
-        })}
+        <ReturnAddressFields address={address} values={result?.values} errors={result?.errors} />
         <div className="sm:col-span-2">
           <SubmitButton busy={busy} busyLabel="Saving...">Save return address</SubmitButton>
         </div>
@@ -467,14 +458,7 @@ function ProductImage({ src, name }: { src: string | undefined; name: string }) 
 }
 
 function Products({ data }: { data: LoaderData }) {
-  if (!data.isVendor) {
-    return (
-      <EmptyState>
-        <span className="block font-semibold">You need vendor access to manage products</span>
-        <span className="mt-1 block text-sm">Contact an administrator to get vendor access</span>
-      </EmptyState>
-    );
-  }
+  if (!data.isVendor) return <StartSellingPanel status={"selling" in data ? data.selling : null} />;
   const products = "products" in data ? (data.products ?? []) : [];
   return (
     <Panel title="My Products" actions={<Link to="/vendor?tab=products" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">Manage Products</Link>}>

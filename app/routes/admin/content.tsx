@@ -29,6 +29,7 @@ import {
   type SettingsGroup,
 } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
+import { SELLER_SIGNUP_LABELS, SELLER_SIGNUP_MODES, signupMode } from "../../domain/selling";
 import { formText } from "../../domain/admin-lists";
 import { KB } from "../../domain/body-limit";
 import { readIntent } from "../../domain/intents";
@@ -69,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { banner, library, pageKey, page: { title: page?.title ?? "", content: page?.content ?? "" }, settings, categories, editing };
 }
 
-export const intents = ["bannerPick", "bannerUrl", "bannerUpload", "page", "site", "contact", "social", "seo", "favicon", "categoryCreate", "categoryUpdate", "categoryDelete"] as const;
+export const intents = ["bannerPick", "bannerUrl", "bannerUpload", "page", "site", "contact", "social", "seo", "selling", "favicon", "categoryCreate", "categoryUpdate", "categoryDelete"] as const;
 type Intent = (typeof intents)[number];
 
 const isGroup = (intent: Intent): intent is SettingsGroup => intent in SETTINGS_GROUPS;
@@ -282,7 +283,9 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
             <Form key={group} method="post" className="grid gap-3 rounded-md border border-stone-200 p-4" aria-label={SETTINGS_GROUPS[group].label}>
               <h3 className="font-semibold">{SETTINGS_GROUPS[group].label}</h3>
               {SETTINGS_GROUPS[group].keys.map((key) =>
-                key.endsWith("description") ? (
+                key === "seller_signup" ? (
+                  <SelectField key={key} label={SETTING_LABELS[key]} name={key} options={SELLER_SIGNUP_MODES.map((m) => ({ value: m, label: SELLER_SIGNUP_LABELS[m] }))} defaultValue={signupMode(sent(group)?.[key] ?? settings[key])} error={errors(group)[key]} />
+                ) : key.endsWith("description") ? (
                   <TextArea key={key} label={SETTING_LABELS[key]} name={key} rows={3} maxLength={500} defaultValue={sent(group)?.[key] ?? settings[key] ?? ""} error={errors(group)[key]} />
                 ) : (
                   <Field key={key} label={SETTING_LABELS[key]} name={key} type={key.endsWith("_url") ? "url" : key.endsWith("email") ? "email" : "text"} maxLength={300} defaultValue={sent(group)?.[key] ?? settings[key] ?? ""} error={errors(group)[key]} />

@@ -14,7 +14,11 @@ import { refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, ReturnTo, SearchForm } from "../../components/admin";
+import { ActionAlert, buttonClass, ReturnTo, ReviewActions, SearchForm } from "../../components/admin";
+import { sellerRequestLists } from "../../data/seller-requests.server";
+import { readDecisionReason } from "../../domain/decision-reason";
+import { refuseFields } from "../../services/admin-content.server";
+import { decideRequestToSell } from "../../services/selling.server";
 import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
 
 // Admin Users (seller-store-admin.md §2, §4, §6; issue 14 item 7; decision 0031): the users table
@@ -30,17 +34,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const url = new URL(request.url);
   const filter = { q: readSearch(url), page: readPage(url) };
-  const list = await adminUsers(app.db, filter);
+  const [list, sellerRequests] = await Promise.all([adminUsers(app.db, filter), sellerRequestLists(app.db)]);
   const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
     const record = role ? { role, adminSubrole, sellerRole } : null;
     const flags = roleFlags(record);
     const subrole: SubroleChoice = staffSubrole(flags) ?? "none";
     return { ...u, roles: roleLabels(record), subrole, isVendor: flags.isVendor, isStore: flags.isStore };
   });
-  return { ...filter, rows, hasNext: list.hasNext, me: user.id, isSuperadmin: user.isSuperAdmin, choices: subroleChoicesFor(user.isSuperAdmin) };
+  return { ...filter, rows, hasNext: list.hasNext, me: user.id, isSuperadmin: user.isSuperAdmin, choices: subroleChoicesFor(user.isSuperAdmin), sellerRequests };
 }
 
-export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate"] as const;
+export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate", "approve", "reject"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireAdminTab(context, request, "users");
@@ -70,6 +74,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "reactivate":
       result = await setUserDeactivated(app, user, userId, intent === "deactivate", now);
       break;
+    case "approve":
+    case "reject": {
+      // A request to sell (issue 27 item 7): approved gives vendor access; declined tells the reason.
+      const sellerId = formText(form, "sellerId");
+      const reason = intent === "reject" ? readDecisionReason(form) : null;
+      if (reason && !reason.ok) return refuseFields(app.config, `reject-${sellerId}`, "Failed to decide the request to sell", { reason: reason.error });
+      const decided = await decideRequestToSell(app, user.id, sellerId, intent === "approve" ? "approve" : "decline", reason?.ok ? reason.reason : null, now);
+      if (!decided.ok) return refuse(app.config, decided.status, "Failed to decide the request to sell", decided.message);
+      return redirectWithToast(app.config, tabReturnTo(form.get("returnTo"), TAB), { type: "success", title: decided.message, description: "The applicant has been told by e-mail." });
+    }
     default:
       return refuse(app.config, 400, "Failed to update user role", "Unknown action.");
   }
@@ -102,13 +116,51 @@ function useRefreshOnFocus() {
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, me, isSuperadmin, choices } = loaderData;
+  const { rows, hasNext, page, q, me, isSuperadmin, choices, sellerRequests } = loaderData;
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   useRefreshOnFocus();
   return (
     <>
       <ActionAlert data={actionData} />
+      {sellerRequests.pending.length > 0 || sellerRequests.decided.length > 0 ? (
+        <Panel title="Requests to sell" id="seller-requests">
+          {sellerRequests.pending.length === 0 ? (
+            <EmptyState>No requests to sell wait for review.</EmptyState>
+          ) : (
+            <ul className="divide-y divide-stone-100">
+              {sellerRequests.pending.map((r) => {
+                const name = r.fullName ?? r.displayName ?? r.email;
+                return (
+                  <li key={r.userId} className="flex flex-wrap items-start justify-between gap-3 py-3">
+                    <div>
+                      <p className="font-medium">{name}</p>
+                      <p className="text-sm text-stone-700">{r.email} · sells as {r.displayName ?? "—"} · asked {formatShortDate(r.createdAt)}</p>
+                    </div>
+                    <div className="flex flex-wrap items-start gap-2">
+                      <ReviewActions id={r.userId} name={`the request to sell of ${name}`} field="sellerId" shownTo="the applicant, by e-mail" answer={actionData} />
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {sellerRequests.decided.length > 0 ? (
+            <details className="mt-3 text-sm">
+              <summary className="cursor-pointer text-brand underline">Recently decided ({sellerRequests.decided.length})</summary>
+              <ul className="mt-2 space-y-1">
+                {sellerRequests.decided.map((r) => (
+                  <li key={r.userId}>
+                    {r.fullName ?? r.email}: <StatusBadge status={r.status} tone={r.status === "approved" ? "green" : "red"} />
+                    {r.reviewedAt ? ` on ${formatShortDate(r.reviewedAt)}` : ""}
+                    {r.rejectionReason ? ` — ${r.rejectionReason}` : ""}
+                  </li>
+                ))}
+              </ul>
+            </details>
+          ) : null}
+        </Panel>
+      ) : null}
       <Panel title="Users">
         <SearchForm label="Search users (name or e-mail)" q={q} />
         {rows.length === 0 ? (

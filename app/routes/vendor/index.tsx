@@ -27,6 +27,8 @@ import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { InspectForm } from "../../components/order/inspect";
+import { PayReadinessPanel } from "../../components/seller/pay-readiness";
+import { payReadiness } from "../../data/seller-requests.server";
 import type { InspectFormResult } from "../../domain/returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
@@ -40,9 +42,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = Date.now();
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
-  const [dashboard, views] = await Promise.all([sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now), viewsByWeek(app.db, { type: "owner", id: user.id }, now)]);
+  const [dashboard, views, readiness] = await Promise.all([
+    sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now),
+    viewsByWeek(app.db, { type: "owner", id: user.id }, now),
+    payReadiness(app.db, user.id),
+  ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect"] as const;
@@ -114,7 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, now, formKey, views } = loaderData;
+  const { dashboard, now, formKey, views, readiness } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -132,6 +138,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
         <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
       </StatGrid>
+      <PayReadinessPanel readiness={readiness} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (

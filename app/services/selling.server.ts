@@ -1,0 +1,59 @@
+import type { AppContext } from "../context";
+import { displayNameTaken } from "../data/account.server";
+import { isUniqueViolation } from "../data/db.server";
+import { decideSellerRequest, requestToSell, sellerSignupMode, sellingCandidate, startSellingNow } from "../data/seller-requests.server";
+import { PROFILE_MESSAGES, reservedDisplayName } from "../domain/account";
+import { readStartSelling } from "../domain/selling-form";
+import { maySellCheck, SELLING_MESSAGES, type SellerSignupMode } from "../domain/selling";
+import { reservedSegments } from "./account.server";
+import { publicPagesChanged } from "./freshness.server";
+import { tellSellerRequestDecided, tellSellerRequested, tellSellingStarted } from "./notices.server";
+
+// Start selling (issue 27 item 7; decision 0057): the account's form, and staff's decision on a
+// request when the site sells by approval.
+
+type Services = Pick<AppContext, "env" | "db" | "config">;
+
+export type StartSellingResult =
+  | { ok: true; mode: SellerSignupMode }
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors?: Record<string, string>; values?: Record<string, string> };
+
+export async function startSelling(app: Services, userId: string, form: FormData, now: number): Promise<StartSellingResult> {
+  const [person, mode] = await Promise.all([sellingCandidate(app.db, userId), sellerSignupMode(app.db)]);
+  if (!person) return { ok: false, status: 404, message: SELLING_MESSAGES.failed };
+  const check = maySellCheck(person, mode);
+  if (!check.ok) return { ok: false, status: check.status, message: check.message };
+  const parsed = readStartSelling(form);
+  if (!parsed.ok) return { ok: false, status: 400, message: Object.values(parsed.errors)[0] ?? SELLING_MESSAGES.failed, errors: parsed.errors, values: parsed.echo };
+  const { displayName, returnAddress } = parsed.value;
+  const reserved = reservedDisplayName(displayName, await reservedSegments());
+  const taken = reserved ?? ((await displayNameTaken(app.db, displayName, userId)) ? PROFILE_MESSAGES.displayNameTaken : null);
+  if (taken) return { ok: false, status: 409, message: taken, errors: { displayName: taken }, values: parsed.echo };
+  try {
+    if (mode === "open") await startSellingNow(app.db, person, { displayName, returnAddress }, now);
+    else await requestToSell(app.db, person.id, { displayName, returnAddress }, now);
+  } catch (error) {
+    // Two people choosing the same display name at once: the unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: PROFILE_MESSAGES.displayNameTaken, errors: { displayName: PROFILE_MESSAGES.displayNameTaken }, values: parsed.echo };
+    throw error;
+  }
+  const told = { ...person, displayName };
+  if (mode === "open") {
+    // The public profile at /{display name} now lists what they sell.
+    if (displayName !== person.displayName) await publicPagesChanged(app.env.CACHE, now);
+    await tellSellingStarted(app, told);
+  } else await tellSellerRequested(app, told, now);
+  return { ok: true, mode };
+}
+
+export type SellerDecisionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+/** Staff approve (vendor access) or decline (with a reason) a request to sell; the applicant is told. */
+export async function decideRequestToSell(app: Services, staffId: string, userId: string, decision: "approve" | "decline", reason: string | null, now: number): Promise<SellerDecisionResult> {
+  const person = userId ? await sellingCandidate(app.db, userId) : null;
+  if (!person?.request || person.request.status !== "pending") return { ok: false, status: 404, message: SELLING_MESSAGES.notFound };
+  if (decision === "approve" && person.deactivatedAt !== null) return { ok: false, status: 409, message: "This account is deactivated: reactivate it first, or decline the request." };
+  if (!(await decideSellerRequest(app.db, person, staffId, decision, reason, now))) return { ok: false, status: 409, message: SELLING_MESSAGES.notFound };
+  await tellSellerRequestDecided(app, person, decision, reason, now);
+  return { ok: true, message: decision === "approve" ? SELLING_MESSAGES.approved : SELLING_MESSAGES.declined };
+}
