@@ -91,3 +91,34 @@ export async function outboxLink(browser: Browser, to: string, subject: string |
     await context.close();
   }
 }
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+export const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
+
+/** Fills the Upload Product form of the seller dashboard with a coat (tags with or without JavaScript). */
+export async function fillProduct(page: Page, name: string) {
+  const form = page.getByRole("form", { name: "Upload Product" });
+  await form.getByLabel("Title").fill(name);
+  await form.getByLabel("Description").fill("A camel coat listed by the browser tests.");
+  await form.getByLabel("Brand").fill("Toast");
+  await form.getByLabel("Product type").selectOption("Women");
+  await form.getByLabel("Category").selectOption("Coats");
+  await form.getByLabel("Condition").selectOption("Almost New");
+  await form.getByLabel("Original price (£)").fill("300");
+  await form.getByLabel("Rental price for 7 days (£)").fill("18.50");
+  await form.getByLabel("Buying price (£)").fill("135");
+  const addTag = form.getByRole("button", { name: "Add tag" });
+  const tags = form.getByRole("textbox", { name: "Tags", exact: true });
+  if (await addTag.count()) {
+    // With JavaScript: one tag with Enter, one with the button.
+    await tags.fill("wool");
+    await tags.press("Enter");
+    await tags.fill("camel");
+    await addTag.click();
+    await expect(form.getByRole("list", { name: "Tags added" }).getByRole("listitem")).toHaveCount(2);
+  } else {
+    await tags.fill("wool, camel");
+  }
+  return form;
+}
+

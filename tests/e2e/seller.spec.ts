@@ -1,37 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, loginOnce } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { DEMO, fillProduct, loginOnce, photo } from "./fixtures";
 
 // The seller's journeys (issue 11), with JavaScript on and off: list an item with two photos,
 // find it pending on the dashboard, change its price, answer a store's price-change request.
-
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
-const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
-
-async function fillProduct(page: Page, name: string) {
-  const form = page.getByRole("form", { name: "Upload Product" });
-  await form.getByLabel("Title").fill(name);
-  await form.getByLabel("Description").fill("A camel coat listed by the browser tests.");
-  await form.getByLabel("Brand").fill("Toast");
-  await form.getByLabel("Product type").selectOption("Women");
-  await form.getByLabel("Category").selectOption("Coats");
-  await form.getByLabel("Condition").selectOption("Almost New");
-  await form.getByLabel("Original price (£)").fill("300");
-  await form.getByLabel("Rental price for 7 days (£)").fill("18.50");
-  await form.getByLabel("Buying price (£)").fill("135");
-  const addTag = form.getByRole("button", { name: "Add tag" });
-  const tags = form.getByRole("textbox", { name: "Tags", exact: true });
-  if (await addTag.count()) {
-    // With JavaScript: one tag with Enter, one with the button.
-    await tags.fill("wool");
-    await tags.press("Enter");
-    await tags.fill("camel");
-    await addTag.click();
-    await expect(form.getByRole("list", { name: "Tags added" }).getByRole("listitem")).toHaveCount(2);
-  } else {
-    await tags.fill("wool, camel");
-  }
-  return form;
-}
 
 test("a vendor lists an item with two photos, sees it pending, and changes its price", async ({ page }) => {
   const name = `Browser Coat ${Date.now().toString(36)}`;

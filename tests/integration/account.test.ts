@@ -451,11 +451,19 @@ describe("reviews", () => {
 });
 
 describe("Products", () => {
-  it("tells a non-vendor they need vendor access", async () => {
+  it("tells a non-vendor they need vendor access, and offers Start selling (issue 27 item 7)", async () => {
     const { browser } = await signedInBrowser("shopper");
     const { html } = await page(browser, "/account?tab=products");
     expect(html).toContain("You need vendor access to manage products");
+    expect(html).toContain('href="/account/start-selling"');
+  });
+
+  it("tells staff who cannot start selling here to contact an administrator", async () => {
+    const legacy = await signedInBrowser("shopper");
+    await env.DB.prepare("INSERT INTO user_roles (user_id, role, assigned_at) VALUES (?, 'admin', 0)").bind(legacy.id).run();
+    const { html } = await page(legacy.browser, "/account?tab=products");
     expect(html).toContain("Contact an administrator to get vendor access");
+    expect(html).not.toContain('href="/account/start-selling"');
   });
 
   it("lists a vendor's products with their price status, status and date, a placeholder for a missing image, and Manage Products", async () => {

@@ -66,3 +66,13 @@ export async function calculatedPayout() {
   ]);
   return { id, commissionId: `com_${txn}`, transactionId: txn, ownerId: order.ownerId, productName: order.productName };
 }
+
+/** A verified person's request to sell, waiting for staff (issue 27 item 7): answers their id. */
+export async function sellerRequestRow() {
+  const user = await createUser();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE users SET email_verified_at = ? WHERE id = ?").bind(Date.now(), user.id),
+    env.DB.prepare("INSERT INTO seller_requests (user_id, status, created_at) VALUES (?, 'pending', ?)").bind(user.id, Date.now()),
+  ]);
+  return user.id;
+}

@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/start-selling";
 import { appContext } from "../../context";
 import { sellerSignupMode, sellingCandidate } from "../../data/seller-requests.server";
@@ -23,10 +23,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const [person, mode] = await Promise.all([sellingCandidate(app.db, user.id), sellerSignupMode(app.db)]);
   if (!person) throw data(null, { status: 404 });
-  // Sellers already: their dashboard is where they list.
-  if (user.isVendor) throw redirect("/vendor");
   const check = maySellCheck(person, mode);
   return {
+    // Sellers already: their dashboard is where they list.
+    isVendor: user.isVendor,
     mode,
     refused: check.ok ? null : check.message,
     request: person.request,
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const under = (record: Record<string, string>, prefix: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
 
 export default function StartSelling({ loaderData, actionData }: Route.ComponentProps) {
-  const { mode, refused, request, displayName, returnAddress } = loaderData;
+  const { isVendor, mode, refused, request, displayName, returnAddress } = loaderData;
   const busy = useSubmitting("start_selling");
   const errors = actionData?.errors ?? {};
   const values = actionData?.values ?? {};
@@ -63,7 +63,11 @@ export default function StartSelling({ loaderData, actionData }: Route.Component
         <div role="status" className="rounded-md border border-stone-300 bg-stone-50 p-4">
           <p>{refused}</p>
           {request?.status === "pending" ? <p className="mt-1 text-sm text-stone-700">Sent on {formatLongDate(request.createdAt)}.</p> : null}
-          <Link to="/account?tab=products" className="mt-3 inline-block text-brand underline">Back to your account</Link>
+          {isVendor ? (
+            <Link to="/vendor" className="mt-3 inline-block text-brand underline">Open your Seller Dashboard</Link>
+          ) : (
+            <Link to="/account?tab=products" className="mt-3 inline-block text-brand underline">Back to your account</Link>
+          )}
         </div>
       ) : (
         <>

@@ -13,6 +13,7 @@ export async function seed({ db, now, DAY, batch }) {
          FROM users WHERE id = 'user_shopper' ON CONFLICT DO NOTHING`,
       )
       .bind(now - 30 * DAY, JSON.stringify({ fullName: "Nina Newcomer", addressLine1: "8 Elm Row", city: "Edinburgh", postalCode: "EH7 4AA", country: "United Kingdom" }), now - 2 * DAY),
+    db.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) SELECT 'user_applicant', 1, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = 'user_applicant') ON CONFLICT DO NOTHING").bind(now - 30 * DAY),
     db.prepare("INSERT INTO seller_requests (user_id, status, created_at) VALUES ('user_applicant', 'pending', ?) ON CONFLICT DO NOTHING").bind(now - 2 * DAY),
   ]);
 }

@@ -72,6 +72,7 @@ export const rules: AreaRules = {
     "routes/account/order.tsx": area(() => true, ownerOrStaff("shopper", orderItemName, ORDER_STAFF, "Order not found")),
     "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
     "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
+    "routes/account/start-selling.tsx": area(() => true, () => page(200, { shows: "Start selling" })),
   },
   records: async (world) => {
     await makeOrder((await world.member("shopper")).id);
@@ -129,6 +130,29 @@ export const rules: AreaRules = {
         check: async (ctx, response) => {
           redirectsTo(response, "/");
           expect(await user(ctx)).toBeUndefined();
+        },
+      },
+    },
+    // Issue 27 item 7: shoppers and store owners start selling; sellers and staff already sell (409).
+    "routes/account/start-selling.tsx": {
+      start_selling: {
+        allowed: (who) => who === "shopper" || who === "storeOwner" || who === "otherStoreOwner",
+        form: async () => ({
+          intent: "start_selling",
+          displayName: `Matrix${crypto.randomUUID().slice(0, 8)}`,
+          "return.fullName": "Matrix Seller",
+          "return.addressLine1": "1 Matrix Row",
+          "return.city": "London",
+          "return.postalCode": "N1 1AA",
+          "return.country": "United Kingdom",
+          acceptTerms: "on",
+        }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/vendor");
+          expect((await rows("SELECT role FROM user_roles WHERE user_id = ?", ctx.user!.id))[0]).toEqual({ role: "individual" });
+        },
+        refused: async (_ctx, response) => {
+          expect(response.status).toBe(409);
         },
       },
     },

@@ -2,7 +2,7 @@ import { expect } from "vitest";
 import { ACCESS_DENIED, ADMIN_TABS, adminLanding, mayOpenTab, type AdminTabId } from "../../../app/domain/admin-tabs";
 import { roleFlags, type RoleRecord } from "../../../app/domain/roles";
 import { ROLES, type Actor } from "../actors";
-import { calculatedPayout, orderOf, returnedRental, storeRequestRow } from "../admin-data";
+import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "../admin-data";
 import { png } from "../images";
 import { createProduct, createUser, isSignedIn, page, redirectsTo, rows, type ActionRule, type AreaRules, type Outcome, type PageRule, type Who, expectShipped, orderToSend, shipForm } from "./kit";
 
@@ -209,6 +209,21 @@ export const rules: AreaRules = {
           expect((await one<{ deactivated_at: number | null }>("SELECT deactivated_at FROM users WHERE id = ?", form.userId)).deactivated_at).not.toBeNull();
         },
       }),
+      // Requests to sell (issue 27 item 7): the Users tab's staff decide them.
+      approve: rule("users", {
+        form: async () => ({ intent: "approve", sellerId: await sellerRequestRow() }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/users");
+          expect(await one("SELECT role, seller_role FROM user_roles WHERE user_id = ?", form.sellerId)).toEqual({ role: "individual", seller_role: "vendor" });
+        },
+      }),
+      reject: rule("users", {
+        form: async () => ({ intent: "reject", sellerId: await sellerRequestRow(), reason: "Please list your own items only" }),
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, "/admin/users");
+          expect(await one("SELECT status FROM seller_requests WHERE user_id = ?", form.sellerId)).toEqual({ status: "declined" });
+        },
+      }),
       reactivate: rule("users", {
         allowed: superadminOnly,
         refused: deactivationRefused,
@@ -329,6 +344,7 @@ export const rules: AreaRules = {
             ["contact", { contact_email: "hello@closetloop.test", support_email: "", phone_number: "" }, "contact_email", "hello@closetloop.test"],
             ["social", { facebook_url: "https://facebook.com/closetloop" }, "facebook_url", "https://facebook.com/closetloop"],
             ["seo", { meta_title: "Closetloop", meta_description: "Rent or buy.", meta_keywords: "fashion" }, "meta_keywords", "fashion"],
+            ["selling", { seller_signup: "open" }, "seller_signup", "open"],
           ] as const
         ).map(([intent, fields, key, value]) => [
           intent,

@@ -1,0 +1,173 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterAll, describe, expect, it, vi } from "vitest";
+import type { AppContext } from "../../app/context";
+import { database } from "../../app/data/db.server";
+import { SELLING_MESSAGES } from "../../app/domain/selling";
+import { appConfig } from "../../app/env.server";
+import { startSelling } from "../../app/services/selling.server";
+import { signedIn, signedInBrowser } from "./actors";
+import { eventually } from "./factories";
+
+// Start selling (issue 27 item 7; decision 0057): a verified person becomes a seller from their
+// account, at once when sign-up is open (the default) or through a request staff decide when it
+// is 'by approval'. Bad input changes nothing.
+
+vi.setConfig({ testTimeout: 30_000 });
+
+const first = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+const roleOf = (id: string) => first<{ role: string; seller_role: string | null; assigned_by: string | null }>("SELECT role, seller_role, assigned_by FROM user_roles WHERE user_id = ?", id);
+const app = (): AppContext => ({ env, config: appConfig(env), ctx: createExecutionContext(), db: database(env.DB) });
+let seq = 0;
+const form = (overrides: Record<string, string> = {}) => ({
+  intent: "start_selling",
+  displayName: `Seller ${Date.now().toString(36)}${++seq}`,
+  "return.fullName": "Nina Newcomer",
+  "return.addressLine1": "8 Elm Row",
+  "return.city": "Edinburgh",
+  "return.postalCode": "EH7 4AA",
+  "return.country": "United Kingdom",
+  acceptTerms: "on",
+  ...overrides,
+});
+const asFormData = (fields: Record<string, string>) => {
+  const f = new FormData();
+  for (const [k, v] of Object.entries(fields)) f.set(k, v);
+  return f;
+};
+const mailTo = (recipient: string, kind: string) => eventually(() => first<{ subject: string; body: string }>("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = ?", recipient, kind));
+const setMode = (mode: string) => env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, content, updated_at) VALUES ('content_setting_seller_signup', 'site_settings', 'seller_signup', ?, 0) ON CONFLICT (content_type, content_key) DO UPDATE SET content = excluded.content").bind(mode).run();
+
+afterAll(() => setMode("open"));
+
+describe("Start selling, open sign-up", () => {
+  it("turns a verified shopper into a seller in one form: terms, display name, return address", async () => {
+    const shopper = await signedInBrowser("shopper");
+    const tab = await (await shopper.browser.fetch("/account?tab=products")).text();
+    expect(tab).toContain("You need vendor access to manage products");
+    expect(tab).toContain('href="/account/start-selling"');
+
+    const page = await shopper.browser.fetch("/account/start-selling");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("seller terms");
+    expect(html).toContain('href="/pages/seller_terms"');
+
+    const sent = form();
+    const started = await shopper.browser.post("/account/start-selling", sent);
+    expect(started.status).toBe(302);
+    expect(started.headers.get("location")).toBe("/vendor");
+    expect(await roleOf(shopper.id)).toEqual({ role: "individual", seller_role: "vendor", assigned_by: shopper.id });
+    const user = await first<{ display_name: string; city: string; terms: number | null }>("SELECT display_name, json_extract(return_address, '$.city') AS city, seller_terms_accepted_at AS terms FROM users WHERE id = ?", shopper.id);
+    expect(user).toMatchObject({ display_name: sent.displayName, city: "Edinburgh" });
+    expect(user!.terms).not.toBeNull();
+    expect((await mailTo(shopper.email, "selling_started")).subject).toBe("You can now sell on Closetloop");
+    expect((await shopper.browser.fetch("/vendor")).status).toBe(200);
+    expect(await first("SELECT action FROM audit_log WHERE target_id = ? AND action = 'user.start_selling'", shopper.id)).toEqual({ action: "user.start_selling" });
+
+    // A seller already: the page says so and leads to the dashboard; a second post changes nothing.
+    const seller = await (await shopper.browser.fetch("/account/start-selling")).text();
+    expect(seller).toContain(SELLING_MESSAGES.alreadySelling);
+    expect(seller).toContain('href="/vendor"');
+    const again = await shopper.browser.post("/account/start-selling", form());
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(SELLING_MESSAGES.alreadySelling);
+    expect((await first<{ display_name: string }>("SELECT display_name FROM users WHERE id = ?", shopper.id))!.display_name).toBe(sent.displayName);
+  });
+
+  it.each([
+    ["without the terms", { acceptTerms: "" }, SELLING_MESSAGES.termsRequired],
+    ["with a display name that makes no clean address", { displayName: "<b>me</b>" }, "Display name can use letters"],
+    ["without a city", { "return.city": "" }, "City"],
+  ])("refuses a form %s with a clear message, and changes nothing", async (_what, overrides, message) => {
+    const shopper = await signedInBrowser("shopper");
+    const response = await shopper.browser.post("/account/start-selling", form(overrides));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain(message);
+    expect(await roleOf(shopper.id)).toBeNull();
+    expect(await first("SELECT seller_terms_accepted_at FROM users WHERE id = ?", shopper.id)).toEqual({ seller_terms_accepted_at: null });
+  });
+
+  it("refuses a display name someone else has (409), at its field", async () => {
+    const other = await signedIn("vendor");
+    const taken = `Taken${Date.now().toString(36)}`;
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(taken, other.id).run();
+    const shopper = await signedInBrowser("shopper");
+    const response = await shopper.browser.post("/account/start-selling", form({ displayName: taken.toLowerCase() }));
+    expect(response.status).toBe(409);
+    expect(await response.text()).toContain("This display name is already taken");
+    expect(await roleOf(shopper.id)).toBeNull();
+  });
+
+  it("refuses unverified and deactivated accounts (403) and staff (409)", async () => {
+    const unverified = await signedIn("shopper", { verified: false });
+    const deactivated = await signedIn("shopper", { deactivated: true });
+    const legacyAdmin = await signedIn("shopper");
+    await env.DB.prepare("INSERT INTO user_roles (user_id, role, assigned_at) VALUES (?, 'admin', 0)").bind(legacyAdmin.id).run();
+    expect(await startSelling(app(), unverified.id, asFormData(form()), Date.now())).toMatchObject({ ok: false, status: 403, message: SELLING_MESSAGES.unverified });
+    expect(await startSelling(app(), deactivated.id, asFormData(form()), Date.now())).toMatchObject({ ok: false, status: 403, message: SELLING_MESSAGES.deactivated });
+    expect(await startSelling(app(), legacyAdmin.id, asFormData(form()), Date.now())).toMatchObject({ ok: false, status: 409, message: SELLING_MESSAGES.staffAccount });
+    expect(await roleOf(unverified.id)).toBeNull();
+    expect(await roleOf(deactivated.id)).toBeNull();
+  });
+
+  it("lets a store owner sell as themselves, keeping their store", async () => {
+    const owner = await signedInBrowser("storeOwner");
+    const response = await owner.browser.post("/account/start-selling", form());
+    expect(response.status).toBe(302);
+    expect(await roleOf(owner.id)).toMatchObject({ role: "individual", seller_role: "store" });
+  });
+});
+
+describe("Start selling by approval", () => {
+  it("sends a request staff decline with a reason, then approve; the applicant is told each time", async () => {
+    const admin = await signedInBrowser("admin");
+    // The setting is chosen on the Content tab; an unknown value is refused.
+    const bad = await admin.browser.post("/admin/content", { intent: "selling", seller_signup: "everyone" });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("Please choose who can start selling");
+    const saved = await admin.browser.post("/admin/content", { intent: "selling", seller_signup: "approval" });
+    expect(saved.status).toBe(302);
+
+    const shopper = await signedInBrowser("shopper");
+    expect(await (await shopper.browser.fetch("/account/start-selling")).text()).toContain("Send request");
+    const sent = await shopper.browser.post("/account/start-selling", form());
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get("location")).toBe("/account?tab=products");
+    expect(await roleOf(shopper.id)).toBeNull();
+    expect(await first("SELECT status FROM seller_requests WHERE user_id = ?", shopper.id)).toEqual({ status: "pending" });
+    expect((await mailTo(shopper.email, "seller_request_received")).subject).toBe("We received your request to sell");
+    expect(await (await shopper.browser.fetch("/account?tab=products")).text()).toContain("is waiting for review");
+    // Asking twice while it waits: refused, one request.
+    const twice = await shopper.browser.post("/account/start-selling", form());
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain(SELLING_MESSAGES.pending);
+
+    // Staff see it on the Users tab, and the admins were told it waits.
+    const users = await (await admin.browser.fetch("/admin/users")).text();
+    expect(users).toContain("Requests to sell");
+    expect(users).toContain(shopper.email);
+    expect(await eventually(() => first("SELECT kind FROM notifications WHERE user_id = ? AND kind = 'seller_request_waiting'", admin.id))).toEqual({ kind: "seller_request_waiting" });
+
+    // Declining needs a reason; with one, the applicant reads it.
+    const noReason = await admin.browser.post("/admin/users", { intent: "reject", sellerId: shopper.id, reason: "" });
+    expect(noReason.status).toBe(400);
+    expect(await first("SELECT status FROM seller_requests WHERE user_id = ?", shopper.id)).toEqual({ status: "pending" });
+    const declined = await admin.browser.post("/admin/users", { intent: "reject", sellerId: shopper.id, reason: "Please add photos of your own items first." });
+    expect(declined.status).toBe(302);
+    expect((await mailTo(shopper.email, "seller_request_decided")).body).toContain("Please add photos of your own items first.");
+    expect(await roleOf(shopper.id)).toBeNull();
+
+    // Asking again, then approved: vendor access, stamped by the staff member.
+    expect((await shopper.browser.post("/account/start-selling", form())).status).toBe(302);
+    const approved = await admin.browser.post("/admin/users", { intent: "approve", sellerId: shopper.id });
+    expect(approved.status).toBe(302);
+    expect(await roleOf(shopper.id)).toEqual({ role: "individual", seller_role: "vendor", assigned_by: admin.id });
+    expect(await first("SELECT status, reviewed_by FROM seller_requests WHERE user_id = ?", shopper.id)).toEqual({ status: "approved", reviewed_by: admin.id });
+    // Deciding it again: it no longer waits.
+    const again = await admin.browser.post("/admin/users", { intent: "approve", sellerId: shopper.id });
+    expect(again.status).toBe(404);
+    expect(await again.text()).toContain(SELLING_MESSAGES.notFound);
+    await setMode("open");
+  });
+});
