@@ -16,7 +16,7 @@ test("a new user starts selling from their account and lists an item", async ({ 
   // Without the terms: the message, at the box, and nothing else lost.
   const name = `Starter${js ? "Js" : "NoJs"}${Date.now().toString(36)}`;
   await form.getByLabel("Display name").fill(name);
-  await form.getByLabel("Name", { exact: true }).fill("Stella Starter");
+  await form.getByRole("textbox", { name: /^Name/ }).fill("Stella Starter");
   await form.getByLabel("Address line 1").fill("5 Market Street");
   await form.getByLabel("City").fill("York");
   await form.getByLabel("Postal code").fill("YO1 8AA");
