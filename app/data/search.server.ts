@@ -19,7 +19,10 @@ export function prefixEnd(prefix: string) {
  * own index in its term order, one range per letter.
  */
 export function wordsStartingWith(db: Database, letter: string) {
-  return db.all<{ term: string; items: number }>(sql`select term, doc as items from search_words_vocab where term >= ${letter} and term < ${prefixEnd(letter)}`);
+  return db
+    .select({ term: sql<string>`term`, items: sql<number>`doc` })
+    .from(sql`search_words_vocab`)
+    .where(sql`term >= ${letter} and term < ${prefixEnd(letter)}`);
 }
 
 const VOCABULARY_SECONDS = 600;
@@ -43,8 +46,8 @@ export async function vocabularyOf(db: Database, kv: KVNamespace, letters: reado
   const missing = letters.filter((_, i) => hits[i] === null);
   let read: VocabularyWord[][] = [];
   if (missing.length) {
-    const queries = missing.map((letter) => wordsStartingWith(db, letter));
-    read = missing.length === 1 ? [await queries[0]!] : ((await db.batch(queries as [(typeof queries)[number], ...(typeof queries)[number][]])) as VocabularyWord[][]);
+    const [first, ...rest] = missing.map((letter) => wordsStartingWith(db, letter));
+    read = rest.length ? await db.batch([first!, ...rest]) : [await first!];
     await Promise.all(
       missing.map((letter, i) =>
         kv.put(vocabularyKey(letter), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS }).catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(letter)}`, error)),

@@ -47,7 +47,8 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
   useEffect(() => {
     const input = document.getElementById(inputId) as HTMLInputElement | null;
     if (!input) return;
-    input.setAttribute("role", "combobox");
+    // The box keeps its searchbox role (tests and assistive tech find it by it); a searchbox may
+    // own a list of suggestions and point at the active one, but not say it is expanded.
     input.setAttribute("aria-autocomplete", "list");
     input.setAttribute("aria-controls", listId);
     input.setAttribute("autocomplete", "off");
@@ -118,7 +119,6 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
 
   useEffect(() => {
     const input = document.getElementById(inputId);
-    input?.setAttribute("aria-expanded", String(open));
     if (open && active >= 0) input?.setAttribute("aria-activedescendant", `${listId}-${active}`);
     else input?.removeAttribute("aria-activedescendant");
   }, [inputId, listId, open, active]);
