@@ -131,11 +131,21 @@ describe("GET /search/suggestions", () => {
     ["no q", "/search/suggestions", "Type the start of a brand or category (q)."],
     ["an empty q", "/search/suggestions?q=%20%20", "Type the start of a brand or category (q)."],
     ["an over-long q", `/search/suggestions?q=${"a".repeat(51)}`, "Type at most 50 characters."],
-    ["control characters", "/search/suggestions?q=ha%00r", "Type letters, digits or punctuation only."],
   ])("refuses %s with a 400 and the reason", async (_why, path, error) => {
     const response = await browser.fetch(path);
     expect(response.status).toBe(400);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ error });
+  });
+
+  it("refuses control characters with a 400 before any lookup (the request gate)", async () => {
+    const response = await browser.fetch("/search/suggestions?q=ha%00r");
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("control characters");
+  });
+
+  it("answers a HEAD, and refuses a POST (it has no action) without a 500", async () => {
+    expect((await browser.fetch("/search/suggestions?q=har", { method: "HEAD" })).status).toBe(200);
+    expect((await browser.post("/search/suggestions?q=har", {})).status).toBe(405);
   });
 });

@@ -48,7 +48,7 @@ export function Listing({
             Showing results for <strong className="font-semibold text-stone-900">{data.correction.corrected}</strong>
           </p>
           <p className="text-sm">
-            Search instead for{" "}
+            {"Search instead for "}
             <Link to={data.correction.exactUrl} className="text-brand underline">
               {data.filters.search}
             </Link>
