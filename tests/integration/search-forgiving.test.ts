@@ -38,7 +38,7 @@ describe("a search that finds nothing", () => {
     // A sold item is not public: its words found nothing and are not shown.
     expect(text).not.toContain("Sold Denim Jacket");
     expect(text).toContain("1 product(s) found");
-    expect(text).toMatch(/Search instead for <a href="\/all-products\?search=jaket&exact=1"[^>]*>jaket<\/a>/);
+    expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=jaket&exact=1"[^>]*>jaket<\/a>/);
   });
 
   it("searches the exact words when asked to, and finds nothing", async () => {
@@ -55,12 +55,12 @@ describe("a search that finds nothing", () => {
     expect(text).toContain("Navy Quilted Jacket");
   });
 
-  it("keeps every other filter: within Coats 'harbourlin duffel' finds the coat only", async () => {
+  it("keeps every other filter: 'harbourlinn dufle' within Coats and Camel finds the coat only", async () => {
     const { text } = await page("/all-products?search=harbourlinn%20dufle&category=Coats&color=Camel");
     expect(text).toMatch(/Showing results for <strong[^>]*>harbourline duffle<\/strong>/);
     expect(text).toContain("Camel Duffle Coat");
     expect(text).not.toContain("Navy Quilted Jacket");
-    expect(text).toMatch(/Search instead for <a href="\/all-products\?search=harbourlinn\+dufle&category=Coats&color=Camel&exact=1"/);
+    expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=harbourlinn\+dufle&category=Coats&color=Camel&exact=1"/);
   });
 
   it("offers nothing when the corrected words find nothing under the filters either", async () => {
