@@ -37,5 +37,6 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   exact.delete("after");
   exact.delete("before");
   exact.set(EXACT_SEARCH_PARAM, "1");
-  return { ...listing, result: instead, correction: { corrected, exactUrl: `${url.pathname}?${exact}` } };
+  // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
+  return { ...listing, result: instead, correction: { corrected, exactUrl: `${path}?${exact}` } };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 
 // The header search box's suggestions (issue 25, item 5; decision 0050): loaded when the box is
 // first focused, so no page carries it on first load. Without JavaScript the box is a plain
@@ -43,6 +43,13 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
   const [active, setActive] = useState(-1);
   const state = useRef({ options, active });
   state.current = { options, active };
+  // Every search this browser lands on is a recent search, however it was made (this box, a
+  // listing's filters, a link), even the one typed before this module had loaded.
+  const { search } = useLocation();
+  useEffect(() => {
+    const words = new URLSearchParams(search).get("search");
+    if (words) remember(words);
+  }, [search]);
 
   useEffect(() => {
     const input = document.getElementById(inputId) as HTMLInputElement | null;
