@@ -41,6 +41,13 @@ describe("a search that finds nothing", () => {
     expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=jaket&exact=1"[^>]*>jaket<\/a>/);
   });
 
+  it("links to the page, not to its data, when the search came with JavaScript (a .data request)", async () => {
+    const { status, text } = await page("/all-products.data?search=jaket");
+    expect(status).toBe(200);
+    expect(text).toContain("/all-products?search=jaket&exact=1");
+    expect(text).not.toContain(".data?search=jaket&exact=1");
+  });
+
   it("searches the exact words when asked to, and finds nothing", async () => {
     const { status, text } = await page("/all-products?search=jaket&exact=1");
     expect(status).toBe(200);
