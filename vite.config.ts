@@ -5,11 +5,11 @@ import { defineConfig } from "vite";
 
 // One chunk for the framework and the shared components that every page loads: a single gzip
 // stream compresses better than many small ones (docs/performance.md, JavaScript budget).
-// The basket drawer and Radix stay out of it: they load on first use.
+// The basket drawer, the search box's suggestions and Radix stay out of it: they load on first use.
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 // Code only the dashboards use (the dashboard kit, the admin back office, the seller's product form,
 // the image upload control and their rules) stays out of it too, so shopper pages do not carry it.
-const NOT_SHARED = /basket-drawer|\/components\/(seller|admin|store|order)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form|return-address-fields|start-selling-panel)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids|selling|roles)/;
+const NOT_SHARED = /basket-drawer|search-suggest|\/components\/(seller|admin|store|order)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form|return-address-fields|start-selling-panel)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids|selling|roles)/;
 
 export default defineConfig({
   plugins: [

@@ -63,6 +63,7 @@ export default [
   route("consent", "routes/resources/consent.ts"),
   route("unsubscribe", "routes/resources/unsubscribe.tsx"),
   route("uploads", "routes/resources/uploads.ts"),
+  route("search/suggestions", "routes/resources/search-suggestions.ts"),
 
   // local development only: 404 unless the Worker runs in development and the request comes from this machine
   layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/payments", "routes/dev/payments.tsx")]),

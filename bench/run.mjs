@@ -9,6 +9,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
+import { performance } from "node:perf_hooks";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openLoop } from "./open-loop.mjs";
@@ -62,6 +63,9 @@ const pages = [
   ["tag filter", "/all-products?tag=wool"],
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
+  // Search that forgives (decision 0050): nothing for 'jaket', then the results for 'jacket'.
+  ["search that forgives ('jaket')", "/all-products?search=jaket"],
+  ["search suggestions endpoint", "/search/suggestions?q=ja"],
 ];
 // A signed-in shopper's shared pages: rendered for them with the page cache off, and as deployed
 // the shared page with their header and hearts stitched in (docs/decisions/0039-stitched-personal-pages.md).
@@ -184,6 +188,24 @@ try {
   }
   console.log("\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included");
   console.table(results.d1Pages);
+  // The header search box's suggestions (decision 0050): whole answers as a browser waits for
+  // them, page cache off, for prefixes a shopper types.
+  results.suggestions = [];
+  // /healthz first: the floor of a whole answer over loopback (no route, no D1) to read them against.
+  for (const url of ["/healthz", ...["b", "ja", "bar", "coa", "zzz"].map((q) => `/search/suggestions?q=${q}`)]) {
+    const times = [];
+    for (let i = 0; i < 40; i++) {
+      const started = performance.now();
+      const response = await fetch(BASE + url);
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      times.push(performance.now() - started);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    results.suggestions.push({ url, medianMs: Number(median(times).toFixed(2)), p95Ms: Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2)) });
+  }
+  console.log("\nSearch suggestions endpoint, whole answer over loopback (ms, 40 requests each, page cache off):");
+  console.table(results.suggestions);
   results.imageBytes = await imageBytes();
   console.log("\nImage bytes a browser downloads (before = the originals; after = the srcset pick at 1x):");
   console.table(results.imageBytes);
@@ -280,9 +302,31 @@ for (const [name, qs] of shapes) {
   }
   results.d1Statements.push(row);
 }
+// Search that forgives (decision 0050): the catalog's words read by first letter (a search that
+// found nothing), and the suggestions endpoint's brands by prefix and active categories.
+const { module: searchData } = await runnerImport("./app/data/search.server.ts", { configFile: false });
+results.d1Search = [];
+const searchStatements = [
+  ...["j", "c", "s", "b", "p"].map((letter) => [`words starting with '${letter}'`, searchData.wordsStartingWith(db, letter)]),
+  ["suggestions: brands starting with 'ba'", searchData.brandsStartingWith(db, "ba")],
+  ["suggestions: active categories", searchData.activeCategories(db)],
+];
+for (const [name, query] of searchStatements) {
+  const { sql, params } = query.toSQL();
+  const durations = [];
+  let rows = 0;
+  for (let i = 0; i < 15; i++) {
+    const result = await bindings.DB.prepare(sql).bind(...params).all();
+    durations.push(result.meta.duration);
+    rows = result.results.length;
+  }
+  results.d1Search.push({ name, rows, ms: Number(median(durations).toFixed(2)), maxMs: Number(Math.max(...durations).toFixed(2)) });
+}
 await dispose();
 console.log("\nD1 time per listing statement (ms, SQLite execution, median and max of 15):");
 console.table(results.d1Statements);
+console.log("\nD1 time per search-that-forgives statement (ms, SQLite execution, median and max of 15):");
+console.table(results.d1Search);
 
 mkdirSync("bench", { recursive: true });
 writeFileSync("bench/results.json", JSON.stringify(results, null, 2));

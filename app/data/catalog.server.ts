@@ -64,6 +64,8 @@ function priceConditions(filters: CatalogFilters): SQL[] {
  */
 export async function mergeSearchIndex(db: Database) {
   await db.run(sql`INSERT INTO products_fts(products_fts) VALUES('optimize')`);
+  // The words of search that forgives (migration 0031) gather small segments the same way.
+  await db.run(sql`INSERT INTO search_words(search_words) VALUES('optimize')`);
 }
 
 const ftsCount = (match: string) => sql`(select count(*) from products_fts where products_fts match ${match})`;

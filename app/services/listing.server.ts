@@ -1,20 +1,42 @@
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
+import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
+import { correctSearch, searchWords, vocabularyLetters } from "../domain/search-correction";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
 import type { ListingData } from "../components/catalog/listing";
+
+/** The flag of a listing URL that turns the forgiving search off: 'Search instead for …' sets it. */
+export const EXACT_SEARCH_PARAM = "exact";
 
 /**
  * A listing page's data: URL filters plus what the page fixes (its type, category or brand).
  * `path` is the page's own path, the base of its canonical URL.
+ *
+ * A search that finds nothing is tried again with the catalog's nearest words (search that
+ * forgives, decision 0050), with every other filter kept; the page then says what it showed
+ * instead and links to the exact words (the same URL with `exact=1`).
  */
 export async function loadListing(app: AppContext, request: Request, path: string, fixed: Partial<CatalogFilters> = {}, scope: Scope = {}): Promise<ListingData> {
-  const { filters: fromUrl, page } = parseCatalogQuery(new URL(request.url).searchParams);
+  const url = new URL(request.url);
+  const { filters: fromUrl, page } = parseCatalogQuery(url.searchParams);
   const filters = { ...fromUrl, ...fixed };
   const [options, result] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
     listProducts(app.db, filters, page, scope),
   ]);
-  return { filters: fromUrl, sort: page.sort, options, result, canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  if (result.total > 0 || !filters.search || url.searchParams.get(EXACT_SEARCH_PARAM) === "1") return listing;
+  const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(searchWords(filters.search)));
+  const corrected = correctSearch(filters.search, vocabulary);
+  if (!corrected) return listing;
+  const instead = await listProducts(app.db, { ...filters, search: corrected }, page, scope);
+  if (instead.total === 0) return listing;
+  const exact = new URLSearchParams(url.searchParams);
+  exact.delete("after");
+  exact.delete("before");
+  exact.set(EXACT_SEARCH_PARAM, "1");
+  // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
+  return { ...listing, result: instead, correction: { corrected, exactUrl: `${path}?${exact}` } };
 }

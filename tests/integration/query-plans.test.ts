@@ -6,6 +6,7 @@ import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
 import { productDetail } from "../../app/data/product.server";
+import { brandsStartingWith, suggestionSources, wordsStartingWith } from "../../app/data/search.server";
 
 const db = database(env.DB);
 
@@ -138,6 +139,21 @@ describe("catalog query plans never scan a whole table", () => {
       const lines = await plan(pageQuery);
       expect(lines.filter(fullScan), lines.join("\n")).toEqual([]);
     }
+  });
+
+  it("search that forgives reads its words by a range of terms, and suggestions read brands by their name index (decision 0050)", async () => {
+    const words = await explainEverything((d) => wordsStartingWith(d, "j"));
+    // fts5vocab's plan number carries its term constraints: 0x200 (>=) and 0x400 (<=, <) both used.
+    const vocabulary = /SCAN search_words_vocab VIRTUAL TABLE INDEX (\d+)/.exec(words.join("\n"));
+    expect(vocabulary, words.join("\n")).not.toBeNull();
+    expect(Number(vocabulary![1]) & 0x600).toBe(0x600);
+    // Brands in the order of their unique index on lower(name): no sort, no scan.
+    const brands = (await plan(brandsStartingWith(db, "har"))).join("\n");
+    expect(brands).toMatch(/SEARCH brands USING INDEX brands_name_unique \(<expr>>\? AND <expr><\?\)/);
+    expect(brands).not.toMatch(/TEMP B-TREE|SCAN brands/);
+    // The endpoint's one batch: those brands and the handful of active categories.
+    const suggestions = await explainEverything((d) => suggestionSources(d, "har"));
+    expect(suggestions.filter(fullScan), suggestions.join("\n")).toEqual([]);
   });
 
   it.each([

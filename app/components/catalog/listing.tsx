@@ -12,6 +12,11 @@ export interface ListingData {
   result: ProductPage<ProductCardData>;
   /** The absolute canonical URL: the page path and its filters, without sort or page. */
   canonical: string;
+  /**
+   * When the search found nothing and the catalog's nearest words did (search that forgives,
+   * decision 0050): the words shown instead, and the URL of the exact words.
+   */
+  correction?: { corrected: string; exactUrl: string } | null;
 }
 
 /** The shared listing layout: heading, count line, filter sidebar, grid, pagination, empty state. */
@@ -37,6 +42,19 @@ export function Listing({
   return (
     <div>
       {header}
+      {data.correction ? (
+        <div className="mb-2 text-stone-700" data-testid="search-correction">
+          <p>
+            Showing results for <strong className="font-semibold text-stone-900">{data.correction.corrected}</strong>
+          </p>
+          <p className="text-sm">
+            {"Search instead for "}
+            <Link to={data.correction.exactUrl} className="text-brand underline">
+              {data.filters.search}
+            </Link>
+          </p>
+        </div>
+      ) : null}
       <p className="mb-4 text-sm text-stone-700" role="status">
         {`${result.total} product(s) found`}
       </p>

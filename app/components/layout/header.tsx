@@ -3,6 +3,8 @@ import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 const BasketDrawer = lazy(() => import("../cart/basket-drawer"));
+// Suggestions as the shopper types: loaded on the search box's first focus (decision 0050).
+const SearchSuggest = lazy(() => import("./search-suggest"));
 
 export interface HeaderUser {
   fullName: string | null;
@@ -149,6 +151,7 @@ export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; c
 }
 
 export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
+  const [suggest, setSuggest] = useState(false);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
@@ -160,7 +163,7 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
           <Link to="/men" className="hover:text-brand">Men</Link>
           <Link to="/children" className="hover:text-brand">Children</Link>
         </nav>
-        <Form method="get" action="/all-products" role="search" className="order-last flex w-full items-center sm:order-none sm:w-auto sm:flex-1">
+        <Form method="get" action="/all-products" role="search" className="relative order-last flex w-full items-center sm:order-none sm:w-auto sm:flex-1">
           <label htmlFor="site-search" className="sr-only">Search for items...</label>
           <input
             id="site-search"
@@ -169,10 +172,16 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
             defaultValue={search}
             placeholder="Search for items..."
             className="w-full rounded-l-md border border-stone-300 px-3 py-1.5 text-sm"
+            onFocus={() => setSuggest(true)}
           />
           <button type="submit" className="rounded-r-md border border-l-0 border-stone-300 bg-stone-50 px-3 py-1.5" aria-label="Search">
             <SearchIcon />
           </button>
+          {suggest ? (
+            <Suspense fallback={null}>
+              <SearchSuggest inputId="site-search" />
+            </Suspense>
+          ) : null}
         </Form>
         <HeaderPersonal user={user} cartCount={cartCount} />
       </div>

@@ -57,6 +57,8 @@ export const rules: AreaRules = {
     "routes/dev/payments.tsx": () => page(404, { hides: "Local payments" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
+    // The header search box's suggestions (decision 0050): without q, the same 400 and its reason to everyone.
+    "routes/resources/search-suggestions.ts": () => page(400, { shows: "Type the start of a brand or category (q)." }),
   },
   records: async () => {
     const now = Date.now();

@@ -1,0 +1,37 @@
+import { expect, test } from "@playwright/test";
+
+// The header search box's suggestions (issue 25, item 5; decision 0050): JavaScript only (without
+// it the box is a plain search form, tests/e2e/search.spec.ts). Brands and categories come from
+// /search/suggestions as the shopper types; recent searches from this browser.
+test("the search box suggests brands, categories and recent searches as the shopper types", async ({ page }) => {
+  await page.goto("/");
+  const box = page.getByRole("searchbox", { name: "Search for items..." });
+  const suggestions = page.getByRole("listbox", { name: "Search suggestions" });
+
+  await box.fill("jaket");
+  await box.press("Enter");
+  await expect(page.getByText("Showing results for jacket")).toBeVisible();
+
+  await box.fill("ja");
+  await expect(suggestions.getByRole("option", { name: /Jackets & Blazers/ })).toBeVisible();
+  await expect(suggestions.getByRole("option", { name: /Jaeger/ })).toBeVisible();
+  // The search just made is remembered in this browser.
+  await expect(suggestions.getByRole("option", { name: /jaket.*Recent search/ })).toBeVisible();
+
+  await box.fill("");
+  await expect(suggestions.getByRole("option", { name: /jaket/ })).toBeVisible();
+
+  // Chosen by keyboard: the first suggestion for 'barb' is the brand Barbour.
+  await box.fill("barb");
+  await expect(suggestions.getByRole("option", { name: /Barbour.*Brand/ })).toBeVisible();
+  await box.press("ArrowDown");
+  await expect(suggestions.getByRole("option", { name: /Barbour/ })).toHaveAttribute("aria-selected", "true");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/brand\/Barbour$/);
+
+  // Chosen by pointer: a category.
+  await box.fill("blaz");
+  await suggestions.getByRole("option", { name: /Jackets & Blazers/ }).click();
+  await expect(page).toHaveURL(/\/categories\/jackets-blazers$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Jackets & Blazers" })).toBeVisible();
+});
