@@ -40,6 +40,8 @@ export const EmailMessage = z.object({
     "newsletter_welcome",
     "listing_awaiting_review",
     "store_request_waiting",
+    // Issue 26: a new message in a conversation.
+    "message_received",
   ]),
   to: z.email(),
   subject: z.string().min(1),
