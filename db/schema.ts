@@ -809,3 +809,4 @@ export const viewCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.subjectType, t.subjectId, t.weekStart] })],
 );
+export * from "./schema-messages";

@@ -13,6 +13,7 @@ import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/serv
 import { countView } from "../app/services/views.server";
 import { scheduled } from "./cron";
 import { images } from "./images";
+import { live } from "./live";
 import { queue } from "./queue";
 
 // A misconfigured Worker refuses to start: without APP_ENV, or outside development without its
@@ -37,6 +38,8 @@ app.use(async (c, next) => {
   } else {
     await next();
   }
+  // An accepted WebSocket upgrade (a conversation's live path) goes back as it is: its socket is not part of a copy.
+  if (c.res.status === 101) return;
   const headers = new Headers(c.res.headers);
   applySecurityHeaders(headers, appConfig(c.env).isDev);
   const trips = c.get("d1");
@@ -50,6 +53,7 @@ app.use(async (c, next) => {
 app.get("/healthz", (c) => c.json({ ok: true }));
 
 app.route("/images", images);
+app.route("/", live);
 
 app.all("*", async (c) => {
   // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
@@ -86,6 +90,9 @@ app.all("*", async (c) => {
   countView(env, request, response.status, cache.waitUntil, now);
   return gate.settle(reads.settle(response));
 });
+
+// The conversations' Durable Object (issue 26), declared in wrangler.toml.
+export { ConversationRoom } from "./conversation";
 
 export default {
   fetch: app.fetch,

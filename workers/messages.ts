@@ -45,6 +45,8 @@ export const EmailMessage = z.object({
     "seller_request_received",
     "seller_request_waiting",
     "seller_request_decided",
+    // Issue 26: a new message in a conversation.
+    "message_received",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -32,6 +32,7 @@ export function headerUser(user: HeaderUser): HeaderUser {
     isAdmin: user.isAdmin,
     avatarUrl: user.avatarUrl ?? null,
     unread: user.unread ?? 0,
+    messages: user.messages ?? 0,
   };
 }
 

@@ -9,7 +9,7 @@ export interface AuditEntry {
   actorId: string;
   /** What was done, as `area.verb`: user.subrole, user.deactivate, product.approve, store_request.approve ... */
   action: string;
-  targetType: "user" | "product" | "store_request" | "payout" | "brand" | "brand_suggestion" | "category" | "site_content" | "blog_post";
+  targetType: "user" | "product" | "store_request" | "payout" | "brand" | "brand_suggestion" | "category" | "site_content" | "blog_post" | "conversation";
   /**
    * The record changed. A sub-select that yields NULL unless the change may still happen turns
    * the row into the batch's guard: NOT NULL fails and the whole batch rolls back.

@@ -63,6 +63,19 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // Issue 23: what the person was told, and how they chose to be told.
   { table: "notifications", column: "user_id", exportedAs: "notifications", onDelete: "delete" },
   { table: "notification_preferences", column: "user_id", exportedAs: "notification_preferences", onDelete: "delete" },
+  // Issue 26: conversations stay for the other party; the person's messages lose their text
+  // ('Message deleted') and every link to them goes.
+  { table: "conversations", column: "shopper_id", exportedAs: "conversations", onDelete: "nullify" },
+  { table: "conversations", column: "seller_id", exportedAs: "conversations", onDelete: "nullify" },
+  { table: "conversations", column: "owner_id", exportedAs: "conversations", onDelete: "nullify" },
+  { table: "messages", column: "sender_id", exportedAs: "conversations", onDelete: "nullify" },
+  { table: "conversation_reads", column: "user_id", exportedAs: "conversations", onDelete: "nullify" },
+  { table: "conversation_reports", column: "reporter_id", exportedAs: "conversation_reports", onDelete: "nullify" },
+  { table: "conversation_reports", column: "closed_by", exportedAs: "staff_activity.conversation_reports_closed", onDelete: "nullify" },
+  { table: "message_blocks", column: "blocker_id", exportedAs: "message_blocks", onDelete: "delete" },
+  { table: "message_blocks", column: "blocked_id", exportedAs: "message_blocks", onDelete: "delete" },
+  { table: "message_suspensions", column: "user_id", exportedAs: "message_suspension", onDelete: "delete" },
+  { table: "message_suspensions", column: "suspended_by", exportedAs: "staff_activity.message_suspensions", onDelete: "nullify" },
 ];
 
 /**
@@ -172,6 +185,23 @@ const SECTIONS: Record<string, string> = {
   charges_overturned: "SELECT id, order_id, damage_charge, charge_overturned_at FROM order_items WHERE charge_overturned_by = ?1",
   notifications: "SELECT id, kind, category, title, body, link, created_at, read_at FROM notifications WHERE user_id = ?1 ORDER BY created_at DESC",
   notification_preferences: "SELECT category, email AS emailed, updated_at FROM notification_preferences WHERE user_id = ?1 ORDER BY category",
+  // Conversations (issue 26): those the person is in (as the shopper, the seller, their store's,
+  // or about their concierge items), and every message of them.
+  conversations: `SELECT c.id, c.product_id, c.product_name, c.shopper_id = ?1 AS as_shopper, c.created_at, c.last_message_at,
+      (SELECT r.read_seq FROM conversation_reads r WHERE r.conversation_id = c.id AND r.user_id = ?1 LIMIT 1) AS read_seq
+    FROM conversations c WHERE c.shopper_id = ?1 OR c.seller_id = ?1 OR c.owner_id = ?1 OR c.store_id IN (SELECT id FROM stores WHERE owner_id = ?1)
+      OR c.id IN (SELECT conversation_id FROM messages WHERE sender_id = ?1) OR c.id IN (SELECT conversation_id FROM conversation_reads WHERE user_id = ?1)
+    ORDER BY c.created_at`,
+  conversation_messages: `SELECT m.conversation_id, m.seq, m.sender_party, m.sender_id = ?1 AS by_you, CASE WHEN m.deleted_at IS NULL THEN m.body ELSE 'Message deleted' END AS body, m.created_at
+    FROM messages m JOIN conversations c ON c.id = m.conversation_id
+    WHERE c.shopper_id = ?1 OR c.seller_id = ?1 OR c.owner_id = ?1 OR c.store_id IN (SELECT id FROM stores WHERE owner_id = ?1) OR m.sender_id = ?1
+      OR c.id IN (SELECT conversation_id FROM conversation_reads WHERE user_id = ?1)
+    ORDER BY m.conversation_id, m.seq`,
+  conversation_reports: "SELECT id, conversation_id, reason, created_at, closed_at FROM conversation_reports WHERE reporter_id = ?1 ORDER BY created_at",
+  conversation_reports_closed: "SELECT id, conversation_id, closed_at FROM conversation_reports WHERE closed_by = ?1",
+  message_blocks: "SELECT CASE WHEN blocker_id = ?1 THEN 'you blocked' ELSE 'blocked you' END AS direction, CASE WHEN blocker_id = ?1 THEN blocked_id ELSE blocker_id END AS other_user_id, created_at FROM message_blocks WHERE blocker_id = ?1 OR blocked_id = ?1",
+  message_suspension: "SELECT reason, created_at AS suspended_at FROM message_suspensions WHERE user_id = ?1",
+  message_suspensions: "SELECT user_id, created_at FROM message_suspensions WHERE suspended_by = ?1",
 };
 
 const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
@@ -239,6 +269,10 @@ export async function personalData(db: Database, user: { id: string; email: stri
     cancellations_made: take("cancellations_made"),
     notifications: take("notifications"),
     notification_preferences: take("notification_preferences"),
+    conversations: take("conversations").map((c) => ({ ...c, as_shopper: Boolean(c.as_shopper), messages: take("conversation_messages").filter((m) => m.conversation_id === c.id).map(({ conversation_id: _c, ...m }) => ({ ...m, by_you: Boolean(m.by_you) })) })),
+    conversation_reports: take("conversation_reports"),
+    message_blocks: take("message_blocks"),
+    message_suspension: take("message_suspension")[0] ?? null,
     staff_activity: {
       roles_assigned: take("roles_assigned"),
       brands_created: take("brands_created"),
@@ -254,6 +288,8 @@ export async function personalData(db: Database, user: { id: string; email: stri
       audit_log: take("audit_log"),
       items_shipped: take("items_shipped"),
       charges_overturned: take("charges_overturned"),
+      conversation_reports_closed: take("conversation_reports_closed"),
+      message_suspensions: take("message_suspensions"),
     },
   };
 }
@@ -341,6 +377,10 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
     run("UPDATE order_items SET seller_id = NULL WHERE handler = 'vendor' AND seller_id = ?1"),
     run("UPDATE payouts SET recipient_id = ?5 WHERE recipient_type = 'owner' AND recipient_id = ?1"),
     run("UPDATE audit_log SET detail = '{}', target_id = ?5 WHERE target_type IN ('user', 'users') AND target_id = ?1"),
+    // Their messages keep their place in the other party's conversation, without their text (issue 26).
+    run("UPDATE messages SET body = '', deleted_at = ?3 WHERE sender_id = ?1"),
+    run("DELETE FROM message_blocks WHERE blocker_id = ?1 OR blocked_id = ?1"),
+    run("DELETE FROM message_suspensions WHERE user_id = ?1"),
     ...USER_REFERENCES.filter((r) => r.onDelete === "nullify").map((r) => run(`UPDATE ${r.table} SET ${r.column} = NULL WHERE ${r.column} = ?1`)),
     run("DELETE FROM users WHERE id = ?1"),
   ];

@@ -35,6 +35,8 @@ export const ADMIN_TABS = [
   { id: "users", label: "Users", href: "/admin/users", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
   { id: "roles", label: "Roles", href: "/admin/roles", subroles: ["superadmin"], denied: ROLES_ACCESS_DENIED, built: true },
   { id: "financial", label: "Financial", href: "/admin/financial", subroles: ["superadmin"], denied: ACCESS_DENIED, built: true },
+  // Reported conversations (issue 26): staff who answer people read them and act.
+  { id: "messages", label: "Reported messages", href: "/admin/messages", subroles: [...EVERY_ADMIN, "customer_support"], denied: ACCESS_DENIED, built: true },
 ] as const satisfies readonly AdminTab[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];

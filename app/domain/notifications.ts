@@ -3,7 +3,7 @@
 // no storage.
 
 /** The categories a person can switch between e-mail and in-site only (the account's Notifications section). */
-export const NOTIFICATION_CATEGORIES = ["orders", "selling", "store", "payouts", "marketing", "alerts"] as const;
+export const NOTIFICATION_CATEGORIES = ["orders", "selling", "store", "payouts", "marketing", "alerts", "messages"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
@@ -13,6 +13,7 @@ export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
   payouts: "Payouts",
   marketing: "Marketing",
   alerts: "Alerts",
+  messages: "Messages",
 };
 
 /** Orders and rentals are transactional: always e-mailed, whatever the preference says. */
@@ -67,6 +68,8 @@ export const NOTICE_KINDS = {
   seller_request_waiting: { category: "selling", to: "admins" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
+  // Conversations (issue 26): the other party of a new message, at most once per 15 minutes while unread.
+  message_received: { category: "messages", to: "party" },
 } as const satisfies Record<string, { category: NotificationCategory; to: string }>;
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 
@@ -80,6 +83,7 @@ export const REASONS: Readonly<Record<NotificationCategory, string>> = {
   payouts: "You get this because Closetloop pays you for your sales.",
   marketing: "You get this because you signed up for Closetloop's newsletter.",
   alerts: "You get this because you asked Closetloop to tell you.",
+  messages: "You get this because someone wrote to you on Closetloop.",
 };
 
 /** Notifications shown per page of the notification centre. */

@@ -96,6 +96,8 @@ export async function loadSessionUser(
       cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
       // The header's bell (issue 23): read from the partial index of unread rows.
       unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${users.id} AND read_at IS NULL)`,
+      // The header's messages badge (issue 26): conversations with unread messages, from the partial index.
+      messages: sql<number>`(SELECT count(*) FROM conversation_reads WHERE user_id = ${users.id} AND unread > 0)`,
       saved,
       all,
     })

@@ -75,10 +75,10 @@ describe("the admin shell", () => {
 
   it("shows each sub-role exactly its §6 tabs and sends /admin to the first one", async () => {
     const expected: Record<string, [string, string[]]> = {
-      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial"]],
-      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users"]],
+      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages"]],
+      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages"]],
       productReviewer: ["/admin/products", ["Products"]],
-      customerSupport: ["/admin/orders", ["Orders"]],
+      customerSupport: ["/admin/orders", ["Orders", "Reported messages"]],
     };
     for (const [actor, [landing, tabs]] of Object.entries(expected)) {
       const { browser } = await as(actor as Actor);

@@ -16,6 +16,8 @@ export interface HeaderUser {
   avatarUrl?: string | null;
   /** Unread notifications: the bell's count (issue 23). */
   unread?: number;
+  /** Conversations with unread messages: the messages link's count (issue 26). */
+  messages?: number;
 }
 
 export function initials(fullName: string | null | undefined) {
@@ -131,6 +133,18 @@ function NotificationBell({ count }: { count: number }) {
   );
 }
 
+/** The inbox's link with the number of conversations waiting for a reply (issue 26). */
+function MessagesLink({ count }: { count: number }) {
+  return (
+    <Link to="/account/messages" aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"} className="relative hover:text-brand" data-testid="messages-link">
+      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+      </svg>
+      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{count > 99 ? "99+" : count}</span> : null}
+    </Link>
+  );
+}
+
 export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; cartCount: number }) {
   return (
     <div data-personal="header" className="ml-auto flex items-center gap-4">
@@ -138,6 +152,7 @@ export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; c
         <HeartIcon />
       </Link>
       <BasketButton count={cartCount} />
+      {user ? <MessagesLink count={user.messages ?? 0} /> : null}
       {user ? <NotificationBell count={user.unread ?? 0} /> : null}
       {user ? (
         <AvatarMenu user={user} />

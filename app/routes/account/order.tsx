@@ -267,6 +267,9 @@ function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: 
         </p>
         {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
         <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />
+        {isShopper && item.productId ? (
+          <a href={`/account/messages/new?product=${encodeURIComponent(item.productId)}`} className="inline-block text-sm text-brand underline">Message the seller</a>
+        ) : null}
         {isShopper && canCancelAlone && NOT_POSTED.has(item.status) ? (
           <CancelForm label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
         ) : null}

@@ -230,6 +230,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <SellerCard product={product} />
+          {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
+          <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>
           <div>
             <Section title="DETAILS" open>
               {product.description ? <p className="mb-2">{product.description}</p> : null}

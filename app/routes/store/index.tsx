@@ -10,6 +10,8 @@ import { formatGBP } from "../../domain/money";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
+import { storeInbox } from "../../data/conversations.server";
+import { InboxList } from "../../components/messages/inbox";
 import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
 import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
@@ -45,9 +47,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { store, storeParam } = scope;
   const now = Date.now();
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
-  const [dashboard, views] = await Promise.all([storeDashboard(app.db, store.id, readTab(url, STORE_TABS), readPage(url)), viewsByWeek(app.db, { type: "store", id: store.id }, now)]);
+  const tab = readTab(url, STORE_TABS);
+  const [dashboard, views, conversations] = await Promise.all([
+    storeDashboard(app.db, store.id, tab, readPage(url)),
+    viewsByWeek(app.db, { type: "store", id: store.id }, now),
+    // The store's conversations with shoppers (issue 26), on the overview.
+    tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
+  ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, now } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship"] as const;
@@ -174,6 +182,18 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           </p>
           <p className="mt-2 text-sm">
             <Link to={`/store/${store.id}`} className="font-medium text-brand underline">View your public store page</Link>
+          </p>
+        </Panel>
+      ) : null}
+      {dashboard.tab === "overview" ? (
+        <Panel title="Messages">
+          {loaderData.conversations.length === 0 ? (
+            <EmptyState>No shopper has asked about your store's items yet.</EmptyState>
+          ) : (
+            <InboxList rows={loaderData.conversations} ago={(at) => formatShortDate(at)} label="Store conversations" />
+          )}
+          <p className="mt-2 text-sm">
+            <Link to="/account/messages" className="font-medium text-brand underline">All your messages</Link>
           </p>
         </Panel>
       ) : null}

@@ -22,6 +22,8 @@ const SECTION_6: Record<AdminTabId, Actor[]> = {
   users: ["superadmin", "admin"],
   roles: ["superadmin"],
   financial: ["superadmin"],
+  // Issue 26: reported conversations, for staff who answer people (rules in ./messages.ts).
+  messages: ["superadmin", "admin", "customerSupport"],
 };
 const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
 const html = (text: string) => text.replace(/'/g, "&#x27;");

@@ -1,0 +1,419 @@
+import { handlerOf, MESSAGE_DELETED, membershipOf, type Membership, type Party } from "../domain/messages";
+import type { Database } from "./db.server";
+
+// Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
+// Every read names the user: a conversation is found only through its membership, so someone
+// else's reads as missing. Writes of messages happen in the conversation's Durable Object
+// (workers/conversation.ts) through sendMessage below, which is the only writer of `messages`.
+
+type Row = Record<string, unknown>;
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+const first = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).first<T>()) ?? null;
+
+export interface ConversationView {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productImage: string | null;
+  productLive: boolean;
+  shopperId: string | null;
+  sellerId: string | null;
+  storeId: string | null;
+  storeOwnerId: string | null;
+  ownerId: string | null;
+  shopperName: string;
+  handlerName: string;
+  lastSeq: number;
+  createdAt: number;
+}
+
+const CONVERSATION_SELECT = `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images,
+    (p.id IS NOT NULL AND p.product_status = 'live') AS productLive,
+    c.shopper_id AS shopperId, c.seller_id AS sellerId, c.store_id AS storeId, s.owner_id AS storeOwnerId, c.owner_id AS ownerId,
+    coalesce(su.display_name, su.full_name, 'Deleted account') AS shopperName,
+    CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END AS handlerName,
+    c.last_seq AS lastSeq, c.created_at AS createdAt
+  FROM conversations c
+  LEFT JOIN products p ON p.id = c.product_id
+  LEFT JOIN stores s ON s.id = c.store_id
+  LEFT JOIN users su ON su.id = c.shopper_id
+  LEFT JOIN users hu ON hu.id = c.seller_id`;
+
+const firstImage = (images: unknown): string | null => {
+  try {
+    const list = JSON.parse(String(images ?? "[]")) as unknown;
+    return Array.isArray(list) && typeof list[0] === "string" ? list[0] : null;
+  } catch {
+    return null;
+  }
+};
+
+function toView(row: Row): ConversationView {
+  return {
+    id: String(row.id),
+    productId: (row.productId as string | null) ?? null,
+    productName: String(row.productName),
+    productImage: firstImage(row.images),
+    productLive: Boolean(row.productLive),
+    shopperId: (row.shopperId as string | null) ?? null,
+    sellerId: (row.sellerId as string | null) ?? null,
+    storeId: (row.storeId as string | null) ?? null,
+    storeOwnerId: (row.storeOwnerId as string | null) ?? null,
+    ownerId: (row.ownerId as string | null) ?? null,
+    shopperName: String(row.shopperName),
+    handlerName: String(row.handlerName),
+    lastSeq: Number(row.lastSeq),
+    createdAt: Number(row.createdAt),
+  };
+}
+
+/** A conversation by id, whoever asks (staff through a report, the Durable Object). */
+export async function conversationById(db: Database, id: string): Promise<ConversationView | null> {
+  const row = await first<Row>(db, `${CONVERSATION_SELECT} WHERE c.id = ?1`, id);
+  return row ? toView(row) : null;
+}
+
+/** A conversation with how the user stands in it, or null when they have no part in it (it reads as missing). */
+export async function conversationFor(db: Database, id: string, userId: string): Promise<{ conversation: ConversationView; membership: NonNullable<Membership> } | null> {
+  const conversation = await conversationById(db, id);
+  if (!conversation) return null;
+  const membership = membershipOf(conversation, userId);
+  return membership ? { conversation, membership } : null;
+}
+
+/** The user who reads for a party: the shopper, the seller, or the store's owner. */
+export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) => (party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId));
+
+export interface MessageView {
+  id: string;
+  seq: number;
+  party: Party;
+  body: string;
+  createdAt: number;
+  deleted: boolean;
+}
+
+/** The latest messages of a conversation (at most `limit`), oldest first. */
+export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
+  const rows = await all<Row>(
+    db,
+    `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
+       (SELECT * FROM messages WHERE conversation_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq`,
+    conversationId,
+    limit,
+  );
+  return rows.map((r) => ({ id: String(r.id), seq: Number(r.seq), party: r.party as Party, body: r.deletedAt ? MESSAGE_DELETED : String(r.body), createdAt: Number(r.createdAt), deleted: Boolean(r.deletedAt) }));
+}
+
+export interface PartyState {
+  readSeq: number;
+  deliveredSeq: number;
+  unread: number;
+  emailedAt: number | null;
+}
+
+/** Each party's read state. */
+export async function partyStates(db: Database, conversationId: string): Promise<Record<Party, PartyState>> {
+  const rows = await all<Row>(db, "SELECT party, read_seq, delivered_seq, unread, emailed_at FROM conversation_reads WHERE conversation_id = ?1", conversationId);
+  const state = (party: Party): PartyState => {
+    const r = rows.find((x) => x.party === party);
+    return { readSeq: Number(r?.read_seq ?? 0), deliveredSeq: Number(r?.delivered_seq ?? 0), unread: Number(r?.unread ?? 0), emailedAt: (r?.emailed_at as number | null) ?? null };
+  };
+  return { shopper: state("shopper"), handler: state("handler") };
+}
+
+/** The party has seen everything up to `seq` (never moves back). */
+export async function markSeen(db: Database, conversationId: string, party: Party, seq: number) {
+  await db.$client
+    .prepare(
+      `UPDATE conversation_reads SET read_seq = max(read_seq, ?3), delivered_seq = max(delivered_seq, ?3),
+         unread = (SELECT count(*) FROM messages WHERE conversation_id = ?1 AND sender_party <> ?2 AND seq > max(conversation_reads.read_seq, ?3))
+       WHERE conversation_id = ?1 AND party = ?2`,
+    )
+    .bind(conversationId, party, seq)
+    .run();
+}
+
+/** The party's screen received everything up to `seq`. */
+export async function markDelivered(db: Database, conversationId: string, party: Party, seq: number) {
+  await db.$client.prepare("UPDATE conversation_reads SET delivered_seq = max(delivered_seq, ?3) WHERE conversation_id = ?1 AND party = ?2").bind(conversationId, party, seq).run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inbox
+
+export interface InboxRow {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productImage: string | null;
+  otherName: string;
+  lastBody: string | null;
+  lastAt: number;
+  unread: number;
+  /** Whose side the user is on here: their own conversation, or their store's. */
+  as: Party | "reader";
+}
+
+/**
+ * The user's conversations, newest first: those they asked as a shopper, those they handle as
+ * a seller or through their store, and those about their concierge items (read only).
+ */
+export async function inbox(db: Database, userId: string, options: { storeOnly?: boolean; limit?: number } = {}): Promise<InboxRow[]> {
+  const limit = options.limit ?? 100;
+  const rows = await all<Row>(
+    db,
+    `WITH mine AS (
+        SELECT id, 'shopper' AS party FROM conversations WHERE shopper_id = ?1 AND ?2 = 0
+        UNION SELECT id, 'handler' FROM conversations WHERE seller_id = ?1 AND ?2 = 0
+        UNION SELECT c.id, 'handler' FROM conversations c JOIN stores s ON s.id = c.store_id WHERE s.owner_id = ?1
+        UNION SELECT c.id, 'reader' FROM conversations c WHERE c.owner_id = ?1 AND c.store_id IS NOT NULL AND ?2 = 0
+          AND NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = c.store_id AND s.owner_id = ?1) AND c.shopper_id IS NOT ?1
+      )
+      SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, mine.party AS party,
+        c.last_message_at AS lastAt,
+        CASE WHEN mine.party = 'shopper'
+          THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END
+          ELSE coalesce(su.display_name, su.full_name, 'Deleted account') END AS otherName,
+        (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = mine.party), 0) AS unread
+      FROM mine JOIN conversations c ON c.id = mine.id
+      LEFT JOIN products p ON p.id = c.product_id
+      LEFT JOIN stores s ON s.id = c.store_id
+      LEFT JOIN users su ON su.id = c.shopper_id
+      LEFT JOIN users hu ON hu.id = c.seller_id
+      ORDER BY c.last_message_at DESC, c.id DESC
+      LIMIT ?3`,
+    userId,
+    options.storeOnly ? 1 : 0,
+    limit,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    productId: (r.productId as string | null) ?? null,
+    productName: String(r.productName),
+    productImage: firstImage(r.images),
+    otherName: String(r.otherName),
+    lastBody: (r.lastBody as string | null) ?? null,
+    lastAt: Number(r.lastAt),
+    unread: Number(r.unread),
+    as: r.party as InboxRow["as"],
+  }));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Starting a conversation
+
+export interface AskableItem {
+  id: string;
+  name: string;
+  image: string | null;
+  ownerId: string;
+  storeId: string | null;
+  conciergeStatus: string;
+  handlerName: string;
+}
+
+/** An item a shopper may ask about: it exists and is live (rented and sold ones too: buyers ask after an order). */
+export async function askableItem(db: Database, productId: string): Promise<AskableItem | null> {
+  const row = await first<Row>(
+    db,
+    `SELECT p.id, p.name, p.images, p.owner_id AS ownerId, p.store_id AS storeId, p.concierge_status AS conciergeStatus,
+       CASE WHEN p.store_id IS NOT NULL AND p.concierge_status = 'yes' THEN s.name ELSE coalesce(u.display_name, u.full_name, 'the seller') END AS handlerName
+     FROM products p JOIN users u ON u.id = p.owner_id LEFT JOIN stores s ON s.id = p.store_id
+     WHERE p.id = ?1 AND p.product_status = 'live'`,
+    productId,
+  );
+  if (!row) return null;
+  return { id: String(row.id), name: String(row.name), image: firstImage(row.images), ownerId: String(row.ownerId), storeId: (row.storeId as string | null) ?? null, conciergeStatus: String(row.conciergeStatus), handlerName: String(row.handlerName) };
+}
+
+/** The shopper's conversation about an item, if they have one. */
+export async function existingConversation(db: Database, shopperId: string, productId: string) {
+  return first<{ id: string }>(db, "SELECT id FROM conversations WHERE shopper_id = ?1 AND product_id = ?2", shopperId, productId);
+}
+
+/** Whether the user handles the item (its seller, or its store's owner): they cannot ask themselves. */
+export async function handlesItem(db: Database, item: AskableItem, userId: string) {
+  const handler = handlerOf(item);
+  if (handler.sellerId) return handler.sellerId === userId;
+  return Boolean(await first(db, "SELECT 1 AS yes FROM stores WHERE id = ?1 AND owner_id = ?2", handler.storeId, userId));
+}
+
+/** Opens the one conversation between the shopper and the item's handler (or returns the one that exists). */
+export async function openConversation(db: Database, shopperId: string, item: AskableItem, now: number): Promise<string> {
+  const handler = handlerOf(item);
+  const id = `cnv_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
+  await db.$client.batch([
+    db.$client
+      .prepare(
+        `INSERT INTO conversations (id, product_id, product_name, shopper_id, seller_id, store_id, owner_id, created_at, last_message_at, last_seq)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, 0) ON CONFLICT DO NOTHING`,
+      )
+      .bind(id, item.id, item.name, shopperId, handler.sellerId, handler.storeId, item.ownerId, now),
+    db.$client
+      .prepare(
+        `INSERT INTO conversation_reads (conversation_id, party, user_id)
+         SELECT c.id, 'shopper', c.shopper_id FROM conversations c WHERE c.id = ?1
+         UNION ALL SELECT c.id, 'handler', coalesce(c.seller_id, (SELECT owner_id FROM stores WHERE id = c.store_id)) FROM conversations c WHERE c.id = ?1`,
+      )
+      .bind(id),
+  ]);
+  const found = await existingConversation(db, shopperId, item.id);
+  return found!.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending (called by the conversation's Durable Object only)
+
+export type SendResult =
+  | { ok: true; message: MessageView; replay: boolean }
+  | { ok: false; status: 400 | 403 | 404 | 409 | 429; error: string };
+
+/** What sending checks before it writes: the conversation, blocks, a suspension, the sender's recent messages, a replayed token. */
+export async function sendingContext(db: Database, conversationId: string, senderId: string, otherUserId: string | null, token: string, since: readonly number[]) {
+  const [conversation, blocked, suspended, counts, replay] = await db.$client.batch([
+    db.$client.prepare("SELECT c.last_seq AS lastSeq, (p.id IS NOT NULL) AS itemExists FROM conversations c LEFT JOIN products p ON p.id = c.product_id WHERE c.id = ?1").bind(conversationId),
+    db.$client.prepare("SELECT 1 AS yes FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1) LIMIT 1").bind(senderId, otherUserId),
+    db.$client.prepare("SELECT 1 AS yes FROM message_suspensions WHERE user_id = ?1").bind(senderId),
+    db.$client.prepare(`SELECT ${since.map((_, i) => `(SELECT count(*) FROM messages WHERE sender_id = ?1 AND created_at > ?${i + 2}) AS w${i}`).join(", ")}`).bind(senderId, ...since),
+    db.$client.prepare("SELECT id, seq, sender_party AS party, body, created_at AS createdAt FROM messages WHERE conversation_id = ?1 AND client_token = ?2").bind(conversationId, token),
+  ]);
+  const c = conversation?.results[0] as { lastSeq: number; itemExists: number } | undefined;
+  const countRow = (counts?.results[0] ?? {}) as Record<string, number>;
+  const r = replay?.results[0] as Row | undefined;
+  return {
+    lastSeq: c ? Number(c.lastSeq) : null,
+    itemExists: Boolean(c?.itemExists),
+    blocked: (blocked?.results.length ?? 0) > 0,
+    suspended: (suspended?.results.length ?? 0) > 0,
+    sent: since.map((_, i) => Number(countRow[`w${i}`] ?? 0)),
+    replay: r ? ({ id: String(r.id), seq: Number(r.seq), party: r.party as Party, body: String(r.body), createdAt: Number(r.createdAt), deleted: false } satisfies MessageView) : null,
+  };
+}
+
+/** Writes a message with the sequence its Durable Object gave it, moves the conversation on and counts it unread for the other party. */
+export async function insertMessage(db: Database, m: { id: string; conversationId: string; seq: number; senderId: string; party: Party; body: string; token: string; now: number }) {
+  const other = m.party === "shopper" ? "handler" : "shopper";
+  await db.$client.batch([
+    db.$client
+      .prepare("INSERT INTO messages (id, conversation_id, seq, sender_id, sender_party, body, client_token, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)")
+      .bind(m.id, m.conversationId, m.seq, m.senderId, m.party, m.body, m.token, m.now),
+    db.$client.prepare("UPDATE conversations SET last_seq = max(last_seq, ?2), last_message_at = ?3 WHERE id = ?1").bind(m.conversationId, m.seq, m.now),
+    db.$client.prepare("UPDATE conversation_reads SET read_seq = max(read_seq, ?3), delivered_seq = max(delivered_seq, ?3), unread = 0 WHERE conversation_id = ?1 AND party = ?2").bind(m.conversationId, m.party, m.seq),
+    db.$client.prepare("UPDATE conversation_reads SET unread = unread + 1 WHERE conversation_id = ?1 AND party = ?2").bind(m.conversationId, other),
+  ]);
+}
+
+/** Records that the recipient was told of the conversation now (the 15-minute throttle). */
+export async function markEmailed(db: Database, conversationId: string, party: Party, now: number) {
+  await db.$client.prepare("UPDATE conversation_reads SET emailed_at = ?3 WHERE conversation_id = ?1 AND party = ?2").bind(conversationId, party, now).run();
+}
+
+/** The recipient's address and name, for their notice. */
+export async function recipientOf(db: Database, userId: string) {
+  return first<{ email: string; fullName: string | null }>(db, "SELECT email, full_name AS fullName FROM users WHERE id = ?1", userId);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Blocks and reports
+
+export async function isBlocked(db: Database, a: string, b: string | null) {
+  if (!b) return { byMe: false, byThem: false };
+  const rows = await all<{ blocker_id: string }>(db, "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)", a, b);
+  return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
+}
+
+export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
+  await db.$client.prepare("INSERT INTO message_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(blockerId, blockedId, now).run();
+}
+
+export async function unblock(db: Database, blockerId: string, blockedId: string) {
+  await db.$client.prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(blockerId, blockedId).run();
+}
+
+/** A party's report; a second open report of theirs on the same conversation is not added. */
+export async function report(db: Database, conversationId: string, reporterId: string, reason: string, now: number) {
+  await db.$client
+    .prepare(
+      `INSERT INTO conversation_reports (id, conversation_id, reporter_id, reason, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ?2 AND reporter_id = ?3 AND closed_at IS NULL)`,
+    )
+    .bind(`rep_${crypto.randomUUID()}`, conversationId, reporterId, reason, now)
+    .run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (staff, through a report)
+
+export interface ReportRow {
+  id: string;
+  conversationId: string;
+  productName: string;
+  shopperName: string;
+  handlerName: string;
+  reporterName: string;
+  reason: string;
+  createdAt: number;
+}
+
+/** Open reports, oldest first: the admin area's queue. */
+export async function openReports(db: Database, limit = 100): Promise<ReportRow[]> {
+  return all<ReportRow>(
+    db,
+    `SELECT r.id, r.conversation_id AS conversationId, c.product_name AS productName,
+       coalesce(su.display_name, su.full_name, 'Deleted account') AS shopperName,
+       CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END AS handlerName,
+       coalesce(ru.display_name, ru.full_name, 'Deleted account') AS reporterName, r.reason, r.created_at AS createdAt
+     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id
+     LEFT JOIN stores s ON s.id = c.store_id LEFT JOIN users su ON su.id = c.shopper_id LEFT JOIN users hu ON hu.id = c.seller_id LEFT JOIN users ru ON ru.id = r.reporter_id
+     WHERE r.closed_at IS NULL ORDER BY r.created_at LIMIT ?1`,
+    limit,
+  );
+}
+
+/** A conversation's reports (staff may read a conversation only while it has one). */
+export async function reportsOf(db: Database, conversationId: string) {
+  return all<{ id: string; reason: string; createdAt: number; closedAt: number | null; reporterName: string }>(
+    db,
+    `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
+     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
+    conversationId,
+  );
+}
+
+/** Which of the conversation's senders are suspended. */
+export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {
+  const ids = userIds.filter((x): x is string => Boolean(x));
+  if (ids.length === 0) return new Set<string>();
+  const rows = await all<{ user_id: string }>(db, `SELECT user_id FROM message_suspensions WHERE user_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`, ...ids);
+  return new Set(rows.map((r) => r.user_id));
+}
+
+export function suspendStatement(db: Database, userId: string, staffId: string, reason: string | null, now: number) {
+  return db.$client.prepare("INSERT INTO message_suspensions (user_id, suspended_by, reason, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING").bind(userId, staffId, reason, now);
+}
+
+export function liftSuspensionStatement(db: Database, userId: string) {
+  return db.$client.prepare("DELETE FROM message_suspensions WHERE user_id = ?1").bind(userId);
+}
+
+export function closeReportsStatement(db: Database, conversationId: string, staffId: string, now: number) {
+  return db.$client.prepare("UPDATE conversation_reports SET closed_at = ?3, closed_by = ?2 WHERE conversation_id = ?1 AND closed_at IS NULL").bind(conversationId, staffId, now);
+}
+
+/** A store's conversations, newest first (its dashboard's Messages panel). */
+export async function storeInbox(db: Database, storeId: string, limit = 10): Promise<InboxRow[]> {
+  const rows = await all<Row>(
+    db,
+    `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
+       coalesce(su.display_name, su.full_name, 'Deleted account') AS otherName,
+       (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+       coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
+     FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
+     WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,
+    storeId,
+    limit,
+  );
+  return rows.map((r) => ({ id: String(r.id), productId: (r.productId as string | null) ?? null, productName: String(r.productName), productImage: firstImage(r.images), otherName: String(r.otherName), lastBody: (r.lastBody as string | null) ?? null, lastAt: Number(r.lastAt), unread: Number(r.unread), as: "handler" as const }));
+}

@@ -1,0 +1,199 @@
+// Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
+// Pure rules: who may read and write a conversation, what a message may be, how links show, the
+// sending limits and the e-mail throttle. Time is passed in.
+
+/** The two sides of a conversation: the shopper who asked, and the item's handler (its seller, or the store). */
+export type Party = "shopper" | "handler";
+
+/** A conversation as the membership rules see it. */
+export interface ConversationMembers {
+  shopperId: string | null;
+  /** The seller handling the item (null for a concierge item). */
+  sellerId: string | null;
+  /** The user who runs the store handling a concierge item (null otherwise). */
+  storeOwnerId: string | null;
+  /** The item's owner: may read a concierge item's conversation. */
+  ownerId: string | null;
+}
+
+/**
+ * How a user stands in a conversation: a party (reads and writes), a reader (the owner of a
+ * concierge item: reads only), or null (nobody: the page reads as missing). Staff are none of
+ * these: they read a conversation only through a report (admin area).
+ */
+export type Membership = { role: "party"; party: Party } | { role: "reader" } | null;
+
+export function membershipOf(conversation: ConversationMembers, userId: string): Membership {
+  if (conversation.shopperId === userId) return { role: "party", party: "shopper" };
+  if (conversation.sellerId === userId || conversation.storeOwnerId === userId) return { role: "party", party: "handler" };
+  if (conversation.ownerId === userId && conversation.storeOwnerId !== null) return { role: "reader" };
+  return null;
+}
+
+export const otherParty = (party: Party): Party => (party === "shopper" ? "handler" : "shopper");
+
+/** Who handles an item in conversations: its store for a concierge item, else its seller. */
+export function handlerOf(product: { ownerId: string; storeId: string | null; conciergeStatus: string }): { sellerId: string; storeId: null } | { sellerId: null; storeId: string } {
+  return product.storeId && product.conciergeStatus === "yes" ? { sellerId: null, storeId: product.storeId } : { sellerId: product.ownerId, storeId: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const MESSAGE_REQUIRED = "Write a message";
+export const MESSAGE_TOO_LONG = `A message can be up to ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`;
+/** What a deleted account's messages show instead of their text (issue 26, item 6). */
+export const MESSAGE_DELETED = "Message deleted";
+/** The longest WebSocket frame the conversation accepts; a longer one closes the socket. */
+export const FRAME_MAX_BYTES = 8 * 1024;
+export const REPORT_REASON_MAX = 500;
+
+/** A message's text, trimmed, or the reason it cannot be sent. Plain text: it is escaped wherever it shows. */
+export function validMessage(raw: unknown): { ok: true; text: string } | { ok: false; error: string } {
+  const text = typeof raw === "string" ? raw.replace(/\r\n?/g, "\n").trim() : "";
+  if (!text) return { ok: false, error: MESSAGE_REQUIRED };
+  // Counted in code points, as a person counts characters (an emoji is one).
+  if ([...text].length > MESSAGE_MAX_LENGTH) return { ok: false, error: MESSAGE_TOO_LONG };
+  return { ok: true, text };
+}
+
+/** A report's reason, trimmed, or why it cannot be sent. */
+export function validReportReason(raw: unknown): { ok: true; reason: string } | { ok: false; error: string } {
+  const reason = typeof raw === "string" ? raw.trim() : "";
+  if (!reason) return { ok: false, error: "Tell us what is wrong" };
+  if ([...reason].length > REPORT_REASON_MAX) return { ok: false, error: `A reason can be up to ${REPORT_REASON_MAX} characters` };
+  return { ok: true, reason };
+}
+
+/** A client token (a form's hidden field, a frame's id): what makes a replayed post one message. */
+export function validToken(raw: unknown): string | null {
+  return typeof raw === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Links
+
+/**
+ * Hosts whose links are made clickable: our own site and the carriers whose tracking pages a
+ * seller may point to. Any other address is shown as text, never as a link (a message is not a
+ * way to send a shopper to a look-alike payment page).
+ */
+export const LINKABLE_HOSTS: readonly string[] = ["closetloop.com", "royalmail.com", "dpd.co.uk", "evri.com", "parcelforce.com", "ups.com", "dhl.com"];
+
+export type MessagePart = { text: string } | { text: string; href: string };
+
+const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi;
+
+function linkable(candidate: string, ownHost: string | null): string | null {
+  let url: URL;
+  try {
+    url = new URL(/^www\./i.test(candidate) ? `https://${candidate}` : candidate);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  if (url.username || url.password) return null;
+  const host = url.hostname.toLowerCase();
+  const allowed = [...LINKABLE_HOSTS, ...(ownHost ? [ownHost.toLowerCase()] : [])];
+  return allowed.some((h) => host === h || host.endsWith(`.${h}`)) ? url.href : null;
+}
+
+/**
+ * A message's text cut into parts to render: plain text, and links to allowed hosts (our own
+ * site, `ownHost`, and LINKABLE_HOSTS). A link to any other host stays text. Trailing
+ * punctuation is not part of a link.
+ */
+export function messageParts(text: string, ownHost: string | null = null): MessagePart[] {
+  const parts: MessagePart[] = [];
+  let at = 0;
+  for (const match of text.matchAll(URL_IN_TEXT)) {
+    let raw = match[0];
+    const trailing = /[.,;:!?)\]]+$/.exec(raw)?.[0] ?? "";
+    raw = raw.slice(0, raw.length - trailing.length);
+    const href = linkable(raw, ownHost);
+    if (!href) continue;
+    const start = match.index;
+    if (start > at) parts.push({ text: text.slice(at, start) });
+    parts.push({ text: raw, href });
+    at = start + raw.length;
+  }
+  if (at < text.length) parts.push({ text: text.slice(at) });
+  return parts.length ? parts : [{ text }];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sending limits
+
+export const RATE_LIMITS = [
+  { windowMs: 60_000, max: 30, message: "You are sending messages too fast. Wait a minute and try again." },
+  { windowMs: 86_400_000, max: 200, message: "You have sent 200 messages today. You can send more tomorrow." },
+] as const;
+
+/** Since when to count a sender's messages for each window (the newest window first). */
+export const rateWindowsSince = (now: number) => RATE_LIMITS.map((w) => now - w.windowMs);
+
+/**
+ * Whether one more message may go, given how many the sender sent in each window (same order as
+ * RATE_LIMITS). `perMinute` overrides the first window's maximum (the integration suite's burst
+ * test sends 50 a sender at once; production never sets it).
+ */
+export function rateLimitReason(sentInWindows: readonly number[], perMinute?: number): string | null {
+  for (const [i, window] of RATE_LIMITS.entries()) {
+    const max = i === 0 && perMinute !== undefined && Number.isSafeInteger(perMinute) && perMinute > 0 ? perMinute : window.max;
+    if ((sentInWindows[i] ?? 0) >= max) return window.message;
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// E-mail throttle
+
+export const EMAIL_THROTTLE_MS = 15 * 60_000;
+
+/**
+ * Whether a new message tells its recipient (a notification and, by their preference, an
+ * e-mail): at most once per conversation per 15 minutes while they have unread messages. A
+ * recipient who has read everything since the last one is told of the next message at once.
+ */
+export function shouldNotify(recipient: { emailedAt: number | null; unreadBefore: number }, now: number): boolean {
+  if (recipient.emailedAt === null) return true;
+  if (recipient.unreadBefore === 0) return true;
+  return now - recipient.emailedAt >= EMAIL_THROTTLE_MS;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery states
+
+export type MessageState = "sent" | "delivered" | "read";
+
+/** What the sender sees of their message: read, delivered (reached the other party's screen), or sent (stored). */
+export function messageState(seq: number, other: { readSeq: number; deliveredSeq: number }): MessageState {
+  if (other.readSeq >= seq) return "read";
+  if (other.deliveredSeq >= seq) return "delivered";
+  return "sent";
+}
+
+// ---------------------------------------------------------------------------------------------
+// Live frames
+
+/** What a browser sends over the conversation's socket. */
+export type ClientFrame = { type: "send"; text: string; token: string } | { type: "read"; seq: number };
+
+/** A frame as text, or why the socket closes: too big, or not a frame we know. */
+export function parseClientFrame(raw: string | ArrayBuffer): { ok: true; frame: ClientFrame } | { ok: false; code: number; reason: string } {
+  const size = typeof raw === "string" ? new TextEncoder().encode(raw).byteLength : raw.byteLength;
+  if (size > FRAME_MAX_BYTES) return { ok: false, code: 1009, reason: "Frame too large" };
+  if (typeof raw !== "string") return { ok: false, code: 1003, reason: "Malformed frame" };
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: 1007, reason: "Malformed frame" };
+  }
+  if (typeof value !== "object" || value === null) return { ok: false, code: 1007, reason: "Malformed frame" };
+  const v = value as Record<string, unknown>;
+  if (v.type === "send" && typeof v.text === "string" && validToken(v.token)) return { ok: true, frame: { type: "send", text: v.text, token: v.token as string } };
+  if (v.type === "read" && Number.isSafeInteger(v.seq) && (v.seq as number) >= 0) return { ok: true, frame: { type: "read", seq: v.seq as number } };
+  return { ok: false, code: 1007, reason: "Malformed frame" };
+}

@@ -1,0 +1,242 @@
+import { useEffect, useRef, useState } from "react";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/conversation";
+import { appContext } from "../../context";
+import { block, conversationFor, conversationMessages, isBlocked, partyStates, partyUserId, report, unblock } from "../../data/conversations.server";
+import { readIntent } from "../../domain/intents";
+import { MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type Party } from "../../domain/messages";
+import { requireUser } from "../../services/guards.server";
+import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ItemCard, MessageItem, type ShownMessage, MissingSection } from "../../components/messages/parts";
+
+// A conversation (issue 26, items 2, 3 and 5): its messages, a reply form and the item card.
+// Without JavaScript the reply is a form post (a token makes a replayed post one message) and
+// the page shows the new message after the redirect. With JavaScript the page opens a socket to
+// the conversation's Durable Object (workers/live.ts): messages arrive and go out over it, with
+// sent, delivered and read; the form stays the fallback. Only its two parties (and, read only,
+// the owner of a concierge item) can open it: anyone else reads it as missing.
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.conversation.productName ?? "Conversation"} | Messages | Closetloop` }, { name: "robots", content: "noindex" }];
+
+const notFound = () => data("Conversation not found", { status: 404 });
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const found = await conversationFor(app.db, params.conversationId, user.id);
+  if (!found) throw notFound();
+  const { conversation, membership } = found;
+  const party: Party | null = membership.role === "party" ? membership.party : null;
+  const [messages, states] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id)]);
+  if (party && conversation.lastSeq > states[party].readSeq) {
+    await markConversationSeen(app.env, conversation.id, party, conversation.lastSeq);
+    states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
+  }
+  const other = party ? otherParty(party) : null;
+  const blocked = party ? await isBlocked(app.db, user.id, partyUserId(conversation, other!)) : { byMe: false, byThem: false };
+  return {
+    conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName, otherGone: party ? partyUserId(conversation, other!) === null : false },
+    party,
+    messages,
+    states: { shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq }, handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq } },
+    blocked,
+    token: crypto.randomUUID(),
+    ownHost: new URL(request.url).hostname,
+  };
+}
+
+export const intents = ["send", "block", "unblock", "report"] as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const found = await conversationFor(app.db, params.conversationId, user.id);
+  if (!found) throw notFound();
+  const { conversation, membership } = found;
+  if (membership.role !== "party") return data({ intent: null, error: "You can read this conversation but not write in it." }, { status: 403 });
+  const form = await request.formData().catch(() => null);
+  const intent = form ? readIntent(form, intents) : null;
+  if (!form || !intent) return data({ intent: null, error: "Unknown action." }, { status: 400 });
+  const here = `/account/messages/${conversation.id}`;
+  const otherUserId = partyUserId(conversation, otherParty(membership.party));
+  const now = Date.now();
+  if (intent === "send") {
+    const valid = validMessage(form.get("body"));
+    if (!valid.ok) return data({ intent, error: valid.error }, { status: 400 });
+    const sent = await postMessage(app.env, { conversationId: conversation.id, senderId: user.id, party: membership.party, text: valid.text, token: String(form.get("token") ?? "") });
+    if (!sent.ok) return data({ intent, error: sent.error }, { status: sent.status });
+    return redirect(`${here}#m${sent.message.seq}`, 303);
+  }
+  if (intent === "report") {
+    const reason = validReportReason(form.get("reason"));
+    if (!reason.ok) return data({ intent, error: reason.error }, { status: 400 });
+    await report(app.db, conversation.id, user.id, reason.reason, now);
+    return redirectWithToast(app.config, here, { type: "success", title: "Reported", description: "Thank you. Our team will read this conversation." });
+  }
+  if (!otherUserId) return data({ intent, error: "The other person's account was deleted." }, { status: 409 });
+  if (intent === "block") {
+    await block(app.db, user.id, otherUserId, now);
+    return redirectWithToast(app.config, here, { type: "success", title: "Blocked", description: "Neither of you can send new messages." });
+  }
+  await unblock(app.db, user.id, otherUserId);
+  return redirectWithToast(app.config, here, { type: "success", title: "Unblocked" });
+}
+
+type ServerFrame =
+  | { type: "message"; message: ShownMessage; token: string | null }
+  | { type: "state"; party: Party; readSeq: number; deliveredSeq: number }
+  | { type: "error"; token: string | null; error: string };
+
+/**
+ * The live part (JavaScript only): a socket to the conversation's object. Returns the messages
+ * that arrived, the parties' states, and a sender for the reply form (null while closed).
+ */
+function useLiveConversation(conversationId: string, party: Party | null, initial: { messages: ShownMessage[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> }) {
+  const [messages, setMessages] = useState(initial.messages);
+  const [states, setStates] = useState(initial.states);
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<{ token: string | null; text: string } | null>(null);
+  const socket = useRef<WebSocket | null>(null);
+  useEffect(() => {
+    setMessages(initial.messages);
+    setStates(initial.states);
+  }, [initial.messages, initial.states]);
+  useEffect(() => {
+    let closed = false;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/account/messages/${conversationId}/live`);
+      socket.current = ws;
+      ws.onopen = () => setOpen(true);
+      ws.onclose = () => {
+        setOpen(false);
+        if (!closed) retry = setTimeout(connect, 3000);
+      };
+      ws.onmessage = (event) => {
+        let frame: ServerFrame;
+        try {
+          frame = JSON.parse(String(event.data)) as ServerFrame;
+        } catch {
+          return;
+        }
+        if (frame.type === "message") {
+          const m = frame.message;
+          setMessages((list) => (list.some((x) => x.seq === m.seq) ? list : [...list, m].sort((a, b) => a.seq - b.seq)));
+          if (party && m.party !== party && document.visibilityState === "visible") ws.send(JSON.stringify({ type: "read", seq: m.seq }));
+        } else if (frame.type === "state") {
+          setStates((s) => ({ ...s, [frame.party]: { readSeq: frame.readSeq, deliveredSeq: frame.deliveredSeq } }));
+        } else if (frame.type === "error") {
+          setError({ token: frame.token, text: frame.error });
+        }
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      socket.current?.close(1000, "Page left");
+    };
+  }, [conversationId, party]);
+  const send = open && party ? (text: string, token: string) => socket.current?.send(JSON.stringify({ type: "send", text, token })) : null;
+  return { messages, states, send, error, clearError: () => setError(null) };
+}
+
+export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, party, blocked, token, ownHost } = loaderData;
+  const live = useLiveConversation(conversation.id, party, loaderData);
+  const other = party ? otherParty(party) : null;
+  const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
+  const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
+  const canWrite = party !== null && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
+  const formError = actionData?.intent === "send" ? actionData.error : (live.error?.text ?? null);
+  const [text, setText] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
+  }, [live.messages.length]);
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
+      <p>
+        <Link to="/account/messages" className="text-sm text-brand underline">All messages</Link>
+      </p>
+      <h1 className="text-2xl font-bold">{party ? otherName : `${conversation.shopperName} · ${conversation.handlerName}`}</h1>
+      <ItemCard productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} />
+      {party === null ? <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">Your item is handled by {conversation.handlerName}: you can read this conversation.</p> : null}
+      <ol ref={list} className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3" aria-label="Messages" aria-live="polite">
+        {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}
+        {live.messages.map((m) => (
+          <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} />
+        ))}
+      </ol>
+      {blocked.byMe ? (
+        <Form method="post" className="flex flex-wrap items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
+          <span>You blocked {otherName}: neither of you can send new messages.</span>
+          <button type="submit" name="intent" value="unblock" className="underline">Unblock</button>
+        </Form>
+      ) : blocked.byThem ? (
+        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">You can't send messages in this conversation.</p>
+      ) : conversation.productId === null ? (
+        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">This item was deleted: the conversation is closed.</p>
+      ) : conversation.otherGone ? (
+        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">The other person's account was deleted.</p>
+      ) : null}
+      {canWrite ? (
+        <Form
+          method="post"
+          className="space-y-2"
+          onSubmit={(event) => {
+            // With the socket open the reply goes over it; otherwise the form posts as it would without JavaScript.
+            const body = text.trim();
+            if (!live.send || !body || [...body].length > MESSAGE_MAX_LENGTH) return;
+            event.preventDefault();
+            live.clearError();
+            live.send(body, crypto.randomUUID());
+            setText("");
+          }}
+        >
+          <input type="hidden" name="token" value={token} />
+          <label htmlFor="body" className="block font-medium">Reply</label>
+          <textarea
+            id="body"
+            name="body"
+            rows={3}
+            maxLength={MESSAGE_MAX_LENGTH}
+            required
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={formError ? true : undefined}
+            aria-describedby={formError ? "body-error" : undefined}
+            className="w-full rounded-md border border-stone-300 p-2"
+          />
+          {formError ? <p id="body-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
+          <button type="submit" name="intent" value="send" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Send</button>
+        </Form>
+      ) : null}
+      {party ? (
+        <div className="flex flex-wrap gap-4 border-t border-stone-200 pt-4 text-sm">
+          {!blocked.byMe && !conversation.otherGone ? (
+            <Form method="post">
+              <button type="submit" name="intent" value="block" className="text-stone-700 underline">Block {otherName}</button>
+            </Form>
+          ) : null}
+          <details>
+            <summary className="cursor-pointer text-stone-700 underline">Report this conversation</summary>
+            <Form method="post" className="mt-2 space-y-2">
+              <label htmlFor="reason" className="block font-medium">What is wrong?</label>
+              <textarea id="reason" name="reason" rows={2} maxLength={500} required className="w-full rounded-md border border-stone-300 p-2" />
+              {actionData?.intent === "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+              <button type="submit" name="intent" value="report" className="rounded-md border border-stone-300 px-3 py-1.5">Report</button>
+            </Form>
+          </details>
+        </div>
+      ) : null}
+      {actionData && actionData.intent !== "send" && actionData.intent !== "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <MissingSection title="Conversation not found" />;
+}

@@ -1,0 +1,84 @@
+import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import type { Route } from "./+types/message-new";
+import { appContext } from "../../context";
+import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
+import { MESSAGE_MAX_LENGTH, validMessage } from "../../domain/messages";
+import { requireUser } from "../../services/guards.server";
+import { postMessage } from "../../services/conversation-room.server";
+import { PageHeading } from "../../components/page-heading";
+import { ItemCard, MissingSection } from "../../components/messages/parts";
+
+// 'Ask about this item' (issue 26, item 1): the product page links here (a plain link, so the
+// shared product page stays the same for everyone). Signed out, the account area sends the
+// visitor to sign in and back. A shopper who already has a conversation about the item goes
+// straight to it; otherwise their first message opens it, with the item's handler.
+
+export const meta: Route.MetaFunction = () => [{ title: "Ask about this item | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => data("Product not found", { status: 404 });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const productId = new URL(request.url).searchParams.get("product") ?? "";
+  const item = productId ? await askableItem(app.db, productId) : null;
+  if (!item) throw notFound();
+  const existing = await existingConversation(app.db, user.id, item.id);
+  if (existing) throw redirect(`/account/messages/${existing.id}`);
+  const own = await handlesItem(app.db, item, user.id);
+  return { item, own, token: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const form = await request.formData().catch(() => null);
+  const productId = String(form?.get("productId") ?? new URL(request.url).searchParams.get("product") ?? "");
+  const item = productId ? await askableItem(app.db, productId) : null;
+  if (!item) throw notFound();
+  if (await handlesItem(app.db, item, user.id)) return data({ error: "This is your own item: shoppers ask you about it." }, { status: 403 });
+  const valid = validMessage(form?.get("body"));
+  if (!valid.ok) return data({ error: valid.error }, { status: 400 });
+  const conversationId = await openConversation(app.db, user.id, item, Date.now());
+  const sent = await postMessage(app.env, { conversationId, senderId: user.id, party: "shopper", text: valid.text, token: String(form?.get("token") ?? "") });
+  if (!sent.ok) return data({ error: sent.error }, { status: sent.status });
+  return redirect(`/account/messages/${conversationId}#m${sent.message.seq}`, 303);
+}
+
+export default function AskAboutItem({ loaderData, actionData }: Route.ComponentProps) {
+  const { item, own, token } = loaderData;
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  return (
+    <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
+      <PageHeading title="Ask about this item" subtitle={`Your question goes to ${item.handlerName}.`} />
+      <ItemCard productId={item.id} name={item.name} image={item.image} live />
+      {own ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">This is your own item: shoppers ask you about it.</p>
+      ) : (
+        <Form method="post" className="space-y-3">
+          <input type="hidden" name="productId" value={item.id} />
+          <input type="hidden" name="token" value={token} />
+          <label htmlFor="body" className="block font-medium">Your question</label>
+          <textarea
+            id="body"
+            name="body"
+            rows={5}
+            maxLength={MESSAGE_MAX_LENGTH}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "body-error" : undefined}
+            placeholder="Ask about the fit, the fabric or when it can arrive"
+            className="w-full rounded-md border border-stone-300 p-2"
+          />
+          {error ? <p id="body-error" role="alert" className="text-sm text-red-700">{error}</p> : null}
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Send</button>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <MissingSection title="Product not found" />;
+}

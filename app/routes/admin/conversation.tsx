@@ -1,0 +1,134 @@
+import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import type { Route } from "./+types/conversation";
+import { appContext } from "../../context";
+import { auditStatement } from "../../data/audit.server";
+import { closeReportsStatement, conversationById, conversationMessages, liftSuspensionStatement, reportsOf, suspendedAmong, suspendStatement } from "../../data/conversations.server";
+import { formatShortDate } from "../../domain/dates";
+import { readIntent } from "../../domain/intents";
+import { requireAdminTab } from "../../services/guards.server";
+import { redirectWithToast } from "../../services/toast.server";
+import { ItemCard, MessageText, MissingSection } from "../../components/messages/parts";
+import { Panel } from "../../components/dashboard";
+
+// A reported conversation, as staff read it (issue 26, item 5). Staff read a conversation only
+// through a report: one that was never reported reads as missing. Every read is written to the
+// audit log. Staff may suspend a sender (their messages stop; their listings stay) and close
+// the report.
+
+export const meta: Route.MetaFunction = () => [{ title: "Reported conversation | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+
+const notFound = () => data("Conversation not found", { status: 404 });
+
+async function reported(db: Parameters<typeof conversationById>[0], id: string) {
+  const [conversation, reports] = await Promise.all([conversationById(db, id), reportsOf(db, id)]);
+  return conversation && reports.length > 0 ? { conversation, reports } : null;
+}
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireAdminTab(context, request, "messages");
+  const app = context.get(appContext);
+  const found = await reported(app.db, params.conversationId);
+  if (!found) throw notFound();
+  const { conversation, reports } = found;
+  const handlerUserId = conversation.sellerId ?? conversation.storeOwnerId;
+  const now = Date.now();
+  const [messages, suspended] = await Promise.all([conversationMessages(app.db, conversation.id, 500), suspendedAmong(app.db, [conversation.shopperId, handlerUserId]), auditStatement(app.db, { actorId: user.id, action: "conversation.read", targetType: "conversation", targetId: conversation.id }, now)]);
+  return {
+    conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName },
+    parties: [
+      { party: "shopper" as const, userId: conversation.shopperId, name: conversation.shopperName, suspended: conversation.shopperId ? suspended.has(conversation.shopperId) : false },
+      { party: "handler" as const, userId: handlerUserId, name: conversation.handlerName, suspended: handlerUserId ? suspended.has(handlerUserId) : false },
+    ],
+    messages,
+    reports,
+    ownHost: new URL(request.url).hostname,
+  };
+}
+
+export const intents = ["suspend", "lift_suspension", "close_report"] as const;
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = requireAdminTab(context, request, "messages");
+  const app = context.get(appContext);
+  const found = await reported(app.db, params.conversationId);
+  if (!found) throw notFound();
+  const { conversation } = found;
+  const form = await request.formData().catch(() => null);
+  const intent = form ? readIntent(form, intents) : null;
+  if (!form || !intent) return data({ error: "Unknown action." }, { status: 400 });
+  const here = `/admin/messages/${conversation.id}`;
+  const now = Date.now();
+  if (intent === "close_report") {
+    await app.db.$client.batch([closeReportsStatement(app.db, conversation.id, user.id, now)]);
+    await auditStatement(app.db, { actorId: user.id, action: "conversation.close_report", targetType: "conversation", targetId: conversation.id }, now);
+    return redirectWithToast(app.config, "/admin/messages", { type: "success", title: "Report closed" });
+  }
+  // Only one of this conversation's two parties can be suspended from here.
+  const sender = String(form.get("userId") ?? "");
+  const senders = [conversation.shopperId, conversation.sellerId ?? conversation.storeOwnerId].filter(Boolean);
+  if (!senders.includes(sender)) return data({ error: "Choose a sender of this conversation." }, { status: 400 });
+  await app.db.$client.batch([intent === "suspend" ? suspendStatement(app.db, sender, user.id, null, now) : liftSuspensionStatement(app.db, sender)]);
+  await auditStatement(app.db, { actorId: user.id, action: intent === "suspend" ? "user.suspend_messages" : "user.lift_message_suspension", targetType: "user", targetId: sender, detail: { conversationId: conversation.id } }, now);
+  return redirectWithToast(app.config, here, { type: "success", title: intent === "suspend" ? "Sender suspended" : "Suspension lifted", description: intent === "suspend" ? "Their messages stop; their listings stay." : undefined });
+}
+
+export default function ReportedConversation({ loaderData, actionData }: Route.ComponentProps) {
+  const { conversation, parties, messages, reports, ownHost } = loaderData;
+  const nameOf = (party: string) => parties.find((p) => p.party === party)?.name ?? "";
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link to="/admin/messages" className="text-sm text-brand underline">All reported conversations</Link>
+      </p>
+      <h2 className="text-xl font-bold">{conversation.shopperName} · {conversation.handlerName}</h2>
+      <ItemCard productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} />
+      {actionData && "error" in actionData ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+      <Panel title="Reports">
+        <ul className="space-y-1 text-sm">
+          {reports.map((r) => (
+            <li key={r.id}>{formatShortDate(r.createdAt)} · {r.reporterName}: {r.reason}{r.closedAt ? " (closed)" : ""}</li>
+          ))}
+        </ul>
+        {reports.some((r) => r.closedAt === null) ? (
+          <Form method="post" className="mt-2">
+            <button type="submit" name="intent" value="close_report" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">Close report</button>
+          </Form>
+        ) : null}
+      </Panel>
+      <Panel title="Senders">
+        <ul className="space-y-2 text-sm">
+          {parties.map((p) => (
+            <li key={p.party} className="flex flex-wrap items-center gap-2">
+              <span className="font-medium">{p.name}</span>
+              <span className="text-stone-600">({p.party === "shopper" ? "shopper" : "seller or store"})</span>
+              {p.suspended ? <span className="rounded bg-red-100 px-2 py-0.5 text-red-900">Suspended</span> : null}
+              {p.userId ? (
+                <Form method="post">
+                  <input type="hidden" name="userId" value={p.userId} />
+                  <button type="submit" name="intent" value={p.suspended ? "lift_suspension" : "suspend"} className="underline">
+                    {p.suspended ? `Lift ${p.name}'s suspension` : `Suspend ${p.name}`}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      </Panel>
+      <Panel title="Messages">
+        <ol className="space-y-2" aria-label="Messages">
+          {messages.map((m) => (
+            <li key={m.seq} className="rounded-md bg-stone-50 p-2 text-sm" data-testid="message">
+              <p className="text-xs text-stone-600">{nameOf(m.party)} · {new Date(m.createdAt).toISOString().slice(0, 16).replace("T", " ")}</p>
+              <MessageText body={m.body} ownHost={ownHost} />
+            </li>
+          ))}
+        </ol>
+      </Panel>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <MissingSection title="Conversation not found" />;
+}

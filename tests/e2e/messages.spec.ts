@@ -1,0 +1,56 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO, login } from "./fixtures";
+
+// Conversations (issue 26), with JavaScript on and off: the demo shopper asks the demo vendor
+// about an item from its page, the vendor replies from their inbox, and the shopper sees the
+// reply — live on the open page with JavaScript, after a reload without.
+
+test.setTimeout(90_000);
+
+/** The first of the demo vendor's items the shopper has not asked about yet: its ask page is open. */
+async function askPageOfNewItem(page: Page) {
+  await page.goto("/VintageVera");
+  const hrefs = await page.getByRole("article").getByRole("link").evaluateAll((els) => els.map((e) => e.getAttribute("href")).filter((h): h is string => Boolean(h?.startsWith("/product/"))));
+  for (const href of [...new Set(hrefs)]) {
+    await page.goto(href);
+    const ask = page.getByRole("link", { name: "Ask about this item" });
+    if (!(await ask.count()) || !(await page.getByText("Sold by", { exact: true }).count())) continue;
+    const name = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").trim();
+    await ask.click();
+    if (await page.getByRole("heading", { name: "Ask about this item" }).count()) return name;
+  }
+  throw new Error("no item of the demo vendor left to ask about");
+}
+
+test("the shopper asks the vendor about an item, the vendor replies from the inbox, the shopper sees the reply", async ({ page, browser }, info) => {
+  const js = info.project.name === "js";
+  const stamp = `${info.project.name}-${Date.now().toString(36)}`;
+  const question = `Does it fit a UK 10? (${stamp})`;
+  const reply = `Yes, true to size (${stamp})`;
+
+  await login(page, DEMO.shopper);
+  const name = await askPageOfNewItem(page);
+  await page.getByLabel("Your question").fill(question);
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
+  await expect(page.getByTestId("item-card").getByText(name)).toBeVisible();
+
+  const vendorContext = await browser.newContext({ javaScriptEnabled: js });
+  const vendor = await vendorContext.newPage();
+  await login(vendor, DEMO.vendor);
+  // The header's badge counts the new conversation.
+  await expect(vendor.getByRole("link", { name: /^Messages, \d+ unread$/ })).toBeVisible();
+  await vendor.goto("/account/messages");
+  await vendor.getByRole("link", { name: new RegExp(question.replace(/[()?]/g, "\\$&")) }).click();
+  await expect(vendor.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
+  await vendor.getByLabel("Reply").fill(reply);
+  await vendor.getByRole("button", { name: "Send" }).click();
+  await expect(vendor.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
+
+  // With JavaScript the reply arrives on the shopper's open page; without, after a reload.
+  if (!js) await page.reload();
+  await expect(page.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
+  const texts = await page.getByTestId("message").allTextContents();
+  expect(texts.findIndex((t) => t.includes(question))).toBeLessThan(texts.findIndex((t) => t.includes(reply)));
+  await vendorContext.close();
+});
