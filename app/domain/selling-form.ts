@@ -21,7 +21,7 @@ export function readStartSelling(form: FormData) {
   };
   const address = Object.fromEntries(RETURN_FIELDS.map((k) => [k, value(`return.${k}`).slice(0, 300)]).map(([k, v]) => [k, v === "" && k !== "country" ? undefined : v]));
   const parsed = StartSellingForm.safeParse({ displayName: value("displayName"), returnAddress: address, acceptTerms: form.get("acceptTerms") ?? undefined });
-  const echo = { displayName: value("displayName").slice(0, 300), ...Object.fromEntries(RETURN_FIELDS.map((k) => [`return.${k}`, value(`return.${k}`).slice(0, 300)])) };
+  const echo: Record<string, string> = { displayName: value("displayName").slice(0, 300), ...Object.fromEntries(RETURN_FIELDS.map((k) => [`return.${k}`, value(`return.${k}`).slice(0, 300)])) };
   if (parsed.success) return { ok: true as const, value: parsed.data, echo };
   const errors: Record<string, string> = {};
   for (const issue of parsed.error.issues) {
