@@ -245,6 +245,10 @@ export const products = sqliteTable(
     materials: text("materials"),
     careInstructions: text("care_instructions"),
     memoryStory: text("memory_story"),
+    /** The size (app/domain/sizes.ts; migration 0029), its fit note and measurements (JSON, centimetres). */
+    size: text("size"),
+    fitNote: text("fit_note"),
+    measurements: text("measurements"),
     images: jsonList("images"),
     ownerId: text("owner_id")
       .notNull()

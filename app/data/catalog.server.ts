@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
-import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
+import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
 /** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
@@ -222,6 +222,31 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
     nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), tie(last)) : null,
     prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), tie(first)) : null,
   };
+}
+
+/**
+ * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
+ * the listing would show with that size and every other filter. One statement: each size is
+ * counted inside the full-text index, its token added to what the other filters match (FTS5 walks
+ * the size's short postings list and skips through the others'). With a price range the prices
+ * themselves are checked, so the matches in the bands it touches are read and grouped by size.
+ * Scoped listings (a store's or seller's page) count their own rows.
+ */
+export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}) {
+  const { rest, exact, unusable } = sizeCountQuery(filters);
+  if (unusable || sizes.length === 0) return null;
+  const scoped = Boolean(scope.ownerId || scope.storeId);
+  if (exact && !scoped) {
+    const prefix = rest ? `${rest} AND ` : "";
+    return db.all<{ size: string; n: number }>(
+      sql`select value as size, (select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")')) as n from json_each(${JSON.stringify(sizes)})`,
+    );
+  }
+  const where = conditions({ ...filters, sizes: [] }, scope);
+  const inIndex = rest ? sql` and +${products}.rowid in ${ftsRowids(rest)}` : sql``;
+  return db.all<{ size: string; n: number }>(
+    sql`select ${products.size} as size, count(*) as n from ${products} where ${and(...where)} and ${products.size} in (select value from json_each(${JSON.stringify(sizes)}))${inIndex} group by ${products.size}`,
+  );
 }
 
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */

@@ -118,7 +118,7 @@ const SECTIONS: Record<string, string> = {
   verification: "SELECT is_verified, verified_at FROM user_verifications WHERE user_id = ?1",
   account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",
   products:
-    "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
+    "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
   orders: "SELECT id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at FROM orders WHERE user_id = ?1 ORDER BY created_at DESC",
   order_items:
     "SELECT oi.id, oi.order_id, oi.product_id, oi.name, oi.type, oi.quantity, oi.price, oi.buying_price, oi.status, oi.delivered_at, oi.rental_starts_at, oi.rental_ends_at, oi.rental_outcome, oi.return_requested_at, oi.returned_at, oi.inspection, oi.completed_at, oi.created_at FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 ORDER BY oi.created_at",

@@ -3,6 +3,7 @@ import { products, reviews, stores, users, userVerifications } from "../../db/sc
 import { cardColumns, isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 import { managesAllProducts } from "../domain/roles";
+import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
 import type { SessionUser } from "../services/session.server";
 
 export const RELATED_PRODUCTS = 8;
@@ -23,6 +24,9 @@ const describedBy = {
   materials: products.materials,
   careInstructions: products.careInstructions,
   memoryStory: products.memoryStory,
+  size: products.size,
+  fitNote: products.fitNote,
+  measurements: products.measurements,
   images: products.images,
 };
 
@@ -77,6 +81,9 @@ export async function productDetail(db: Database, id: string) {
     ...product,
     ownerVerified: Boolean(product.ownerVerified),
     managedByStore,
+    // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
+    sizeText: product.size ? sizeLabel(product.size, product.category) : null,
+    measurementText: measurementLines(parseMeasurements(product.measurements)),
     comments,
     related,
     sellerReviewCount: reviewTotals[0]?.n ?? 0,

@@ -1,5 +1,6 @@
 // Pure catalog rules shared by loaders, components and tests.
 import { parsePounds } from "./money";
+import { ALL_SIZES, canonicalSize, sizeSystemsFor, SIZE_SYSTEM_ORDER, SIZE_SYSTEMS } from "./sizes";
 
 export const NEW_ITEMS_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,6 +50,8 @@ export interface CatalogFilters {
   colors: string[];
   tags: string[];
   conditions: string[];
+  /** Sizes (app/domain/sizes.ts); a value no system has is kept as typed and matches nothing. */
+  sizes: string[];
   rentalMin: number | null;
   rentalMax: number | null;
   buyMin: number | null;
@@ -57,7 +60,7 @@ export interface CatalogFilters {
 
 /** How many filters are applied (the mobile 'Filters (2)' button): each chosen value, and each price range. */
 export function activeFilterCount(filters: CatalogFilters) {
-  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length;
+  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length + filters.sizes.length;
   const ranges = (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) + (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
   return lists + ranges;
 }
@@ -76,6 +79,7 @@ export const EMPTY_FILTERS: CatalogFilters = {
   colors: [],
   tags: [],
   conditions: [],
+  sizes: [],
   rentalMin: null,
   rentalMax: null,
   buyMin: null,
@@ -127,6 +131,7 @@ export function parseCatalogQuery(params: URLSearchParams): { filters: CatalogFi
       colors: list(params, "color"),
       tags: list(params, "tag"),
       conditions: list(params, "condition", CONDITIONS),
+      sizes: [...new Set(list(params, "size").map((v) => canonicalSize(v) ?? v))],
       rentalMin: pounds(params, "rental_min"),
       rentalMax: pounds(params, "rental_max"),
       buyMin: pounds(params, "buy_min"),
@@ -145,6 +150,7 @@ export function hasFilters(filters: CatalogFilters) {
       filters.colors.length ||
       filters.tags.length ||
       filters.conditions.length ||
+      filters.sizes.length ||
       filters.rentalMin !== null ||
       filters.rentalMax !== null ||
       filters.buyMin !== null ||
@@ -173,7 +179,7 @@ export function ftsQuery(search: string): string | null {
 // in hex. The view products_fts_source writes the same tokens with SQLite's hex().
 const ALL_TEXT = "{name brand description tags color category}";
 const NAME_OR_BRAND = "{name brand}";
-const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g" } as const;
+const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g", sizes: "s" } as const;
 export type FacetFilter = keyof typeof FACETS;
 const utf8 = new TextEncoder();
 
@@ -387,7 +393,7 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
 export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const words = filters.search ? ftsQuery(filters.search) : null;
   if (filters.search && !words) return { match: "", walk: "", tiers: null, unusable: true };
-  if (!words && !filters.tags.length) return null;
+  if (!words && !filters.tags.length && !filters.sizes.length) return null;
   const facets = (Object.keys(FACETS) as FacetFilter[])
     .filter((filter) => filters[filter].length)
     .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
@@ -404,6 +410,33 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
   return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount, walk };
 }
+
+/**
+ * How a listing's Size filter is counted (issue 25, item 2): `rest` is what the index matches for
+ * every other filter (its text and facets, and the price bands a range touches), or null when
+ * there is none; `exact` is false when a price range needs the prices themselves checked.
+ */
+export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; exact: boolean; unusable: boolean } {
+  const index = indexQuery({ ...filters, sizes: [] });
+  if (index?.unusable) return { rest: null, exact: true, unusable: true };
+  const others = (Object.keys(FACETS) as FacetFilter[])
+    .filter((filter) => filter !== "sizes" && filter !== "tags" && filters[filter].length)
+    .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
+  // Without words or tags indexQuery leaves the list filters to the covering indexes; here they go in the index too.
+  const rest = index ? index.match : others.length ? others.join(" AND ") : null;
+  return { rest: rest || null, exact: facetsCoverFilters(filters), unusable: false };
+}
+
+/** The sizes a listing's Size filter offers: those of the systems its types and categories use. */
+export function sizeOptions(filters: Pick<CatalogFilters, "productTypes" | "categories">): string[] {
+  const types = filters.productTypes.length ? filters.productTypes : PRODUCT_TYPES;
+  const categories = filters.categories.length ? filters.categories : CATEGORIES;
+  const systems = new Set(types.flatMap((t) => categories.flatMap((c) => sizeSystemsFor(t, c))));
+  return SIZE_SYSTEM_ORDER.filter((id) => systems.has(id)).flatMap((id) => [...SIZE_SYSTEMS[id].sizes]);
+}
+
+/** The size filter values no system has ('No such size'). */
+export const unknownSizes = (filters: Pick<CatalogFilters, "sizes">) => filters.sizes.filter((s) => !ALL_SIZES.includes(s));
 
 /** True when the index's facets check every filter of a listing: none is a price range. */
 export function facetsCoverFilters(filters: CatalogFilters) {

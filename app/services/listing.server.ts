@@ -1,7 +1,7 @@
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
-import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
-import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
+import { filterOptions, listProducts, sizeCountsQuery, type Scope } from "../data/catalog.server";
+import { parseCatalogQuery, sizeOptions, unknownSizes, type CatalogFilters } from "../domain/catalog";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
 import type { ListingData } from "../components/catalog/listing";
 
@@ -12,9 +12,14 @@ import type { ListingData } from "../components/catalog/listing";
 export async function loadListing(app: AppContext, request: Request, path: string, fixed: Partial<CatalogFilters> = {}, scope: Scope = {}): Promise<ListingData> {
   const { filters: fromUrl, page } = parseCatalogQuery(new URL(request.url).searchParams);
   const filters = { ...fromUrl, ...fixed };
-  const [options, result] = await Promise.all([
+  const offered = sizeOptions(filters);
+  const [options, result, counted] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
     listProducts(app.db, filters, page, scope),
+    sizeCountsQuery(app.db, filters, offered, scope) ?? Promise.resolve([]),
   ]);
-  return { filters: fromUrl, sort: page.sort, options, result, canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  // The Size filter: each offered size that has items (or is chosen), in the systems' order.
+  const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
+  const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
+  return { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
 }

@@ -10,6 +10,10 @@ export interface ListingData {
   sort: SortOrder;
   options: FilterOptions;
   result: ProductPage<ProductCardData>;
+  /** The Size filter's sizes with their counts (issue 25, item 2). */
+  sizes: { size: string; n: number }[];
+  /** Size filter values no size system has: 'No such size'. */
+  unknownSizes: string[];
   /** The absolute canonical URL: the page path and its filters, without sort or page. */
   canonical: string;
 }
@@ -40,6 +44,11 @@ export function Listing({
       <p className="mb-4 text-sm text-stone-700" role="status">
         {`${result.total} product(s) found`}
       </p>
+      {data.unknownSizes.length ? (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
+          {`No such size: ${data.unknownSizes.join(", ")}. Choose a size from the Size filter.`}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters">
           {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up
@@ -47,7 +56,7 @@ export function Listing({
           <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
             <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
             <div className="mt-3">
-              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} hideBrand={hideBrand} hideType={hideType} />
+              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} hideBrand={hideBrand} hideType={hideType} />
             </div>
           </details>
         </aside>
