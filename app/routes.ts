@@ -26,6 +26,8 @@ export default [
     route("account/orders/:orderId", "routes/account/order.tsx"),
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
+    route("account/sizes", "routes/account/sizes.tsx"),
+    route("account/sizes/show", "routes/account/sizes-show.ts"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),

@@ -793,3 +793,17 @@ export const viewCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.subjectType, t.subjectId, t.weekStart] })],
 );
+
+/** The sizes a shopper saved, one per size system (issue 25, item 3; migration 0030). */
+export const userSizes = sqliteTable(
+  "user_sizes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sizeSystem: text("size_system").notNull(),
+    size: text("size").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sizeSystem] })],
+);

@@ -15,6 +15,7 @@ export const cardColumns = {
   rentalPrice: products.rentalPrice,
   images: products.images,
   availability: products.availability,
+  size: products.size,
 };
 
 /**
@@ -242,8 +243,9 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
       sql`select value as size, (select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")')) as n from json_each(${JSON.stringify(sizes)})`,
     );
   }
+  // The matches are read by rowid (driven by the index, never a walk of the catalog).
   const where = conditions({ ...filters, sizes: [] }, scope);
-  const inIndex = rest ? sql` and +${products}.rowid in ${ftsRowids(rest)}` : sql``;
+  const inIndex = rest ? sql` and ${products}.rowid in ${ftsRowids(rest)}` : sql``;
   return db.all<{ size: string; n: number }>(
     sql`select ${products.size} as size, count(*) as n from ${products} where ${and(...where)} and ${products.size} in (select value from json_each(${JSON.stringify(sizes)}))${inIndex} group by ${products.size}`,
   );

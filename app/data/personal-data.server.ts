@@ -63,6 +63,8 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // Issue 23: what the person was told, and how they chose to be told.
   { table: "notifications", column: "user_id", exportedAs: "notifications", onDelete: "delete" },
   { table: "notification_preferences", column: "user_id", exportedAs: "notification_preferences", onDelete: "delete" },
+  // Issue 25: the sizes they saved for 'Show my sizes'.
+  { table: "user_sizes", column: "user_id", exportedAs: "sizes", onDelete: "delete" },
 ];
 
 /**
@@ -172,6 +174,7 @@ const SECTIONS: Record<string, string> = {
   charges_overturned: "SELECT id, order_id, damage_charge, charge_overturned_at FROM order_items WHERE charge_overturned_by = ?1",
   notifications: "SELECT id, kind, category, title, body, link, created_at, read_at FROM notifications WHERE user_id = ?1 ORDER BY created_at DESC",
   notification_preferences: "SELECT category, email AS emailed, updated_at FROM notification_preferences WHERE user_id = ?1 ORDER BY category",
+  sizes: "SELECT size_system, size, updated_at FROM user_sizes WHERE user_id = ?1 ORDER BY size_system",
 };
 
 const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
@@ -239,6 +242,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
     cancellations_made: take("cancellations_made"),
     notifications: take("notifications"),
     notification_preferences: take("notification_preferences"),
+    sizes: take("sizes"),
     staff_activity: {
       roles_assigned: take("roles_assigned"),
       brands_created: take("brands_created"),

@@ -1,6 +1,5 @@
 // Pure catalog rules shared by loaders, components and tests.
 import { parsePounds } from "./money";
-import { ALL_SIZES, canonicalSize, sizeSystemsFor, SIZE_SYSTEM_ORDER, SIZE_SYSTEMS } from "./sizes";
 
 export const NEW_ITEMS_WINDOW_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -18,6 +17,8 @@ export interface ProductCardData {
   rentalPrice: number | null;
   images: string[];
   availability: "available" | "rented" | "sold";
+  /** The item's size (issue 25), shown on its card. */
+  size?: string | null;
 }
 
 export function newItemsSince(now: number) {
@@ -131,7 +132,8 @@ export function parseCatalogQuery(params: URLSearchParams): { filters: CatalogFi
       colors: list(params, "color"),
       tags: list(params, "tag"),
       conditions: list(params, "condition", CONDITIONS),
-      sizes: [...new Set(list(params, "size").map((v) => canonicalSize(v) ?? v))],
+      // As typed: the listing reads them as sizes (app/domain/size-filter.ts), kept off the browser's code.
+      sizes: list(params, "size"),
       rentalMin: pounds(params, "rental_min"),
       rentalMax: pounds(params, "rental_max"),
       buyMin: pounds(params, "buy_min"),
@@ -417,26 +419,19 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
  * there is none; `exact` is false when a price range needs the prices themselves checked.
  */
 export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; exact: boolean; unusable: boolean } {
-  const index = indexQuery({ ...filters, sizes: [] });
-  if (index?.unusable) return { rest: null, exact: true, unusable: true };
-  const others = (Object.keys(FACETS) as FacetFilter[])
-    .filter((filter) => filter !== "sizes" && filter !== "tags" && filters[filter].length)
-    .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
-  // Without words or tags indexQuery leaves the list filters to the covering indexes; here they go in the index too.
-  const rest = index ? index.match : others.length ? others.join(" AND ") : null;
-  return { rest: rest || null, exact: facetsCoverFilters(filters), unusable: false };
+  const words = filters.search ? ftsQuery(filters.search) : null;
+  if (filters.search && !words) return { rest: null, exact: true, unusable: true };
+  const parts = [
+    ...(words ? [`(${ALL_TEXT} : (${words}))`] : []),
+    ...(Object.keys(FACETS) as FacetFilter[])
+      .filter((filter) => filter !== "sizes" && filters[filter].length)
+      .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`),
+  ];
+  // A price range narrows to the bands it touches (a superset: the prices are then checked).
+  const ranges = priceRanges(filters);
+  if (ranges.length && ranges.every((r) => r.touched.length)) parts.push(...ranges.map((r) => bandClause(r.facet, r.touched)));
+  return { rest: parts.length ? parts.join(" AND ") : null, exact: ranges.length === 0, unusable: false };
 }
-
-/** The sizes a listing's Size filter offers: those of the systems its types and categories use. */
-export function sizeOptions(filters: Pick<CatalogFilters, "productTypes" | "categories">): string[] {
-  const types = filters.productTypes.length ? filters.productTypes : PRODUCT_TYPES;
-  const categories = filters.categories.length ? filters.categories : CATEGORIES;
-  const systems = new Set(types.flatMap((t) => categories.flatMap((c) => sizeSystemsFor(t, c))));
-  return SIZE_SYSTEM_ORDER.filter((id) => systems.has(id)).flatMap((id) => [...SIZE_SYSTEMS[id].sizes]);
-}
-
-/** The size filter values no system has ('No such size'). */
-export const unknownSizes = (filters: Pick<CatalogFilters, "sizes">) => filters.sizes.filter((s) => !ALL_SIZES.includes(s));
 
 /** True when the index's facets check every filter of a listing: none is a price range. */
 export function facetsCoverFilters(filters: CatalogFilters) {

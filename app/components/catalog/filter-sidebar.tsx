@@ -56,6 +56,7 @@ export function FilterSidebar({
   sort,
   options,
   sizes,
+  mySizes = false,
   hideBrand = false,
   hideType = false,
 }: {
@@ -64,6 +65,7 @@ export function FilterSidebar({
   sort: SortOrder;
   options: FilterOptions;
   sizes: { size: string; n: number }[];
+  mySizes?: boolean;
   hideBrand?: boolean;
   hideType?: boolean;
 }) {
@@ -71,6 +73,8 @@ export function FilterSidebar({
   return (
     <Form method="get" action={action} className="space-y-3" aria-label="Filter products">
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      {/* Keeps 'Show my sizes' from putting the shopper's sizes back when they untick them. */}
+      {mySizes ? <input type="hidden" name="my_sizes" value="1" /> : null}
       <div>
         <label htmlFor="sort" className="mb-1 block text-sm font-semibold">Sort by</label>
         <select
