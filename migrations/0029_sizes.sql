@@ -9,13 +9,13 @@ ALTER TABLE products ADD COLUMN fit_note text;
 ALTER TABLE products ADD COLUMN measurements text;
 --> statement-breakpoint
 -- Existing listings get a realistic size, spread as a shop's stock is (more 10s and 12s, more Ms
--- and Ls), picked by rowid so the migration is deterministic. The demo seed (db/demo/data.mjs,
+-- and Ls), picked by a hash of the rowid so the migration is deterministic. The demo seed (db/demo/data.mjs,
 -- sizeOf) spreads new ones the same way.
 UPDATE products SET size = CASE
   WHEN category = 'Accessories' THEN 'One size'
-  WHEN product_type = 'Women' THEN json_extract('["UK 6","UK 8","UK 8","UK 10","UK 10","UK 10","UK 12","UK 12","UK 12","UK 14","UK 14","UK 16","UK 18","UK 20"]', '$[' || ((rowid * 7) % 14) || ']')
-  WHEN product_type = 'Children' THEN json_extract('["0–3 months","3–6 months","6–12 months","12–18 months","18–24 months","2–3 years","3–4 years","4–5 years","5–6 years","6–7 years","7–8 years","8–9 years","9–10 years","10–11 years","11–12 years","12–13 years","13–14 years","14–15 years"]', '$[' || ((rowid * 7) % 18) || ']')
-  ELSE json_extract('["XS","S","S","M","M","M","L","L","XL","XXL"]', '$[' || ((rowid * 7) % 10) || ']')
+  WHEN product_type = 'Women' THEN json_extract('["UK 6","UK 8","UK 8","UK 10","UK 10","UK 10","UK 12","UK 12","UK 12","UK 14","UK 14","UK 16","UK 18","UK 20"]', '$[' || (((rowid * 2654435761) % 4294967296) % 14) || ']')
+  WHEN product_type = 'Children' THEN json_extract('["0–3 months","3–6 months","6–12 months","12–18 months","18–24 months","2–3 years","3–4 years","4–5 years","5–6 years","6–7 years","7–8 years","8–9 years","9–10 years","10–11 years","11–12 years","12–13 years","13–14 years","14–15 years"]', '$[' || (((rowid * 2654435761) % 4294967296) % 18) || ']')
+  ELSE json_extract('["XS","S","S","M","M","M","L","L","XL","XXL"]', '$[' || (((rowid * 2654435761) % 4294967296) % 10) || ']')
 END
 WHERE size IS NULL;
 --> statement-breakpoint

@@ -80,7 +80,7 @@ const FIT_NOTES = ["True to size", "Runs small", "Runs large", "Oversized"];
 
 /** The size, fit note and measurements (cm) of demo product i. */
 export function demoSize(i, type, category) {
-  const pick = (list) => list[(i * 7) % list.length];
+  const pick = (list) => list[((i * 2654435761) % 4294967296) % list.length];
   const size = category === "Accessories" ? "One size" : type === "Women" ? pick(WOMEN_SIZES) : type === "Children" ? pick(CHILDREN_SIZES) : pick(LETTER_SIZES);
   const fitNote = i % 3 === 0 ? FIT_NOTES[(i / 3) % FIT_NOTES.length] : null;
   let measurements = null;

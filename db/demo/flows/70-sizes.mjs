@@ -12,9 +12,9 @@ export async function seed({ db, now, batch }) {
     db.prepare(
       `UPDATE products SET size = CASE
          WHEN category = 'Accessories' THEN 'One size'
-         WHEN product_type = 'Women' THEN json_extract(?1, '$[' || ((rowid * 7) % 14) || ']')
-         WHEN product_type = 'Children' THEN json_extract(?2, '$[' || ((rowid * 7) % 18) || ']')
-         ELSE json_extract(?3, '$[' || ((rowid * 7) % 10) || ']')
+         WHEN product_type = 'Women' THEN json_extract(?1, '$[' || (((rowid * 2654435761) % 4294967296) % 14) || ']')
+         WHEN product_type = 'Children' THEN json_extract(?2, '$[' || (((rowid * 2654435761) % 4294967296) % 18) || ']')
+         ELSE json_extract(?3, '$[' || (((rowid * 2654435761) % 4294967296) % 10) || ']')
        END
        WHERE size IS NULL`,
     ).bind(WOMEN, CHILDREN, LETTERS),
