@@ -294,7 +294,7 @@ for (const [name, qs] of shapes) {
 }
 // 'You may also like' (issue 25, item 4): the product page's similar-items statement, for a few items.
 for (const id of ["prod_000001", "prod_050000", "prod_099999"]) {
-  const { sql, params } = productData.similarItemsQuery(db, id).getQuery();
+  const { sql, params } = productData.similarItemsQuery(db, id).toSQL();
   const durations = [];
   for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
   results.d1Statements.push({ name: `you may also like (${id})`, query: "", pageMs: Number(median(durations).toFixed(2)), pageMaxMs: Number(Math.max(...durations).toFixed(2)) });

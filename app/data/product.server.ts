@@ -102,14 +102,15 @@ export const SIMILAR_POOL = 200;
 export function similarItemsQuery(db: Database, id: string) {
   const w = SIMILARITY_WEIGHTS;
   const pub = sql.raw(PUBLIC_PRODUCT_SQL);
-  return db.all<SimilarRow>(sql`
+  // A select from a subquery, not db.all: drizzle cannot batch a raw statement that has parameters.
+  const scored = sql`
     with me as (select category, product_type, size, brand, tags, coalesce(rental_price, price) as p from products where id = ${id}),
     pool as (
       select rid from (select rowid as rid from products where category = (select category from me) and ${pub} and id <> ${id} order by created_at desc limit ${SIMILAR_POOL})
       union
       select rid from (select rowid as rid from products where ${pub} and id <> ${id} order by created_at desc limit ${RELATED_PRODUCTS})
     )
-    select p.id, p.name, p.brand, p.price, p.rental_price as rentalPrice, p.images, p.availability, p.size,
+    select p.id, p.name, p.brand, p.price, p.rental_price, p.images, p.availability, p.size, p.created_at,
       (case when p.category = me.category then ${w.category} else 0 end)
       + (case when p.product_type = me.product_type then ${w.productType} else 0 end)
       + (case when me.size is not null and p.size = me.size then ${w.sameSize}
@@ -118,9 +119,22 @@ export function similarItemsQuery(db: Database, id: string) {
       + ${w.price} * max(0, 1 - abs(coalesce(p.rental_price, p.price) - me.p) * 1.0 / max(me.p, 1))
       + (case when p.brand = me.brand then ${w.brand} else 0 end)
       + ${w.tag} * min(${w.maxTags}, (select count(distinct t.value) from json_each(p.tags) t where t.value in (select value from json_each(me.tags)))) as score
-    from pool join products p on p.rowid = pool.rid, me
-    order by score desc, p.created_at desc, p.id desc
-    limit ${RELATED_PRODUCTS}`);
+    from pool join products p on p.rowid = pool.rid, me`;
+  return db
+    .select({
+      id: sql<string>`similar.id`,
+      name: sql<string>`similar.name`,
+      brand: sql<string>`similar.brand`,
+      price: sql<number>`similar.price`,
+      rentalPrice: sql<number | null>`similar.rental_price`,
+      images: sql<string>`similar.images`,
+      availability: sql<ProductCardData["availability"]>`similar.availability`,
+      size: sql<string | null>`similar.size`,
+      score: sql<number>`similar.score`,
+    })
+    .from(sql`(${scored}) as similar`)
+    .orderBy(sql`similar.score desc, similar.created_at desc, similar.id desc`)
+    .limit(RELATED_PRODUCTS);
 }
 
 interface SimilarRow {
