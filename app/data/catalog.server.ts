@@ -198,10 +198,16 @@ function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset:
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
 export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+  return (await listProductsWithSizes(db, filters, page, [], scope, limit)).page;
+}
+
+/** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
+export async function listProductsWithSizes(db: Database, filters: CatalogFilters, page: PageRequest, sizes: readonly string[], scope: Scope = {}, limit = PAGE_SIZE) {
   const queries = listingQueries(db, filters, page, scope, limit);
-  if (queries.searchUnusable) return { items: [], total: 0, nextCursor: null, prevCursor: null };
-  const [rows, totals] = (await db.batch([queries.pageQuery, queries.countQuery] as any)) as [unknown, unknown];
-  return listingPage(queries, rows, totals, limit);
+  const counting = sizeCountsQuery(db, filters, sizes, scope);
+  if (queries.searchUnusable) return { page: { items: [], total: 0, nextCursor: null, prevCursor: null }, sizeCounts: [] };
+  const [rows, totals, counted] = (await db.batch([queries.pageQuery, queries.countQuery, ...(counting ? [counting] : [])] as any)) as [unknown, unknown, { size: string; n: number }[] | undefined];
+  return { page: listingPage(queries, rows, totals, limit), sizeCounts: counted ?? [] };
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
@@ -237,18 +243,20 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
   const { rest, exact, unusable } = sizeCountQuery(filters);
   if (unusable || sizes.length === 0) return null;
   const scoped = Boolean(scope.ownerId || scope.storeId);
+  // Query builders (not db.all): they go in the listing's own D1 batch.
   if (exact && !scoped) {
     const prefix = rest ? `${rest} AND ` : "";
-    return db.all<{ size: string; n: number }>(
-      sql`select value as size, (select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")')) as n from json_each(${JSON.stringify(sizes)})`,
-    );
+    return db
+      .select({ size: sql<string>`value`, n: sql<number>`(select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")'))` })
+      .from(sql`json_each(${JSON.stringify(sizes)})`);
   }
   // The matches are read by rowid (driven by the index, never a walk of the catalog).
   const where = conditions({ ...filters, sizes: [] }, scope);
-  const inIndex = rest ? sql` and ${products}.rowid in ${ftsRowids(rest)}` : sql``;
-  return db.all<{ size: string; n: number }>(
-    sql`select ${products.size} as size, count(*) as n from ${products} where ${and(...where)} and ${products.size} in (select value from json_each(${JSON.stringify(sizes)}))${inIndex} group by ${products.size}`,
-  );
+  return db
+    .select({ size: sql<string>`${products.size}`, n: count() })
+    .from(products)
+    .where(and(...where, sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`, rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined))
+    .groupBy(products.size);
 }
 
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */

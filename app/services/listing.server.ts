@@ -1,6 +1,6 @@
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
-import { filterOptions, listProducts, sizeCountsQuery, type Scope } from "../data/catalog.server";
+import { filterOptions, listProductsWithSizes, type Scope } from "../data/catalog.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
 import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
@@ -18,10 +18,9 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const fromUrl = { ...parsed.filters, sizes: canonicalSizes(parsed.filters.sizes) };
   const filters = { ...fromUrl, ...fixed };
   const offered = sizeOptions(filters);
-  const [options, result, counted] = await Promise.all([
+  const [options, { page: result, sizeCounts: counted }] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
-    listProducts(app.db, filters, page, scope),
-    sizeCountsQuery(app.db, filters, offered, scope) ?? Promise.resolve([]),
+    listProductsWithSizes(app.db, filters, page, offered, scope),
   ]);
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
   const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
