@@ -79,8 +79,8 @@ describe("a listing's size in the seller form", () => {
     expect(shown.text).toContain("Chest / bust 90 cm");
 
     // And the seller's data export carries them.
-    const exported = await (await vendor.browser.fetch("/account/export")).text();
-    expect(exported).toContain('"size":"UK 14"');
+    const exported = (await (await vendor.browser.post("/account/export", {})).json()) as { products: { id: string; size: string; fit_note: string; measurements: string }[] };
+    expect(exported.products.find((p) => p.id === product!.id)).toMatchObject({ size: "UK 14", fit_note: "Oversized" });
   });
 
   const refusals: [string, FormFields, string, string][] = [
