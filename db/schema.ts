@@ -807,3 +807,15 @@ export const userSizes = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.sizeSystem] })],
 );
+
+/** Public items per type, category and size, kept by triggers (migration 0030): the Size filter's counts on type and category pages. */
+export const sizeCounts = sqliteTable(
+  "size_counts",
+  {
+    productType: text("product_type").notNull(),
+    category: text("category").notNull(),
+    size: text("size").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productType, t.category, t.size] })],
+);

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
+import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts } from "../../db/schema";
 import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
@@ -244,6 +244,21 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
   if (unusable || sizes.length === 0) return null;
   const scoped = Boolean(scope.ownerId || scope.storeId);
   // Query builders (not db.all): they go in the listing's own D1 batch.
+  // Filtered by type and category only: the counts the triggers of migration 0030 keep.
+  const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
+  if (onlyKind && !scoped) {
+    return db
+      .select({ size: sizeCounts.size, n: sql<number>`sum(${sizeCounts.n})` })
+      .from(sizeCounts)
+      .where(
+        and(
+          filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
+          filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
+          inArray(sizeCounts.size, [...sizes]),
+        ),
+      )
+      .groupBy(sizeCounts.size);
+  }
   if (exact && !scoped) {
     const prefix = rest ? `${rest} AND ` : "";
     return db

@@ -143,6 +143,20 @@ describe("the Size filter", () => {
     expect(Object.fromEntries(all)).toMatchObject({ "UK 8": 1, "UK 10": 3, "UK 12": 1, "UK 14": 1, M: 1, "One size": 1 });
   });
 
+  it("counts a type or category page from the counts the triggers keep, equal to the listing's, and follows a sale", async () => {
+    const check = async (path: string) => {
+      const listing = await page(path);
+      const counts = sizeCounts(listing.text);
+      expect(counts.size, path).toBeGreaterThan(0);
+      for (const [size, n] of counts) expect(total((await page(`${path}${path.includes("?") ? "&" : "?"}size=${encodeURIComponent(size)}`)).text), `${path} ${size}`).toBe(n);
+      return counts;
+    };
+    await check("/all-products");
+    const before = (await check("/women?category=Dresses")).get("UK 8") ?? 0;
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE brand = ? AND size = 'UK 8'").bind(LISTED).run();
+    expect((await check("/women?category=Dresses")).get("UK 8") ?? 0).toBe(before - 1);
+  });
+
   it("combines with other filters and keeps several sizes", async () => {
     const red = await page(`${brandPage}?size=UK+10&size=UK+12&color=Red`);
     expect(total(red.text)).toBe(3);
