@@ -31,6 +31,8 @@ export default [
     route("account/messages", "routes/account/messages.tsx"),
     route("account/messages/new", "routes/account/message-new.tsx"),
     route("account/messages/:conversationId", "routes/account/conversation.tsx"),
+    route("account/sizes", "routes/account/sizes.tsx"),
+    route("account/sizes/show", "routes/account/sizes-show.ts"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),

@@ -268,6 +268,8 @@ const { runnerImport } = await import("vite");
 const { drizzle } = await import("drizzle-orm/d1");
 const { module: catalogData } = await runnerImport("./app/data/catalog.server.ts", { configFile: false });
 const { module: catalog } = await runnerImport("./app/domain/catalog.ts", { configFile: false });
+const { module: sizeFilter } = await runnerImport("./app/domain/size-filter.ts", { configFile: false });
+const { module: productData } = await runnerImport("./app/data/product.server.ts", { configFile: false });
 const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
 const db = drizzle(bindings.DB);
 const live = "product_status = 'live' AND availability <> 'sold'";
@@ -288,13 +290,23 @@ const shapes = [
   ["filter tag + buying price", "tag=wool&buy_min=50"],
   ["search 'dress' + rental £12.50–£33 (cuts two bands)", "search=dress&rental_min=12.5&rental_max=33"],
   ["filter tag + buying £60.50–£399 (cuts two bands)", "tag=wool&buy_min=60.5&buy_max=399"],
+  // Sizes (issue 25, item 2): the Size filter, and its counts (a third statement, "sizes").
+  ["size UK 10", "size=UK%2010"],
+  ["size UK 10 in Dresses (a category page)", "category=Dresses&size=UK%2010"],
+  ["sizes UK 10 + UK 12, Women's Dresses, by price", "category=Dresses&type=Women&size=UK%2010&size=UK%2012&sort=price_asc"],
+  ["size M + brand + colour", "size=M&brand=Ganni&color=Black"],
+  ["size UK 10 + search 'dress'", "size=UK%2010&search=dress"],
+  ["size UK 10 + tag + buying from £50", "size=UK%2010&tag=wool&buy_min=50"],
+  ["size UK 10 in Dresses + rental £10–£30", "category=Dresses&size=UK%2010&rental_min=10&rental_max=30"],
 ];
 for (const [name, qs] of shapes) {
   const { filters, page } = catalog.parseCatalogQuery(new URLSearchParams(qs));
   const { pageQuery, countQuery } = catalogData.listingQueries(db, filters, page);
+  // The Size filter's counts, as the listing asks for them (every listing page has them).
+  const sizesQuery = catalogData.sizeCountsQuery(db, { ...filters, sizes: [] }, sizeFilter.sizeOptions(filters));
   const row = { name, query: qs };
-  for (const [part, query] of [["page", pageQuery], ["count", countQuery]]) {
-    const { sql, params } = query.toSQL();
+  for (const [part, query] of [["page", pageQuery], ["count", countQuery], ...(sizesQuery ? [["sizes", sizesQuery]] : [])]) {
+    const { sql, params } = query.toSQL ? query.toSQL() : query.getQuery();
     const durations = [];
     for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
     row[`${part}Ms`] = Number(median(durations).toFixed(2));
@@ -321,6 +333,13 @@ for (const [name, query] of searchStatements) {
     rows = result.results.length;
   }
   results.d1Search.push({ name, rows, ms: Number(median(durations).toFixed(2)), maxMs: Number(Math.max(...durations).toFixed(2)) });
+}
+// 'You may also like' (issue 25, item 4): the product page's similar-items statement, for a few items.
+for (const id of ["prod_000001", "prod_050000", "prod_099999"]) {
+  const { sql, params } = productData.similarItemsQuery(db, id).toSQL();
+  const durations = [];
+  for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
+  results.d1Statements.push({ name: `you may also like (${id})`, query: "", pageMs: Number(median(durations).toFixed(2)), pageMaxMs: Number(Math.max(...durations).toFixed(2)) });
 }
 await dispose();
 console.log("\nD1 time per listing statement (ms, SQLite execution, median and max of 15):");

@@ -265,6 +265,10 @@ export const products = sqliteTable(
     materials: text("materials"),
     careInstructions: text("care_instructions"),
     memoryStory: text("memory_story"),
+    /** The size (app/domain/sizes.ts; migration 0029), its fit note and measurements (JSON, centimetres). */
+    size: text("size"),
+    fitNote: text("fit_note"),
+    measurements: text("measurements"),
     images: jsonList("images"),
     ownerId: text("owner_id")
       .notNull()
@@ -810,3 +814,29 @@ export const viewCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.subjectType, t.subjectId, t.weekStart] })],
 );
 export * from "./schema-messages";
+
+/** The sizes a shopper saved, one per size system (issue 25, item 3; migration 0030). */
+export const userSizes = sqliteTable(
+  "user_sizes",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    sizeSystem: text("size_system").notNull(),
+    size: text("size").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.sizeSystem] })],
+);
+
+/** Public items per type, category and size, kept by triggers (migration 0030): the Size filter's counts on type and category pages. */
+export const sizeCounts = sqliteTable(
+  "size_counts",
+  {
+    productType: text("product_type").notNull(),
+    category: text("category").notNull(),
+    size: text("size").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productType, t.category, t.size] })],
+);

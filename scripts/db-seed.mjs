@@ -142,7 +142,7 @@ async function imagesFor(p, shared) {
   return urls;
 }
 
-const COLUMNS = "id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at";
+const COLUMNS = "id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at";
 const rows = [];
 for (let i = 1; i <= total; i++) {
   const p = demoProduct(i, now, owners);
@@ -162,7 +162,7 @@ for (let i = 1; i <= total; i++) {
     p.productStatus = "pending";
   }
   const images = await imagesFor(p, i > DEFAULT_PRODUCTS);
-  rows.push([p.id, p.name, p.description, p.price, p.originalPrice, p.rentalPrice, p.buyingPrice, p.brand, p.condition, p.color, p.productType, p.category, JSON.stringify(p.tags), p.materials, p.careInstructions, p.memoryStory, JSON.stringify(images), p.ownerId, storeId, p.status, p.productStatus, concierge, p.createdAt, now]);
+  rows.push([p.id, p.name, p.description, p.price, p.originalPrice, p.rentalPrice, p.buyingPrice, p.brand, p.condition, p.color, p.productType, p.category, JSON.stringify(p.tags), p.materials, p.careInstructions, p.memoryStory, p.size, p.fitNote, p.measurements ? JSON.stringify(p.measurements) : null, JSON.stringify(images), p.ownerId, storeId, p.status, p.productStatus, concierge, p.createdAt, now]);
 }
 const productStatements = [];
 for (let i = 0; i < rows.length; i += 100) {

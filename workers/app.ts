@@ -9,6 +9,7 @@ import { pagesVersion } from "../app/services/freshness.server";
 import { withPageCache } from "../app/services/page-cache.server";
 import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
 import { gateRequest, pageRoute } from "../app/services/request-gate.server";
+import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { countView } from "../app/services/views.server";
 import { scheduled } from "./cron";
@@ -59,7 +60,14 @@ app.all("*", async (c) => {
   // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
   const gate = await gateRequest(c.req.raw, (await serverBuild()).routes);
   if ("refused" in gate) return gate.refused;
-  const request = gate.request;
+  let request = gate.request;
+  // 'Show my sizes' kept on for the visit: a listing goes through the shopper's sizes (services/my-sizes.server.ts).
+  const listingUrl = new URL(request.url.replace(/\.data(?=\?|$)/, ""));
+  if (offersMySizes(pageRoute((await serverBuild()).routes, listingUrl), listingUrl.pathname)) {
+    const remembered = applyRememberedSizes(request);
+    if (remembered instanceof Response) return gate.settle(remembered);
+    if (remembered) request = remembered;
+  }
   const env = c.env;
   const config = appConfig(env);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };

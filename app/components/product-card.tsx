@@ -26,6 +26,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
         <div className="p-3">
           <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand}</p>
           <h3 className="truncate font-medium">{product.name}</h3>
+          {product.size ? <p className="text-xs text-stone-600">{`Size ${product.size}`}</p> : null}
           <p className="mt-1 text-sm">
             {formatGBP(cardPrice(product))}
             {product.rentalPrice !== null ? <span className="text-stone-600"> / 7 days</span> : null}

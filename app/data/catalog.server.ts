@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
-import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
+import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts } from "../../db/schema";
+import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
 import type { Database } from "./db.server";
 
 /** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
@@ -15,6 +15,7 @@ export const cardColumns = {
   rentalPrice: products.rentalPrice,
   images: products.images,
   availability: products.availability,
+  size: products.size,
 };
 
 /**
@@ -199,10 +200,16 @@ function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset:
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
 export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+  return (await listProductsWithSizes(db, filters, page, [], scope, limit)).page;
+}
+
+/** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
+export async function listProductsWithSizes(db: Database, filters: CatalogFilters, page: PageRequest, sizes: readonly string[], scope: Scope = {}, limit = PAGE_SIZE) {
   const queries = listingQueries(db, filters, page, scope, limit);
-  if (queries.searchUnusable) return { items: [], total: 0, nextCursor: null, prevCursor: null };
-  const [rows, totals] = (await db.batch([queries.pageQuery, queries.countQuery] as any)) as [unknown, unknown];
-  return listingPage(queries, rows, totals, limit);
+  const counting = sizeCountsQuery(db, filters, sizes, scope);
+  if (queries.searchUnusable) return { page: { items: [], total: 0, nextCursor: null, prevCursor: null }, sizeCounts: [] };
+  const [rows, totals, counted] = (await db.batch([queries.pageQuery, queries.countQuery, ...(counting ? [counting] : [])] as any)) as [unknown, unknown, { size: string; n: number }[] | undefined];
+  return { page: listingPage(queries, rows, totals, limit), sizeCounts: counted ?? [] };
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
@@ -224,6 +231,49 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
     nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), tie(last)) : null,
     prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), tie(first)) : null,
   };
+}
+
+/**
+ * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
+ * the listing would show with that size and every other filter. One statement: each size is
+ * counted inside the full-text index, its token added to what the other filters match (FTS5 walks
+ * the size's short postings list and skips through the others'). With a price range the prices
+ * themselves are checked, so the matches in the bands it touches are read and grouped by size.
+ * Scoped listings (a store's or seller's page) count their own rows.
+ */
+export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}) {
+  const { rest, exact, unusable } = sizeCountQuery(filters);
+  if (unusable || sizes.length === 0) return null;
+  const scoped = Boolean(scope.ownerId || scope.storeId);
+  // Query builders (not db.all): they go in the listing's own D1 batch.
+  // Filtered by type and category only: the counts the triggers of migration 0030 keep.
+  const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
+  if (onlyKind && !scoped) {
+    return db
+      .select({ size: sizeCounts.size, n: sql<number>`sum(${sizeCounts.n})` })
+      .from(sizeCounts)
+      .where(
+        and(
+          filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
+          filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
+          inArray(sizeCounts.size, [...sizes]),
+        ),
+      )
+      .groupBy(sizeCounts.size);
+  }
+  if (exact && !scoped) {
+    const prefix = rest ? `${rest} AND ` : "";
+    return db
+      .select({ size: sql<string>`value`, n: sql<number>`(select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")'))` })
+      .from(sql`json_each(${JSON.stringify(sizes)})`);
+  }
+  // The matches are read by rowid (driven by the index, never a walk of the catalog).
+  const where = conditions({ ...filters, sizes: [] }, scope);
+  return db
+    .select({ size: sql<string>`${products.size}`, n: count() })
+    .from(products)
+    .where(and(...where, sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`, rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined))
+    .groupBy(products.size);
 }
 
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */

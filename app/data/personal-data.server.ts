@@ -76,6 +76,8 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "message_blocks", column: "blocked_id", exportedAs: "message_blocks", onDelete: "delete" },
   { table: "message_suspensions", column: "user_id", exportedAs: "message_suspension", onDelete: "delete" },
   { table: "message_suspensions", column: "suspended_by", exportedAs: "staff_activity.message_suspensions", onDelete: "nullify" },
+  // Issue 25: the sizes they saved for 'Show my sizes'.
+  { table: "user_sizes", column: "user_id", exportedAs: "sizes", onDelete: "delete" },
 ];
 
 /**
@@ -131,7 +133,7 @@ const SECTIONS: Record<string, string> = {
   verification: "SELECT is_verified, verified_at FROM user_verifications WHERE user_id = ?1",
   account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",
   products:
-    "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
+    "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
   orders: "SELECT id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at FROM orders WHERE user_id = ?1 ORDER BY created_at DESC",
   order_items:
     "SELECT oi.id, oi.order_id, oi.product_id, oi.name, oi.type, oi.quantity, oi.price, oi.buying_price, oi.status, oi.delivered_at, oi.rental_starts_at, oi.rental_ends_at, oi.rental_outcome, oi.return_requested_at, oi.returned_at, oi.inspection, oi.completed_at, oi.created_at FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 ORDER BY oi.created_at",
@@ -202,6 +204,7 @@ const SECTIONS: Record<string, string> = {
   message_blocks: "SELECT CASE WHEN blocker_id = ?1 THEN 'you blocked' ELSE 'blocked you' END AS direction, CASE WHEN blocker_id = ?1 THEN blocked_id ELSE blocker_id END AS other_user_id, created_at FROM message_blocks WHERE blocker_id = ?1 OR blocked_id = ?1",
   message_suspension: "SELECT reason, created_at AS suspended_at FROM message_suspensions WHERE user_id = ?1",
   message_suspensions: "SELECT user_id, created_at FROM message_suspensions WHERE suspended_by = ?1",
+  sizes: "SELECT size_system, size, updated_at FROM user_sizes WHERE user_id = ?1 ORDER BY size_system",
 };
 
 const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
@@ -273,6 +276,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
     conversation_reports: take("conversation_reports"),
     message_blocks: take("message_blocks"),
     message_suspension: take("message_suspension")[0] ?? null,
+    sizes: take("sizes"),
     staff_activity: {
       roles_assigned: take("roles_assigned"),
       brands_created: take("brands_created"),

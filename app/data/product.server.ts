@@ -1,8 +1,11 @@
-import { and, count, desc, eq, ne, sql } from "drizzle-orm";
-import { products, reviews, stores, users, userVerifications } from "../../db/schema";
-import { cardColumns, isPublic } from "./catalog.server";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
+import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 import { managesAllProducts } from "../domain/roles";
+import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
+import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
+import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../services/session.server";
 
 export const RELATED_PRODUCTS = 8;
@@ -23,6 +26,9 @@ const describedBy = {
   materials: products.materials,
   careInstructions: products.careInstructions,
   memoryStory: products.memoryStory,
+  size: products.size,
+  fitNote: products.fitNote,
+  measurements: products.measurements,
   images: products.images,
 };
 
@@ -57,12 +63,7 @@ export async function productDetail(db: Database, id: string) {
       .where(eq(reviews.productId, id))
       .orderBy(desc(reviews.createdAt), desc(reviews.id))
       .limit(50),
-    db
-      .select(cardColumns)
-      .from(products)
-      .where(and(isPublic(), ne(products.id, id)))
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(RELATED_PRODUCTS),
+    similarItemsQuery(db, id),
     db
       .select({ n: count() })
       .from(reviews)
@@ -77,10 +78,86 @@ export async function productDetail(db: Database, id: string) {
     ...product,
     ownerVerified: Boolean(product.ownerVerified),
     managedByStore,
+    // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
+    sizeText: product.size ? sizeLabel(product.size, product.category) : null,
+    measurementText: measurementLines(parseMeasurements(product.measurements)),
     comments,
-    related,
+    related: related.map(similarCard),
     sellerReviewCount: reviewTotals[0]?.n ?? 0,
   };
+}
+
+/** How many of the item's category's newest listings 'You may also like' ranks (with the newest overall). */
+export const SIMILAR_POOL = 200;
+
+/**
+ * 'YOU MAY ALSO LIKE' (issue 25, item 4; app/domain/similar.ts has the score and its tests): one
+ * statement, in the product page's batch (so cached with the page). The pool is the item's
+ * category's newest public listings (walked down products_pub_category_idx, at most SIMILAR_POOL)
+ * and the newest public listings overall (products_pub_created_idx: the fallback); each is scored
+ * by the same category and type, the same or a neighbouring size, a similar price, the same brand
+ * and shared tags, and the best RELATED_PRODUCTS are kept, newest first among equals. No scan of
+ * the catalog: the pool is read through the two indexes and the scores of at most 208 rows.
+ */
+export function similarItemsQuery(db: Database, id: string) {
+  const w = SIMILARITY_WEIGHTS;
+  const pub = sql.raw(PUBLIC_PRODUCT_SQL);
+  // A select from a subquery, not db.all: drizzle cannot batch a raw statement that has parameters.
+  const scored = sql`
+    with me as (select category, product_type, size, brand, tags, coalesce(rental_price, price) as p from products where id = ${id}),
+    pool as (
+      select rid from (select rowid as rid from products where category = (select category from me) and ${pub} and id <> ${id} order by created_at desc limit ${SIMILAR_POOL})
+      union
+      select rid from (select rowid as rid from products where ${pub} and id <> ${id} order by created_at desc limit ${RELATED_PRODUCTS})
+    )
+    select p.id, p.name, p.brand, p.price, p.rental_price, p.images, p.availability, p.size, p.created_at,
+      (case when p.category = me.category then ${w.category} else 0 end)
+      + (case when p.product_type = me.product_type then ${w.productType} else 0 end)
+      + (case when me.size is not null and p.size = me.size then ${w.sameSize}
+              when abs(json_extract(${JSON.stringify(SIZE_RANKS)}, '$."' || p.size || '"') - json_extract(${JSON.stringify(SIZE_RANKS)}, '$."' || me.size || '"')) = 1 then ${w.neighbourSize}
+              else 0 end)
+      + ${w.price} * max(0, 1 - abs(coalesce(p.rental_price, p.price) - me.p) * 1.0 / max(me.p, 1))
+      + (case when p.brand = me.brand then ${w.brand} else 0 end)
+      + ${w.tag} * min(${w.maxTags}, (select count(distinct t.value) from json_each(p.tags) t where t.value in (select value from json_each(me.tags)))) as score
+    from pool join products p on p.rowid = pool.rid, me`;
+  return db
+    .select({
+      id: sql<string>`similar.id`,
+      name: sql<string>`similar.name`,
+      brand: sql<string>`similar.brand`,
+      price: sql<number>`similar.price`,
+      rentalPrice: sql<number | null>`similar.rental_price`,
+      images: sql<string>`similar.images`,
+      availability: sql<ProductCardData["availability"]>`similar.availability`,
+      size: sql<string | null>`similar.size`,
+      score: sql<number>`similar.score`,
+    })
+    .from(sql`(${scored}) as similar`)
+    .orderBy(sql`similar.score desc, similar.created_at desc, similar.id desc`)
+    .limit(RELATED_PRODUCTS);
+}
+
+interface SimilarRow {
+  id: string;
+  name: string;
+  brand: string;
+  price: number;
+  rentalPrice: number | null;
+  images: string;
+  availability: ProductCardData["availability"];
+  size: string | null;
+  score: number;
+}
+
+const similarCard = ({ score: _score, images, ...row }: SimilarRow): ProductCardData => ({ ...row, images: parseImages(images) });
+
+function parseImages(json: string): string[] {
+  try {
+    const list = JSON.parse(json) as unknown;
+    return Array.isArray(list) ? list.filter((u): u is string => typeof u === "string") : [];
+  } catch {
+    return [];
+  }
 }
 
 export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>>>;

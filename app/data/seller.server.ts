@@ -157,6 +157,9 @@ function formColumns(values: ProductFormValues, brand: string) {
     materials: values.materials,
     careInstructions: values.careInstructions,
     memoryStory: values.memoryStory,
+    size: values.size,
+    fitNote: values.fitNote,
+    measurements: Object.keys(values.measurements).length ? JSON.stringify(values.measurements) : null,
   };
 }
 

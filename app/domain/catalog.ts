@@ -17,6 +17,8 @@ export interface ProductCardData {
   rentalPrice: number | null;
   images: string[];
   availability: "available" | "rented" | "sold";
+  /** The item's size (issue 25), shown on its card. */
+  size?: string | null;
 }
 
 export function newItemsSince(now: number) {
@@ -49,6 +51,8 @@ export interface CatalogFilters {
   colors: string[];
   tags: string[];
   conditions: string[];
+  /** Sizes (app/domain/sizes.ts); a value no system has is kept as typed and matches nothing. */
+  sizes: string[];
   rentalMin: number | null;
   rentalMax: number | null;
   buyMin: number | null;
@@ -57,7 +61,7 @@ export interface CatalogFilters {
 
 /** How many filters are applied (the mobile 'Filters (2)' button): each chosen value, and each price range. */
 export function activeFilterCount(filters: CatalogFilters) {
-  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length;
+  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length + filters.sizes.length;
   const ranges = (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) + (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
   return lists + ranges;
 }
@@ -76,6 +80,7 @@ export const EMPTY_FILTERS: CatalogFilters = {
   colors: [],
   tags: [],
   conditions: [],
+  sizes: [],
   rentalMin: null,
   rentalMax: null,
   buyMin: null,
@@ -127,6 +132,8 @@ export function parseCatalogQuery(params: URLSearchParams): { filters: CatalogFi
       colors: list(params, "color"),
       tags: list(params, "tag"),
       conditions: list(params, "condition", CONDITIONS),
+      // As typed: the listing reads them as sizes (app/domain/size-filter.ts), kept off the browser's code.
+      sizes: list(params, "size"),
       rentalMin: pounds(params, "rental_min"),
       rentalMax: pounds(params, "rental_max"),
       buyMin: pounds(params, "buy_min"),
@@ -145,6 +152,7 @@ export function hasFilters(filters: CatalogFilters) {
       filters.colors.length ||
       filters.tags.length ||
       filters.conditions.length ||
+      filters.sizes.length ||
       filters.rentalMin !== null ||
       filters.rentalMax !== null ||
       filters.buyMin !== null ||
@@ -173,7 +181,7 @@ export function ftsQuery(search: string): string | null {
 // in hex. The view products_fts_source writes the same tokens with SQLite's hex().
 const ALL_TEXT = "{name brand description tags color category}";
 const NAME_OR_BRAND = "{name brand}";
-const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g" } as const;
+const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g", sizes: "s" } as const;
 export type FacetFilter = keyof typeof FACETS;
 const utf8 = new TextEncoder();
 
@@ -387,7 +395,7 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
 export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const words = filters.search ? ftsQuery(filters.search) : null;
   if (filters.search && !words) return { match: "", walk: "", tiers: null, unusable: true };
-  if (!words && !filters.tags.length) return null;
+  if (!words && !filters.tags.length && !filters.sizes.length) return null;
   const facets = (Object.keys(FACETS) as FacetFilter[])
     .filter((filter) => filters[filter].length)
     .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`);
@@ -403,6 +411,26 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   if (!words) return { match, tiers: null, unusable: false, priceCount, walk };
   const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
   return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount, walk };
+}
+
+/**
+ * How a listing's Size filter is counted (issue 25, item 2): `rest` is what the index matches for
+ * every other filter (its text and facets, and the price bands a range touches), or null when
+ * there is none; `exact` is false when a price range needs the prices themselves checked.
+ */
+export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; exact: boolean; unusable: boolean } {
+  const words = filters.search ? ftsQuery(filters.search) : null;
+  if (filters.search && !words) return { rest: null, exact: true, unusable: true };
+  const parts = [
+    ...(words ? [`(${ALL_TEXT} : (${words}))`] : []),
+    ...(Object.keys(FACETS) as FacetFilter[])
+      .filter((filter) => filter !== "sizes" && filters[filter].length)
+      .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`),
+  ];
+  // A price range narrows to the bands it touches (a superset: the prices are then checked).
+  const ranges = priceRanges(filters);
+  if (ranges.length && ranges.every((r) => r.touched.length)) parts.push(...ranges.map((r) => bandClause(r.facet, r.touched)));
+  return { rest: parts.length ? parts.join(" AND ") : null, exact: ranges.length === 0, unusable: false };
 }
 
 /** True when the index's facets check every filter of a listing: none is a price range. */

@@ -81,6 +81,7 @@ const valid = {
   rentalPrice: "24",
   buyingPrice: "180",
   tags: "wool, camel, wool",
+  size: "UK 10",
 };
 
 describe("parseProductForm", () => {
@@ -88,8 +89,24 @@ describe("parseProductForm", () => {
     const parsed = parseProductForm({ ...valid, storeId: "store_x" }, "create");
     expect(parsed).toEqual({
       ok: true,
-      values: expect.objectContaining({ name: "Camel Wool Coat", originalPrice: 40000, rentalPrice: 2400, buyingPrice: 18000, tags: ["wool", "camel"], description: null, color: null, concierge: false, storeId: null }),
+      values: expect.objectContaining({ name: "Camel Wool Coat", originalPrice: 40000, rentalPrice: 2400, buyingPrice: 18000, tags: ["wool", "camel"], description: null, color: null, concierge: false, storeId: null, size: "UK 10", fitNote: null, measurements: {} }),
     });
+  });
+
+  it("checks the size against the type and category, with the fit note and measurements (issue 25)", () => {
+    const parsed = parseProductForm({ ...valid, size: "XL", fitNote: "Baggy", measure_chest: "-3", measure_length: "400" }, "create");
+    expect(parsed).toMatchObject({
+      ok: false,
+      missingRequired: false,
+      errors: {
+        size: "That size is not one of the sizes for Women coats. Please choose a size from the list.",
+        fitNote: "Please choose a fit from the list",
+        measure_chest: "Chest / bust must be a number of centimetres greater than 0 and at most 300",
+        measure_length: "Length must be a number of centimetres greater than 0 and at most 300",
+      },
+    });
+    const sized = parseProductForm({ ...valid, size: "uk 12", fitNote: "Oversized", measure_chest: "96", measure_insideLeg: "" }, "edit");
+    expect(sized).toMatchObject({ ok: true, values: { size: "UK 12", fitNote: "Oversized", measurements: { chest: 96 } } });
   });
 
   it("gives every required field its message (§5) and says some are missing", () => {
@@ -102,6 +119,7 @@ describe("parseProductForm", () => {
       brand: "Brand is required",
       productType: "Product type is required",
       category: "Category is required",
+      size: "Please choose a size",
       condition: "Condition is required",
       originalPrice: "Original price is required",
       rentalPrice: "Rental price is required",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "./catalog";
 import { MAX_TAG_LENGTH, MAX_TAGS, PRICE_MESSAGES, readPounds, readTags } from "./product-fields";
+import { MEASUREMENTS, measurementField, validateSize, type FitNote, type Measurements } from "./sizes";
 
 // The seller's product form, for Upload Product and the edit page (seller-store-admin.md §3, §5,
 // §7): one schema per mode with the spec's messages verbatim, and clear ones where it is silent
@@ -24,7 +25,7 @@ const MESSAGES = {
   },
 } as const;
 
-export const REQUIRED_FIELDS = ["name", "brand", "productType", "category", "condition", "originalPrice", "rentalPrice", "buyingPrice"] as const;
+export const REQUIRED_FIELDS = ["name", "brand", "productType", "category", "size", "condition", "originalPrice", "rentalPrice", "buyingPrice"] as const;
 
 const text = (max: number, label: string) =>
   z
@@ -90,12 +91,14 @@ export function productFormSchema(mode: ProductFormMode) {
     .transform((v) => ({ ...v, storeId: v.concierge ? v.storeId : null }));
 }
 
-export type ProductFormValues = z.output<ReturnType<typeof productFormSchema>>;
+/** The schema's values with the size (app/domain/sizes.ts), checked beside it against the type and category. */
+export type ProductFormValues = z.output<ReturnType<typeof productFormSchema>> & { size: string; fitNote: FitNote | null; measurements: Measurements };
 /** The form's text fields as typed, to fill the form again after a refusal. */
 export type TypedValues = Partial<Record<string, string>>;
 
 export const TEXT_FIELDS = [
   "name", "description", "brand", "productType", "category", "condition", "color", "originalPrice", "rentalPrice", "buyingPrice", "tags", "materials", "careInstructions", "memoryStory", "concierge", "storeId",
+  "size", "fitNote", ...MEASUREMENTS.map(([key]) => measurementField(key)),
 ] as const;
 
 /** The form's text fields (files and unknown fields ignored); a field sent twice counts once. */
@@ -117,8 +120,13 @@ export function parseProductForm(values: TypedValues, mode: ProductFormMode): Pr
   const parsed = productFormSchema(mode).safeParse(values);
   // Checked beside the schema, so the store's message shows together with every other one.
   const noStore = values.concierge === "on" && !values.storeId?.trim();
-  if (parsed.success && !noStore) return { ok: true, values: parsed.data };
-  const errors: Partial<Record<string, string>> = {};
+  const sized = validateSize(
+    { size: values.size, fitNote: values.fitNote, measurements: Object.fromEntries(MEASUREMENTS.map(([key]) => [key, values[measurementField(key)]])) },
+    parsed.success ? parsed.data.productType : "",
+    parsed.success ? parsed.data.category : "",
+  );
+  if (parsed.success && !noStore && sized.ok) return { ok: true, values: { ...parsed.data, size: sized.size, fitNote: sized.fitNote, measurements: sized.measurements } };
+  const errors: Partial<Record<string, string>> = sized.ok ? {} : { ...sized.errors };
   for (const issue of parsed.success ? [] : parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   if (noStore) errors.storeId = MESSAGES[mode].concierge;
   const missingRequired = REQUIRED_FIELDS.some((f) => !values[f]?.trim());

@@ -23,6 +23,7 @@ export function canonicalQuery(filters: CatalogFilters) {
     ["color", filters.colors],
     ["tag", filters.tags],
     ["condition", filters.conditions],
+    ["size", filters.sizes],
   ];
   for (const [key, values] of lists) for (const value of [...values].sort()) params.append(key, value);
   const prices: Array<[string, number | null]> = [

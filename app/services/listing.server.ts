@@ -1,10 +1,12 @@
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
-import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
+import { filterOptions, listProducts, listProductsWithSizes, type Scope } from "../data/catalog.server";
 import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
 import { correctSearch, searchWords, vocabularyLetters } from "../domain/search-correction";
+import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
+import { MY_SIZES_PARAM } from "../domain/my-sizes";
 import type { ListingData } from "../components/catalog/listing";
 
 /** The flag of a listing URL that turns the forgiving search off: 'Search instead for …' sets it. */
@@ -20,20 +22,27 @@ export const EXACT_SEARCH_PARAM = "exact";
  */
 export async function loadListing(app: AppContext, request: Request, path: string, fixed: Partial<CatalogFilters> = {}, scope: Scope = {}): Promise<ListingData> {
   const url = new URL(request.url);
-  const { filters: fromUrl, page } = parseCatalogQuery(url.searchParams);
+  const params = url.searchParams;
+  const parsed = parseCatalogQuery(params);
+  const { page } = parsed;
+  const fromUrl = { ...parsed.filters, sizes: canonicalSizes(parsed.filters.sizes) };
   const filters = { ...fromUrl, ...fixed };
-  const [options, result] = await Promise.all([
+  const offered = sizeOptions(filters);
+  const [options, { page: result, sizeCounts: counted }] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
-    listProducts(app.db, filters, page, scope),
+    listProductsWithSizes(app.db, filters, page, offered, scope),
   ]);
-  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
-  if (result.total > 0 || !filters.search || url.searchParams.get(EXACT_SEARCH_PARAM) === "1") return listing;
+  // The Size filter: each offered size that has items (or is chosen), in the systems' order.
+  const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
+  const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
+  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
   const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(searchWords(filters.search)));
   const corrected = correctSearch(filters.search, vocabulary);
   if (!corrected) return listing;
   const instead = await listProducts(app.db, { ...filters, search: corrected }, page, scope);
   if (instead.total === 0) return listing;
-  const exact = new URLSearchParams(url.searchParams);
+  const exact = new URLSearchParams(params);
   exact.delete("after");
   exact.delete("before");
   exact.set(EXACT_SEARCH_PARAM, "1");

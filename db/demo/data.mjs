@@ -71,6 +71,26 @@ const MEMORIES = [
 
 const DAY = 24 * 60 * 60 * 1000;
 
+// Sizes (issue 25; app/domain/sizes.ts, migration 0029): spread as a shop's stock is, more 10s
+// and 12s, more Ms and Ls; the migration gives existing rows sizes the same way.
+const WOMEN_SIZES = ["UK 6", "UK 8", "UK 8", "UK 10", "UK 10", "UK 10", "UK 12", "UK 12", "UK 12", "UK 14", "UK 14", "UK 16", "UK 18", "UK 20"];
+const CHILDREN_SIZES = ["0–3 months", "3–6 months", "6–12 months", "12–18 months", "18–24 months", ...Array.from({ length: 13 }, (_, k) => `${k + 2}–${k + 3} years`)];
+const LETTER_SIZES = ["XS", "S", "S", "M", "M", "M", "L", "L", "XL", "XXL"];
+const FIT_NOTES = ["True to size", "Runs small", "Runs large", "Oversized"];
+
+/** The size, fit note and measurements (cm) of demo product i. */
+export function demoSize(i, type, category) {
+  const pick = (list) => list[((i * 2654435761) % 4294967296) % list.length];
+  const size = category === "Accessories" ? "One size" : type === "Women" ? pick(WOMEN_SIZES) : type === "Children" ? pick(CHILDREN_SIZES) : pick(LETTER_SIZES);
+  const fitNote = i % 3 === 0 ? FIT_NOTES[(i / 3) % FIT_NOTES.length] : null;
+  let measurements = null;
+  if (i % 2 === 0 && category !== "Accessories" && type !== "Children") {
+    const base = 84 + ((i * 5) % 24);
+    measurements = category === "Bottoms" ? { waist: base - 16, hips: base + 10, insideLeg: 76 + (i % 6) } : { chest: base, length: 60 + ((i * 3) % 50), shoulder: 36 + (i % 9) };
+  }
+  return { size, fitNote, measurements };
+}
+
 /** Product i of the demo catalog (1-based), relative to `now`. Deterministic except for time. */
 export function demoProduct(i, now, owners) {
   const category = CATEGORIES[i % CATEGORIES.length][1];
@@ -115,6 +135,7 @@ export function demoProduct(i, now, owners) {
     imageCount,
     variant: i % 4,
     shape: NOUN_SHAPES[noun] ?? CATEGORY_SHAPES[category],
+    ...demoSize(i, type, category),
   };
 }
 

@@ -40,6 +40,8 @@ export async function createProduct(
     description: string;
     tags: string[];
     color: string;
+    /** A size (issue 25): none unless asked for. */
+    size: string | null;
   }> = {},
 ) {
   const id = overrides.id ?? `prod_${next()}`;
@@ -54,8 +56,8 @@ export async function createProduct(
     images: overrides.images ?? [`/images/products/${id}_1.png`],
   };
   await env.DB.prepare(
-    `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Almost New', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, created_at, updated_at, size)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'Almost New', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
       id,
@@ -76,6 +78,7 @@ export async function createProduct(
       product.productStatus,
       product.createdAt,
       now,
+      overrides.size ?? null,
     )
     .run();
   return product;

@@ -131,6 +131,10 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
     statements: [bindAll("INSERT INTO notification_preferences (user_id, category, email, updated_at) VALUES (?, 'marketing', 0, ?)", s.id, now)],
     marker: "marketing",
   }),
+  "user_sizes.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO user_sizes (user_id, size_system, size, updated_at) VALUES (?, 'shoes', 'Shoe UK 11.5', ?)", s.id, now)],
+    marker: "Shoe UK 11.5",
+  }),
   "site_content.updated_by": (s, now) => ({ statements: [bindAll("INSERT INTO site_content (id, content_type, content_key, content, updated_by, updated_at) VALUES ('m_content', 'page', 'm_page', 'x', ?, ?)", s.id, now)], marker: "m_page" }),
   "media_library.uploaded_by": (s, now) => ({
     statements: [bindAll("INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, uploaded_by, created_at) VALUES ('m_media', 'marker.png', '/images/banners/m.png', 'image/png', 10, 'image', ?, ?)", s.id, now)],

@@ -1,18 +1,19 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { listingQueries, newItems } from "../../app/data/catalog.server";
+import { listingQueries, newItems, sizeCountsQuery } from "../../app/data/catalog.server";
+import { sizeOptions } from "../../app/domain/size-filter";
 import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
-import { productDetail } from "../../app/data/product.server";
+import { productDetail, similarItemsQuery } from "../../app/data/product.server";
 import { brandsStartingWith, suggestionSources, wordsStartingWith } from "../../app/data/search.server";
 
 const db = database(env.DB);
 
 /** EXPLAIN QUERY PLAN lines of a drizzle query. */
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql, params } = query.toSQL();
+async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
   const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
@@ -85,6 +86,14 @@ const LISTINGS = [
   "tag=wool&buy_min=50",
   "search=dress&rental_min=10&rental_max=30",
   "tag=wool&buy_min=50&buy_max=80&rental_max=20",
+  // Sizes (issue 25, item 2): a size filter is a facet of the full-text index.
+  "size=UK%2010",
+  "size=UK%2010&category=Dresses",
+  "size=UK%2010&size=UK%2012&category=Dresses&type=Women&sort=price_asc",
+  "size=M&brand=Ganni&color=Black",
+  "size=UK%2010&search=dress",
+  "size=UK%2010&rental_min=10&rental_max=30",
+  "size=UK%2010&tag=wool&buy_min=50",
 ];
 
 describe("catalog query plans never scan a whole table", () => {
@@ -130,6 +139,24 @@ describe("catalog query plans never scan a whole table", () => {
       expect(inIndex, qs).toMatch(/SCAN products_fts VIRTUAL TABLE INDEX/);
       expect(inIndex, qs).not.toMatch(/\bproducts\b(?!_fts)/);
     }
+  });
+
+  it.each([...LISTINGS.filter((qs) => !qs.includes("after=") && !qs.includes("before=")), "category=Dresses&type=Women", "brand=Ganni&rental_min=10"])("the Size filter's counts of ?%s", async (qs) => {
+    const { filters } = parseCatalogQuery(new URLSearchParams(qs));
+    const query = sizeCountsQuery(db, filters, sizeOptions(filters));
+    if (!query) return expect(filters.search).toBeTruthy();
+    const lines = await plan(query);
+    expect(lines.filter(fullScan), lines.join("\n")).toEqual([]);
+    // Counted in the index, or the index's matches read by rowid: never a walk down a catalog index.
+    expect(lines.join("\n")).not.toMatch(/SCAN products USING/);
+  });
+
+  it("'You may also like' reads its pool down the category's and the newest items' indexes (issue 25, item 4)", async () => {
+    const lines = (await plan(similarItemsQuery(db, "prod_000001"))).join("\n");
+    expect(lines).toMatch(/products_pub_category_idx \(category=\?\)/);
+    expect(lines).toMatch(/SCAN products USING (COVERING )?INDEX products_pub_created_idx/);
+    expect(lines).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(lines).not.toMatch(/SCAN (p|products)\b(?! USING)/);
   });
 
   it("vendor and store listings use their indexes", async () => {

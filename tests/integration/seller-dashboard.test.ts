@@ -269,7 +269,7 @@ describe("public pages after a seller's change (page cache on)", () => {
 
     const saved = await vendor.browser.post(`/vendor/product/${product.id}/edit`, {
       intent: "save", name: product.name, brand, productType: "Women", category: "Coats", condition: "Almost New",
-      originalPrice: "240", rentalPrice: "17.25", buyingPrice: "120", imagesKeep: product.images[0]!,
+      originalPrice: "240", rentalPrice: "17.25", buyingPrice: "120", size: "UK 12", imagesKeep: product.images[0]!,
     });
     expect(saved.status).toBe(302);
     const after = await get(`/product/${product.id}`);

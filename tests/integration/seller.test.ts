@@ -49,6 +49,7 @@ const upload = (name: string, extra: FormFields = {}): FormFields => ({
   materials: "Wool",
   careInstructions: "Dry clean only.",
   memoryStory: "",
+  size: "UK 10",
   ...extra,
 });
 

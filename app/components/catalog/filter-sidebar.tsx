@@ -9,7 +9,7 @@ export interface FilterOptions {
 
 const toPounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2).replace(/\.00$/, ""));
 
-function CheckboxGroup({ legend, name, options, selected }: { legend: string; name: string; options: readonly string[]; selected: string[] }) {
+function CheckboxGroup({ legend, name, options, selected, counts }: { legend: string; name: string; options: readonly string[]; selected: string[]; counts?: ReadonlyMap<string, number> }) {
   if (options.length === 0) return null;
   return (
     <fieldset className="border-t border-stone-200 pt-3">
@@ -19,6 +19,7 @@ function CheckboxGroup({ legend, name, options, selected }: { legend: string; na
           <label key={option} className="flex items-center gap-2 text-sm">
             <input type="checkbox" name={name} value={option} defaultChecked={selected.includes(option)} />
             {option}
+            {counts ? <span className="text-stone-600">{`(${counts.get(option) ?? 0})`}</span> : null}
           </label>
         ))}
       </div>
@@ -54,6 +55,8 @@ export function FilterSidebar({
   filters,
   sort,
   options,
+  sizes,
+  mySizes = false,
   hideBrand = false,
   hideType = false,
 }: {
@@ -61,6 +64,8 @@ export function FilterSidebar({
   filters: CatalogFilters;
   sort: SortOrder;
   options: FilterOptions;
+  sizes: { size: string; n: number }[];
+  mySizes?: boolean;
   hideBrand?: boolean;
   hideType?: boolean;
 }) {
@@ -68,6 +73,8 @@ export function FilterSidebar({
   return (
     <Form method="get" action={action} className="space-y-3" aria-label="Filter products">
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
+      {/* Keeps 'Show my sizes' from putting the shopper's sizes back when they untick them. */}
+      {mySizes ? <input type="hidden" name="my_sizes" value="1" /> : null}
       <div>
         <label htmlFor="sort" className="mb-1 block text-sm font-semibold">Sort by</label>
         <select
@@ -85,6 +92,7 @@ export function FilterSidebar({
       {hideBrand ? null : <CheckboxGroup legend="Brands" name="brand" options={options.brands} selected={filters.brands} />}
       <PriceRange legend="Rental price" minName="rental_min" maxName="rental_max" min={filters.rentalMin} max={filters.rentalMax} />
       <PriceRange legend="Buy price" minName="buy_min" maxName="buy_max" min={filters.buyMin} max={filters.buyMax} />
+      <CheckboxGroup legend="Size" name="size" options={sizes.map((s) => s.size)} selected={filters.sizes} counts={new Map(sizes.map((s) => [s.size, s.n]))} />
       <CheckboxGroup legend="Categories" name="category" options={CATEGORIES} selected={filters.categories} />
       {hideType ? null : <CheckboxGroup legend="Product types" name="type" options={PRODUCT_TYPES} selected={filters.productTypes} />}
       <CheckboxGroup legend="Colours" name="color" options={options.colors} selected={filters.colors} />

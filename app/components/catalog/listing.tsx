@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
 import type { ProductPage } from "../../data/catalog.server";
 import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
@@ -10,6 +10,12 @@ export interface ListingData {
   sort: SortOrder;
   options: FilterOptions;
   result: ProductPage<ProductCardData>;
+  /** The Size filter's sizes with their counts (issue 25, item 2). */
+  sizes: { size: string; n: number }[];
+  /** Size filter values no size system has: 'No such size'. */
+  unknownSizes: string[];
+  /** Filtered by 'Show my sizes' (the URL says so). */
+  mySizes: boolean;
   /** The absolute canonical URL: the page path and its filters, without sort or page. */
   canonical: string;
   /**
@@ -39,6 +45,8 @@ export function Listing({
 }) {
   const { result } = data;
   const filterCount = activeFilterCount(data.filters);
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
   return (
     <div>
       {header}
@@ -55,9 +63,21 @@ export function Listing({
           </p>
         </div>
       ) : null}
-      <p className="mb-4 text-sm text-stone-700" role="status">
-        {`${result.total} product(s) found`}
-      </p>
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+        <p className="text-sm text-stone-700" role="status">
+          {`${result.total} product(s) found`}
+        </p>
+        {/* The same link for everyone (the page stays shared): the shopper's sizes are read behind it (issue 25, item 3). */}
+        <p className="text-sm">
+          {data.mySizes ? <span className="mr-2 text-stone-700">Showing your sizes</span> : null}
+          <a href={`/account/sizes/show?${data.mySizes ? "off=1&" : ""}return=${encodeURIComponent(here)}`} className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50">{data.mySizes ? "Show all sizes" : "Show my sizes"}</a>
+        </p>
+      </div>
+      {data.unknownSizes.length ? (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
+          {`No such size: ${data.unknownSizes.join(", ")}. Choose a size from the Size filter.`}
+        </p>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters">
           {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up
@@ -65,7 +85,7 @@ export function Listing({
           <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
             <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
             <div className="mt-3">
-              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} hideBrand={hideBrand} hideType={hideType} />
+              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} hideBrand={hideBrand} hideType={hideType} />
             </div>
           </details>
         </aside>

@@ -4,6 +4,7 @@ import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
 import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
 import type { TypedValues } from "../../domain/product-form";
 import { FairnessHint } from "./fairness";
+import { SizeFields } from "./size-fields";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
 import { ImageUpload } from "../image-upload";
 import { showToast } from "../toaster";
@@ -238,6 +239,12 @@ export function ProductForm({ mode, action, formKey, defaults, errors = {}, aler
     const value = e.currentTarget.value;
     setPrices((current) => ({ ...current, [key]: value }));
   };
+  // The size list follows the chosen type and category (with JavaScript; the server checks it anyway).
+  const [kind, setKind] = useState({ productType: defaults.productType ?? "", category: defaults.category ?? "" });
+  const trackKind = (key: keyof typeof kind) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setKind((current) => ({ ...current, [key]: value }));
+  };
   const price = (name: "originalPrice" | "rentalPrice" | "buyingPrice", label: string, key: keyof typeof prices) => (
     <Field label={label} name={name} inputMode="decimal" required defaultValue={defaults[name]} error={errors[name]} onChange={track(key)} placeholder="0.00" hint="In pounds, e.g. 24.50" />
   );
@@ -258,10 +265,12 @@ export function ProductForm({ mode, action, formKey, defaults, errors = {}, aler
         </div>
         <BrandField brands={brands} defaultValue={defaults.brand ?? ""} error={errors.brand} action={action} suggestion={suggestion} />
         <Field label="Colour" name="color" maxLength={50} defaultValue={defaults.color} error={errors.color} />
-        <SelectField label="Product type" name="productType" required placeholder="Select a product type" options={PRODUCT_TYPES} defaultValue={defaults.productType ?? ""} error={errors.productType} />
-        <SelectField label="Category" name="category" required placeholder="Select a category" options={CATEGORIES} defaultValue={defaults.category ?? ""} error={errors.category} />
+        <SelectField label="Product type" name="productType" required placeholder="Select a product type" options={PRODUCT_TYPES} defaultValue={defaults.productType ?? ""} error={errors.productType} onChange={trackKind("productType")} />
+        <SelectField label="Category" name="category" required placeholder="Select a category" options={CATEGORIES} defaultValue={defaults.category ?? ""} error={errors.category} onChange={trackKind("category")} />
         <SelectField label="Condition" name="condition" required placeholder="Select a condition" options={CONDITIONS} defaultValue={defaults.condition ?? ""} error={errors.condition} onChange={track("condition")} />
       </fieldset>
+
+      <SizeFields productType={kind.productType} category={kind.category} defaults={defaults} errors={errors} />
 
       <fieldset className="grid gap-4 md:grid-cols-3">
         <legend className="mb-2 text-lg font-semibold">Prices</legend>

@@ -11,6 +11,8 @@ import { sharedPage } from "../../services/page-cache.server";
 export const headers = sharedPage;
 // Signed-in visitors get it too, with their personal parts filled in (services/personal-page.server.tsx).
 export const sharedWhenSignedIn = true;
+// 'Show my sizes' stays on for the visit here (services/my-sizes.server.ts).
+export const offersMySizes = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);

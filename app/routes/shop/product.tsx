@@ -236,6 +236,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Section title="DETAILS" open>
               {product.description ? <p className="mb-2">{product.description}</p> : null}
               <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
+                {product.sizeText ? (<><dt className="text-stone-600">Size</dt><dd>{product.sizeText}</dd></>) : null}
+                {product.fitNote ? (<><dt className="text-stone-600">Fit</dt><dd>{product.fitNote}</dd></>) : null}
+                {product.measurementText.length ? (<><dt className="text-stone-600">Measurements</dt><dd>{product.measurementText.join(" · ")}</dd></>) : null}
                 <dt className="text-stone-600">Condition</dt><dd>{product.condition}</dd>
                 {product.color ? (<><dt className="text-stone-600">Colour</dt><dd>{product.color}</dd></>) : null}
                 <dt className="text-stone-600">Category</dt><dd>{product.category}</dd>

@@ -18,6 +18,8 @@ import { sharedPage } from "../../services/page-cache.server";
 export const headers = sharedPage;
 // Signed-in visitors get it too, with their personal parts filled in (services/personal-page.server.tsx).
 export const sharedWhenSignedIn = true;
+// 'Show my sizes' stays on for the visit on a product type's listing (services/my-sizes.server.ts).
+export const offersMySizes = (pathname: string) => productTypeFromSlug(pathname.slice(1)) !== null;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);

@@ -127,6 +127,8 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
             <dd>{product.condition}</dd>
             <dt className="text-stone-700">Category</dt>
             <dd>{`${product.productType} · ${product.category}`}</dd>
+            <dt className="text-stone-700">Size</dt>
+            <dd>{[product.size ?? "Not given", product.fitNote].filter(Boolean).join(" · ")}</dd>
             <dt className="text-stone-700">Rental (7 days)</dt>
             <dd>{price(product.rentalPrice)}</dd>
             <dt className="text-stone-700">Buying price</dt>

@@ -13,6 +13,7 @@ import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { poundsField } from "../../domain/product-fields";
 import { typedValues, type TypedValues } from "../../domain/product-form";
+import { sizeFields } from "../../domain/sizes";
 import { requireUser } from "../../services/guards.server";
 import { recoverProductImages, saveListing, suggestBrand } from "../../services/seller-products.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -86,6 +87,7 @@ function valuesOf(product: EditableProduct): TypedValues {
     memoryStory: product.memoryStory ?? "",
     concierge: product.storeId ? "on" : "",
     storeId: product.storeId ?? "",
+    ...sizeFields(product),
   };
 }
 

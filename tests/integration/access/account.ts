@@ -73,6 +73,9 @@ export const rules: AreaRules = {
     "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
     "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
     "routes/account/start-selling.tsx": area(() => true, () => page(200, { shows: "Start selling" })),
+    // Issue 25, item 3: anyone signed in saves their own sizes; 'Show my sizes' without saved sizes asks for them first.
+    "routes/account/sizes.tsx": area(() => true, () => page(200, { shows: "My sizes" })),
+    "routes/account/sizes-show.ts": area(() => true, () => ({ redirect: "/account/sizes?return=%2Fall-products" })),
   },
   records: async (world) => {
     await makeOrder((await world.member("shopper")).id);
@@ -193,6 +196,19 @@ export const rules: AreaRules = {
         check: async (ctx, response) => {
           redirectsTo(response, "/account/notifications");
           expect(await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", ctx.user!.id)).toEqual([{ n: 0 }]);
+        },
+      },
+    },
+    "routes/account/sizes.tsx": {
+      save_sizes: {
+        allowed: isSignedIn,
+        form: async () => ({ intent: "save_sizes", size_women: "UK 10", size_shoes: "Shoe UK 5.5" }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account/sizes");
+          expect(await rows("SELECT size_system, size FROM user_sizes WHERE user_id = ? ORDER BY size_system", ctx.user!.id)).toEqual([
+            { size_system: "shoes", size: "Shoe UK 5.5" },
+            { size_system: "women", size: "UK 10" },
+          ]);
         },
       },
     },

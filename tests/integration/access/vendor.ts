@@ -27,6 +27,7 @@ const productForm = (name: string, brand: string) => ({
   originalPrice: "240",
   rentalPrice: "18",
   buyingPrice: "120",
+  size: "UK 12",
 });
 
 async function pendingRequest(productId: string, ownerId: string) {

@@ -1,0 +1,179 @@
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signedInBrowser as signIn, type Actor } from "./actors";
+import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { Browser, type FormFields } from "./http";
+
+// Sizes (issue 25, items 1 and 2) against the real Worker and D1: the upload and edit forms with
+// a size, fit note and measurements, their refusals, the product page's DETAILS, the data export,
+// and the Size filter of the listings with its counts.
+
+const tag = `sz${Date.now().toString(36)}`;
+const BRAND = `Sizebrand${tag}`;
+/** The Size filter's listing: a brand of its own, so the form tests' items never count there. */
+const LISTED = `Sizelisted${tag}`;
+const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results[0] as T | undefined;
+let ipSeq = 0;
+const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.79.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+const anonymous = new Browser();
+const page = async (path: string) => {
+  const response = await anonymous.fetch(path);
+  return { status: response.status, text: await response.text() };
+};
+
+const upload = (name: string, extra: FormFields = {}): FormFields => ({
+  intent: "create_product",
+  name,
+  brand: BRAND,
+  productType: "Women",
+  category: "Dresses",
+  condition: "Almost New",
+  color: "Red",
+  originalPrice: "200",
+  rentalPrice: "20",
+  buyingPrice: "90",
+  size: "UK 10",
+  ...extra,
+});
+
+beforeAll(async () => {
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_${tag}`, BRAND, Date.now()),
+    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_l_${tag}`, LISTED, Date.now()),
+  ]);
+  const vendor = await createUser();
+  const live = (size: string, extra: Parameters<typeof createProduct>[1] = {}) => createProduct(vendor.id, { brand: LISTED, productType: "Women", category: "Dresses", size, ...extra });
+  await live("UK 8");
+  await live("UK 10", { color: "Red" });
+  await live("UK 10", { color: "Blue", name: `Velvet Dress ${tag}` });
+  await live("UK 10", { color: "Red", rentalPrice: 4000 });
+  await live("UK 12", { color: "Red", tags: ["party"] });
+  await live("UK 14", { color: "Blue", rentalPrice: 900 });
+  await createProduct(vendor.id, { brand: LISTED, productType: "Men", category: "Tops", size: "M" });
+  await createProduct(vendor.id, { brand: LISTED, productType: "Women", category: "Accessories", size: "One size" });
+});
+
+describe("a listing's size in the seller form", () => {
+  it("is saved with its fit note and measurements, and shown in DETAILS with its EU and US sizes", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const name = `Wrap Dress ${tag}`;
+    const response = await vendor.browser.post("/vendor?tab=upload", upload(name, { size: "uk 12", fitNote: "Runs small", measure_chest: "88", measure_length: "104.5", measure_waist: "" }));
+    expect(response.status).toBe(302);
+    const product = await one<{ id: string; size: string; fit_note: string; measurements: string }>("SELECT id, size, fit_note, measurements FROM products WHERE name = ?", name);
+    expect(product).toMatchObject({ size: "UK 12", fit_note: "Runs small" });
+    expect(JSON.parse(product!.measurements)).toEqual({ chest: 88, length: 104.5 });
+
+    // The edit form shows them, and saves a change.
+    const form = await (await vendor.browser.fetch(`/vendor/product/${product!.id}/edit`)).text();
+    expect(form).toMatch(/<option value="UK 12" selected="">UK 12<\/option>/);
+    expect(form).toContain('value="104.5"');
+    const saved = await vendor.browser.post(`/vendor/product/${product!.id}/edit`, { ...upload(name, { size: "UK 14", fitNote: "Oversized", measure_chest: "90" }), intent: "save" });
+    expect(saved.status).toBe(302);
+    expect(await one("SELECT size, fit_note, measurements FROM products WHERE id = ?", product!.id)).toEqual({ size: "UK 14", fit_note: "Oversized", measurements: JSON.stringify({ chest: 90 }) });
+
+    // Live, the product page's DETAILS show the size with its equivalents, the fit and the measurements.
+    await env.DB.prepare("UPDATE products SET status = 'approved', product_status = 'live' WHERE id = ?").bind(product!.id).run();
+    const shown = await page(`/product/${product!.id}`);
+    expect(shown.text).toContain("UK 14 (EU 42, US 10)");
+    expect(shown.text).toContain("Oversized");
+    expect(shown.text).toContain("Chest / bust 90 cm");
+
+    // And the seller's data export carries them.
+    const exported = (await (await vendor.browser.post("/account/export", {})).json()) as { products: { id: string; size: string; fit_note: string; measurements: string }[] };
+    expect(exported.products.find((p) => p.id === product!.id)).toMatchObject({ size: "UK 14", fit_note: "Oversized" });
+  });
+
+  const refusals: [string, FormFields, string, string][] = [
+    ["no size", { size: "" }, "size", "Please choose a size"],
+    ["an unknown size", { size: "UK 99" }, "size", "Please choose a size from the list"],
+    ["a size of another system", { size: "XL" }, "size", "That size is not one of the sizes for Women dresses. Please choose a size from the list."],
+    ["a negative measurement", { measure_chest: "-4" }, "measure_chest", "Chest / bust must be a number of centimetres greater than 0 and at most 300"],
+    ["a measurement that is not a number", { measure_hips: "wide" }, "measure_hips", "Hips must be a number of centimetres greater than 0 and at most 300"],
+    ["an absurd measurement", { measure_insideLeg: "301" }, "measure_insideLeg", "Inside leg must be a number of centimetres greater than 0 and at most 300"],
+    ["an unknown fit", { fitNote: "Snug" }, "fitNote", "Please choose a fit from the list"],
+  ];
+  it.each(refusals)("refuses %s with a message at the field, a 400 and nothing written", async (_, change, field, message) => {
+    const vendor = await signedInBrowser("vendor");
+    const before = await databaseFingerprint();
+    const response = await vendor.browser.post("/vendor?tab=upload", upload(`Refused ${tag}`, change));
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(message.replace(/'/g, "&#x27;"));
+    expect(html).toContain(`id="field-${field}-error"`);
+    expect(await databaseFingerprint()).toEqual(before);
+  });
+
+  it("refuses a wrong size on the edit form too, keeping the saved one", async () => {
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { brand: BRAND, productType: "Men", category: "Bottoms", size: "M" });
+    const response = await vendor.browser.post(`/vendor/product/${product.id}/edit`, { ...upload(product.name, { productType: "Men", category: "Bottoms", size: "UK 10" }), intent: "save" });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain("That size is not one of the sizes for Men bottoms.");
+    expect(await one("SELECT size FROM products WHERE id = ?", product.id)).toEqual({ size: "M" });
+  });
+});
+
+/** The Size filter's counts on a listing page, and its total. */
+function sizeCounts(html: string) {
+  const counts = new Map<string, number>();
+  const group = html.slice(html.indexOf(">Size</legend>"), html.indexOf(">Categories</legend>"));
+  for (const match of group.matchAll(/name="size" value="([^"]+)"[^>]*\/>[^<]*(?:<!-- -->)?<span[^>]*>\((\d+)\)<\/span>/g)) counts.set(match[1]!.replace(/&#x27;/g, "'"), Number(match[2]));
+  return counts;
+}
+const total = (html: string) => Number(/(\d+) product\(s\) found/.exec(html)?.[1] ?? NaN);
+
+describe("the Size filter", () => {
+  const brandPage = `/brand/${encodeURIComponent(LISTED)}`;
+
+  it("lists the sizes of the listing's items with counts that equal the listing's own count for each size", async () => {
+    for (const query of ["", "color=Red", "search=velvet", "tag=party", "rental_min=10&rental_max=30", "category=Dresses&type=Women"]) {
+      const listing = await page(`${brandPage}${query ? `?${query}` : ""}`);
+      expect(listing.status).toBe(200);
+      const counts = sizeCounts(listing.text);
+      expect(counts.size, query).toBeGreaterThan(0);
+      let sum = 0;
+      for (const [size, n] of counts) {
+        const filtered = await page(`${brandPage}?${query ? `${query}&` : ""}size=${encodeURIComponent(size)}`);
+        expect(total(filtered.text), `${query} ${size}`).toBe(n);
+        sum += n;
+      }
+      expect(sum, query).toBe(total(listing.text));
+    }
+    const all = sizeCounts((await page(brandPage)).text);
+    expect(Object.fromEntries(all)).toMatchObject({ "UK 8": 1, "UK 10": 3, "UK 12": 1, "UK 14": 1, M: 1, "One size": 1 });
+  });
+
+  it("counts a type or category page from the counts the triggers keep, equal to the listing's, and follows a sale", async () => {
+    const check = async (path: string) => {
+      const listing = await page(path);
+      const counts = sizeCounts(listing.text);
+      expect(counts.size, path).toBeGreaterThan(0);
+      for (const [size, n] of counts) expect(total((await page(`${path}${path.includes("?") ? "&" : "?"}size=${encodeURIComponent(size)}`)).text), `${path} ${size}`).toBe(n);
+      return counts;
+    };
+    await check("/all-products");
+    const before = (await check("/women?category=Dresses")).get("UK 8") ?? 0;
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE brand = ? AND size = 'UK 8'").bind(LISTED).run();
+    expect((await check("/women?category=Dresses")).get("UK 8") ?? 0).toBe(before - 1);
+  });
+
+  it("combines with other filters and keeps several sizes", async () => {
+    const red = await page(`${brandPage}?size=UK+10&size=UK+12&color=Red`);
+    expect(total(red.text)).toBe(3);
+    const ticked = [...red.text.matchAll(/<input[^>]*name="size"[^>]*>/g)].map((m) => m[0]).filter((input) => /checked/.test(input));
+    expect(ticked.map((input) => /value="([^"]+)"/.exec(input)?.[1])).toEqual(["UK 10", "UK 12"]);
+  });
+
+  it("offers only the sizes of a category page's systems", async () => {
+    const women = await page(`${brandPage}?type=Women&category=Dresses`);
+    const offered = [...sizeCounts(women.text).keys()];
+    expect(offered.every((s) => s.startsWith("UK "))).toBe(true);
+  });
+
+  it("says 'No such size' for a size no system has, and shows nothing", async () => {
+    const listing = await page(`${brandPage}?size=UK+99`);
+    expect(listing.status).toBe(200);
+    expect(listing.text).toContain("No such size: UK 99");
+    expect(total(listing.text)).toBe(0);
+  });
+});
