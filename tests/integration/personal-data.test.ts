@@ -156,7 +156,7 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
     marker: "m_cnv_seller",
   }),
   "conversations.owner_id": (s, now) => ({
-    statements: [bindAll("INSERT INTO conversations (id, product_id, product_name, shopper_id, store_id, owner_id, created_at, last_message_at) VALUES ('m_cnv_owner', 'm_prod_own', 'Subject Coat', ?, ?, ?, ?, ?)", s.other.id, s.storeOfOther, s.id, now, now)],
+    statements: [bindAll("INSERT INTO conversations (id, product_id, product_name, shopper_id, store_id, owner_id, created_at, last_message_at) VALUES ('m_cnv_owner', 'm_prod_sold', 'Subject Sold Coat', ?, ?, ?, ?, ?)", s.other.id, s.storeOfOther, s.id, now, now)],
     marker: "m_cnv_owner",
   }),
   "messages.sender_id": (s, now) => ({

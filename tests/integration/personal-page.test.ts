@@ -81,7 +81,7 @@ describe("signed-in visitors of shared pages", () => {
     expect(first.text).not.toContain("Seller Dashboard");
     expect(first.text).not.toContain('aria-label="Sign in"');
     expect(block(first.text)).toEqual({
-      user: { fullName: `Alice ${tag}`, email: alice.email, isVendor: false, isStore: false, isAdmin: false, avatarUrl: null, unread: 0 },
+      user: { fullName: `Alice ${tag}`, email: alice.email, isVendor: false, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
       cartCount: 2,
       favorites: { [product.id]: true },
     });
@@ -96,7 +96,7 @@ describe("signed-in visitors of shared pages", () => {
     expect(second.text).toMatch(/aria-pressed="false" aria-label="Save to favorites"/);
     for (const hers of [`Alice ${tag}`, alice.email, "Basket, 2 items", "Remove from favorites"]) expect(second.text).not.toContain(hers);
     expect(block(second.text)).toEqual({
-      user: { fullName: `Bob ${tag}`, email: bob.email, isVendor: true, isStore: false, isAdmin: false, avatarUrl: null, unread: 0 },
+      user: { fullName: `Bob ${tag}`, email: bob.email, isVendor: true, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
       cartCount: 0,
       favorites: { [product.id]: false },
     });
