@@ -1,7 +1,8 @@
 import { data, isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/category";
 import { appContext } from "../../context";
-import { Listing, NoProducts, NotFoundSection } from "../../components/catalog/listing";
+import { Listing, NoProducts } from "../../components/catalog/listing";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import { categoryBySlug } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";

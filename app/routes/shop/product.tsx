@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
-import { NotFoundSection } from "../../components/catalog/listing";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { isFavorite } from "../../data/favorites.server";

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Form, useRevalidator } from "react-router";
-import { NotFoundSection } from "../../components/catalog/listing";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/store-profile";
 import { appContext } from "../../context";
 import { ProductCard } from "../../components/product-card";

@@ -17,7 +17,7 @@ import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
-import { NotFoundSection } from "../../components/catalog/listing";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/store/lists";
 import { showToast } from "../../components/toaster";

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { tellConciergeDecided } from "../../services/notices.server";
 import type { Route } from "./+types/product-edit";
-import { NotFoundSection } from "../../components/catalog/listing";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import { Panel, StatusBadge } from "../../components/dashboard";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
