@@ -40,6 +40,10 @@ export const EmailMessage = z.object({
     "newsletter_welcome",
     "listing_awaiting_review",
     "store_request_waiting",
+    // Issue 25: alerts the shopper asked for.
+    "back_in_stock",
+    "price_drop",
+    "saved_search_matches",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -60,6 +60,10 @@ export const NOTICE_KINDS = {
   // To staff: work waiting for them.
   listing_awaiting_review: { category: "selling", to: "reviewers" },
   store_request_waiting: { category: "store", to: "admins" },
+  // To the shopper: what they asked to be told of (issue 25).
+  back_in_stock: { category: "alerts", to: "shopper" },
+  price_drop: { category: "alerts", to: "shopper" },
+  saved_search_matches: { category: "alerts", to: "shopper" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
 } as const satisfies Record<string, { category: NotificationCategory; to: string }>;

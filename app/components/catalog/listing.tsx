@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { SaveSearch } from "./save-search";
 import { Link } from "react-router";
 import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
 import type { ProductPage } from "../../data/catalog.server";
@@ -40,6 +41,7 @@ export function Listing({
       <p className="mb-4 text-sm text-stone-700" role="status">
         {`${result.total} product(s) found`}
       </p>
+      <SaveSearch canonical={data.canonical} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters">
           {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up

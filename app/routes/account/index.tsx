@@ -193,6 +193,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
     <div>
       <PageHeading title="Account Management" subtitle="Manage your account settings and view your activity" />
       <TabNav tabs={tabs} current={tab} label="Account sections" />
+      <p className="mb-4 text-sm"><Link to="/account/saved-searches" className="text-brand underline">Saved searches and alerts</Link></p>
       {elsewhere ? <FormAlert title={elsewhere.title} message={elsewhere.message} /> : null}
       {tab === "summary" ? <Summary data={loaderData} /> : null}
       {tab === "profile" ? <Profile data={loaderData} result={result} /> : null}
