@@ -108,6 +108,7 @@ export const WRITABLE_TABLES = [
   "users", "user_roles", "user_verifications", "auth_tokens", "stores", "store_requests", "brands", "brand_suggestions", "categories",
   "products", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "order_status_history", "reviews",
   "price_change_requests", "site_content", "media_library", "blog_posts", "transactions", "commissions", "payouts", "audit_log", "notification_outbox", "payments",
+  "back_in_stock_requests", "saved_searches", "saved_search_hits",
 ];
 
 /**
