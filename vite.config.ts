@@ -9,7 +9,7 @@ import { defineConfig } from "vite";
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 // Code only the dashboards use (the dashboard kit, the admin back office, the seller's product form,
 // the image upload control and their rules) stays out of it too, so shopper pages do not carry it.
-const NOT_SHARED = /basket-drawer|\/components\/(seller|admin|store|order)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids)/;
+const NOT_SHARED = /basket-drawer|\/components\/(seller|admin|store|order)\/|\/components\/(image-upload|back-in-stock|dashboard|admin[-.]|blog-post-form|reject-form)|\/domain\/(admin[-.]|alerts|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids)/;
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { backInStockRequests, favorites, orderItems, products, savedSearches, savedSearchHits, users } from "../../db/schema";
-import { SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
+import { expectedBackAt, expectedBackText, SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 
@@ -211,4 +211,10 @@ export async function waitingRequestsOf(db: Database, userId: string) {
 export async function cancelBackInStock(db: Database, userId: string, id: string) {
   const removed = await db.delete(backInStockRequests).where(and(eq(backInStockRequests.id, id), eq(backInStockRequests.userId, userId), isNull(backInStockRequests.notifiedAt))).returning({ id: backInStockRequests.id });
   return removed.length > 0;
+}
+
+/** A rented item's 'Expected back by …' line (decision 0051). */
+export async function expectedBackOf(db: Database, productId: string, now: number) {
+  const rental = await currentRental(db, productId);
+  return expectedBackText(rental ? expectedBackAt(rental) : null, now);
 }

@@ -14,8 +14,7 @@ import { formatLongDate } from "../../domain/dates";
 import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
-import { currentRental } from "../../data/alerts.server";
-import { expectedBackAt, expectedBackText } from "../../domain/alerts";
+import { expectedBackOf } from "../../data/alerts.server";
 import { BackInStock } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -29,8 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
   if (!product) throw data(null, { status: 404 });
   // A rented item says when it is expected back (issue 25, item 6).
-  const rental = product.availability === "rented" ? await currentRental(app.db, product.id) : null;
-  const expectedBack = product.availability === "rented" ? expectedBackText(rental ? expectedBackAt(rental) : null, Date.now()) : null;
+  const expectedBack = product.availability === "rented" ? await expectedBackOf(app.db, product.id, Date.now()) : null;
   return { product, saved, expectedBack, origin: new URL(request.url).origin };
 }
 
