@@ -10,6 +10,9 @@ export default [
   route("brand/:brandName", "routes/shop/brand.tsx"),
   route("categories/:slug", "routes/shop/category.tsx"),
   route("product/:id", "routes/shop/product.tsx"),
+  // alerts (issue 25): 'Notify me' on a rented item; a saved search's one-click unsubscribe
+  route("product/:id/notify", "routes/alerts/notify-me.tsx"),
+  route("saved-searches/unsubscribe", "routes/alerts/saved-search-unsubscribe.tsx"),
   route("cart", "routes/shop/cart.tsx"),
   route("favorites", "routes/shop/favorites.tsx"),
 
@@ -33,6 +36,7 @@ export default [
     route("account/messages/:conversationId", "routes/account/conversation.tsx"),
     route("account/sizes", "routes/account/sizes.tsx"),
     route("account/sizes/show", "routes/account/sizes-show.ts"),
+    route("account/saved-searches", "routes/account/saved-searches.tsx"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),

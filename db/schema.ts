@@ -839,4 +839,49 @@ export const sizeCounts = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.productType, t.category, t.size] })],
+
+/** 'Notify me' on a rented item (migration 0032; issue 25, item 6): one waiting request per shopper and item. */
+export const backInStockRequests = sqliteTable(
+  "back_in_stock_requests",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    notifiedAt: integer("notified_at"),
+  },
+  (t) => [uniqueIndex("back_in_stock_waiting_unique").on(t.productId, t.userId).where(sql`${t.notifiedAt} IS NULL`), index("back_in_stock_user_idx").on(t.userId)],
+);
+
+/** A shopper's saved listing URL (migration 0032; issue 25, item 7). */
+export const savedSearches = sqliteTable(
+  "saved_searches",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    createdAt: createdAt(),
+    lastNotifiedAt: integer("last_notified_at"),
+  },
+  (t) => [index("saved_searches_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** The items a saved search already told its shopper of: never twice. */
+export const savedSearchHits = sqliteTable(
+  "saved_search_hits",
+  {
+    savedSearchId: text("saved_search_id")
+      .notNull()
+      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    productId: text("product_id").notNull(),
+    notifiedAt: integer("notified_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.savedSearchId, t.productId] })],
 );

@@ -47,6 +47,10 @@ export const EmailMessage = z.object({
     "seller_request_decided",
     // Issue 26: a new message in a conversation.
     "message_received",
+    // Issue 25: alerts the shopper asked for.
+    "back_in_stock",
+    "price_drop",
+    "saved_search_matches",
   ]),
   to: z.email(),
   subject: z.string().min(1),

@@ -230,7 +230,7 @@ export async function restoreProductImages(db: Database, id: string, images: str
  */
 export async function answerPriceChange(db: Database, requestId: string, ownerId: string, answer: "accepted" | "rejected", now: number) {
   const request = await db
-    .select({ productId: priceChangeRequests.productId, rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, productStatus: products.productStatus })
+    .select({ productId: priceChangeRequests.productId, rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, productStatus: products.productStatus, before: { rentalPrice: products.rentalPrice, buyingPrice: products.buyingPrice } })
     .from(priceChangeRequests)
     .innerJoin(products, eq(products.id, priceChangeRequests.productId))
     .where(and(eq(priceChangeRequests.id, requestId), eq(priceChangeRequests.ownerId, ownerId), eq(priceChangeRequests.status, "pending"), eq(products.ownerId, ownerId)))

@@ -66,6 +66,10 @@ export const NOTICE_KINDS = {
   listing_awaiting_review: { category: "selling", to: "reviewers" },
   store_request_waiting: { category: "store", to: "admins" },
   seller_request_waiting: { category: "selling", to: "admins" },
+  // To the shopper: what they asked to be told of (issue 25).
+  back_in_stock: { category: "alerts", to: "shopper" },
+  price_drop: { category: "alerts", to: "shopper" },
+  saved_search_matches: { category: "alerts", to: "shopper" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
   // Conversations (issue 26): the other party of a new message, at most once per 15 minutes while unread.

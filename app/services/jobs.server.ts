@@ -12,6 +12,7 @@ import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
 import { changeOrderItem } from "./order-lifecycle.server";
+import { runSavedSearches } from "./alerts.server";
 import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
 
@@ -148,6 +149,15 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   } catch (error) {
     summary.failures++;
     console.error("job daily: retrying refunds failed", error);
+  }
+  // Saved searches (issue 25, item 7): new matching items, once a day at most per search.
+  try {
+    const searches = await runSavedSearches(ctx, now);
+    summary.failures += searches.failures;
+    if (searches.notified) console.log(`job daily: ${searches.notified} saved search notice(s), ${searches.items} new item(s)`);
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: saved searches failed", error);
   }
   // The full-text index, merged into one segment at the quietest hour (listings read every segment).
   try {

@@ -8,6 +8,7 @@ import { formatDeadline, returnPostBy } from "../domain/shipping";
 import { formatGBP } from "../domain/money";
 import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
 import type { QueueMessage } from "../../workers/messages";
+import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl } from "./links.server";
 import { enqueue } from "./notifications.server";
@@ -55,6 +56,8 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
     console.error(`order ${order.id}: the status notification could not be queued`, error);
   }
   if (changesPublicPages(result)) await publicPagesChanged(app.env.CACHE, now);
+  // Shoppers waiting for a cancelled order's items are told they are back (issue 25).
+  if (to === "cancelled") await tellBackOnSale(app, result.moved.map((m) => m.productId), now);
   await settlePayments(app, order.id, to, now);
   return result;
 }
@@ -103,6 +106,8 @@ export async function changeOrderItem(
   const result = await changeItem(app.db, itemId, event, actor, now, mayAct);
   if (!result.ok || !result.changed) return result;
   if (changesPublicPages(result)) await publicPagesChanged(app.env.CACHE, now);
+  // An item back on sale after its inspection: shoppers waiting for it are told (issue 25).
+  if (event.type === "inspect") await tellBackOnSale(app, result.moved.map((m) => m.productId), now);
   const item = result.order.items.find((i) => i.id === itemId);
   // A returned purchase's refund goes through the payment interface, tied to its transaction.
   if (item && event.type === "inspect" && purchaseRefundDue(item, event) > 0) {

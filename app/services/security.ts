@@ -6,7 +6,9 @@ export function isCrossSiteWrite(request: Request) {
   if (method === "GET" || method === "HEAD" || method === "OPTIONS") return false;
   // One-click unsubscribe (RFC 8058): mail providers post it from anywhere; the signed token in
   // its URL is the authority, never a cookie (app/routes/resources/unsubscribe.tsx).
-  if (new URL(request.url).pathname === "/unsubscribe") return false;
+  // A saved search's one-click link is the same kind (app/routes/alerts/saved-search-unsubscribe.tsx).
+  const path = new URL(request.url).pathname;
+  if (path === "/unsubscribe" || path === "/saved-searches/unsubscribe") return false;
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = request.headers.get("origin");
   // Browsers send Origin with every form POST; a request without one carries no ambient cookies

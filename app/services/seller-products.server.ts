@@ -1,4 +1,5 @@
 import type { SuggestionReply } from "../components/seller/product-form";
+import { tellPriceDrop } from "./alerts.server";
 import type { AppContext } from "../context";
 import { tellConciergeRequest, tellListingAwaitingReview } from "./notices.server";
 import { brandAndStore, insertBrandSuggestion, insertProduct, productOwnerOf, restoreProductImages, setProductImages, updateProductFromForm } from "../data/seller.server";
@@ -105,6 +106,8 @@ export async function saveListing(app: AppContext, user: SessionUser, product: E
   if (removed.length > 0) await deleteImages(app.env.IMAGES, removed);
   // Whatever a live product's page shows may have changed (prices, images, words): no stale copy.
   if (product.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+  // Shoppers who saved it are told of a lower price (issue 25).
+  await tellPriceDrop(app, product.id, product);
   return { ok: true, failedImages: committed.failed };
 }
 

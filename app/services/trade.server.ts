@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { tellBackOnSale } from "./alerts.server";
 import { stores, users } from "../../db/schema";
 import { transactionId } from "../data/finance.server";
 import { changeItems, loadOrder, overturnCharge, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
@@ -166,6 +167,8 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   const { order } = result;
   const cancelled = order.items.filter((i) => result.moved.some((m) => m.itemId === i.id));
   await publicPagesChanged(app.env.CACHE, now);
+  // Shoppers waiting for these items are told they are back (issue 25).
+  await tellBackOnSale(app, cancelled.map((i) => i.productId), now);
   try {
     for (const item of cancelled) await refundPayment(app, { orderId, transactionId: null, amount: item.price, idempotencyKey: `refund:cancel:${item.id}` }, now);
     if (result.status === "cancelled") await refundOrder(app, orderId, now);

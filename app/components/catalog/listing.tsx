@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
+import { SaveSearch } from "./save-search";
 import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
 import type { ProductPage } from "../../data/catalog.server";
 import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
@@ -78,6 +79,7 @@ export function Listing({
           {`No such size: ${data.unknownSizes.join(", ")}. Choose a size from the Size filter.`}
         </p>
       ) : null}
+      <SaveSearch canonical={data.canonical} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
         <aside aria-label="Filters">
           {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/products";
 import { tellProductReviewed } from "../../services/notices.server";
+import { tellBackOnSale } from "../../services/alerts.server";
 import { appContext } from "../../context";
 import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
 import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
@@ -57,6 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   await publicPagesChanged(app.env.CACHE, now);
   // The seller is told, with the reason (issue 23).
   await tellProductReviewed(app, productId, intent, reason?.ok ? reason.reason : null);
+  // A relisted item (back from a damaged return) reaches the shoppers waiting for it (issue 25).
+  if (intent === "approve") await tellBackOnSale(app, [productId], now);
   const status = intent === "approve" ? "approved" : "rejected";
   return redirectWithToast(app.config, tabReturnTo(form.get("returnTo"), TAB), { type: "success", title: `Product ${status} successfully` });
 }

@@ -14,6 +14,8 @@ import { formatLongDate } from "../../domain/dates";
 import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
+import { expectedBackOf } from "../../data/alerts.server";
+import { BackInStock } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
@@ -25,7 +27,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.get(requestState).user;
   const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
   if (!product) throw data(null, { status: 404 });
-  return { product, saved, origin: new URL(request.url).origin };
+  // A rented item says when it is expected back (issue 25, item 6).
+  const expectedBack = product.availability === "rented" ? await expectedBackOf(app.db, product.id, Date.now()) : null;
+  return { product, saved, expectedBack, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -220,6 +224,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <Options product={product} />
+          {loaderData.expectedBack ? <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} /> : null}
           {product.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (

@@ -4,6 +4,7 @@ import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
 import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
+import { tellPriceDrop } from "../../services/alerts.server";
 import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
@@ -103,6 +104,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const answered = await answerPriceChange(app.db, requestId, user.id, answer, now);
       if (!answered) return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 404);
       if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
+      // Shoppers who saved it are told of a lower price (issue 25).
+      if (answered.changed) await tellPriceDrop(app, answered.productId, answered.before);
       // The store is told the owner's answer (issue 23).
       await tellPriceAnswered(app, requestId, answer);
       return redirectWithToast(app.config, "/vendor?tab=notifications", {
