@@ -839,6 +839,7 @@ export const sizeCounts = sqliteTable(
     n: integer("n").notNull(),
   },
   (t) => [primaryKey({ columns: [t.productType, t.category, t.size] })],
+);
 
 /** 'Notify me' on a rented item (migration 0032; issue 25, item 6): one waiting request per shopper and item. */
 export const backInStockRequests = sqliteTable(
