@@ -232,7 +232,7 @@ describe("every action's valid form, sent wrong", () => {
     const [one, two] = [await signedInBrowser("shopper", { ip: nextIp() }), await signedInBrowser("shopper", { ip: nextIp() })];
     const plain = await one.browser.post(path, text(await rule.form({ ...ctx, browser: one.browser, user: one })));
     const asMultipart = await two.browser.fetch(path, { method: "POST", body: multipart(text(await rule.form({ ...ctx, browser: two.browser, user: two }))), headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } });
-    const where = (r: Response) => r.headers.get("location")?.replace(/prod_[0-9a-z]+/g, "prod_").replace(/order_[0-9A-Z]{26}/g, "order_") ?? null;
+    const where = (r: Response) => r.headers.get("location")?.replace(/prod_[0-9a-z]+/g, "prod_").replace(/order_[0-9A-Z]{26}/g, "order_").replace(/cnv_[0-9a-f]+/g, "cnv_") ?? null;
     expect(asMultipart.status).toBe(plain.status);
     expect(where(asMultipart)).toBe(where(plain));
   });

@@ -112,7 +112,8 @@ export const rules: AreaRules = {
       lift_suspension: {
         allowed: staffOnly,
         form: async () => {
-          await env.DB.prepare("INSERT INTO message_suspensions (user_id, created_at) VALUES (?, ?) ON CONFLICT DO NOTHING").bind(reported.sellerId, Date.now()).run();
+          // Only where the matrix's world exists (the request-gate sweeps post the form without it).
+          await env.DB.prepare("INSERT INTO message_suspensions (user_id, created_at) SELECT ?1, ?2 WHERE EXISTS (SELECT 1 FROM users WHERE id = ?1) ON CONFLICT DO NOTHING").bind(reported.sellerId, Date.now()).run();
           return { intent: "lift_suspension", userId: reported.sellerId };
         },
         check: async (_ctx, response) => {
