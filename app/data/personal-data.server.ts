@@ -78,6 +78,12 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "message_suspensions", column: "suspended_by", exportedAs: "staff_activity.message_suspensions", onDelete: "nullify" },
   // Issue 25: the sizes they saved for 'Show my sizes'.
   { table: "user_sizes", column: "user_id", exportedAs: "sizes", onDelete: "delete" },
+  // Issue 25, items 6 and 7: what they asked to be told of.
+  { table: "back_in_stock_requests", column: "user_id", exportedAs: "back_in_stock_requests", onDelete: "delete" },
+  { table: "saved_searches", column: "user_id", exportedAs: "saved_searches", onDelete: "delete" },
+  // Issue 27 item 7: their request to sell, and the requests they decided as staff.
+  { table: "seller_requests", column: "user_id", exportedAs: "seller_request", onDelete: "delete" },
+  { table: "seller_requests", column: "reviewed_by", exportedAs: "staff_activity.seller_requests_reviewed", onDelete: "nullify" },
 ];
 
 /**
@@ -205,6 +211,10 @@ const SECTIONS: Record<string, string> = {
   message_suspension: "SELECT reason, created_at AS suspended_at FROM message_suspensions WHERE user_id = ?1",
   message_suspensions: "SELECT user_id, created_at FROM message_suspensions WHERE suspended_by = ?1",
   sizes: "SELECT size_system, size, updated_at FROM user_sizes WHERE user_id = ?1 ORDER BY size_system",
+  back_in_stock_requests: "SELECT id, product_id, created_at, notified_at FROM back_in_stock_requests WHERE user_id = ?1 ORDER BY created_at",
+  saved_searches: "SELECT id, name, url, created_at, last_notified_at FROM saved_searches WHERE user_id = ?1 ORDER BY created_at",
+  seller_request: "SELECT status, created_at, reviewed_at, rejection_reason FROM seller_requests WHERE user_id = ?1",
+  seller_requests_reviewed: "SELECT user_id, status, reviewed_at FROM seller_requests WHERE reviewed_by = ?1 ORDER BY reviewed_at",
 };
 
 const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
@@ -277,6 +287,9 @@ export async function personalData(db: Database, user: { id: string; email: stri
     message_blocks: take("message_blocks"),
     message_suspension: take("message_suspension")[0] ?? null,
     sizes: take("sizes"),
+    back_in_stock_requests: take("back_in_stock_requests"),
+    saved_searches: take("saved_searches"),
+    seller_request: take("seller_request")[0] ?? null,
     staff_activity: {
       roles_assigned: take("roles_assigned"),
       brands_created: take("brands_created"),
@@ -294,6 +307,7 @@ export async function personalData(db: Database, user: { id: string; email: stri
       charges_overturned: take("charges_overturned"),
       conversation_reports_closed: take("conversation_reports_closed"),
       message_suspensions: take("message_suspensions"),
+      seller_requests_reviewed: take("seller_requests_reviewed"),
     },
   };
 }

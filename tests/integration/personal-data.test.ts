@@ -135,6 +135,22 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
     statements: [bindAll("INSERT INTO user_sizes (user_id, size_system, size, updated_at) VALUES (?, 'shoes', 'Shoe UK 11.5', ?)", s.id, now)],
     marker: "Shoe UK 11.5",
   }),
+  "back_in_stock_requests.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO back_in_stock_requests (id, user_id, product_id, created_at) VALUES ('m_bis', ?, 'm_prod_other', ?)", s.id, now)],
+    marker: "m_bis",
+  }),
+  "saved_searches.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES ('m_saved', ?, 'Marker coats', '/categories/coats', ?)", s.id, now)],
+    marker: "Marker coats",
+  }),
+  "seller_requests.user_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO seller_requests (user_id, status, created_at, reviewed_at, rejection_reason) VALUES (?, 'declined', ?, ?, 'Marker: own photos please')", s.id, now, now)],
+    marker: "Marker: own photos please",
+  }),
+  "seller_requests.reviewed_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO seller_requests (user_id, status, created_at, reviewed_at, reviewed_by) VALUES (?, 'approved', ?, ?, ?)", s.other.id, now, now, s.id)],
+    marker: s.other.id,
+  }),
   "site_content.updated_by": (s, now) => ({ statements: [bindAll("INSERT INTO site_content (id, content_type, content_key, content, updated_by, updated_at) VALUES ('m_content', 'page', 'm_page', 'x', ?, ?)", s.id, now)], marker: "m_page" }),
   "media_library.uploaded_by": (s, now) => ({
     statements: [bindAll("INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, uploaded_by, created_at) VALUES ('m_media', 'marker.png', '/images/banners/m.png', 'image/png', 10, 'image', ?, ?)", s.id, now)],
