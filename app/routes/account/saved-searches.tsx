@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done) return data({ error: intent === "delete" ? "Saved search not found." : "Request not found." }, { status: 404 });
     return redirectWithToast(app.config, "/account/saved-searches", { type: "success", title: intent === "delete" ? "Saved search deleted" : "We won't tell you about it" });
   }
-  const values = { name: String(form.get("name") ?? "").slice(0, 200), url: String(form.get("url") ?? "").slice(0, 1200) };
+  const values = { name: String(form.get("name") ?? "").slice(0, 200), url: String(form.get("url") ?? "").slice(0, 1000) };
   const refuse = (status: number, errors: SaveResult["errors"]) => data<SaveResult>({ intent: "save", errors, values }, { status });
   const read = readSavedSearch(values);
   if (!read.ok) return refuse(400, read.errors);
