@@ -19,20 +19,21 @@ describe("the route table", () => {
 });
 
 describe("cross-site form posts", () => {
-  // One-click unsubscribe is posted from mail providers by design: its signed token is its
-  // authority (tests/integration/notifications.test.ts), and React Router refuses a foreign Origin.
-  const ONE_CLICK = "/unsubscribe";
+  // One-click unsubscribes are posted from mail providers by design: their signed token is their
+  // authority (tests/integration/notifications.test.ts, alerts.test.ts), and React Router refuses
+  // a foreign Origin. The newsletter's and a saved search's.
+  const ONE_CLICK: Record<string, string> = { "/unsubscribe": "This unsubscribe link is not valid.", "/saved-searches/unsubscribe": "This link is not valid." };
 
-  it("lets a one-click unsubscribe through to its token check, which refuses a post without one", async () => {
+  it.each(Object.entries(ONE_CLICK))("lets the one-click %s through to its token check, which refuses a post without one", async (path, message) => {
     const browser = new Browser();
-    const foreign = await browser.fetch(ONE_CLICK, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { origin: "https://evil.example" } });
+    const foreign = await browser.fetch(path, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(400);
-    const crossSite = await browser.fetch(ONE_CLICK, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { "sec-fetch-site": "cross-site" } });
+    const crossSite = await browser.fetch(path, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { "sec-fetch-site": "cross-site" } });
     expect(crossSite.status).toBe(400);
-    expect(await crossSite.text()).toContain("This unsubscribe link is not valid.");
+    expect(await crossSite.text()).toContain(message);
   });
 
-  it.each(paths.map((p) => p.path).filter((p) => p !== ONE_CLICK))("POST %s from another origin answers 403", async (path) => {
+  it.each(paths.map((p) => p.path).filter((p) => !(p in ONE_CLICK)))("POST %s from another origin answers 403", async (path) => {
     const browser = new Browser();
     const foreignOrigin = await browser.fetch(path, { method: "POST", form: { intent: "signup", email: "csrf@example.test" }, headers: { origin: "https://evil.example" } });
     expect(foreignOrigin.status).toBe(403);
