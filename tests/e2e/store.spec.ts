@@ -24,6 +24,8 @@ async function listConciergeItem(page: Page, name: string, storeName: string) {
   await form.getByLabel("Brand").fill("Toast");
   await form.getByLabel("Product type").selectOption("Women");
   await form.getByLabel("Category").selectOption("Coats");
+  // Sizes are required (issue 25): a women's coat in UK 12.
+  await form.locator('select[name="size"]').selectOption("UK 12");
   await form.getByLabel("Condition").selectOption("Almost New");
   await form.getByLabel("Original price (£)").fill("300");
   await form.getByLabel("Rental price for 7 days (£)").fill("18.50");
