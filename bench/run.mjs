@@ -50,8 +50,77 @@ const results = {
 };
 
 /** The built Worker in workerd; pageCacheSeconds 0 renders every request; workerOnly drops the local asset plumbing. */
-const serve = (pageCacheSeconds, workerOnly = false) =>
-  startServer(PORT, { env, args: ["--page-cache-seconds", String(pageCacheSeconds), ...(workerOnly ? ["--worker-only"] : [])] });
+const serve = (pageCacheSeconds, workerOnly = false, extra = []) =>
+  startServer(PORT, { env, args: ["--page-cache-seconds", String(pageCacheSeconds), ...(workerOnly ? ["--worker-only"] : []), ...extra] });
+// The rendered run lifts the conversations' per-sender limits (30 a minute, 200 a day) so the
+// messages-per-second figure measures the Durable Object, not the limiter.
+const LIFT_MESSAGE_LIMITS = ["--binding", "MESSAGES_PER_MINUTE=100000000", "--binding", "MESSAGES_PER_DAY=100000000"];
+
+/** The shopper's shared page carries the unread badge (else the signed-in figures would not include it). */
+async function expectBadge(cookie) {
+  const html = await (await fetch(`${BASE}/all-products`, { headers: { cookie } })).text();
+  if (!BADGE.test(html)) throw new Error("the demo shopper's /all-products has no unread messages badge: is the demo conversation seeded?");
+}
+
+/**
+ * Messages through one conversation's Durable Object over its live sockets (issue 26): 3 of the
+ * shopper's sockets and 2 of the vendor's. `sequential`: one message at a time from one socket,
+ * each waited for until it comes back (the latency a sender sees). `burst`: `count` messages sent
+ * at once round-robin from the 5 sockets; the clock stops when every socket has every message.
+ */
+async function conversationThroughput(shopperCookie, vendorCookie, count = 1000) {
+  const conversation = "cnv_demo_vendor";
+  const open = async (cookie) => {
+    const ws = new globalThis.WebSocket(`ws://localhost:${PORT}/account/messages/${conversation}/live`, { headers: { cookie, origin: BASE } });
+    const socket = { ws, received: 0, errors: [], waiters: [] };
+    ws.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data));
+      if (frame.type === "message") socket.received++;
+      if (frame.type === "error") socket.errors.push(frame.error);
+      for (const waiter of socket.waiters.splice(0)) waiter();
+    });
+    await new Promise((resolve, reject) => {
+      ws.addEventListener("open", resolve, { once: true });
+      ws.addEventListener("error", () => reject(new Error(`the live socket of ${conversation} did not open`)), { once: true });
+    });
+    return socket;
+  };
+  const until = (socket, n, timeoutMs = 60_000) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`a socket received ${socket.received} of ${n} messages (${socket.errors.at(-1) ?? "no error"})`)), timeoutMs);
+      const check = () => (socket.received >= n ? (clearTimeout(timer), resolve()) : socket.waiters.push(check));
+      check();
+    });
+  const sockets = [await open(shopperCookie), await open(shopperCookie), await open(shopperCookie), await open(vendorCookie), await open(vendorCookie)];
+  const run = Date.now().toString(36);
+  try {
+    const latencies = [];
+    for (let i = 0; i < 50; i++) {
+      const started = performance.now();
+      sockets[0].ws.send(JSON.stringify({ type: "send", text: `Bench round trip ${i}`, token: `bench_${run}_rt_${i}` }));
+      await until(sockets[0], i + 1);
+      latencies.push(performance.now() - started);
+    }
+    const before = sockets.map((s) => s.received);
+    const started = performance.now();
+    for (let i = 0; i < count; i++) sockets[i % sockets.length].ws.send(JSON.stringify({ type: "send", text: `Bench burst ${i}`, token: `bench_${run}_b_${i}` }));
+    await Promise.all(sockets.map((s, i) => until(s, before[i] + count)));
+    const seconds = (performance.now() - started) / 1000;
+    const sorted = [...latencies].sort((a, b) => a - b);
+    return {
+      conversation,
+      sockets: sockets.length,
+      roundTripP50Ms: Number(median(latencies).toFixed(2)),
+      roundTripP95Ms: Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2)),
+      burst: count,
+      burstSeconds: Number(seconds.toFixed(2)),
+      messagesPerSecond: Math.round(count / seconds),
+      errors: sockets.reduce((n, s) => n + s.errors.length, 0),
+    };
+  } finally {
+    for (const s of sockets) s.ws.close(1000, "bench done");
+  }
+}
 
 const productId = "prod_000002";
 const pages = [
@@ -80,7 +149,12 @@ const shopperPages = [
 const signedInPages = [
   ["seller dashboard (vendor)", "/vendor"],
   ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
+  // A conversation's page (issue 26), as the demo vendor reads the demo shopper's questions.
+  ["conversation page (vendor)", "/account/messages/cnv_demo_vendor"],
 ];
+// The demo shopper has an unread answer from the demo vendor (db/demo/flows/70-messages.mjs): their
+// shared pages carry the header's unread badge, stitched like the basket count (issue 26).
+const BADGE = /aria-label="Messages, \d+ unread"/;
 const floor = [
   ["static asset", "/favicon.svg"],
   ["/healthz", "/healthz"],
@@ -166,10 +240,11 @@ if (flag("--images-only")) {
 
 // 1. Every request rendered (page cache off), and every D1 timing.
 let shopperCookie;
-let stop = await serve(0);
+let stop = await serve(0, false, LIFT_MESSAGE_LIMITS);
 try {
   const vendorCookie = await signIn("vendor@closetloop.test");
   shopperCookie = await signIn("shopper@closetloop.test");
+  await expectBadge(shopperCookie);
   // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
   for (const [name, url, headers = {}] of [...pages, ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }])]) {
     const samples = [];
@@ -216,6 +291,9 @@ try {
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);
+    results.conversation = await conversationThroughput(shopperCookie, vendorCookie);
+    console.log("\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):");
+    console.table([results.conversation]);
   }
 } finally {
   await stop();
@@ -227,6 +305,7 @@ if (!flag("--d1-only")) {
   try {
     await loadEach([...floor, ...pages], results.http.cached);
     // The session stays valid across the restart (sessions live in the persisted KV).
+    await expectBadge(shopperCookie);
     await loadEach(shopperPages, results.http.cached, { cookie: shopperCookie });
     ratios(results.http.cached, results.http.cached[0].p50);
     console.log("\nHTTP, as deployed (page cache on): anonymous visitors, then the signed-in shopper (stitched):");

@@ -4,6 +4,8 @@
 // sits in front: requests go straight to workerd, as they would on Cloudflare.
 //   --port N                  (default 4173)
 //   --page-cache-seconds N    override PAGE_CACHE_SECONDS (the benchmark renders with 0)
+//   --binding NAME=VALUE      set one more plain-text binding (repeatable; the benchmark lifts the
+//                             conversations' rate limits with it to measure one object's throughput)
 //   --worker-only             the Worker alone on the port: no static assets, so none of the
 //                             local asset plumbing (Miniflare's entry worker, the asset router
 //                             and asset worker) runs in front of it. For the benchmark: locally
@@ -16,6 +18,9 @@ const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
 const cacheArg = process.argv.indexOf("--page-cache-seconds");
 const workerOnly = process.argv.includes("--worker-only");
+const extraBindings = Object.fromEntries(
+  process.argv.flatMap((arg, i) => (arg === "--binding" ? [process.argv[i + 1] ?? ""] : [])).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const worker = builtWorker();
 const mf = new Miniflare(
@@ -29,7 +34,7 @@ const mf = new Miniflare(
     workers: [
       {
         ...worker,
-        bindings: { ...worker.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}) },
+        bindings: { ...worker.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}), ...extraBindings },
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
       },
     ],

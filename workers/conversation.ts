@@ -137,8 +137,8 @@ export class ConversationRoom extends DurableObject<Env> {
     if (context.suspended) return { ok: false, status: 403, error: "Your messages are suspended. Contact customer support." };
     if (!context.itemExists) return { ok: false, status: 409, error: "This item was deleted: the conversation is closed." };
     if (context.blocked || !otherUserId) return { ok: false, status: 403, error: "You can't send messages in this conversation." };
-    const perMinute = (this.env as { MESSAGES_PER_MINUTE?: string }).MESSAGES_PER_MINUTE;
-    const limited = rateLimitReason(context.sent, perMinute ? Number(perMinute) : undefined);
+    const { MESSAGES_PER_MINUTE: perMinute, MESSAGES_PER_DAY: perDay } = this.env as { MESSAGES_PER_MINUTE?: string; MESSAGES_PER_DAY?: string };
+    const limited = rateLimitReason(context.sent, { perMinute: perMinute ? Number(perMinute) : undefined, perDay: perDay ? Number(perDay) : undefined });
     if (limited) return { ok: false, status: 429, error: limited };
     const seq = Math.max(this.lastSeq ?? 0, context.lastSeq ?? 0) + 1;
     const message: MessageView = { id: `msg_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`, seq, party: input.party, body: valid.text, createdAt: now, deleted: false };

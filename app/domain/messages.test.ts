@@ -101,9 +101,10 @@ describe("rate limits", () => {
     expect(rateLimitReason([30, 30])).toBe("You are sending messages too fast. Wait a minute and try again.");
     expect(rateLimitReason([5, 200])).toBe("You have sent 200 messages today. You can send more tomorrow.");
     // An override of the minute's maximum (tests only) leaves the day's alone.
-    expect(rateLimitReason([30, 30], 1000)).toBeNull();
-    expect(rateLimitReason([30, 200], 1000)).toBe("You have sent 200 messages today. You can send more tomorrow.");
-    expect(rateLimitReason([30, 30], 0)).toBe("You are sending messages too fast. Wait a minute and try again.");
+    expect(rateLimitReason([30, 30], { perMinute: 1000 })).toBeNull();
+    expect(rateLimitReason([30, 200], { perMinute: 1000 })).toBe("You have sent 200 messages today. You can send more tomorrow.");
+    expect(rateLimitReason([5, 200], { perDay: 5000 })).toBeNull();
+    expect(rateLimitReason([30, 30], { perMinute: 0 })).toBe("You are sending messages too fast. Wait a minute and try again.");
   });
 });
 
