@@ -3,6 +3,12 @@ import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
+// The sweeps take a rotating share of their cases per run (tests/integration/sweep.ts): the seed is
+// printed so a failing run can be repeated (SWEEP_SEED=…); SWEEP=full (`npm run test:full`) runs all.
+process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+const SWEEP = process.env.SWEEP === "full" ? "full" : "sampled";
+console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${process.env.SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
   return {
@@ -11,7 +17,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         // The page cache has its own tests; elsewhere every request must see the latest rows.
         // MESSAGES_PER_MINUTE: the conversations' burst test sends 50 messages a sender at once (issue 26).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000" } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED: process.env.SWEEP_SEED } },
       }),
       reactRouter(),
     ],

@@ -4,6 +4,7 @@ import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
 import { routeEntries, routePaths } from "./routes";
+import { propertyRuns } from "./sweep";
 
 // Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
 vi.setConfig({ testTimeout: 60_000 });
@@ -54,7 +55,8 @@ describe("property-based fuzzing of every action", () => {
           expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
           if (response.status >= 400) expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
         }),
-        { numRuns: 20 },
+        // A share per run from the printed seed (tests/integration/sweep.ts); 20 in a full sweep.
+        propertyRuns(8, 20, `${who} ${path}`),
       );
     });
   }
@@ -120,7 +122,7 @@ describe("property-based fuzzing of every route, as the request gate sees it", (
         await response.arrayBuffer();
         if (response.status >= 400) expect(await databaseFingerprint(), where).toBe(before);
       }),
-      { numRuns: 12 },
+      propertyRuns(5, 12, pattern),
     );
   });
 });

@@ -6,6 +6,7 @@ import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser, type FormFields } from "./http";
 import { routeEntries } from "./routes";
 import { nextIp, type AreaRules, type Ctx } from "./access/kit";
+import { propertyRuns, rotating } from "./sweep";
 import { bodyLimitOf, gateRequest } from "../../app/services/request-gate.server";
 import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, readBodyLimit, uploadLimit } from "../../app/domain/body-limit";
 import { MultipartScanner } from "../../app/domain/form-body";
@@ -17,7 +18,9 @@ vi.setConfig({ testTimeout: 60_000 });
 // HEAD for a page, POST where there is an action), 405 with Allow otherwise; every action's own
 // valid form (the access rules' forms, tests/integration/access/*.ts), sent with the wrong
 // method, the wrong content type or charset, as broken multipart, over the route's body limit,
-// or with control characters in any field or parameter, gets a 4xx and changes nothing.
+// or with control characters in any field or parameter, gets a 4xx and changes nothing. Each run
+// sends every route and action a rotating share of the variants, every variant to some of them
+// (tests/integration/sweep.ts; `npm run test:full` sends every variant everywhere).
 
 const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { default?: unknown; loader?: unknown; action?: unknown; bodyLimit?: unknown }>;
 const moduleOf = (file: string) => modules[`../../app/${file}`]!;
@@ -59,7 +62,7 @@ describe("methods on every route of the route table", () => {
     expect((await head.arrayBuffer()).byteLength, path).toBe(0);
   });
 
-  it.each(entries.flatMap((e) => OTHER_METHODS.map((m) => [m, e.pattern, e.file] as const)))("%s %s answers 405 with Allow", async (method, pattern, file) => {
+  it.each(entries.flatMap((e, i) => rotating(OTHER_METHODS, 2, i).map((m) => [m, e.pattern, e.file] as const)))("%s %s answers 405 with Allow", async (method, pattern, file) => {
     const before = await databaseFingerprint();
     const response = await new Browser(nextIp()).fetch(fill(pattern), { method, form: { intent: "signup", email: `m-${crypto.randomUUID()}@example.test`, fullName: "M", password: "secret1", confirmPassword: "secret1" } });
     const text = await expectRefused(response, 405, `${method} ${pattern}`);
@@ -79,7 +82,7 @@ describe("methods on every route of the route table", () => {
 
 describe("control characters and bad percent-encoding in every parameter", () => {
   const values = ["%00", "%07", "%0A", "%0D", "%09", "%1B", "%7F", "%C2%85", "a%00b"];
-  it.each(paramPatterns.flatMap((e) => values.map((v) => [e.pattern, v, e.file] as const)))("%s with %s", async (pattern, value, file) => {
+  it.each(paramPatterns.flatMap((e, i) => rotating(values, 3, i).map((v) => [e.pattern, v, e.file] as const)))("%s with %s", async (pattern, value, file) => {
     const browser = new Browser(nextIp());
     const path = fill(pattern, value);
     await expectRefused(await browser.fetch(path), 400, path);
@@ -94,9 +97,10 @@ describe("control characters and bad percent-encoding in every parameter", () =>
     }
   });
 
-  it.each(entries.map((e) => [e.pattern, e.file] as const))("%s with control characters in the query", async (pattern, file) => {
+  const QUERIES = ["?search=%00", "?redirectTo=%2F%0D%0ALocation:%20x", "?tab=%1B", "?%07=1", "?returnTo=%C2%9B"];
+  it.each(entries.map((e, i) => [e.pattern, e.file, i] as const))("%s with control characters in the query", async (pattern, file, i) => {
     const browser = new Browser(nextIp());
-    for (const query of ["?search=%00", "?redirectTo=%2F%0D%0ALocation:%20x", "?tab=%1B", "?%07=1", "?returnTo=%C2%9B"]) {
+    for (const query of rotating(QUERIES, 2, i)) {
       const path = `${fill(pattern)}${query}`;
       await expectRefused(await browser.fetch(path), 400, path);
       if (moduleOf(file).action) await expectRefused(await browser.post(path, { intent: "add" }), 400, `POST ${path}`);
@@ -158,6 +162,8 @@ const CONTROLS = ["\u0000", "\u0007", "\u000b", "\u001b", "\u007f", "\u0085", "\
 const actionCases = entries
   .filter((e) => moduleOf(e.file).action)
   .flatMap(({ pattern, file }) => Object.keys(ACTIONS[file] ?? {}).map((intent) => [fill(pattern), intent || "(form)", file, intent] as const));
+/** The action cases with their number, which chooses each one's share of a sampled sweep. */
+const numberedActionCases = actionCases.map((c, i) => [...c, i] as const);
 
 describe("every action's valid form, sent wrong", () => {
   let shopper: Awaited<ReturnType<typeof signedInBrowser>>;
@@ -184,7 +190,7 @@ describe("every action's valid form, sent wrong", () => {
     for (const [file, m] of Object.entries(modules)) if ("bodyLimit" in m) expect(readBodyLimit(m.bodyLimit), file).not.toBeNull();
   });
 
-  it.each(actionCases)("POST %s %s: every malformed variant gets its 4xx and changes nothing", async (path, _label, file, intent) => {
+  it.each(numberedActionCases)("POST %s %s: each malformed variant sent gets its 4xx and changes nothing", async (path, _label, file, intent, caseIndex) => {
     // Always at least one field, so that a broken part or charset is in the body (sign-out sends none).
     const form: Record<string, string> = { probe: "1", ...text(await ACTIONS[file]![intent]!.form(ctx)) };
     const limit = bodyLimitOf(moduleOf(file)).formBytes;
@@ -193,7 +199,7 @@ describe("every action's valid form, sent wrong", () => {
     // away before reading (a shopper at /vendor) answers with its own redirect or 403 and reads
     // nothing. Files themselves are such a form's business (tests/integration/uploads.test.ts).
     const takesFiles = Boolean(bodyLimitOf(moduleOf(file)).files);
-    for (const variant of VARIANTS) {
+    for (const variant of rotating(VARIANTS, 6, caseIndex)) {
       if (takesFiles && variant.name === "multipart carrying a file") continue;
       const sent = variant.send(form, limit);
       const headers = new Headers();
@@ -211,8 +217,8 @@ describe("every action's valid form, sent wrong", () => {
       expect(await databaseFingerprint(), `${path} ${intent} ${variant.name}`).toBe(before);
     }
     // Control characters in any field, urlencoded or multipart.
-    for (const field of Object.keys(form)) {
-      for (const control of CONTROLS) {
+    for (const [fieldIndex, field] of Object.keys(form).entries()) {
+      for (const control of rotating(CONTROLS, 2, caseIndex + fieldIndex)) {
         const bad = { ...form, [field]: `${form[field]}${control}` };
         const before = await databaseFingerprint();
         await expectRefused(await shopper.browser.post(path, bad), 400, `${path} ${field} ${JSON.stringify(control)}`);
@@ -254,13 +260,14 @@ describe("no answer echoes unbounded input back", () => {
   });
   const FIELDS = ["email", "fullName", "password", "confirmPassword", "contactName", "storeName", "storeAddress", "storeWebsite", "contactEmail", "productId", "option", "quantity", "token", "returnTo", "redirectTo", "idempotencyKey", "billing.fullName", "billing.addressLine1", "analytics"];
 
-  const cases = actionCases.flatMap(([path, label, file, intent]) => (["anonymous", "shopper"] as const).map((who) => [path, label, who, file, intent] as const));
-  it.each(cases)("POST %s %s as %s: a long value in any field is not repeated in the answer", async (path, _label, who, file, intent) => {
+  const cases = actionCases.flatMap(([path, label, file, intent]) => (["anonymous", "shopper"] as const).map((who) => [path, label, who, file, intent] as const)).map((c, i) => [...c, i] as const);
+  it.each(cases)("POST %s %s as %s: a long value in any field is not repeated in the answer", async (path, _label, who, file, intent, caseIndex) => {
     const user = who === "shopper" ? await signedInBrowser("shopper", { ip: nextIp() }) : null;
     const browser = user?.browser ?? new Browser(nextIp());
     const form = text(await ACTIONS[file]![intent]!.form({ ...ctx, who, browser, user }));
     const limit = bodyLimitOf(moduleOf(file)).formBytes;
-    for (const field of new Set([...Object.keys(form), ...FIELDS])) {
+    // The form's own fields, and a rotating share of the others an action might read.
+    for (const field of new Set([...Object.keys(form), ...rotating(FIELDS.filter((f) => !(f in form)), 4, caseIndex)])) {
       // As long as the route accepts, made of a pattern no page contains.
       const room = limit - encoded({ ...form, [field]: "" }).length - 64;
       const marker = "Zq7".repeat(Math.floor(room / 3));
@@ -421,7 +428,7 @@ describe("the multipart scanner", () => {
         }
       }),
       {
-        numRuns: 5000,
+        ...propertyRuns(1000, 5000),
         // Found by CI: a file part holding LF "--" boundary, which the runtime splits at (CR or not).
         examples: [[")?(,", [{ name: " ", filename: " ", quoted: true, type: "image/png", value: ' \n--)?(,\r\nContent-Disposition: form-data; name=""\r\n\r\n' }], [], true]],
       },
