@@ -13,7 +13,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: ".test-reports/browser.json" }]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {

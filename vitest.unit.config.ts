@@ -6,5 +6,7 @@ export default defineConfig({
     // Needs a build: vitest.jobs.config.ts runs it after `npm run build`.
     exclude: [...configDefaults.exclude, "scripts/jobs.test.mjs"],
     environment: "node",
+    // Each case's time, for `node scripts/slowest-tests.mjs` (npm test prints the slowest 20).
+    reporters: ["default", ["json", { outputFile: ".test-reports/unit.json" }]],
   },
 });

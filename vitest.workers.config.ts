@@ -29,6 +29,7 @@ export default defineConfig(async () => {
       // each) needs more than the default 5 s. Timeouts guard against hangs, not for speed.
       testTimeout: 30_000,
       setupFiles: ["./tests/integration/setup.ts"],
+      reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }]],
     },
   };
 });

@@ -1,6 +1,7 @@
 // `npm test`: every phase in order, stopping at the first failure, and each phase's time printed at
 // the end (issue 28: CI time is visible, phase by phase). The phases are the package's own scripts.
 import { spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
 
 const PHASES = [
   ["typecheck", "npm run typecheck"],
@@ -13,6 +14,8 @@ const PHASES = [
   ["browser", "npm run test:e2e"],
 ];
 
+// Each phase writes a JSON report there; the slowest tests are listed from them at the end.
+rmSync(".test-reports", { recursive: true, force: true });
 const times = [];
 let failed = null;
 const started = Date.now();
@@ -32,6 +35,7 @@ const width = Math.max(...PHASES.map(([n]) => n.length));
 console.log("\nnpm test, time per phase:");
 for (const [name, seconds] of times) console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${"total".padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+spawnSync("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" });
 if (failed) {
   console.error(`\nnpm test failed in phase: ${failed}`);
   process.exit(1);
