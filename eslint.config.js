@@ -1,8 +1,18 @@
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import tseslint from "typescript-eslint";
 
+// The house's import rules (issue 28, item 3; docs/decisions/0058-import-rules.md): no import
+// circles, and the layers import downwards only. Routes and workers may import anything.
+export const LAYERS = [
+  { target: "./app/domain", from: ["./app/data", "./app/services", "./app/routes", "./app/components", "./workers"], message: "app/domain holds pure rules: it imports no storage, services, routes, components or workers." },
+  { target: "./app/data", from: ["./app/services", "./app/routes", "./app/components", "./workers"], message: "app/data is storage access: it imports no services, routes, components or workers." },
+  { target: "./app/components", from: ["./app/data", "./workers"], message: "Components get their data from loaders: they import no storage access (app/data) or workers." },
+];
+
 export default tseslint.config(
-  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", ".tmp/", "playwright-report/", "test-results/"] },
+  { ignores: ["build/", ".react-router/", ".wrangler/", "node_modules/", "worker-configuration.d.ts", ".tmp/", "playwright-report/", "test-results/", ".test-reports/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -13,6 +23,18 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-namespace": "off",
+    },
+  },
+  {
+    files: ["app/**/*.{ts,tsx}", "workers/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "./tsconfig.cloudflare.json" })],
+    },
+    rules: {
+      // A type-only import is a circle too: it ties two modules' meaning together.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: LAYERS }],
     },
   },
 );

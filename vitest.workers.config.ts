@@ -5,9 +5,9 @@ import { defineConfig } from "vitest/config";
 
 // The sweeps take a rotating share of their cases per run (tests/integration/sweep.ts): the seed is
 // printed so a failing run can be repeated (SWEEP_SEED=…); SWEEP=full (`npm run test:full`) runs all.
-process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31));
+const SWEEP_SEED = (process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
 const SWEEP = process.env.SWEEP === "full" ? "full" : "sampled";
-console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${process.env.SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
+console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -17,7 +17,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         // The page cache has its own tests; elsewhere every request must see the latest rows.
         // MESSAGES_PER_MINUTE: the conversations' burst test sends 50 messages a sender at once (issue 26).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED: process.env.SWEEP_SEED } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED } },
       }),
       reactRouter(),
     ],
@@ -29,7 +29,7 @@ export default defineConfig(async () => {
       // each) needs more than the default 5 s. Timeouts guard against hangs, not for speed.
       testTimeout: 30_000,
       setupFiles: ["./tests/integration/setup.ts"],
-      reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }]],
+      reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }] as ["json", { outputFile: string }]],
     },
   };
 });

@@ -1,7 +1,7 @@
 import { createContext } from "react-router";
 import type { AppConfig } from "./env.server";
 import type { Database } from "./data/db.server";
-import type { SessionUser } from "./services/session.server";
+import type { SessionUser } from "./domain/roles";
 
 export interface AppContext {
   env: Env;

@@ -813,7 +813,6 @@ export const viewCounts = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.subjectType, t.subjectId, t.weekStart] })],
 );
-export * from "./schema-messages";
 
 /** The sizes a shopper saved, one per size system (issue 25, item 3; migration 0030). */
 export const userSizes = sqliteTable(

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, products, stores, users } from "../../db/schema";
+import type { CartLine, CartOption } from "../domain/basket";
 import type { Database } from "./db.server";
+
+export type { CartLine, CartOption };
 import { isPublic } from "./catalog.server";
 
-export type CartOption = "rental" | "purchase";
 
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
 export function cartCountQuery(db: Database, userId: string) {
@@ -16,22 +18,6 @@ export async function cartCount(db: Database, userId: string): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export interface CartLine {
-  productId: string;
-  name: string;
-  imageUrl: string | null;
-  type: CartOption;
-  price: number;
-  /** Always 1: an item is one of a kind (a stored quantity above 1 from before is read as 1). */
-  quantity: 1;
-  vendor: string | null;
-  sellerId: string | null;
-  sellerAvatar: string | null;
-  sellerType: "vendor" | "store";
-  handler: "vendor" | "store";
-  hasRentalPrice: boolean;
-  hasBuyingPrice: boolean;
-}
 
 /**
  * The user's basket, newest first. Store sellers show the store's name and logo; if that

@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts } from "../../db/schema";
-import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData } from "../domain/catalog";
+import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData, type ProductPage } from "../domain/catalog";
 import type { Database } from "./db.server";
+
+export type { ProductPage };
 
 /** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
 const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank: real("rank") });
@@ -99,12 +101,6 @@ function sortKey(sort: PageRequest["sort"]) {
   }
 }
 
-export interface ProductPage<T> {
-  items: T[];
-  total: number;
-  nextCursor: string | null;
-  prevCursor: string | null;
-}
 
 /**
  * The page and count queries of a listing, for one D1 batch (alone, or joined with a page's

@@ -6,7 +6,7 @@ import { managesAllProducts } from "../domain/roles";
 import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
 import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
-import type { SessionUser } from "../services/session.server";
+import type { SessionUser } from "../domain/roles";
 
 export const RELATED_PRODUCTS = 8;
 

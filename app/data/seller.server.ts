@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { brands, brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
 import type { ProductFormValues } from "../domain/product-form";
 import type { SellerTab } from "../domain/seller-dashboard";
-import type { SessionUser } from "../services/session.server";
+import type { SessionUser } from "../domain/roles";
 import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";

@@ -455,3 +455,11 @@ export function decodeCursor(cursor: string | null): { value: number; id: string
   }
   return null;
 }
+
+/** One page of a listing: its items, the whole count, and the keyset cursors either way. */
+export interface ProductPage<T> {
+  items: T[];
+  total: number;
+  nextCursor: string | null;
+  prevCursor: string | null;
+}

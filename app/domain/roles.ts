@@ -73,3 +73,12 @@ export function mayUpload(flags: RoleFlags, use: import("./uploads").UploadUse) 
       return managesContent(flags);
   }
 }
+
+/** The signed-in person as every request knows them: who, and their role flags. */
+export interface SessionUser extends RoleFlags {
+  id: string;
+  email: string;
+  fullName: string | null;
+  displayName: string | null;
+  avatarUrl: string | null;
+}

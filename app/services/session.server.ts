@@ -2,7 +2,7 @@ import { eq, inArray, sql } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
-import { roleFlags, type RoleFlags } from "../domain/roles";
+import { roleFlags, type SessionUser } from "../domain/roles";
 
 // Server-side sessions (DECISIONS.md, Platform): the cookie holds only a random id; the data
 // lives in KV with a sliding expiry and is deleted at sign-out, password reset and deactivation.
@@ -16,13 +16,7 @@ export interface StoredSession {
   refreshedAt: number;
 }
 
-export interface SessionUser extends RoleFlags {
-  id: string;
-  email: string;
-  fullName: string | null;
-  displayName: string | null;
-  avatarUrl: string | null;
-}
+export type { SessionUser };
 
 const cookies = new Map<boolean, ReturnType<typeof createCookie>>();
 export function sessionCookie(isDev: boolean) {

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
-import type { loader as cartLoader } from "../../routes/shop/cart";
+import type { CartView } from "../../domain/basket";
 import { formatGBP } from "../../domain/money";
 import { CartGroups } from "./cart-groups";
 
@@ -11,7 +11,7 @@ import { CartGroups } from "./cart-groups";
  * JavaScript the basket button is a link to /cart.
  */
 export default function BasketDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
-  const cart = useFetcher<typeof cartLoader>({ key: "basket" });
+  const cart = useFetcher<CartView>({ key: "basket" });
   const location = useLocation();
   const { load } = cart;
   useEffect(() => {

@@ -1,10 +1,10 @@
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
-import type { CartLine, CartOption } from "../../data/cart.server";
+import type { CartLine, CartOption } from "../../domain/basket";
 import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
 import { formatGBP } from "../../domain/money";
-import { initials } from "../layout/header";
+import { initials } from "../../domain/initials";
 
 const OPTION_LABEL: Record<CartOption, string> = { rental: "7-Day Rental (Rent-Now-Buy-Later)", purchase: "Buy Now" };
 

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { SaveSearch } from "./save-search";
 import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
-import type { ProductPage } from "../../data/catalog.server";
+import type { ProductPage } from "../../domain/catalog";
 import { FilterSidebar, type FilterOptions } from "./filter-sidebar";
 import { Pagination, ProductGrid } from "./product-grid";
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
+import { initials } from "../../domain/initials";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 const BasketDrawer = lazy(() => import("../cart/basket-drawer"));
@@ -18,15 +19,6 @@ export interface HeaderUser {
   unread?: number;
   /** Conversations with unread messages: the messages link's count (issue 26). */
   messages?: number;
-}
-
-export function initials(fullName: string | null | undefined) {
-  const words = (fullName ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "U";
-  return words
-    .slice(0, 2)
-    .map((w) => w[0]!.toUpperCase())
-    .join("");
 }
 
 function CartBadge({ count }: { count: number }) {

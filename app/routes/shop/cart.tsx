@@ -5,6 +5,7 @@ import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
 import { CheckoutError, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
+import type { CartView } from "../../domain/basket";
 import { basketTotals } from "../../domain/delivery";
 import { KB, type BodyLimit } from "../../domain/body-limit";
 import { formatGBP } from "../../domain/money";
@@ -20,7 +21,7 @@ import { CartGroups } from "../../components/cart/cart-groups";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   const app = context.get(appContext);
   const user = context.get(requestState).user;
   if (!user) return { signedIn: false as const };

@@ -6,7 +6,7 @@ import { ProductCard } from "../../components/product-card";
 import { vendorProfile } from "../../data/profiles.server";
 import { productTypeFromSlug } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
-import { initials } from "../../components/layout/header";
+import { initials } from "../../domain/initials";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";

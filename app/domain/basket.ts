@@ -1,0 +1,28 @@
+import type { basketTotals } from "./delivery";
+
+// What a basket holds, in one module that its storage (app/data/cart.server.ts), the cart route and
+// the header's basket drawer share (issue 28: no import circles; components import no storage).
+
+export type CartOption = "rental" | "purchase";
+
+export interface CartLine {
+  productId: string;
+  name: string;
+  imageUrl: string | null;
+  type: CartOption;
+  price: number;
+  /** Always 1: an item is one of a kind (a stored quantity above 1 from before is read as 1). */
+  quantity: 1;
+  vendor: string | null;
+  sellerId: string | null;
+  sellerAvatar: string | null;
+  sellerType: "vendor" | "store";
+  handler: "vendor" | "store";
+  hasRentalPrice: boolean;
+  hasBuyingPrice: boolean;
+}
+
+/** The cart route's loader data, which the header's basket drawer also fetches. */
+export type CartView =
+  | { signedIn: false }
+  | { signedIn: true; lines: CartLine[]; loadError: string | null; totals: ReturnType<typeof basketTotals>; email: string; fullName: string; idempotencyKey: string };
