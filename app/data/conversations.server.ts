@@ -39,7 +39,7 @@ const CONVERSATION_SELECT = `SELECT c.id, c.product_id AS productId, c.product_n
   LEFT JOIN users su ON su.id = c.shopper_id
   LEFT JOIN users hu ON hu.id = c.seller_id`;
 
-const firstImage = (images: unknown): string | null => {
+export const firstImage = (images: unknown): string | null => {
   try {
     const list = JSON.parse(String(images ?? "[]")) as unknown;
     return Array.isArray(list) && typeof list[0] === "string" ? list[0] : null;
@@ -137,68 +137,6 @@ export async function markSeen(db: Database, conversationId: string, party: Part
 /** The party's screen received everything up to `seq`. */
 export async function markDelivered(db: Database, conversationId: string, party: Party, seq: number) {
   await db.$client.prepare("UPDATE conversation_reads SET delivered_seq = max(delivered_seq, ?3) WHERE conversation_id = ?1 AND party = ?2").bind(conversationId, party, seq).run();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Inbox
-
-export interface InboxRow {
-  id: string;
-  productId: string | null;
-  productName: string;
-  productImage: string | null;
-  otherName: string;
-  lastBody: string | null;
-  lastAt: number;
-  unread: number;
-  /** Whose side the user is on here: their own conversation, or their store's. */
-  as: Party | "reader";
-}
-
-/**
- * The user's conversations, newest first: those they asked as a shopper, those they handle as
- * a seller or through their store, and those about their concierge items (read only).
- */
-export async function inbox(db: Database, userId: string, options: { storeOnly?: boolean; limit?: number } = {}): Promise<InboxRow[]> {
-  const limit = options.limit ?? 100;
-  const rows = await all<Row>(
-    db,
-    `WITH mine AS (
-        SELECT id, 'shopper' AS party FROM conversations WHERE shopper_id = ?1 AND ?2 = 0
-        UNION SELECT id, 'handler' FROM conversations WHERE seller_id = ?1 AND ?2 = 0
-        UNION SELECT c.id, 'handler' FROM conversations c JOIN stores s ON s.id = c.store_id WHERE s.owner_id = ?1
-        UNION SELECT c.id, 'reader' FROM conversations c WHERE c.owner_id = ?1 AND c.store_id IS NOT NULL AND ?2 = 0
-          AND NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = c.store_id AND s.owner_id = ?1) AND c.shopper_id IS NOT ?1
-      )
-      SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, mine.party AS party,
-        c.last_message_at AS lastAt,
-        CASE WHEN mine.party = 'shopper'
-          THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END
-          ELSE coalesce(su.display_name, su.full_name, 'Deleted account') END AS otherName,
-        (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
-        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = mine.party), 0) AS unread
-      FROM mine JOIN conversations c ON c.id = mine.id
-      LEFT JOIN products p ON p.id = c.product_id
-      LEFT JOIN stores s ON s.id = c.store_id
-      LEFT JOIN users su ON su.id = c.shopper_id
-      LEFT JOIN users hu ON hu.id = c.seller_id
-      ORDER BY c.last_message_at DESC, c.id DESC
-      LIMIT ?3`,
-    userId,
-    options.storeOnly ? 1 : 0,
-    limit,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    productId: (r.productId as string | null) ?? null,
-    productName: String(r.productName),
-    productImage: firstImage(r.images),
-    otherName: String(r.otherName),
-    lastBody: (r.lastBody as string | null) ?? null,
-    lastAt: Number(r.lastAt),
-    unread: Number(r.unread),
-    as: r.party as InboxRow["as"],
-  }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -313,107 +251,4 @@ export async function markEmailed(db: Database, conversationId: string, party: P
 /** The recipient's address and name, for their notice. */
 export async function recipientOf(db: Database, userId: string) {
   return first<{ email: string; fullName: string | null }>(db, "SELECT email, full_name AS fullName FROM users WHERE id = ?1", userId);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Blocks and reports
-
-export async function isBlocked(db: Database, a: string, b: string | null) {
-  if (!b) return { byMe: false, byThem: false };
-  const rows = await all<{ blocker_id: string }>(db, "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)", a, b);
-  return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
-}
-
-export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
-  await db.$client.prepare("INSERT INTO message_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(blockerId, blockedId, now).run();
-}
-
-export async function unblock(db: Database, blockerId: string, blockedId: string) {
-  await db.$client.prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(blockerId, blockedId).run();
-}
-
-/** A party's report; a second open report of theirs on the same conversation is not added. */
-export async function report(db: Database, conversationId: string, reporterId: string, reason: string, now: number) {
-  await db.$client
-    .prepare(
-      `INSERT INTO conversation_reports (id, conversation_id, reporter_id, reason, created_at)
-       SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ?2 AND reporter_id = ?3 AND closed_at IS NULL)`,
-    )
-    .bind(`rep_${crypto.randomUUID()}`, conversationId, reporterId, reason, now)
-    .run();
-}
-
-// ---------------------------------------------------------------------------------------------
-// Moderation (staff, through a report)
-
-export interface ReportRow {
-  id: string;
-  conversationId: string;
-  productName: string;
-  shopperName: string;
-  handlerName: string;
-  reporterName: string;
-  reason: string;
-  createdAt: number;
-}
-
-/** Open reports, oldest first: the admin area's queue. */
-export async function openReports(db: Database, limit = 100): Promise<ReportRow[]> {
-  return all<ReportRow>(
-    db,
-    `SELECT r.id, r.conversation_id AS conversationId, c.product_name AS productName,
-       coalesce(su.display_name, su.full_name, 'Deleted account') AS shopperName,
-       CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END AS handlerName,
-       coalesce(ru.display_name, ru.full_name, 'Deleted account') AS reporterName, r.reason, r.created_at AS createdAt
-     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id
-     LEFT JOIN stores s ON s.id = c.store_id LEFT JOIN users su ON su.id = c.shopper_id LEFT JOIN users hu ON hu.id = c.seller_id LEFT JOIN users ru ON ru.id = r.reporter_id
-     WHERE r.closed_at IS NULL ORDER BY r.created_at LIMIT ?1`,
-    limit,
-  );
-}
-
-/** A conversation's reports (staff may read a conversation only while it has one). */
-export async function reportsOf(db: Database, conversationId: string) {
-  return all<{ id: string; reason: string; createdAt: number; closedAt: number | null; reporterName: string }>(
-    db,
-    `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
-     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
-    conversationId,
-  );
-}
-
-/** Which of the conversation's senders are suspended. */
-export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {
-  const ids = userIds.filter((x): x is string => Boolean(x));
-  if (ids.length === 0) return new Set<string>();
-  const rows = await all<{ user_id: string }>(db, `SELECT user_id FROM message_suspensions WHERE user_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`, ...ids);
-  return new Set(rows.map((r) => r.user_id));
-}
-
-export function suspendStatement(db: Database, userId: string, staffId: string, reason: string | null, now: number) {
-  return db.$client.prepare("INSERT INTO message_suspensions (user_id, suspended_by, reason, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING").bind(userId, staffId, reason, now);
-}
-
-export function liftSuspensionStatement(db: Database, userId: string) {
-  return db.$client.prepare("DELETE FROM message_suspensions WHERE user_id = ?1").bind(userId);
-}
-
-export function closeReportsStatement(db: Database, conversationId: string, staffId: string, now: number) {
-  return db.$client.prepare("UPDATE conversation_reports SET closed_at = ?3, closed_by = ?2 WHERE conversation_id = ?1 AND closed_at IS NULL").bind(conversationId, staffId, now);
-}
-
-/** A store's conversations, newest first (its dashboard's Messages panel). */
-export async function storeInbox(db: Database, storeId: string, limit = 10): Promise<InboxRow[]> {
-  const rows = await all<Row>(
-    db,
-    `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
-       coalesce(su.display_name, su.full_name, 'Deleted account') AS otherName,
-       (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
-       coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
-     FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
-     WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,
-    storeId,
-    limit,
-  );
-  return rows.map((r) => ({ id: String(r.id), productId: (r.productId as string | null) ?? null, productName: String(r.productName), productImage: firstImage(r.images), otherName: String(r.otherName), lastBody: (r.lastBody as string | null) ?? null, lastAt: Number(r.lastAt), unread: Number(r.unread), as: "handler" as const }));
 }

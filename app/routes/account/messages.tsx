@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/messages";
 import { appContext } from "../../context";
-import { inbox } from "../../data/conversations.server";
+import { inbox } from "../../data/inbox.server";
 import { timeAgo } from "../../domain/dates";
 import { requireUser } from "../../services/guards.server";
 import { EmptyState } from "../../components/dashboard";

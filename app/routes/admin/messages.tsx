@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/messages";
 import { appContext } from "../../context";
-import { openReports } from "../../data/conversations.server";
+import { openReports } from "../../data/conversation-safety.server";
 import { formatShortDate } from "../../domain/dates";
 import { requireAdminTab } from "../../services/guards.server";
 import { EmptyState, Panel } from "../../components/dashboard";

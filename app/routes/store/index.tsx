@@ -10,7 +10,7 @@ import { formatGBP } from "../../domain/money";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
-import { storeInbox } from "../../data/conversations.server";
+import { storeInbox } from "../../data/inbox.server";
 import { InboxList } from "../../components/messages/inbox";
 import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
 import { formatShortDate } from "../../domain/dates";

@@ -1,0 +1,94 @@
+import type { Database } from "./db.server";
+
+// Safety in conversations (issue 26; docs/decisions/0053-conversations.md): blocks and reports by
+// the parties, and what staff do with a report (read, suspend a sender, close). Split from
+// conversations.server.ts (issue 28: files of one purpose).
+
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+
+// ---------------------------------------------------------------------------------------------
+// Blocks and reports
+
+export async function isBlocked(db: Database, a: string, b: string | null) {
+  if (!b) return { byMe: false, byThem: false };
+  const rows = await all<{ blocker_id: string }>(db, "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)", a, b);
+  return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
+}
+
+export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
+  await db.$client.prepare("INSERT INTO message_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(blockerId, blockedId, now).run();
+}
+
+export async function unblock(db: Database, blockerId: string, blockedId: string) {
+  await db.$client.prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(blockerId, blockedId).run();
+}
+
+/** A party's report; a second open report of theirs on the same conversation is not added. */
+export async function report(db: Database, conversationId: string, reporterId: string, reason: string, now: number) {
+  await db.$client
+    .prepare(
+      `INSERT INTO conversation_reports (id, conversation_id, reporter_id, reason, created_at)
+       SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ?2 AND reporter_id = ?3 AND closed_at IS NULL)`,
+    )
+    .bind(`rep_${crypto.randomUUID()}`, conversationId, reporterId, reason, now)
+    .run();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Moderation (staff, through a report)
+
+export interface ReportRow {
+  id: string;
+  conversationId: string;
+  productName: string;
+  shopperName: string;
+  handlerName: string;
+  reporterName: string;
+  reason: string;
+  createdAt: number;
+}
+
+/** Open reports, oldest first: the admin area's queue. */
+export async function openReports(db: Database, limit = 100): Promise<ReportRow[]> {
+  return all<ReportRow>(
+    db,
+    `SELECT r.id, r.conversation_id AS conversationId, c.product_name AS productName,
+       coalesce(su.display_name, su.full_name, 'Deleted account') AS shopperName,
+       CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END AS handlerName,
+       coalesce(ru.display_name, ru.full_name, 'Deleted account') AS reporterName, r.reason, r.created_at AS createdAt
+     FROM conversation_reports r JOIN conversations c ON c.id = r.conversation_id
+     LEFT JOIN stores s ON s.id = c.store_id LEFT JOIN users su ON su.id = c.shopper_id LEFT JOIN users hu ON hu.id = c.seller_id LEFT JOIN users ru ON ru.id = r.reporter_id
+     WHERE r.closed_at IS NULL ORDER BY r.created_at LIMIT ?1`,
+    limit,
+  );
+}
+
+/** A conversation's reports (staff may read a conversation only while it has one). */
+export async function reportsOf(db: Database, conversationId: string) {
+  return all<{ id: string; reason: string; createdAt: number; closedAt: number | null; reporterName: string }>(
+    db,
+    `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
+     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
+    conversationId,
+  );
+}
+
+/** Which of the conversation's senders are suspended. */
+export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {
+  const ids = userIds.filter((x): x is string => Boolean(x));
+  if (ids.length === 0) return new Set<string>();
+  const rows = await all<{ user_id: string }>(db, `SELECT user_id FROM message_suspensions WHERE user_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`, ...ids);
+  return new Set(rows.map((r) => r.user_id));
+}
+
+export function suspendStatement(db: Database, userId: string, staffId: string, reason: string | null, now: number) {
+  return db.$client.prepare("INSERT INTO message_suspensions (user_id, suspended_by, reason, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING").bind(userId, staffId, reason, now);
+}
+
+export function liftSuspensionStatement(db: Database, userId: string) {
+  return db.$client.prepare("DELETE FROM message_suspensions WHERE user_id = ?1").bind(userId);
+}
+
+export function closeReportsStatement(db: Database, conversationId: string, staffId: string, now: number) {
+  return db.$client.prepare("UPDATE conversation_reports SET closed_at = ?3, closed_by = ?2 WHERE conversation_id = ?1 AND closed_at IS NULL").bind(conversationId, staffId, now);
+}

@@ -1,0 +1,85 @@
+import { MESSAGE_DELETED, type Party } from "../domain/messages";
+import { firstImage } from "./conversations.server";
+import type { Database } from "./db.server";
+
+// Inboxes (issue 26): a person's conversations, and a store's on its dashboard, newest first with
+// the item, the other party, the last message and the unread count. Split from
+// conversations.server.ts (issue 28: files of one purpose).
+
+type Row = Record<string, unknown>;
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+
+export interface InboxRow {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productImage: string | null;
+  otherName: string;
+  lastBody: string | null;
+  lastAt: number;
+  unread: number;
+  /** Whose side the user is on here: their own conversation, or their store's. */
+  as: Party | "reader";
+}
+
+/**
+ * The user's conversations, newest first: those they asked as a shopper, those they handle as
+ * a seller or through their store, and those about their concierge items (read only).
+ */
+export async function inbox(db: Database, userId: string, options: { storeOnly?: boolean; limit?: number } = {}): Promise<InboxRow[]> {
+  const limit = options.limit ?? 100;
+  const rows = await all<Row>(
+    db,
+    `WITH mine AS (
+        SELECT id, 'shopper' AS party FROM conversations WHERE shopper_id = ?1 AND ?2 = 0
+        UNION SELECT id, 'handler' FROM conversations WHERE seller_id = ?1 AND ?2 = 0
+        UNION SELECT c.id, 'handler' FROM conversations c JOIN stores s ON s.id = c.store_id WHERE s.owner_id = ?1
+        UNION SELECT c.id, 'reader' FROM conversations c WHERE c.owner_id = ?1 AND c.store_id IS NOT NULL AND ?2 = 0
+          AND NOT EXISTS (SELECT 1 FROM stores s WHERE s.id = c.store_id AND s.owner_id = ?1) AND c.shopper_id IS NOT ?1
+      )
+      SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, mine.party AS party,
+        c.last_message_at AS lastAt,
+        CASE WHEN mine.party = 'shopper'
+          THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END
+          ELSE coalesce(su.display_name, su.full_name, 'Deleted account') END AS otherName,
+        (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = mine.party), 0) AS unread
+      FROM mine JOIN conversations c ON c.id = mine.id
+      LEFT JOIN products p ON p.id = c.product_id
+      LEFT JOIN stores s ON s.id = c.store_id
+      LEFT JOIN users su ON su.id = c.shopper_id
+      LEFT JOIN users hu ON hu.id = c.seller_id
+      ORDER BY c.last_message_at DESC, c.id DESC
+      LIMIT ?3`,
+    userId,
+    options.storeOnly ? 1 : 0,
+    limit,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    productId: (r.productId as string | null) ?? null,
+    productName: String(r.productName),
+    productImage: firstImage(r.images),
+    otherName: String(r.otherName),
+    lastBody: (r.lastBody as string | null) ?? null,
+    lastAt: Number(r.lastAt),
+    unread: Number(r.unread),
+    as: r.party as InboxRow["as"],
+  }));
+}
+
+/** A store's conversations, newest first (its dashboard's Messages panel). */
+export async function storeInbox(db: Database, storeId: string, limit = 10): Promise<InboxRow[]> {
+  const rows = await all<Row>(
+    db,
+    `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
+       coalesce(su.display_name, su.full_name, 'Deleted account') AS otherName,
+       (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+       coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
+     FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
+     WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,
+    storeId,
+    limit,
+  );
+  return rows.map((r) => ({ id: String(r.id), productId: (r.productId as string | null) ?? null, productName: String(r.productName), productImage: firstImage(r.images), otherName: String(r.otherName), lastBody: (r.lastBody as string | null) ?? null, lastAt: Number(r.lastAt), unread: Number(r.unread), as: "handler" as const }));
+}
