@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { areaShrink, DECODE_BUDGET_BYTES, decodeCost } from "./image-pipeline.server";
+import { areaShrink } from "../domain/area-shrink";
+import { DECODE_BUDGET_BYTES, decodeCost } from "./image-pipeline.server";
 
 const image = (width: number, height: number, pixel: (x: number, y: number) => number[]) => {
   const data = new Uint8ClampedArray(width * height * 4);
