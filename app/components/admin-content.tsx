@@ -1,3 +1,4 @@
+import { Panel } from "./dashboard";
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // Form pieces of the admin Brands, Brand Review, Content and Blog screens (decisions 0033, 0034):
@@ -66,4 +67,13 @@ export function fieldErrors(actionData: unknown, form?: string): Record<string, 
 export function sentValues(actionData: unknown, form: string): Record<string, string> | null {
   const answer = actionData as { values?: Record<string, string>; form?: string } | undefined;
   return answer?.form === form && answer.values ? answer.values : null;
+}
+
+/** A titled section of a long admin page, with an id its table of contents links to. */
+export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <div id={id} className="scroll-mt-24">
+      <Panel title={title}>{children}</Panel>
+    </div>
+  );
 }

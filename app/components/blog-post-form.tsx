@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import type { BlogInput } from "../domain/admin-content";
+import type { BlogInput } from "../domain/blog-form";
 import { buttonClass } from "./admin";
 import { TextArea } from "./admin-content";
 import { Field, SubmitButton } from "./forms";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categorySlug, descriptionPreview, httpUrl, parseTags, readBannerUrl, readCategoryForm, readSettingsGroup } from "./admin-content";
+import { categorySlug, descriptionPreview, httpUrl, readBannerUrl, readCategoryForm, readSettingsGroup } from "./admin-content";
+import { parseTags } from "./blog-form";
 import { publicSettings } from "./site";
 
 const form = (fields: Record<string, string>) => {

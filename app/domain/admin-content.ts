@@ -1,3 +1,4 @@
+
 // The rules of the admin Brands, Brand Review, Content and Blog screens (seller-store-admin.md
 // §3, §5, §8; issue 14 items 5, 6, 10, 11; decisions 0033, 0034). Pure: forms in, values or
 // field errors out. The spec's messages verbatim where it has them.
@@ -7,7 +8,8 @@ import { isSignupMode } from "./selling";
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 export type Parsed<T, K extends string = string> = { ok: true; value: T } | { ok: false; errors: FieldErrors<K> };
 
-const text = (form: FormData, name: string, max: number) => {
+/** A text field, trimmed and cut at `max` characters ("" when missing). */
+export const text = (form: FormData, name: string, max: number) => {
   const value = form.get(name);
   return typeof value === "string" ? value.trim().slice(0, max) : "";
 };
@@ -279,47 +281,3 @@ export function readSettingsGroup(group: SettingsGroup, form: FormData): Parsed<
 
 /** §9: the site description is previewed in the toast, cut at 50 characters. */
 export const descriptionPreview = (description: string) => (description.length > 50 ? `${description.slice(0, 50)}...` : description);
-
-// ---------------------------------------------------------------------------------------------
-// Blog
-
-export const BLOG_MESSAGES = {
-  saved: "Blog post saved successfully",
-  savedDescription: "published and visible on the home page",
-  missingTitle: "Missing required fields",
-  missingDescription: "Please fill in both title and content",
-  failed: "Failed to save blog post",
-  failedDescription: "Please try again. If the problem persists, contact support.",
-  updated: "Blog post updated successfully",
-  unpublished: "Blog post unpublished",
-  published: "Blog post published",
-  deleted: "Blog post deleted",
-  notFound: "Blog post not found",
-} as const;
-
-export const MAX_TAGS = 20;
-
-/** §5: comma-separated, trimmed, empties dropped (and repeats, and past 20). */
-export function parseTags(value: string) {
-  return [...new Set(value.split(",").map((t) => t.trim().slice(0, 50)).filter(Boolean))].slice(0, MAX_TAGS);
-}
-
-export interface BlogInput {
-  title: string;
-  excerpt: string | null;
-  content: string;
-  category: string | null;
-  tags: string[];
-}
-
-export function readBlogForm(form: FormData): { ok: true; value: BlogInput } | { ok: false; missing: true; value: BlogInput } {
-  const raw = form.get("content");
-  const value: BlogInput = {
-    title: text(form, "title", 200),
-    excerpt: text(form, "excerpt", 500) || null,
-    content: typeof raw === "string" ? raw.replace(/\r\n/g, "\n").trim().slice(0, 50_000) : "",
-    category: text(form, "category", 60) || null,
-    tags: parseTags(text(form, "tags", 1000)),
-  };
-  return value.title && value.content ? { ok: true, value } : { ok: false, missing: true, value };
-}

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog-new";
 import { appContext } from "../../context";
-import { blogCategories, publishPost } from "../../data/admin-content.server";
-import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/admin-content";
+import { blogCategories, publishPost } from "../../data/admin-blog.server";
+import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";

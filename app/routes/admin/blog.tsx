@@ -1,8 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { appContext } from "../../context";
-import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-content.server";
-import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/admin-content";
+import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-blog.server";
+import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
 import { formText } from "../../domain/admin-lists";

@@ -1,17 +1,8 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/content";
 import { appContext } from "../../context";
-import {
-  addBannerToLibrary,
-  adminCategories,
-  allSiteContent,
-  bannerLibrary,
-  createCategory,
-  deleteCategory,
-  mediaById,
-  saveSiteContent,
-  updateCategory,
-} from "../../data/admin-content.server";
+import { adminCategories, createCategory, deleteCategory, updateCategory } from "../../data/admin-content.server";
+import { addBannerToLibrary, allSiteContent, bannerLibrary, mediaById, saveSiteContent } from "../../data/site-content-admin.server";
 import {
   BANNER_MESSAGES,
   CATEGORY_MESSAGES,
@@ -40,10 +31,10 @@ import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
-import { Checkbox, fieldErrors, SelectField, sentValues, TextArea } from "../../components/admin-content";
-import { ConfirmForm, EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+import { fieldErrors, Section, SelectField, sentValues, TextArea } from "../../components/admin-content";
 import { Field } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
+import { CategoryManager } from "../../components/admin-categories";
 
 // Admin Content (seller-store-admin.md §2, §3, §5, §8; issue 14 item 6; decision 0034): the home
 // banner (from the media library, by URL, or uploaded into the library), the footer's pages,
@@ -171,23 +162,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   return refuse(app.config, 400, "Failed to update content", "Unknown action.");
 }
 
-function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
-  return (
-    <div id={id} className="scroll-mt-24">
-      <Panel title={title}>{children}</Panel>
-    </div>
-  );
-}
-
 export default function AdminContent({ loaderData, actionData }: Route.ComponentProps) {
   const { banner, library, pageKey, page, settings, categories, editing } = loaderData;
   const errors = (form: string) => fieldErrors(actionData, form);
   const sent = (form: string) => sentValues(actionData, form);
-  const topLevel = categories.filter((c) => c.parentId === null && c.id !== editing?.id);
   const categoryForm = editing ? "categoryUpdate" : "categoryCreate";
   const categoryValues = sent(categoryForm);
   const categoryErrors = errors(categoryForm);
-  const nameOf = (id: string | null) => categories.find((c) => c.id === id)?.name ?? "—";
   return (
     <>
       <ActionAlert data={actionData} />
@@ -307,62 +288,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="categories" title="Categories">
-        <Form key={editing?.id ?? "new"} method="post" action={editing ? `?category=${editing.id}` : undefined} encType="multipart/form-data" className="grid max-w-xl gap-3" aria-label={editing ? `Edit category ${editing.name}` : "Add category"}>
-          <h3 className="font-semibold">{editing ? `Edit ${editing.name}` : "Add category"}</h3>
-          {editing ? <input type="hidden" name="categoryId" value={editing.id} /> : null}
-          <Field label="Name" name="name" required maxLength={100} defaultValue={categoryValues?.name ?? editing?.name ?? ""} error={categoryErrors.name} />
-          <Field label="Slug" name="slug" maxLength={100} defaultValue={categoryValues?.slug ?? editing?.slug ?? ""} error={categoryErrors.slug} hint="Leave empty to make it from the name." />
-          <TextArea label="Description" name="description" rows={2} maxLength={1000} defaultValue={categoryValues?.description ?? editing?.description ?? ""} />
-          <SelectField
-            label="Parent"
-            name="parentId"
-            defaultValue={categoryValues?.parentId ?? editing?.parentId ?? ""}
-            error={categoryErrors.parentId}
-            options={[{ value: "", label: "None (top level)" }, ...topLevel.map((c) => ({ value: c.id, label: c.name }))]}
-          />
-          <Field label="Sort order" name="sortOrder" inputMode="numeric" maxLength={10} defaultValue={categoryValues?.sortOrder ?? String(editing?.sortOrder ?? 0)} error={categoryErrors.sortOrder} />
-          <Checkbox label="Active" name="isActive" defaultChecked={categoryValues ? categoryValues.isActive === "on" : (editing?.isActive ?? true)} />
-          <ImageUpload key={editing?.imageUrl ?? "none"} name="image" use="categoryImage" label="Image" existing={editing?.imageUrl ? [editing.imageUrl] : []} error={categoryErrors.image} />
-          <div className="flex gap-3">
-            <button type="submit" name="intent" value={categoryForm} className={primaryButtonClass}>{editing ? "Save category" : "Create category"}</button>
-            {editing ? <Link to={`${TAB}#categories`} className="self-center text-sm underline">Cancel</Link> : null}
-          </div>
-        </Form>
-        {categories.length === 0 ? (
-          <EmptyState>No categories yet.</EmptyState>
-        ) : (
-          <div className="mt-6 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Order</th>
-                  <th scope="col" className="py-2 pr-3">Category</th>
-                  <th scope="col" className="py-2 pr-3">Slug</th>
-                  <th scope="col" className="py-2 pr-3">Parent</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {categories.map((c) => (
-                  <tr key={c.id}>
-                    <td className="py-2 pr-3">{c.sortOrder}</td>
-                    <th scope="row" className="py-2 pr-3 font-medium">{c.name}</th>
-                    <td className="py-2 pr-3">{c.slug}</td>
-                    <td className="py-2 pr-3">{nameOf(c.parentId)}</td>
-                    <td className="py-2 pr-3"><StatusBadge status={c.isActive ? "active" : "inactive"} tone={c.isActive ? "green" : "grey"} label={c.isActive ? "Active" : "Inactive"} /></td>
-                    <td className="py-2 pr-3">
-                      <div className="flex items-center gap-3">
-                        <Link to={`?category=${c.id}#categories`} className="underline" aria-label={`Edit ${c.name}`}>Edit</Link>
-                        <ConfirmForm label={`Delete ${c.name}`} question={`Delete ${c.name}? Its products keep the category name.`} confirmLabel="Delete category" fields={{ categoryId: c.id }} intent="categoryDelete" />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <CategoryManager categories={categories} editing={editing} values={categoryValues} errors={categoryErrors} intent={categoryForm} cancelHref={`${TAB}#categories`} />
       </Section>
     </>
   );
