@@ -1,13 +1,15 @@
-import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { useState } from "react";
+import { Form, Link } from "react-router";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
-import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
 import type { TypedValues } from "../../domain/product-form";
 import { FairnessHint } from "./fairness";
 import { SizeFields } from "./size-fields";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
 import { ImageUpload } from "../image-upload";
-import { showToast } from "../toaster";
+import { SelectField, TextArea, BrandField, TagsField } from "./product-form-fields";
+import type { SuggestionReply } from "./product-form-fields";
+
+export type { SuggestionReply };
 
 // The seller's product form: Upload Product on /vendor and the edit page share it
 // (seller-store-admin.md §2, §5). It is a multipart form that works without JavaScript: the
@@ -16,9 +18,6 @@ import { showToast } from "../toaster";
 // after a refused submit. With JavaScript: the brand's live matches and 'Suggest this brand',
 // tags added with Enter or a button, the live fairness hint and the image previews.
 
-export interface SuggestionReply {
-  suggestion: { ok: boolean; title: string; message: string };
-}
 
 /** What the seller's product actions answer when they do not redirect. */
 export interface ProductFormActionData {
@@ -44,191 +43,6 @@ export interface ProductFormProps {
   /** The answer to a brand suggestion sent with the form itself (without JavaScript). */
   suggestion?: SuggestionReply["suggestion"];
   cancelTo?: string;
-}
-
-const INPUT = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
-
-function useEnhanced() {
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  return enhanced;
-}
-
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
-function SelectField({ label, name, options, error, required, placeholder, ...rest }: { label: string; name: string; options: readonly (string | { value: string; label: string })[]; error?: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
-  const id = `field-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-      </label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (typeof o === "string" ? { value: o, label: o } : o)).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function TextArea({ label, name, error, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const id = `field-${name}`;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea id={id} name={name} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest} />
-      {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
-  );
-}
-
-function BrandField({ brands, defaultValue, error, action, suggestion }: { brands: readonly string[]; defaultValue: string; error?: string; action: string; suggestion?: SuggestionReply["suggestion"] }) {
-  const enhanced = useEnhanced();
-  const [typed, setTyped] = useState(defaultValue);
-  const fetcher = useFetcher<SuggestionReply>();
-  const reply = fetcher.data?.suggestion;
-  useEffect(() => {
-    if (reply) showToast({ type: reply.ok ? "success" : "error", title: reply.title, description: reply.message });
-  }, [reply]);
-  const listId = useId();
-  const trimmed = typed.trim();
-  const nothingMatches = trimmed !== "" && brandsMatching(trimmed, brands).length === 0;
-  const unknown = trimmed !== "" && matchBrand(trimmed, brands) === null;
-  // Without JavaScript the server says whether the brand is known (after a submit); with it, this page does as the seller types.
-  const offerSuggestion = enhanced ? unknown : error === UNKNOWN_BRAND;
-  const sending = fetcher.state !== "idle";
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="field-brand" className="text-sm font-medium">
-        Brand<span aria-hidden="true" className="text-red-700"> *</span>
-      </label>
-      <input
-        id="field-brand"
-        name="brand"
-        list={listId}
-        required
-        autoComplete="off"
-        defaultValue={defaultValue}
-        onChange={(e) => setTyped(e.currentTarget.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "field-brand-error" : "field-brand-hint"}
-        className={INPUT}
-      />
-      <datalist id={listId}>
-        {brands.map((b) => (
-          <option key={b} value={b} />
-        ))}
-      </datalist>
-      {error ? (
-        <p id="field-brand-error" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : enhanced && nothingMatches ? (
-        <p id="field-brand-hint" className="text-sm text-stone-700">
-          {NO_BRAND_FOUND}
-        </p>
-      ) : (
-        <p id="field-brand-hint" className="text-xs text-stone-600">Start typing to choose from the brands in our database.</p>
-      )}
-      {offerSuggestion ? (
-        enhanced ? (
-          <button
-            type="button"
-            disabled={sending}
-            onClick={() => fetcher.submit({ intent: "suggest_brand", suggestedName: trimmed }, { method: "post", action })}
-            className="self-start text-sm font-medium text-brand underline disabled:opacity-60"
-          >
-            {sending ? "Sending..." : `Suggest this brand: ${trimmed}`}
-          </button>
-        ) : (
-          <button type="submit" name="intent" value="suggest_brand" formNoValidate className="self-start text-sm font-medium text-brand underline">
-            Suggest this brand
-          </button>
-        )
-      ) : null}
-      {suggestion && !enhanced ? (
-        <p role={suggestion.ok ? "status" : "alert"} className={`text-sm ${suggestion.ok ? "text-emerald-800" : "text-red-700"}`}>
-          <span className="font-semibold">{suggestion.title}</span> {suggestion.message}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function TagsField({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const enhanced = useEnhanced();
-  const [tags, setTags] = useState(() => readTags(defaultValue));
-  const [typed, setTyped] = useState("");
-  if (!enhanced) {
-    return <Field label="Tags" name="tags" defaultValue={defaultValue} error={error} hint="Separate tags with commas, e.g. wool, winter, vintage" />;
-  }
-  const add = () => {
-    if (!typed.trim()) return;
-    setTags((current) => addTag(current, typed));
-    setTyped("");
-  };
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor="field-tag-input" className="text-sm font-medium">
-        Tags
-      </label>
-      {/* A tag typed but not yet added still counts when the form is sent. */}
-      <input type="hidden" name="tags" value={(typed.trim() ? addTag(tags, typed) : tags).join(", ")} />
-      <div className="flex gap-2">
-        <input
-          id="field-tag-input"
-          value={typed}
-          onChange={(e) => setTyped(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            if (e.key === "Enter") {
-              e.preventDefault();
-              add();
-            }
-          }}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? "field-tags-error" : "field-tags-hint"}
-          className={`${INPUT} flex-1`}
-        />
-        <button type="button" onClick={add} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">
-          Add tag
-        </button>
-      </div>
-      {tags.length > 0 ? (
-        <ul aria-label="Tags added" className="flex flex-wrap gap-2">
-          {tags.map((tag) => (
-            <li key={tag} className="flex items-center gap-1 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
-              {tag}
-              <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags((current) => current.filter((t) => t !== tag))} className="text-stone-600">
-                ✕
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {error ? (
-        <p id="field-tags-error" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : (
-        <p id="field-tags-hint" className="text-xs text-stone-600">Type a tag and press Enter or Add tag.</p>
-      )}
-    </div>
-  );
 }
 
 export function ProductForm({ mode, action, formKey, defaults, errors = {}, alert, brands, stores, existingImages = [], suggestion, cancelTo }: ProductFormProps) {
