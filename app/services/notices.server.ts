@@ -11,9 +11,9 @@ import type { PayoutRecipient } from "../data/finance.server";
 // notification service (notify.server.ts). Each loads what its message needs and never throws:
 // the action that caused it has happened whatever the notice does.
 
-type App = { env: Env; db: Database; config: Pick<AppConfig, "siteUrl"> };
+export type App = { env: Env; db: Database; config: Pick<AppConfig, "siteUrl"> };
 
-async function tell(app: App, what: string, build: () => Promise<Notice[]>) {
+export async function tell(app: App, what: string, build: () => Promise<Notice[]>) {
   try {
     await notify(app, await build());
   } catch (error) {
@@ -43,7 +43,7 @@ async function storeWithOwner(db: Database, storeId: string) {
   );
 }
 
-const hello = (name: string | null) => `Hello ${name ?? "there"},\n\n`;
+export const hello = (name: string | null) => `Hello ${name ?? "there"},\n\n`;
 
 /** Staff approved or rejected a listing: its seller is told, with the reviewer's reason. */
 export function tellProductReviewed(app: App, productId: string, decision: "approve" | "reject", reason: string | null) {
@@ -202,7 +202,7 @@ export function tellBrandSuggestionDecided(app: App, suggestionId: string, outco
 }
 
 /** Active staff with one of these admin sub-roles. */
-async function staffWith(db: Database, subroles: ("superadmin" | "admin" | "product_reviewer" | "customer_support")[]) {
+export async function staffWith(db: Database, subroles: ("superadmin" | "admin" | "product_reviewer" | "customer_support")[]) {
   return db
     .select({ id: users.id, email: users.email })
     .from(userRoles)
@@ -257,78 +257,5 @@ export function tellNewsletterWelcome(app: App, email: string, userId: string | 
       link: "/all-products",
       action: "Browse new arrivals",
     },
-  ]);
-}
-
-// Start selling (issue 27 item 7; decision 0057).
-
-type Person = { id: string; email: string; fullName: string | null; displayName: string | null };
-
-/** Open sign-up: the new seller is welcomed, with where to begin. */
-export function tellSellingStarted(app: App, person: Person) {
-  return tell(app, `selling started by ${person.id}`, async () => [
-    {
-      key: `selling:${person.id}:started`,
-      kind: "selling_started",
-      userId: person.id,
-      to: person.email,
-      title: "You can now sell on Closetloop",
-      text: `${hello(person.fullName)}Welcome to selling on Closetloop as ${person.displayName ?? "a seller"}. List your first item from your Seller Dashboard: our team reviews every listing before it goes on sale, and you are paid each week for what you sold.`,
-      link: "/vendor",
-      action: "Open your Seller Dashboard",
-    },
-  ]);
-}
-
-/** By approval: the applicant is told their request arrived, and the admins that it waits. */
-export function tellSellerRequested(app: App, person: Person, requestedAt: number) {
-  return tell(app, `seller request of ${person.id}`, async () => [
-    {
-      key: `seller_request:${person.id}:${requestedAt}:received`,
-      kind: "seller_request_received",
-      userId: person.id,
-      to: person.email,
-      title: "We received your request to sell",
-      text: `${hello(person.fullName)}Thank you for asking to sell on Closetloop. Our team reviews requests to sell, usually within two working days, and e-mails you the answer.`,
-      link: "/account?tab=products",
-      action: "See your request",
-    },
-    ...(await staffWith(app.db, ["superadmin", "admin"])).map((staff) => ({
-      key: `seller_request:${person.id}:${requestedAt}:waiting:${staff.id}`,
-      kind: "seller_request_waiting" as const,
-      userId: staff.id,
-      to: staff.email,
-      title: `${person.displayName ?? person.email} asks to sell`,
-      text: `Hello,\n\n${person.fullName ?? person.email} asks to sell on Closetloop as ${person.displayName ?? "a seller"}. Approve or decline the request with a reason on the Users tab.`,
-      link: "/admin/users#seller-requests",
-      action: "Review the request",
-    })),
-  ]);
-}
-
-/** Staff decided a request to sell: the applicant is told, with the reason when declined. */
-export function tellSellerRequestDecided(app: App, person: Person, decision: "approve" | "decline", reason: string | null, decidedAt: number) {
-  return tell(app, `seller request of ${person.id} decided`, async () => [
-    decision === "approve"
-      ? {
-          key: `seller_request:${person.id}:${decidedAt}:approved`,
-          kind: "seller_request_decided" as const,
-          userId: person.id,
-          to: person.email,
-          title: "You can now sell on Closetloop",
-          text: `${hello(person.fullName)}Your request to sell was approved. List your first item from your Seller Dashboard: our team reviews every listing before it goes on sale.`,
-          link: "/vendor",
-          action: "Open your Seller Dashboard",
-        }
-      : {
-          key: `seller_request:${person.id}:${decidedAt}:declined`,
-          kind: "seller_request_decided" as const,
-          userId: person.id,
-          to: person.email,
-          title: "Your request to sell was declined",
-          text: `${hello(person.fullName)}We are sorry: your request to sell on Closetloop was declined.\n\nThe reason: ${reason ?? "none given"}\n\nYou can ask again from your account once this is resolved.`,
-          link: "/account?tab=products",
-          action: "See your account",
-        },
   ]);
 }

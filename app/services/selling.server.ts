@@ -7,7 +7,7 @@ import { readStartSelling } from "../domain/selling-form";
 import { maySellCheck, SELLING_MESSAGES, type SellerSignupMode } from "../domain/selling";
 import { reservedSegments } from "./account.server";
 import { publicPagesChanged } from "./freshness.server";
-import { tellSellerRequestDecided, tellSellerRequested, tellSellingStarted } from "./notices.server";
+import { tellSellerRequestDecided, tellSellerRequested, tellSellingStarted } from "./selling-notices.server";
 
 // Start selling (issue 27 item 7; decision 0057): the account's form, and staff's decision on a
 // request when the site sells by approval.
