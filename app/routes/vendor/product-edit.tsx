@@ -8,7 +8,7 @@ import { ProductForm, type ProductFormActionData as VendorActionData } from "../
 import { showToast } from "../../components/toaster";
 import { appContext } from "../../context";
 import { editableProduct, type EditableProduct } from "../../data/product.server";
-import { productFormOptions } from "../../data/seller.server";
+import { productFormOptions } from "../../data/listings.server";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { poundsField } from "../../domain/product-fields";
