@@ -399,6 +399,8 @@ const { module: searchData } = await runnerImport("./app/data/search.server.ts",
 results.d1Search = [];
 const searchStatements = [
   ...["j", "c", "s", "b", "p"].map((letter) => [`words starting with '${letter}'`, searchData.wordsStartingWith(db, letter)]),
+  // A wrong or missing first letter (2026-11-25): the words with a given second letter.
+  ...["a", "o", "r"].map((letter) => [`words with '${letter}' second`, searchData.wordsWithSecondLetter(db, letter)]),
   ["suggestions: brands starting with 'ba'", searchData.brandsStartingWith(db, "ba")],
   ["suggestions: active categories", searchData.activeCategories(db)],
 ];

@@ -17,6 +17,8 @@ export interface Personal {
   cartCount: number;
   /** Whether each product with a heart on this page is among the visitor's favorites. */
   favorites: Record<string, boolean>;
+  /** Whether the visitor asked to be told when each rented item with 'Notify me' on this page is back (decision 0051). */
+  backInStock?: Record<string, boolean>;
 }
 
 /** The id of the data block the Worker adds to a stitched page. */

@@ -230,38 +230,52 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
 }
 
 /**
- * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
- * the listing would show with that size and every other filter. One statement: each size is
- * counted inside the full-text index, its token added to what the other filters match (FTS5 walks
- * the size's short postings list and skips through the others'). With a price range the prices
- * themselves are checked, so the matches in the bands it touches are read and grouped by size.
- * Scoped listings (a store's or seller's page) count their own rows.
+ * A listing whose other filters match at most this many items counts its sizes by reading those
+ * matches' rows (about 2 µs each at 100,000 products); above it each size is counted in the index
+ * (0.1–0.5 ms a size, whatever the matches). Decision 0048, amended 2026-11-25.
  */
-export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}) {
+export const SIZE_COUNT_FEW_MATCHES = 1000;
+
+/**
+ * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
+ * the listing would show with that size and every other filter. One statement:
+ * - filtered by type and category only: the `size_counts` table the triggers keep;
+ * - otherwise only the offered sizes that have items of the page's types and categories at all
+ *   (`size_counts` again) are counted, and how depends on how many items the other filters match
+ *   (counted in the index first): a few are read by rowid and grouped by size; more are counted
+ *   in the index, each size's token ANDed with what the other filters match (FTS5 walks the size's
+ *   short postings list and skips through the others');
+ * - with a price range the prices themselves are checked, so the matches in the bands it touches
+ *   are read and grouped by size. Scoped listings (a store's or seller's page) count their own rows.
+ */
+export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, few = SIZE_COUNT_FEW_MATCHES) {
   const { rest, exact, unusable } = sizeCountQuery(filters);
   if (unusable || sizes.length === 0) return null;
   const scoped = Boolean(scope.ownerId || scope.storeId);
   // Query builders (not db.all): they go in the listing's own D1 batch.
   // Filtered by type and category only: the counts the triggers of migration 0030 keep.
   const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
+  const kind = and(
+    sql`${sizeCounts.n} > 0`,
+    filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
+    filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
+  );
   if (onlyKind && !scoped) {
     return db
       .select({ size: sizeCounts.size, n: sql<number>`sum(${sizeCounts.n})` })
       .from(sizeCounts)
-      .where(
-        and(
-          filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
-          filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
-          inArray(sizeCounts.size, [...sizes]),
-        ),
-      )
+      .where(and(kind, inArray(sizeCounts.size, [...sizes])))
       .groupBy(sizeCounts.size);
   }
-  if (exact && !scoped) {
-    const prefix = rest ? `${rest} AND ` : "";
+  if (exact && !scoped && rest) {
+    // CASE evaluates one branch: the grouped read of the matches runs only when they are few.
+    const matches = sql`(select count(*) from products_fts where products_fts match ${rest})`;
+    const bySize = sql`(select ${products.size} as size, count(*) as n from ${products} where ${products}.rowid in ${ftsRowids(rest)} and ${isPublic()} group by ${products.size})`;
+    const present = sql`(select ${sizeCounts.size} from ${sizeCounts} where ${kind})`;
+    const counted = sql`case when (select n from size_matches) <= ${few} then coalesce((select n from size_rows where size_rows.size = value), 0) else (select count(*) from products_fts where products_fts match (${rest} || ' AND (facets : "s' || lower(hex(value)) || '")')) end`;
     return db
-      .select({ size: sql<string>`value`, n: sql<number>`(select count(*) from products_fts where products_fts match (${prefix} || '(facets : "s' || lower(hex(value)) || '")'))` })
-      .from(sql`json_each(${JSON.stringify(sizes)})`);
+      .select({ size: sql<string>`value`, n: sql<number>`n` })
+      .from(sql`(with size_matches(n) as materialized (select ${matches}), size_rows as materialized ${bySize} select value, ${counted} as n from json_each(${JSON.stringify(sizes)}) where value in ${present})`);
   }
   // The matches are read by rowid (driven by the index, never a walk of the catalog).
   const where = conditions({ ...filters, sizes: [] }, scope);

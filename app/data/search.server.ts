@@ -3,7 +3,7 @@
 // search box suggests as a shopper types.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { brands, categories } from "../../db/schema";
-import type { VocabularyWord } from "../domain/search-correction";
+import { FIRST_CHARACTERS, type VocabularyWord } from "../domain/search-correction";
 import type { Database } from "./db.server";
 
 /** The first string after every string that starts with `prefix` (in SQLite's binary order). */
@@ -25,36 +25,59 @@ export function wordsStartingWith(db: Database, letter: string) {
     .where(sql`term >= ${letter} and term < ${prefixEnd(letter)}`);
 }
 
+/**
+ * The words of public items whose SECOND letter is `letter` (a search word whose first letter is
+ * wrong or missing, decision 0050): one range of the words' term order per possible first
+ * character, each read by the vocabulary's term constraints (a cross join, the ranges outside: D1
+ * refuses a compound SELECT of 36 terms), so each reads only its own words.
+ */
+export function wordsWithSecondLetter(db: Database, letter: string) {
+  const ranges = [...FIRST_CHARACTERS].map((first) => [first + letter, prefixEnd(first + letter)]);
+  return db
+    .select({ term: sql<string>`v.term`, items: sql<number>`v.doc` })
+    .from(sql`json_each(${JSON.stringify(ranges)}) as r cross join search_words_vocab as v on v.term >= r.value ->> 0 and v.term < r.value ->> 1`);
+}
+
 const VOCABULARY_SECONDS = 600;
-const vocabularyKey = (letter: string) => `search:words:${letter}`;
+const vocabularyKey = (range: VocabularyRange) => (range.second ? `search:words2:${range.letter}` : `search:words:${range.letter}`);
+/** One range of the vocabulary: the words starting with `letter`, or (`second`) with it as their second letter. */
+interface VocabularyRange {
+  letter: string;
+  second?: boolean;
+}
 
 /**
- * The vocabulary a correction needs (one range per letter), kept in KV for ten minutes: a search
- * that found nothing then costs no D1 trip for it, and a page stays within its three trips. The
- * letters KV does not hold are read in one D1 batch. A KV failure is logged and falls through.
+ * The vocabulary a correction needs (one range per first letter, and per second letter for a
+ * wrong first letter), kept in KV for ten minutes: a search that found nothing then costs no D1
+ * trip for it, and a page stays within its three trips. The ranges KV does not hold are read in
+ * one D1 batch. A KV failure is logged and falls through.
  */
-export async function vocabularyOf(db: Database, kv: KVNamespace, letters: readonly string[]): Promise<VocabularyWord[]> {
-  if (!letters.length) return [];
+export async function vocabularyOf(db: Database, kv: KVNamespace, letters: readonly string[], secondLetters: readonly string[] = []): Promise<VocabularyWord[]> {
+  const ranges: VocabularyRange[] = [...letters.map((letter) => ({ letter })), ...secondLetters.map((letter) => ({ letter, second: true }))];
+  if (!ranges.length) return [];
   const hits = await Promise.all(
-    letters.map((letter) =>
-      kv.get<VocabularyWord[]>(vocabularyKey(letter), "json").catch((error: unknown) => {
-        console.error(`cache read failed for ${vocabularyKey(letter)}`, error);
+    ranges.map((range) =>
+      kv.get<VocabularyWord[]>(vocabularyKey(range), "json").catch((error: unknown) => {
+        console.error(`cache read failed for ${vocabularyKey(range)}`, error);
         return null;
       }),
     ),
   );
-  const missing = letters.filter((_, i) => hits[i] === null);
+  const missing = ranges.filter((_, i) => hits[i] === null);
   let read: VocabularyWord[][] = [];
   if (missing.length) {
-    const [first, ...rest] = missing.map((letter) => wordsStartingWith(db, letter));
+    const [first, ...rest] = missing.map((range) => (range.second ? wordsWithSecondLetter(db, range.letter) : wordsStartingWith(db, range.letter)));
     read = rest.length ? await db.batch([first!, ...rest]) : [await first!];
     await Promise.all(
-      missing.map((letter, i) =>
-        kv.put(vocabularyKey(letter), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS }).catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(letter)}`, error)),
+      missing.map((range, i) =>
+        kv.put(vocabularyKey(range), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS }).catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(range)}`, error)),
       ),
     );
   }
-  return [...hits.filter((hit): hit is VocabularyWord[] => hit !== null).flat(), ...read.flat()];
+  // A word can be in two ranges ('jacket': first letter j, second a): once is enough.
+  const words = new Map<string, VocabularyWord>();
+  for (const word of [...hits.filter((hit): hit is VocabularyWord[] => hit !== null).flat(), ...read.flat()]) words.set(word.term, word);
+  return [...words.values()];
 }
 
 export const SUGGESTED_BRANDS = 6;

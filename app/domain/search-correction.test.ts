@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { correctSearch, editDistance, maxEdits, nearestWord, searchWords, vocabularyLetters, type VocabularyWord } from "./search-correction";
+import { correctSearch, editDistance, FIRST_CHARACTERS, maxEdits, nearestWord, searchWords, vocabularyLetters, vocabularySecondLetters, type VocabularyWord } from "./search-correction";
 
 // The demo catalog's kind of vocabulary: words of names, brands, categories, colours and tags.
 const VOCABULARY: VocabularyWord[] = [
@@ -130,5 +130,55 @@ describe("the forgiving search: correctSearch", () => {
 
   it("suggests nothing from an empty vocabulary", () => {
     expect(correctSearch("jaket", [])).toBeNull();
+  });
+});
+
+describe("a wrong or missing first letter (decision 0050, 2026-11-25)", () => {
+  /** The vocabulary as the listing reads it: the ranges of the words' first and second letters. */
+  const readFor = (search: string) => {
+    const words = searchWords(search);
+    const firsts = vocabularyLetters(words);
+    const seconds = vocabularySecondLetters(words);
+    return VOCABULARY.filter(({ term }) => {
+      const [first, second] = [...term];
+      return firsts.includes(first!) || (second !== undefined && seconds.includes(second) && FIRST_CHARACTERS.includes(first!));
+    });
+  };
+
+  it("reads the second letters of each word worth correcting: its own second (a wrong first letter) and its first (a missing one)", () => {
+    expect(vocabularySecondLetters(["hacket", "ok", "oat"])).toEqual(["a", "h", "o"]);
+    expect(vocabularySecondLetters(["a", "ab"])).toEqual([]);
+  });
+
+  it.each([
+    ["hacket", "jacket"],
+    ["kacket", "jacket"],
+    ["oat", "coat"],
+    ["oats", "coats"],
+    ["lazer", "blazer"],
+    ["xjacket", "jacket"],
+    ["sress", "dress"],
+    ["wool oat", "wool coat"],
+    ["hacket in blu", "jacket in blu"],
+  ])("%j → %j from the words the ranges read", (search, corrected) => {
+    expect(correctSearch(search, readFor(search))).toBe(corrected);
+  });
+
+  it("the ranges read without the second letters miss them (what the first-letter ranges alone found)", () => {
+    const firstOnly = (search: string) => VOCABULARY.filter(({ term }) => vocabularyLetters(searchWords(search)).includes(term[0]!));
+    expect(correctSearch("hacket", firstOnly("hacket"))).toBeNull();
+    expect(correctSearch("oat", firstOnly("oat"))).toBeNull();
+  });
+
+  it("prefers, among words as near, one with the same first letter before one more items hold", () => {
+    const vocabulary = [
+      { term: "bags", items: 1 },
+      { term: "cats", items: 9 },
+    ];
+    expect(nearestWord("bats", vocabulary)).toBe("bags");
+    // Two edits from each: the word with the same first letter wins.
+    expect(nearestWord("hakket", [{ term: "jacket", items: 5 }, { term: "hacker", items: 1 }])).toBe("hacker");
+    // Still fewer edits first: 'hacket' is one edit from 'jacket', more from 'halter'.
+    expect(nearestWord("hacket", [{ term: "halter", items: 50 }, { term: "jacket", items: 5 }])).toBe("jacket");
   });
 });

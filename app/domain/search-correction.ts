@@ -43,6 +43,29 @@ export function vocabularyLetters(words: readonly string[]): string[] {
   return [...letters].sort();
 }
 
+/**
+ * The first characters a vocabulary word is looked for under when a search word's own first
+ * letter may be wrong (the index's words are lower case, without accents).
+ */
+export const FIRST_CHARACTERS = "abcdefghijklmnopqrstuvwxyz0123456789";
+
+/**
+ * The second letters whose words a wrong first letter needs (decision 0050, 2026-11-25): a word
+ * whose first letter is wrong ('hacket' for 'jacket') has the meant word's second letter; one
+ * whose first letter is missing ('oat' for 'coat') starts with the meant word's second letter.
+ * (An extra first letter, 'xjacket', is found in the range of the word's own second letter.)
+ */
+export function vocabularySecondLetters(words: readonly string[]): string[] {
+  const letters = new Set<string>();
+  for (const word of words) {
+    if (maxEdits(word) === 0) continue;
+    const [first, second] = [...word];
+    letters.add(first!);
+    if (second) letters.add(second);
+  }
+  return [...letters].sort();
+}
+
 /** Edits allowed for a word of this length: none up to 2 letters, 1 up to 4, else 2. */
 export function maxEdits(word: string) {
   const length = [...word].length;
@@ -81,23 +104,28 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
 /**
  * The nearest vocabulary word to `word`, or null when the catalog knows the word (a search word
  * is a prefix match: 'jack' is known when 'jacket' is a word) or nothing is close enough.
- * Nearest: fewest edits, then the word more items hold, then the shorter, then A to Z.
+ * Nearest: fewest edits, then a word with the same first letter (most typos keep it), then the
+ * word more items hold, then the shorter, then A to Z.
  */
 export function nearestWord(word: string, vocabulary: readonly VocabularyWord[]): string | null {
   const limit = maxEdits(word);
   if (limit === 0) return null;
   if (vocabulary.some((v) => v.term.startsWith(word))) return null;
-  let best: { term: string; distance: number; items: number } | null = null;
+  const first = String.fromCodePoint(word.codePointAt(0)!);
+  let best: { term: string; distance: number; sameFirst: boolean; items: number } | null = null;
   for (const { term, items } of vocabulary) {
     if (items <= 0) continue;
     const distance = editDistance(word, term, limit);
     if (distance > limit) continue;
+    const sameFirst = term.startsWith(first);
     if (
       !best ||
       distance < best.distance ||
-      (distance === best.distance && (items > best.items || (items === best.items && (term.length < best.term.length || (term.length === best.term.length && term < best.term)))))
+      (distance === best.distance &&
+        ((sameFirst && !best.sameFirst) ||
+          (sameFirst === best.sameFirst && (items > best.items || (items === best.items && (term.length < best.term.length || (term.length === best.term.length && term < best.term)))))))
     ) {
-      best = { term, distance, items };
+      best = { term, distance, sameFirst, items };
     }
   }
   return best?.term ?? null;

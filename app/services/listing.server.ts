@@ -3,7 +3,7 @@ import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, listProducts, listProductsWithSizes, type Scope } from "../data/catalog.server";
 import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
-import { correctSearch, searchWords, vocabularyLetters } from "../domain/search-correction";
+import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters } from "../domain/search-correction";
 import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
 import { MY_SIZES_PARAM } from "../domain/my-sizes";
@@ -37,7 +37,8 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
   const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
   if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
-  const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(searchWords(filters.search)));
+  const words = searchWords(filters.search);
+  const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(words), vocabularySecondLetters(words));
   const corrected = correctSearch(filters.search, vocabulary);
   if (!corrected) return listing;
   const instead = await listProducts(app.db, { ...filters, search: corrected }, page, scope);

@@ -2,6 +2,7 @@ import { createContext, useContext, type ReactNode } from "react";
 // The same React build as app/entry.server.tsx (see there why the Node build).
 import { renderToString } from "react-dom/server.node";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
+import { NotifyMe } from "../components/back-in-stock";
 import { FavoriteButton } from "../components/favorite-button";
 import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
@@ -20,6 +21,7 @@ import { readSession, readSessionId, visitOf } from "./session.server";
 //   [data-personal="header"]  the header's favorites link, basket button and account menu
 //   form[data-favorite=ID]    a product's heart (read in the same D1 batch as the header's values)
 //   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
+//   [data-notify=ID]          a rented item's 'Notify me', or 'We'll tell you when it's back' once asked
 // The anonymous parts are found by their exact markup (rendered by the same components, and
 // tests/integration/personal-page.test.ts holds them equal to the page's), which costs a few
 // string searches instead of parsing the page. The visitor's values also go into a JSON data
@@ -112,6 +114,11 @@ export function heartsIn(html: string) {
   return [...new Set([...html.matchAll(/<form[^>]*\sdata-favorite="([^"]+)"/g)].map((m) => decodeAttribute(m[1]!)))];
 }
 
+/** The rented items a page has 'Notify me' for (each is one `[data-notify]`, decision 0051). */
+export function notifiesIn(html: string) {
+  return [...new Set([...html.matchAll(/<form[^>]*\sdata-notify="([^"]+)"/g)].map((m) => decodeAttribute(m[1]!)))];
+}
+
 const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
 function replaceOnce(html: string, from: string, to: string): string | null {
@@ -135,11 +142,16 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
     if (out === null) return null;
   }
   const saved = Object.entries(personal.favorites).filter(([, on]) => on);
-  if (saved.length) {
+  const asked = Object.entries(personal.backInStock ?? {}).filter(([, on]) => on);
+  if (saved.length || asked.length) {
     // A heart renders its page's path (the form's returnTo): these render at the page's URL.
     const render = await partRenderer(url);
     for (const [productId] of saved) {
       out = replaceOnce(out!, render(<FavoriteButton productId={productId} saved={false} />), render(<FavoriteButton productId={productId} saved />));
+      if (out === null) return null;
+    }
+    for (const [productId] of asked) {
+      out = replaceOnce(out!, render(<NotifyMe productId={productId} waiting={false} />), render(<NotifyMe productId={productId} waiting />));
       if (out === null) return null;
     }
   }
@@ -164,6 +176,8 @@ interface KnownVisit {
   user: NonNullable<Personal["user"]>;
   cartCount: number;
   favorites: Set<string>;
+  /** Every rented item the visitor is waiting for (decision 0051). */
+  waiting: Set<string>;
 }
 const visits = new Map<string, KnownVisit>();
 
@@ -174,27 +188,28 @@ export async function forgetVisit(request: Request, services: AppContext) {
   if (id) visits.delete(id);
 }
 
-const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>): Personal => ({
+const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>, notifies: string[], waiting: Set<string>): Personal => ({
   user,
   cartCount,
   favorites: Object.fromEntries(hearts.map((id) => [id, saved.has(id)])),
+  ...(notifies.length ? { backInStock: Object.fromEntries(notifies.map((id) => [id, waiting.has(id)])) } : {}),
 });
 
-/** The visitor's header values and which of `hearts` they saved: from memory, or one D1 statement. */
-async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, hearts: string[]) {
+/** The visitor's header values, which of `hearts` they saved and which of `notifies` they asked about: from memory, or one D1 statement. */
+async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, hearts: string[], notifies: string[]) {
   const bookmark = readBookmark(request);
   const known = visits.get(session.id);
-  if (known && known.until > now && known.bookmark === bookmark) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites), setCookie: null };
+  if (known && known.until > now && known.bookmark === bookmark) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null };
   visits.delete(session.id);
-  const visit = await visitOf(services, session, now, hearts, { allFavorites: true });
+  const visit = await visitOf(services, session, now, hearts, { allFavorites: true, waitingOf: notifies });
   if (!visit.user) return { personal: null, setCookie: visit.setCookie };
   const user = headerUser(visit.user);
-  // Saved more than can be kept: the next page asks again for its own hearts.
-  if (visit.allFavorites) {
-    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites });
+  // Saved (or asked about) more than can be kept: the next page asks again for its own.
+  if (visit.allFavorites && visit.allWaiting) {
+    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites, waiting: visit.allWaiting });
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
-  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites), setCookie: visit.setCookie };
+  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting), setCookie: visit.setCookie };
 }
 
 export interface PersonalPageOptions {
@@ -220,7 +235,7 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const { personal, setCookie } = await personalValues(request, services, session, now, heartsIn(html));
+  const { personal, setCookie } = await personalValues(request, services, session, now, heartsIn(html), notifiesIn(html));
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
   if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });

@@ -68,13 +68,22 @@ export async function loadSessionUser(
   db: AppContext["db"],
   userId: string,
   favoritesOf: string[] = [],
-  options: { allFavorites?: boolean } = {},
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null } | null> {
+  options: { allFavorites?: boolean; waitingOf?: string[] } = {},
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null } | null> {
   const saved = favoritesOf.length
     ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
     : sql<string>`'[]'`;
   const all = options.allFavorites
     ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    : sql<string | null>`NULL`;
+  // The rented items the visitor asked to be told about (decision 0051): those on the page, and
+  // with `allFavorites` every waiting request (kept with the visit like the favorites).
+  const waitingOf = options.waitingOf ?? [];
+  const waiting = waitingOf.length
+    ? sql<string>`(SELECT json_group_array(product_id) FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL AND product_id IN (SELECT value FROM json_each(${JSON.stringify(waitingOf)})))`
+    : sql<string>`'[]'`;
+  const allWaiting = options.allFavorites
+    ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
   const row = await db
     .select({
@@ -94,19 +103,24 @@ export async function loadSessionUser(
       messages: sql<number>`(SELECT count(*) FROM conversation_reads WHERE user_id = ${users.id} AND unread > 0)`,
       saved,
       all,
+      waiting,
+      allWaiting,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, userId))
     .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, ...profile } = row;
+  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, ...profile } = row;
   const every = allIds === null ? null : (JSON.parse(allIds) as string[]);
+  const everyWaiting = allWaitingIds === null ? null : (JSON.parse(allWaitingIds) as string[]);
   return {
     user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) },
     cartCount,
     favorites: new Set(JSON.parse(savedIds) as string[]),
     allFavorites: every && every.length <= ALL_FAVORITES_LIMIT ? new Set(every) : null,
+    waiting: new Set(JSON.parse(waitingIds) as string[]),
+    allWaiting: everyWaiting && everyWaiting.length <= ALL_FAVORITES_LIMIT ? new Set(everyWaiting) : null,
   };
 }
 
@@ -144,7 +158,7 @@ export async function readSession(request: Request, app: AppContext, options: { 
  * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
  * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: { allFavorites?: boolean } = {}) {
+export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: { allFavorites?: boolean; waitingOf?: string[] } = {}) {
   const { id, stored } = session;
   const found = await loadSessionUser(app.db, stored.userId, favoritesOf, options);
   if (!found) {
@@ -160,7 +174,7 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, setCookie: null };
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, setCookie: null };
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {

@@ -26,6 +26,11 @@ test("a shopper asks to be notified of a rented item and sees when it is expecte
 
   await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
   await expect(page.getByText("We'll tell you when it's back").first()).toBeVisible();
+  // The item's shared page again (no toast now): stitched for this shopper by the server, it says
+  // so instead of offering the button, with JavaScript (hydrated as sent) and without (decision 0051).
+  await page.goto(`/product/${id}`);
+  await expect(page.getByText("We'll tell you when it's back", { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Notify me" })).toHaveCount(0);
 
   // The account lists it; 'Stop' takes it off again.
   await page.goto("/account/saved-searches");

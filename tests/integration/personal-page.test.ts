@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { forgetPages } from "../../app/services/page-cache.server";
-import { heartsIn, stitchPersonalPage } from "../../app/services/personal-page.server";
+import { heartsIn, notifiesIn, stitchPersonalPage } from "../../app/services/personal-page.server";
+import { NOTIFY_ME_MESSAGES } from "../../app/domain/alerts";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { expectSecureHtml, type Browser } from "./http";
@@ -138,6 +139,51 @@ describe("signed-in visitors of shared pages", () => {
     expect(hers.text).not.toContain("Join Now");
     expect(hers.text).toContain(`Alice ${tag}`);
     expect(sharedParts(hers.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, "")).toBe(sharedParts(anonymous.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, ""));
+  });
+
+  it("a rented item's 'Notify me' says 'We'll tell you when it's back' to the shopper who asked, on the one shared page (decision 0051, 2026-11-25)", async () => {
+    const vendor = await createUser();
+    const product = await createProduct(vendor.id, { name: `Rented Cape ${tag}` });
+    await env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(product.id).run();
+    const path = `/product/${product.id}`;
+    const asked = await signedInBrowser("shopper");
+    const other = await signedInBrowser("shopper");
+    const told = NOTIFY_ME_MESSAGES.waiting.replaceAll("'", "&#x27;");
+    const button = `action="/product/${product.id}/notify"`;
+    const reply = await asked.browser.post(`/product/${product.id}/notify`, {});
+    expect(reply.status).toBe(302);
+    // The page after asking has a toast to show: rendered for the shopper, it says so too.
+    const toasted = await as(asked.browser, path);
+    expect(toasted.state ?? "rendered").not.toMatch(/^stitched/);
+    expect(toasted.text).toContain(`data-notify="${product.id}" role="status"`);
+    await settle(asked.browser, other.browser);
+
+    const first = await as(asked.browser, path);
+    expect(first.state).toBe("stitched-miss");
+    expect(first.response.headers.get("cache-control")).toBe("private, no-store");
+    expect(first.text).toContain(`${told}</p>`);
+    expect(first.text).not.toContain(button);
+    expect(block(first.text).backInStock).toEqual({ [product.id]: true });
+
+    // Another shopper gets the page the first one's request kept, with the button.
+    const second = await as(other.browser, path);
+    expect(second.state).toBe("stitched-memory");
+    expect(second.text).toContain(button);
+    expect(second.text).not.toContain(`${told}</p>`);
+    expect(block(second.text).backInStock).toEqual({ [product.id]: false });
+
+    // Anonymous: the same shared page, with the button and no data block.
+    const anonymous = await get(path);
+    expect(anonymous.state).toBe("memory");
+    expect(anonymous.text).toContain(button);
+    expect(anonymous.text).not.toContain("cl-personal");
+    const withoutNotify = (text: string) => sharedParts(text).replace(/<(form|p) data-notify="[^"]*"[\s\S]*?<\/\1>|<form[^>]*data-notify="[^"]*"[\s\S]*?<\/form>/g, "");
+    expect(withoutNotify(first.text)).toBe(withoutNotify(anonymous.text));
+    expect(withoutNotify(second.text)).toBe(withoutNotify(anonymous.text));
+    // Stitching finds the anonymous 'Notify me' by its exact markup.
+    expect(notifiesIn(anonymous.text)).toEqual([product.id]);
+    const nobody = { user: null, cartCount: 0, favorites: {} };
+    expect(await stitchPersonalPage(anonymous.text, `http://localhost${path}`, { ...nobody, backInStock: { [product.id]: true } }, null)).toContain(`${told}</p>`);
   });
 
   it("renders the personal parts exactly as the page does, and stitches nothing into a page whose parts changed", async () => {

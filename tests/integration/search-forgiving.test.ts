@@ -70,6 +70,17 @@ describe("a search that finds nothing", () => {
     expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=harbourlinn\+dufle&category=Coats&color=Camel&exact=1"/);
   });
 
+  it("forgives a wrong or missing first letter: 'hacket' shows jackets, 'duffle oat' the coat (decision 0050, 2026-11-25)", async () => {
+    const wrong = await page("/all-products?search=hacket");
+    expect(wrong.status).toBe(200);
+    expect(wrong.text).toMatch(/Showing results for <strong[^>]*>jacket<\/strong>/);
+    expect(wrong.text).toContain("Navy Quilted Jacket");
+    expect(wrong.text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=hacket&exact=1"[^>]*>hacket<\/a>/);
+    const missing = await page("/all-products?search=duffle%20oat");
+    expect(missing.text).toMatch(/Showing results for <strong[^>]*>duffle coat<\/strong>/);
+    expect(missing.text).toContain("Camel Duffle Coat");
+  });
+
   it("offers nothing when the corrected words find nothing under the filters either", async () => {
     const { text } = await page("/all-products?search=jaket&category=Coats");
     expect(text).not.toContain("Showing results for");

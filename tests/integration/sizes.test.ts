@@ -157,6 +157,29 @@ describe("the Size filter", () => {
     expect((await check("/women?category=Dresses")).get("UK 8") ?? 0).toBe(before - 1);
   });
 
+  it("counts a listing's sizes the same by reading its matches (a few) and in the index (many), for only the sizes that have items (decision 0048, 2026-11-25)", async () => {
+    const { database } = await import("../../app/data/db.server");
+    const { sizeCountsQuery } = await import("../../app/data/catalog.server");
+    const { parseCatalogQuery } = await import("../../app/domain/catalog");
+    const { sizeOptions } = await import("../../app/domain/size-filter");
+    const db = database(env.DB);
+    const counted = async (qs: string, few: number) => {
+      const { filters } = parseCatalogQuery(new URLSearchParams(qs));
+      const rows = (await sizeCountsQuery(db, filters, sizeOptions(filters), {}, few)!.all()) as { size: string; n: number }[];
+      return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.size, Number(r.n)]));
+    };
+    for (const qs of [`brand=${encodeURIComponent(LISTED)}`, `brand=${encodeURIComponent(LISTED)}&color=Red`, "search=dress", "tag=party", "color=Black&category=Coats"]) {
+      const read = await counted(qs, Number.MAX_SAFE_INTEGER);
+      expect(await counted(qs, 0), qs).toEqual(read);
+      // Every size counted has items of the page's types and categories (size_counts).
+      const { filters } = parseCatalogQuery(new URLSearchParams(qs));
+      const rows = (await sizeCountsQuery(db, filters, sizeOptions(filters), {}, 0)!.all()) as { size: string }[];
+      const present = (await env.DB.prepare("SELECT DISTINCT size FROM size_counts WHERE n > 0").all<{ size: string }>()).results.map((r) => r.size);
+      expect(rows.every((r) => present.includes(r.size)), qs).toBe(true);
+    }
+    expect(Object.keys(await counted(`brand=${encodeURIComponent(LISTED)}`, 0)).length).toBeGreaterThan(0);
+  });
+
   it("combines with other filters and keeps several sizes", async () => {
     const red = await page(`${brandPage}?size=UK+10&size=UK+12&color=Red`);
     expect(total(red.text)).toBe(3);

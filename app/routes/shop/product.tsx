@@ -14,7 +14,7 @@ import { formatLongDate } from "../../domain/dates";
 import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
-import { expectedBackOf } from "../../data/alerts.server";
+import { expectedBackOf, isWaitingFor } from "../../data/alerts.server";
 import { BackInStock } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -28,8 +28,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
   if (!product) throw data(null, { status: 404 });
   // A rented item says when it is expected back (issue 25, item 6).
-  const expectedBack = product.availability === "rented" ? await expectedBackOf(app.db, product.id, Date.now()) : null;
-  return { product, saved, expectedBack, origin: new URL(request.url).origin };
+  // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
+  // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
+  const [expectedBack, waiting] = product.availability === "rented" ? await Promise.all([expectedBackOf(app.db, product.id, Date.now()), user ? isWaitingFor(app.db, user.id, product.id) : false]) : [null, false];
+  return { product, saved, expectedBack, waiting, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -224,7 +226,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <Options product={product} />
-          {loaderData.expectedBack ? <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} /> : null}
+          {loaderData.expectedBack ? <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} waiting={personal?.backInStock?.[product.id] ?? loaderData.waiting} /> : null}
           {product.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (
