@@ -1,7 +1,8 @@
 import type { AppContext } from "../context";
 import { displayNameTaken, emailTaken, passwordOf, profileOf, setAvatarUrl, updateNames } from "../data/account.server";
 import { isUniqueViolation } from "../data/db.server";
-import { deleteAccountRows, deletionFootprint, personalData } from "../data/personal-data.server";
+import { deleteAccountRows, deletionFootprint } from "../data/personal-data.server";
+import { personalData } from "../data/personal-data-export.server";
 import { retireAuthTokens, setPassword } from "../data/users.server";
 import {
   DATA_SUBJECT_RIGHTS,
