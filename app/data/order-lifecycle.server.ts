@@ -1,16 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
-import {
-  itemStep,
-  orderStatusOf,
-  overturnEndsAt,
-  rentalWindowEndsAt,
-  type ActorRole,
-  type ItemEvent,
-  type ItemStatus,
-  type OrderStatus,
-  type StaffOrderChoice,
-} from "../domain/order-lifecycle";
+import { itemStep, orderStatusOf, overturnEndsAt, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { saleStatements, type TransactionType } from "./finance.server";
@@ -21,53 +11,7 @@ import { saleStatements, type TransactionType } from "./finance.server";
 // on sale, finance records). Callers authorize the user first; the service layer
 // (app/services/order-lifecycle.server.ts) adds notifications and page freshness.
 
-export interface LifecycleActor {
-  /** The user acting, or null for the system (the daily job). */
-  id: string | null;
-  role: ActorRole;
-}
-
-export interface LifecycleItem {
-  id: string;
-  orderId: string;
-  productId: string;
-  name: string;
-  kind: "rental" | "purchase";
-  status: ItemStatus;
-  price: number;
-  buyingPrice: number | null;
-  rentalEndsAt: number | null;
-  deliveredAt: number | null;
-  carrier: string | null;
-  trackingNumber: string | null;
-  handler: "vendor" | "store";
-  /** The store id when a store handles the item (concierge), else the owner's id. */
-  sellerId: string | null;
-  ownerId: string;
-  productBuyingPrice: number | null;
-}
-
-export interface LifecycleOrder {
-  id: string;
-  userId: string;
-  email: string;
-  fullName: string | null;
-  status: OrderStatus;
-  items: LifecycleItem[];
-}
-
-export type ChangeResult =
-  | {
-      ok: true;
-      /** False when nothing had to change (already there: a repeated submit). */
-      changed: boolean;
-      order: LifecycleOrder;
-      /** The order's status after the change. */
-      status: OrderStatus;
-      /** What changed, item by item: its id, its final status, the product it concerns. */
-      moved: { itemId: string; productId: string; to: ItemStatus; name: string }[];
-    }
-  | { ok: false; message: string; httpStatus: 404 | 409 };
+export type { ChangeResult, LifecycleActor, LifecycleItem, LifecycleOrder };
 
 /** An order with its items as the lifecycle sees them (who handles each, its status and dates). */
 export async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {

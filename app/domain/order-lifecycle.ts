@@ -232,3 +232,53 @@ const LABELS: Record<ItemStatus, string> = {
   cancelled: "cancelled",
 };
 export const label = (status: ItemStatus) => LABELS[status];
+
+// What a status change reads and answers (the storage side is app/data/order-lifecycle.server.ts).
+
+export interface LifecycleActor {
+  /** The user acting, or null for the system (the daily job). */
+  id: string | null;
+  role: ActorRole;
+}
+
+export interface LifecycleItem {
+  id: string;
+  orderId: string;
+  productId: string;
+  name: string;
+  kind: "rental" | "purchase";
+  status: ItemStatus;
+  price: number;
+  buyingPrice: number | null;
+  rentalEndsAt: number | null;
+  deliveredAt: number | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  handler: "vendor" | "store";
+  /** The store id when a store handles the item (concierge), else the owner's id. */
+  sellerId: string | null;
+  ownerId: string;
+  productBuyingPrice: number | null;
+}
+
+export interface LifecycleOrder {
+  id: string;
+  userId: string;
+  email: string;
+  fullName: string | null;
+  status: OrderStatus;
+  items: LifecycleItem[];
+}
+
+export type ChangeResult =
+  | {
+      ok: true;
+      /** False when nothing had to change (already there: a repeated submit). */
+      changed: boolean;
+      order: LifecycleOrder;
+      /** The order's status after the change. */
+      status: OrderStatus;
+      /** What changed, item by item: its id, its final status, the product it concerns. */
+      moved: { itemId: string; productId: string; to: ItemStatus; name: string }[];
+    }
+  | { ok: false; message: string; httpStatus: 404 | 409 };
