@@ -15,6 +15,7 @@ import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
 import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
+import { sendPayouts } from "./payouts-provider.server";
 
 export interface JobContext {
   env: Env;
@@ -35,6 +36,8 @@ export interface WeeklySummary {
   periodStart: number;
   periodEnd: number;
   payouts: number;
+  /** Transfers to payees' connected accounts (decision 0056): paid, waiting for payout details, failed. */
+  transfers: { paid: number; waiting: number; failed: number };
   failures: number;
 }
 
@@ -188,7 +191,7 @@ const WHO: Record<PayoutRecipient["type"], string> = { owner: "your sales", stor
 
 export async function runWeeklyJob(ctx: JobContext, now: number) {
   const period = payoutPeriod(now);
-  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, failures: 0 };
+  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, transfers: { paid: 0, waiting: 0, failed: 0 }, failures: 0 };
   let recipients: PayoutRecipient[] = [];
   try {
     recipients = await payoutRecipients(ctx.db, period.end);
@@ -203,6 +206,14 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
       summary.failures++;
       console.error(`job weekly: the payout of ${recipient.type} ${recipient.id} failed`, error);
     }
+  }
+  // Each calculated payout of a seller or a store (this week's, and any an earlier run left waiting
+  // for payout details or failed) is sent to the payee's connected account (decision 0056).
+  try {
+    summary.transfers = await sendPayouts(ctx, now);
+  } catch (error) {
+    summary.failures++;
+    console.error("job weekly: sending the payouts failed", error);
   }
   // Every payout of the period is announced with a stable key: a rerun (or a run after a failed
   // queue) re-sends only what was never delivered (workers/queue.ts records each key once).
@@ -224,7 +235,7 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
           userId,
           link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
           subject: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
-          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\nIt is paid once our finance team marks it paid.\n`,
+          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\n${payout.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after."}\n`,
         });
       }
     }
