@@ -91,7 +91,10 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
       const account = await readLocalAccount(services, request.destination);
       if (!account) throw new Error(`No such destination: ${request.destination}`);
       if (accountStatus(account) !== "active") throw new Error("The destination account cannot receive transfers yet");
-      const transferId = `tr_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
+      // The id follows from the idempotency key, as Stripe answers a repeated key with the first
+      // transfer: two calls at once with one key make one transfer here too.
+      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`transfer:${request.idempotencyKey}`)));
+      const transferId = `tr_local_${[...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
       await services.env.CACHE.put(localTransferKey(request.idempotencyKey), transferId);
       return { transferId };
     },
