@@ -445,10 +445,18 @@ export function payeeOfAccount(db: Database, providerAccountId: string) {
 
 /**
  * Records a payee's new connected account; when two requests made one each at once, the first
- * recorded wins and both answer it (the other provider account is never used).
+ * recorded wins and both answer it (the other provider account is never used). An account at
+ * another provider (a local one, after switching to Stripe) is replaced.
  */
 export async function savePayeeAccount(db: Database, payee: PayeeRef, provider: string, providerAccountId: string, now: number) {
-  await db.insert(payeeAccounts).values({ payeeType: payee.type, payeeId: payee.id, provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now }).onConflictDoNothing();
+  await db
+    .insert(payeeAccounts)
+    .values({ payeeType: payee.type, payeeId: payee.id, provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [payeeAccounts.payeeType, payeeAccounts.payeeId],
+      set: { provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now },
+      setWhere: ne(payeeAccounts.provider, provider),
+    });
   return (await payeeAccount(db, payee))!;
 }
 
@@ -476,6 +484,7 @@ export function payoutsToSend(db: Database) {
       net: payouts.netAmount,
       transferStatus: payouts.transferStatus,
       accountId: payeeAccounts.providerAccountId,
+      accountProvider: payeeAccounts.provider,
       accountStatus: payeeAccounts.status,
     })
     .from(payouts)

@@ -237,7 +237,8 @@ export async function sendPayouts(services: PayoutServices, now: number, provide
   const summary: TransferSummary = { paid: 0, waiting: 0, failed: 0 };
   for (const payout of await payoutsToSend(services.db)) {
     try {
-      if (!payout.accountId || payout.accountStatus !== "active") {
+      // No account, not active yet, or one at another provider (made before switching): waiting.
+      if (!payout.accountId || payout.accountStatus !== "active" || payout.accountProvider !== provider.name) {
         await recordTransfer(services.db, payout.id, { status: "waiting_for_details", error: null }, now);
         summary.waiting++;
         continue;

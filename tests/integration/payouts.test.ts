@@ -3,7 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { appConfig } from "../../app/env.server";
-import { localPayoutProvider, localTransferFailKey, payoutEventHandlers, sendPayouts, type PayoutProvider } from "../../app/services/payouts-provider.server";
+import { localPayoutProvider, localTransferFailKey, payoutEventHandlers, sendPayouts, startOnboarding, type PayoutProvider } from "../../app/services/payouts-provider.server";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
@@ -266,6 +266,27 @@ describe("the weekly job's transfers", () => {
     await sendPayouts(services(), Date.now(), spy.provider);
     expect(spy.calls).not.toContain(id);
     expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "waiting_for_details", transfer_id: null });
+  });
+});
+
+describe("switching from the local provider to Stripe", () => {
+  it("an account made with the local provider is not paid into by the other one, and setting up again replaces it", async () => {
+    const seller = await activeSeller();
+    const id = await calculatedPayout("owner", seller.id, 2500);
+    const calls: string[] = [];
+    const stripe: PayoutProvider = {
+      name: "stripe",
+      createAccount: async () => ({ accountId: "acct_1Switched" }),
+      onboardingLink: async (accountId) => ({ url: `https://connect.stripe.com/setup/e/${accountId}/x` }),
+      accountStatus: async () => "not_started",
+      createTransfer: async (request) => (calls.push(request.idempotencyKey), { transferId: "tr_1Never" }),
+    };
+    await sendPayouts(services(), Date.now(), stripe);
+    expect(calls).toEqual([]);
+    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "waiting_for_details" });
+    const started = await startOnboarding(services(), { type: "owner", id: seller.id, email: seller.email, name: null }, { returnUrl: "http://localhost/vendor?payouts=return", refreshUrl: "http://localhost/vendor?payouts=refresh" }, Date.now(), stripe);
+    expect(started).toEqual({ ok: true, url: "https://connect.stripe.com/setup/e/acct_1Switched/x" });
+    expect(await accountOf("owner", seller.id)).toEqual({ provider: "stripe", provider_account_id: "acct_1Switched", status: "not_started" });
   });
 });
 
