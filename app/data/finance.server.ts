@@ -513,7 +513,7 @@ export async function recordTransfer(db: Database, payoutId: string, outcome: { 
         .update(payouts)
         .set({ status: "paid", paidAt: now, transferStatus: "paid", transferId: outcome.transferId, transferError: null, transferAttemptedAt: now })
         .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed")))),
-      db.update(commissions).set({ status: "paid" }).where(and(eq(commissions.payoutId, payoutId), sql`exists (select 1 from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.transferId} = ${outcome.transferId})`)),
+      db.update(commissions).set({ status: "paid" }).where(and(eq(commissions.payoutId, payoutId), sql`exists (select 1 from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'paid' and ${payouts.transferStatus} = 'paid' and ${payouts.transferId} = ${outcome.transferId})`)),
     ]);
     return (updated.meta.changes ?? 0) > 0;
   }

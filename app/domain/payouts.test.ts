@@ -13,6 +13,7 @@ describe("payout → transfer", () => {
       currency: "gbp",
       destination: "acct_1ABC",
       metadata: { payout_id: "payout_owner_u1_2026-11-16_0123ABCD" },
+      transferGroup: "payout_owner_u1_2026-11-16_0123ABCD",
       description: "Closetloop payout for the week of 2026-11-16",
     });
   });

@@ -34,6 +34,8 @@ export interface TransferRequest {
   /** The payee's connected account at the provider. */
   destination: string;
   metadata: { payout_id: string };
+  /** The payout's id again: a transfer can be found by it after the provider forgot the idempotency key (Stripe: 24 hours). */
+  transferGroup: string;
   description: string;
 }
 
@@ -46,7 +48,7 @@ export interface PayoutToSend {
 export function transferFor(payout: PayoutToSend, destination: string): TransferRequest {
   if (!Number.isInteger(payout.net) || payout.net <= 0) throw new RangeError(`A transfer needs a positive whole number of pence, not ${payout.net}`);
   const week = new Date(payout.periodStart).toISOString().slice(0, 10);
-  return { idempotencyKey: payout.id, amount: payout.net, currency: "gbp", destination, metadata: { payout_id: payout.id }, description: `Closetloop payout for the week of ${week}` };
+  return { idempotencyKey: payout.id, amount: payout.net, currency: "gbp", destination, metadata: { payout_id: payout.id }, transferGroup: payout.id, description: `Closetloop payout for the week of ${week}` };
 }
 
 /** The fields of a provider's account object (Stripe's Account) that decide the payee's status. */

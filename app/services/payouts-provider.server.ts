@@ -27,6 +27,8 @@ export interface PayoutProvider {
   accountStatus(accountId: string): Promise<PayeeAccountStatus>;
   /** Sends money to the account; the same idempotency key never sends twice. Throws when refused. */
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
+  /** A transfer made earlier for this payout (its transfer group), if any: checked before a retry. */
+  findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
 }
 
 // ---- The local provider ----
@@ -98,6 +100,10 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
       await services.env.CACHE.put(localTransferKey(request.idempotencyKey), transferId);
       return { transferId };
     },
+    async findTransfer(payoutId) {
+      const transferId = await services.env.CACHE.get(localTransferKey(payoutId));
+      return transferId ? { transferId } : null;
+    },
   };
 }
 
@@ -153,10 +159,16 @@ export function stripePayoutProvider(secretKey: string, options: StripeOptions =
     async createTransfer(request) {
       const stripe = await client;
       const transfer = await stripe.transfers.create(
-        { amount: request.amount, currency: request.currency, destination: request.destination, metadata: request.metadata, description: request.description },
+        { amount: request.amount, currency: request.currency, destination: request.destination, metadata: request.metadata, transfer_group: request.transferGroup, description: request.description },
         { idempotencyKey: request.idempotencyKey },
       );
       return { transferId: transfer.id };
+    },
+    async findTransfer(payoutId) {
+      const stripe = await client;
+      const found = await stripe.transfers.list({ transfer_group: payoutId, limit: 1 });
+      const transfer = found.data.find((t) => t.metadata?.payout_id === payoutId && !t.reversed);
+      return transfer ? { transferId: transfer.id } : null;
     },
   };
 }
@@ -244,7 +256,10 @@ export async function sendPayouts(services: PayoutServices, now: number, provide
         continue;
       }
       try {
-        const { transferId } = await provider.createTransfer(transferFor(payout, payout.accountId));
+        // A retry after a failure: Stripe forgets an idempotency key after 24 hours, so a transfer
+        // that went out while its answer was lost is looked up by the payout first, never made again.
+        const earlier = payout.transferStatus === "failed" ? await provider.findTransfer(payout.id) : null;
+        const { transferId } = earlier ?? (await provider.createTransfer(transferFor(payout, payout.accountId)));
         if (await recordTransfer(services.db, payout.id, { status: "paid", transferId }, now)) {
           summary.paid++;
           await tellPaid(services, payout.id);

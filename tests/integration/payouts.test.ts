@@ -251,6 +251,26 @@ describe("the weekly job's transfers", () => {
     expect(after).toContain(`Paid via transfer ${paid.transfer_id}`);
   });
 
+  it("a transfer that went out while its answer was lost is found by its payout on the retry, not made again", async () => {
+    const seller = await activeSeller();
+    const id = await calculatedPayout("owner", seller.id, 3100);
+    const local = localPayoutProvider(services());
+    const lost: PayoutProvider = {
+      ...local,
+      createTransfer: async (request) => {
+        await local.createTransfer(request);
+        throw new Error("The connection closed before the answer");
+      },
+    };
+    await sendPayouts(services(), Date.now(), lost);
+    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "failed", transfer_error: "The connection closed before the answer" });
+    const made = await env.CACHE.get(`payouts:local:transfer:${id}`);
+    const spy = counting(local);
+    await sendPayouts(services(), Date.now(), spy.provider);
+    expect(spy.calls).not.toContain(id);
+    expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: made });
+  });
+
   it("the Financial tab says each payout's provider status; Mark paid stays with the local provider", async () => {
     const none = await createUser();
     const id = await calculatedPayout("owner", none.id, 777);
@@ -280,6 +300,7 @@ describe("switching from the local provider to Stripe", () => {
       onboardingLink: async (accountId) => ({ url: `https://connect.stripe.com/setup/e/${accountId}/x` }),
       accountStatus: async () => "not_started",
       createTransfer: async (request) => (calls.push(request.idempotencyKey), { transferId: "tr_1Never" }),
+      findTransfer: async () => null,
     };
     await sendPayouts(services(), Date.now(), stripe);
     expect(calls).toEqual([]);

@@ -93,8 +93,16 @@ describe("transfers", () => {
       currency: "gbp",
       destination: "acct_double3",
       "metadata[payout_id]": payout.id,
+      transfer_group: payout.id,
       description: "Closetloop payout for the week of 2026-11-16",
     });
+  });
+
+  it("finds a transfer made earlier for a payout by its transfer group (before a retry), and none for another", async () => {
+    const made = await provider.createTransfer(transferFor(payout, "acct_double3"));
+    expect(await provider.findTransfer(payout.id)).toEqual(made);
+    expect(double.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/transfers" });
+    expect(await provider.findTransfer("payout_never_sent")).toBeNull();
   });
 
   it("a retry sends the same request and key, and gets the same transfer back", async () => {
