@@ -28,6 +28,9 @@ const EnvSchema = z
     SITE_URL: z.url({ error: "SITE_URL must be the site's address, such as https://closetloop.co.uk" }).optional(),
     /** Longest reuse of a page shared by anonymous visitors, in seconds; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    /** Who moves money (issue 27): the local provider (the default; nothing leaves the machine) or Stripe. */
+    PAYMENT_PROVIDER: z.enum(["local", "stripe"], { error: "PAYMENT_PROVIDER must be local or stripe" }).default("local"),
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";
@@ -41,6 +44,7 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)` });
       }
     }
+    if (vars.PAYMENT_PROVIDER === "stripe" && !vars.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY must be set when PAYMENT_PROVIDER is stripe (npx wrangler secret put STRIPE_SECRET_KEY --env production)" });
     if (!isDev && !vars.SITE_URL) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be set outside development: the site's https address, for links in e-mails" });
     return {
       ...vars,

@@ -79,6 +79,8 @@ export default [
 
   // local development only: 404 unless the Worker runs in development and the request comes from this machine
   layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/payments", "routes/dev/payments.tsx")]),
+  // the local payout provider's hosted onboarding (decision 0056), under the same guard
+  layout("routes/areas/dev.tsx", { id: "dev-onboarding-area" }, [route("dev/payments/onboarding/:accountId", "routes/dev/onboarding.tsx")]),
 
   // public store profile (the dashboard at /store is in the store area above)
   route("store/:storeId", "routes/shop/store-profile.tsx"),

@@ -638,6 +638,28 @@ export const transactions = sqliteTable(
   ],
 );
 
+export const PAYOUT_TRANSFER_STATUSES = ["waiting_for_details", "failed", "paid", "reversed"] as const;
+export const PAYEE_ACCOUNT_STATUSES = ["not_started", "pending_verification", "active"] as const;
+
+/**
+ * A payee's connected account at the payment provider (issue 27 item 4; decision 0056): a seller
+ * (payee_type 'owner', a user id) or a store (a store id), at most one each. The status is what
+ * the provider last said, refreshed by its account.updated event and on the return from onboarding.
+ */
+export const payeeAccounts = sqliteTable(
+  "payee_accounts",
+  {
+    payeeType: text("payee_type", { enum: ["owner", "store"] }).notNull(),
+    payeeId: text("payee_id").notNull(),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    status: text("status", { enum: PAYEE_ACCOUNT_STATUSES }).notNull().default("not_started"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.payeeType, t.payeeId] }), uniqueIndex("payee_accounts_provider_account_unique").on(t.providerAccountId)],
+);
+
 export const payouts = sqliteTable(
   "payouts",
   {
@@ -654,9 +676,20 @@ export const payouts = sqliteTable(
       .default("calculated"),
     paidAt: integer("paid_at"),
     paidBy: text("paid_by").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The transfer to the payee's connected account (docs/decisions/0056-connect-payouts.md):
+     * null until the weekly job tried; 'waiting_for_details' while the payee has not finished
+     * onboarding; 'failed' with its error (retried by the next run); 'paid' with the provider's
+     * transfer id; 'reversed' when the provider says the transfer was taken back.
+     */
+    transferStatus: text("transfer_status", { enum: PAYOUT_TRANSFER_STATUSES }),
+    transferId: text("transfer_id"),
+    transferError: text("transfer_error"),
+    transferAttemptedAt: integer("transfer_attempted_at"),
     createdAt: createdAt(),
   },
   (t) => [
+    index("payouts_transfer_idx").on(t.status, t.transferStatus),
     uniqueIndex("payouts_recipient_period_unique").on(
       t.recipientType,
       t.recipientId,

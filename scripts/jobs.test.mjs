@@ -241,7 +241,7 @@ describe("npm run jobs", () => {
     expect(weekly.status).toBe(0);
     expect(weekly.stdout).toContain(`Running the weekly job as at ${new Date(monday).toISOString()} ...`);
     const summary = printedSummary(weekly.stdout);
-    expect(summary).toEqual({ periodStart: periodEnd - 7 * DAY, periodEnd, payouts: count(owed.recipients), failures: 0 });
+    expect(summary).toEqual({ periodStart: periodEnd - 7 * DAY, periodEnd, payouts: count(owed.recipients), transfers: { paid: expect.any(Number), waiting: expect.any(Number), failed: 0 }, failures: 0 });
     expect(printedEmails(weekly.stdout)).toBeGreaterThanOrEqual(summary.payouts);
 
     const made = await readState({
@@ -254,7 +254,8 @@ describe("npm run jobs", () => {
     expect(count(made.unpaid)).toBe(0);
 
     const rerun = jobs("weekly", "--at", new Date(monday + HOUR).toISOString());
-    expect(printedSummary(rerun.stdout)).toEqual({ ...summary, payouts: 0 });
+    // Nothing is paid twice (decision 0056): what the first run paid is not sent again; payouts waiting for payout details wait still.
+    expect(printedSummary(rerun.stdout)).toEqual({ ...summary, payouts: 0, transfers: { paid: 0, waiting: summary.transfers.waiting, failed: 0 } });
     const after = await readState({ payouts: `SELECT count(*) AS n FROM payouts WHERE period_start = ${summary.periodStart}` });
     expect(count(after.payouts)).toBe(summary.payouts);
   }, 180_000);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { sellerRequests, siteContent, userRoles, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { RoleRecord } from "../domain/roles";
+import type { PayeeAccountStatus } from "../domain/payouts";
 import { maySellCheck, SELLER_SIGNUP_KEY, sellerRoles, signupMode, type PayReadiness, type SellerRequestStatus, type SellerSignupMode } from "../domain/selling";
 import type { ShippingAddress } from "../domain/checkout";
 import { auditStatement } from "./audit.server";
@@ -149,7 +150,7 @@ export async function sellingStatus(db: Database, userId: string) {
 }
 
 /** What a seller still lacks before they can be paid (the seller dashboard shows it). */
-export async function payReadiness(db: Database, userId: string): Promise<PayReadiness> {
+export async function payReadiness(db: Database, userId: string, payoutStatus: PayeeAccountStatus): Promise<PayReadiness> {
   const row = await db.select({ returnAddress: users.returnAddress }).from(users).where(eq(users.id, userId)).get();
-  return { returnAddress: Boolean(row?.returnAddress) };
+  return { returnAddress: Boolean(row?.returnAddress), payouts: payoutStatus === "active" };
 }

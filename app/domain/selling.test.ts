@@ -32,8 +32,10 @@ describe("who may start selling", () => {
   });
 
   it("lists what is missing before a seller can be paid", () => {
-    expect(missingForPay({ returnAddress: false })).toEqual(["returnAddress"]);
-    expect(missingForPay({ returnAddress: true })).toEqual([]);
+    expect(missingForPay({ returnAddress: false, payouts: true })).toEqual(["returnAddress"]);
+    expect(missingForPay({ returnAddress: true, payouts: true })).toEqual([]);
+    expect(missingForPay({ returnAddress: true, payouts: false })).toEqual(["payouts"]);
+    expect(missingForPay({ returnAddress: false, payouts: false })).toEqual(["returnAddress", "payouts"]);
   });
 });
 

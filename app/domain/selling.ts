@@ -70,10 +70,13 @@ export function sellerRoles(current: RoleRecord | null): RoleRecord {
 /** What a seller still lacks before they can be paid (the seller dashboard lists it). */
 export interface PayReadiness {
   returnAddress: boolean;
+  /** Their connected account for payouts is active (Connect onboarding finished; decision 0056). */
+  payouts: boolean;
 }
 
-export const PAY_READINESS_LABELS: Record<keyof PayReadiness, { missing: string; href: string; action: string }> = {
+/** The missing items that a link fixes; payout details are set up with the dashboard's 'Set up payouts' form. */
+export const PAY_READINESS_LABELS: Record<"returnAddress", { missing: string; href: string; action: string }> = {
   returnAddress: { missing: "Add the return address rented and returned items come back to", href: "/account?tab=profile#panel-return-address", action: "Add return address" },
 };
 
-export const missingForPay = (r: PayReadiness) => (Object.keys(PAY_READINESS_LABELS) as (keyof PayReadiness)[]).filter((k) => !r[k]);
+export const missingForPay = (r: PayReadiness) => (["returnAddress", "payouts"] as const).filter((k) => !r[k]);

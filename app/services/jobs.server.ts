@@ -1,7 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte } from "drizzle-orm";
-import { orderItems, orders, stores, userRoles, users } from "../../db/schema";
+import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { orderItems, orders, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
-import { createPayout, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
+import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";
@@ -15,6 +15,7 @@ import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
 import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
+import { sendPayouts } from "./payouts-provider.server";
 
 export interface JobContext {
   env: Env;
@@ -35,6 +36,8 @@ export interface WeeklySummary {
   periodStart: number;
   periodEnd: number;
   payouts: number;
+  /** Transfers to payees' connected accounts (decision 0056): paid, waiting for payout details, failed. */
+  transfers: { paid: number; waiting: number; failed: number };
   failures: number;
 }
 
@@ -169,26 +172,12 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   return recordRun(ctx, { job: "daily", ranAt: now, summary });
 }
 
-/** Where a payout's e-mail goes: the owner; the store's contact (else its owner); the platform's superadmins. */
-/** Who is told of a payout: the seller, the store (its contact address; its owner's account), or the superadmins. */
-export async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<{ to: string; userId: string }[]> {
-  if (recipient.type === "owner") {
-    const row = await db.select({ email: users.email, id: users.id }).from(users).where(eq(users.id, recipient.id)).get();
-    return row ? [{ to: row.email, userId: row.id }] : [];
-  }
-  if (recipient.type === "store") {
-    const row = await db.select({ contact: stores.contactEmail, email: users.email, id: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
-    return row ? [{ to: row.contact || row.email, userId: row.id }] : [];
-  }
-  const rows = await db.select({ email: users.email, id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
-  return rows.map((r) => ({ to: r.email, userId: r.id }));
-}
 
 const WHO: Record<PayoutRecipient["type"], string> = { owner: "your sales", store: "your store's concierge commissions", platform: "the platform's commissions" };
 
 export async function runWeeklyJob(ctx: JobContext, now: number) {
   const period = payoutPeriod(now);
-  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, failures: 0 };
+  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, transfers: { paid: 0, waiting: 0, failed: 0 }, failures: 0 };
   let recipients: PayoutRecipient[] = [];
   try {
     recipients = await payoutRecipients(ctx.db, period.end);
@@ -203,6 +192,14 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
       summary.failures++;
       console.error(`job weekly: the payout of ${recipient.type} ${recipient.id} failed`, error);
     }
+  }
+  // Each calculated payout of a seller or a store (this week's, and any an earlier run left waiting
+  // for payout details or failed) is sent to the payee's connected account (decision 0056).
+  try {
+    summary.transfers = await sendPayouts(ctx, now);
+  } catch (error) {
+    summary.failures++;
+    console.error("job weekly: sending the payouts failed", error);
   }
   // Every payout of the period is announced with a stable key: a rerun (or a run after a failed
   // queue) re-sends only what was never delivered (workers/queue.ts records each key once).
@@ -224,7 +221,7 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
           userId,
           link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
           subject: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
-          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\nIt is paid once our finance team marks it paid.\n`,
+          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\n${payout.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after."}\n`,
         });
       }
     }

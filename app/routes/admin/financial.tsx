@@ -1,7 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
 import { appContext } from "../../context";
-import { deliveryFeesOwed, financeOverview, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { deliveryFeesOwed, financeOverview, isPlatformPayout, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { payoutProviderStatus } from "../../domain/payouts";
+import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
 import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
@@ -34,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payload = {
     ...overview,
     owedDeliveryFees,
+    // 'Mark paid' for sellers and stores only with the local provider (decision 0056).
+    handMarking: mayMarkPaidByHand(app),
     weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })),
     period: { ...chosen.period, label: describePeriod(chosen.period), fromDate: chosen.fromDate, toDate: chosen.toDate, errors: chosen.errors },
   };
@@ -48,6 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (readIntent(form, intents) !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");
   const payoutId = formText(form, "payoutId");
+  // With Stripe a seller's or a store's payout is paid by its transfer only; the platform's own
+  // commission is no transfer, so staff record it by hand whatever the provider (decision 0056).
+  if (!mayMarkPaidByHand(app) && !(await isPlatformPayout(app.db, payoutId))) {
+    return refuse(app.config, 409, "Payout not updated", "Payouts are paid by transfer to the payee's account: 'Mark paid' is for the local payment provider only.");
+  }
   if (!(await markPayoutPaid(app.db, payoutId, user.id, Date.now()))) {
     return refuse(app.config, 409, "Payout not updated", "Only a calculated payout can be marked paid.");
   }
@@ -97,7 +106,7 @@ function CsvLink({ kind, fromDate, toDate }: { kind: CsvKind; fromDate: string; 
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking } = loaderData;
   const shownOf = (n: number, total: number, what: string) => (total > n ? `the latest ${n} of ${total} ${what}` : `${total} ${what}`);
   return (
     <>
@@ -268,9 +277,10 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
                     <td className={th}>
                       <StatusBadge status={p.status} />
                       {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
+                      <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
                     </td>
                     <td className={th}>
-                      {p.status === "calculated" ? (
+                      {p.status === "calculated" && (handMarking || p.recipientType === "platform") ? (
                         <Form method="post">
                           <input type="hidden" name="payoutId" value={p.id} />
                           <button type="submit" name="intent" value="markPaid" className={buttonClass} aria-label={`Mark paid: payout ${lastEight(p.id)}`}>Mark paid</button>

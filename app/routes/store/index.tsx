@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { tellConciergeDecided } from "../../services/notices.server";
 import { appContext } from "../../context";
@@ -29,6 +29,9 @@ import { ToSend } from "../../components/order/to-send";
 import type { ShipFormResult } from "../../domain/shipping";
 import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
+import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
+import { PAYOUT_MESSAGES } from "../../domain/payouts";
+import { PayoutSetup, PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { inspectFromForm } from "../../services/inspect-form.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
@@ -46,6 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (scope.kind === "none") return { view: "none" } as const;
   const { store, storeParam } = scope;
   const now = Date.now();
+  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
+  const payoutStatus = await payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id);
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
   const [dashboard, views, conversations] = await Promise.all([
@@ -55,10 +60,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, mayOnboard: store.ownerId === user.id } as const;
 }
 
-export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship"] as const;
+export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "setup_payouts"] as const;
 
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
@@ -105,6 +110,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       title: decision === "approve" ? "Request Approved" : "Request Rejected",
       description: `The concierge request has been ${decision === "approve" ? "approved" : "rejected"}.`,
     });
+  }
+
+  if (intent === "setup_payouts") {
+    // The store's owner only (decision 0056): onboarding asks for the owner's identity and bank
+    // details, which staff running the store (decision 0029) must not give for them.
+    if (store.ownerId !== user.id) return refuse(403, PAYOUT_MESSAGES.failed, PAYOUT_MESSAGES.staffCannot);
+    const started = await startOnboarding(
+      app,
+      { type: "store", id: store.id, email: store.contactEmail ?? user.email, name: store.name },
+      { returnUrl: `${url.origin}/store?payouts=return`, refreshUrl: `${url.origin}/store?payouts=refresh` },
+      now,
+    );
+    if (!started.ok) return refuse(503, PAYOUT_MESSAGES.failed, PAYOUT_MESSAGES.failedDescription);
+    return redirect(started.url, 303);
   }
 
   if (intent === "ship") {
@@ -159,6 +178,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         <StatCard label="Store Views" value={thisWeek(loaderData.views)} note={`This week (your page and products) · last week ${lastWeek(loaderData.views)}`} />
         <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
       </StatGrid>
+      <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
       {result?.alert && result.intent !== "save_settings" ? (
         <div className="mb-4">
@@ -266,6 +286,16 @@ function StoreSettings({ store, action, result }: { store: { id: string; name: s
         <SubmitButton busy={saving} busyLabel="Saving...">Save Changes</SubmitButton>
       </Form>
     </Panel>
+  );
+}
+
+/** The store's payouts (decision 0056): what is missing before it can be paid, and 'Set up payouts' for its owner. */
+function StorePayouts({ status, action, mayOnboard }: { status: "not_started" | "pending_verification" | "active"; action: string; mayOnboard: boolean }) {
+  if (mayOnboard) return <PayReadinessPanel readiness={{ returnAddress: true, payouts: status === "active" }} payoutStatus={status} action={action} />;
+  return (
+    <section aria-label="Payouts" className="mb-6 rounded-lg border border-stone-200 bg-white p-4">
+      <PayoutSetup status={status} action={action} canSetUp={false} />
+    </section>
   );
 }
 

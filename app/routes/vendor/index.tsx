@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
@@ -30,6 +30,8 @@ import { inspectFromForm } from "../../services/inspect-form.server";
 import { InspectForm } from "../../components/order/inspect";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { payReadiness } from "../../data/seller-requests.server";
+import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
+import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import type { InspectFormResult } from "../../domain/returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
@@ -42,17 +44,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const url = new URL(request.url);
   const now = Date.now();
+  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
+  const payoutStatus = await payeeStatus(app, { type: "owner", id: user.id }, now, url.searchParams.get("payouts") === "return");
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
   const [dashboard, views, readiness] = await Promise.all([
     sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
-    payReadiness(app.db, user.id),
+    payReadiness(app.db, user.id, payoutStatus),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, payoutStatus, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect"] as const;
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect", "setup_payouts"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -79,6 +83,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       console.error("vendor: could not create a product", error);
       return reply({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, 500);
     }
+  }
+
+  if (intent === "setup_payouts") {
+    // Their own payout account only: the payee is the signed-in seller, whatever the form says (decision 0056).
+    const origin = new URL(request.url).origin;
+    const started = await startOnboarding(
+      app,
+      { type: "owner", id: user.id, email: user.email, name: user.displayName ?? user.fullName },
+      { returnUrl: `${origin}/vendor?payouts=return`, refreshUrl: `${origin}/vendor?payouts=refresh` },
+      now,
+    );
+    if (!started.ok) return reply({ intent, alert: { title: PAYOUT_MESSAGES.failed, message: PAYOUT_MESSAGES.failedDescription } }, 503);
+    return redirect(started.url, 303);
   }
 
   if (intent === "ship") {
@@ -123,7 +140,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, now, formKey, views, readiness } = loaderData;
+  const { dashboard, now, formKey, views, readiness, payoutStatus } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -141,7 +158,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
         <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
       </StatGrid>
-      <PayReadinessPanel readiness={readiness} />
+      <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" />
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (

@@ -38,6 +38,13 @@ const uploadRules: Record<string, ActionRule> = Object.fromEntries(
   ]),
 );
 
+/** A local-development form: from any address but this machine it is not there, for anyone (decision 0018). */
+const notHere = (intent: string): ActionRule => ({
+  allowed: anyone,
+  form: async () => ({ intent }),
+  check: async (_ctx, response) => expect(response.status).toBe(404),
+});
+
 // Content, resources and the rest: public pages and form endpoints anyone may use.
 export const rules: AreaRules = {
   pages: {
@@ -55,6 +62,7 @@ export const rules: AreaRules = {
     // not there (dev-surfaces.test.ts has the loopback and production cases).
     "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
     "routes/dev/payments.tsx": () => page(404, { hides: "Local payments" }),
+    "routes/dev/onboarding.tsx": () => page(404, { hides: "Local payout onboarding" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
     // The header search box's suggestions (decision 0050): without q, the same 400 and its reason to everyone.
@@ -67,9 +75,11 @@ export const rules: AreaRules = {
       env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
       env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING").bind(`sc_${tag}`, now),
     ]);
-    return { "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
+    return { "/dev/payments/onboarding/:accountId": `/dev/payments/onboarding/acct_local_${tag.replace(/[^A-Za-z0-9]/g, "").slice(0, 16) || "matrix"}`, "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
   },
   actions: {
+    // The local payout onboarding page (decision 0056): from any address but this machine it is not there, for anyone.
+    "routes/dev/onboarding.tsx": { complete: notHere("complete"), leave: notHere("leave") },
     "routes/resources/uploads.ts": uploadRules,
     "routes/resources/newsletter.tsx": {
       "": {

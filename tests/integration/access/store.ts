@@ -109,6 +109,21 @@ export const rules: AreaRules = {
           expect([404]).toContain(response.status);
         },
       },
+      // Set up payouts (decision 0056): the store's owner, for their own store. Staff who run stores
+      // post without ?store= here (no store to act for: 404); with one they get a 403 (payouts.test.ts).
+      setup_payouts: {
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          return { intent: "setup_payouts" };
+        },
+        check: async (ctx, response) => {
+          expect(response.status).toBe(303);
+          expect(response.headers.get("location")).toMatch(/\/dev\/payments\/onboarding\/acct_local_[0-9a-f]{16}$/);
+          expect(await rows("SELECT a.payee_type, a.status FROM payee_accounts a JOIN stores s ON s.id = a.payee_id WHERE s.owner_id = ?", ctx.user!.id)).toEqual([{ payee_type: "store", status: "not_started" }]);
+        },
+        refused: notFoundInArea("Store not found"),
+      },
       save_settings: {
         allowed: isStoreOwner,
         form: async (ctx) => {

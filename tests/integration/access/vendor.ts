@@ -66,6 +66,17 @@ export const rules: AreaRules = {
         },
       },
       suggest_brand: suggestion("dashboard"),
+      // Set up payouts (decision 0056): every member of the area, for their own account only, whatever the form names.
+      setup_payouts: {
+        allowed: inArea,
+        form: async () => ({ intent: "setup_payouts", payeeId: (await (await world()).member("vendor")).id }),
+        check: async (ctx, response) => {
+          expect(response.status).toBe(303);
+          expect(response.headers.get("location")).toMatch(/\/dev\/payments\/onboarding\/acct_local_[0-9a-f]{16}$/);
+          expect(await rows("SELECT payee_type, status FROM payee_accounts WHERE payee_id = ?", ctx.user!.id)).toEqual([{ payee_type: "owner", status: "not_started" }]);
+          expect(await rows("SELECT count(*) AS n FROM payee_accounts WHERE payee_id = ?", (await (await world()).member("vendor")).id)).toEqual([{ n: 0 }]);
+        },
+      },
       // The owner answering their own request (every member of the area may have products).
       // A seller posts their own items (issue 22); staff of the area post their own too.
       ship: {
