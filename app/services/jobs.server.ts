@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
-import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/finance.server";
+import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";

@@ -4,7 +4,7 @@ import type { Database } from "../data/db.server";
 import { formatGBP } from "../domain/money";
 import type { AppConfig } from "../env.server";
 import { notify, type Notice } from "./notify.server";
-import { payoutAddresses, type PayoutRecipient } from "../data/finance.server";
+import { payoutAddresses, type PayoutRecipient } from "../data/payouts.server";
 
 // The events of issue 23 that had no message yet, each to the party it concerns, through the one
 // notification service (notify.server.ts). Each loads what its message needs and never throws:

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import { payeeAccount, payeeOfAccount, payoutsToSend, recordTransfer, recordTransferReversed, savePayeeAccount, setPayeeAccountStatus, type PayeeRef } from "../data/finance.server";
+import { payeeAccount, payeeOfAccount, payoutsToSend, recordTransfer, recordTransferReversed, savePayeeAccount, setPayeeAccountStatus, type PayeeRef } from "../data/payouts.server";
 import { accountStatus, transferFor, type AccountFacts, type PayeeAccountStatus, type TransferRequest } from "../domain/payouts";
 
 // Payouts through Connect (issue 27 item 4; docs/decisions/0056-connect-payouts.md). One payout

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { ownerEarnings, storeRevenue, weeklyRevenue, financeOverview } from "../../app/data/finance.server";
+import { ownerEarnings, storeRevenue, weeklyRevenue } from "../../app/data/finance.server";
+import { financeOverview } from "../../app/data/finance-report.server";
 import { changeItem, setOrderStatus } from "../../app/data/order-lifecycle.server";
 import { signedInBrowser } from "./actors";
 import { BILLING, createProduct, createUser } from "./factories";

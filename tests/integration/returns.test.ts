@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { createPayout } from "../../app/data/finance.server";
+import { createPayout } from "../../app/data/payouts.server";
 import { appConfig } from "../../app/env.server";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/financial-export";
 import { appContext } from "../../context";
-import { EXPORT_ROWS, financeLists } from "../../data/finance.server";
+import { EXPORT_ROWS, financeLists } from "../../data/finance-report.server";
 import { CSV_KINDS, csvFileName, financeCsv, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { requireAdminTab } from "../../services/guards.server";
 

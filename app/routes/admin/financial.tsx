@@ -1,7 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
 import { appContext } from "../../context";
-import { deliveryFeesOwed, financeOverview, isPlatformPayout, markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
+import { deliveryFeesOwed, financeOverview } from "../../data/finance-report.server";
+import { isPlatformPayout } from "../../data/payouts.server";
 import { payoutProviderStatus } from "../../domain/payouts";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
 import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";

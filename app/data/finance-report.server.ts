@@ -1,0 +1,157 @@
+import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { commissions, payouts, products, stores, transactions, users } from "../../db/schema";
+import { counted } from "./finance.server";
+import type { Database } from "./db.server";
+
+// The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
+// figures, its lists, the export, and delivery fees not collected. Part of the one finance data
+// module with finance.server.ts (sales and revenue) and payouts.server.ts; split by purpose (issue 28).
+
+export const FINANCE_LIST_SIZE = 50;
+
+/** A period of time, [from, to) in epoch milliseconds; null bounds are open. */
+export interface FinancePeriod {
+  from: number | null;
+  to: number | null;
+}
+
+export const ALL_TIME: FinancePeriod = { from: null, to: null };
+export const within = (column: SQLiteColumn, period: FinancePeriod) => and(period.from === null ? undefined : gte(column, period.from), period.to === null ? undefined : lt(column, period.to));
+
+/** A payee as people know them: an owner's display (else full) name, a store's name, the platform. */
+export const ownerName = sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${transactions.ownerId})`;
+export const ownerDisplayName = sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${transactions.ownerId})`;
+
+/** The rows of each list in a period, newest first, with their payees by name (the tab shows 50; the CSV up to EXPORT_ROWS). */
+export function financeLists(db: Database, period: FinancePeriod, limit: number) {
+  return [
+    db
+      .select({
+        id: transactions.id,
+        type: transactions.transactionType,
+        orderId: transactions.orderId,
+        productId: transactions.productId,
+        productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
+        ownerId: transactions.ownerId,
+        ownerName: ownerName.as("owner_name"),
+        ownerDisplayName: ownerDisplayName.as("owner_display_name"),
+        storeId: transactions.storeId,
+        storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${transactions.storeId})`.as("txn_store_name"),
+        gross: transactions.grossAmount,
+        net: transactions.netAmount,
+        status: transactions.status,
+        createdAt: transactions.createdAt,
+      })
+      .from(transactions)
+      .where(within(transactions.createdAt, period))
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(limit),
+    db
+      .select({
+        id: commissions.id,
+        transactionId: commissions.transactionId,
+        recipientType: commissions.recipientType,
+        recipientId: commissions.recipientId,
+        recipientName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${commissions.recipientId})`.as("commission_store_name"),
+        rate: commissions.commissionRate,
+        amount: commissions.commissionAmount,
+        status: commissions.status,
+        calculatedAt: commissions.calculatedAt,
+      })
+      .from(commissions)
+      .where(within(commissions.calculatedAt, period))
+      .orderBy(desc(commissions.calculatedAt), desc(commissions.id))
+      .limit(limit),
+    db
+      .select({
+        id: payouts.id,
+        recipientType: payouts.recipientType,
+        recipientId: payouts.recipientId,
+        recipientName: sql<string | null>`case ${payouts.recipientType}
+          when 'owner' then (select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${payouts.recipientId})
+          when 'store' then (select ${stores.name} from ${stores} where ${stores.id} = ${payouts.recipientId})
+          else null end`.as("payee_name"),
+        recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then (select ${users.displayName} from ${users} where ${users.id} = ${payouts.recipientId}) else null end`.as("payee_display_name"),
+        periodStart: payouts.periodStart,
+        periodEnd: payouts.periodEnd,
+        total: payouts.totalAmount,
+        commission: payouts.commissionAmount,
+        net: payouts.netAmount,
+        status: payouts.status,
+        paidAt: payouts.paidAt,
+        paidBy: payouts.paidBy,
+        transferStatus: payouts.transferStatus,
+        transferId: payouts.transferId,
+        transferError: payouts.transferError,
+        createdAt: payouts.createdAt,
+      })
+      .from(payouts)
+      .where(within(payouts.createdAt, period))
+      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .limit(limit),
+  ] as const;
+}
+
+/** The most rows a CSV download holds (a period longer than that is cut, and says so). */
+export const EXPORT_ROWS = 10_000;
+
+/** The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals of the period (seller-store-admin.md §2, §9; issue 24, item 4). */
+export async function financeOverview(db: Database, period: FinancePeriod = ALL_TIME) {
+  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch([
+    ...financeLists(db, period, FINANCE_LIST_SIZE),
+    db
+      .select({ gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`, net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`, n: sql<number>`count(*)` })
+      .from(transactions)
+      .where(and(counted, within(transactions.createdAt, period))),
+    db
+      .select({ recipientType: commissions.recipientType, total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, n: sql<number>`count(*)` })
+      .from(commissions)
+      .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+      .where(and(counted, within(commissions.calculatedAt, period)))
+      .groupBy(commissions.recipientType),
+    db
+      .select({ status: payouts.status, total: sql<number>`coalesce(sum(${payouts.netAmount}), 0)`, n: sql<number>`count(*)` })
+      .from(payouts)
+      .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
+      .groupBy(payouts.status),
+  ]);
+  const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
+  const payoutBy = Object.fromEntries(payoutTotals.map((r) => [r.status, r.total]));
+  return {
+    transactions: latestTransactions,
+    commissions: latestCommissions,
+    payouts: latestPayouts,
+    totals: {
+      gross: totals[0]?.gross ?? 0,
+      ownersNet: totals[0]?.net ?? 0,
+      sales: totals[0]?.n ?? 0,
+      platformCommission: commissionBy.platform ?? 0,
+      storeCommission: commissionBy.store ?? 0,
+      commissionCount: commissionTotals.reduce((n, r) => n + r.n, 0),
+      payoutsCalculated: payoutBy.calculated ?? 0,
+      payoutsPaid: payoutBy.paid ?? 0,
+      payoutCount: payoutTotals.reduce((n, r) => n + r.n, 0),
+    },
+  };
+}
+
+/**
+ * Delivered orders whose delivery fee was not collected yet (docs/decisions/0035-payments.md): its
+ * capture failed and the daily job has not retried it successfully. The fee is no sale (no
+ * transaction, no commission), so this list is where the admin Financial tab shows it, oldest
+ * delivery first, with how often it was tried and the last error.
+ */
+export async function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) {
+  return db.all<{ orderId: string; fee: number; deliveredAt: number; attempts: number; lastError: string | null }>(sql`
+    SELECT o.id AS orderId, o.delivery_fee AS fee,
+      (SELECT min(i.delivered_at) FROM order_items i WHERE i.order_id = o.id) AS deliveredAt,
+      (SELECT count(*) FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed') AS attempts,
+      (SELECT p.error FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed' ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS lastError
+    FROM orders o
+    WHERE o.delivery_fee > 0 AND o.status != 'cancelled'
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')
+    ORDER BY deliveredAt, o.id
+    LIMIT ${limit}`);
+}

@@ -1,0 +1,263 @@
+import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { commissions, payeeAccounts, payouts, stores, userRoles, users } from "../../db/schema";
+import type { PayeeAccountStatus, PayeeType } from "../domain/payouts";
+import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
+import { payoutId } from "../domain/finance-ids";
+import type { Database } from "./db.server";
+
+// Payouts (issue 15 item 6, issue 27 item 4; DECISIONS.md Finance; decisions 0036, 0056): the
+// weekly calculation per payee, the payees' connected accounts, and the transfers that pay them.
+// Part of the one finance data module with finance.server.ts (sales and revenue) and
+// finance-report.server.ts (the Financial tab's reads); split by purpose (issue 28).
+
+// ---- Weekly payouts (issue 15 item 6; DECISIONS.md Finance; docs/decisions/0036-lifecycle-jobs.md) ----
+
+export type PayoutRecipient = { type: "owner"; id: string } | { type: "store"; id: string } | { type: "platform"; id: "platform" };
+
+/** The week a Monday run closes: last Monday 00:00 UTC to this Monday 00:00 UTC. */
+export function payoutPeriod(now: number) {
+  const end = startOfWeekUTC(now);
+  return { start: end - WEEK_MS, end };
+}
+
+
+/**
+ * A transaction a payout may gather: recorded before the period ended, counted (completed, not a
+ * failed capture left pending) and its money captured (docs/decisions/0035-payments.md). Anything
+ * an earlier week left behind (a capture that succeeded late) is gathered by the next payout.
+ */
+/**
+ * What a payout gathers, as SQL over `transactions t` before the period's end: collected (its
+ * capture succeeded) or, for money going back, given back (its refund succeeded). A refund after a
+ * payout is an adjustment of the next one, never an edit of the past one (issue 22).
+ */
+const payableSql = (periodEnd: string) =>
+  `t.status = 'completed' AND t.created_at < ${periodEnd} AND (EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded') OR (t.gross_amount < 0 AND EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = t.id AND p.operation = 'refund' AND p.status = 'succeeded')))`;
+const payable = (periodEnd: number) => sql.raw(payableSql(String(Math.trunc(periodEnd))));
+
+/** Who has something no payout has gathered yet, up to the end of the period. */
+export async function payoutRecipients(db: Database, periodEnd: number): Promise<PayoutRecipient[]> {
+  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd)} ORDER BY 1`);
+  const stores = await db.all<{ id: string }>(
+    sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd)} ORDER BY 1`,
+  );
+  const platform = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd)}`,
+  );
+  return [
+    ...owners.map((r) => ({ type: "owner" as const, id: r.id })),
+    ...stores.map((r) => ({ type: "store" as const, id: r.id })),
+    ...((platform[0]?.n ?? 0) > 0 ? [{ type: "platform" as const, id: "platform" as const }] : []),
+  ];
+}
+
+/**
+ * One recipient's payout for a period, in one batch: the row (calculated), the links from what it
+ * gathers (an owner's transactions; a store's or the platform's commissions) and its amounts
+ * summed from exactly what was linked. The payout's id and the unique (recipient, period) index
+ * make a rerun or an overlapping run fail the whole batch: it creates nothing and counts nothing
+ * twice. An owner's payout: total = gross of their sales, commission = what was taken, net = their
+ * share. A store's or the platform's: its commissions (total = commission = net).
+ * Returns the payout id, or null when it existed already or there was nothing to pay.
+ */
+export async function createPayout(db: Database, recipient: PayoutRecipient, period: { start: number; end: number }, now: number) {
+  const id = payoutId(recipient, period.start);
+  const d1 = db.$client;
+  // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
+  const PAYABLE = payableSql("?2");
+  const insert = (exists: string) =>
+    d1
+      .prepare(
+        `INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at)
+         SELECT ?1, ?3, ?4, ?5, ?2, 0, 0, 0, 'calculated', ?6 WHERE EXISTS (${exists})`,
+      )
+      .bind(id, period.end, recipient.type, recipient.id, period.start, now);
+  const statements =
+    recipient.type === "owner"
+      ? [
+          insert(`SELECT 1 FROM transactions t WHERE t.owner_id = ?4 AND t.payout_id IS NULL AND ${PAYABLE}`),
+          d1.prepare(`UPDATE transactions AS t SET payout_id = ?1 WHERE t.owner_id = ?3 AND t.payout_id IS NULL AND ${PAYABLE}`).bind(id, period.end, recipient.id),
+          d1
+            .prepare(
+              `UPDATE payouts SET
+                 total_amount = (SELECT coalesce(sum(gross_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 net_amount = (SELECT coalesce(sum(net_amount), 0) FROM transactions WHERE payout_id = ?1),
+                 commission_amount = (SELECT coalesce(sum(gross_amount - net_amount), 0) FROM transactions WHERE payout_id = ?1)
+               WHERE id = ?1`,
+            )
+            .bind(id),
+        ]
+      : (() => {
+          const mine = recipient.type === "store" ? "c.recipient_type = 'store' AND c.recipient_id = ?4" : "c.recipient_type = 'platform'";
+          const unpaid = `SELECT c.id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE ${mine} AND c.payout_id IS NULL AND ${PAYABLE}`;
+          return [
+            insert(unpaid),
+            recipient.type === "store"
+              ? d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid.replace("?4", "?3")})`).bind(id, period.end, recipient.id)
+              : d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid})`).bind(id, period.end),
+            d1
+              .prepare(
+                `UPDATE payouts SET
+                   total_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   commission_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1),
+                   net_amount = (SELECT coalesce(sum(commission_amount), 0) FROM commissions WHERE payout_id = ?1)
+                 WHERE id = ?1`,
+              )
+              .bind(id),
+          ];
+        })();
+  try {
+    const [inserted] = await d1.batch(statements);
+    return inserted?.meta.changes === 1 ? id : null;
+  } catch (error) {
+    // Made already, by an earlier or an overlapping run: nothing new.
+    if (/UNIQUE|PRIMARY KEY|constraint/i.test(String(error))) return null;
+    throw error;
+  }
+}
+
+/** A period's payouts with what their recipients are told. */
+export async function payoutsOfPeriod(db: Database, periodStart: number) {
+  return db
+    .select({ id: payouts.id, recipientType: payouts.recipientType, recipientId: payouts.recipientId, periodStart: payouts.periodStart, periodEnd: payouts.periodEnd, total: payouts.totalAmount, commission: payouts.commissionAmount, net: payouts.netAmount, status: payouts.status })
+    .from(payouts)
+    .where(eq(payouts.periodStart, periodStart))
+    .orderBy(payouts.recipientType, payouts.recipientId);
+}
+
+// ---- Payouts through Connect (issue 27 item 4; docs/decisions/0056-connect-payouts.md) ----
+
+export interface PayeeRef {
+  type: PayeeType;
+  id: string;
+}
+
+/** A payee's connected account, if they started setting up payouts. */
+export function payeeAccount(db: Database, payee: PayeeRef) {
+  return db
+    .select({ providerAccountId: payeeAccounts.providerAccountId, provider: payeeAccounts.provider, status: payeeAccounts.status, updatedAt: payeeAccounts.updatedAt })
+    .from(payeeAccounts)
+    .where(and(eq(payeeAccounts.payeeType, payee.type), eq(payeeAccounts.payeeId, payee.id)))
+    .get();
+}
+
+/** The payee a provider account belongs to (an event names the account). */
+export function payeeOfAccount(db: Database, providerAccountId: string) {
+  return db
+    .select({ payeeType: payeeAccounts.payeeType, payeeId: payeeAccounts.payeeId, status: payeeAccounts.status, provider: payeeAccounts.provider })
+    .from(payeeAccounts)
+    .where(eq(payeeAccounts.providerAccountId, providerAccountId))
+    .get();
+}
+
+/**
+ * Records a payee's new connected account; when two requests made one each at once, the first
+ * recorded wins and both answer it (the other provider account is never used). An account at
+ * another provider (a local one, after switching to Stripe) is replaced.
+ */
+export async function savePayeeAccount(db: Database, payee: PayeeRef, provider: string, providerAccountId: string, now: number) {
+  await db
+    .insert(payeeAccounts)
+    .values({ payeeType: payee.type, payeeId: payee.id, provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: [payeeAccounts.payeeType, payeeAccounts.payeeId],
+      set: { provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now },
+      setWhere: ne(payeeAccounts.provider, provider),
+    });
+  return (await payeeAccount(db, payee))!;
+}
+
+/** What the provider last said of an account. Returns whether anything changed. */
+export async function setPayeeAccountStatus(db: Database, providerAccountId: string, status: PayeeAccountStatus, now: number) {
+  const result = await db
+    .update(payeeAccounts)
+    .set({ status, updatedAt: now })
+    .where(and(eq(payeeAccounts.providerAccountId, providerAccountId), ne(payeeAccounts.status, status)))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/**
+ * Calculated payouts of sellers and stores that no transfer has paid yet: never tried, waiting for
+ * the payee's details, or failed (retried). With each, the payee's account and its status.
+ */
+export function payoutsToSend(db: Database) {
+  return db
+    .select({
+      id: payouts.id,
+      recipientType: payouts.recipientType,
+      recipientId: payouts.recipientId,
+      periodStart: payouts.periodStart,
+      net: payouts.netAmount,
+      transferStatus: payouts.transferStatus,
+      accountId: payeeAccounts.providerAccountId,
+      accountProvider: payeeAccounts.provider,
+      accountStatus: payeeAccounts.status,
+    })
+    .from(payouts)
+    .leftJoin(payeeAccounts, and(eq(payeeAccounts.payeeType, payouts.recipientType), eq(payeeAccounts.payeeId, payouts.recipientId)))
+    .where(
+      and(
+        eq(payouts.status, "calculated"),
+        inArray(payouts.recipientType, ["owner", "store"]),
+        gt(payouts.netAmount, 0),
+        or(isNull(payouts.transferStatus), inArray(payouts.transferStatus, ["waiting_for_details", "failed"])),
+      ),
+    )
+    .orderBy(payouts.createdAt, payouts.id);
+}
+
+/**
+ * A transfer's answer for a payout. Paid: the payout becomes paid (with the transfer's id) and its
+ * commissions too, once — the update is guarded by the payout still being calculated, so a replay,
+ * an event arriving after the job's answer or two runs at once change nothing more. Waiting or
+ * failed: the payout stays calculated with why, and the next run tries again.
+ */
+export async function recordTransfer(db: Database, payoutId: string, outcome: { status: "paid"; transferId: string } | { status: "waiting_for_details" | "failed"; error: string | null }, now: number) {
+  if (outcome.status === "paid") {
+    const [updated] = await db.batch([
+      db
+        .update(payouts)
+        .set({ status: "paid", paidAt: now, transferStatus: "paid", transferId: outcome.transferId, transferError: null, transferAttemptedAt: now })
+        .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed")))),
+      db.update(commissions).set({ status: "paid" }).where(and(eq(commissions.payoutId, payoutId), sql`exists (select 1 from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'paid' and ${payouts.transferStatus} = 'paid' and ${payouts.transferId} = ${outcome.transferId})`)),
+    ]);
+    return (updated.meta.changes ?? 0) > 0;
+  }
+  const result = await db
+    .update(payouts)
+    .set({ transferStatus: outcome.status, transferError: outcome.error?.slice(0, 500) ?? null, transferAttemptedAt: now })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated")))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** The provider says a payout's transfer was taken back: shown on the Financial tab; never undone by a late 'created'. */
+export async function recordTransferReversed(db: Database, payoutId: string, transferId: string, now: number) {
+  const result = await db
+    .update(payouts)
+    .set({ transferStatus: "reversed", transferId, transferAttemptedAt: now })
+    .where(and(eq(payouts.id, payoutId), or(isNull(payouts.transferId), eq(payouts.transferId, transferId)), or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed"))))
+    .run();
+  return (result.meta.changes ?? 0) > 0;
+}
+
+/** Is this the platform's own payout (its commission: never a transfer)? */
+export async function isPlatformPayout(db: Database, payoutId: string) {
+  const row = await db.select({ type: payouts.recipientType }).from(payouts).where(eq(payouts.id, payoutId)).get();
+  return row?.type === "platform";
+}
+
+/** Who is told of a payout: the seller, the store (its contact address; its owner's account), or the superadmins. */
+export async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<{ to: string; userId: string }[]> {
+  if (recipient.type === "owner") {
+    const row = await db.select({ email: users.email, id: users.id }).from(users).where(eq(users.id, recipient.id)).get();
+    return row ? [{ to: row.email, userId: row.id }] : [];
+  }
+  if (recipient.type === "store") {
+    const row = await db.select({ contact: stores.contactEmail, email: users.email, id: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
+    return row ? [{ to: row.contact || row.email, userId: row.id }] : [];
+  }
+  const rows = await db.select({ email: users.email, id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
+  return rows.map((r) => ({ to: r.email, userId: r.id }));
+}
