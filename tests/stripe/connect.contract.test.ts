@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { stripePayoutProvider, type PayoutProvider } from "../../app/services/payouts-provider.server";
+import { type PayoutProvider } from "../../app/services/payouts-provider.server";
+import { stripePayoutProvider } from "../../app/services/payouts-stripe.server";
 import { transferFor } from "../../app/domain/payouts";
 import fixtures from "./fixtures/connect.json" with { type: "json" };
 import { startConnectDouble, type ConnectDouble } from "./connect-double";

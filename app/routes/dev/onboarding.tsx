@@ -3,7 +3,8 @@ import type { Route } from "./+types/onboarding";
 import { appContext } from "../../context";
 import { accountStatus, PAYEE_STATUS_LABELS } from "../../domain/payouts";
 import { readIntent } from "../../domain/intents";
-import { payoutEventHandlers, readLocalAccount, writeLocalAccount, type LocalAccount } from "../../services/payouts-provider.server";
+import { payoutEventHandlers } from "../../services/payouts-provider.server";
+import { readLocalAccount, writeLocalAccount, type LocalAccount } from "../../services/payouts-local.server";
 
 // Local development only (docs/decisions/0056-connect-payouts.md): the local payout provider's
 // hosted onboarding page, standing in for Stripe's. 'Complete' makes the connected account active;
