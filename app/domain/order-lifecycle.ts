@@ -232,4 +232,5 @@ const LABELS: Record<ItemStatus, string> = {
   completed: "completed",
   cancelled: "cancelled",
 };
-export const label = (status: ItemStatus) => LABELS[status];
+/** An order's status in words (its own statuses are the items' plus awaiting payment). */
+export const label = (status: ItemStatus | OrderStatus) => (status === "awaiting_payment" ? "awaiting payment" : LABELS[status]);
