@@ -143,7 +143,7 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
   if (!signature) return text(400, "Missing Stripe-Signature header");
   let event: Stripe.Event;
   try {
-    event = await verifyStripeEvent(body, signature, app.config.webhookSecret, Math.floor(now / 1000));
+    event = await verifyStripeEvent(body, signature, app.config.webhookSecret, now);
   } catch {
     return text(400, "Invalid or expired signature");
   }

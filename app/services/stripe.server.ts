@@ -33,10 +33,10 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 // Verification needs no key; one SDK instance serves it.
 let verifier: Stripe | undefined;
 
-/** The event, if its Stripe-Signature header is valid for this secret and fresh; else throws. */
-export async function verifyStripeEvent(body: string, signature: string, secret: string, nowSeconds?: number): Promise<Stripe.Event> {
+/** The event, if its Stripe-Signature header is valid for this secret and fresh at `nowMs` (epoch ms, as the SDK takes it); else throws. */
+export async function verifyStripeEvent(body: string, signature: string, secret: string, nowMs?: number): Promise<Stripe.Event> {
   verifier ??= stripeClient("sk_verify_only");
-  return verifier.webhooks.constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS, webCrypto, nowSeconds);
+  return verifier.webhooks.constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS, webCrypto, nowMs);
 }
 
 /** A signature header as Stripe makes it (the local provider signs its events with it; the tests too). */

@@ -213,7 +213,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       {loaderData.cardUpdated ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your card was updated. What this order still owes is charged with it.</p> : null}
       {loaderData.chargesOwed > 0 ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          We could not take {formatGBP(loaderData.chargesOwed)} for this order with your saved card.{" "}
+          {`We could not take ${formatGBP(loaderData.chargesOwed)} for this order with your saved card. `}
           <Link to={`/account/orders/${encodeURIComponent(order.id)}/card`} className="font-semibold text-brand underline">Update your card</Link>
         </p>
       ) : null}
