@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-card";
 import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
@@ -13,7 +13,7 @@ import { laterChargesOwed } from "../../services/payments.server";
 // provider's hosted setup page (no card data comes here); a plain form answered with a 303 to it.
 // The new card is charged what the order still owes as soon as the provider confirms it.
 
-export const meta: Route.MetaFunction = () => [{ title: "Update your card | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Update your card | Closetloop" : "Order not found | Closetloop" }, { name: "robots", content: "noindex" }];
 
 async function ownOrder(context: Route.LoaderArgs["context"], request: Request, orderId: string) {
   const app = context.get(appContext);
@@ -66,4 +66,17 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
       <p className="text-xs text-stone-600">You enter the card on our payment provider&apos;s secure page; Closetloop never sees its number.</p>
     </section>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-3xl font-bold">Order not found</h1>
+        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
+        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
+      </section>
+    );
+  }
+  throw error;
 }

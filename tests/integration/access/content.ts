@@ -55,6 +55,8 @@ export const rules: AreaRules = {
     // not there (dev-surfaces.test.ts has the loopback and production cases).
     "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
     "routes/dev/payments.tsx": () => page(404, { hides: "Local payments" }),
+    // The local provider's hosted page (decision 0055): the same guard, for a real open session.
+    "routes/dev/payment-checkout.tsx": () => page(404, { hides: "Pay for your order" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
     // The header search box's suggestions (decision 0050): without q, the same 400 and its reason to everyone.
@@ -67,9 +69,26 @@ export const rules: AreaRules = {
       env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
       env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING").bind(`sc_${tag}`, now),
     ]);
-    return { "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
+    // A real, open local session (its page answers only to this machine in development).
+    const session = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
+    const payment = { id: session, mode: "payment", orderId: `order_matrix_${tag}`, amount: 1000, lines: [{ name: "Matrix line", amount: 1000 }], customerEmail: "matrix@example.test", successUrl: "/", cancelUrl: "/", expiresAt: now + 3_600_000, idempotencyKey: `checkout:matrix_${tag}`, status: "open" };
+    await env.CACHE.put(`payments:local:session:${session}`, JSON.stringify(payment));
+    return { "/dev/payments/checkout/:sessionId": `/dev/payments/checkout/${session}`, "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
   },
   actions: {
+    // The local provider's hosted page: from any address but this machine it does not exist, for anyone (decision 0018).
+    "routes/dev/payment-checkout.tsx": Object.fromEntries(
+      (["pay", "decline", "cancel"] as const).map((intent): [string, ActionRule] => [
+        intent,
+        {
+          allowed: () => true,
+          form: async () => ({ intent }),
+          check: async (_ctx, response) => {
+            expect(response.status).toBe(404);
+          },
+        },
+      ]),
+    ),
     "routes/resources/uploads.ts": uploadRules,
     "routes/resources/newsletter.tsx": {
       "": {
