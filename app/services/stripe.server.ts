@@ -1,6 +1,6 @@
 import Stripe from "stripe";
 import type { AppConfig } from "../env.server";
-import { PaymentDeclined, type HostedSession, type HostedSessionRequest, type PaymentCall, type PaymentProvider } from "./payments.server";
+import { PaymentDeclined, type HostedSession, type HostedSessionRequest, type PaymentCall, type PaymentProvider } from "./payment-types";
 
 // The Stripe adapter of the one payment interface (decisions 0035 and 0055). It runs in the
 // Worker: the SDK's fetch HTTP client and Web Crypto, no Node APIs. The shopper pays on Stripe's
