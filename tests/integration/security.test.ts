@@ -45,7 +45,7 @@ describe("cross-site form posts", () => {
   // cross-site check, its signature is the authority (checkout-payments.test.ts has the signed cases).
   it("lets /webhooks/stripe through to its signature check, which refuses a post without one", async () => {
     const browser = new Browser();
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}]) {
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}] as Record<string, string>[]) {
       const response = await browser.fetch("/webhooks/stripe", { method: "POST", body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }), headers });
       expect(response.status, JSON.stringify(headers)).toBe(400);
       expect(await response.text()).toBe("Missing Stripe-Signature header");
