@@ -151,6 +151,18 @@ describe("checkout through the local provider's hosted page", () => {
   });
 });
 
+describe("an order awaiting its payment", () => {
+  it("cannot be moved by staff, a handler or the shopper until the provider's event confirms it", async () => {
+    const { placed } = await unpaidOrder();
+    const { setOrderStatus, changeItem } = await import("../../app/data/order-lifecycle.server");
+    const staffSet = await setOrderStatus(database(env.DB), placed.orderId, "processing", { id: null, role: "staff" }, Date.now());
+    expect(staffSet).toMatchObject({ ok: false, httpStatus: 409 });
+    const cancelled = await changeItem(database(env.DB), placed.items[0]!.id, { type: "cancel" }, { id: null, role: "staff" }, Date.now());
+    expect(cancelled).toMatchObject({ ok: false, httpStatus: 409 });
+    expect((await orderRow(placed.orderId))!.status).toBe("awaiting_payment");
+  });
+});
+
 describe("reservations end with their session", () => {
   it("the Cron job puts the items back on sale, cancels the order and tells the shopper; earlier it changes nothing", async () => {
     const { product, placed, order } = await unpaidOrder("rental");
