@@ -10,6 +10,9 @@ export const DEVELOPMENT_SECRETS = {
   PASSWORD_PEPPER: "local-development-password-pepper-000",
 } as const;
 
+/** The local payment provider signs its events with this (the Stripe scheme; decision 0055). Never valid outside development. */
+export const LOCAL_WEBHOOK_SECRET = "whsec_local-development-webhook-secret";
+
 // The wrangler environment the bundle was built for (vite.config.ts): "production" for
 // `npm run deploy`, empty for local builds. A production bundle runs only as production.
 const BUILT_FOR: string = import.meta.env.CLOUDFLARE_ENV ?? "";
@@ -28,9 +31,10 @@ const EnvSchema = z
     SITE_URL: z.url({ error: "SITE_URL must be the site's address, such as https://closetloop.co.uk" }).optional(),
     /** Longest reuse of a page shared by anonymous visitors, in seconds; 0 turns the page cache off. */
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
-    /** Who moves money (issue 27): the local provider (the default; nothing leaves the machine) or Stripe. */
+    /** Which payment provider takes the money (decision 0055): the local one for development and the tests, Stripe in production. */
     PAYMENT_PROVIDER: z.enum(["local", "stripe"], { error: "PAYMENT_PROVIDER must be local or stripe" }).default("local"),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";
@@ -44,7 +48,15 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", path: [key], message: `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)` });
       }
     }
-    if (vars.PAYMENT_PROVIDER === "stripe" && !vars.STRIPE_SECRET_KEY) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY must be set when PAYMENT_PROVIDER is stripe (npx wrangler secret put STRIPE_SECRET_KEY --env production)" });
+    if (!isDev && vars.PAYMENT_PROVIDER === "local") {
+      ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "PAYMENT_PROVIDER must be stripe outside development: the local provider takes no money (set PAYMENT_PROVIDER = \"stripe\" and the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)" });
+    }
+    if (vars.PAYMENT_PROVIDER === "stripe") {
+      if (!vars.STRIPE_SECRET_KEY?.match(/^(sk|rk)_/)) ctx.addIssue({ code: "custom", path: ["STRIPE_SECRET_KEY"], message: "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…): npx wrangler secret put STRIPE_SECRET_KEY --env production" });
+      if (!vars.STRIPE_WEBHOOK_SECRET?.startsWith("whsec_") || vars.STRIPE_WEBHOOK_SECRET === LOCAL_WEBHOOK_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_WEBHOOK_SECRET must be the signing secret of the /webhooks/stripe endpoint (whsec_…): npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production" });
+      }
+    }
     if (!isDev && !vars.SITE_URL) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be set outside development: the site's https address, for links in e-mails" });
     return {
       ...vars,
@@ -54,6 +66,8 @@ const EnvSchema = z
       // Local-only fallbacks so a fresh clone runs with no setup; outside development they are refused above.
       SESSION_SECRET: vars.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,
       PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? DEVELOPMENT_SECRETS.PASSWORD_PEPPER,
+      /** The secret the webhook verifies events with: Stripe's, or the local provider's. */
+      webhookSecret: vars.PAYMENT_PROVIDER === "stripe" ? vars.STRIPE_WEBHOOK_SECRET! : LOCAL_WEBHOOK_SECRET,
     };
   });
 

@@ -27,6 +27,8 @@ export default [
   layout("routes/areas/account.tsx", [
     route("account", "routes/account/index.tsx"),
     route("account/orders/:orderId", "routes/account/order.tsx"),
+    // Update your card (issue 27): a hosted setup session for an order's later charges.
+    route("account/orders/:orderId/card", "routes/account/order-card.tsx"),
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
     route("account/start-selling", "routes/account/start-selling.tsx"),
@@ -78,9 +80,13 @@ export default [
   route("search/suggestions", "routes/resources/search-suggestions.ts"),
 
   // local development only: 404 unless the Worker runs in development and the request comes from this machine
-  layout("routes/areas/dev.tsx", [route("dev/outbox", "routes/dev/outbox.tsx"), route("dev/payments", "routes/dev/payments.tsx")]),
-  // the local payout provider's hosted onboarding (decision 0056), under the same guard
-  layout("routes/areas/dev.tsx", { id: "dev-onboarding-area" }, [route("dev/payments/onboarding/:accountId", "routes/dev/onboarding.tsx")]),
+  layout("routes/areas/dev.tsx", [
+    route("dev/outbox", "routes/dev/outbox.tsx"),
+    route("dev/payments", "routes/dev/payments.tsx"),
+    // the local payment provider's hosted checkout (decision 0055) and payout onboarding (decision 0056)
+    route("dev/payments/checkout/:sessionId", "routes/dev/payment-checkout.tsx"),
+    route("dev/payments/onboarding/:accountId", "routes/dev/onboarding.tsx"),
+  ]),
 
   // public store profile (the dashboard at /store is in the store area above)
   route("store/:storeId", "routes/shop/store-profile.tsx"),

@@ -392,11 +392,22 @@ export const orders = sqliteTable(
     currency: text("currency").notNull().default("GBP"),
     billingAddress: text("billing_address", { mode: "json" }).notNull(),
     shippingAddress: text("shipping_address", { mode: "json" }).notNull(),
+    // Checkout pays (migration 0039, decision 0055): the hosted session while the order awaits
+    // its payment (its items reserved until paymentExpiresAt), then what later charges use.
+    paymentSessionId: text("payment_session_id"),
+    paymentSessionUrl: text("payment_session_url"),
+    paymentExpiresAt: integer("payment_expires_at"),
+    paymentIntentId: text("payment_intent_id"),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    paidAt: integer("paid_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_payment_session_idx").on(t.paymentSessionId),
+    index("orders_payment_expiry_idx").on(t.status, t.paymentExpiresAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
   ],
@@ -752,6 +763,21 @@ export const payments = sqliteTable(
     index("payments_order_idx").on(t.orderId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
   ],
+);
+
+/** Each payment provider event, recorded once by its id (migration 0039): a replay is answered from here. */
+export const paymentEvents = sqliteTable(
+  "payment_events",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    provider: text("provider").notNull(),
+    orderId: text("order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** What the handler did: 'handled', 'ignored' (an unknown type, a stale or replayed fact). */
+    outcome: text("outcome").notNull(),
+    receivedAt: integer("received_at").notNull(),
+  },
+  (t) => [index("payment_events_order_idx").on(t.orderId, t.receivedAt)],
 );
 
 /** One row per event that concerns a person (issue 23): the notification centre; unique per event key. */

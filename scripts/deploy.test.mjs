@@ -14,7 +14,8 @@ import { productionConfigProblems } from "./production-config.mjs";
 const BUILD = path.resolve(".tmp/deploy-test-build");
 const REDIRECT = path.resolve(".wrangler/deploy/config.json");
 const deploy = (env, args = []) => spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
-const OWN_SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), SITE_URL: "https://closetloop.example" };
+// Outside development payments go through Stripe (decision 0055): its key and webhook secret are secrets too.
+const OWN_SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), SITE_URL: "https://closetloop.example", STRIPE_SECRET_KEY: "sk_test_deploy", STRIPE_WEBHOOK_SECRET: "whsec_deploy" };
 
 describe("npm run deploy", () => {
   it("stops for any environment but production, before building anything", () => {
@@ -51,7 +52,7 @@ describe("the production build", () => {
 
   it("is configured for production: nothing wrong with it but the ids an operator fills in", () => {
     expect(config.targetEnvironment).toBe("production");
-    expect(config.vars).toEqual({ APP_ENV: "production", PAGE_CACHE_SECONDS: "30" });
+    expect(config.vars).toEqual({ APP_ENV: "production", PAYMENT_PROVIDER: "stripe", PAGE_CACHE_SECONDS: "30" });
     expect(productionConfigProblems(config).filter((p) => !p.includes("placeholder id"))).toEqual([]);
     const filled = JSON.parse(JSON.stringify(config));
     filled.d1_databases[0].database_id = "0b1f4f4e-6d1b-4c5e-9f0a-1234567890ab";
@@ -99,6 +100,7 @@ describe("the production build", () => {
     ["without its environment name", { ...OWN_SECRETS, APP_ENV: undefined }, "APP_ENV must name the environment"],
     ["as development", { ...OWN_SECRETS, APP_ENV: "development" }, "this bundle was built for production"],
     ["without the site's address", { ...OWN_SECRETS, SITE_URL: undefined }, "SITE_URL must be set outside development"],
+    ["without Stripe's keys", { ...OWN_SECRETS, STRIPE_SECRET_KEY: undefined }, "STRIPE_SECRET_KEY must be a Stripe secret key"],
   ])("refuses to start %s", async (_name, vars, message) => {
     const result = await start(vars);
     expect(result.started).toBe(false);

@@ -12,6 +12,7 @@ import { gateRequest, pageRoute } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { countView } from "../app/services/views.server";
+import { receiveWebhook } from "../app/services/payment-events.server";
 import { scheduled } from "./cron";
 import { images } from "./images";
 import { live } from "./live";
@@ -54,6 +55,8 @@ app.use(async (c, next) => {
 app.get("/healthz", (c) => c.json({ ok: true }));
 
 app.route("/images", images);
+// The payment provider's events (decision 0055): signed, at most 1 MB, recorded once by id.
+app.all("/webhooks/stripe", (c) => receiveWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
 app.route("/", live);
 
 app.all("*", async (c) => {

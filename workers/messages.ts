@@ -51,6 +51,9 @@ export const EmailMessage = z.object({
     "back_in_stock",
     "price_drop",
     "saved_search_matches",
+    // Issue 27: checkout pays.
+    "reservation_expired",
+    "payment_failed",
   ]),
   to: z.email(),
   subject: z.string().min(1),

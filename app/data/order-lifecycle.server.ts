@@ -204,11 +204,14 @@ async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: Lifec
 }
 
 const notFound: ChangeResult = { ok: false, message: "Order not found", httpStatus: 404 };
+/** An order still awaiting its payment moves only by the provider's event or its reservation's end (decision 0055). */
+const awaitingPayment: ChangeResult = { ok: false, message: "This order is waiting for its payment: it can change once the payment is confirmed.", httpStatus: 409 };
 
 /** Staff set an order's status (the admin Orders tab): every item that is not cancelled follows. */
 export async function setOrderStatus(db: Database, orderId: string, to: StaffOrderChoice, actor: LifecycleActor, now: number): Promise<ChangeResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return notFound;
+  if (order.status === "awaiting_payment") return awaitingPayment;
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
   const event: ItemEvent = { type: "staff_set", to };
   for (const item of order.items) {
@@ -240,6 +243,7 @@ export async function changeItems(db: Database, orderId: string, itemIds: readon
   const order = await loadOrder(db, orderId);
   const items = order ? itemIds.map((id) => order.items.find((i) => i.id === id)) : [];
   if (!order || items.length === 0 || items.some((item) => !item || (mayAct && !mayAct(order, item)))) return { ok: false, message: "Order item not found", httpStatus: 404 };
+  if (order.status === "awaiting_payment") return awaitingPayment;
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
   for (const item of items as LifecycleItem[]) {
     const step = itemStep(item, event, actor.role, now);

@@ -3,6 +3,7 @@ import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
+import { reservationEnds } from "../domain/payment-timing";
 import type { Database } from "./db.server";
 
 /**
@@ -56,7 +57,8 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(sql`${orderItems.status} in ('pending', 'processing')`, handledBy))
+    // An order still awaiting its payment is not sent (decision 0055).
+    .where(and(sql`${orderItems.status} in ('pending', 'processing')`, sql`${orders.status} <> 'awaiting_payment'`, handledBy))
     .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
     .limit(limit * 4);
   const byOrder = new Map<string, { orderId: string; placedAt: number; shipTo: Record<string, string | undefined>; items: { id: string; name: string; type: "rental" | "purchase" }[] }>();
@@ -179,7 +181,9 @@ export async function placeOrder(
     db.insert(orders).values({
       id,
       userId: user.id,
-      status: "pending",
+      // Reserved for the shopper until the provider's event confirms the payment (decision 0055).
+      status: "awaiting_payment",
+      paymentExpiresAt: reservationEnds(now),
       subtotalAmount: totals.subtotal,
       deliveryFee: totals.delivery,
       totalAmount: totals.total,
@@ -190,7 +194,7 @@ export async function placeOrder(
       updatedAt: now,
     }),
     db.insert(orderIdempotencyKeys).values({ key: input.idempotencyKey, userId: user.id, orderId: id, createdAt: now }),
-    db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: id, toStatus: "pending", actorId: user.id, actorRole: "shopper", note: "Order placed", createdAt: now }),
+    db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: id, toStatus: "awaiting_payment", actorId: user.id, actorRole: "shopper", note: "Order placed, awaiting payment", createdAt: now }),
     ...priced.flatMap((line) => [
       db.insert(orderItems).values({
         id: crypto.randomUUID(),

@@ -94,6 +94,7 @@ export const PASSWORD_MESSAGES = {
 /** Account badges (seller-store-admin.md §4): pending yellow, processing blue, completed green, cancelled red, others grey. */
 export function accountStatusTone(status: string): "yellow" | "blue" | "green" | "red" | "grey" {
   switch (status) {
+    case "awaiting_payment":
     case "pending":
       return "yellow";
     case "processing":

@@ -38,6 +38,8 @@ export const NOTICE_KINDS = {
   order_placed: { category: "orders", to: "shopper" },
   order_status_changed: { category: "orders", to: "shopper" },
   order_cancelled: { category: "orders", to: "shopper" },
+  reservation_expired: { category: "orders", to: "shopper" },
+  payment_failed: { category: "orders", to: "shopper" },
   rental_reminder: { category: "orders", to: "shopper" },
   rental_converted: { category: "orders", to: "shopper" },
   rental_bought: { category: "orders", to: "shopper" },

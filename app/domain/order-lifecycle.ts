@@ -7,7 +7,8 @@
 // window that ended; a returned item is inspected by its handler. The order's own status is
 // derived from its items.
 
-export const ORDER_STATUSES = ["pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
+/** awaiting_payment: placed, its items reserved, until the provider's event confirms the payment (decision 0055). */
+export const ORDER_STATUSES = ["awaiting_payment", "pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 export const ITEM_STATUSES = ["pending", "processing", "shipped", "delivered", "active", "return_requested", "returned", "completed", "cancelled"] as const;
@@ -231,7 +232,8 @@ const LABELS: Record<ItemStatus, string> = {
   completed: "completed",
   cancelled: "cancelled",
 };
-export const label = (status: ItemStatus) => LABELS[status];
+/** An order's status in words (its own statuses are the items' plus awaiting payment). */
+export const label = (status: ItemStatus | OrderStatus) => (status === "awaiting_payment" ? "awaiting payment" : LABELS[status]);
 
 // What a status change reads and answers (the storage side is app/data/order-lifecycle.server.ts).
 

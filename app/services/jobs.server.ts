@@ -13,6 +13,7 @@ import type { QueueMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
 import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
+import { expireReservations } from "./checkout-payment.server";
 import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
 import { sweepStaging } from "./uploads.server";
 import { sendPayouts } from "./payouts-provider.server";
@@ -97,6 +98,13 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
     await ctx.db.update(orderItems).set({ reminderSentAt: null }).where(and(eq(orderItems.id, itemId), eq(orderItems.reminderSentAt, now)));
     throw error;
   }
+}
+
+/** Every five minutes: reservations whose payment did not come in time end (decision 0055). */
+export async function runReservationsJob(ctx: JobContext, now: number) {
+  const expired = await expireReservations(ctx, now);
+  if (expired) console.log(`job reservations: ${expired} reservation(s) ended`);
+  return { expired };
 }
 
 export async function runDailyJob(ctx: JobContext, now: number) {

@@ -1,7 +1,11 @@
 import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { orderItems, orders, payments, transactions } from "../../db/schema";
+import { orderItems, orders, payments, transactions, users } from "../../db/schema";
 import type { AppContext } from "../context";
+import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
+import { formatGBP } from "../domain/money";
+import { notify } from "./notify.server";
+import { stripeProvider } from "./stripe.server";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
 // first version, the seam is not). The app authorizes an order when it is placed, captures each
@@ -13,22 +17,10 @@ import type { AppContext } from "../context";
 // on a retry (as Stripe's Idempotency-Key): a retried capture never charges twice.
 
 export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
-export type PaymentOperation = "authorize" | "capture" | "refund";
 
-export interface PaymentCall {
-  operation: PaymentOperation;
-  orderId: string;
-  transactionId: string | null;
-  /** Integer pence, GBP. */
-  amount: number;
-  idempotencyKey: string;
-}
-
-export interface PaymentProvider {
-  readonly name: string;
-  /** Answers the provider's reference, or throws when the provider refused or failed. */
-  call(request: PaymentCall): Promise<{ ref: string }>;
-}
+export { PaymentDeclined } from "./payment-types";
+export type { HostedSession, HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
+import type { HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
 
 export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
 
@@ -52,13 +44,41 @@ export function localPaymentProvider(services: PaymentServices): PaymentProvider
         const [all, order] = await Promise.all([services.env.CACHE.get(LOCAL_FAIL_KEY), services.env.CACHE.get(localFailKey(request.orderId))]);
         if (fails(all, request.operation) || fails(order, request.operation)) throw new Error(`The local provider was told to fail ${request.operation} calls`);
       }
+      // A capture the checkout payment collected, and a refund of it, answer with its payment intent.
+      if (request.collected && request.paymentIntentId) return { ref: request.paymentIntentId };
       return { ref: `local_${request.operation}_${crypto.randomUUID().slice(0, 12)}` };
+    },
+    async createSession(request) {
+      const id = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
+      const session: LocalSession = { id, ...request, status: "open" };
+      // KV keeps it a little past its end (at least 60 s, KV's minimum), so a late visit sees 'expired'.
+      await services.env.CACHE.put(localSessionKey(id), JSON.stringify(session), { expirationTtl: Math.max(60, Math.ceil((request.expiresAt - Date.now()) / 1000) + 3600) });
+      return { id, url: `/dev/payments/checkout/${id}` };
     },
   };
 }
 
-/** The provider this deployment uses. Only the local one exists in the first version. */
-export const paymentProvider = (services: PaymentServices): PaymentProvider => localPaymentProvider(services);
+/** The local provider's hosted session, kept in KV for its page at /dev/payments/checkout/{id}. */
+export interface LocalSession extends HostedSessionRequest {
+  id: string;
+  status: "open" | "complete" | "expired";
+}
+export const localSessionKey = (id: string) => `payments:local:session:${id}`;
+
+export async function localSession(services: Pick<AppContext, "env">, id: string): Promise<LocalSession | null> {
+  if (!/^cs_local_[0-9a-f]{32}$/.test(id)) return null;
+  return services.env.CACHE.get<LocalSession>(localSessionKey(id), "json");
+}
+
+/**
+ * The provider this deployment uses (decision 0055): Stripe when PAYMENT_PROVIDER=stripe (its
+ * adapter is loaded only then), else the local one, which a Worker outside development refuses
+ * to start with (app/env.server.ts).
+ */
+export function paymentProvider(services: PaymentServices): PaymentProvider {
+  if (services.config.PAYMENT_PROVIDER === "stripe") return stripeProvider(services.config);
+  return localPaymentProvider(services);
+}
 
 const succeeded = (services: PaymentServices, key: string) =>
   services.db
@@ -76,7 +96,7 @@ export async function callPayment(services: PaymentServices, request: PaymentCal
   if (done) return { ok: true, ref: done.ref ?? "", replayed: true };
   const row = { orderId: request.orderId, transactionId: request.transactionId, operation: request.operation, amount: request.amount, idempotencyKey: request.idempotencyKey, provider: provider.name, createdAt: now };
   try {
-    const { ref } = await provider.call(request);
+    const { ref } = await provider.call(await withOrderPayment(services, request));
     // Two calls at once with one key: the provider answered both alike; one row is kept.
     await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "succeeded", providerRef: ref }).onConflictDoNothing();
     return { ok: true, ref, replayed: false };
@@ -85,6 +105,33 @@ export async function callPayment(services: PaymentServices, request: PaymentCal
     await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "failed", error: message.slice(0, 500) });
     return { ok: false, error: message };
   }
+}
+
+/**
+ * What the order's checkout payment left (decision 0055): its payment intent (a refund goes
+ * against it, or against the later charge it gives back), its customer and saved card (a later
+ * charge uses them off-session).
+ */
+async function withOrderPayment(services: PaymentServices, request: PaymentCall): Promise<PaymentCall> {
+  if (request.paymentIntentId !== undefined) return request;
+  const order = await services.db
+    .select({ paymentIntentId: orders.paymentIntentId, customerId: orders.paymentCustomerId, paymentMethodId: orders.paymentMethodId })
+    .from(orders)
+    .where(eq(orders.id, request.orderId))
+    .get();
+  let paymentIntentId = order?.paymentIntentId ?? null;
+  // An overturned damage charge is given back from the later charge that took it.
+  const overturned = request.operation === "refund" ? /^refund:overturn:(.+)$/.exec(request.idempotencyKey)?.[1] : undefined;
+  if (overturned) {
+    const charge = await services.db
+      .select({ ref: payments.providerRef })
+      .from(payments)
+      .innerJoin(transactions, eq(transactions.id, payments.transactionId))
+      .where(and(eq(transactions.orderItemId, overturned), inArray(transactions.transactionType, ["damage_charge", "not_returnable"]), eq(payments.operation, "capture"), sql`${payments.status} = 'succeeded'`))
+      .get();
+    if (charge?.ref?.startsWith("pi_")) paymentIntentId = charge.ref;
+  }
+  return { ...request, paymentIntentId, customerId: order?.customerId ?? null, paymentMethodId: order?.paymentMethodId ?? null };
 }
 
 export const authorizeKey = (orderId: string) => `authorize:${orderId}`;
@@ -112,8 +159,9 @@ async function uncaptured(services: PaymentServices, orderId?: string) {
     .from(payments)
     .where(and(eq(payments.idempotencyKey, sql`'capture:' || ${transactions.id}`), eq(payments.status, "succeeded")));
   return services.db
-    .select({ id: transactions.id, orderId: transactions.orderId, gross: transactions.grossAmount })
+    .select({ id: transactions.id, orderId: transactions.orderId, gross: transactions.grossAmount, type: transactions.transactionType, paidAtCheckout: orders.paymentIntentId })
     .from(transactions)
+    .leftJoin(orders, eq(orders.id, transactions.orderId))
     // Money going back (a refund, a reversal) is given back by refundPayment, never captured.
     .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), gt(transactions.grossAmount, 0), notExists(capturedAlready)));
 }
@@ -135,7 +183,7 @@ async function deliveryFeesDue(services: PaymentServices, orderId?: string) {
     .from(payments)
     .where(and(eq(payments.idempotencyKey, sql`'capture:delivery:' || ${orders.id}`), sql`${payments.status} = 'succeeded'`));
   return services.db
-    .select({ orderId: orders.id, fee: orders.deliveryFee })
+    .select({ orderId: orders.id, fee: orders.deliveryFee, paidAtCheckout: orders.paymentIntentId })
     .from(orders)
     .where(and(orderId ? eq(orders.id, orderId) : undefined, gt(orders.deliveryFee, 0), ne(orders.status, "cancelled"), exists(delivered), notExists(capturedAlready)));
 }
@@ -157,7 +205,10 @@ export async function captureDue(services: PaymentServices, now: number, orderId
   const summary: CaptureSummary = { captured: 0, failed: 0 };
   for (const txn of due) {
     try {
-      const outcome = await callPayment(services, { operation: "capture", orderId: txn.orderId!, transactionId: txn.id, amount: txn.gross, idempotencyKey: captureKey(txn.id) }, now);
+      // The lines were paid at checkout: their capture settles against that payment. Anything
+      // later (Buy it now, a conversion, a damage charge) is charged off-session with the saved card.
+      const collected = txn.paidAtCheckout !== null && chargeMoment(txn.type as ChargeKind) === "checkout";
+      const outcome = await callPayment(services, { operation: "capture", orderId: txn.orderId!, transactionId: txn.id, amount: txn.gross, idempotencyKey: captureKey(txn.id), collected }, now);
       await services.db
         .update(transactions)
         .set({ status: outcome.ok ? "completed" : "pending" })
@@ -166,6 +217,7 @@ export async function captureDue(services: PaymentServices, now: number, orderId
       else {
         summary.failed++;
         console.error(`payments: capturing ${txn.id} failed; it stays pending and the daily job retries it`, outcome.error);
+        if (!collected) await tellChargeFailed(services, txn.orderId!, txn.id, txn.gross);
       }
     } catch (error) {
       summary.failed++;
@@ -174,7 +226,7 @@ export async function captureDue(services: PaymentServices, now: number, orderId
   }
   for (const order of await deliveryFeesDue(services, orderId)) {
     try {
-      const outcome = await callPayment(services, { operation: "capture", orderId: order.orderId, transactionId: null, amount: order.fee, idempotencyKey: deliveryCaptureKey(order.orderId) }, now);
+      const outcome = await callPayment(services, { operation: "capture", orderId: order.orderId, transactionId: null, amount: order.fee, idempotencyKey: deliveryCaptureKey(order.orderId), collected: order.paidAtCheckout !== null }, now);
       if (outcome.ok) summary.captured++;
       else {
         summary.failed++;
@@ -260,4 +312,44 @@ export async function refundsDue(services: PaymentServices) {
     .from(orders)
     .where(and(eq(orders.status, "cancelled"), exists(authorized), notExists(refunded)));
   return rows.map((r) => r.id);
+}
+
+/**
+ * A later charge the saved card could not pay (declined, authentication required): the shopper is
+ * told once per charge, by e-mail and in their notifications, with a link to 'Update your card'.
+ * The charge stays pending; the daily job (or the new card at once) tries again.
+ */
+async function tellChargeFailed(services: PaymentServices, orderId: string, transactionId: string, amount: number) {
+  try {
+    const shopper = await services.db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+    if (!shopper) return;
+    await notify(services, [
+      {
+        key: `payment_failed:${transactionId}`,
+        kind: "payment_failed",
+        userId: shopper.id,
+        to: shopper.email,
+        title: "We could not take a payment: please update your card",
+        text: `Hello ${shopper.fullName ?? "there"},\n\nWe could not charge ${formatGBP(amount)} for your order ${orderId} to the card you saved at checkout. Please update your card: we will try again at once, and every day until it goes through.`,
+        link: `/account/orders/${encodeURIComponent(orderId)}/card`,
+        action: "Update your card",
+      },
+    ]);
+  } catch (error) {
+    console.error(`payments: could not tell the shopper of ${orderId} that a charge failed`, error);
+  }
+}
+
+/** What an order's later charges still owe (a failed off-session charge): the 'Update your card' prompt. */
+export async function laterChargesOwed(db: PaymentServices["db"], orderId: string) {
+  const failed = db
+    .select({ one: sql`1` })
+    .from(payments)
+    .where(and(eq(payments.transactionId, transactions.id), eq(payments.operation, "capture"), sql`${payments.status} = 'failed'`));
+  const row = await db
+    .select({ owed: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)` })
+    .from(transactions)
+    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, "pending"), inArray(transactions.transactionType, ["rental_purchase", "rental_conversion", "damage_charge", "not_returnable"]), exists(failed)))
+    .get();
+  return row?.owed ?? 0;
 }

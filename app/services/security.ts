@@ -9,6 +9,9 @@ export function isCrossSiteWrite(request: Request) {
   // A saved search's one-click link is the same kind (app/routes/alerts/saved-search-unsubscribe.tsx).
   const path = new URL(request.url).pathname;
   if (path === "/unsubscribe" || path === "/saved-searches/unsubscribe") return false;
+  // The payment provider's webhook is posted by its servers; its signature is the authority, and
+  // its size is limited by the webhook itself (app/services/payment-events.server.ts, decision 0055).
+  if (path === "/webhooks/stripe") return false;
   if (request.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = request.headers.get("origin");
   // Browsers send Origin with every form POST; a request without one carries no ambient cookies

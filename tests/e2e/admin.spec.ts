@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, outboxLink, ownAddress } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, outboxLink, ownAddress, payOnLocalPage } from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
 // records it works on (an order, a store request, an account) or takes one from the seeded review
@@ -65,6 +65,7 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await page.getByLabel("City").first().fill("London");
   await page.getByLabel("Postal Code").first().fill("N1 1AA");
   await page.getByRole("button", { name: "Complete Order" }).click();
+  await payOnLocalPage(page);
   const placed = page.getByText(/Order order_\w+ has been placed/);
   await expect(placed).toBeVisible();
   const orderId = /order_\w+/.exec((await placed.textContent())!)![0];

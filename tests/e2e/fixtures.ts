@@ -124,3 +124,23 @@ export async function fillProduct(page: Page, name: string) {
   return form;
 }
 
+
+/**
+ * After 'Complete Order': the local payment provider's hosted page (decision 0055) stands in for
+ * Stripe's. 'Pay' delivers the signed event that confirms the order, then returns to the order's
+ * page, which is its confirmation.
+ */
+export async function payOnLocalPage(page: Page) {
+  await expect(page).toHaveURL(/\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
+  // The page answers only to this machine (decision 0018); ownAddress gave the context another
+  // address, so this page speaks from loopback while it pays, then goes back to its own.
+  await page.setExtraHTTPHeaders({ "cf-connecting-ip": "127.0.0.1" });
+  try {
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
+    await page.getByRole("button", { name: /^Pay £/ }).click();
+    await expect(page).toHaveURL(/\/account\/orders\/order_[0-9A-Z]+\?placed=1$/);
+  } finally {
+    await page.setExtraHTTPHeaders({});
+  }
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, ownAddress } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, ownAddress, payOnLocalPage } from "./fixtures";
 
 // The Rent-Now-Buy-Later loop (issue 15) end to end, with JavaScript on and off: a shopper rents
 // through the basket and checkout, staff mark the order delivered, and the shopper either buys
@@ -30,6 +30,7 @@ async function rent(page: Page, productId: string) {
   await page.getByLabel("City").first().fill("London");
   await page.getByLabel("Postal Code").first().fill("N1 1AA");
   await page.getByRole("button", { name: "Complete Order" }).click();
+  await payOnLocalPage(page);
   const placed = page.getByText(/Order order_\w+ has been placed/);
   await expect(placed).toBeVisible();
   return /order_\w+/.exec((await placed.textContent())!)![0];

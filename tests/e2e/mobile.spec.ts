@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, login, openBuyableProduct } from "./fixtures";
+import { DEMO, login, openBuyableProduct, payOnLocalPage } from "./fixtures";
 
 // A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
 // first under a closed 'Filters' button that counts what is applied, a filter applies without
@@ -45,6 +45,7 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   await page.getByLabel("City").first().fill("London");
   await page.getByLabel("Postal Code").first().fill("N1 1AA");
   await page.getByRole("button", { name: "Complete Order" }).click();
+  await payOnLocalPage(page);
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   const toast = page.getByRole("status").filter({ hasText: "Order placed successfully!" });
   await expect(toast).toBeVisible();

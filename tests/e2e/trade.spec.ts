@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, payOnLocalPage } from "./fixtures";
 
 // A trade between two people through the site alone (issue 22), with JavaScript on and off: the
 // shopper buys, the seller posts it with a tracking number, the shopper sees it and confirms
@@ -47,6 +47,7 @@ async function buyOne(page: Page) {
   await page.getByLabel("City").first().fill("London");
   await page.getByLabel("Postal Code").first().fill("N1 1AA");
   await page.getByRole("button", { name: "Complete Order" }).click();
+  await payOnLocalPage(page);
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   const orderUrl = new URL(page.url()).pathname;
   const orderId = orderUrl.split("/").pop()!;

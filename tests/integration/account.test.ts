@@ -287,7 +287,9 @@ describe("My Orders and the order page", () => {
     expect(html).toMatch(/>Delivery<\/th><td[^>]*>Authorised<\/td><td[^>]*>£3\.99</);
     expect(html).toContain("12 St James&#x27;s Square");
     expect(html).toContain("Status history");
-    expect(html).toMatch(/Order: <strong>pending<\/strong> \(by you\)/);
+    // Placed by the shopper awaiting its payment, then confirmed by the provider's event (decision 0055).
+    expect(html).toMatch(/Order: <strong>awaiting payment<\/strong> \(by you\)/);
+    expect(html).toMatch(/Order: <!-- -->awaiting payment → <strong>pending<\/strong> \(automatically\)/);
     expect(html).toMatch(/processing → <strong>delivered<\/strong> \(by Closetloop\)|pending → <strong>delivered<\/strong> \(by Closetloop\)/);
     expect(html).toContain("7 days left");
     expect(html).toMatch(/Return or buy by \w{3} \d{1,2} \w{3}/);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { BILLING, createProduct, createUser, eventually } from "./factories";
 import { Browser } from "./http";
+import { onPaymentPage } from "./orders";
 
 
 async function seller() {
@@ -57,7 +58,7 @@ describe("cart items", () => {
     expect(cart).not.toContain("× 2");
     expect(cart).not.toContain("£42.98");
     const placed = await checkout(shopper.browser);
-    expect(placed.status).toBe(302);
+    expect(placed.status).toBe(303);
     const order = await env.DB.prepare("SELECT subtotal_amount FROM orders WHERE user_id = ?").bind(shopper.id).first<{ subtotal_amount: number }>();
     expect(order).toEqual({ subtotal_amount: 2149 });
   });
@@ -165,8 +166,11 @@ describe("checkout", () => {
     await shopper.browser.post("/cart", { intent: "add", productId: bought.id, option: "purchase", enhanced: "1" });
 
     const key = crypto.randomUUID();
-    const response = await checkout(shopper.browser, key, { total: "1", "billing.price": "1" });
-    expect(response.status).toBe(302);
+    const toPay = await checkout(shopper.browser, key, { total: "1", "billing.price": "1" });
+    // The shopper pays on the provider's hosted page (decision 0055), here the local provider's.
+    expect(toPay.status).toBe(303);
+    const response = await onPaymentPage(shopper.browser, toPay.headers.get("location")!);
+    expect(response.status).toBe(303);
     const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount, currency, status FROM orders WHERE user_id = ?").bind(shopper.id).first<Record<string, unknown>>();
     // Checkout ends on the order's own page, its confirmation (issue 22, item 1).
     expect(response.headers.get("location")).toBe(`/account/orders/${order!.id}?placed=1`);
@@ -230,8 +234,8 @@ describe("checkout", () => {
     await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
     const key = crypto.randomUUID();
     const [first, second] = await Promise.all([checkout(shopper.browser, key), checkout(shopper.browser, key)]);
-    expect(first.status).toBe(302);
-    expect(second.status).toBe(302);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
     const orders = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?").bind(shopper.id).first<{ n: number }>();
     expect(orders!.n).toBe(1);
   });
@@ -243,7 +247,7 @@ describe("checkout", () => {
     for (const s of shoppers) await s.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", enhanced: "1" });
     const responses = await Promise.all(shoppers.map((s) => checkout(s.browser)));
     const statuses = responses.map((r) => r.status);
-    expect(statuses.filter((s) => s === 302)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 303)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
     const sold = await env.DB.prepare("SELECT count(*) AS n FROM order_items WHERE product_id = ?").bind(product.id).first<{ n: number }>();
     expect(sold!.n).toBe(1);

@@ -10,7 +10,8 @@ import { Browser } from "./http";
 // to run with the development secrets or without its environment name. scripts/deploy.test.mjs
 // builds the production bundle and checks the same in it.
 
-const SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) };
+// Outside development a Worker takes payments with Stripe (decision 0055).
+const SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_contract", STRIPE_WEBHOOK_SECRET: "whsec_contract" };
 
 describe("the local outbox in development", () => {
   it.each(["127.0.0.1", "127.0.0.53", "::1", "::ffff:127.0.0.1"])("opens from this machine (%s)", async (ip) => {
@@ -19,12 +20,14 @@ describe("the local outbox in development", () => {
     expect(await response.text()).toContain("Local outbox");
     const payments = await new Browser(ip).fetch("/dev/payments");
     expect(payments.status).toBe(200);
+    // The local provider's hosted page (decision 0055): an unknown session is simply not found.
+    expect((await new Browser(ip).fetch("/dev/payments/checkout/cs_local_00000000000000000000000000000000")).status).toBe(404);
     expect(await payments.text()).toContain("Local payments");
   });
 
   it.each([["10.0.0.8"], ["192.168.1.20"], ["203.0.113.9"], ["2001:db8::1"], [undefined]])("is not there for %s", async (ip) => {
     const browser = new Browser(ip);
-    for (const path of ["/dev/outbox", "/dev/outbox.data", "/dev/payments", "/dev/payments.data"]) {
+    for (const path of ["/dev/outbox", "/dev/outbox.data", "/dev/payments", "/dev/payments.data", "/dev/payments/checkout/cs_local_00000000000000000000000000000000"]) {
       const response = await browser.fetch(path);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain("Local outbox");
@@ -57,6 +60,8 @@ describe("a Worker outside development", () => {
     ["with the development secrets", { APP_ENV: "production", ...DEVELOPMENT_SECRETS }, /SESSION_SECRET is the local development value/],
     ["with a development pepper", { APP_ENV: "production", ...SECRETS, PASSWORD_PEPPER: DEVELOPMENT_SECRETS.PASSWORD_PEPPER }, /PASSWORD_PEPPER is the local development value/],
     ["with short secrets", { APP_ENV: "production", SESSION_SECRET: "short", PASSWORD_PEPPER: "short" }, /SESSION_SECRET/],
+    ["with the local payment provider", { APP_ENV: "production", ...SECRETS, PAYMENT_PROVIDER: "local" }, /PAYMENT_PROVIDER must be stripe outside development/],
+    ["with Stripe but no keys", { APP_ENV: "production", ...SECRETS, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_SECRET_KEY must be a Stripe secret key/],
   ])("refuses to run %s", async (_name, vars, message) => {
     expect(() => appConfig({ ...env, ...vars } as Env)).toThrow(message);
     const response = await fetchAs(vars, "/");

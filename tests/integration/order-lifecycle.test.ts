@@ -6,6 +6,7 @@ import { financeOverview } from "../../app/data/finance-report.server";
 import { changeItem, setOrderStatus } from "../../app/data/order-lifecycle.server";
 import { signedInBrowser } from "./actors";
 import { BILLING, createProduct, createUser } from "./factories";
+import { onPaymentPage } from "./orders";
 
 // The order state machine's storage side (docs/decisions/0021-order-lifecycle.md): each change is
 // one atomic batch with its history, the rental window, the product's availability and money.
@@ -17,7 +18,9 @@ async function placeOrder(lines: { productId: string; option: "rental" | "purcha
   const shopper = await signedInBrowser("shopper");
   for (const line of lines) await shopper.browser.post("/cart", { intent: "add", productId: line.productId, option: line.option, enhanced: "1" });
   const response = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
-  expect(response.status).toBe(302);
+  expect(response.status).toBe(303);
+  // Paid on the local provider's hosted page: its signed event confirms the order (decision 0055).
+  expect((await onPaymentPage(shopper.browser, response.headers.get("location")!)).status).toBe(303);
   const order = await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?").bind(shopper.id).first<{ id: string }>();
   const items = await env.DB.prepare("SELECT id, product_id, type FROM order_items WHERE order_id = ? ORDER BY type").bind(order!.id).all<{ id: string; product_id: string; type: string }>();
   return { orderId: order!.id, shopper, items: items.results };
@@ -67,10 +70,12 @@ describe("staff moving an order", () => {
     ]);
     expect(await storeRevenue(db(), storeId)).toEqual({ total: 800, sales: 1 });
     const rows = await history(orderId);
-    expect(rows).toContainEqual({ item: 0, from_status: null, to_status: "pending", actor_role: "shopper" });
+    // Placed awaiting its payment by the shopper, confirmed by the provider's event (decision 0055).
+    expect(rows).toContainEqual({ item: 0, from_status: null, to_status: "awaiting_payment", actor_role: "shopper" });
+    expect(rows).toContainEqual({ item: 0, from_status: "awaiting_payment", to_status: "pending", actor_role: "system" });
     expect(rows).toContainEqual({ item: 1, from_status: "processing", to_status: "delivered", actor_role: "staff" });
     expect(rows).toContainEqual({ item: 1, from_status: "delivered", to_status: "active", actor_role: "staff" });
-    expect(rows.filter((r) => r.item === 0).map((r) => r.to_status)).toEqual(["pending", "processing", "active"]);
+    expect(rows.filter((r) => r.item === 0).map((r) => r.to_status)).toEqual(["awaiting_payment", "pending", "processing", "active"]);
   });
 
   it("acts once when the same change is sent twice, even at the same moment", async () => {

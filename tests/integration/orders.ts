@@ -10,16 +10,33 @@ import type { Browser } from "./http";
 const db = () => database(env.DB);
 export const DAY = 86_400_000;
 
-export async function placeOrder(shopper: { id: string; browser: Browser }, lines: { productId: string; option: "rental" | "purchase" }[]) {
+/** The local provider's hosted page from this machine (decision 0018's guard): Pay, Decline or Cancel. */
+export async function onPaymentPage(browser: Browser, location: string, intent: "pay" | "decline" | "cancel" = "pay") {
+  expect(location).toMatch(/^\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
+  return browser.fetch(location, { method: "POST", form: { intent }, headers: { "cf-connecting-ip": "127.0.0.1" } });
+}
+
+/**
+ * Checkout as a shopper does it: the basket, the checkout form (a 303 to the provider's hosted
+ * page) and, unless `pay` is false, 'Pay' on the local provider's page, whose signed event
+ * confirms the order (decision 0055). Unpaid, the order stays awaiting payment, its items reserved.
+ */
+export async function placeOrder(shopper: { id: string; browser: Browser }, lines: { productId: string; option: "rental" | "purchase" }[], options: { pay?: boolean } = {}) {
   const { browser } = shopper;
   for (const line of lines) await browser.post("/cart", { intent: "add", productId: line.productId, option: line.option, enhanced: "1" });
   const before = await env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?").bind(shopper.id).first<{ n: number }>();
   const response = await browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
-  expect(response.status).toBe(302);
+  expect(response.status).toBe(303);
+  const paymentPage = response.headers.get("location")!;
+  if (options.pay !== false) {
+    const paid = await onPaymentPage(browser, paymentPage);
+    expect(paid.status, await paid.clone().text().then((t) => t.slice(0, 300))).toBe(303);
+    expect(paid.headers.get("location")).toMatch(/\/account\/orders\/[^/?]+\?placed=1$/);
+  }
   const order = await env.DB.prepare("SELECT id, (SELECT count(*) FROM orders WHERE user_id = ?1) AS n FROM orders WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(shopper.id).first<{ id: string; n: number }>();
   expect(order?.n).toBe(before!.n + 1);
   const items = await env.DB.prepare("SELECT id, product_id AS productId, type FROM order_items WHERE order_id = ? ORDER BY created_at, id").bind(order!.id).all<{ id: string; productId: string; type: string }>();
-  return { orderId: order!.id, items: items.results };
+  return { orderId: order!.id, items: items.results, paymentPage };
 }
 
 /** Staff mark the order delivered at `at` (a rental's 7-day window starts then). */

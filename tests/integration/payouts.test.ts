@@ -2,14 +2,15 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { appConfig } from "../../app/env.server";
+import { appConfig, LOCAL_WEBHOOK_SECRET } from "../../app/env.server";
 import { payoutEventHandlers, sendPayouts, startOnboarding, type PayoutProvider } from "../../app/services/payouts-provider.server";
 import { localPayoutProvider, localTransferFailKey } from "../../app/services/payouts-local.server";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
 import { createUser } from "./factories";
-import type { Browser } from "./http";
+import { Browser } from "./http";
+import { signStripeEvent } from "../../app/services/stripe.server";
 
 // Payouts through Connect (issue 27 item 4; docs/decisions/0056-connect-payouts.md), with the
 // local provider: 'Set up payouts' on the seller and store dashboards (a plain form, 303 to the
@@ -313,6 +314,25 @@ describe("switching from the local provider to Stripe", () => {
 });
 
 describe("the provider's events", () => {
+  it("reach the payouts module through /webhooks/stripe, signed like the checkout's, once per event id", async () => {
+    const owner = await createUser();
+    const id = await calculatedPayout("owner", owner.id, 7000);
+    const payload = JSON.stringify({
+      id: `evt_payout_${crypto.randomUUID().slice(0, 12)}`,
+      object: "event",
+      api_version: "2025-01-01",
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      type: "transfer.created",
+      data: { object: { id: "tr_webhook_1", object: "transfer", amount: 7000, currency: "gbp", reversed: false, metadata: { payout_id: id } } },
+    });
+    const deliver = async () => new Browser().fetch("/webhooks/stripe", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": await signStripeEvent(payload, LOCAL_WEBHOOK_SECRET) } });
+    expect((await deliver()).status).toBe(200);
+    expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: "tr_webhook_1" });
+    expect((await deliver()).status).toBe(200);
+    expect(await rows("SELECT id FROM payment_events WHERE type = 'transfer.created' AND id = ?", JSON.parse(payload).id)).toHaveLength(1);
+  });
+
   it("transfer events are idempotent and a late 'created' does not undo a reversal", async () => {
     const owner = await createUser();
     const id = await calculatedPayout("owner", owner.id, 5000);

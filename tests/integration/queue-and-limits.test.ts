@@ -40,7 +40,7 @@ describe("queue delivery failures", () => {
 
 describe("the local outbox page outside development", () => {
   it("does not exist in production", async () => {
-    const production = { ...env, APP_ENV: "production", SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40) } as Env;
+    const production = { ...env, APP_ENV: "production", SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_contract", STRIPE_WEBHOOK_SECRET: "whsec_contract" } as Env;
     const response = await worker.fetch(new Request("https://closetloop.example/dev/outbox"), production, createExecutionContext());
     expect(response.status).toBe(404);
     expect(response.headers.get("strict-transport-security")).toContain("max-age=");

@@ -41,6 +41,20 @@ describe("cross-site form posts", () => {
     expect(crossSite.status).toBe(403);
   });
 
+  // The payment provider's webhook (decision 0055) is posted by its servers: exempt from the
+  // cross-site check, its signature is the authority (checkout-payments.test.ts has the signed cases).
+  it("lets /webhooks/stripe through to its signature check, which refuses a post without one", async () => {
+    const browser = new Browser();
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}] as Record<string, string>[]) {
+      const response = await browser.fetch("/webhooks/stripe", { method: "POST", body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }), headers });
+      expect(response.status, JSON.stringify(headers)).toBe(400);
+      expect(await response.text()).toBe("Missing Stripe-Signature header");
+    }
+    const forged = await browser.fetch("/webhooks/stripe", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00", "sec-fetch-site": "cross-site" } });
+    expect(forged.status).toBe(400);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_forged'").first<{ n: number }>()).toEqual({ n: 0 });
+  });
+
   it("changes nothing: a cross-site sign-up creates no account", async () => {
     const email = `csrf-${Date.now()}@example.test`;
     const response = await new Browser().fetch("/auth", {

@@ -8,6 +8,7 @@ import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerPr
 import { signedInBrowser as signIn, type Actor } from "./actors";
 import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
 import type { Browser } from "./http";
+import { onPaymentPage } from "./orders";
 
 // The seller dashboard (issue 11 item 5) and the price-change answers, and the public pages'
 // freshness after a seller's edit, against the real Worker, D1, R2 and KV.
@@ -128,7 +129,10 @@ describe("the dashboard", () => {
     const product = await createProduct(vendor.id, { name: `Checked Out ${tag}`, rentalPrice: 2100 });
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
-    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING })).status).toBe(302);
+    const toPay = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
+    expect(toPay.status).toBe(303);
+    // Paid on the local provider's page: a handler sees an order once its payment is confirmed (decision 0055).
+    expect((await onPaymentPage(shopper.browser, toPay.headers.get("location")!)).status).toBe(303);
     const line = await one<{ order_id: string; owner_id: string }>("SELECT order_id, owner_id FROM order_items WHERE product_id = ?", product.id);
     expect(line!.owner_id).toBe(vendor.id);
     const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();

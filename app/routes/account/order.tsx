@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/order";
+import { eq } from "drizzle-orm";
+import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
+import { reservationEnded } from "../../domain/payment-timing";
+import { laterChargesOwed } from "../../services/payments.server";
 import { insertReview, orderDetail, reviewTarget, type OrderDetail } from "../../data/account.server";
 import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES, reviewable } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
@@ -70,7 +74,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const confirmation = placed
     ? { email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
     : null;
-  return { order: { ...order, items }, money, isShopper, confirmation };
+  // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
+  const pay = await app.db.select({ url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt }).from(orders).where(eq(orders.id, order.id)).get();
+  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed } : null;
+  const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
+  const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -185,7 +194,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { order, money, isShopper, confirmation } = loaderData;
+  const { order, money, isShopper, confirmation, awaiting } = loaderData;
   const result = actionData as OrderActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -199,8 +208,16 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl [overflow-wrap:anywhere]">{order.id}</span></h1>
         <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
       </header>
+      {awaiting ? <AwaitingPayment awaiting={awaiting} /> : null}
       {confirmation ? <OrderConfirmation facts={confirmation} /> : null}
-      {isShopper ? <ShopperActions order={order} result={result} /> : null}
+      {loaderData.cardUpdated ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your card was updated. What this order still owes is charged with it.</p> : null}
+      {loaderData.chargesOwed > 0 ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          {`We could not take ${formatGBP(loaderData.chargesOwed)} for this order with your saved card. `}
+          <Link to={`/account/orders/${encodeURIComponent(order.id)}/card`} className="font-semibold text-brand underline">Update your card</Link>
+        </p>
+      ) : null}
+      {isShopper && !awaiting ? <ShopperActions order={order} result={result} /> : null}
       <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
@@ -222,6 +239,24 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <History order={order} isShopper={isShopper} />
     </div>
+  );
+}
+
+/** The order before the provider's event: the shopper is told it waits, and the page looks again by itself (no JavaScript needed). */
+function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean } }) {
+  return (
+    <section aria-labelledby="awaiting-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
+      {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
+      <h2 id="awaiting-title" className="text-lg font-semibold">Waiting for payment confirmation</h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Your items are reserved while we wait for the payment provider to confirm your payment. This page updates by itself; you will also get an e-mail once the order is confirmed.
+      </p>
+      {awaiting.url ? (
+        <p className="mt-2 text-sm">
+          Not paid yet? <a href={awaiting.url} className="font-semibold text-brand underline">Go to the payment page</a>
+        </p>
+      ) : null}
+    </section>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
@@ -12,8 +12,10 @@ import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
-import { announceOrder } from "../../services/checkout.server";
-import { authorizeOrder } from "../../services/payments.server";
+import { eq } from "drizzle-orm";
+import { orders } from "../../../db/schema";
+import { reservationEnded } from "../../domain/payment-timing";
+import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert } from "../../components/forms";
@@ -116,21 +118,29 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
+  const now = Date.now();
   try {
-    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, Date.now());
-    if (!order.duplicate) {
-      // The items are reserved: listings and product pages must stop offering them at once.
-      await publicPagesChanged(app.env.CACHE, Date.now());
-      // The payment seam (decision 0035): the total is authorized now, captured as items are delivered or bought.
-      await authorizeOrder(app, order.orderId, order.total, Date.now());
-      await announceOrder(app, user, order, parsed.shipping, Date.now());
+    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, now);
+    if (order.duplicate) {
+      // A repeated submit: back to the same hosted page while it is open, else to the order's page.
+      const placed = await app.db.select({ status: orders.status, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt }).from(orders).where(eq(orders.id, order.orderId)).get();
+      if (placed?.status === "awaiting_payment" && placed.url && !reservationEnded(placed.expiresAt, now)) return redirect(placed.url, 303);
+      return redirect(`/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, 303);
     }
-    // The order's own page, as its confirmation (issue 22): a repeated submit lands there too.
-    return redirectWithToast(app.config, `/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, {
-      type: "success",
-      title: "Order placed successfully!",
-      description: `Order ${order.orderId} has been placed and you'll receive a confirmation email.`,
-    });
+    // The items are reserved: listings and product pages must stop offering them at once.
+    await publicPagesChanged(app.env.CACHE, now);
+    // The shopper pays on the provider's hosted page (decision 0055); the provider's signed event
+    // confirms the order and announces it. No card data comes here.
+    let session;
+    try {
+      session = await startPayment(app, order, user, new URL(request.url).origin, now);
+    } catch (error) {
+      console.error(`checkout: the payment session for ${order.orderId} could not be started`, error);
+      await releaseUnstartedOrder(app, order, user.id, Date.now());
+      const message = "We could not start the payment. Your basket is as it was: please try again in a moment.";
+      return dataWithToast(app.config, { ok: false, alert: { title: "Checkout failed", message } } as CartActionData, { type: "error", title: "Checkout failed", description: message }, { status: 503 });
+    }
+    return redirect(session.url, 303);
   } catch (error) {
     if (error instanceof CheckoutError) {
       return dataWithToast(app.config, { ok: false, alert: { title: "Checkout failed", message: error.message } } as CartActionData, { type: "error", title: "Checkout failed", description: error.message }, { status: 409 });
@@ -253,6 +263,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           >
             {processing ? "Processing..." : "Complete Order"}
           </button>
+          {/* Decision 0055: the shopper is told what the card is saved for before paying. */}
+          <p className="mt-3 text-xs text-stone-600" data-testid="payment-terms">
+            You pay the total on our payment provider&apos;s secure page; your items are reserved for 30 minutes while you do. Your card is saved for this order&apos;s later charges: buying a rental you keep, a rental kept past its 7 days, or a repair fee for a damaged return.
+          </p>
           <Link to="/" className="mt-3 block text-center text-sm text-brand underline">Continue Shopping</Link>
         </aside>
       </div>

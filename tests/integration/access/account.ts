@@ -70,6 +70,8 @@ export const rules: AreaRules = {
   pages: {
     "routes/account/index.tsx": area(() => true, () => page(200, { shows: "Account Management" })),
     "routes/account/order.tsx": area(() => true, ownerOrStaff("shopper", orderItemName, ORDER_STAFF, "Order not found")),
+    // Update your card (decision 0055): the order's own shopper only; staff and anyone else read it as missing.
+    "routes/account/order-card.tsx": area(() => true, ownerOrStaff("shopper", "Update your card", [], "Order not found")),
     "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
     "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
     "routes/account/start-selling.tsx": area(() => true, () => page(200, { shows: "Start selling" })),
@@ -79,7 +81,7 @@ export const rules: AreaRules = {
   },
   records: async (world) => {
     await makeOrder((await world.member("shopper")).id);
-    return { "/account/orders/:orderId": `/account/orders/${order.id}` };
+    return { "/account/orders/:orderId": `/account/orders/${order.id}`, "/account/orders/:orderId/card": `/account/orders/${order.id}/card` };
   },
   actions: {
     "routes/account/index.tsx": {
@@ -158,6 +160,10 @@ export const rules: AreaRules = {
           expect(response.status).toBe(409);
         },
       },
+    },
+    // Someone else's order: no hosted setup page is opened for it.
+    "routes/account/order-card.tsx": {
+      "": notTheirs(() => ({})),
     },
     "routes/account/order.tsx": {
       buy_now: notTheirs(() => ({ intent: "buy_now", itemId: order.rentalItemId })),

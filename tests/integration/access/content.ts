@@ -63,6 +63,8 @@ export const rules: AreaRules = {
     "routes/dev/outbox.tsx": () => page(404, { hides: "Local outbox" }),
     "routes/dev/payments.tsx": () => page(404, { hides: "Local payments" }),
     "routes/dev/onboarding.tsx": () => page(404, { hides: "Local payout onboarding" }),
+    // The local provider's hosted page (decision 0055): the same guard, for a real open session.
+    "routes/dev/payment-checkout.tsx": () => page(404, { hides: "Pay for your order" }),
     "routes/not-found.tsx": () => page(404),
     "routes/resources/uploads.ts": () => page(404),
     // The header search box's suggestions (decision 0050): without q, the same 400 and its reason to everyone.
@@ -75,11 +77,28 @@ export const rules: AreaRules = {
       env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
       env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING").bind(`sc_${tag}`, now),
     ]);
-    return { "/dev/payments/onboarding/:accountId": `/dev/payments/onboarding/acct_local_${tag.replace(/[^A-Za-z0-9]/g, "").slice(0, 16) || "matrix"}`, "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
+    // A real, open local session (its page answers only to this machine in development).
+    const session = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
+    const payment = { id: session, mode: "payment", orderId: `order_matrix_${tag}`, amount: 1000, lines: [{ name: "Matrix line", amount: 1000 }], customerEmail: "matrix@example.test", successUrl: "/", cancelUrl: "/", expiresAt: now + 3_600_000, idempotencyKey: `checkout:matrix_${tag}`, status: "open" };
+    await env.CACHE.put(`payments:local:session:${session}`, JSON.stringify(payment));
+    return { "/dev/payments/onboarding/:accountId": `/dev/payments/onboarding/acct_local_${tag.replace(/[^A-Za-z0-9]/g, "").slice(0, 16) || "matrix"}`, "/dev/payments/checkout/:sessionId": `/dev/payments/checkout/${session}`, "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
   },
   actions: {
     // The local payout onboarding page (decision 0056): from any address but this machine it is not there, for anyone.
     "routes/dev/onboarding.tsx": { complete: notHere("complete"), leave: notHere("leave") },
+    // The local provider's hosted page: from any address but this machine it does not exist, for anyone (decision 0018).
+    "routes/dev/payment-checkout.tsx": Object.fromEntries(
+      (["pay", "decline", "cancel"] as const).map((intent): [string, ActionRule] => [
+        intent,
+        {
+          allowed: () => true,
+          form: async () => ({ intent }),
+          check: async (_ctx, response) => {
+            expect(response.status).toBe(404);
+          },
+        },
+      ]),
+    ),
     "routes/resources/uploads.ts": uploadRules,
     "routes/resources/newsletter.tsx": {
       "": {

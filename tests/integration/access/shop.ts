@@ -61,9 +61,9 @@ export const rules: AreaRules = {
         allowed: isSignedIn,
         form: async (ctx) => (await inCart(ctx), { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING }),
         check: async (ctx, response) => {
-          // Checkout ends on the order's own page (issue 22).
-          redirectsTo(response, /^\/account\/orders\/order_[0-9A-Z]{26}\?placed=1$/);
-          expect(await rows("SELECT id FROM orders WHERE user_id = ?", ctx.user!.id)).toHaveLength(1);
+          // Checkout goes on to the provider's hosted page (here the local one), the items reserved (decision 0055).
+          redirectsTo(response, /^\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
+          expect(await rows("SELECT id FROM orders WHERE user_id = ? AND status = 'awaiting_payment'", ctx.user!.id)).toHaveLength(1);
           expect(await cartOf(ctx.user!.id)).toEqual([]);
         },
       },

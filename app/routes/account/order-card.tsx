@@ -1,0 +1,82 @@
+import { and, eq } from "drizzle-orm";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import type { Route } from "./+types/order-card";
+import { orders } from "../../../db/schema";
+import { appContext } from "../../context";
+import { formatGBP } from "../../domain/money";
+import { startCardUpdate } from "../../services/checkout-payment.server";
+import { requireUser } from "../../services/guards.server";
+import { laterChargesOwed } from "../../services/payments.server";
+
+// Update your card (issue 27; docs/decisions/0055-stripe-payments.md): when a later charge of an
+// order (Buy it now, a conversion, a repair fee) was refused, the shopper saves a new card on the
+// provider's hosted setup page (no card data comes here); a plain form answered with a 303 to it.
+// The new card is charged what the order still owes as soon as the provider confirms it.
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Update your card | Closetloop" : "Order not found | Closetloop" }, { name: "robots", content: "noindex" }];
+
+async function ownOrder(context: Route.LoaderArgs["context"], request: Request, orderId: string) {
+  const app = context.get(appContext);
+  const user = requireUser(context, request);
+  const order = await app.db
+    .select({ id: orders.id, status: orders.status, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
+    .get();
+  // Someone else's order, or one that does not exist: not found alike.
+  if (!order) throw data("Order not found", { status: 404 });
+  return { app, user, order };
+}
+
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const { app, order } = await ownOrder(context, request, params.orderId);
+  return { orderId: order.id, owed: await laterChargesOwed(app.db, order.id), paid: order.paidAt !== null };
+}
+
+export async function action({ context, request, params }: Route.ActionArgs) {
+  const { app, user, order } = await ownOrder(context, request, params.orderId);
+  if (order.paidAt === null) return data({ error: "This order was not paid by card at checkout, so there is no card to update." }, { status: 409 });
+  try {
+    const session = await startCardUpdate(app, order, user, new URL(request.url).origin, Date.now());
+    return redirect(session.url, 303);
+  } catch (error) {
+    console.error(`card update for ${order.id} could not be started`, error);
+    return data({ error: "We could not open the payment page. Please try again in a moment." }, { status: 503 });
+  }
+}
+
+export default function UpdateCardPage({ loaderData, actionData }: Route.ComponentProps) {
+  const error = (actionData as { error?: string } | undefined)?.error;
+  return (
+    <section className="max-w-xl space-y-4">
+      <p>
+        <Link to={`/account/orders/${encodeURIComponent(loaderData.orderId)}`} className="text-sm text-brand underline">Back to the order</Link>
+      </p>
+      <h1 className="text-2xl font-bold">Update your card</h1>
+      <p className="text-stone-700">
+        The card you saved at checkout pays this order&apos;s later charges: buying a rental you keep, a rental kept past its 7 days, or a repair fee for a damaged return.
+        {loaderData.owed > 0 ? ` We could not take ${formatGBP(loaderData.owed)} with it; a new card is charged that at once.` : " Nothing is owed right now."}
+      </p>
+      {error ? <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
+      <Form method="post" reloadDocument>
+        <button type="submit" disabled={!loaderData.paid} className="rounded-md bg-brand px-4 py-2 font-semibold text-white disabled:opacity-50">
+          Update your card
+        </button>
+      </Form>
+      <p className="text-xs text-stone-600">You enter the card on our payment provider&apos;s secure page; Closetloop never sees its number.</p>
+    </section>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-3xl font-bold">Order not found</h1>
+        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
+        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
+      </section>
+    );
+  }
+  throw error;
+}

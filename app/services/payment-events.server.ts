@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import type Stripe from "stripe";
+import { orders, paymentEvents } from "../../db/schema";
+import type { AppContext } from "../context";
+import { confirmPaid, expireReservation, rememberPaymentMethod } from "./checkout-payment.server";
+import { captureDue } from "./payments.server";
+import { payoutEventHandlers } from "./payouts-provider.server";
+import { savedPaymentMethod, verifyStripeEvent } from "./stripe.server";
+
+// POST /webhooks/stripe (issue 27 item 2; docs/decisions/0055-stripe-payments.md). One code path
+// for Stripe's events and the local provider's (signed alike, with the configured secret):
+// - a body over 1 MB is refused (413) before it is read further; a missing, forged or stale
+//   signature (tolerance 300 s) is a 400; nothing is recorded or changed;
+// - each event is handled once: `payment_events` keeps its id, and a replay is answered 200 from
+//   there; the answer is 2xx only once the event is recorded (a failing handler answers 500 and
+//   the provider delivers it again);
+// - handlers tolerate any order (each acts only on the state it expects: an 'expired' after a
+//   'completed' finds no order awaiting payment and does nothing);
+// - an event type nobody handles is recorded as ignored and answered 200.
+// Handlers come from a registry merged from several modules: `webhookHandlers` below.
+
+export const WEBHOOK_MAX_BYTES = 1024 * 1024;
+
+type Services = Pick<AppContext, "env" | "config" | "db">;
+export interface HandlerOutcome {
+  /** What was done, for the record ('confirmed', 'ignored: …'). */
+  outcome: string;
+  orderId?: string | null;
+}
+export type PaymentEventHandler = (app: Services, event: Stripe.Event, now: number) => Promise<HandlerOutcome>;
+export type PaymentEventHandlers = Readonly<Record<string, PaymentEventHandler>>;
+
+const id = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
+const orderOf = (object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) => object.metadata?.order_id ?? object.client_reference_id ?? null;
+
+/** The checkout's own events. */
+export const checkoutEventHandlers: PaymentEventHandlers = {
+  async "checkout.session.completed"(app, event, now) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const orderId = orderOf(session);
+    if (!orderId) return { outcome: "ignored: no order" };
+    // A setup session (Update your card) saves its card through setup_intent.succeeded.
+    if (session.mode !== "payment") return { outcome: "ignored: not a payment session", orderId };
+    if (session.payment_status !== "paid") return { outcome: "ignored: not paid yet", orderId };
+    const outcome = await confirmPaid(
+      app,
+      { orderId, sessionId: session.id, paymentIntentId: id(session.payment_intent), customerId: id(session.customer), amount: session.amount_total ?? 0, provider: app.config.PAYMENT_PROVIDER },
+      now,
+    );
+    // Stripe's session does not name the saved card; its payment intent does.
+    if (outcome === "confirmed" && app.config.PAYMENT_PROVIDER === "stripe" && session.payment_intent) {
+      try {
+        const method = await savedPaymentMethod(app.config, { kind: "payment", id: id(session.payment_intent)! });
+        await rememberPaymentMethod(app, orderId, { paymentIntentId: id(session.payment_intent), paymentMethodId: method });
+      } catch (error) {
+        // payment_intent.succeeded brings it as well.
+        console.error(`webhook: the saved card of ${orderId} could not be read now`, error);
+      }
+    }
+    return { outcome, orderId };
+  },
+  async "checkout.session.expired"(app, event, now) {
+    const session = event.data.object as Stripe.Checkout.Session;
+    const orderId = orderOf(session);
+    if (!orderId || session.mode !== "payment") return { outcome: "ignored", orderId };
+    return { outcome: (await expireReservation(app, orderId, now, session.id)) ? "reservation ended" : "ignored: not awaiting payment", orderId };
+  },
+  async "payment_intent.succeeded"(app, event) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    const orderId = orderOf(intent);
+    if (!orderId) return { outcome: "ignored: no order" };
+    // A later charge (it names its transaction) was recorded from the provider's answer already.
+    if (intent.metadata?.transaction_id) return { outcome: "recorded: later charge", orderId };
+    const saved = await rememberPaymentMethod(app, orderId, { paymentIntentId: intent.id, customerId: id(intent.customer), paymentMethodId: id(intent.payment_method) });
+    return { outcome: saved ? "card saved" : "ignored", orderId };
+  },
+  async "payment_intent.payment_failed"(_app, event) {
+    const intent = event.data.object as Stripe.PaymentIntent;
+    // A checkout's failed attempt: the shopper is still on the hosted page and tries again. A later
+    // charge's failure was recorded from the provider's answer (the transaction stays pending).
+    return { outcome: `recorded: ${intent.last_payment_error?.code ?? "failed"}`, orderId: orderOf(intent) };
+  },
+  async "charge.refunded"(_app, event) {
+    const charge = event.data.object as Stripe.Charge;
+    // Our refunds are recorded from the provider's answer (payments rows); this is the receipt.
+    return { outcome: `recorded: ${charge.amount_refunded} refunded`, orderId: orderOf(charge) };
+  },
+  async "setup_intent.succeeded"(app, event, now) {
+    const intent = event.data.object as Stripe.SetupIntent;
+    const orderId = orderOf(intent);
+    const method = id(intent.payment_method);
+    if (!orderId || !method) return { outcome: "ignored", orderId };
+    await app.db
+      .update(orders)
+      .set({ paymentMethodId: method, ...(id(intent.customer) ? { paymentCustomerId: id(intent.customer) } : {}) })
+      .where(eq(orders.id, orderId));
+    // The new card: what is still owed is charged now rather than at the next daily run.
+    const summary = await captureDue(app, now, orderId);
+    return { outcome: `card updated; ${summary.captured} charged, ${summary.failed} failed`, orderId };
+  },
+};
+
+/**
+ * The payouts module's handlers (account.updated, transfer.*, payout.*; decision 0056), which take
+ * the event's object: a connected account's bank payout does not name its account, the event
+ * does, so it rides along as the object's `account`.
+ */
+export const payoutHandlers: PaymentEventHandlers = Object.fromEntries(
+  Object.entries(payoutEventHandlers).map(([type, handle]): [string, PaymentEventHandler] => [
+    type,
+    async (app, event, now) => {
+      const object = event.data.object as unknown as Record<string, unknown>;
+      await handle(app, { ...object, account: object.account ?? event.account ?? null }, now);
+      return { outcome: "payouts: handled" };
+    },
+  ]),
+);
+
+/** The registry: every module's handlers merged by event type. */
+export const webhookHandlers: PaymentEventHandlers = { ...checkoutEventHandlers, ...payoutHandlers };
+
+const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+
+/** The body, or null when it is longer than the limit (read as a stream: a missing or false Content-Length changes nothing). */
+async function boundedBody(request: Request, limit: number): Promise<string | null> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > limit) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
+}
+
+/** The webhook: verify, record once, dispatch. `now` is epoch ms (the signature's freshness is judged against it). */
+export async function receiveWebhook(app: Services, request: Request, now: number, handlers: PaymentEventHandlers = webhookHandlers): Promise<Response> {
+  if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { allow: "POST" } });
+  const body = await boundedBody(request, WEBHOOK_MAX_BYTES);
+  if (body === null) return text(413, "The event is larger than 1 MB");
+  const signature = request.headers.get("stripe-signature");
+  if (!signature) return text(400, "Missing Stripe-Signature header");
+  let event: Stripe.Event;
+  try {
+    event = await verifyStripeEvent(body, signature, app.config.webhookSecret, now);
+  } catch {
+    return text(400, "Invalid or expired signature");
+  }
+  if (typeof event.id !== "string" || typeof event.type !== "string") return text(400, "Not an event");
+  const seen = await app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).get();
+  if (seen) return Response.json({ received: true, replay: true });
+  const handler = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
+  let result: HandlerOutcome = { outcome: "ignored: event type not handled" };
+  if (handler) {
+    try {
+      result = await handler(app, event, now);
+    } catch (error) {
+      // Not recorded: the provider delivers it again, and the handler acts on the state it then finds.
+      console.error(`webhook: handling ${event.type} ${event.id} failed`, error);
+      return text(500, "The event could not be handled; deliver it again");
+    }
+  }
+  const orderId = result.orderId ? ((await app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, result.orderId)).get())?.id ?? null) : null;
+  await app.db.insert(paymentEvents).values({ id: event.id, type: event.type, provider: app.config.PAYMENT_PROVIDER, orderId, outcome: result.outcome.slice(0, 200), receivedAt: now }).onConflictDoNothing();
+  return Response.json({ received: true, outcome: result.outcome });
+}
