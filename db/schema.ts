@@ -899,6 +899,23 @@ export const sizeCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.productType, t.category, t.size] })],
 );
 
+/**
+ * Each public item's size and prices, keyed by its products rowid (the full-text index's rowid),
+ * for the Size filter's counts with a search, facet or price range (migration 0041, kept by
+ * triggers; decision 0048 amended 2026-11-25): narrow rows and covering price indexes instead of
+ * the wide products rows.
+ */
+export const sizeItems = sqliteTable(
+  "size_items",
+  {
+    item: integer("item").primaryKey(),
+    size: text("size").notNull(),
+    rentalPrice: integer("rental_price"),
+    buyingPrice: integer("buying_price"),
+  },
+  (t) => [index("size_items_rental_idx").on(t.rentalPrice, t.size, t.buyingPrice), index("size_items_buying_idx").on(t.buyingPrice, t.size, t.rentalPrice)],
+);
+
 /** 'Notify me' on a rented item (migration 0032; issue 25, item 6): one waiting request per shopper and item. */
 export const backInStockRequests = sqliteTable(
   "back_in_stock_requests",

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts } from "../../db/schema";
+import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts, sizeItems } from "../../db/schema";
 import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData, type ProductPage } from "../domain/catalog";
 import type { Database } from "./db.server";
 
@@ -230,26 +230,19 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
 }
 
 /**
- * A listing whose other filters match at most this many items counts its sizes by reading those
- * matches' rows (about 2 µs each at 100,000 products); above it each size is counted in the index
- * (0.1–0.5 ms a size, whatever the matches). Decision 0048, amended 2026-11-25.
- */
-export const SIZE_COUNT_FEW_MATCHES = 1000;
-
-/**
  * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
  * the listing would show with that size and every other filter. One statement:
  * - filtered by type and category only: the `size_counts` table the triggers keep;
  * - otherwise only the offered sizes that have items of the page's types and categories at all
- *   (`size_counts` again) are counted, and how depends on how many items the other filters match
- *   (counted in the index first): a few are read by rowid and grouped by size; more are counted
- *   in the index, each size's token ANDed with what the other filters match (FTS5 walks the size's
- *   short postings list and skips through the others');
- * - with a price range the prices themselves are checked, so the matches in the bands it touches
- *   are read and grouped by size. Scoped listings (a store's or seller's page) count their own rows.
+ *   (`size_counts` again) are counted, from `size_items` (migration 0041: each public item's size
+ *   and prices, narrow rows keyed by the index's rowid, amended 2026-11-25): the index's matches of
+ *   every other filter are joined to it by rowid and grouped by size, their prices checked there;
+ *   a price range with no other filter is scanned in its covering price index.
+ * - Scoped listings (a store's or seller's page) count their own products rows; `via: "products"`
+ *   counts any listing that way (the tests compare the two).
  */
-export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, few = SIZE_COUNT_FEW_MATCHES) {
-  const { rest, exact, unusable } = sizeCountQuery(filters);
+export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, via: "narrow" | "products" = "narrow") {
+  const { rest, others, exact, unusable } = sizeCountQuery(filters);
   if (unusable || sizes.length === 0) return null;
   const scoped = Boolean(scope.ownerId || scope.storeId);
   // Query builders (not db.all): they go in the listing's own D1 batch.
@@ -267,15 +260,29 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
       .where(and(kind, inArray(sizeCounts.size, [...sizes])))
       .groupBy(sizeCounts.size);
   }
-  if (exact && !scoped && rest) {
-    // CASE evaluates one branch: the grouped read of the matches runs only when they are few.
-    const matches = sql`(select count(*) from products_fts where products_fts match ${rest})`;
-    const bySize = sql`(select ${products.size} as size, count(*) as n from ${products} where ${products}.rowid in ${ftsRowids(rest)} and ${isPublic()} group by ${products.size})`;
-    const present = sql`(select ${sizeCounts.size} from ${sizeCounts} where ${kind})`;
-    const counted = sql`case when (select n from size_matches) <= ${few} then coalesce((select n from size_rows where size_rows.size = value), 0) else (select count(*) from products_fts where products_fts match (${rest} || ' AND (facets : "s' || lower(hex(value)) || '")')) end`;
+  if (!scoped && via === "narrow") {
+    const offered = sql`${sizeItems.size} in (select value from json_each(${JSON.stringify(sizes)}) where value in (select ${sizeCounts.size} from ${sizeCounts} where ${kind}))`;
+    const prices = [
+      filters.rentalMin !== null ? gte(sizeItems.rentalPrice, filters.rentalMin) : undefined,
+      filters.rentalMax !== null ? lte(sizeItems.rentalPrice, filters.rentalMax) : undefined,
+      filters.buyMin !== null ? gte(sizeItems.buyingPrice, filters.buyMin) : undefined,
+      filters.buyMax !== null ? lte(sizeItems.buyingPrice, filters.buyMax) : undefined,
+    ];
+    const match = exact ? rest : others;
+    if (match) {
+      // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid.
+      return db
+        .select({ size: sql<string>`${sizeItems.size}`, n: count() })
+        .from(sql`products_fts cross join ${sizeItems} on ${sizeItems.item} = products_fts.rowid`)
+        .where(and(sql`products_fts match ${match}`, offered, ...prices))
+        .groupBy(sql`${sizeItems.size}`);
+    }
+    // A price range alone: its covering price index, scanned over the range.
     return db
-      .select({ size: sql<string>`value`, n: sql<number>`n` })
-      .from(sql`(with size_matches(n) as materialized (select ${matches}), size_rows as materialized ${bySize} select value, ${counted} as n from json_each(${JSON.stringify(sizes)}) where value in ${present})`);
+      .select({ size: sizeItems.size, n: count() })
+      .from(sizeItems)
+      .where(and(offered, ...prices))
+      .groupBy(sizeItems.size);
   }
   // The matches are read by rowid (driven by the index, never a walk of the catalog).
   const where = conditions({ ...filters, sizes: [] }, scope);

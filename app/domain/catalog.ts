@@ -418,19 +418,21 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
  * every other filter (its text and facets, and the price bands a range touches), or null when
  * there is none; `exact` is false when a price range needs the prices themselves checked.
  */
-export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; exact: boolean; unusable: boolean } {
+export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; others: string | null; exact: boolean; unusable: boolean } {
   const words = filters.search ? ftsQuery(filters.search) : null;
-  if (filters.search && !words) return { rest: null, exact: true, unusable: true };
+  if (filters.search && !words) return { rest: null, others: null, exact: true, unusable: true };
   const parts = [
     ...(words ? [`(${ALL_TEXT} : (${words}))`] : []),
     ...(Object.keys(FACETS) as FacetFilter[])
       .filter((filter) => filter !== "sizes" && filters[filter].length)
       .map((filter) => `(facets : (${filters[filter].map((v) => `"${facetToken(filter, v)}"`).join(" OR ")}))`),
   ];
+  // `others`: every filter but the size and the price ranges.
+  const others = parts.length ? parts.join(" AND ") : null;
   // A price range narrows to the bands it touches (a superset: the prices are then checked).
   const ranges = priceRanges(filters);
   if (ranges.length && ranges.every((r) => r.touched.length)) parts.push(...ranges.map((r) => bandClause(r.facet, r.touched)));
-  return { rest: parts.length ? parts.join(" AND ") : null, exact: ranges.length === 0, unusable: false };
+  return { rest: parts.length ? parts.join(" AND ") : null, others, exact: ranges.length === 0, unusable: false };
 }
 
 /** True when the index's facets check every filter of a listing: none is a price range. */

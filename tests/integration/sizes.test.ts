@@ -157,27 +157,52 @@ describe("the Size filter", () => {
     expect((await check("/women?category=Dresses")).get("UK 8") ?? 0).toBe(before - 1);
   });
 
-  it("counts a listing's sizes the same by reading its matches (a few) and in the index (many), for only the sizes that have items (decision 0048, 2026-11-25)", async () => {
+  it("counts a listing's sizes the same from size_items (narrow rows) as from the products rows, for only the sizes that have items (decision 0048, 2026-11-25)", async () => {
     const { database } = await import("../../app/data/db.server");
     const { sizeCountsQuery } = await import("../../app/data/catalog.server");
     const { parseCatalogQuery } = await import("../../app/domain/catalog");
     const { sizeOptions } = await import("../../app/domain/size-filter");
     const db = database(env.DB);
-    const counted = async (qs: string, few: number) => {
+    const counted = async (qs: string, via: "narrow" | "products") => {
       const { filters } = parseCatalogQuery(new URLSearchParams(qs));
-      const rows = (await sizeCountsQuery(db, filters, sizeOptions(filters), {}, few)!.all()) as { size: string; n: number }[];
+      const rows = (await sizeCountsQuery(db, filters, sizeOptions(filters), {}, via)!.all()) as { size: string; n: number }[];
       return Object.fromEntries(rows.filter((r) => Number(r.n) > 0).map((r) => [r.size, Number(r.n)]));
     };
-    for (const qs of [`brand=${encodeURIComponent(LISTED)}`, `brand=${encodeURIComponent(LISTED)}&color=Red`, "search=dress", "tag=party", "color=Black&category=Coats"]) {
-      const read = await counted(qs, Number.MAX_SAFE_INTEGER);
-      expect(await counted(qs, 0), qs).toEqual(read);
+    const brand = `brand=${encodeURIComponent(LISTED)}`;
+    for (const qs of [brand, `${brand}&color=Red`, "search=dress", "tag=party", "color=Black&category=Coats", `${brand}&rental_min=10&rental_max=30`, "rental_min=10&rental_max=30", "buy_min=50", "rental_max=14&buy_min=50", "search=dress&rental_min=12.5&rental_max=33", "category=Dresses&rental_min=10&rental_max=30", "tag=party&buy_min=60.5&buy_max=399"]) {
+      const narrow = await counted(qs, "narrow");
+      expect(narrow, qs).toEqual(await counted(qs, "products"));
       // Every size counted has items of the page's types and categories (size_counts).
-      const { filters } = parseCatalogQuery(new URLSearchParams(qs));
-      const rows = (await sizeCountsQuery(db, filters, sizeOptions(filters), {}, 0)!.all()) as { size: string }[];
       const present = (await env.DB.prepare("SELECT DISTINCT size FROM size_counts WHERE n > 0").all<{ size: string }>()).results.map((r) => r.size);
-      expect(rows.every((r) => present.includes(r.size)), qs).toBe(true);
+      expect(Object.keys(narrow).every((size) => present.includes(size)), qs).toBe(true);
     }
-    expect(Object.keys(await counted(`brand=${encodeURIComponent(LISTED)}`, 0)).length).toBeGreaterThan(0);
+    expect(Object.keys(await counted(brand, "narrow")).length).toBeGreaterThan(0);
+    expect(Object.keys(await counted(`${brand}&rental_min=10&rental_max=30`, "narrow")).length).toBeGreaterThan(0);
+  });
+
+  it("keeps size_items (migration 0041) equal to the public items' sizes and prices through inserts, edits, sales, status changes and deletes", async () => {
+    const narrow = async () => (await env.DB.prepare("SELECT item, size, rental_price, buying_price FROM size_items ORDER BY item").all()).results;
+    const fromProducts = async () =>
+      (await env.DB.prepare("SELECT rowid AS item, size, rental_price, buying_price FROM products WHERE product_status = 'live' AND availability <> 'sold' AND size IS NOT NULL ORDER BY rowid").all()).results;
+    expect(await narrow()).toEqual(await fromProducts());
+    const vendor = await signedInBrowser("vendor");
+    const product = await createProduct(vendor.id, { brand: BRAND, productType: "Women", category: "Dresses", size: "UK 12" });
+    const row = async () => env.DB.prepare("SELECT s.size, s.rental_price, s.buying_price FROM size_items s JOIN products p ON p.rowid = s.item WHERE p.id = ?").bind(product.id).first();
+    expect(await narrow()).toEqual(await fromProducts());
+    await env.DB.prepare("UPDATE products SET size = 'UK 14', rental_price = 1234, buying_price = 5678 WHERE id = ?").bind(product.id).run();
+    expect(await row()).toEqual({ size: "UK 14", rental_price: 1234, buying_price: 5678 });
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(product.id).run();
+    expect(await row()).toBeNull();
+    await env.DB.prepare("UPDATE products SET availability = 'available' WHERE id = ?").bind(product.id).run();
+    expect(await row()).toEqual({ size: "UK 14", rental_price: 1234, buying_price: 5678 });
+    await env.DB.prepare("UPDATE products SET product_status = 'archived' WHERE id = ?").bind(product.id).run();
+    expect(await row()).toBeNull();
+    await env.DB.prepare("UPDATE products SET product_status = 'live' WHERE id = ?").bind(product.id).run();
+    await env.DB.prepare("UPDATE products SET name = 'Renamed' WHERE id = ?").bind(product.id).run();
+    expect(await row()).toEqual({ size: "UK 14", rental_price: 1234, buying_price: 5678 });
+    expect(await narrow()).toEqual(await fromProducts());
+    await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(product.id).run();
+    expect(await narrow()).toEqual(await fromProducts());
   });
 
   it("combines with other filters and keeps several sizes", async () => {
