@@ -109,6 +109,9 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
             ? await stripe.checkout.sessions.create(
                 {
                   mode: "payment",
+                  // Cards only: a card can be saved for the order's later, off-session charges and
+                  // is paid at once; a delayed method would outlive the reservation (decision 0055).
+                  allowed_payment_method_types: ["card"],
                   ...customer,
                   // A customer keeps the saved card for the order's later charges.
                   ...(request.customerId ? {} : { customer_creation: "always" as const }),
@@ -125,6 +128,7 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
             : await stripe.checkout.sessions.create(
                 {
                   mode: "setup",
+                  allowed_payment_method_types: ["card"],
                   ...(request.customerId ? { customer: request.customerId } : { customer_creation: "always" as const }),
                   currency: "gbp",
                   client_reference_id: request.orderId,

@@ -49,6 +49,7 @@ describe("the hosted checkout session", () => {
     expect(request.headers.authorization).toBe("Bearer sk_test_contract");
     expect(request.params).toMatchObject({
       mode: "payment",
+      allowed_payment_method_types: ["card"],
       customer_email: "ada@example.test",
       customer_creation: "always",
       client_reference_id: "order_01TEST",
@@ -66,7 +67,7 @@ describe("the hosted checkout session", () => {
 
   it("opens a setup session on the order's customer for 'Update your card'", async () => {
     await adapter.createSession!({ mode: "setup", orderId: "order_02", amount: 0, lines: [], customerEmail: "ada@example.test", customerId: "cus_saved", successUrl: "https://x.example/s", cancelUrl: "https://x.example/c", expiresAt: Date.UTC(2026, 10, 25, 21), idempotencyKey: "setup:order_02:1" });
-    expect(last().params).toMatchObject({ mode: "setup", customer: "cus_saved", currency: "gbp", setup_intent_data: { metadata: { order_id: "order_02" } }, metadata: { order_id: "order_02" } });
+    expect(last().params).toMatchObject({ mode: "setup", allowed_payment_method_types: ["card"], customer: "cus_saved", currency: "gbp", setup_intent_data: { metadata: { order_id: "order_02" } }, metadata: { order_id: "order_02" } });
     expect(last().headers["idempotency-key"]).toBe("setup:order_02:1");
   });
 });
