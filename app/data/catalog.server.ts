@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts, sizeItems } from "../../db/schema";
-import { decodeCursor, encodeCursor, facetsCoverFilters, hasFilters, indexQuery, newItemsSince, PAGE_SIZE, sizeCountQuery, type CatalogFilters, type PageRequest, type PriceCount, type ProductCardData, type ProductPage } from "../domain/catalog";
+import { decodeCursor, encodeCursor, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
+import { facetsCoverFilters, indexQuery, sizeCountQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
 
 export type { ProductPage };

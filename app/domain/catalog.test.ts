@@ -1,21 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import migration0016 from "../../migrations/0016_price_band_groups.sql?raw";
-import {
-  bandGroupTokens,
-  decodeCursor,
-  encodeCursor,
-  facetsCoverFilters,
-  facetToken,
-  ftsQuery,
-  hasFilters,
-  indexQuery,
-  parseCatalogQuery,
-  PRICE_BAND_STARTS,
-  PRICE_GROUP_LEVELS,
-  priceFacetTokens,
-  productTypeFromSlug,
-} from "./catalog";
+import { decodeCursor, encodeCursor, hasFilters, parseCatalogQuery, productTypeFromSlug } from "./catalog";
+import { bandGroupTokens, facetsCoverFilters, facetToken, ftsQuery, indexQuery, PRICE_BAND_STARTS, PRICE_GROUP_LEVELS, priceFacetTokens } from "./catalog-index";
 
 describe("ftsQuery", () => {
   it.each([

@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { listProducts } from "../../app/data/catalog.server";
-import { bandsOfRange, encodeCursor, facetToken, parseCatalogQuery, PRICE_BAND_STARTS, priceBand, priceFacetToken, priceFacetTokens } from "../../app/domain/catalog";
+import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
+import { bandsOfRange, facetToken, PRICE_BAND_STARTS, priceBand, priceFacetToken, priceFacetTokens } from "../../app/domain/catalog-index";
 import { createProduct, createUser } from "./factories";
 
 const db = database(env.DB);
