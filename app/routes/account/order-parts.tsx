@@ -1,0 +1,224 @@
+import { Form, Link } from "react-router";
+import type { Route } from "./+types/order";
+import type { OrderDetail } from "../../data/account.server";
+import type { FieldErrors } from "../../domain/auth-forms";
+import { accountStatusTone, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
+import { formatLongDate } from "../../domain/dates";
+import { formatGBP } from "../../domain/money";
+import { label, type ItemStatus } from "../../domain/order-lifecycle";
+import { StatusBadge } from "../../components/dashboard";
+import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
+import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
+import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+
+export interface OrderActionData {
+  intent: string;
+  itemId?: string;
+  errors?: FieldErrors;
+  alert?: { title: string; message: string };
+  values?: { rating?: string; comment?: string; reason?: string; carrier?: string; trackingNumber?: string };
+}
+
+export type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
+
+// The parts of an order's page (seller-store-admin.md §5 My Orders; decisions 0021, 0041, 0042,
+// 0055): each item with what its shopper may do, reviews, addresses and the history. Split from
+// order.tsx (issue 28: files of one purpose).
+
+export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean } }) {
+  return (
+    <section aria-labelledby="awaiting-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
+      {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
+      <h2 id="awaiting-title" className="text-lg font-semibold">Waiting for payment confirmation</h2>
+      <p className="mt-1 text-sm text-stone-700">
+        Your items are reserved while we wait for the payment provider to confirm your payment. This page updates by itself; you will also get an e-mail once the order is confirmed.
+      </p>
+      {awaiting.url ? (
+        <p className="mt-2 text-sm">
+          Not paid yet? <a href={awaiting.url} className="font-semibold text-brand underline">Go to the payment page</a>
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+const NOT_POSTED = new Set(["pending", "processing"]);
+
+/** The order-wide actions: 'I have received it' for what was posted, 'Cancel order' while nothing was. */
+export function ShopperActions({ order, result }: { order: Route.ComponentProps["loaderData"]["order"]; result?: OrderActionData }) {
+  const live = order.items.filter((i) => i.status !== "cancelled");
+  const shipped = live.filter((i) => i.status === "shipped").map((i) => i.id);
+  const cancellable = live.length > 0 && live.every((i) => NOT_POSTED.has(i.status));
+  if (shipped.length === 0 && !cancellable) return null;
+  return (
+    <div className="space-y-3">
+      {result?.alert && (result.intent === "cancel_order" || result.intent === "confirm_delivery") ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <ReceivedForm itemIds={shipped} />
+      {cancellable ? (
+        <CancelForm label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale and what you paid is refunded to your card." />
+      ) : null}
+    </div>
+  );
+}
+
+export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
+  const buying = useSubmitting("buy_now");
+  const returning = useSubmitting("request_return");
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row">
+      {item.image ? (
+        <img src={item.image} alt="" width={80} height={100} className="h-25 w-20 shrink-0 rounded object-cover" />
+      ) : (
+        <div className="flex h-25 w-20 shrink-0 items-center justify-center rounded bg-stone-200 text-xs text-stone-600">No image</div>
+      )}
+      <div className="flex-1 space-y-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">
+            <Link to={`/product/${item.productId}`} className="hover:underline">{item.name}</Link>
+          </h3>
+          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} tone={accountStatusTone(item.status)} />
+        </div>
+        <p className="text-sm text-stone-700">
+          {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}
+          {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${formatGBP(item.buyingPrice)}` : ""}
+        </p>
+        {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+        <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />
+        {isShopper && item.productId ? (
+          <a href={`/account/messages/new?product=${encodeURIComponent(item.productId)}`} className="inline-block text-sm text-brand underline">Message the seller</a>
+        ) : null}
+        {isShopper && canCancelAlone && NOT_POSTED.has(item.status) ? (
+          <CancelForm label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
+        ) : null}
+
+        {item.inWindow ? (
+          <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
+            <p className="font-semibold">{`${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"} left`}</p>
+            <p>{item.returnOrBuyBy}</p>
+            {isShopper ? (
+              <div className="mt-2 flex flex-wrap gap-2">
+                <Form method="post" aria-label={`Buy ${item.name}`}>
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <input type="hidden" name="intent" value="buy_now" />
+                  <SubmitButton busy={buying} busyLabel="Buying...">Buy it now{item.buyingPrice !== null ? ` for ${formatGBP(item.buyingPrice)}` : ""}</SubmitButton>
+                </Form>
+                <Form method="post" aria-label={`Return ${item.name}`}>
+                  <input type="hidden" name="itemId" value={item.id} />
+                  <input type="hidden" name="intent" value="request_return" />
+                  <button type="submit" disabled={returning} className="rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold disabled:opacity-60">
+                    {returning ? "Requesting..." : "Return it"}
+                  </button>
+                </Form>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
+        {isShopper && item.purchaseReturnBy ? <PurchaseReturnForm item={item} returnBy={item.purchaseReturnBy} result={result?.intent === "request_return" ? (result as ReturnFormResult) : undefined} /> : null}
+        <InspectionNote inspection={item.inspection} reason={item.inspectionReason} charge={item.damageCharge} />
+        {!isShopper && item.canOverturn ? (
+          <Form method="post" aria-label={`Overturn the charge for ${item.name}`}>
+            <input type="hidden" name="intent" value="overturn" />
+            <input type="hidden" name="itemId" value={item.id} />
+            <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium">Overturn the charge (refund it)</button>
+          </Form>
+        ) : null}
+
+        {reviewable(item.status as ItemStatus) ? <Review item={item} isShopper={isShopper} result={result?.intent === "review" ? result : undefined} /> : null}
+      </div>
+    </div>
+  );
+}
+
+export function Review({ item, isShopper, result }: { item: Item; isShopper: boolean; result?: OrderActionData }) {
+  const busy = useSubmitting("review");
+  if (item.reviewRating !== null) {
+    return (
+      <div className="rounded-md bg-stone-100 p-3 text-sm">
+        <p className="font-semibold">{isShopper ? "Your review" : "The shopper's review"}</p>
+        <p>
+          <span aria-label={`${item.reviewRating} out of 5 stars`} className="text-accent">{"★".repeat(item.reviewRating)}</span>
+          <span className="text-stone-300" aria-hidden="true">{"★".repeat(5 - item.reviewRating)}</span>
+        </p>
+        {item.reviewComment ? <p>{item.reviewComment}</p> : null}
+      </div>
+    );
+  }
+  if (!isShopper) return null;
+  return (
+    <Form method="post" noValidate className="space-y-3 rounded-md border border-stone-200 p-3" aria-label={`Review ${item.name}`}>
+      <input type="hidden" name="intent" value="review" />
+      <input type="hidden" name="itemId" value={item.id} />
+      {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
+      <fieldset aria-describedby={result?.errors?.rating ? `rating-${item.id}-error` : undefined}>
+        <legend className="text-sm font-medium">Your rating <span aria-hidden="true" className="text-red-700">*</span></legend>
+        <div className="mt-1 flex gap-3">
+          {[1, 2, 3, 4, 5].map((n) => (
+            <label key={n} className="flex items-center gap-1 text-sm">
+              <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required />
+              {n} {n === 1 ? "star" : "stars"}
+            </label>
+          ))}
+        </div>
+        {result?.errors?.rating ? <p id={`rating-${item.id}-error`} className="text-sm text-red-700">{result.errors.rating}</p> : null}
+      </fieldset>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={`comment-${item.id}`} className="text-sm font-medium">Comment (optional)</label>
+        <textarea
+          id={`comment-${item.id}`}
+          name="comment"
+          rows={3}
+          maxLength={REVIEW_COMMENT_MAX}
+          defaultValue={result?.values?.comment}
+          aria-invalid={result?.errors?.comment ? true : undefined}
+          aria-describedby={result?.errors?.comment ? `comment-${item.id}-error` : undefined}
+          className="rounded-md border border-stone-300 px-3 py-2"
+        />
+        {result?.errors?.comment ? <p id={`comment-${item.id}-error`} className="text-sm text-red-700">{result.errors.comment}</p> : <p className="text-xs text-stone-600">Up to 2,000 characters. Reviews show without your name.</p>}
+      </div>
+      <SubmitButton busy={busy} busyLabel="Submitting...">Submit review</SubmitButton>
+    </Form>
+  );
+}
+
+export function Address({ title, address }: { title: string; address: unknown }) {
+  const a = (address ?? {}) as Record<string, string | undefined>;
+  const lines = [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean);
+  return (
+    <section aria-label={title} className="rounded-lg border border-stone-200 bg-white p-4 text-sm">
+      <h2 className="mb-2 text-lg font-semibold">{title}</h2>
+      <address className="not-italic">
+        {lines.map((line, i) => (
+          <span key={i} className="block">{line}</span>
+        ))}
+        {a.email ? <span className="mt-1 block text-stone-600">{a.email}</span> : null}
+        {a.phone ? <span className="block text-stone-600">{a.phone}</span> : null}
+      </address>
+    </section>
+  );
+}
+
+export function History({ order, isShopper }: { order: OrderDetail; isShopper: boolean }) {
+  const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", seller: " (by the seller)", system: " (automatically)" };
+  const names = new Map(order.items.map((i) => [i.id, i.name]));
+  return (
+    <section aria-labelledby="history-title" className="rounded-lg border border-stone-200 bg-white p-4">
+      <h2 id="history-title" className="mb-3 text-lg font-semibold">Status history</h2>
+      <ol className="space-y-2 text-sm">
+        {order.history.map((h) => (
+          <li key={h.id} className="flex flex-wrap gap-x-2">
+            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt)}</time>
+            <span>
+              {h.orderItemId ? `${names.get(h.orderItemId) ?? "An item"}: ` : "Order: "}
+              {h.fromStatus ? `${label(h.fromStatus as ItemStatus)} → ` : ""}
+              <strong>{label(h.toStatus as ItemStatus)}</strong>
+              {who[h.actorRole] ?? ""}
+            </span>
+            {h.note ? <span className="text-stone-600">{h.note}</span> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
