@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { tellConciergeDecided } from "../../services/notices.server";
 import { appContext } from "../../context";
@@ -15,12 +15,10 @@ import { InboxList } from "../../components/messages/inbox";
 import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
 import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
-import { ImageUpload } from "../../components/image-upload";
+import { FormAlert } from "../../components/forms";
 import { NotFoundSection } from "../../components/catalog/not-found";
 import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/store/lists";
-import { showToast } from "../../components/toaster";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
@@ -31,8 +29,11 @@ import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
-import { PayoutSetup, PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { inspectFromForm } from "../../services/inspect-form.server";
+import { StoreSettings, StorePayouts, StoreChooser } from "./parts";
+import type { StoreActionData } from "./parts";
+
+export type { StoreActionData };
 
 export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
 
@@ -68,14 +69,6 @@ export const intents = ["approve_request", "reject_request", "inspect", "save_se
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
 
-export interface StoreActionData {
-  intent: (typeof intents)[number] | null;
-  alert?: { title: string; message: string };
-  errors?: Partial<Record<"description" | "address" | "logo" | "reason", string>>;
-  values?: { description: string; address: string };
-  /** The form the errors belong to (a concierge request's reject form: `reject-{productId}`). */
-  form?: string;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -235,89 +228,6 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </Panel>
       ) : null}
       {dashboard.tab === "settings" ? <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} /> : null}
-    </div>
-  );
-}
-
-function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: string | null }; action: string; result?: StoreActionData }) {
-  const saving = useSubmitting("save_settings");
-  const values = result?.values;
-  return (
-    <Panel title="Store Settings">
-      {result?.alert ? (
-        <div className="mb-4">
-          <FormAlert title={result.alert.title} message={result.alert.message} />
-        </div>
-      ) : null}
-      <Form method="post" action={action} encType="multipart/form-data" noValidate className="max-w-2xl space-y-4" aria-label="Store settings">
-        <input type="hidden" name="intent" value="save_settings" />
-        {/* Fixed by staff: shown as text, not as fields that look editable (issue 24). */}
-        <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]" aria-describedby="store-fixed-note">
-          <dt className="text-sm font-medium">Store name</dt>
-          <dd className="font-semibold">{store.name}</dd>
-          <dt className="text-sm font-medium">Contact email</dt>
-          <dd>{store.contactEmail ?? "—"}</dd>
-        </dl>
-        <p id="store-fixed-note" className="text-sm text-stone-600">Contact support to change your store name</p>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="field-description" className="text-sm font-medium">Description</label>
-          <textarea
-            id="field-description"
-            name="description"
-            rows={4}
-            maxLength={2000}
-            defaultValue={values?.description ?? store.about}
-            aria-invalid={result?.errors?.description ? true : undefined}
-            aria-describedby={result?.errors?.description ? "field-description-error" : undefined}
-            className="rounded-md border border-stone-300 bg-white px-3 py-2"
-          />
-          {result?.errors?.description ? <p id="field-description-error" className="text-sm text-red-700">{result.errors.description}</p> : null}
-        </div>
-        <Field label="Address" name="address" maxLength={300} autoComplete="street-address" defaultValue={values?.address ?? store.address ?? ""} error={result?.errors?.address} />
-        <ImageUpload
-          key={store.logoUrl ?? "none"}
-          name="logo"
-          use="storeLogo"
-          label="Store logo"
-          existing={store.logoUrl ? [store.logoUrl] : []}
-          error={result?.errors?.logo}
-          onStaged={() => showToast({ type: "success", title: "Logo uploaded", description: "Click Save Changes to apply" })}
-        />
-        <SubmitButton busy={saving} busyLabel="Saving...">Save Changes</SubmitButton>
-      </Form>
-    </Panel>
-  );
-}
-
-/** The store's payouts (decision 0056): what is missing before it can be paid, and 'Set up payouts' for its owner. */
-function StorePayouts({ status, action, mayOnboard }: { status: "not_started" | "pending_verification" | "active"; action: string; mayOnboard: boolean }) {
-  if (mayOnboard) return <PayReadinessPanel readiness={{ returnAddress: true, payouts: status === "active" }} payoutStatus={status} action={action} />;
-  return (
-    <section aria-label="Payouts" className="mb-6 rounded-lg border border-stone-200 bg-white p-4">
-      <PayoutSetup status={status} action={action} canSetUp={false} />
-    </section>
-  );
-}
-
-function StoreChooser({ choices }: { choices: { id: string; name: string }[] }) {
-  return (
-    <div>
-      <PageHeading title="Store Dashboard" subtitle="Choose which store to open." />
-      {choices.length === 0 ? (
-        <EmptyState>No stores yet.</EmptyState>
-      ) : (
-        <Form method="get" action="/store" className="flex max-w-md items-end gap-2">
-          <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor="store-choice" className="text-sm font-medium">Store</label>
-            <select id="store-choice" name="store" className="rounded-md border border-stone-300 bg-white px-3 py-2">
-              {choices.map((s) => (
-                <option key={s.id} value={s.id}>{s.name}</option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Open store</button>
-        </Form>
-      )}
     </div>
   );
 }
