@@ -1,3 +1,3 @@
 import { defineConfig } from "drizzle-kit";
 
-export default defineConfig({ dialect: "sqlite", schema: ["./db/schema.ts", "./db/schema-messages.ts"], out: "./migrations" });
+export default defineConfig({ dialect: "sqlite", schema: "./db/tables/*.ts", out: "./migrations" });

@@ -38,6 +38,20 @@ export async function openLoop(url, rate, seconds) {
   await Promise.all(inFlight);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p) => Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN).toFixed(1));
-  return { requests: latencies.length, errors, p50: at(0.5), p90: at(0.9), p99: at(0.99), max: at(1) };
+  const at = (p) =>
+    Number(
+      (
+        latencies[
+          Math.min(latencies.length - 1, Math.floor(p * latencies.length))
+        ] ?? NaN
+      ).toFixed(1),
+    );
+  return {
+    requests: latencies.length,
+    errors,
+    p50: at(0.5),
+    p90: at(0.9),
+    p99: at(0.99),
+    max: at(1),
+  };
 }

@@ -15,7 +15,7 @@ import { builtWorker, localState } from "./built-worker.mjs";
 
 // Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
 const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" };
-const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments.server.ts
+const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments-local.server.ts
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = () => {

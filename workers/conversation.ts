@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
-import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type MessageView, type SendResult } from "../app/data/conversations.server";
+import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type SendResult } from "../app/data/conversations.server";
 import { database } from "../app/data/db.server";
-import { otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, validMessage, validToken, type Party } from "../app/domain/messages";
+import { otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
 import { notify } from "../app/services/notify.server";
 

@@ -4,7 +4,7 @@ import { buttonClass } from "./admin";
 import { TextArea } from "./admin-content";
 import { Field, SubmitButton } from "./forms";
 import { ImageUpload } from "./image-upload";
-import { Paragraphs } from "./prose";
+import { PostBody } from "./prose";
 
 // The blog post form and its server-rendered preview, shared by New Blog Post and Edit (issue 24).
 
@@ -40,12 +40,7 @@ export function BlogPreview({ post }: { post: BlogInput }) {
         {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
         <p className="mt-1 text-3xl font-bold">{post.title || "Untitled"}</p>
         {post.excerpt ? <p className="mt-2 text-stone-700">{post.excerpt}</p> : null}
-        <Paragraphs text={post.content} />
-        {post.tags.length ? (
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-            {post.tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
-          </ul>
-        ) : null}
+        <PostBody content={post.content} tags={post.tags} />
       </article>
     </section>
   );

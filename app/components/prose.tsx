@@ -15,6 +15,20 @@ export function Paragraphs({ text }: { text: string }) {
   );
 }
 
+/** A blog post's body and its tags: the post's page and the admin's preview show it alike. */
+export function PostBody({ content, tags }: { content: string; tags: readonly string[] }) {
+  return (
+    <>
+      <Paragraphs text={content} />
+      {tags.length ? (
+        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+          {tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
+        </ul>
+      ) : null}
+    </>
+  );
+}
+
 export function LegalLayout({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl">

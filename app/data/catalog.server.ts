@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
-import { catalogStats, products, PUBLIC_PRODUCT_SQL, sizeCounts, sizeItems } from "../../db/schema";
+import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
 import { decodeCursor, encodeCursor, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
-import { facetsCoverFilters, indexQuery, sizeCountQuery, type PriceCount } from "../domain/catalog-index";
+import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
 
 export type { ProductPage };
@@ -34,7 +34,7 @@ export interface Scope {
   storeId?: string;
 }
 
-function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
+export function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
   const where: SQL[] = [isPublic()];
   if (scope.ownerId) where.push(eq(products.ownerId, scope.ownerId));
   if (scope.storeId) where.push(eq(products.storeId, scope.storeId));
@@ -73,7 +73,7 @@ export async function mergeSearchIndex(db: Database) {
 }
 
 const ftsCount = (match: string) => sql`(select count(*) from products_fts where products_fts match ${match})`;
-const ftsRowids = (match: string) => sql`(select rowid from products_fts where products_fts match ${match})`;
+export const ftsRowids = (match: string) => sql`(select rowid from products_fts where products_fts match ${match})`;
 
 /** The signed terms of a price-banded count (PriceCount in app/domain/catalog.ts). */
 function priceCountTerms(priced: PriceCount, where: SQL[]) {
@@ -197,16 +197,14 @@ function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset:
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
 export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
-  return (await listProductsWithSizes(db, filters, page, [], scope, limit)).page;
+  return (await listingWith(db, listingQueries(db, filters, page, scope, limit), null, limit)).page;
 }
 
-/** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
-export async function listProductsWithSizes(db: Database, filters: CatalogFilters, page: PageRequest, sizes: readonly string[], scope: Scope = {}, limit = PAGE_SIZE) {
-  const queries = listingQueries(db, filters, page, scope, limit);
-  const counting = sizeCountsQuery(db, filters, sizes, scope);
-  if (queries.searchUnusable) return { page: { items: [], total: 0, nextCursor: null, prevCursor: null }, sizeCounts: [] };
-  const [rows, totals, counted] = (await db.batch([queries.pageQuery, queries.countQuery, ...(counting ? [counting] : [])] as any)) as [unknown, unknown, { size: string; n: number }[] | undefined];
-  return { page: listingPage(queries, rows, totals, limit), sizeCounts: counted ?? [] };
+/** A listing's page and total, and the rows of one more statement of the same page (`more`), in one D1 batch. */
+export async function listingWith<T>(db: Database, queries: ReturnType<typeof listingQueries>, more: { all(): Promise<T[]> } | null, limit = PAGE_SIZE) {
+  if (queries.searchUnusable) return { page: { items: [], total: 0, nextCursor: null, prevCursor: null } as ProductPage<ProductCardData>, more: [] as T[] };
+  const [rows, totals, extra] = (await db.batch([queries.pageQuery, queries.countQuery, ...(more ? [more] : [])] as any)) as [unknown, unknown, T[] | undefined];
+  return { page: listingPage(queries, rows, totals, limit), more: extra ?? [] };
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
@@ -228,70 +226,6 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
     nextCursor: moreForward && last ? encodeCursor(Number(last.sortValue), tie(last)) : null,
     prevCursor: moreBackward && first ? encodeCursor(Number(first.sortValue), tie(first)) : null,
   };
-}
-
-/**
- * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
- * the listing would show with that size and every other filter. One statement:
- * - filtered by type and category only: the `size_counts` table the triggers keep;
- * - otherwise only the offered sizes that have items of the page's types and categories at all
- *   (`size_counts` again) are counted, from `size_items` (migration 0041: each public item's size
- *   and prices, narrow rows keyed by the index's rowid, amended 2026-11-25): the index's matches of
- *   every other filter are joined to it by rowid and grouped by size, their prices checked there;
- *   a price range with no other filter is scanned in its covering price index.
- * - Scoped listings (a store's or seller's page) count their own products rows; `via: "products"`
- *   counts any listing that way (the tests compare the two).
- */
-export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, via: "narrow" | "products" = "narrow") {
-  const { rest, others, exact, unusable } = sizeCountQuery(filters);
-  if (unusable || sizes.length === 0) return null;
-  const scoped = Boolean(scope.ownerId || scope.storeId);
-  // Query builders (not db.all): they go in the listing's own D1 batch.
-  // Filtered by type and category only: the counts the triggers of migration 0030 keep.
-  const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
-  const kind = and(
-    sql`${sizeCounts.n} > 0`,
-    filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
-    filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
-  );
-  if (onlyKind && !scoped) {
-    return db
-      .select({ size: sizeCounts.size, n: sql<number>`sum(${sizeCounts.n})` })
-      .from(sizeCounts)
-      .where(and(kind, inArray(sizeCounts.size, [...sizes])))
-      .groupBy(sizeCounts.size);
-  }
-  if (!scoped && via === "narrow") {
-    const offered = sql`${sizeItems.size} in (select value from json_each(${JSON.stringify(sizes)}) where value in (select ${sizeCounts.size} from ${sizeCounts} where ${kind}))`;
-    const prices = [
-      filters.rentalMin !== null ? gte(sizeItems.rentalPrice, filters.rentalMin) : undefined,
-      filters.rentalMax !== null ? lte(sizeItems.rentalPrice, filters.rentalMax) : undefined,
-      filters.buyMin !== null ? gte(sizeItems.buyingPrice, filters.buyMin) : undefined,
-      filters.buyMax !== null ? lte(sizeItems.buyingPrice, filters.buyMax) : undefined,
-    ];
-    const match = exact ? rest : others;
-    if (match) {
-      // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid.
-      return db
-        .select({ size: sql<string>`${sizeItems.size}`, n: count() })
-        .from(sql`products_fts cross join ${sizeItems} on ${sizeItems.item} = products_fts.rowid`)
-        .where(and(sql`products_fts match ${match}`, offered, ...prices))
-        .groupBy(sql`${sizeItems.size}`);
-    }
-    // A price range alone: its covering price index, scanned over the range.
-    return db
-      .select({ size: sizeItems.size, n: count() })
-      .from(sizeItems)
-      .where(and(offered, ...prices))
-      .groupBy(sizeItems.size);
-  }
-  // The matches are read by rowid (driven by the index, never a walk of the catalog).
-  const where = conditions({ ...filters, sizes: [] }, scope);
-  return db
-    .select({ size: sql<string>`${products.size}`, n: count() })
-    .from(products)
-    .where(and(...where, sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`, rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined))
-    .groupBy(products.size);
 }
 
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */

@@ -1,4 +1,4 @@
-import { handlerOf, MESSAGE_DELETED, membershipOf, type Membership, type Party } from "../domain/messages";
+import { handlerOf, MESSAGE_DELETED, membershipOf, type Membership, type MessageView, type Party } from "../domain/messages";
 import type { Database } from "./db.server";
 
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
@@ -83,15 +83,6 @@ export async function conversationFor(db: Database, id: string, userId: string):
 
 /** The user who reads for a party: the shopper, the seller, or the store's owner. */
 export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) => (party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId));
-
-export interface MessageView {
-  id: string;
-  seq: number;
-  party: Party;
-  body: string;
-  createdAt: number;
-  deleted: boolean;
-}
 
 /** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {

@@ -1,4 +1,4 @@
-import { MESSAGE_DELETED, type Party } from "../domain/messages";
+import { MESSAGE_DELETED, type InboxRow } from "../domain/messages";
 import { firstImage } from "./conversations.server";
 import type { Database } from "./db.server";
 
@@ -8,19 +8,6 @@ import type { Database } from "./db.server";
 
 type Row = Record<string, unknown>;
 const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
-
-export interface InboxRow {
-  id: string;
-  productId: string | null;
-  productName: string;
-  productImage: string | null;
-  otherName: string;
-  lastBody: string | null;
-  lastAt: number;
-  unread: number;
-  /** Whose side the user is on here: their own conversation, or their store's. */
-  as: Party | "reader";
-}
 
 /**
  * The user's conversations, newest first: those they asked as a shopper, those they handle as

@@ -5,6 +5,21 @@ import type { SessionUser } from "../domain/roles";
 import type { Database } from "./db.server";
 import { mayEditProduct } from "./product.server";
 
+/** A listed item's columns on the seller's and the store's dashboards ('Your Products', the store's lists). */
+export const listedProductColumns = {
+  id: products.id,
+  name: products.name,
+  images: products.images,
+  rentalPrice: products.rentalPrice,
+  buyingPrice: products.buyingPrice,
+  originalPrice: products.originalPrice,
+  condition: products.condition,
+  status: products.status,
+  productStatus: products.productStatus,
+  conciergeStatus: products.conciergeStatus,
+  createdAt: products.createdAt,
+};
+
 // A seller's or store's listings as the upload and edit forms write them (seller-store-admin.md
 // §2 Upload Product, decision 0025): the forms' lists, the insert, the edit and the images. Split
 // from seller.server.ts (issue 28: files of one purpose).

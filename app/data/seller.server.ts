@@ -5,7 +5,7 @@ import type { Database } from "./db.server";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
 import { withHandlerMoney } from "./order-money.server";
-import { uploadFormQueries } from "./listings.server";
+import { listedProductColumns, uploadFormQueries } from "./listings.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.
@@ -42,19 +42,9 @@ export function sellerCountQueries(db: Database, ownerId: string) {
 export function sellerProductsQuery(db: Database, ownerId: string, page: number) {
   return db
     .select({
-      id: products.id,
-      name: products.name,
-      images: products.images,
-      rentalPrice: products.rentalPrice,
-      buyingPrice: products.buyingPrice,
-      originalPrice: products.originalPrice,
-      condition: products.condition,
-      status: products.status,
-      productStatus: products.productStatus,
-      conciergeStatus: products.conciergeStatus,
+      ...listedProductColumns,
       rejectionReason: products.rejectionReason,
       availability: products.availability,
-      createdAt: products.createdAt,
       storeName: sql<string | null>`${stores.name}`.as("store_name"),
     })
     .from(products)

@@ -5,6 +5,7 @@ import type { StoreTab } from "../domain/store-dashboard";
 import type { Database } from "./db.server";
 import { storeRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
+import { listedProductColumns } from "./listings.server";
 import { withHandlerMoney } from "./order-money.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
@@ -44,18 +45,8 @@ function countQueries(db: Database, storeId: string) {
 }
 
 const productColumns = {
-  id: products.id,
-  name: products.name,
+  ...listedProductColumns,
   brand: products.brand,
-  images: products.images,
-  rentalPrice: products.rentalPrice,
-  buyingPrice: products.buyingPrice,
-  originalPrice: products.originalPrice,
-  condition: products.condition,
-  status: products.status,
-  productStatus: products.productStatus,
-  conciergeStatus: products.conciergeStatus,
-  createdAt: products.createdAt,
   ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
 };
 

@@ -11,38 +11,27 @@ import { auditStatement } from "./audit.server";
 
 export type StoreRequest = NonNullable<Awaited<ReturnType<typeof storeRequestById>>>;
 
+/** A store request's own columns (the request page and the Stores tab's lists). */
+const requestColumns = {
+  id: storeRequests.id,
+  contactName: storeRequests.contactName,
+  storeName: storeRequests.storeName,
+  storeAddress: storeRequests.storeAddress,
+  storeWebsite: storeRequests.storeWebsite,
+  contactEmail: storeRequests.contactEmail,
+  status: storeRequests.status,
+  createdAt: storeRequests.createdAt,
+  reviewedAt: storeRequests.reviewedAt,
+};
+
 export async function storeRequestById(db: Database, id: string) {
-  return (
-    (await db
-      .select({
-        id: storeRequests.id,
-        contactName: storeRequests.contactName,
-        storeName: storeRequests.storeName,
-        storeAddress: storeRequests.storeAddress,
-        storeWebsite: storeRequests.storeWebsite,
-        contactEmail: storeRequests.contactEmail,
-        status: storeRequests.status,
-        createdAt: storeRequests.createdAt,
-        reviewedAt: storeRequests.reviewedAt,
-      })
-      .from(storeRequests)
-      .where(eq(storeRequests.id, id))
-      .get()) ?? null
-  );
+  return (await db.select(requestColumns).from(storeRequests).where(eq(storeRequests.id, id)).get()) ?? null;
 }
 
 /** The Stores tab: pending requests oldest first, then the latest reviewed ones. */
 export async function storeRequestLists(db: Database) {
   const columns = {
-    id: storeRequests.id,
-    contactName: storeRequests.contactName,
-    storeName: storeRequests.storeName,
-    storeAddress: storeRequests.storeAddress,
-    storeWebsite: storeRequests.storeWebsite,
-    contactEmail: storeRequests.contactEmail,
-    status: storeRequests.status,
-    createdAt: storeRequests.createdAt,
-    reviewedAt: storeRequests.reviewedAt,
+    ...requestColumns,
     rejectionReason: storeRequests.rejectionReason,
     reviewerName: sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${storeRequests.reviewedBy})`.as("reviewer_name"),
   };

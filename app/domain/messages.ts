@@ -5,6 +5,30 @@
 /** The two sides of a conversation: the shopper who asked, and the item's handler (its seller, or the store). */
 export type Party = "shopper" | "handler";
 
+/** A message as a conversation's page shows it (and its live socket sends it). */
+export interface MessageView {
+  id: string;
+  seq: number;
+  party: Party;
+  body: string;
+  createdAt: number;
+  deleted: boolean;
+}
+
+/** One line of an inbox: a conversation, its other side and its last message. */
+export interface InboxRow {
+  id: string;
+  productId: string | null;
+  productName: string;
+  productImage: string | null;
+  otherName: string;
+  lastBody: string | null;
+  lastAt: number;
+  unread: number;
+  /** Whose side the user is on here: their own conversation, or their store's. */
+  as: Party | "reader";
+}
+
 /** A conversation as the membership rules see it. */
 export interface ConversationMembers {
   shopperId: string | null;

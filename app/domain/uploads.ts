@@ -87,6 +87,16 @@ export interface UploadRule {
 
 const RASTER = ["jpeg", "png", "webp", "gif"] as const;
 const truncatedMessage = "The file is incomplete or damaged. Please choose it again.";
+/** One raster image up to 5 MB on a staff page (a banner, a category's image): the spec's words for both. */
+const staffImage = (area: string) => ({
+  kinds: RASTER,
+  maxBytes: 5 * MB,
+  maxFiles: 1,
+  accept: "image/*",
+  messages: { type: "Please select an image file", size: "File size must be less than 5MB", count: "Please select one image.", truncated: truncatedMessage },
+  prefixFileName: false,
+  area,
+});
 
 /** The uses of the upload pipeline, with the spec's limits and messages verbatim. */
 export const UPLOAD_RULES = {
@@ -147,24 +157,8 @@ export const UPLOAD_RULES = {
     prefixFileName: false,
     area: "brand-logos",
   },
-  banner: {
-    kinds: RASTER,
-    maxBytes: 5 * MB,
-    maxFiles: 1,
-    accept: "image/*",
-    messages: { type: "Please select an image file", size: "File size must be less than 5MB", count: "Please select one image.", truncated: truncatedMessage },
-    prefixFileName: false,
-    area: "banners",
-  },
-  categoryImage: {
-    kinds: RASTER,
-    maxBytes: 5 * MB,
-    maxFiles: 1,
-    accept: "image/*",
-    messages: { type: "Please select an image file", size: "File size must be less than 5MB", count: "Please select one image.", truncated: truncatedMessage },
-    prefixFileName: false,
-    area: "categories",
-  },
+  banner: staffImage("banners"),
+  categoryImage: staffImage("categories"),
   blogImage: {
     kinds: RASTER,
     maxBytes: 2 * MB,

@@ -10,7 +10,8 @@ import { tellBackOnSale } from "./alerts.server";
 import { announceOrder } from "./checkout.server";
 import { publicPagesChanged } from "./freshness.server";
 import { notify } from "./notify.server";
-import { authorizeKey, paymentProvider, refundOrder, type HostedSession } from "./payments.server";
+import { authorizeKey, paymentProvider, type HostedSession } from "./payments.server";
+import { refundOrder } from "./refunds.server";
 
 // Checkout pays (issue 27 item 1; docs/decisions/0055-stripe-payments.md). The order is placed
 // 'awaiting_payment' with its items reserved; the shopper pays on the provider's hosted page; the

@@ -14,7 +14,8 @@ import { enqueue } from "./notifications.server";
 import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
 import { expireReservations } from "./checkout-payment.server";
-import { captureDue, refundOrder, refundsDue, retryFailedRefunds } from "./payments.server";
+import { captureDue } from "./payments.server";
+import { refundOrder, refundsDue, retryFailedRefunds } from "./refunds.server";
 import { sweepStaging } from "./uploads.server";
 import { sendPayouts } from "./payouts-provider.server";
 

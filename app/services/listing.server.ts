@@ -1,6 +1,7 @@
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
-import { filterOptions, listProducts, listProductsWithSizes, type Scope } from "../data/catalog.server";
+import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
+import { listProductsWithSizes } from "../data/size-counts.server";
 import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
 import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters } from "../domain/search-correction";

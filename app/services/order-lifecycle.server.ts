@@ -12,7 +12,8 @@ import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl } from "./links.server";
 import { enqueue } from "./notifications.server";
-import { captureDue, refundOrder, refundPayment } from "./payments.server";
+import { captureDue } from "./payments.server";
+import { refundOrder, refundPayment } from "./refunds.server";
 
 /** What the lifecycle needs of the app: routes pass their AppContext, jobs their JobContext. */
 export type LifecycleServices = Pick<AppContext, "env" | "config" | "db">;

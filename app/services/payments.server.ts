@@ -1,10 +1,10 @@
 import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { orderItems, orders, payments, transactions, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
 import { formatGBP } from "../domain/money";
 import { notify } from "./notify.server";
+import { localPaymentProvider } from "./payments-local.server";
 import { stripeProvider } from "./stripe.server";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
@@ -20,55 +20,9 @@ export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
 
 export { PaymentDeclined } from "./payment-types";
 export type { HostedSession, HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
-import type { HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
+import type { PaymentCall, PaymentProvider } from "./payment-types";
 
 export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
-
-/** KV key that makes the local provider fail (development only): value "all" or operations, comma-separated. */
-export const LOCAL_FAIL_KEY = "payments:local:fail";
-/** The same for one order only (tests use this, so they cannot disturb each other). */
-export const localFailKey = (orderId: string) => `${LOCAL_FAIL_KEY}:${orderId}`;
-
-const fails = (setting: string | null, operation: PaymentOperation) => setting !== null && (setting === "all" || setting.split(",").map((s) => s.trim()).includes(operation));
-
-/**
- * The local provider: nothing leaves the machine, and the `payments` row is the call (the
- * developer reads it on /dev/payments). In development a KV setting makes it fail, so tests and
- * newcomers can see a failed capture and its retry; elsewhere it always succeeds.
- */
-export function localPaymentProvider(services: PaymentServices): PaymentProvider {
-  return {
-    name: "local",
-    async call(request) {
-      if (services.config.isDev) {
-        const [all, order] = await Promise.all([services.env.CACHE.get(LOCAL_FAIL_KEY), services.env.CACHE.get(localFailKey(request.orderId))]);
-        if (fails(all, request.operation) || fails(order, request.operation)) throw new Error(`The local provider was told to fail ${request.operation} calls`);
-      }
-      // A capture the checkout payment collected, and a refund of it, answer with its payment intent.
-      if (request.collected && request.paymentIntentId) return { ref: request.paymentIntentId };
-      return { ref: `local_${request.operation}_${crypto.randomUUID().slice(0, 12)}` };
-    },
-    async createSession(request) {
-      const id = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
-      const session: LocalSession = { id, ...request, status: "open" };
-      // KV keeps it a little past its end (at least 60 s, KV's minimum), so a late visit sees 'expired'.
-      await services.env.CACHE.put(localSessionKey(id), JSON.stringify(session), { expirationTtl: Math.max(60, Math.ceil((request.expiresAt - Date.now()) / 1000) + 3600) });
-      return { id, url: `/dev/payments/checkout/${id}` };
-    },
-  };
-}
-
-/** The local provider's hosted session, kept in KV for its page at /dev/payments/checkout/{id}. */
-export interface LocalSession extends HostedSessionRequest {
-  id: string;
-  status: "open" | "complete" | "expired";
-}
-export const localSessionKey = (id: string) => `payments:local:session:${id}`;
-
-export async function localSession(services: Pick<AppContext, "env">, id: string): Promise<LocalSession | null> {
-  if (!/^cs_local_[0-9a-f]{32}$/.test(id)) return null;
-  return services.env.CACHE.get<LocalSession>(localSessionKey(id), "json");
-}
 
 /**
  * The provider this deployment uses (decision 0055): Stripe when PAYMENT_PROVIDER=stripe (its
@@ -238,80 +192,6 @@ export async function captureDue(services: PaymentServices, now: number, orderId
     }
   }
   return summary;
-}
-
-/**
- * A cancelled order: what was authorized (less anything captured) is given back, once. An order
- * is cancelled only before delivery, so nothing of it, its delivery fee included, was captured
- * and the whole authorization comes back; the subtraction keeps it right should that change.
- */
-export async function refundOrder(services: PaymentServices, orderId: string, now: number) {
-  const rows = await services.db
-    .select({ operation: payments.operation, amount: sql<number>`sum(${payments.amount})` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
-    .groupBy(payments.operation);
-  const sum = (op: PaymentOperation) => rows.find((r) => r.operation === op)?.amount ?? 0;
-  // What is given back by partial refunds (a cancelled item's price, issue 22) is not given back
-  // twice: each one counts once by its key, refunded already or failed and owed (the daily job
-  // retries it under the same key).
-  const partial = await services.db
-    .select({ amount: sql<number>`max(${payments.amount})` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.operation, "refund"), sql`${payments.idempotencyKey} like 'refund:%:%'`))
-    .groupBy(payments.idempotencyKey);
-  const amount = sum("authorize") - sum("capture") - partial.reduce((total, r) => total + r.amount, 0);
-  if (sum("authorize") === 0 || amount <= 0) return null;
-  const outcome = await callPayment(services, { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) }, now);
-  if (!outcome.ok) console.error(`payments: refunding ${orderId} failed; the daily job retries it`, outcome.error);
-  return outcome;
-}
-
-/**
- * A refund of part of an order (issue 22): a cancelled item, a returned purchase, an overturned
- * damage charge. The caller names it by a stable idempotency key (`refund:cancel:{itemId}`,
- * `refund:return:{itemId}`, `refund:overturn:{itemId}`), so a replay refunds once; a failure is
- * a failed row that retryFailedRefunds() sends again with the same key and amount.
- */
-export async function refundPayment(services: PaymentServices, request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string }, now: number): Promise<PaymentOutcome | null> {
-  if (request.amount <= 0) return null;
-  const outcome = await callPayment(services, { operation: "refund", ...request }, now);
-  if (!outcome.ok) console.error(`payments: refund ${request.idempotencyKey} failed; the daily job retries it`, outcome.error);
-  return outcome;
-}
-
-/** Refunds that failed and never succeeded under their key: the daily job sends each again, once per run. */
-export async function retryFailedRefunds(services: PaymentServices, now: number) {
-  const failed = alias(payments, "failed");
-  const done = services.db
-    .select({ one: sql`1` })
-    .from(payments)
-    .where(and(eq(payments.idempotencyKey, failed.idempotencyKey), sql`${payments.status} = 'succeeded'`));
-  const rows = await services.db
-    .selectDistinct({ orderId: failed.orderId, transactionId: failed.transactionId, amount: failed.amount, idempotencyKey: failed.idempotencyKey })
-    .from(failed)
-    // Partial refunds only (refund:{why}:{item}); a whole cancelled order's refund is refundsDue()'s.
-    .where(and(eq(failed.operation, "refund"), eq(failed.status, "failed"), sql`${failed.idempotencyKey} like 'refund:%:%'`, notExists(done)));
-  let refunded = 0;
-  for (const row of rows) if ((await refundPayment(services, row, now))?.ok) refunded++;
-  return refunded;
-}
-
-/** Cancelled orders whose authorization was not given back yet (a failed refund): the daily job retries them. */
-export async function refundsDue(services: PaymentServices) {
-  const refunded = services.db
-    .select({ one: sql`1` })
-    .from(payments)
-    .where(and(eq(payments.idempotencyKey, sql`'refund:' || ${orders.id}`), eq(payments.status, "succeeded")));
-  const authorized = services.db
-    .select({ one: sql`1` })
-    .from(payments)
-    .where(and(eq(payments.idempotencyKey, sql`'authorize:' || ${orders.id}`), eq(payments.status, "succeeded")));
-  const rows = await services.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, "cancelled"), exists(authorized), notExists(refunded)));
-  return rows.map((r) => r.id);
 }
 
 /**

@@ -10,7 +10,7 @@ import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, siteLink } from "./links.server";
 import { enqueue } from "./notifications.server";
 import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
-import { refundOrder, refundPayment } from "./payments.server";
+import { refundOrder, refundPayment } from "./refunds.server";
 
 // A trade between two people, end to end (issue 22; decision 0041): the handler posts the items
 // with a tracking number, the shopper (or staff) confirms delivery, and either side cancels what

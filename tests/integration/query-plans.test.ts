@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { listingQueries, newItems, sizeCountsQuery } from "../../app/data/catalog.server";
+import { listingQueries, newItems } from "../../app/data/catalog.server";
+import { sizeCountsQuery } from "../../app/data/size-counts.server";
 import { sizeOptions } from "../../app/domain/size-filter";
 import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
@@ -148,7 +149,7 @@ describe("catalog query plans never scan a whole table", () => {
     const lines = await plan(query);
     const text = lines.join("\n");
     expect(lines.filter(fullScan), text).toEqual([]);
-    // Never a products row (decision 0048, 2026-11-25): size_counts, or size_items (migration 0041)
+    // Never a products row (decision 0048, 2026-11-25): size_counts, or size_items (migrations 0041, 0042)
     // by the index's rowids, or a price range alone down its covering price index.
     expect(text).not.toMatch(/\bproducts\b(?!_fts)/);
     if (/SCAN products_fts/.test(text)) {
@@ -156,7 +157,8 @@ describe("catalog query plans never scan a whole table", () => {
       // The index's matches drive: size_items is never walked and probed into the index.
       expect(text).not.toMatch(/SCAN size_items/);
     } else if (/size_items/.test(text)) {
-      expect(text).toMatch(/SEARCH size_items USING COVERING INDEX size_items_(rental|buying)_idx \((rental|buying)_price[<>]/);
+      // A price range alone: a range count per size down the index led by the size's code (migration 0042).
+      expect(text).toMatch(/SEARCH size_items USING COVERING INDEX size_items_(rental|buying)_idx \(code=\? AND (rental|buying)_price[<>]/);
     }
   });
 

@@ -159,7 +159,7 @@ describe("the Size filter", () => {
 
   it("counts a listing's sizes the same from size_items (narrow rows) as from the products rows, for only the sizes that have items (decision 0048, 2026-11-25)", async () => {
     const { database } = await import("../../app/data/db.server");
-    const { sizeCountsQuery } = await import("../../app/data/catalog.server");
+    const { sizeCountsQuery } = await import("../../app/data/size-counts.server");
     const { parseCatalogQuery } = await import("../../app/domain/catalog");
     const { sizeOptions } = await import("../../app/domain/size-filter");
     const db = database(env.DB);
@@ -180,17 +180,22 @@ describe("the Size filter", () => {
     expect(Object.keys(await counted(`${brand}&rental_min=10&rental_max=30`, "narrow")).length).toBeGreaterThan(0);
   });
 
-  it("keeps size_items (migration 0041) equal to the public items' sizes and prices through inserts, edits, sales, status changes and deletes", async () => {
-    const narrow = async () => (await env.DB.prepare("SELECT item, size, rental_price, buying_price FROM size_items ORDER BY item").all()).results;
+  it("keeps size_items (migrations 0041, 0042) equal to the public items' sizes and prices through inserts, edits, sales, status changes and deletes", async () => {
+    const narrow = async () => (await env.DB.prepare("SELECT s.item, c.label AS size, s.rental_price, s.buying_price FROM size_items s JOIN size_codes c ON c.code = s.code ORDER BY s.item").all()).results;
     const fromProducts = async () =>
       (await env.DB.prepare("SELECT rowid AS item, size, rental_price, buying_price FROM products WHERE product_status = 'live' AND availability <> 'sold' AND size IS NOT NULL ORDER BY rowid").all()).results;
     expect(await narrow()).toEqual(await fromProducts());
     const vendor = await signedInBrowser("vendor");
     const product = await createProduct(vendor.id, { brand: BRAND, productType: "Women", category: "Dresses", size: "UK 12" });
-    const row = async () => env.DB.prepare("SELECT s.size, s.rental_price, s.buying_price FROM size_items s JOIN products p ON p.rowid = s.item WHERE p.id = ?").bind(product.id).first();
+    const row = async () => env.DB.prepare("SELECT c.label AS size, s.rental_price, s.buying_price FROM size_items s JOIN size_codes c ON c.code = s.code JOIN products p ON p.rowid = s.item WHERE p.id = ?").bind(product.id).first();
     expect(await narrow()).toEqual(await fromProducts());
     await env.DB.prepare("UPDATE products SET size = 'UK 14', rental_price = 1234, buying_price = 5678 WHERE id = ?").bind(product.id).run();
     expect(await row()).toEqual({ size: "UK 14", rental_price: 1234, buying_price: 5678 });
+    // A size no item had before gets its number from the trigger (migration 0042).
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM size_codes WHERE label = 'UK 26'").first("n")).toBe(0);
+    await env.DB.prepare("UPDATE products SET size = 'UK 26' WHERE id = ?").bind(product.id).run();
+    expect(await row()).toEqual({ size: "UK 26", rental_price: 1234, buying_price: 5678 });
+    await env.DB.prepare("UPDATE products SET size = 'UK 14' WHERE id = ?").bind(product.id).run();
     await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(product.id).run();
     expect(await row()).toBeNull();
     await env.DB.prepare("UPDATE products SET availability = 'available' WHERE id = ?").bind(product.id).run();

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { localFailKey } from "../../app/services/payments.server";
+import { localFailKey } from "../../app/services/payments-local.server";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";

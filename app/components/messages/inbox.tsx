@@ -1,18 +1,8 @@
 import { Link } from "react-router";
-
-export interface InboxEntry {
-  id: string;
-  productName: string;
-  productImage: string | null;
-  otherName: string;
-  lastBody: string | null;
-  lastAt: number;
-  unread: number;
-  as: "shopper" | "handler" | "reader";
-}
+import type { InboxRow } from "../../domain/messages";
 
 /** Conversations newest first: the item's photo and name, the other party, the last message and the unread count. */
-export function InboxList({ rows, ago, label = "Conversations" }: { rows: readonly InboxEntry[]; ago: (at: number) => string; label?: string }) {
+export function InboxList({ rows, ago, label = "Conversations" }: { rows: readonly InboxRow[]; ago: (at: number) => string; label?: string }) {
   return (
     <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white" aria-label={label}>
       {rows.map((c) => (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { messageParts, messageState, type Party } from "../../domain/messages";
+import { messageParts, messageState, type MessageView } from "../../domain/messages";
 
 // The pieces of a conversation's pages (issue 26): the item card, one message, the inbox row.
 // A message is plain text rendered through React (escaped); only links to allowed hosts are
@@ -44,18 +44,9 @@ export function MessageText({ body, ownHost }: { body: string; ownHost: string |
   );
 }
 
-export interface ShownMessage {
-  id: string;
-  seq: number;
-  party: Party;
-  body: string;
-  createdAt: number;
-  deleted: boolean;
-}
-
 const STATE_LABEL = { sent: "Sent", delivered: "Delivered", read: "Read" } as const;
 
-export function MessageItem({ message, mine, authorName, other, ownHost }: { message: ShownMessage; mine: boolean; authorName: string; other: { readSeq: number; deliveredSeq: number } | null; ownHost: string | null }) {
+export function MessageItem({ message, mine, authorName, other, ownHost }: { message: MessageView; mine: boolean; authorName: string; other: { readSeq: number; deliveredSeq: number } | null; ownHost: string | null }) {
   return (
     <li id={`m${message.seq}`} data-seq={message.seq} data-testid="message" className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[80%] rounded-lg px-3 py-2 ${mine ? "bg-brand text-white" : "bg-stone-100 text-stone-900"} ${message.deleted ? "italic opacity-80" : ""}`}>

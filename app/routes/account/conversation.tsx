@@ -5,11 +5,11 @@ import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
 import { block, isBlocked, report, unblock } from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
-import { MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type Party } from "../../domain/messages";
+import { MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ItemCard, MessageItem, type ShownMessage, MissingSection } from "../../components/messages/parts";
+import { ItemCard, MessageItem, MissingSection } from "../../components/messages/parts";
 
 // A conversation (issue 26, items 2, 3 and 5): its messages, a reply form and the item card.
 // Without JavaScript the reply is a form post (a token makes a replayed post one message) and
@@ -85,7 +85,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 type ServerFrame =
-  | { type: "message"; message: ShownMessage; token: string | null }
+  | { type: "message"; message: MessageView; token: string | null }
   | { type: "state"; party: Party; readSeq: number; deliveredSeq: number }
   | { type: "error"; token: string | null; error: string };
 
@@ -93,7 +93,7 @@ type ServerFrame =
  * The live part (JavaScript only): a socket to the conversation's object. Returns the messages
  * that arrived, the parties' states, and a sender for the reply form (null while closed).
  */
-function useLiveConversation(conversationId: string, party: Party | null, initial: { messages: ShownMessage[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> }) {
+function useLiveConversation(conversationId: string, party: Party | null, initial: { messages: MessageView[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> }) {
   const [messages, setMessages] = useState(initial.messages);
   const [states, setStates] = useState(initial.states);
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/order-card";
 import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
@@ -7,6 +7,7 @@ import { formatGBP } from "../../domain/money";
 import { startCardUpdate } from "../../services/checkout-payment.server";
 import { requireUser } from "../../services/guards.server";
 import { laterChargesOwed } from "../../services/payments.server";
+import { OrderNotFound } from "./order-parts";
 
 // Update your card (issue 27; docs/decisions/0055-stripe-payments.md): when a later charge of an
 // order (Buy it now, a conversion, a repair fee) was refused, the shopper saves a new card on the
@@ -69,14 +70,5 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-3xl font-bold">Order not found</h1>
-        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
-        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
-      </section>
-    );
-  }
-  throw error;
+  return <OrderNotFound error={error} />;
 }

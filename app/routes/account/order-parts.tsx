@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/auth-forms";
@@ -221,4 +221,18 @@ export function History({ order, isShopper }: { order: OrderDetail; isShopper: b
       </ol>
     </section>
   );
+}
+
+/** The order page's and the card page's answer to an order that is not there, or not the shopper's. */
+export function OrderNotFound({ error }: { error: unknown }) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <section className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-3xl font-bold">Order not found</h1>
+        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
+        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
+      </section>
+    );
+  }
+  throw error;
 }

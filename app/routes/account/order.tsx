@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/order";
 import { eq } from "drizzle-orm";
 import { orders } from "../../../db/schema";
@@ -29,7 +29,7 @@ import { readReturnReason } from "../../domain/returns";
 import { dispatchBy, formatDeadline, readTracking, returnPostBy } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { showToast } from "../../components/toaster";
-import { Address, AwaitingPayment, History, ItemLine, ShopperActions } from "./order-parts";
+import { Address, AwaitingPayment, History, ItemLine, OrderNotFound, ShopperActions } from "./order-parts";
 import type { OrderActionData } from "./order-parts";
 
 export type { OrderActionData };
@@ -235,16 +235,6 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
-/** The order before the provider's event: the shopper is told it waits, and the page looks again by itself (no JavaScript needed). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-3xl font-bold">Order not found</h1>
-        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
-        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
-      </section>
-    );
-  }
-  throw error;
+  return <OrderNotFound error={error} />;
 }

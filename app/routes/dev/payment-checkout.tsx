@@ -7,7 +7,7 @@ import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { reservationEnded } from "../../domain/payment-timing";
 import { receiveWebhook } from "../../services/payment-events.server";
-import { LOCAL_FAIL_KEY, localFailKey, localSession, localSessionKey, type LocalSession } from "../../services/payments.server";
+import { LOCAL_FAIL_KEY, localFailKey, localSession, localSessionKey, type LocalSession } from "../../services/payments-local.server";
 import { signStripeEvent } from "../../services/stripe.server";
 import { redirectWithToast } from "../../services/toast.server";
 

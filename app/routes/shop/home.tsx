@@ -109,44 +109,28 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section aria-labelledby="new-items" className="mt-10">
-        <div className="flex items-baseline justify-between">
-          <h2 id="new-items" className="text-2xl font-semibold">New Items</h2>
-          <Link to="/all-products" className="text-sm font-medium text-brand underline">View All</Link>
-        </div>
-        {items.length === 0 ? (
-          <p className="mt-4 text-stone-700">No new items in the last 30 days</p>
-        ) : (
-          <Rail label="New items">
-            {items.map((product, i) => (
-              <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
-                <ProductCard product={product} eager={i < 4} />
-              </li>
-            ))}
-          </Rail>
-        )}
-      </section>
+      <RailSection id="new-items" title="New Items" link={{ to: "/all-products", label: "View All" }} empty={items.length === 0 ? "No new items in the last 30 days" : null}>
+        <Rail label="New items">
+          {items.map((product, i) => (
+            <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
+              <ProductCard product={product} eager={i < 4} />
+            </li>
+          ))}
+        </Rail>
+      </RailSection>
 
-      <section aria-labelledby="popular-brands" className="mt-10">
-        <div className="flex items-baseline justify-between">
-          <h2 id="popular-brands" className="text-2xl font-semibold">Popular Brands</h2>
-          <Link to="/all-brands" className="text-sm font-medium text-brand underline">All Brands</Link>
-        </div>
-        {brands.length === 0 ? (
-          <p className="mt-4 text-stone-700">No popular brands found</p>
-        ) : (
-          <Rail label="Popular brands">
-            {brands.map((b) => (
-              <li key={b.id} className="w-36 shrink-0 snap-start">
-                <Link to={`/brand/${encodeURIComponent(b.name)}`} className="flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center hover:border-brand">
-                  {b.logoUrl ? <img src={b.logoUrl} alt="" width={64} height={64} loading="lazy" className="size-16 object-contain" /> : <span aria-hidden="true" className="size-16 rounded-full bg-stone-100" />}
-                  <span className="text-sm font-medium">{b.name}</span>
-                </Link>
-              </li>
-            ))}
-          </Rail>
-        )}
-      </section>
+      <RailSection id="popular-brands" title="Popular Brands" link={{ to: "/all-brands", label: "All Brands" }} empty={brands.length === 0 ? "No popular brands found" : null}>
+        <Rail label="Popular brands">
+          {brands.map((b) => (
+            <li key={b.id} className="w-36 shrink-0 snap-start">
+              <Link to={`/brand/${encodeURIComponent(b.name)}`} className="flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center hover:border-brand">
+                {b.logoUrl ? <img src={b.logoUrl} alt="" width={64} height={64} loading="lazy" className="size-16 object-contain" /> : <span aria-hidden="true" className="size-16 rounded-full bg-stone-100" />}
+                <span className="text-sm font-medium">{b.name}</span>
+              </Link>
+            </li>
+          ))}
+        </Rail>
+      </RailSection>
 
       <WhyCarousel />
 
@@ -178,5 +162,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Rail>
       </section>
     </>
+  );
+}
+
+/** A home page rail with its heading and 'view all' link, or what it says when it has nothing to show. */
+function RailSection({ id, title, link, empty, children }: { id: string; title: string; link: { to: string; label: string }; empty: string | null; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <div className="flex items-baseline justify-between">
+        <h2 id={id} className="text-2xl font-semibold">{title}</h2>
+        <Link to={link.to} className="text-sm font-medium text-brand underline">{link.label}</Link>
+      </div>
+      {empty ? <p className="mt-4 text-stone-700">{empty}</p> : children}
+    </section>
   );
 }

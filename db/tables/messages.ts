@@ -1,7 +1,9 @@
 // Conversations between shoppers and sellers (issue 26; migration 0034, docs/decisions/0053-conversations.md).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { products, stores, users } from "./schema";
+import { products } from "./catalog";
+import { users } from "./people";
+import { stores } from "./stores";
 
 /** One conversation per (shopper, item), with the item's handler: its seller, or the store for a concierge item. */
 export const conversations = sqliteTable(

@@ -1,0 +1,85 @@
+// The Size filter's counts (issue 25, item 2; decision 0048): with a listing's page, in its D1 batch.
+import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
+import { products, sizeCodes, sizeCounts, sizeItems } from "../../db/schema";
+import { PAGE_SIZE, type CatalogFilters, type PageRequest } from "../domain/catalog";
+import { sizeCountQuery } from "../domain/catalog-index";
+import { conditions, ftsRowids, listingQueries, listingWith, type Scope } from "./catalog.server";
+import type { Database } from "./db.server";
+
+/** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
+export async function listProductsWithSizes(db: Database, filters: CatalogFilters, page: PageRequest, sizes: readonly string[], scope: Scope = {}, limit = PAGE_SIZE) {
+  const { page: listed, more } = await listingWith<{ size: string; n: number }>(db, listingQueries(db, filters, page, scope, limit), sizeCountsQuery(db, filters, sizes, scope), limit);
+  return { page: listed, sizeCounts: more };
+}
+
+/**
+ * The Size filter's counts (issue 25, item 2; decision 0048): for each offered size, how many items
+ * the listing would show with that size and every other filter. One statement:
+ * - filtered by type and category only: the `size_counts` table the triggers keep;
+ * - otherwise only the offered sizes that have items of the page's types and categories at all
+ *   (`size_counts` again) are counted, from `size_items` (migrations 0041, 0042: each public item's
+ *   size code and prices, narrow rows keyed by the index's rowid): the index's matches of every
+ *   other filter are joined to it by rowid and grouped by size code, their prices checked there;
+ *   a price range with no other filter is counted size by size down a price index led by the code.
+ * - Scoped listings (a store's or seller's page) count their own products rows; `via: "products"`
+ *   counts any listing that way (the tests compare the two).
+ */
+export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, via: "narrow" | "products" = "narrow") {
+  const { rest, others, exact, unusable } = sizeCountQuery(filters);
+  if (unusable || sizes.length === 0) return null;
+  const scoped = Boolean(scope.ownerId || scope.storeId);
+  // Query builders (not db.all): they go in the listing's own D1 batch.
+  // Filtered by type and category only: the counts the triggers of migration 0030 keep.
+  const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
+  const kind = and(
+    sql`${sizeCounts.n} > 0`,
+    filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
+    filters.categories.length ? inArray(sizeCounts.category, filters.categories) : undefined,
+  );
+  if (onlyKind && !scoped) {
+    return db
+      .select({ size: sizeCounts.size, n: sql<number>`sum(${sizeCounts.n})` })
+      .from(sizeCounts)
+      .where(and(kind, inArray(sizeCounts.size, [...sizes])))
+      .groupBy(sizeCounts.size);
+  }
+  if (!scoped && via === "narrow") {
+    const offered = and(
+      sql`${sizeCodes.label} in (select value from json_each(${JSON.stringify(sizes)}))`,
+      sql`${sizeCodes.label} in (select ${sizeCounts.size} from ${sizeCounts} where ${kind})`,
+    );
+    const prices = [
+      filters.rentalMin !== null ? gte(sizeItems.rentalPrice, filters.rentalMin) : undefined,
+      filters.rentalMax !== null ? lte(sizeItems.rentalPrice, filters.rentalMax) : undefined,
+      filters.buyMin !== null ? gte(sizeItems.buyingPrice, filters.buyMin) : undefined,
+      filters.buyMax !== null ? lte(sizeItems.buyingPrice, filters.buyMax) : undefined,
+    ];
+    const match = exact ? rest : others;
+    if (!match) {
+      // A price range alone: counted size by size down the price index that leads with the size's
+      // code (migration 0042), a range count each: no grouping of every item in range.
+      const perSize = db
+        .select({ size: sql<string>`${sizeCodes.label}`.as("size"), n: sql<number>`(select count(*) from ${sizeItems} where ${and(sql`${sizeItems.code} = ${sizeCodes.code}`, ...prices)})`.as("n") })
+        .from(sizeCodes)
+        .where(offered)
+        .as("per_size");
+      return db.select({ size: perSize.size, n: perSize.n }).from(perSize).where(sql`${perSize.n} > 0`);
+    }
+    // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid,
+    // counted by size code (integers group without a costly sort), then named.
+    const counted = db
+      .select({ code: sizeItems.code, n: count().as("n") })
+      .from(sql`products_fts cross join ${sizeItems} on ${sizeItems.item} = products_fts.rowid`)
+      .where(and(sql`products_fts match ${match}`, sql`${sizeItems.code} in (select ${sizeCodes.code} from ${sizeCodes} where ${offered})`, ...prices))
+      .groupBy(sizeItems.code)
+      .as("counted");
+    return db.select({ size: sizeCodes.label, n: counted.n }).from(counted).innerJoin(sizeCodes, eq(sizeCodes.code, counted.code));
+  }
+  // The matches are read by rowid (driven by the index, never a walk of the catalog).
+  const where = conditions({ ...filters, sizes: [] }, scope);
+  return db
+    .select({ size: sql<string>`${products.size}`, n: count() })
+    .from(products)
+    .where(and(...where, sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`, rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined))
+    .groupBy(products.size);
+}

@@ -1,0 +1,239 @@
+// Baskets, favourites, orders and their items, status history, reviews and price-change requests.
+import { sql } from "drizzle-orm";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { INSPECTION_OUTCOMES, ITEM_STATUSES, ORDER_STATUSES } from "../../app/domain/order-lifecycle";
+import { id, createdAt } from "./columns";
+import { products } from "./catalog";
+import { users } from "./people";
+import { stores } from "./stores";
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    imageUrl: text("image_url"),
+    type: text("type", { enum: ["rental", "purchase"] }).notNull(),
+    price: integer("price").notNull(),
+    duration: integer("duration"),
+    quantity: integer("quantity").notNull().default(1),
+    vendor: text("vendor"),
+    sellerId: text("seller_id"),
+    sellerAvatar: text("seller_avatar"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    conciergeStatus: text("concierge_status").notNull().default("no"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_user_product_unique").on(t.userId, t.productId),
+    index("cart_items_user_created_idx").on(t.userId, t.createdAt),
+    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const favorites = sqliteTable(
+  "favorites",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("favorites_user_product_unique").on(t.userId, t.productId),
+    index("favorites_product_idx").on(t.productId),
+  ],
+);
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    subtotalAmount: integer("subtotal_amount").notNull(),
+    deliveryFee: integer("delivery_fee").notNull(),
+    totalAmount: integer("total_amount").notNull(),
+    currency: text("currency").notNull().default("GBP"),
+    billingAddress: text("billing_address", { mode: "json" }).notNull(),
+    shippingAddress: text("shipping_address", { mode: "json" }).notNull(),
+    // Checkout pays (migration 0039, decision 0055): the hosted session while the order awaits
+    // its payment (its items reserved until paymentExpiresAt), then what later charges use.
+    paymentSessionId: text("payment_session_id"),
+    paymentSessionUrl: text("payment_session_url"),
+    paymentExpiresAt: integer("payment_expires_at"),
+    paymentIntentId: text("payment_intent_id"),
+    paymentCustomerId: text("payment_customer_id"),
+    paymentMethodId: text("payment_method_id"),
+    paidAt: integer("paid_at"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [
+    index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_payment_session_idx").on(t.paymentSessionId),
+    index("orders_payment_expiry_idx").on(t.status, t.paymentExpiresAt),
+    index("orders_status_created_idx").on(t.status, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+  ],
+);
+
+/** A form's idempotency key maps a double submit back to the first order. */
+export const orderIdempotencyKeys = sqliteTable("order_idempotency_keys", {
+  key: text("key").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  orderId: text("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id),
+    name: text("name").notNull(),
+    type: text("type", { enum: ["rental", "purchase"] }).notNull(),
+    quantity: integer("quantity").notNull().default(1),
+    price: integer("price").notNull(),
+    sellerId: text("seller_id"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    status: text("status", { enum: ITEM_STATUSES }).notNull().default("pending"),
+    /** The product's buying price when the order was placed: what buying a rental costs. */
+    buyingPrice: integer("buying_price"),
+    deliveredAt: integer("delivered_at"),
+    rentalStartsAt: integer("rental_starts_at"),
+    rentalEndsAt: integer("rental_ends_at"),
+    rentalOutcome: text("rental_outcome", { enum: ["returned", "bought", "converted"] }),
+    returnRequestedAt: integer("return_requested_at"),
+    returnedAt: integer("returned_at"),
+    inspection: text("inspection", { enum: INSPECTION_OUTCOMES }),
+    inspectedBy: text("inspected_by").references(() => users.id, { onDelete: "set null" }),
+    /** Posting (issue 22): the carrier (app/domain/shipping.ts CARRIERS), its tracking number, when and by whom. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    shippedAt: integer("shipped_at"),
+    shippedBy: text("shipped_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledAt: integer("cancelled_at"),
+    cancelledBy: text("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    /** Sending it back: why (a purchase return), and the shopper's own carrier and tracking number. */
+    returnReason: text("return_reason"),
+    returnCarrier: text("return_carrier"),
+    returnTrackingNumber: text("return_tracking_number"),
+    /** The inspection: a damage charge in pence (a repair fee, or the buying price when not returnable) and why. */
+    damageCharge: integer("damage_charge"),
+    inspectionReason: text("inspection_reason"),
+    /** Staff overturned the damage charge (refunded) within 14 days of the inspection. */
+    chargeOverturnedAt: integer("charge_overturned_at"),
+    chargeOverturnedBy: text("charge_overturned_by").references(() => users.id, { onDelete: "set null" }),
+    reminderSentAt: integer("reminder_sent_at"),
+    completedAt: integer("completed_at"),
+    /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("order_items_order_idx").on(t.orderId),
+    index("order_items_owner_idx").on(t.ownerId, t.createdAt),
+    index("order_items_product_idx").on(t.productId),
+    index("order_items_rental_end_idx").on(t.rentalEndsAt),
+    index("order_items_status_idx").on(t.status, t.rentalEndsAt),
+    index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
+  ],
+);
+
+/** Every change of an order's or an order item's status: who, when, from what, to what. */
+export const orderStatusHistory = sqliteTable(
+  "order_status_history",
+  {
+    id: id(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Null when the change is the order's own status. */
+    orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    actorRole: text("actor_role", { enum: ["shopper", "staff", "seller", "store", "system"] }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt), index("order_status_history_actor_idx").on(t.actorId)],
+);
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: id(),
+    rating: integer("rating").notNull(),
+    comment: text("comment"),
+    reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
+    reviewedUserId: text("reviewed_user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** One review per order item (a shopper reviews what they received). */
+    orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reviews_order_item_unique").on(t.orderItemId).where(sql`${t.orderItemId} IS NOT NULL`),
+    index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.createdAt),
+    index("reviews_product_idx").on(t.productId, t.createdAt),
+    index("reviews_reviewer_idx").on(t.reviewerId),
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const priceChangeRequests = sqliteTable(
+  "price_change_requests",
+  {
+    id: id(),
+    productId: text("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id")
+      .notNull()
+      .references(() => stores.id, { onDelete: "cascade" }),
+    suggestedRentalPrice: integer("suggested_rental_price").notNull(),
+    suggestedBuyingPrice: integer("suggested_buying_price").notNull(),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: ["pending", "accepted", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    index("price_change_requests_owner_idx").on(t.ownerId, t.createdAt),
+    index("price_change_requests_product_idx").on(t.productId),
+    index("price_change_requests_store_idx").on(t.storeId),
+  ],
+);

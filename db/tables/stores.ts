@@ -1,0 +1,66 @@
+// Partner stores, requests to become one, and requests to sell.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { id, createdAt } from "./columns";
+import { users } from "./people";
+
+export const stores = sqliteTable(
+  "stores",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    logoUrl: text("logo_url"),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    contactEmail: text("contact_email"),
+    /** The store request it was made from: approving a request twice cannot make a second store. */
+    requestId: text("request_id").references(() => storeRequests.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("stores_owner_idx").on(t.ownerId),
+    index("stores_name_idx").on(t.name),
+    uniqueIndex("stores_request_unique").on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+  ],
+);
+
+export const storeRequests = sqliteTable(
+  "store_requests",
+  {
+    id: id(),
+    contactName: text("contact_name").notNull(),
+    storeName: text("store_name").notNull(),
+    storeAddress: text("store_address").notNull(),
+    storeWebsite: text("store_website"),
+    contactEmail: text("contact_email").notNull(),
+    status: text("status", { enum: ["pending", "approved", "rejected"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    /** Staff's reason when rejected, sent to the contact (issue 24, item 8). */
+    rejectionReason: text("rejection_reason"),
+  },
+  (t) => [index("store_requests_status_idx").on(t.status, t.createdAt)],
+);
+
+/** A request to sell, when the site lets people sell only with staff's approval (issue 27 item 7). */
+export const sellerRequests = sqliteTable(
+  "seller_requests",
+  {
+    userId: text("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: ["pending", "approved", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    reviewedAt: integer("reviewed_at"),
+    reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
+    rejectionReason: text("rejection_reason"),
+  },
+  (t) => [index("seller_requests_status_idx").on(t.status, t.createdAt)],
+);
