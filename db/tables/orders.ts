@@ -1,6 +1,6 @@
 // Baskets, favourites, orders and their items, status history, reviews and price-change requests.
 import { sql } from "drizzle-orm";
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { INSPECTION_OUTCOMES, ITEM_STATUSES, ORDER_STATUSES } from "../../app/domain/order-lifecycle";
 import { id, createdAt } from "./columns";
 import { products } from "./catalog";

@@ -1,6 +1,6 @@
 // People: accounts, roles, verification and reset tokens, and the staff audit log.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 
 export const users = sqliteTable(

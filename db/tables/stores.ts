@@ -1,6 +1,6 @@
 // Partner stores, requests to become one, and requests to sell.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { id, createdAt } from "./columns";
 import { users } from "./people";
 
