@@ -1,6 +1,6 @@
 // The Size filter's counts (issue 25, item 2; decision 0048): with a listing's page, in its D1 batch.
-import { and, count, eq, gte, inArray, lte, sql } from "drizzle-orm";
-import { products, sizeCodes, sizeCounts, sizeItems } from "../../db/schema";
+import { and, count, inArray, sql } from "drizzle-orm";
+import { products, sizeCounts } from "../../db/schema";
 import { PAGE_SIZE, type CatalogFilters, type PageRequest } from "../domain/catalog";
 import { sizeCountQuery } from "../domain/catalog-index";
 import { conditions, ftsRowids, listingQueries, listingWith, type Scope } from "./catalog.server";
@@ -44,36 +44,32 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
       .groupBy(sizeCounts.size);
   }
   if (!scoped && via === "narrow") {
-    const offered = and(
-      sql`${sizeCodes.label} in (select value from json_each(${JSON.stringify(sizes)}))`,
-      sql`${sizeCodes.label} in (select ${sizeCounts.size} from ${sizeCounts} where ${kind})`,
-    );
+    // Written with the tables' names in full: the counts nest selects of size_items and size_codes.
+    const offered = sql`size_codes.label in (select value from json_each(${JSON.stringify(sizes)})) and size_codes.label in (select ${sizeCounts.size} from ${sizeCounts} where ${kind})`;
     const prices = [
-      filters.rentalMin !== null ? gte(sizeItems.rentalPrice, filters.rentalMin) : undefined,
-      filters.rentalMax !== null ? lte(sizeItems.rentalPrice, filters.rentalMax) : undefined,
-      filters.buyMin !== null ? gte(sizeItems.buyingPrice, filters.buyMin) : undefined,
-      filters.buyMax !== null ? lte(sizeItems.buyingPrice, filters.buyMax) : undefined,
+      filters.rentalMin !== null ? sql` and size_items.rental_price >= ${filters.rentalMin}` : sql``,
+      filters.rentalMax !== null ? sql` and size_items.rental_price <= ${filters.rentalMax}` : sql``,
+      filters.buyMin !== null ? sql` and size_items.buying_price >= ${filters.buyMin}` : sql``,
+      filters.buyMax !== null ? sql` and size_items.buying_price <= ${filters.buyMax}` : sql``,
     ];
+    const inRange = sql.join(prices);
     const match = exact ? rest : others;
+    const counts = { size: sql<string>`size`, n: sql<number>`n` };
     if (!match) {
       // A price range alone: counted size by size down the price index that leads with the size's
       // code (migration 0042), a range count each: no grouping of every item in range.
-      const perSize = db
-        .select({ size: sql<string>`${sizeCodes.label}`.as("size"), n: sql<number>`(select count(*) from ${sizeItems} where ${and(sql`${sizeItems.code} = ${sizeCodes.code}`, ...prices)})`.as("n") })
-        .from(sizeCodes)
-        .where(offered)
-        .as("per_size");
-      return db.select({ size: perSize.size, n: perSize.n }).from(perSize).where(sql`${perSize.n} > 0`);
+      return db
+        .select(counts)
+        .from(sql`(select size_codes.label as size, (select count(*) from size_items where size_items.code = size_codes.code${inRange}) as n from size_codes where ${offered}) as per_size`)
+        .where(sql`n > 0`);
     }
     // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid,
     // counted by size code (integers group without a costly sort), then named.
-    const counted = db
-      .select({ code: sizeItems.code, n: count().as("n") })
-      .from(sql`products_fts cross join ${sizeItems} on ${sizeItems.item} = products_fts.rowid`)
-      .where(and(sql`products_fts match ${match}`, sql`${sizeItems.code} in (select ${sizeCodes.code} from ${sizeCodes} where ${offered})`, ...prices))
-      .groupBy(sizeItems.code)
-      .as("counted");
-    return db.select({ size: sizeCodes.label, n: counted.n }).from(counted).innerJoin(sizeCodes, eq(sizeCodes.code, counted.code));
+    return db
+      .select(counts)
+      .from(
+        sql`(select size_codes.label as size, counted.n as n from (select size_items.code as code, count(*) as n from products_fts cross join size_items on size_items.item = products_fts.rowid where products_fts match ${match} and size_items.code in (select size_codes.code from size_codes where ${offered})${inRange} group by size_items.code) as counted join size_codes on size_codes.code = counted.code) as sized`,
+      );
   }
   // The matches are read by rowid (driven by the index, never a walk of the catalog).
   const where = conditions({ ...filters, sizes: [] }, scope);
