@@ -6,6 +6,7 @@
 //   --rate            also hold a fixed 200 requests/s for 60 s (open loop) on the static floor, a listing and a search
 //   --d1-only         only the D1 timings (no load): per page, and per catalog statement
 //   --images-only     only the image bytes a listing and a product page make a browser download
+//   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -38,6 +39,12 @@ if (existsSync(seededMarker)) console.log(`Reusing the catalog seeded at ${JSON.
 else {
   npm("db:seed", ["--products", String(products)]);
   writeFileSync(seededMarker, JSON.stringify({ products, at: new Date().toISOString() }));
+}
+if (flag("--statements-only")) {
+  const results = { products, at: new Date().toISOString(), d1Statements: [] };
+  await catalogStatements(STATE, results);
+  writeFileSync(`bench/statements-${products}.json`, JSON.stringify(results, null, 2));
+  process.exit(0);
 }
 npm("build");
 

@@ -51,12 +51,13 @@ export function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
  * planner off the plain price indexes, which only serve the cut parts of price bands (decision
  * 0038); a listing driven by one of them would sort every item in range (82 ms on 100,000).
  */
-function priceConditions(filters: CatalogFilters): SQL[] {
+function priceConditions(filters: CatalogFilters, unary = true): SQL[] {
+  const plus = sql.raw(unary ? "+" : "");
   const where: SQL[] = [];
-  if (filters.rentalMin !== null) where.push(sql`+${products.rentalPrice} >= ${filters.rentalMin}`);
-  if (filters.rentalMax !== null) where.push(sql`+${products.rentalPrice} <= ${filters.rentalMax}`);
-  if (filters.buyMin !== null) where.push(sql`+${products.buyingPrice} >= ${filters.buyMin}`);
-  if (filters.buyMax !== null) where.push(sql`+${products.buyingPrice} <= ${filters.buyMax}`);
+  if (filters.rentalMin !== null) where.push(sql`${plus}${products.rentalPrice} >= ${filters.rentalMin}`);
+  if (filters.rentalMax !== null) where.push(sql`${plus}${products.rentalPrice} <= ${filters.rentalMax}`);
+  if (filters.buyMin !== null) where.push(sql`${plus}${products.buyingPrice} >= ${filters.buyMin}`);
+  if (filters.buyMax !== null) where.push(sql`${plus}${products.buyingPrice} <= ${filters.buyMax}`);
   return where;
 }
 
@@ -140,7 +141,10 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
         ? // Price bands (decision 0038): counted in the index; the parts of bands the range cuts are
           // walked in price order, or (with two ranges) their matches read by rowid.
           db.select({ n: sql<number>`0 ${sql.join(priceCountTerms(priced, where), sql` `)}` }).from(sql`(select 1)`)
-        : db.select({ n: count() }).from(products).where(and(...where, matched));
+        : index || scoped
+          ? db.select({ n: count() }).from(products).where(and(...where, matched))
+          : // A price range alone: one range of the public items' own price index (migration 0043).
+            db.select({ n: count() }).from(products).where(and(isPublic(), ...priceConditions(filters, false)));
 
   if (index?.tiers && page.sort === "relevance") {
     return { pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit), countQuery, reverse, after, tieKey: "rowid" as const, searchUnusable };

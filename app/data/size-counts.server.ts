@@ -64,11 +64,12 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
         .where(sql`n > 0`);
     }
     // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid,
-    // counted by size code (integers group without a costly sort), then named.
+    // counted by size code (integers group without a costly sort), then named and kept if offered
+    // (checked on the few groups, not on every match).
     return db
       .select(counts)
       .from(
-        sql`(select size_codes.label as size, counted.n as n from (select size_items.code as code, count(*) as n from products_fts cross join size_items on size_items.item = products_fts.rowid where products_fts match ${match} and size_items.code in (select size_codes.code from size_codes where ${offered})${inRange} group by size_items.code) as counted join size_codes on size_codes.code = counted.code) as sized`,
+        sql`(select size_codes.label as size, counted.n as n from (select size_items.code as code, count(*) as n from products_fts cross join size_items on size_items.item = products_fts.rowid where products_fts match ${match}${inRange} group by size_items.code) as counted join size_codes on size_codes.code = counted.code where ${offered}) as sized`,
       );
   }
   // The matches are read by rowid (driven by the index, never a walk of the catalog).

@@ -165,6 +165,9 @@ export const products = sqliteTable(
         index("products_pub_color_idx").on(t.color, t.createdAt, t.id, ...rest(t.color)).where(publicRow),
         index("products_pub_condition_idx").on(t.condition, t.createdAt, t.id, ...rest(t.condition)).where(publicRow),
         index("products_pub_facets_idx").on(t.productType, t.category, displayPrice, t.id, t.brand, t.color, t.condition, t.rentalPrice, t.buyingPrice).where(publicRow),
+        // A price range alone is counted down these (migration 0043).
+        index("products_pub_rental_idx").on(t.rentalPrice, t.buyingPrice).where(publicRow),
+        index("products_pub_buying_idx").on(t.buyingPrice, t.rentalPrice).where(publicRow),
       ];
     })(),
     check("products_price_nonneg", sql`${t.price} >= 0`),

@@ -114,6 +114,14 @@ describe("catalog query plans never scan a whole table", () => {
     }
   });
 
+  it("a price range alone is counted down the public items' own price index (migration 0043), one range, no row read", async () => {
+    for (const [qs, index] of [["rental_min=10&rental_max=100", "rental"], ["buy_min=20", "buying"], ["buy_max=80&rental_min=5", "(rental|buying)"]]) {
+      const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
+      const lines = (await plan(listingQueries(db, filters, page).countQuery)).join("\n");
+      expect(lines, qs).toMatch(new RegExp(`SEARCH products USING (COVERING )?INDEX products_pub_${index}_idx \\((rental|buying)_price[<>]`));
+    }
+  });
+
   it("a search or tag with a price range counts in the index and walks only the cut parts of bands (decision 0038)", async () => {
     const countPlan = async (qs: string) => {
       const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
