@@ -13,13 +13,13 @@ const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, st
   country: ["Country", true, "country-name"],
 };
 
-/** Fields named `return.{field}`; `values` and `errors` are keyed by field (what was sent, what is wrong). */
+/** Fields named `return.{field}`; `values` and `errors` are keyed by those names (what was sent, what is wrong). */
 export function ReturnAddressFields({ address, values, errors }: { address: Record<string, string | undefined> | null | undefined; values?: Record<string, string | undefined>; errors?: Record<string, string | undefined> }) {
   return (
     <>
       {RETURN_FIELDS.map((field) => {
         const [label, required, autoComplete] = RETURN_LABELS[field];
-        return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={values?.[field] ?? address?.[field] ?? (field === "country" ? "United Kingdom" : "")} error={errors?.[field]} />;
+        return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={values?.[`return.${field}`] ?? address?.[field] ?? (field === "country" ? "United Kingdom" : "")} error={errors?.[`return.${field}`]} />;
       })}
     </>
   );

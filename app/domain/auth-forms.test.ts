@@ -1,16 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors, SignUpForm, splitFullName, StoreRequestForm } from "./auth-forms";
+import { SignUpForm, splitFullName, StoreRequestForm } from "./auth-forms";
+import { checkForm } from "./submission";
+
+/** The form as a browser posts it, through the action's parse. */
+const posted = (fields: Record<string, string>) => {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+};
+const errorsOf = (result: ReturnType<typeof checkForm>) => (result.ok ? {} : result.errors);
 
 describe("sign-up form", () => {
   it("says 'Passwords do not match' at the confirm field", () => {
-    const result = SignUpForm.safeParse({ fullName: "Ada Lovelace", email: "ada@example.test", password: "secret1", confirmPassword: "secret2" });
-    expect(result.success).toBe(false);
-    expect(fieldErrors(result.error!)).toEqual({ confirmPassword: "Passwords do not match" });
+    const result = checkForm(posted({ fullName: "Ada Lovelace", email: "ada@example.test", password: "secret1", confirmPassword: "secret2" }), SignUpForm);
+    expect(result.ok).toBe(false);
+    expect(errorsOf(result)).toEqual({ confirmPassword: "Passwords do not match" });
   });
 
   it("requires every field and a 6-character password", () => {
-    const result = SignUpForm.safeParse({ fullName: " ", email: "", password: "abc", confirmPassword: "" });
-    expect(fieldErrors(result.error!)).toEqual({
+    const result = checkForm(posted({ fullName: " ", email: "", password: "abc", confirmPassword: "" }), SignUpForm);
+    expect(errorsOf(result)).toEqual({
       fullName: "Full name is required",
       email: "Email is required",
       password: "Password must be at least 6 characters",
@@ -31,8 +40,8 @@ describe("store request form", () => {
     expect(StoreRequestForm.parse({ ...valid, storeWebsite: "https://jo.shop" }).storeWebsite).toBe("https://jo.shop");
   });
   it("refuses a website that is not URL-shaped", () => {
-    const result = StoreRequestForm.safeParse({ ...valid, storeWebsite: "jo dot shop" });
-    expect(fieldErrors(result.error!).storeWebsite).toBe("Please enter a valid website URL (https://...)");
+    const result = checkForm(posted({ ...valid, storeWebsite: "jo dot shop" }), StoreRequestForm);
+    expect(errorsOf(result).storeWebsite).toBe("Please enter a valid website URL (https://...)");
   });
 });
 

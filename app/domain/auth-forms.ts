@@ -49,17 +49,8 @@ export const ResetPasswordForm = z
   })
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First message per field, for showing at the field. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}
+// Actions read these through Conform (./submission.ts: checkForm); the field errors' type lives there.
+export type { FieldErrors } from "./submission";
 
 /** First word is the first name, the rest the last name (shopper.md §4). */
 export function splitFullName(fullName: string) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { checkForm, fieldGroup } from "./submission";
 
 // shopper.md §3 (billing and shipping forms) and §5 (required marks). The same schemas check
 // the form in the browser's round trip and on the server.
@@ -23,23 +24,22 @@ export const BillingAddress = ShippingAddress.extend({
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 export type BillingAddress = z.infer<typeof BillingAddress>;
 
+// The checkout form as Conform reads it (decision 0062): `billing.*` and `shipping.*` into two
+// objects, their errors named `billing.city`, `shipping.postalCode`.
+const CheckoutForm = z.object({ billing: fieldGroup(BillingAddress), shipping: fieldGroup(ShippingAddress) });
+const SameAddressForm = z.object({ billing: fieldGroup(BillingAddress) });
+
 /** Reads `billing.*` and `shipping.*` fields; with 'Same as billing address' checked, shipping copies billing. */
 export function parseCheckoutForm(form: FormData) {
-  const pick = (prefix: string) => {
-    const out: Record<string, string> = {};
-    for (const [key, value] of form) if (key.startsWith(prefix) && typeof value === "string") out[key.slice(prefix.length)] = value;
-    return out;
-  };
-  const billing = BillingAddress.safeParse(pick("billing."));
   const sameAsBilling = form.get("sameAsBilling") === "on";
-  const shipping = sameAsBilling
-    ? billing.success
-      ? ShippingAddress.safeParse(billing.data)
-      : null
-    : ShippingAddress.safeParse(pick("shipping."));
-  const errors: Record<string, string> = {};
-  if (!billing.success) for (const issue of billing.error.issues) errors[`billing.${String(issue.path[0])}`] ??= issue.message;
-  if (shipping && !shipping.success) for (const issue of shipping.error.issues) errors[`shipping.${String(issue.path[0])}`] ??= issue.message;
-  if (billing.success && shipping?.success) return { ok: true as const, billing: billing.data, shipping: shipping.data, sameAsBilling };
-  return { ok: false as const, errors, sameAsBilling };
+  if (sameAsBilling) {
+    const parsed = checkForm(form, SameAddressForm);
+    if (!parsed.ok) return { ok: false as const, errors: parsed.errors, sameAsBilling };
+    // The billing address already passed the shipping address's rules: it is one less its e-mail and phone.
+    const { email: _email, phone: _phone, ...shipping } = parsed.value.billing;
+    return { ok: true as const, billing: parsed.value.billing, shipping, sameAsBilling };
+  }
+  const parsed = checkForm(form, CheckoutForm);
+  if (!parsed.ok) return { ok: false as const, errors: parsed.errors, sameAsBilling };
+  return { ok: true as const, ...parsed.value, sameAsBilling };
 }

@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { AppContext } from "../context";
 import { SignInForm, splitFullName } from "../domain/auth-forms";
+import { checkForm, type FieldErrors } from "../domain/submission";
 import { findUserByEmail, insertAuthToken, insertUserUnlessTaken, type TokenPurpose } from "../data/users.server";
 import type { AccountEmailRequest, NotificationMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
@@ -28,7 +29,7 @@ export class SignInError extends Error {
 }
 
 export class FormInvalidError extends Error {
-  constructor(readonly errors: Record<string, string>) {
+  constructor(readonly errors: FieldErrors) {
     super("Invalid form");
   }
 }
@@ -38,13 +39,9 @@ export function authenticator(app: AppContext) {
   const auth = new Authenticator<string>();
   auth.use(
     new FormStrategy(async ({ form }) => {
-      const parsed = SignInForm.safeParse({ email: form.get("email") ?? "", password: form.get("password") ?? "" });
-      if (!parsed.success) {
-        const errors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) errors[String(issue.path[0])] ??= issue.message;
-        throw new FormInvalidError(errors);
-      }
-      const { email, password } = parsed.data;
+      const parsed = checkForm(form, SignInForm);
+      if (!parsed.ok) throw new FormInvalidError(parsed.errors);
+      const { email, password } = parsed.value;
       const user = await findUserByEmail(app.db, email);
       if (!user) {
         await burnPasswordCheck(app.config.PASSWORD_PEPPER);

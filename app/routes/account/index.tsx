@@ -9,7 +9,9 @@ import { ownerEarnings } from "../../data/finance.server";
 import { DeletionBlocked } from "../../data/personal-data.server";
 import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, DELETE_MESSAGES, PASSWORD_MESSAGES } from "../../domain/account";
 import { PasswordChangeForm, ProfileForm } from "../../domain/account-forms";
-import { fieldErrors } from "../../domain/auth-forms";
+import { checkForm } from "../../domain/submission";
+import { ReturnAddressForm, returnAddressEcho } from "../../domain/selling-form";
+import { echoField } from "../../domain/form-body";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { readPage, readTab } from "../../domain/tabs";
@@ -21,10 +23,8 @@ import { redirectWithToast } from "../../services/toast.server";
 import { TabNav } from "../../components/dashboard";
 import { FormAlert } from "../../components/forms";
 import { sellingStatus } from "../../data/seller-requests.server";
-import { RETURN_FIELDS } from "../../domain/selling";
 import { PageHeading } from "../../components/page-heading";
 import { showToast } from "../../components/toaster";
-import { ShippingAddress } from "../../domain/checkout";
 import { Orders } from "./tabs/orders";
 import { Products } from "./tabs/products";
 import { Profile } from "./tabs/profile";
@@ -95,12 +95,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "profile") {
-    const values = { fullName: text(form, "fullName"), displayName: text(form, "displayName"), email: text(form, "email") };
     // Long input is not echoed back in full: the form shows what fits its fields.
-    const echo = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.slice(0, 300)]));
-    const parsed = ProfileForm.safeParse(values);
-    if (!parsed.success) return reply({ intent, values: echo, errors: fieldErrors(parsed.error), alert: { title: "Failed to update profile", message: "Please correct the highlighted fields." } });
-    const saved = await saveProfile(app, user.id, parsed.data, origin, now);
+    const echo = Object.fromEntries(["fullName", "displayName", "email"].map((k) => [k, echoField(form, k, 300)]));
+    const parsed = checkForm(form, ProfileForm);
+    if (!parsed.ok) return reply({ intent, values: echo, errors: parsed.errors, alert: { title: "Failed to update profile", message: "Please correct the highlighted fields." } });
+    const saved = await saveProfile(app, user.id, parsed.value, origin, now);
     if (!saved.ok) {
       const message = Object.values(saved.errors)[0] ?? "Please correct the highlighted fields.";
       return reply({ intent, values: echo, errors: saved.errors, alert: { title: "Failed to update profile", message } }, 409);
@@ -125,27 +124,26 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "return_address") {
     // Where the seller's items come back (issue 22): needed before a rental listing is approved.
-    const values = Object.fromEntries(RETURN_FIELDS.map((k) => [k, text(form, `return.${k}`).slice(0, 300)]));
-    const parsed = ShippingAddress.safeParse(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v === "" && k !== "country" ? undefined : v])));
-    if (!parsed.success) return reply({ intent, values, errors: fieldErrors(parsed.error), alert: { title: "Return address not saved", message: "Please correct the highlighted fields." } });
-    await saveReturnAddress(app.db, user.id, parsed.data, now);
+    const parsed = checkForm(form, ReturnAddressForm);
+    if (!parsed.ok) return reply({ intent, values: returnAddressEcho(form), errors: parsed.errors, alert: { title: "Return address not saved", message: "Please correct the highlighted fields." } });
+    await saveReturnAddress(app.db, user.id, parsed.value.return, now);
     return redirectWithToast(app.config, "/account?tab=profile", { type: "success", title: "Return address saved", description: "Items you sell come back to this address." });
   }
 
   if (intent === "password") {
-    const parsed = PasswordChangeForm.safeParse({ currentPassword: text(form, "currentPassword"), newPassword: text(form, "newPassword"), confirmPassword: text(form, "confirmPassword") });
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
+    const parsed = checkForm(form, PasswordChangeForm);
+    if (!parsed.ok) {
+      const { errors } = parsed;
       const mismatch = errors.confirmPassword === PASSWORD_MESSAGES.mismatch;
       return reply({ intent, errors, alert: mismatch ? { title: PASSWORD_MESSAGES.mismatchToast, message: PASSWORD_MESSAGES.mismatch } : { title: "Failed to update password", message: Object.values(errors)[0] ?? "" } });
     }
     if (await isRateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]])) {
       return reply({ intent, alert: { title: "Failed to update password", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    if (!(await passwordMatches(app, user.id, parsed.data.currentPassword))) {
+    if (!(await passwordMatches(app, user.id, parsed.value.currentPassword))) {
       return reply({ intent, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong }, alert: { title: "Failed to update password", message: PASSWORD_MESSAGES.currentWrong } });
     }
-    await changePassword(app, user.id, parsed.data.newPassword, await readSessionId(request, app), now);
+    await changePassword(app, user.id, parsed.value.newPassword, await readSessionId(request, app), now);
     return redirectWithToast(app.config, "/account?tab=security", { type: "success", title: "Password updated", description: "You were signed out everywhere else." });
   }
 

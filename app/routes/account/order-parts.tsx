@@ -1,7 +1,7 @@
 import { Form, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
-import type { FieldErrors } from "../../domain/auth-forms";
+import type { FieldErrors } from "../../domain/submission";
 import { accountStatusTone, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
 import { formatLongDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";

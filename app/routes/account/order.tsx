@@ -9,7 +9,7 @@ import { laterChargesOwed } from "../../services/payments.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
 import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
-import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
+import { checkForm, type FieldErrors } from "../../domain/submission";
 import { formatLongDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
@@ -173,9 +173,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = { rating: String(form.get("rating") ?? "").slice(0, 10), comment: String(form.get("comment") ?? "").slice(0, REVIEW_COMMENT_MAX + 100) };
   const target = itemId ? await reviewTarget(app.db, params.orderId, itemId, user.id) : undefined;
   if (!target) throw notFound();
-  const parsed = ReviewForm.safeParse({ itemId, rating: form.get("rating") ?? undefined, comment: form.get("comment") ?? undefined });
-  if (!parsed.success) return data<OrderActionData>({ intent, itemId, values, errors: fieldErrors(parsed.error), alert: { title: "Review not saved", message: Object.values(fieldErrors(parsed.error))[0] ?? "" } }, { status: 400 });
-  const saved = await insertReview(app.db, target, { itemId, reviewerId: user.id, rating: parsed.data.rating, comment: parsed.data.comment }, now);
+  const parsed = checkForm(form, ReviewForm);
+  if (!parsed.ok) return data<OrderActionData>({ intent, itemId, values, errors: parsed.errors, alert: { title: "Review not saved", message: Object.values(parsed.errors)[0] ?? "" } }, { status: 400 });
+  const saved = await insertReview(app.db, target, { itemId, reviewerId: user.id, rating: parsed.value.rating, comment: parsed.value.comment }, now);
   if (saved !== "created") {
     const message = saved === "duplicate" ? REVIEW_MESSAGES.twice : REVIEW_MESSAGES.notYet;
     return data<OrderActionData>({ intent, itemId, values, alert: { title: "Review not saved", message } }, { status: 409 });

@@ -48,9 +48,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(app.config, "/account?tab=products", { type: "success", title: SELLING_MESSAGES.requested, description: SELLING_MESSAGES.requestedDescription });
 }
 
-/** `return.city` → `city`: the address fields' own keys. */
-const under = (record: Record<string, string>, prefix: string) => Object.fromEntries(Object.entries(record).filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
-
 export default function StartSelling({ loaderData, actionData }: Route.ComponentProps) {
   const { isVendor, mode, refused, request, displayName, returnAddress } = loaderData;
   const busy = useSubmitting("start_selling");
@@ -86,7 +83,7 @@ export default function StartSelling({ loaderData, actionData }: Route.Component
             <Field label="Display name" name="displayName" required maxLength={40} autoComplete="nickname" hint="Shown on your items and at your profile's address." defaultValue={values.displayName ?? displayName} error={errors.displayName} />
             <fieldset className="grid gap-3 sm:grid-cols-2">
               <legend className="mb-2 font-semibold">Return address</legend>
-              <ReturnAddressFields address={returnAddress} values={under(values, "return.")} errors={under(errors, "return.")} />
+              <ReturnAddressFields address={returnAddress} values={values} errors={errors} />
             </fieldset>
             <div>
               <label className="flex items-start gap-2">

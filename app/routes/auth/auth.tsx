@@ -3,7 +3,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { tellStoreRequestReceived, tellStoreRequestWaiting } from "../../services/notices.server";
 import type { Route } from "./+types/auth";
 import { appContext, requestState } from "../../context";
-import { fieldErrors, type FieldErrors, SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
+import { SignUpForm, StoreRequestForm, ForgotPasswordForm } from "../../domain/auth-forms";
+import { checkForm, type FieldErrors } from "../../domain/submission";
 import { echoField } from "../../domain/form-body";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
@@ -78,10 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, ip], [LIMITS.resetEmail, emailField || ip]])) {
       return reply({ intent, alert: { title: "Error", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    const parsed = ForgotPasswordForm.safeParse({ email: form.get("email") ?? "" });
+    const parsed = checkForm(form, ForgotPasswordForm);
     // Whether the account exists and waits for verification is looked up by the queue consumer,
     // so this answer is the same, in the same time, either way (decision 0017).
-    if (parsed.success) await requestAccountEmail(app, "verify_email", parsed.data.email, origin);
+    if (parsed.ok) await requestAccountEmail(app, "verify_email", parsed.value.email, origin);
     return redirectWithToast(app.config, "/auth", { type: "success", title: "Verification email sent", description: "If that account is waiting for verification, a new link is on its way." });
   }
 
@@ -89,14 +90,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (await isRateLimited(app.env.CACHE, [[LIMITS.signUpIp, ip], [LIMITS.signUpEmail, emailField || ip]])) {
       return reply({ intent, values, alert: { title: "Error creating account", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    const parsed = SignUpForm.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      const mismatch = errors.confirmPassword === "Passwords do not match";
-      return reply({ intent, values, errors, alert: mismatch ? { title: "Error", message: "Passwords do not match" } : undefined });
+    const parsed = checkForm(form, SignUpForm);
+    if (!parsed.ok) {
+      const mismatch = parsed.errors.confirmPassword === "Passwords do not match";
+      return reply({ intent, values, errors: parsed.errors, alert: mismatch ? { title: "Error", message: "Passwords do not match" } : undefined });
     }
     // A taken e-mail gets the same answer; its owner gets an e-mail instead (decision 0017).
-    await registerUser(app, parsed.data, origin, now);
+    await registerUser(app, parsed.value, origin, now);
     return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." });
   }
 
@@ -105,12 +105,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip], [LIMITS.storeRequestEmail, emailField || ip]])) {
       return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: RATE_LIMITED_MESSAGE } }, 429);
     }
-    const parsed = StoreRequestForm.safeParse(Object.fromEntries([...form].filter(([, v]) => typeof v === "string")));
-    if (!parsed.success) return reply({ intent, values: storeValues, errors: fieldErrors(parsed.error) });
-    const requestId = await insertStoreRequest(app.db, parsed.data, now.getTime());
+    const parsed = checkForm(form, StoreRequestForm);
+    if (!parsed.ok) return reply({ intent, values: storeValues, errors: parsed.errors });
+    const requestId = await insertStoreRequest(app.db, parsed.value, now.getTime());
     // The applicant is told it arrived (issue 23).
-    await tellStoreRequestReceived(app, { id: requestId, ...parsed.data });
-    await tellStoreRequestWaiting(app, { id: requestId, storeName: parsed.data.storeName });
+    await tellStoreRequestReceived(app, { id: requestId, ...parsed.value });
+    await tellStoreRequestWaiting(app, { id: requestId, storeName: parsed.value.storeName });
     return redirectWithToast(app.config, "/", { type: "success", title: "Store request submitted!", description: "We will review your request and get back to you soon." });
   }
 

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot";
 import { appContext } from "../../context";
-import { fieldErrors, ForgotPasswordForm } from "../../domain/auth-forms";
+import { ForgotPasswordForm } from "../../domain/auth-forms";
+import { checkForm } from "../../domain/submission";
 import { requestAccountEmail } from "../../services/auth.server";
 import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -12,15 +13,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password | Close
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const parsed = ForgotPasswordForm.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), alert: null }, { status: 400 });
-  if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.data.email]])) {
+  const parsed = checkForm(form, ForgotPasswordForm);
+  if (!parsed.ok) return data({ errors: parsed.errors, alert: null }, { status: 400 });
+  if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.value.email]])) {
     return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE }, { status: 429 });
   }
   // Whether the account exists is looked up by the queue consumer, which sends the link: the
   // answer is the same, in the same time, either way, so the form reveals no e-mail addresses
   // (decision 0017).
-  await requestAccountEmail(app, "password_reset", parsed.data.email, new URL(request.url).origin);
+  await requestAccountEmail(app, "password_reset", parsed.value.email, new URL(request.url).origin);
   return redirectWithToast(app.config, "/auth?tab=signin", {
     type: "success",
     title: "Check your email",

@@ -1,7 +1,8 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/reset";
 import { appContext } from "../../context";
-import { fieldErrors, ResetPasswordForm } from "../../domain/auth-forms";
+import { ResetPasswordForm } from "../../domain/auth-forms";
+import { checkForm } from "../../domain/submission";
 import { consumePasswordToken, markEmailVerified, peekPasswordToken, setPassword } from "../../data/users.server";
 import { hashToken } from "../../services/auth.server";
 import { hashPassword } from "../../services/password.server";
@@ -24,13 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
-  const parsed = ResetPasswordForm.safeParse(Object.fromEntries(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const parsed = checkForm(form, ResetPasswordForm);
+  if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   const now = Date.now();
-  const found = validToken(parsed.data.token) ? await consumePasswordToken(app.db, await hashToken(parsed.data.token), now) : null;
+  const found = validToken(parsed.value.token) ? await consumePasswordToken(app.db, await hashToken(parsed.value.token), now) : null;
   if (!found) return data({ errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<string, string> }, { status: 400 });
   const { userId, purpose } = found;
-  await setPassword(app.db, userId, await hashPassword(parsed.data.password, app.config.PASSWORD_PEPPER), now);
+  await setPassword(app.db, userId, await hashPassword(parsed.value.password, app.config.PASSWORD_PEPPER), now);
   // The link reached the account's address: that verifies it (a store account made by staff starts unverified).
   if (purpose === "set_password") await markEmailVerified(app.db, userId, now);
   // A reset ends every session of the account, wherever it was signed in.

@@ -3,6 +3,7 @@ import type { Route } from "./+types/newsletter";
 import { tellNewsletterWelcome } from "../../services/notices.server";
 import { appContext } from "../../context";
 import { echoField } from "../../domain/form-body";
+import { checkForm } from "../../domain/submission";
 import { NewsletterForm, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "../../domain/newsletter";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { subscribeToNewsletter } from "../../services/marketing.server";
@@ -17,22 +18,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const enhanced = form.get("enhanced") === "1";
   const returnTo = safeRedirect(form.get("returnTo"));
-  const parsed = NewsletterForm.safeParse({ email: form.get("email") ?? "" });
-  if (!parsed.success) {
-    const fieldError = parsed.error.issues[0]?.message ?? NEWSLETTER_FAILURE;
+  const parsed = checkForm(form, NewsletterForm);
+  if (!parsed.ok) {
+    const fieldError = parsed.errors.email ?? NEWSLETTER_FAILURE;
     // Without JavaScript this page renders the form again with the message at the field.
     return data<NewsletterResult>(
       { ok: false, message: fieldError, fieldError, email: echoField(form, "email", 254) },
       { status: 400 },
     );
   }
-  if (await isRateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.data.email]])) {
-    return data<NewsletterResult>({ ok: false, message: RATE_LIMITED_MESSAGE, fieldError: RATE_LIMITED_MESSAGE, email: parsed.data.email }, { status: 429 });
+  if (await isRateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.value.email]])) {
+    return data<NewsletterResult>({ ok: false, message: RATE_LIMITED_MESSAGE, fieldError: RATE_LIMITED_MESSAGE, email: parsed.value.email }, { status: 429 });
   }
   try {
-    await subscribeToNewsletter(app.env, parsed.data.email, new Date());
+    await subscribeToNewsletter(app.env, parsed.value.email, new Date());
     // The welcome e-mail carries the one-click unsubscribe link (issue 23).
-    await tellNewsletterWelcome(app, parsed.data.email, null);
+    await tellNewsletterWelcome(app, parsed.value.email, null);
   } catch (error) {
     console.error("newsletter: subscription failed", error);
     if (enhanced) return data<NewsletterResult>({ ok: false, message: NEWSLETTER_FAILURE }, { status: 502 });

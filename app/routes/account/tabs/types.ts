@@ -1,5 +1,5 @@
 import type { Route } from "../+types/index";
-import type { FieldErrors } from "../../../domain/auth-forms";
+import type { FieldErrors } from "../../../domain/submission";
 
 // What the account page's tabs (one module each, issue 28 item 2) share with the route module.
 
