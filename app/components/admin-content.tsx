@@ -1,4 +1,4 @@
-import { Panel } from "./dashboard";
+import { Panel } from "./kit/panel";
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // Form pieces of the admin Brands, Brand Review, Content and Blog screens (decisions 0033, 0034):

@@ -1,16 +1,12 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "./forms";
 import { RejectForm } from "./reject-form";
+import { buttonClass } from "./kit/buttons";
+import { ReturnTo, RowAction } from "./kit/row-actions";
 
 // Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused
 // action, and the hidden field that brings a form back to the page (search, page) it came from.
-
-/** The current page with its search and page number: where a row's form returns after saving. */
-export function ReturnTo() {
-  const location = useLocation();
-  return <input type="hidden" name="returnTo" value={location.pathname + location.search} />;
-}
 
 /** A search box that submits with GET, so results are a URL that works without JavaScript. */
 export function SearchForm({ label, q, children }: { label: string; q: string; children?: ReactNode }) {
@@ -54,10 +50,6 @@ export function ActionAlert({ data }: { data: unknown }) {
   );
 }
 
-export const buttonClass = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100";
-export const primaryButtonClass = "rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white";
-export const dangerButtonClass = "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50";
-
 /** The spec's 'Access Denied - …' message as a page: its title, then the reason. */
 export function AccessDenied({ message }: { message: string }) {
   const [title, ...rest] = message.split(" - ");
@@ -76,11 +68,7 @@ export function AccessDenied({ message }: { message: string }) {
 export function ReviewActions({ id, name, field, shownTo, answer }: { id: string; name: string; field: string; shownTo: string; answer: unknown }) {
   return (
     <>
-      <Form method="post">
-        <ReturnTo />
-        <input type="hidden" name={field} value={id} />
-        <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${name}`}>Approve</button>
-      </Form>
+      <RowAction intent="approve" text="Approve" label={`Approve ${name}`} fields={{ [field]: id }} returnTo />
       <RejectForm id={id} name={name} shownTo={shownTo} answer={answer}>
         <ReturnTo />
         <input type="hidden" name={field} value={id} />

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import type { BlogInput } from "../domain/blog-form";
-import { buttonClass } from "./admin";
+import { buttonClass } from "./kit/buttons";
 import { TextArea } from "./admin-content";
 import { Field, SubmitButton } from "./forms";
 import { ImageUpload } from "./image-upload";

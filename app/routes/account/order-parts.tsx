@@ -2,11 +2,11 @@ import { Form, Link } from "react-router";
 import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/auth-forms";
-import { accountStatusTone, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
+import { accountStatusVariant, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
 import { formatLongDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
-import { StatusBadge } from "../../components/dashboard";
+import { StatusBadge } from "../../components/kit/badge";
 import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -76,7 +76,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           <h3 className="font-semibold">
             <Link to={`/product/${item.productId}`} className="hover:underline">{item.name}</Link>
           </h3>
-          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} tone={accountStatusTone(item.status)} />
+          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} variant={accountStatusVariant(item.status)} />
         </div>
         <p className="text-sm text-stone-700">
           {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}

@@ -7,7 +7,7 @@ import { appContext } from "../../context";
 import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
-import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
+import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { fieldErrors, type FieldErrors } from "../../domain/auth-forms";
 import { formatLongDate } from "../../domain/dates";
@@ -21,7 +21,7 @@ import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { cancelItems, confirmDelivery, overturnItemCharge } from "../../services/trade.server";
 import { loadOrder, type LifecycleOrder } from "../../data/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { StatusBadge } from "../../components/dashboard";
+import { StatusBadge } from "../../components/kit/badge";
 import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { returnDestination, setReturnTracking } from "../../data/returns.server";
@@ -199,7 +199,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl [overflow-wrap:anywhere]">{order.id}</span></h1>
-        <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
+        <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} />
       </header>
       {awaiting ? <AwaitingPayment awaiting={awaiting} /> : null}
       {confirmation ? <OrderConfirmation facts={confirmation} /> : null}

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import { appContext } from "../../context";
 import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-blog.server";
@@ -13,10 +13,15 @@ import { dropReplaced, refuseFields, singleImage } from "../../services/admin-co
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { primaryButtonClass } from "../../components/kit/buttons";
 import { fieldErrors, sentValues } from "../../components/admin-content";
 import { BlogPostForm, BlogPreview, blogTextValues } from "../../components/blog-post-form";
-import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { ConfirmForm, RowAction } from "../../components/kit/row-actions";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { DataTable } from "../../components/kit/data-table";
+import { listHref } from "../../components/kit/paging";
 import { useSubmitting } from "../../components/forms";
 
 // The admin blog (issue 24): every post with its status and date; edit (?edit={id}: the New Blog
@@ -94,49 +99,31 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       {editing ? <EditPost post={editing} categories={categories} actionData={actionData} /> : null}
       {!editing && (actionData as { preview?: BlogInput } | undefined)?.preview ? <BlogPreview post={(actionData as { preview: BlogInput }).preview} /> : null}
       <Panel title="Blog posts" actions={<Link to="/admin/blog/new" className={primaryButtonClass}>New Blog Post</Link>}>
-        {posts.length === 0 ? (
-          <EmptyState>No blog posts yet.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Blog posts, newest first, with their status and date</caption>
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Title</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Date</th>
-                  <th scope="col" className="py-2 pr-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {posts.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      {p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title}
-                    </th>
-                    <td className="py-2 pr-3">
-                      <StatusBadge status={p.status} tone={p.status === "published" ? "green" : "grey"} label={p.status === "published" ? "Published" : "Draft"} />
-                    </td>
-                    <td className="py-2 pr-3">{formatLongDate(p.publishedAt ?? p.createdAt)}</td>
-                    <td className="py-2 pr-3">
-                      <div className="flex flex-wrap items-center gap-3">
-                        <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
-                        <Form method="post">
-                          <input type="hidden" name="postId" value={p.id} />
-                          <button type="submit" name="intent" value={p.status === "published" ? "unpublish" : "publish"} className={buttonClass} aria-label={`${p.status === "published" ? "Unpublish" : "Publish"} ${p.title}`}>
-                            {p.status === "published" ? "Unpublish" : "Publish"}
-                          </button>
-                        </Form>
-                        <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(n) => `/admin/blog?page=${n}`} />
+        <DataTable
+          caption="Blog posts, newest first, with their status and date"
+          rows={posts}
+          rowKey={(p) => p.id}
+          empty="No blog posts yet."
+          paging={{ page, hasNext, href: (n) => listHref("/admin/blog", {}, n) }}
+          columns={[
+            { header: "Title", rowHeader: true, cell: (p) => (p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title) },
+            { header: "Status", cell: (p) => <StatusBadge status={p.status} variant={p.status === "published" ? "done" : "neutral"} label={p.status === "published" ? "Published" : "Draft"} /> },
+            { header: "Date", cell: (p) => formatLongDate(p.publishedAt ?? p.createdAt) },
+            {
+              header: "Actions",
+              cell: (p) => {
+                const verb = p.status === "published" ? "Unpublish" : "Publish";
+                return (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
+                    <RowAction intent={verb.toLowerCase()} text={verb} label={`${verb} ${p.title}`} fields={{ postId: p.id }} />
+                    <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
+                  </div>
+                );
+              },
+            },
+          ]}
+        />
       </Panel>
     </>
   );

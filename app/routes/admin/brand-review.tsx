@@ -13,11 +13,13 @@ import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { tellBrandSuggestionDecided } from "../../services/notices.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
 import { RejectForm } from "../../components/reject-form";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { fieldErrors } from "../../components/admin-content";
-import { EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
 
 // Admin Brand Review (seller-store-admin.md §2, §3, §4; issue 14 item 5): sellers' brand
 // suggestions with Approve (the brand is created), Merge (into an existing brand: the products

@@ -30,7 +30,8 @@ import { dropReplaced, refuseFields, singleImage } from "../../services/admin-co
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
 import { fieldErrors, Section, SelectField, sentValues, TextArea } from "../../components/admin-content";
 import { Field } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";

@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { openReports } from "../../data/conversation-safety.server";
 import { formatShortDate } from "../../domain/dates";
 import { requireAdminTab } from "../../services/guards.server";
-import { EmptyState, Panel } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
 
 // Admin → Reported messages (issue 26, item 5): conversations a party reported, oldest first.
 // Staff (admin, customer support) open one to read it — each read goes to the audit log — and

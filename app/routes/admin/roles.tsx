@@ -5,7 +5,8 @@ import { ADMIN_TABS } from "../../domain/admin-tabs";
 import type { AdminSubrole } from "../../domain/roles";
 import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/admin-roles";
 import { requireAdminTab } from "../../services/guards.server";
-import { Panel, StatusBadge } from "../../components/dashboard";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
 
 // Admin Roles (seller-store-admin.md §2, §6; issue 14 item 8), superadmins only: the four staff
 // sub-roles, what each may do, which tabs it opens (from the one tab registry) and who holds it.
@@ -45,7 +46,7 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
               <ul className="mt-1 space-y-1 text-sm">
                 {role.holders.map((h) => (
                   <li key={h.id}>
-                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span> {h.deactivatedAt ? <StatusBadge status="deactivated" tone="red" /> : null}
+                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span> {h.deactivatedAt ? <StatusBadge status="deactivated" variant="refused" /> : null}
                   </li>
                 ))}
               </ul>

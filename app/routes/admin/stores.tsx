@@ -3,7 +3,7 @@ import type { Route } from "./+types/stores";
 import { appContext } from "../../context";
 import { adminStores, storeRequestLists } from "../../data/store-requests.server";
 import { adminTab } from "../../domain/admin-tabs";
-import { formText, pageHref, tabReturnTo } from "../../domain/admin-lists";
+import { formText, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
@@ -14,7 +14,10 @@ import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions } from "../../components/admin";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
-import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { CellText, DataTable } from "../../components/kit/data-table";
+import { listHref } from "../../components/kit/paging";
 
 // Admin Stores (seller-store-admin.md §2, §4; issue 14 item 4, issue 12 item 1): the stores and
 // the store requests, with Approve (which creates the store account) and Reject.
@@ -124,40 +127,27 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </Panel>
       <Panel title="Stores">
-        {stores.length === 0 ? (
-          <EmptyState>No stores yet.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Store</th>
-                  <th scope="col" className="py-2 pr-3">Owner</th>
-                  <th scope="col" className="py-2 pr-3">Contact</th>
-                  <th scope="col" className="py-2 pr-3">Products</th>
-                  <th scope="col" className="py-2 pr-3">Created</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {stores.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
-                      <Link to={`/store/${s.id}`} className="text-brand underline">{s.name}</Link>
-                    </th>
-                    <td className="py-2 pr-3">
-                      <span className="block">{s.ownerName ?? "—"} {s.ownerDeactivated ? <StatusBadge status="deactivated" tone="red" /> : null}</span>
-                      <span className="block text-xs text-stone-600">{s.ownerEmail}</span>
-                    </td>
-                    <td className="py-2 pr-3">{s.contactEmail ?? "—"}</td>
-                    <td className="py-2 pr-3">{s.products}</td>
-                    <td className="py-2 pr-3">{formatShortDate(s.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(n) => pageHref(TAB, n)} />
+        <DataTable
+          caption="Stores, with their owner, contact, products and creation date"
+          rows={stores}
+          rowKey={(s) => s.id}
+          empty="No stores yet."
+          paging={{ page, hasNext, href: (n) => listHref(TAB, {}, n) }}
+          columns={[
+            { header: "Store", rowHeader: true, className: "font-normal", cell: (s) => <Link to={`/store/${s.id}`} className="text-brand underline">{s.name}</Link> },
+            {
+              header: "Owner",
+              cell: (s) => (
+                <CellText note={s.ownerEmail}>
+                  {s.ownerName ?? "—"} {s.ownerDeactivated ? <StatusBadge status="deactivated" variant="refused" /> : null}
+                </CellText>
+              ),
+            },
+            { header: "Contact", cell: (s) => s.contactEmail ?? "—" },
+            { header: "Products", cell: (s) => s.products },
+            { header: "Created", cell: (s) => formatShortDate(s.createdAt) },
+          ]}
+        />
       </Panel>
     </>
   );
