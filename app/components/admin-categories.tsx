@@ -51,7 +51,6 @@ export function CategoryManager({ categories, editing, values, errors, intent, c
         className="mt-6"
         caption="Categories in their order, with their slug, parent and status"
         rows={categories}
-        rowKey={(c) => c.id}
         empty="No categories yet."
         columns={[
           { header: "Order", cell: (c) => c.sortOrder },

@@ -2,7 +2,6 @@ import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { FormAlert } from "./forms";
 import { RejectForm } from "./reject-form";
-import { buttonClass } from "./kit/buttons";
 import { ReturnTo, RowAction } from "./kit/row-actions";
 
 // Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused

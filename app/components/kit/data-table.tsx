@@ -28,13 +28,15 @@ export interface Paging {
   href: (page: number) => string;
 }
 
-export interface DataTableProps<Row> {
+/** A row's React key: its `id` unless `rowKey` says otherwise (a row without an id must say). */
+type RowKey<Row> = Row extends { id: string } ? { rowKey?: (row: Row) => string } : { rowKey: (row: Row) => string };
+
+export type DataTableProps<Row> = RowKey<Row> & {
   caption: string;
   /** What a screen reader is told of the rows; by default their number and page. */
   summary?: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
-  rowKey: (row: Row) => string;
   /** Shown instead of the table when there are no rows; null shows the table all the same (its foot says enough). */
   empty: ReactNode | null;
   paging?: Paging;
@@ -51,11 +53,13 @@ export interface DataTableProps<Row> {
   /** A data-testid on each row, for the browser tests. */
   rowTestId?: string;
   className?: string;
-}
+};
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
-export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className }: DataTableProps<Row>) {
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { caption, summary, columns, rows, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className } = props;
+  const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? ((row: Row) => (row as { id: string }).id);
   const summaryId = useId();
   const pad = dense ? "py-1 pr-2" : "py-2 pr-3";
   const classOf = (column: Column<Row>, row: Row) =>

@@ -1,4 +1,5 @@
 import { formatGBP } from "../../domain/money";
+import { CellText, type Column } from "./data-table";
 
 // Cells every table of products shares (admin, store and seller dashboards): the first photo,
 // and the prices one under the other.
@@ -23,4 +24,21 @@ export function PriceLines({ rent, buy, original }: { rent: number | null; buy: 
       {original === undefined ? null : <span className="block text-stone-600">{`Original ${priceText(original)}`}</span>}
     </>
   );
+}
+
+/** The first column of a table of products, the row's header: its photo, its name and its brand under it. */
+export function productColumn<Row extends { images: string[]; name: string; brand: string }>(): Column<Row> {
+  return {
+    header: "Product",
+    rowHeader: true,
+    className: "font-normal",
+    cell: (p) => (
+      <div className="flex items-center gap-2">
+        <Thumbnail src={p.images[0]} />
+        <span>
+          <CellText strong note={p.brand}>{p.name}</CellText>
+        </span>
+      </div>
+    ),
+  };
 }

@@ -38,7 +38,6 @@ export function SellerProducts({ products, paging }: { products: SellerProductRo
     <DataTable
       caption="Your products, newest first"
       rows={products}
-      rowKey={(p) => p.id}
       empty="No products yet. Create your first listing!"
       paging={paging}
       wide

@@ -6,8 +6,8 @@ import { HandlerMoney } from "../order/money";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
 import { ProductBadges, StatusBadge } from "../kit/badge";
 import { buttonClass } from "../kit/buttons";
-import { CellText, DataTable, type Paging } from "../kit/data-table";
-import { PriceLines, priceText, Thumbnail } from "../kit/product-cells";
+import { DataTable, type Paging } from "../kit/data-table";
+import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
 import { useSubmitting } from "../forms";
 import { InspectForm } from "../order/inspect";
@@ -82,25 +82,12 @@ export function StoreProducts({ products, paging }: { products: StoreProductRow[
     <DataTable
       caption="The store's products, newest first"
       rows={products}
-      rowKey={(p) => p.id}
       empty="No products at your store yet."
       paging={paging}
       wide
       rowTestId="store-product"
       columns={[
-        {
-          header: "Product",
-          rowHeader: true,
-          className: "font-normal",
-          cell: (p) => (
-            <div className="flex items-center gap-2">
-              <Thumbnail src={p.images[0]} />
-              <span>
-                <CellText strong note={p.brand}>{p.name}</CellText>
-              </span>
-            </div>
-          ),
-        },
+        productColumn(),
         { header: "Owner", cell: (p) => p.ownerName ?? "—" },
         { header: "Prices", className: "text-xs", cell: (p) => <PriceLines rent={p.rentalPrice} buy={p.buyingPrice} /> },
         { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} /> },

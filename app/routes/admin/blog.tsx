@@ -7,8 +7,7 @@ import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
 import { formText } from "../../domain/admin-lists";
 import { formatLongDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
@@ -45,11 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["unpublish", "publish", "delete", "preview", "save"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const post = await postById(app.db, formText(form, "postId"));
   if (!post) return refuse(app.config, 404, BLOG_MESSAGES.failed, BLOG_MESSAGES.notFound);
@@ -102,7 +98,6 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
         <DataTable
           caption="Blog posts, newest first, with their status and date"
           rows={posts}
-          rowKey={(p) => p.id}
           empty="No blog posts yet."
           paging={{ page, hasNext, href: (n) => listHref("/admin/blog", {}, n) }}
           columns={[

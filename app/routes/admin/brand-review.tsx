@@ -6,8 +6,7 @@ import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { refuseFields } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
@@ -39,11 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["approve", "merge", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "brand-review");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "brand-review", intents);
   if (!intent) return refuse(app.config, 400, REVIEW_MESSAGES.failed, "Unknown action.");
   const suggestion = await suggestionById(app.db, formText(form, "suggestionId"));
   if (!suggestion) return refuse(app.config, 404, REVIEW_MESSAGES.failed, "Brand suggestion not found.");

@@ -5,9 +5,8 @@ import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand,
 import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
-import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
@@ -44,11 +43,8 @@ export const intents = ["create", "update", "logo", "delete", "merge", "popular"
 
 const FAILED = { create: "Failed to create brand", update: "Failed to update brand", logo: "Failed to upload brand logo", delete: "Failed to delete brand", merge: "Failed to merge brand", popular: "Failed to update brand popularity" } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "brands");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "brands", intents);
   if (!intent) return refuse(app.config, 400, "Failed to update brand", "Unknown action.");
   const now = Date.now();
   const done = async (title: string, to = TAB) => {
@@ -194,7 +190,6 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         <DataTable
           caption="Brands by name, with their logo, products and popularity"
           rows={brands}
-          rowKey={(b) => b.id}
           empty="No brands yet."
           columns={[
             { header: "Logo", cell: (b) => (b.logoUrl ? <img src={b.logoUrl} alt="" width={40} height={40} className="size-10 rounded border border-stone-200 bg-white object-contain" /> : <span className="text-stone-500">—</span>) },

@@ -23,9 +23,8 @@ import { adminTab } from "../../domain/admin-tabs";
 import { SELLER_SIGNUP_LABELS, SELLER_SIGNUP_MODES, signupMode } from "../../domain/selling";
 import { formText } from "../../domain/admin-lists";
 import { KB } from "../../domain/body-limit";
-import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
@@ -67,11 +66,8 @@ type Intent = (typeof intents)[number];
 
 const isGroup = (intent: Intent): intent is SettingsGroup => intent in SETTINGS_GROUPS;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, "Failed to update content", "Unknown action.");
   const now = Date.now();
   const done = async (to: string, title: string, description?: string) => {

@@ -10,9 +10,8 @@ import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../.
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { tellPayoutPaid } from "../../services/notices.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -54,11 +53,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["markPaid"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "financial");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  if (readIntent(form, intents) !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "financial", intents);
+  if (intent !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");
   const payoutId = formText(form, "payoutId");
   // With Stripe a seller's or a store's payout is paid by its transfer only; the platform's own
   // commission is no transfer, so staff record it by hand whatever the provider (decision 0056).
@@ -161,7 +158,6 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         <DataTable
           caption={`Transactions of ${period.label}, newest first`}
           rows={transactions}
-          rowKey={(t) => t.id}
           empty="No transactions in this period."
           columns={[
             { header: "Transaction", rowHeader: true, className: "font-normal", cell: (t) => <ShortId id={t.id} /> },
@@ -188,7 +184,6 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         <DataTable
           caption={`Commissions of ${period.label}, newest first`}
           rows={commissions}
-          rowKey={(c) => c.id}
           empty="No commissions in this period."
           columns={[
             { header: "Transaction", rowHeader: true, className: "font-normal", cell: (c) => <ShortId id={c.transactionId} /> },
@@ -206,7 +201,6 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         <DataTable
           caption={`Payouts of ${period.label}, newest first`}
           rows={payouts}
-          rowKey={(p) => p.id}
           empty="No payouts in this period: the weekly job calculates them from the past week's sales."
           columns={[
             { header: "Payout", rowHeader: true, className: "font-normal", cell: (p) => <ShortId id={p.id} /> },

@@ -5,11 +5,10 @@ import { adminOrders, returnsToInspect } from "../../data/admin-orders.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
@@ -53,11 +52,8 @@ export const intents = ["status", "inspect", "ship"] as const;
 
 const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "orders");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "orders", intents);
   const returnTo = tabReturnTo(form.get("returnTo"), TAB);
   const now = Date.now();
   switch (intent) {
@@ -128,7 +124,6 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         <DataTable
           caption="Orders, newest first, with their shopper, items, total and status"
           rows={rows}
-          rowKey={(order) => order.id}
           empty={q || status ? "No orders match your search." : "No orders yet."}
           paging={{ page, hasNext, href: (n) => listHref(TAB, { q, status }, n) }}
           columns={[

@@ -8,9 +8,8 @@ import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -20,7 +19,7 @@ import { Panel } from "../../components/kit/panel";
 import { ProductBadges, StatusBadge } from "../../components/kit/badge";
 import { CellText, DataTable } from "../../components/kit/data-table";
 import { listHref } from "../../components/kit/paging";
-import { PriceLines, Thumbnail } from "../../components/kit/product-cells";
+import { PriceLines, productColumn } from "../../components/kit/product-cells";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
 
@@ -44,11 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["approve", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "products");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "products", intents);
   if (!intent) return refuse(app.config, 400, "Failed to update product status", "Unknown action.");
   const productId = formText(form, "productId");
   const now = Date.now();
@@ -82,23 +78,10 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         <DataTable
           caption="Products, newest first, with their owner, store, status and prices"
           rows={rows}
-          rowKey={(p) => p.id}
           empty={q || status ? "No products match your search." : "No products yet."}
           paging={{ page, hasNext, href: (n) => listHref(TAB, { q, status }, n) }}
           columns={[
-            {
-              header: "Product",
-              rowHeader: true,
-              className: "font-normal",
-              cell: (p) => (
-                <div className="flex items-center gap-2">
-                  <Thumbnail src={p.images[0]} />
-                  <span>
-                    <CellText strong note={p.brand}>{p.name}</CellText>
-                  </span>
-                </div>
-              ),
-            },
+            productColumn(),
             { header: "Owner", cell: (p) => <CellText note={p.ownerEmail}>{p.ownerName ?? "—"}</CellText> },
             { header: "Store", cell: (p) => <CellText note={`Concierge: ${p.concierge}`}>{p.storeName ?? "—"}</CellText> },
             {

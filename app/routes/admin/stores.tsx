@@ -5,9 +5,8 @@ import { adminStores, storeRequestLists } from "../../data/store-requests.server
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -36,16 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["approve", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "stores");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "stores", intents);
   const requestId = formText(form, "requestId");
   const returnTo = tabReturnTo(form.get("returnTo"), TAB);
   const now = Date.now();
   if (intent === "approve") {
-    const result = await approveStoreRequest(app, requestId, user.id, new URL(request.url).origin, now);
+    const result = await approveStoreRequest(app, requestId, user.id, new URL(args.request.url).origin, now);
     if (!result.ok) return refuse(app.config, result.status, "Failed to update request status", result.message);
     return redirectWithToast(app.config, returnTo, { type: "success", title: STORE_APPROVED });
   }
@@ -130,7 +126,6 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
         <DataTable
           caption="Stores, with their owner, contact, products and creation date"
           rows={stores}
-          rowKey={(s) => s.id}
           empty="No stores yet."
           paging={{ page, hasNext, href: (n) => listHref(TAB, {}, n) }}
           columns={[

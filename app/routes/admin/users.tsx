@@ -6,11 +6,10 @@ import { adminUsers } from "../../data/admin-users.server";
 import { adminTab, staffSubrole } from "../../domain/admin-tabs";
 import { formText, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { roleFlags } from "../../domain/roles";
 import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -50,11 +49,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate", "approve", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "users");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "users", intents);
   const userId = formText(form, "userId");
   const now = Date.now();
   let result: StaffResult;
@@ -72,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     }
     case "reset":
-      result = await sendUserPasswordReset(app, user, userId, new URL(request.url).origin, now);
+      result = await sendUserPasswordReset(app, user, userId, new URL(args.request.url).origin, now);
       break;
     case "deactivate":
     case "reactivate":
@@ -210,7 +206,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         <DataTable
           caption="Users, newest first, with their roles, orders and status"
           rows={rows}
-          rowKey={(u) => u.id}
           empty={q ? "No users match your search." : "No users yet."}
           paging={{ page, hasNext, href: (n) => listHref(TAB, { q }, n) }}
           columns={[

@@ -47,7 +47,6 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
       <DataTable
         caption="Payment calls, newest first"
         rows={loaderData.calls}
-        rowKey={(c) => c.id}
         empty="No payment calls yet."
         columns={[
           { header: "When (UTC)", className: "whitespace-nowrap", cell: (c) => <time dateTime={new Date(c.createdAt).toISOString()}>{new Date(c.createdAt).toISOString().replace("T", " ").slice(0, 19)}</time> },

@@ -17,7 +17,6 @@ export function Orders({ data }: { data: LoaderData }) {
       <DataTable
         caption="Your orders, newest first"
         rows={orders}
-        rowKey={(order) => order.id}
         empty="You haven't placed any orders yet"
         paging={{ page: "page" in data ? (data.page ?? 1) : 1, hasNext, href: (p) => listHref("/account?tab=orders", {}, p) }}
         columns={[

@@ -27,7 +27,6 @@ export function Products({ data }: { data: LoaderData }) {
       <DataTable
         caption="Your products, newest first, with their price check and status"
         rows={products}
-        rowKey={(p) => p.id}
         empty="You haven't created any products yet"
         columns={[
           { header: "Image", cell: (p) => <ProductImage src={p.images[0]} name={p.name} /> },
