@@ -28,15 +28,14 @@ export interface Paging {
   href: (page: number) => string;
 }
 
-/** A row's React key: its `id` unless `rowKey` says otherwise (a row without an id must say). */
-type RowKey<Row> = Row extends { id: string } ? { rowKey?: (row: Row) => string } : { rowKey: (row: Row) => string };
-
-export type DataTableProps<Row> = RowKey<Row> & {
+export interface DataTableProps<Row> {
   caption: string;
   /** What a screen reader is told of the rows; by default their number and page. */
   summary?: string;
   columns: readonly Column<Row>[];
   rows: readonly Row[];
+  /** A row's React key: its `id` unless this says otherwise (a row without an id should say). */
+  rowKey?: (row: Row) => string;
   /** Shown instead of the table when there are no rows; null shows the table all the same (its foot says enough). */
   empty: ReactNode | null;
   paging?: Paging;
@@ -53,13 +52,12 @@ export type DataTableProps<Row> = RowKey<Row> & {
   /** A data-testid on each row, for the browser tests. */
   rowTestId?: string;
   className?: string;
-};
+}
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
-export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, summary, columns, rows, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className } = props;
-  const rowKey = (props as { rowKey?: (row: Row) => string }).rowKey ?? ((row: Row) => (row as { id: string }).id);
+export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className }: DataTableProps<Row>) {
+  const keyOf = (row: Row, index: number) => rowKey?.(row) ?? String((row as { id?: unknown }).id ?? index);
   const summaryId = useId();
   const pad = dense ? "py-1 pr-2" : "py-2 pr-3";
   const classOf = (column: Column<Row>, row: Row) =>
@@ -82,8 +80,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
-              {rows.map((row) => (
-                <tr key={rowKey(row)} className="align-top" data-testid={rowTestId}>
+              {rows.map((row, index) => (
+                <tr key={keyOf(row, index)} className="align-top" data-testid={rowTestId}>
                   {columns.map((column) =>
                     column.rowHeader ? (
                       <th key={column.header} scope="row" className={classOf(column, row)}>{column.cell(row)}</th>

@@ -19,7 +19,7 @@ import { ActionAlert } from "../../components/admin";
 import { buttonClass } from "../../components/kit/buttons";
 import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { Panel } from "../../components/kit/panel";
-import { CellText, DataTable } from "../../components/kit/data-table";
+import { CellText, DataTable, type Column } from "../../components/kit/data-table";
 import { RowAction } from "../../components/kit/row-actions";
 import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { StatusBadge } from "../../components/kit/badge";
@@ -99,14 +99,21 @@ function Payee({ type, id, name, displayName }: { type: string; id: string | nul
   return <>{label}</>;
 }
 
-/** The download link of one list for the period shown. */
-function CsvLink({ kind, fromDate, toDate }: { kind: CsvKind; fromDate: string; toDate: string }) {
-  const query = new URLSearchParams({ kind, from: fromDate, to: toDate });
+/** One list of the period, newest first: its panel with the list's download link, the sentence that sums it up, then its table. */
+function FinanceList<Row>({ title, kind, period, sentence, ...table }: { title: string; kind: CsvKind; period: { fromDate: string; toDate: string; label: string }; sentence: string; rows: Row[]; empty: string; columns: Column<Row>[] }) {
+  const query = new URLSearchParams({ kind, from: period.fromDate, to: period.toDate });
+  const download = <a href={`/admin/financial/export?${query}`} download className={buttonClass}>{`Download ${kind} (CSV)`}</a>;
   return (
-    <a href={`/admin/financial/export?${query}`} download className={buttonClass}>
-      {`Download ${kind} (CSV)`}
-    </a>
+    <Panel title={title} actions={download}>
+      <p className="mb-2 text-sm text-stone-700">{sentence}</p>
+      <DataTable<Row> caption={`${title} of ${period.label}, newest first`} {...table} />
+    </Panel>
   );
+}
+
+/** A list's first column: the record's short id, naming the row. */
+function idColumn<Row>(header: string, id: (row: Row) => string): Column<Row> {
+  return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={id(row)} /> };
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
@@ -143,7 +150,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
             rowKey={(f) => f.orderId}
             empty={null}
             columns={[
-              { header: "Order", rowHeader: true, className: "font-normal", cell: (f) => <ShortId id={f.orderId} /> },
+              idColumn("Order", (f) => f.orderId),
               { header: "Delivery fee", cell: (f) => formatGBP(f.fee) },
               { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt) },
               { header: "Status", cell: (f) => <><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></> },
@@ -153,94 +160,79 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         </Panel>
       ) : null}
 
-      <Panel title="Transactions" actions={<CsvLink kind="transactions" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}</p>
-        <DataTable
-          caption={`Transactions of ${period.label}, newest first`}
-          rows={transactions}
-          empty="No transactions in this period."
-          columns={[
-            { header: "Transaction", rowHeader: true, className: "font-normal", cell: (t) => <ShortId id={t.id} /> },
-            { header: "Type", cell: (t) => <CellText note={t.productName}>{TYPE_LABELS[t.type] ?? t.type}</CellText> },
-            { header: "Order", cell: (t) => (t.orderId ? <ShortId id={t.orderId} /> : "—") },
-            {
-              header: "Seller",
-              cell: (t) => (
-                <CellText note={t.storeId ? <>{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></> : null}>
-                  <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
-                </CellText>
-              ),
-            },
-            { header: "Gross", cell: (t) => formatGBP(t.gross) },
-            { header: "Seller's share", cell: (t) => formatGBP(t.net) },
-            { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
-            { header: "Date", cell: (t) => formatShortDate(t.createdAt) },
-          ]}
-        />
-      </Panel>
+      <FinanceList title="Transactions" kind="transactions" period={period} rows={transactions} empty="No transactions in this period."
+        sentence={`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}
+        columns={[
+          idColumn("Transaction", (t) => t.id),
+          { header: "Type", cell: (t) => <CellText note={t.productName}>{TYPE_LABELS[t.type] ?? t.type}</CellText> },
+          { header: "Order", cell: (t) => (t.orderId ? <ShortId id={t.orderId} /> : "—") },
+          {
+            header: "Seller",
+            cell: (t) => (
+              <CellText note={t.storeId ? <>{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></> : null}>
+                <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
+              </CellText>
+            ),
+          },
+          { header: "Gross", cell: (t) => formatGBP(t.gross) },
+          { header: "Seller's share", cell: (t) => formatGBP(t.net) },
+          { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+          { header: "Date", cell: (t) => formatShortDate(t.createdAt) },
+        ]}
+      />
 
-      <Panel title="Commissions" actions={<CsvLink kind="commissions" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}</p>
-        <DataTable
-          caption={`Commissions of ${period.label}, newest first`}
-          rows={commissions}
-          empty="No commissions in this period."
-          columns={[
-            { header: "Transaction", rowHeader: true, className: "font-normal", cell: (c) => <ShortId id={c.transactionId} /> },
-            { header: "Recipient", cell: (c) => <Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /> },
-            { header: "Rate", cell: (c) => `${c.rate / 100}%` },
-            { header: "Amount", cell: (c) => formatGBP(c.amount) },
-            { header: "Status", cell: (c) => <StatusBadge status={c.status} /> },
-            { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt) },
-          ]}
-        />
-      </Panel>
+      <FinanceList title="Commissions" kind="commissions" period={period} rows={commissions} empty="No commissions in this period."
+        sentence={`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}
+        columns={[
+          idColumn("Transaction", (c) => c.transactionId),
+          { header: "Recipient", cell: (c) => <Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /> },
+          { header: "Rate", cell: (c) => `${c.rate / 100}%` },
+          { header: "Amount", cell: (c) => formatGBP(c.amount) },
+          { header: "Status", cell: (c) => <StatusBadge status={c.status} /> },
+          { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt) },
+        ]}
+      />
 
-      <Panel title="Payouts" actions={<CsvLink kind="payouts" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}</p>
-        <DataTable
-          caption={`Payouts of ${period.label}, newest first`}
-          rows={payouts}
-          empty="No payouts in this period: the weekly job calculates them from the past week's sales."
-          columns={[
-            { header: "Payout", rowHeader: true, className: "font-normal", cell: (p) => <ShortId id={p.id} /> },
-            {
-              header: "Recipient",
-              cell: (p) => (
-                <CellText note={p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}>
-                  <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
-                </CellText>
-              ),
-            },
-            {
-              header: "Period",
-              cell: (p) => (
-                <CellText note={p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}>
-                  {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
-                </CellText>
-              ),
-            },
-            { header: "Gross", cell: (p) => formatGBP(p.total) },
-            { header: "Commission", cell: (p) => formatGBP(p.commission) },
-            { header: "Net", cell: (p) => formatGBP(p.net) },
-            {
-              header: "Status",
-              cell: (p) => (
-                <>
-                  <StatusBadge status={p.status} />
-                  {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
-                  <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
-                </>
-              ),
-            },
-            {
-              header: "Actions",
-              hiddenHeader: true,
-              cell: (p) => (p.status === "calculated" && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
-            },
-          ]}
-        />
-      </Panel>
+      <FinanceList title="Payouts" kind="payouts" period={period} rows={payouts} empty="No payouts in this period: the weekly job calculates them from the past week's sales."
+        sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}
+        columns={[
+          idColumn("Payout", (p) => p.id),
+          {
+            header: "Recipient",
+            cell: (p) => (
+              <CellText note={p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}>
+                <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
+              </CellText>
+            ),
+          },
+          {
+            header: "Period",
+            cell: (p) => (
+              <CellText note={p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}>
+                {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
+              </CellText>
+            ),
+          },
+          { header: "Gross", cell: (p) => formatGBP(p.total) },
+          { header: "Commission", cell: (p) => formatGBP(p.commission) },
+          { header: "Net", cell: (p) => formatGBP(p.net) },
+          {
+            header: "Status",
+            cell: (p) => (
+              <>
+                <StatusBadge status={p.status} />
+                {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
+                <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
+              </>
+            ),
+          },
+          {
+            header: "Actions",
+            hiddenHeader: true,
+            cell: (p) => (p.status === "calculated" && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
+          },
+        ]}
+      />
     </>
   );
 }
