@@ -6,18 +6,13 @@ import { ConfirmForm } from "./kit/row-actions";
 import { DataTable } from "./kit/data-table";
 import { StatusBadge } from "./kit/badge";
 import { Field } from "./forms";
+import type { CategoryInput } from "../domain/admin-content";
 
 // The admin Content tab's categories: the add/edit form and the list (issue 14 item 10). Split
 // from routes/admin/content.tsx (issue 28: files of one purpose).
 
-export interface ManagedCategory {
+export interface ManagedCategory extends CategoryInput {
   id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  parentId: string | null;
-  sortOrder: number;
-  isActive: boolean;
   imageUrl: string | null;
 }
 

@@ -17,9 +17,9 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
  * the control's `required` says it to them), the control, a hint while there is no error, and
  * the error (id `{id}-error`).
  */
-export function FieldFrame({ id, label, required, hint, error, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; children: ReactNode }) {
+export function FieldFrame({ id, label, required, hint, error, className, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={className ? `flex flex-col gap-1 ${className}` : "flex flex-col gap-1"}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}

@@ -7,6 +7,7 @@ import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
 import { ProductBadges, StatusBadge } from "../kit/badge";
 import { buttonClass } from "../kit/buttons";
 import { DataTable, type Paging } from "../kit/data-table";
+import { Details } from "../kit/details";
 import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
 import { useSubmitting } from "../forms";
@@ -47,18 +48,16 @@ export function ConciergeRequests({ requests, action, errors }: { requests: Stor
               p.images.slice(0, REQUEST_CARD_IMAGES).map((url, i) => <img key={url} src={url} alt={i === 0 ? p.name : ""} width={80} height={96} loading="lazy" className="h-24 w-20 rounded object-cover" />)
             )}
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-            <dt className="text-stone-700">Owner</dt>
-            <dd>{p.ownerName ?? "—"}</dd>
-            <dt className="text-stone-700">Rental (7 days)</dt>
-            <dd>{priceText(p.rentalPrice)}</dd>
-            <dt className="text-stone-700">Buying price</dt>
-            <dd>{priceText(p.buyingPrice)}</dd>
-            <dt className="text-stone-700">Original price</dt>
-            <dd>{priceText(p.originalPrice)}</dd>
-            <dt className="text-stone-700">Submitted</dt>
-            <dd>{formatShortDate(p.createdAt)}</dd>
-          </dl>
+          <Details
+            className="mt-3"
+            items={[
+              ["Owner", p.ownerName ?? "—"],
+              ["Rental (7 days)", priceText(p.rentalPrice)],
+              ["Buying price", priceText(p.buyingPrice)],
+              ["Original price", priceText(p.originalPrice)],
+              ["Submitted", formatShortDate(p.createdAt)],
+            ]}
+          />
           <div className="mt-3 flex flex-wrap items-start gap-2">
             <Form method="post" action={action}>
               <input type="hidden" name="productId" value={p.id} />
