@@ -111,9 +111,9 @@ function FinanceList<Row>({ title, kind, period, sentence, ...table }: { title: 
   );
 }
 
-/** A list's first column: the record's short id, naming the row. */
-function idColumn<Row>(header: string, id: (row: Row) => string): Column<Row> {
-  return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={id(row)} /> };
+/** A list's first column: the record's short id (its field `key`), naming the row. */
+function idColumn<K extends string>(header: string, key: K): Column<Record<K, string>> {
+  return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={row[key]} /> };
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
@@ -150,7 +150,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
             rowKey={(f) => f.orderId}
             empty={null}
             columns={[
-              idColumn("Order", (f) => f.orderId),
+              idColumn("Order", "orderId"),
               { header: "Delivery fee", cell: (f) => formatGBP(f.fee) },
               { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt) },
               { header: "Status", cell: (f) => <><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></> },
@@ -163,7 +163,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       <FinanceList title="Transactions" kind="transactions" period={period} rows={transactions} empty="No transactions in this period."
         sentence={`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}
         columns={[
-          idColumn("Transaction", (t) => t.id),
+          idColumn("Transaction", "id"),
           { header: "Type", cell: (t) => <CellText note={t.productName}>{TYPE_LABELS[t.type] ?? t.type}</CellText> },
           { header: "Order", cell: (t) => (t.orderId ? <ShortId id={t.orderId} /> : "—") },
           {
@@ -184,7 +184,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       <FinanceList title="Commissions" kind="commissions" period={period} rows={commissions} empty="No commissions in this period."
         sentence={`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}
         columns={[
-          idColumn("Transaction", (c) => c.transactionId),
+          idColumn("Transaction", "transactionId"),
           { header: "Recipient", cell: (c) => <Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /> },
           { header: "Rate", cell: (c) => `${c.rate / 100}%` },
           { header: "Amount", cell: (c) => formatGBP(c.amount) },
@@ -196,7 +196,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       <FinanceList title="Payouts" kind="payouts" period={period} rows={payouts} empty="No payouts in this period: the weekly job calculates them from the past week's sales."
         sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}
         columns={[
-          idColumn("Payout", (p) => p.id),
+          idColumn("Payout", "id"),
           {
             header: "Recipient",
             cell: (p) => (
