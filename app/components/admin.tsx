@@ -3,6 +3,8 @@ import { Form } from "react-router";
 import { FormAlert } from "./forms";
 import { RejectForm } from "./reject-form";
 import { ReturnTo, RowAction } from "./kit/row-actions";
+import { DataTable, type DataTableProps } from "./kit/data-table";
+import { listHref } from "./kit/paging";
 
 // Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused
 // action, and the hidden field that brings a form back to the page (search, page) it came from.
@@ -31,6 +33,29 @@ export function FilterSelect({ name, label, value, options }: { name: string; la
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
     </div>
+  );
+}
+
+/**
+ * An admin tab's searchable list (decision 0031): the search form (with its filter), then the
+ * table, 50 rows a page, every page link keeping the search. Its empty text says whether the
+ * search found nothing or there is nothing yet ('No orders match your search.', 'No orders yet.').
+ */
+export function SearchableTable<Row>({ tab, noun, search, filter, page, hasNext, ...table }: {
+  tab: string;
+  noun: string;
+  search: { label: string; q: string };
+  filter?: { name: string; label: string; value: string | null; options: readonly { value: string; label: string }[] };
+  page: number;
+  hasNext: boolean;
+} & Omit<DataTableProps<Row>, "empty" | "paging">) {
+  const params = { q: search.q, ...(filter ? { [filter.name]: filter.value } : {}) };
+  const searched = Object.values(params).some(Boolean);
+  return (
+    <>
+      <SearchForm label={search.label} q={search.q}>{filter ? <FilterSelect {...filter} /> : null}</SearchForm>
+      <DataTable<Row> {...table} empty={searched ? `No ${noun} match your search.` : `No ${noun} yet.`} paging={{ page, hasNext, href: (n) => listHref(tab, params, n) }} />
+    </>
   );
 }
 

@@ -34,11 +34,8 @@ export function FieldFrame({ id, label, required, hint, error, className, childr
 /** A labelled input with its error at the field (aria-invalid + aria-describedby). */
 export function Field({ label, name, error, required, hint, ...input }: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = input.id ?? `field-${name}`;
-  return (
-    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
-      <input id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...input} />
-    </FieldFrame>
-  );
+  const control = <input id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...input} />;
+  return <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>{control}</FieldFrame>;
 }
 
 export function FormAlert({ title, message }: { title: string; message: string }) {

@@ -21,12 +21,11 @@ import { ToSend } from "../../components/order/to-send";
 import { InspectForm } from "../../components/order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, FilterSelect, SearchForm } from "../../components/admin";
+import { ActionAlert, SearchableTable } from "../../components/admin";
 import { RowAction } from "../../components/kit/row-actions";
 import { Panel } from "../../components/kit/panel";
 import { StatusBadge } from "../../components/kit/badge";
-import { CellText, DataTable } from "../../components/kit/data-table";
-import { listHref } from "../../components/kit/paging";
+import { CellText } from "../../components/kit/data-table";
 
 // Admin Orders (seller-store-admin.md §2, §4, §7; issue 14 item 2): every order with its status
 // select; a change goes through the order lifecycle, which writes the history, opens rental
@@ -118,14 +117,9 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchForm label="Search orders (order id, shopper name or e-mail)" q={q}>
-          <FilterSelect name="status" label="Status" value={status} options={statuses.map((s) => ({ value: s, label: capitalised(s) }))} />
-        </SearchForm>
-        <DataTable
+        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses.map((s) => ({ value: s, label: capitalised(s) })) }} page={page} hasNext={hasNext}
           caption="Orders, newest first, with their shopper, items, total and status"
           rows={rows}
-          empty={q || status ? "No orders match your search." : "No orders yet."}
-          paging={{ page, hasNext, href: (n) => listHref(TAB, { q, status }, n) }}
           columns={[
             { header: "Order", rowHeader: true, className: "font-mono text-xs font-normal", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link> },
             { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },

@@ -13,12 +13,11 @@ import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, FilterSelect, ReviewActions, SearchForm } from "../../components/admin";
+import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
 import { buttonClass } from "../../components/kit/buttons";
 import { Panel } from "../../components/kit/panel";
 import { ProductBadges, StatusBadge } from "../../components/kit/badge";
-import { CellText, DataTable } from "../../components/kit/data-table";
-import { listHref } from "../../components/kit/paging";
+import { CellText } from "../../components/kit/data-table";
 import { PriceLines, productColumn } from "../../components/kit/product-cells";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
@@ -72,14 +71,9 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     <>
       <ActionAlert data={actionData} />
       <Panel title="Products">
-        <SearchForm label="Search products (name, brand, owner)" q={q}>
-          <FilterSelect name="status" label="Status" value={status} options={STATUS_OPTIONS} />
-        </SearchForm>
-        <DataTable
+        <SearchableTable tab={TAB} noun="products" search={{ label: "Search products (name, brand, owner)", q }} filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }} page={page} hasNext={hasNext}
           caption="Products, newest first, with their owner, store, status and prices"
           rows={rows}
-          empty={q || status ? "No products match your search." : "No products yet."}
-          paging={{ page, hasNext, href: (n) => listHref(TAB, { q, status }, n) }}
           columns={[
             productColumn(),
             { header: "Owner", cell: (p) => <CellText note={p.ownerEmail}>{p.ownerName ?? "—"}</CellText> },

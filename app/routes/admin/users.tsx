@@ -13,7 +13,7 @@ import { openAdminAction, refuse } from "../../services/admin-actions.server";
 import { requireAdminTab } from "../../services/guards.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, ReviewActions, SearchForm } from "../../components/admin";
+import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
 import { sellerRequestLists } from "../../data/seller-requests.server";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
@@ -21,8 +21,7 @@ import { decideRequestToSell } from "../../services/selling.server";
 import { ConfirmForm, RowAction } from "../../components/kit/row-actions";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { StatusBadge } from "../../components/kit/badge";
-import { CellText, DataTable } from "../../components/kit/data-table";
-import { listHref } from "../../components/kit/paging";
+import { CellText } from "../../components/kit/data-table";
 
 // Admin Users (seller-store-admin.md §2, §4, §6; issue 14 item 7; decision 0031): the users table
 // with the sub-role dropdown, vendor access, password reset and (superadmin only) deactivation.
@@ -202,12 +201,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Panel>
       ) : null}
       <Panel title="Users">
-        <SearchForm label="Search users (name or e-mail)" q={q} />
-        <DataTable
+        <SearchableTable tab={TAB} noun="users" search={{ label: "Search users (name or e-mail)", q }} page={page} hasNext={hasNext}
           caption="Users, newest first, with their roles, orders and status"
           rows={rows}
-          empty={q ? "No users match your search." : "No users yet."}
-          paging={{ page, hasNext, href: (n) => listHref(TAB, { q }, n) }}
           columns={[
             { header: "Name", rowHeader: true, cell: (u) => <CellText note={u.id === me ? "(you)" : null}>{nameOf(u)}</CellText> },
             { header: "E-mail", cell: (u) => u.email },
