@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/order-card";
 import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
@@ -69,14 +70,6 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-3xl font-bold">Order not found</h1>
-        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
-        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
-      </section>
-    );
-  }
-  throw error;
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <NotFoundSection title="Order not found" message="This order does not exist, or it is not one of yours." back={{ to: "/account?tab=orders", label: "Back to My Orders" }} />;
 }
