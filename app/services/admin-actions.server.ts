@@ -14,6 +14,11 @@ export function refuse(config: AppConfig, status: number, title: string, message
   return dataWithToast(config, { error: { title, message } }, { type: "error", title, description: message }, { status });
 }
 
+/** An admin tab's loader, begun as every tab begins it: the staff member (403 when the tab is not theirs), the app, the URL. */
+export function openAdminLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId) {
+  return { user: requireAdminTab(context, request, tab), app: context.get(appContext), url: new URL(request.url) };
+}
+
 /**
  * An admin tab's action, begun as every tab begins it: the staff member (refused with 403 before
  * the form is read when the tab is not theirs), the app, the form, and its intent (null when it

@@ -1,16 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog";
-import { appContext } from "../../context";
 import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-blog.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
 import { formText } from "../../domain/admin-lists";
 import { formatLongDate } from "../../domain/dates";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
 import { primaryButtonClass } from "../../components/kit/buttons";
@@ -32,10 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Closetlo
 
 export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const params = new URL(request.url).searchParams;
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "content");
+  const params = url.searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const editId = params.get("edit");
   const [list, editing, categories] = await Promise.all([adminPosts(app.db, page), editId ? postById(app.db, editId) : null, editId ? blogCategories(app.db) : []]);

@@ -1,15 +1,13 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/brand-review";
-import { appContext } from "../../context";
 import { adminBrands, approveSuggestion, brandById, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/admin-content.server";
 import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { refuseFields } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { tellBrandSuggestionDecided } from "../../services/notices.server";
 import { ActionAlert } from "../../components/admin";
@@ -29,9 +27,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Brand Review | Admin | 
 
 const TAB = adminTab("brand-review").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "brand-review");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "brand-review");
   const [lists, brands] = await Promise.all([suggestionLists(app.db), adminBrands(app.db)]);
   return { ...lists, brands: brands.map((b) => ({ id: b.id, name: b.name })) };
 }

@@ -1,15 +1,13 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/brands";
-import { appContext } from "../../context";
 import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand, deleteBrand, mergeBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
 import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
 import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
@@ -31,11 +29,10 @@ const TAB = adminTab("brands").href;
 
 export const bodyLimit = uploadBodyLimit("brandLogo");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "brands");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "brands");
   const brands = await adminBrands(app.db);
-  const editId = new URL(request.url).searchParams.get("edit");
+  const editId = url.searchParams.get("edit");
   return { brands, editing: brands.find((b) => b.id === editId) ?? null };
 }
 

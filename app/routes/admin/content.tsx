@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/content";
-import { appContext } from "../../context";
 import { adminCategories, createCategory, deleteCategory, updateCategory } from "../../data/admin-content.server";
 import { addBannerToLibrary, allSiteContent, bannerLibrary, mediaById, saveSiteContent } from "../../data/site-content-admin.server";
 import {
@@ -24,10 +23,9 @@ import { SELLER_SIGNUP_LABELS, SELLER_SIGNUP_MODES, signupMode } from "../../dom
 import { formText } from "../../domain/admin-lists";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
 import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
@@ -48,10 +46,8 @@ const TAB = adminTab("content").href;
 // The largest file here is a banner (5 MB); page content can be long.
 export const bodyLimit = uploadBodyLimit("banner", 256 * KB);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "content");
   const [content, library, categories] = await Promise.all([allSiteContent(app.db), bannerLibrary(app.db), adminCategories(app.db)]);
   const pageKey = CONTENT_PAGES.find((p) => p.key === url.searchParams.get("page"))?.key ?? CONTENT_PAGES[0].key;
   const page = content.find((c) => c.contentType === "page" && c.contentKey === pageKey);

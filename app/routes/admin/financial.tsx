@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
-import { appContext } from "../../context";
 import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
 import { deliveryFeesOwed, financeOverview } from "../../data/finance-report.server";
 import { isPlatformPayout } from "../../data/payouts.server";
@@ -11,8 +10,7 @@ import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { tellPayoutPaid } from "../../services/notices.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
@@ -33,12 +31,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Clo
 
 const TAB = adminTab("financial").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "financial");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "financial");
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
-  const chosen = readFinancePeriod(new URL(request.url), now);
+  const chosen = readFinancePeriod(url, now);
   const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
   const payload = {
     ...overview,

@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { appContext } from "../../context";
 import { adminOrders, returnsToInspect } from "../../data/admin-orders.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
@@ -8,8 +7,7 @@ import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
@@ -36,10 +34,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closet
 
 const TAB = adminTab("orders").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "orders");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "orders");
   const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
   const [list, returns, toSend] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);

@@ -2,16 +2,14 @@ import { Link } from "react-router";
 import type { Route } from "./+types/products";
 import { tellProductReviewed } from "../../services/notices.server";
 import { tellBackOnSale } from "../../services/alerts.server";
-import { appContext } from "../../context";
 import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
 import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
 import { buttonClass } from "../../components/kit/buttons";
@@ -30,10 +28,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Products | Admin | Clos
 
 const TAB = adminTab("products").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdminTab(context, request, "products");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app, url } = openAdminLoader(args, "products");
   const filter = { q: readSearch(url), status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
   const list = await adminProducts(app.db, filter);
   // §6: View opens the vendor edit route for a superadmin, the public page for everyone else.

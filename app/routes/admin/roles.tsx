@@ -1,10 +1,9 @@
+import { openAdminLoader } from "../../services/admin-actions.server";
 import type { Route } from "./+types/roles";
-import { appContext } from "../../context";
 import { staffBySubrole } from "../../data/admin-users.server";
 import { ADMIN_TABS } from "../../domain/admin-tabs";
 import type { AdminSubrole } from "../../domain/roles";
 import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/admin-roles";
-import { requireAdminTab } from "../../services/guards.server";
 import { Panel } from "../../components/kit/panel";
 import { StatusBadge } from "../../components/kit/badge";
 
@@ -15,9 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Roles | Admin | Closetl
 
 const SUBROLES: AdminSubrole[] = ["superadmin", "admin", "product_reviewer", "customer_support"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "roles");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "roles");
   const holders = await staffBySubrole(app.db);
   return {
     roles: SUBROLES.map((id) => ({

@@ -1,13 +1,11 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/stores";
-import { appContext } from "../../context";
 import { adminStores, storeRequestLists } from "../../data/store-requests.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions } from "../../components/admin";
@@ -25,10 +23,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Stores | Admin | Closet
 
 const TAB = adminTab("stores").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "stores");
-  const app = context.get(appContext);
-  const page = readPage(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "stores");
+  const page = readPage(url);
   const [requests, list] = await Promise.all([storeRequestLists(app.db), adminStores(app.db, page)]);
   return { page, ...requests, stores: list.rows, hasNext: list.hasNext };
 }

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { appContext } from "../../context";
 import { adminUsers } from "../../data/admin-users.server";
 import { adminTab, staffSubrole } from "../../domain/admin-tabs";
 import { formText, readSearch, tabReturnTo } from "../../domain/admin-lists";
@@ -9,8 +8,7 @@ import { formatShortDate } from "../../domain/dates";
 import { roleFlags } from "../../domain/roles";
 import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
@@ -31,10 +29,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Admin | Closetl
 
 const TAB = adminTab("users").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdminTab(context, request, "users");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app, url } = openAdminLoader(args, "users");
   const filter = { q: readSearch(url), page: readPage(url) };
   const [list, sellerRequests] = await Promise.all([adminUsers(app.db, filter), sellerRequestLists(app.db)]);
   const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
