@@ -4,7 +4,7 @@ import { buttonClass } from "./kit/buttons";
 import { TextArea } from "./admin-content";
 import { Field, SubmitButton } from "./forms";
 import { ImageUpload } from "./image-upload";
-import { Paragraphs } from "./prose";
+import { Paragraphs, PostTags } from "./prose";
 
 // The blog post form and its server-rendered preview, shared by New Blog Post and Edit (issue 24).
 
@@ -41,11 +41,7 @@ export function BlogPreview({ post }: { post: BlogInput }) {
         <p className="mt-1 text-3xl font-bold">{post.title || "Untitled"}</p>
         {post.excerpt ? <p className="mt-2 text-stone-700">{post.excerpt}</p> : null}
         <Paragraphs text={post.content} />
-        {post.tags.length ? (
-          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-            {post.tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
-          </ul>
-        ) : null}
+        <PostTags tags={post.tags} />
       </article>
     </section>
   );

@@ -34,3 +34,13 @@ export function LegalSection({ n, title, children }: { n: number; title: string;
     </section>
   );
 }
+
+/** A post's tags, each as '#tag'. */
+export function PostTags({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+      {tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
+    </ul>
+  );
+}

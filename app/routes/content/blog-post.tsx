@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { publishedPost } from "../../data/content.server";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
-import { Paragraphs } from "../../components/prose";
+import { Paragraphs, PostTags } from "../../components/prose";
 import { sharedPage } from "../../services/page-cache.server";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -45,11 +45,7 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       {post.publishedAt ? <p className="mt-1 text-sm text-stone-600"><time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time></p> : null}
       {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={800} height={450} className="mt-6 aspect-video w-full rounded-lg object-cover" /> : null}
       <Paragraphs text={post.content} />
-      {post.tags.length ? (
-        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-          {post.tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
-        </ul>
-      ) : null}
+      <PostTags tags={post.tags} />
     </article>
   );
 }
