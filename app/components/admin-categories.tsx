@@ -1,21 +1,18 @@
 import { Form, Link } from "react-router";
 import { ImageUpload } from "./image-upload";
-import { primaryButtonClass } from "./admin";
+import { primaryButtonClass } from "./kit/buttons";
 import { Checkbox, SelectField, TextArea } from "./admin-content";
-import { ConfirmForm, EmptyState, StatusBadge } from "./dashboard";
+import { ConfirmForm } from "./kit/row-actions";
+import { DataTable } from "./kit/data-table";
+import { StatusBadge } from "./kit/badge";
 import { Field } from "./forms";
+import type { CategoryInput } from "../domain/admin-content";
 
 // The admin Content tab's categories: the add/edit form and the list (issue 14 item 10). Split
 // from routes/admin/content.tsx (issue 28: files of one purpose).
 
-export interface ManagedCategory {
+export interface ManagedCategory extends CategoryInput {
   id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  parentId: string | null;
-  sortOrder: number;
-  isActive: boolean;
   imageUrl: string | null;
 }
 
@@ -45,41 +42,28 @@ export function CategoryManager({ categories, editing, values, errors, intent, c
           {editing ? <Link to={cancelHref} className="self-center text-sm underline">Cancel</Link> : null}
         </div>
       </Form>
-      {categories.length === 0 ? (
-        <EmptyState>No categories yet.</EmptyState>
-      ) : (
-        <div className="mt-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-stone-200 text-stone-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3">Order</th>
-                <th scope="col" className="py-2 pr-3">Category</th>
-                <th scope="col" className="py-2 pr-3">Slug</th>
-                <th scope="col" className="py-2 pr-3">Parent</th>
-                <th scope="col" className="py-2 pr-3">Status</th>
-                <th scope="col" className="py-2 pr-3">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {categories.map((c) => (
-                <tr key={c.id}>
-                  <td className="py-2 pr-3">{c.sortOrder}</td>
-                  <th scope="row" className="py-2 pr-3 font-medium">{c.name}</th>
-                  <td className="py-2 pr-3">{c.slug}</td>
-                  <td className="py-2 pr-3">{nameOf(c.parentId)}</td>
-                  <td className="py-2 pr-3"><StatusBadge status={c.isActive ? "active" : "inactive"} tone={c.isActive ? "green" : "grey"} label={c.isActive ? "Active" : "Inactive"} /></td>
-                  <td className="py-2 pr-3">
-                    <div className="flex items-center gap-3">
-                      <Link to={`?category=${c.id}#categories`} className="underline" aria-label={`Edit ${c.name}`}>Edit</Link>
-                      <ConfirmForm label={`Delete ${c.name}`} question={`Delete ${c.name}? Its products keep the category name.`} confirmLabel="Delete category" fields={{ categoryId: c.id }} intent="categoryDelete" />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        className="mt-6"
+        caption="Categories in their order, with their slug, parent and status"
+        rows={categories}
+        empty="No categories yet."
+        columns={[
+          { header: "Order", cell: (c) => c.sortOrder },
+          { header: "Category", rowHeader: true, cell: (c) => c.name },
+          { header: "Slug", cell: (c) => c.slug },
+          { header: "Parent", cell: (c) => nameOf(c.parentId) },
+          { header: "Status", cell: (c) => <StatusBadge status={c.isActive ? "active" : "inactive"} variant={c.isActive ? "done" : "neutral"} label={c.isActive ? "Active" : "Inactive"} /> },
+          {
+            header: "Actions",
+            cell: (c) => (
+              <div className="flex items-center gap-3">
+                <Link to={`?category=${c.id}#categories`} className="underline" aria-label={`Edit ${c.name}`}>Edit</Link>
+                <ConfirmForm label={`Delete ${c.name}`} question={`Delete ${c.name}? Its products keep the category name.`} confirmLabel="Delete category" fields={{ categoryId: c.id }} intent="categoryDelete" />
+              </div>
+            ),
+          },
+        ]}
+      />
     </>
   );
 }

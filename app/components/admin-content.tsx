@@ -1,4 +1,5 @@
-import { Panel } from "./dashboard";
+import { FieldFrame, INPUT_CLASS, invalidProps } from "./forms";
+import { Panel } from "./kit/panel";
 import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
 
 // Form pieces of the admin Brands, Brand Review, Content and Blog screens (decisions 0033, 0034):
@@ -7,43 +8,20 @@ import type { ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "re
 export function TextArea({ label, name, error, required, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = rest.id ?? `field-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
-        {...rest}
-      />
-      {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
-    </div>
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      <textarea id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...rest} />
+    </FieldFrame>
   );
 }
 
 export function SelectField({ label, name, error, options, ...rest }: { label: string; name: string; error?: string; options: readonly { value: string; label: string }[] } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = rest.id ?? `field-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">{label}</label>
-      <select
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
-        {...rest}
-      >
+    <FieldFrame id={id} label={label} error={error}>
+      <select id={id} name={name} {...invalidProps(id, error)} className={INPUT_CLASS} {...rest}>
         {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
       </select>
-      {error ? <p id={`${id}-error`} className="text-sm text-red-700">{error}</p> : null}
-    </div>
+    </FieldFrame>
   );
 }
 

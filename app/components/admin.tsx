@@ -1,16 +1,13 @@
 import type { ReactNode } from "react";
-import { Form, useLocation } from "react-router";
+import { Form } from "react-router";
 import { FormAlert } from "./forms";
 import { RejectForm } from "./reject-form";
+import { ReturnTo, RowAction } from "./kit/row-actions";
+import { DataTable, type DataTableProps } from "./kit/data-table";
+import { listHref } from "./kit/paging";
 
 // Pieces the admin tabs share (decision 0031): the GET search form, the answer of a refused
 // action, and the hidden field that brings a form back to the page (search, page) it came from.
-
-/** The current page with its search and page number: where a row's form returns after saving. */
-export function ReturnTo() {
-  const location = useLocation();
-  return <input type="hidden" name="returnTo" value={location.pathname + location.search} />;
-}
 
 /** A search box that submits with GET, so results are a URL that works without JavaScript. */
 export function SearchForm({ label, q, children }: { label: string; q: string; children?: ReactNode }) {
@@ -39,6 +36,29 @@ export function FilterSelect({ name, label, value, options }: { name: string; la
   );
 }
 
+/**
+ * An admin tab's searchable list (decision 0031): the search form (with its filter), then the
+ * table, 50 rows a page, every page link keeping the search. Its empty text says whether the
+ * search found nothing or there is nothing yet ('No orders match your search.', 'No orders yet.').
+ */
+export function SearchableTable<Row>({ tab, noun, search, filter, page, hasNext, ...table }: {
+  tab: string;
+  noun: string;
+  search: { label: string; q: string };
+  filter?: { name: string; label: string; value: string | null; options: readonly { value: string; label: string }[] };
+  page: number;
+  hasNext: boolean;
+} & Omit<DataTableProps<Row>, "empty" | "paging">) {
+  const params = { q: search.q, ...(filter ? { [filter.name]: filter.value } : {}) };
+  const searched = Object.values(params).some(Boolean);
+  return (
+    <>
+      <SearchForm label={search.label} q={search.q}>{filter ? <FilterSelect {...filter} /> : null}</SearchForm>
+      <DataTable<Row> {...table} empty={searched ? `No ${noun} match your search.` : `No ${noun} yet.`} paging={{ page, hasNext, href: (n) => listHref(tab, params, n) }} />
+    </>
+  );
+}
+
 export interface ActionFailure {
   error: { title: string; message: string };
 }
@@ -53,10 +73,6 @@ export function ActionAlert({ data }: { data: unknown }) {
     </div>
   );
 }
-
-export const buttonClass = "rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium hover:bg-stone-100";
-export const primaryButtonClass = "rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white";
-export const dangerButtonClass = "rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50";
 
 /** The spec's 'Access Denied - …' message as a page: its title, then the reason. */
 export function AccessDenied({ message }: { message: string }) {
@@ -76,11 +92,7 @@ export function AccessDenied({ message }: { message: string }) {
 export function ReviewActions({ id, name, field, shownTo, answer }: { id: string; name: string; field: string; shownTo: string; answer: unknown }) {
   return (
     <>
-      <Form method="post">
-        <ReturnTo />
-        <input type="hidden" name={field} value={id} />
-        <button type="submit" name="intent" value="approve" className={buttonClass} aria-label={`Approve ${name}`}>Approve</button>
-      </Form>
+      <RowAction intent="approve" text="Approve" label={`Approve ${name}`} fields={{ [field]: id }} returnTo />
       <RejectForm id={id} name={name} shownTo={shownTo} answer={answer}>
         <ReturnTo />
         <input type="hidden" name={field} value={id} />

@@ -1,10 +1,10 @@
 import { Form } from "react-router";
 import type { BlogInput } from "../domain/blog-form";
-import { buttonClass } from "./admin";
+import { buttonClass } from "./kit/buttons";
 import { TextArea } from "./admin-content";
 import { Field, SubmitButton } from "./forms";
 import { ImageUpload } from "./image-upload";
-import { PostBody } from "./prose";
+import { Paragraphs, PostTags } from "./prose";
 
 // The blog post form and its server-rendered preview, shared by New Blog Post and Edit (issue 24).
 
@@ -40,7 +40,8 @@ export function BlogPreview({ post }: { post: BlogInput }) {
         {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
         <p className="mt-1 text-3xl font-bold">{post.title || "Untitled"}</p>
         {post.excerpt ? <p className="mt-2 text-stone-700">{post.excerpt}</p> : null}
-        <PostBody content={post.content} tags={post.tags} />
+        <Paragraphs text={post.content} />
+        <PostTags tags={post.tags} />
       </article>
     </section>
   );

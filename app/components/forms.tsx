@@ -1,33 +1,41 @@
 import type { InputHTMLAttributes, ReactNode } from "react";
 import { useNavigation } from "react-router";
 
-/** A labelled input with its error at the field (aria-invalid + aria-describedby). */
-export function Field({ label, name, error, required, hint, ...input }: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = input.id ?? `field-${name}`;
-  const errorId = `${id}-error`;
+/** The look of every text input, select and textarea; a refused one is outlined in red. */
+export const INPUT_CLASS = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
+
+/** What ties a control to its error: aria-invalid, and aria-describedby naming the error's id. */
+export const invalidProps = (id: string, error: string | undefined) => ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined });
+
+/** A field's error, at the field: the text aria-describedby points to. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return error ? <p id={id} className="text-sm text-red-700">{error}</p> : null;
+}
+
+/**
+ * The frame every field shares: its label (a star, hidden from screen readers, when required:
+ * the control's `required` says it to them), the control, a hint while there is no error, and
+ * the error (id `{id}-error`).
+ */
+export function FieldFrame({ id, label, required, hint, error, className, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col gap-1">
+    <div className={className ? `flex flex-col gap-1 ${className}` : "flex flex-col gap-1"}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
       </label>
-      <input
-        id={id}
-        name={name}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
-        {...input}
-      />
+      {children}
       {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
-      {error ? (
-        <p id={errorId} className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldError id={`${id}-error`} error={error} />
     </div>
   );
+}
+
+/** A labelled input with its error at the field (aria-invalid + aria-describedby). */
+export function Field({ label, name, error, required, hint, ...input }: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = input.id ?? `field-${name}`;
+  const control = <input id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...input} />;
+  return <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>{control}</FieldFrame>;
 }
 
 export function FormAlert({ title, message }: { title: string; message: string }) {

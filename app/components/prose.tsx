@@ -15,20 +15,6 @@ export function Paragraphs({ text }: { text: string }) {
   );
 }
 
-/** A blog post's body and its tags: the post's page and the admin's preview show it alike. */
-export function PostBody({ content, tags }: { content: string; tags: readonly string[] }) {
-  return (
-    <>
-      <Paragraphs text={content} />
-      {tags.length ? (
-        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-          {tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
-        </ul>
-      ) : null}
-    </>
-  );
-}
-
 export function LegalLayout({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
   return (
     <article className="mx-auto max-w-3xl">
@@ -46,5 +32,15 @@ export function LegalSection({ n, title, children }: { n: number; title: string;
       <h2 id={`section-${n}`} className="text-xl font-semibold">{`${n}. ${title}`}</h2>
       <div className="mt-2 space-y-2 leading-relaxed text-stone-800">{children}</div>
     </section>
+  );
+}
+
+/** A post's tags, each as '#tag'. */
+export function PostTags({ tags }: { tags: readonly string[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
+      {tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
+    </ul>
   );
 }

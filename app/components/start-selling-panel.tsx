@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { formatLongDate } from "../domain/dates";
 import type { SellerRequestStatus, SellerSignupMode } from "../domain/selling";
-import { EmptyState } from "./dashboard";
+import { EmptyState } from "./kit/panel";
 
 export interface SellingStatus {
   mode: SellerSignupMode;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../routes";
-import { accountStatusTone, exportFileName, reservedDisplayName, shortOrderId, topLevelSegments, type RouteManifestEntry } from "./account";
+import { accountStatusVariant, exportFileName, reservedDisplayName, shortOrderId, topLevelSegments, type RouteManifestEntry } from "./account";
 import { PasswordChangeForm, ProfileForm, ReviewForm } from "./account-forms";
 
 /** The route table as the server build's flat manifest (id, parentId, path), as React Router makes it. */
@@ -96,14 +96,15 @@ describe("the review form", () => {
 
 describe("account lists", () => {
   it.each([
-    ["pending", "yellow"],
-    ["processing", "blue"],
-    ["completed", "green"],
-    ["cancelled", "red"],
-    ["shipped", "grey"],
-    ["delivered", "grey"],
-    ["active", "grey"],
-  ])("a %s order is %s", (status, tone) => expect(accountStatusTone(status)).toBe(tone));
+    ["pending", "pending"],
+    ["awaiting_payment", "pending"],
+    ["processing", "processing"],
+    ["completed", "done"],
+    ["cancelled", "refused"],
+    ["shipped", "neutral"],
+    ["delivered", "neutral"],
+    ["active", "neutral"],
+  ])("a %s order's badge is %s", (status, variant) => expect(accountStatusVariant(status)).toBe(variant));
 
   it("shows the first 8 characters of an order id after its prefix", () => {
     expect(shortOrderId("order_01JD3K7QABCDEFGHJKMNPQRSTV")).toBe("01JD3K7Q...");

@@ -91,20 +91,23 @@ export const PASSWORD_MESSAGES = {
 // ---------------------------------------------------------------------------------------------
 // Orders
 
-/** Account badges (seller-store-admin.md §4): pending yellow, processing blue, completed green, cancelled red, others grey. */
-export function accountStatusTone(status: string): "yellow" | "blue" | "green" | "red" | "grey" {
+/**
+ * Account badges (seller-store-admin.md §4): pending yellow, processing blue, completed green,
+ * cancelled red, others grey; as the badge's variants (components/kit/badge.tsx) name them.
+ */
+export function accountStatusVariant(status: string): "pending" | "processing" | "done" | "refused" | "neutral" {
   switch (status) {
     case "awaiting_payment":
     case "pending":
-      return "yellow";
+      return "pending";
     case "processing":
-      return "blue";
+      return "processing";
     case "completed":
-      return "green";
+      return "done";
     case "cancelled":
-      return "red";
+      return "refused";
     default:
-      return "grey";
+      return "neutral";
   }
 }
 

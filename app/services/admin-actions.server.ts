@@ -1,4 +1,9 @@
+import type { RouterContextProvider } from "react-router";
+import { appContext } from "../context";
+import type { AdminTabId } from "../domain/admin-tabs";
+import { readIntent } from "../domain/intents";
 import type { AppConfig } from "../env.server";
+import { requireAdminTab } from "./guards.server";
 import { dataWithToast } from "./toast.server";
 
 /**
@@ -7,4 +12,21 @@ import { dataWithToast } from "./toast.server";
  */
 export function refuse(config: AppConfig, status: number, title: string, message: string) {
   return dataWithToast(config, { error: { title, message } }, { type: "error", title, description: message }, { status });
+}
+
+/** An admin tab's loader, begun as every tab begins it: the staff member (403 when the tab is not theirs), the app, the URL. */
+export function openAdminLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId) {
+  return { user: requireAdminTab(context, request, tab), app: context.get(appContext), url: new URL(request.url) };
+}
+
+/**
+ * An admin tab's action, begun as every tab begins it: the staff member (refused with 403 before
+ * the form is read when the tab is not theirs), the app, the form, and its intent (null when it
+ * is not one of the route's `intents`).
+ */
+export async function openAdminAction<const T extends readonly string[]>({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId, intents: T) {
+  const user = requireAdminTab(context, request, tab);
+  const app = context.get(appContext);
+  const form = await request.formData();
+  return { user, app, form, intent: readIntent(form, intents) };
 }

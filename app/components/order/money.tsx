@@ -1,5 +1,6 @@
 import type { MoneyLine, MoneyStatus } from "../../domain/order-money";
 import { formatGBP } from "../../domain/money";
+import { DataTable } from "../kit/data-table";
 
 // Every charge and refund of an order with its status, and the total paid as their sum (issue
 // 22, item 8): the shopper's order page, the admin order view and the handlers' Orders tabs.
@@ -15,31 +16,28 @@ const TONE: Record<MoneyStatus, string> = {
 
 export function OrderMoneyTable({ lines, total, caption = "Payments", totalLabel = "Total paid" }: { lines: MoneyLine[]; total: number; caption?: string; totalLabel?: string }) {
   return (
-    <table className="w-full max-w-lg text-sm">
-      <caption className="mb-2 text-left font-semibold">{caption}</caption>
-      <thead className="sr-only">
-        <tr>
-          <th scope="col">Charge or refund</th>
-          <th scope="col">Status</th>
-          <th scope="col">Amount</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.key} className="border-b border-stone-100">
-            <th scope="row" className="py-1 pr-2 text-left font-normal">{line.label}</th>
-            <td className={`py-1 pr-2 ${TONE[line.status]}`}>{line.status}</td>
-            <td className="py-1 text-right tabular-nums">{formatGBP(line.amount)}</td>
-          </tr>
-        ))}
-      </tbody>
-      <tfoot>
+    <DataTable
+      className="max-w-lg"
+      caption={caption}
+      captionShown
+      headersHidden
+      dense
+      rows={lines}
+      rowKey={(line) => line.key}
+      empty={null}
+      summary={`${lines.length} ${lines.length === 1 ? "charge or refund" : "charges and refunds"}, then their sum.`}
+      columns={[
+        { header: "Charge or refund", rowHeader: true, className: "font-normal", cell: (line) => line.label },
+        { header: "Status", className: (line) => TONE[line.status], cell: (line) => line.status },
+        { header: "Amount", numeric: true, cell: (line) => formatGBP(line.amount) },
+      ]}
+      footer={
         <tr>
           <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">{totalLabel}</th>
           <td className="pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
         </tr>
-      </tfoot>
-    </table>
+      }
+    />
   );
 }
 

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { CARRIER_NAMES, CARRIERS, dispatchBy, formatDeadline, type ShipFormResult } from "../../domain/shipping";
 import { formatLongDate } from "../../domain/dates";
-import { EmptyState, Panel } from "../dashboard";
+import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
 
 // 'To send' (issue 22): for each order waiting to be posted, the items, the ship-to name and

@@ -1,12 +1,14 @@
 import { Form, Link } from "react-router";
 import { formatLongDate, timeAgo } from "../../domain/dates";
-import { buyFairness, rentalFairness } from "../../domain/fairness";
+import { buyFairness, rentalFairness, type Fairness } from "../../domain/fairness";
 import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
 import { HandlerMoney } from "../order/money";
 import { SUGGESTION_LABELS } from "../../domain/product-fields";
-import { ProductBadges, StatusBadge, type Tone } from "../dashboard";
+import { type BadgeVariant, ProductBadges, StatusBadge } from "../kit/badge";
 import { FairnessBar } from "./fairness";
+import { CellText, DataTable, type Paging } from "../kit/data-table";
+import { priceText, Thumbnail } from "../kit/product-cells";
 import { useSubmitting } from "../forms";
 
 // The seller dashboard's lists (seller-store-admin.md §2 Seller dashboard). Pure rendering: the
@@ -30,70 +32,50 @@ export interface SellerProductRow {
 }
 
 
-export function SellerProducts({ products }: { products: SellerProductRow[] }) {
+/** Your Products: each with its fairness bars, badges, View (when public) and Edit. */
+export function SellerProducts({ products, paging }: { products: SellerProductRow[]; paging: Paging }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[720px] text-left text-sm">
-        <caption className="sr-only">Your products, newest first</caption>
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Image</th>
-            <th scope="col" className="py-2 pr-3">Name</th>
-            <th scope="col" className="py-2 pr-3">Rental (7 days)</th>
-            <th scope="col" className="py-2 pr-3">Buy</th>
-            <th scope="col" className="py-2 pr-3">Created</th>
-            <th scope="col" className="py-2 pr-3">Status</th>
-            <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => {
-            const rental = rentalFairness(p.rentalPrice, p.buyingPrice);
-            const buy = buyFairness(p.buyingPrice, p.originalPrice, p.condition);
-            const isPublic = p.productStatus === "live" && p.availability !== "sold";
-            return (
-              <tr key={p.id} className="border-b border-stone-100 align-top" data-testid="seller-product">
-                <td className="py-2 pr-3">
-                  {p.images[0] ? (
-                    <img src={p.images[0]} alt="" width={56} height={70} loading="lazy" className="h-[70px] w-14 rounded object-cover" />
-                  ) : (
-                    <span className="flex h-[70px] w-14 items-center justify-center rounded bg-stone-100 text-center text-[10px] text-stone-600">No image</span>
-                  )}
-                </td>
-                <td className="py-2 pr-3">
-                  <p className="font-medium">{p.name}</p>
-                  {p.storeName ? <p className="text-xs text-stone-700">{`Managed by ${p.storeName}`}</p> : null}
-                </td>
-                <td className="py-2 pr-3">
-                  <p>{p.rentalPrice === null ? "—" : formatGBP(p.rentalPrice)}</p>
-                  {p.rentalPrice === null ? null : <FairnessBar fairness={rental} label="Rental price" />}
-                </td>
-                <td className="py-2 pr-3">
-                  <p>{p.buyingPrice === null ? "—" : formatGBP(p.buyingPrice)}</p>
-                  {p.buyingPrice === null ? null : <FairnessBar fairness={buy} label="Buying price" />}
-                </td>
-                <td className="py-2 pr-3 whitespace-nowrap">{formatLongDate(p.createdAt)}</td>
-                <td className="py-2 pr-3">
-                  <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} />
-                </td>
-                <td className="py-2">
-                  <div className="flex gap-3">
-                    {isPublic ? (
-                      <Link to={`/product/${p.id}`} className="font-medium text-brand underline" aria-label={`View ${p.name}`}>
-                        View
-                      </Link>
-                    ) : null}
-                    <Link to={`/vendor/product/${p.id}/edit`} className="font-medium text-brand underline" aria-label={`Edit ${p.name}`}>
-                      Edit
-                    </Link>
-                  </div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Your products, newest first"
+      rows={products}
+      empty="No products yet. Create your first listing!"
+      paging={paging}
+      wide
+      rowTestId="seller-product"
+      columns={[
+        { header: "Image", cell: (p) => <Thumbnail src={p.images[0]} large sayNoImage /> },
+        { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <CellText strong note={p.storeName ? `Managed by ${p.storeName}` : null}>{p.name}</CellText> },
+        { header: "Rental (7 days)", cell: (p) => <PriceWithFairness pence={p.rentalPrice} fairness={rentalFairness(p.rentalPrice, p.buyingPrice)} label="Rental price" /> },
+        { header: "Buy", cell: (p) => <PriceWithFairness pence={p.buyingPrice} fairness={buyFairness(p.buyingPrice, p.originalPrice, p.condition)} label="Buying price" /> },
+        { header: "Created", className: "whitespace-nowrap", cell: (p) => formatLongDate(p.createdAt) },
+        { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} /> },
+        {
+          header: "Actions",
+          hiddenHeader: true,
+          cell: (p) => (
+            <div className="flex gap-3">
+              {p.productStatus === "live" && p.availability !== "sold" ? (
+                <Link to={`/product/${p.id}`} className="font-medium text-brand underline" aria-label={`View ${p.name}`}>
+                  View
+                </Link>
+              ) : null}
+              <Link to={`/vendor/product/${p.id}/edit`} className="font-medium text-brand underline" aria-label={`Edit ${p.name}`}>
+                Edit
+              </Link>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function PriceWithFairness({ pence, fairness, label }: { pence: number | null; fairness: Fairness | null; label: string }) {
+  return (
+    <>
+      <p>{priceText(pence)}</p>
+      {pence === null ? null : <FairnessBar fairness={fairness} label={label} />}
+    </>
   );
 }
 
@@ -110,8 +92,6 @@ export interface PriceRequestRow {
   status: string;
   createdAt: number;
 }
-
-const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
 
 function AnswerButtons({ request }: { request: PriceRequestRow }) {
   const accepting = useSubmitting("accept_price");
@@ -146,11 +126,11 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
           <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
             <dt className="text-stone-700">Suggested rental</dt>
             <dd>
-              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentRentalPrice)})`}</span>
+              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">{`(now ${priceText(r.currentRentalPrice)})`}</span>
             </dd>
             <dt className="text-stone-700">Suggested buying</dt>
             <dd>
-              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">{`(now ${price(r.currentBuyingPrice)})`}</span>
+              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">{`(now ${priceText(r.currentBuyingPrice)})`}</span>
             </dd>
           </dl>
           <p className="mt-2 text-sm">
@@ -205,14 +185,14 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
 
 export function BrandSuggestions({ suggestions }: { suggestions: { id: string; name: string; status: keyof typeof SUGGESTION_LABELS }[] }) {
   if (suggestions.length === 0) return null;
-  const tone: Record<string, Tone> = { pending: "yellow", approved: "green", merged: "green", rejected: "red" };
+  const variant: Record<string, BadgeVariant> = { pending: "pending", approved: "done", merged: "done", rejected: "refused" };
   return (
     <section aria-labelledby="brand-suggestions" className="mt-6 border-t border-stone-200 pt-4">
       <h3 id="brand-suggestions" className="font-semibold">Your brand suggestions</h3>
       <ul className="mt-2 flex flex-wrap gap-3 text-sm">
         {suggestions.map((s) => (
           <li key={s.id} className="flex items-center gap-2">
-            {s.name} <StatusBadge status={s.status} label={SUGGESTION_LABELS[s.status]} tone={tone[s.status]} />
+            {s.name} <StatusBadge status={s.status} label={SUGGESTION_LABELS[s.status]} variant={variant[s.status]} />
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
 import { useFetcher } from "react-router";
 import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
-import { Field } from "../forms";
+import { Field, FieldFrame, INPUT_CLASS, invalidProps } from "../forms";
 import { showToast } from "../toaster";
 
 export interface SuggestionReply {
@@ -12,31 +12,17 @@ export interface SuggestionReply {
 // select, textarea and error pieces they share. Split from product-form.tsx (issue 28: files of one
 // purpose).
 
-const INPUT = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
-
 function useEnhanced() {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   return enhanced;
 }
 
-function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
-
 export function SelectField({ label, name, options, error, required, placeholder, ...rest }: { label: string; name: string; options: readonly (string | { value: string; label: string })[]; error?: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = `field-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
-      </label>
-      <select id={id} name={name} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest}>
+    <FieldFrame id={id} label={label} required={required} error={error}>
+      <select id={id} name={name} {...invalidProps(id, error)} className={INPUT_CLASS} {...rest}>
         <option value="">{placeholder}</option>
         {options.map((o) => (typeof o === "string" ? { value: o, label: o } : o)).map((o) => (
           <option key={o.value} value={o.value}>
@@ -44,22 +30,16 @@ export function SelectField({ label, name, options, error, required, placeholder
           </option>
         ))}
       </select>
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    </FieldFrame>
   );
 }
 
 export function TextArea({ label, name, error, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = `field-${name}`;
   return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
-        {label}
-      </label>
-      <textarea id={id} name={name} rows={3} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} className={INPUT} {...rest} />
-      {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
+    <FieldFrame id={id} label={label} hint={hint} error={error}>
+      <textarea id={id} name={name} rows={3} {...invalidProps(id, error)} className={INPUT_CLASS} {...rest} />
+    </FieldFrame>
   );
 }
 
@@ -93,7 +73,7 @@ export function BrandField({ brands, defaultValue, error, action, suggestion }: 
         onChange={(e) => setTyped(e.currentTarget.value)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? "field-brand-error" : "field-brand-hint"}
-        className={INPUT}
+        className={INPUT_CLASS}
       />
       <datalist id={listId}>
         {brands.map((b) => (
@@ -168,7 +148,7 @@ export function TagsField({ defaultValue, error }: { defaultValue: string; error
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "field-tags-error" : "field-tags-hint"}
-          className={`${INPUT} flex-1`}
+          className={`${INPUT_CLASS} flex-1`}
         />
         <button type="button" onClick={add} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">
           Add tag

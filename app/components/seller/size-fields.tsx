@@ -1,14 +1,5 @@
 import { FIT_NOTES, MEASUREMENTS, measurementField, SIZE_SYSTEM_ORDER, SIZE_SYSTEMS, sizeSystemsFor } from "../../domain/sizes";
-
-const INPUT = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
-
-function Error({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700">
-      {error}
-    </p>
-  ) : null;
-}
+import { FieldError, INPUT_CLASS } from "../forms";
 
 /**
  * The listing's size (required), fit note and measurements in centimetres (issue 25, item 1).
@@ -26,7 +17,7 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
         <label htmlFor="field-size" className="text-sm font-medium">
           Size<span aria-hidden="true" className="text-red-700"> *</span>
         </label>
-        <select id="field-size" name="size" required defaultValue={defaults.size ?? ""} key={shown.join()} aria-invalid={sizeError ? true : undefined} aria-describedby={sizeError ? "field-size-error" : "field-size-hint"} className={INPUT}>
+        <select id="field-size" name="size" required defaultValue={defaults.size ?? ""} key={shown.join()} aria-invalid={sizeError ? true : undefined} aria-describedby={sizeError ? "field-size-error" : "field-size-hint"} className={INPUT_CLASS}>
           <option value="">Select a size</option>
           {shown.map((id) => (
             <optgroup key={id} label={SIZE_SYSTEMS[id].label}>
@@ -38,11 +29,11 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
             </optgroup>
           ))}
         </select>
-        {sizeError ? <Error id="field-size-error" error={sizeError} /> : <p id="field-size-hint" className="text-xs text-stone-600">Women's clothing in UK sizes, men's and unisex in letters, children's by age; bags and accessories are one size.</p>}
+        {sizeError ? <FieldError id="field-size-error" error={sizeError} /> : <p id="field-size-hint" className="text-xs text-stone-600">Women's clothing in UK sizes, men's and unisex in letters, children's by age; bags and accessories are one size.</p>}
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="field-fitNote" className="text-sm font-medium">Fit</label>
-        <select id="field-fitNote" name="fitNote" defaultValue={defaults.fitNote ?? ""} aria-invalid={errors.fitNote ? true : undefined} aria-describedby={errors.fitNote ? "field-fitNote-error" : undefined} className={INPUT}>
+        <select id="field-fitNote" name="fitNote" defaultValue={defaults.fitNote ?? ""} aria-invalid={errors.fitNote ? true : undefined} aria-describedby={errors.fitNote ? "field-fitNote-error" : undefined} className={INPUT_CLASS}>
           <option value="">No note</option>
           {FIT_NOTES.map((note) => (
             <option key={note} value={note}>
@@ -50,7 +41,7 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
             </option>
           ))}
         </select>
-        <Error id="field-fitNote-error" error={errors.fitNote} />
+        <FieldError id="field-fitNote-error" error={errors.fitNote} />
       </div>
       <div className="md:col-span-2">
         <p className="text-sm font-medium">Measurements in centimetres (optional)</p>
@@ -63,8 +54,8 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
                 <label htmlFor={`field-${name}`} className="text-sm">
                   {label} (cm)
                 </label>
-                <input id={`field-${name}`} name={name} inputMode="decimal" defaultValue={defaults[name] ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? `field-${name}-error` : undefined} className={INPUT} />
-                <Error id={`field-${name}-error`} error={error} />
+                <input id={`field-${name}`} name={name} inputMode="decimal" defaultValue={defaults[name] ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? `field-${name}-error` : undefined} className={INPUT_CLASS} />
+                <FieldError id={`field-${name}-error`} error={error} />
               </div>
             );
           })}

@@ -4,7 +4,11 @@ import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
 import { HandlerMoney } from "../order/money";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
-import { ProductBadges, StatusBadge } from "../dashboard";
+import { ProductBadges, StatusBadge } from "../kit/badge";
+import { buttonClass } from "../kit/buttons";
+import { DataTable, type Paging } from "../kit/data-table";
+import { Details } from "../kit/details";
+import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
 import { useSubmitting } from "../forms";
 import { InspectForm } from "../order/inspect";
@@ -28,8 +32,6 @@ export interface StoreProductRow {
   ownerName: string | null;
 }
 
-const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
-
 /** Concierge Requests: a card per product waiting for the store, with up to 3 images (§9), Approve and Reject. */
 export function ConciergeRequests({ requests, action, errors }: { requests: StoreProductRow[]; action: string; errors?: unknown }) {
   const approving = useSubmitting("approve_request");
@@ -46,18 +48,16 @@ export function ConciergeRequests({ requests, action, errors }: { requests: Stor
               p.images.slice(0, REQUEST_CARD_IMAGES).map((url, i) => <img key={url} src={url} alt={i === 0 ? p.name : ""} width={80} height={96} loading="lazy" className="h-24 w-20 rounded object-cover" />)
             )}
           </div>
-          <dl className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-            <dt className="text-stone-700">Owner</dt>
-            <dd>{p.ownerName ?? "—"}</dd>
-            <dt className="text-stone-700">Rental (7 days)</dt>
-            <dd>{price(p.rentalPrice)}</dd>
-            <dt className="text-stone-700">Buying price</dt>
-            <dd>{price(p.buyingPrice)}</dd>
-            <dt className="text-stone-700">Original price</dt>
-            <dd>{price(p.originalPrice)}</dd>
-            <dt className="text-stone-700">Submitted</dt>
-            <dd>{formatShortDate(p.createdAt)}</dd>
-          </dl>
+          <Details
+            className="mt-3"
+            items={[
+              ["Owner", p.ownerName ?? "—"],
+              ["Rental (7 days)", priceText(p.rentalPrice)],
+              ["Buying price", priceText(p.buyingPrice)],
+              ["Original price", priceText(p.originalPrice)],
+              ["Submitted", formatShortDate(p.createdAt)],
+            ]}
+          />
           <div className="mt-3 flex flex-wrap items-start gap-2">
             <Form method="post" action={action}>
               <input type="hidden" name="productId" value={p.id} />
@@ -76,48 +76,23 @@ export function ConciergeRequests({ requests, action, errors }: { requests: Stor
 }
 
 /** Store Products: status badges and View → the store-side edit page. */
-export function StoreProducts({ products }: { products: StoreProductRow[] }) {
+export function StoreProducts({ products, paging }: { products: StoreProductRow[]; paging: Paging }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[640px] text-left text-sm">
-        <caption className="sr-only">The store's products, newest first</caption>
-        <thead className="border-b border-stone-200 text-stone-700">
-          <tr>
-            <th scope="col" className="py-2 pr-3">Product</th>
-            <th scope="col" className="py-2 pr-3">Owner</th>
-            <th scope="col" className="py-2 pr-3">Prices</th>
-            <th scope="col" className="py-2 pr-3">Status</th>
-            <th scope="col" className="py-2"><span className="sr-only">Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((p) => (
-            <tr key={p.id} className="border-b border-stone-100 align-top" data-testid="store-product">
-              <th scope="row" className="py-2 pr-3 font-normal">
-                <div className="flex items-center gap-2">
-                  {p.images[0] ? <img src={p.images[0]} alt="" width={40} height={48} loading="lazy" className="h-12 w-10 rounded object-cover" /> : <span className="h-12 w-10 rounded bg-stone-100" aria-hidden="true" />}
-                  <span>
-                    <span className="block font-medium">{p.name}</span>
-                    <span className="block text-xs text-stone-600">{p.brand}</span>
-                  </span>
-                </div>
-              </th>
-              <td className="py-2 pr-3">{p.ownerName ?? "—"}</td>
-              <td className="py-2 pr-3 text-xs">
-                <span className="block">{`Rent ${price(p.rentalPrice)}`}</span>
-                <span className="block">{`Buy ${price(p.buyingPrice)}`}</span>
-              </td>
-              <td className="py-2 pr-3">
-                <ProductBadges status={p.status} productStatus={p.productStatus} />
-              </td>
-              <td className="py-2">
-                <Link to={`/store/product/${p.id}/edit`} aria-label={`View ${p.name}`} className="rounded-md border border-stone-300 bg-white px-3 py-1.5 text-sm font-medium">View</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="The store's products, newest first"
+      rows={products}
+      empty="No products at your store yet."
+      paging={paging}
+      wide
+      rowTestId="store-product"
+      columns={[
+        productColumn(),
+        { header: "Owner", cell: (p) => p.ownerName ?? "—" },
+        { header: "Prices", className: "text-xs", cell: (p) => <PriceLines rent={p.rentalPrice} buy={p.buyingPrice} /> },
+        { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} /> },
+        { header: "Actions", hiddenHeader: true, cell: (p) => <Link to={`/store/product/${p.id}/edit`} aria-label={`View ${p.name}`} className={buttonClass}>View</Link> },
+      ]}
+    />
   );
 }
 

@@ -20,7 +20,7 @@ import { requireUser } from "../../services/guards.server";
 import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
 import { endSession, readSessionId } from "../../services/session.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { TabNav } from "../../components/dashboard";
+import { TabNav } from "../../components/kit/tab-nav";
 import { FormAlert } from "../../components/forms";
 import { sellingStatus } from "../../data/seller-requests.server";
 import { PageHeading } from "../../components/page-heading";

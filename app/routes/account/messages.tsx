@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { inbox } from "../../data/inbox.server";
 import { timeAgo } from "../../domain/dates";
 import { requireUser } from "../../services/guards.server";
-import { EmptyState } from "../../components/dashboard";
+import { EmptyState } from "../../components/kit/panel";
 import { PageHeading } from "../../components/page-heading";
 import { InboxList } from "../../components/messages/inbox";
 

@@ -7,7 +7,8 @@ import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { EmptyState, Pagination } from "../../components/dashboard";
+import { EmptyState } from "../../components/kit/panel";
+import { Pagination } from "../../components/kit/pagination";
 import { PageHeading } from "../../components/page-heading";
 
 // /account/notifications (issue 23, item 3): everything that concerned the person while they were

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/order-card";
 import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
@@ -7,7 +8,6 @@ import { formatGBP } from "../../domain/money";
 import { startCardUpdate } from "../../services/checkout-payment.server";
 import { requireUser } from "../../services/guards.server";
 import { laterChargesOwed } from "../../services/payments.server";
-import { OrderNotFound } from "./order-parts";
 
 // Update your card (issue 27; docs/decisions/0055-stripe-payments.md): when a later charge of an
 // order (Buy it now, a conversion, a repair fee) was refused, the shopper saves a new card on the
@@ -70,5 +70,6 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <OrderNotFound error={error} />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <NotFoundSection title="Order not found" message="This order does not exist, or it is not one of yours." back={{ to: "/account?tab=orders", label: "Back to My Orders" }} />;
 }

@@ -1,12 +1,12 @@
-import { Form, isRouteErrorResponse, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/submission";
-import { accountStatusTone, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
+import { accountStatusVariant, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
 import { formatLongDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
-import { StatusBadge } from "../../components/dashboard";
+import { StatusBadge } from "../../components/kit/badge";
 import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -76,7 +76,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           <h3 className="font-semibold">
             <Link to={`/product/${item.productId}`} className="hover:underline">{item.name}</Link>
           </h3>
-          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} tone={accountStatusTone(item.status)} />
+          <StatusBadge status={item.status} label={label(item.status as ItemStatus)} variant={accountStatusVariant(item.status)} />
         </div>
         <p className="text-sm text-stone-700">
           {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}
@@ -221,18 +221,4 @@ export function History({ order, isShopper }: { order: OrderDetail; isShopper: b
       </ol>
     </section>
   );
-}
-
-/** The order page's and the card page's answer to an order that is not there, or not the shopper's. */
-export function OrderNotFound({ error }: { error: unknown }) {
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    return (
-      <section className="mx-auto max-w-xl py-16 text-center">
-        <h1 className="text-3xl font-bold">Order not found</h1>
-        <p className="mt-3 text-stone-700">This order does not exist, or it is not one of yours.</p>
-        <Link to="/account?tab=orders" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Back to My Orders</Link>
-      </section>
-    );
-  }
-  throw error;
 }

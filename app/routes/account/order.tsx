@@ -1,5 +1,6 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/order";
 import { eq } from "drizzle-orm";
 import { orders } from "../../../db/schema";
@@ -7,7 +8,7 @@ import { appContext } from "../../context";
 import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
-import { accountStatusTone, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
+import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
 import { formatLongDate } from "../../domain/dates";
@@ -21,7 +22,7 @@ import { changeOrderItem } from "../../services/order-lifecycle.server";
 import { cancelItems, confirmDelivery, overturnItemCharge } from "../../services/trade.server";
 import { loadOrder, type LifecycleOrder } from "../../data/order-lifecycle.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { StatusBadge } from "../../components/dashboard";
+import { StatusBadge } from "../../components/kit/badge";
 import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { returnDestination, setReturnTracking } from "../../data/returns.server";
@@ -29,7 +30,7 @@ import { readReturnReason } from "../../domain/returns";
 import { dispatchBy, formatDeadline, readTracking, returnPostBy } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { showToast } from "../../components/toaster";
-import { Address, AwaitingPayment, History, ItemLine, OrderNotFound, ShopperActions } from "./order-parts";
+import { Address, AwaitingPayment, History, ItemLine, ShopperActions } from "./order-parts";
 import type { OrderActionData } from "./order-parts";
 
 export type { OrderActionData };
@@ -199,7 +200,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </p>
       <header className="flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl [overflow-wrap:anywhere]">{order.id}</span></h1>
-        <StatusBadge status={order.status} tone={accountStatusTone(order.status)} />
+        <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} />
       </header>
       {awaiting ? <AwaitingPayment awaiting={awaiting} /> : null}
       {confirmation ? <OrderConfirmation facts={confirmation} /> : null}
@@ -235,6 +236,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   );
 }
 
+/** The order before the provider's event: the shopper is told it waits, and the page looks again by itself (no JavaScript needed). */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <OrderNotFound error={error} />;
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return <NotFoundSection title="Order not found" message="This order does not exist, or it is not one of yours." back={{ to: "/account?tab=orders", label: "Back to My Orders" }} />;
 }

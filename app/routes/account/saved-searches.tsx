@@ -8,7 +8,7 @@ import { readIntent } from "../../domain/intents";
 import { listingFilters } from "../../services/alerts.server";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { EmptyState, Panel } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
 import { Field } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 

@@ -1,15 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog-new";
-import { appContext } from "../../context";
 import { blogCategories, publishPost } from "../../data/admin-blog.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
-import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
 import { fieldErrors, sentValues } from "../../components/admin-content";
@@ -27,19 +24,15 @@ export const meta: Route.MetaFunction = () => [{ title: "New Blog Post | Closetl
 
 export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "content");
   return { categories: await blogCategories(app.db) };
 }
 
 export const intents = ["preview", "save"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const parsed = readBlogForm(form);
   if (intent === "preview") return { form: "post", preview: parsed.value, values: textValues(form) };

@@ -1,22 +1,24 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/blog";
-import { appContext } from "../../context";
 import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-blog.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
 import { formText } from "../../domain/admin-lists";
 import { formatLongDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { primaryButtonClass } from "../../components/kit/buttons";
 import { fieldErrors, sentValues } from "../../components/admin-content";
 import { BlogPostForm, BlogPreview, blogTextValues } from "../../components/blog-post-form";
-import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { ConfirmForm, RowAction } from "../../components/kit/row-actions";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { DataTable } from "../../components/kit/data-table";
+import { listHref } from "../../components/kit/paging";
 import { useSubmitting } from "../../components/forms";
 
 // The admin blog (issue 24): every post with its status and date; edit (?edit={id}: the New Blog
@@ -28,10 +30,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Closetlo
 
 export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const params = new URL(request.url).searchParams;
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "content");
+  const params = url.searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const editId = params.get("edit");
   const [list, editing, categories] = await Promise.all([adminPosts(app.db, page), editId ? postById(app.db, editId) : null, editId ? blogCategories(app.db) : []]);
@@ -40,11 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["unpublish", "publish", "delete", "preview", "save"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const post = await postById(app.db, formText(form, "postId"));
   if (!post) return refuse(app.config, 404, BLOG_MESSAGES.failed, BLOG_MESSAGES.notFound);
@@ -94,49 +92,30 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
       {editing ? <EditPost post={editing} categories={categories} actionData={actionData} /> : null}
       {!editing && (actionData as { preview?: BlogInput } | undefined)?.preview ? <BlogPreview post={(actionData as { preview: BlogInput }).preview} /> : null}
       <Panel title="Blog posts" actions={<Link to="/admin/blog/new" className={primaryButtonClass}>New Blog Post</Link>}>
-        {posts.length === 0 ? (
-          <EmptyState>No blog posts yet.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Blog posts, newest first, with their status and date</caption>
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Title</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Date</th>
-                  <th scope="col" className="py-2 pr-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {posts.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      {p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title}
-                    </th>
-                    <td className="py-2 pr-3">
-                      <StatusBadge status={p.status} tone={p.status === "published" ? "green" : "grey"} label={p.status === "published" ? "Published" : "Draft"} />
-                    </td>
-                    <td className="py-2 pr-3">{formatLongDate(p.publishedAt ?? p.createdAt)}</td>
-                    <td className="py-2 pr-3">
-                      <div className="flex flex-wrap items-center gap-3">
-                        <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
-                        <Form method="post">
-                          <input type="hidden" name="postId" value={p.id} />
-                          <button type="submit" name="intent" value={p.status === "published" ? "unpublish" : "publish"} className={buttonClass} aria-label={`${p.status === "published" ? "Unpublish" : "Publish"} ${p.title}`}>
-                            {p.status === "published" ? "Unpublish" : "Publish"}
-                          </button>
-                        </Form>
-                        <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(n) => `/admin/blog?page=${n}`} />
+        <DataTable
+          caption="Blog posts, newest first, with their status and date"
+          rows={posts}
+          empty="No blog posts yet."
+          paging={{ page, hasNext, href: (n) => listHref("/admin/blog", {}, n) }}
+          columns={[
+            { header: "Title", rowHeader: true, cell: (p) => (p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title) },
+            { header: "Status", cell: (p) => <StatusBadge status={p.status} variant={p.status === "published" ? "done" : "neutral"} label={p.status === "published" ? "Published" : "Draft"} /> },
+            { header: "Date", cell: (p) => formatLongDate(p.publishedAt ?? p.createdAt) },
+            {
+              header: "Actions",
+              cell: (p) => {
+                const verb = p.status === "published" ? "Unpublish" : "Publish";
+                return (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
+                    <RowAction intent={verb.toLowerCase()} text={verb} label={`${verb} ${p.title}`} fields={{ postId: p.id }} />
+                    <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
+                  </div>
+                );
+              },
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,23 +1,22 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/brand-review";
-import { appContext } from "../../context";
 import { adminBrands, approveSuggestion, brandById, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/admin-content.server";
 import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { refuseFields } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { tellBrandSuggestionDecided } from "../../services/notices.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
 import { RejectForm } from "../../components/reject-form";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { fieldErrors } from "../../components/admin-content";
-import { EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
 
 // Admin Brand Review (seller-store-admin.md §2, §3, §4; issue 14 item 5): sellers' brand
 // suggestions with Approve (the brand is created), Merge (into an existing brand: the products
@@ -28,20 +27,16 @@ export const meta: Route.MetaFunction = () => [{ title: "Brand Review | Admin | 
 
 const TAB = adminTab("brand-review").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "brand-review");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "brand-review");
   const [lists, brands] = await Promise.all([suggestionLists(app.db), adminBrands(app.db)]);
   return { ...lists, brands: brands.map((b) => ({ id: b.id, name: b.name })) };
 }
 
 export const intents = ["approve", "merge", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "brand-review");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "brand-review", intents);
   if (!intent) return refuse(app.config, 400, REVIEW_MESSAGES.failed, "Unknown action.");
   const suggestion = await suggestionById(app.db, formText(form, "suggestionId"));
   if (!suggestion) return refuse(app.config, 404, REVIEW_MESSAGES.failed, "Brand suggestion not found.");

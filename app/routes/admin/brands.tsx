@@ -1,20 +1,21 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/brands";
-import { appContext } from "../../context";
 import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand, deleteBrand, mergeBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
 import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
-import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
 import { Checkbox, fieldErrors, sentValues, TextArea } from "../../components/admin-content";
-import { ConfirmForm, EmptyState, Panel, StatusBadge } from "../../components/dashboard";
+import { ConfirmForm, RowAction } from "../../components/kit/row-actions";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { CellText, DataTable } from "../../components/kit/data-table";
 import { Field } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
 
@@ -28,11 +29,10 @@ const TAB = adminTab("brands").href;
 
 export const bodyLimit = uploadBodyLimit("brandLogo");
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "brands");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "brands");
   const brands = await adminBrands(app.db);
-  const editId = new URL(request.url).searchParams.get("edit");
+  const editId = url.searchParams.get("edit");
   return { brands, editing: brands.find((b) => b.id === editId) ?? null };
 }
 
@@ -40,11 +40,8 @@ export const intents = ["create", "update", "logo", "delete", "merge", "popular"
 
 const FAILED = { create: "Failed to create brand", update: "Failed to update brand", logo: "Failed to upload brand logo", delete: "Failed to delete brand", merge: "Failed to merge brand", popular: "Failed to update brand popularity" } as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "brands");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "brands", intents);
   if (!intent) return refuse(app.config, 400, "Failed to update brand", "Unknown action.");
   const now = Date.now();
   const done = async (title: string, to = TAB) => {
@@ -187,55 +184,41 @@ export default function AdminBrands({ loaderData, actionData }: Route.ComponentP
         </Panel>
       )}
       <Panel title={`Brands (${brands.length})`}>
-        {brands.length === 0 ? (
-          <EmptyState>No brands yet.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Logo</th>
-                  <th scope="col" className="py-2 pr-3">Brand</th>
-                  <th scope="col" className="py-2 pr-3">Products</th>
-                  <th scope="col" className="py-2 pr-3">Popular</th>
-                  <th scope="col" className="py-2 pr-3">Actions</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {brands.map((b) => (
-                  <tr key={b.id}>
-                    <td className="py-2 pr-3">{b.logoUrl ? <img src={b.logoUrl} alt="" width={40} height={40} className="size-10 rounded border border-stone-200 bg-white object-contain" /> : <span className="text-stone-500">—</span>}</td>
-                    <th scope="row" className="py-2 pr-3 font-medium">
-                      <Link to={`/brand/${encodeURIComponent(b.name)}`} className="text-brand underline">{b.name}</Link>
-                      {b.websiteUrl ? <span className="block text-xs font-normal text-stone-600">{b.websiteUrl}</span> : null}
-                    </th>
-                    <td className="py-2 pr-3">{b.products}</td>
-                    <td className="py-2 pr-3">
-                      <Form method="post" className="flex items-center gap-2">
-                        <input type="hidden" name="brandId" value={b.id} />
-                        <input type="hidden" name="popular" value={b.isPopular ? "false" : "true"} />
-                        {b.isPopular ? <StatusBadge status="popular" tone="green" label="Popular" /> : null}
-                        <button type="submit" name="intent" value="popular" className={buttonClass} aria-label={`${b.isPopular ? "Unmark popular" : "Mark popular"}: ${b.name}`}>
-                          {b.isPopular ? "Unmark popular" : "Mark popular"}
-                        </button>
-                      </Form>
-                    </td>
-                    <td className="py-2 pr-3">
-                      <div className="flex items-center gap-3">
-                        <Link to={`${TAB}?edit=${b.id}`} className="text-sm underline" aria-label={`Edit ${b.name}`}>Edit</Link>
-                        {b.products === 0 ? (
-                          <ConfirmForm label={`Delete ${b.name}`} question={`Delete the brand ${b.name}? This cannot be undone.`} confirmLabel="Delete brand" fields={{ brandId: b.id }} intent="delete" />
-                        ) : (
-                          <MergeForm brand={b} brands={brands} error={mergeErrors.intoBrandId && actionBrandId === b.id ? mergeErrors.intoBrandId : undefined} />
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <DataTable
+          caption="Brands by name, with their logo, products and popularity"
+          rows={brands}
+          empty="No brands yet."
+          columns={[
+            { header: "Logo", cell: (b) => (b.logoUrl ? <img src={b.logoUrl} alt="" width={40} height={40} className="size-10 rounded border border-stone-200 bg-white object-contain" /> : <span className="text-stone-500">—</span>) },
+            {
+              header: "Brand",
+              rowHeader: true,
+              cell: (b) => <CellText note={b.websiteUrl}><Link to={`/brand/${encodeURIComponent(b.name)}`} className="text-brand underline">{b.name}</Link></CellText>,
+            },
+            { header: "Products", cell: (b) => b.products },
+            {
+              header: "Popular",
+              cell: (b) => (
+                <RowAction intent="popular" text={b.isPopular ? "Unmark popular" : "Mark popular"} label={`${b.isPopular ? "Unmark popular" : "Mark popular"}: ${b.name}`} fields={{ brandId: b.id, popular: b.isPopular ? "false" : "true" }} className="flex items-center gap-2">
+                  {b.isPopular ? <StatusBadge status="popular" variant="done" label="Popular" /> : null}
+                </RowAction>
+              ),
+            },
+            {
+              header: "Actions",
+              cell: (b) => (
+                <div className="flex items-center gap-3">
+                  <Link to={`${TAB}?edit=${b.id}`} className="text-sm underline" aria-label={`Edit ${b.name}`}>Edit</Link>
+                  {b.products === 0 ? (
+                    <ConfirmForm label={`Delete ${b.name}`} question={`Delete the brand ${b.name}? This cannot be undone.`} confirmLabel="Delete brand" fields={{ brandId: b.id }} intent="delete" />
+                  ) : (
+                    <MergeForm brand={b} brands={brands} error={mergeErrors.intoBrandId && actionBrandId === b.id ? mergeErrors.intoBrandId : undefined} />
+                  )}
+                </div>
+              ),
+            },
+          ]}
+        />
       </Panel>
     </>
   );

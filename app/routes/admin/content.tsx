@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/content";
-import { appContext } from "../../context";
 import { adminCategories, createCategory, deleteCategory, updateCategory } from "../../data/admin-content.server";
 import { addBannerToLibrary, allSiteContent, bannerLibrary, mediaById, saveSiteContent } from "../../data/site-content-admin.server";
 import {
@@ -23,14 +22,13 @@ import { adminTab } from "../../domain/admin-tabs";
 import { SELLER_SIGNUP_LABELS, SELLER_SIGNUP_MODES, signupMode } from "../../domain/selling";
 import { formText } from "../../domain/admin-lists";
 import { KB } from "../../domain/body-limit";
-import { readIntent } from "../../domain/intents";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
-import { refuse } from "../../services/admin-actions.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";
-import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, primaryButtonClass } from "../../components/admin";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass, primaryButtonClass } from "../../components/kit/buttons";
 import { fieldErrors, Section, SelectField, sentValues, TextArea } from "../../components/admin-content";
 import { Field } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
@@ -48,10 +46,8 @@ const TAB = adminTab("content").href;
 // The largest file here is a banner (5 MB); page content can be long.
 export const bodyLimit = uploadBodyLimit("banner", 256 * KB);
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "content");
   const [content, library, categories] = await Promise.all([allSiteContent(app.db), bannerLibrary(app.db), adminCategories(app.db)]);
   const pageKey = CONTENT_PAGES.find((p) => p.key === url.searchParams.get("page"))?.key ?? CONTENT_PAGES[0].key;
   const page = content.find((c) => c.contentType === "page" && c.contentKey === pageKey);
@@ -66,11 +62,8 @@ type Intent = (typeof intents)[number];
 
 const isGroup = (intent: Intent): intent is SettingsGroup => intent in SETTINGS_GROUPS;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "content");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, "Failed to update content", "Unknown action.");
   const now = Date.now();
   const done = async (to: string, title: string, description?: string) => {

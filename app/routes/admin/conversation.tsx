@@ -9,7 +9,7 @@ import { readIntent } from "../../domain/intents";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ItemCard, MessageText, MissingSection } from "../../components/messages/parts";
-import { Panel } from "../../components/dashboard";
+import { Panel } from "../../components/kit/panel";
 
 // A reported conversation, as staff read it (issue 26, item 5). Staff read a conversation only
 // through a report: one that was never reported reads as missing. Every read is written to the

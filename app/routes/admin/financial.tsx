@@ -1,6 +1,5 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
-import { appContext } from "../../context";
 import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
 import { deliveryFeesOwed, financeOverview } from "../../data/finance-report.server";
 import { isPlatformPayout } from "../../data/payouts.server";
@@ -10,14 +9,18 @@ import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../.
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
-import { refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { tellPayoutPaid } from "../../services/notices.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass } from "../../components/admin";
-import { BarChart, EmptyState, Panel, StatCard, StatGrid, StatusBadge } from "../../components/dashboard";
+import { ActionAlert } from "../../components/admin";
+import { buttonClass } from "../../components/kit/buttons";
+import { SvgBarChart } from "../../components/kit/svg-bar-chart";
+import { Panel } from "../../components/kit/panel";
+import { CellText, DataTable, type Column } from "../../components/kit/data-table";
+import { RowAction } from "../../components/kit/row-actions";
+import { StatCard, StatGrid } from "../../components/kit/stat-card";
+import { StatusBadge } from "../../components/kit/badge";
 
 // Admin Financial (seller-store-admin.md §2, §9; issue 14 item 9), superadmins only: the latest
 // 50 transactions, commissions and payouts with their totals, and platform revenue by week drawn
@@ -28,12 +31,11 @@ export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Clo
 
 const TAB = adminTab("financial").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "financial");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "financial");
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
-  const chosen = readFinancePeriod(new URL(request.url), now);
+  const chosen = readFinancePeriod(url, now);
   const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
   const payload = {
     ...overview,
@@ -48,11 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["markPaid"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "financial");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  if (readIntent(form, intents) !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "financial", intents);
+  if (intent !== "markPaid") return refuse(app.config, 400, "Payout not updated", "Unknown action.");
   const payoutId = formText(form, "payoutId");
   // With Stripe a seller's or a store's payout is paid by its transfer only; the platform's own
   // commission is no transfer, so staff record it by hand whatever the provider (decision 0056).
@@ -77,7 +77,6 @@ const TYPE_LABELS: Record<string, string> = {
   refund: "Refund",
   charge_reversal: "Charge overturned",
 };
-const th = "py-2 pr-3";
 
 /** An id as the spec shows it (its last 8 characters), with the whole id on hover and for screen readers. */
 function ShortId({ id }: { id: string }) {
@@ -97,14 +96,21 @@ function Payee({ type, id, name, displayName }: { type: string; id: string | nul
   return <>{label}</>;
 }
 
-/** The download link of one list for the period shown. */
-function CsvLink({ kind, fromDate, toDate }: { kind: CsvKind; fromDate: string; toDate: string }) {
-  const query = new URLSearchParams({ kind, from: fromDate, to: toDate });
+/** One list of the period, newest first: its panel with the list's download link, the sentence that sums it up, then its table. */
+function FinanceList<Row>({ title, kind, period, sentence, ...table }: { title: string; kind: CsvKind; period: { fromDate: string; toDate: string; label: string }; sentence: string; rows: Row[]; empty: string; columns: Column<Row>[] }) {
+  const query = new URLSearchParams({ kind, from: period.fromDate, to: period.toDate });
+  const download = <a href={`/admin/financial/export?${query}`} download className={buttonClass}>{`Download ${kind} (CSV)`}</a>;
   return (
-    <a href={`/admin/financial/export?${query}`} download className={buttonClass}>
-      {`Download ${kind} (CSV)`}
-    </a>
+    <Panel title={title} actions={download}>
+      <p className="mb-2 text-sm text-stone-700">{sentence}</p>
+      <DataTable<Row> caption={`${title} of ${period.label}, newest first`} {...table} />
+    </Panel>
   );
+}
+
+/** A list's first column: the record's short id (its field `key`), naming the row. */
+function idColumn<K extends string>(header: string, key: K): Column<Record<K, string>> {
+  return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={row[key]} /> };
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
@@ -130,172 +136,100 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         <StatCard label="Store commission" value={formatGBP(totals.storeCommission)} note="10% of concierge sales" />
         <StatCard label="Owed to sellers" value={formatGBP(totals.ownersNet)} note={`Payouts paid ${formatGBP(totals.payoutsPaid)} · to pay ${formatGBP(totals.payoutsCalculated)}`} />
       </StatGrid>
-      <BarChart title="Revenue by week" points={weeks} summary={`Gross sales over the last 12 weeks: ${formatGBP(weeks.reduce((s, w) => s + w.value, 0))}`} />
+      <SvgBarChart title="Revenue by week" points={weeks} summary={`Gross sales over the last 12 weeks: ${formatGBP(weeks.reduce((s, w) => s + w.value, 0))}`} />
 
       {owedDeliveryFees.length > 0 ? (
         <Panel title="Delivery fees not collected">
           <p className="mb-2 text-sm text-stone-700">Delivered orders whose delivery fee has not been collected yet (its capture failed, or was not tried yet). The daily job captures them.</p>
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className={th}>Order</th>
-                  <th scope="col" className={th}>Delivery fee</th>
-                  <th scope="col" className={th}>Delivered</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Last error</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {owedDeliveryFees.map((f) => (
-                  <tr key={f.orderId}>
-                    <th scope="row" className={`${th} font-mono text-xs font-normal`} title={f.orderId}>{lastEight(f.orderId)}</th>
-                    <td className={th}>{formatGBP(f.fee)}</td>
-                    <td className={th}>{formatShortDate(f.deliveredAt)}</td>
-                    <td className={th}><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></td>
-                    <td className={`${th} text-xs`}>{f.lastError ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            caption="Delivery fees not collected, with their order, amount, delivery date and last error"
+            rows={owedDeliveryFees}
+            rowKey={(f) => f.orderId}
+            empty={null}
+            columns={[
+              idColumn("Order", "orderId"),
+              { header: "Delivery fee", cell: (f) => formatGBP(f.fee) },
+              { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt) },
+              { header: "Status", cell: (f) => <><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></> },
+              { header: "Last error", className: "text-xs", cell: (f) => f.lastError ?? "—" },
+            ]}
+          />
         </Panel>
       ) : null}
 
-      <Panel title="Transactions" actions={<CsvLink kind="transactions" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}</p>
-        {transactions.length === 0 ? (
-          <EmptyState>No transactions in this period.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className={th}>Transaction</th>
-                  <th scope="col" className={th}>Type</th>
-                  <th scope="col" className={th}>Order</th>
-                  <th scope="col" className={th}>Seller</th>
-                  <th scope="col" className={th}>Gross</th>
-                  <th scope="col" className={th}>Seller's share</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Date</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {transactions.map((t) => (
-                  <tr key={t.id}>
-                    <th scope="row" className={`${th} font-normal`}><ShortId id={t.id} /></th>
-                    <td className={th}>
-                      {TYPE_LABELS[t.type] ?? t.type}
-                      {t.productName ? <span className="block text-xs text-stone-600">{t.productName}</span> : null}
-                    </td>
-                    <td className={th}>{t.orderId ? <ShortId id={t.orderId} /> : "—"}</td>
-                    <td className={th}>
-                      <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
-                      {t.storeId ? <span className="block text-xs text-stone-600">{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></span> : null}
-                    </td>
-                    <td className={th}>{formatGBP(t.gross)}</td>
-                    <td className={th}>{formatGBP(t.net)}</td>
-                    <td className={th}><StatusBadge status={t.status} /></td>
-                    <td className={th}>{formatShortDate(t.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Panel>
+      <FinanceList title="Transactions" kind="transactions" period={period} rows={transactions} empty="No transactions in this period."
+        sentence={`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}
+        columns={[
+          idColumn("Transaction", "id"),
+          { header: "Type", cell: (t) => <CellText note={t.productName}>{TYPE_LABELS[t.type] ?? t.type}</CellText> },
+          { header: "Order", cell: (t) => (t.orderId ? <ShortId id={t.orderId} /> : "—") },
+          {
+            header: "Seller",
+            cell: (t) => (
+              <CellText note={t.storeId ? <>{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></> : null}>
+                <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
+              </CellText>
+            ),
+          },
+          { header: "Gross", cell: (t) => formatGBP(t.gross) },
+          { header: "Seller's share", cell: (t) => formatGBP(t.net) },
+          { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
+          { header: "Date", cell: (t) => formatShortDate(t.createdAt) },
+        ]}
+      />
 
-      <Panel title="Commissions" actions={<CsvLink kind="commissions" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}</p>
-        {commissions.length === 0 ? (
-          <EmptyState>No commissions in this period.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className={th}>Transaction</th>
-                  <th scope="col" className={th}>Recipient</th>
-                  <th scope="col" className={th}>Rate</th>
-                  <th scope="col" className={th}>Amount</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Calculated</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {commissions.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row" className={`${th} font-normal`}><ShortId id={c.transactionId} /></th>
-                    <td className={th}><Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /></td>
-                    <td className={th}>{c.rate / 100}%</td>
-                    <td className={th}>{formatGBP(c.amount)}</td>
-                    <td className={th}><StatusBadge status={c.status} /></td>
-                    <td className={th}>{formatShortDate(c.calculatedAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Panel>
+      <FinanceList title="Commissions" kind="commissions" period={period} rows={commissions} empty="No commissions in this period."
+        sentence={`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}
+        columns={[
+          idColumn("Transaction", "transactionId"),
+          { header: "Recipient", cell: (c) => <Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /> },
+          { header: "Rate", cell: (c) => `${c.rate / 100}%` },
+          { header: "Amount", cell: (c) => formatGBP(c.amount) },
+          { header: "Status", cell: (c) => <StatusBadge status={c.status} /> },
+          { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt) },
+        ]}
+      />
 
-      <Panel title="Payouts" actions={<CsvLink kind="payouts" fromDate={period.fromDate} toDate={period.toDate} />}>
-        <p className="mb-2 text-sm text-stone-700">{`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}</p>
-        {payouts.length === 0 ? (
-          <EmptyState>No payouts in this period: the weekly job calculates them from the past week's sales.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className={th}>Payout</th>
-                  <th scope="col" className={th}>Recipient</th>
-                  <th scope="col" className={th}>Period</th>
-                  <th scope="col" className={th}>Gross</th>
-                  <th scope="col" className={th}>Commission</th>
-                  <th scope="col" className={th}>Net</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}><span className="sr-only">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {payouts.map((p) => (
-                  <tr key={p.id}>
-                    <th scope="row" className={`${th} font-normal`}><ShortId id={p.id} /></th>
-                    <td className={th}>
-                      <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
-                      <span className="block text-xs text-stone-600">{p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}</span>
-                    </td>
-                    <td className={th}>
-                      {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
-                      <span className="block text-xs text-stone-600">
-                        {p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}
-                      </span>
-                    </td>
-                    <td className={th}>{formatGBP(p.total)}</td>
-                    <td className={th}>{formatGBP(p.commission)}</td>
-                    <td className={th}>{formatGBP(p.net)}</td>
-                    <td className={th}>
-                      <StatusBadge status={p.status} />
-                      {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
-                      <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
-                    </td>
-                    <td className={th}>
-                      {p.status === "calculated" && (handMarking || p.recipientType === "platform") ? (
-                        <Form method="post">
-                          <input type="hidden" name="payoutId" value={p.id} />
-                          <button type="submit" name="intent" value="markPaid" className={buttonClass} aria-label={`Mark paid: payout ${lastEight(p.id)}`}>Mark paid</button>
-                        </Form>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Panel>
+      <FinanceList title="Payouts" kind="payouts" period={period} rows={payouts} empty="No payouts in this period: the weekly job calculates them from the past week's sales."
+        sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}
+        columns={[
+          idColumn("Payout", "id"),
+          {
+            header: "Recipient",
+            cell: (p) => (
+              <CellText note={p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}>
+                <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
+              </CellText>
+            ),
+          },
+          {
+            header: "Period",
+            cell: (p) => (
+              <CellText note={p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}>
+                {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
+              </CellText>
+            ),
+          },
+          { header: "Gross", cell: (p) => formatGBP(p.total) },
+          { header: "Commission", cell: (p) => formatGBP(p.commission) },
+          { header: "Net", cell: (p) => formatGBP(p.net) },
+          {
+            header: "Status",
+            cell: (p) => (
+              <>
+                <StatusBadge status={p.status} />
+                {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
+                <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
+              </>
+            ),
+          },
+          {
+            header: "Actions",
+            hiddenHeader: true,
+            cell: (p) => (p.status === "calculated" && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
+          },
+        ]}
+      />
     </>
   );
 }

@@ -1,10 +1,9 @@
 import { Link } from "react-router";
+import { openAdminLoader } from "../../services/admin-actions.server";
 import type { Route } from "./+types/messages";
-import { appContext } from "../../context";
 import { openReports } from "../../data/conversation-safety.server";
 import { formatShortDate } from "../../domain/dates";
-import { requireAdminTab } from "../../services/guards.server";
-import { EmptyState, Panel } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
 
 // Admin → Reported messages (issue 26, item 5): conversations a party reported, oldest first.
 // Staff (admin, customer support) open one to read it — each read goes to the audit log — and
@@ -12,9 +11,8 @@ import { EmptyState, Panel } from "../../components/dashboard";
 
 export const meta: Route.MetaFunction = () => [{ title: "Reported messages | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "messages");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "messages");
   return { reports: await openReports(app.db) };
 }
 

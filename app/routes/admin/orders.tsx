@@ -1,16 +1,13 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { appContext } from "../../context";
 import { adminOrders, returnsToInspect } from "../../data/admin-orders.server";
 import { adminTab } from "../../domain/admin-tabs";
-import { formText, pageHref, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
+import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
@@ -22,8 +19,11 @@ import { ToSend } from "../../components/order/to-send";
 import { InspectForm } from "../../components/order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, FilterSelect, ReturnTo, SearchForm } from "../../components/admin";
-import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { ActionAlert, SearchableTable } from "../../components/admin";
+import { RowAction } from "../../components/kit/row-actions";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { CellText } from "../../components/kit/data-table";
 
 // Admin Orders (seller-store-admin.md §2, §4, §7; issue 14 item 2): every order with its status
 // select; a change goes through the order lifecycle, which writes the history, opens rental
@@ -34,10 +34,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closet
 
 const TAB = adminTab("orders").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "orders");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "orders");
   const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
   const [list, returns, toSend] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
@@ -49,11 +47,8 @@ export const intents = ["status", "inspect", "ship"] as const;
 
 const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "orders");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "orders", intents);
   const returnTo = tabReturnTo(form.get("returnTo"), TAB);
   const now = Date.now();
   switch (intent) {
@@ -118,59 +113,32 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchForm label="Search orders (order id, shopper name or e-mail)" q={q}>
-          <FilterSelect name="status" label="Status" value={status} options={statuses.map((s) => ({ value: s, label: capitalised(s) }))} />
-        </SearchForm>
-        {rows.length === 0 ? (
-          <EmptyState>{q || status ? "No orders match your search." : "No orders yet."}</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Order</th>
-                  <th scope="col" className="py-2 pr-3">Shopper</th>
-                  <th scope="col" className="py-2 pr-3">Date</th>
-                  <th scope="col" className="py-2 pr-3">Items</th>
-                  <th scope="col" className="py-2 pr-3">Total</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {rows.map((order) => (
-                  <tr key={order.id}>
-                    <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal">
-                      <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link>
-                    </th>
-                    <td className="py-2 pr-3">
-                      <span className="block">{order.shopperName ?? "—"}</span>
-                      <span className="block text-xs text-stone-600">{order.shopperEmail}</span>
-                    </td>
-                    <td className="py-2 pr-3"><time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time></td>
-                    <td className="py-2 pr-3">{order.items}</td>
-                    <td className="py-2 pr-3">{formatGBP(order.total)}</td>
-                    <td className="py-2 pr-3">
-                      <div className="flex flex-wrap items-center gap-2">
-                        <StatusBadge status={order.status} />
-                        <Form method="post" className="flex items-center gap-1">
-                          <ReturnTo />
-                          <input type="hidden" name="orderId" value={order.id} />
-                          <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
-                          <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                            {staffChoice(order.status) ? null : <option value="" disabled>{order.status}</option>}
-                            {choices.map((s) => <option key={s} value={s}>{s}</option>)}
-                          </select>
-                          <button type="submit" name="intent" value="status" className={buttonClass} aria-label={`Save status of order ${order.id}`}>Save</button>
-                        </Form>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(p) => pageHref(`${TAB}?${new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) })}`, p)} />
+        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses.map((s) => ({ value: s, label: capitalised(s) })) }} page={page} hasNext={hasNext}
+          caption="Orders, newest first, with their shopper, items, total and status"
+          rows={rows}
+          columns={[
+            { header: "Order", rowHeader: true, className: "font-mono text-xs font-normal", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link> },
+            { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },
+            { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time> },
+            { header: "Items", cell: (order) => order.items },
+            { header: "Total", cell: (order) => formatGBP(order.total) },
+            {
+              header: "Status",
+              cell: (order) => (
+                <div className="flex flex-wrap items-center gap-2">
+                  <StatusBadge status={order.status} />
+                  <RowAction intent="status" text="Save" label={`Save status of order ${order.id}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
+                    <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
+                    <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                      {staffChoice(order.status) ? null : <option value="" disabled>{order.status}</option>}
+                      {choices.map((s) => <option key={s} value={s}>{s}</option>)}
+                    </select>
+                  </RowAction>
+                </div>
+              ),
+            },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -1,11 +1,11 @@
+import { openAdminLoader } from "../../services/admin-actions.server";
 import type { Route } from "./+types/roles";
-import { appContext } from "../../context";
 import { staffBySubrole } from "../../data/admin-users.server";
 import { ADMIN_TABS } from "../../domain/admin-tabs";
 import type { AdminSubrole } from "../../domain/roles";
 import { ROLE_DESCRIPTIONS, SUBROLE_LABELS } from "../../domain/admin-roles";
-import { requireAdminTab } from "../../services/guards.server";
-import { Panel, StatusBadge } from "../../components/dashboard";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
 
 // Admin Roles (seller-store-admin.md §2, §6; issue 14 item 8), superadmins only: the four staff
 // sub-roles, what each may do, which tabs it opens (from the one tab registry) and who holds it.
@@ -14,9 +14,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Roles | Admin | Closetl
 
 const SUBROLES: AdminSubrole[] = ["superadmin", "admin", "product_reviewer", "customer_support"];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "roles");
-  const app = context.get(appContext);
+export async function loader(args: Route.LoaderArgs) {
+  const { app } = openAdminLoader(args, "roles");
   const holders = await staffBySubrole(app.db);
   return {
     roles: SUBROLES.map((id) => ({
@@ -45,7 +44,7 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
               <ul className="mt-1 space-y-1 text-sm">
                 {role.holders.map((h) => (
                   <li key={h.id}>
-                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span> {h.deactivatedAt ? <StatusBadge status="deactivated" tone="red" /> : null}
+                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span> {h.deactivatedAt ? <StatusBadge status="deactivated" variant="refused" /> : null}
                   </li>
                 ))}
               </ul>

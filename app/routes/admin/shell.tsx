@@ -3,7 +3,7 @@ import type { Route } from "./+types/shell";
 import { dashboardTitle, tabsFor } from "../../domain/admin-tabs";
 import { requireStaff } from "../../services/guards.server";
 import { PageHeading } from "../../components/page-heading";
-import { TabNav } from "../../components/dashboard";
+import { TabNav } from "../../components/kit/tab-nav";
 import { AccessDenied } from "../../components/admin";
 
 // The admin dashboard's frame: the heading and the tab strip of the tabs this user may see

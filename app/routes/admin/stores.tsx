@@ -1,20 +1,20 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/stores";
-import { appContext } from "../../context";
 import { adminStores, storeRequestLists } from "../../data/store-requests.server";
 import { adminTab } from "../../domain/admin-tabs";
-import { formText, pageHref, tabReturnTo } from "../../domain/admin-lists";
+import { formText, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { approveStoreRequest, declineStoreRequest, STORE_APPROVED } from "../../services/store-approval.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions } from "../../components/admin";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
-import { EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { CellText, DataTable } from "../../components/kit/data-table";
+import { listHref } from "../../components/kit/paging";
 
 // Admin Stores (seller-store-admin.md §2, §4; issue 14 item 4, issue 12 item 1): the stores and
 // the store requests, with Approve (which creates the store account) and Reject.
@@ -23,26 +23,22 @@ export const meta: Route.MetaFunction = () => [{ title: "Stores | Admin | Closet
 
 const TAB = adminTab("stores").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  requireAdminTab(context, request, "stores");
-  const app = context.get(appContext);
-  const page = readPage(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { app, url } = openAdminLoader(args, "stores");
+  const page = readPage(url);
   const [requests, list] = await Promise.all([storeRequestLists(app.db), adminStores(app.db, page)]);
   return { page, ...requests, stores: list.rows, hasNext: list.hasNext };
 }
 
 export const intents = ["approve", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "stores");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "stores", intents);
   const requestId = formText(form, "requestId");
   const returnTo = tabReturnTo(form.get("returnTo"), TAB);
   const now = Date.now();
   if (intent === "approve") {
-    const result = await approveStoreRequest(app, requestId, user.id, new URL(request.url).origin, now);
+    const result = await approveStoreRequest(app, requestId, user.id, new URL(args.request.url).origin, now);
     if (!result.ok) return refuse(app.config, result.status, "Failed to update request status", result.message);
     return redirectWithToast(app.config, returnTo, { type: "success", title: STORE_APPROVED });
   }
@@ -124,40 +120,26 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
         ) : null}
       </Panel>
       <Panel title="Stores">
-        {stores.length === 0 ? (
-          <EmptyState>No stores yet.</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Store</th>
-                  <th scope="col" className="py-2 pr-3">Owner</th>
-                  <th scope="col" className="py-2 pr-3">Contact</th>
-                  <th scope="col" className="py-2 pr-3">Products</th>
-                  <th scope="col" className="py-2 pr-3">Created</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {stores.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row" className="py-2 pr-3 font-normal">
-                      <Link to={`/store/${s.id}`} className="text-brand underline">{s.name}</Link>
-                    </th>
-                    <td className="py-2 pr-3">
-                      <span className="block">{s.ownerName ?? "—"} {s.ownerDeactivated ? <StatusBadge status="deactivated" tone="red" /> : null}</span>
-                      <span className="block text-xs text-stone-600">{s.ownerEmail}</span>
-                    </td>
-                    <td className="py-2 pr-3">{s.contactEmail ?? "—"}</td>
-                    <td className="py-2 pr-3">{s.products}</td>
-                    <td className="py-2 pr-3">{formatShortDate(s.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(n) => pageHref(TAB, n)} />
+        <DataTable
+          caption="Stores, with their owner, contact, products and creation date"
+          rows={stores}
+          empty="No stores yet."
+          paging={{ page, hasNext, href: (n) => listHref(TAB, {}, n) }}
+          columns={[
+            { header: "Store", rowHeader: true, className: "font-normal", cell: (s) => <Link to={`/store/${s.id}`} className="text-brand underline">{s.name}</Link> },
+            {
+              header: "Owner",
+              cell: (s) => (
+                <CellText note={s.ownerEmail}>
+                  {s.ownerName ?? "—"} {s.ownerDeactivated ? <StatusBadge status="deactivated" variant="refused" /> : null}
+                </CellText>
+              ),
+            },
+            { header: "Contact", cell: (s) => s.contactEmail ?? "—" },
+            { header: "Products", cell: (s) => s.products },
+            { header: "Created", cell: (s) => formatShortDate(s.createdAt) },
+          ]}
+        />
       </Panel>
     </>
   );

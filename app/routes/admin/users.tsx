@@ -1,25 +1,25 @@
 import { useEffect } from "react";
-import { Form, useLocation, useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { appContext } from "../../context";
 import { adminUsers } from "../../data/admin-users.server";
 import { adminTab, staffSubrole } from "../../domain/admin-tabs";
-import { formText, pageHref, readSearch, tabReturnTo } from "../../domain/admin-lists";
+import { formText, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
-import { readIntent } from "../../domain/intents";
 import { roleFlags } from "../../domain/roles";
 import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
 import { readPage } from "../../domain/tabs";
-import { refuse } from "../../services/admin-actions.server";
-import { requireAdminTab } from "../../services/guards.server";
+import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ActionAlert, buttonClass, ReturnTo, ReviewActions, SearchForm } from "../../components/admin";
+import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
 import { sellerRequestLists } from "../../data/seller-requests.server";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
 import { decideRequestToSell } from "../../services/selling.server";
-import { ConfirmForm, EmptyState, Pagination, Panel, StatusBadge } from "../../components/dashboard";
+import { ConfirmForm, RowAction } from "../../components/kit/row-actions";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { CellText } from "../../components/kit/data-table";
 
 // Admin Users (seller-store-admin.md §2, §4, §6; issue 14 item 7; decision 0031): the users table
 // with the sub-role dropdown, vendor access, password reset and (superadmin only) deactivation.
@@ -29,10 +29,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Users | Admin | Closetl
 
 const TAB = adminTab("users").href;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = requireAdminTab(context, request, "users");
-  const app = context.get(appContext);
-  const url = new URL(request.url);
+export async function loader(args: Route.LoaderArgs) {
+  const { user, app, url } = openAdminLoader(args, "users");
   const filter = { q: readSearch(url), page: readPage(url) };
   const [list, sellerRequests] = await Promise.all([adminUsers(app.db, filter), sellerRequestLists(app.db)]);
   const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
@@ -46,11 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate", "approve", "reject"] as const;
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "users");
-  const app = context.get(appContext);
-  const form = await request.formData();
-  const intent = readIntent(form, intents);
+export async function action(args: Route.ActionArgs) {
+  const { user, app, form, intent } = await openAdminAction(args, "users", intents);
   const userId = formText(form, "userId");
   const now = Date.now();
   let result: StaffResult;
@@ -68,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
     }
     case "reset":
-      result = await sendUserPasswordReset(app, user, userId, new URL(request.url).origin, now);
+      result = await sendUserPasswordReset(app, user, userId, new URL(args.request.url).origin, now);
       break;
     case "deactivate":
     case "reactivate":
@@ -115,6 +110,46 @@ function useRefreshOnFocus() {
   }, [navigate, here, idle]);
 }
 
+type UserRow = Route.ComponentProps["loaderData"]["rows"][number];
+
+const nameOf = (u: UserRow) => u.fullName ?? u.displayName ?? u.email;
+
+/** A user's sub-role and vendor access (each a select and Save), password reset and (superadmin only) deactivation. */
+function ManageUser({ user: u, me, isSuperadmin, choices, returnTo }: { user: UserRow; me: string; isSuperadmin: boolean; choices: readonly SubroleChoice[]; returnTo: string }) {
+  const name = nameOf(u);
+  const self = u.id === me;
+  // A superadmin's sub-role is theirs to keep unless a superadmin changes it (§6).
+  const lockedSubrole = self || (u.subrole === "superadmin" && !isSuperadmin);
+  return (
+    <>
+      <RowAction intent="subrole" text="Save" label={`Save admin role of ${name}`} fields={{ userId: u.id }} returnTo disabled={lockedSubrole} className="flex items-center gap-1">
+        <label htmlFor={`subrole-${u.id}`} className="sr-only">Admin role of {name}</label>
+        <select id={`subrole-${u.id}`} name="subrole" defaultValue={u.subrole} disabled={lockedSubrole} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+          {choices.includes(u.subrole) ? null : <option value={u.subrole} disabled>{SUBROLE_LABELS[u.subrole]}</option>}
+          {choices.map((c) => <option key={c} value={c}>{SUBROLE_LABELS[c]}</option>)}
+        </select>
+      </RowAction>
+      <RowAction intent="vendor" text="Save" label={`Save vendor access of ${name}`} fields={{ userId: u.id }} returnTo disabled={self} className="flex items-center gap-1">
+        <label htmlFor={`vendor-${u.id}`} className="sr-only">Vendor access of {name}</label>
+        <select id={`vendor-${u.id}`} name="vendor" defaultValue={u.isVendor ? "grant" : "revoke"} disabled={self} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+          <option value="grant">Vendor access</option>
+          <option value="revoke">No vendor access</option>
+        </select>
+      </RowAction>
+      <div className="flex flex-wrap items-center gap-3">
+        {u.deactivatedAt ? null : <RowAction intent="reset" text="Send password reset" label={`Send password reset to ${name}`} fields={{ userId: u.id }} returnTo look="link" />}
+        {isSuperadmin && !self ? (
+          u.deactivatedAt ? (
+            <RowAction intent="reactivate" text="Reactivate" label={`Reactivate ${name}`} fields={{ userId: u.id }} returnTo look="link" />
+          ) : (
+            <ConfirmForm label={`Deactivate ${name}`} question={`Deactivate ${name}? They are signed out at once and cannot sign in until reactivated; their items leave the shop.`} confirmLabel="Deactivate" intent="deactivate" fields={{ userId: u.id, returnTo }} />
+          )
+        ) : null}
+      </div>
+    </>
+  );
+}
+
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, hasNext, page, q, me, isSuperadmin, choices, sellerRequests } = loaderData;
   const location = useLocation();
@@ -151,7 +186,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               <ul className="mt-2 space-y-1">
                 {sellerRequests.decided.map((r) => (
                   <li key={r.userId}>
-                    {r.fullName ?? r.email}: <StatusBadge status={r.status} tone={r.status === "approved" ? "green" : "red"} />
+                    {r.fullName ?? r.email}: <StatusBadge status={r.status} variant={r.status === "approved" ? "done" : "refused"} />
                     {r.reviewedAt ? ` on ${formatShortDate(r.reviewedAt)}` : ""}
                     {r.rejectionReason ? ` — ${r.rejectionReason}` : ""}
                   </li>
@@ -162,89 +197,20 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Panel>
       ) : null}
       <Panel title="Users">
-        <SearchForm label="Search users (name or e-mail)" q={q} />
-        {rows.length === 0 ? (
-          <EmptyState>{q ? "No users match your search." : "No users yet."}</EmptyState>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="border-b border-stone-200 text-stone-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">Name</th>
-                  <th scope="col" className="py-2 pr-3">E-mail</th>
-                  <th scope="col" className="py-2 pr-3">Type</th>
-                  <th scope="col" className="py-2 pr-3">Roles</th>
-                  <th scope="col" className="py-2 pr-3">Orders</th>
-                  <th scope="col" className="py-2 pr-3">Joined</th>
-                  <th scope="col" className="py-2 pr-3">Status</th>
-                  <th scope="col" className="py-2 pr-3">Manage</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-stone-100">
-                {rows.map((u) => {
-                  const name = u.fullName ?? u.displayName ?? u.email;
-                  const self = u.id === me;
-                  // A superadmin's sub-role is theirs to keep unless a superadmin changes it (§6).
-                  const lockedSubrole = self || (u.subrole === "superadmin" && !isSuperadmin);
-                  return (
-                    <tr key={u.id} className="align-top">
-                      <th scope="row" className="py-2 pr-3 font-medium">{name}{self ? <span className="block text-xs font-normal text-stone-600">(you)</span> : null}</th>
-                      <td className="py-2 pr-3">{u.email}</td>
-                      <td className="py-2 pr-3 capitalize">{u.userType}</td>
-                      <td className="py-2 pr-3">{u.roles.join(", ")}</td>
-                      <td className="py-2 pr-3">{u.orders}</td>
-                      <td className="py-2 pr-3">{formatShortDate(u.createdAt)}</td>
-                      <td className="py-2 pr-3">{u.deactivatedAt ? <StatusBadge status="deactivated" tone="red" /> : <StatusBadge status="active" tone="green" />}</td>
-                      <td className="space-y-2 py-2 pr-3">
-                        <Form method="post" className="flex items-center gap-1">
-                          <ReturnTo />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <label htmlFor={`subrole-${u.id}`} className="sr-only">Admin role of {name}</label>
-                          <select id={`subrole-${u.id}`} name="subrole" defaultValue={u.subrole} disabled={lockedSubrole} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                            {(choices as string[]).includes(u.subrole) ? null : <option value={u.subrole} disabled>{SUBROLE_LABELS[u.subrole]}</option>}
-                            {choices.map((c) => <option key={c} value={c}>{SUBROLE_LABELS[c]}</option>)}
-                          </select>
-                          <button type="submit" name="intent" value="subrole" disabled={lockedSubrole} className={buttonClass} aria-label={`Save admin role of ${name}`}>Save</button>
-                        </Form>
-                        <Form method="post" className="flex items-center gap-1">
-                          <ReturnTo />
-                          <input type="hidden" name="userId" value={u.id} />
-                          <label htmlFor={`vendor-${u.id}`} className="sr-only">Vendor access of {name}</label>
-                          <select id={`vendor-${u.id}`} name="vendor" defaultValue={u.isVendor ? "grant" : "revoke"} disabled={self} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                            <option value="grant">Vendor access</option>
-                            <option value="revoke">No vendor access</option>
-                          </select>
-                          <button type="submit" name="intent" value="vendor" disabled={self} className={buttonClass} aria-label={`Save vendor access of ${name}`}>Save</button>
-                        </Form>
-                        <div className="flex flex-wrap items-center gap-3">
-                          {u.deactivatedAt ? null : (
-                            <Form method="post">
-                              <ReturnTo />
-                              <input type="hidden" name="userId" value={u.id} />
-                              <button type="submit" name="intent" value="reset" className="text-sm font-medium text-brand underline" aria-label={`Send password reset to ${name}`}>Send password reset</button>
-                            </Form>
-                          )}
-                          {isSuperadmin && !self ? (
-                            u.deactivatedAt ? (
-                              <Form method="post">
-                                <ReturnTo />
-                                <input type="hidden" name="userId" value={u.id} />
-                                <button type="submit" name="intent" value="reactivate" className="text-sm font-medium text-brand underline" aria-label={`Reactivate ${name}`}>Reactivate</button>
-                              </Form>
-                            ) : (
-                              <ConfirmForm label={`Deactivate ${name}`} question={`Deactivate ${name}? They are signed out at once and cannot sign in until reactivated; their items leave the shop.`} confirmLabel="Deactivate" intent="deactivate" fields={{ userId: u.id, returnTo }} />
-                            )
-                          ) : null}
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-        <Pagination page={page} hasNext={hasNext} href={(n) => pageHref(`${TAB}${q ? `?${new URLSearchParams({ q })}` : ""}`, n)} />
+        <SearchableTable tab={TAB} noun="users" search={{ label: "Search users (name or e-mail)", q }} page={page} hasNext={hasNext}
+          caption="Users, newest first, with their roles, orders and status"
+          rows={rows}
+          columns={[
+            { header: "Name", rowHeader: true, cell: (u) => <CellText note={u.id === me ? "(you)" : null}>{nameOf(u)}</CellText> },
+            { header: "E-mail", cell: (u) => u.email },
+            { header: "Type", className: "capitalize", cell: (u) => u.userType },
+            { header: "Roles", cell: (u) => u.roles.join(", ") },
+            { header: "Orders", cell: (u) => u.orders },
+            { header: "Joined", cell: (u) => formatShortDate(u.createdAt) },
+            { header: "Status", cell: (u) => (u.deactivatedAt ? <StatusBadge status="deactivated" variant="refused" /> : <StatusBadge status="active" variant="done" />) },
+            { header: "Manage", className: "space-y-2", cell: (u) => <ManageUser user={u} me={me} isSuperadmin={isSuperadmin} choices={choices} returnTo={returnTo} /> },
+          ]}
+        />
       </Panel>
     </>
   );

@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { publishedPost } from "../../data/content.server";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
-import { PostBody } from "../../components/prose";
+import { Paragraphs, PostTags } from "../../components/prose";
 import { sharedPage } from "../../services/page-cache.server";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -44,7 +44,8 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-1 text-3xl font-bold">{post.title}</h1>
       {post.publishedAt ? <p className="mt-1 text-sm text-stone-600"><time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time></p> : null}
       {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={800} height={450} className="mt-6 aspect-video w-full rounded-lg object-cover" /> : null}
-      <PostBody content={post.content} tags={post.tags} />
+      <Paragraphs text={post.content} />
+      <PostTags tags={post.tags} />
     </article>
   );
 }

@@ -4,6 +4,7 @@ import type { Route } from "./+types/payments";
 import { payments } from "../../../db/schema";
 import { appContext } from "../../context";
 import { formatGBP } from "../../domain/money";
+import { DataTable } from "../../components/kit/data-table";
 
 // Local development only (docs/decisions/0035-payments.md): every call the app made to the
 // payment provider, newest first — authorizations at checkout, captures at delivery (each sale
@@ -43,39 +44,20 @@ export default function Payments({ loaderData }: Route.ComponentProps) {
         Every call to the payment provider, newest first. Nothing is charged locally. To see a failed capture and its retry, make the local provider fail:{" "}
         <code>npm run jobs -- payments fail capture</code>, then <code>npm run jobs -- payments ok</code> and <code>npm run jobs -- daily</code>. This page exists only in local development.
       </p>
-      {loaderData.calls.length === 0 ? <p>No payment calls yet.</p> : null}
-      {loaderData.calls.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-stone-300">
-                <th scope="col" className="p-2">When (UTC)</th>
-                <th scope="col" className="p-2">Operation</th>
-                <th scope="col" className="p-2">Amount</th>
-                <th scope="col" className="p-2">Status</th>
-                <th scope="col" className="p-2">Order</th>
-                <th scope="col" className="p-2">Idempotency key</th>
-                <th scope="col" className="p-2">Provider reference or error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {loaderData.calls.map((c) => (
-                <tr key={c.id} className="border-b border-stone-200 align-top">
-                  <td className="p-2 whitespace-nowrap">
-                    <time dateTime={new Date(c.createdAt).toISOString()}>{new Date(c.createdAt).toISOString().replace("T", " ").slice(0, 19)}</time>
-                  </td>
-                  <td className="p-2">{c.operation}</td>
-                  <td className="p-2">{formatGBP(c.amount)}</td>
-                  <td className="p-2">{c.status}</td>
-                  <td className="p-2">{c.orderId}</td>
-                  <td className="p-2 break-all">{c.key}</td>
-                  <td className="p-2 break-all">{c.status === "failed" ? c.error : `${c.provider}: ${c.ref}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      <DataTable
+        caption="Payment calls, newest first"
+        rows={loaderData.calls}
+        empty="No payment calls yet."
+        columns={[
+          { header: "When (UTC)", className: "whitespace-nowrap", cell: (c) => <time dateTime={new Date(c.createdAt).toISOString()}>{new Date(c.createdAt).toISOString().replace("T", " ").slice(0, 19)}</time> },
+          { header: "Operation", cell: (c) => c.operation },
+          { header: "Amount", cell: (c) => formatGBP(c.amount) },
+          { header: "Status", cell: (c) => c.status },
+          { header: "Order", cell: (c) => c.orderId },
+          { header: "Idempotency key", className: "break-all", cell: (c) => c.key },
+          { header: "Provider reference or error", className: "break-all", cell: (c) => (c.status === "failed" ? c.error : `${c.provider}: ${c.ref}`) },
+        ]}
+      />
     </section>
   );
 }

@@ -12,7 +12,11 @@ import { readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { storeInbox } from "../../data/inbox.server";
 import { InboxList } from "../../components/messages/inbox";
-import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
+import { SvgBarChart } from "../../components/kit/svg-bar-chart";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { lastWeek, thisWeek } from "../../components/kit/chart";
+import { StatCard, StatGrid } from "../../components/kit/stat-card";
+import { TabNav } from "../../components/kit/tab-nav";
 import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
@@ -179,7 +183,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </div>
       ) : null}
       {dashboard.tab === "overview" ? (
-        <BarChart title="Views of your store page and products per week (last 12 weeks)" unit="views" points={loaderData.views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
+        <SvgBarChart title="Views of your store page and products per week (last 12 weeks)" unit="views" points={loaderData.views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
       ) : null}
       {dashboard.tab === "overview" ? (
         <Panel title="Overview">
@@ -217,8 +221,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Store Products">
-          {dashboard.products.length === 0 ? <EmptyState>No products at your store yet.</EmptyState> : <StoreProducts products={dashboard.products} />}
-          <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => storeHref("products", storeParam, { page: String(p) })} />
+          <StoreProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => storeHref("products", storeParam, { page: String(p) }) }} />
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} /> : null}

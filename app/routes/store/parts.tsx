@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { EmptyState, Panel } from "../../components/dashboard";
+import { EmptyState, Panel } from "../../components/kit/panel";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
 import { PageHeading } from "../../components/page-heading";

@@ -3,8 +3,11 @@ import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { tellConciergeDecided } from "../../services/notices.server";
 import type { Route } from "./+types/product-edit";
 import { NotFoundSection } from "../../components/catalog/not-found";
-import { Panel, StatusBadge } from "../../components/dashboard";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { Panel } from "../../components/kit/panel";
+import { StatusBadge } from "../../components/kit/badge";
+import { Field, FieldFrame, FormAlert, INPUT_CLASS, invalidProps, SubmitButton, useSubmitting } from "../../components/forms";
+import { Details } from "../../components/kit/details";
+import { priceText } from "../../components/kit/product-cells";
 import { PageHeading } from "../../components/page-heading";
 import { appContext } from "../../context";
 import { readDecisionReason, REASON_MAX as DECISION_REASON_MAX } from "../../domain/decision-reason";
@@ -12,7 +15,6 @@ import { editableProduct } from "../../data/product.server";
 import { setStoreProductStatus, storeById } from "../../data/store-dashboard.server";
 import { REVIEW_STATUSES } from "../../domain/admin-products";
 import { readIntent } from "../../domain/intents";
-import { formatGBP } from "../../domain/money";
 import { checkPriceChange, readReviewStatus, REASON_MAX } from "../../domain/store-dashboard";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";
@@ -90,8 +92,26 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   return redirectWithToast(app.config, here, { type: "success", title: "Price change requested", description: "The owner will accept or reject it on their dashboard." });
 }
 
-const price = (pence: number | null) => (pence === null ? "—" : formatGBP(pence));
 const pounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2));
+
+/** A suggested price (rental or buying) in pounds, blank to keep the current one. */
+function SuggestedPrice({ which, current, result }: { which: "Rental" | "Buying"; current: number | null; result: StoreEditActionData | undefined }) {
+  const name = `suggested${which}Price` as const;
+  return (
+    <Field
+      label={`Suggested ${which.toLowerCase()} price (£)`}
+      name={name}
+      type="number"
+      inputMode="decimal"
+      min="0.01"
+      step="0.01"
+      placeholder={pounds(current)}
+      hint={`Leave blank to keep ${priceText(current)}`}
+      defaultValue={result?.values?.[name] ?? ""}
+      error={result?.errors?.[name]}
+    />
+  );
+}
 
 export default function StoreProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
@@ -118,26 +138,20 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
               product.images.map((url, i) => <img key={url} src={url} alt={i === 0 ? product.name : ""} width={96} height={112} loading="lazy" className="h-28 w-24 rounded object-cover" />)
             )}
           </div>
-          <dl className="mt-4 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-            <dt className="text-stone-700">Name</dt>
-            <dd>{product.name}</dd>
-            <dt className="text-stone-700">Brand</dt>
-            <dd>{product.brand}</dd>
-            <dt className="text-stone-700">Condition</dt>
-            <dd>{product.condition}</dd>
-            <dt className="text-stone-700">Category</dt>
-            <dd>{`${product.productType} · ${product.category}`}</dd>
-            <dt className="text-stone-700">Size</dt>
-            <dd>{[product.size ?? "Not given", product.fitNote].filter(Boolean).join(" · ")}</dd>
-            <dt className="text-stone-700">Rental (7 days)</dt>
-            <dd>{price(product.rentalPrice)}</dd>
-            <dt className="text-stone-700">Buying price</dt>
-            <dd>{price(product.buyingPrice)}</dd>
-            <dt className="text-stone-700">Original price</dt>
-            <dd>{price(product.originalPrice)}</dd>
-            <dt className="text-stone-700">Listing</dt>
-            <dd><StatusBadge status={product.productStatus} /></dd>
-          </dl>
+          <Details
+            className="mt-4"
+            items={[
+              ["Name", product.name],
+              ["Brand", product.brand],
+              ["Condition", product.condition],
+              ["Category", `${product.productType} · ${product.category}`],
+              ["Size", [product.size ?? "Not given", product.fitNote].filter(Boolean).join(" · ")],
+              ["Rental (7 days)", priceText(product.rentalPrice)],
+              ["Buying price", priceText(product.buyingPrice)],
+              ["Original price", priceText(product.originalPrice)],
+              ["Listing", <StatusBadge key="listing" status={product.productStatus} />],
+            ]}
+          />
           {product.description ? <p className="mt-3 text-sm text-stone-800">{product.description}</p> : null}
           {product.productStatus === "live" ? (
             <Link to={`/product/${product.id}`} className="mt-3 inline-block text-sm font-medium text-brand underline">View public page</Link>
@@ -149,19 +163,16 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
             {statusResult?.alert ? <FormAlert title={statusResult.alert.title} message={statusResult.alert.message} /> : null}
             <Form method="post" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Product status">
               <input type="hidden" name="intent" value="update_status" />
-              <div className="flex flex-col gap-1">
-                <label htmlFor="product-status" className="text-sm font-medium">Status</label>
-                <select id="product-status" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)} className="rounded-md border border-stone-300 bg-white px-3 py-2">
+              <FieldFrame id="product-status" label="Status">
+                <select id="product-status" name="status" value={status} onChange={(e) => setStatus(e.currentTarget.value as typeof status)} className={INPUT_CLASS}>
                   {REVIEW_STATUSES.map((s) => (
                     <option key={s} value={s}>{s[0]!.toUpperCase() + s.slice(1)}</option>
                   ))}
                 </select>
-              </div>
-              <div className="flex basis-full flex-col gap-1">
-                <label htmlFor="status-reason" className="text-sm font-medium">Reason (needed to reject; shown to the seller)</label>
-                <textarea id="status-reason" name="reason" rows={2} maxLength={DECISION_REASON_MAX} aria-invalid={statusResult?.errors?.reason ? true : undefined} aria-describedby={statusResult?.errors?.reason ? "status-reason-error" : undefined} className="rounded-md border border-stone-300 bg-white px-3 py-2" />
-                {statusResult?.errors?.reason ? <p id="status-reason-error" className="text-sm text-red-700">{statusResult.errors.reason}</p> : null}
-              </div>
+              </FieldFrame>
+              <FieldFrame id="status-reason" label="Reason (needed to reject; shown to the seller)" error={statusResult?.errors?.reason} className="basis-full">
+                <textarea id="status-reason" name="reason" rows={2} maxLength={DECISION_REASON_MAX} {...invalidProps("status-reason", statusResult?.errors?.reason)} className={INPUT_CLASS} />
+              </FieldFrame>
               {/* Disabled while unchanged once JavaScript runs; without it the server answers 'No change'. */}
               <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || (enhanced && status === product.status)}>Update</SubmitButton>
             </Form>
@@ -171,47 +182,11 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
             {priceResult?.alert ? <FormAlert title={priceResult.alert.title} message={priceResult.alert.message} /> : null}
             <Form method="post" noValidate className="mt-2 space-y-3" aria-label="Request price change">
               <input type="hidden" name="intent" value="request_price" />
-              <Field
-                label="Suggested rental price (£)"
-                name="suggestedRentalPrice"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                placeholder={pounds(product.rentalPrice)}
-                hint={`Leave blank to keep ${price(product.rentalPrice)}`}
-                defaultValue={priceResult?.values?.suggestedRentalPrice ?? ""}
-                error={priceResult?.errors?.suggestedRentalPrice}
-              />
-              <Field
-                label="Suggested buying price (£)"
-                name="suggestedBuyingPrice"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                placeholder={pounds(product.buyingPrice)}
-                hint={`Leave blank to keep ${price(product.buyingPrice)}`}
-                defaultValue={priceResult?.values?.suggestedBuyingPrice ?? ""}
-                error={priceResult?.errors?.suggestedBuyingPrice}
-              />
-              <div className="flex flex-col gap-1">
-                <label htmlFor="field-reason" className="text-sm font-medium">
-                  Reason<span aria-hidden="true" className="text-red-700"> *</span>
-                </label>
-                <textarea
-                  id="field-reason"
-                  name="reason"
-                  rows={3}
-                  required
-                  maxLength={REASON_MAX}
-                  defaultValue={priceResult?.values?.reason ?? ""}
-                  aria-invalid={priceResult?.errors?.reason ? true : undefined}
-                  aria-describedby={priceResult?.errors?.reason ? "field-reason-error" : undefined}
-                  className="rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600"
-                />
-                {priceResult?.errors?.reason ? <p id="field-reason-error" className="text-sm text-red-700">{priceResult.errors.reason}</p> : null}
-              </div>
+              <SuggestedPrice which="Rental" current={product.rentalPrice} result={priceResult} />
+              <SuggestedPrice which="Buying" current={product.buyingPrice} result={priceResult} />
+              <FieldFrame id="field-reason" label="Reason" required error={priceResult?.errors?.reason}>
+                <textarea id="field-reason" name="reason" rows={3} required maxLength={REASON_MAX} defaultValue={priceResult?.values?.reason ?? ""} {...invalidProps("field-reason", priceResult?.errors?.reason)} className={INPUT_CLASS} />
+              </FieldFrame>
               <SubmitButton busy={requesting} busyLabel="Sending...">Request Price Change</SubmitButton>
             </Form>
           </Panel>

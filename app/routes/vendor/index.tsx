@@ -11,7 +11,12 @@ import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
-import { BarChart, EmptyState, lastWeek, Pagination, Panel, StatCard, StatGrid, TabNav, thisWeek } from "../../components/dashboard";
+import { SvgBarChart } from "../../components/kit/svg-bar-chart";
+import { EmptyState, Panel } from "../../components/kit/panel";
+import { lastWeek, thisWeek } from "../../components/kit/chart";
+import { listHref } from "../../components/kit/paging";
+import { StatCard, StatGrid } from "../../components/kit/stat-card";
+import { TabNav } from "../../components/kit/tab-nav";
 import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
@@ -168,12 +173,11 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
-          {dashboard.products.length === 0 ? <EmptyState>No products yet. Create your first listing!</EmptyState> : <SellerProducts products={dashboard.products} />}
-          <Pagination page={dashboard.page} hasNext={dashboard.hasNext} href={(p) => `/vendor?tab=products&page=${p}`} />
+          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} />
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
-        <BarChart title="Views of your profile and products per week (last 12 weeks)" unit="views" points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
+        <SvgBarChart title="Views of your profile and products per week (last 12 weeks)" unit="views" points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
       ) : null}
       {dashboard.tab === "notifications" ? (
         <Panel title="Price change requests">
@@ -195,7 +199,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               </ul>
             </Panel>
           ) : null}
-          <BarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
+          <SvgBarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
           <Panel title="Orders">
             {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}
           </Panel>

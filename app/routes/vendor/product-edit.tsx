@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
 import { NotFoundSection } from "../../components/catalog/not-found";
-import { StatusBadge } from "../../components/dashboard";
+import { StatusBadge } from "../../components/kit/badge";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
 import { showToast } from "../../components/toaster";

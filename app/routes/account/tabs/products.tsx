@@ -2,7 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { formatLongDate } from "../../../domain/dates";
 import { priceStatus } from "../../../domain/fairness";
-import { EmptyState, Panel, ProductBadges, StatusBadge } from "../../../components/dashboard";
+import { Panel } from "../../../components/kit/panel";
+import { DataTable } from "../../../components/kit/data-table";
+import { ProductBadges, StatusBadge } from "../../../components/kit/badge";
 import { StartSellingPanel } from "../../../components/start-selling-panel";
 import type { LoaderData } from "./types";
 
@@ -12,42 +14,28 @@ function ProductImage({ src, name }: { src: string | undefined; name: string }) 
   return <img src={src} alt={name} width={48} height={48} loading="lazy" onError={() => setBroken(true)} className="size-12 rounded object-cover" />;
 }
 
+function PriceStatus({ product }: { product: Parameters<typeof priceStatus>[0] }) {
+  const price = priceStatus(product);
+  return <StatusBadge status={price} label={price} variant={price === "Review Price" ? "pending" : "done"} />;
+}
+
 export function Products({ data }: { data: LoaderData }) {
   if (!data.isVendor) return <StartSellingPanel status={"selling" in data ? data.selling : null} />;
   const products = "products" in data ? (data.products ?? []) : [];
   return (
     <Panel title="My Products" actions={<Link to="/vendor?tab=products" className="rounded-md bg-brand px-4 py-2 text-sm font-semibold text-white">Manage Products</Link>}>
-      {products.length === 0 ? (
-        <EmptyState>You haven&apos;t created any products yet</EmptyState>
-      ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-stone-200 text-stone-600">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">Image</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Name</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Price Status</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Status</th>
-                <th scope="col" className="py-2 font-medium">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {products.map((p) => {
-                const price = priceStatus(p);
-                return (
-                  <tr key={p.id} className="border-b border-stone-100">
-                    <td className="py-2 pr-4"><ProductImage src={p.images[0]} name={p.name} /></td>
-                    <td className="py-2 pr-4">{p.name}</td>
-                    <td className="py-2 pr-4"><StatusBadge status={price} label={price} tone={price === "Review Price" ? "yellow" : "green"} /></td>
-                    <td className="py-2 pr-4"><ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} /></td>
-                    <td className="py-2">{formatLongDate(p.createdAt)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        caption="Your products, newest first, with their price check and status"
+        rows={products}
+        empty="You haven't created any products yet"
+        columns={[
+          { header: "Image", cell: (p) => <ProductImage src={p.images[0]} name={p.name} /> },
+          { header: "Name", cell: (p) => p.name },
+          { header: "Price Status", cell: (p) => <PriceStatus product={p} /> },
+          { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} /> },
+          { header: "Created", cell: (p) => formatLongDate(p.createdAt) },
+        ]}
+      />
     </Panel>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { ALWAYS_EMAILED, CATEGORY_LABELS, NOTIFICATION_CATEGORIES } from "../../../domain/notifications";
-import { Panel } from "../../../components/dashboard";
+import { Panel } from "../../../components/kit/panel";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../../components/forms";
 import { ImageUpload } from "../../../components/image-upload";
 import { ReturnAddressFields } from "../../../components/return-address-fields";

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Panel } from "../../../components/dashboard";
+import { Panel } from "../../../components/kit/panel";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../../components/forms";
 import type { AccountActionData } from "./types";
 

@@ -1,5 +1,5 @@
 import { formatGBP } from "../../../domain/money";
-import { StatCard, StatGrid } from "../../../components/dashboard";
+import { StatCard, StatGrid } from "../../../components/kit/stat-card";
 import type { LoaderData } from "./types";
 
 export function Summary({ data }: { data: LoaderData }) {

@@ -1,0 +1,43 @@
+import { createElement as h } from "react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { ProductBadges, StatusBadge } from "./badge";
+
+// §4: pending yellow, processing blue, done green, refused red, others grey; always in words.
+
+const badge = (props: Parameters<typeof StatusBadge>[0]) => renderToString(h(StatusBadge, props));
+
+describe("StatusBadge", () => {
+  it("shows each status in its variant's colour, and in words", () => {
+    const shown: Record<string, [colour: string, words: string]> = {
+      pending: ["bg-amber-100", "pending"],
+      processing: ["bg-sky-100", "processing"],
+      return_requested: ["bg-amber-100", "return requested"],
+      delivered: ["bg-emerald-100", "delivered"],
+      rejected: ["bg-red-100", "rejected"],
+      something_new: ["bg-stone-200", "something new"],
+    };
+    for (const [status, [colour, words]] of Object.entries(shown)) {
+      const html = badge({ status });
+      expect(html, status).toContain(colour);
+      expect(html, status).toMatch(new RegExp(`">${words}</span>$`));
+    }
+  });
+
+  it("takes a label and a variant of its own", () => {
+    const html = badge({ status: "popular", label: "Popular", variant: "done" });
+    expect(html).toContain("bg-emerald-100");
+    expect(html).toContain(">Popular<");
+  });
+});
+
+describe("ProductBadges", () => {
+  it("labels the review, the listing and the concierge request, and says why a product was rejected", () => {
+    const html = renderToString(h(ProductBadges, { status: "rejected", productStatus: "draft", conciergeStatus: "pending", rejectionReason: "Blurry photos" })).replace(/<!-- -->/g, "");
+    for (const text of [">Review: rejected<", ">Listing: draft<", ">Concierge: pending<", ">Reason: Blurry photos<"]) expect(html).toContain(text);
+  });
+
+  it("shows no concierge badge for a product without a request", () => {
+    expect(renderToString(h(ProductBadges, { status: "approved", conciergeStatus: "no" }))).not.toContain("Concierge");
+  });
+});

@@ -1,0 +1,65 @@
+// Status badges (seller-store-admin.md §4, docs/dashboard-kit.md). A variant is named by what it
+// means, and every badge says its status in words: the colour only repeats it.
+
+const VARIANTS = {
+  /** Waiting for someone: yellow. */
+  pending: "bg-amber-100 text-amber-900",
+  /** Under way: blue. */
+  processing: "bg-sky-100 text-sky-900",
+  /** Done, approved, paid: green. */
+  done: "bg-emerald-100 text-emerald-900",
+  /** Refused, cancelled, failed: red. */
+  refused: "bg-red-100 text-red-900",
+  /** Anything else: grey. */
+  neutral: "bg-stone-200 text-stone-800",
+} as const;
+export type BadgeVariant = keyof typeof VARIANTS;
+
+/** The variant of each status every list shows (§4): pending yellow, processing blue, done green, refused red. */
+const STATUS_VARIANT: Record<string, BadgeVariant> = {
+  pending: "pending",
+  return_requested: "pending",
+  processing: "processing",
+  shipped: "processing",
+  active: "processing",
+  calculated: "processing",
+  completed: "done",
+  approved: "done",
+  accepted: "done",
+  paid: "done",
+  live: "done",
+  delivered: "done",
+  returned: "done",
+  merged: "done",
+  cancelled: "refused",
+  rejected: "refused",
+  failed: "refused",
+  archived: "neutral",
+};
+
+export function Badge({ variant, children }: { variant: BadgeVariant; children: string }) {
+  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${VARIANTS[variant]}`}>{children}</span>;
+}
+
+/** A record's status as a badge: its words (or `label`) in the status's variant (or `variant`). */
+export function StatusBadge({ status, label, variant }: { status: string; label?: string; variant?: BadgeVariant }) {
+  return <Badge variant={variant ?? STATUS_VARIANT[status] ?? "neutral"}>{label ?? status.replace(/_/g, " ")}</Badge>;
+}
+
+/**
+ * A product's states as labelled badges (issue 24, item 8): its review ('Review: approved'), its
+ * listing ('Listing: live'), its concierge request when it has one ('Concierge: pending'), and
+ * the reason it was rejected. Every list of products shows them the same way.
+ */
+export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null }) {
+  return (
+    <span className="flex flex-col items-start gap-1">
+      <span className="flex flex-wrap gap-1">
+        <StatusBadge status={status} label={`Review: ${status}`} />
+        {productStatus ? <StatusBadge status={productStatus} label={`Listing: ${productStatus}`} /> : null}
+        {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} variant={conciergeStatus === "yes" ? "done" : "pending"} /> : null}
+      </span>
+      {status === "rejected" && rejectionReason ? <span className="text-xs text-red-800">{`Reason: ${rejectionReason}`}</span> : null}
+    </span>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "react-router";
+
+// A dashboard's tabs (decision 0024): real links, so each tab is a URL that works without JavaScript.
+
+export interface TabLink {
+  id: string;
+  label: string;
+  href: string;
+  /** A count shown beside the label (pending requests, notifications). */
+  badge?: number;
+}
+
+export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: readonly TabLink[]; current: string; label?: string }) {
+  return (
+    <nav aria-label={label} className="mb-6 overflow-x-auto border-b border-stone-200">
+      <ul className="flex min-w-max gap-1">
+        {tabs.map((tab) => {
+          const active = tab.id === current;
+          return (
+            <li key={tab.id}>
+              <Link
+                to={tab.href}
+                preventScrollReset
+                aria-current={active ? "page" : undefined}
+                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand text-brand" : "border-transparent text-stone-700 hover:text-stone-900"}`}
+              >
+                {tab.label}
+                {tab.badge ? (
+                  <span className="rounded-full bg-accent px-1.5 text-xs font-semibold text-white" aria-label={`${tab.badge} pending`}>
+                    {tab.badge}
+                  </span>
+                ) : null}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
