@@ -1,17 +1,18 @@
 import type { ItemStatus, OrderStatus } from "./order-lifecycle";
+import { keysOf } from "./tabs";
 
 // The account page's rules (seller-store-admin.md §2 Account Management, §5 Account forms, §8
 // Account, §9; DECISIONS.md Routes and Security). Pure: no storage, time passed in.
 
-export const ACCOUNT_TABS = ["summary", "profile", "security", "orders", "products"] as const;
-export type AccountTab = (typeof ACCOUNT_TABS)[number];
-export const ACCOUNT_TAB_LABELS: Record<AccountTab, string> = {
+export const ACCOUNT_TAB_LABELS = {
   summary: "Summary",
   profile: "Profile",
   security: "Security",
   orders: "My Orders",
   products: "Products",
-};
+} as const;
+export const ACCOUNT_TABS = keysOf(ACCOUNT_TAB_LABELS);
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 // ---------------------------------------------------------------------------------------------
 // Profile

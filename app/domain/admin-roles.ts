@@ -1,19 +1,19 @@
 import { roleFlags, type AdminSubrole, type RoleRecord } from "./roles";
+import { keysOf } from "./tabs";
 
 // What staff may do to another user's roles on the admin Users tab (seller-store-admin.md §4 and
 // §6; decision 0031). Pure: the caller loads the current record and the number of other active
 // superadmins, and saves what this returns.
 
-export const SUBROLE_CHOICES = ["none", "admin", "product_reviewer", "customer_support", "superadmin"] as const;
-export type SubroleChoice = (typeof SUBROLE_CHOICES)[number];
-
-export const SUBROLE_LABELS: Record<SubroleChoice, string> = {
+export const SUBROLE_LABELS = {
   none: "None",
   admin: "Admin",
   product_reviewer: "Product Reviewer",
   customer_support: "Customer Support",
   superadmin: "Superadmin",
-};
+} as const;
+export const SUBROLE_CHOICES = keysOf(SUBROLE_LABELS);
+export type SubroleChoice = (typeof SUBROLE_CHOICES)[number];
 
 /** §6: the Roles tab's descriptions. */
 export const ROLE_DESCRIPTIONS: Record<AdminSubrole, string> = {

@@ -1,19 +1,20 @@
 import { parsePounds } from "./money";
+import { keysOf } from "./tabs";
 import { REVIEW_STATUSES, type ReviewStatus } from "./admin-products";
 
 // The store dashboard (seller-store-admin.md §2 Store dashboard, Store-side product edit; §5 Store
 // and admin; issue 12). Tabs are `?tab=` URLs (decision 0024); staff who run stores pick which
 // store with `?store=` (decision 0029).
 
-export const STORE_TABS = ["overview", "requests", "products", "orders", "settings"] as const;
-export type StoreTab = (typeof STORE_TABS)[number];
-export const STORE_TAB_LABELS: Record<StoreTab, string> = {
+export const STORE_TAB_LABELS = {
   overview: "Overview",
   requests: "Concierge Requests",
   products: "Store Products",
   orders: "Orders",
   settings: "Store Settings",
-};
+} as const;
+export const STORE_TABS = keysOf(STORE_TAB_LABELS);
+export type StoreTab = (typeof STORE_TABS)[number];
 
 /** Up to 3 images on a concierge request card (§9). */
 export const REQUEST_CARD_IMAGES = 3;

@@ -9,3 +9,8 @@ export function readPage(url: URL | string) {
   const value = Number(new URL(url, "http://x").searchParams.get("page") ?? 1);
   return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
 }
+
+/** The keys of a table of labels, in order: a list of choices written once, with its labels. */
+export function keysOf<const L extends Record<string, string>>(labels: L): readonly (keyof L & string)[] {
+  return Object.keys(labels) as (keyof L & string)[];
+}
