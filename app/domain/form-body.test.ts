@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, MB, readBodyLimit, uploadLimit } from "./body-limit";
-import { checkUrlEncoded, MultipartScanner, readContentType } from "./form-body";
+import { checkUrlEncoded, readContentType } from "./form-body";
+import { MultipartCheck } from "./multipart-check";
 
 describe("readContentType", () => {
   it.each([
@@ -71,25 +72,25 @@ describe("limits", () => {
   });
 });
 
-describe("MultipartScanner", () => {
+describe("MultipartCheck", () => {
   const B = "----b7MA4YWxk";
   const body = (...parts: string[]) => `${parts.join("")}--${B}--\r\n`;
   const field = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const file = (name: string, filename: string, content: string) =>
     `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n${content}\r\n`;
   const scan = (text: string, limit = uploadLimit(2, 100, 1 * KB), chunks?: number[]) => {
-    const scanner = new MultipartScanner(B, limit);
+    const check = new MultipartCheck(B, limit);
     const bytes = new TextEncoder().encode(text);
-    if (!chunks) return scanner.push(bytes) ?? scanner.end();
+    if (!chunks) return check.push(bytes) ?? check.end();
     let at = 0;
     let i = 0;
     while (at < bytes.length) {
       const size = chunks[i++ % chunks.length]!;
-      const verdict = scanner.push(bytes.subarray(at, at + size));
+      const verdict = check.push(bytes.subarray(at, at + size));
       if (verdict) return verdict;
       at += size;
     }
-    return scanner.end();
+    return check.end();
   };
 
   it("accepts a browser's form with fields and files", () => {
