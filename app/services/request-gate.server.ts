@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from "../domain/body-limit";
-import { checkUrlEncoded, hasControlCharacters, isRefusal, MultipartScanner, readContentType, tooLarge, type Refusal } from "../domain/form-body";
+import { checkUrlEncoded, hasControlCharacters, isRefusal, readContentType, tooLarge, type Refusal } from "../domain/form-body";
+import { MultipartCheck } from "../domain/multipart-check";
 
 // The request gate (docs/decisions/0016-request-gate.md): before React Router runs, workers/app.ts
 // finds the route a request targets in the server build and refuses, with a 4xx and a plain
@@ -181,27 +182,28 @@ export async function gateRequest(request: Request, manifest: Manifest): Promise
     let refusal: Refusal | null;
     if (encoding.kind === "urlencoded") refusal = checkUrlEncoded(bytes);
     else {
-      const scanner = new MultipartScanner(encoding.boundary, limit);
-      refusal = scanner.push(bytes) ?? scanner.end();
+      const check = new MultipartCheck(encoding.boundary, limit);
+      refusal = check.push(bytes) ?? check.end();
     }
     if (refusal) return refuse(refusal, request);
     return pass(new Request(request, { body: bytes as Uint8Array<ArrayBuffer> }));
   }
 
-  // A form with files streams past the scanner into the action's request.formData(): nothing is
-  // held twice, and the first byte over a limit (or out of shape) ends the stream.
-  const scanner = new MultipartScanner(encoding.boundary, limit);
+  // A form with files streams past the check into the action's request.formData(): a part out of
+  // shape or over a limit ends the stream (a file at its first byte over `files.bytes`). The
+  // parser keeps each part's bytes until the part ends (decision 0060), at most one file's worth.
+  const check = new MultipartCheck(encoding.boundary, limit);
   let refused: Refusal | null = null;
   const guard = new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
-      const refusal = scanner.push(chunk);
+      const refusal = check.push(chunk);
       if (refusal) {
         refused = refusal;
         controller.error(new BodyRefusedError(refusal));
       } else controller.enqueue(chunk);
     },
     flush(controller) {
-      const refusal = scanner.end();
+      const refusal = check.end();
       if (refusal) {
         refused = refusal;
         controller.error(new BodyRefusedError(refusal));

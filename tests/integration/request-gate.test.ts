@@ -9,7 +9,7 @@ import { nextIp, type AreaRules, type Ctx } from "./access/kit";
 import { propertyRuns, rotating } from "./sweep";
 import { bodyLimitOf, gateRequest } from "../../app/services/request-gate.server";
 import { DEFAULT_BODY_LIMIT, KB, maxBodyBytes, readBodyLimit, uploadLimit } from "../../app/domain/body-limit";
-import { MultipartScanner } from "../../app/domain/form-body";
+import { MultipartCheck } from "../../app/domain/multipart-check";
 
 // Each case sends many requests; on a loaded 2-core machine that takes more than the default 5 s.
 vi.setConfig({ testTimeout: 60_000 });
@@ -407,8 +407,8 @@ describe("a route that declares uploadLimit()", () => {
   });
 });
 
-describe("the multipart scanner", () => {
-  // Whatever the scanner lets through, workerd's own request.formData() reads: an action never
+describe("the multipart check", () => {
+  // Whatever the check lets through, workerd's own request.formData() reads: an action never
   // fails on a body the gate passed. Bodies are built from parts as browsers send them, then
   // bent: fields dropped, bytes inserted, line breaks and quotes changed.
   const token = fc.stringMatching(/^[A-Za-z0-9'()+_,\-./:=?]{1,20}$/);
@@ -438,14 +438,14 @@ describe("the multipart scanner", () => {
           .join("") + `--${boundary}--\r\n`;
         for (const bend of mutations) body = bend(body);
         const bytes = new TextEncoder().encode(body);
-        const scanner = new MultipartScanner(boundary, files ? uploadLimit(4, KB) : DEFAULT_BODY_LIMIT);
-        const verdict = scanner.push(bytes) ?? scanner.end();
+        const check = new MultipartCheck(boundary, files ? uploadLimit(4, KB) : DEFAULT_BODY_LIMIT);
+        const verdict = check.push(bytes) ?? check.end();
         if (verdict) return;
         const type = `multipart/form-data; boundary=${boundary}`;
         try {
           await new Response(bytes, { headers: { "content-type": type } }).formData();
         } catch (error) {
-          throw new Error(`the scanner let through ${JSON.stringify(body)}, which formData() refuses: ${error}`);
+          throw new Error(`the check let through ${JSON.stringify(body)}, which formData() refuses: ${error}`);
         }
       }),
       {
