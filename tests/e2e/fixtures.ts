@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -8,6 +8,20 @@ export const DEMO = {
   admin: "admin@closetloop.test",
   reviewer: "reviewer@closetloop.test",
 } as const;
+
+/** The browser project as the tests' own records name it (tests/e2e/seed): "js" or "nojs". */
+export const projectOf = (info: TestInfo) => (info.project.name === "js" ? "js" : "nojs");
+
+/**
+ * A spec's own shopper for this browser project (tests/e2e/seed/80-own-accounts.mjs): the spec
+ * files run side by side (two workers, and the js and no-js runs of one file at the same time), so
+ * a test that fills a basket, orders, saves favorites or sizes, or asks a seller, does it as an
+ * account no other spec uses. Its password is the demo password.
+ */
+export const ownAccount = (spec: string, info: TestInfo) => `${spec}-${projectOf(info)}@closetloop.test`;
+
+/** A spec's own item for this browser project (tests/e2e/seed/85-own-items.mjs), e.g. ownItem("shop", info) → /product/prod_e2e_shop_js. */
+export const ownItem = (spec: string, info: TestInfo, kind?: string) => `/product/prod_e2e_${spec}_${projectOf(info)}${kind ? `_${kind}` : ""}`;
 
 /**
  * Gives the page's browser context a client address of its own (sent as cf-connecting-ip, which
@@ -37,12 +51,15 @@ export async function openAvatarMenu(page: Page) {
   return menu;
 }
 
-/** A live, available product with both a rental and a buying price, found through the listing. */
+/**
+ * A live, available product with both a rental and a buying price, found through the listing.
+ * Not one of the tests' own items (prod_e2e_…): another spec may be ordering it at this moment.
+ */
 export async function openBuyableProduct(page: Page) {
   await page.goto("/all-products?sort=price_desc");
   const links = page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link");
   const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-  for (const href of hrefs) {
+  for (const href of new Set(hrefs.filter((h) => h && !h.startsWith("/product/prod_e2e_")))) {
     await page.goto(href!);
     const both = (await page.getByText("Rent Now Buy Later", { exact: true }).count()) && (await page.getByText("Buy Now", { exact: true }).count());
     if (both && (await page.getByRole("button", { name: "ADD TO BASKET" }).count())) return href!;
