@@ -1,4 +1,6 @@
-import { expect, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -33,15 +35,52 @@ export async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": `10.${part()}.${part()}.${part()}` });
 }
 
-/** Signs in through the real form, as a person would (from an address of its own, see ownAddress). */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/") {
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+/** Where a signed-in session of an account is kept for this run (the output folder, emptied when a run starts). */
+const sessionFile = (email: string) => join(test.info().project.outputDir, ".sessions", `${email}.json`);
+
+/** Uses the session saved for the account, if any and still signed in, and opens `redirectTo` with it. */
+async function savedSession(page: Page, email: string, redirectTo: string) {
+  let cookies: Cookies;
+  try {
+    cookies = JSON.parse(await readFile(sessionFile(email), "utf8")) as Cookies;
+  } catch {
+    return false;
+  }
+  await page.context().addCookies(cookies);
+  await page.goto(redirectTo);
+  return (await page.getByTestId("avatar-menu").count()) > 0;
+}
+
+async function saveSession(page: Page, email: string) {
+  const file = sessionFile(email);
+  await mkdir(dirname(file), { recursive: true });
+  // Written whole, then renamed: another worker may be reading it.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  await writeFile(partial, JSON.stringify((await page.context().cookies()).filter((c) => /session/.test(c.name))));
+  await rename(partial, file);
+}
+
+/**
+ * Signs in as a person would, from an address of their own (see ownAddress), and lands on
+ * `redirectTo`. An account with the demo password (the demo and the tests' own accounts) signs in
+ * through the real form once per run; later sign-ins, in any worker, reuse that session (a
+ * session holds nothing but who it is; the tests never sign these accounts out but for
+ * personal-pages.spec.ts, whose account is its own), which saves a form and a password hash per
+ * test and keeps within the sign-in limits. `{ form: true }` always uses the form, for the tests
+ * of signing in itself; any other password always does.
+ */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/", { form = false } = {}) {
   await ownAddress(page);
+  const shared = password === DEMO_PASSWORD && !form;
+  if (shared && (await savedSession(page, email, redirectTo))) return;
   await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const form = page.getByRole("region", { name: "Sign In" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  const signIn = page.getByRole("region", { name: "Sign In" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password").fill(password);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
+  if (shared) await saveSession(page, email);
 }
 
 /** Opens the avatar menu (a <details> element, so it works without JavaScript too). */
@@ -68,21 +107,9 @@ export async function openBuyableProduct(page: Page) {
 }
 
 
-const sessions = new Map<string, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>();
-/**
- * Signs in once per account and test worker, then reuses the session cookie: sign-in is rate
- * limited per address and per e-mail (20 and 8 in 10 minutes), and every browser test comes from
- * the same address. Falls back to the real form when the saved session no longer works.
- */
+/** Signs in with the demo password, reusing the account's session of this run (see login). */
 export async function loginOnce(page: Page, email: string, redirectTo = "/") {
-  const saved = sessions.get(email);
-  if (saved) {
-    await page.context().addCookies(saved);
-    await page.goto(redirectTo);
-    if (await page.getByTestId("avatar-menu").count()) return;
-  }
   await login(page, email, DEMO_PASSWORD, redirectTo);
-  sessions.set(email, (await page.context().cookies()).filter((c) => /session/.test(c.name)));
 }
 
 /**
