@@ -2,6 +2,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO, login, openBuyableProduct, ownAccount } from "./fixtures";
 
+// Every test here is independent (pages read as they are; the filled cart is an account's own):
+// they may be spread over the workers, as the longest file of the suite.
+test.describe.configure({ mode: "parallel" });
+
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
