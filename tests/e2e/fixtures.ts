@@ -67,8 +67,10 @@ async function saveSession(page: Page, email: string) {
  * through the real form once per run; later sign-ins, in any worker, reuse that session (a
  * session holds nothing but who it is; the tests never sign these accounts out but for
  * personal-pages.spec.ts, whose account is its own), which saves a form and a password hash per
- * test and keeps within the sign-in limits. `{ form: true }` always uses the form, for the tests
- * of signing in itself; any other password always does.
+ * test and keeps within the sign-in limits. `{ form: true }` always uses the form: for the tests
+ * of signing in itself, and where the header must show at once what someone else just changed
+ * (a session's header values are kept for up to 10 s, decision 0039, and a shared session may
+ * have shown a page in another test a moment ago). Any other password always uses the form.
  */
 export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/", { form = false } = {}) {
   await ownAddress(page);
