@@ -1,6 +1,6 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -170,6 +170,19 @@ export async function fillProduct(page: Page, name: string) {
   return form;
 }
 
+
+/**
+ * Chooses photos on the Upload Product form. With JavaScript each is sent at once: waits, as a
+ * person would, until the previews show and the upload's progress bar is gone (before that,
+ * 'Create Product' answers "Please wait for the images to finish uploading.", as it should).
+ */
+export async function choosePhotos(form: Locator, names: string[]) {
+  await form.locator('input[type="file"]').setInputFiles(names.map(photo));
+  if (await form.getByRole("button", { name: "Add tag" }).count()) {
+    for (const name of names) await expect(form.getByRole("img", { name: `Preview of ${name}` })).toBeVisible();
+    await expect(form.getByRole("progressbar", { name: "Uploading images" })).toHaveCount(0);
+  }
+}
 
 /**
  * After 'Complete Order': the local payment provider's hosted page (decision 0055) stands in for

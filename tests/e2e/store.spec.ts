@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAddress, projectOf } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, choosePhotos, login, outboxLink, ownAddress, projectOf } from "./fixtures";
 
 // The concierge journey (issue 12), with JavaScript on and off: a shop asks to join, an admin
 // approves it, the owner sets a password from the e-mail and opens /store; a vendor hands the new
@@ -30,8 +30,7 @@ async function listConciergeItem(page: Page, name: string, storeName: string) {
   await form.getByLabel("Original price (£)").fill("300");
   await form.getByLabel("Rental price for 7 days (£)").fill("18.50");
   await form.getByLabel("Buying price (£)").fill("135");
-  await form.locator('input[type="file"]').setInputFiles([{ name: "front.png", mimeType: "image/png", buffer: PNG }]);
-  if (await form.getByRole("button", { name: "Add tag" }).count()) await expect(form.getByRole("img", { name: "Preview of front.png" })).toBeVisible();
+  await choosePhotos(form, ["front.png"]);
   await form.getByLabel("A partner store looks after this item for me").check();
   await form.getByLabel("Store", { exact: true }).selectOption({ label: storeName });
   await form.getByRole("button", { name: "Create Product" }).click();
