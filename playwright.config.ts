@@ -9,8 +9,12 @@ const STATE = process.env.E2E_STATE ?? ".wrangler/e2e-state";
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Two workers run spec files side by side (issue 28 item 5); a file's tests keep their order in
+  // one worker. Files may share only what none of them changes: every test that changes an account
+  // or an item (a basket, an order, favorites, sizes, a store, a price) acts on records of its own
+  // per browser project (tests/e2e/seed), since the js and no-js runs of a file may overlap too.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"], ["json", { outputFile: ".test-reports/browser.json" }]],

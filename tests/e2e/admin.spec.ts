@@ -1,9 +1,10 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, openBuyableProduct, outboxLink, ownAddress, payOnLocalPage } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAccount, ownAddress, ownItem, payOnLocalPage, projectOf } from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
-// records it works on (an order, a store request, an account) or takes one from the seeded review
-// queue (db/demo/flows/30-admin.mjs keeps it stocked), so runs can repeat on the same database.
+// records it works on (an order, a store request, an account) or acts on items of its own that
+// every seed puts back (tests/e2e/seed/85-own-items.mjs: one waiting for review, one to order per
+// browser project), so runs repeat on the same database and other specs may run side by side.
 
 const STAFF = {
   superadmin: "superadmin@closetloop.test",
@@ -27,12 +28,13 @@ async function searchList(page: Page, list: RegExp, text: string | null, status?
   await form.getByRole("button", { name: "Search" }).click();
 }
 
-test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({ page }) => {
+test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({ page }, info) => {
   await login(page, STAFF.reviewer, DEMO_PASSWORD, "/admin");
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link")).toHaveText(["Products"]);
 
-  await searchList(page, /Search products/, null, "pending");
+  // This project's own pending item: other tests add to the queue (and approve from it) meanwhile.
+  await searchList(page, /Search products/, projectOf(info) === "js" ? "Juniper Review Trench" : "Linden Review Trench", "pending");
   await expect(page).toHaveURL(/status=pending/);
   const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: /^Approve / }) }).first();
   const name = (await row.getByRole("rowheader").locator("span.font-medium").textContent())!.trim();
@@ -49,14 +51,15 @@ test("a product reviewer approves a seller's pending product and it appears in /
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 });
 
-test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({ page, browser, javaScriptEnabled }) => {
+test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({ page, browser, javaScriptEnabled }, info) => {
   // Two people, a checkout or sign-up and the queue: longer than one page visit.
   test.setTimeout(60_000);
-  // The shopper places an order.
-  await login(page, DEMO.shopper);
+  // The shopper (an account of this spec's own) places an order for an item of its own.
+  const shopper = ownAccount("admin", info);
+  await login(page, shopper);
   await page.goto("/cart");
   if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
-  await openBuyableProduct(page);
+  await page.goto(ownItem("admin", info, "ship"));
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");
@@ -82,9 +85,9 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await expect(support.page.getByText("Order status changed to shipped")).toBeVisible();
   await expect(row.getByRole("combobox", { name: `Status of order ${orderId}` })).toHaveValue("shipped");
 
-  await outboxLink(browser, DEMO.shopper, `Your Closetloop order ${orderId} is shipped`);
+  await outboxLink(browser, shopper, `Your Closetloop order ${orderId} is shipped`);
 
-  // The shopper changed their mind: cancelling puts the item back on sale (and leaves the demo catalog as it was).
+  // The shopper changed their mind: cancelling puts the item back on sale.
   await support.page.goto("/admin/orders");
   await searchList(support.page, /Search orders/, orderId);
   await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("cancelled");

@@ -1,4 +1,6 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -8,6 +10,20 @@ export const DEMO = {
   admin: "admin@closetloop.test",
   reviewer: "reviewer@closetloop.test",
 } as const;
+
+/** The browser project as the tests' own records name it (tests/e2e/seed): "js" or "nojs". */
+export const projectOf = (info: TestInfo) => (info.project.name === "js" ? "js" : "nojs");
+
+/**
+ * A spec's own shopper for this browser project (tests/e2e/seed/80-own-accounts.mjs): the spec
+ * files run side by side (two workers, and the js and no-js runs of one file at the same time), so
+ * a test that fills a basket, orders, saves favorites or sizes, or asks a seller, does it as an
+ * account no other spec uses. Its password is the demo password.
+ */
+export const ownAccount = (spec: string, info: TestInfo) => `${spec}-${projectOf(info)}@closetloop.test`;
+
+/** A spec's own item for this browser project (tests/e2e/seed/85-own-items.mjs), e.g. ownItem("shop", info) → /product/prod_e2e_shop_js. */
+export const ownItem = (spec: string, info: TestInfo, kind?: string) => `/product/prod_e2e_${spec}_${projectOf(info)}${kind ? `_${kind}` : ""}`;
 
 /**
  * Gives the page's browser context a client address of its own (sent as cf-connecting-ip, which
@@ -19,15 +35,54 @@ export async function ownAddress(page: Page) {
   await page.context().setExtraHTTPHeaders({ "cf-connecting-ip": `10.${part()}.${part()}.${part()}` });
 }
 
-/** Signs in through the real form, as a person would (from an address of its own, see ownAddress). */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/") {
+type Cookies = Awaited<ReturnType<BrowserContext["cookies"]>>;
+/** Where a signed-in session of an account is kept for this run (the output folder, emptied when a run starts). */
+const sessionFile = (email: string) => join(test.info().project.outputDir, ".sessions", `${email}.json`);
+
+/** Uses the session saved for the account, if any and still signed in, and opens `redirectTo` with it. */
+async function savedSession(page: Page, email: string, redirectTo: string) {
+  let cookies: Cookies;
+  try {
+    cookies = JSON.parse(await readFile(sessionFile(email), "utf8")) as Cookies;
+  } catch {
+    return false;
+  }
+  await page.context().addCookies(cookies);
+  await page.goto(redirectTo);
+  return (await page.getByTestId("avatar-menu").count()) > 0;
+}
+
+async function saveSession(page: Page, email: string) {
+  const file = sessionFile(email);
+  await mkdir(dirname(file), { recursive: true });
+  // Written whole, then renamed: another worker may be reading it.
+  const partial = `${file}.${process.pid}.${Date.now()}`;
+  await writeFile(partial, JSON.stringify((await page.context().cookies()).filter((c) => /session/.test(c.name))));
+  await rename(partial, file);
+}
+
+/**
+ * Signs in as a person would, from an address of their own (see ownAddress), and lands on
+ * `redirectTo`. An account with the demo password (the demo and the tests' own accounts) signs in
+ * through the real form once per run; later sign-ins, in any worker, reuse that session (a
+ * session holds nothing but who it is; the tests never sign these accounts out but for
+ * personal-pages.spec.ts, whose account is its own), which saves a form and a password hash per
+ * test and keeps within the sign-in limits. `{ form: true }` always uses the form: for the tests
+ * of signing in itself, and where the header must show at once what someone else just changed
+ * (a session's header values are kept for up to 10 s, decision 0039, and a shared session may
+ * have shown a page in another test a moment ago). Any other password always uses the form.
+ */
+export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/", { form = false } = {}) {
   await ownAddress(page);
+  const shared = password === DEMO_PASSWORD && !form;
+  if (shared && (await savedSession(page, email, redirectTo))) return;
   await page.goto(`/auth?redirectTo=${encodeURIComponent(redirectTo)}`);
-  const form = page.getByRole("region", { name: "Sign In" });
-  await form.getByLabel("Email").fill(email);
-  await form.getByLabel("Password").fill(password);
-  await form.getByRole("button", { name: "Sign In" }).click();
+  const signIn = page.getByRole("region", { name: "Sign In" });
+  await signIn.getByLabel("Email").fill(email);
+  await signIn.getByLabel("Password").fill(password);
+  await signIn.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByTestId("avatar-menu")).toBeVisible();
+  if (shared) await saveSession(page, email);
 }
 
 /** Opens the avatar menu (a <details> element, so it works without JavaScript too). */
@@ -37,12 +92,15 @@ export async function openAvatarMenu(page: Page) {
   return menu;
 }
 
-/** A live, available product with both a rental and a buying price, found through the listing. */
+/**
+ * A live, available product with both a rental and a buying price, found through the listing.
+ * Not one of the tests' own items (prod_e2e_…): another spec may be ordering it at this moment.
+ */
 export async function openBuyableProduct(page: Page) {
   await page.goto("/all-products?sort=price_desc");
   const links = page.getByRole("region", { name: "Products" }).getByRole("article").getByRole("link");
   const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
-  for (const href of hrefs) {
+  for (const href of new Set(hrefs.filter((h) => h && !h.startsWith("/product/prod_e2e_")))) {
     await page.goto(href!);
     const both = (await page.getByText("Rent Now Buy Later", { exact: true }).count()) && (await page.getByText("Buy Now", { exact: true }).count());
     if (both && (await page.getByRole("button", { name: "ADD TO BASKET" }).count())) return href!;
@@ -51,21 +109,9 @@ export async function openBuyableProduct(page: Page) {
 }
 
 
-const sessions = new Map<string, Awaited<ReturnType<ReturnType<Page["context"]>["cookies"]>>>();
-/**
- * Signs in once per account and test worker, then reuses the session cookie: sign-in is rate
- * limited per address and per e-mail (20 and 8 in 10 minutes), and every browser test comes from
- * the same address. Falls back to the real form when the saved session no longer works.
- */
+/** Signs in with the demo password, reusing the account's session of this run (see login). */
 export async function loginOnce(page: Page, email: string, redirectTo = "/") {
-  const saved = sessions.get(email);
-  if (saved) {
-    await page.context().addCookies(saved);
-    await page.goto(redirectTo);
-    if (await page.getByTestId("avatar-menu").count()) return;
-  }
   await login(page, email, DEMO_PASSWORD, redirectTo);
-  sessions.set(email, (await page.context().cookies()).filter((c) => /session/.test(c.name)));
 }
 
 /**
@@ -124,6 +170,19 @@ export async function fillProduct(page: Page, name: string) {
   return form;
 }
 
+
+/**
+ * Chooses photos on the Upload Product form. With JavaScript each is sent at once: waits, as a
+ * person would, until the previews show and the upload's progress bar is gone (before that,
+ * 'Create Product' answers "Please wait for the images to finish uploading.", as it should).
+ */
+export async function choosePhotos(form: Locator, names: string[]) {
+  await form.locator('input[type="file"]').setInputFiles(names.map(photo));
+  if (await form.getByRole("button", { name: "Add tag" }).count()) {
+    for (const name of names) await expect(form.getByRole("img", { name: `Preview of ${name}` })).toBeVisible();
+    await expect(form.getByRole("progressbar", { name: "Uploading images" })).toHaveCount(0);
+  }
+}
 
 /**
  * After 'Complete Order': the local payment provider's hosted page (decision 0055) stands in for

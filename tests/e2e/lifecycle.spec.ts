@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, ownAddress, payOnLocalPage } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, ownAccount, ownAddress, payOnLocalPage } from "./fixtures";
 
 // The Rent-Now-Buy-Later loop (issue 15) end to end, with JavaScript on and off: a shopper rents
 // through the basket and checkout, staff mark the order delivered, and the shopper either buys
 // the rental or returns it, which staff inspect back onto the shelf. Each browser project rents
-// items of its own, which every seed puts back on the shelf (db/demo/flows/50-lifecycle-e2e.mjs).
+// items of its own, which every seed puts back on the shelf (tests/e2e/seed/50-lifecycle.mjs), as
+// a shopper of its own (tests/e2e/seed/80-own-accounts.mjs), whose basket no other spec touches.
 
 const item = (testInfo: TestInfo, kind: "buy" | "return") => `prod_e2e_life_${testInfo.project.name === "js" ? "js" : "nojs"}_${kind}`;
 
@@ -51,7 +52,7 @@ async function markDelivered(page: Page, orderId: string) {
 test("a shopper rents, staff mark it delivered, the shopper sees the days left and buys it", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   // Two people, a checkout and the queue: longer than one page visit.
   test.setTimeout(90_000);
-  await login(page, DEMO.shopper);
+  await login(page, ownAccount("lifecycle", testInfo));
   const orderId = await rent(page, item(testInfo, "buy"));
 
   const staff = await person(browser, javaScriptEnabled);
@@ -73,7 +74,7 @@ test("a shopper rents, staff mark it delivered, the shopper sees the days left a
 test("another rental is returned, and staff inspect it back onto the shelf", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   test.setTimeout(90_000);
   const productId = item(testInfo, "return");
-  await login(page, DEMO.shopper);
+  await login(page, ownAccount("lifecycle", testInfo));
   const orderId = await rent(page, productId);
 
   const staff = await person(browser, javaScriptEnabled);

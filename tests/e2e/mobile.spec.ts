@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, login, openBuyableProduct, payOnLocalPage } from "./fixtures";
+import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
 
 // A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
 // first under a closed 'Filters' button that counts what is applied, a filter applies without
@@ -26,17 +26,20 @@ test("the listing's filters start closed above the results, count what is applie
 
 test("home's category tiles fit two rows on a phone", async ({ page }) => {
   await page.goto("/");
-  const tiles = page.getByRole("region", { name: "Shop by Category" }).getByRole("listitem");
+  // The shop's categories: admin-content.spec.ts, running side by side, may have added a
+  // 'Knitwear …' of its own for a moment (sorted last), which is not one of them.
+  const tiles = page.getByRole("region", { name: "Shop by Category" }).getByRole("listitem").filter({ hasNotText: /^\s*Knitwear [0-9a-z]+/ });
   const tops = await tiles.evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))]);
   expect(await tiles.count()).toBeGreaterThanOrEqual(6);
   expect(tops.length).toBeLessThanOrEqual(2);
 });
 
-test("checkout ends on the order's confirmation, and its toast fits its box on a phone", async ({ page }) => {
-  await login(page, DEMO.shopper);
+test("checkout ends on the order's confirmation, and its toast fits its box on a phone", async ({ page }, info) => {
+  // A shopper and an item of this spec's own (tests/e2e/seed): other specs order at the same time.
+  await login(page, ownAccount("mobile", info));
   await page.goto("/cart");
   if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
-  await openBuyableProduct(page);
+  await page.goto(ownItem("mobile", info));
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");

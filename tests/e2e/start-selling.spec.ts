@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { fillProduct, login, photo } from "./fixtures";
+import { choosePhotos, fillProduct, login } from "./fixtures";
 
 // Start selling (issue 27 item 7), with JavaScript on and off: a verified shopper who does not sell
 // yet (one per browser project, tests/e2e/seed/70-start-selling.mjs) starts selling from their
@@ -33,7 +33,7 @@ test("a new user starts selling from their account and lists an item", async ({ 
   await page.getByRole("link", { name: "Add Product" }).click();
   const item = `First Coat ${Date.now().toString(36)}`;
   const upload = await fillProduct(page, item);
-  await upload.locator('input[type="file"]').setInputFiles([photo("front.png")]);
+  await choosePhotos(upload, ["front.png"]);
   await upload.getByRole("button", { name: "Create Product" }).click();
   await expect(page.getByText("Product created successfully")).toBeVisible();
   await expect(page.getByTestId("seller-product").filter({ hasText: item })).toContainText("pending");
