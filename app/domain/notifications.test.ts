@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES } from "./notifications";
+import { badgeCount } from "./badge";
 import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
 
 describe("who is told of what", () => {
@@ -62,5 +63,11 @@ describe("the unsubscribe token", () => {
     expect(await verifyUnsubscribe(token, SECRET, NOW + 1001, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "expired" });
     const unknown = await signUnsubscribe({ ...claim, category: "gossip" as never }, SECRET);
     expect(await verifyUnsubscribe(unknown, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+  });
+});
+
+describe("badgeCount", () => {
+  it("shows a count up to 99 as it is, and more as 99+ (the links' labels say the same)", () => {
+    expect([1, 99, 100, 1234].map(badgeCount)).toEqual(["1", "99", "99+", "99+"]);
   });
 });

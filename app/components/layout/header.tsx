@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
+import { badgeCount } from "../../domain/badge";
 import { initials } from "../../domain/initials";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
@@ -115,12 +116,12 @@ function BasketButton({ count }: { count: number }) {
 /** The notification centre's link with the unread count (issue 23). */
 function NotificationBell({ count }: { count: number }) {
   return (
-    <Link to="/account/notifications" aria-label={count > 0 ? `Notifications, ${count} unread` : "Notifications"} className="relative hover:text-brand" data-testid="notification-bell">
+    <Link to="/account/notifications" aria-label={count > 0 ? `Notifications, ${badgeCount(count)} unread` : "Notifications"} className="relative hover:text-brand" data-testid="notification-bell">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{count > 99 ? "99+" : count}</span> : null}
+      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{badgeCount(count)}</span> : null}
     </Link>
   );
 }
@@ -128,11 +129,11 @@ function NotificationBell({ count }: { count: number }) {
 /** The inbox's link with the number of conversations waiting for a reply (issue 26). */
 function MessagesLink({ count }: { count: number }) {
   return (
-    <Link to="/account/messages" aria-label={count > 0 ? `Messages, ${count} unread` : "Messages"} className="relative hover:text-brand" data-testid="messages-link">
+    <Link to="/account/messages" aria-label={count > 0 ? `Messages, ${badgeCount(count)} unread` : "Messages"} className="relative hover:text-brand" data-testid="messages-link">
       <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
       </svg>
-      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{count > 99 ? "99+" : count}</span> : null}
+      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{badgeCount(count)}</span> : null}
     </Link>
   );
 }
