@@ -133,6 +133,7 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const priced = inIndex ? index.priceCount : null;
   // Every public item: the count the triggers of migration 0015 keep.
   const everyPublicItem = !hasFilters(filters) && !scoped;
+  const priceRangeAlone = !scoped && !hasFilters({ ...filters, rentalMin: null, rentalMax: null, buyMin: null, buyMax: null });
   const countQuery = everyPublicItem
     ? db.select({ n: sql<number>`coalesce(max(${catalogStats.n}), 0)` }).from(catalogStats).where(eq(catalogStats.key, "public_items"))
     : inIndex && facetsCoverFilters(filters)
@@ -141,10 +142,10 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
         ? // Price bands (decision 0038): counted in the index; the parts of bands the range cuts are
           // walked in price order, or (with two ranges) their matches read by rowid.
           db.select({ n: sql<number>`0 ${sql.join(priceCountTerms(priced, where), sql` `)}` }).from(sql`(select 1)`)
-        : index || scoped
-          ? db.select({ n: count() }).from(products).where(and(...where, matched))
-          : // A price range alone: one range of the public items' own price index (migration 0043).
-            db.select({ n: count() }).from(products).where(and(isPublic(), ...priceConditions(filters, false)));
+        : priceRangeAlone
+          ? // A price range alone: one range of the public items' own price index (migration 0043).
+            db.select({ n: count() }).from(products).where(and(isPublic(), ...priceConditions(filters, false)))
+          : db.select({ n: count() }).from(products).where(and(...where, matched));
 
   if (index?.tiers && page.sort === "relevance") {
     return { pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit), countQuery, reverse, after, tieKey: "rowid" as const, searchUnusable };
