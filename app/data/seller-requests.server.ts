@@ -7,6 +7,7 @@ import { maySellCheck, SELLER_SIGNUP_KEY, sellerRoles, signupMode, type PayReadi
 import type { ShippingAddress } from "../domain/checkout";
 import { auditStatement } from "./audit.server";
 import type { Database } from "./db.server";
+import { personWithRoles } from "./users.server";
 
 // Start selling and requests to sell (issue 27 item 7; decision 0057).
 
@@ -24,17 +25,10 @@ export async function sellerSignupMode(db: Database): Promise<SellerSignupMode> 
 export async function sellingCandidate(db: Database, userId: string) {
   const row = await db
     .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      displayName: users.displayName,
+      ...personWithRoles,
       returnAddress: users.returnAddress,
       emailVerifiedAt: users.emailVerifiedAt,
-      deactivatedAt: users.deactivatedAt,
       sellerTermsAcceptedAt: users.sellerTermsAcceptedAt,
-      role: userRoles.role,
-      adminSubrole: userRoles.adminSubrole,
-      sellerRole: userRoles.sellerRole,
       requestStatus: sellerRequests.status,
       requestCreatedAt: sellerRequests.createdAt,
       rejectionReason: sellerRequests.rejectionReason,

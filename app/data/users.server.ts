@@ -1,6 +1,18 @@
 import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { authTokens, storeRequests, users, userVerifications } from "../../db/schema";
+import { authTokens, storeRequests, userRoles, users, userVerifications } from "../../db/schema";
 import { isUniqueViolation, type Database } from "./db.server";
+
+/** A person's names and roles, as the session and the Start selling check read them (with userRoles left-joined). */
+export const personWithRoles = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  displayName: users.displayName,
+  deactivatedAt: users.deactivatedAt,
+  role: userRoles.role,
+  adminSubrole: userRoles.adminSubrole,
+  sellerRole: userRoles.sellerRole,
+};
 
 export async function findUserByEmail(db: Database, email: string) {
   return db

@@ -3,6 +3,7 @@ import { createCookie } from "react-router";
 import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { roleFlags, type SessionUser } from "../domain/roles";
+import { personWithRoles } from "../data/users.server";
 
 // Server-side sessions (DECISIONS.md, Platform): the cookie holds only a random id; the data
 // lives in KV with a sliding expiry and is deleted at sign-out, password reset and deactivation.
@@ -87,15 +88,8 @@ export async function loadSessionUser(
     : sql<string | null>`NULL`;
   const row = await db
     .select({
-      id: users.id,
-      email: users.email,
-      fullName: users.fullName,
-      displayName: users.displayName,
+      ...personWithRoles,
       avatarUrl: users.avatarUrl,
-      deactivatedAt: users.deactivatedAt,
-      role: userRoles.role,
-      adminSubrole: userRoles.adminSubrole,
-      sellerRole: userRoles.sellerRole,
       cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
       // The header's bell (issue 23): read from the partial index of unread rows.
       unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${users.id} AND read_at IS NULL)`,
