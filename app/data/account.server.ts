@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { authTokens, orderItems, orders, orderStatusHistory, products, reviews, stores, users } from "../../db/schema";
 import { ACTIVE_ORDER_STATUSES, reviewable } from "../domain/account";
 import type { ItemStatus } from "../domain/order-lifecycle";
+import { listedProductColumns } from "./listings.server";
 import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
 
@@ -43,19 +44,7 @@ export async function accountOrders(db: Database, userId: string, page: number) 
 /** The vendor's own products for the Products tab, newest first. */
 export async function ownProducts(db: Database, userId: string) {
   return db
-    .select({
-      id: products.id,
-      name: products.name,
-      images: products.images,
-      status: products.status,
-      productStatus: products.productStatus,
-      rejectionReason: products.rejectionReason,
-      rentalPrice: products.rentalPrice,
-      buyingPrice: products.buyingPrice,
-      originalPrice: products.originalPrice,
-      condition: products.condition,
-      createdAt: products.createdAt,
-    })
+    .select({ ...listedProductColumns, rejectionReason: products.rejectionReason })
     .from(products)
     .where(eq(products.ownerId, userId))
     .orderBy(desc(products.createdAt), desc(products.id))
