@@ -23,7 +23,7 @@ import { readSession, readSessionId, visitOf } from "./session.server";
 //   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
 //   [data-notify=ID]          a rented item's 'Notify me', or 'We'll tell you when it's back' once asked
 // The anonymous parts are found by their exact markup (rendered by the same components, and
-// tests/integration/personal-page.test.ts holds them equal to the page's), which costs a few
+// tests/integration/personal-page-freshness.test.ts holds them equal to the page's), which costs a few
 // string searches instead of parsing the page. The visitor's values also go into a JSON data
 // block, which the client reads while the page's hydration data is still the anonymous one
 // (app/components/personal.ts), so React hydrates the very markup it would render itself. The

@@ -66,7 +66,7 @@ describe("page cache for anonymous visitors", () => {
     expect(session).toContain("cl_session=");
 
     // The sign-in left a toast to show, so the page is rendered for this visitor (without one,
-    // a shared page is served with their parts stitched in: tests/integration/personal-page.test.ts).
+    // a shared page is served with their parts stitched in: tests/integration/personal-page-*.test.ts).
     const mine = await get(`/all-brands?${tag}`, { cookie: session });
     expect(mine.state).toBeNull();
     expect(mine.response.headers.get("cache-control")).toBe("private, no-store");

@@ -20,7 +20,7 @@ describe("the route table", () => {
 
 describe("cross-site form posts", () => {
   // One-click unsubscribes are posted from mail providers by design: their signed token is their
-  // authority (tests/integration/notifications.test.ts, alerts.test.ts), and React Router refuses
+  // authority (tests/integration/notifications.test.ts, alerts-saved-searches.test.ts), and React Router refuses
   // a foreign Origin. The newsletter's and a saved search's.
   const ONE_CLICK: Record<string, string> = { "/unsubscribe": "This unsubscribe link is not valid.", "/saved-searches/unsubscribe": "This link is not valid." };
 
@@ -42,7 +42,7 @@ describe("cross-site form posts", () => {
   });
 
   // The payment provider's webhook (decision 0055) is posted by its servers: exempt from the
-  // cross-site check, its signature is the authority (checkout-payments.test.ts has the signed cases).
+  // cross-site check, its signature is the authority (checkout-payments-webhook.test.ts has the signed cases).
   it("lets /webhooks/stripe through to its signature check, which refuses a post without one", async () => {
     const browser = new Browser();
     for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}] as Record<string, string>[]) {

@@ -110,7 +110,7 @@ export const rules: AreaRules = {
         },
       },
       // Set up payouts (decision 0056): the store's owner, for their own store. Staff who run stores
-      // post without ?store= here (no store to act for: 404); with one they get a 403 (payouts.test.ts).
+      // post without ?store= here (no store to act for: 404); with one they get a 403 (payouts-onboarding.test.ts).
       setup_payouts: {
         allowed: isStoreOwner,
         form: async (ctx) => {

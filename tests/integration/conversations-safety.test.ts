@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { signedInBrowser } from "./actors";
+import { createProduct, createUser } from "./factories";
+import { ip, rows, token, cast, ask } from "./conversations-helpers";
+
+// Conversations between shoppers and sellers (issue 26): blocks and reports, the export and
+// deletion.
+
+describe("safety", () => {
+  it("blocking stops new messages either way; a report reaches the admin area, where a staff read is audited and a sender can be suspended", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id);
+    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "block" })).status).toBe(302);
+    const refused = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Hello?", token: token() });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain("You can't send messages in this conversation.");
+    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "send", body: "Nor me", token: token() })).status).toBe(403);
+    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "unblock" })).status).toBe(302);
+    expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Now?", token: token() })).status).toBe(303);
+
+    // A report without a reason is refused; with one it waits in the admin area.
+    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: " " })).status).toBe(400);
+    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: "Asks me to pay outside Closetloop" })).status).toBe(302);
+    const support = await signedInBrowser("customerSupport", { ip: ip() });
+    const queue = await (await support.browser.fetch("/admin/messages")).text();
+    expect(queue).toContain("Asks me to pay outside Closetloop");
+    const read = await support.browser.fetch(`/admin/messages/${id}`);
+    expect(read.status).toBe(200);
+    expect(await read.text()).toContain("Does it fit a size 10?");
+    expect(await rows("SELECT actor_id, action FROM audit_log WHERE target_type = 'conversation' AND target_id = ?", id)).toEqual([{ actor_id: support.id, action: "conversation.read" }]);
+    // A conversation nobody reported is not staff's to read.
+    const other = await cast();
+    const unreported = await ask(other.shopper.browser, other.item.id);
+    expect((await support.browser.fetch(`/admin/messages/${unreported}`)).status).toBe(404);
+    // A product reviewer has no such tab.
+    const reviewer = await signedInBrowser("productReviewer", { ip: ip() });
+    expect((await reviewer.browser.fetch(`/admin/messages/${id}`)).status).toBe(403);
+
+    // Suspending the shopper stops their messages; their account and listings stay.
+    const listing = await createProduct(shopper.id, { name: "Shopper's own listing" });
+    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: shopper.id })).status).toBe(302);
+    const suspended = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Again", token: token() });
+    expect(suspended.status).toBe(403);
+    expect(await suspended.text()).toContain("Your messages are suspended");
+    expect(await rows("SELECT product_status FROM products WHERE id = ?", listing.id)).toEqual([{ product_status: "live" }]);
+    // Suspending someone outside the conversation is refused.
+    const outsider = await createUser();
+    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: outsider.id })).status).toBe(400);
+    expect(await rows("SELECT user_id FROM message_suspensions WHERE user_id = ?", outsider.id)).toEqual([]);
+  });
+
+  it("the export carries the person's conversations; deletion leaves 'Message deleted' for the other party", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Is the hem original?");
+    const exported = (await (await shopper.browser.post("/account/export", {})).json()) as { conversations: { id: string; messages: { body: string }[] }[] };
+    expect(exported.conversations.find((c) => c.id === id)?.messages.map((m) => m.body)).toEqual(["Is the hem original?"]);
+    expect((await shopper.browser.post("/account?tab=security", { intent: "delete_account", password: "correct-horse-battery" })).status).toBe(302);
+    const html = await (await seller.browser.fetch(`/account/messages/${id}`)).text();
+    expect(html).toContain("Message deleted");
+    expect(html).not.toContain("Is the hem original?");
+    expect(await rows("SELECT sender_id, body FROM messages WHERE conversation_id = ?", id)).toEqual([{ sender_id: null, body: "" }]);
+  });
+});
