@@ -225,7 +225,8 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
   }),
 };
 
-// One subject for the export and the deletion tests (the fixtures' ids are fixed): exported first, then deleted.
+// One subject per test file (the fixtures' ids are fixed; each file has its own storage): the export
+// file exports it, the deletion file deletes it.
 let made: Promise<Subject> | null = null;
 
 export const subjectWithEverything = () => (made ??= makeSubject());
