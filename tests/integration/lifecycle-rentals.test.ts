@@ -1,79 +1,17 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext, createMessageBatch, getQueueResult } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { database } from "../../app/data/db.server";
-import { ownerEarnings } from "../../app/data/finance.server";
-import { formatGBP } from "../../app/domain/money";
-import { appConfig } from "../../app/env.server";
-import { changeOrderItem, staffSetOrderStatus } from "../../app/services/order-lifecycle.server";
-import { localFailKey } from "../../app/services/payments-local.server";
-import { deliveryCaptureKey } from "../../app/services/payments.server";
+import { changeOrderItem } from "../../app/services/order-lifecycle.server";
 import worker from "../../workers/app";
-import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, eventually } from "./factories";
-import { DAY, placeOrder } from "./orders";
+import { DAY } from "./orders";
+import { services, HOUR, nextIp, runJob, concierge, rental, itemRow, outbox, paymentsOf, transactionsOf, orderAmounts, payout } from "./lifecycle-fixtures";
 
 // Issue 15: the daily and weekly jobs through the Worker's own scheduled handler with a moved
-// clock, the e-mails through its queue consumer, and the payment seam (decisions 0035, 0036).
-// Every assertion is about this test's own records: the jobs act on every order in the file.
-
-const services = () => ({ env, config: appConfig(env), db: database(env.DB) });
-const HOUR = DAY / 24;
-let ipSeq = 0;
-/** Each shopper signs in from an address of its own (sign-in is rate limited per address). */
-const nextIp = () => `10.215.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
-async function runJob(job: keyof typeof CRON, scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await worker.scheduled(createScheduledController({ cron: CRON[job], scheduledTime }), env, ctx);
-  await waitOnExecutionContext(ctx);
-}
-
-async function concierge(productId: string, storeOwner: { id: string } | null = null) {
-  storeOwner ??= await createUser();
-  const storeId = `store_${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Jobs Store', ?, ?, ?)").bind(storeId, storeOwner.id, `store-${storeId}@example.test`, Date.now()),
-    env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(storeId, productId),
-  ]);
-  return { storeId, email: `store-${storeId}@example.test` };
-}
-
-/** A shopper rents (through the basket and checkout), staff deliver it at `deliveredAt` through the service layer. */
-async function rental(deliveredAt: number, prices = { rentalPrice: 1500, buyingPrice: 12000 }, options: { concierge?: boolean; storeOwner?: { id: string }; failCaptures?: boolean } = {}) {
-  const owner = await createUser();
-  const item = await createProduct(owner.id, prices);
-  const store = options.concierge ? await concierge(item.id, options.storeOwner) : null;
-  const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-  const order = await placeOrder(shopper, [{ productId: item.id, option: "rental" }]);
-  if (options.failCaptures) await env.CACHE.put(localFailKey(order.orderId), "capture");
-  const staff = await createUser();
-  const delivered = await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt);
-  expect(delivered.ok).toBe(true);
-  return { owner, shopper, store, orderId: order.orderId, itemId: order.items[0]!.id, productId: item.id };
-}
-
-const itemRow = (id: string) => env.DB.prepare("SELECT status, rental_outcome, reminder_sent_at, rental_ends_at FROM order_items WHERE id = ?").bind(id).first<Record<string, unknown>>();
-const outbox = (to: string) =>
-  env.DB.prepare("SELECT kind, message_key AS key, subject FROM notification_outbox WHERE recipient = ? ORDER BY created_at, message_key").bind(to).all<{ kind: string; key: string; subject: string }>().then((r) => r.results);
-const paymentsOf = (orderId: string) =>
-  env.DB.prepare("SELECT operation, amount, status, idempotency_key AS key FROM payments WHERE order_id = ? ORDER BY created_at, rowid").bind(orderId).all<{ operation: string; amount: number; status: string; key: string }>().then((r) => r.results);
-const transactionsOf = (orderId: string) =>
-  env.DB.prepare(
-    "SELECT t.id, t.transaction_type AS type, t.gross_amount AS gross, t.net_amount AS net, t.status, t.payout_id AS payoutId, (SELECT coalesce(sum(commission_amount), 0) FROM commissions c WHERE c.transaction_id = t.id) AS commissions FROM transactions t WHERE t.order_id = ? ORDER BY t.created_at, t.id",
-  )
-    .bind(orderId)
-    .all<{ id: string; type: string; gross: number; net: number; status: string; payoutId: string | null; commissions: number }>()
-    .then((r) => r.results);
-/** What the shopper was charged at checkout: the lines, the delivery fee, the total authorized. */
-const orderAmounts = (orderId: string) =>
-  env.DB.prepare("SELECT subtotal_amount AS subtotal, delivery_fee AS deliveryFee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ subtotal: number; deliveryFee: number; total: number }>().then((r) => r!);
-const payout = (type: string, recipientId: string) =>
-  env.DB.prepare("SELECT id, period_start AS periodStart, period_end AS periodEnd, total_amount AS total, commission_amount AS commission, net_amount AS net, status FROM payouts WHERE recipient_type = ? AND recipient_id = ?")
-    .bind(type, recipientId)
-    .all<{ id: string; periodStart: number; periodEnd: number; total: number; commission: number; net: number; status: string }>()
-    .then((r) => r.results);
+// clock, the e-mails through its queue consumer: reminders, conversions, a shopper's own choices
+// and returns. The payment seam has lifecycle-payments.test.ts. Every assertion is about this
+// test's own records: the jobs act on every order in the file.
 
 describe("the daily job", () => {
   it("reminds once the day before, converts the rental when its window ends, records and captures its money, and tells shopper and owner", async () => {
@@ -237,153 +175,6 @@ describe("a concierge return", () => {
     expect(who.results).toEqual([{ actor_id: storeOwner.id, actor_role: "store" }]);
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));
     expect(await (await storeOwner.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);
-  });
-});
-
-describe("payments", () => {
-  it("a failed capture leaves the transaction pending (not counted), the daily job retries it, and it is charged once", async () => {
-    const deliveredAt = Date.UTC(2027, 2, 1, 12);
-    const r = await rental(deliveredAt, { rentalPrice: 999, buyingPrice: 5000 }, { failCaptures: true });
-    let [fee] = await transactionsOf(r.orderId);
-    expect(fee).toMatchObject({ type: "rental_fee", gross: 999, status: "pending" });
-    expect(await ownerEarnings(database(env.DB), r.owner.id)).toEqual({ gross: 0, net: 0, sales: 0 });
-
-    // Still failing: another attempt, still pending.
-    await runJob("daily", deliveredAt + DAY);
-    expect((await transactionsOf(r.orderId))[0]!.status).toBe("pending");
-    // The provider works again: captured once, however many runs.
-    await env.CACHE.delete(localFailKey(r.orderId));
-    await Promise.all([runJob("daily", deliveredAt + 2 * DAY), runJob("daily", deliveredAt + 2 * DAY)]);
-    await runJob("daily", deliveredAt + 3 * DAY);
-    [fee] = await transactionsOf(r.orderId);
-    expect(fee).toMatchObject({ status: "completed" });
-    const captures = (await paymentsOf(r.orderId)).filter((p) => p.key === `capture:${fee!.id}`);
-    expect(captures.map((p) => p.status)).toEqual(["failed", "failed", "succeeded"]);
-    // split: 10% of 999 is 99.9 → 100 (half up); the owner gets the rest.
-    expect(await ownerEarnings(database(env.DB), r.owner.id)).toEqual({ gross: 999, net: 899, sales: 1 });
-  });
-
-  it("a cancelled order gives its whole authorization back, delivery fee included, once; its delivery fee is never captured", async () => {
-    const owner = await createUser();
-    const item = await createProduct(owner.id, { buyingPrice: 4200 });
-    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    const order = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
-    const staff = await createUser();
-    const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
-    expect(deliveryFee).toBeGreaterThan(0);
-    expect(total).toBe(subtotal + deliveryFee);
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
-    await runJob("daily", Date.now() + DAY);
-    expect((await paymentsOf(order.orderId)).map((p) => [p.operation, p.amount, p.status])).toEqual([
-      ["authorize", total, "succeeded"],
-      ["refund", total, "succeeded"],
-    ]);
-  });
-
-  it("a failed refund is retried by the daily job for the whole authorization, and given back once", async () => {
-    const owner = await createUser();
-    const item = await createProduct(owner.id, { rentalPrice: 1100, buyingPrice: 9000 });
-    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    const order = await placeOrder(shopper, [{ productId: item.id, option: "rental" }]);
-    await env.CACHE.put(localFailKey(order.orderId), "refund");
-    const staff = await createUser();
-    const { total } = await orderAmounts(order.orderId);
-    await staffSetOrderStatus(services(), order.orderId, "cancelled", staff.id, Date.now());
-    await runJob("daily", Date.now() + DAY);
-    await env.CACHE.delete(localFailKey(order.orderId));
-    await Promise.all([runJob("daily", Date.now() + 2 * DAY), runJob("daily", Date.now() + 2 * DAY)]);
-    await runJob("daily", Date.now() + 3 * DAY);
-    expect((await paymentsOf(order.orderId)).map((p) => [p.operation, p.amount, p.status])).toEqual([
-      ["authorize", total, "succeeded"],
-      ["refund", total, "failed"],
-      ["refund", total, "failed"],
-      ["refund", total, "succeeded"],
-    ]);
-  });
-});
-
-describe("the delivery fee", () => {
-  const deliveryCaptures = async (orderId: string) => (await paymentsOf(orderId)).filter((p) => p.key === deliveryCaptureKey(orderId));
-  const succeededSum = async (orderId: string, operation: string) =>
-    (await paymentsOf(orderId)).filter((p) => p.operation === operation && p.status === "succeeded").reduce((sum, p) => sum + p.amount, 0);
-  /** The row of the admin Financial tab's "Delivery fees not collected" list for this order, if any. */
-  const owedRow = async (superadmin: { browser: { fetch(path: string): Promise<Response> } }, orderId: string) => {
-    const page = await (await superadmin.browser.fetch("/admin/financial")).text();
-    // Only the owed fees' table: the order also appears among the transactions.
-    const start = page.indexOf("Delivery fees not collected");
-    const html = start < 0 ? "" : page.slice(start, page.indexOf("</table>", start));
-    const at = html.indexOf(`title="${orderId}"`);
-    return at < 0 ? null : html.slice(at, html.indexOf("</tr>", at));
-  };
-
-  it("is captured once, under its own key, when staff mark the order delivered; a second delivery and the daily job capture nothing more", async () => {
-    // Two sellers: two delivery groups. A purchase and a rental.
-    const coat = await createProduct((await createUser()).id, { buyingPrice: 4200 });
-    const dress = await createProduct((await createUser()).id, { rentalPrice: 1500, buyingPrice: 12000 });
-    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    const order = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }, { productId: dress.id, option: "rental" }]);
-    const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
-    expect(deliveryFee).toBeGreaterThan(0);
-
-    const admin = await signedInBrowser("admin", { ip: nextIp() });
-    const deliver = () => admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "delivered" });
-    expect((await deliver()).status).toBe(302);
-    expect(await deliveryCaptures(order.orderId)).toEqual([{ operation: "capture", amount: deliveryFee, status: "succeeded", key: `capture:delivery:${order.orderId}` }]);
-
-    // Marked delivered again (twice at once, then once more), and the daily job twice at once, then again.
-    await Promise.all([deliver(), deliver()]);
-    expect((await deliver()).status).toBe(302);
-    await Promise.all([runJob("daily", Date.now() + HOUR), runJob("daily", Date.now() + HOUR)]);
-    await runJob("daily", Date.now() + DAY);
-    expect(await deliveryCaptures(order.orderId)).toHaveLength(1);
-
-    // Everything authorized at checkout was collected at delivery: the lines (the purchase's price,
-    // the rental's fee) and the delivery fee; nothing is left to give back, and cancelling is refused.
-    expect(await succeededSum(order.orderId, "authorize")).toBe(total);
-    expect(await succeededSum(order.orderId, "capture")).toBe(subtotal + deliveryFee);
-    const cancel = await admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "cancelled" });
-    expect(cancel.status).toBe(409);
-    expect(await succeededSum(order.orderId, "refund")).toBe(0);
-  });
-
-  it("a failed capture is shown as owed on the admin Financial tab, the daily job retries it, and it is charged once", async () => {
-    const item = await createProduct((await createUser()).id, { buyingPrice: 6500 });
-    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    const order = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
-    const { deliveryFee } = await orderAmounts(order.orderId);
-    await env.CACHE.put(localFailKey(order.orderId), "capture");
-    const staff = await createUser();
-    const deliveredAt = Date.now();
-    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt)).toMatchObject({ ok: true, changed: true });
-    expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([[deliveryFee, "failed"]]);
-    // The order stands delivered (completed: a purchase) whatever the provider said.
-    expect((await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string }>())!.status).toBe("completed");
-
-    const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
-    expect(await (await superadmin.browser.fetch("/admin/financial")).text()).toContain("Delivery fees not collected");
-    let row = await owedRow(superadmin, order.orderId);
-    expect(row).toContain(formatGBP(deliveryFee));
-    expect(row).toContain("1 failed attempt(s)");
-    expect(row).toContain("The local provider was told to fail capture calls");
-
-    // Still failing: another attempt, still owed.
-    await runJob("daily", deliveredAt + DAY);
-    row = await owedRow(superadmin, order.orderId);
-    expect(row).toContain("2 failed attempt(s)");
-
-    // The provider works again: captured once, however many runs, and no longer owed.
-    await env.CACHE.delete(localFailKey(order.orderId));
-    await Promise.all([runJob("daily", deliveredAt + 2 * DAY), runJob("daily", deliveredAt + 2 * DAY)]);
-    await runJob("daily", deliveredAt + 3 * DAY);
-    expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([
-      [deliveryFee, "failed"],
-      [deliveryFee, "failed"],
-      [deliveryFee, "succeeded"],
-    ]);
-    expect(await owedRow(superadmin, order.orderId)).toBeNull();
-    // The sale itself was retried alike: everything authorized is collected, once.
-    expect(await succeededSum(order.orderId, "capture")).toBe((await orderAmounts(order.orderId)).total);
   });
 });
 

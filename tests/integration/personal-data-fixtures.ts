@@ -1,28 +1,24 @@
+// Shared by personal-data-export.test.ts and personal-data-deletion.test.ts: a subject with a row
+// in every column that names a user (the fixtures), and the readers of the schema's foreign keys.
+
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
-import { database } from "../../app/data/db.server";
-import { DELETED_OWNER_ID, UNLINKED_USER_DATA, USER_REFERENCES } from "../../app/data/personal-data.server";
-import { appConfig } from "../../app/env.server";
-import { staffSetOrderStatus } from "../../app/services/order-lifecycle.server";
-import { localFailKey } from "../../app/services/payments-local.server";
-import { captureDue } from "../../app/services/payments.server";
-import { PASSWORD, signedInBrowser, type Actor } from "./actors";
-import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { signedInBrowser, type Actor } from "./actors";
+import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { PNG_BYTES } from "./images";
-import { deliver, placeOrder } from "./orders";
-
-// The data export and the account's deletion (issue 13; seller-store-admin.md §3, §4, §7;
-// docs/decisions/0028-account-deletion.md). The schema's own foreign keys say which columns
-// point at a user: every one of them must be exported and cleared by deletion.
 
 let ipSeq = 0;
-const member = (actor: Actor) => signedInBrowser(actor, { ip: `10.79.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
-const scalar = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-const bindAll = (sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds);
+/** The next number of the address sequence the signed-in browsers use (for a browser of its own). */
+export const nextIpSeq = () => ++ipSeq;
+
+export const member = (actor: Actor) => signedInBrowser(actor, { ip: `10.79.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+
+export const scalar = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+
+export const bindAll = (sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds);
 
 /** Every table's foreign keys to users, as the database itself reports them. */
-async function userForeignKeys() {
+export async function userForeignKeys() {
   const tables = (await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%' AND name NOT LIKE 'd1_%'").all<{ name: string }>()).results;
   const found: string[] = ["users.id"];
   for (const { name } of tables) {
@@ -33,9 +29,9 @@ async function userForeignKeys() {
 }
 
 /** Follows a dotted path into the export file. */
-const at = (file: unknown, path: string) => path.split(".").reduce<unknown>((v, key) => (v as Record<string, unknown> | null)?.[key], file);
+export const at = (file: unknown, path: string) => path.split(".").reduce<unknown>((v, key) => (v as Record<string, unknown> | null)?.[key], file);
 
-interface Subject {
+export interface Subject {
   id: string;
   email: string;
   browser: Browser;
@@ -47,7 +43,7 @@ interface Subject {
  * One row in every table that points at the subject (and in every column that names them
  * without a foreign key), each carrying a marker the export must show. Keyed "table.column".
  */
-const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1PreparedStatement[]; marker: string }> = {
+export const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1PreparedStatement[]; marker: string }> = {
   "users.id": (s) => ({ statements: [], marker: s.email }),
   "user_roles.user_id": () => ({ statements: [], marker: '"seller_role":"vendor"' }),
   "user_verifications.user_id": (s, now) => ({ statements: [bindAll("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?)", s.id, now)], marker: '"is_verified":true' }),
@@ -229,11 +225,13 @@ const FIXTURES: Record<string, (s: Subject, now: number) => { statements: D1Prep
   }),
 };
 
-// One subject for the export and the deletion tests (the fixtures' ids are fixed): exported first, then deleted.
+// One subject per test file (the fixtures' ids are fixed; each file has its own storage): the export
+// file exports it, the deletion file deletes it.
 let made: Promise<Subject> | null = null;
-const subjectWithEverything = () => (made ??= makeSubject());
 
-async function makeSubject(): Promise<Subject> {
+export const subjectWithEverything = () => (made ??= makeSubject());
+
+export async function makeSubject(): Promise<Subject> {
   const subject = await member("vendor");
   const other = await createUser();
   const now = Date.now();
@@ -264,7 +262,7 @@ async function makeSubject(): Promise<Subject> {
 }
 
 /** Every column of every table that holds the user's id or e-mail address. */
-async function rowsNaming(tables: string[], id: string, email: string) {
+export async function rowsNaming(tables: string[], id: string, email: string) {
   const hits: string[] = [];
   for (const table of tables) {
     const columns = (await env.DB.prepare(`PRAGMA table_info(${table})`).all<{ name: string }>()).results.map((c) => c.name);
@@ -277,204 +275,3 @@ async function rowsNaming(tables: string[], id: string, email: string) {
   }
   return hits;
 }
-
-describe("every column that names a user", () => {
-  it("is covered: the schema's foreign keys to users are exactly the ones export and deletion handle", async () => {
-    const { found } = await userForeignKeys();
-    expect(USER_REFERENCES.map((r) => `${r.table}.${r.column}`).sort()).toEqual(found);
-  });
-
-  it("has a fixture here, so the test below puts a row in it", () => {
-    const covered = [...USER_REFERENCES, ...UNLINKED_USER_DATA].map((r) => `${r.table}.${r.column}`).sort();
-    expect(Object.keys(FIXTURES).sort()).toEqual(covered);
-  });
-});
-
-describe("Export my data", () => {
-  it("downloads closetloop-data-YYYY-MM-DD.json, indented by 2, with every row that names the user and none of their secrets; it writes nothing", async () => {
-    const s = await subjectWithEverything();
-    const before = await databaseFingerprint();
-    const response = await s.browser.post("/account/export", {});
-    expect(response.status).toBe(200);
-    expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="closetloop-data-${new Date().toISOString().slice(0, 10)}.json"`);
-    expect(response.headers.get("cache-control")).toContain("no-store");
-    const text = await response.text();
-    expect(text.startsWith('{\n  "exported_at": "')).toBe(true);
-    expect(text).not.toMatch(/password_hash|password_salt|token_hash|m_token/);
-    const file = JSON.parse(text);
-    for (const key of ["profile", "products", "orders", "cart_items", "favorites", "reviews", "exported_at", "data_subject_rights", "roles", "stores", "store_requests", "brand_suggestions", "price_change_requests", "sessions", "newsletter", "transactions", "payouts"]) {
-      expect(file, key).toHaveProperty(key);
-    }
-    expect(file.profile).toMatchObject({ id: s.id, email: s.email });
-    expect(file.data_subject_rights).toMatchObject({ access: expect.any(String), portability: expect.any(String), contact: "privacy@closetloop.co.uk" });
-    expect(file.orders[0]).toMatchObject({ id: "order_m_own", items: [{ id: "m_item_own", name: "Bought by the subject" }], billing_address: { city: "Marker Town" } });
-    expect(file.newsletter).toEqual({ subscribed: true, subscribed_at: expect.any(String) });
-    expect(file.sessions.length).toBeGreaterThanOrEqual(1);
-    expect(file.sessions[0]).toEqual({ signed_in_at: expect.any(String), last_active_at: expect.any(String) });
-
-    const shown = [...USER_REFERENCES, ...UNLINKED_USER_DATA].filter((r) => r.exportedAs !== null);
-    for (const ref of shown) {
-      const { marker } = FIXTURES[`${ref.table}.${ref.column}`]!(s, 0);
-      expect(JSON.stringify(at(file, ref.exportedAs!)), `${ref.table}.${ref.column} in ${ref.exportedAs}`).toContain(marker);
-    }
-    expect(await databaseFingerprint()).toBe(before);
-  });
-
-  it("lists the payment calls of the shopper's own orders, failed attempts included, without the provider's details, and never another shopper's", async () => {
-    const services = { env, config: appConfig(env), db: database(env.DB) };
-    const staff = await createUser();
-    const coat = await createProduct((await createUser()).id, { buyingPrice: 6500 });
-    const bag = await createProduct((await createUser()).id, { buyingPrice: 3100 });
-    const ada = await member("shopper");
-    const bob = await member("shopper");
-    const mine = await placeOrder(ada, [{ productId: coat.id, option: "purchase" }]);
-    const theirs = await placeOrder(bob, [{ productId: bag.id, option: "purchase" }]);
-    const amounts = (orderId: string) => env.DB.prepare("SELECT delivery_fee AS fee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ fee: number; total: number }>().then((r) => r!);
-    const { fee, total } = await amounts(mine.orderId);
-
-    // Ada's order: delivered while the provider refuses captures, then retried (as the daily job does, for this order only).
-    await env.CACHE.put(localFailKey(mine.orderId), "capture");
-    await staffSetOrderStatus(services, mine.orderId, "delivered", staff.id, Date.now());
-    await env.CACHE.delete(localFailKey(mine.orderId));
-    expect(await captureDue(services, Date.now() + 60_000, mine.orderId)).toEqual({ captured: 2, failed: 0 });
-    // Bob's order: cancelled, its authorization given back.
-    await staffSetOrderStatus(services, theirs.orderId, "cancelled", staff.id, Date.now());
-
-    const exported = async (who: typeof ada) => {
-      const response = await who.browser.post("/account/export", {});
-      expect(response.status).toBe(200);
-      const text = await response.text();
-      return { text, file: JSON.parse(text) as { orders: { id: string; payments: Record<string, unknown>[] }[] } };
-    };
-    const call = (orderId: string, operation: string, chargeFor: string, amount: number, status: string, orderItemId: string | null = null) => ({
-      order_id: orderId, operation, charge_for: chargeFor, order_item_id: orderItemId, amount, currency: "GBP", status, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
-    });
-    const saleLine = mine.items[0]!.id;
-    const adas = await exported(ada);
-    expect(adas.file.orders.map((o) => o.id)).toEqual([mine.orderId]);
-    expect(adas.file.orders[0]!.payments).toEqual([
-      call(mine.orderId, "authorize", "order_total", total, "succeeded"),
-      call(mine.orderId, "capture", "sale", 6500, "failed", saleLine),
-      call(mine.orderId, "capture", "delivery_fee", fee, "failed"),
-      call(mine.orderId, "capture", "sale", 6500, "succeeded", saleLine),
-      call(mine.orderId, "capture", "delivery_fee", fee, "succeeded"),
-    ]);
-    // Nothing of Bob's, and nothing that is the provider's or the platform's (references, errors, payment idempotency keys).
-    expect(adas.text).not.toContain(theirs.orderId);
-    for (const secret of [/local_(authorize|capture|refund)_/, /"provider/, /told to fail/, /(authorize|capture|refund):/]) expect(adas.text.match(secret)?.[0] ?? null, String(secret)).toBeNull();
-
-    const bobs = await exported(bob);
-    const bobTotal = (await amounts(theirs.orderId)).total;
-    expect(bobs.file.orders.map((o) => o.id)).toEqual([theirs.orderId]);
-    expect(bobs.file.orders[0]!.payments).toEqual([call(theirs.orderId, "authorize", "order_total", bobTotal, "succeeded"), call(theirs.orderId, "refund", "order_total", bobTotal, "succeeded")]);
-    expect(bobs.text).not.toContain(mine.orderId);
-  });
-
-  it("asks a visitor who is not signed in to sign in", async () => {
-    const response = await new Browser().post("/account/export", {});
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-  });
-});
-
-describe("Delete my account", () => {
-  it("deletes every row and image of the user in one go, keeps financial records de-identified, ends every session and signs out", async () => {
-    const s = await subjectWithEverything();
-    const elsewhere = new Browser(`10.79.9.${++ipSeq % 250}`);
-    await elsewhere.signIn(s.email, PASSWORD);
-    const otherOrder = await scalar("SELECT count(*) AS n FROM order_items WHERE order_id = 'order_m_other'");
-
-    const response = await s.browser.post("/account?tab=profile", { intent: "delete_account", password: PASSWORD });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/");
-    expect(response.headers.getSetCookie().some((c) => /^cl_session=;/.test(c) || /cl_session=[^;]*;.*Max-Age=0/i.test(c))).toBe(true);
-    const home = await (await s.browser.fetch("/")).text();
-    expect(home).toContain("Account Deleted");
-    expect(home).toContain("Your account and all associated data have been permanently deleted.");
-    expect(home).toContain('aria-label="Sign in"');
-    expect((await elsewhere.fetch("/account")).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    await expect(new Browser(`10.79.8.${++ipSeq % 250}`).signIn(s.email, PASSWORD)).rejects.toThrow(/401/);
-
-    // No row anywhere holds their id or e-mail address.
-    const { tables } = await userForeignKeys();
-    expect(await rowsNaming(tables, s.id, s.email)).toEqual([]);
-    for (const ref of USER_REFERENCES) expect(await scalar(`SELECT count(*) AS n FROM ${ref.table} WHERE ${ref.column} = ?`, s.id), `${ref.table}.${ref.column}`).toBe(0);
-    // Other people's records the user touched stay, without the link.
-    for (const id of ["m_bs_rev", "m_sr_rev", "m_pcr_rev", "m_hist", "m_item_inspected", "m_content", "m_media", "m_post", "m_payout_paid", "m_audit", "m_brand"]) {
-      const table = { m_bs_rev: "brand_suggestions", m_sr_rev: "store_requests", m_pcr_rev: "price_change_requests", m_hist: "order_status_history", m_item_inspected: "order_items", m_content: "site_content", m_media: "media_library", m_post: "blog_posts", m_payout_paid: "payouts", m_audit: "audit_log", m_brand: "brands" }[id]!;
-      expect(await scalar(`SELECT count(*) AS n FROM ${table} WHERE id = ?`, id), id).toBe(1);
-    }
-    expect(await scalar("SELECT count(*) AS n FROM user_roles WHERE user_id = ? AND assigned_by IS NULL", s.other.id)).toBe(1);
-    // Financial records keep their amounts.
-    expect(await env.DB.prepare("SELECT owner_id, gross_amount, net_amount, product_id FROM transactions WHERE id = 'm_txn'").first()).toEqual({ owner_id: null, gross_amount: 7000, net_amount: 6300, product_id: "m_prod_sold" });
-    expect(await env.DB.prepare("SELECT recipient_id LIKE 'deleted_%' AS pseudonymous, total_amount FROM payouts WHERE id = 'm_payout_owner'").first()).toEqual({ pseudonymous: 1, total_amount: 7000 });
-    expect(await env.DB.prepare("SELECT detail, target_id LIKE 'deleted_%' AS pseudonymous FROM audit_log WHERE id = 'm_audit_target'").first()).toEqual({ detail: "{}", pseudonymous: 1 });
-    // The product someone else bought stays for their order's sake, stripped and owned by no one real.
-    expect(await env.DB.prepare("SELECT owner_id, images, product_status, description FROM products WHERE id = 'm_prod_sold'").first()).toEqual({ owner_id: DELETED_OWNER_ID, images: "[]", product_status: "archived", description: null });
-    expect(await scalar("SELECT count(*) AS n FROM products WHERE id = 'm_prod_own'")).toBe(0);
-    expect(await scalar("SELECT count(*) AS n FROM order_items WHERE order_id = 'order_m_other'")).toBe(otherOrder);
-    expect(await env.DB.prepare("SELECT seller_id FROM order_items WHERE id = 'm_item_sold'").first()).toEqual({ seller_id: null });
-    // Their store is gone: the concierge product it managed is the other seller's alone again.
-    expect(await env.DB.prepare("SELECT store_id, concierge_status FROM products WHERE id = 'm_prod_other'").first()).toEqual({ store_id: null, concierge_status: "no" });
-    // Images: theirs are gone, other people's stay.
-    const left = (await env.IMAGES.list()).objects.map((o) => o.key);
-    expect(left.filter((k) => k.includes(s.id) || k.includes("m_store_own"))).toEqual([]);
-    expect(left).toContain(`products/${s.other.id}/m_prod_other_1_0.png`);
-    expect(left).toContain(`variants/400/products/${s.other.id}/m_prod_other_1_0.png.webp`);
-    // The other user is untouched.
-    expect(await scalar("SELECT count(*) AS n FROM users WHERE id = ?", s.other.id)).toBe(1);
-  });
-
-  it("is refused with a clear message while an order of theirs is in flight, and deletes nothing", async () => {
-    const shopper = await member("shopper");
-    const owner = await createUser();
-    const coat = await createProduct(owner.id);
-    await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
-    const before = await databaseFingerprint();
-    const response = await shopper.browser.post("/account?tab=profile", { intent: "delete_account", password: PASSWORD });
-    expect(response.status).toBe(409);
-    const html = await response.text();
-    expect(html).toContain("Deletion Failed");
-    expect(html).toContain("Your account cannot be deleted while you have orders in progress");
-    expect(await databaseFingerprint()).toBe(before);
-    expect((await shopper.browser.fetch("/account")).status).toBe(200);
-  });
-
-  it("is refused while an item they sell is in someone's unfinished order (an active rental), and deletes nothing", async () => {
-    const vendor = await member("vendor");
-    const shopper = await member("shopper");
-    const coat = await createProduct(vendor.id);
-    const { orderId } = await placeOrder(shopper, [{ productId: coat.id, option: "rental" }]);
-    await deliver(orderId);
-    const before = await databaseFingerprint();
-    const response = await vendor.browser.post("/account?tab=profile", { intent: "delete_account", password: PASSWORD });
-    expect(response.status).toBe(409);
-    expect(await response.text()).toContain("Your account cannot be deleted while items you sell are in orders that are not finished");
-    expect(await databaseFingerprint()).toBe(before);
-  });
-
-  it.each([
-    ["no password", "", "Please enter your password to confirm"],
-    ["a wrong password", "not-my-password", "Password is incorrect"],
-  ])("asks for the password: %s is refused and nothing is deleted", async (_label, password, message) => {
-    const user = await member("shopper");
-    const before = await databaseFingerprint();
-    const response = await user.browser.post("/account?tab=profile", { intent: "delete_account", password });
-    expect(response.status).toBe(400);
-    expect(await response.text()).toContain(message);
-    expect(await databaseFingerprint()).toBe(before);
-  });
-
-  it("deletes a shopper whose orders are all finished; their completed orders go, the seller's sale record stays", async () => {
-    const shopper = await member("shopper");
-    const owner = await createUser();
-    const coat = await createProduct(owner.id, { buyingPrice: 9000 });
-    const { orderId } = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
-    await deliver(orderId);
-    const response = await shopper.browser.post("/account?tab=profile", { intent: "delete_account", password: PASSWORD });
-    expect(response.headers.get("location")).toBe("/");
-    expect(await scalar("SELECT count(*) AS n FROM orders WHERE id = ?", orderId)).toBe(0);
-    expect(await env.DB.prepare("SELECT order_id, owner_id, gross_amount FROM transactions WHERE product_id = ?").bind(coat.id).first()).toEqual({ order_id: null, owner_id: owner.id, gross_amount: 9000 });
-  });
-});
