@@ -1,10 +1,9 @@
 // Shared by admin-brands.test.ts, admin-content-pages.test.ts and admin-blog.test.ts: a signed-in
 // browser per actor, the toast and refusal readers, and anonymous pages with the page cache on.
 
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import worker from "../../workers/app";
+import { cachedPage } from "./cached-page";
 import { signedInBrowser, type Actor } from "./actors";
 import { databaseFingerprint } from "./factories";
 import { Browser } from "./http";
@@ -27,16 +26,6 @@ export async function toastAfter(browser: Browser, response: Response) {
   return [unescape(match?.[1] ?? ""), unescape(match?.[2] ?? "")];
 }
 
-/** An anonymous page from the Worker as deployed (the page cache on; the rest of the suite runs with it off). */
-export const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
-
-export async function anonymousPage(path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`), cachedEnv, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { text, state: response.headers.get("x-page-cache"), response };
-}
 
 /** A refused post: its status, the page's text, and proof that nothing was written. */
 export async function refused(browser: Browser, path: string, form: Parameters<Browser["post"]>[1]) {
@@ -46,3 +35,6 @@ export async function refused(browser: Browser, path: string, form: Parameters<B
   expect(await databaseFingerprint()).toBe(before);
   return { status: response.status, text };
 }
+
+/** An anonymous page from the Worker as deployed (the page cache on). */
+export const anonymousPage = (path: string) => cachedPage(path);

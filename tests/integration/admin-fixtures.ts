@@ -1,10 +1,9 @@
 // Shared by the admin back-office test files (admin-*.test.ts): the messages, the row helpers,
 // a signed-in browser per actor from an address of its own, and the page and toast readers.
 
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import worker from "../../workers/app";
+import { cachedPage } from "./cached-page";
 import { signedInBrowser, type Actor } from "./actors";
 import { Browser } from "./http";
 
@@ -45,13 +44,5 @@ export async function toastAfter(browser: Browser, response: Response) {
   return /role="(?:status|alert)"[^>]*><p class="font-semibold">([^<]*)<\/p>/.exec(page)?.[1]?.replace(/&#x27;/g, "'");
 }
 
-/** An anonymous page from the Worker as deployed (the page cache on; the rest of the suite runs with it off). */
-export const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
-
-export async function anonymousPage(path: string) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`), cachedEnv, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { text, state: response.headers.get("x-page-cache") };
-}
+/** An anonymous page from the Worker as deployed (the page cache on). */
+export const anonymousPage = (path: string) => cachedPage(path);

@@ -1,23 +1,17 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import worker from "../../workers/app";
+import { cachedEnv, cachedPage } from "./cached-page";
 import { forgetPagesVersion } from "../../app/services/freshness.server";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { PASSWORD, signedIn, signedInBrowser } from "./actors";
 import { BILLING, createProduct, createUser } from "./factories";
 
 // The Worker as deployed (PAGE_CACHE_SECONDS on); the rest of the suite runs with it off.
-const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
 const tag = `pc${Date.now().toString(36)}`;
 
-async function get(path: string, headers: HeadersInit = {}, workerEnv: Env = cachedEnv) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { headers, redirect: "manual" }), workerEnv, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, text, state: response.headers.get("x-page-cache") };
-}
+const get = cachedPage;
 
 function noncesOf(text: string) {
   return [...text.matchAll(/<script[^>]*\snonce="([^"]+)"/g)].map((m) => m[1]);

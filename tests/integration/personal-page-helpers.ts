@@ -1,7 +1,8 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import worker from "../../workers/app";
+import { cachedEnv, cachedPage } from "./cached-page";
+
+export { cachedEnv };
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { type Browser } from "./http";
@@ -9,16 +10,9 @@ import { type Browser } from "./http";
 // Shared by the stitched personal page tests (personal-page-parts, personal-page-freshness): the
 // Worker as deployed (PAGE_CACHE_SECONDS on), requests as a visitor and two shoppers.
 
-export const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
 export const tag = `pp${Date.now().toString(36)}`;
 
-export async function get(path: string, headers: HeadersInit = {}) {
-  const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { headers, redirect: "manual" }), cachedEnv, ctx);
-  const text = await response.text();
-  await waitOnExecutionContext(ctx);
-  return { response, text, state: response.headers.get("x-page-cache") };
-}
+export const get = (path: string, headers: HeadersInit = {}) => cachedPage(path, headers);
 
 /** Shows a page, as a browser does after a sign-in or a form: a toast waiting in a cookie is shown and ends. */
 export async function settle(...browsers: Browser[]) {

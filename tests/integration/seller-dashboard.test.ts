@@ -1,7 +1,6 @@
-import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import worker from "../../workers/app";
+import { cachedPage } from "./cached-page";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { database } from "../../app/data/db.server";
 import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerProductsQuery } from "../../app/data/seller.server";
@@ -251,14 +250,7 @@ describe("price-change requests", () => {
 });
 
 describe("public pages after a seller's change (page cache on)", () => {
-  const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
-  async function get(path: string) {
-    const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request(`http://localhost${path}`, { redirect: "manual" }), cachedEnv, ctx);
-    const text = await response.text();
-    await waitOnExecutionContext(ctx);
-    return { text, state: response.headers.get("x-page-cache") };
-  }
+  const get = (path: string) => cachedPage(path);
   beforeEach(() => forgetPages());
 
   it("the product page shows the new price right after the seller edits a live product", async () => {
