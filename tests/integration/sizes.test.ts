@@ -204,6 +204,12 @@ describe("the Size filter", () => {
     expect(await row()).toBeNull();
     await env.DB.prepare("UPDATE products SET product_status = 'live' WHERE id = ?").bind(product.id).run();
     await env.DB.prepare("UPDATE products SET name = 'Renamed' WHERE id = ?").bind(product.id).run();
+    // An upsert that updates the item keeps working for a size already numbered (migration 0044).
+    const upsert = (rental: number) =>
+      env.DB.prepare("INSERT INTO products SELECT * FROM products WHERE id = ? ON CONFLICT (id) DO UPDATE SET rental_price = ?").bind(product.id, rental).run();
+    await upsert(1111);
+    expect(await row()).toEqual({ size: "UK 14", rental_price: 1111, buying_price: 5678 });
+    await upsert(1234);
     expect(await row()).toEqual({ size: "UK 14", rental_price: 1234, buying_price: 5678 });
     expect(await narrow()).toEqual(await fromProducts());
     await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(product.id).run();
