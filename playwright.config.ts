@@ -24,7 +24,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: "/usr/bin/chromium",
+      executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
       args: [
         "--headless",
         "--no-sandbox",
