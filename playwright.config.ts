@@ -24,9 +24,9 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.E2E_CHROMIUM ?? "/usr/bin/chromium",
+      // Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it; decision 0063).
+      executablePath: process.env.E2E_CHROMIUM ?? "/usr/lib/chromium/chromium-headless-shell",
       args: [
-        "--headless",
         "--no-sandbox",
         "--disable-gpu",
         "--disable-quic",
