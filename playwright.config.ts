@@ -44,7 +44,8 @@ export default defineConfig({
   ],
   webServer: {
     // The built Worker served in workerd with the seeded local bindings, as `npm start` does.
-    command: `npm run db:migrate && npm run db:seed -- --fixtures tests/e2e/seed && ${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}node scripts/serve.mjs --port ${PORT}`,
+    // E2E_STATE_READY: `npm test` made the state already, beside the type checker (scripts/test-phases.mjs).
+    command: `${process.env.E2E_STATE_READY ? "" : "npm run db:migrate && npm run db:seed -- --fixtures tests/e2e/seed && "}${process.env.E2E_SKIP_BUILD ? "" : "npm run build && "}node scripts/serve.mjs --port ${PORT}`,
     env: { ...(process.env as Record<string, string>), CLOSETLOOP_STATE: STATE },
     url: `http://localhost:${PORT}/healthz`,
     reuseExistingServer: !process.env.CI,

@@ -1,41 +1,68 @@
 // `npm test`: every phase in order, stopping at the first failure, and each phase's time printed at
 // the end (issue 28: CI time is visible, phase by phase). The phases are the package's own scripts.
-import { spawnSync } from "node:child_process";
+//
+// A step of several phases runs them side by side: the type checker and the linter each use one
+// core and the browser tests' state (migrations and seed, ~30 s of one core) needs nothing they
+// make, so on a 2-core machine the three take about the time of the longest instead of their sum.
+// Their output is printed phase by phase as each ends, never interleaved.
+import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
 
-const PHASES = [
-  ["typecheck", "npm run typecheck"],
-  ["lint", "npm run lint"],
-  ["unit", "npm run test:unit"],
-  ["integration", "npm run test:integration"],
-  ["build", "npm run build"],
-  ["jobs", "npm run test:jobs"],
-  ["budget", "npm run budget"],
-  ["browser", "npm run test:e2e"],
+const E2E_STATE = ".wrangler/e2e-state"; // playwright.config.ts STATE
+const STEPS = [
+  [
+    ["typecheck", "npm run typecheck"],
+    ["lint", "npm run lint"],
+    // The browser tests' own state, made afresh (playwright.config.ts serves it as it is).
+    ["browser state", `rm -rf ${E2E_STATE} && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:migrate && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:seed -- --fixtures tests/e2e/seed`],
+  ],
+  [["unit", "npm run test:unit"]],
+  [["integration", "npm run test:integration"]],
+  [["build", "npm run build"]],
+  [["budget", "npm run budget"]],
+  // The browser tests reuse the build and the state made above. Beside them, the jobs command's
+  // test (its own state, port and workerd): it mostly waits on processes starting, and the browser
+  // tests leave a third of the machine idle (one workerd thread serves both browsers).
+  [
+    ["browser", "npm run test:e2e", { E2E_SKIP_BUILD: "1", E2E_STATE_READY: "1" }],
+    ["jobs", "npm run test:jobs"],
+  ],
 ];
+
+/** Runs one phase; alone it prints as it goes, beside others its output is kept and printed when it ends. */
+function run([name, command, extraEnv = {}], alone) {
+  const t0 = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, { shell: true, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...extraEnv } });
+    const output = [];
+    child.stdout?.on("data", (chunk) => output.push(chunk));
+    child.stderr?.on("data", (chunk) => output.push(chunk));
+    child.on("close", (status) => {
+      if (!alone) process.stdout.write(`\n── ${name} ──\n${Buffer.concat(output).toString()}`);
+      resolve({ name, status, seconds: (Date.now() - t0) / 1000 });
+    });
+  });
+}
 
 // Each phase writes a JSON report there; the slowest tests are listed from them at the end.
 rmSync(".test-reports", { recursive: true, force: true });
 const times = [];
 let failed = null;
 const started = Date.now();
-for (const [name, command] of PHASES) {
+for (const step of STEPS) {
   const t0 = Date.now();
-  // The browser tests reuse the build made above.
-  const env = name === "browser" ? { ...process.env, E2E_SKIP_BUILD: "1" } : process.env;
-  const { status } = spawnSync(command, { shell: true, stdio: "inherit", env });
-  times.push([name, (Date.now() - t0) / 1000]);
-  if (status !== 0) {
-    failed = name;
-    break;
-  }
+  const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
+  for (const { name, seconds } of results) times.push([name, seconds]);
+  if (step.length > 1) times.push([`  (side by side: ${((Date.now() - t0) / 1000).toFixed(1)} s)`, null]);
+  failed = results.find((r) => r.status !== 0)?.name ?? null;
+  if (failed) break;
 }
 
-const width = Math.max(...PHASES.map(([n]) => n.length));
+const width = Math.max(...times.map(([n]) => n.length));
 console.log("\nnpm test, time per phase:");
-for (const [name, seconds] of times) console.log(`  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
+for (const [name, seconds] of times) console.log(seconds === null ? name : `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${"total".padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
-spawnSync("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" });
+await new Promise((resolve) => spawn("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" }).on("close", resolve));
 if (failed) {
   console.error(`\nnpm test failed in phase: ${failed}`);
   process.exit(1);

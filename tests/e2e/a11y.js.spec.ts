@@ -1,16 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login, openBuyableProduct, ownAccount } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, login, openBuyableProduct, ownAccount } from "./fixtures";
 
 // Every test here is independent (pages read as they are; the filled cart is an account's own):
 // they may be spread over the workers, as the longest file of the suite.
 test.describe.configure({ mode: "parallel" });
 
-async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
-  expect(summary, summary.join("\n")).toEqual([]);
-}
 
 const PUBLIC_PAGES = [
   "/",
@@ -41,7 +35,7 @@ const PUBLIC_PAGES = [
 for (const path of PUBLIC_PAGES) {
   test(`no accessibility violations on ${path}`, async ({ page }) => {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   });
 }
 
@@ -51,7 +45,7 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
   await login(page, DEMO.admin);
   for (const path of ["/account", "/account/notifications", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   }
 });
 
@@ -64,7 +58,7 @@ test("no accessibility violations on the account's tabs and an order page", asyn
   await login(page, DEMO.admin);
   for (const path of ["/account?tab=profile", "/account?tab=security", "/account?tab=orders", "/account?tab=products", "/account/orders/order_demo_window"]) {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   }
 });
 
@@ -74,17 +68,17 @@ test("no accessibility violations on the admin tabs and the Access Denied page",
   await login(page, "superadmin@closetloop.test");
   for (const path of ["/admin/orders", "/admin/products?status=pending", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial", "/admin/brand-review"]) {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   }
   // A rejection's reason form, opened (issue 24, item 8).
   await page.goto("/admin/products?status=pending");
   await page.getByText("Reject…").first().click();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.context().clearCookies();
   await login(page, DEMO.shopper);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Access Denied" })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
 });
 
 test("no accessibility violations on a filled cart and the open basket drawer", async ({ page }, info) => {
@@ -95,10 +89,10 @@ test("no accessibility violations on a filled cart and the open basket drawer", 
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.getByRole("link", { name: /^Basket, \d+ items?$/ }).click();
   await expect(page.getByRole("dialog", { name: /Shopping Basket/ })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   await page.goto("/cart");
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
-  await expectNoViolations(page);
+  await expectNoAxeViolations(page);
   // Leave the basket as it was.
   await page.getByRole("button", { name: /^Remove / }).first().click();
   await expect(page.getByText("Item removed").first()).toBeVisible();
@@ -111,6 +105,6 @@ test("no accessibility violations on the store dashboard's tabs and the store-si
   await login(page, DEMO.store);
   for (const path of ["/store", "/store?tab=requests", "/store?tab=products", "/store?tab=orders", "/store?tab=settings", "/store/product/prod_000009/edit"]) {
     await page.goto(path);
-    await expectNoViolations(page);
+    await expectNoAxeViolations(page);
   }
 });

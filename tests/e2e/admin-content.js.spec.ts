@@ -1,17 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { loginOnce } from "./fixtures";
+import { expectNoAxeViolations, loginOnce } from "./fixtures";
 
 // The admin Brands, Brand Review, Content and blog screens pass axe (WCAG 2.1 A/AA), as the other
 // admin tabs do (a11y.js.spec.ts), including a form refused at its fields.
 test("no accessibility violations on the Brands, Brand Review, Content tabs and the blog form", async ({ page }) => {
   test.setTimeout(120_000);
   await loginOnce(page, "superadmin@closetloop.test", "/admin/brands");
-  const check = async () => {
-    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-    const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
-    expect(summary, `${page.url()}\n${summary.join("\n")}`).toEqual([]);
-  };
+  const check = () => expectNoAxeViolations(page);
   for (const path of ["/admin/brands", "/admin/brands?edit=brand_ganni", "/admin/brand-review", "/admin/content", "/admin/content?page=faq&category=cat_coats", "/admin/blog/new"]) {
     await page.goto(path);
     await check();

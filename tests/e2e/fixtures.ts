@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
@@ -202,4 +203,15 @@ export async function payOnLocalPage(page: Page) {
   } finally {
     await page.setExtraHTTPHeaders({});
   }
+}
+
+/**
+ * Axe finds no WCAG 2.1 A/AA violation on the page as it is (`where` names it in the failure).
+ * Only violations are asserted, so axe details only them (`resultTypes`): it skips describing every
+ * node that passes, a third of its time on a dashboard's tables of forms.
+ */
+export async function expectNoAxeViolations(page: Page, where = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
+  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  expect(summary, `${where}\n${summary.join("\n")}`).toEqual([]);
 }

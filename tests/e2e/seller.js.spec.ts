@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { DEMO, loginOnce } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { DEMO, expectNoAxeViolations, loginOnce } from "./fixtures";
 
 // What the seller's upload form does with JavaScript (issue 11 items 1, 3, 6): previews, 'Set as
 // main', the upload progress bar, the brand combobox with 'Suggest this brand', the live
@@ -65,17 +64,12 @@ test("the brand combobox, 'Suggest this brand', and the live fairness hint", asy
   await expect(hint).toContainText("16.3% · Too High");
 });
 
-async function expectNoViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
-  expect(summary, `${where}\n${summary.join("\n")}`).toEqual([]);
-}
 
 test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {
   await loginOnce(page, DEMO.vendor, "/vendor");
   for (const path of ["/vendor", "/vendor?tab=notifications", "/vendor?tab=orders", "/vendor?tab=upload", "/vendor/product/prod_vera_pending/edit"]) {
     await page.goto(path);
-    await expectNoViolations(page, path);
+    await expectNoAxeViolations(page, path);
   }
   await page.goto("/vendor?tab=upload");
   const form = page.getByRole("form", { name: "Upload Product" });
@@ -83,5 +77,5 @@ test("no accessibility violations on the seller's pages, with their data and wit
   await form.getByLabel("Rental price for 7 days (£)").fill("12.345");
   await form.getByRole("button", { name: "Create Product" }).click();
   await expect(form.getByText("Product title is required")).toBeVisible();
-  await expectNoViolations(page, "refused upload");
+  await expectNoAxeViolations(page, "refused upload");
 });
