@@ -33,8 +33,8 @@ export default defineConfig(async () => {
       // files: 164 s → 86 s).
       maxWorkers: 2,
       // One workerd process per worker for all its files, not one per file (~3 s of start-up and
-      // module loading each, 68 files: the phase went from ~345 s to ~210 s). Each file still
-      // starts from a freshly migrated, empty state and fresh helper modules: setup.ts.
+      // module loading each, 68 files: the phase went from ~345 s to ~160 s). Each file still
+      // starts from a freshly migrated, empty state (setup.ts); helpers keep records per file (per-file.ts).
       isolate: false,
       setupFiles: ["./tests/integration/setup.ts"],
       reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }] as ["json", { outputFile: string }]],

@@ -6,6 +6,7 @@ import { signedInBrowser, type Actor } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { PNG_BYTES } from "./images";
+import { perFile } from "./per-file";
 
 let ipSeq = 0;
 /** The next number of the address sequence the signed-in browsers use (for a browser of its own). */
@@ -227,9 +228,8 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
 
 // One subject per test file (the fixtures' ids are fixed; each file has its own storage): the export
 // file exports it, the deletion file deletes it.
-let made: Promise<Subject> | null = null;
 
-export const subjectWithEverything = () => (made ??= makeSubject());
+export const subjectWithEverything = perFile(() => makeSubject());
 
 export async function makeSubject(): Promise<Subject> {
   const subject = await member("vendor");

@@ -1,16 +1,13 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { vi } from "vitest";
 
 // Every test file starts from the state right after the migrations: an empty D1 (but for the rows
 // the migrations write), an empty KV and R2. Files share a workerd process one after another
 // (vitest.workers.config.ts, `isolate: false`: a process per file cost ~3 s of a 2-core machine
-// each, issue 28 item 5), so the first file of a process applies the migrations and keeps a copy
+// each, issue 28 item 5), and their modules: a helper's records for one file are made per file
+// (per-file.ts). So the first file of a process applies the migrations and keeps a copy
 // of the rows they wrote (`d1_fresh_<table>`); each later file empties every table and puts those
 // rows back, in one transaction, and empties the KV namespaces and the bucket.
-
-// The helpers' module state (a file's shared records, counters) starts afresh with each file too.
-vi.resetModules();
 
 type SqlObject = { type: string; name: string; sql: string | null };
 const FRESH = "d1_fresh_"; // beside d1_migrations: what lists the app's tables leaves d1_* out

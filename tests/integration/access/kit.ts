@@ -3,6 +3,7 @@ import { expect } from "vitest";
 import { ACTORS, signedInBrowser, type Actor } from "../actors";
 import { createProduct, createUser } from "../factories";
 import { Browser, type FormFields } from "../http";
+import { perFile } from "../per-file";
 
 // What every area's access rules are written with (tests/integration/access/*.ts), and the world
 // of records they are checked against. access-matrix.test.ts reads every area file and fails when
@@ -62,17 +63,17 @@ export interface World {
   vendorDisplayName: string;
 }
 
-const members = new Map<Actor, Promise<Member>>();
+const members = perFile(() => new Map<Actor, Promise<Member>>());
 function member(who: Actor) {
-  if (!members.has(who)) members.set(who, signedInBrowser(who, { ip: nextIp() }));
-  return members.get(who)!;
+  if (!members().has(who)) members().set(who, signedInBrowser(who, { ip: nextIp() }));
+  return members().get(who)!;
 }
-const anonymous = new Browser(nextIp());
+const anonymous = perFile(() => new Browser(nextIp()));
 
-let made: Promise<World> | null = null;
-/** The shared records, made on first use. */
-export function world(): Promise<World> {
-  made ??= (async () => {
+/** The shared records, made on first use in each test file. */
+export const world = perFile(
+  (): Promise<World> =>
+    (async () => {
     const vendor = await member("vendor");
     const storeOwner = await member("storeOwner");
     const vendorDisplayName = `Vera${tag}`;
@@ -89,16 +90,15 @@ export function world(): Promise<World> {
     ]);
     return {
       member,
-      browser: (who: Who) => (who === "anonymous" ? Promise.resolve(anonymous) : member(who).then((m) => m.browser)),
+      browser: (who: Who) => (who === "anonymous" ? Promise.resolve(anonymous()) : member(who).then((m) => m.browser)),
       sellerProduct: { id: sellerProduct.id, name: sellerProduct.name },
       storeProduct: { id: storeProduct.id, name: storeProduct.name },
       storeId,
       brandName,
       vendorDisplayName,
     };
-  })();
-  return made;
-}
+    })(),
+);
 
 // ---------------------------------------------------------------------------------------------
 // Actions
