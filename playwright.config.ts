@@ -22,7 +22,11 @@ export default defineConfig({
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: "retain-on-failure",
+    // Recording a trace for every test cost ~45% of the browser phase (decision 0063): a failure
+    // leaves its screenshot and page snapshot (error-context.md); E2E_TRACE=retain-on-failure
+    // (or `--trace on`) records traces when a failure needs one.
+    trace: (process.env.E2E_TRACE as "off" | "on" | "retain-on-failure" | undefined) ?? "off",
+    screenshot: "only-on-failure",
     launchOptions: {
       // Debian's Chromium headless shell (scripts/ensure-chromium.mjs installs it; decision 0063).
       executablePath: process.env.E2E_CHROMIUM ?? "/usr/lib/chromium/chromium-headless-shell",

@@ -2,8 +2,8 @@
 // the end (issue 28: CI time is visible, phase by phase). The phases are the package's own scripts.
 //
 // A step of several phases runs them side by side: the type checker and the linter each use one
-// core and the browser tests' state (migrations and seed, ~30 s of one core) needs nothing they
-// make, so on a 2-core machine the three take about the time of the longest instead of their sum.
+// core, the unit tests are short, and the browser tests' state (migrations and seed, ~30 s of one
+// core) needs nothing they make, so on a 2-core machine they take little more than the longest.
 // Their output is printed phase by phase as each ends, never interleaved.
 import { spawn } from "node:child_process";
 import { rmSync } from "node:fs";
@@ -13,19 +13,20 @@ const STEPS = [
   [
     ["typecheck", "npm run typecheck"],
     ["lint", "npm run lint"],
+    ["unit", "npm run test:unit"],
     // The browser tests' own state, made afresh (playwright.config.ts serves it as it is).
     ["browser state", `rm -rf ${E2E_STATE} && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:migrate && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:seed -- --fixtures tests/e2e/seed`],
   ],
-  [["unit", "npm run test:unit"]],
   [["integration", "npm run test:integration"]],
   [["build", "npm run build"]],
-  [["budget", "npm run budget"]],
-  // The browser tests reuse the build and the state made above. Beside them, the jobs command's
-  // test (its own state, port and workerd): it mostly waits on processes starting, and the browser
-  // tests leave a third of the machine idle (one workerd thread serves both browsers).
+  // The browser tests reuse the build and the state made above. Beside them, what needs neither
+  // their state nor their port: the jobs command's test (its own state, port and workerd; it
+  // mostly waits on processes starting) and the JavaScript budget (reads build/client). The browser
+  // tests leave a third of the machine idle (their steps wait on one another).
   [
     ["browser", "npm run test:e2e", { E2E_SKIP_BUILD: "1", E2E_STATE_READY: "1" }],
     ["jobs", "npm run test:jobs"],
+    ["budget", "npm run budget"],
   ],
 ];
 
