@@ -1,5 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
+import { forgetPagesVersion } from "../../app/services/freshness.server";
+import { forgetPages } from "../../app/services/page-cache.server";
 
 // Every test file starts from the state right after the migrations: an empty D1 (but for the rows
 // the migrations write), an empty KV and R2. Files share a workerd process one after another
@@ -7,7 +9,9 @@ import { env } from "cloudflare:workers";
 // each, issue 28 item 5), and their modules: a helper's records for one file are made per file
 // (per-file.ts). So the first file of a process applies the migrations and keeps a copy
 // of the rows they wrote (`d1_fresh_<table>`); each later file empties every table and puts those
-// rows back, in one transaction, and empties the KV namespaces and the bucket.
+// rows back, in one transaction, and empties the KV namespaces and the bucket. The Worker's modules
+// are shared too, as an isolate's are between requests: what they hold in memory about the state
+// (the pages cached in the isolate, the pages' version last read) is forgotten with it.
 
 type SqlObject = { type: string; name: string; sql: string | null };
 const FRESH = "d1_fresh_"; // beside d1_migrations: what lists the app's tables leaves d1_* out
@@ -54,6 +58,8 @@ if (!migrated) {
     }
   };
   await Promise.all([empty(env.SESSIONS), empty(env.CACHE)]);
+  forgetPages();
+  forgetPagesVersion();
   for (let more = true; more; ) {
     const page = await env.IMAGES.list({ limit: 1000 });
     if (page.objects.length) await env.IMAGES.delete(page.objects.map((o) => o.key));
