@@ -1,7 +1,7 @@
 // The catalog: categories, brands, products, and the tables the triggers keep for listings (stats, size counts, size items, views).
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt, jsonList } from "./columns";
+import { id, createdAt, jsonList, belongsTo } from "./columns";
 import { users } from "./people";
 import { stores } from "./stores";
 
@@ -48,9 +48,7 @@ export const brands = sqliteTable(
 export const brandRedirects = sqliteTable("brand_redirects", {
   /** The merged brand's name, lower-cased. */
   oldName: text("old_name").primaryKey(),
-  brandId: text("brand_id")
-    .notNull()
-    .references(() => brands.id, { onDelete: "cascade" }),
+  brandId: belongsTo("brand_id", () => brands.id),
   createdAt: createdAt(),
 });
 
@@ -62,9 +60,7 @@ export const brandSuggestions = sqliteTable(
     description: text("description"),
     websiteUrl: text("website_url"),
     logoUrl: text("logo_url"),
-    suggestedBy: text("suggested_by")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    suggestedBy: belongsTo("suggested_by", () => users.id),
     status: text("status", { enum: ["pending", "approved", "rejected", "merged"] })
       .notNull()
       .default("pending"),
@@ -121,9 +117,7 @@ export const products = sqliteTable(
     fitNote: text("fit_note"),
     measurements: text("measurements"),
     images: jsonList("images"),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     storeId: text("store_id").references(() => stores.id, { onDelete: "set null" }),
     status: text("status", { enum: ["pending", "approved", "rejected"] })
       .notNull()

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { products } from "./catalog";
 import { users } from "./people";
+import { belongsTo } from "./columns";
 import { stores } from "./stores";
 
 /** One conversation per (shopper, item), with the item's handler: its seller, or the store for a concierge item. */
@@ -34,9 +35,7 @@ export const messages = sqliteTable(
   "messages",
   {
     id: text("id").primaryKey(),
-    conversationId: text("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
     seq: integer("seq").notNull(),
     senderId: text("sender_id").references(() => users.id, { onDelete: "set null" }),
     senderParty: text("sender_party", { enum: ["shopper", "handler"] }).notNull(),
@@ -56,9 +55,7 @@ export const messages = sqliteTable(
 export const conversationReads = sqliteTable(
   "conversation_reads",
   {
-    conversationId: text("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
     party: text("party", { enum: ["shopper", "handler"] }).notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     readSeq: integer("read_seq").notNull().default(0),
@@ -77,12 +74,8 @@ export const conversationReads = sqliteTable(
 export const messageBlocks = sqliteTable(
   "message_blocks",
   {
-    blockerId: text("blocker_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    blockedId: text("blocked_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    blockerId: belongsTo("blocker_id", () => users.id),
+    blockedId: belongsTo("blocked_id", () => users.id),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("message_blocks_blocked_idx").on(t.blockedId, t.blockerId)],
@@ -93,9 +86,7 @@ export const conversationReports = sqliteTable(
   "conversation_reports",
   {
     id: text("id").primaryKey(),
-    conversationId: text("conversation_id")
-      .notNull()
-      .references(() => conversations.id, { onDelete: "cascade" }),
+    conversationId: belongsTo("conversation_id", () => conversations.id),
     reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reason: text("reason").notNull(),
     createdAt: integer("created_at").notNull(),

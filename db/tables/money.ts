@@ -1,7 +1,7 @@
 // Money: transactions, commissions, payments and their provider events, payee accounts and payouts.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt } from "./columns";
+import { id, createdAt, belongsTo } from "./columns";
 import { products } from "./catalog";
 import { orders, orderItems } from "./orders";
 import { users } from "./people";
@@ -112,9 +112,7 @@ export const commissions = sqliteTable(
   "commissions",
   {
     id: id(),
-    transactionId: text("transaction_id")
-      .notNull()
-      .references(() => transactions.id, { onDelete: "cascade" }),
+    transactionId: belongsTo("transaction_id", () => transactions.id),
     recipientType: text("recipient_type", { enum: ["platform", "store"] }).notNull(),
     recipientId: text("recipient_id"),
     /** Basis points: 1000 = 10%. */
@@ -141,9 +139,7 @@ export const payments = sqliteTable(
   "payments",
   {
     id: id(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     /** The transaction a capture collects (null for an authorization or a refund). */
     transactionId: text("transaction_id").references(() => transactions.id, { onDelete: "set null" }),
     operation: text("operation", { enum: ["authorize", "capture", "refund"] }).notNull(),

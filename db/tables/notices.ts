@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { NOTIFICATION_CATEGORIES } from "../../app/domain/notifications";
-import { id, createdAt } from "./columns";
+import { id, createdAt, belongsTo } from "./columns";
 import { products } from "./catalog";
 import { users } from "./people";
 
@@ -11,9 +11,7 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     eventKey: text("event_key").notNull(),
     kind: text("kind").notNull(),
     category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
@@ -35,9 +33,7 @@ export const notifications = sqliteTable(
 export const notificationPreferences = sqliteTable(
   "notification_preferences",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     category: text("category", { enum: NOTIFICATION_CATEGORIES }).notNull(),
     email: integer("email", { mode: "boolean" }).notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -72,9 +68,7 @@ export const notificationOutbox = sqliteTable(
 export const userSizes = sqliteTable(
   "user_sizes",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     sizeSystem: text("size_system").notNull(),
     size: text("size").notNull(),
     updatedAt: integer("updated_at").notNull(),
@@ -87,12 +81,8 @@ export const backInStockRequests = sqliteTable(
   "back_in_stock_requests",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    productId: belongsTo("product_id", () => products.id),
     createdAt: createdAt(),
     notifiedAt: integer("notified_at"),
   },
@@ -104,9 +94,7 @@ export const savedSearches = sqliteTable(
   "saved_searches",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     name: text("name").notNull(),
     url: text("url").notNull(),
     createdAt: createdAt(),
@@ -119,9 +107,7 @@ export const savedSearches = sqliteTable(
 export const savedSearchHits = sqliteTable(
   "saved_search_hits",
   {
-    savedSearchId: text("saved_search_id")
-      .notNull()
-      .references(() => savedSearches.id, { onDelete: "cascade" }),
+    savedSearchId: belongsTo("saved_search_id", () => savedSearches.id),
     productId: text("product_id").notNull(),
     notifiedAt: integer("notified_at").notNull(),
   },

@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { INSPECTION_OUTCOMES, ITEM_STATUSES, ORDER_STATUSES } from "../../app/domain/order-lifecycle";
-import { id, createdAt } from "./columns";
+import { id, createdAt, belongsTo } from "./columns";
 import { products } from "./catalog";
 import { users } from "./people";
 import { stores } from "./stores";
@@ -11,12 +11,8 @@ export const cartItems = sqliteTable(
   "cart_items",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    productId: belongsTo("product_id", () => products.id),
     name: text("name").notNull(),
     imageUrl: text("image_url"),
     type: text("type", { enum: ["rental", "purchase"] }).notNull(),
@@ -42,12 +38,8 @@ export const favorites = sqliteTable(
   "favorites",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
+    productId: belongsTo("product_id", () => products.id),
     createdAt: createdAt(),
   },
   (t) => [
@@ -60,9 +52,7 @@ export const orders = sqliteTable(
   "orders",
   {
     id: id(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     subtotalAmount: integer("subtotal_amount").notNull(),
     deliveryFee: integer("delivery_fee").notNull(),
@@ -94,12 +84,8 @@ export const orders = sqliteTable(
 /** A form's idempotency key maps a double submit back to the first order. */
 export const orderIdempotencyKeys = sqliteTable("order_idempotency_keys", {
   key: text("key").primaryKey(),
-  userId: text("user_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  orderId: text("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
+  userId: belongsTo("user_id", () => users.id),
+  orderId: belongsTo("order_id", () => orders.id),
   createdAt: createdAt(),
 });
 
@@ -107,9 +93,7 @@ export const orderItems = sqliteTable(
   "order_items",
   {
     id: id(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     productId: text("product_id")
       .notNull()
       .references(() => products.id),
@@ -169,9 +153,7 @@ export const orderStatusHistory = sqliteTable(
   "order_status_history",
   {
     id: id(),
-    orderId: text("order_id")
-      .notNull()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: belongsTo("order_id", () => orders.id),
     /** Null when the change is the order's own status. */
     orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "cascade" }),
     fromStatus: text("from_status"),
@@ -191,9 +173,7 @@ export const reviews = sqliteTable(
     rating: integer("rating").notNull(),
     comment: text("comment"),
     reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
-    reviewedUserId: text("reviewed_user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    reviewedUserId: belongsTo("reviewed_user_id", () => users.id),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
     /** One review per order item (a shopper reviews what they received). */
     orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
@@ -212,15 +192,9 @@ export const priceChangeRequests = sqliteTable(
   "price_change_requests",
   {
     id: id(),
-    productId: text("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
-    storeId: text("store_id")
-      .notNull()
-      .references(() => stores.id, { onDelete: "cascade" }),
+    productId: belongsTo("product_id", () => products.id),
+    ownerId: belongsTo("owner_id", () => users.id),
+    storeId: belongsTo("store_id", () => stores.id),
     suggestedRentalPrice: integer("suggested_rental_price").notNull(),
     suggestedBuyingPrice: integer("suggested_buying_price").notNull(),
     reason: text("reason").notNull(),

@@ -1,7 +1,7 @@
 // People: accounts, roles, verification and reset tokens, and the staff audit log.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt } from "./columns";
+import { id, createdAt, belongsTo } from "./columns";
 
 export const users = sqliteTable(
   "users",
@@ -64,9 +64,7 @@ export const authTokens = sqliteTable(
   "auth_tokens",
   {
     tokenHash: text("token_hash").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: belongsTo("user_id", () => users.id),
     purpose: text("purpose", { enum: ["verify_email", "reset_password", "set_password", "change_email"] }).notNull(),
     /** What the token carries besides its user: the new address of an e-mail change. */
     payload: text("payload"),

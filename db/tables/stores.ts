@@ -1,7 +1,7 @@
 // Partner stores, requests to become one, and requests to sell.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { id, createdAt } from "./columns";
+import { id, createdAt, belongsTo } from "./columns";
 import { users } from "./people";
 
 export const stores = sqliteTable(
@@ -11,9 +11,7 @@ export const stores = sqliteTable(
     name: text("name").notNull(),
     description: text("description"),
     logoUrl: text("logo_url"),
-    ownerId: text("owner_id")
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    ownerId: belongsTo("owner_id", () => users.id),
     contactEmail: text("contact_email"),
     /** The store request it was made from: approving a request twice cannot make a second store. */
     requestId: text("request_id").references(() => storeRequests.id, { onDelete: "set null" }),
