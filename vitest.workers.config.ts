@@ -32,10 +32,11 @@ export default defineConfig(async () => {
       // workerd and D1 as much as on the CPU, so two side by side halve the phase (measured on 12
       // files: 164 s → 86 s).
       maxWorkers: 2,
-      // One workerd process per worker for all its files, not one per file (~3 s of start-up and
-      // module loading each, 68 files: the phase went from ~345 s to ~160 s). Each file still
-      // starts from a freshly migrated, empty state (setup.ts); helpers keep records per file (per-file.ts).
-      isolate: false,
+      // A workerd process per file (Vitest's default). Sharing one per worker (`isolate: false`)
+      // took the phase from ~345 s to ~160 s, and setup.ts and per-file.ts keep each file's state
+      // fresh under it, but in one fresh-clone CI run in five the run never ended after its last
+      // file (every file passed, the pool's workerd never finished stopping): decision 0063.
+      isolate: true,
       setupFiles: ["./tests/integration/setup.ts"],
       reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }] as ["json", { outputFile: string }]],
     },
