@@ -134,13 +134,14 @@ function Shell({ children }: { children: React.ReactNode }) {
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
-      <ProgressBar />
       <Header
         user={personal ? personal.user : (shell?.user ?? null)}
         cartCount={personal ? personal.cartCount : (shell?.cartCount ?? 0)}
         search={shell?.search ?? ""}
       />
       <main id="main" className="mx-auto min-h-[50vh] max-w-7xl px-4 py-6">
+        {/* Fixed to the top of the window; inside a landmark so that, while shown, it is part of the page's content. */}
+        <ProgressBar />
         {children}
       </main>
       <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />

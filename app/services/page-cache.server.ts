@@ -111,7 +111,7 @@ const cacheRequest = (key: string) => new Request(`https://page-cache.closetloop
 
 export interface PageCacheOptions {
   capSeconds: number;
-  /** The public pages' version: part of every key, so a write that changes them starts afresh. */
+  /** The build's and the public pages' version: part of every key, so a deploy or a write that changes them starts afresh. */
   version?: string;
   now: number;
   freshNonce: () => string;

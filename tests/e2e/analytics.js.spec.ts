@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations } from "./fixtures";
 
 declare global {
   interface Window {
@@ -21,12 +22,17 @@ test("rejecting non-essential cookies pushes no page-view event", async ({ page 
   expect(await page.evaluate(() => window.dataLayer?.length ?? 0)).toBe(0);
 });
 
-test("the progress bar shows while a navigation is pending", async ({ page }) => {
+test("the progress bar shows while a navigation is pending, inside the page's landmarks", async ({ page }) => {
   await page.goto("/");
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
   await page.route("**/women.data*", async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.getByRole("link", { name: "Women" }).click();
   await expect(page.locator("[role=progressbar][data-busy]")).toBeAttached();
+  await expectNoAxeViolations(page, "a pending navigation");
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Women" })).toBeVisible();
 });
