@@ -2,12 +2,15 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { StallGuard } from "./scripts/stall-guard.mjs";
 
 // The sweeps take a rotating share of their cases per run (tests/integration/sweep.ts): the seed is
 // printed so a failing run can be repeated (SWEEP_SEED=…); SWEEP=full (`npm run test:full`) runs all.
 const SWEEP_SEED = (process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
 const SWEEP = process.env.SWEEP === "full" ? "full" : "sampled";
 console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
+
+const REPORT = ".test-reports/integration.json";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
@@ -32,13 +35,14 @@ export default defineConfig(async () => {
       // workerd and D1 as much as on the CPU, so two side by side halve the phase (measured on 12
       // files: 164 s → 86 s).
       maxWorkers: 2,
-      // A workerd process per file (Vitest's default). Sharing one per worker (`isolate: false`)
-      // took the phase from ~345 s to ~160 s, and setup.ts and per-file.ts keep each file's state
-      // fresh under it, but in one fresh-clone CI run in five the run never ended after its last
-      // file (every file passed, the pool's workerd never finished stopping): decision 0063.
-      isolate: true,
+      // One workerd per Vitest worker, shared by the files it runs one after another (a process per
+      // file cost ~3 s of a 2-core machine each: the phase ~290 s instead of ~160 s). setup.ts and
+      // per-file.ts give each file the state a fresh process had. About one run in five, every file
+      // ended and the run then never did (the pool never finished stopping its last workerd): the
+      // stall guard below ends such a run with the files' results (decision 0063).
+      isolate: false,
       setupFiles: ["./tests/integration/setup.ts"],
-      reporters: ["default", ["json", { outputFile: ".test-reports/integration.json" }] as ["json", { outputFile: string }]],
+      reporters: ["default", ["json", { outputFile: REPORT }] as ["json", { outputFile: string }], new StallGuard({ outputFile: REPORT, graceSeconds: 60 })],
     },
   };
 });

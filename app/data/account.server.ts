@@ -74,24 +74,18 @@ export async function saveReturnAddress(db: Database, userId: string, address: R
   await db.update(users).set({ returnAddress: address, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** Is this display name someone else's (case-insensitive, as the unique index compares)? */
-export async function displayNameTaken(db: Database, displayName: string, userId: string) {
+/** Is this value of a column unique regardless of case (a display name, an e-mail) someone else's? */
+async function takenByOther(db: Database, column: typeof users.displayName | typeof users.email, value: string, userId: string) {
   const row = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, ne(users.id, userId)))
+    .where(and(sql`lower(${column}) = ${value.toLowerCase()}`, ne(users.id, userId)))
     .get();
   return Boolean(row);
 }
 
-export async function emailTaken(db: Database, email: string, userId: string) {
-  const row = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(sql`lower(${users.email}) = ${email.toLowerCase()}`, ne(users.id, userId)))
-    .get();
-  return Boolean(row);
-}
+export const displayNameTaken = (db: Database, displayName: string, userId: string) => takenByOther(db, users.displayName, displayName, userId);
+export const emailTaken = (db: Database, email: string, userId: string) => takenByOther(db, users.email, email, userId);
 
 export async function updateNames(db: Database, userId: string, names: { fullName: string; displayName: string }, now: number) {
   await db.update(users).set({ ...names, updatedAt: now }).where(eq(users.id, userId));

@@ -5,6 +5,7 @@ import type { AppContext } from "../context";
 import { confirmPaid, expireReservation, rememberPaymentMethod } from "./checkout-payment.server";
 import { captureDue } from "./payments.server";
 import { payoutEventHandlers } from "./payouts-provider.server";
+import { readAtMost } from "./read-at-most";
 import { savedPaymentMethod, verifyStripeEvent } from "./stripe.server";
 
 // POST /webhooks/stripe (issue 27 item 2; docs/decisions/0055-stripe-payments.md). One code path
@@ -121,31 +122,11 @@ export const webhookHandlers: PaymentEventHandlers = { ...checkoutEventHandlers,
 
 const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
-/** The body, or null when it is longer than the limit (read as a stream: a missing or false Content-Length changes nothing). */
+/** The body as text, or null when it is longer than the limit. */
 async function boundedBody(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const all = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new TextDecoder().decode(all);
+  if (Number(request.headers.get("content-length") ?? "0") > limit) return null;
+  const bytes = await readAtMost(request.body, limit);
+  return bytes && new TextDecoder().decode(bytes);
 }
 
 /** The webhook: verify, record once, dispatch. `now` is epoch ms (the signature's freshness is judged against it). */

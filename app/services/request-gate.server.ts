@@ -2,6 +2,7 @@ import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from "../domain/body-limit";
 import { checkUrlEncoded, hasControlCharacters, isRefusal, readContentType, tooLarge, type Refusal } from "../domain/form-body";
 import { MultipartCheck } from "../domain/multipart-check";
+import { readAtMost } from "./read-at-most";
 
 // The request gate (docs/decisions/0016-request-gate.md): before React Router runs, workers/app.ts
 // finds the route a request targets in the server build and refuses, with a 4xx and a plain
@@ -126,31 +127,6 @@ function addressRefusal(url: URL): Refusal | null {
     if (controls(name) || controls(value)) return { status: 400, message: "Bad Request: the address contains control characters." };
   }
   return null;
-}
-
-/** Reads a body up to `max` bytes; null (and the rest left unread) when it is longer. */
-async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(total);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return out;
 }
 
 /** Checks a request before React Router sees it; `manifest` is the server build's routes. */

@@ -22,12 +22,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderD
 
 const notFound = () => data("Conversation not found", { status: 404 });
 
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+/** The signed-in person's conversation (a party's, or staff's reading one): 404 for anyone else. */
+async function open({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
   const found = await conversationFor(app.db, params.conversationId, user.id);
   if (!found) throw notFound();
-  const { conversation, membership } = found;
+  return { app, user, ...found };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { app, user, conversation, membership } = await open(args);
   const party: Party | null = membership.role === "party" ? membership.party : null;
   const [messages, states] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id)]);
   if (party && conversation.lastSeq > states[party].readSeq) {
@@ -49,12 +55,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const intents = ["send", "block", "unblock", "report"] as const;
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const user = requireUser(context, request);
-  const found = await conversationFor(app.db, params.conversationId, user.id);
-  if (!found) throw notFound();
-  const { conversation, membership } = found;
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { app, user, conversation, membership } = await open(args);
   if (membership.role !== "party") return data({ intent: null, error: "You can read this conversation but not write in it." }, { status: 403 });
   const form = await request.formData().catch(() => null);
   const intent = form ? readIntent(form, intents) : null;

@@ -20,17 +20,18 @@ export const meta: Route.MetaFunction = () => [{ title: "Reported conversation |
 
 const notFound = () => data("Conversation not found", { status: 404 });
 
-async function reported(db: Parameters<typeof conversationById>[0], id: string) {
-  const [conversation, reports] = await Promise.all([conversationById(db, id), reportsOf(db, id)]);
-  return conversation && reports.length > 0 ? { conversation, reports } : null;
-}
-
-export async function loader({ request, context, params }: Route.LoaderArgs) {
+/** A reported conversation, for staff of the Messages tab; one never reported reads as missing. */
+async function openReported({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireAdminTab(context, request, "messages");
   const app = context.get(appContext);
-  const found = await reported(app.db, params.conversationId);
-  if (!found) throw notFound();
-  const { conversation, reports } = found;
+  const [conversation, reports] = await Promise.all([conversationById(app.db, params.conversationId), reportsOf(app.db, params.conversationId)]);
+  if (!conversation || reports.length === 0) throw notFound();
+  return { app, user, conversation, reports };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  const { request } = args;
+  const { app, user, conversation, reports } = await openReported(args);
   const handlerUserId = conversation.sellerId ?? conversation.storeOwnerId;
   const now = Date.now();
   const [messages, suspended] = await Promise.all([conversationMessages(app.db, conversation.id, 500), suspendedAmong(app.db, [conversation.shopperId, handlerUserId]), auditStatement(app.db, { actorId: user.id, action: "conversation.read", targetType: "conversation", targetId: conversation.id }, now)]);
@@ -48,12 +49,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export const intents = ["suspend", "lift_suspension", "close_report"] as const;
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = requireAdminTab(context, request, "messages");
-  const app = context.get(appContext);
-  const found = await reported(app.db, params.conversationId);
-  if (!found) throw notFound();
-  const { conversation } = found;
+export async function action(args: Route.ActionArgs) {
+  const { request } = args;
+  const { app, user, conversation } = await openReported(args);
   const form = await request.formData().catch(() => null);
   const intent = form ? readIntent(form, intents) : null;
   if (!form || !intent) return data({ error: "Unknown action." }, { status: 400 });
