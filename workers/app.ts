@@ -88,9 +88,9 @@ app.all("*", async (c) => {
   // Vite's dev server never caches: a developer must see every edit at once.
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
-  // A page names its build's scripts: a page kept by the build before (a deploy, a rebuild) would load ones that are gone.
-  const version = capSeconds > 0 && request.method === "GET" ? `${(await serverBuild()).assets.version}.${await pagesVersion(env.CACHE, now)}` : undefined;
-  const cache = { capSeconds, version, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
+  const version = capSeconds > 0 && request.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
+  const build = capSeconds > 0 ? (await serverBuild()).assets.version : undefined;
+  const cache = { capSeconds, version, build, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
   const stitched =

@@ -19,8 +19,8 @@ function render(cacheControl = `public, max-age=0, s-maxage=${SHARED_PAGE_SECOND
 }
 
 const T0 = 1_800_000_000_000;
-const get = async (now: number, renderer = render()) => {
-  const response = await withPageCache(new Request("https://closetloop.test/all-products"), { capSeconds: 30, now, freshNonce: () => `fresh-${++nonces}`, waitUntil: (p) => background.push(p) }, renderer);
+const get = async (now: number, renderer = render(), build = "build-1") => {
+  const response = await withPageCache(new Request("https://closetloop.test/all-products"), { capSeconds: 30, build, now, freshNonce: () => `fresh-${++nonces}`, waitUntil: (p) => background.push(p) }, renderer);
   return { state: response.headers.get("x-page-cache"), body: await response.text(), csp: response.headers.get("content-security-policy") };
 };
 
@@ -56,6 +56,14 @@ describe("withPageCache", () => {
     const fresh = await get(later + 20);
     expect(fresh.state).toBe("memory");
     expect(fresh.body).toContain("v2");
+  });
+
+  it("never serves a page kept by another build: it names that build's scripts", async () => {
+    await get(T0);
+    version = "v2";
+    const deployed = await get(T0 + 1000, render(), "build-2");
+    expect(deployed.state).toBe("miss");
+    expect(deployed.body).toContain("v2");
   });
 
   it("renders in line once the stale window has passed", async () => {

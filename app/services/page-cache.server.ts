@@ -111,8 +111,10 @@ const cacheRequest = (key: string) => new Request(`https://page-cache.closetloop
 
 export interface PageCacheOptions {
   capSeconds: number;
-  /** The build's and the public pages' version: part of every key, so a deploy or a write that changes them starts afresh. */
+  /** The public pages' version: part of every key, so a write that changes them starts afresh. */
   version?: string;
+  /** The build's version: part of every key, so a page kept by an earlier build (naming scripts that are gone) is never served after a deploy. */
+  build?: string;
   now: number;
   freshNonce: () => string;
   waitUntil: (work: Promise<unknown>) => void;
@@ -176,7 +178,7 @@ function renderOnce(key: string, options: PageCacheOptions, render: () => Promis
  * past its s-maxage is still served (for STALE_SECONDS) while one background render refreshes it.
  */
 export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
-  const key = options.capSeconds > 0 ? pageCacheKey(request, options.version) : null;
+  const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`) : null;
   if (!key) return render();
 
   let entry = memory.get(key) ?? null;
