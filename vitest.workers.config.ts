@@ -42,7 +42,7 @@ export default defineConfig(async () => {
       // stall guard below ends such a run with the files' results (decision 0063).
       isolate: false,
       setupFiles: ["./tests/integration/setup.ts"],
-      reporters: ["default", ["json", { outputFile: REPORT }] as ["json", { outputFile: string }], new StallGuard({ outputFile: REPORT, graceSeconds: 60 })],
+      reporters: ["default", ["json", { outputFile: REPORT }] as ["json", { outputFile: string }], new StallGuard({ outputFile: REPORT, graceSeconds: 20 })],
     },
   };
 });
