@@ -37,8 +37,8 @@ export default defineConfig(async () => {
       maxWorkers: 2,
       // One workerd per Vitest worker, shared by the files it runs one after another (a process per
       // file cost ~3 s of a 2-core machine each: the phase ~290 s instead of ~160 s). setup.ts and
-      // per-file.ts give each file the state a fresh process had. About one run in five, every file
-      // ended and the run then never did (the pool never finished stopping its last workerd): the
+      // per-file.ts give each file the state a fresh process had. About one run in three, one file's
+      // tests all pass but the file never finishes inside its workerd, and the run never ends: the
       // stall guard below ends such a run with the files' results (decision 0063).
       isolate: false,
       setupFiles: ["./tests/integration/setup.ts"],

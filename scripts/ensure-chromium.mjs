@@ -5,7 +5,7 @@
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-export const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
+const HEADLESS_SHELL = "/usr/lib/chromium/chromium-headless-shell";
 const WANTED = [
   ["/usr/bin/chromium", "chromium"],
   [HEADLESS_SHELL, "chromium-headless-shell"],

@@ -61,12 +61,13 @@ app.route("/", live);
 
 app.all("*", async (c) => {
   // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
-  const gate = await gateRequest(c.req.raw, (await serverBuild()).routes);
+  const build = await serverBuild();
+  const gate = await gateRequest(c.req.raw, build.routes);
   if ("refused" in gate) return gate.refused;
   let request = gate.request;
   // 'Show my sizes' kept on for the visit: a listing goes through the shopper's sizes (services/my-sizes.server.ts).
   const listingUrl = new URL(request.url.replace(/\.data(?=\?|$)/, ""));
-  if (offersMySizes(pageRoute((await serverBuild()).routes, listingUrl), listingUrl.pathname)) {
+  if (offersMySizes(pageRoute(build.routes, listingUrl), listingUrl.pathname)) {
     const remembered = applyRememberedSizes(request);
     if (remembered instanceof Response) return gate.settle(remembered);
     if (remembered) request = remembered;
@@ -89,12 +90,11 @@ app.all("*", async (c) => {
   const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
   const version = capSeconds > 0 && request.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
-  const build = capSeconds > 0 ? (await serverBuild()).assets.version : undefined;
-  const cache = { capSeconds, version, build, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
+  const cache = { capSeconds, version, build: build.assets.version, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
   const stitched =
-    capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(pageRoute((await serverBuild()).routes, new URL(request.url)))
+    capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(pageRoute(build.routes, new URL(request.url)))
       ? await servePersonalPage(request, { services, cache, render, now })
       : null;
   const response = stitched ?? (await withPageCache(request, cache, () => render(request)));

@@ -65,8 +65,9 @@ export interface World {
 
 const members = perFile(() => new Map<Actor, Promise<Member>>());
 function member(who: Actor) {
-  if (!members().has(who)) members().set(who, signedInBrowser(who, { ip: nextIp() }));
-  return members().get(who)!;
+  const signedIn = members();
+  if (!signedIn.has(who)) signedIn.set(who, signedInBrowser(who, { ip: nextIp() }));
+  return signedIn.get(who)!;
 }
 const anonymous = perFile(() => new Browser(nextIp()));
 
