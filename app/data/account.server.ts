@@ -5,6 +5,8 @@ import type { ItemStatus } from "../domain/order-lifecycle";
 import { listedProductColumns } from "./listings.server";
 import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 
 // What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
 // names its user in the WHERE clause: a user reads and changes only their own records.
@@ -28,17 +30,16 @@ export const ORDERS_PER_PAGE = 20;
 
 /** The user's orders, newest first, a page at a time (one more row says whether there is a next page). */
 export async function accountOrders(db: Database, userId: string, page: number) {
-  const rows = await db
+  const query = db
     .select({ id: orders.id, status: orders.status, totalAmount: orders.totalAmount, createdAt: orders.createdAt })
     .from(orders)
     .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PER_PAGE + 1)
-    .offset((page - 1) * ORDERS_PER_PAGE);
-  const shown = rows.slice(0, ORDERS_PER_PAGE);
+    .orderBy(...newestFirst(orders))
+    .$dynamic();
+  const { rows: shown, hasNext } = pageOf(await onePage(query, page, ORDERS_PER_PAGE), ORDERS_PER_PAGE);
   // What each order has cost so far: every charge less every refund (app/domain/order-money.ts).
   const money = await ordersMoney(db, shown.map((o) => o.id));
-  return { orders: shown.map((o) => ({ ...o, totalPaid: money.get(o.id)?.total ?? o.totalAmount })), hasNext: rows.length > ORDERS_PER_PAGE };
+  return { orders: shown.map((o) => ({ ...o, totalPaid: money.get(o.id)?.total ?? o.totalAmount })), hasNext };
 }
 
 /** The vendor's own products for the Products tab, newest first. */
@@ -47,7 +48,7 @@ export async function ownProducts(db: Database, userId: string) {
     .select({ ...listedProductColumns, rejectionReason: products.rejectionReason })
     .from(products)
     .where(eq(products.ownerId, userId))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...newestFirst(products))
     .limit(200);
 }
 

@@ -1,8 +1,10 @@
-import { asc, desc, eq, sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { blogPosts } from "../../db/schema";
 import type { BlogInput } from "../domain/blog-form";
 import { auditStatement } from "./audit.server";
 import { type Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 
 // Storage of the admin Blog tab (issue 14 item 10; decision 0034). Every write records who made it
 // (audit_log) in its own batch. Split from admin-content.server.ts (issue 28: files of one purpose).
@@ -21,13 +23,13 @@ export const POSTS_PER_PAGE = 20;
 
 /** Every post, newest first, a page at a time, for the admin blog list (issue 24). */
 export async function adminPosts(db: Database, page: number) {
-  const rows = await db
+  const query = db
     .select({ id: blogPosts.id, title: blogPosts.title, status: blogPosts.status, publishedAt: blogPosts.publishedAt, createdAt: blogPosts.createdAt })
     .from(blogPosts)
-    .orderBy(desc(blogPosts.createdAt), desc(blogPosts.id))
-    .limit(POSTS_PER_PAGE + 1)
-    .offset((page - 1) * POSTS_PER_PAGE);
-  return { posts: rows.slice(0, POSTS_PER_PAGE), hasNext: rows.length > POSTS_PER_PAGE };
+    .orderBy(...newestFirst(blogPosts))
+    .$dynamic();
+  const { rows, hasNext } = pageOf(await onePage(query, page, POSTS_PER_PAGE), POSTS_PER_PAGE);
+  return { posts: rows, hasNext };
 }
 
 export async function postById(db: Database, id: string) {

@@ -1,8 +1,10 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { returnsAwaitingInspection } from "./orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
@@ -17,7 +19,7 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
     const pattern = containsPattern(filter.q);
     where.push(or(like(sql`${orders.id}`, pattern), like(users.email, pattern), like(sql`coalesce(${users.fullName}, '')`, pattern)));
   }
-  const rows = await db
+  const query = db
     .select({
       id: orders.id,
       createdAt: orders.createdAt,
@@ -30,10 +32,9 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(and(...where))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset(offsetOf(filter.page));
-  return pageOf(rows);
+    .orderBy(...newestFirst(orders))
+    .$dynamic();
+  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
 }
 
 /**

@@ -1,8 +1,10 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { products, stores, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { auditStatement } from "./audit.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
@@ -26,7 +28,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       ),
     );
   }
-  const rows = await db
+  const query = db
     .select({
       id: products.id,
       name: products.name,
@@ -50,10 +52,9 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
     .innerJoin(users, eq(users.id, products.ownerId))
     .leftJoin(stores, eq(stores.id, products.storeId))
     .where(and(...where))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset(offsetOf(filter.page));
-  return pageOf(rows);
+    .orderBy(...newestFirst(products))
+    .$dynamic();
+  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
 }
 
 export type ReviewDecision = "approve" | "reject";

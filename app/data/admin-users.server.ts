@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { orders, products, stores, userRoles, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern, offsetOf, pageOf } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import type { AdminSubrole, RoleRecord } from "../domain/roles";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { auditStatement, latestAudit } from "./audit.server";
 
 // The admin Users and Roles tabs (seller-store-admin.md §2, §4, §6, §7; issue 14 items 7 and 8):
@@ -16,7 +18,7 @@ export async function adminUsers(db: Database, filter: { q: string; page: number
     const pattern = containsPattern(filter.q);
     where.push(or(like(sql`${users.email}`, pattern), like(sql`coalesce(${users.fullName}, '')`, pattern), like(sql`coalesce(${users.displayName}, '')`, pattern))!);
   }
-  const rows = await db
+  const query = db
     .select({
       id: users.id,
       fullName: users.fullName,
@@ -33,10 +35,9 @@ export async function adminUsers(db: Database, filter: { q: string; page: number
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(and(...where))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset(offsetOf(filter.page));
-  return pageOf(rows);
+    .orderBy(...newestFirst(users))
+    .$dynamic();
+  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
 }
 
 export interface TargetUser {

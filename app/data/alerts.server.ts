@@ -3,6 +3,7 @@ import { backInStockRequests, favorites, orderItems, products, savedSearches, sa
 import { expectedBackAt, expectedBackText, SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
+import { newestFirst } from "./paging.server";
 
 // Storage of alerts (issue 25, items 6 and 7): 'Notify me' requests, favourites' shoppers for a
 // price drop, saved searches and what each already told of. Ownership is in every WHERE.
@@ -113,7 +114,7 @@ export async function savedSearchesOf(db: Database, userId: string) {
     .select({ id: savedSearches.id, name: savedSearches.name, url: savedSearches.url, createdAt: savedSearches.createdAt, lastNotifiedAt: savedSearches.lastNotifiedAt })
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
-    .orderBy(desc(savedSearches.createdAt), desc(savedSearches.id));
+    .orderBy(...newestFirst(savedSearches));
 }
 
 /**

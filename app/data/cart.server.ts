@@ -1,10 +1,11 @@
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, products, stores, users } from "../../db/schema";
 import type { CartLine, CartOption } from "../domain/basket";
 import type { Database } from "./db.server";
 
 export type { CartLine, CartOption };
 import { isPublic } from "./catalog.server";
+import { newestFirst } from "./paging.server";
 
 
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
@@ -42,7 +43,7 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
-    .orderBy(desc(cartItems.createdAt), desc(cartItems.id));
+    .orderBy(...newestFirst(cartItems));
   const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice) }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;

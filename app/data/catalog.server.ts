@@ -4,6 +4,7 @@ import { catalogStats, products, PUBLIC_PRODUCT_SQL } from "../../db/schema";
 import { decodeCursor, encodeCursor, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
+import { newestFirst } from "./paging.server";
 
 export type { ProductPage };
 
@@ -253,6 +254,6 @@ export async function newItems(db: Database, now: number, limit = 12): Promise<P
     .select(cardColumns)
     .from(products)
     .where(and(isPublic(), gte(products.createdAt, newItemsSince(now)), isNotNull(products.rentalPrice), sql`${products.images} <> '[]'`))
-    .orderBy(desc(products.createdAt), desc(products.id))
+    .orderBy(...newestFirst(products))
     .limit(limit);
 }

@@ -3,6 +3,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { commissions, payouts, products, stores, transactions, users } from "../../db/schema";
 import { counted } from "./finance.server";
 import type { Database } from "./db.server";
+import { newestFirst } from "./paging.server";
 
 // The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
 // figures, its lists, the export, and delivery fees not collected. Part of the one finance data
@@ -45,7 +46,7 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
       })
       .from(transactions)
       .where(within(transactions.createdAt, period))
-      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .orderBy(...newestFirst(transactions))
       .limit(limit),
     db
       .select({
@@ -88,7 +89,7 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
       })
       .from(payouts)
       .where(within(payouts.createdAt, period))
-      .orderBy(desc(payouts.createdAt), desc(payouts.id))
+      .orderBy(...newestFirst(payouts))
       .limit(limit),
   ] as const;
 }

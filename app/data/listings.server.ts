@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { brands, brandSuggestions, products, stores } from "../../db/schema";
 import type { ProductFormValues } from "../domain/product-form";
 import type { SessionUser } from "../domain/roles";
 import type { Database } from "./db.server";
 import { mayEditProduct } from "./product.server";
+import { newestFirst } from "./paging.server";
 
 /** A listed item's columns on the seller's and the store's dashboards ('Your Products', the store's lists). */
 export const listedProductColumns = {
@@ -33,7 +34,7 @@ export function uploadFormQueries(db: Database, userId: string) {
       .select({ id: brandSuggestions.id, name: brandSuggestions.suggestedName, status: brandSuggestions.status, createdAt: brandSuggestions.createdAt })
       .from(brandSuggestions)
       .where(eq(brandSuggestions.suggestedBy, userId))
-      .orderBy(desc(brandSuggestions.createdAt), desc(brandSuggestions.id))
+      .orderBy(...newestFirst(brandSuggestions))
       .limit(20),
   ] as const;
 }

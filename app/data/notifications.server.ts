@@ -1,20 +1,21 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { NOTIFICATIONS_PAGE_SIZE } from "../domain/notifications";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 
 // The notification centre's rows (issue 23, item 3): a person's own, newest first; read state per row.
 
 /** A page of a person's notifications, newest first, and whether there is a next page. */
 export async function notificationPage(db: Database, userId: string, page: number) {
-  const rows = await db
+  const query = db
     .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, link: notifications.link, createdAt: notifications.createdAt, readAt: notifications.readAt })
     .from(notifications)
     .where(eq(notifications.userId, userId))
-    .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(NOTIFICATIONS_PAGE_SIZE + 1)
-    .offset((page - 1) * NOTIFICATIONS_PAGE_SIZE);
-  return { rows: rows.slice(0, NOTIFICATIONS_PAGE_SIZE), hasNext: rows.length > NOTIFICATIONS_PAGE_SIZE };
+    .orderBy(...newestFirst(notifications))
+    .$dynamic();
+  return pageOf(await onePage(query, page, NOTIFICATIONS_PAGE_SIZE), NOTIFICATIONS_PAGE_SIZE);
 }
 
 /** Marks one of the person's notifications read; its link, or null when it is not theirs (or gone). */

@@ -7,6 +7,18 @@ import { reservationEnds } from "../domain/payment-timing";
 import type { Database } from "./db.server";
 
 /**
+ * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
+ * (its session, address and when the reservation ends) and its saved card; undefined when no such order.
+ */
+export function orderPayment(db: Database, id: string) {
+  return db
+    .select({ id: orders.id, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .get();
+}
+
+/**
  * An order line as the dashboards list it, with its order's id, status and date. D1 batches
  * collapse duplicate column names of joined tables (decision 0009): the order's are aliased.
  */

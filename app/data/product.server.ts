@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
@@ -7,6 +7,7 @@ import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes"
 import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
+import { newestFirst } from "./paging.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -61,7 +62,7 @@ export async function productDetail(db: Database, id: string) {
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
       .where(eq(reviews.productId, id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .orderBy(...newestFirst(reviews))
       .limit(50),
     similarItemsQuery(db, id),
     db

@@ -1,8 +1,9 @@
-import { and, avg, count, desc, eq, sql } from "drizzle-orm";
+import { and, avg, count, eq, sql } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { listingPage, listingQueries } from "./catalog.server";
 import { EMPTY_FILTERS, FIRST_PAGE } from "../domain/catalog";
+import { newestFirst } from "./paging.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
@@ -31,7 +32,7 @@ export async function vendorProfile(db: Database, displayName: string, itemsLimi
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
       .where(eq(reviews.reviewedUserId, vendor.id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .orderBy(...newestFirst(reviews))
       .limit(VENDOR_REVIEWS_SHOWN),
     db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(eq(reviews.reviewedUserId, vendor.id)),
     items.pageQuery,

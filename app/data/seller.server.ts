@@ -2,6 +2,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
 import type { SellerTab } from "../domain/seller-dashboard";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
 import { withHandlerMoney } from "./order-money.server";
@@ -40,7 +42,7 @@ export function sellerCountQueries(db: Database, ownerId: string) {
 
 /** 'Your Products', newest first, one page (one more row than shown says there is a next page). */
 export function sellerProductsQuery(db: Database, ownerId: string, page: number) {
-  return db
+  const query = db
     .select({
       ...listedProductColumns,
       rejectionReason: products.rejectionReason,
@@ -50,9 +52,9 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))
     .where(eq(products.ownerId, ownerId))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(SELLER_PAGE_SIZE + 1)
-    .offset((page - 1) * SELLER_PAGE_SIZE);
+    .orderBy(...newestFirst(products))
+    .$dynamic();
+  return onePage(query, page, SELLER_PAGE_SIZE);
 }
 
 /** Price-change requests on the seller's products, newest first, with the product and store. */
@@ -76,7 +78,7 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
     .innerJoin(products, eq(products.id, priceChangeRequests.productId))
     .leftJoin(stores, eq(stores.id, priceChangeRequests.storeId))
     .where(eq(priceChangeRequests.ownerId, ownerId))
-    .orderBy(desc(priceChangeRequests.createdAt), desc(priceChangeRequests.id))
+    .orderBy(...newestFirst(priceChangeRequests))
     .limit(PRICE_REQUESTS_SHOWN);
 }
 
@@ -162,7 +164,8 @@ export async function sellerDashboard(db: Database, ownerId: string, tab: Seller
   switch (tab) {
     case "products": {
       const [a, b, c, rows] = await db.batch([...counts, sellerProductsQuery(db, ownerId, page)]);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, products: rows.slice(0, SELLER_PAGE_SIZE), hasNext: rows.length > SELLER_PAGE_SIZE, page } as const;
+      const { rows: shown, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
+      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, products: shown, hasNext, page } as const;
     }
     case "notifications": {
       const [a, b, c, requests] = await db.batch([...counts, priceRequestsQuery(db, ownerId)]);

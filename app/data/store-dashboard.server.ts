@@ -1,8 +1,10 @@
-import { and, asc, count, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { orderItems, orders, priceChangeRequests, products, stores, users } from "../../db/schema";
 import type { ReviewStatus } from "../domain/admin-products";
 import type { StoreTab } from "../domain/store-dashboard";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { storeRevenue } from "./finance.server";
 import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
 import { listedProductColumns } from "./listings.server";
@@ -61,14 +63,14 @@ function requestsQuery(db: Database, storeId: string) {
 }
 
 function productsQuery(db: Database, storeId: string, page: number) {
-  return db
+  const query = db
     .select(productColumns)
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
     .where(and(eq(products.storeId, storeId), inArray(products.status, ["pending", "approved"])))
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(STORE_PAGE_SIZE + 1)
-    .offset((page - 1) * STORE_PAGE_SIZE);
+    .orderBy(...newestFirst(products))
+    .$dynamic();
+  return onePage(query, page, STORE_PAGE_SIZE);
 }
 
 /** Lines of orders that contain the store's products: items it handles (concierge) or products it manages. */
@@ -88,7 +90,7 @@ function orderLinesQuery(db: Database, storeId: string) {
         sql`${orderItems.productId} in (select ${products.id} from ${products} where ${products.storeId} = ${storeId})`,
       ),
     )
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .orderBy(...newestFirst(orders))
     .limit(STORE_ORDERS_SHOWN * 3);
 }
 
@@ -127,7 +129,8 @@ export async function storeDashboard(db: Database, storeId: string, tab: StoreTa
     }
     case "products": {
       const [a, b, rows] = await db.batch([...counts, productsQuery(db, storeId, page)]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, products: rows.slice(0, STORE_PAGE_SIZE), hasNext: rows.length > STORE_PAGE_SIZE, page } as const;
+      const { rows: shown, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
+      return { tab, ...summary(a, b), revenue: (await revenue).total, products: shown, hasNext, page } as const;
     }
     case "orders": {
       const [[a, b, lines], toSend] = await Promise.all([

@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import { authTokens, products, storeRequests, stores, userRoles, users, userVerifications } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, offsetOf, pageOf } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { STORE_ADDRESS_MARKER } from "./profiles.server";
 import type { Database } from "./db.server";
+import { newestFirst, onePage } from "./paging.server";
+import { pageOf } from "../domain/tabs";
 import { auditStatement } from "./audit.server";
 
 // Store requests and the stores made from them (seller-store-admin.md §3, §4, §7; issue 12 item 1).
@@ -44,7 +46,7 @@ export async function storeRequestLists(db: Database) {
 
 /** The Stores tab's list of stores, 50 a page, newest first. */
 export async function adminStores(db: Database, page: number) {
-  const rows = await db
+  const query = db
     .select({
       id: stores.id,
       name: stores.name,
@@ -57,10 +59,9 @@ export async function adminStores(db: Database, page: number) {
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
-    .orderBy(desc(stores.createdAt), desc(stores.id))
-    .limit(ADMIN_PAGE_SIZE + 1)
-    .offset(offsetOf(page));
-  return pageOf(rows);
+    .orderBy(...newestFirst(stores))
+    .$dynamic();
+  return pageOf(await onePage(query, page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
 }
 
 type Statement = Parameters<Database["batch"]>[0][number];

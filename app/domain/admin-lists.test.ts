@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { containsPattern, lastEight, pageHref, pageOf, readFilter, readSearch, tabReturnTo } from "./admin-lists";
+import { ADMIN_PAGE_SIZE, containsPattern, lastEight, pageHref, readFilter, readSearch, tabReturnTo } from "./admin-lists";
+import { pageOf } from "./tabs";
 
 describe("admin list helpers", () => {
   it("reads a bounded search and known filters only", () => {
@@ -15,7 +16,7 @@ describe("admin list helpers", () => {
   });
 
   it("pages by 50 and keeps the search in page links", () => {
-    const { rows, hasNext } = pageOf(Array.from({ length: 51 }, (_, i) => i));
+    const { rows, hasNext } = pageOf(Array.from({ length: 51 }, (_, i) => i), ADMIN_PAGE_SIZE);
     expect(rows).toHaveLength(50);
     expect(hasNext).toBe(true);
     expect(pageHref("/admin/users?q=ada", 2)).toBe("/admin/users?q=ada&page=2");

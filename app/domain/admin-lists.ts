@@ -32,13 +32,6 @@ export function pageHref(url: URL | string, page: number) {
   return `${next.pathname}${search ? `?${search}` : ""}`;
 }
 
-/** Rows of one page when `ADMIN_PAGE_SIZE + 1` were asked for: the page, and whether another follows. */
-export function pageOf<T>(rows: T[]) {
-  return { rows: rows.slice(0, ADMIN_PAGE_SIZE), hasNext: rows.length > ADMIN_PAGE_SIZE };
-}
-
-export const offsetOf = (page: number) => (page - 1) * ADMIN_PAGE_SIZE;
-
 /** Where a tab's form comes back to: the page it was posted from (its search and page), if inside the tab. */
 export function tabReturnTo(value: FormDataEntryValue | null, tabHref: string) {
   if (typeof value !== "string" || value.startsWith("//")) return tabHref;

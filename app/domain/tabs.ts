@@ -14,3 +14,8 @@ export function readPage(url: URL | string) {
 export function keysOf<const L extends Record<string, string>>(labels: L): readonly (keyof L & string)[] {
   return Object.keys(labels) as (keyof L & string)[];
 }
+
+/** A page's rows when one row more than `size` was asked for, and whether another page follows. */
+export function pageOf<T>(rows: T[], size: number) {
+  return { rows: rows.slice(0, size), hasNext: rows.length > size };
+}

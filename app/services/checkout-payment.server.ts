@@ -2,7 +2,7 @@ import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, payments, products, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { addToCart } from "../data/cart.server";
-import type { PlacedOrder } from "../data/orders.server";
+import { orderPayment, type PlacedOrder } from "../data/orders.server";
 import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP } from "../domain/money";
 import { reservationEnds } from "../domain/payment-timing";
@@ -12,6 +12,7 @@ import { publicPagesChanged } from "./freshness.server";
 import { notify } from "./notify.server";
 import { authorizeKey, paymentProvider, type HostedSession } from "./payments.server";
 import { refundOrder } from "./refunds.server";
+import { orderPath } from "./links.server";
 
 // Checkout pays (issue 27 item 1; docs/decisions/0055-stripe-payments.md). The order is placed
 // 'awaiting_payment' with its items reserved; the shopper pays on the provider's hosted page; the
@@ -21,7 +22,6 @@ import { refundOrder } from "./refunds.server";
 
 type Services = Pick<AppContext, "env" | "config" | "db">;
 
-const orderPath = (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}`;
 
 /** The hosted session for a placed order: its lines and delivery, its success and cancel pages on this site. */
 export async function startPayment(app: Services, order: PlacedOrder, customer: { email: string }, origin: string, now: number): Promise<HostedSession> {
@@ -96,7 +96,7 @@ async function placedOrder(app: Services, orderId: string) {
  * reservation that already ended is given back.
  */
 export async function confirmPaid(app: Services, paid: PaidEvent, now: number): Promise<string> {
-  const order = await app.db.select({ id: orders.id, status: orders.status, sessionId: orders.paymentSessionId }).from(orders).where(eq(orders.id, paid.orderId)).get();
+  const order = await orderPayment(app.db, paid.orderId);
   if (!order) return "ignored: no such order";
   if (order.sessionId !== paid.sessionId) return "ignored: not this order's session";
   // The money was taken: recorded once, whatever the order's state (a late payment is refunded below).

@@ -7,10 +7,11 @@ import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { REMINDER_BEFORE_MS, rentalEndsWhen, returnOrBuyBy } from "../domain/order-lifecycle";
-import { orderPageUrl } from "./links.server";
+import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
 import { enqueue } from "./notifications.server";
+import { noticeMessage } from "./notify.server";
 import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
 import { expireReservations } from "./checkout-payment.server";
@@ -82,17 +83,19 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
       .get();
     if (!row || row.endsAt === null) return false;
     const price = row.buyingPrice !== null ? ` for ${formatGBP(row.buyingPrice)}` : "";
+    // Queued here rather than with notify(): a reminder that could not be queued is stamped
+    // unsent again below, so the next run tries once more.
     await enqueue(ctx.env, [
-      {
+      noticeMessage(ctx.config, {
         key: `rental_reminder:${itemId}`,
-        type: "email",
         kind: "rental_reminder",
-        to: row.email,
         userId: row.userId,
-        subject: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
+        to: row.email,
+        title: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
         text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatLongDate(row.endsAt)}). ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
-        cta: { label: "View your order", url: orderPageUrl(ctx.config, row.orderId) },
-      },
+        link: orderPath(row.orderId),
+        action: "View your order",
+      }),
     ]);
     return true;
   } catch (error) {

@@ -8,5 +8,8 @@ export type SiteConfig = Pick<AppConfig, "siteUrl">;
 /** An absolute URL of a path on this site. */
 export const siteLink = (config: SiteConfig, path: string) => `${config.siteUrl}${path.startsWith("/") ? path : `/${path}`}`;
 
+/** The path of the order's own page. */
+export const orderPath = (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}`;
+
 /** The order's own page: every e-mail about an order links to it. */
-export const orderPageUrl = (config: SiteConfig, orderId: string) => siteLink(config, `/account/orders/${encodeURIComponent(orderId)}`);
+export const orderPageUrl = (config: SiteConfig, orderId: string) => siteLink(config, orderPath(orderId));

@@ -21,6 +21,7 @@ export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
 export { PaymentDeclined } from "./payment-types";
 export type { HostedSession, HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
 import type { PaymentCall, PaymentProvider } from "./payment-types";
+import { orderPath } from "./links.server";
 
 export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
 
@@ -211,7 +212,7 @@ async function tellChargeFailed(services: PaymentServices, orderId: string, tran
         to: shopper.email,
         title: "We could not take a payment: please update your card",
         text: `Hello ${shopper.fullName ?? "there"},\n\nWe could not charge ${formatGBP(amount)} for your order ${orderId} to the card you saved at checkout. Please update your card: we will try again at once, and every day until it goes through.`,
-        link: `/account/orders/${encodeURIComponent(orderId)}/card`,
+        link: `${orderPath(orderId)}/card`,
         action: "Update your card",
       },
     ]);

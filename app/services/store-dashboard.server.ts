@@ -1,4 +1,3 @@
-import { siteLink } from "./links.server";
 import type { AppContext } from "../context";
 import { insertPriceChangeRequest, ownerContact, storeById, storeChoices, storeOwnedBy, updateStoreSettings, type DashboardStore } from "../data/store-dashboard.server";
 import { formatGBP } from "../domain/money";
@@ -6,7 +5,7 @@ import { managesStores } from "../domain/roles";
 import { ADDRESS_MAX, DESCRIPTION_MAX, joinStoreDescription, readStoreParam } from "../domain/store-dashboard";
 import { storeLogoKey } from "../domain/uploads";
 import { publicPagesChanged } from "./freshness.server";
-import { enqueue } from "./notifications.server";
+import { notify } from "./notify.server";
 import type { SessionUser } from "./session.server";
 import { commitImages, deleteImages, readImageField } from "./uploads.server";
 
@@ -48,29 +47,25 @@ export async function requestPriceChange(
   const id = `pcr_${crypto.randomUUID()}`;
   const inserted = await insertPriceChangeRequest(app.db, id, store.id, product.id, values, now);
   if (!inserted) return false;
-  try {
-    const owner = await ownerContact(app.db, inserted.ownerId);
-    if (owner) {
-      await enqueue(app.env, [
-        {
-          key: `price_change_requested:${id}`,
-          type: "email",
-          kind: "price_change_requested",
-          to: owner.email,
-          userId: inserted.ownerId,
-          link: "/vendor?tab=notifications",
-          cta: { label: "Answer the request", url: siteLink(app.config, "/vendor?tab=notifications") },
-          subject: `${store.name} suggests a new price for ${product.name}`,
-          text:
-            `Hello ${owner.fullName ?? "there"},\n\n${store.name}, the partner store that looks after "${product.name}", suggests new prices:\n\n` +
-            `Rental (7 days): ${formatGBP(values.rental)}\nBuying price: ${formatGBP(values.buying)}\n\nTheir reason: ${values.reason}\n\n` +
-            `Accept or reject it on your Seller Dashboard:\n${origin}/vendor?tab=notifications\n`,
-        },
-      ]);
-    }
-  } catch (error) {
-    // The request is saved and shows on the owner's dashboard; only the e-mail is missing.
-    console.error(`price change request ${id}: the e-mail could not be queued`, error);
+  // The request is saved and shows on the owner's dashboard whether or not the notice goes out.
+  const owner = await ownerContact(app.db, inserted.ownerId);
+  if (owner) {
+    const title = `${store.name} suggests a new price for ${product.name}`;
+    await notify(app, [
+      {
+        key: `price_change_requested:${id}`,
+        kind: "price_change_requested",
+        userId: inserted.ownerId,
+        to: owner.email,
+        title,
+        text:
+          `Hello ${owner.fullName ?? "there"},\n\n${store.name}, the partner store that looks after "${product.name}", suggests new prices:\n\n` +
+          `Rental (7 days): ${formatGBP(values.rental)}\nBuying price: ${formatGBP(values.buying)}\n\nTheir reason: ${values.reason}\n\n` +
+          `Accept or reject it on your Seller Dashboard:\n${origin}/vendor?tab=notifications\n`,
+        link: "/vendor?tab=notifications",
+        action: "Answer the request",
+      },
+    ]);
   }
   return true;
 }

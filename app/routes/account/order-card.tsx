@@ -1,9 +1,8 @@
-import { and, eq } from "drizzle-orm";
 import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
 import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/order-card";
-import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
+import { orderPayment } from "../../data/orders.server";
 import { formatGBP } from "../../domain/money";
 import { startCardUpdate } from "../../services/checkout-payment.server";
 import { requireUser } from "../../services/guards.server";
@@ -19,13 +18,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 async function ownOrder(context: Route.LoaderArgs["context"], request: Request, orderId: string) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
-  const order = await app.db
-    .select({ id: orders.id, status: orders.status, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, user.id)))
-    .get();
+  const order = await orderPayment(app.db, orderId);
   // Someone else's order, or one that does not exist: not found alike.
-  if (!order) throw data("Order not found", { status: 404 });
+  if (!order || order.userId !== user.id) throw data("Order not found", { status: 404 });
   return { app, user, order };
 }
 

@@ -2,9 +2,8 @@ import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { NotFoundSection } from "../../components/catalog/not-found";
 import type { Route } from "./+types/order";
-import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
+import { orderPayment } from "../../data/orders.server";
 import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
@@ -77,7 +76,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     ? { email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
-  const pay = await app.db.select({ url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt }).from(orders).where(eq(orders.id, order.id)).get();
+  const pay = await orderPayment(app.db, order.id);
   const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed } : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;

@@ -2,6 +2,7 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/saved-search-unsubscribe";
 import { appContext } from "../../context";
 import { deleteSavedSearchById, savedSearchName } from "../../data/alerts.server";
+import type { Database } from "../../data/db.server";
 import { verifyUnsubscribe } from "../../domain/unsubscribe";
 import { savedSearchSecret } from "../../services/alerts.server";
 
@@ -24,21 +25,21 @@ async function savedSearchOf(request: Request, secret: string, now: number) {
   return id ? { ok: true as const, id } : { ok: false as const, message: INVALID };
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * What the link's saved search says: refused (400) when the link is bad, else `found` applied to
+ * the search — its name read (GET) or the search deleted (POST) — and gone when it no longer exists.
+ */
+async function answer<S extends "ask" | "done">({ request, context }: Route.LoaderArgs | Route.ActionArgs, state: S, found: (db: Database, id: string) => Promise<string | null>) {
   const app = context.get(appContext);
-  const found = await savedSearchOf(request, app.config.SESSION_SECRET, Date.now());
-  if (!found.ok) return data({ state: "refused" as const, message: found.message }, { status: 400 });
-  const name = await savedSearchName(app.db, found.id);
-  return name === null ? { state: "gone" as const } : { state: "ask" as const, name };
+  const link = await savedSearchOf(request, app.config.SESSION_SECRET, Date.now());
+  if (!link.ok) return data({ state: "refused" as const, message: link.message }, { status: 400 });
+  const name = await found(app.db, link.id);
+  return name === null ? { state: "gone" as const } : { state, name };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const app = context.get(appContext);
-  const found = await savedSearchOf(request, app.config.SESSION_SECRET, Date.now());
-  if (!found.ok) return data({ state: "refused" as const, message: found.message }, { status: 400 });
-  const name = await deleteSavedSearchById(app.db, found.id);
-  return name === null ? { state: "gone" as const } : { state: "done" as const, name };
-}
+export const loader = (args: Route.LoaderArgs) => answer(args, "ask", savedSearchName);
+
+export const action = (args: Route.ActionArgs) => answer(args, "done", deleteSavedSearchById);
 
 export default function SavedSearchUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const shown = actionData ?? loaderData;

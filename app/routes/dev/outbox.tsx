@@ -1,8 +1,7 @@
-import { desc } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/outbox";
-import { notificationOutbox } from "../../../db/schema";
 import { appContext } from "../../context";
+import { localOutbox } from "../../data/local-dev.server";
 import { renderEmail } from "../../services/email-render.server";
 import { EmailMessage } from "../../../workers/messages";
 
@@ -16,21 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Local outbox | Closetlo
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (!app.config.isDev) throw data("Not found", { status: 404 });
-  const messages = await app.db
-    .select({
-      id: notificationOutbox.id,
-      channel: notificationOutbox.channel,
-      kind: notificationOutbox.kind,
-      recipient: notificationOutbox.recipient,
-      subject: notificationOutbox.subject,
-      body: notificationOutbox.body,
-      status: notificationOutbox.status,
-      createdAt: notificationOutbox.createdAt,
-      payload: notificationOutbox.payload,
-    })
-    .from(notificationOutbox)
-    .orderBy(desc(notificationOutbox.createdAt))
-    .limit(100);
+  const messages = await localOutbox(app.db);
   // Each e-mail as it was sent (issue 23): the HTML part rendered as the consumer renders it, for
   // the newest HTML_SHOWN (rendering is a few milliseconds each), and the text part.
   const now = Date.now();

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/payment-checkout";
-import { orders } from "../../../db/schema";
 import { appContext } from "../../context";
+import { orderPayment } from "../../data/orders.server";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { reservationEnded } from "../../domain/payment-timing";
@@ -25,7 +24,7 @@ async function openSession(context: Route.LoaderArgs["context"], sessionId: stri
   const app = context.get(appContext);
   const session = await localSession(app, sessionId);
   if (!session) throw data("Not found", { status: 404 });
-  const order = await app.db.select({ status: orders.status, sessionId: orders.paymentSessionId }).from(orders).where(eq(orders.id, session.orderId)).get();
+  const order = await orderPayment(app.db, session.orderId);
   const now = Date.now();
   const open =
     session.status === "open" &&

@@ -1,8 +1,7 @@
-import { desc } from "drizzle-orm";
 import { data } from "react-router";
 import type { Route } from "./+types/payments";
-import { payments } from "../../../db/schema";
 import { appContext } from "../../context";
+import { localPaymentCalls } from "../../data/local-dev.server";
 import { formatGBP } from "../../domain/money";
 import { DataTable } from "../../components/kit/data-table";
 
@@ -16,23 +15,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Local payments | Closet
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (!app.config.isDev) throw data("Not found", { status: 404 });
-  const calls = await app.db
-    .select({
-      id: payments.id,
-      orderId: payments.orderId,
-      transactionId: payments.transactionId,
-      operation: payments.operation,
-      amount: payments.amount,
-      key: payments.idempotencyKey,
-      provider: payments.provider,
-      status: payments.status,
-      ref: payments.providerRef,
-      error: payments.error,
-      createdAt: payments.createdAt,
-    })
-    .from(payments)
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(200);
+  const calls = await localPaymentCalls(app.db);
   return { calls };
 }
 

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
-import { CheckoutError, placeOrder } from "../../data/orders.server";
+import { CheckoutError, orderPayment, placeOrder } from "../../data/orders.server";
 import { parseCheckoutForm } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { basketTotals } from "../../domain/delivery";
@@ -12,8 +12,6 @@ import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
-import { eq } from "drizzle-orm";
-import { orders } from "../../../db/schema";
 import { reservationEnded } from "../../domain/payment-timing";
 import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
@@ -123,7 +121,7 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
     const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, now);
     if (order.duplicate) {
       // A repeated submit: back to the same hosted page while it is open, else to the order's page.
-      const placed = await app.db.select({ status: orders.status, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt }).from(orders).where(eq(orders.id, order.orderId)).get();
+      const placed = await orderPayment(app.db, order.orderId);
       if (placed?.status === "awaiting_payment" && placed.url && !reservationEnded(placed.expiresAt, now)) return redirect(placed.url, 303);
       return redirect(`/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, 303);
     }

@@ -1,0 +1,17 @@
+import { desc, type SQL } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+
+// How every paged list reads its rows (admin lists, the seller's and store's products, orders,
+// notifications, blog posts): newest first with the id breaking ties, so a row never moves
+// between pages of one listing; one row more than a page is asked for, and its presence says
+// whether another page follows (`pageOf` in app/domain/tabs.ts reads it).
+
+/** Newest first, then by id: a stable order for a list of `table` (its `createdAt`, or `at`). */
+export function newestFirst(table: { createdAt: SQLiteColumn; id: SQLiteColumn }, at: SQLiteColumn | SQL = table.createdAt) {
+  return [desc(at), desc(table.id)] as const;
+}
+
+/** Page `page` (from 1) of `size` rows of a query in dynamic mode (`.$dynamic()`), and one more. */
+export function onePage<Q extends SQLiteSelect>(query: Q, page: number, size: number) {
+  return query.limit(size + 1).offset((page - 1) * size);
+}
