@@ -48,12 +48,17 @@ export const firstImage = (images: unknown): string | null => {
   }
 };
 
+/** A conversation row's id and the item it is about (its name kept when the item is gone), as the inbox and the page read them. */
+export const aboutItem = (row: Row) => ({
+  id: String(row.id),
+  productId: (row.productId as string | null) ?? null,
+  productName: String(row.productName),
+  productImage: firstImage(row.images),
+});
+
 function toView(row: Row): ConversationView {
   return {
-    id: String(row.id),
-    productId: (row.productId as string | null) ?? null,
-    productName: String(row.productName),
-    productImage: firstImage(row.images),
+    ...aboutItem(row),
     productLive: Boolean(row.productLive),
     shopperId: (row.shopperId as string | null) ?? null,
     sellerId: (row.sellerId as string | null) ?? null,

@@ -1,5 +1,5 @@
 import { MESSAGE_DELETED, type InboxRow } from "../domain/messages";
-import { firstImage } from "./conversations.server";
+import { aboutItem } from "./conversations.server";
 import type { Database } from "./db.server";
 
 // Inboxes (issue 26): a person's conversations, and a store's on its dashboard, newest first with
@@ -8,6 +8,16 @@ import type { Database } from "./db.server";
 
 type Row = Record<string, unknown>;
 const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+
+/** An inbox line: the item, the other party, the last message (or that it was deleted), unread count. */
+const inboxRow = (r: Row, as: InboxRow["as"]): InboxRow => ({
+  ...aboutItem(r),
+  otherName: String(r.otherName),
+  lastBody: (r.lastBody as string | null) ?? null,
+  lastAt: Number(r.lastAt),
+  unread: Number(r.unread),
+  as,
+});
 
 /**
  * The user's conversations, newest first: those they asked as a shopper, those they handle as
@@ -42,17 +52,7 @@ export async function inbox(db: Database, userId: string, options: { storeOnly?:
     options.storeOnly ? 1 : 0,
     limit,
   );
-  return rows.map((r) => ({
-    id: String(r.id),
-    productId: (r.productId as string | null) ?? null,
-    productName: String(r.productName),
-    productImage: firstImage(r.images),
-    otherName: String(r.otherName),
-    lastBody: (r.lastBody as string | null) ?? null,
-    lastAt: Number(r.lastAt),
-    unread: Number(r.unread),
-    as: r.party as InboxRow["as"],
-  }));
+  return rows.map((r) => inboxRow(r, r.party as InboxRow["as"]));
 }
 
 /** A store's conversations, newest first (its dashboard's Messages panel). */
@@ -68,5 +68,5 @@ export async function storeInbox(db: Database, storeId: string, limit = 10): Pro
     storeId,
     limit,
   );
-  return rows.map((r) => ({ id: String(r.id), productId: (r.productId as string | null) ?? null, productName: String(r.productName), productImage: firstImage(r.images), otherName: String(r.otherName), lastBody: (r.lastBody as string | null) ?? null, lastAt: Number(r.lastAt), unread: Number(r.unread), as: "handler" as const }));
+  return rows.map((r) => inboxRow(r, "handler"));
 }

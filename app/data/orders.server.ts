@@ -35,14 +35,20 @@ export const orderLineColumns = {
 
 type OrderLine = { orderId: string; orderStatus: string; placedAt: number };
 
-/** Lines (newest order first) grouped by order, in order, at most `max` orders; `item` picks what each line shows. */
-export function groupByOrder<L extends OrderLine, I>(lines: L[], max: number, item: (line: L) => I) {
-  const byOrder = new Map<string, { id: string; status: string; placedAt: number; items: I[] }>();
+/** An order as the dashboards list it, from the order columns of its first line (`orderLineColumns`). */
+export const orderHead = (line: OrderLine) => ({ id: line.orderId, status: line.orderStatus, placedAt: line.placedAt });
+
+/**
+ * Lines grouped by their order, in the lines' order, at most `max` orders: `head` makes an order
+ * from its first line, `item` what each line shows.
+ */
+export function groupByOrder<L extends { orderId: string }, H, I>(lines: L[], max: number, head: (line: L) => H, item: (line: L) => I) {
+  const byOrder = new Map<string, H & { items: I[] }>();
   for (const line of lines) {
     let order = byOrder.get(line.orderId);
     if (!order) {
       if (byOrder.size >= max) break;
-      order = { id: line.orderId, status: line.orderStatus, placedAt: line.placedAt, items: [] };
+      order = { ...head(line), items: [] };
       byOrder.set(line.orderId, order);
     }
     order.items.push(item(line));
@@ -73,17 +79,12 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     .where(and(sql`${orderItems.status} in ('pending', 'processing')`, sql`${orders.status} <> 'awaiting_payment'`, handledBy))
     .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
     .limit(limit * 4);
-  const byOrder = new Map<string, { orderId: string; placedAt: number; shipTo: Record<string, string | undefined>; items: { id: string; name: string; type: "rental" | "purchase" }[] }>();
-  for (const line of lines) {
-    let order = byOrder.get(line.orderId);
-    if (!order) {
-      if (byOrder.size >= limit) break;
-      order = { orderId: line.orderId, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined>, items: [] };
-      byOrder.set(line.orderId, order);
-    }
-    order.items.push({ id: line.itemId, name: line.name, type: line.type });
-  }
-  return [...byOrder.values()];
+  return groupByOrder(
+    lines,
+    limit,
+    (line) => ({ orderId: line.orderId, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
+    (line) => ({ id: line.itemId, name: line.name, type: line.type }),
+  );
 }
 
 export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];

@@ -5,7 +5,7 @@ import type { Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import { groupByOrder, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
+import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 
@@ -98,7 +98,7 @@ export type SellerOrderLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[
 
 /** Lines grouped by order, in order, at most SELLER_ORDERS_SHOWN orders. */
 export function groupOrderLines(lines: SellerOrderLine[]) {
-  return groupByOrder(lines, SELLER_ORDERS_SHOWN, (line) => ({ id: line.itemId, name: line.name, type: line.type, price: line.price, status: line.itemStatus }));
+  return groupByOrder(lines, SELLER_ORDERS_SHOWN, orderHead, (line) => ({ id: line.itemId, name: line.name, type: line.type, price: line.price, status: line.itemStatus }));
 }
 
 /**

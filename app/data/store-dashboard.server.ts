@@ -6,7 +6,7 @@ import type { Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { storeRevenue } from "./finance.server";
-import { groupByOrder, orderLineColumns, ordersToSend } from "./orders.server";
+import { groupByOrder, orderHead, orderLineColumns, ordersToSend } from "./orders.server";
 import { listedProductColumns } from "./listings.server";
 import { withHandlerMoney } from "./order-money.server";
 
@@ -98,7 +98,7 @@ type OrderLine = Awaited<ReturnType<typeof orderLinesQuery>>[number];
 
 /** Lines grouped by order, newest first; an item waits for this store's inspection when §4's rules say so. */
 function groupLines(lines: OrderLine[], storeId: string) {
-  return groupByOrder(lines, STORE_ORDERS_SHOWN, (line) => ({
+  return groupByOrder(lines, STORE_ORDERS_SHOWN, orderHead, (line) => ({
     id: line.itemId,
     name: line.name,
     type: line.type,

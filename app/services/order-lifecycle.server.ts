@@ -10,7 +10,8 @@ import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from ".
 import type { QueueMessage } from "../../workers/messages";
 import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
-import { orderPageUrl } from "./links.server";
+import { orderPageUrl, orderPath } from "./links.server";
+import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { captureDue } from "./payments.server";
 import { refundOrder, refundPayment } from "./refunds.server";
@@ -42,16 +43,16 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
         action: "track_event",
         data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
       },
-      {
+      noticeMessage(app.config, {
         key: `order_status:${order.id}:${to}:${now}:email`,
-        type: "email",
         kind: "order_status_changed",
-        to: order.email,
         userId: order.userId,
-        subject: `Your Closetloop order ${order.id} is ${to}`,
+        to: order.email,
+        title: `Your Closetloop order ${order.id} is ${to}`,
         text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
-        cta: { label: "View your order", url: orderPageUrl(app.config, order.id) },
-      },
+        link: orderPath(order.id),
+        action: "View your order",
+      }),
     ]);
   } catch (error) {
     console.error(`order ${order.id}: the status notification could not be queued`, error);

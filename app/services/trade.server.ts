@@ -7,7 +7,8 @@ import { formatGBP } from "../domain/money";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
-import { orderPageUrl, siteLink } from "./links.server";
+import { orderPageUrl, orderPath, siteLink } from "./links.server";
+import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
 import { refundOrder, refundPayment } from "./refunds.server";
@@ -38,21 +39,21 @@ export async function overturnItemCharge(app: LifecycleServices, orderId: string
   if (order && item) {
     const url = orderPageUrl(app.config, orderId);
     await enqueue(app.env, [
-      {
+      noticeMessage(app.config, {
         key: `overturn:${itemId}:shopper`,
-        type: "email",
         kind: "return_inspected",
-        to: order.email,
         userId: order.userId,
-        subject: `The charge for ${item.name} was refunded`,
+        to: order.email,
+        title: `The charge for ${item.name} was refunded`,
         text: `Hello ${order.fullName ?? "there"},
 
 We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.
 
 Your order ${orderId}: ${url}
 `,
-        cta: { label: "View your order", url },
-      },
+        link: orderPath(orderId),
+        action: "View your order",
+      }),
     ]).catch((error) => console.error(`order ${orderId}: the overturn e-mail could not be queued`, error));
   }
   return true;
@@ -109,16 +110,16 @@ export async function shipItems(app: LifecycleServices, orderId: string, itemIds
   const url = orderPageUrl(app.config, order.id);
   try {
     await enqueue(app.env, [
-      {
+      noticeMessage(app.config, {
         key: `ship:${order.id}:${tracking.trackingNumber}:email`,
-        type: "email",
         kind: "order_status_changed",
-        to: order.email,
         userId: order.userId,
-        subject: `Your Closetloop order ${order.id} is on its way`,
+        to: order.email,
+        title: `Your Closetloop order ${order.id} is on its way`,
         text: `Hello ${order.fullName ?? "there"},\n\n${names} ${result.moved.length === 1 ? "is" : "are"} on the way to you.\n\nTracking: ${trackingLine(tracking)}\n\nWhen it arrives, you can tell us on your order page ('I have received it').\n\nYour order ${order.id}: ${url}\n`,
-        cta: { label: "Track your order", url },
-      },
+        link: orderPath(order.id),
+        action: "Track your order",
+      }),
       {
         key: `ship:${order.id}:${tracking.trackingNumber}:event`,
         type: "marketing",
