@@ -1,4 +1,4 @@
-import { desc, type SQL } from "drizzle-orm";
+import { desc } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 
 // How every paged list reads its rows (admin lists, the seller's and store's products, orders,
@@ -6,9 +6,9 @@ import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 // between pages of one listing; one row more than a page is asked for, and its presence says
 // whether another page follows (`pageOf` in app/domain/tabs.ts reads it).
 
-/** Newest first, then by id: a stable order for a list of `table` (its `createdAt`, or `at`). */
-export function newestFirst(table: { createdAt: SQLiteColumn; id: SQLiteColumn }, at: SQLiteColumn | SQL = table.createdAt) {
-  return [desc(at), desc(table.id)] as const;
+/** Newest first, then by id: a stable order for the rows of `table`. */
+export function newestFirst(table: { createdAt: SQLiteColumn; id: SQLiteColumn }) {
+  return [desc(table.createdAt), desc(table.id)] as const;
 }
 
 /** Page `page` (from 1) of `size` rows of a query in dynamic mode (`.$dynamic()`), and one more. */
