@@ -60,15 +60,3 @@ export function MessageItem({ message, mine, authorName, other, ownHost }: { mes
     </li>
   );
 }
-
-/** What a conversation's pages show for a 404: the record is missing, or not the visitor's. */
-export function MissingSection({ title }: { title: string }) {
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-3xl font-bold">{title}</h1>
-      <p className="mt-4">
-        <Link to="/account/messages" className="text-brand underline">Back to your messages</Link>
-      </p>
-    </section>
-  );
-}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
@@ -9,7 +9,8 @@ import { MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type M
 import { requireUser } from "../../services/guards.server";
 import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ItemCard, MessageItem, MissingSection } from "../../components/messages/parts";
+import { ItemCard, MessageItem } from "../../components/messages/parts";
+import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 
 // A conversation (issue 26, items 2, 3 and 5): its messages, a reply form and the item card.
 // Without JavaScript the reply is a form post (a token makes a replayed post one message) and
@@ -240,7 +241,4 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <MissingSection title="Conversation not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Conversation not found", back: MESSAGES_BACK });

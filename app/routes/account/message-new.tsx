@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, redirect } from "react-router";
+import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/message-new";
 import { appContext } from "../../context";
 import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
@@ -6,7 +6,8 @@ import { MESSAGE_MAX_LENGTH, validMessage } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { PageHeading } from "../../components/page-heading";
-import { ItemCard, MissingSection } from "../../components/messages/parts";
+import { ItemCard } from "../../components/messages/parts";
+import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 
 // 'Ask about this item' (issue 26, item 1): the product page links here (a plain link, so the
 // shared product page stays the same for everyone). Signed out, the account area sends the
@@ -78,7 +79,4 @@ export default function AskAboutItem({ loaderData, actionData }: Route.Component
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <MissingSection title="Product not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Product not found", back: MESSAGES_BACK });

@@ -1,5 +1,5 @@
-import { data, Form, isRouteErrorResponse, Link, redirect } from "react-router";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { data, Form, Link, redirect } from "react-router";
+import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/order-card";
 import { appContext } from "../../context";
 import { orderPayment } from "../../data/orders.server";
@@ -64,7 +64,4 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Order not found" message="This order does not exist, or it is not one of yours." back={{ to: "/account?tab=orders", label: "Back to My Orders" }} />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Order not found", message: "This order does not exist, or it is not one of yours.", back: { to: "/account?tab=orders", label: "Back to My Orders" } });

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link } from "react-router";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { data, Link } from "react-router";
+import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/order";
 import { appContext } from "../../context";
 import { orderPayment } from "../../data/orders.server";
@@ -236,7 +236,4 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** The order before the provider's event: the shopper is told it waits, and the page looks again by itself (no JavaScript needed). */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Order not found" message="This order does not exist, or it is not one of yours." back={{ to: "/account?tab=orders", label: "Back to My Orders" }} />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Order not found", message: "This order does not exist, or it is not one of yours.", back: { to: "/account?tab=orders", label: "Back to My Orders" } });

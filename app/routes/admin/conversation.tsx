@@ -1,4 +1,4 @@
-import { data, Form, isRouteErrorResponse, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext } from "../../context";
 import { auditStatement } from "../../data/audit.server";
@@ -8,8 +8,9 @@ import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ItemCard, MessageText, MissingSection } from "../../components/messages/parts";
+import { ItemCard, MessageText } from "../../components/messages/parts";
 import { Panel } from "../../components/kit/panel";
+import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 
 // A reported conversation, as staff read it (issue 26, item 5). Staff read a conversation only
 // through a report: one that was never reported reads as missing. Every read is written to the
@@ -127,7 +128,4 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <MissingSection title="Conversation not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Conversation not found", back: MESSAGES_BACK });

@@ -1,8 +1,8 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import type { Route } from "./+types/category";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { notFoundBoundary } from "../../components/not-found";
 import { categoryBySlug } from "../../data/brands.server";
 import { loadListing } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
@@ -49,8 +49,4 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Only "not found" is this page's to explain; anything else goes to the root error screen.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Category not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Category not found" });

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { data, isRouteErrorResponse, Link, useFetcher, useNavigate } from "react-router";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { data, Link, useFetcher, useNavigate } from "react-router";
+import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { isFavorite } from "../../data/favorites.server";
@@ -289,7 +289,4 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Product not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Product not found" });

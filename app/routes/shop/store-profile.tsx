@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, Form, useRevalidator } from "react-router";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { data, Form, useRevalidator } from "react-router";
+import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/store-profile";
 import { appContext } from "../../context";
 import { ProductCard } from "../../components/product-card";
@@ -76,8 +76,4 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // Only "not found" is this page's to explain; anything else goes to the root error screen.
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Store not found" />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Store not found" });

@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { tellConciergeDecided } from "../../services/notices.server";
 import { appContext } from "../../context";
@@ -20,7 +20,7 @@ import { TabNav } from "../../components/kit/tab-nav";
 import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/store/lists";
 import { publicPagesChanged } from "../../services/freshness.server";
@@ -235,7 +235,4 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Store not found" back={{ to: "/store", label: "Back to Dashboard" }} />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Store not found", back: { to: "/store", label: "Back to Dashboard" } });

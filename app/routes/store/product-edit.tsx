@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { data, Form, isRouteErrorResponse, Link } from "react-router";
 import { tellConciergeDecided } from "../../services/notices.server";
 import type { Route } from "./+types/product-edit";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { notFoundBoundary } from "../../components/not-found";
 import { Panel } from "../../components/kit/panel";
 import { StatusBadge } from "../../components/kit/badge";
 import { Field, FieldFrame, FormAlert, INPUT_CLASS, invalidProps, SubmitButton, useSubmitting } from "../../components/forms";
@@ -196,7 +196,4 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Product not found" back={{ to: "/store", label: "Back to Dashboard" }} />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Product not found", back: { to: "/store", label: "Back to Dashboard" } });

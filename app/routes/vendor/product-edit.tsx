@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link } from "react-router";
 import type { Route } from "./+types/product-edit";
-import { NotFoundSection } from "../../components/catalog/not-found";
+import { notFoundBoundary } from "../../components/not-found";
 import { StatusBadge } from "../../components/kit/badge";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
@@ -139,7 +139,4 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
-  return <NotFoundSection title="Product not found" back={{ to: "/vendor", label: "Back to Dashboard" }} />;
-}
+export const ErrorBoundary = notFoundBoundary({ title: "Product not found", back: { to: "/vendor", label: "Back to Dashboard" } });
