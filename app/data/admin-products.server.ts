@@ -5,7 +5,7 @@ import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { auditStatement } from "./audit.server";
+import { auditStatement, guardedBatch } from "./audit.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
 
@@ -98,14 +98,8 @@ export async function reviewProduct(db: Database, productId: string, decision: R
     decision === "approve"
       ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, rejectionReason: null, updatedAt: now }
       : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now };
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: reason ? { status: set.status, reason } : { status: set.status } }, now),
-      db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
-    ]);
-    return true;
-  } catch (error) {
-    if (String(error).includes("NOT NULL")) return false;
-    throw error;
-  }
+  return guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: reason ? { status: set.status, reason } : { status: set.status } }, now),
+    db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
+  ]);
 }

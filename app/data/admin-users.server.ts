@@ -5,7 +5,7 @@ import type { AdminSubrole, RoleRecord } from "../domain/roles";
 import type { Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { auditStatement, latestAudit } from "./audit.server";
+import { auditStatement, guardedBatch, latestAudit } from "./audit.server";
 
 // The admin Users and Roles tabs (seller-store-admin.md §2, §4, §6, §7; issue 14 items 7 and 8):
 // the users table, role changes and deactivation, each one batch with its audit row.
@@ -91,8 +91,6 @@ function guardedTarget(target: TargetUser, keepSuperadmin: boolean, extra: SQL =
   return sql`(select ${users.id} from ${users} where ${users.id} = ${target.id} and ${sameRoles}${another}${extra})`;
 }
 
-const isGuardFailure = (error: unknown) => String(error).includes("NOT NULL");
-
 /** Saves a planned role record (null: no role row, a shopper). False when the target changed meanwhile. */
 export async function saveRoles(db: Database, target: TargetUser, next: RoleRecord | null, staffId: string, action: string, now: number) {
   const wasSuperadmin = target.roles?.adminSubrole === "superadmin";
@@ -102,17 +100,11 @@ export async function saveRoles(db: Database, target: TargetUser, next: RoleReco
         .values({ userId: target.id, role: next.role!, adminSubrole: next.adminSubrole, sellerRole: next.sellerRole, assignedBy: staffId, assignedAt: now })
         .onConflictDoUpdate({ target: userRoles.userId, set: { role: next.role!, adminSubrole: next.adminSubrole, sellerRole: next.sellerRole, assignedBy: staffId, assignedAt: now } })
     : db.delete(userRoles).where(eq(userRoles.userId, target.id));
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action, targetType: "user", targetId: guardedTarget(target, wasSuperadmin && next?.adminSubrole !== "superadmin"), detail: { from: target.roles, to: next } }, now),
-      write,
-      db.update(users).set({ updatedAt: now }).where(eq(users.id, target.id)),
-    ]);
-    return true;
-  } catch (error) {
-    if (isGuardFailure(error)) return false;
-    throw error;
-  }
+  return guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action, targetType: "user", targetId: guardedTarget(target, wasSuperadmin && next?.adminSubrole !== "superadmin"), detail: { from: target.roles, to: next } }, now),
+    write,
+    db.update(users).set({ updatedAt: now }).where(eq(users.id, target.id)),
+  ]);
 }
 
 /**
@@ -124,40 +116,30 @@ export async function deactivateUser(db: Database, target: TargetUser, staffId: 
   const live = await db.select({ id: products.id }).from(products).where(and(eq(products.ownerId, target.id), eq(products.productStatus, "live")));
   const hidden = live.map((p) => p.id);
   const isSuperadmin = target.roles?.adminSubrole === "superadmin";
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action: "user.deactivate", targetType: "user", targetId: guardedTarget(target, isSuperadmin, sql` and ${users.deactivatedAt} is null`), detail: { hiddenProducts: hidden } }, now),
-      db.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, target.id)),
-      db
-        .update(products)
-        .set({ productStatus: "archived", updatedAt: now })
-        .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.productStatus, "live"))),
-    ]);
-    return { ok: true as const, hidden: hidden.length };
-  } catch (error) {
-    if (isGuardFailure(error)) return { ok: false as const };
-    throw error;
-  }
+  const written = await guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action: "user.deactivate", targetType: "user", targetId: guardedTarget(target, isSuperadmin, sql` and ${users.deactivatedAt} is null`), detail: { hiddenProducts: hidden } }, now),
+    db.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, target.id)),
+    db
+      .update(products)
+      .set({ productStatus: "archived", updatedAt: now })
+      .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.productStatus, "live"))),
+  ]);
+  return written ? { ok: true as const, hidden: hidden.length } : { ok: false as const };
 }
 
 /** Reactivates a user and relists the items their deactivation took down (still approved and archived). */
 export async function reactivateUser(db: Database, target: TargetUser, staffId: string, now: number) {
   const last = await latestAudit(db, "user", target.id, "user.deactivate");
   const hidden = Array.isArray(last?.detail?.hiddenProducts) ? (last.detail.hiddenProducts as unknown[]).filter((id): id is string => typeof id === "string") : [];
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action: "user.reactivate", targetType: "user", targetId: guardedTarget(target, false, sql` and ${users.deactivatedAt} is not null`), detail: { relistedProducts: hidden } }, now),
-      db.update(users).set({ deactivatedAt: null, updatedAt: now }).where(eq(users.id, target.id)),
-      db
-        .update(products)
-        .set({ productStatus: "live", updatedAt: now })
-        .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.ownerId, target.id), eq(products.status, "approved"), eq(products.productStatus, "archived"))),
-    ]);
-    return { ok: true as const, relisted: hidden.length };
-  } catch (error) {
-    if (isGuardFailure(error)) return { ok: false as const };
-    throw error;
-  }
+  const written = await guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action: "user.reactivate", targetType: "user", targetId: guardedTarget(target, false, sql` and ${users.deactivatedAt} is not null`), detail: { relistedProducts: hidden } }, now),
+    db.update(users).set({ deactivatedAt: null, updatedAt: now }).where(eq(users.id, target.id)),
+    db
+      .update(products)
+      .set({ productStatus: "live", updatedAt: now })
+      .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.ownerId, target.id), eq(products.status, "approved"), eq(products.productStatus, "archived"))),
+  ]);
+  return written ? { ok: true as const, relisted: hidden.length } : { ok: false as const };
 }
 
 /** Does this user sell anything the public pages show (items, a profile, a store)? */

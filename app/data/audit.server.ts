@@ -18,6 +18,23 @@ export interface AuditEntry {
   detail?: Record<string, unknown>;
 }
 
+/** Whether a batch failed on its audit row's guard (its target NULL): the change lost a race, and nothing was written. */
+export const isGuardFailure = (error: unknown) => String(error).includes("NOT NULL");
+
+/**
+ * Runs a batch whose audit row (see `targetId`) is its guard: true when it was written, false when
+ * the guard refused it and the whole batch rolled back.
+ */
+export async function guardedBatch(db: Database, statements: Parameters<Database["batch"]>[0]) {
+  try {
+    await db.batch(statements);
+    return true;
+  } catch (error) {
+    if (isGuardFailure(error)) return false;
+    throw error;
+  }
+}
+
 export function auditStatement(db: Database, entry: AuditEntry, now: number) {
   return db.insert(auditLog).values({
     id: `audit_${crypto.randomUUID()}`,

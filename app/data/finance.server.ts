@@ -4,7 +4,7 @@ import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import { commissionId, transactionId } from "../domain/finance-ids";
 import type { Database } from "./db.server";
-import { auditStatement } from "./audit.server";
+import { auditStatement, guardedBatch } from "./audit.server";
 
 // The one finance module (DECISIONS.md: Finance): the lifecycle records sales through
 // saleStatements(); the seller, store, account and admin pages read their figures here.
@@ -141,15 +141,9 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
  */
 export async function markPayoutPaid(db: Database, payoutId: string, staffId: string, now: number) {
   const calculated = sql`(select ${payouts.id} from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'calculated')`;
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action: "payout.paid", targetType: "payout", targetId: calculated }, now),
-      db.update(commissions).set({ status: "paid" }).where(eq(commissions.payoutId, payoutId)),
-      db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"))),
-    ]);
-    return true;
-  } catch (error) {
-    if (String(error).includes("NOT NULL")) return false;
-    throw error;
-  }
+  return guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action: "payout.paid", targetType: "payout", targetId: calculated }, now),
+    db.update(commissions).set({ status: "paid" }).where(eq(commissions.payoutId, payoutId)),
+    db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"))),
+  ]);
 }

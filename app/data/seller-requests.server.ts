@@ -5,7 +5,7 @@ import type { RoleRecord } from "../domain/roles";
 import type { PayeeAccountStatus } from "../domain/payouts";
 import { maySellCheck, SELLER_SIGNUP_KEY, sellerRoles, signupMode, type PayReadiness, type SellerRequestStatus, type SellerSignupMode } from "../domain/selling";
 import type { ShippingAddress } from "../domain/checkout";
-import { auditStatement } from "./audit.server";
+import { auditStatement, isGuardFailure } from "./audit.server";
 import type { Database } from "./db.server";
 import { personWithRoles } from "./users.server";
 
@@ -131,7 +131,7 @@ export async function decideSellerRequest(db: Database, person: SellingCandidate
 
 /** A lost race: the audit row's guard found no waiting request and the batch rolled back. */
 function guard(error: unknown): [never[]] {
-  if (String(error).includes("NOT NULL")) return [[]];
+  if (isGuardFailure(error)) return [[]];
   throw error;
 }
 

@@ -5,7 +5,7 @@ import { STORE_ADDRESS_MARKER } from "./profiles.server";
 import type { Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { auditStatement } from "./audit.server";
+import { auditStatement, guardedBatch } from "./audit.server";
 
 // Store requests and the stores made from them (seller-store-admin.md §3, §4, §7; issue 12 item 1).
 // The approval is one batch (approvalStatements); app/services/store-approval.server.ts decides
@@ -128,14 +128,8 @@ export function approvalStatements(db: Database, plan: ApprovalPlan) {
 /** Reject a pending request: stamped with who and when, with its audit row. False when not pending. */
 export async function rejectStoreRequest(db: Database, requestId: string, staffId: string, reason: string, now: number) {
   const stillPending = sql`(select ${storeRequests.id} from ${storeRequests} where ${storeRequests.id} = ${requestId} and ${storeRequests.status} = 'pending')`;
-  try {
-    await db.batch([
-      auditStatement(db, { actorId: staffId, action: "store_request.reject", targetType: "store_request", targetId: stillPending, detail: { reason } }, now),
-      db.update(storeRequests).set({ status: "rejected", rejectionReason: reason, reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
-    ]);
-    return true;
-  } catch (error) {
-    if (String(error).includes("NOT NULL")) return false;
-    throw error;
-  }
+  return guardedBatch(db, [
+    auditStatement(db, { actorId: staffId, action: "store_request.reject", targetType: "store_request", targetId: stillPending, detail: { reason } }, now),
+    db.update(storeRequests).set({ status: "rejected", rejectionReason: reason, reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
+  ]);
 }
