@@ -102,43 +102,42 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
     },
     async createSession(request: HostedSessionRequest): Promise<HostedSession> {
       const metadata = { order_id: request.orderId };
-      const customer = request.customerId ? { customer: request.customerId } : { customer_email: request.customerEmail };
+      // What both kinds of session carry: the order, its way back, and when the reservation ends.
+      const common = {
+        // Cards only: a card can be saved for the order's later, off-session charges and is paid
+        // at once; a delayed method would outlive the reservation (decision 0055).
+        allowed_payment_method_types: ["card"],
+        client_reference_id: request.orderId,
+        metadata,
+        success_url: request.successUrl,
+        cancel_url: request.cancelUrl,
+        expires_at: Math.floor(request.expiresAt / 1000),
+      };
+      const options = { idempotencyKey: request.idempotencyKey };
       try {
         const session =
           request.mode === "payment"
             ? await stripe.checkout.sessions.create(
                 {
                   mode: "payment",
-                  // Cards only: a card can be saved for the order's later, off-session charges and
-                  // is paid at once; a delayed method would outlive the reservation (decision 0055).
-                  allowed_payment_method_types: ["card"],
-                  ...customer,
+                  ...common,
+                  ...(request.customerId ? { customer: request.customerId } : { customer_email: request.customerEmail }),
                   // A customer keeps the saved card for the order's later charges.
                   ...(request.customerId ? {} : { customer_creation: "always" as const }),
-                  client_reference_id: request.orderId,
                   line_items: request.lines.map((line) => ({ quantity: 1, price_data: { currency: "gbp", unit_amount: line.amount, product_data: { name: line.name } } })),
                   payment_intent_data: { capture_method: "automatic", setup_future_usage: "off_session", metadata },
-                  metadata,
-                  success_url: request.successUrl,
-                  cancel_url: request.cancelUrl,
-                  expires_at: Math.floor(request.expiresAt / 1000),
                 },
-                { idempotencyKey: request.idempotencyKey },
+                options,
               )
             : await stripe.checkout.sessions.create(
                 {
                   mode: "setup",
-                  allowed_payment_method_types: ["card"],
+                  ...common,
                   ...(request.customerId ? { customer: request.customerId } : { customer_creation: "always" as const }),
                   currency: "gbp",
-                  client_reference_id: request.orderId,
                   setup_intent_data: { metadata },
-                  metadata,
-                  success_url: request.successUrl,
-                  cancel_url: request.cancelUrl,
-                  expires_at: Math.floor(request.expiresAt / 1000),
                 },
-                { idempotencyKey: request.idempotencyKey },
+                options,
               );
         if (!session.url) throw new Error("Stripe answered a session without a URL");
         return { id: session.id, url: session.url };
