@@ -5,7 +5,8 @@ import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
 import { dispatchBy, formatDeadline } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
-import { orderPageUrl, siteLink } from "./links.server";
+import { orderPageUrl, orderPath } from "./links.server";
+import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { handlerContacts } from "./trade.server";
 
@@ -19,19 +20,19 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: Shipp
   const placed = await loadOrder(app.db, order.orderId);
   if (!placed) return [];
   const by = formatDeadline(dispatchBy(now));
-  return (await handlerContacts(app, placed.items)).map((handler) => ({
-    key: `order_placed:${order.orderId}:${handler.key}`,
-    type: "email" as const,
-    kind: "order_to_send" as const,
-    to: handler.email,
-    subject: `New order ${order.orderId}: please post it by ${by}`,
-    text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${handler.items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
-    cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },
-    // The handler's notification centre too (issue 23).
-    userId: handler.userId,
-    title: `New order: please post it by ${by}`,
-    link: handler.dashboard,
-  }));
+  return (await handlerContacts(app, placed.items)).map((handler) =>
+    noticeMessage(app.config, {
+      key: `order_placed:${order.orderId}:${handler.key}`,
+      kind: "order_to_send",
+      userId: handler.userId,
+      to: handler.email,
+      title: `New order: please post it by ${by}`,
+      subject: `New order ${order.orderId}: please post it by ${by}`,
+      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${handler.items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
+      link: handler.dashboard,
+      action: "Your orders",
+    }),
+  );
 }
 
 /**
@@ -45,17 +46,17 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
   try {
     await enqueue(app.env, [
       ...(await ordersToSend(app, order, shipping, now)),
-      {
+      noticeMessage(app.config, {
         key: `order_placed:${order.orderId}:email`,
-        type: "email",
         kind: "order_placed",
+        userId: user.id,
         to: user.email,
+        title: "Thank you for your order",
         subject: `Your Closetloop order ${order.orderId}`,
         text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\nRentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\nYour order ${order.orderId}: ${url}`,
-        cta: { label: "View your order", url },
-        userId: user.id,
-        title: "Thank you for your order",
-      },
+        link: orderPath(order.orderId),
+        action: "View your order",
+      }),
       {
         key: `order_placed:${order.orderId}:event`,
         type: "marketing",

@@ -225,16 +225,17 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
           ? `Sales: ${formatGBP(payout.total)}\nCommission: ${formatGBP(payout.commission)}\nYour payout: ${formatGBP(payout.net)}`
           : `Commissions: ${formatGBP(payout.net)}`;
       for (const { to, userId } of await payoutAddresses(ctx.db, recipient)) {
-        messages.push({
-          key: `payout_calculated:${payout.id}:${to}`.slice(0, 200),
-          type: "email",
-          kind: "payout_calculated",
-          to,
-          userId,
-          link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
-          subject: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
-          text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\n${payout.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after."}\n`,
-        });
+        messages.push(
+          noticeMessage(ctx.config, {
+            key: `payout_calculated:${payout.id}:${to}`.slice(0, 200),
+            kind: "payout_calculated",
+            userId,
+            to,
+            title: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
+            text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\n${payout.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after."}\n`,
+            link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
+          }),
+        );
       }
     }
     // A queue batch holds at most 100 messages.

@@ -28,12 +28,14 @@ export interface Notice {
   to: string;
   /** The headline: the notification's title and the e-mail's subject. */
   title: string;
+  /** The e-mail's subject, where it says more than the title ('Your Closetloop order order_…'). */
+  subject?: string;
   /** What happened and what to do next: the notification's text and the e-mail's body. */
   text: string;
   /** The page it is about (a path on this site): the notification links to it, the e-mail's button too. */
   link: string;
-  /** The e-mail button's label ('View your product'). */
-  action: string;
+  /** The e-mail button's label ('View your product'); an e-mail without one has no button. */
+  action?: string;
 }
 
 /** A notice as the queue message the consumer delivers. */
@@ -43,10 +45,10 @@ export function noticeMessage(config: Pick<AppConfig, "siteUrl">, notice: Notice
     type: "email",
     kind: notice.kind,
     to: notice.to,
-    subject: notice.title,
+    subject: notice.subject ?? notice.title,
     text: notice.text,
     category: categoryOf(notice.kind),
-    cta: { label: notice.action, url: siteLink(config, notice.link) },
+    ...(notice.action ? { cta: { label: notice.action, url: siteLink(config, notice.link) } } : {}),
     ...(notice.userId ? { userId: notice.userId } : {}),
     title: notice.title,
     link: notice.link,

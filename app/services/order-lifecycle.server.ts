@@ -11,7 +11,7 @@ import type { QueueMessage } from "../../workers/messages";
 import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, orderPath } from "./links.server";
-import { noticeMessage } from "./notify.server";
+import { noticeMessage, type Notice } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { captureDue } from "./payments.server";
 import { refundOrder, refundPayment } from "./refunds.server";
@@ -142,10 +142,10 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
   const orderUrl = orderPageUrl(app.config, order.id);
   const footer = `\n\nYour order ${order.id}: ${orderUrl}\n`;
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
-  type Email = Extract<QueueMessage, { type: "email" }>;
-  const shopper = (kind: Email["kind"], subject: string, text: string): Email => ({ key: `item:${item.id}:${event.type}:shopper`, type: "email", kind, to: order.email, userId: order.userId, subject, text: hello + text + footer, cta: { label: "View your order", url: orderUrl } });
-  const toOwner = (subject: string, text: string): Email[] =>
-    owner ? [{ key: `item:${item.id}:${event.type}:owner`, type: "email", kind: "owner_item_update", to: owner.email, userId: item.ownerId, link: "/vendor?tab=orders", subject, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n` }] : [];
+  const shopper = (kind: Notice["kind"], title: string, text: string) =>
+    noticeMessage(app.config, { key: `item:${item.id}:${event.type}:shopper`, kind, userId: order.userId, to: order.email, title, text: hello + text + footer, link: orderPath(order.id), action: "View your order" });
+  const toOwner = (title: string, text: string) =>
+    owner ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n`, link: "/vendor?tab=orders" })] : [];
   switch (event.type) {
     case "buy_now":
       return [

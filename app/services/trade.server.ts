@@ -7,7 +7,7 @@ import { formatGBP } from "../domain/money";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
-import { orderPageUrl, orderPath, siteLink } from "./links.server";
+import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
@@ -181,28 +181,30 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   const whole = result.status === "cancelled";
   const list = cancelled.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental" : "purchase"}, ${formatGBP(i.price)})`).join("\n");
   const messages: Email[] = [
-    {
+    noticeMessage(app.config, {
       key: `cancel:${orderId}:${cancelled.map((i) => i.id).join(",")}:shopper`,
-      type: "email",
       kind: "order_cancelled",
-      to: order.email,
       userId: order.userId,
-      subject: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
+      to: order.email,
+      title: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
       text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nWhat you paid for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is refunded to your card; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
-      cta: { label: "View your order", url },
-    },
+      link: orderPath(orderId),
+      action: "View your order",
+    }),
   ];
   for (const handler of await handlerContacts(app, cancelled)) {
-    messages.push({
-      key: `cancel:${orderId}:${handler.items.map((i) => i.id).join(",")}:${handler.key}`,
-      type: "email",
-      kind: "order_cancelled",
-      to: handler.email,
-      userId: handler.userId,
-      subject: `Order ${orderId} was cancelled: do not send it`,
-      text: `Hello ${handler.name ?? "there"},\n\nThe order for ${handler.items.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before it was posted, so there is nothing to send. ${handler.items.length === 1 ? "It is" : "They are"} back on sale already.\n`,
-      cta: { label: "Your orders", url: siteLink(app.config, handler.dashboard) },
-    });
+    messages.push(
+      noticeMessage(app.config, {
+        key: `cancel:${orderId}:${handler.items.map((i) => i.id).join(",")}:${handler.key}`,
+        kind: "order_cancelled",
+        userId: handler.userId,
+        to: handler.email,
+        title: `Order ${orderId} was cancelled: do not send it`,
+        text: `Hello ${handler.name ?? "there"},\n\nThe order for ${handler.items.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before it was posted, so there is nothing to send. ${handler.items.length === 1 ? "It is" : "They are"} back on sale already.\n`,
+        link: handler.dashboard,
+        action: "Your orders",
+      }),
+    );
   }
   try {
     await enqueue(app.env, messages);
