@@ -48,16 +48,18 @@ export async function requestPriceChange(
   const inserted = await insertPriceChangeRequest(app.db, id, store.id, product.id, values, now);
   if (!inserted) return false;
   // The request is saved and shows on the owner's dashboard whether or not the notice goes out.
-  const owner = await ownerContact(app.db, inserted.ownerId);
+  const owner = await ownerContact(app.db, inserted.ownerId).catch((error) => {
+    console.error(`price change request ${id}: its owner could not be read to tell them`, error);
+    return null;
+  });
   if (owner) {
-    const title = `${store.name} suggests a new price for ${product.name}`;
     await notify(app, [
       {
         key: `price_change_requested:${id}`,
         kind: "price_change_requested",
         userId: inserted.ownerId,
         to: owner.email,
-        title,
+        title: `${store.name} suggests a new price for ${product.name}`,
         text:
           `Hello ${owner.fullName ?? "there"},\n\n${store.name}, the partner store that looks after "${product.name}", suggests new prices:\n\n` +
           `Rental (7 days): ${formatGBP(values.rental)}\nBuying price: ${formatGBP(values.buying)}\n\nTheir reason: ${values.reason}\n\n` +
