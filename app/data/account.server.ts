@@ -5,8 +5,7 @@ import type { ItemStatus } from "../domain/order-lifecycle";
 import { listedProductColumns } from "./listings.server";
 import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 
 // What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
 // names its user in the WHERE clause: a user reads and changes only their own records.
@@ -36,7 +35,7 @@ export async function accountOrders(db: Database, userId: string, page: number) 
     .where(eq(orders.userId, userId))
     .orderBy(...newestFirst(orders))
     .$dynamic();
-  const { rows: shown, hasNext } = pageOf(await onePage(query, page, ORDERS_PER_PAGE), ORDERS_PER_PAGE);
+  const { rows: shown, hasNext } = await readOnePage(query, page, ORDERS_PER_PAGE);
   // What each order has cost so far: every charge less every refund (app/domain/order-money.ts).
   const money = await ordersMoney(db, shown.map((o) => o.id));
   return { orders: shown.map((o) => ({ ...o, totalPaid: money.get(o.id)?.total ?? o.totalAmount })), hasNext };

@@ -3,8 +3,7 @@ import { blogPosts } from "../../db/schema";
 import type { BlogInput } from "../domain/blog-form";
 import { auditStatement } from "./audit.server";
 import { type Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 
 // Storage of the admin Blog tab (issue 14 item 10; decision 0034). Every write records who made it
 // (audit_log) in its own batch. Split from admin-content.server.ts (issue 28: files of one purpose).
@@ -28,7 +27,7 @@ export async function adminPosts(db: Database, page: number) {
     .from(blogPosts)
     .orderBy(...newestFirst(blogPosts))
     .$dynamic();
-  const { rows, hasNext } = pageOf(await onePage(query, page, POSTS_PER_PAGE), POSTS_PER_PAGE);
+  const { rows, hasNext } = await readOnePage(query, page, POSTS_PER_PAGE);
   return { posts: rows, hasNext };
 }
 

@@ -3,8 +3,7 @@ import { orderItems, orders, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 import { returnsAwaitingInspection } from "./orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
@@ -34,7 +33,7 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
     .where(and(...where))
     .orderBy(...newestFirst(orders))
     .$dynamic();
-  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
+  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 /**

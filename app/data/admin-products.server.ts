@@ -3,8 +3,7 @@ import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
@@ -54,7 +53,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
     .where(and(...where))
     .orderBy(...newestFirst(products))
     .$dynamic();
-  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
+  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 export type ReviewDecision = "approve" | "reject";

@@ -3,8 +3,7 @@ import { orders, products, stores, userRoles, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import type { AdminSubrole, RoleRecord } from "../domain/roles";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch, latestAudit } from "./audit.server";
 
 // The admin Users and Roles tabs (seller-store-admin.md §2, §4, §6, §7; issue 14 items 7 and 8):
@@ -37,7 +36,7 @@ export async function adminUsers(db: Database, filter: { q: string; page: number
     .where(and(...where))
     .orderBy(...newestFirst(users))
     .$dynamic();
-  return pageOf(await onePage(query, filter.page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
+  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 export interface TargetUser {

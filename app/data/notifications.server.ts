@@ -2,8 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { NOTIFICATIONS_PAGE_SIZE } from "../domain/notifications";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 
 // The notification centre's rows (issue 23, item 3): a person's own, newest first; read state per row.
 
@@ -15,7 +14,7 @@ export async function notificationPage(db: Database, userId: string, page: numbe
     .where(eq(notifications.userId, userId))
     .orderBy(...newestFirst(notifications))
     .$dynamic();
-  return pageOf(await onePage(query, page, NOTIFICATIONS_PAGE_SIZE), NOTIFICATIONS_PAGE_SIZE);
+  return readOnePage(query, page, NOTIFICATIONS_PAGE_SIZE);
 }
 
 /** Marks one of the person's notifications read; its link, or null when it is not theirs (or gone). */

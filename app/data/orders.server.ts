@@ -63,16 +63,7 @@ export function groupByOrder<L extends { orderId: string }, H, I>(lines: L[], ma
  */
 export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
   const lines = await db
-    .select({
-      orderId: sql<string>`${orders.id}`.as("send_order_id"),
-      placedAt: sql<number>`${orders.createdAt}`.as("send_placed_at"),
-      shippingAddress: orders.shippingAddress,
-      itemId: orderItems.id,
-      name: orderItems.name,
-      type: orderItems.type,
-      status: orderItems.status,
-      handler: orderItems.handler,
-    })
+    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // An order still awaiting its payment is not sent (decision 0055).

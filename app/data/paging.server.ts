@@ -1,5 +1,6 @@
 import { desc } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { pageOf } from "../domain/tabs";
 
 // How every paged list reads its rows (admin lists, the seller's and store's products, orders,
 // notifications, blog posts): newest first with the id breaking ties, so a row never moves
@@ -14,4 +15,9 @@ export function newestFirst(table: { createdAt: SQLiteColumn; id: SQLiteColumn }
 /** Page `page` (from 1) of `size` rows of a query in dynamic mode (`.$dynamic()`), and one more. */
 export function onePage<Q extends SQLiteSelect>(query: Q, page: number, size: number) {
   return query.limit(size + 1).offset((page - 1) * size);
+}
+
+/** Page `page` of a query read on its own (not in a batch): its rows and whether another page follows. */
+export async function readOnePage<Q extends SQLiteSelect>(query: Q, page: number, size: number) {
+  return pageOf<Awaited<Q>[number]>(await onePage(query, page, size), size);
 }

@@ -3,8 +3,7 @@ import { authTokens, products, storeRequests, stores, userRoles, users, userVeri
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { STORE_ADDRESS_MARKER } from "./profiles.server";
 import type { Database } from "./db.server";
-import { newestFirst, onePage } from "./paging.server";
-import { pageOf } from "../domain/tabs";
+import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
 // Store requests and the stores made from them (seller-store-admin.md §3, §4, §7; issue 12 item 1).
@@ -61,7 +60,7 @@ export async function adminStores(db: Database, page: number) {
     .innerJoin(users, eq(users.id, stores.ownerId))
     .orderBy(...newestFirst(stores))
     .$dynamic();
-  return pageOf(await onePage(query, page, ADMIN_PAGE_SIZE), ADMIN_PAGE_SIZE);
+  return readOnePage(query, page, ADMIN_PAGE_SIZE);
 }
 
 type Statement = Parameters<Database["batch"]>[0][number];

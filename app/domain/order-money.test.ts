@@ -12,10 +12,13 @@ const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
   ...over,
 });
 
+/** Each line as the order page shows it: what, how much, its status. */
+const shown = (money: ReturnType<typeof orderMoney>) => money.lines.map((l) => [l.label, l.amount, l.status]);
+
 describe("orderMoney", () => {
   it("lists what checkout authorised: each item and the delivery, summing to the order's total", () => {
     const money = orderMoney(base());
-    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+    expect(shown(money)).toEqual([
       ["Rental fee: Silk dress", 2149, "Authorised"],
       ["Purchase: Wool coat", 12000, "Authorised"],
       ["Delivery", 499, "Authorised"],
@@ -38,7 +41,7 @@ describe("orderMoney", () => {
         ],
       }),
     );
-    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+    expect(shown(money)).toEqual([
       ["Rental fee: Silk dress", 799, "Paid"],
       ["Delivery", 499, "Paid"],
       ["Buy it now: Silk dress", 6999, "Paid"],
@@ -60,7 +63,7 @@ describe("orderMoney", () => {
         ],
       }),
     );
-    expect(money.lines.map((l) => [l.label, l.amount, l.status])).toEqual([
+    expect(shown(money)).toEqual([
       ["Rental fee: Silk dress", 2149, "Payment pending"],
       ["Purchase: Wool coat", 12000, "Cancelled"],
       ["Delivery", 499, "Authorised"],
