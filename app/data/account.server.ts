@@ -5,6 +5,7 @@ import type { ItemStatus } from "../domain/order-lifecycle";
 import { listedProductColumns } from "./listings.server";
 import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
+import { aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 
 // What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
@@ -156,11 +157,11 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         returnedAt: orderItems.returnedAt,
         chargeOverturnedAt: orderItems.chargeOverturnedAt,
         // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
-        image: sql<string>`${products.images}`.as("product_images"),
+        image: aliasedOrNull(products.images, "product_images"),
         storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),
         storeDescription: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.description} end`.as("handler_store_description"),
-        reviewRating: sql<number | null>`${reviews.rating}`.as("review_rating"),
-        reviewComment: sql<string | null>`${reviews.comment}`.as("review_comment"),
+        reviewRating: aliasedOrNull(reviews.rating, "review_rating"),
+        reviewComment: aliasedOrNull(reviews.comment, "review_comment"),
       })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -186,17 +187,8 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
   ]);
   const order = orderRows[0];
   if (!order) return null;
-  const items = itemRows.map(({ image, ...item }) => ({ ...item, image: firstImage(image) }));
+  const items = itemRows.map(({ image, ...item }) => ({ ...item, image: image?.[0] ?? null }));
   return { ...order, items, history: historyRows };
-}
-
-function firstImage(images: string | null) {
-  try {
-    const list = JSON.parse(images ?? "[]") as unknown;
-    return Array.isArray(list) && typeof list[0] === "string" ? list[0] : null;
-  } catch {
-    return null;
-  }
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;

@@ -3,6 +3,7 @@ import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
+import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
@@ -42,10 +43,10 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       originalPrice: products.originalPrice,
       createdAt: products.createdAt,
       ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
-      ownerEmail: sql<string>`${users.email}`.as("owner_email"),
+      ownerEmail: aliased(users.email, "owner_email"),
       storeId: products.storeId,
       conciergeStatus: products.conciergeStatus,
-      storeName: sql<string | null>`${stores.name}`.as("store_name"),
+      storeName: aliasedOrNull(stores.name, "store_name"),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { cartItems, products, stores, users } from "../../db/schema";
 import type { CartLine, CartOption } from "../domain/basket";
 import type { Database } from "./db.server";
+import { aliased } from "./columns.server";
 
 export type { CartLine, CartOption };
 import { isPublic } from "./catalog.server";
@@ -89,8 +90,8 @@ async function publicProduct(db: Database, productId: string) {
       availability: products.availability,
       storeId: products.storeId,
       ownerId: products.ownerId,
-      ownerName: sql<string | null>`${users.displayName}`.as("owner_display_name"),
-      ownerAvatar: sql<string | null>`${users.avatarUrl}`.as("owner_avatar"),
+      ownerName: aliased(users.displayName, "owner_display_name"),
+      ownerAvatar: aliased(users.avatarUrl, "owner_avatar"),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))

@@ -3,6 +3,7 @@ import { orderItems, orders, orderStatusHistory, products, users } from "../../d
 import { itemStep, orderStatusOf, overturnEndsAt, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
+import { aliased } from "./columns.server";
 import { saleStatements, type TransactionType } from "./finance.server";
 
 // Status changes of orders and their items (docs/decisions/0021-order-lifecycle.md): the rules
@@ -38,7 +39,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         handler: orderItems.handler,
         sellerId: orderItems.sellerId,
         ownerId: products.ownerId,
-        productBuyingPrice: sql<number | null>`${products.buyingPrice}`.as("product_buying_price"),
+        productBuyingPrice: aliased(products.buyingPrice, "product_buying_price"),
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))

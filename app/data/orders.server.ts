@@ -5,6 +5,7 @@ import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
 import { reservationEnds } from "../domain/payment-timing";
 import type { Database } from "./db.server";
+import { aliased } from "./columns.server";
 
 /**
  * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
@@ -23,9 +24,9 @@ export function orderPayment(db: Database, id: string) {
  * collapse duplicate column names of joined tables (decision 0009): the order's are aliased.
  */
 export const orderLineColumns = {
-  orderId: sql<string>`${orders.id}`.as("order_ref"),
-  orderStatus: sql<string>`${orders.status}`.as("order_status"),
-  placedAt: sql<number>`${orders.createdAt}`.as("order_placed_at"),
+  orderId: aliased(orders.id, "order_ref"),
+  orderStatus: aliased(orders.status, "order_status"),
+  placedAt: aliased(orders.createdAt, "order_placed_at"),
   itemId: orderItems.id,
   name: orderItems.name,
   type: orderItems.type,

@@ -2,6 +2,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
+import { aliased, aliasedOrNull } from "./columns.server";
 import { managesAllProducts } from "../domain/roles";
 import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
 import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
@@ -46,12 +47,12 @@ export async function productDetail(db: Database, id: string) {
         status: products.status,
         updatedAt: products.updatedAt,
         // D1 collapses duplicate column names in a batch, so joined columns get their own aliases.
-        ownerId: sql<string>`${users.id}`.as("owner_ref"),
-        ownerName: sql<string | null>`${users.displayName}`.as("owner_display_name"),
-        ownerFullName: sql<string | null>`${users.fullName}`.as("owner_full_name"),
-        ownerVerified: sql<number | null>`${userVerifications.isVerified}`.as("owner_verified"),
-        storeId: sql<string | null>`${stores.id}`.as("store_ref"),
-        storeName: sql<string | null>`${stores.name}`.as("store_name"),
+        ownerId: aliased(users.id, "owner_ref"),
+        ownerName: aliased(users.displayName, "owner_display_name"),
+        ownerFullName: aliased(users.fullName, "owner_full_name"),
+        ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
+        storeId: aliasedOrNull(stores.id, "store_ref"),
+        storeName: aliasedOrNull(stores.name, "store_name"),
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))

@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
 import type { SellerTab } from "../domain/seller-dashboard";
 import type { Database } from "./db.server";
+import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
@@ -47,7 +48,7 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
       ...listedProductColumns,
       rejectionReason: products.rejectionReason,
       availability: products.availability,
-      storeName: sql<string | null>`${stores.name}`.as("store_name"),
+      storeName: aliasedOrNull(stores.name, "store_name"),
     })
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))
@@ -63,10 +64,10 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
     .select({
       id: priceChangeRequests.id,
       productId: priceChangeRequests.productId,
-      productName: sql<string>`${products.name}`.as("product_name"),
-      currentRentalPrice: sql<number | null>`${products.rentalPrice}`.as("current_rental_price"),
-      currentBuyingPrice: sql<number | null>`${products.buyingPrice}`.as("current_buying_price"),
-      storeName: sql<string | null>`${stores.name}`.as("store_name"),
+      productName: aliased(products.name, "product_name"),
+      currentRentalPrice: aliased(products.rentalPrice, "current_rental_price"),
+      currentBuyingPrice: aliased(products.buyingPrice, "current_buying_price"),
+      storeName: aliasedOrNull(stores.name, "store_name"),
       suggestedRentalPrice: priceChangeRequests.suggestedRentalPrice,
       suggestedBuyingPrice: priceChangeRequests.suggestedBuyingPrice,
       reason: priceChangeRequests.reason,

@@ -3,6 +3,7 @@ import { authTokens, products, storeRequests, stores, userRoles, users, userVeri
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { STORE_ADDRESS_MARKER } from "./profiles.server";
 import type { Database } from "./db.server";
+import { aliased } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
@@ -51,8 +52,8 @@ export async function adminStores(db: Database, page: number) {
       name: stores.name,
       contactEmail: stores.contactEmail,
       createdAt: stores.createdAt,
-      ownerName: sql<string | null>`${users.fullName}`.as("owner_name"),
-      ownerEmail: sql<string>`${users.email}`.as("owner_email"),
+      ownerName: aliased(users.fullName, "owner_name"),
+      ownerEmail: aliased(users.email, "owner_email"),
       ownerDeactivated: sql<number>`${users.deactivatedAt} is not null`.as("owner_deactivated"),
       products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`.as("product_count"),
     })

@@ -1,0 +1,16 @@
+import { sql, type Column, type GetColumnData } from "drizzle-orm";
+
+// A joined table's column under a name of its own. D1 batches collapse the columns of a joined
+// select that share a name (`products.name` and `stores.name`), so every joined column of a
+// select that may run in a batch is aliased (decision 0009). These keep the column's own type and
+// reading (a JSON list comes back a list, a boolean a boolean) instead of a type written by hand.
+
+/** `column` as `alias`, typed and read as the column itself (an inner join's columns). */
+export function aliased<C extends Column>(column: C, alias: string) {
+  return sql<GetColumnData<C>>`${column}`.mapWith(column).as(alias);
+}
+
+/** `column` of a left-joined table as `alias`: the column's type, or null where no row joined. */
+export function aliasedOrNull<C extends Column>(column: C, alias: string) {
+  return sql<GetColumnData<C> | null>`${column}`.mapWith(column).as(alias);
+}
