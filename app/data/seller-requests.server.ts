@@ -71,9 +71,17 @@ function detailStatement(db: Database, userId: string, details: SellerDetails, n
   return db.update(users).set({ displayName: details.displayName, returnAddress: details.returnAddress, sellerTermsAcceptedAt: now, updatedAt: now }).where(eq(users.id, userId));
 }
 
-/** Open sign-up: the details saved and vendor access given, in one batch. */
+/**
+ * Open sign-up: the details saved and vendor access given, in one batch. A request they made while
+ * the site sold by approval is settled with it (approved, by themselves), so it no longer waits
+ * on staff's Users tab.
+ */
 export async function startSellingNow(db: Database, person: SellingCandidateRow, details: SellerDetails, now: number) {
-  await db.batch([detailStatement(db, person.id, details, now), ...grantStatements(db, person, person.id, "user.start_selling", now)] as [Statement, ...Statement[]]);
+  const settleRequest = db
+    .update(sellerRequests)
+    .set({ status: "approved", reviewedAt: now, reviewedBy: person.id, rejectionReason: null })
+    .where(and(eq(sellerRequests.userId, person.id), eq(sellerRequests.status, "pending")));
+  await db.batch([detailStatement(db, person.id, details, now), settleRequest, ...grantStatements(db, person, person.id, "user.start_selling", now)]);
 }
 
 /** By approval: the details saved and a pending request (a declined person asks again). */

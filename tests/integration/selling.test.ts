@@ -111,6 +111,21 @@ describe("Start selling, open sign-up", () => {
     expect(await roleOf(deactivated.id)).toBeNull();
   });
 
+  it("settles a request made while the site sold by approval: the person sells at once, and it no longer waits for staff", async () => {
+    const asked = await signedInBrowser("shopper");
+    await env.DB.prepare("INSERT INTO seller_requests (user_id, status, created_at) VALUES (?, 'pending', ?)").bind(asked.id, Date.now() - 86_400_000).run();
+    const started = await asked.browser.post("/account/start-selling", form());
+    expect(started.status).toBe(302);
+    expect(started.headers.get("location")).toBe("/vendor");
+    expect(await roleOf(asked.id)).toMatchObject({ seller_role: "vendor" });
+    expect(await first("SELECT status, reviewed_by FROM seller_requests WHERE user_id = ?", asked.id)).toEqual({ status: "approved", reviewed_by: asked.id });
+    const admin = await signedInBrowser("admin");
+    const users = await (await admin.browser.fetch("/admin/users")).text();
+    const waiting = users.slice(users.indexOf('id="seller-requests"'), users.indexOf("Recently decided"));
+    expect(waiting).toContain("Requests to sell");
+    expect(waiting).not.toContain(asked.email);
+  });
+
   it("lets a store owner sell as themselves, keeping their store", async () => {
     const owner = await signedInBrowser("storeOwner");
     const response = await owner.browser.post("/account/start-selling", form());
