@@ -2,7 +2,7 @@ import type { InputHTMLAttributes, ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
-export const INPUT_CLASS = "rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
+export const INPUT_CLASS = "max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
 
 /** What ties a control to its error: aria-invalid, and aria-describedby naming the error's id. */
 export const invalidProps = (id: string, error: string | undefined) => ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined });

@@ -59,3 +59,20 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   });
   expect(fits).toBe(true);
 });
+
+// Dashboards on a phone: a wide table scrolls inside its own box, and nothing (a screen reader's
+// label in a cell, a long choice in a select) makes the page itself wider than the screen.
+for (const [who, email, paths] of [
+  ["staff", "superadmin@closetloop.test", ["/admin/orders", "/admin/users", "/admin/brands", "/admin/financial", "/admin/content"]],
+  ["a seller", "vendor@closetloop.test", ["/vendor"]],
+  ["a store", "store@closetloop.test", ["/store?tab=products"]],
+] as const) {
+  test(`${who}'s dashboard pages are no wider than a phone`, async ({ page }) => {
+    await login(page, email);
+    for (const path of paths) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+    }
+  });
+}

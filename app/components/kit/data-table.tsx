@@ -60,6 +60,8 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
   const keyOf = (row: Row, index: number) => rowKey?.(row) ?? String((row as { id?: unknown }).id ?? index);
   const summaryId = useId();
   const pad = dense ? "py-1 pr-2" : "py-2 pr-3";
+  // The scroll box is `relative` so that what a cell hides for screen readers (`sr-only`, placed
+  // absolutely) stays inside it, and does not widen the page past a phone's screen.
   const classOf = (column: Column<Row>, row: Row) =>
     cx(pad, column.numeric && "text-right tabular-nums", typeof column.className === "function" ? column.className(row) : (column.className ?? (column.rowHeader && "font-medium")));
   return (
@@ -67,7 +69,7 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
       {rows.length === 0 && empty !== null ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
-        <div className={cx("overflow-x-auto", className)}>
+        <div className={cx("relative overflow-x-auto", className)}>
           <table className={cx("w-full text-left text-sm", wide && "min-w-[720px]")} aria-describedby={summaryId}>
             <caption className={captionShown ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
             <thead className={headersHidden ? "sr-only" : "border-b border-stone-200 text-stone-600"}>

@@ -173,7 +173,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       </nav>
 
       <Section id="banner" title="Home banner">
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <div>
             <p className="text-sm font-medium">Current banner</p>
             {banner ? <img src={banner} alt="Current home banner" width={480} height={200} className="mt-2 aspect-[12/5] w-full max-w-md rounded-md border border-stone-200 object-cover" /> : <p className="mt-2 text-sm text-stone-600">No banner: home shows its plain background.</p>}
@@ -252,9 +252,9 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
       </Section>
 
       <Section id="settings" title="Site settings">
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           {(Object.keys(SETTINGS_GROUPS) as SettingsGroup[]).map((group) => (
-            <Form key={group} method="post" className="grid gap-3 rounded-md border border-stone-200 p-4" aria-label={SETTINGS_GROUPS[group].label}>
+            <Form key={group} method="post" className="grid grid-cols-1 gap-3 rounded-md border border-stone-200 p-4" aria-label={SETTINGS_GROUPS[group].label}>
               <h3 className="font-semibold">{SETTINGS_GROUPS[group].label}</h3>
               {SETTINGS_GROUPS[group].keys.map((key) =>
                 key === "seller_signup" ? (
@@ -270,7 +270,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
               </div>
             </Form>
           ))}
-          <Form method="post" encType="multipart/form-data" className="grid gap-3 rounded-md border border-stone-200 p-4" aria-label="Favicon">
+          <Form method="post" encType="multipart/form-data" className="grid grid-cols-1 gap-3 rounded-md border border-stone-200 p-4" aria-label="Favicon">
             <h3 className="font-semibold">Favicon</h3>
             <ImageUpload key={settings.favicon ?? "none"} name="favicon" use="favicon" label="Favicon" existing={settings.favicon ? [settings.favicon] : []} error={errors("favicon").favicon} hint="PNG, JPG or ICO, up to 1MB." />
             <div>
