@@ -145,8 +145,11 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />
-      {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
-      <Toaster flash={shell?.toast ?? null} />
+      {/* One box at the foot of the screen: the toasts stand above the cookie bar while it is shown, never over its buttons. */}
+      <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col">
+        <Toaster flash={shell?.toast ?? null} />
+        {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
+      </div>
     </>
   );
 }

@@ -47,14 +47,18 @@ function ToastItem({ toast }: { toast: Shown }) {
 /** Shows the server's flash toast (rendered in the HTML, so it needs no JavaScript) and client toasts. */
 export function Toaster({ flash }: { flash: Toast | null }) {
   const list = useSyncExternalStore(subscribe, () => shown, () => shown);
-  const [flashVisible, setFlashVisible] = useState<Toast | null>(flash);
-  useEffect(() => setFlashVisible(flash), [flash]);
+  // Each new flash is drawn afresh (its key), so its fade-out starts again.
+  const [flashShown, setFlashShown] = useState(flash ? { toast: flash, n: 0 } : null);
+  useEffect(() => setFlashShown((last) => (flash ? { toast: flash, n: (last?.n ?? 0) + 1 } : null)), [flash]);
+  const flashVisible = flashShown?.toast;
   return (
-    <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+    <div aria-live="polite" className="pointer-events-none mr-4 mb-4 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 self-end">
       {flashVisible ? (
+        // Without JavaScript too, it fades away after a few seconds (.toast-fades, app.css): it never stays over what is under it.
         <div
+          key={flashShown.n}
           role={flashVisible.type === "error" ? "alert" : "status"}
-          className={`pointer-events-auto rounded-md border p-4 shadow-lg [overflow-wrap:anywhere] ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
+          className={`toast-fades pointer-events-auto rounded-md border p-4 shadow-lg [overflow-wrap:anywhere] ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
         >
           <p className="font-semibold">{flashVisible.title}</p>
           {flashVisible.description ? <p className="text-sm">{flashVisible.description}</p> : null}

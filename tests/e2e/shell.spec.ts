@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { outboxLink } from "./fixtures";
+import { DEMO, login, outboxLink } from "./fixtures";
 
 test("the home page shows seeded new items", async ({ page }) => {
   await page.goto("/");
@@ -50,6 +50,21 @@ test.describe("cookie consent", () => {
     await choose(page, bar(page).getByRole("button", { name: "Reject Non-Essential" }));
     await expect(bar(page)).toBeHidden();
     await page.reload();
+    await expect(bar(page)).toBeHidden();
+  });
+
+  test("a toast stands above the bar, never over its buttons, and fades away", async ({ page }) => {
+    // Signing in through the form ends on home with the server's 'Welcome back!' toast.
+    await login(page, DEMO.shopper, undefined, "/", { form: true });
+    const toast = page.getByRole("status").filter({ hasText: "Welcome back!" });
+    await expect(toast).toBeVisible();
+    await expect(bar(page)).toBeVisible();
+    const [toastBox, barBox] = [await toast.boundingBox(), await bar(page).boundingBox()];
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(barBox!.y);
+    // Its fade-out (6 s, with or without JavaScript), run to its end: nothing is left over the page.
+    await page.evaluate(() => document.getAnimations().filter((a) => (a as CSSAnimation).animationName === "toast-out").forEach((a) => a.finish()));
+    await expect(toast).toBeHidden();
+    await choose(page, bar(page).getByRole("button", { name: "Reject Non-Essential" }));
     await expect(bar(page)).toBeHidden();
   });
 

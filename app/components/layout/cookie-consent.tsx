@@ -84,7 +84,7 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
       ref={dialog}
       open={customizeOpen && !enhanced ? true : undefined}
       aria-labelledby="cookie-dialog-title"
-      className="fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl"
+      className="pointer-events-auto fixed inset-0 z-50 m-auto w-[min(32rem,calc(100vw-2rem))] rounded-lg bg-white p-6 shadow-xl"
       // Opened from an address: closing it (Save, Cancel, Escape) leaves that address.
       onClose={() => customizeOpen && navigate(here, { replace: true, preventScrollReset: true })}
     >
@@ -128,7 +128,7 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
 
   if (settingsOnly) return settings;
   return (
-    <section aria-label="Cookie consent" className="fixed inset-x-0 bottom-0 z-40 border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
+    <section aria-label="Cookie consent" className="pointer-events-auto border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
       {bar}
       {settings}
     </section>
