@@ -20,10 +20,9 @@ export const PRICE_REQUESTS_SHOWN = 50;
 /** The header and stat cards' counts and the Notifications badge: query builders for one batch. */
 export function sellerCountQueries(db: Database, ownerId: string) {
   return [
-    // Every product, the live ones (on the shop, not sold) and those waiting for approval (issue 24).
+    // The live products (on the shop, not sold) and those waiting for approval (issue 24).
     db
       .select({
-        n: count(),
         live: sql<number>`coalesce(sum(case when ${products.productStatus} = 'live' and ${products.availability} <> 'sold' then 1 else 0 end), 0)`,
         pending: sql<number>`coalesce(sum(case when ${products.productStatus} = 'pending' then 1 else 0 end), 0)`,
       })
@@ -155,8 +154,7 @@ export async function insertBrandSuggestion(db: Database, id: string, userId: st
 export async function sellerDashboard(db: Database, ownerId: string, tab: SellerTab, page: number, now: number) {
   const counts = sellerCountQueries(db, ownerId);
   const earnings = ownerEarnings(db, ownerId);
-  const summary = (rows: readonly { n: number; live?: number; pending?: number }[][]) => ({
-    productCount: rows[0]![0]?.n ?? 0,
+  const summary = (rows: readonly { n?: number; live?: number; pending?: number }[][]) => ({
     liveCount: rows[0]![0]?.live ?? 0,
     awaitingApproval: rows[0]![0]?.pending ?? 0,
     pendingRequests: rows[1]![0]?.n ?? 0,

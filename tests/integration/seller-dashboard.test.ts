@@ -97,8 +97,8 @@ describe("the dashboard", () => {
     await priceRequest(dress.id, vendor.id, storeId);
 
     const products = await (await vendor.browser.fetch("/vendor")).text();
-    expect(products).toContain("You have 3 products listed.");
-    // Only live listings are active; the one waiting for approval is counted apart (issue 24).
+    // Only live listings are listed and active; the one waiting for approval is counted apart (issue 24).
+    expect(products).toContain("You have 2 products listed.");
     expect(products).toMatch(/Total Products<\/p><p[^>]*>2</);
     expect(products).toContain("Active listings · 1 awaiting approval");
     expect(products).toMatch(/Total Revenue<\/p><p[^>]*>£94\.50</);

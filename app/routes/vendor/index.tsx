@@ -152,7 +152,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     if (result?.suggestion) showToast({ type: result.suggestion.ok ? "success" : "error", title: result.suggestion.title, description: result.suggestion.message });
   }, [result]);
   const tabs = SELLER_TABS.map((id) => ({ id, label: SELLER_TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
-  const n = dashboard.productCount;
+  // Listed: live on the shop, the count of the Total Products card (decision 0026, issue 24).
+  const n = dashboard.liveCount;
   return (
     <div>
       <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} listed.`} />
