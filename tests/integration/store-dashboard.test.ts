@@ -19,6 +19,8 @@ describe("the store dashboard", () => {
     expect(overview.status).toBe(200);
     for (const text of ["Store Dashboard", store.name, "Store Products", "Pending Requests", "Store Views", "Revenue", "£0.00", 'aria-label="2 pending"']) expect(overview.html).toContain(text);
     for (const tab of ["overview", "requests", "products", "orders", "settings"]) expect(overview.html).toContain(`href="/store?tab=${tab}"`);
+    // The two requests are the store's products too (§7), and the card says they wait.
+    expect(overview.html).toContain("At your store · 2 of them waiting for your answer");
 
     const requests = await page(store.browser, "/store?tab=requests");
     expect(requests.html).toContain(waiting.name);

@@ -170,7 +170,8 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </p>
       ) : null}
       <StatGrid>
-        <StatCard label="Store Products" value={dashboard.productCount} note="Managed by your store" />
+        {/* §7 counts the store's products pending or approved: the requests waiting for an answer are among them. */}
+        <StatCard label="Store Products" value={dashboard.productCount} note={dashboard.pendingRequests > 0 ? `At your store · ${dashboard.pendingRequests} of them waiting for your answer` : "Managed by your store"} />
         <StatCard label="Pending Requests" value={dashboard.pendingRequests} note="Waiting for your answer" />
         <StatCard label="Store Views" value={thisWeek(loaderData.views)} note={`This week (your page and products) · last week ${lastWeek(loaderData.views)}`} />
         <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
