@@ -82,8 +82,9 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
 export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];
 
 /**
- * Rentals sent back and waiting for their inspection, oldest first, among the lines `handledBy`
- * selects (the platform's, or some stores'): the admin Orders tab and the store dashboard list them.
+ * Items sent back (rentals, and purchases returned within their window) and waiting for their
+ * inspection, oldest first, among the lines `handledBy` selects (the platform's, or some
+ * stores'): the admin Orders tab and the store dashboard list them.
  */
 export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefined, limit: number) {
   return db

@@ -21,6 +21,8 @@ describe("Orders", () => {
     expect(html).toContain("£93.99");
     expect(html).toContain(`href="/account/orders/${order.orderId}"`);
     expect(await (await browser.fetch(`/admin/orders?q=${encodeURIComponent("Findable Fiona")}&status=shipped`)).text()).not.toContain(order.orderId);
+    // The status filter names each status in words.
+    expect(html).toContain('<option value="awaiting_payment">Awaiting payment</option>');
     // LIKE wildcards are taken literally.
     expect(await (await browser.fetch("/admin/orders?q=%25%25%25")).text()).toContain("No orders match your search.");
   });

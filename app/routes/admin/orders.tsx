@@ -5,7 +5,7 @@ import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
-import { ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
+import { label, ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
@@ -40,8 +40,10 @@ export async function loader(args: Route.LoaderArgs) {
   const first = filter.page === 1 && !filter.q && !filter.status;
   const [list, returns, toSend] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
-  return { ...filter, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES, choices: STAFF_ORDER_CHOICES };
+  return { ...filter, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES };
 }
+
+const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export const intents = ["status", "inspect", "ship"] as const;
 
@@ -84,8 +86,6 @@ export async function action(args: Route.ActionArgs) {
   }
 }
 
-const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
-
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   const { rows, hasNext, page, q, status, returns, toSend, now, statuses, choices } = loaderData;
   const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
@@ -95,7 +95,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} /> : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
-          <p className="mb-3 text-sm text-stone-700">Rentals sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>
+          <p className="mb-3 text-sm text-stone-700">Rentals and purchases sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>
           <ul className="divide-y divide-stone-200">
             {returns.map((item) => (
               <li key={item.itemId} className="flex flex-wrap items-center justify-between gap-3 py-2">
@@ -113,7 +113,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses.map((s) => ({ value: s, label: capitalised(s) })) }} page={page} hasNext={hasNext}
+        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
           caption="Orders, newest first, with their shopper, items, total and status"
           rows={rows}
           columns={[
@@ -130,7 +130,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   <RowAction intent="status" text="Save" label={`Save status of order ${order.id}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
                     <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
                     <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                      {staffChoice(order.status) ? null : <option value="" disabled>{order.status}</option>}
+                      {staffChoice(order.status) ? null : <option value="" disabled>{statuses.find((s) => s.value === order.status)?.label ?? order.status}</option>}
                       {choices.map((s) => <option key={s} value={s}>{s}</option>)}
                     </select>
                   </RowAction>
