@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { echoField } from "./form-body";
 import { checkForm, fieldGroup } from "./submission";
 
 // shopper.md §3 (billing and shipping forms) and §5 (required marks). The same schemas check
@@ -43,3 +44,12 @@ export function parseCheckoutForm(form: FormData) {
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors, sameAsBilling };
   return { ok: true as const, ...parsed.value, sameAsBilling };
 }
+
+const ADDRESS_FIELDS = ["fullName", "email", "phone", "addressLine1", "addressLine2", "city", "county", "postalCode", "country"] as const;
+
+/** What the shopper typed, to show back in the checkout form when it is refused (none of it is trusted or stored). */
+export function checkoutEcho(form: FormData) {
+  const group = (prefix: "billing" | "shipping") => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
+  return { billing: group("billing"), shipping: group("shipping"), sameAsBilling: form.get("sameAsBilling") === "on" };
+}
+export type CheckoutEcho = ReturnType<typeof checkoutEcho>;

@@ -156,6 +156,31 @@ describe("checkout", () => {
     expect(await cartRows(shopper.id)).toHaveLength(1);
   });
 
+  it("shows a refused form again as typed, with a shipping address given apart still open at its errors", async () => {
+    const owner = await seller();
+    const product = await createProduct(owner.id);
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
+    const response = await shopper.browser.post("/cart", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      "billing.fullName": "Typed Tilly",
+      "billing.email": "tilly@example.test",
+      "billing.addressLine1": "12 Typed Row",
+      "billing.city": "Bath",
+      "billing.postalCode": "BA1 1AA",
+      "billing.country": "United Kingdom",
+      "shipping.fullName": "Gift For Gwen",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    for (const typed of ['value="Typed Tilly"', 'value="12 Typed Row"', 'value="Bath"', 'value="BA1 1AA"', 'value="Gift For Gwen"']) expect(html).toContain(typed);
+    // The box stays unticked, so the shipping fields and their errors show.
+    expect(html).toContain(`<input type="checkbox" id="same-as-billing" name="sameAsBilling"/>`);
+    expect(html).toContain("City is required");
+    expect(await cartRows(shopper.id)).toHaveLength(1);
+  });
+
   it("places the order from database prices, stores the delivery fee, empties the basket and hides the sold item", async () => {
     const a = await seller();
     const b = await seller();

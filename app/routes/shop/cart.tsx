@@ -4,7 +4,7 @@ import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
 import { CheckoutError, orderPayment, placeOrder } from "../../data/orders.server";
-import { parseCheckoutForm } from "../../domain/checkout";
+import { checkoutEcho, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { basketTotals } from "../../domain/delivery";
 import { KB, type BodyLimit } from "../../domain/body-limit";
@@ -47,6 +47,8 @@ export interface CartActionData {
   ok: boolean;
   errors?: Record<string, string>;
   alert?: { title: string; message: string };
+  /** A refused checkout's fields as typed, so the page (reloaded without JavaScript) shows them again. */
+  values?: CheckoutEcho;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -113,9 +115,10 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   const app = context.get(appContext);
   const user = context.get(requestState).user!;
   const parsed = parseCheckoutForm(form);
-  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors }, { status: 400 });
+  const values = checkoutEcho(form);
+  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
+  if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
   const now = Date.now();
   try {
     const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, now);
@@ -136,17 +139,17 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
       console.error(`checkout: the payment session for ${order.orderId} could not be started`, error);
       await releaseUnstartedOrder(app, order, user.id, Date.now());
       const message = "We could not start the payment. Your basket is as it was: please try again in a moment.";
-      return dataWithToast(app.config, { ok: false, alert: { title: "Checkout failed", message } } as CartActionData, { type: "error", title: "Checkout failed", description: message }, { status: 503 });
+      return dataWithToast(app.config, { ok: false, values, alert: { title: "Checkout failed", message } } as CartActionData, { type: "error", title: "Checkout failed", description: message }, { status: 503 });
     }
     return redirect(session.url, 303);
   } catch (error) {
     if (error instanceof CheckoutError) {
-      return dataWithToast(app.config, { ok: false, alert: { title: "Checkout failed", message: error.message } } as CartActionData, { type: "error", title: "Checkout failed", description: error.message }, { status: 409 });
+      return dataWithToast(app.config, { ok: false, values, alert: { title: "Checkout failed", message: error.message } } as CartActionData, { type: "error", title: "Checkout failed", description: error.message }, { status: 409 });
     }
     console.error("checkout failed", error);
     return dataWithToast(
       app.config,
-      { ok: false, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } } as CartActionData,
+      { ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } } as CartActionData,
       { type: "error", title: "Checkout failed", description: "There was an error processing your order. Please try again." },
       { status: 500 },
     );
@@ -191,6 +194,8 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
   const country = { country: "United Kingdom" };
+  // A refused checkout shows what was typed, and the shipping address when it was given apart.
+  const typed = result?.values;
 
   // 'Same as billing address': checking it copies billing into shipping at that moment.
   const copyBilling = (checked: boolean) => {
@@ -230,17 +235,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
               <fieldset ref={billingRef} className="rounded-lg border border-stone-200 bg-white p-4">
                 <legend className="px-1 text-xl font-semibold">Billing Details</legend>
-                <AddressFields prefix="billing" errors={errors} defaults={{ ...country, email, fullName }} withContact />
+                <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? { ...country, email, fullName }} withContact />
               </fieldset>
               <div className="rounded-lg border border-stone-200 bg-white p-4">
                 <h2 className="text-xl font-semibold">Shipping Details</h2>
                 <label className="mt-2 flex items-center gap-2">
-                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked onChange={(e) => copyBilling(e.currentTarget.checked)} />
+                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked={typed?.sameAsBilling ?? true} onChange={(e) => copyBilling(e.currentTarget.checked)} />
                   Same as billing address
                 </label>
                 <fieldset ref={shippingRef} className="mt-3 group-has-[#same-as-billing:checked]/checkout:hidden">
                   <legend className="sr-only">Shipping address</legend>
-                  <AddressFields prefix="shipping" errors={errors} defaults={country} withContact={false} />
+                  <AddressFields prefix="shipping" errors={errors} defaults={typed?.sameAsBilling === false ? typed.shipping : country} withContact={false} />
                 </fieldset>
               </div>
             </Form>
