@@ -43,6 +43,8 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");
+  // The line's option select shrinks to the phone's width: the page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
   await page.getByLabel("Full Name").first().fill("Sam Shopper");
   await page.getByLabel("Address Line 1").first().fill("1 Test Street");
   await page.getByLabel("City").first().fill("London");

@@ -211,7 +211,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-bold">Shopping Cart</h1>
       {loadError ? <FormAlert title="Error loading cart" message={loadError} /> : null}
       {result?.alert ? <FormAlert {...result.alert} /> : null}
-      <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section aria-labelledby="cart-items" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
             <h2 id="cart-items" className="mb-3 text-xl font-semibold">{`Cart Items (${lines.length})`}</h2>
@@ -233,7 +233,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <Form method="post" action="/cart" className="group/checkout space-y-6" id="checkout" noValidate>
               <input type="hidden" name="intent" value="checkout" />
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-              <fieldset ref={billingRef} className="rounded-lg border border-stone-200 bg-white p-4">
+              <fieldset ref={billingRef} className="min-w-0 rounded-lg border border-stone-200 bg-white p-4">
                 <legend className="px-1 text-xl font-semibold">Billing Details</legend>
                 <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? { ...country, email, fullName }} withContact />
               </fieldset>
@@ -243,7 +243,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                   <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked={typed?.sameAsBilling ?? true} onChange={(e) => copyBilling(e.currentTarget.checked)} />
                   Same as billing address
                 </label>
-                <fieldset ref={shippingRef} className="mt-3 group-has-[#same-as-billing:checked]/checkout:hidden">
+                <fieldset ref={shippingRef} className="mt-3 min-w-0 group-has-[#same-as-billing:checked]/checkout:hidden">
                   <legend className="sr-only">Shipping address</legend>
                   <AddressFields prefix="shipping" errors={errors} defaults={typed?.sameAsBilling === false ? typed.shipping : country} withContact={false} />
                 </fieldset>
