@@ -2,16 +2,16 @@ import { and, avg, count, eq, sql } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { listingPage, listingQueries } from "./catalog.server";
-import { EMPTY_FILTERS, FIRST_PAGE } from "../domain/catalog";
+import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, type PageRequest } from "../domain/catalog";
 import { newestFirst } from "./paging.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
 /**
  * A public vendor by display name (case-insensitive), with verification, review summary and
- * their first `itemsLimit` public items, newest first: two D1 round trips.
+ * a page of their public items, newest first: two D1 round trips.
  */
-export async function vendorProfile(db: Database, displayName: string, itemsLimit: number) {
+export async function vendorProfile(db: Database, displayName: string, page: PageRequest) {
   const vendor = await db
     .select({
       id: users.id,
@@ -26,7 +26,7 @@ export async function vendorProfile(db: Database, displayName: string, itemsLimi
     .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
     .get();
   if (!vendor) return null;
-  const items = listingQueries(db, EMPTY_FILTERS, FIRST_PAGE, { ownerId: vendor.id }, itemsLimit);
+  const items = listingQueries(db, EMPTY_FILTERS, page, { ownerId: vendor.id }, PROFILE_PAGE_SIZE);
   const [latest, summary, pageRows, countRows] = await db.batch([
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
@@ -44,7 +44,7 @@ export async function vendorProfile(db: Database, displayName: string, itemsLimi
     reviews: latest,
     reviewCount: summary[0]?.n ?? 0,
     averageRating: summary[0]?.average ? Number(summary[0].average) : null,
-    items: listingPage(items, pageRows, countRows, itemsLimit),
+    items: listingPage(items, pageRows, countRows, PROFILE_PAGE_SIZE),
   };
 }
 

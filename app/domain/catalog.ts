@@ -89,6 +89,9 @@ export const EMPTY_FILTERS: CatalogFilters = {
 };
 export const FIRST_PAGE: PageRequest = { sort: "newest", after: null, before: null };
 
+/** How many items a vendor's or store's public page shows at a time. */
+export const PROFILE_PAGE_SIZE = 48;
+
 const MAX_VALUES = 30;
 const MAX_TEXT = 100;
 
@@ -159,6 +162,12 @@ export function hasFilters(filters: CatalogFilters) {
       filters.buyMin !== null ||
       filters.buyMax !== null,
   );
+}
+
+/** A vendor's or store's page of items: newest first, from the `?after=` or `?before=` cursor of its Next and Previous links. */
+export function profilePage(params: URLSearchParams): PageRequest {
+  const { page } = parseCatalogQuery(params);
+  return { ...FIRST_PAGE, after: page.after, before: page.before };
 }
 
 /** Cursors are opaque to the browser: base64url of [sort value, id]. */

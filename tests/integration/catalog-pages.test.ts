@@ -84,6 +84,21 @@ describe("/{slug}", () => {
     expect(text).toContain("Anonymous");
   });
 
+  it("pages a vendor's items when they have more than a page holds", async () => {
+    const name = `Many${tag}`;
+    const many = await createUser({ displayName: name });
+    for (let i = 0; i < 49; i++) await createProduct(many.id, { name: `Rail item ${i} ${tag}` });
+    const first = await html(`/${name}`);
+    expect(first.text.replaceAll("<!-- -->", "")).toContain("49 items");
+    const shown = (page: string) => new Set(page.match(/Rail item \d+ /g)).size;
+    expect(shown(first.text)).toBe(48);
+    const next = first.text.match(/<a [^>]*rel="next"[^>]*>/)?.[0].match(/href="([^"]+)"/)?.[1];
+    expect(next).toBeDefined();
+    const second = await html(next!.replaceAll("&amp;", "&"));
+    expect(shown(second.text)).toBe(1);
+    expect(second.text).toContain('rel="prev"');
+  });
+
   it("is the 404 page otherwise", async () => {
     const { status, text } = await html(`/nobody-${tag}`);
     expect(status).toBe(404);

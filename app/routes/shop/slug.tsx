@@ -3,8 +3,9 @@ import type { Route } from "./+types/slug";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
+import { Pagination } from "../../components/catalog/product-grid";
 import { vendorProfile } from "../../data/profiles.server";
-import { productTypeFromSlug } from "../../domain/catalog";
+import { productTypeFromSlug, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../domain/initials";
 import { loadListing } from "../../services/listing.server";
@@ -27,7 +28,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (type) {
     return { kind: "type" as const, type, listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }) };
   }
-  const found = await vendorProfile(app.db, params.slug, 48);
+  const found = await vendorProfile(app.db, params.slug, profilePage(new URL(request.url).searchParams));
   if (!found) {
     console.warn(`404: no page at /${params.slug}`);
     throw data(null, { status: 404 });
@@ -96,6 +97,7 @@ function VendorProfile({ vendor, items }: Extract<Route.ComponentProps["loaderDa
             ))}
           </ul>
         )}
+        <Pagination nextCursor={items.nextCursor} prevCursor={items.prevCursor} />
       </section>
 
       <section aria-labelledby="reviews">

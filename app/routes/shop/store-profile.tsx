@@ -4,9 +4,10 @@ import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/store-profile";
 import { appContext } from "../../context";
 import { ProductCard } from "../../components/product-card";
+import { Pagination } from "../../components/catalog/product-grid";
 import { listProducts } from "../../data/catalog.server";
 import { splitStoreDescription, storeProfile } from "../../data/profiles.server";
-import { EMPTY_FILTERS, FIRST_PAGE } from "../../domain/catalog";
+import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
@@ -14,7 +15,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const store = await storeProfile(app.db, params.storeId);
   if (!store) throw data(null, { status: 404 });
-  const items = await listProducts(app.db, EMPTY_FILTERS, FIRST_PAGE, { storeId: store.id }, 48);
+  const items = await listProducts(app.db, EMPTY_FILTERS, profilePage(new URL(request.url).searchParams), { storeId: store.id }, PROFILE_PAGE_SIZE);
   return { store: { ...store, ...splitStoreDescription(store.description) }, items, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
 }
 
@@ -71,6 +72,7 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
+        <Pagination nextCursor={items.nextCursor} prevCursor={items.prevCursor} />
       </section>
     </div>
   );
