@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES } from "./notifications";
+import { ACCOUNT_REASON, categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, reasonFor } from "./notifications";
 import { badgeCount } from "./badge";
 import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
 
@@ -26,6 +26,19 @@ describe("who is told of what", () => {
   ] as const)("%s goes to the %s category, to the %s", (kind, category, to) => {
     expect(NOTICE_KINDS[kind]).toEqual({ category, to });
     expect(categoryOf(kind)).toBe(category);
+  });
+});
+
+describe("why an e-mail was sent (its footer)", () => {
+  it("names what the recipient does, asked for or has", () => {
+    expect(reasonFor("order_placed")).toBe("You get this because you placed an order on Closetloop.");
+    expect(reasonFor("product_approved")).toBe("You get this because you sell on Closetloop.");
+    // Applicants are not sellers or stores yet.
+    expect(reasonFor("seller_request_received")).toBe("You get this because you asked to sell on Closetloop.");
+    expect(reasonFor("store_request_received")).toBe("You get this because you asked to become a partner store on Closetloop.");
+    expect(reasonFor("store_request_rejected")).toBe("You get this because you asked to become a partner store on Closetloop.");
+    // An account's own e-mails are about the account, not an order.
+    for (const kind of ["verify_email", "password_reset", "email_change_requested", "account_exists"]) expect(reasonFor(kind)).toBe(ACCOUNT_REASON);
   });
 });
 

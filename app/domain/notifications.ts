@@ -92,5 +92,24 @@ export const REASONS: Readonly<Record<NotificationCategory, string>> = {
   messages: "You get this because someone wrote to you on Closetloop.",
 };
 
+/** Those who asked to sell or to be a partner store are not sellers or stores yet: their e-mails say what they asked. */
+const APPLICANT_REASONS: Partial<Record<NotificationCategory, string>> = {
+  selling: "You get this because you asked to sell on Closetloop.",
+  store: "You get this because you asked to become a partner store on Closetloop.",
+};
+/** E-mails that are no notice: an account's own (sign-up, password, e-mail change) and a store request's answer. */
+const OTHER_REASONS: Readonly<Record<string, string>> = {
+  store_request_approved: REASONS.store,
+  store_request_rejected: APPLICANT_REASONS.store!,
+};
+export const ACCOUNT_REASON = "You get this because this e-mail address was given for an account on Closetloop.";
+
+/** The footer of an e-mail of this kind: why its recipient gets it. */
+export function reasonFor(kind: string): string {
+  const notice = (NOTICE_KINDS as Record<string, { category: NotificationCategory; to: string }>)[kind];
+  if (!notice) return OTHER_REASONS[kind] ?? ACCOUNT_REASON;
+  return (notice.to === "applicant" ? APPLICANT_REASONS[notice.category] : undefined) ?? REASONS[notice.category];
+}
+
 /** Notifications shown per page of the notification centre. */
 export const NOTIFICATIONS_PAGE_SIZE = 20;

@@ -1,6 +1,6 @@
 import { render } from "@react-email/components";
 import type { AppConfig } from "../env.server";
-import { categoryOf, REASONS, UNSUBSCRIBABLE } from "../domain/notifications";
+import { categoryOf, reasonFor, UNSUBSCRIBABLE } from "../domain/notifications";
 import { signUnsubscribe, UNSUBSCRIBE_TTL_MS } from "../domain/unsubscribe";
 import { NoticeEmail } from "../emails/notice";
 import type { RenderedEmail } from "./providers.server";
@@ -26,7 +26,7 @@ export async function unsubscribeUrl(config: Pick<AppConfig, "siteUrl" | "SESSIO
 export async function renderEmail(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number): Promise<RenderedEmail> {
   const category = message.category ?? categoryOf(message.kind);
   const unsubscribe = await unsubscribeUrl(config, message, now);
-  const reason = message.reason ?? REASONS[category];
+  const reason = message.reason ?? reasonFor(message.kind);
   const html = await render(<NoticeEmail siteUrl={config.siteUrl} subject={message.subject} text={message.text} cta={message.cta} reason={reason} unsubscribeUrl={unsubscribe ?? undefined} />);
   const footer = `\n\n--\n${reason}${unsubscribe ? `\nUnsubscribe: ${unsubscribe}` : ""}\n`;
   const cta = message.cta && !message.text.includes(message.cta.url) ? `\n\n${message.cta.label}: ${message.cta.url}` : "";
