@@ -24,7 +24,6 @@ export async function unsubscribeUrl(config: Pick<AppConfig, "siteUrl" | "SESSIO
 }
 
 export async function renderEmail(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number): Promise<RenderedEmail> {
-  const category = message.category ?? categoryOf(message.kind);
   const unsubscribe = await unsubscribeUrl(config, message, now);
   const reason = message.reason ?? reasonFor(message.kind);
   const html = await render(<NoticeEmail siteUrl={config.siteUrl} subject={message.subject} text={message.text} cta={message.cta} reason={reason} unsubscribeUrl={unsubscribe ?? undefined} />);
