@@ -84,6 +84,20 @@ describe("orderMoney", () => {
     expect(money.total).toBe(0);
   });
 
+  it("counts nothing of a checkout not paid yet, or never paid, and says so on each line", () => {
+    const waiting = orderMoney(base({ order: { id: "ord_1", deliveryFee: 499, status: "awaiting_payment" }, payments: [] }));
+    expect(shown(waiting)).toEqual([
+      ["Rental fee: Silk dress", 2149, "Awaiting payment"],
+      ["Purchase: Wool coat", 12000, "Awaiting payment"],
+      ["Delivery", 499, "Awaiting payment"],
+    ]);
+    expect(waiting.total).toBe(0);
+    // The payment failed or the reservation lapsed: the order ended with nothing authorised.
+    const lapsed = orderMoney(base({ order: { id: "ord_1", deliveryFee: 499, status: "cancelled" }, items: base().items.map((i) => ({ ...i, status: "cancelled" })), payments: [] }));
+    expect(shown(lapsed).map(([, , status]) => status)).toEqual(["Not paid", "Not paid", "Not paid"]);
+    expect(lapsed.total).toBe(0);
+  });
+
   it("shows a handler only the lines of their items", () => {
     const money = orderMoney(base(), new Set(["it_b"]));
     expect(money.lines.map((l) => l.label)).toEqual(["Purchase: Wool coat"]);

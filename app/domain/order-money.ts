@@ -6,7 +6,7 @@
 // a transaction (Buy it now, a rental kept past its window, a repair fee...); every refund is a
 // payment call, named by its idempotency key (app/services/payments.server.ts).
 
-export type MoneyStatus = "Authorised" | "Paid" | "Payment pending" | "Cancelled" | "Refunded" | "Refund pending";
+export type MoneyStatus = "Authorised" | "Paid" | "Payment pending" | "Awaiting payment" | "Not paid" | "Cancelled" | "Refunded" | "Refund pending";
 
 export interface MoneyLine {
   /** A stable key for the row. */
@@ -21,9 +21,12 @@ export interface MoneyLine {
 
 export interface OrderMoney {
   lines: MoneyLine[];
-  /** The sum of the lines, in pence. */
+  /** The sum of the lines, in pence, less what was never paid ('Awaiting payment', 'Not paid'). */
   total: number;
 }
+
+/** Lines of a checkout whose payment was never made: shown, but they cost the shopper nothing. */
+const UNPAID: ReadonlySet<MoneyStatus> = new Set(["Awaiting payment", "Not paid"]);
 
 export interface MoneyInput {
   order: { id: string; deliveryFee: number; status: string };
@@ -56,6 +59,11 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   const chargeStatus = (txn: MoneyInput["transactions"][number] | undefined, fallback: MoneyStatus): MoneyStatus =>
     txn && succeeded.has(`capture:${txn.id}`) ? "Paid" : txn?.status === "pending" ? "Payment pending" : fallback;
   const lines: MoneyLine[] = [];
+  // The checkout was never paid: the order still waits for the hosted payment page (decision
+  // 0055), or it ended (payment failed, reservation lapsed) with nothing authorised, taken or refunded.
+  const paidAtCheckout =
+    succeeded.has(`authorize:${input.order.id}`) || [...succeeded].some((key) => key.startsWith("capture:")) || input.payments.some((p) => p.operation === "refund");
+  const unpaid: MoneyStatus | null = input.order.status === "awaiting_payment" ? "Awaiting payment" : input.order.status === "cancelled" && !paidAtCheckout ? "Not paid" : null;
 
   for (const item of input.items) {
     const txn = input.transactions.find((t) => t.orderItemId === item.id && CHECKOUT_TYPES.has(t.type));
@@ -63,7 +71,7 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
       key: `item:${item.id}`,
       label: `${item.type === "rental" ? "Rental fee" : "Purchase"}: ${item.name}`,
       amount: item.price,
-      status: item.status === "cancelled" ? "Cancelled" : chargeStatus(txn, "Authorised"),
+      status: unpaid ?? (item.status === "cancelled" ? "Cancelled" : chargeStatus(txn, "Authorised")),
       itemId: item.id,
     });
   }
@@ -72,7 +80,7 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
       key: "delivery",
       label: "Delivery",
       amount: input.order.deliveryFee,
-      status: succeeded.has(`capture:delivery:${input.order.id}`) ? "Paid" : input.order.status === "cancelled" ? "Cancelled" : "Authorised",
+      status: unpaid ?? (succeeded.has(`capture:delivery:${input.order.id}`) ? "Paid" : input.order.status === "cancelled" ? "Cancelled" : "Authorised"),
       itemId: null,
     });
   }
@@ -95,5 +103,5 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   }
 
   const shown = onlyItems ? lines.filter((l) => l.itemId !== null && onlyItems.has(l.itemId)) : lines;
-  return { lines: shown, total: shown.reduce((sum, l) => sum + l.amount, 0) };
+  return { lines: shown, total: shown.reduce((sum, l) => sum + (UNPAID.has(l.status) ? 0 : l.amount), 0) };
 }

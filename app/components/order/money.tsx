@@ -9,6 +9,8 @@ const TONE: Record<MoneyStatus, string> = {
   Authorised: "text-stone-700",
   Paid: "text-green-800",
   "Payment pending": "text-amber-800",
+  "Awaiting payment": "text-amber-800",
+  "Not paid": "text-stone-600 line-through",
   Cancelled: "text-stone-600 line-through",
   Refunded: "text-green-800",
   "Refund pending": "text-amber-800",
