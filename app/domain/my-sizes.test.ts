@@ -9,7 +9,7 @@ describe("my sizes", () => {
   });
 
   it("refuses a size of another system at its field", () => {
-    expect(readMySizes(form({ size_women: "M", size_children: "3–4 years" }))).toEqual({ ok: false, errors: { size_women: "Please choose a women's (uk) size from the list" } });
+    expect(readMySizes(form({ size_women: "M", size_children: "3–4 years" }))).toEqual({ ok: false, errors: { size_women: "Please choose a size from the Women's (UK) list" } });
   });
 
   it("puts the sizes into a listing's URL from its first page, and takes them out", () => {

@@ -20,7 +20,7 @@ export function readMySizes(form: { get(name: string): FormDataEntryValue | null
     const value = typeof raw === "string" ? raw.trim() : "";
     if (!value) continue;
     if (SIZE_SYSTEMS[system].sizes.includes(value)) sizes[system] = value;
-    else errors[mySizeField(system)] = `Please choose a ${SIZE_SYSTEMS[system].label.toLowerCase()} size from the list`;
+    else errors[mySizeField(system)] = `Please choose a size from the ${SIZE_SYSTEMS[system].label} list`;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, sizes };
 }
