@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type SendResult } from "../app/data/conversations.server";
 import { database } from "../app/data/db.server";
-import { otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
+import { otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
 import { notify } from "../app/services/notify.server";
 
@@ -122,7 +122,7 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private async postNow(input: { conversationId: string; senderId: string; party: Party; text: string; token: string }): Promise<SendResult> {
     const token = validToken(input.token);
-    if (!token) return { ok: false, status: 400, error: "This form has expired. Reload the page and try again." };
+    if (!token) return { ok: false, status: 400, error: TOKEN_EXPIRED };
     const valid = validMessage(input.text);
     if (!valid.ok) return { ok: false, status: 400, error: valid.error };
     const db = this.db;

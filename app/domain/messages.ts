@@ -90,6 +90,8 @@ export function validReportReason(raw: unknown): { ok: true; reason: string } | 
   return { ok: true, reason };
 }
 
+export const TOKEN_EXPIRED = "This form has expired. Reload the page and try again.";
+
 /** A client token (a form's hidden field, a frame's id): what makes a replayed post one message. */
 export function validToken(raw: unknown): string | null {
   return typeof raw === "string" && /^[A-Za-z0-9_-]{8,64}$/.test(raw) ? raw : null;

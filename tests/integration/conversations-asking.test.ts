@@ -91,6 +91,10 @@ describe("bad input", () => {
       expect(response.status).toBe(400);
       expect(await response.text()).toContain(error);
     }
+    // A form whose token was tampered with opens no empty conversation.
+    const tampered = await shopper.browser.post(`/account/messages/new?product=${item.id}`, { productId: item.id, body: "Is it lined?", token: "not a token!" });
+    expect(tampered.status).toBe(400);
+    expect(await tampered.text()).toContain("This form has expired. Reload the page and try again.");
     expect(await rows("SELECT count(*) AS n FROM conversations WHERE shopper_id = ?", shopper.id)).toEqual([{ n: 0 }]);
     const id = await ask(shopper.browser, item.id);
     const long = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "y".repeat(2001), token: token() });

@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/message-new";
 import { appContext } from "../../context";
 import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
-import { MESSAGE_MAX_LENGTH, validMessage } from "../../domain/messages";
+import { MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { PageHeading } from "../../components/page-heading";
@@ -40,8 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (await handlesItem(app.db, item, user.id)) return data({ error: "This is your own item: shoppers ask you about it." }, { status: 403 });
   const valid = validMessage(form?.get("body"));
   if (!valid.ok) return data({ error: valid.error }, { status: 400 });
+  // Checked before the conversation is opened, so a refused first message leaves no empty one.
+  const token = validToken(form?.get("token"));
+  if (!token) return data({ error: TOKEN_EXPIRED }, { status: 400 });
   const conversationId = await openConversation(app.db, user.id, item, Date.now());
-  const sent = await postMessage(app.env, { conversationId, senderId: user.id, party: "shopper", text: valid.text, token: String(form?.get("token") ?? "") });
+  const sent = await postMessage(app.env, { conversationId, senderId: user.id, party: "shopper", text: valid.text, token });
   if (!sent.ok) return data({ error: sent.error }, { status: sent.status });
   return redirect(`/account/messages/${conversationId}#m${sent.message.seq}`, 303);
 }
