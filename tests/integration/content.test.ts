@@ -56,6 +56,11 @@ describe("/pages/{key}", () => {
     expect(text).not.toContain("<script>alert(1)</script>");
   });
 
+  it("every managed page is linked from the footer (DECISIONS.md: footer placeholders become real)", async () => {
+    const { text } = await get("/pages/about_us");
+    for (const key of ["about_us", "terms_conditions", "delivery", "returns", "faq", "contact"]) expect(text).toContain(`href="/pages/${key}"`);
+  });
+
   it("shows the contact e-mail", async () => {
     expect((await get("/pages/contact")).text).toContain("hello@closetloop.test");
   });

@@ -45,6 +45,7 @@ export function Footer({ social, settings, year }: { social: SocialLinks; settin
             <li><Link to="/pages/contact" className="hover:underline">Contact us</Link></li>
             <li><Link to="/pages/delivery" className="hover:underline">Delivery</Link></li>
             <li><Link to="/pages/returns" className="hover:underline">Returns</Link></li>
+            <li><Link to="/pages/faq" className="hover:underline">FAQ</Link></li>
           </ul>
         </nav>
         <div>
