@@ -94,6 +94,14 @@ describe("forgot password and resend verification", () => {
     expect(ghosts!.n).toBe(0);
   });
 
+  it("shows a malformed address again at its field with the reason", async () => {
+    const response = await new Browser(freshIp()).post("/auth/forgot", { email: "ada@" });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain('value="ada@"');
+    expect(html).toContain("Please enter a valid email address");
+  });
+
   it("sends a reset link to an active account only, once per request", async () => {
     const deactivated = await signedIn("shopper", { deactivated: true });
     await new Browser(freshIp()).post("/auth/forgot", { email: deactivated.email });

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/forgot";
 import { appContext } from "../../context";
 import { ForgotPasswordForm } from "../../domain/auth-forms";
+import { echoField } from "../../domain/form-body";
 import { checkForm } from "../../domain/submission";
 import { requestAccountEmail } from "../../services/auth.server";
 import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
@@ -14,9 +15,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const form = await request.formData();
   const parsed = checkForm(form, ForgotPasswordForm);
-  if (!parsed.ok) return data({ errors: parsed.errors, alert: null }, { status: 400 });
+  // What was typed comes back in the field when the form is refused.
+  const email = echoField(form, "email", 254);
+  if (!parsed.ok) return data({ errors: parsed.errors, alert: null, email }, { status: 400 });
   if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.value.email]])) {
-    return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE }, { status: 429 });
+    return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE, email }, { status: 429 });
   }
   // Whether the account exists is looked up by the queue consumer, which sends the link: the
   // answer is the same, in the same time, either way, so the form reveals no e-mail addresses
@@ -38,7 +41,7 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
       {actionData?.alert ? <FormAlert title="Error" message={actionData.alert} /> : null}
       <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
         <input type="hidden" name="intent" value="forgot" />
-        <Field label="Email" name="email" type="email" autoComplete="email" required error={actionData?.errors?.email} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={actionData?.errors?.email} />
         <div className="flex items-center justify-between">
           <SubmitButton busy={busy} busyLabel="Sending...">Send reset link</SubmitButton>
           <Link to="/auth" className="text-sm text-brand underline">Back to Sign In</Link>
