@@ -40,12 +40,14 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
       handler: cartItems.handler,
       hasRentalPrice: sql<number>`${products.rentalPrice} is not null`,
       hasBuyingPrice: sql<number>`${products.buyingPrice} is not null`,
+      // Someone else may have reserved, rented or bought it since it was added.
+      available: sql<number>`(${isPublic()}) and ${products.availability} = 'available'`,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(...newestFirst(cartItems));
-  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice) }));
+  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available) }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;
   try {

@@ -20,6 +20,8 @@ export interface CartLine {
   handler: "vendor" | "store";
   hasRentalPrice: boolean;
   hasBuyingPrice: boolean;
+  /** Still on sale: not reserved, rented or bought by someone else since it was added. */
+  available: boolean;
 }
 
 /** The cart route's loader data, which the header's basket drawer also fetches. */

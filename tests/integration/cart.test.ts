@@ -135,6 +135,25 @@ describe("cart items", () => {
   });
 });
 
+describe("an item someone else took since", () => {
+  it("is flagged in the basket, left out of the total, and holds checkout until it is removed", async () => {
+    const owner = await seller();
+    const kept = await createProduct(owner.id, { rentalPrice: 2000 });
+    const taken = await createProduct(owner.id, { rentalPrice: 3000 });
+    const shopper = await signedInBrowser("shopper");
+    for (const p of [kept, taken]) await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "rental", enhanced: "1" });
+    await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(taken.id).run();
+    const html = await (await shopper.browser.fetch("/cart")).text();
+    expect(html).toContain("No longer available: someone else has it now.");
+    expect(html).toContain("Remove the item no longer available to continue.");
+    expect(html).toMatch(/<button type="submit" form="checkout" disabled="" aria-describedby="remove-gone"/);
+    // £20.00 and one delivery: the taken item costs nothing.
+    expect(html).toContain("£23.99");
+    await shopper.browser.post("/cart", { intent: "remove", productId: taken.id });
+    expect(await (await shopper.browser.fetch("/cart")).text()).not.toContain("no longer available");
+  });
+});
+
 describe("checkout", () => {
   it("asks a signed-out shopper to sign in", async () => {
     const response = await checkout(new Browser());

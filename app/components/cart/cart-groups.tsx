@@ -90,6 +90,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
                       {formatGBP(line.price)}
                     </p>
+                    {line.available ? null : <p className="text-sm font-medium text-red-700">No longer available: someone else has it now.</p>}
                     <LineControls line={line} returnTo={returnTo} />
                   </div>
                 </li>

@@ -34,7 +34,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
     console.error("cart: failed to load", error);
     loadError = "Failed to load your cart items";
   }
-  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
+  // What someone else took since is shown but not counted: it cannot be ordered.
+  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -193,6 +194,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const result = actionData as CartActionData | undefined;
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
+  const gone = lines.filter((l) => !l.available).length;
   const country = { country: "United Kingdom" };
   // A refused checkout shows what was typed, and the shipping address when it was given apart.
   const typed = result?.values;
@@ -261,11 +263,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <button
             type="submit"
             form="checkout"
-            disabled={lines.length === 0 || processing}
+            disabled={lines.length === 0 || gone > 0 || processing}
+            aria-describedby={gone > 0 ? "remove-gone" : undefined}
             className="mt-4 w-full rounded-md bg-brand py-3 font-semibold text-white disabled:opacity-50"
           >
             {processing ? "Processing..." : "Complete Order"}
           </button>
+          {gone > 0 ? <p id="remove-gone" className="mt-2 text-sm font-medium text-red-700">{`Remove ${gone === 1 ? "the item" : `the ${gone} items`} no longer available to continue.`}</p> : null}
           {/* Decision 0055: the shopper is told what the card is saved for before paying. */}
           <p className="mt-3 text-xs text-stone-600" data-testid="payment-terms">
             You pay the total on our payment provider&apos;s secure page; your items are reserved for 30 minutes while you do. Your card is saved for this order&apos;s later charges: buying a rental you keep, a rental kept past its 7 days, or a repair fee for a damaged return.
