@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import migration0016 from "../../migrations/0016_price_band_groups.sql?raw";
-import { decodeCursor, encodeCursor, hasFilters, parseCatalogQuery, productTypeFromSlug } from "./catalog";
+import { decodeCursor, encodeCursor, hasFilters, parseCatalogQuery, priceFilterNotes, productTypeFromSlug } from "./catalog";
 import { bandGroupTokens, facetsCoverFilters, facetToken, ftsQuery, indexQuery, PRICE_BAND_STARTS, PRICE_GROUP_LEVELS, priceFacetTokens } from "./catalog-index";
 
 describe("ftsQuery", () => {
@@ -213,5 +213,27 @@ describe("cursors", () => {
 describe("productTypeFromSlug", () => {
   it.each([["women", "Women"], ["MEN", "Men"], ["unisex", "Unisex"], ["vintagevera", null]])("%s", (slug, type) => {
     expect(productTypeFromSlug(slug)).toBe(type);
+  });
+});
+
+describe("priceFilterNotes", () => {
+  const notes = (query: string) => {
+    const params = new URLSearchParams(query);
+    return priceFilterNotes(params, parseCatalogQuery(params).filters);
+  };
+
+  it("says which price was no price, and that it was left out", () => {
+    expect(notes("rental_min=abc&buy_max=-5")).toEqual([
+      'Rental price: the minimum "abc" is not a price in pounds, so it was left out.',
+      'Buy price: the maximum "-5" is not a price in pounds, so it was left out.',
+    ]);
+  });
+
+  it("says a range with its minimum above its maximum matches nothing", () => {
+    expect(notes("rental_min=50&rental_max=10")).toEqual(["Rental price: the minimum is above the maximum, so nothing can match."]);
+  });
+
+  it("says nothing of usable prices", () => {
+    expect(notes("rental_min=10&rental_max=50&buy_min=12.50")).toEqual([]);
   });
 });

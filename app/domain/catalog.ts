@@ -113,6 +113,29 @@ function pounds(params: URLSearchParams, key: string) {
   return pence === null || pence > 100_000_000 ? null : pence;
 }
 
+const PRICE_RANGES = [
+  { legend: "Rental price", min: "rental_min", max: "rental_max", from: "rentalMin", to: "rentalMax" },
+  { legend: "Buy price", min: "buy_min", max: "buy_max", from: "buyMin", to: "buyMax" },
+] as const;
+
+/**
+ * What a listing says about price filters it could not use: a value that is no price (it is
+ * ignored), or a range whose minimum is above its maximum (nothing can match).
+ */
+export function priceFilterNotes(params: URLSearchParams, filters: CatalogFilters): string[] {
+  const notes: string[] = [];
+  for (const range of PRICE_RANGES) {
+    for (const [key, side] of [[range.min, "minimum"], [range.max, "maximum"]] as const) {
+      const raw = params.get(key);
+      if (raw && pounds(params, key) === null) notes.push(`${range.legend}: the ${side} "${raw.slice(0, 20)}" is not a price in pounds, so it was left out.`);
+    }
+    const from = filters[range.from];
+    const to = filters[range.to];
+    if (from !== null && to !== null && from > to) notes.push(`${range.legend}: the minimum is above the maximum, so nothing can match.`);
+  }
+  return notes;
+}
+
 /** Reads filters from a listing URL. Anything malformed is ignored, never an error. */
 export function parseCatalogQuery(params: URLSearchParams): { filters: CatalogFilters; page: PageRequest } {
   const search = (params.get("search") ?? "").trim().slice(0, MAX_TEXT);

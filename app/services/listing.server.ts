@@ -3,7 +3,7 @@ import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
 import { listProductsWithSizes } from "../data/size-counts.server";
 import { vocabularyOf } from "../data/search.server";
-import { parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
+import { parseCatalogQuery, priceFilterNotes, type CatalogFilters } from "../domain/catalog";
 import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters } from "../domain/search-correction";
 import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
@@ -36,7 +36,7 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
   const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
   const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
-  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), priceNotes: priceFilterNotes(params, filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
   if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
   const words = searchWords(filters.search);
   const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(words), vocabularySecondLetters(words));

@@ -61,6 +61,13 @@ describe("/all-products", () => {
     expect(none.text).toContain("Clear Filters");
   });
 
+  it("says which price filter it could not use", async () => {
+    const { status, text } = await html("/all-products?rental_min=abc&buy_min=50&buy_max=10");
+    expect(status).toBe(200);
+    expect(text).toContain("Rental price: the minimum &quot;abc&quot; is not a price in pounds, so it was left out.");
+    expect(text).toContain("Buy price: the minimum is above the maximum, so nothing can match.");
+  });
+
   it.each(['"', "OR", "name:x*", "(((", "a AND"])("answers a search of %j without an error", async (q) => {
     expect((await get(`/all-products?search=${encodeURIComponent(q)}`)).status).toBe(200);
   });

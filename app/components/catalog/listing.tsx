@@ -15,6 +15,8 @@ export interface ListingData {
   sizes: { size: string; n: number }[];
   /** Size filter values no size system has: 'No such size'. */
   unknownSizes: string[];
+  /** Price filters that could not be used, and why (`priceFilterNotes`). */
+  priceNotes: string[];
   /** Filtered by 'Show my sizes' (the URL says so). */
   mySizes: boolean;
   /** The absolute canonical URL: the page path and its filters, without sort or page. */
@@ -78,6 +80,11 @@ export function Listing({
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
           {`No such size: ${data.unknownSizes.join(", ")}. Choose a size from the Size filter.`}
         </p>
+      ) : null}
+      {data.priceNotes.length ? (
+        <ul className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
+          {data.priceNotes.map((note) => <li key={note}>{note}</li>)}
+        </ul>
       ) : null}
       <SaveSearch canonical={data.canonical} />
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
