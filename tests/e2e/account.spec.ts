@@ -154,11 +154,13 @@ test.describe("the renter's orders", () => {
     const item = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
     await expect(item).toContainText(/\d days? left/);
     await expect(item).toContainText(/Return or buy by \w{3} \d{1,2} \w{3}/);
-    await item.getByRole("button", { name: "Buy it now for £29.99" }).click();
+    // It charges the saved card: a second step confirms it.
+    await item.getByText("Buy it now for £29.99", { exact: true }).click();
+    await item.getByRole("dialog", { name: "Buy it now for £29.99" }).getByRole("button", { name: "Confirm purchase" }).click();
     await expect(toast(page, "Purchase confirmed")).toBeVisible();
     await expect(page.getByText(`${name} is yours to keep for £29.99.`)).toBeVisible();
     const after = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-    await expect(after.getByRole("button", { name: /Buy it now/ })).toHaveCount(0);
+    await expect(after.getByText("Buy it now for £29.99", { exact: true })).toHaveCount(0);
     await expect(after).toContainText("completed");
   });
 

@@ -63,10 +63,11 @@ test("a shopper rents, staff mark it delivered, the shopper sees the days left a
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("7 days left")).toBeVisible();
   await expect(page.getByText(/^Return or buy by (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}$/)).toBeVisible();
-  await page.getByRole("button", { name: "Buy it now for £34.99" }).click();
+  await page.getByText("Buy it now for £34.99", { exact: true }).click();
+  await page.getByRole("dialog", { name: "Buy it now for £34.99" }).getByRole("button", { name: "Confirm purchase" }).click();
   await expect(page.getByText("Purchase confirmed")).toBeVisible();
   await expect(page.getByText("7 days left")).toHaveCount(0);
-  await expect(page.getByRole("button", { name: /Buy it now/ })).toHaveCount(0);
+  await expect(page.getByText("Buy it now for £34.99", { exact: true })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Return it" })).toHaveCount(0);
   await expect(page.getByText("completed", { exact: true }).first()).toBeVisible();
 });

@@ -36,18 +36,22 @@ export function ReceivedForm({ itemIds }: { itemIds: string[] }) {
 }
 
 /**
- * Cancel one item or the whole order, behind a confirmation (a <details>, so it works without
- * JavaScript). Only items that have not been posted are offered.
+ * An action on some of the order's items behind a confirmation (a <details>, so it works without
+ * JavaScript): cancelling what has not been posted yet (one item or the whole order), and buying
+ * a rental in its window, which charges the card saved for the order. `confirm` names the button
+ * that does it (the label again when not given).
  */
-export function CancelForm({ label, question, itemIds, intent }: { label: string; question: string; itemIds: string[]; intent: "cancel_order" | "cancel_item" }) {
+export function ConfirmItems({ label, question, itemIds, intent, confirm = label, charge = false }: { label: string; question: string; itemIds: string[]; intent: "cancel_order" | "cancel_item" | "buy_now"; confirm?: string; charge?: boolean }) {
+  const busy = useSubmitting(intent);
   return (
     <details className="relative inline-block">
-      <summary className="cursor-pointer list-none text-sm font-medium text-red-700 underline">{label}</summary>
+      <summary className={charge ? "cursor-pointer list-none rounded-md bg-brand px-4 py-2 font-semibold text-white" : "cursor-pointer list-none text-sm font-medium text-red-700 underline"}>{label}</summary>
       <div role="dialog" aria-label={label} className="absolute left-0 z-30 mt-2 w-72 rounded-md border border-stone-200 bg-white p-3 text-sm shadow-lg">
         <p>{question}</p>
         <Form method="post" className="mt-2">
           {itemIds.map((id) => <input key={id} type="hidden" name="itemId" value={id} />)}
-          <button type="submit" name="intent" value={intent} className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white">{label}</button>
+          <input type="hidden" name="intent" value={intent} />
+          <SubmitButton busy={busy} busyLabel={charge ? "Buying..." : "Cancelling..."} className={charge ? undefined : "rounded-md bg-red-700 px-3 py-1.5 font-medium text-white disabled:opacity-60"}>{confirm}</SubmitButton>
         </Form>
       </div>
     </details>

@@ -7,7 +7,7 @@ import { formatLongDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
 import { StatusBadge } from "../../components/kit/badge";
-import { CancelForm, ReceivedForm, TrackingLine } from "../../components/order/trade";
+import { ConfirmItems, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
 import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 
@@ -55,14 +55,13 @@ export function ShopperActions({ order, result }: { order: Route.ComponentProps[
       {result?.alert && (result.intent === "cancel_order" || result.intent === "confirm_delivery") ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
       <ReceivedForm itemIds={shipped} />
       {cancellable ? (
-        <CancelForm label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale and what you paid is refunded to your card." />
+        <ConfirmItems label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale and what you paid is refunded to your card." />
       ) : null}
     </div>
   );
 }
 
 export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
-  const buying = useSubmitting("buy_now");
   const returning = useSubmitting("request_return");
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
@@ -88,7 +87,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           <a href={`/account/messages/new?product=${encodeURIComponent(item.productId)}`} className="inline-block text-sm text-brand underline">Message the seller</a>
         ) : null}
         {isShopper && canCancelAlone && NOT_POSTED.has(item.status) ? (
-          <CancelForm label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
+          <ConfirmItems label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
         ) : null}
 
         {item.inWindow ? (
@@ -97,11 +96,15 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
             <p>{item.returnOrBuyBy}</p>
             {isShopper ? (
               <div className="mt-2 flex flex-wrap gap-2">
-                <Form method="post" aria-label={`Buy ${item.name}`}>
-                  <input type="hidden" name="itemId" value={item.id} />
-                  <input type="hidden" name="intent" value="buy_now" />
-                  <SubmitButton busy={buying} busyLabel="Buying...">Buy it now{item.buyingPrice !== null ? ` for ${formatGBP(item.buyingPrice)}` : ""}</SubmitButton>
-                </Form>
+                {/* It charges the card saved for the order: asked once more, as cancelling is. */}
+                <ConfirmItems
+                  label={`Buy it now${item.buyingPrice !== null ? ` for ${formatGBP(item.buyingPrice)}` : ""}`}
+                  question={`Buy ${item.name}${item.buyingPrice !== null ? ` for ${formatGBP(item.buyingPrice)}` : ""}? It is charged to the card saved for this order, and the item is yours to keep.`}
+                  confirm="Confirm purchase"
+                  intent="buy_now"
+                  itemIds={[item.id]}
+                  charge
+                />
                 <Form method="post" aria-label={`Return ${item.name}`}>
                   <input type="hidden" name="itemId" value={item.id} />
                   <input type="hidden" name="intent" value="request_return" />
