@@ -229,6 +229,15 @@ describe("the Size filter", () => {
     expect(offered.every((s) => s.startsWith("UK "))).toBe(true);
   });
 
+  it("says why 'Show my sizes' finds nothing, and links to adding a size", async () => {
+    const listing = await page(`${brandPage}?size=Shoe+UK+2&my_sizes=1`);
+    expect(total(listing.text)).toBe(0);
+    expect(listing.text).toContain("Nothing here in your saved sizes");
+    expect(listing.text).toMatch(/<a href="\/account\/sizes\?return=[^"]+"[^>]*>Add a size</);
+    // Without 'my sizes' an empty result says nothing of saved sizes.
+    expect((await page(`${brandPage}?size=Shoe+UK+2`)).text).not.toContain("Nothing here in your saved sizes");
+  });
+
   it("says 'No such size' for a size no system has, and shows nothing", async () => {
     const listing = await page(`${brandPage}?size=UK+99`);
     expect(listing.status).toBe(200);

@@ -76,6 +76,13 @@ export function Listing({
           <a href={`/account/sizes/show?${data.mySizes ? "off=1&" : ""}return=${encodeURIComponent(here)}`} className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50">{data.mySizes ? "Show all sizes" : "Show my sizes"}</a>
         </p>
       </div>
+      {data.mySizes && result.total === 0 ? (
+        <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+          {"Nothing here in your saved sizes: they may be of another kind (a children's listing needs a children's size). "}
+          <a href={`/account/sizes?return=${encodeURIComponent(here)}`} className="font-medium text-brand underline">Add a size</a>
+          {" or choose Show all sizes."}
+        </p>
+      ) : null}
       {data.unknownSizes.length ? (
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
           {`No such size: ${data.unknownSizes.join(", ")}. Choose a size from the Size filter.`}
