@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
@@ -48,6 +48,18 @@ export function FormAlert({ title, message }: { title: string; message: string }
 }
 
 /** True while a form with this intent is being submitted (for 'Signing in...' style labels). */
+/**
+ * With JavaScript a refused form stays on screen: when `errors` arrive, focus moves to the first
+ * field they mark in the form `formId`, so a keyboard or screen reader user lands on it (without
+ * JavaScript the reloaded page shows the errors at their fields).
+ */
+export function useFocusFirstError(formId: string, errors: Record<string, unknown> | undefined) {
+  useEffect(() => {
+    if (!errors || Object.keys(errors).length === 0) return;
+    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [formId, errors]);
+}
+
 export function useSubmitting(intent: string, action?: string) {
   const navigation = useNavigation();
   return (

@@ -40,6 +40,15 @@ test("the basket drawer opens from the header, lists the basket and closes with 
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   await expect(page).not.toHaveURL(/\/cart$/);
+  // Focus goes back to the basket link that opened it.
+  await expect(basket).toBeFocused();
+
+  // A refused checkout puts focus on the first field it marks.
+  await page.goto("/cart");
+  await page.getByLabel("Full Name").first().fill("");
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page.getByText("Full name is required")).toBeVisible();
+  await expect(page.getByLabel("Full Name").first()).toBeFocused();
 });
 
 test("gallery thumbnails and the accordion work from the keyboard", async ({ page }) => {

@@ -10,7 +10,7 @@ import { CartGroups } from "./cart-groups";
  * only when the basket button is first pressed, so it costs nothing on first load; without
  * JavaScript the basket button is a link to /cart.
  */
-export default function BasketDrawer({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => void }) {
   const cart = useFetcher<CartView>({ key: "basket" });
   const location = useLocation();
   const { load } = cart;
@@ -32,7 +32,14 @@ export default function BasketDrawer({ open, onOpenChange }: { open: boolean; on
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl focus:outline-none">
+        {/* Opened from a link, not a Dialog.Trigger: closing gives focus back to that link. */}
+        <Dialog.Content
+          className="fixed inset-y-0 right-0 z-50 flex w-full max-w-md flex-col bg-white shadow-xl focus:outline-none"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus();
+          }}
+        >
           <div className="flex items-center justify-between border-b border-stone-200 p-4">
             <Dialog.Title className="text-lg font-semibold">{`Shopping Basket (${count} items)`}</Dialog.Title>
             <Dialog.Close className="rounded p-1 text-xl leading-none" aria-label="Close basket">✕</Dialog.Close>

@@ -82,9 +82,11 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
 function BasketButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const link = useRef<HTMLAnchorElement>(null);
   return (
     <>
       <Link
+        ref={link}
         to="/cart"
         aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}
         aria-haspopup="dialog"
@@ -101,7 +103,7 @@ function BasketButton({ count }: { count: number }) {
       </Link>
       {wanted ? (
         <Suspense fallback={null}>
-          <BasketDrawer open={open} onOpenChange={setOpen} />
+          <BasketDrawer open={open} onOpenChange={setOpen} returnFocus={() => link.current?.focus()} />
         </Suspense>
       ) : null}
     </>
