@@ -4,6 +4,7 @@ import { expectedBackAt, expectedBackText, SAVED_SEARCH_LIMIT, type CurrentRenta
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
+import { reservedByCheckout } from "./orders.server";
 
 // Storage of alerts (issue 25, items 6 and 7): 'Notify me' requests, favourites' shoppers for a
 // price drop, saved searches and what each already told of. Ownership is in every WHERE.
@@ -30,18 +31,20 @@ export async function currentRental(db: Database, productId: string): Promise<Cu
 export type NotifyMeOutcome = "waiting" | "available" | "sold" | "missing";
 
 /**
- * 'Notify me' on an item: recorded only while the item is public and rented (one waiting request
+ * 'Notify me' on an item: recorded only while the item is public and rented, or held by another
+ * shopper's checkout (one waiting request
  * per shopper and item: asking twice is answered the same). A sold, available or missing item
  * writes nothing.
  */
 export async function requestBackInStock(db: Database, userId: string, productId: string, now: number): Promise<NotifyMeOutcome> {
   const product = await db
-    .select({ availability: products.availability, live: sql<number>`${products.productStatus} = 'live'` })
+    .select({ availability: products.availability, live: sql<number>`${products.productStatus} = 'live'`, reserved: reservedByCheckout() })
     .from(products)
     .where(eq(products.id, productId))
     .get();
   if (!product || (!product.live && product.availability !== "sold")) return "missing";
-  if (product.availability === "sold") return "sold";
+  // Bought, unless only held by a checkout that may not be paid (then it may be back soon).
+  if (product.availability === "sold" && !product.reserved) return "sold";
   if (product.availability === "available") return "available";
   await db
     .insert(backInStockRequests)

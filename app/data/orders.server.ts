@@ -20,6 +20,14 @@ export function orderPayment(db: Database, id: string) {
 }
 
 /**
+ * Is the product (of the select, `products`) held by a checkout still waiting for its payment (decision 0055)? Its
+ * availability already says rented or sold; this says it may come back within the reservation.
+ */
+// Written with its own aliases and the product qualified: drizzle leaves columns of a one-table select unqualified.
+export const reservedByCheckout = () =>
+  sql<number>`exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled')`;
+
+/**
  * An order line as the dashboards list it, with its order's id, status and date. D1 batches
  * collapse duplicate column names of joined tables (decision 0009): the order's are aliased.
  */

@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, or, sql } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
@@ -9,6 +9,7 @@ import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
 import { newestFirst } from "./paging.server";
+import { reservedByCheckout } from "./orders.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -53,12 +54,14 @@ export async function productDetail(db: Database, id: string) {
         ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
         storeId: aliasedOrNull(stores.id, "store_ref"),
         storeName: aliasedOrNull(stores.name, "store_name"),
+        reserved: reservedByCheckout().as("reserved_by_checkout"),
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))
       .leftJoin(userVerifications, eq(userVerifications.userId, products.ownerId))
       .leftJoin(stores, eq(stores.id, products.storeId))
-      .where(and(eq(products.id, id), isPublic())),
+      // A bought item held by a checkout still shows, as reserved: it is back on sale if not paid.
+      .where(and(eq(products.id, id), or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout())))),
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
@@ -79,6 +82,7 @@ export async function productDetail(db: Database, id: string) {
   return {
     ...product,
     ownerVerified: Boolean(product.ownerVerified),
+    reserved: Boolean(product.reserved),
     managedByStore,
     // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
     sizeText: product.size ? sizeLabel(product.size, product.category) : null,

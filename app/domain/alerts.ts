@@ -56,6 +56,9 @@ export function expectedBackText(at: number | null, now: number) {
   return `Expected back by ${formatDeadline(at)}`;
 }
 
+/** An item held by another shopper's checkout (decision 0055): what its page says instead of when it is back. */
+export const RESERVED_TEXT = "Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.";
+
 export const NOTIFY_ME_MESSAGES = {
   waiting: "We'll tell you when it's back",
   sold: "This item has been sold, so it will not be back on sale.",

@@ -126,6 +126,8 @@ export async function confirmPaid(app: Services, paid: PaidEvent, now: number): 
     return "ignored: already confirmed";
   }
   await app.db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: paid.orderId, fromStatus: "awaiting_payment", toStatus: "pending", actorId: null, actorRole: "system", note: "Payment confirmed by the provider", createdAt: now });
+  // Its items' pages said 'Reserved' while it waited: now they are rented or sold.
+  await publicPagesChanged(app.env.CACHE, now);
   const found = await placedOrder(app, paid.orderId);
   if (found) await announceOrder(app as AppContext, { id: found.order.userId, email: found.order.email, fullName: found.order.fullName }, found.placed, found.order.shipping as ShippingAddress, now);
   return "confirmed";

@@ -52,6 +52,23 @@ describe("checkout through the local provider's hosted page", () => {
     expect((await onPaymentPage(buyer.browser, placed.paymentPage)).status).toBe(410);
   });
 
+  it("shows another shopper a reserved item as reserved, lets them ask to be told, and stops once it is paid", async () => {
+    const { product, buyer, placed } = await unpaidOrder("purchase");
+    const other = await shopper();
+    const reserved = await other.browser.fetch(`/product/${product.id}`);
+    expect(reserved.status).toBe(200);
+    const html = await reserved.text();
+    expect(html).toContain(">Reserved<");
+    expect(html).toContain("Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.");
+    expect(html).not.toContain("ADD TO BASKET");
+    // 'Notify me' is taken: it may be back when the reservation ends.
+    expect((await other.browser.post(`/product/${product.id}/notify`, {})).status).toBe(302);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ?").bind(other.id, product.id).first()).toEqual({ n: 1 });
+    // Paid: bought, so no longer on the shop.
+    expect((await onPaymentPage(buyer.browser, placed.paymentPage)).status).toBe(303);
+    expect((await other.browser.fetch(`/product/${product.id}`)).status).toBe(404);
+  });
+
   it("tells the shopper at checkout that the card is saved for the order's later charges", async () => {
     const owner = await createUser();
     const product = await createProduct(owner.id);

@@ -112,8 +112,11 @@ describe("public pages stay fresh after the writes that change them", () => {
     const toPay = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
     expect(toPay.status).toBe(303);
 
+    // The product page is drawn again: it says the item is reserved and no longer offers it (decision 0064).
     const after = await get(`/product/${product.id}`);
-    expect(after.response.status).toBe(404);
+    expect(after.state).toBe("miss");
+    expect(after.text).toContain(">Reserved<");
+    expect(after.text).not.toContain("ADD TO BASKET");
     const list = await get(listing);
     expect(list.state).toBe("miss");
     expect(list.text).not.toContain(`Reserved Coat ${tag}`);

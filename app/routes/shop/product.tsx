@@ -15,6 +15,7 @@ import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 import { expectedBackOf, isWaitingFor } from "../../data/alerts.server";
+import { RESERVED_TEXT } from "../../domain/alerts";
 import { BackInStock } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -30,7 +31,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // A rented item says when it is expected back (issue 25, item 6).
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
-  const [expectedBack, waiting] = product.availability === "rented" ? await Promise.all([expectedBackOf(app.db, product.id, Date.now()), user ? isWaitingFor(app.db, user.id, product.id) : false]) : [null, false];
+  // An item held by another shopper's checkout says so instead: it may be back within the reservation.
+  const backText = () => (product.reserved ? RESERVED_TEXT : expectedBackOf(app.db, product.id, Date.now()));
+  const [expectedBack, waiting] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false]) : [null, false];
   return { product, saved, expectedBack, waiting, origin: new URL(request.url).origin };
 }
 
@@ -142,7 +145,7 @@ function Options({ product }: { product: ProductDetail }) {
     product.rentalPrice !== null ? { value: "rental", label: "Rent Now Buy Later", price: product.rentalPrice } : null,
     product.buyingPrice !== null ? { value: "purchase", label: "Buy Now", price: product.buyingPrice } : null,
   ].filter((o): o is { value: string; label: string; price: number } => o !== null);
-  const rented = product.availability === "rented";
+  const rented = product.availability === "rented" || product.reserved;
   // The option radios switch the total and the rental note with CSS (:has), so no JavaScript is needed.
   return (
     <fetcher.Form method="post" action="/cart" className="group/options space-y-4">
@@ -170,7 +173,7 @@ function Options({ product }: { product: ProductDetail }) {
         <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">You have 7 days from delivery before paying the Buy Now price</p>
       ) : null}
       {rented ? (
-        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">Currently rented</p>
+        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : "Currently rented"}</p>
       ) : (
         <button type="submit" disabled={options.length === 0 || adding} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50">
           {adding ? "ADDING..." : "ADD TO BASKET"}
