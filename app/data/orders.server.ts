@@ -20,10 +20,11 @@ export function orderPayment(db: Database, id: string) {
 }
 
 /**
- * Is the product (of the select, `products`) held by a checkout still waiting for its payment (decision 0055)? Its
- * availability already says rented or sold; this says it may come back within the reservation.
+ * Is the product of the select (`products`) held by a checkout still waiting for its payment
+ * (decision 0055)? Its availability already says rented or sold; this says it may be back on sale
+ * when the reservation ends. Written with aliases of its own and the product qualified: drizzle
+ * leaves the columns of a one-table select unqualified.
  */
-// Written with its own aliases and the product qualified: drizzle leaves columns of a one-table select unqualified.
 export const reservedByCheckout = () =>
   sql<number>`exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled')`;
 
