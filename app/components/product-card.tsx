@@ -20,7 +20,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               className="h-full w-full object-cover transition group-hover:scale-[1.02]"
             />
           ) : (
-            <div className="flex h-full items-center justify-center text-sm text-stone-500">No image</div>
+            <div className="flex h-full items-center justify-center text-sm text-stone-600">No image</div>
           )}
         </div>
         <div className="p-3">

@@ -157,7 +157,7 @@ export const DATA_SUBJECT_RIGHTS = {
 
 export const DELETE_MESSAGES = {
   inFlight:
-    "Your account cannot be deleted while you have orders in progress (pending, processing, shipped, delivered or an active rental). Please wait until they are completed (an order that has not been posted can be cancelled from its page in My Orders), then try again.",
+    "Your account cannot be deleted while you have orders in progress (waiting for payment, pending, processing, shipped, delivered or an active rental). Please wait until they are completed (an order that has not been posted can be cancelled from its page in My Orders; one not paid ends by itself within 30 minutes), then try again.",
   sellingInFlight:
     "Your account cannot be deleted while items you sell are in orders that are not finished. Please wait until they are completed or cancelled, then try again.",
   passwordRequired: "Please enter your password to confirm",

@@ -28,6 +28,32 @@ const changesPublicPages = (result: Extract<ChangeResult, { ok: true }>) =>
   result.moved.some((m) => m.to === "cancelled" || m.to === "returned" || (m.to === "completed" && result.order.items.find((i) => i.id === m.itemId)?.kind === "rental"));
 
 /**
+ * What follows an order's new status: the shipment event {email, orderId, status}
+ * (seller-store-admin.md §7) and the shopper's e-mail and notification. Staff's change and the
+ * shopper's own 'I have received it' send the same.
+ */
+export function statusMessages(app: LifecycleServices, order: LifecycleOrder, to: StaffOrderChoice, now: number): QueueMessage[] {
+  return [
+    {
+      key: `order_status:${order.id}:${to}:${now}:event`,
+      type: "marketing",
+      action: "track_event",
+      data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
+    },
+    noticeMessage(app.config, {
+      key: `order_status:${order.id}:${to}:${now}:email`,
+      kind: "order_status_changed",
+      userId: order.userId,
+      to: order.email,
+      title: `Your Closetloop order ${order.id} is ${to}`,
+      text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
+      link: orderPath(order.id),
+      action: "View your order",
+    }),
+  ];
+}
+
+/**
  * Staff set an order's status (admin Orders tab): saved with its history, then the shipment
  * notification {email, orderId, status} (seller-store-admin.md §7) goes out once per change.
  */
@@ -36,24 +62,7 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
   if (!result.ok || !result.changed) return result;
   const { order } = result;
   try {
-    await enqueue(app.env, [
-      {
-        key: `order_status:${order.id}:${to}:${now}:event`,
-        type: "marketing",
-        action: "track_event",
-        data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
-      },
-      noticeMessage(app.config, {
-        key: `order_status:${order.id}:${to}:${now}:email`,
-        kind: "order_status_changed",
-        userId: order.userId,
-        to: order.email,
-        title: `Your Closetloop order ${order.id} is ${to}`,
-        text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
-        link: orderPath(order.id),
-        action: "View your order",
-      }),
-    ]);
+    await enqueue(app.env, statusMessages(app, order, to, now));
   } catch (error) {
     console.error(`order ${order.id}: the status notification could not be queued`, error);
   }

@@ -10,7 +10,7 @@ import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
-import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
+import { settlePayments, statusMessages, type LifecycleServices } from "./order-lifecycle.server";
 import { refundOrder, refundPayment } from "./refunds.server";
 
 // A trade between two people, end to end (issue 22; decision 0041): the handler posts the items
@@ -141,16 +141,11 @@ export async function confirmDelivery(app: LifecycleServices, orderId: string, i
   const result = await changeItems(app.db, orderId, itemIds, { type: "confirm_delivery" }, shopper, now, mayAct);
   if (!result.ok || !result.changed) return result;
   try {
-    await enqueue(app.env, [
-      {
-        key: `delivered:${orderId}:${itemIds.join(",")}:event`,
-        type: "marketing",
-        action: "track_event",
-        data: { email: result.order.email, eventName: "shipment_status_updated", eventProperties: { orderId, status: "delivered", trackingNumber: result.order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
-      },
-    ]);
+    // The same as staff marking it delivered: the shipment event, and the shopper's e-mail with
+    // the rental's 7 days starting today.
+    await enqueue(app.env, statusMessages(app, result.order, "delivered", now));
   } catch (error) {
-    console.error(`order ${orderId}: the delivery event could not be queued`, error);
+    console.error(`order ${orderId}: the delivery notices could not be queued`, error);
   }
   if (result.moved.some((m) => m.to === "completed")) await publicPagesChanged(app.env.CACHE, now);
   await settlePayments(app, orderId, "delivered", now);

@@ -197,6 +197,7 @@ describe("checkout", () => {
     // The box stays unticked, so the shipping fields and their errors show.
     expect(html).toContain(`<input type="checkbox" id="same-as-billing" name="sameAsBilling"/>`);
     expect(html).toContain("City is required");
+    expect(html).toContain("Please correct the fields marked below.");
     expect(await cartRows(shopper.id)).toHaveLength(1);
   });
 

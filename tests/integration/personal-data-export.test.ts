@@ -45,7 +45,7 @@ describe("Export my data", () => {
     }
     expect(file.profile).toMatchObject({ id: s.id, email: s.email });
     expect(file.data_subject_rights).toMatchObject({ access: expect.any(String), portability: expect.any(String), contact: "privacy@closetloop.co.uk" });
-    expect(file.orders[0]).toMatchObject({ id: "order_m_own", items: [{ id: "m_item_own", name: "Bought by the subject" }], billing_address: { city: "Marker Town" } });
+    expect(file.orders[0]).toMatchObject({ id: "order_m_own", items: [{ id: "m_item_own", name: "Bought by the subject", return_carrier: "evri", return_tracking_number: "RET987654321" }], billing_address: { city: "Marker Town" } });
     expect(file.newsletter).toEqual({ subscribed: true, subscribed_at: expect.any(String) });
     expect(file.sessions.length).toBeGreaterThanOrEqual(1);
     expect(file.sessions[0]).toEqual({ signed_in_at: expect.any(String), last_active_at: expect.any(String) });

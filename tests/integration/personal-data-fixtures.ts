@@ -68,7 +68,7 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
   "orders.user_id": (s, now) => ({
     statements: [
       bindAll("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES ('order_m_own', ?, 'completed', 500, 399, 899, '{\"city\":\"Marker Town\"}', '{}', ?, ?)", s.id, now, now),
-      bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, created_at) VALUES ('m_item_own', 'order_m_own', 'm_prod_other', 'Bought by the subject', 'purchase', 500, 'completed', ?)", now),
+      bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, return_carrier, return_tracking_number, created_at) VALUES ('m_item_own', 'order_m_own', 'm_prod_other', 'Bought by the subject', 'purchase', 500, 'completed', 'evri', 'RET987654321', ?)", now),
     ],
     marker: "Marker Town",
   }),

@@ -90,6 +90,10 @@ describe("posting with tracking", () => {
     const again = await t.shopper.browser.post(`/account/orders/${t.orderId}`, { intent: "confirm_delivery", itemId: t.itemId });
     expect(again.status).toBe(302);
     expect(await item(t.itemId)).toEqual(row);
+    // Told as when staff mark it delivered: the 7 days start today (one e-mail: the second confirm changed nothing).
+    const delivered = await eventually(async () => (await outbox(t.shopper.email)).filter((m) => m.subject === `Your Closetloop order ${t.orderId} is delivered`).at(0));
+    expect(delivered!.body).toContain("Your 7-day rental window starts today");
+    expect((await outbox(t.shopper.email)).filter((m) => m.subject === `Your Closetloop order ${t.orderId} is delivered`)).toHaveLength(1);
   });
 });
 

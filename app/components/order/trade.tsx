@@ -46,12 +46,13 @@ export function ConfirmItems({ label, question, itemIds, intent, confirm = label
   return (
     <details className="relative inline-block">
       <summary className={charge ? "cursor-pointer list-none rounded-md bg-brand px-4 py-2 font-semibold text-white" : "cursor-pointer list-none text-sm font-medium text-red-700 underline"}>{label}</summary>
-      <div role="dialog" aria-label={label} className="absolute left-0 z-30 mt-2 w-72 rounded-md border border-stone-200 bg-white p-3 text-sm shadow-lg">
+      {/* In the flow on a phone (it pushes what follows down); a pop-over from sm up. */}
+      <div role="dialog" aria-label={label} className="mt-2 w-72 max-w-full rounded-md border border-stone-200 bg-white p-3 text-sm shadow-lg sm:absolute sm:left-0 sm:z-30">
         <p>{question}</p>
         <Form method="post" className="mt-2">
           {itemIds.map((id) => <input key={id} type="hidden" name="itemId" value={id} />)}
           <input type="hidden" name="intent" value={intent} />
-          <SubmitButton busy={busy} busyLabel={charge ? "Buying..." : "Cancelling..."} className={charge ? undefined : "rounded-md bg-red-700 px-3 py-1.5 font-medium text-white disabled:opacity-60"}>{confirm}</SubmitButton>
+          <SubmitButton busy={busy} busyLabel={charge ? "Buying..." : "Cancelling..."} {...(charge ? {} : { className: "rounded-md bg-red-700 px-3 py-1.5 font-medium text-white disabled:opacity-60" })}>{confirm}</SubmitButton>
         </Form>
       </div>
     </details>

@@ -31,7 +31,8 @@ export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; 
       {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
       <h2 id="awaiting-title" className="text-lg font-semibold">Waiting for payment confirmation</h2>
       <p className="mt-1 text-sm text-stone-700">
-        Your items are reserved while we wait for the payment provider to confirm your payment. This page updates by itself; you will also get an e-mail once the order is confirmed.
+        {/* Only the page the payment page returns to refreshes itself (every 3 s); reached later, it says so. */}
+        {`Your items are reserved while we wait for the payment provider to confirm your payment. ${awaiting.placed ? "This page updates by itself" : "Reload this page to see it confirmed"}; you will also get an e-mail once the order is confirmed.`}
       </p>
       {awaiting.url ? (
         <p className="mt-2 text-sm">

@@ -117,7 +117,8 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   const user = context.get(requestState).user!;
   const parsed = parseCheckoutForm(form);
   const values = checkoutEcho(form);
-  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors, values }, { status: 400 });
+  // The page reloads at its top without JavaScript: the alert there says to look below.
+  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors, values, alert: { title: "Checkout failed", message: "Please correct the fields marked below." } }, { status: 400 });
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
   const now = Date.now();
