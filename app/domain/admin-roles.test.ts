@@ -21,15 +21,21 @@ describe("planRoleChange: §4's rule", () => {
     expect(planRoleChange(shopper, { type: "subrole", to: "customer_support" }, admin)).toEqual({ ok: true, changed: true, next: team("customer_support"), message: ROLE_MESSAGES.assigned });
     expect(planRoleChange(store, { type: "subrole", to: "admin" }, admin)).toMatchObject({ ok: true, next: team("admin", "store") });
     expect(planRoleChange(team("admin"), { type: "subrole", to: "product_reviewer" }, admin)).toMatchObject({ ok: true, changed: true, next: team("product_reviewer") });
+    // A vendor made staff is remembered as a vendor, so 'none' gives their selling back.
+    expect(planRoleChange(vendor, { type: "subrole", to: "admin" }, admin)).toMatchObject({ ok: true, next: team("admin", "vendor") });
+    expect(planRoleChange({ role: "individual", adminSubrole: null, sellerRole: null }, { type: "subrole", to: "admin" }, admin)).toMatchObject({ ok: true, next: team("admin", "vendor") });
   });
 
-  it("'none' returns the role to individual and removes the sub-role; on a non-staff user it changes nothing", () => {
+  it("'none' returns a seller to individual and removes the sub-role; on a non-staff user it changes nothing", () => {
     expect(planRoleChange(team("product_reviewer", "vendor"), { type: "subrole", to: "none" }, admin)).toEqual({
       ok: true,
       changed: true,
       next: { role: "individual", adminSubrole: null, sellerRole: "vendor" },
       message: ROLE_MESSAGES.removed,
     });
+    // Removing a staff role never grants selling: a shopper made staff goes back to a shopper, a store to its store.
+    expect(planRoleChange(team("product_reviewer"), { type: "subrole", to: "none" }, admin)).toMatchObject({ ok: true, changed: true, next: null });
+    expect(planRoleChange(team("admin", "store"), { type: "subrole", to: "none" }, admin)).toMatchObject({ ok: true, next: { role: "store", adminSubrole: null, sellerRole: "store" } });
     expect(planRoleChange(shopper, { type: "subrole", to: "none" }, admin)).toMatchObject({ ok: true, changed: false, next: null });
     expect(planRoleChange(vendor, { type: "subrole", to: "none" }, admin)).toMatchObject({ ok: true, changed: false });
   });

@@ -61,8 +61,9 @@ const same = (a: RoleRecord | null, b: RoleRecord | null) =>
 
 /**
  * The role record after a change, or why it is refused. §4: an admin sub-role makes the role
- * team_member; "none" returns the role to individual and removes the sub-role. Vendor access is
- * the role individual (or team_member); a user without a role row is a shopper (decision 0007).
+ * team_member; "none" removes the sub-role and returns the role to what it was (individual for a
+ * seller, store for a store, no row for a shopper). Vendor access is the role individual (or
+ * team_member); a user without a role row is a shopper (decision 0007).
  */
 export function planRoleChange(current: RoleRecord | null, change: RoleChange, ctx: RoleChangeContext): RolePlan {
   if (ctx.self) return { ok: false, status: 403, message: ROLE_MESSAGES.self };
@@ -77,9 +78,14 @@ export function planRoleChange(current: RoleRecord | null, change: RoleChange, c
     if (holdsSuperadmin && change.to !== "superadmin" && ctx.otherActiveSuperadmins < 1) return { ok: false, status: 409, message: ROLE_MESSAGES.lastSuperadmin };
     if (change.to === "none") {
       if (!isTeam || subrole === null) return done(current, ROLE_MESSAGES.removed);
-      return done({ role: "individual", adminSubrole: null, sellerRole: current?.sellerRole ?? null }, ROLE_MESSAGES.removed);
+      // Back to individual for someone who sold before (the seller role remembers it), to the store
+      // role for a store, and to a shopper (no role row) for someone who did not: removing a staff
+      // role never grants selling (decision 0064).
+      const seller = current?.sellerRole ?? null;
+      return done(seller === "store" ? { role: "store", adminSubrole: null, sellerRole: "store" } : seller === "vendor" ? { role: "individual", adminSubrole: null, sellerRole: "vendor" } : null, ROLE_MESSAGES.removed);
     }
-    return done({ role: "team_member", adminSubrole: change.to, sellerRole: current?.sellerRole ?? null }, ROLE_MESSAGES.assigned);
+    // A vendor made staff keeps 'vendor' as their seller role, so None gives their selling back.
+    return done({ role: "team_member", adminSubrole: change.to, sellerRole: current?.sellerRole ?? (current?.role === "individual" ? "vendor" : null) }, ROLE_MESSAGES.assigned);
   }
 
   const flags = roleFlags(current);

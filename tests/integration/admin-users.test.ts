@@ -30,7 +30,7 @@ describe("Users", () => {
     expect(await (await superadmin.browser.fetch(`/admin/users?q=${encodeURIComponent(person.email)}`)).text()).toContain('<option value="superadmin">Superadmin</option>');
   });
 
-  it("assigns and removes an admin sub-role by §4's rule, with an audit row each", async () => {
+  it("assigns and removes an admin sub-role by §4's rule (a shopper goes back to a shopper), with an audit row each", async () => {
     const person = await createUser();
     const admin = await as("admin");
     const assign = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole: "product_reviewer" });
@@ -38,7 +38,8 @@ describe("Users", () => {
     expect(await first("SELECT role, admin_subrole, assigned_by FROM user_roles WHERE user_id = ?", person.id)).toEqual({ role: "team_member", admin_subrole: "product_reviewer", assigned_by: admin.id });
     const remove = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole: "none" });
     expect(await toastAfter(admin.browser, remove)).toBe("Admin role removed successfully");
-    expect(await first("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", person.id)).toEqual({ role: "individual", admin_subrole: null });
+    // Removing the staff role grants no selling: they had none (decision 0064).
+    expect(await first("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", person.id)).toBeNull();
     expect(await all("SELECT actor_id, action FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY created_at, rowid", person.id)).toEqual([
       { actor_id: admin.id, action: "user.subrole" },
       { actor_id: admin.id, action: "user.subrole" },
