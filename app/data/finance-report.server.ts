@@ -111,8 +111,10 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
       .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
       .where(and(counted, within(commissions.calculatedAt, period)))
       .groupBy(commissions.recipientType),
+    // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
+    // so they count among the payouts but not in these sums.
     db
-      .select({ status: payouts.status, total: sql<number>`coalesce(sum(${payouts.netAmount}), 0)`, n: sql<number>`count(*)` })
+      .select({ status: payouts.status, total: sql<number>`coalesce(sum(case when ${payouts.recipientType} <> 'platform' then ${payouts.netAmount} else 0 end), 0)`, n: sql<number>`count(*)` })
       .from(payouts)
       .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
       .groupBy(payouts.status),

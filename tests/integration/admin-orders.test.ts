@@ -1,6 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { calculatedPayout, orderOf, returnedRental } from "./admin-data";
+import { database } from "../../app/data/db.server";
+import { financeOverview } from "../../app/data/finance-report.server";
 import { createUser, databaseFingerprint, eventually } from "./factories";
 import { first, all, as, toastAfter } from "./admin-fixtures";
 
@@ -125,6 +127,18 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     const shown = [...html.matchAll(/<span aria-hidden="true">([^<]{8})<\/span>/g)].map((m) => m[1]);
     const transactionIds = await env.DB.prepare("SELECT id FROM transactions ORDER BY created_at DESC LIMIT 50").all<{ id: string }>();
     expect(new Set(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).map((t) => t.id.slice(-8))).size).toBe(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).length);
+  });
+
+  it("counts what is paid and to pay to sellers and stores, not the platform's own commission rows", async () => {
+    // A period of its own, far from every other test's rows.
+    const at = Date.UTC(2031, 0, 15);
+    const week = 7 * 86_400_000;
+    const insert = (id: string, type: string, recipient: string, net: number, status: string, weeksBack = 1) =>
+      env.DB.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)").bind(id, type, recipient, at - weeksBack * week, at - (weeksBack - 1) * week, net, net, status, at);
+    const owner = await createUser();
+    await env.DB.batch([insert(`po_own_${at}`, "owner", owner.id, 8100, "calculated"), insert(`po_plat_${at}`, "platform", "platform", 900, "calculated"), insert(`po_plat_paid_${at}`, "platform", "platform", 500, "paid", 2)]);
+    const { totals } = await financeOverview(database(env.DB), { from: at, to: at + 86_400_000 });
+    expect(totals).toMatchObject({ payoutsCalculated: 8100, payoutsPaid: 0, payoutCount: 3 });
   });
 
   it("downloads the transactions, commissions and payouts of a chosen period as CSV, and refuses a bad period with a 400", async () => {
