@@ -48,15 +48,17 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
 
 /**
  * A product's states as labelled badges (issue 24, item 8): its review ('Review: approved'), its
- * listing ('Listing: live'), its concierge request when it has one ('Concierge: pending'), and
- * the reason it was rejected. Every list of products shows them the same way.
+ * listing ('Listing: live'), whether it is out on rental or sold, its concierge request when it
+ * has one ('Concierge: pending'), and the reason it was rejected. Every list of products shows them the same way.
  */
-export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null }) {
+export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; availability?: string }) {
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap gap-1">
         <StatusBadge status={status} label={`Review: ${status}`} />
         {productStatus ? <StatusBadge status={productStatus} label={`Listing: ${productStatus}`} /> : null}
+        {/* A live listing that is out on rental or sold says so (it is off the shop meanwhile). */}
+        {availability && availability !== "available" ? <StatusBadge status={availability} label={availability === "rented" ? "Out on rental" : "Sold"} variant="neutral" /> : null}
         {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} variant={conciergeStatus === "yes" ? "done" : "pending"} /> : null}
       </span>
       {status === "rejected" && rejectionReason ? <span className="text-xs text-red-800">{`Reason: ${rejectionReason}`}</span> : null}

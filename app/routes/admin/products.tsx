@@ -14,7 +14,7 @@ import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
 import { buttonClass } from "../../components/kit/buttons";
 import { Panel } from "../../components/kit/panel";
-import { ProductBadges, StatusBadge } from "../../components/kit/badge";
+import { ProductBadges } from "../../components/kit/badge";
 import { CellText } from "../../components/kit/data-table";
 import { PriceLines, productColumn } from "../../components/kit/product-cells";
 import { readDecisionReason } from "../../domain/decision-reason";
@@ -78,8 +78,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               header: "Status",
               cell: (p) => (
                 <>
-                  <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} />
-                  {p.availability !== "available" ? <StatusBadge status={p.availability} label={p.availability === "rented" ? "Out on rental" : "Sold"} variant="neutral" /> : null}
+                  <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} availability={p.availability} />
                 </>
               ),
             },
