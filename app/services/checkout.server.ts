@@ -1,5 +1,7 @@
+import { inArray } from "drizzle-orm";
+import { users } from "../../db/schema";
 import type { AppContext } from "../context";
-import { loadOrder } from "../data/order-lifecycle.server";
+import { loadOrder, type LifecycleOrder } from "../data/order-lifecycle.server";
 import type { PlacedOrder } from "../data/orders.server";
 import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
@@ -16,9 +18,7 @@ const addressLines = (a: ShippingAddress) => [a.fullName, a.addressLine1, a.addr
  * Each handler (the seller, or the store for concierge items) is told what to send, where, and by
  * when (2 working days, issue 22), with a link to their Orders tab where they enter the tracking.
  */
-async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: ShippingAddress, now: number): Promise<QueueMessage[]> {
-  const placed = await loadOrder(app.db, order.orderId);
-  if (!placed) return [];
+async function ordersToSend(app: AppContext, order: PlacedOrder, placed: LifecycleOrder, shipping: ShippingAddress, now: number): Promise<QueueMessage[]> {
   const by = formatDeadline(dispatchBy(now));
   return (await handlerContacts(app, placed.items)).map((handler) =>
     noticeMessage(app.config, {
@@ -36,6 +36,29 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, shipping: Shipp
 }
 
 /**
+ * The owner of an item a store handles (concierge) is told it was rented or bought: the store
+ * posts it, and the owner's share follows the sale (the handler is told by ordersToSend).
+ */
+async function ownersOfConcierge(app: AppContext, order: PlacedOrder, placed: LifecycleOrder): Promise<QueueMessage[]> {
+  const items = placed.items.filter((i) => i.handler === "store");
+  if (items.length === 0) return [];
+  const owners = await app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, [...new Set(items.map((i) => i.ownerId))]));
+  return owners.map((owner) => {
+    const theirs = items.filter((i) => i.ownerId === owner.id);
+    return noticeMessage(app.config, {
+      key: `order_placed:${order.orderId}:concierge:${owner.id}`,
+      kind: "owner_item_update",
+      userId: owner.id,
+      to: owner.email,
+      title: theirs.length === 1 ? `${theirs[0]!.name} was ${theirs[0]!.kind === "rental" ? "rented" : "bought"}` : `${theirs.length} of your items were ordered`,
+      text: `Hello ${owner.name ?? "there"},\n\nA shopper ordered:\n${theirs.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nThe store that manages ${theirs.length === 1 ? "it" : "them"} posts ${theirs.length === 1 ? "it" : "them"}. Your share shows in your dashboard once the item is delivered, and is paid out with the weekly payout.\n`,
+      link: "/vendor?tab=orders",
+      action: "Your orders",
+    });
+  });
+}
+
+/**
  * After an order is placed: the confirmation e-mail and the order_placed event go through the
  * queue. Amounts in the event are integer pence and the currency is GBP (DECISIONS.md, Money).
  * A failure here is logged; the order stands.
@@ -44,8 +67,9 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
   const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
   const url = orderPageUrl(app.config, order.orderId);
   try {
+    const placed = await loadOrder(app.db, order.orderId);
     await enqueue(app.env, [
-      ...(await ordersToSend(app, order, shipping, now)),
+      ...(placed ? [...(await ordersToSend(app, order, placed, shipping, now)), ...(await ownersOfConcierge(app, order, placed))] : []),
       noticeMessage(app.config, {
         key: `order_placed:${order.orderId}:email`,
         kind: "order_placed",

@@ -153,6 +153,10 @@ describe("a concierge return", () => {
     const other = await signedInBrowser("otherStoreOwner", { ip: nextIp() });
     await concierge((await createProduct((await createUser()).id)).id, other);
     const r = await rental(Date.now() - DAY, undefined, { concierge: true, storeOwner });
+    // The store posts it; its owner is told it was rented (and is not asked to post it).
+    const toldOwner = await eventually(async () => (await outbox(r.owner.email)).find((m) => m.key.startsWith(`order_placed:${r.orderId}:concierge:`)));
+    expect(toldOwner).toMatchObject({ kind: "owner_item_update", subject: expect.stringMatching(/ was rented$/) });
+    expect((await outbox(r.owner.email)).some((m) => m.kind === "order_to_send")).toBe(false);
     expect((await r.shopper.browser.post(`/account/orders/${r.orderId}`, { intent: "request_return", itemId: r.itemId })).status).toBe(302);
     const instructions = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_instructions"));
     expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(instructions.key).first<{ body: string }>())!.body).toMatch(/Post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to:\nJobs Store/);
