@@ -41,7 +41,7 @@ describe("CSV", () => {
       { id: "payout_y", recipientType: "platform", recipientName: null, periodStart: 0, periodEnd: 1, total: 1000, commission: 1000, net: 1000, status: "calculated", paidAt: null, createdAt: 0 },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "Payout ID,Payee type,Payee,Period start (UTC),Period end (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)",
+      "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)",
       "payout_x,owner,VintageVera,2026-11-16T00:00:00.000Z,2026-11-23T00:00:00.000Z,100.00,10.00,90.00,paid,",
       "payout_y,platform,Closetloop,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.001Z,10.00,10.00,10.00,calculated,",
       "",

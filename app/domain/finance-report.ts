@@ -105,7 +105,7 @@ export function financeCsv(kind: CsvKind, rows: TransactionRow[] | CommissionRow
     ]);
   }
   return toCsv([
-    ["Payout ID", "Payee type", "Payee", "Period start (UTC)", "Period end (UTC)", "Gross (GBP)", "Commission (GBP)", "Net (GBP)", "Status", "Paid (UTC)"],
+    ["Payout ID", "Payee type", "Payee", "Period start (UTC)", "Period ends before (UTC)", "Gross (GBP)", "Commission (GBP)", "Net (GBP)", "Status", "Paid (UTC)"],
     ...(rows as PayoutRow[]).map((p) => [p.id, p.recipientType, payeeName(p.recipientType, p.recipientName), when(p.periodStart), when(p.periodEnd), pounds(p.total), pounds(p.commission), pounds(p.net), p.status, when(p.paidAt)]),
   ]);
 }
