@@ -32,11 +32,18 @@ export function BlogPostForm({ label, action, postId, categories, errors, values
   );
 }
 
-export function BlogPreview({ post }: { post: BlogInput }) {
+/**
+ * The post as it will read. `image` is the featured image already saved; `fileNotKept` says that
+ * a file chosen in a plain form (without JavaScript) is not kept by Preview: a file input cannot
+ * be filled in again by the page, so it must be chosen again before saving.
+ */
+export function BlogPreview({ post, image, fileNotKept }: { post: BlogInput; image?: string | null; fileNotKept?: boolean }) {
   return (
     <section aria-labelledby="preview-heading" className="mt-8 rounded-lg border border-dashed border-stone-400 bg-white p-6">
       <h2 id="preview-heading" className="text-sm font-semibold uppercase tracking-wide text-stone-600">Preview</h2>
+      {fileNotKept ? <p className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">The image you chose is not shown or kept by Preview: choose it again before saving.</p> : null}
       <article className="mt-3">
+        {image && !fileNotKept ? <img src={image} alt="" width={800} height={400} className="mb-4 aspect-[2/1] w-full rounded-md object-cover" /> : null}
         {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
         <p className="mt-1 text-3xl font-bold">{post.title || "Untitled"}</p>
         {post.excerpt ? <p className="mt-2 text-stone-700">{post.excerpt}</p> : null}

@@ -43,6 +43,9 @@ export type ImageField = { ok: true; images: ImageSource[]; changed: boolean } |
 const fileEntries = (form: FormData, name: string) =>
   form.getAll(name).filter((v): v is File => typeof v === "object" && v !== null && "arrayBuffer" in v && v.size > 0);
 
+/** Did a plain (not enhanced) form send a file in `name`? Such a file is not kept by a form's Preview. */
+export const sentFile = (form: FormData, name: string) => fileEntries(form, name).length > 0;
+
 /**
  * Reads an image field of a submitted form, in the order the person chose (the first is the
  * main image). The form carries, for a field `name`:

@@ -52,6 +52,10 @@ describe("Blog", () => {
     const previewHtml = await preview.text();
     expect(previewHtml).toContain("Preview");
     expect(previewHtml).toContain("&lt;img src=x onerror=alert(1)&gt;");
+    expect(previewHtml).not.toContain("not shown or kept by Preview");
+    // A file chosen in a plain form cannot come back in its input: the preview says so.
+    const withFile = await (await browser.post("/admin/blog/new", { intent: "preview", title, content: "Line one", featuredImage: png("cashmere.png") })).text();
+    expect(withFile).toContain("The image you chose is not shown or kept by Preview: choose it again before saving.");
     expect(await first("SELECT id FROM blog_posts WHERE title = ?", title)).toBeNull();
 
     const response = await browser.post("/admin/blog/new", {
@@ -69,6 +73,9 @@ describe("Blog", () => {
     expect(JSON.parse(post.tags)).toEqual(["wool", "care"]);
     expect(post.status).toBe("published");
     expect(post.featured_image_url).toMatch(/^\/images\/blog\/post_.+\.png$/);
+    // Previewing an edit shows the featured image it has.
+    const edited = await (await browser.post(`/admin/blog?edit=${post.id}`, { intent: "preview", postId: post.id, title, content: "Wash cold." })).text();
+    expect(edited.slice(edited.indexOf('id="preview-heading"'))).toContain(`src="${post.featured_image_url}"`);
     const page = await anonymousPage(`/blog/${post.id}`);
     expect(page.text).toContain(title);
     expect(page.text).toContain("&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt;");

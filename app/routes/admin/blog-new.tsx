@@ -6,6 +6,7 @@ import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { refuseFields, singleImage } from "../../services/admin-content.server";
+import { sentFile } from "../../services/uploads.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
@@ -35,7 +36,7 @@ export async function action(args: Route.ActionArgs) {
   const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const parsed = readBlogForm(form);
-  if (intent === "preview") return { form: "post", preview: parsed.value, values: textValues(form) };
+  if (intent === "preview") return { form: "post", preview: parsed.value, values: textValues(form), fileNotKept: sentFile(form, "featuredImage") };
   if (!parsed.ok) return refuseFields(app.config, "post", BLOG_MESSAGES.missingTitle, { title: parsed.value.title ? undefined : BLOG_MESSAGES.missingDescription, content: parsed.value.content ? undefined : BLOG_MESSAGES.missingDescription }, form);
   const now = Date.now();
   const id = `post_${crypto.randomUUID()}`;
@@ -51,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
 export default function NewBlogPost({ loaderData, actionData }: Route.ComponentProps) {
   const errors = fieldErrors(actionData, "post");
   const values = sentValues(actionData, "post") ?? {};
-  const preview = (actionData as { preview?: BlogInput } | undefined)?.preview;
+  const { preview, fileNotKept } = (actionData ?? {}) as { preview?: BlogInput; fileNotKept?: boolean };
   const saving = useSubmitting("save");
   return (
     <div className="mx-auto max-w-3xl">
@@ -59,7 +60,7 @@ export default function NewBlogPost({ loaderData, actionData }: Route.ComponentP
       <PageHeading title="New Blog Post" />
       <ActionAlert data={actionData} />
       <BlogPostForm label="New blog post" categories={loaderData.categories} errors={errors} values={values} saving={saving} />
-      {preview ? <BlogPreview post={preview} /> : null}
+      {preview ? <BlogPreview post={preview} fileNotKept={fileNotKept} /> : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { formText } from "../../domain/admin-lists";
 import { formatLongDate } from "../../domain/dates";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
+import { sentFile } from "../../services/uploads.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
@@ -49,7 +50,7 @@ export async function action(args: Route.ActionArgs) {
   const now = Date.now();
   if (intent === "preview" || intent === "save") {
     const parsed = readBlogForm(form);
-    if (intent === "preview") return { form: "post", preview: parsed.value, values: blogTextValues(form) };
+    if (intent === "preview") return { form: "post", preview: parsed.value, values: blogTextValues(form), fileNotKept: sentFile(form, "featuredImage") };
     if (!parsed.ok) return refuseFields(app.config, "post", BLOG_MESSAGES.missingTitle, { title: parsed.value.title ? undefined : BLOG_MESSAGES.missingDescription, content: parsed.value.content ? undefined : BLOG_MESSAGES.missingDescription }, form);
     const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: post.featuredImageUrl, key: (ext) => areaImageKey("blogImage", post.id, now, ext) });
     if (!image.ok) return refuseFields(app.config, "post", image.error.startsWith("File too large") ? "File too large" : "Invalid file type", { featuredImage: image.error }, form);
@@ -74,12 +75,12 @@ export async function action(args: Route.ActionArgs) {
 /** The post being edited: the New Blog Post form, filled in, saved back to the same post. */
 function EditPost({ post, categories, actionData }: { post: NonNullable<Route.ComponentProps["loaderData"]["editing"]>; categories: string[]; actionData: unknown }) {
   const values = sentValues(actionData, "post") ?? { title: post.title, excerpt: post.excerpt ?? "", content: post.content, category: post.category ?? "", tags: post.tags.join(", ") };
-  const preview = (actionData as { preview?: BlogInput } | undefined)?.preview;
+  const { preview, fileNotKept } = (actionData ?? {}) as { preview?: BlogInput; fileNotKept?: boolean };
   const saving = useSubmitting("save");
   return (
     <Panel title={`Edit ${post.title}`} actions={<Link to="/admin/blog" className="text-sm underline">Cancel</Link>}>
       <BlogPostForm label={`Edit ${post.title}`} action={`/admin/blog?edit=${post.id}`} postId={post.id} categories={categories} errors={fieldErrors(actionData, "post")} values={values} saving={saving} existingImage={post.featuredImageUrl} saveLabel="Save changes" />
-      {preview ? <BlogPreview post={preview} /> : null}
+      {preview ? <BlogPreview post={preview} image={post.featuredImageUrl} fileNotKept={fileNotKept} /> : null}
     </Panel>
   );
 }
