@@ -12,6 +12,9 @@ import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { handlerContacts } from "./trade.server";
 
+/** What a shopper ordered, one line an item, as the handler's and the owner's e-mails say it. */
+const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");
+
 const addressLines = (a: ShippingAddress) => [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean).join("\n");
 
 /**
@@ -28,7 +31,7 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, placed: Lifecyc
       to: handler.email,
       title: `New order: please post it by ${by}`,
       subject: `New order ${order.orderId}: please post it by ${by}`,
-      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${handler.items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
+      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
       link: handler.dashboard,
       action: "Your orders",
     }),
@@ -51,7 +54,7 @@ async function ownersOfConcierge(app: AppContext, order: PlacedOrder, placed: Li
       userId: owner.id,
       to: owner.email,
       title: theirs.length === 1 ? `${theirs[0]!.name} was ${theirs[0]!.kind === "rental" ? "rented" : "bought"}` : `${theirs.length} of your items were ordered`,
-      text: `Hello ${owner.name ?? "there"},\n\nA shopper ordered:\n${theirs.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n")}\n\nThe store that manages ${theirs.length === 1 ? "it" : "them"} posts ${theirs.length === 1 ? "it" : "them"}. Your share shows in your dashboard once the item is delivered, and is paid out with the weekly payout.\n`,
+      text: `Hello ${owner.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(theirs)}\n\nThe store that manages ${theirs.length === 1 ? "it" : "them"} posts ${theirs.length === 1 ? "it" : "them"}. Your share shows in your dashboard once the item is delivered, and is paid out with the weekly payout.\n`,
       link: "/vendor?tab=orders",
       action: "Your orders",
     });
