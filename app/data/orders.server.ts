@@ -26,7 +26,8 @@ export function orderPayment(db: Database, id: string) {
  * leaves the columns of a one-table select unqualified.
  */
 export const reservedByCheckout = () =>
-  sql<number>`exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled')`;
+  // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
+  sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
 
 /**
  * An order line as the dashboards list it, with its order's id, status and date. D1 batches

@@ -45,11 +45,10 @@ export function parseCheckoutForm(form: FormData) {
   return { ok: true as const, ...parsed.value, sameAsBilling };
 }
 
-const ADDRESS_FIELDS = ["fullName", "email", "phone", "addressLine1", "addressLine2", "city", "county", "postalCode", "country"] as const;
-
 /** What the shopper typed, to show back in the checkout form when it is refused (none of it is trusted or stored). */
 export function checkoutEcho(form: FormData) {
-  const group = (prefix: "billing" | "shipping") => Object.fromEntries(ADDRESS_FIELDS.map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
+  // The fields are the billing schema's own (the shipping address is the same less e-mail and phone).
+  const group = (prefix: "billing" | "shipping") => Object.fromEntries(Object.keys(BillingAddress.shape).map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
   return { billing: group("billing"), shipping: group("shipping"), sameAsBilling: form.get("sameAsBilling") === "on" };
 }
 export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
