@@ -23,6 +23,8 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-namespace": "off",
+      // Files of one purpose (issue 28, item 2): a file past 300 lines holds more than one thing.
+      "max-lines": ["error", { max: 300 }],
     },
   },
   {

@@ -41,3 +41,14 @@ describe("layers", () => {
     expect(await ruleErrors("app/components/planted.tsx", 'import { formatGBP } from "../domain/money";\nexport const x = formatGBP;\n')).toEqual([]);
   });
 });
+
+describe("file length", () => {
+  const eslint = new ESLint();
+  const lengthErrors = async (filePath, lines) => (await eslint.lintText(Array.from({ length: lines }, (_, i) => `export const x${i} = ${i};`).join("\n"), { filePath }))[0].messages.filter((m) => m.ruleId === "max-lines");
+
+  it("refuses a source or test file over 300 lines (issue 28, item 2) and lets one of 300 be", async () => {
+    expect(await lengthErrors("app/domain/planted.ts", 301)).toHaveLength(1);
+    expect(await lengthErrors("tests/integration/planted.test.ts", 301)).toHaveLength(1);
+    expect(await lengthErrors("app/domain/planted.ts", 300)).toEqual([]);
+  });
+});
