@@ -3,6 +3,8 @@
 // Rent-Now-Buy-Later loop can be seen without waiting a week:
 //   npm run jobs -- daily  [--at 2026-12-01T03:00Z]   reminders, conversions, capture retries
 //   npm run jobs -- weekly [--at 2026-12-07T06:00Z]   payouts for the week that ended
+//   npm run jobs -- reservations [--at ...]           end the reservations left unpaid for 31 minutes
+//                                                     (`npm start` runs this one every five minutes)
 //   npm run jobs -- payments fail capture|authorize|refund|all    make the local payment provider fail
 //   npm run jobs -- payments ok                                   ... and work again
 // It calls the built Worker's own scheduled handler (the same code the Cron trigger runs) in
@@ -14,15 +16,15 @@ import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { builtWorker, localState } from "./built-worker.mjs";
 
 // Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
-const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1" };
+const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1", reservations: "*/5 * * * *" };
 const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments-local.server.ts
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = () => {
-  console.error("Usage: npm run jobs -- daily|weekly [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok");
+  console.error("Usage: npm run jobs -- daily|weekly|reservations [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok");
   process.exit(2);
 };
-if (!["daily", "weekly", "payments"].includes(command)) usage();
+if (![...Object.keys(CRON), "payments"].includes(command)) usage();
 
 // The arguments are checked before workerd starts: a wrong one is answered at once.
 const [mode, what] = rest;
@@ -77,6 +79,8 @@ async function job(name, at) {
   const db = await mf.getD1Database("DB");
   const sent = async () => (await db.prepare("SELECT count(*) AS n FROM notification_outbox").first()).n;
   const before = await sent();
+  const awaiting = async () => (await db.prepare("SELECT count(*) AS n FROM orders WHERE status = 'awaiting_payment'").first()).n;
+  const waitingBefore = await awaiting();
   const worker = await mf.getWorker("closetloop");
   console.log(`Running the ${name} job as at ${new Date(at).toISOString()} ...`);
   const result = await worker.scheduled({ cron: CRON[name], scheduledTime: new Date(at) });
@@ -87,6 +91,8 @@ async function job(name, at) {
   const kv = await mf.getKVNamespace("CACHE");
   const run = await kv.get(`jobs:last-run:${name}`, "json");
   if (run?.summary) console.log(JSON.stringify(run.summary, null, 2));
+  // The five-minute job keeps no summary (it runs 288 times a day): what it ended is what stopped waiting.
+  if (name === "reservations") console.log(`${waitingBefore - (await awaiting())} reservation(s) ended; ${await awaiting()} still awaiting payment.`);
   // The queue delivers in batches of up to a second: wait until the outbox stops growing.
   let count = before;
   for (let quiet = 0, waited = 0; quiet < 3 && waited < 30; waited++) {

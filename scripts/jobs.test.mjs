@@ -81,6 +81,7 @@ const FEES_OWED =
   "SELECT count(*) AS n FROM orders o WHERE o.delivery_fee > 0 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')";
 const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";
 const OUTBOX = "SELECT count(*) AS n FROM notification_outbox";
+const RESERVED = "SELECT o.id AS orderId, o.payment_session_url AS sessionUrl, o.payment_expires_at AS expiresAt, i.product_id AS productId FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'awaiting_payment' ORDER BY o.id";
 
 let developerStateBefore;
 
@@ -116,6 +117,22 @@ describe("the demo shop (issue 24, item 10)", () => {
     expect(fixtureMarks("<h1>Saffron Corduroy Jacket</h1>")).not.toEqual([]);
     expect(fixtureMarks('<a href="/tag/e2e">e2e</a>')).not.toEqual([]);
     expect(fixtureMarks("<h1>Camel Wrap Coat</h1><p>An almost new wrap coat</p>")).toEqual([]);
+  });
+
+  it("shows the payment states a newcomer should find: an item reserved by an order awaiting payment, its open payment page, and an order never paid", async () => {
+    const seeded = await readState({ reserved: RESERVED, unpaid: "SELECT o.id FROM orders o WHERE o.status = 'cancelled' AND o.paid_at IS NULL AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.from_status = 'awaiting_payment')" });
+    expect(seeded.reserved).toHaveLength(1);
+    expect(seeded.unpaid).toHaveLength(1);
+    const { productId, sessionUrl, orderId } = seeded.reserved[0];
+    const page = await (await fetch(`${origin}/product/${productId}`)).text();
+    expect(page).toContain("Reserved: another shopper is paying for it now.");
+    expect(page).toContain("Notify me");
+    const pay = (await (await fetch(origin + sessionUrl)).text()).replaceAll("<!-- -->", "");
+    expect(pay).toContain(`Order ${orderId}`);
+    expect(pay).toMatch(/Pay £\d+\.\d\d/);
+    // Neither made a payment call (90-payments.mjs marks every other demo order paid).
+    const calls = await readState({ calls: `SELECT count(*) AS n FROM payments WHERE order_id IN ('${orderId}', '${seeded.unpaid[0].id}')` });
+    expect(count(calls.calls)).toBe(0);
   });
 
   it("shows no test fixture on any public page a visitor can reach from home", async () => {
@@ -259,6 +276,21 @@ describe("npm run jobs", () => {
     const after = await readState({ payouts: `SELECT count(*) AS n FROM payouts WHERE period_start = ${summary.periodStart}` });
     expect(count(after.payouts)).toBe(summary.payouts);
   }, 180_000);
+
+  it("reservations ends a reservation left unpaid once its 31 minutes are up: the item is back on sale and the shopper is told, once", async () => {
+    const before = await readState({ reserved: RESERVED, outbox: OUTBOX });
+    const due = Math.max(...before.reserved.map((r) => r.expiresAt));
+    const early = jobs("reservations", "--at", new Date(due - 60_000).toISOString());
+    expect(early.stdout).toContain("0 reservation(s) ended");
+    const run = jobs("reservations", "--at", new Date(due).toISOString());
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`${before.reserved.length} reservation(s) ended; 0 still awaiting payment.`);
+    const after = await readState({ reserved: RESERVED, outbox: OUTBOX, back: `SELECT availability FROM products WHERE id IN (${before.reserved.map((r) => `'${r.productId}'`).join(", ")})` });
+    expect(after.reserved).toEqual([]);
+    expect(after.back.map((p) => p.availability)).toEqual(before.reserved.map(() => "available"));
+    expect(count(after.outbox) - count(before.outbox)).toBe(before.reserved.length);
+    expect(jobs("reservations", "--at", new Date(due + HOUR).toISOString()).stdout).toContain("0 reservation(s) ended");
+  }, 120_000);
 
   it("says how to use it when the command is wrong", () => {
     const wrong = jobs("monthly");

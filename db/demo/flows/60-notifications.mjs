@@ -5,7 +5,7 @@
 
 const SITE = "http://localhost:4173";
 const CATEGORY = {
-  order_placed: "orders", order_status_changed: "orders", order_cancelled: "orders", rental_reminder: "orders", rental_converted: "orders", rental_bought: "orders", return_instructions: "orders", return_inspected: "orders",
+  order_placed: "orders", reservation_expired: "orders", order_status_changed: "orders", order_cancelled: "orders", rental_reminder: "orders", rental_converted: "orders", rental_bought: "orders", return_instructions: "orders", return_inspected: "orders",
   product_approved: "selling", product_rejected: "selling", concierge_decided: "selling", price_change_requested: "selling", brand_suggestion_decided: "selling", owner_item_update: "selling", order_to_send: "selling",
   concierge_request: "store", price_change_answered: "store", store_request_received: "store",
   payout_calculated: "payouts", payout_paid: "payouts", newsletter_welcome: "marketing",
@@ -33,6 +33,8 @@ const NOTICES = [
   ["user_reviewer", "reviewer@closetloop.test", "listing_awaiting_review", "Another listing waits for review", "RetroRob listed a new item. Approve it or reject it with a reason on the Products tab.", "/admin/products?status=pending", "Review it", 2],
   ["user_superadmin", "superadmin@closetloop.test", "store_request_waiting", "Brick Lane Rails asks to become a partner store", "Brick Lane Rails asks to become a Closetloop partner store. Approve it or reject it with a reason on the Stores tab.", "/admin/stores", "Review the request", 8],
   ["user_superadmin", "superadmin@closetloop.test", "payout_calculated", "The platform's payout for last week is calculated", "The payout of the platform's commissions for last week is calculated. Mark it paid on the Financial tab once it is paid.", "/admin/financial", "Financial", 60],
+  // The demo order whose reservation ended unpaid (15-reservations.mjs).
+  ["user_shopper", "shopper@closetloop.test", "reservation_expired", "Your reservation has ended", "The payment for your order order_demo_notpaid was not completed in time, so we released its item (Grey Denim Jacket). You have not been charged.", "/cart", "Your basket", 71],
 ];
 
 // One e-mail of each kind in the outbox (the kinds above, and the rest).

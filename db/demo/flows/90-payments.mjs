@@ -15,9 +15,13 @@ const suffix = (id) => id.replace(/[^a-z0-9]/gi, "").slice(-20).toLowerCase();
 const intentOf = (orderId) => `pi_local_demo_${suffix(orderId)}`;
 const AT_CHECKOUT = new Set(["sale", "rental_fee"]);
 
+// An order still awaiting payment, or whose reservation ended unpaid (15-reservations.mjs), made no
+// payment call at all.
+const PAID = "x.status <> 'awaiting_payment' AND NOT EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = x.id AND h.from_status = 'awaiting_payment' AND h.to_status = 'cancelled')";
+
 export async function seed({ db, batch }) {
   // Paid at checkout through the local provider (decision 0055): the order's provider references.
-  const unpaid = await db.prepare("SELECT id, created_at AS at FROM orders WHERE payment_intent_id IS NULL").all();
+  const unpaid = await db.prepare(`SELECT x.id, x.created_at AS at FROM orders x WHERE x.payment_intent_id IS NULL AND ${PAID}`).all();
   const paidAt = [];
   for (const o of unpaid.results) {
     const s = suffix(o.id);
@@ -39,7 +43,7 @@ export async function seed({ db, batch }) {
       .bind(`pay_demo_${key.replace(/[^a-z0-9_]/gi, "_")}`, orderId, transactionId, operation, amount, key, ref, at);
   const succeeded = "SELECT 1 FROM payments p WHERE p.idempotency_key = ? || x.id AND p.status = 'succeeded'";
 
-  const orders = await db.prepare(`SELECT x.id, x.total_amount AS total, x.created_at AS at FROM orders x WHERE NOT EXISTS (${succeeded})`).bind("authorize:").all();
+  const orders = await db.prepare(`SELECT x.id, x.total_amount AS total, x.created_at AS at FROM orders x WHERE ${PAID} AND NOT EXISTS (${succeeded})`).bind("authorize:").all();
   for (const o of orders.results) statements.push(call(o.id, null, "authorize", o.total, `authorize:${o.id}`, o.at, intentOf(o.id)));
 
   const captures = await db
@@ -57,7 +61,7 @@ export async function seed({ db, batch }) {
     .all();
   for (const o of delivered.results) statements.push(call(o.id, null, "capture", o.fee, `capture:delivery:${o.id}`, o.at, intentOf(o.id)));
 
-  const cancelled = await db.prepare(`SELECT x.id, x.total_amount AS total, x.updated_at AS at FROM orders x WHERE x.status = 'cancelled' AND NOT EXISTS (${succeeded})`).bind("refund:").all();
+  const cancelled = await db.prepare(`SELECT x.id, x.total_amount AS total, x.updated_at AS at FROM orders x WHERE x.status = 'cancelled' AND ${PAID} AND NOT EXISTS (${succeeded})`).bind("refund:").all();
   for (const o of cancelled.results) statements.push(call(o.id, null, "refund", o.total, `refund:${o.id}`, o.at, `re_local_demo_${suffix(o.id)}`));
 
   await batch(statements);
