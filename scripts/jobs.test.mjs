@@ -1,8 +1,8 @@
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
-import path from "node:path";
+import { spawn } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureMarks, PRIVATE } from "./demo-shop.mjs";
+import { ACTIVE, CONVERTED, count, DAY, DEVELOPER_STATE, env, FEES_OWED, HOUR, jobs, npm, OUTBOX, printedEmails, printedSummary, readState, RESERVED, snapshot, STATE, UNCAPTURED } from "./jobs-test-helpers.mjs";
 
 // `npm run jobs` (scripts/jobs.mjs; issue 15 item 9; docs/decisions/0036-lifecycle-jobs.md) as a
 // developer runs it: the real command, in its own process, running the built Worker's scheduled
@@ -17,71 +17,6 @@ import { fixtureMarks, PRIVATE } from "./demo-shop.mjs";
 // command itself does, and says so when there is none. The state is a fresh folder under .tmp/,
 // removed afterwards; the developer's .wrangler/state is never opened, which the last test checks.
 
-const STATE = path.resolve(".tmp/jobs-test-state");
-const DEVELOPER_STATE = path.resolve(".wrangler/state");
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
-const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
-
-/** An npm script, as README tells a developer to run it; its output when it fails. */
-function npm(script, args = []) {
-  const run = spawnSync("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], { encoding: "utf8", env });
-  if (run.status !== 0) throw new Error(`npm run ${script} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
-  return run;
-}
-
-/** `node scripts/jobs.mjs ...`: what it printed, and its exit code. */
-function jobs(...args) {
-  const run = spawnSync(process.execPath, ["scripts/jobs.mjs", ...args], { encoding: "utf8", env });
-  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
-}
-
-/** The summary the command prints after a job: the indented JSON block. */
-function printedSummary(stdout) {
-  const block = stdout.match(/^\{\n[\s\S]*?\n\}$/m);
-  if (!block) throw new Error(`no summary in:\n${stdout}`);
-  return JSON.parse(block[0]);
-}
-
-const printedEmails = (stdout) => Number(stdout.match(/^(\d+) e-mail\(s\) delivered to the local outbox/m)?.[1]);
-
-/**
- * Reads the state's D1 the way scripts/db-seed.mjs and bench/run.mjs do (getPlatformProxy with the
- * same persist path). Opened between commands only, never while one runs, and closed each time.
- */
-async function readState(queries) {
-  const { getPlatformProxy } = await import("wrangler");
-  const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
-  try {
-    const out = {};
-    for (const [name, sql] of Object.entries(queries)) out[name] = (await bindings.DB.prepare(sql).all()).results;
-    return out;
-  } finally {
-    await dispose();
-  }
-}
-
-const count = (rows) => Number(Object.values(rows[0])[0]);
-
-/** Every file under a folder with its size and modification time (null when the folder is missing). */
-function snapshot(dir) {
-  if (!existsSync(dir)) return null;
-  return readdirSync(dir, { recursive: true })
-    .map(String)
-    .sort()
-    .map((file) => {
-      const stat = statSync(path.join(dir, file));
-      return `${file}:${stat.isDirectory() ? "dir" : stat.size}:${stat.mtimeMs}`;
-    });
-}
-
-const ACTIVE = "SELECT id, rental_ends_at AS endsAt, reminder_sent_at AS remindedAt FROM order_items WHERE status = 'active' ORDER BY rental_ends_at";
-const UNCAPTURED = "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
-const FEES_OWED =
-  "SELECT count(*) AS n FROM orders o WHERE o.delivery_fee > 0 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')";
-const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";
-const OUTBOX = "SELECT count(*) AS n FROM notification_outbox";
-const RESERVED = "SELECT o.id AS orderId, o.payment_session_url AS sessionUrl, o.payment_expires_at AS expiresAt, i.product_id AS productId FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'awaiting_payment' ORDER BY o.id";
 
 let developerStateBefore;
 
