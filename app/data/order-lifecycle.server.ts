@@ -59,8 +59,8 @@ interface Plan {
 }
 
 const SALE_OF: Partial<Record<ItemStatus, (item: LifecycleItem, event: ItemEvent) => TransactionType | null>> = {
-  // A purchase delivered is a sale; a rental delivered earns its fee.
-  completed: (item, event) => (event.type === "staff_set" ? "sale" : event.type === "buy_now" ? "rental_purchase" : event.type === "convert" ? "rental_conversion" : null),
+  // A purchase delivered is a sale (whether staff mark it delivered or the shopper says it arrived); a rental delivered earns its fee.
+  completed: (item, event) => (event.type === "staff_set" || event.type === "confirm_delivery" ? "sale" : event.type === "buy_now" ? "rental_purchase" : event.type === "convert" ? "rental_conversion" : null),
   active: () => "rental_fee",
 };
 

@@ -95,6 +95,19 @@ describe("posting with tracking", () => {
     expect(delivered!.body).toContain("Your 7-day rental window starts today");
     expect((await outbox(t.shopper.email)).filter((m) => m.subject === `Your Closetloop order ${t.orderId} is delivered`)).toHaveLength(1);
   });
+
+  it("completes a purchase when the shopper confirms delivery: its sale is recorded and taken from the card, as when staff mark it delivered", async () => {
+    const t = await trade("purchase");
+    await ship(t);
+    expect((await t.shopper.browser.post(`/account/orders/${t.orderId}`, { intent: "confirm_delivery" })).status).toBe(302);
+    expect(await item(t.itemId)).toMatchObject({ status: "completed" });
+    const sale = await env.DB.prepare("SELECT id, gross_amount AS gross, owner_id AS owner FROM transactions WHERE order_item_id = ? AND transaction_type = 'sale'").bind(t.itemId).first<{ id: string; gross: number; owner: string }>();
+    expect(sale).toMatchObject({ gross: 9000, owner: t.vendor.id });
+    const capture = await eventually(() => env.DB.prepare("SELECT amount FROM payments WHERE idempotency_key = ? AND status = 'succeeded'").bind(`capture:${sale!.id}`).first<{ amount: number }>());
+    expect(capture).toEqual({ amount: 9000 });
+    const page = await (await t.shopper.browser.fetch(`/account/orders/${t.orderId}`)).text();
+    expect(page).not.toContain("Authorised");
+  });
 });
 
 describe("cancelling", () => {
