@@ -110,9 +110,11 @@ export async function setProductImages(db: Database, id: string, ownerId: string
 /**
  * Saves the edit form (§7: update by id and owner; staff of decision 0012 by id). Turning concierge
  * off clears the store; concierge on with a store sends the product back to pending (§4), for the
- * store to approve again. Returns false when nothing was updated (not theirs, or gone).
+ * store to approve again. A listing that was rejected (by our team, or declined by a store) goes
+ * back into review with the changes (`resubmit`; decision 0066). Returns false when nothing was
+ * updated (not theirs, or gone).
  */
-export async function updateProductFromForm(db: Database, id: string, user: SessionUser, values: ProductFormValues, brand: string, images: string[], now: number) {
+export async function updateProductFromForm(db: Database, id: string, user: SessionUser, values: ProductFormValues, brand: string, images: string[], now: number, resubmit: boolean) {
   const concierge = values.storeId !== null;
   const updated = await db
     .update(products)
@@ -121,7 +123,8 @@ export async function updateProductFromForm(db: Database, id: string, user: Sess
       images,
       storeId: values.storeId,
       conciergeStatus: concierge ? "pending" : "no",
-      ...(concierge ? { status: "pending" as const } : {}),
+      ...(concierge || resubmit ? { status: "pending" as const } : {}),
+      ...(resubmit ? { productStatus: "pending" as const, rejectionReason: null } : {}),
       updatedAt: now,
     })
     .where(and(eq(products.id, id), mayEditProduct(user, "seller")))

@@ -210,17 +210,18 @@ export async function staffWith(db: Database, subroles: ("superadmin" | "admin" 
 }
 
 /** A listing waits for staff review: the product reviewers and admins are told. */
-export function tellListingAwaitingReview(app: App, productId: string) {
+/** Staff who review listings are told of a new one, or (`resubmittedAt`) of a rejected one changed and sent again. */
+export function tellListingAwaitingReview(app: App, productId: string, resubmittedAt: number | null = null) {
   return tell(app, `listing ${productId} awaiting review`, async () => {
     const p = await productWithOwner(app.db, productId);
     if (!p) return [];
     return (await staffWith(app.db, ["admin", "product_reviewer"])).map((staff) => ({
-      key: `product:${p.id}:awaiting_review:${staff.id}`,
+      key: `product:${p.id}:awaiting_review:${staff.id}${resubmittedAt === null ? "" : `:${resubmittedAt}`}`,
       kind: "listing_awaiting_review" as const,
       userId: staff.id,
       to: staff.email,
       title: `${p.name} waits for review`,
-      text: `Hello,\n\n${p.fullName ?? "A seller"} listed ${p.name}. Approve it or reject it with a reason on the Products tab.`,
+      text: `Hello,\n\n${p.fullName ?? "A seller"} ${resubmittedAt === null ? "listed" : "changed and sent again"} ${p.name}. Approve it or reject it with a reason on the Products tab.`,
       link: "/admin/products?status=pending",
       action: "Review it",
     }));

@@ -81,35 +81,36 @@ export async function createListing(app: AppContext, user: SessionUser, form: Fo
   if (!inserted) return { ok: true, productId, failedImages: 0, duplicate: true };
   const committed = await commitImages(app.env.IMAGES, judged.images, (index, ext) => productImageKey(user.id, productId, now, index, ext), app.env);
   if (committed.urls.length > 0) await setProductImages(app.db, productId, user.id, committed.urls, now);
-  // A concierge request: the store is told (issue 23).
   // A concierge request: the store is told; otherwise the listing waits for staff (issue 23).
   if (judged.values.storeId) await tellConciergeRequest(app, productId);
   else await tellListingAwaitingReview(app, productId);
-  // The variants of committed.written are asked for here once the image-variants pipeline lands.
   return { ok: true, productId, failedImages: committed.failed, duplicate: false };
 }
 
-export type SaveResult = { ok: true; failedImages: number } | FormRefusal | { ok: false; status: 404 };
+export type SaveResult = { ok: true; failedImages: number; resubmitted: boolean } | FormRefusal | { ok: false; status: 404 };
 
 /** The edit form (§5 Edit form): the same checks, then the row, then removed images leave R2. */
 export async function saveListing(app: AppContext, user: SessionUser, product: EditableProduct, form: FormData, now: number): Promise<SaveResult> {
   const judged = await judgeForm(app, user, form, "edit", product.images);
   if (!judged.ok) return judged;
   const committed = await commitImages(app.env.IMAGES, judged.images, (index, ext) => productImageKey(product.ownerId, product.id, now, index, ext), app.env);
-  const saved = await updateProductFromForm(app.db, product.id, user, judged.values, judged.brand, committed.urls, now);
+  // Rejected by our team or declined by a store: the changes go back into review (decision 0066).
+  const resubmit = product.status === "rejected";
+  const saved = await updateProductFromForm(app.db, product.id, user, judged.values, judged.brand, committed.urls, now, resubmit);
   if (!saved) {
     await deleteImages(app.env.IMAGES, committed.written.map(imageUrl));
     return { ok: false, status: 404 };
   }
   // Concierge on: the listing goes back to its store for an answer, and the store is told (issue 23).
   if (judged.values.storeId) await tellConciergeRequest(app, product.id, now);
+  else if (resubmit) await tellListingAwaitingReview(app, product.id, now);
   const removed = product.images.filter((url) => !committed.urls.includes(url));
   if (removed.length > 0) await deleteImages(app.env.IMAGES, removed);
   // Whatever a live product's page shows may have changed (prices, images, words): no stale copy.
   if (product.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
   // Shoppers who saved it are told of a lower price (issue 25).
   await tellPriceDrop(app, product.id, product);
-  return { ok: true, failedImages: committed.failed };
+  return { ok: true, failedImages: committed.failed, resubmitted: resubmit };
 }
 
 /** Index of an image key `{productId}_{timestamp}_{index}.{ext}`, for putting recovered images in order. */

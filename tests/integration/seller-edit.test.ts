@@ -54,6 +54,25 @@ describe("the seller's product edit page", () => {
     expect(await one("SELECT store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ store_id: null, concierge_status: "no" });
   });
 
+  it("sends a rejected listing back into review when it is saved, whether our team rejected it or a store declined it; reviewers are told", async () => {
+    const { vendor, product } = await ownProduct({ productStatus: "pending" });
+    const reviewer = await signedInBrowser("productReviewer");
+    expect((await reviewer.browser.post("/admin/products", { intent: "reject", productId: product.id, reason: "The photos are too dark." })).status).toBe(302);
+    const url = `/vendor/product/${product.id}/edit`;
+    expect(await (await vendor.browser.fetch(url)).text()).toContain("Saving your changes sends this listing for review again.");
+    const { html } = await followToast(vendor.browser, await vendor.browser.post(url, saveForm(`${product.name} brighter`, { imagesKeep: product.images[0]! })));
+    expect(html).toContain("Product updated successfully. It waits for review again.");
+    expect(await one("SELECT status, product_status, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", product_status: "pending", rejection_reason: null });
+    expect(await (await reviewer.browser.fetch("/admin/products?status=pending")).text()).toContain(`${product.name} brighter`);
+    await eventually(() => one("SELECT id FROM notifications WHERE user_id = ? AND kind = 'listing_awaiting_review' AND instr(body, ?) > 0", reviewer.id, `changed and sent again ${product.name} brighter`));
+
+    // Declined by the store it asked (status rejected, the store cleared): listed by the seller instead.
+    const declined = await ownProduct({ productStatus: "pending" });
+    await env.DB.prepare("UPDATE products SET status = 'rejected', store_id = NULL, concierge_status = 'no', rejection_reason = 'No room on our rails' WHERE id = ?").bind(declined.product.id).run();
+    expect((await declined.vendor.browser.post(`/vendor/product/${declined.product.id}/edit`, saveForm(declined.product.name, { imagesKeep: declined.product.images[0]! }))).status).toBe(302);
+    expect(await one("SELECT status, product_status, store_id FROM products WHERE id = ?", declined.product.id)).toEqual({ status: "pending", product_status: "pending", store_id: null });
+  });
+
   it("keeps, reorders, adds and removes images; removed ones leave R2 after the save", async () => {
     const vendor = await signedInBrowser("vendor");
     const created = await vendor.browser.post("/vendor?tab=upload", upload(`Photos ${tag}`, { images: [png("a.png"), png("b.png"), jpeg("c.jpg")] }));

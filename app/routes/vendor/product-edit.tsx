@@ -60,7 +60,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result.failedImages > 0) {
       return redirectWithToast(app.config, "/vendor", { type: "error", title: "Failed to upload images", description: "The product was saved, but some images failed to upload. Please add them again." });
     }
-    return redirectWithToast(app.config, "/vendor", { type: "success", title: "Success", description: "Product updated successfully" });
+    return redirectWithToast(app.config, "/vendor", { type: "success", title: "Success", description: result.resubmitted ? "Product updated successfully. It waits for review again." : "Product updated successfully" });
   } catch (error) {
     if (isRouteErrorResponse(error)) throw error;
     console.error(`vendor: could not update product ${product.id}`, error);
@@ -117,6 +117,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <span>Listing status:</span>
         <StatusBadge status={product.productStatus} />
         {product.status === "rejected" && product.rejectionReason ? <span className="basis-full text-red-800">{`Reason: ${product.rejectionReason}`}</span> : null}
+        {product.status === "rejected" ? <span className="basis-full text-stone-700">Saving your changes sends this listing for review again.</span> : null}
         {isPublic ? (
           <Link to={`/product/${product.id}`} className="font-medium text-brand underline">
             View
