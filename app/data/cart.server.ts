@@ -7,6 +7,8 @@ import { aliased } from "./columns.server";
 export type { CartLine, CartOption };
 import { isPublic } from "./catalog.server";
 import { newestFirst } from "./paging.server";
+import { publicOrReserved, reservedByCheckout } from "./orders.server";
+import { RESERVED_TEXT } from "../domain/alerts";
 
 
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
@@ -94,10 +96,11 @@ async function publicProduct(db: Database, productId: string) {
       ownerId: products.ownerId,
       ownerName: aliased(users.displayName, "owner_display_name"),
       ownerAvatar: aliased(users.avatarUrl, "owner_avatar"),
+      reserved: reservedByCheckout(),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
-    .where(and(eq(products.id, productId), isPublic()))
+    .where(and(eq(products.id, productId), publicOrReserved()))
     .get();
 }
 
@@ -109,6 +112,8 @@ async function publicProduct(db: Database, productId: string) {
 export async function addToCart(db: Database, userId: string, productId: string, option: CartOption, now: number) {
   const product = await publicProduct(db, productId);
   if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
+  // Why it cannot be added: another shopper's checkout holds it, or it is out on rental.
+  if (product.reserved) throw new CartError("Error adding item", RESERVED_TEXT, 409);
   if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
   const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
   if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);

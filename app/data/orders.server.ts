@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
@@ -6,6 +6,7 @@ import { orderId } from "../domain/ids";
 import { reservationEnds } from "../domain/payment-timing";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
+import { isPublic } from "./catalog.server";
 
 /**
  * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
@@ -28,6 +29,9 @@ export function orderPayment(db: Database, id: string) {
 export const reservedByCheckout = () =>
   // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
   sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
+
+/** A product the shop shows: public, or bought and held by a checkout (shown as reserved: it is back on sale if not paid). */
+export const publicOrReserved = () => or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout()));
 
 /**
  * An order line as the dashboards list it, with its order's id, status and date. D1 batches

@@ -1,6 +1,5 @@
-import { and, count, eq, or, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
-import { isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { managesAllProducts } from "../domain/roles";
@@ -9,7 +8,7 @@ import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
 import { newestFirst } from "./paging.server";
-import { reservedByCheckout } from "./orders.server";
+import { publicOrReserved, reservedByCheckout } from "./orders.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -60,8 +59,7 @@ export async function productDetail(db: Database, id: string) {
       .innerJoin(users, eq(users.id, products.ownerId))
       .leftJoin(userVerifications, eq(userVerifications.userId, products.ownerId))
       .leftJoin(stores, eq(stores.id, products.storeId))
-      // A bought item held by a checkout still shows, as reserved: it is back on sale if not paid.
-      .where(and(eq(products.id, id), or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout())))),
+      .where(and(eq(products.id, id), publicOrReserved())),
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { CRON } from "../../workers/cron";
 import { BILLING, createProduct, createUser, eventually } from "./factories";
-import { onPaymentPage } from "./orders";
+import { onPaymentPage, placeOrder } from "./orders";
 import { shopper, orderRow, availability, paymentRows, runCron, stripeEvent, deliverEvent, completed, unpaidOrder } from "./checkout-payments-helpers";
 
 // Issue 27 items 1, 2 and 5 (docs/decisions/0055-stripe-payments.md): checkout pays through the
@@ -61,12 +61,27 @@ describe("checkout through the local provider's hosted page", () => {
     expect(html).toContain(">Reserved<");
     expect(html).toContain("Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.");
     expect(html).not.toContain("ADD TO BASKET");
+    // Added anyway (a page opened before): refused with why, not 'currently rented'.
+    const add = await other.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase" });
+    expect(add.status).toBe(409);
+    expect(await add.text()).toContain("Reserved: another shopper is paying for it now.");
     // 'Notify me' is taken: it may be back when the reservation ends.
     expect((await other.browser.post(`/product/${product.id}/notify`, {})).status).toBe(302);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ?").bind(other.id, product.id).first()).toEqual({ n: 1 });
     // Paid: bought, so no longer on the shop.
     expect((await onPaymentPage(buyer.browser, placed.paymentPage)).status).toBe(303);
     expect((await other.browser.fetch(`/product/${product.id}`)).status).toBe(404);
+  });
+
+  it("offers no cancelling of an item while the order waits for its payment (nothing was paid, nothing can be refunded)", async () => {
+    const owner = await createUser();
+    const [a, b] = [await createProduct(owner.id), await createProduct(owner.id)];
+    const buyer = await shopper();
+    const placed = await placeOrder(buyer, [{ productId: a.id, option: "purchase" }, { productId: b.id, option: "rental" }], { pay: false });
+    const page = await (await buyer.browser.fetch(`/account/orders/${placed.orderId}`)).text();
+    expect(page).toContain("Waiting for payment confirmation");
+    expect(page).not.toContain("Cancel this item");
+    expect(page).not.toContain("refunded to your card");
   });
 
   it("tells the shopper at checkout that the card is saved for the order's later charges", async () => {

@@ -218,7 +218,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <ul className="divide-y divide-stone-100">
           {order.items.map((item) => (
             <li key={item.id} className="py-4">
-              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={order.items.filter((i) => i.status !== "cancelled").length > 1} />
+              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={!awaiting && order.items.filter((i) => i.status !== "cancelled").length > 1} />
             </li>
           ))}
         </ul>
