@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { NOTIFICATION_CATEGORIES } from "../app/domain/notifications";
+import { EMAIL_KINDS, NOTIFICATION_CATEGORIES } from "../app/domain/notifications";
 
 // The one message union that crosses the NOTIFICATIONS queue. Every message carries a key;
 // the consumer records each key once, so a redelivered message is sent once.
@@ -8,53 +8,7 @@ const base = { key: z.string().min(1).max(200) };
 export const EmailMessage = z.object({
   ...base,
   type: z.literal("email"),
-  kind: z.enum([
-    "verify_email",
-    "password_reset",
-    "account_exists",
-    "order_placed",
-    "order_status_changed",
-    "rental_reminder",
-    "rental_converted",
-    "rental_bought",
-    "return_instructions",
-    "return_inspected",
-    "owner_item_update",
-    "order_to_send",
-    "order_cancelled",
-    "payout_calculated",
-    "store_request_approved",
-    "store_request_rejected",
-    "price_change_requested",
-    "confirm_email_change",
-    "email_change_requested",
-    // Issue 23: the notifications of every party.
-    "product_approved",
-    "product_rejected",
-    "concierge_request",
-    "concierge_decided",
-    "price_change_answered",
-    "store_request_received",
-    "payout_paid",
-    "brand_suggestion_decided",
-    "newsletter_welcome",
-    "listing_awaiting_review",
-    "store_request_waiting",
-    // Issue 27 item 7: Start selling.
-    "selling_started",
-    "seller_request_received",
-    "seller_request_waiting",
-    "seller_request_decided",
-    // Issue 26: a new message in a conversation.
-    "message_received",
-    // Issue 25: alerts the shopper asked for.
-    "back_in_stock",
-    "price_drop",
-    "saved_search_matches",
-    // Issue 27: checkout pays.
-    "reservation_expired",
-    "payment_failed",
-  ]),
+  kind: z.enum(EMAIL_KINDS),
   to: z.email(),
   subject: z.string().min(1),
   text: z.string().min(1),

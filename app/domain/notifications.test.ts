@@ -33,6 +33,9 @@ describe("why an e-mail was sent (its footer)", () => {
   it("names what the recipient does, asked for or has", () => {
     expect(reasonFor("order_placed")).toBe("You get this because you placed an order on Closetloop.");
     expect(reasonFor("product_approved")).toBe("You get this because you sell on Closetloop.");
+    // The handler's copy of a cancellation is about selling; staff get work for their role.
+    expect(reasonFor("handler_order_cancelled")).toBe("You get this because you sell on Closetloop.");
+    for (const kind of ["listing_awaiting_review", "store_request_waiting", "seller_request_waiting"]) expect(reasonFor(kind)).toBe("You get this because you review work for Closetloop's team.");
     // Applicants are not sellers or stores yet.
     expect(reasonFor("seller_request_received")).toBe("You get this because you asked to sell on Closetloop.");
     expect(reasonFor("store_request_received")).toBe("You get this because you asked to become a partner store on Closetloop.");

@@ -53,6 +53,8 @@ export const NOTICE_KINDS = {
   brand_suggestion_decided: { category: "selling", to: "seller" },
   owner_item_update: { category: "selling", to: "seller" },
   order_to_send: { category: "selling", to: "handler" },
+  // The handler's copy of a cancellation ('do not send it'): about selling, not an order they placed.
+  handler_order_cancelled: { category: "selling", to: "handler" },
   // To the store.
   concierge_request: { category: "store", to: "store" },
   price_change_answered: { category: "store", to: "store" },
@@ -79,6 +81,12 @@ export const NOTICE_KINDS = {
 } as const satisfies Record<string, { category: NotificationCategory; to: string }>;
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 
+/** E-mails that are no notice: an account's own (sign-up, password, e-mail change) and a store request's answer. */
+export const ACCOUNT_EMAIL_KINDS = ["verify_email", "password_reset", "account_exists", "confirm_email_change", "email_change_requested", "store_request_approved", "store_request_rejected"] as const;
+export type EmailKind = NoticeKind | (typeof ACCOUNT_EMAIL_KINDS)[number];
+/** Every kind of e-mail the queue carries: the account e-mails and every notice kind. */
+export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...(Object.keys(NOTICE_KINDS) as NoticeKind[])] as [EmailKind, ...EmailKind[]];
+
 export const categoryOf = (kind: string): NotificationCategory => (NOTICE_KINDS as Record<string, { category: NotificationCategory }>)[kind]?.category ?? "orders";
 
 /** The footer of an e-mail: why the person got it. */
@@ -97,17 +105,21 @@ const APPLICANT_REASONS: Partial<Record<NotificationCategory, string>> = {
   selling: "You get this because you asked to sell on Closetloop.",
   store: "You get this because you asked to become a partner store on Closetloop.",
 };
-/** E-mails that are no notice: an account's own (sign-up, password, e-mail change) and a store request's answer. */
+/** The footers of the e-mails that are no notice (ACCOUNT_EMAIL_KINDS) other than an account's own. */
 const OTHER_REASONS: Readonly<Record<string, string>> = {
   store_request_approved: REASONS.store,
   store_request_rejected: APPLICANT_REASONS.store!,
 };
 export const ACCOUNT_REASON = "You get this because this e-mail address was given for an account on Closetloop.";
 
+/** Work waiting for staff: they get it for their role on the team, not because they sell or run a store. */
+export const STAFF_REASON = "You get this because you review work for Closetloop's team.";
+
 /** The footer of an e-mail of this kind: why its recipient gets it. */
 export function reasonFor(kind: string): string {
   const notice = (NOTICE_KINDS as Record<string, { category: NotificationCategory; to: string }>)[kind];
   if (!notice) return OTHER_REASONS[kind] ?? ACCOUNT_REASON;
+  if (notice.to === "reviewers" || notice.to === "admins") return STAFF_REASON;
   return (notice.to === "applicant" ? APPLICANT_REASONS[notice.category] : undefined) ?? REASONS[notice.category];
 }
 

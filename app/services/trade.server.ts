@@ -191,7 +191,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
     messages.push(
       noticeMessage(app.config, {
         key: `cancel:${orderId}:${handler.items.map((i) => i.id).join(",")}:${handler.key}`,
-        kind: "order_cancelled",
+        kind: "handler_order_cancelled",
         userId: handler.userId,
         to: handler.email,
         title: `Order ${orderId} was cancelled: do not send it`,

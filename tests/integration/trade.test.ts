@@ -124,7 +124,7 @@ describe("cancelling", () => {
     ]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE order_id = ?").bind(t.orderId).first()).toEqual({ n: 0 });
     await eventually(async () => (await outbox(t.shopper.email)).find((m) => m.kind === "order_cancelled"));
-    const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "order_cancelled"));
+    const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
     expect(told.subject).toBe(`Order ${t.orderId} was cancelled: do not send it`);
 
     const page = await (await t.shopper.browser.fetch(`/account/orders/${t.orderId}`)).text();
