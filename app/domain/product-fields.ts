@@ -34,6 +34,10 @@ export function readPounds(input: string | null | undefined): { ok: true; pence:
 }
 
 /** Pence back to what the person typed in a price field ('12.50'). */
+/** Renting for a week must cost less than keeping it (decision 0066): a seller's, store's or staff's prices alike. */
+export const RENTAL_NOT_BELOW_BUYING = "The rental price must be lower than the buying price.";
+export const rentalBelowBuying = (rental: number | null, buying: number | null) => rental === null || buying === null || rental < buying;
+
 export const poundsField = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(2));
 
 export const MAX_TAGS = 20;

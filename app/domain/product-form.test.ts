@@ -93,6 +93,13 @@ describe("parseProductForm", () => {
     });
   });
 
+  it("refuses a rental price that is not below the buying price, at the rental price (decision 0066)", () => {
+    for (const rentalPrice of ["180", "900"]) {
+      expect(parseProductForm({ ...valid, rentalPrice }, "create")).toEqual({ ok: false, missingRequired: false, errors: { rentalPrice: "The rental price must be lower than the buying price." } });
+    }
+    expect(parseProductForm({ ...valid, rentalPrice: "179.99" }, "edit")).toMatchObject({ ok: true });
+  });
+
   it("checks the size against the type and category, with the fit note and measurements (issue 25)", () => {
     const parsed = parseProductForm({ ...valid, size: "XL", fitNote: "Baggy", measure_chest: "-3", measure_length: "400" }, "create");
     expect(parsed).toMatchObject({

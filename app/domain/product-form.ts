@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "./catalog";
-import { MAX_TAG_LENGTH, MAX_TAGS, PRICE_MESSAGES, readPounds, readTags } from "./product-fields";
+import { MAX_TAG_LENGTH, MAX_TAGS, PRICE_MESSAGES, readPounds, readTags, RENTAL_NOT_BELOW_BUYING, rentalBelowBuying } from "./product-fields";
 import { MEASUREMENTS, measurementField, validateSize, type FitNote, type Measurements } from "./sizes";
 
 // The seller's product form, for Upload Product and the edit page (seller-store-admin.md §3, §5,
@@ -120,15 +120,17 @@ export function parseProductForm(values: TypedValues, mode: ProductFormMode): Pr
   const parsed = productFormSchema(mode).safeParse(values);
   // Checked beside the schema, so the store's message shows together with every other one.
   const noStore = values.concierge === "on" && !values.storeId?.trim();
+  const tooDear = parsed.success && !rentalBelowBuying(parsed.data.rentalPrice, parsed.data.buyingPrice);
   const sized = validateSize(
     { size: values.size, fitNote: values.fitNote, measurements: Object.fromEntries(MEASUREMENTS.map(([key]) => [key, values[measurementField(key)]])) },
     parsed.success ? parsed.data.productType : "",
     parsed.success ? parsed.data.category : "",
   );
-  if (parsed.success && !noStore && sized.ok) return { ok: true, values: { ...parsed.data, size: sized.size, fitNote: sized.fitNote, measurements: sized.measurements } };
+  if (parsed.success && !noStore && !tooDear && sized.ok) return { ok: true, values: { ...parsed.data, size: sized.size, fitNote: sized.fitNote, measurements: sized.measurements } };
   const errors: Partial<Record<string, string>> = sized.ok ? {} : { ...sized.errors };
   for (const issue of parsed.success ? [] : parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
   if (noStore) errors.storeId = MESSAGES[mode].concierge;
+  if (tooDear) errors.rentalPrice = RENTAL_NOT_BELOW_BUYING;
   const missingRequired = REQUIRED_FIELDS.some((f) => !values[f]?.trim());
   return { ok: false, errors, missingRequired };
 }

@@ -1,4 +1,5 @@
 import { parsePounds } from "./money";
+import { RENTAL_NOT_BELOW_BUYING, rentalBelowBuying } from "./product-fields";
 import { keysOf } from "./tabs";
 import { REVIEW_STATUSES, type ReviewStatus } from "./admin-products";
 
@@ -45,9 +46,13 @@ export type PriceChangeCheck =
   | { ok: true; rental: number; buying: number; reason: string }
   | { ok: false; errors: Partial<Record<"suggestedRentalPrice" | "suggestedBuyingPrice" | "reason", string>> };
 
+/** A suggestion that would leave both prices as they are asks the owner nothing. */
+export const PRICE_UNCHANGED = "Suggest a rental or buying price different from the current one.";
+
 /**
  * §5 Price change request: a reason is required (spaces are not one); a blank price stays the
- * current one; a typed price must be at least £0.01 with at most two decimals (step 0.01).
+ * current one; a typed price must be at least £0.01 with at most two decimals (step 0.01). The
+ * prices suggested must change something, and keep the rental below the buying price (decision 0066).
  */
 export function checkPriceChange(input: PriceChangeInput, current: { rental: number | null; buying: number | null }): PriceChangeCheck {
   const errors: Partial<Record<"suggestedRentalPrice" | "suggestedBuyingPrice" | "reason", string>> = {};
@@ -65,6 +70,10 @@ export function checkPriceChange(input: PriceChangeInput, current: { rental: num
   };
   const rental = price(input.rental, current.rental, "suggestedRentalPrice");
   const buying = price(input.buying, current.buying, "suggestedBuyingPrice");
+  if (!errors.suggestedRentalPrice && !errors.suggestedBuyingPrice) {
+    if (!rentalBelowBuying(rental, buying)) errors.suggestedRentalPrice = RENTAL_NOT_BELOW_BUYING;
+    else if (rental === current.rental && buying === current.buying) errors.suggestedRentalPrice = PRICE_UNCHANGED;
+  }
   const reason = input.reason.trim();
   if (!reason) errors.reason = PRICE_REASON_REQUIRED;
   else if (reason.length > REASON_MAX) errors.reason = `Please keep the reason under ${REASON_MAX} characters.`;
