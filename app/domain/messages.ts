@@ -1,6 +1,7 @@
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
 // Pure rules: who may read and write a conversation, what a message may be, how links show, the
 // sending limits and the e-mail throttle. Time is passed in.
+import { KB, type BodyLimit } from "./body-limit";
 
 /** The two sides of a conversation: the shopper who asked, and the item's handler (its seller, or the store). */
 export type Party = "shopper" | "handler";
@@ -67,6 +68,13 @@ export function handlerOf(product: { ownerId: string; storeId: string | null; co
 export const MESSAGE_MAX_LENGTH = 2000;
 export const MESSAGE_REQUIRED = "Write a message";
 export const MESSAGE_TOO_LONG = `A message can be up to ${MESSAGE_MAX_LENGTH.toLocaleString("en-GB")} characters`;
+/**
+ * What a form carrying a message may weigh (the request gate, decision 0016): a message of the
+ * longest length in any script (up to 4 bytes of UTF-8 a character, each byte 3 characters once
+ * percent-encoded by a form without JavaScript), and the form's other fields. The default 16 KB
+ * refused 2,000 characters of Chinese or 1,400 emoji before the action could say anything.
+ */
+export const MESSAGE_FORM_LIMIT: BodyLimit = { formBytes: MESSAGE_MAX_LENGTH * 12 + 8 * KB };
 /** What a deleted account's messages show instead of their text (issue 26, item 6). */
 export const MESSAGE_DELETED = "Message deleted";
 /** The longest WebSocket frame the conversation accepts; a longer one closes the socket. */

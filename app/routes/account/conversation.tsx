@@ -5,7 +5,7 @@ import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
 import { block, isBlocked, report, unblock } from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
-import { MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
+import { MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -55,6 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const intents = ["send", "block", "unblock", "report"] as const;
+
+export const bodyLimit = MESSAGE_FORM_LIMIT;
 
 export async function action(args: Route.ActionArgs) {
   const { request } = args;

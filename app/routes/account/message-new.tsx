@@ -2,7 +2,7 @@ import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/message-new";
 import { appContext } from "../../context";
 import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
-import { MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
+import { MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { PageHeading } from "../../components/page-heading";
@@ -29,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const own = await handlesItem(app.db, item, user.id);
   return { item, own, token: crypto.randomUUID() };
 }
+
+export const bodyLimit = MESSAGE_FORM_LIMIT;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
