@@ -31,11 +31,13 @@ export const isOwnImageUrl = (value: string) => /^\/images\/[A-Za-z0-9][A-Za-z0-
 // ---------------------------------------------------------------------------------------------
 // Brands
 
+export const BRAND_NAME_MAX = 100;
 export const BRAND_MESSAGES = {
   created: "Brand created successfully",
   updated: "Brand updated successfully",
   deleted: "Brand deleted successfully",
   nameRequired: "Brand name is required",
+  nameTooLong: "Brand name must be at most 100 characters",
   duplicate: "A brand with this name already exists",
   website: "Website must be an http:// or https:// address",
   notFound: "Brand not found",
@@ -55,10 +57,12 @@ export interface BrandInput {
 }
 
 export function readBrandForm(form: FormData): Parsed<BrandInput, "name" | "websiteUrl"> {
-  const name = text(form, "name", 100);
+  const name = text(form, "name", 101);
   const website = text(form, "websiteUrl", 500);
   const errors: FieldErrors<"name" | "websiteUrl"> = {};
   if (!name) errors.name = BRAND_MESSAGES.nameRequired;
+  // Refused, not cut: a brand's name is its page's address and what every listing of it says.
+  else if (name.length > BRAND_NAME_MAX) errors.name = BRAND_MESSAGES.nameTooLong;
   const websiteUrl = website ? httpUrl(website) : null;
   if (website && !websiteUrl) errors.websiteUrl = BRAND_MESSAGES.website;
   if (Object.keys(errors).length) return { ok: false, errors };

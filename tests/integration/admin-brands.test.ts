@@ -31,6 +31,8 @@ describe("Brands", () => {
       expect(answer.text).toContain("A brand with this name already exists");
     }
     expect((await refused(browser, "/admin/brands", { intent: "create", name: "  " })).text).toContain("Brand name is required");
+    // Over the limit is refused at the field, not cut to fit (refused() checks that nothing changed).
+    expect((await refused(browser, "/admin/brands", { intent: "create", name: "B".repeat(101) })).text).toContain("Brand name must be at most 100 characters");
     expect((await refused(browser, "/admin/brands", { intent: "create", name: `X${tag()}`, websiteUrl: "javascript:alert(1)" })).text).toContain("Website must be an http:// or https:// address");
 
     // A product carried the old name: a rename carries it too.

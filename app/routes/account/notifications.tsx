@@ -71,10 +71,10 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           {rows.map((n) => (
             <li key={n.id} className={`flex items-start gap-3 p-4 ${n.readAt === null ? "bg-amber-50/60" : ""}`} data-testid="notification">
               <span className={`mt-1.5 size-2 shrink-0 rounded-full ${n.readAt === null ? "bg-brand" : "bg-transparent"}`} aria-hidden="true" />
-              <div className="min-w-0 flex-1">
+              <div className="min-w-0 flex-1 wrap-anywhere">
                 <Form method="post">
                   <input type="hidden" name="id" value={n.id} />
-                  <button type="submit" name="intent" value="open" className="text-left font-semibold text-stone-900 underline-offset-2 hover:underline">
+                  <button type="submit" name="intent" value="open" className="text-left font-semibold text-stone-900 wrap-anywhere underline-offset-2 hover:underline">
                     {n.title}
                     {n.readAt === null ? <span className="sr-only"> (unread)</span> : null}
                   </button>
@@ -83,7 +83,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
                 <p className="mt-1 text-xs text-stone-600">{timeAgo(n.createdAt, now)}</p>
               </div>
               {n.readAt === null ? (
-                <Form method="post">
+                <Form method="post" className="shrink-0">
                   <input type="hidden" name="id" value={n.id} />
                   <button type="submit" name="intent" value="mark_read" className="text-xs text-stone-700 underline" aria-label={`Mark as read: ${n.title}`}>Mark as read</button>
                 </Form>

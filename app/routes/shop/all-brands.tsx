@@ -26,7 +26,7 @@ type Brand = Route.ComponentProps["loaderData"]["brands"][number];
 
 function BrandTile({ brand }: { brand: Brand }) {
   return (
-    <Link to={`/brand/${encodeURIComponent(brand.name)}`} className="flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center hover:border-brand">
+    <Link to={`/brand/${encodeURIComponent(brand.name)}`} className="flex h-full min-w-0 flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center wrap-anywhere hover:border-brand">
       {brand.logoUrl ? (
         <img src={brand.logoUrl} alt="" width={64} height={64} loading="lazy" className="size-16 object-contain" />
       ) : (
