@@ -16,6 +16,7 @@ describe("readTracking", () => {
     expect(readTracking("dpd", "1550 1234 5678")).toEqual({ ok: false, errors: { trackingNumber: "Enter the tracking number without spaces." } });
     expect(readTracking("ups", "AB123456789GB")).toEqual({ ok: false, errors: { trackingNumber: "That does not look like a UPS tracking number: expected 1Z followed by 16 letters and digits." } });
     expect(readTracking("dpd", "12345")).toMatchObject({ ok: false, errors: { trackingNumber: expect.stringContaining("DPD") } });
+    expect(readTracking("other", "A")).toMatchObject({ ok: false, errors: { trackingNumber: expect.stringMatching(/^That does not look like a tracking number: expected /) } });
     expect(readTracking("royal_mail", "")).toEqual({ ok: false, errors: { trackingNumber: "Enter the tracking number." } });
     expect(readTracking("pigeon", "AB123456789GB")).toEqual({ ok: false, errors: { carrier: "Choose the carrier." } });
     expect(readTracking(null, null)).toMatchObject({ ok: false });

@@ -50,7 +50,8 @@ export function readTracking(carrierValue: unknown, numberValue: unknown): Track
   const trackingNumber = raw.toUpperCase();
   const rule = RULES[carrierValue];
   if (!rule.shape.test(trackingNumber)) {
-    return { ok: false, errors: { trackingNumber: `That does not look like a ${CARRIER_NAMES[carrierValue]} tracking number: expected ${rule.example}.` } };
+    const whose = carrierValue === "other" ? "a" : `a ${CARRIER_NAMES[carrierValue]}`;
+    return { ok: false, errors: { trackingNumber: `That does not look like ${whose} tracking number: expected ${rule.example}.` } };
   }
   return { ok: true, carrier: carrierValue, trackingNumber };
 }

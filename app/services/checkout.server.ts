@@ -80,7 +80,7 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
         to: user.email,
         title: "Thank you for your order",
         subject: `Your Closetloop order ${order.orderId}`,
-        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\nRentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\nYour order ${order.orderId}: ${url}`,
+        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\n${order.lines.some((l) => l.type === "rental") ? "Rentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\n" : ""}Your order ${order.orderId}: ${url}`,
         link: orderPath(order.orderId),
         action: "View your order",
       }),

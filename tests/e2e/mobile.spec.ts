@@ -1,6 +1,5 @@
 import { expect, test } from "@playwright/test";
 import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
-import { RENTER } from "./seed/20-account-journeys.mjs";
 
 // A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
 // first under a closed 'Filters' button that counts what is applied, a filter applies without
@@ -70,7 +69,7 @@ for (const [who, email, paths] of [
   ["a seller", "vendor@closetloop.test", ["/vendor"]],
   ["a store", "store@closetloop.test", ["/store?tab=products"]],
   // A notification whose title holds a real order's id (26 characters without a break).
-  ["a shopper", RENTER.email, ["/account/notifications"]],
+  ["a shopper", "renter@closetloop.test", ["/account/notifications"]],
 ] as const) {
   test(`${who}'s dashboard pages are no wider than a phone`, async ({ page }) => {
     await login(page, email);

@@ -47,7 +47,9 @@ describe("checkout through the local provider's hosted page", () => {
     const confirmation = await (await buyer.browser.fetch(`/account/orders/${placed.orderId}?placed=1`)).text();
     expect(confirmation).toContain("Thank you for your order");
     expect(confirmation).not.toContain("Waiting for payment confirmation");
-    await eventually(() => env.DB.prepare("SELECT 1 AS ok FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${placed.orderId}:email`).first());
+    const thanks = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${placed.orderId}:email`).first<{ body: string }>());
+    // A purchase alone: nothing about rentals.
+    expect(thanks.body).not.toContain("Rentals last 7 days");
     // The page cannot be paid twice.
     expect((await onPaymentPage(buyer.browser, placed.paymentPage)).status).toBe(410);
   });

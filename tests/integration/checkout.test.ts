@@ -97,8 +97,9 @@ describe("checkout", () => {
     expect((await shopper.browser.fetch(`/product/${bought.id}`)).status).toBe(404);
     expect(await (await shopper.browser.fetch(`/product/${rented.id}`)).text()).toContain("Currently rented");
 
-    const email = await eventually(() => env.DB.prepare("SELECT subject FROM notification_outbox WHERE kind = 'order_placed' AND message_key = ?").bind(`order_placed:${order!.id}:email`).first());
-    expect(email).toEqual({ subject: `Your Closetloop order ${order!.id}` });
+    const email = await eventually(() => env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE kind = 'order_placed' AND message_key = ?").bind(`order_placed:${order!.id}:email`).first<{ subject: string; body: string }>());
+    expect(email.subject).toBe(`Your Closetloop order ${order!.id}`);
+    expect(email.body).toContain("Rentals last 7 days from delivery");
     const event = await eventually(() => env.DB.prepare("SELECT payload FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order!.id}:event`).first<{ payload: string }>());
     const payload = JSON.parse(event.payload);
     // In pounds with two decimals, as the spec's examples (issue 23, item 6).
