@@ -121,15 +121,20 @@ export async function savedSearchesOf(db: Database, userId: string) {
 }
 
 /**
- * Saves a search unless the person already keeps 20: the count is checked in the insert itself,
- * so two saves at once cannot make 21. False when refused.
+ * Saves a search unless the person already keeps 20, or already keeps this one (the same listing
+ * address): both are checked in the insert itself, so two saves at once cannot make 21 or a twin.
+ * 'saved', 'already' (with the name it is kept under) or 'full'.
  */
-export async function insertSavedSearch(db: Database, userId: string, value: { name: string; url: string }, now: number) {
+export async function insertSavedSearch(db: Database, userId: string, value: { name: string; url: string }, now: number): Promise<{ outcome: "saved" } | { outcome: "already"; name: string } | { outcome: "full" }> {
   const id = `ss_${crypto.randomUUID()}`;
   const inserted = await db.run(
-    sql`insert into ${savedSearches} (id, user_id, name, url, created_at) select ${id}, ${userId}, ${value.name}, ${value.url}, ${now} where (select count(*) from ${savedSearches} where ${savedSearches.userId} = ${userId}) < ${SAVED_SEARCH_LIMIT}`,
+    sql`insert into ${savedSearches} (id, user_id, name, url, created_at) select ${id}, ${userId}, ${value.name}, ${value.url}, ${now}
+      where (select count(*) from ${savedSearches} where ${savedSearches.userId} = ${userId}) < ${SAVED_SEARCH_LIMIT}
+        and not exists (select 1 from ${savedSearches} where ${savedSearches.userId} = ${userId} and ${savedSearches.url} = ${value.url})`,
   );
-  return (inserted.meta.changes ?? 0) === 1 ? id : null;
+  if ((inserted.meta.changes ?? 0) === 1) return { outcome: "saved" };
+  const twin = await db.select({ name: savedSearches.name }).from(savedSearches).where(and(eq(savedSearches.userId, userId), eq(savedSearches.url, value.url))).get();
+  return twin ? { outcome: "already", name: twin.name } : { outcome: "full" };
 }
 
 /** Deletes one of the person's saved searches; false when it is not theirs (or gone). */

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SAVED_SEARCH_MESSAGES } from "../../app/domain/alerts";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
+import { toastAfter } from "./admin-content-fixtures";
 import { DAY, tag, nextIp, shopper, noticesOf, count, settle, runDaily } from "./alerts-helpers";
 
 // Issue 25, item 7: saved searches (the daily job tells of each new match once, once a day at
@@ -19,6 +20,10 @@ describe("saved searches", () => {
     const page = await (await user.browser.fetch("/account/saved-searches")).text();
     expect(page).toContain("Black things");
     expect(page).toContain('href="/all-products?color=Black"');
+    // The same listing again is kept once, and the person is told under which name.
+    const twice = await user.browser.post("/account/saved-searches", { intent: "save", name: "Black again", url: "/all-products?color=Black" });
+    expect(await toastAfter(user.browser, twice)).toEqual(["Already saved", "You already saved this search as “Black things”."]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM saved_searches WHERE user_id = ?").bind(user.id).first()).toEqual({ n: 1 });
     const [row] = (await env.DB.prepare("SELECT id FROM saved_searches WHERE user_id = ?").bind(user.id).all<{ id: string }>()).results;
     expect((await user.browser.post("/account/saved-searches", { intent: "delete", id: row!.id })).status).toBe(302);
     expect(await (await user.browser.fetch("/account/saved-searches")).text()).not.toContain("Black things");
@@ -45,7 +50,7 @@ describe("saved searches", () => {
       Array.from({ length: 20 }, (_, i) => env.DB.prepare("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, ?, '/all-products', ?)").bind(`ss_max_${user.id}_${i}`, user.id, `Search ${i}`, now + i)),
     );
     const before = await databaseFingerprint();
-    const full = await user.browser.post("/account/saved-searches", { intent: "save", name: "One more", url: "/all-products" });
+    const full = await user.browser.post("/account/saved-searches", { intent: "save", name: "One more", url: "/all-products?color=Red" });
     expect(full.status).toBe(409);
     expect(await full.text()).toContain(SAVED_SEARCH_MESSAGES.tooMany);
     expect(await databaseFingerprint()).toBe(before);

@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A category or brand that is not (or no longer) on the shop is not a listing.
   if (!(await listingFilters(app.db, read.value.listing))) return refuse(400, { url: SAVED_SEARCH_MESSAGES.notListing });
   const saved = await insertSavedSearch(app.db, user.id, read.value, Date.now());
-  if (!saved) return refuse(409, { name: SAVED_SEARCH_MESSAGES.tooMany });
+  if (saved.outcome === "full") return refuse(409, { name: SAVED_SEARCH_MESSAGES.tooMany });
+  if (saved.outcome === "already") return redirectWithToast(app.config, "/account/saved-searches", { type: "success", title: "Already saved", description: `You already saved this search as “${saved.name}”.` });
   return redirectWithToast(app.config, "/account/saved-searches", { type: "success", title: "Search saved", description: `We'll tell you once a day at most when new items match “${read.value.name}”.` });
 }
 
