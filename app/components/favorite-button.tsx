@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { HeartIcon } from "./layout/icons";
+import { busyProps } from "./forms";
 
 /**
  * The heart: the server's state, disabled while its request runs; a plain form without JavaScript.
@@ -21,10 +22,10 @@ export function FavoriteButton({ productId, saved }: { productId: string; saved:
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       <button
         type="submit"
-        disabled={busy}
+        {...busyProps(busy)}
         aria-pressed={current}
         aria-label={current ? "Remove from favorites" : "Save to favorites"}
-        className={`rounded-full border p-2 disabled:opacity-50 ${current ? "border-accent bg-accent/10 text-accent" : "border-stone-300 text-stone-700"}`}
+        className={`rounded-full border p-2 aria-disabled:opacity-50 ${current ? "border-accent bg-accent/10 text-accent" : "border-stone-300 text-stone-700"}`}
       >
         <HeartIcon className={`size-6 ${current ? "fill-current" : ""}`} />
       </button>

@@ -69,12 +69,24 @@ export function useSubmitting(intent: string, action?: string) {
   );
 }
 
+/**
+ * While a submission runs the button says so and a second press does nothing, but it is not
+ * `disabled`: a disabled button drops the keyboard focus to the page (to <body>), so someone on a
+ * keyboard or a screen reader would lose their place after every press.
+ */
+export const busyProps = (busy: boolean) => ({
+  "aria-disabled": busy || undefined,
+  onClick: (event: React.MouseEvent<HTMLButtonElement>) => {
+    if (busy) event.preventDefault();
+  },
+});
+
 export function SubmitButton({ busy, busyLabel, children, ...rest }: { busy: boolean; busyLabel: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"
-      disabled={busy}
-      className="rounded-md bg-brand px-4 py-2 font-semibold text-white disabled:opacity-60"
+      {...busyProps(busy)}
+      className="rounded-md bg-brand px-4 py-2 font-semibold text-white aria-disabled:opacity-60"
       {...rest}
     >
       {busy ? busyLabel : children}

@@ -28,8 +28,12 @@ test("the basket drawer opens from the header, lists the basket and closes with 
   // A basket of its own (emptied by every seed): other specs fill and empty theirs meanwhile.
   await login(page, ownAccount("keyboard", info));
   await openBuyableProduct(page);
-  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  // Added from the keyboard, the focus stays on the button (a disabled button would drop it to the page).
+  const add = page.getByRole("button", { name: "ADD TO BASKET" });
+  await add.focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await expect(add).toBeFocused();
   const basket = page.getByRole("link", { name: /^Basket, \d+ items?$/ });
   await basket.focus();
   await page.keyboard.press("Enter");

@@ -5,6 +5,7 @@ import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
 import { formatGBP } from "../../domain/money";
 import { initials } from "../../domain/initials";
+import { busyProps } from "../forms";
 
 const OPTION_LABEL: Record<CartOption, string> = { rental: "7-Day Rental (Rent-Now-Buy-Later)", purchase: "Buy Now" };
 
@@ -49,7 +50,7 @@ export function LineControls({ line, returnTo }: { line: CartLine; returnTo: str
       </switcher.Form>
       <remover.Form method="post" action="/cart">
         {hidden}
-        <button type="submit" name="intent" value="remove" disabled={remover.state !== "idle"} className="rounded px-2 py-1 text-sm text-red-700 underline disabled:opacity-50" aria-label={`Remove ${line.name}`}>
+        <button type="submit" name="intent" value="remove" {...busyProps(remover.state !== "idle")} className="rounded px-2 py-1 text-sm text-red-700 underline aria-disabled:opacity-50" aria-label={`Remove ${line.name}`}>
           Remove
         </button>
       </remover.Form>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { showToast } from "../toaster";
+import { busyProps } from "../forms";
 
 export interface NewsletterResult {
   ok: boolean;
@@ -47,7 +48,7 @@ export function NewsletterSignup({ result: serverResult }: { result?: Newsletter
           aria-describedby={result?.fieldError ? errorId : undefined}
           className="w-full min-w-0 rounded-l-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900"
         />
-        <button type="submit" disabled={busy} className="rounded-r-md bg-brand px-4 py-2 text-sm font-medium text-white disabled:opacity-60">
+        <button type="submit" {...busyProps(busy)} className="rounded-r-md bg-brand px-4 py-2 text-sm font-medium text-white aria-disabled:opacity-60">
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>

@@ -9,7 +9,7 @@ import { type BadgeVariant, ProductBadges, StatusBadge } from "../kit/badge";
 import { FairnessBar } from "./fairness";
 import { CellText, DataTable, type Paging } from "../kit/data-table";
 import { priceText, Thumbnail } from "../kit/product-cells";
-import { useSubmitting } from "../forms";
+import { useSubmitting, busyProps } from "../forms";
 
 // The seller dashboard's lists (seller-store-admin.md §2 Seller dashboard). Pure rendering: the
 // route's loader brings only the signed-in seller's own records.
@@ -99,10 +99,10 @@ function AnswerButtons({ request }: { request: PriceRequestRow }) {
   return (
     <Form method="post" action="/vendor?tab=notifications" className="flex gap-2">
       <input type="hidden" name="requestId" value={request.id} />
-      <button type="submit" name="intent" value="accept_price" disabled={accepting || rejecting} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60" aria-label={`Accept the price change for ${request.productName}`}>
+      <button type="submit" name="intent" value="accept_price" {...busyProps(accepting || rejecting)} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white aria-disabled:opacity-60" aria-label={`Accept the price change for ${request.productName}`}>
         Accept
       </button>
-      <button type="submit" name="intent" value="reject_price" disabled={accepting || rejecting} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium disabled:opacity-60" aria-label={`Reject the price change for ${request.productName}`}>
+      <button type="submit" name="intent" value="reject_price" {...busyProps(accepting || rejecting)} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium aria-disabled:opacity-60" aria-label={`Reject the price change for ${request.productName}`}>
         Reject
       </button>
     </Form>

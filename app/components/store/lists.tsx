@@ -10,7 +10,7 @@ import { DataTable, type Paging } from "../kit/data-table";
 import { Details } from "../kit/details";
 import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
-import { useSubmitting } from "../forms";
+import { useSubmitting, busyProps } from "../forms";
 import { InspectForm } from "../order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 
@@ -61,7 +61,7 @@ export function ConciergeRequests({ requests, action, errors }: { requests: Stor
           <div className="mt-3 flex flex-wrap items-start gap-2">
             <Form method="post" action={action}>
               <input type="hidden" name="productId" value={p.id} />
-              <button type="submit" name="intent" value="approve_request" disabled={approving} aria-label={`Approve ${p.name}`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white disabled:opacity-60">
+              <button type="submit" name="intent" value="approve_request" {...busyProps(approving)} aria-label={`Approve ${p.name}`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white aria-disabled:opacity-60">
                 Approve
               </button>
             </Form>

@@ -9,7 +9,7 @@ import { label, type ItemStatus } from "../../domain/order-lifecycle";
 import { StatusBadge } from "../../components/kit/badge";
 import { ConfirmItems, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
-import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { FormAlert, SubmitButton, useSubmitting, busyProps } from "../../components/forms";
 
 export interface OrderActionData {
   intent: string;
@@ -109,7 +109,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
                 <Form method="post" aria-label={`Return ${item.name}`}>
                   <input type="hidden" name="itemId" value={item.id} />
                   <input type="hidden" name="intent" value="request_return" />
-                  <button type="submit" disabled={returning} className="rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold disabled:opacity-60">
+                  <button type="submit" {...busyProps(returning)} className="rounded-md border border-stone-300 bg-white px-4 py-2 font-semibold aria-disabled:opacity-60">
                     {returning ? "Requesting..." : "Return it"}
                   </button>
                 </Form>

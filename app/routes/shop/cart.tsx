@@ -16,7 +16,7 @@ import { reservationEnded } from "../../domain/payment-timing";
 import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { Field, FormAlert, useFocusFirstError } from "../../components/forms";
+import { Field, FormAlert, useFocusFirstError, busyProps } from "../../components/forms";
 import { CartGroups } from "../../components/cart/cart-groups";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
@@ -265,9 +265,10 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <button
             type="submit"
             form="checkout"
-            disabled={lines.length === 0 || gone > 0 || processing}
+            disabled={lines.length === 0 || gone > 0}
+            {...busyProps(processing)}
             aria-describedby={gone > 0 ? "remove-gone" : undefined}
-            className="mt-4 w-full rounded-md bg-brand py-3 font-semibold text-white disabled:opacity-50"
+            className="mt-4 w-full rounded-md bg-brand py-3 font-semibold text-white disabled:opacity-50 aria-disabled:opacity-50"
           >
             {processing ? "Processing..." : "Complete Order"}
           </button>

@@ -9,6 +9,7 @@ import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
 import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
+import { busyProps } from "../../components/forms";
 import { formatGBP } from "../../domain/money";
 import { formatLongDate } from "../../domain/dates";
 import { imageSources } from "../../domain/images";
@@ -175,7 +176,7 @@ function Options({ product }: { product: ProductDetail }) {
       {rented ? (
         <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : "Currently rented"}</p>
       ) : (
-        <button type="submit" disabled={options.length === 0 || adding} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50">
+        <button type="submit" disabled={options.length === 0} {...busyProps(adding)} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50 aria-disabled:opacity-50">
           {adding ? "ADDING..." : "ADD TO BASKET"}
         </button>
       )}

@@ -174,7 +174,7 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
                 <textarea id="status-reason" name="reason" rows={2} maxLength={DECISION_REASON_MAX} {...invalidProps("status-reason", statusResult?.errors?.reason)} className={INPUT_CLASS} />
               </FieldFrame>
               {/* Disabled while unchanged once JavaScript runs; without it the server answers 'No change'. */}
-              <SubmitButton busy={updating} busyLabel="Updating..." disabled={updating || (enhanced && status === product.status)}>Update</SubmitButton>
+              <SubmitButton busy={updating} busyLabel="Updating..." disabled={enhanced && status === product.status}>Update</SubmitButton>
             </Form>
           </Panel>
 

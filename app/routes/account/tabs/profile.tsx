@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
 import { ALWAYS_EMAILED, CATEGORY_LABELS, NOTIFICATION_CATEGORIES } from "../../../domain/notifications";
 import { Panel } from "../../../components/kit/panel";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "../../../components/forms";
+import { Field, FormAlert, SubmitButton, useSubmitting, busyProps } from "../../../components/forms";
 import { ImageUpload } from "../../../components/image-upload";
 import { ReturnAddressFields } from "../../../components/return-address-fields";
 import { showToast } from "../../../components/toaster";
@@ -143,7 +143,7 @@ function DataPrivacy({ result }: { result?: AccountActionData }) {
       <div className="mt-4 flex flex-wrap items-start gap-4">
         {/* A plain form: the answer is a file, which the browser downloads without leaving the page. */}
         <form method="post" action="/account/export" onSubmit={onSubmit}>
-          <button type="submit" disabled={exporting} className="rounded-md border border-stone-300 px-4 py-2 font-medium disabled:opacity-60">
+          <button type="submit" {...busyProps(exporting)} className="rounded-md border border-stone-300 px-4 py-2 font-medium aria-disabled:opacity-60">
             {exporting ? "Exporting..." : "Export my data"}
           </button>
         </form>
@@ -161,7 +161,7 @@ function DataPrivacy({ result }: { result?: AccountActionData }) {
             <Form method="post" action="/account?tab=profile" noValidate className="space-y-3" aria-label="Delete my account">
               <input type="hidden" name="intent" value="delete_account" />
               <Field label="Enter your password to confirm" name="password" id="delete-password" type="password" autoComplete="current-password" required error={result?.errors?.password} />
-              <button type="submit" disabled={deleting} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-60">
+              <button type="submit" {...busyProps(deleting)} className="rounded-md bg-red-700 px-4 py-2 font-semibold text-white aria-disabled:opacity-60">
                 {deleting ? "Deleting..." : "Delete my account permanently"}
               </button>
             </Form>
