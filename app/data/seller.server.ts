@@ -64,6 +64,7 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
       id: priceChangeRequests.id,
       productId: priceChangeRequests.productId,
       productName: aliased(products.name, "product_name"),
+      productImages: aliased(products.images, "product_images"),
       currentRentalPrice: aliased(products.rentalPrice, "current_rental_price"),
       currentBuyingPrice: aliased(products.buyingPrice, "current_buying_price"),
       storeName: aliasedOrNull(stores.name, "store_name"),

@@ -186,6 +186,9 @@ describe("price-change requests", () => {
     await env.DB.prepare("UPDATE price_change_requests SET status = 'rejected' WHERE id = ?").bind(answered).run();
     const html = await (await vendor.browser.fetch("/vendor?tab=notifications")).text();
     expect(html).toContain(product.name);
+    // Which item it is, even when two share a name: its photo and a link to it.
+    expect(html).toContain(`href="/vendor/product/${product.id}/edit" data-discover="true">${product.name}</a>`);
+    expect(html).toContain(`src="${product.images[0]}"`);
     expect(html).toContain(`From Closet ${storeId}`);
     expect(html).toContain("£31.00");
     expect(html).toContain("£155.00");

@@ -83,6 +83,7 @@ export interface PriceRequestRow {
   id: string;
   productId: string;
   productName: string;
+  productImages: string[];
   currentRentalPrice: number | null;
   currentBuyingPrice: number | null;
   storeName: string | null;
@@ -115,8 +116,10 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
       {requests.map((r) => (
         <li key={r.id} className="rounded-md border border-stone-200 p-3" data-testid="price-request">
           <div className="flex flex-wrap items-start justify-between gap-2">
-            <div>
-              <p className="font-medium">{r.productName}</p>
+            {/* Which item: its photo and a link to it, as two items may share a name. */}
+            {r.productImages[0] ? <img src={r.productImages[0]} alt="" width={48} height={60} className="h-15 w-12 shrink-0 rounded object-cover" /> : null}
+            <div className="min-w-0 flex-1">
+              <Link to={`/vendor/product/${r.productId}/edit`} className="font-medium text-brand underline">{r.productName}</Link>
               <p className="text-xs text-stone-700">
                 {`From ${r.storeName ?? "a partner store"} · ${formatLongDate(r.createdAt)}`}
               </p>
