@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS_DENIED, ADMIN_TABS, adminLanding, dashboardTitle, mayEnterAdmin, mayOpenTab, ROLES_ACCESS_DENIED, tabsFor } from "./admin-tabs";
+import { ACCESS_DENIED, ADMIN_TABS, adminLanding, dashboardTitle, mayEnterAdmin, mayOpenTab, ROLES_ACCESS_DENIED, TAB_ACCESS_DENIED, tabsFor } from "./admin-tabs";
 import { roleFlags, type AdminSubrole, type RoleRecord } from "./roles";
 
 const staff = (adminSubrole: AdminSubrole): RoleRecord => ({ role: "team_member", adminSubrole, sellerRole: null });
@@ -59,11 +59,12 @@ describe("the admin tab registry", () => {
     expect(adminLanding(flags(staff("product_reviewer")), "content")).toBe("/admin/products");
   });
 
-  it("tells non-superadmins the Roles tab's own message, and the dashboard's otherwise", () => {
+  it("tells non-superadmins the Roles tab's own message, other staff that their role does not include a tab, and non-staff that the dashboard is not theirs", () => {
     expect(ADMIN_TABS.find((t) => t.id === "roles")!.denied).toBe("Access Denied - Only superadmins can manage admin roles and permissions.");
     expect(ROLES_ACCESS_DENIED).toBe("Access Denied - Only superadmins can manage admin roles and permissions.");
     expect(ACCESS_DENIED).toBe("Access Denied - You don't have permission to access the admin dashboard.");
-    expect(ADMIN_TABS.filter((t) => t.id !== "roles").every((t) => t.denied === ACCESS_DENIED)).toBe(true);
+    expect(ADMIN_TABS.filter((t) => t.id !== "roles").every((t) => t.denied === TAB_ACCESS_DENIED)).toBe(true);
+    expect(TAB_ACCESS_DENIED).toBe("Access Denied - Your role on the team does not include this tab.");
   });
 
   it("labels customer support's dashboard as its own view", () => {

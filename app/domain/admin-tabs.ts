@@ -9,6 +9,8 @@ import type { AdminSubrole, RoleFlags } from "./roles";
 // and flips `built`.
 
 export const ACCESS_DENIED = "Access Denied - You don't have permission to access the admin dashboard.";
+/** A member of staff on a tab their sub-role does not include (§6): they are in the dashboard, just not this tab. */
+export const TAB_ACCESS_DENIED = "Access Denied - Your role on the team does not include this tab.";
 export const ROLES_ACCESS_DENIED = "Access Denied - Only superadmins can manage admin roles and permissions.";
 
 export interface AdminTab {
@@ -26,17 +28,17 @@ export interface AdminTab {
 const EVERY_ADMIN = ["superadmin", "admin"] as const;
 
 export const ADMIN_TABS = [
-  { id: "orders", label: "Orders", href: "/admin/orders", subroles: [...EVERY_ADMIN, "customer_support"], denied: ACCESS_DENIED, built: true },
-  { id: "products", label: "Products", href: "/admin/products", subroles: [...EVERY_ADMIN, "product_reviewer"], denied: ACCESS_DENIED, built: true },
-  { id: "stores", label: "Stores", href: "/admin/stores", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
-  { id: "brands", label: "Brands", href: "/admin/brands", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
-  { id: "brand-review", label: "Brand Review", href: "/admin/brand-review", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
-  { id: "content", label: "Content", href: "/admin/content", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
-  { id: "users", label: "Users", href: "/admin/users", subroles: EVERY_ADMIN, denied: ACCESS_DENIED, built: true },
+  { id: "orders", label: "Orders", href: "/admin/orders", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
+  { id: "products", label: "Products", href: "/admin/products", subroles: [...EVERY_ADMIN, "product_reviewer"], denied: TAB_ACCESS_DENIED, built: true },
+  { id: "stores", label: "Stores", href: "/admin/stores", subroles: EVERY_ADMIN, denied: TAB_ACCESS_DENIED, built: true },
+  { id: "brands", label: "Brands", href: "/admin/brands", subroles: EVERY_ADMIN, denied: TAB_ACCESS_DENIED, built: true },
+  { id: "brand-review", label: "Brand Review", href: "/admin/brand-review", subroles: EVERY_ADMIN, denied: TAB_ACCESS_DENIED, built: true },
+  { id: "content", label: "Content", href: "/admin/content", subroles: EVERY_ADMIN, denied: TAB_ACCESS_DENIED, built: true },
+  { id: "users", label: "Users", href: "/admin/users", subroles: EVERY_ADMIN, denied: TAB_ACCESS_DENIED, built: true },
   { id: "roles", label: "Roles", href: "/admin/roles", subroles: ["superadmin"], denied: ROLES_ACCESS_DENIED, built: true },
-  { id: "financial", label: "Financial", href: "/admin/financial", subroles: ["superadmin"], denied: ACCESS_DENIED, built: true },
+  { id: "financial", label: "Financial", href: "/admin/financial", subroles: ["superadmin"], denied: TAB_ACCESS_DENIED, built: true },
   // Reported conversations (issue 26): staff who answer people read them and act.
-  { id: "messages", label: "Reported messages", href: "/admin/messages", subroles: [...EVERY_ADMIN, "customer_support"], denied: ACCESS_DENIED, built: true },
+  { id: "messages", label: "Reported messages", href: "/admin/messages", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
 ] as const satisfies readonly AdminTab[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];

@@ -188,6 +188,10 @@ test("staff without a tab, and everyone else, are refused on the server", async 
   expect(roles!.status()).toBe(403);
   await expect(page.getByText("Only superadmins can manage admin roles and permissions.")).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" })).toBeVisible();
+  // In the dashboard, but not on this tab: told so, not that the dashboard is not theirs.
+  const orders = await page.goto("/admin/orders");
+  expect(orders!.status()).toBe(403);
+  await expect(page.getByText("Your role on the team does not include this tab.")).toBeVisible();
 });
 
 test("a superadmin reads the Financial tab by payee name, picks a period and downloads its payouts as CSV", async ({ page }) => {

@@ -105,7 +105,7 @@ describe("Blog", () => {
       expect(page.status).toBe(403);
       const answer = await refused(browser, "/admin/blog/new", { intent: "save", title: "Nope", content: "Nope" });
       expect(answer.status).toBe(403);
-      expect(answer.text).toContain("You don't have permission to access the admin dashboard.");
+      expect(answer.text).toContain("Your role on the team does not include this tab.");
     }
   });
 });

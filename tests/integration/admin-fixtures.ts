@@ -9,6 +9,9 @@ import { Browser } from "./http";
 
 export const DENIED = "You don&#x27;t have permission to access the admin dashboard.";
 
+/** Staff on a tab their sub-role does not include. */
+export const TAB_DENIED = "Your role on the team does not include this tab.";
+
 export const ROLES_DENIED = "Only superadmins can manage admin roles and permissions.";
 
 export const first = <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { storeRequestRow } from "./admin-data";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
-import { DENIED, first, as, toastAfter, anonymousPage } from "./admin-fixtures";
+import { DENIED, TAB_DENIED, first, as, toastAfter, anonymousPage } from "./admin-fixtures";
 
 // The admin Products and Stores tabs (issue 14; decision 0031): approving and rejecting pending
 // products (live at once with the page cache on) and store requests. The store-account function
@@ -74,7 +74,7 @@ describe("Products", () => {
     const before = await databaseFingerprint();
     const response = await browser.post("/admin/products", { intent: "approve", productId: product.id });
     expect(response.status).toBe(403);
-    expect(await response.text()).toContain(DENIED);
+    expect(await response.text()).toContain(TAB_DENIED);
     expect(await databaseFingerprint()).toBe(before);
   });
 

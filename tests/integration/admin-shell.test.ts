@@ -4,7 +4,7 @@ import type { Actor } from "./actors";
 import { calculatedPayout, orderOf } from "./admin-data";
 import { databaseFingerprint } from "./factories";
 import { Browser } from "./http";
-import { DENIED, ROLES_DENIED, as, tabsOf } from "./admin-fixtures";
+import { DENIED, ROLES_DENIED, TAB_DENIED, as, tabsOf } from "./admin-fixtures";
 
 // The admin back office (issue 14 items 1-3, 11; decision 0031): the shell and what each staff
 // sub-role may see, and bad input refused with a clear message, nothing written and no 5xx. Each
@@ -69,7 +69,7 @@ describe("the admin shell", () => {
     for (const path of ["/admin/orders", "/admin/stores", "/admin/users", "/admin/financial"]) {
       const response = await reviewer.browser.fetch(path);
       expect(response.status, path).toBe(403);
-      expect(await response.text()).toContain(DENIED);
+      expect(await response.text()).toContain(TAB_DENIED);
     }
     const admin = await as("admin");
     const roles = await admin.browser.fetch("/admin/roles");
@@ -88,7 +88,7 @@ describe("the admin shell", () => {
     for (const [browser, path, form] of attempts) {
       const response = await browser.post(path, form);
       expect(response.status, path).toBe(403);
-      expect(await response.text()).toContain(DENIED);
+      expect(await response.text()).toContain(TAB_DENIED);
     }
     expect(await databaseFingerprint()).toBe(before);
   });

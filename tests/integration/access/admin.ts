@@ -1,5 +1,5 @@
 import { expect } from "vitest";
-import { ACCESS_DENIED, ADMIN_TABS, adminLanding, mayOpenTab, type AdminTabId } from "../../../app/domain/admin-tabs";
+import { ACCESS_DENIED, ADMIN_TABS, TAB_ACCESS_DENIED, adminLanding, mayOpenTab, type AdminTabId } from "../../../app/domain/admin-tabs";
 import { roleFlags, type RoleRecord } from "../../../app/domain/roles";
 import { ROLES, type Actor } from "../actors";
 import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "../admin-data";
@@ -59,7 +59,8 @@ const refusedFor = (id: keyof typeof SECTION_6, message?: string): ActionRule["r
   expect(response.status).toBe(403);
   const body = await response.text();
   if (message) expect(body).toContain(html(message));
-  else if (!STAFF.includes(ctx.who as Actor) || !mayOpenTab(flagsOf(ctx.who as Actor), id)) expect(body).toContain(reason(ACCESS_DENIED));
+  else if (!STAFF.includes(ctx.who as Actor)) expect(body).toContain(reason(ACCESS_DENIED));
+  else if (!mayOpenTab(flagsOf(ctx.who as Actor), id)) expect(body).toContain(reason(ADMIN_TABS.find((t) => t.id === id)!.denied));
 };
 
 export const one = async <T>(sql: string, ...binds: unknown[]) => (await rows(sql, ...binds))[0] as T;
@@ -73,7 +74,7 @@ const superadminOnly = (who: Who) => who === "superadmin";
 const deactivationRefused: ActionRule["refused"] = async (ctx, response) => {
   expect(response.status).toBe(403);
   const body = await response.text();
-  expect(body).toContain(ctx.who === "admin" ? "Only superadmins can deactivate or reactivate accounts." : reason(ACCESS_DENIED));
+  expect(body).toContain(ctx.who === "admin" ? "Only superadmins can deactivate or reactivate accounts." : STAFF.includes(ctx.who as Actor) ? reason(TAB_ACCESS_DENIED) : reason(ACCESS_DENIED));
 };
 
 export const rules: AreaRules = {

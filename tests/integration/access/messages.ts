@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { ACCESS_DENIED } from "../../../app/domain/admin-tabs";
+import { ACCESS_DENIED, TAB_ACCESS_DENIED } from "../../../app/domain/admin-tabs";
 import type { Actor } from "../actors";
 import { area, createProduct, createUser, isSignedIn, page, redirectsTo, rows, STAFF, tag, type ActionRule, type AreaRules, type PageRule, type Who } from "./kit";
 
@@ -11,7 +11,9 @@ import { area, createProduct, createUser, isSignedIn, page, redirectsTo, rows, S
 
 const MESSAGE_STAFF: Actor[] = ["superadmin", "admin", "customerSupport"];
 const html = (text: string) => text.replace(/'/g, "&#x27;");
-const deniedReason = html(ACCESS_DENIED.split(" - ").slice(1).join(" - "));
+const reasonOf = (message: string) => html(message.split(" - ").slice(1).join(" - "));
+/** Not staff: no admin dashboard; staff outside the tab: not this tab. */
+const deniedReason = (who: Who) => reasonOf(STAFF.includes(who as Actor) ? TAB_ACCESS_DENIED : ACCESS_DENIED);
 
 const conversation = { id: `cnv_am_${tag}`, name: "" };
 const reported = { id: `cnv_amr_${tag}`, name: `Reported Scarf ${tag}`, shopperId: "", sellerId: "" };
@@ -29,7 +31,7 @@ async function makeConversation(id: string, productId: string, productName: stri
 const messagesTab =
   (shows: () => string): PageRule =>
   (who, path) =>
-    !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : MESSAGE_STAFF.includes(who) ? page(200, { shows: shows() }) : page(403, { shows: deniedReason });
+    !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : MESSAGE_STAFF.includes(who) ? page(200, { shows: shows() }) : page(403, { shows: deniedReason(who) });
 
 /** Someone else's conversation: 404 'Conversation not found', nothing changes. */
 const notTheirs = (form: () => Record<string, string>): ActionRule => ({
@@ -45,7 +47,7 @@ const notTheirs = (form: () => Record<string, string>): ActionRule => ({
 const staffOnly = (who: Who) => isSignedIn(who) && MESSAGE_STAFF.includes(who);
 const refusedStaff: ActionRule["refused"] = async (ctx, response) => {
   expect(response.status).toBe(403);
-  if (!STAFF.includes(ctx.who as Actor) || ctx.who === "productReviewer") expect(await response.text()).toContain(deniedReason);
+  if (!STAFF.includes(ctx.who as Actor) || ctx.who === "productReviewer") expect(await response.text()).toContain(deniedReason(ctx.who));
 };
 
 export const rules: AreaRules = {
