@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { storeRequestRow } from "./admin-data";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
-import { DENIED, TAB_DENIED, first, as, toastAfter, anonymousPage } from "./admin-fixtures";
+import { TAB_DENIED, first, as, toastAfter, anonymousPage } from "./admin-fixtures";
 
 // The admin Products and Stores tabs (issue 14; decision 0031): approving and rejecting pending
 // products (live at once with the page cache on) and store requests. The store-account function
