@@ -9,16 +9,20 @@ export const MB = 1024 * KB;
 export interface BodyLimit {
   /** Bytes of everything that is not a file: field names and values, and each part's headers. */
   formBytes: number;
-  /** The files the form may carry: at most `count` files of at most `bytes` each. */
-  files?: { count: number; bytes: number };
+  /**
+   * The files the form may carry: at most `count` files of at most `bytes` each. `stated` is the
+   * size the form itself tells people (a little under `bytes`, so a file just over it reaches the
+   * action and its message at the field); a refusal names it rather than the margin.
+   */
+  files?: { count: number; bytes: number; stated?: number };
 }
 
 /** Every action that declares no `bodyLimit`: a form of text fields. */
 export const DEFAULT_BODY_LIMIT: BodyLimit = { formBytes: 16 * KB };
 
 /** A form with file inputs: up to `count` files of `bytes` each, and its text fields. */
-export function uploadLimit(count: number, bytes: number, formBytes = 64 * KB): BodyLimit {
-  return { formBytes, files: { count, bytes } };
+export function uploadLimit(count: number, bytes: number, formBytes = 64 * KB, stated?: number): BodyLimit {
+  return { formBytes, files: { count, bytes, ...(stated ? { stated } : {}) } };
 }
 
 /** The headers of one multipart part (Content-Disposition, Content-Type) are at most this long. */

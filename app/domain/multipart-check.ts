@@ -146,7 +146,7 @@ export class MultipartCheck {
       return null;
     } catch (error) {
       const { formBytes, files } = this.limit;
-      if (error instanceof MaxFileSizeExceededError) return files && files.bytes >= formBytes ? tooLarge(files.bytes, "Each file") : tooLarge(formBytes);
+      if (error instanceof MaxFileSizeExceededError) return files && files.bytes >= formBytes ? tooLarge(files.stated ?? files.bytes, "Each file") : tooLarge(formBytes);
       if (error instanceof MaxTotalSizeExceededError) return tooLarge(maxBodyBytes(this.limit));
       return malformed();
     }

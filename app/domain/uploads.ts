@@ -190,7 +190,7 @@ export const UPLOAD_USES = Object.keys(UPLOAD_RULES) as UploadUse[];
  */
 export function uploadBodyLimit(use: UploadUse, formBytes?: number): BodyLimit {
   const rule = UPLOAD_RULES[use];
-  return uploadLimit(rule.maxFiles + 1, rule.maxBytes + MB, formBytes);
+  return uploadLimit(rule.maxFiles + 1, rule.maxBytes + MB, formBytes, rule.maxBytes);
 }
 
 /** The staging endpoint takes one file of any use. */

@@ -97,6 +97,18 @@ describe("a route that declares uploadLimit()", () => {
     }
   });
 
+  it("names the size the form states, not the margin above it that lets a file just over reach the action's own message", async () => {
+    const stated = { stated: { id: "stated", parentId: "root", path: "stated", module: { default: () => null, action: () => null, bodyLimit: uploadLimit(1, 64 * KB, 4 * KB, 48 * KB) } } };
+    const routes = { ...manifest, ...stated } as unknown as ServerBuild["routes"];
+    const gate = await gateRequest(new Request("http://localhost/stated", { method: "POST", body: file("logo", "a.png", 64 * KB + 1) + end, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}` } }), routes);
+    // Refused while the action reads the form (the gate streams it), as the route's answer.
+    let answer: Response;
+    if ("refused" in gate) answer = gate.refused;
+    else answer = gate.settle(await gate.request.formData().then(() => new Response("read"), () => new Response("not read", { status: 500 })));
+    expect(answer.status).toBe(413);
+    expect(await answer.text()).toContain("Each file accepts at most 48 KB");
+  });
+
   it("refuses a declared length over the limit before reading the body", async () => {
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
