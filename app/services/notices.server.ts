@@ -209,8 +209,7 @@ export async function staffWith(db: Database, subroles: ("superadmin" | "admin" 
     .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, subroles), isNull(users.deactivatedAt)));
 }
 
-/** A listing waits for staff review: the product reviewers and admins are told. */
-/** Staff who review listings are told of a new one, or (`resubmittedAt`) of a rejected one changed and sent again. */
+/** A listing waits for staff review: the product reviewers and admins are told of a new one, or (`resubmittedAt`) of a rejected one changed and sent again. */
 export function tellListingAwaitingReview(app: App, productId: string, resubmittedAt: number | null = null) {
   return tell(app, `listing ${productId} awaiting review`, async () => {
     const p = await productWithOwner(app.db, productId);
