@@ -92,7 +92,8 @@ test("the vendor answers a store's price-change request", async ({ page }, info)
   const own = projectOf(info) === "js" ? "Repriced Cashmere Wrap" : "Repriced Merino Wrap";
   const pending = page.getByTestId("price-request").filter({ hasText: own }).filter({ has: page.getByRole("button", { name: /^Accept the price change/ }) }).first();
   await expect(pending).toContainText("From Kensington Closet");
-  const product = (await pending.locator("p.font-medium").first().textContent())!;
+  // The item by its link (two items may share a name; the link says which).
+  const product = (await pending.getByRole("link").first().textContent())!;
   const suggested = (await pending.locator("dd").first().textContent())!.split(" ")[0]!;
   await pending.getByRole("button", { name: `Accept the price change for ${product}` }).click();
   await expect(page.getByText("Request Accepted")).toBeVisible();
