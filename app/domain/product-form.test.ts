@@ -98,6 +98,8 @@ describe("parseProductForm", () => {
       expect(parseProductForm({ ...valid, rentalPrice }, "create")).toEqual({ ok: false, missingRequired: false, errors: { rentalPrice: "The rental price must be lower than the buying price." } });
     }
     expect(parseProductForm({ ...valid, rentalPrice: "179.99" }, "edit")).toMatchObject({ ok: true });
+    // Said with the first answer, beside whatever else is missing.
+    expect(parseProductForm({ ...valid, name: "", rentalPrice: "900" }, "create")).toMatchObject({ ok: false, missingRequired: true, errors: { name: expect.any(String), rentalPrice: "The rental price must be lower than the buying price." } });
   });
 
   it("checks the size against the type and category, with the fit note and measurements (issue 25)", () => {

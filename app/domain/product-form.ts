@@ -120,7 +120,9 @@ export function parseProductForm(values: TypedValues, mode: ProductFormMode): Pr
   const parsed = productFormSchema(mode).safeParse(values);
   // Checked beside the schema, so the store's message shows together with every other one.
   const noStore = values.concierge === "on" && !values.storeId?.trim();
-  const tooDear = parsed.success && !rentalBelowBuying(parsed.data.rentalPrice, parsed.data.buyingPrice);
+  // Told with the first answer, whatever else is missing: both prices are read on their own.
+  const [rental, buying] = [readPounds(values.rentalPrice), readPounds(values.buyingPrice)];
+  const tooDear = rental.ok && buying.ok && !rentalBelowBuying(rental.pence, buying.pence);
   const sized = validateSize(
     { size: values.size, fitNote: values.fitNote, measurements: Object.fromEntries(MEASUREMENTS.map(([key]) => [key, values[measurementField(key)]])) },
     parsed.success ? parsed.data.productType : "",

@@ -68,8 +68,9 @@ for (const [who, email, paths] of [
   ["staff", "superadmin@closetloop.test", ["/admin/orders", "/admin/users", "/admin/brands", "/admin/financial", "/admin/content"]],
   ["a seller", "vendor@closetloop.test", ["/vendor"]],
   ["a store", "store@closetloop.test", ["/store?tab=products"]],
-  // A notification whose title holds a real order's id (26 characters without a break).
-  ["a shopper", "renter@closetloop.test", ["/account/notifications"]],
+  // A notification whose title holds a real order's id (26 characters without a break), and a
+  // brand named with 100 characters without a break (tests/e2e/seed/95-long-names.mjs).
+  ["a shopper", "renter@closetloop.test", ["/account/notifications", "/all-brands", `/brand/Zzlongbrand${"x".repeat(89)}`]],
 ] as const) {
   test(`${who}'s dashboard pages are no wider than a phone`, async ({ page }) => {
     await login(page, email);

@@ -73,7 +73,7 @@ test("a reviewer rejects a listing with a reason after confirming, and the vendo
   await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
 });
 
-test("a refused upload comes back with everything typed and the message at the field", async ({ page }) => {
+test("a refused upload comes back with everything typed and the message at the field", async ({ page, javaScriptEnabled }) => {
   const name = `Refused Coat ${Date.now().toString(36)}`;
   await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = await fillProduct(page, name);
@@ -83,6 +83,8 @@ test("a refused upload comes back with everything typed and the message at the f
   await expect(refused.getByText("Please enter a price with at most two decimal places")).toBeVisible();
   await expect(refused.getByLabel("Title")).toHaveValue(name);
   await expect(refused.getByLabel("Buying price (£)")).toHaveAttribute("aria-invalid", "true");
+  // With JavaScript the keyboard is taken to it.
+  if (javaScriptEnabled) await expect(refused.getByLabel("Buying price (£)")).toBeFocused();
 });
 
 test("the vendor answers a store's price-change request", async ({ page }, info) => {

@@ -7,6 +7,7 @@ import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
 import { createProduct, databaseFingerprint, eventually } from "./factories";
 import { placeOrder } from "./orders";
+import { toastAfter } from "./admin-content-fixtures";
 
 // A trade between two people (issue 22): the seller posts the items with a tracking number, the
 // shopper sees it and confirms delivery, or cancels before it is posted; each party is told, the
@@ -99,7 +100,9 @@ describe("posting with tracking", () => {
   it("completes a purchase when the shopper confirms delivery: its sale is recorded and taken from the card, as when staff mark it delivered", async () => {
     const t = await trade("purchase");
     await ship(t);
-    expect((await t.shopper.browser.post(`/account/orders/${t.orderId}`, { intent: "confirm_delivery" })).status).toBe(302);
+    const confirmed = await t.shopper.browser.post(`/account/orders/${t.orderId}`, { intent: "confirm_delivery" });
+    // Thanked without a word about rentals: it is a purchase.
+    expect(await toastAfter(t.shopper.browser, confirmed)).toEqual(["Delivery confirmed", "Thank you! Enjoy it."]);
     expect(await item(t.itemId)).toMatchObject({ status: "completed" });
     const sale = await env.DB.prepare("SELECT id, gross_amount AS gross, owner_id AS owner FROM transactions WHERE order_item_id = ? AND transaction_type = 'sale'").bind(t.itemId).first<{ id: string; gross: number; owner: string }>();
     expect(sale).toMatchObject({ gross: 9000, owner: t.vendor.id });

@@ -4,7 +4,7 @@ import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
 import type { TypedValues } from "../../domain/product-form";
 import { FairnessHint } from "./fairness";
 import { SizeFields } from "./size-fields";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
+import { Field, FormAlert, SubmitButton, useFocusFirstError, useSubmitting } from "../forms";
 import { ImageUpload } from "../image-upload";
 import { SelectField, TextArea, BrandField, TagsField } from "./product-form-fields";
 import type { SuggestionReply } from "./product-form-fields";
@@ -48,6 +48,8 @@ export interface ProductFormProps {
 export function ProductForm({ mode, action, formKey, defaults, errors = {}, alert, brands, stores, existingImages = [], suggestion, cancelTo }: ProductFormProps) {
   const submitIntent = mode === "create" ? "create_product" : "save";
   const busy = useSubmitting(submitIntent);
+  // A refused form: the keyboard goes to the first field it marks (the errors object is the action's, stable across renders).
+  useFocusFirstError("product-form", Object.keys(errors).length > 0 ? errors : undefined);
   const [prices, setPrices] = useState({ rental: defaults.rentalPrice, buying: defaults.buyingPrice, original: defaults.originalPrice, condition: defaults.condition });
   const track = (key: keyof typeof prices) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;
@@ -63,7 +65,7 @@ export function ProductForm({ mode, action, formKey, defaults, errors = {}, aler
     <Field label={label} name={name} inputMode="decimal" required defaultValue={defaults[name]} error={errors[name]} onChange={track(key)} placeholder="0.00" hint="In pounds, e.g. 24.50" />
   );
   return (
-    <Form method="post" action={action} encType="multipart/form-data" noValidate className="space-y-6" aria-label={mode === "create" ? "Upload Product" : "Edit Product"}>
+    <Form method="post" action={action} encType="multipart/form-data" noValidate id="product-form" className="space-y-6" aria-label={mode === "create" ? "Upload Product" : "Edit Product"}>
       {/* The first submit button is the one Enter presses: it must be the form's own. */}
       <button type="submit" name="intent" value={submitIntent} hidden tabIndex={-1} aria-hidden="true" />
       {formKey ? <input type="hidden" name="formKey" value={formKey} /> : null}

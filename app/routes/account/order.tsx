@@ -114,7 +114,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (result.httpStatus === 404) throw notFound();
       return data<OrderActionData>({ intent, itemId: itemIds[0], alert: { title: intent === "confirm_delivery" ? "Could not confirm delivery" : "Could not cancel", message: result.message } }, { status: 409 });
     }
-    if (intent === "confirm_delivery") return redirectWithToast(app.config, here, { type: "success", title: "Delivery confirmed", description: "Thank you! A rental's 7 days start today." });
+    if (intent === "confirm_delivery") {
+      const rental = current.items.some((i) => itemIds.includes(i.id) && i.kind === "rental");
+      return redirectWithToast(app.config, here, { type: "success", title: "Delivery confirmed", description: rental ? "Thank you! A rental's 7 days start today." : "Thank you! Enjoy it." });
+    }
     return redirectWithToast(app.config, here, {
       type: "success",
       title: result.status === "cancelled" ? "Order cancelled" : "Item cancelled",

@@ -46,8 +46,8 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       header={
         <div className="mb-4 flex items-center gap-4">
           {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={72} height={72} className="size-18 rounded-md border border-stone-200 bg-white object-contain" /> : null}
-          <div>
-            <h1 className="text-3xl font-bold">{brand.name}</h1>
+          <div className="min-w-0">
+            <h1 className="text-3xl font-bold wrap-anywhere">{brand.name}</h1>
             {brand.description ? <p className="mt-1 max-w-2xl text-stone-700">{brand.description}</p> : null}
           </div>
         </div>
