@@ -47,7 +47,6 @@ export function FormAlert({ title, message }: { title: string; message: string }
   );
 }
 
-/** True while a form with this intent is being submitted (for 'Signing in...' style labels). */
 /**
  * With JavaScript a refused form stays on screen: when `errors` arrive, focus moves to the first
  * field they mark in the form `formId`, so a keyboard or screen reader user lands on it (without
@@ -60,6 +59,7 @@ export function useFocusFirstError(formId: string, errors: Record<string, unknow
   }, [formId, errors]);
 }
 
+/** True while a form with this intent is being submitted (for 'Signing in...' style labels). */
 export function useSubmitting(intent: string, action?: string) {
   const navigation = useNavigation();
   return (
