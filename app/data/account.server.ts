@@ -3,6 +3,7 @@ import { authTokens, orderItems, orders, orderStatusHistory, products, reviews, 
 import { ACTIVE_ORDER_STATUSES, reviewable } from "../domain/account";
 import type { ItemStatus } from "../domain/order-lifecycle";
 import { listedProductColumns } from "./listings.server";
+import { rejectionColumns } from "./product.server";
 import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
 import { aliasedOrNull } from "./columns.server";
@@ -39,13 +40,13 @@ export async function accountOrders(db: Database, userId: string, page: number) 
   const { rows: shown, hasNext } = await readOnePage(query, page, ORDERS_PER_PAGE);
   // What each order has cost so far: every charge less every refund (app/domain/order-money.ts).
   const money = await ordersMoney(db, shown.map((o) => o.id));
-  return { orders: shown.map((o) => ({ ...o, totalPaid: money.get(o.id)?.total ?? o.totalAmount })), hasNext };
+  return { orders: shown.map((o) => ({ ...o, total: money.get(o.id)?.total ?? o.totalAmount })), hasNext };
 }
 
 /** The vendor's own products for the Products tab, newest first. */
 export async function ownProducts(db: Database, userId: string) {
   return db
-    .select({ ...listedProductColumns, rejectionReason: products.rejectionReason })
+    .select({ ...listedProductColumns, ...rejectionColumns })
     .from(products)
     .where(eq(products.ownerId, userId))
     .orderBy(...newestFirst(products))

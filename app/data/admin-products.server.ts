@@ -6,6 +6,7 @@ import type { Database } from "./db.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
+import { rejectionColumns } from "./product.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
 
@@ -36,7 +37,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       images: products.images,
       status: products.status,
       productStatus: products.productStatus,
-      rejectionReason: products.rejectionReason,
+      ...rejectionColumns,
       availability: products.availability,
       rentalPrice: products.rentalPrice,
       buyingPrice: products.buyingPrice,
@@ -96,8 +97,8 @@ export async function reviewProduct(db: Database, productId: string, decision: R
   const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${WAITS_FOR_STAFF}${ownerActive})`;
   const set =
     decision === "approve"
-      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, rejectionReason: null, updatedAt: now }
-      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now };
+      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
+      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: null, updatedAt: now };
   return guardedBatch(db, [
     auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: reason ? { status: set.status, reason } : { status: set.status } }, now),
     db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),

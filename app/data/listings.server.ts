@@ -124,7 +124,7 @@ export async function updateProductFromForm(db: Database, id: string, user: Sess
       storeId: values.storeId,
       conciergeStatus: concierge ? "pending" : "no",
       ...(concierge || resubmit ? { status: "pending" as const } : {}),
-      ...(resubmit ? { productStatus: "pending" as const, rejectionReason: null } : {}),
+      ...(resubmit ? { productStatus: "pending" as const, rejectionReason: null, declinedByStoreId: null } : {}),
       updatedAt: now,
     })
     .where(and(eq(products.id, id), mayEditProduct(user, "seller")))

@@ -12,6 +12,12 @@ import { publicOrReserved, reservedByCheckout } from "./orders.server";
 
 export const RELATED_PRODUCTS = 8;
 
+/** Why a listing was rejected, and which store, when a store declined it (decision 0067). */
+export const rejectionColumns = {
+  rejectionReason: products.rejectionReason,
+  declinedBy: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${products.declinedByStoreId})`.as("declined_by"),
+};
+
 /** What describes a product: the fields of the edit form, which the product page shows too. */
 const describedBy = {
   name: products.name,
@@ -189,7 +195,7 @@ export async function editableProduct(db: Database, productId: string, user: Ses
         conciergeStatus: products.conciergeStatus,
         availability: products.availability,
         storeId: products.storeId,
-        rejectionReason: products.rejectionReason,
+        ...rejectionColumns,
       })
       .from(products)
       .where(and(eq(products.id, productId), mayEditProduct(user, via)))

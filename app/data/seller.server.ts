@@ -9,6 +9,7 @@ import { ownerEarnings, weeklyRevenue } from "./finance.server";
 import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
+import { rejectionColumns } from "./product.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.
@@ -24,7 +25,7 @@ export function sellerCountQueries(db: Database, ownerId: string) {
     db
       .select({
         live: sql<number>`coalesce(sum(case when ${products.productStatus} = 'live' and ${products.availability} <> 'sold' then 1 else 0 end), 0)`,
-        pending: sql<number>`coalesce(sum(case when ${products.productStatus} = 'pending' then 1 else 0 end), 0)`,
+        pending: sql<number>`coalesce(sum(case when ${products.productStatus} = 'pending' and ${products.status} <> 'rejected' then 1 else 0 end), 0)`,
       })
       .from(products)
       .where(eq(products.ownerId, ownerId)),
@@ -45,7 +46,7 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
   const query = db
     .select({
       ...listedProductColumns,
-      rejectionReason: products.rejectionReason,
+      ...rejectionColumns,
       availability: products.availability,
       storeName: aliasedOrNull(stores.name, "store_name"),
     })

@@ -155,8 +155,8 @@ export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
 export async function answerConcierge(db: Database, storeId: string, productId: string, decision: "approve" | "reject", now: number, reason: string | null = null) {
   const set =
     decision === "approve"
-      ? { status: "approved" as const, conciergeStatus: "yes" as const, rejectionReason: null, updatedAt: now }
-      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now };
+      ? { status: "approved" as const, conciergeStatus: "yes" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
+      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: storeId, updatedAt: now };
   const [changed] = await db
     .update(products)
     .set(set)
@@ -174,10 +174,10 @@ export async function answerConcierge(db: Database, storeId: string, productId: 
 export async function setStoreProductStatus(db: Database, storeId: string, productId: string, status: ReviewStatus, now: number, reason: string | null = null) {
   const set =
     status === "approved"
-      ? { status, conciergeStatus: "yes" as const, rejectionReason: null, updatedAt: now }
+      ? { status, conciergeStatus: "yes" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
       : status === "rejected"
-        ? { status, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, updatedAt: now }
-        : { status, conciergeStatus: "pending" as const, rejectionReason: null, updatedAt: now };
+        ? { status, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: storeId, updatedAt: now }
+        : { status, conciergeStatus: "pending" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now };
   const [changed] = await db
     .update(products)
     .set(set)

@@ -18,3 +18,10 @@ export function reviewStageOf(product: { storeId: string | null; status: ReviewS
   if (product.productStatus !== "pending" || product.status === "rejected") return null;
   return product.storeId && product.conciergeStatus === "pending" ? "store" : "staff";
 }
+
+/** What a rejected listing says of why: our team's reason, or the store that declined it and its reason (decision 0067). */
+export function rejectionNote(product: { status: string; rejectionReason?: string | null; declinedBy?: string | null }): string | null {
+  if (product.status !== "rejected") return null;
+  if (product.declinedBy) return `Declined by ${product.declinedBy}${product.rejectionReason ? `: ${product.rejectionReason}` : ""}`;
+  return product.rejectionReason ? `Reason: ${product.rejectionReason}` : null;
+}

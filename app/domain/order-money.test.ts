@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { orderMoney, type MoneyInput } from "./order-money";
+import { orderMoney, totalLabel, type MoneyInput } from "./order-money";
 
 const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
   order: { id: "ord_1", deliveryFee: 499, status: "pending" },
@@ -102,5 +102,17 @@ describe("orderMoney", () => {
     const money = orderMoney(base(), new Set(["it_b"]));
     expect(money.lines.map((l) => l.label)).toEqual(["Purchase: Wool coat"]);
     expect(money.total).toBe(12000);
+  });
+});
+
+describe("totalLabel", () => {
+  it("calls held money held: all held, some taken, all taken", () => {
+    expect(totalLabel(orderMoney(base()).lines)).toBe("Total held on your card");
+    const oneDelivered = base({
+      transactions: [{ id: "txn_it_b_sale", type: "sale", orderItemId: "it_b", gross: 12000, status: "completed" }],
+      payments: [...base().payments, { operation: "capture", amount: 12000, status: "succeeded", idempotencyKey: "capture:txn_it_b_sale" }],
+    });
+    expect(totalLabel(orderMoney(oneDelivered).lines)).toBe("Total paid and held");
+    expect(totalLabel(orderMoney(oneDelivered, new Set(["it_b"])).lines)).toBe("Total paid");
   });
 });

@@ -105,3 +105,13 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   const shown = onlyItems ? lines.filter((l) => l.itemId !== null && onlyItems.has(l.itemId)) : lines;
   return { lines: shown, total: shown.reduce((sum, l) => sum + (UNPAID.has(l.status) ? 0 : l.amount), 0) };
 }
+
+/**
+ * What the sum of a shopper's lines is (decision 0067): money held on the card (authorised at
+ * checkout, taken at delivery) is not yet paid, so a total with held lines says so.
+ */
+export function totalLabel(lines: readonly MoneyLine[]): string {
+  const held = lines.some((l) => l.status === "Authorised");
+  const paid = lines.some((l) => l.status === "Paid" || l.status === "Refunded");
+  return !held ? "Total paid" : paid ? "Total paid and held" : "Total held on your card";
+}

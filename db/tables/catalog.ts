@@ -134,6 +134,8 @@ export const products = sqliteTable(
       .default("available"),
     /** Why the listing was rejected (the reviewer's, or the store's for a concierge request), shown to the seller. */
     rejectionReason: text("rejection_reason"),
+    /** The store that declined it as a concierge request, until it is decided again (migration 0045). */
+    declinedByStoreId: text("declined_by_store_id").references(() => stores.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

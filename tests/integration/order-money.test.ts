@@ -31,7 +31,7 @@ describe("one order's money", () => {
     expect(before).toEqual([
       [`Rental fee: ${dress.name}`, "Authorised", "£7.99"],
       ["Delivery", "Authorised", delivery],
-      ["Total paid", null, `£${((799 + fee!.fee) / 100).toFixed(2)}`],
+      ["Total held on your card", null, `£${((799 + fee!.fee) / 100).toFixed(2)}`],
     ]);
 
     await deliver(orderId);

@@ -87,6 +87,9 @@ describe("the dashboard", () => {
     const dress = await createProduct(vendor.id, { name: `Dress ${tag}` });
     const elsewhere = await createProduct((await createUser()).id, { name: `Not theirs ${tag}` });
     await createProduct(vendor.id, { name: `Waiting ${tag}`, productStatus: "pending" });
+    // Declined by a store: it waits for the seller's changes, not for approval.
+    const declined = await createProduct(vendor.id, { name: `Declined ${tag}`, productStatus: "pending" });
+    await env.DB.prepare("UPDATE products SET status = 'rejected', rejection_reason = 'Not this season' WHERE id = ?").bind(declined.id).run();
     await env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'yes' WHERE id = ?").bind(storeId, dress.id).run();
     const rental = await sold(coat.id, shopper.id, { type: "rental", orderStatus: "active", itemStatus: "active", placedAgo: 3 * DAY + 60_000, price: 1500 });
     await sold(dress.id, shopper.id, { type: "purchase", orderStatus: "shipped", itemStatus: "shipped", placedAgo: 2 * 60 * 60 * 1000, price: 9000 });

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { deliver, placeOrder } from "./orders";
 import { as, first, page, toastAfter, storeOwner, conciergeProduct } from "./store-helpers";
@@ -88,9 +89,10 @@ describe("the store dashboard", () => {
     expect(publicPage.html).toContain(product.name);
   });
 
-  it("rejects a concierge request with a reason: rejected, the store cleared, concierge no", async () => {
+  it("rejects a concierge request with a reason: rejected, the store cleared, concierge no, the seller told which store", async () => {
     const store = await storeOwner();
-    const product = await conciergeProduct(store.storeId);
+    const seller = await signedInBrowser("vendor");
+    const product = await conciergeProduct(store.storeId, seller.id);
     const unexplained = await store.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id, reason: "" });
     expect(unexplained.status).toBe(400);
     expect(await unexplained.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
@@ -98,6 +100,9 @@ describe("the store dashboard", () => {
     const response = await store.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id, reason: "We do not take knitwear this season." });
     expect(await toastAfter(store.browser, response)).toBe("Request Rejected / The concierge request has been rejected.");
     expect(await first("SELECT status, concierge_status, store_id, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null, rejection_reason: "We do not take knitwear this season." });
+    // The seller's list names the store that declined, not only its reason (decision 0067).
+    const row = (await page(seller.browser, "/vendor?tab=products")).html.split('data-testid="seller-product"').find((r) => r.includes(product.name))!;
+    expect(row).toContain(`Declined by ${store.name}: We do not take knitwear this season.`);
     // Answered once: a second answer finds nothing to answer.
     const again = await store.browser.post("/store?tab=requests", { intent: "approve_request", productId: product.id });
     expect(again.status).toBe(404);

@@ -1,3 +1,5 @@
+import { rejectionNote } from "../../domain/admin-products";
+
 // Status badges (seller-store-admin.md §4, docs/dashboard-kit.md). A variant is named by what it
 // means, and every badge says its status in words: the colour only repeats it.
 
@@ -51,7 +53,8 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
  * listing ('Listing: live'), whether it is out on rental or sold, its concierge request when it
  * has one ('Concierge: pending'), and the reason it was rejected. Every list of products shows them the same way.
  */
-export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; availability?: string }) {
+export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string }) {
+  const why = rejectionNote({ status, rejectionReason, declinedBy });
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap gap-1">
@@ -61,7 +64,7 @@ export function ProductBadges({ status, productStatus, conciergeStatus, rejectio
         {availability && availability !== "available" ? <StatusBadge status={availability} label={availability === "rented" ? "Out on rental" : "Sold"} variant="neutral" /> : null}
         {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} variant={conciergeStatus === "yes" ? "done" : "pending"} /> : null}
       </span>
-      {status === "rejected" && rejectionReason ? <span className="text-xs text-red-800">{`Reason: ${rejectionReason}`}</span> : null}
+      {why ? <span className="text-xs text-red-800">{why}</span> : null}
     </span>
   );
 }

@@ -1,9 +1,9 @@
-import type { MoneyLine, MoneyStatus } from "../../domain/order-money";
+import { totalLabel as labelFor, type MoneyLine, type MoneyStatus } from "../../domain/order-money";
 import { formatGBP } from "../../domain/money";
 import { DataTable } from "../kit/data-table";
 
-// Every charge and refund of an order with its status, and the total paid as their sum (issue
-// 22, item 8): the shopper's order page, the admin order view and the handlers' Orders tabs.
+// Every charge and refund of an order with its status, and their sum (issue 22, item 8; labelled
+// by what is paid and what is held, decision 0067): the shopper's order page, the admin order view and the handlers' Orders tabs.
 
 const TONE: Record<MoneyStatus, string> = {
   Authorised: "text-stone-700",
@@ -16,7 +16,7 @@ const TONE: Record<MoneyStatus, string> = {
   "Refund pending": "text-amber-800",
 };
 
-export function OrderMoneyTable({ lines, total, caption = "Payments", totalLabel = "Total paid" }: { lines: MoneyLine[]; total: number; caption?: string; totalLabel?: string }) {
+export function OrderMoneyTable({ lines, total, caption = "Payments", totalLabel = labelFor(lines) }: { lines: MoneyLine[]; total: number; caption?: string; totalLabel?: string }) {
   return (
     <DataTable
       className="max-w-lg"

@@ -14,6 +14,7 @@ import { readIntent } from "../../domain/intents";
 import { poundsField } from "../../domain/product-fields";
 import { typedValues, type TypedValues } from "../../domain/product-form";
 import { sizeFields } from "../../domain/sizes";
+import { rejectionNote } from "../../domain/admin-products";
 import { requireUser } from "../../services/guards.server";
 import { recoverProductImages, saveListing, suggestBrand } from "../../services/seller-products.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -93,6 +94,7 @@ function valuesOf(product: EditableProduct): TypedValues {
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const { product, brands, stores, recovered } = loaderData;
+  const rejected = rejectionNote(product);
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -116,7 +118,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatusBadge status={product.status} />
         <span>Listing status:</span>
         <StatusBadge status={product.productStatus} />
-        {product.status === "rejected" && product.rejectionReason ? <span className="basis-full text-red-800">{`Reason: ${product.rejectionReason}`}</span> : null}
+        {rejected ? <span className="basis-full text-red-800">{rejected}</span> : null}
         {product.status === "rejected" ? <span className="basis-full text-stone-700">Saving your changes sends this listing for review again.</span> : null}
         {isPublic ? (
           <Link to={`/product/${product.id}`} className="font-medium text-brand underline">

@@ -1,6 +1,7 @@
 // The seller area's demo records (issue 11), for the demo vendor VintageVera (user_vendor):
 // a listing waiting for approval with two photos at the spec's R2 path, two price-change
-// requests from the Kensington Closet on her concierge items, and brand suggestions in each
+// requests from the Kensington Closet on her concierge items, a concierge request the Kensington
+// Closet declined (decision 0067: her list names the store), and brand suggestions in each
 // state the seller sees ('Pending Review' is suggestion_1 of the catalog seed, plus 'Rejected'
 // and 'Merged'). Idempotent: fixed ids; the two requests are set back to pending on every run,
 // so the walkthrough (and the browser tests) can answer them again after `npm run db:seed`.
@@ -9,6 +10,7 @@ import { garmentImage } from "../png.mjs";
 const VENDOR = "user_vendor";
 const STORE = "store_kensington";
 const PENDING_PRODUCT = "prod_vera_pending";
+const DECLINED_PRODUCT = "prod_vera_declined";
 // A fixed upload time keeps the image keys the same on every run.
 const UPLOADED_AT = 1767225600000;
 
@@ -17,7 +19,14 @@ export async function seed({ db, now, DAY, batch, putImage, pad }) {
   for (const index of [0, 1]) {
     images.push(await putImage(`products/${VENDOR}/${PENDING_PRODUCT}_${UPLOADED_AT}_${index}.png`, garmentImage([190, 140, 80], "coat", 400, 500, index)));
   }
+  const declinedImage = await putImage(`products/${VENDOR}/${DECLINED_PRODUCT}_${UPLOADED_AT}_0.png`, garmentImage([120, 150, 190], "dress", 400, 500, 0));
   const statements = [
+    db
+      .prepare(
+        `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, rejection_reason, declined_by_store_id, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 'Ganni', 'Good Condition', 'Blue', 'Women', 'Dresses', ?, 'Cotton', 'Machine wash cold.', NULL, ?, ?, NULL, 'rejected', 'pending', 'no', ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      )
+      .bind(DECLINED_PRODUCT, "Blue Cotton Sundress", "A light cotton sundress by Ganni. The Kensington Closet declined to manage it; edit it to list it yourself.", 5500, 14000, 999, 5500, JSON.stringify(["summer", "cotton"]), JSON.stringify([declinedImage]), VENDOR, "We are not taking summer dresses until March.", STORE, now - 4 * DAY, now - 3 * DAY),
     db
       .prepare(
         `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at)

@@ -32,7 +32,7 @@ export function Orders({ data }: { data: LoaderData }) {
           },
           { header: "Date", cell: (order) => formatLongDate(order.createdAt) },
           { header: "Status", cell: (order) => <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} /> },
-          { header: "Total paid", numeric: true, cell: (order) => formatGBP(order.totalPaid) },
+          { header: "Total", numeric: true, cell: (order) => formatGBP(order.total) },
         ]}
       />
     </Panel>
