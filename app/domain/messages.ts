@@ -90,6 +90,9 @@ export function validMessage(raw: unknown): { ok: true; text: string } | { ok: f
   return { ok: true, text };
 }
 
+/** What a refused message's form shows again: the text as it was typed. */
+export const draftOf = (raw: unknown) => (typeof raw === "string" ? raw : "");
+
 /** A report's reason, trimmed, or why it cannot be sent. */
 export function validReportReason(raw: unknown): { ok: true; reason: string } | { ok: false; error: string } {
   const reason = typeof raw === "string" ? raw.trim() : "";

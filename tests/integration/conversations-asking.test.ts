@@ -98,9 +98,17 @@ describe("bad input", () => {
     expect(await tampered.text()).toContain("This form has expired. Reload the page and try again.");
     expect(await rows("SELECT count(*) AS n FROM conversations WHERE shopper_id = ?", shopper.id)).toEqual([{ n: 0 }]);
     const id = await ask(shopper.browser, item.id);
+    // An older tab's 'Ask about this item' form, the conversation opened since: refused at the field with its text, not sent on and lost (decision 0067).
+    const older = await shopper.browser.post(`/account/messages/new?product=${item.id}`, { productId: item.id, body: "Is it lined?", token: "not a token!" });
+    expect(older.status).toBe(400);
+    const olderPage = await older.text();
+    expect(olderPage).toContain("This form has expired. Reload the page and try again.");
+    expect(olderPage).toMatch(/<textarea[^>]*>Is it lined\?<\/textarea>/);
     const long = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "y".repeat(2001), token: token() });
     expect(long.status).toBe(400);
-    expect(await long.text()).toContain("A message can be up to 2,000 characters");
+    const longPage = await long.text();
+    expect(longPage).toContain("A message can be up to 2,000 characters");
+    expect(longPage).toContain(`>${"y".repeat(2001)}</textarea>`);
     expect(await rows("SELECT count(*) AS n FROM messages WHERE conversation_id = ?", id)).toEqual([{ n: 1 }]);
     // The longest message in any script fits the form.
     expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "日".repeat(2000), token: token() })).status).toBe(303);

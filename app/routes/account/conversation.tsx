@@ -5,7 +5,7 @@ import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
 import { block, isBlocked, report, unblock } from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
-import { MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
+import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -70,9 +70,11 @@ export async function action(args: Route.ActionArgs) {
   const now = Date.now();
   if (intent === "send") {
     const valid = validMessage(form.get("body"));
-    if (!valid.ok) return data({ intent, error: valid.error }, { status: 400 });
+    // A refused message comes back with its text, so a reply written without JavaScript is not lost.
+    const draft = draftOf(form.get("body"));
+    if (!valid.ok) return data({ intent, error: valid.error, draft }, { status: 400 });
     const sent = await postMessage(app.env, { conversationId: conversation.id, senderId: user.id, party: membership.party, text: valid.text, token: String(form.get("token") ?? "") });
-    if (!sent.ok) return data({ intent, error: sent.error }, { status: sent.status });
+    if (!sent.ok) return data({ intent, error: sent.error, draft }, { status: sent.status });
     return redirect(`${here}#m${sent.message.seq}`, 303);
   }
   if (intent === "report") {
@@ -157,7 +159,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
   const canWrite = party !== null && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
   const formError = actionData?.intent === "send" ? actionData.error : (live.error?.text ?? null);
-  const [text, setText] = useState("");
+  // Without JavaScript a refused reply comes back in the page: its text is in the box again.
+  const [text, setText] = useState(actionData && "draft" in actionData ? actionData.draft : "");
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });

@@ -1,8 +1,8 @@
-import { data, Form, redirect } from "react-router";
+import { createContext, data, Form, redirect } from "react-router";
 import type { Route } from "./+types/message-new";
 import { appContext } from "../../context";
 import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
-import { MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
+import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { PageHeading } from "../../components/page-heading";
@@ -12,11 +12,16 @@ import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 // 'Ask about this item' (issue 26, item 1): the product page links here (a plain link, so the
 // shared product page stays the same for everyone). Signed out, the account area sends the
 // visitor to sign in and back. A shopper who already has a conversation about the item goes
-// straight to it; otherwise their first message opens it, with the item's handler.
+// straight to it; otherwise their first message opens it, with the item's handler. A refused
+// message from a form left open in an older tab (the conversation opened since) is shown here
+// again with its text, not lost to that redirect (decision 0067).
 
 export const meta: Route.MetaFunction = () => [{ title: "Ask about this item | Closetloop" }, { name: "robots", content: "noindex" }];
 
 const notFound = () => data("Product not found", { status: 404 });
+
+/** Set by a refused send: without JavaScript the page's loader runs after the action, in the same request, and must show the form again. */
+const refusedHere = createContext(false);
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -25,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const item = productId ? await askableItem(app.db, productId) : null;
   if (!item) throw notFound();
   const existing = await existingConversation(app.db, user.id, item.id);
-  if (existing) throw redirect(`/account/messages/${existing.id}`);
+  if (existing && !context.get(refusedHere)) throw redirect(`/account/messages/${existing.id}`);
   const own = await handlesItem(app.db, item, user.id);
   return { item, own, token: crypto.randomUUID() };
 }
@@ -39,21 +44,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = String(form?.get("productId") ?? new URL(request.url).searchParams.get("product") ?? "");
   const item = productId ? await askableItem(app.db, productId) : null;
   if (!item) throw notFound();
-  if (await handlesItem(app.db, item, user.id)) return data({ error: "This is your own item: shoppers ask you about it." }, { status: 403 });
+  if (await handlesItem(app.db, item, user.id)) return data({ error: "This is your own item: shoppers ask you about it.", draft: "" }, { status: 403 });
+  const refuse = (error: string, status: number) => {
+    context.set(refusedHere, true);
+    return data({ error, draft: draftOf(form?.get("body")) }, { status });
+  };
   const valid = validMessage(form?.get("body"));
-  if (!valid.ok) return data({ error: valid.error }, { status: 400 });
+  if (!valid.ok) return refuse(valid.error, 400);
   // Checked before the conversation is opened, so a refused first message leaves no empty one.
   const token = validToken(form?.get("token"));
-  if (!token) return data({ error: TOKEN_EXPIRED }, { status: 400 });
+  if (!token) return refuse(TOKEN_EXPIRED, 400);
   const conversationId = await openConversation(app.db, user.id, item, Date.now());
   const sent = await postMessage(app.env, { conversationId, senderId: user.id, party: "shopper", text: valid.text, token });
-  if (!sent.ok) return data({ error: sent.error }, { status: sent.status });
+  if (!sent.ok) return refuse(sent.error, sent.status);
   return redirect(`/account/messages/${conversationId}#m${sent.message.seq}`, 303);
 }
 
 export default function AskAboutItem({ loaderData, actionData }: Route.ComponentProps) {
   const { item, own, token } = loaderData;
-  const error = actionData && "error" in actionData ? actionData.error : null;
+  const error = actionData?.error ?? null;
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
       <PageHeading title="Ask about this item" subtitle={`Your question goes to ${item.handlerName}.`} />
@@ -73,6 +82,7 @@ export default function AskAboutItem({ loaderData, actionData }: Route.Component
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "body-error" : undefined}
+            defaultValue={actionData?.draft}
             placeholder="Ask about the fit, the fabric or when it can arrive"
             className="w-full rounded-md border border-stone-300 p-2"
           />
