@@ -49,7 +49,14 @@ export function Toaster({ flash }: { flash: Toast | null }) {
   const list = useSyncExternalStore(subscribe, () => shown, () => shown);
   // Each new flash is drawn afresh (its key), so its fade-out starts again.
   const [flashShown, setFlashShown] = useState(flash ? { toast: flash, n: 0 } : null);
-  useEffect(() => setFlashShown((last) => (flash ? { toast: flash, n: (last?.n ?? 0) + 1 } : null)), [flash]);
+  useEffect(() => {
+    setFlashShown((last) => (flash ? { toast: flash, n: (last?.n ?? 0) + 1 } : null));
+    // A new outcome from the server replaces what the page said before (a refusal, then the accepted retry).
+    if (flash && shown.length > 0) {
+      shown = [];
+      emit();
+    }
+  }, [flash]);
   const flashVisible = flashShown?.toast;
   return (
     <div aria-live="polite" className="pointer-events-none mr-4 mb-4 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 self-end">

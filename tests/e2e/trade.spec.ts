@@ -71,6 +71,9 @@ test("the seller posts with tracking, the shopper confirms, returns it, and the 
   await again.getByLabel("Tracking number").fill("15501234567890");
   await again.getByRole("button", { name: "Mark shipped" }).click();
   await expect(seller.getByText("Marked as shipped").first()).toBeVisible();
+  // The accepted retry's toast replaces the refusal's (decision 0067).
+  // Counted at once: the refusal's toast would fade by itself 6 s after it came.
+  expect(await seller.getByText("Enter the tracking number without spaces.").count()).toBe(0);
 
   await page.goto(order.orderUrl);
   await expect(page.getByRole("link", { name: /15501234567890/ })).toHaveAttribute("href", "https://track.dpd.co.uk/parcels/15501234567890");
