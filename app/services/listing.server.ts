@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
@@ -37,6 +38,14 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
   const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
   const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), priceNotes: priceFilterNotes(params, filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  // A page cursor past either end (made under another sort order, or its page emptied since)
+  // finds nothing of a set that has items: the first page instead (decision 0067).
+  if (result.items.length === 0 && result.total > 0 && (page.after || page.before)) {
+    const first = new URLSearchParams(params);
+    first.delete("after");
+    first.delete("before");
+    throw redirect(first.size > 0 ? `${path}?${first}` : path);
+  }
   if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
   const words = searchWords(filters.search);
   const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(words), vocabularySecondLetters(words));

@@ -1,5 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { listProducts } from "../../app/data/catalog.server";
+import { database } from "../../app/data/db.server";
+import { EMPTY_FILTERS } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 
@@ -66,6 +69,13 @@ describe("/all-products", () => {
     expect(status).toBe(200);
     expect(text).toContain("Rental price: the minimum &quot;abc&quot; is not a price in pounds, so it was left out.");
     expect(text).toContain("Buy price: the minimum is above the maximum, so nothing can match.");
+  });
+
+  it("sends a page cursor that finds nothing (another sort order's) to the first page", async () => {
+    const { nextCursor } = await listProducts(database(env.DB), { ...EMPTY_FILTERS, brands: [`Brand${tag}`] }, { sort: "price_asc", after: null, before: null }, {}, 1);
+    const response = await get(`/all-products?brand=Brand${tag}&sort=newest&after=${nextCursor}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`/all-products?brand=Brand${tag}&sort=newest`);
   });
 
   it.each(['"', "OR", "name:x*", "(((", "a AND"])("answers a search of %j without an error", async (q) => {
