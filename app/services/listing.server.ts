@@ -14,6 +14,14 @@ import type { ListingData } from "../components/catalog/listing";
 /** The flag of a listing URL that turns the forgiving search off: 'Search instead for …' sets it. */
 export const EXACT_SEARCH_PARAM = "exact";
 
+/** The same listing's first page: its address without the page cursor. */
+function firstPageOf(params: URLSearchParams) {
+  const first = new URLSearchParams(params);
+  first.delete("after");
+  first.delete("before");
+  return first;
+}
+
 /**
  * A listing page's data: URL filters plus what the page fixes (its type, category or brand).
  * `path` is the page's own path, the base of its canonical URL.
@@ -41,9 +49,7 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   // A page cursor past either end (made under another sort order, or its page emptied since)
   // finds nothing of a set that has items: the first page instead (decision 0067).
   if (result.items.length === 0 && result.total > 0 && (page.after || page.before)) {
-    const first = new URLSearchParams(params);
-    first.delete("after");
-    first.delete("before");
+    const first = firstPageOf(params);
     throw redirect(first.size > 0 ? `${path}?${first}` : path);
   }
   if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
@@ -53,9 +59,7 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   if (!corrected) return listing;
   const instead = await listProducts(app.db, { ...filters, search: corrected }, page, scope);
   if (instead.total === 0) return listing;
-  const exact = new URLSearchParams(params);
-  exact.delete("after");
-  exact.delete("before");
+  const exact = firstPageOf(params);
   exact.set(EXACT_SEARCH_PARAM, "1");
   // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
   return { ...listing, result: instead, correction: { corrected, exactUrl: `${path}?${exact}` } };

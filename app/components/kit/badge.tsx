@@ -51,7 +51,7 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
 /**
  * A product's states as labelled badges (issue 24, item 8): its review ('Review: approved'), its
  * listing ('Listing: live'), whether it is out on rental or sold, its concierge request when it
- * has one ('Concierge: pending'), and the reason it was rejected. Every list of products shows them the same way.
+ * has one ('Concierge: pending'), and why it was rejected (and by which store, when one declined it). Every list of products shows them the same way.
  */
 export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string }) {
   const why = rejectionNote({ status, rejectionReason, declinedBy });
