@@ -4,22 +4,23 @@ import { checkForm, fieldGroup } from "./submission";
 
 // shopper.md §3 (billing and shipping forms) and §5 (required marks). The same schemas check
 // the form in the browser's round trip and on the server.
-const required = (label: string, max = 120) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
-const optional = (max = 120) => z.string().trim().max(max).optional().transform((v) => (v ? v : undefined));
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+const required = (label: string, max = 120) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, tooLong(label, max));
+const optional = (label: string, max = 120) => z.string().trim().max(max, tooLong(label, max)).optional().transform((v) => (v ? v : undefined));
 
 export const ShippingAddress = z.object({
   fullName: required("Full name"),
   addressLine1: required("Address line 1", 200),
-  addressLine2: optional(200),
+  addressLine2: optional("Address line 2", 200),
   city: required("City"),
-  county: optional(),
+  county: optional("County"),
   postalCode: required("Postal code", 20),
   country: required("Country").default("United Kingdom"),
 });
 
 export const BillingAddress = ShippingAddress.extend({
   email: z.string({ error: "Email address is required" }).trim().min(1, "Email address is required").pipe(z.email("Please enter a valid email address")),
-  phone: optional(40),
+  phone: optional("Phone", 40),
 });
 
 export type ShippingAddress = z.infer<typeof ShippingAddress>;

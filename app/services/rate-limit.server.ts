@@ -26,7 +26,14 @@ export const LIMITS = {
   accountPassword: { name: "account-password", limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;
 
-export const RATE_LIMITED_MESSAGE = "Too many attempts. Please wait a few minutes and try again.";
+/** Seconds until a limit's window ends, when its count starts again. */
+const secondsLeft = (limit: RateLimit, now: number) => limit.windowSeconds - ((now / 1000) % limit.windowSeconds);
+
+/** What a refused attempt is told: how long until it may try again, and what else it may do. */
+export function rateLimitedMessage(seconds: number, orElse?: string) {
+  const minutes = Math.ceil(seconds / 60);
+  return `Too many attempts. Please try again in ${minutes <= 1 ? "a minute" : `${minutes} minutes`}${orElse ? `, or ${orElse}` : ""}.`;
+}
 
 /**
  * The client's address as the platform guarantees it (decision 0017): Cloudflare sets
@@ -53,11 +60,12 @@ const keyOf = async (limit: RateLimit, subject: string, now: number) => `rl:${li
 const countOf = async (kv: KVNamespace, limit: RateLimit, subject: string, now: number) => Number((await kv.get(await keyOf(limit, subject, now))) ?? 0);
 const clientOf = (email: string, ip: string) => `${email}\n${ip}`;
 
-/** True when this client may not try this e-mail's password now; counts nothing. */
+/** Why this client may not try this e-mail's password now (null when it may); counts nothing. */
 export async function signInThrottled(kv: KVNamespace, email: string, ip: string, now = Date.now()) {
   const [mine, everyone] = await Promise.all([countOf(kv, LIMITS.signInFailures, clientOf(email, ip), now), countOf(kv, LIMITS.signInFailuresUnderAttack, email, now)]);
   const allowance = everyone >= LIMITS.signInFailuresUnderAttack.limit ? 1 : LIMITS.signInFailures.limit;
-  return mine >= allowance;
+  // The way out that needs no waiting is a new password (decision 0017).
+  return mine >= allowance ? rateLimitedMessage(secondsLeft(LIMITS.signInFailures, now), "reset your password") : null;
 }
 
 /** A wrong password (or an unknown e-mail, which answers the same) from this client. */
@@ -76,16 +84,17 @@ export async function clearSignInFailures(kv: KVNamespace, email: string, ip: st
   await kv.delete(await keyOf(LIMITS.signInFailures, clientOf(email, ip), now));
 }
 
-/** Counts one attempt against every limit; true when any of them is exhausted. */
-export async function isRateLimited(kv: KVNamespace, checks: [RateLimit, string][], now = Date.now()) {
-  const results = await Promise.all(
+/** Counts one attempt against every limit; when any of them is exhausted, what to tell the person (else null). */
+export async function rateLimited(kv: KVNamespace, checks: [RateLimit, string][], now = Date.now()) {
+  const exhausted = await Promise.all(
     checks.map(async ([limit, subject]) => {
       const key = await keyOf(limit, subject, now);
       const count = Number((await kv.get(key)) ?? 0);
-      if (count >= limit.limit) return true;
+      if (count >= limit.limit) return secondsLeft(limit, now);
       await kv.put(key, String(count + 1), { expirationTtl: Math.max(60, limit.windowSeconds * 2) });
-      return false;
+      return 0;
     }),
   );
-  return results.some(Boolean);
+  const wait = Math.max(...exhausted);
+  return wait > 0 ? rateLimitedMessage(wait) : null;
 }

@@ -17,7 +17,7 @@ import { readIntent } from "../../domain/intents";
 import { readPage, readTab } from "../../domain/tabs";
 import { changePassword, deleteAccount, passwordMatches, saveAvatar, saveProfile } from "../../services/account.server";
 import { requireUser } from "../../services/guards.server";
-import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { clientIp, LIMITS, rateLimited } from "../../services/rate-limit.server";
 import { endSession, readSessionId } from "../../services/session.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { TabNav } from "../../components/kit/tab-nav";
@@ -137,9 +137,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const mismatch = errors.confirmPassword === PASSWORD_MESSAGES.mismatch;
       return reply({ intent, errors, alert: mismatch ? { title: PASSWORD_MESSAGES.mismatchToast, message: PASSWORD_MESSAGES.mismatch } : { title: "Failed to update password", message: Object.values(errors)[0] ?? "" } });
     }
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]])) {
-      return reply({ intent, alert: { title: "Failed to update password", message: RATE_LIMITED_MESSAGE } }, 429);
-    }
+    const limited = await rateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]]);
+    if (limited) return reply({ intent, alert: { title: "Failed to update password", message: limited } }, 429);
     if (!(await passwordMatches(app, user.id, parsed.value.currentPassword))) {
       return reply({ intent, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong }, alert: { title: "Failed to update password", message: PASSWORD_MESSAGES.currentWrong } });
     }
@@ -152,7 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const refuse = (message: string, status = 400, field = true) =>
       reply({ intent, errors: field ? { password: message } : undefined, alert: { title: "Deletion Failed", message } }, status);
     if (!password) return refuse(DELETE_MESSAGES.passwordRequired);
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]])) return refuse(RATE_LIMITED_MESSAGE, 429);
+    const limited = await rateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]]);
+    if (limited) return refuse(limited, 429);
     if (!(await passwordMatches(app, user.id, password.slice(0, 200)))) return refuse(DELETE_MESSAGES.passwordWrong);
     try {
       await deleteAccount(app, user.id, now);

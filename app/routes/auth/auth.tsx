@@ -10,7 +10,7 @@ import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { insertStoreRequest } from "../../data/users.server";
 import { authenticator, FormInvalidError, registerUser, requestAccountEmail, SignInError } from "../../services/auth.server";
-import { clearSignInFailures, clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE, recordSignInFailure, signInThrottled } from "../../services/rate-limit.server";
+import { clearSignInFailures, clientIp, LIMITS, rateLimited, recordSignInFailure, signInThrottled } from "../../services/rate-limit.server";
 import { createSession } from "../../services/session.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
@@ -54,10 +54,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = { email: echoField(form, "email", 254), fullName: echoField(form, "fullName", 120) };
 
   if (intent === "signin") {
-    const [busyAddress, throttled] = await Promise.all([isRateLimited(app.env.CACHE, [[LIMITS.signInIp, ip]]), signInThrottled(app.env.CACHE, emailField, ip)]);
-    if (busyAddress || throttled) {
-      return reply({ intent, values, alert: { title: "Error signing in", message: RATE_LIMITED_MESSAGE } }, 429);
-    }
+    const [busyAddress, throttled] = await Promise.all([rateLimited(app.env.CACHE, [[LIMITS.signInIp, ip]]), signInThrottled(app.env.CACHE, emailField, ip)]);
+    const limited = throttled ?? busyAddress;
+    if (limited) return reply({ intent, values, alert: { title: "Error signing in", message: limited } }, 429);
     try {
       const userId = await authenticator(app).authenticate("form", request);
       const [cookie] = await Promise.all([createSession(app, userId), clearSignInFailures(app.env.CACHE, emailField, ip)]);
@@ -76,9 +75,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "resend") {
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, ip], [LIMITS.resetEmail, emailField || ip]])) {
-      return reply({ intent, alert: { title: "Error", message: RATE_LIMITED_MESSAGE } }, 429);
-    }
+    const limited = await rateLimited(app.env.CACHE, [[LIMITS.resetIp, ip], [LIMITS.resetEmail, emailField || ip]]);
+    if (limited) return reply({ intent, alert: { title: "Error", message: limited } }, 429);
     const parsed = checkForm(form, ForgotPasswordForm);
     // Whether the account exists and waits for verification is looked up by the queue consumer,
     // so this answer is the same, in the same time, either way (decision 0017).
@@ -87,14 +85,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "signup") {
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.signUpIp, ip], [LIMITS.signUpEmail, emailField || ip]])) {
-      return reply({ intent, values, alert: { title: "Error creating account", message: RATE_LIMITED_MESSAGE } }, 429);
-    }
+    // Every attempt counts against the address it comes from; only a form that would create an
+    // account (and send an e-mail) counts against its e-mail, so typing mistakes lock no one out.
+    const limited = await rateLimited(app.env.CACHE, [[LIMITS.signUpIp, ip]]);
+    if (limited) return reply({ intent, values, alert: { title: "Error creating account", message: limited } }, 429);
     const parsed = checkForm(form, SignUpForm);
     if (!parsed.ok) {
       const mismatch = parsed.errors.confirmPassword === "Passwords do not match";
       return reply({ intent, values, errors: parsed.errors, alert: mismatch ? { title: "Error", message: "Passwords do not match" } : undefined });
     }
+    const mailed = await rateLimited(app.env.CACHE, [[LIMITS.signUpEmail, parsed.value.email]]);
+    if (mailed) return reply({ intent, values, alert: { title: "Error creating account", message: mailed } }, 429);
     // A taken e-mail gets the same answer; its owner gets an e-mail instead (decision 0017).
     await registerUser(app, parsed.value, origin, now);
     return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." });
@@ -102,11 +103,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "store_request") {
     const storeValues = Object.fromEntries(Object.entries(STORE_REQUEST_FIELDS).map(([name, max]) => [name, echoField(form, name, max)]));
-    if (await isRateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip], [LIMITS.storeRequestEmail, emailField || ip]])) {
-      return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: RATE_LIMITED_MESSAGE } }, 429);
-    }
+    const limited = await rateLimited(app.env.CACHE, [[LIMITS.storeRequestIp, ip]]);
+    if (limited) return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: limited } }, 429);
     const parsed = checkForm(form, StoreRequestForm);
     if (!parsed.ok) return reply({ intent, values: storeValues, errors: parsed.errors });
+    const mailed = await rateLimited(app.env.CACHE, [[LIMITS.storeRequestEmail, parsed.value.contactEmail]]);
+    if (mailed) return reply({ intent, values: storeValues, alert: { title: "Error submitting request", message: mailed } }, 429);
     const requestId = await insertStoreRequest(app.db, parsed.value, now.getTime());
     // The applicant is told it arrived (issue 23).
     await tellStoreRequestReceived(app, { id: requestId, ...parsed.value });

@@ -5,7 +5,7 @@ import { ForgotPasswordForm } from "../../domain/auth-forms";
 import { echoField } from "../../domain/form-body";
 import { checkForm } from "../../domain/submission";
 import { requestAccountEmail } from "../../services/auth.server";
-import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { clientIp, LIMITS, rateLimited } from "../../services/rate-limit.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 
@@ -18,9 +18,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // What was typed comes back in the field when the form is refused.
   const email = echoField(form, "email", 254);
   if (!parsed.ok) return data({ errors: parsed.errors, alert: null, email }, { status: 400 });
-  if (await isRateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.value.email]])) {
-    return data({ errors: {} as Record<string, string | undefined>, alert: RATE_LIMITED_MESSAGE, email }, { status: 429 });
-  }
+  const limited = await rateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.value.email]]);
+  if (limited) return data({ errors: {} as Record<string, string | undefined>, alert: limited, email }, { status: 429 });
   // Whether the account exists is looked up by the queue consumer, which sends the link: the
   // answer is the same, in the same time, either way, so the form reveals no e-mail addresses
   // (decision 0017).

@@ -7,7 +7,7 @@ import { checkForm } from "../../domain/submission";
 import { NewsletterForm, NEWSLETTER_FAILURE, NEWSLETTER_SUCCESS } from "../../domain/newsletter";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { subscribeToNewsletter } from "../../services/marketing.server";
-import { clientIp, isRateLimited, LIMITS, RATE_LIMITED_MESSAGE } from "../../services/rate-limit.server";
+import { clientIp, LIMITS, rateLimited } from "../../services/rate-limit.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { NewsletterSignup, type NewsletterResult } from "../../components/layout/newsletter";
 
@@ -27,9 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  if (await isRateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.value.email]])) {
-    return data<NewsletterResult>({ ok: false, message: RATE_LIMITED_MESSAGE, fieldError: RATE_LIMITED_MESSAGE, email: parsed.value.email }, { status: 429 });
-  }
+  const limited = await rateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.value.email]]);
+  if (limited) return data<NewsletterResult>({ ok: false, message: limited, fieldError: limited, email: parsed.value.email }, { status: 429 });
   try {
     await subscribeToNewsletter(app.env, parsed.value.email, new Date());
     // The welcome e-mail carries the one-click unsubscribe link (issue 23).
