@@ -29,7 +29,6 @@ export const PROFILE_MESSAGES = {
   displayNameTaken: "This display name is already taken. Please choose another.",
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
-  emailTaken: "An account with this email already exists",
 } as const;
 
 /** Product types own /{type} (DECISIONS.md Routes: a product type wins over a vendor). */

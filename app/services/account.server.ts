@@ -18,6 +18,7 @@ import { publicPagesChanged } from "./freshness.server";
 import { enqueue } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endAllSessions, listSessions } from "./session.server";
+import { LIMITS, rateLimited } from "./rate-limit.server";
 import { commitImages, deleteImages, readImageField } from "./uploads.server";
 
 // Account management as the routes call it (seller-store-admin.md §2, §3, §4, §7, §8):
@@ -35,12 +36,14 @@ export function reservedSegments() {
 
 export type ProfileResult =
   | { ok: true; emailChangeSentTo: string | null; changed: boolean }
-  | { ok: false; errors: Partial<Record<keyof ProfileInput, string>> };
+  | { ok: false; errors: Partial<Record<keyof ProfileInput, string>>; status?: 429 };
 
 /**
  * Saves names at once; a new e-mail address takes effect only when its owner opens the link
  * sent to it (the old address is told). Display names are unique (case-insensitive) and may
- * not be a product type or a top-level route.
+ * not be a product type or a top-level route. An address that already has an account is
+ * answered as any other (its owner is told instead of sent a link), so the form reveals no
+ * e-mail addresses (decisions 0017, 0067); a few changes an hour at most.
  */
 export async function saveProfile(app: AppContext, userId: string, input: ProfileInput, origin: string, now: number): Promise<ProfileResult> {
   const current = await profileOf(app.db, userId, now);
@@ -52,9 +55,9 @@ export async function saveProfile(app: AppContext, userId: string, input: Profil
     displayNameTaken(app.db, input.displayName, userId),
     emailChanged ? emailTaken(app.db, input.email, userId) : false,
   ]);
-  if (nameTaken || addressTaken) {
-    return { ok: false, errors: { ...(nameTaken ? { displayName: PROFILE_MESSAGES.displayNameTaken } : {}), ...(addressTaken ? { email: PROFILE_MESSAGES.emailTaken } : {}) } };
-  }
+  if (nameTaken) return { ok: false, errors: { displayName: PROFILE_MESSAGES.displayNameTaken } };
+  const limited = emailChanged ? await rateLimited(app.env.CACHE, [[LIMITS.emailChange, userId]], now) : null;
+  if (limited) return { ok: false, errors: { email: limited }, status: 429 };
   const namesChanged = input.fullName !== current.fullName || input.displayName !== current.displayName;
   if (namesChanged) {
     try {
@@ -67,25 +70,34 @@ export async function saveProfile(app: AppContext, userId: string, input: Profil
     // Public vendor pages show the display name (and reach the profile by it).
     await publicPagesChanged(app.env.CACHE, now);
   }
-  if (emailChanged) await requestEmailChange(app, { id: userId, email: current.email, fullName: input.fullName }, input.email, origin, now);
+  if (emailChanged) await requestEmailChange(app, { id: userId, email: current.email, fullName: input.fullName }, input.email, addressTaken, origin, now);
   // Saving the current address again calls off a change still waiting for its link.
   else if (current.pendingEmail) await retireAuthTokens(app.db, userId, "change_email", now);
   return { ok: true, emailChangeSentTo: emailChanged ? input.email : null, changed: namesChanged || emailChanged };
 }
 
-async function requestEmailChange(app: AppContext, user: { id: string; email: string; fullName: string }, newEmail: string, origin: string, now: number) {
-  // Only the latest request counts: an older link stops working.
+async function requestEmailChange(app: AppContext, user: { id: string; email: string; fullName: string }, newEmail: string, taken: boolean, origin: string, now: number) {
+  // Only the latest request counts: an older link stops working. The same work either way.
   await retireAuthTokens(app.db, user.id, "change_email", now);
   const { token, tokenHash } = await issueToken(app, user.id, "change_email", now, newEmail);
   await enqueue(app.env, [
-    {
-      key: `change_email:${tokenHash}:confirm`,
-      type: "email",
-      kind: "confirm_email_change",
-      to: newEmail,
-      subject: "Confirm your new Closetloop e-mail address",
-      text: `Hello ${user.fullName},\n\nYou asked to use this address for your Closetloop account. Open this link to confirm it:\n\n${origin}/auth/verify?token=${token}\n\nThe link works once and expires in 24 hours. Until then you keep signing in with your current address.`,
-    },
+    taken
+      ? {
+          key: `change_email:${tokenHash}:taken`,
+          type: "email",
+          kind: "account_exists",
+          to: newEmail,
+          subject: "Someone asked to use your e-mail address on Closetloop",
+          text: `Hello,\n\nSomeone signed in to another Closetloop account asked to use this e-mail address for it. This address has its own account, so nothing has changed.\n\nIf it was you, sign in with this address here:\n\n${origin}/auth\n\nIf it was not you, ignore this e-mail.`,
+        }
+      : {
+          key: `change_email:${tokenHash}:confirm`,
+          type: "email",
+          kind: "confirm_email_change",
+          to: newEmail,
+          subject: "Confirm your new Closetloop e-mail address",
+          text: `Hello ${user.fullName},\n\nYou asked to use this address for your Closetloop account. Open this link to confirm it:\n\n${origin}/auth/verify?token=${token}\n\nThe link works once and expires in 24 hours. Until then you keep signing in with your current address.`,
+        },
     {
       key: `change_email:${tokenHash}:notice`,
       type: "email",

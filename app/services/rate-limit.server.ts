@@ -22,6 +22,8 @@ export const LIMITS = {
   newsletterEmail: { name: "newsletter-email", limit: 3, windowSeconds: 3600 },
   storeRequestIp: { name: "store-request-ip", limit: 5, windowSeconds: 3600 },
   storeRequestEmail: { name: "store-request-email", limit: 3, windowSeconds: 3600 },
+  // E-mail address changes of one account: each sends two e-mails (decision 0067).
+  emailChange: { name: "email-change", limit: 5, windowSeconds: 3600 },
   // Guessing the current password of a signed-in account (password change, account deletion).
   accountPassword: { name: "account-password", limit: 10, windowSeconds: 600 },
 } satisfies Record<string, RateLimit>;

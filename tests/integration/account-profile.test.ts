@@ -49,17 +49,35 @@ describe("Profile", () => {
     expect(await databaseFingerprint()).toBe(before);
   });
 
-  it("refuses a display name someone else has, whatever its case, and an e-mail used by another account", async () => {
+  it("refuses a display name someone else has, whatever its case", async () => {
     const other = await createUser({ displayName: `Taken${unique()}` });
     const user = await signedInBrowser("shopper");
     const before = await databaseFingerprint();
     const taken = await user.browser.post("/account?tab=profile", profileForm({ email: user.email, displayName: other.displayName.toUpperCase() }));
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("This display name is already taken. Please choose another.");
-    const used = await user.browser.post("/account?tab=profile", profileForm({ email: other.email.toUpperCase() }));
-    expect(used.status).toBe(409);
-    expect(await used.text()).toContain("An account with this email already exists");
     expect(await databaseFingerprint()).toBe(before);
+  });
+
+  it("answers an e-mail used by another account as any other: its owner is told instead, nothing changes (decision 0017)", async () => {
+    const other = await createUser();
+    const user = await signedInBrowser("shopper");
+    const next = await follow(user.browser, await user.browser.post("/account?tab=profile", profileForm({ email: other.email.toUpperCase() })));
+    expect(next.html).toContain(`We sent a link to ${other.email}`);
+    const told = await eventually(() => env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = 'account_exists'").bind(other.email).first<{ subject: string; body: string }>());
+    expect(told.subject).toBe("Someone asked to use your e-mail address on Closetloop");
+    expect(told.body).not.toContain("/auth/verify");
+    await eventually(() => env.DB.prepare("SELECT 1 FROM notification_outbox WHERE recipient = ? AND kind = 'email_change_requested'").bind(user.email).first());
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'confirm_email_change'").bind(other.email).first()).toEqual({ n: 0 });
+    expect((await userRow(user.id))!.email).toBe(user.email);
+  });
+
+  it("takes five e-mail changes an hour from one account, then says how long to wait", async () => {
+    const user = await signedInBrowser("shopper");
+    for (let i = 0; i < 5; i++) expect((await user.browser.post("/account?tab=profile", profileForm({ email: `many-${i}-${unique()}@example.test` }))).status).toBe(302);
+    const refused = await user.browser.post("/account?tab=profile", profileForm({ email: `many-6-${unique()}@example.test` }));
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toMatch(/Too many attempts\. Please try again in (a minute|\d+ minutes)\./);
   });
 
   it("changes the e-mail only once the new address is confirmed from its link; the old address is told", async () => {

@@ -102,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const saved = await saveProfile(app, user.id, parsed.value, origin, now);
     if (!saved.ok) {
       const message = Object.values(saved.errors)[0] ?? "Please correct the highlighted fields.";
-      return reply({ intent, values: echo, errors: saved.errors, alert: { title: "Failed to update profile", message } }, 409);
+      return reply({ intent, values: echo, errors: saved.errors, alert: { title: "Failed to update profile", message } }, saved.status ?? 409);
     }
     return redirectWithToast(app.config, "/account?tab=profile", {
       type: "success",
