@@ -19,6 +19,7 @@ import { Header } from "./components/layout/header";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
+import { FocusRefusedField } from "./components/forms";
 import { useNonce } from "./components/nonce";
 import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
@@ -142,6 +143,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <main id="main" className="mx-auto min-h-[50vh] max-w-7xl px-4 py-6">
         {/* Fixed to the top of the window; inside a landmark so that, while shown, it is part of the page's content. */}
         <ProgressBar />
+        <FocusRefusedField />
         {children}
       </main>
       <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />

@@ -1,4 +1,4 @@
-import { useEffect, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
@@ -48,15 +48,33 @@ export function FormAlert({ title, message }: { title: string; message: string }
 }
 
 /**
- * With JavaScript a refused form stays on screen: when `errors` arrive, focus moves to the first
- * field they mark in the form `formId`, so a keyboard or screen reader user lands on it (without
- * JavaScript the reloaded page shows the errors at their fields).
+ * With JavaScript a refused form stays on screen: when a submission ends, focus moves to the
+ * first field the page now marks (aria-invalid) in the form that was sent, so a keyboard or
+ * screen reader user lands on it instead of staying on the button. Rendered once, in the root:
+ * every form gets it (without JavaScript the reloaded page shows the errors at their fields).
  */
-export function useFocusFirstError(formId: string, errors: Record<string, unknown> | undefined) {
+export function FocusRefusedField() {
+  const { state } = useNavigation();
+  const sent = useRef<{ form: HTMLFormElement; id: string; navigated: boolean } | null>(null);
   useEffect(() => {
-    if (!errors || Object.keys(errors).length === 0) return;
-    document.getElementById(formId)?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [formId, errors]);
+    const remember = (event: SubmitEvent) => {
+      if (event.target instanceof HTMLFormElement) sent.current = { form: event.target, id: event.target.id, navigated: false };
+    };
+    document.addEventListener("submit", remember, true);
+    return () => document.removeEventListener("submit", remember, true);
+  }, []);
+  useEffect(() => {
+    if (!sent.current) return;
+    // Only a submission the router carried (not a fetcher's, nor a download's) ends here.
+    if (state === "submitting") sent.current.navigated = true;
+    if (state !== "idle" || !sent.current.navigated) return;
+    const { form, id } = sent.current;
+    sent.current = null;
+    // A form drawn anew after the answer (a new key) is found again by its id.
+    const now = form.isConnected ? form : id ? document.getElementById(id) : null;
+    now?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state]);
+  return null;
 }
 
 /** True while a form with this intent is being submitted (for 'Signing in...' style labels). */

@@ -67,3 +67,15 @@ test("gallery thumbnails and the accordion work from the keyboard", async ({ pag
   await page.keyboard.press("Enter");
   await expect(details).toHaveAttribute("open", "");
 });
+
+test("every refused form takes the keyboard to the first field it marks: sign-up, for one", async ({ page }) => {
+  await page.goto("/auth?tab=signup");
+  const form = page.getByRole("form", { name: "Create a user account" });
+  await form.getByLabel("Full name").fill("Key Board");
+  await form.getByLabel("Email").fill(`keyboard-${Date.now()}@example.test`);
+  await form.getByRole("textbox", { name: "Password", exact: true }).fill("secret1");
+  await form.getByLabel("Confirm password").fill("secret2");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await expect(form.getByLabel("Confirm password")).toBeFocused();
+});

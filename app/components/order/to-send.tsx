@@ -2,7 +2,7 @@ import { Form } from "react-router";
 import { CARRIER_NAMES, CARRIERS, dispatchBy, formatDeadline, type ShipFormResult } from "../../domain/shipping";
 import { formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
-import { SubmitButton, useFocusFirstError, useSubmitting } from "../forms";
+import { SubmitButton, useSubmitting } from "../forms";
 
 // 'To send' (issue 22): for each order waiting to be posted, the items, the ship-to name and
 // address, the deadline (2 working days), and a form to mark them shipped with a carrier and a
@@ -38,7 +38,6 @@ export function ToSend({ orders, action, result, now }: { orders: ToSendOrder[];
 function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number }) {
   const busy = useSubmitting("ship");
   // A refused number: the keyboard goes to the field that says what is wrong.
-  useFocusFirstError(`ship-${order.orderId}`, result?.errors);
   const deadline = dispatchBy(order.placedAt);
   const late = now > deadline;
   const a = order.shipTo;

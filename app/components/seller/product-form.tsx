@@ -4,7 +4,7 @@ import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "../../domain/catalog";
 import type { TypedValues } from "../../domain/product-form";
 import { FairnessHint } from "./fairness";
 import { SizeFields } from "./size-fields";
-import { Field, FormAlert, SubmitButton, useFocusFirstError, useSubmitting } from "../forms";
+import { Field, FormAlert, SubmitButton, useSubmitting } from "../forms";
 import { ImageUpload } from "../image-upload";
 import { SelectField, TextArea, BrandField, TagsField } from "./product-form-fields";
 import type { SuggestionReply } from "./product-form-fields";
@@ -49,7 +49,6 @@ export function ProductForm({ mode, action, formKey, defaults, errors = {}, aler
   const submitIntent = mode === "create" ? "create_product" : "save";
   const busy = useSubmitting(submitIntent);
   // A refused form: the keyboard goes to the first field it marks (the errors object is the action's, stable across renders).
-  useFocusFirstError("product-form", Object.keys(errors).length > 0 ? errors : undefined);
   const [prices, setPrices] = useState({ rental: defaults.rentalPrice, buying: defaults.buyingPrice, original: defaults.originalPrice, condition: defaults.condition });
   const track = (key: keyof typeof prices) => (e: { currentTarget: { value: string } }) => {
     const value = e.currentTarget.value;

@@ -16,7 +16,7 @@ import { reservationEnded } from "../../domain/payment-timing";
 import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { Field, FormAlert, useFocusFirstError, busyProps } from "../../components/forms";
+import { Field, FormAlert, busyProps } from "../../components/forms";
 import { CartGroups } from "../../components/cart/cart-groups";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
@@ -182,7 +182,6 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const billingRef = useRef<HTMLFieldSetElement>(null);
   const shippingRef = useRef<HTMLFieldSetElement>(null);
-  useFocusFirstError("checkout", (actionData as CartActionData | undefined)?.errors);
   if (!loaderData.signedIn) {
     return (
       <section className="mx-auto max-w-md py-16 text-center">
