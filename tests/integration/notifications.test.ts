@@ -113,9 +113,19 @@ describe("unsubscribing", () => {
 
     const done = await visitor.post(`/unsubscribe?token=${encodeURIComponent(token)}`, { "List-Unsubscribe": "One-Click" });
     expect(done.status).toBe(200);
-    expect(await done.text()).toContain("You are unsubscribed from marketing e-mails.");
+    expect(await done.text()).toContain("You are unsubscribed from marketing e-mails. You can change this at any time in your account.");
     expect(await first("SELECT email FROM notification_preferences WHERE user_id = ? AND category = 'marketing'", seller.id)).toEqual({ email: 0 });
     // The marketing contact is updated through the queue.
     await eventually(() => first("SELECT id FROM notification_outbox WHERE recipient = ? AND kind = 'update_contact'", seller.email));
+    // The link opened again says so instead of asking again (decision 0067).
+    expect(await (await visitor.fetch(`/unsubscribe?token=${encodeURIComponent(token)}`)).text()).toContain("You are already unsubscribed from marketing e-mails.");
+  });
+
+  it("tells a newsletter subscriber without an account how to subscribe again, not to use an account", async () => {
+    const token = await signUnsubscribe({ who: "e:reader@example.test", category: "marketing", expires: Date.now() + 60_000 }, config().SESSION_SECRET);
+    const done = await new Browser().post(`/unsubscribe?token=${encodeURIComponent(token)}`, { "List-Unsubscribe": "One-Click" });
+    const text = await done.text();
+    expect(text).toContain("You are unsubscribed from marketing e-mails. You can subscribe again at any time from the foot of any page.");
+    expect(text).not.toContain("in your account");
   });
 });

@@ -2,8 +2,8 @@ import { data, Form } from "react-router";
 import type { Route } from "./+types/unsubscribe";
 import { appContext } from "../../context";
 import { CATEGORY_LABELS, NOTIFICATION_CATEGORIES, UNSUBSCRIBABLE } from "../../domain/notifications";
-import { verifyUnsubscribe, type UnsubscribeCheck } from "../../domain/unsubscribe";
-import { unsubscribe } from "../../services/preferences.server";
+import { verifyUnsubscribe, type UnsubscribeCheck, type UnsubscribeClaim } from "../../domain/unsubscribe";
+import { emailOff, unsubscribe } from "../../services/preferences.server";
 
 // /unsubscribe?token=… (issue 23, item 5): the link in a marketing or alert e-mail. Works signed
 // out: the signed token says who and which category. GET shows what it will do and a button
@@ -22,11 +22,22 @@ async function check(request: Request, secret: string, now: number): Promise<Uns
   return result;
 }
 
+/** What a person can do later: an account has its e-mail choices; a newsletter subscriber (no account) the footer's form. */
+const LATER = {
+  account: "You can change this at any time in your account.",
+  subscriber: "You can subscribe again at any time from the foot of any page.",
+};
+const laterFor = (claim: UnsubscribeClaim) => (claim.who.startsWith("u:") ? LATER.account : LATER.subscriber);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const result = await check(request, app.config.SESSION_SECRET, Date.now());
   if (!result.ok) return data({ state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID }, { status: 400 });
-  return { state: "ask" as const, label: CATEGORY_LABELS[result.claim.category].toLowerCase() };
+  const label = CATEGORY_LABELS[result.claim.category].toLowerCase();
+  // An account that already switched the category off is told so, not asked again.
+  const { who, category } = result.claim;
+  if (who.startsWith("u:") && (await emailOff(app.db, who.slice(2))).has(category)) return { state: "already" as const, label, later: LATER.account };
+  return { state: "ask" as const, label, later: laterFor(result.claim) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -34,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await check(request, app.config.SESSION_SECRET, Date.now());
   if (!result.ok) return data({ state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID }, { status: 400 });
   await unsubscribe(app, result.claim, Date.now());
-  return { state: "done" as const, label: CATEGORY_LABELS[result.claim.category].toLowerCase() };
+  return { state: "done" as const, label: CATEGORY_LABELS[result.claim.category].toLowerCase(), later: laterFor(result.claim) };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -44,8 +55,8 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
       <h1 className="mb-4 text-2xl font-semibold">Unsubscribe</h1>
       {shown.state === "refused" ? (
         <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{shown.message}</p>
-      ) : shown.state === "done" ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">{`You are unsubscribed from ${shown.label} e-mails. You can change this at any time in your account.`}</p>
+      ) : shown.state === "done" || shown.state === "already" ? (
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">{`You are ${shown.state === "already" ? "already " : ""}unsubscribed from ${shown.label} e-mails. ${shown.later}`}</p>
       ) : (
         <Form method="post" className="space-y-4">
           <p>{`Stop receiving ${shown.label} e-mails from Closetloop?`}</p>
