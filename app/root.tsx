@@ -28,7 +28,7 @@ import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
 import { currentUser } from "./services/session.server";
-import { takeToast } from "./services/toast.server";
+import { keepToastForDataOnly, takeToast } from "./services/toast.server";
 import { markPersonal } from "./services/page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -38,6 +38,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [] };
     context.set(requestState, state);
     const response = await next();
+    keepToastForDataOnly(request, response, app.config);
     for (const cookie of state.setCookies) response.headers.append("set-cookie", cookie);
     markPersonal(response, Boolean(state.user));
     return response;

@@ -90,8 +90,11 @@ export function validMessage(raw: unknown): { ok: true; text: string } | { ok: f
   return { ok: true, text };
 }
 
-/** What a refused message's form shows again: the text as it was typed. */
-export const draftOf = (raw: unknown) => (typeof raw === "string" ? raw : "");
+/**
+ * What a refused message's form shows again: the text as it was typed, when the box could hold it
+ * (a longer one cannot come from the page's own box, and no answer repeats unbounded input).
+ */
+export const draftOf = (raw: unknown) => (typeof raw === "string" && [...raw].length <= MESSAGE_MAX_LENGTH ? raw : "");
 
 /** A report's reason, trimmed, or why it cannot be sent. */
 export function validReportReason(raw: unknown): { ok: true; reason: string } | { ok: false; error: string } {

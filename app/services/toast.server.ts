@@ -6,12 +6,14 @@ import type { Toast } from "../domain/toast";
 // JavaScript, and anonymous visitors cost no KV write (docs/decisions/0005-toasts.md).
 const storages = new WeakMap<AppConfig, ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>>>();
 
+const cookieName = (config: AppConfig) => (config.isDev ? "cl_toast" : "__Host-cl_toast");
+
 function toastStorage(config: AppConfig) {
   let storage = storages.get(config);
   if (!storage) {
     storage = createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>({
       cookie: {
-        name: config.isDev ? "cl_toast" : "__Host-cl_toast",
+        name: cookieName(config),
         httpOnly: true,
         sameSite: "lax",
         path: "/",
@@ -55,4 +57,19 @@ export async function takeToast(request: Request, config: AppConfig) {
   const toast = (session.get("toast") as Toast | undefined) ?? null;
   if (!toast) return { toast: null, headers: null };
   return { toast, headers: new Headers({ "set-cookie": await storage.destroySession(session) }) };
+}
+
+/**
+ * A page drawn in answer to a form sent without JavaScript (a refused one, most often) shows its
+ * message itself; the toast cookie its action set would show it once more on the next page
+ * (decision 0067), so that cookie does not go out. With JavaScript the answer is data, and the
+ * shell's revalidation takes the toast from the cookie at once.
+ */
+export function keepToastForDataOnly(request: Request, response: Response, config: AppConfig) {
+  if (request.method === "GET" || request.method === "HEAD" || !response.headers.get("content-type")?.startsWith("text/html")) return;
+  const name = `${cookieName(config)}=`;
+  const cookies = response.headers.getSetCookie();
+  if (!cookies.some((c) => c.startsWith(name))) return;
+  response.headers.delete("set-cookie");
+  for (const cookie of cookies) if (!cookie.startsWith(name)) response.headers.append("set-cookie", cookie);
 }

@@ -49,6 +49,8 @@ describe("Products", () => {
       expect(await refused.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
     }
     expect(await databaseFingerprint()).toBe(unchanged);
+    // The refused page said it; the next page does not say it again (decision 0067).
+    expect(await (await browser.fetch("/admin/products?status=approved")).text()).not.toContain("Please give a reason");
     const response = await browser.post("/admin/products", { intent: "reject", productId: product.id, reason: "The photos are too  dark to judge the condition." });
     expect(await toastAfter(browser, response)).toBe("Product rejected successfully");
     expect(await first("SELECT status, product_status, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", product_status: "archived", rejection_reason: "The photos are too dark to judge the condition." });
