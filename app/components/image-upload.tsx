@@ -58,28 +58,33 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
   const [enhanced, setEnhanced] = useState(false);
   const [items, setItems] = useState<Item[]>(() => existing.map((url) => ({ id: nextId(), kind: "existing", url })));
   const [problem, setProblem] = useState<string | null>(null);
+  // A chosen file was refused: the form is not sent without it until the person chooses another
+  // file or says to save without it (without JavaScript the server refuses the whole form).
+  const [refused, setRefused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const fieldset = useRef<HTMLFieldSetElement>(null);
   useEffect(() => setEnhanced(true), []);
 
-  // While a file is still on its way, the form waits for it.
+  // While a file is still on its way, or a chosen one was refused, the form waits.
   const uploading = items.some((i) => i.kind === "uploading");
   useEffect(() => {
     const form = fieldset.current?.form;
-    if (!form || !uploading) return;
+    if (!form || !(uploading || refused)) return;
     const hold = (e: SubmitEvent) => {
       e.preventDefault();
       e.stopImmediatePropagation();
-      setProblem("Please wait for the images to finish uploading.");
+      if (uploading) setProblem("Please wait for the images to finish uploading.");
+      input.current?.focus();
     };
     form.addEventListener("submit", hold, true);
     return () => form.removeEventListener("submit", hold, true);
-  }, [uploading]);
+  }, [uploading, refused]);
 
   async function choose(files: File[]) {
     if (input.current) input.current.value = "";
     const candidates = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
     const judged = judgeImages(use, candidates, multiple ? items.length : 0);
+    setRefused(!judged.ok);
     if (!judged.ok) return setProblem(judged.error);
     setProblem(null);
     const added = files.map((file) => ({ id: nextId(), kind: "uploading" as const, preview: URL.createObjectURL(file), name: file.name, progress: 0, file }));
@@ -91,8 +96,10 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
           ? current.map((i) => (i.id === itemId ? { id: itemId, kind: "staged", token: result.token, preview, name: file.name } : i))
           : current.filter((i) => i.id !== itemId),
       );
-      if ("error" in result) setProblem(rule.prefixFileName ? `${file.name}: ${result.error}` : result.error);
-      else onStaged?.();
+      if ("error" in result) {
+        setProblem(rule.prefixFileName ? `${file.name}: ${result.error}` : result.error);
+        setRefused(true);
+      } else onStaged?.();
     }
   }
 
@@ -182,6 +189,18 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
       ) : null}
       <p id={`${id}-hint`} className="text-xs text-stone-600">{hintText}</p>
       {shownError ? <p id={errorId} role="alert" className="text-sm text-red-700">{shownError}</p> : null}
+      {refused ? (
+        <button
+          type="button"
+          onClick={() => {
+            setRefused(false);
+            setProblem(null);
+          }}
+          className="self-start text-sm text-brand underline"
+        >
+          {multiple ? "Save without that file" : "Save without an image"}
+        </button>
+      ) : null}
     </fieldset>
   );
 }

@@ -17,3 +17,20 @@ test("no accessibility violations on the Brands, Brand Review, Content tabs and 
   await expect(page.getByRole("form", { name: "Banner by URL" }).getByText("Only http:// or https:// image addresses are allowed")).toBeVisible();
   await check();
 });
+
+test("a refused logo holds the form: nothing is created until another file is chosen or 'Save without an image'", async ({ page }) => {
+  await loginOnce(page, "superadmin@closetloop.test", "/admin/brands");
+  const form = page.getByRole("form", { name: "Add brand" });
+  await expect(form.getByText("Choose an image", { exact: true })).toBeVisible();
+  const name = `Zz Held Logo ${Date.now().toString(36)}`;
+  await form.getByLabel("Name").fill(name);
+  await form.locator('input[type="file"]').setInputFiles([{ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") }]);
+  await expect(form.getByText("Invalid file type - Please select a PNG, JPG or SVG logo.")).toBeVisible();
+  await form.getByRole("button", { name: "Create brand" }).click();
+  await expect(form.locator('input[type="file"]')).toBeFocused();
+  await expect(page.getByText("Brand created successfully")).toHaveCount(0);
+  await form.getByRole("button", { name: "Save without an image" }).click();
+  await form.getByRole("button", { name: "Create brand" }).click();
+  await expect(page.getByText("Brand created successfully").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: `Edit ${name}` })).toBeVisible();
+});
