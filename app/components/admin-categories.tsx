@@ -26,7 +26,7 @@ export function CategoryManager({ categories, editing, values, errors, intent, c
         {editing ? <input type="hidden" name="categoryId" value={editing.id} /> : null}
         <Field label="Name" name="name" required maxLength={100} defaultValue={values?.name ?? editing?.name ?? ""} error={errors.name} />
         <Field label="Slug" name="slug" maxLength={100} defaultValue={values?.slug ?? editing?.slug ?? ""} error={errors.slug} hint="Leave empty to make it from the name." />
-        <TextArea label="Description" name="description" rows={2} maxLength={1000} defaultValue={values?.description ?? editing?.description ?? ""} />
+        <TextArea label="Description" name="description" rows={2} maxLength={1000} defaultValue={values?.description ?? editing?.description ?? ""} error={errors.description} />
         <SelectField
           label="Parent"
           name="parentId"

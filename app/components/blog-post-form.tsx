@@ -17,13 +17,13 @@ export function BlogPostForm({ label, action, postId, categories, errors, values
       {postId ? <input type="hidden" name="postId" value={postId} /> : null}
       <ImageUpload name="featuredImage" use="blogImage" label="Featured image" existing={existingImage ? [existingImage] : []} error={errors.featuredImage} hint="An image smaller than 2MB." />
       <Field label="Title" name="title" required maxLength={200} defaultValue={values.title ?? ""} error={errors.title} />
-      <TextArea label="Excerpt" name="excerpt" rows={2} maxLength={500} defaultValue={values.excerpt ?? ""} />
-      <TextArea label="Content" name="content" required rows={14} defaultValue={values.content ?? ""} error={errors.content} hint="Plain text; a blank line starts a new paragraph." />
-      <Field label="Category" name="category" maxLength={60} list="blog-categories" defaultValue={values.category ?? ""} />
+      <TextArea label="Excerpt" name="excerpt" rows={2} maxLength={500} defaultValue={values.excerpt ?? ""} error={errors.excerpt} />
+      <TextArea label="Content" name="content" required rows={14} maxLength={50_000} defaultValue={values.content ?? ""} error={errors.content} hint="Plain text; a blank line starts a new paragraph." />
+      <Field label="Category" name="category" maxLength={60} list="blog-categories" defaultValue={values.category ?? ""} error={errors.category} />
       <datalist id="blog-categories">
         {categories.map((c) => <option key={c} value={c} />)}
       </datalist>
-      <Field label="Tags" name="tags" maxLength={1000} defaultValue={values.tags ?? ""} hint="Comma-separated, e.g. vintage, care, style" />
+      <Field label="Tags" name="tags" maxLength={1000} defaultValue={values.tags ?? ""} error={errors.tags} hint="Comma-separated, e.g. vintage, care, style" />
       <div className="flex gap-3">
         <button type="submit" name="intent" value="preview" className={buttonClass} formNoValidate>Preview</button>
         <SubmitButton busy={saving} busyLabel="Saving..." name="intent" value="save">{saveLabel}</SubmitButton>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { categorySlug, descriptionPreview, httpUrl, readBannerUrl, readCategoryForm, readSettingsGroup } from "./admin-content";
-import { parseTags } from "./blog-form";
+import { categorySlug, descriptionPreview, httpUrl, readBannerUrl, readBrandForm, readCategoryForm, readPageForm, readSettingsGroup } from "./admin-content";
+import { parseTags, readBlogForm } from "./blog-form";
 import { publicSettings } from "./site";
 
 const form = (fields: Record<string, string>) => {
@@ -88,5 +88,17 @@ describe("tags (§5) and settings", () => {
     expect(publicSettings([{ key: "favicon", content: null, imageUrl: "https://evil.example/x.ico" }]).favicon).toBe("/favicon.svg");
     expect(publicSettings([{ key: "favicon", content: null, imageUrl: "/images/favicons/favicon_1.png" }]).favicon).toBe("/images/favicons/favicon_1.png");
     expect(publicSettings([{ key: "site_title", content: "Loop" }])).toMatchObject({ siteTitle: "Loop", metaTitle: "Loop" });
+  });
+});
+
+describe("a staff form's text over its limit (decision 0067)", () => {
+  it("is refused at its field, in words, not cut and saved", () => {
+    const long = (n: number) => "x".repeat(n + 1);
+    expect(readBrandForm(form({ name: "Ganni", description: long(1000) }))).toEqual({ ok: false, errors: { description: "Description must be at most 1,000 characters" } });
+    expect(readCategoryForm(form({ name: "Socks", description: long(1000) }), [], null)).toEqual({ ok: false, errors: { description: "Description must be at most 1,000 characters" } });
+    expect(readPageForm(form({ pageKey: "faq", title: long(200), content: "Hello" }))).toEqual({ ok: false, errors: { title: "Page title must be at most 200 characters" } });
+    expect(readSettingsGroup("site", form({ site_title: long(300) }))).toEqual({ ok: false, errors: { site_title: "Use at most 300 characters" } });
+    expect(readBlogForm(form({ title: long(200), content: "Words" }))).toMatchObject({ ok: false, missing: false, errors: { title: "Title must be at most 200 characters" } });
+    expect(readBlogForm(form({ title: "", content: "Words" }))).toMatchObject({ ok: false, missing: true, errors: { title: "Please fill in both title and content" } });
   });
 });

@@ -14,6 +14,23 @@ export const text = (form: FormData, name: string, max: number) => {
   return typeof value === "string" ? value.trim().slice(0, max) : "";
 };
 
+/**
+ * Reads a form's text fields against their limits (the fields' own maxlength, counted the same
+ * way): one over its limit is refused at its field in words, not cut and saved (decision 0067).
+ * `errors` collects the refusals for the form's other checks to add to.
+ */
+export function limitedText(form: FormData) {
+  const errors: FieldErrors = {};
+  const read = (name: string, max: number, label?: string) => {
+    const value = form.get(name);
+    const typed = typeof value === "string" ? value.replace(/\r\n/g, "\n").trim() : "";
+    const most = `at most ${max.toLocaleString("en-GB")} characters`;
+    if (typed.length > max) errors[name] = label ? `${label} must be ${most}` : `Use ${most}`;
+    return typed.slice(0, max);
+  };
+  return { read, errors };
+}
+
 /** An absolute http(s) address, normalised; null for anything else (javascript:, data:, relative, garbage). */
 export function httpUrl(value: string): string | null {
   if (!/^https?:\/\//i.test(value.trim())) return null;
@@ -56,17 +73,18 @@ export interface BrandInput {
   description: string | null;
 }
 
-export function readBrandForm(form: FormData): Parsed<BrandInput, "name" | "websiteUrl"> {
+export function readBrandForm(form: FormData): Parsed<BrandInput, "name" | "websiteUrl" | "description"> {
+  const { read, errors } = limitedText(form);
   const name = text(form, "name", 101);
-  const website = text(form, "websiteUrl", 500);
-  const errors: FieldErrors<"name" | "websiteUrl"> = {};
+  const website = read("websiteUrl", 500, "Website");
+  const description = read("description", 1000, "Description");
   if (!name) errors.name = BRAND_MESSAGES.nameRequired;
   // Refused, not cut: a brand's name is its page's address and what every listing of it says.
   else if (name.length > BRAND_NAME_MAX) errors.name = BRAND_MESSAGES.nameTooLong;
   const websiteUrl = website ? httpUrl(website) : null;
-  if (website && !websiteUrl) errors.websiteUrl = BRAND_MESSAGES.website;
+  if (website && !websiteUrl) errors.websiteUrl ??= BRAND_MESSAGES.website;
   if (Object.keys(errors).length) return { ok: false, errors };
-  return { ok: true, value: { name, websiteUrl, description: text(form, "description", 1000) || null } };
+  return { ok: true, value: { name, websiteUrl, description: description || null } };
 }
 
 export const REVIEW_MESSAGES = {
@@ -119,7 +137,7 @@ export const CATEGORY_MESSAGES = {
   notFound: "Category not found",
 } as const;
 
-type CategoryField = "name" | "slug" | "sortOrder" | "parentId";
+type CategoryField = "name" | "slug" | "description" | "sortOrder" | "parentId";
 
 /**
  * A category form against the categories that exist: §5's slug and sort_order rules, and the
@@ -127,12 +145,13 @@ type CategoryField = "name" | "slug" | "sortOrder" | "parentId";
  * that has children of its own).
  */
 export function readCategoryForm(form: FormData, existing: readonly CategoryRow[], editingId: string | null): Parsed<CategoryInput, CategoryField> {
-  const name = text(form, "name", 100);
-  const typedSlug = text(form, "slug", 100);
+  const { read, errors } = limitedText(form);
+  const name = read("name", 100, "Name");
+  const typedSlug = read("slug", 100, "Slug");
+  const description = read("description", 1000, "Description");
   const sortText = text(form, "sortOrder", 20);
   const parentText = text(form, "parentId", 100);
-  const errors: FieldErrors<CategoryField> = {};
-  if (!name) errors.name = CATEGORY_MESSAGES.nameRequired;
+  if (!name) errors.name ??= CATEGORY_MESSAGES.nameRequired;
   const slug = categorySlug(typedSlug || name);
   if (name && !/[a-z0-9]/.test(slug)) errors.slug = CATEGORY_MESSAGES.slugRequired;
   let sortOrder = 0;
@@ -151,7 +170,7 @@ export function readCategoryForm(form: FormData, existing: readonly CategoryRow[
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
-    value: { name, slug, description: text(form, "description", 1000) || null, parentId, sortOrder, isActive: form.get("isActive") === "on" },
+    value: { name, slug, description: description || null, parentId, sortOrder, isActive: form.get("isActive") === "on" },
   };
 }
 
@@ -197,15 +216,15 @@ export const PAGE_MESSAGES = {
   titleRequired: "Page title is required",
 } as const;
 
-export function readPageForm(form: FormData): Parsed<{ key: ContentPageKey; title: string; content: string }, "pageKey" | "title"> {
+export function readPageForm(form: FormData): Parsed<{ key: ContentPageKey; title: string; content: string }, "pageKey" | "title" | "content"> {
+  const { read, errors } = limitedText(form);
   const key = text(form, "pageKey", 50);
-  const title = text(form, "title", 200);
-  const errors: FieldErrors<"pageKey" | "title"> = {};
+  const title = read("title", 200, "Page title");
+  const content = read("content", 100_000, "Content");
   if (!CONTENT_PAGES.some((p) => p.key === key)) errors.pageKey = PAGE_MESSAGES.pickPage;
-  if (!title) errors.title = PAGE_MESSAGES.titleRequired;
+  if (!title) errors.title ??= PAGE_MESSAGES.titleRequired;
   if (Object.keys(errors).length) return { ok: false, errors };
-  const raw = form.get("content");
-  return { ok: true, value: { key: key as ContentPageKey, title, content: typeof raw === "string" ? raw.replace(/\r\n/g, "\n").trim().slice(0, 100_000) : "" } };
+  return { ok: true, value: { key: key as ContentPageKey, title, content } };
 }
 
 /** Site settings, saved one group at a time (§2), each with its own messages (§8). */
@@ -271,9 +290,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** One group's values (empty means "not set"), or field errors. */
 export function readSettingsGroup(group: SettingsGroup, form: FormData): Parsed<Record<string, string>> {
   const values: Record<string, string> = {};
-  const errors: FieldErrors = {};
+  const { read, errors } = limitedText(form);
   for (const key of SETTINGS_GROUPS[group].keys) {
-    const value = text(form, key, key.endsWith("description") ? 500 : 300);
+    const value = read(key, key.endsWith("description") ? 500 : 300);
     if (value && (key === "contact_email" || key === "support_email") && !EMAIL.test(value)) errors[key] = "Invalid email address";
     if (value && key.endsWith("_url") && !httpUrl(value)) errors[key] = "Must be an http:// or https:// address";
     values[key] = key.endsWith("_url") && value ? (httpUrl(value) ?? value) : value;

@@ -1,4 +1,4 @@
-import { text } from "./admin-content";
+import { limitedText } from "./admin-content";
 
 // The admin Blog tab's form (issue 14 item 10; decision 0034). Split from admin-content.ts (issue 28:
 // files of one purpose).
@@ -33,14 +33,18 @@ export interface BlogInput {
   tags: string[];
 }
 
-export function readBlogForm(form: FormData): { ok: true; value: BlogInput } | { ok: false; missing: true; value: BlogInput } {
-  const raw = form.get("content");
+/** The post, or why not (with what was read, for the preview): a missing title or content (§5's one message for both), or a field over its limit. */
+export function readBlogForm(form: FormData): { ok: true; value: BlogInput } | { ok: false; missing: boolean; errors: Record<string, string>; value: BlogInput } {
+  const { read, errors } = limitedText(form);
   const value: BlogInput = {
-    title: text(form, "title", 200),
-    excerpt: text(form, "excerpt", 500) || null,
-    content: typeof raw === "string" ? raw.replace(/\r\n/g, "\n").trim().slice(0, 50_000) : "",
-    category: text(form, "category", 60) || null,
-    tags: parseTags(text(form, "tags", 1000)),
+    title: read("title", 200, "Title"),
+    excerpt: read("excerpt", 500, "Excerpt") || null,
+    content: read("content", 50_000, "Content"),
+    category: read("category", 60, "Category") || null,
+    tags: parseTags(read("tags", 1000, "Tags")),
   };
-  return value.title && value.content ? { ok: true, value } : { ok: false, missing: true, value };
+  const missing = !value.title || !value.content;
+  if (!value.title) errors.title ??= BLOG_MESSAGES.missingDescription;
+  if (!value.content) errors.content ??= BLOG_MESSAGES.missingDescription;
+  return Object.keys(errors).length ? { ok: false, missing, errors: errors as Record<string, string>, value } : { ok: true, value };
 }

@@ -37,7 +37,7 @@ export async function action(args: Route.ActionArgs) {
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const parsed = readBlogForm(form);
   if (intent === "preview") return { form: "post", preview: parsed.value, values: textValues(form), fileNotKept: sentFile(form, "featuredImage") };
-  if (!parsed.ok) return refuseFields(app.config, "post", BLOG_MESSAGES.missingTitle, { title: parsed.value.title ? undefined : BLOG_MESSAGES.missingDescription, content: parsed.value.content ? undefined : BLOG_MESSAGES.missingDescription }, form);
+  if (!parsed.ok) return refuseFields(app.config, "post", parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed, parsed.errors, form);
   const now = Date.now();
   const id = `post_${crypto.randomUUID()}`;
   const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: null, key: (ext) => areaImageKey("blogImage", id, now, ext) });

@@ -51,7 +51,7 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "preview" || intent === "save") {
     const parsed = readBlogForm(form);
     if (intent === "preview") return { form: "post", preview: parsed.value, values: blogTextValues(form), fileNotKept: sentFile(form, "featuredImage") };
-    if (!parsed.ok) return refuseFields(app.config, "post", BLOG_MESSAGES.missingTitle, { title: parsed.value.title ? undefined : BLOG_MESSAGES.missingDescription, content: parsed.value.content ? undefined : BLOG_MESSAGES.missingDescription }, form);
+    if (!parsed.ok) return refuseFields(app.config, "post", parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed, parsed.errors, form);
     const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: post.featuredImageUrl, key: (ext) => areaImageKey("blogImage", post.id, now, ext) });
     if (!image.ok) return refuseFields(app.config, "post", image.error.startsWith("File too large") ? "File too large" : "Invalid file type", { featuredImage: image.error }, form);
     const featuredImageUrl = await image.commit();

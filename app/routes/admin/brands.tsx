@@ -145,7 +145,7 @@ function BrandFields({ brand, values, errors }: { brand: Brand | null; values: R
     <>
       <Field label="Name" name="name" required maxLength={100} defaultValue={values?.name ?? brand?.name ?? ""} error={errors.name} />
       <Field label="Website" name="websiteUrl" type="url" maxLength={500} placeholder="https://" defaultValue={values?.websiteUrl ?? brand?.websiteUrl ?? ""} error={errors.websiteUrl} />
-      <TextArea label="Description" name="description" rows={3} maxLength={1000} defaultValue={values?.description ?? brand?.description ?? ""} />
+      <TextArea label="Description" name="description" rows={3} maxLength={1000} defaultValue={values?.description ?? brand?.description ?? ""} error={errors.description} />
     </>
   );
 }

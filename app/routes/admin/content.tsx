@@ -240,7 +240,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           <input type="hidden" name="pageKey" value={pageKey} />
           {errors("page").pageKey ? <p className="text-sm text-red-700">{errors("page").pageKey}</p> : null}
           <Field label="Title" name="title" required maxLength={200} defaultValue={sent("page")?.title ?? page.title} error={errors("page").title} />
-          <TextArea label="Content" name="content" rows={12} defaultValue={sent("page")?.content ?? page.content} hint="Plain text; a blank line starts a new paragraph." />
+          <TextArea label="Content" name="content" rows={12} maxLength={100_000} defaultValue={sent("page")?.content ?? page.content} error={errors("page").content} hint="Plain text; a blank line starts a new paragraph." />
           {pageKey === "privacy_policy" ? <p className="text-sm text-stone-700">Added after the policy&apos;s 15 standard sections as &lsquo;Additional information&rsquo;: it cannot replace them.</p> : null}
           <p className="text-sm">
             Shown at <Link to={pageKey === "privacy_policy" ? "/privacy-policy" : `/pages/${pageKey}`} className="underline">{pageKey === "privacy_policy" ? "/privacy-policy" : `/pages/${pageKey}`}</Link>
