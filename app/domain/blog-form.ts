@@ -1,4 +1,4 @@
-import { limitedText } from "./admin-content";
+import { limitedText } from "./form-text";
 
 // The admin Blog tab's form (issue 14 item 10; decision 0034). Split from admin-content.ts (issue 28:
 // files of one purpose).
