@@ -109,6 +109,7 @@ export const CATEGORY_MESSAGES = {
   hasChildren: "A category with subcategories cannot have a parent",
   duplicateSlug: "A category with this slug already exists",
   duplicateName: "A category with this name already exists",
+  nameMakesTakenSlug: "This name makes the same address as another category's: change the name, or type a slug",
   notFound: "Category not found",
 } as const;
 

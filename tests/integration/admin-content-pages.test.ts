@@ -50,6 +50,8 @@ describe("Content: categories", () => {
       [{ intent: "categoryUpdate", categoryId: top, name: `Top ${t}`, parentId: `other-${t}` }, "Only top-level categories can be a parent"],
       [{ intent: "categoryCreate", name: `Dup ${t}`, slug: top }, "A category with this slug already exists"],
       [{ intent: "categoryCreate", name: `Top ${t}`, slug: `fresh-${t}` }, "A category with this name already exists"],
+      // No slug typed: the one made from the name is taken, and the name is what to change (decision 0067).
+      [{ intent: "categoryCreate", name: `top ${t}!` }, "This name makes the same address as another category's: change the name, or type a slug"],
       [{ intent: "categoryCreate", name: `Sorted ${t}`, sortOrder: "1.5" }, "Sort order must be a whole number"],
       [{ intent: "categoryCreate", name: "", sortOrder: "1" }, "Category name is required"],
     ];
@@ -123,6 +125,9 @@ describe("Content: banner, pages and site settings", () => {
   it("saves each settings group on its own, and the pages use them: title and SEO on home, contact e-mail in the footer, the favicon", async () => {
     const { browser } = await as("superadmin");
     const t = tag();
+    // Each group's button names it as a sentence does: 'Save SEO', not 'Save seo'.
+    const buttons = [...(await (await browser.fetch("/admin/content")).text()).matchAll(/value="(site|contact|social|seo|selling)"[^>]*>([^<]+)</g)].map((m) => m[2]);
+    expect(buttons).toEqual(["Save site information", "Save contact information", "Save social media", "Save SEO", "Save selling"]);
     await anonymousPage("/");
     const site = await browser.post("/admin/content", { intent: "site", site_title: `Loop ${t}`, site_description: "A very long description of the marketplace that goes past fifty characters." });
     expect(await toastAfter(browser, site)).toEqual(["Site information saved successfully", "A very long description of the marketplace that go..."]);

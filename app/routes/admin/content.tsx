@@ -131,7 +131,9 @@ export async function action(args: Route.ActionArgs) {
       const saved = editing ? await updateCategory(app.db, editing, parsed.value, imageUrl, user.id, now) : await createCategory(app.db, id, parsed.value, imageUrl, user.id, now);
       if (!saved.ok) {
         await dropReplaced(app, imageUrl, editing?.imageUrl ?? null);
-        const clash = "clash" in saved && saved.clash === "slug" ? { slug: CATEGORY_MESSAGES.duplicateSlug } : { name: CATEGORY_MESSAGES.duplicateName };
+        // A slug made from the name (none typed) is the name's to answer for.
+        const typedSlug = String(form.get("slug") ?? "").trim() !== "";
+        const clash = "clash" in saved && saved.clash === "slug" ? (typedSlug ? { slug: CATEGORY_MESSAGES.duplicateSlug } : { name: CATEGORY_MESSAGES.nameMakesTakenSlug }) : { name: CATEGORY_MESSAGES.duplicateName };
         return refuseFields(app.config, intent, title, clash, form);
       }
       await dropReplaced(app, editing?.imageUrl ?? null, imageUrl);
@@ -266,7 +268,7 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
                 ),
               )}
               <div>
-                <button type="submit" name="intent" value={group} className={buttonClass}>Save {SETTINGS_GROUPS[group].label.toLowerCase()}</button>
+                <button type="submit" name="intent" value={group} className={buttonClass}>{`Save ${SETTINGS_GROUPS[group].label.replace(/^[A-Z][a-z]/, (s) => s.toLowerCase())}`}</button>
               </div>
             </Form>
           ))}
