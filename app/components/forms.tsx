@@ -1,4 +1,4 @@
-import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from "react";
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
 import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
@@ -75,6 +75,18 @@ export function FocusRefusedField() {
     now?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [state]);
   return null;
+}
+
+/**
+ * A number that changes with each answer of the page's action: as part of a control's key it puts
+ * a choice the server refused back to what is saved (a select left showing the refused status).
+ */
+export function useAnswerKey(answer: unknown) {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (answer) setCount((n) => n + 1);
+  }, [answer]);
+  return count;
 }
 
 /** True while a form with this intent is being submitted (for 'Signing in...' style labels). */

@@ -37,3 +37,13 @@ test("the Users list shows another admin's change when the window regains focus"
   await page.evaluate(() => window.dispatchEvent(new Event("focus")));
   await expect(row.getByRole("cell", { name: "Customer Support, Vendor", exact: true })).toBeVisible();
 });
+
+test("a refused status change puts the order's select back to what is saved", async ({ page }) => {
+  await login(page, "superadmin@closetloop.test", DEMO_PASSWORD, "/admin/orders?q=order_demo_bought");
+  const select = page.getByRole("combobox", { name: "Status of order order_demo_bought" });
+  const saved = await select.inputValue();
+  await select.selectOption("pending");
+  await page.getByRole("button", { name: "Save status of order order_demo_bought" }).click();
+  await expect(page.getByText("it can no longer be set to pending").first()).toBeVisible();
+  await expect(select).toHaveValue(saved);
+});

@@ -81,6 +81,14 @@ describe("DataTable", () => {
     expect(table(ORDERS, { paging: { page: 1, hasNext: false, href: String } })).not.toContain('aria-label="Pages"');
   });
 
+  it("says a page past the end is past the end, with a link to the first page, not 'No orders yet.'", () => {
+    const html = table([], { paging: { page: 999, hasNext: false, href: (n) => `/admin/orders?page=${n}` } });
+    expect(html).toContain("There is nothing on page 999.");
+    expect(html).toMatch(/href="\/admin\/orders\?page=1"[^>]*>Go to the first page</);
+    expect(html).not.toContain("No orders yet.");
+    expect(html).not.toContain('aria-label="Pages"');
+  });
+
   it("shows a visible caption, hidden headings and a foot for a small table of amounts", () => {
     const html = table(ORDERS, { captionShown: true, headersHidden: true, footer: h("tr", null, h("th", { scope: "row" }, "Total paid"), h("td", null, "£30.00")) });
     expect(html).toContain('<caption class="mb-2 text-left font-semibold">Orders, newest first</caption>');

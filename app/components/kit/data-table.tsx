@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from "react";
+import { Link } from "react-router";
 import { Pagination } from "./pagination";
 import { EmptyState } from "./panel";
 import { rowsSummary } from "./paging";
@@ -59,6 +60,7 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
 export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className }: DataTableProps<Row>) {
   const keyOf = (row: Row, index: number) => rowKey?.(row) ?? String((row as { id?: unknown }).id ?? index);
   const summaryId = useId();
+  const pastTheEnd = rows.length === 0 && paging !== undefined && paging.page > 1;
   const pad = dense ? "py-1 pr-2" : "py-2 pr-3";
   // The scroll box is `relative` so that what a cell hides for screen readers (`sr-only`, placed
   // absolutely) stays inside it, and does not widen the page past a phone's screen.
@@ -66,7 +68,13 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
     cx(pad, column.numeric && "text-right tabular-nums", typeof column.className === "function" ? column.className(row) : (column.className ?? (column.rowHeader && "font-medium")));
   return (
     <>
-      {rows.length === 0 && empty !== null ? (
+      {pastTheEnd ? (
+        // A page past the end (an old link, a typed address): not 'nothing yet', but where the list is.
+        <EmptyState>
+          {`There is nothing on page ${paging.page}. `}
+          <Link to={paging.href(1)} className="text-brand underline">Go to the first page</Link>
+        </EmptyState>
+      ) : rows.length === 0 && empty !== null ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
         <div className={cx("relative overflow-x-auto", className)}>
@@ -99,7 +107,7 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
           <p id={summaryId} className="sr-only">{summary ?? rowsSummary(rows.length, paging?.page, paging?.hasNext)}</p>
         </div>
       )}
-      {paging ? <Pagination {...paging} /> : null}
+      {paging && !pastTheEnd ? <Pagination {...paging} /> : null}
     </>
   );
 }

@@ -10,9 +10,17 @@ export interface TabLink {
   badge?: number;
 }
 
+/** On a phone the tabs scroll sideways: the current one is brought into the strip's view. */
+function showCurrent(nav: HTMLElement | null) {
+  const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+  if (!nav || !current) return;
+  const { offsetLeft: left, offsetWidth: width } = current;
+  if (left < nav.scrollLeft || left + width > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = Math.max(0, left - 16);
+}
+
 export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: readonly TabLink[]; current: string; label?: string }) {
   return (
-    <nav aria-label={label} className="mb-6 overflow-x-auto border-b border-stone-200">
+    <nav ref={showCurrent} aria-label={label} className="relative mb-6 overflow-x-auto border-b border-stone-200">
       <ul className="flex min-w-max gap-1">
         {tabs.map((tab) => {
           const active = tab.id === current;

@@ -21,6 +21,7 @@ import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, SearchableTable } from "../../components/admin";
 import { RowAction } from "../../components/kit/row-actions";
+import { useAnswerKey } from "../../components/forms";
 import { Panel } from "../../components/kit/panel";
 import { StatusBadge } from "../../components/kit/badge";
 import { CellText } from "../../components/kit/data-table";
@@ -87,6 +88,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
+  // A refused status change puts the select back to the order's status.
+  const answered = useAnswerKey(actionData);
   const { rows, hasNext, page, q, status, returns, toSend, now, statuses, choices } = loaderData;
   const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
   return (
@@ -129,7 +132,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                   <StatusBadge status={order.status} />
                   <RowAction intent="status" text="Save" label={`Save status of order ${order.id}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
                     <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
-                    <select id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                    <select key={`${order.status}:${answered}`} id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
                       {staffChoice(order.status) ? null : <option value="" disabled>{statuses.find((s) => s.value === order.status)?.label ?? order.status}</option>}
                       {choices.map((s) => <option key={s} value={s}>{s}</option>)}
                     </select>
