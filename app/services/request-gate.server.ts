@@ -87,12 +87,44 @@ export function bodyLimitOf(module: RouteModule | null): BodyLimit {
   return (module && readBodyLimit(module.bodyLimit)) || DEFAULT_BODY_LIMIT;
 }
 
-/** A refusal as the client sees it: the status and one line of plain text, never anything it sent. */
+/**
+ * A refusal as the client sees it: the status and one line of plain text, never anything it sent.
+ * A browser's own navigation (a form sent without JavaScript asks for text/html) gets the same
+ * line as a small page with a way back to the page it came from (decision 0067): the body was not
+ * read, so the form cannot be shown again, but the person is not left on a bare line of text.
+ */
 export function refusalResponse(refusal: Refusal, request: Request, headers: Record<string, string> = {}) {
-  return new Response(request.method === "HEAD" ? null : `${refusal.message}\n`, {
+  const page = request.headers.get("accept")?.includes("text/html") && request.method !== "HEAD";
+  const body = request.method === "HEAD" ? null : page ? refusalPage(refusal, backTo(request)) : `${refusal.message}\n`;
+  return new Response(body, {
     status: refusal.status,
-    headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: { "content-type": page ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
   });
+}
+
+/** The page the request came from, when it is this site's own (its Referer); else the address it was sent to. */
+function backTo(request: Request) {
+  const url = new URL(request.url);
+  try {
+    const from = new URL(request.headers.get("referer") ?? "");
+    if (from.origin === url.origin) return `${from.pathname}${from.search}`;
+  } catch {
+    // no Referer, or not an address: the form's own address
+  }
+  return url.pathname;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a person is told a refusal is, by its status (the plain line's first words are HTTP's). */
+const PAGE_TITLES: Record<number, string> = { 413: "That is too large to send", 415: "That form could not be read", 400: "That request could not be read", 405: "This address does not take that" };
+
+function refusalPage(refusal: Refusal, back: string) {
+  const title = PAGE_TITLES[refusal.status] ?? "That could not be sent";
+  const at = refusal.message.indexOf(": ");
+  const detail = at >= 0 ? refusal.message.slice(at + 2) : refusal.message;
+  const sentence = detail.charAt(0).toUpperCase() + detail.slice(1);
+  return `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Closetloop</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><p><a href="/">Closetloop</a></p><h1>${title}</h1><p role="alert">${escapeHtml(sentence)}</p><p><a href="${escapeHtml(back)}">Go back to the form</a></p></body></html>\n`;
 }
 
 /** Thrown into an action's body stream when the streamed form is refused; the gate answers instead. */

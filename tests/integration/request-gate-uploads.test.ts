@@ -109,6 +109,22 @@ describe("a route that declares uploadLimit()", () => {
     expect(await answer.text()).toContain("Each file accepts at most 48 KB");
   });
 
+  it("answers a browser's own form (Accept: text/html) with a small page and a way back, never what it sent", async () => {
+    const sent = file("images", "a.png", 64 * KB + 1) + end;
+    const request = new Request("http://localhost/upload", { method: "POST", body: sent, headers: { "content-type": `multipart/form-data; boundary=${BOUNDARY}`, accept: "text/html,application/xhtml+xml", referer: "http://localhost/vendor?tab=upload", "content-length": String(maxBodyBytes(limit) + 1) } });
+    const gate = await gateRequest(request, manifest);
+    const answer = "refused" in gate ? gate.refused : new Response("not refused");
+    expect(answer.status).toBe(413);
+    expect(answer.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await answer.text();
+    expect(html).toContain("<h1>That is too large to send</h1>");
+    expect(html).toMatch(/<p role="alert">This form accepts at most [\d.]+ [KM]B\.<\/p>/);
+    expect(html).toContain('<a href="/vendor?tab=upload">Go back to the form</a>');
+    // Another site's page is not where 'back' goes.
+    const foreign = await gateRequest(new Request(request.url, { method: "POST", body: sent, headers: { ...Object.fromEntries(request.headers), referer: "https://elsewhere.example/x" } }), manifest);
+    expect(await ("refused" in foreign ? foreign.refused : new Response("")).text()).toContain('<a href="/upload">Go back to the form</a>');
+  });
+
   it("refuses a declared length over the limit before reading the body", async () => {
     let pulled = 0;
     const body = new ReadableStream<Uint8Array>({
