@@ -24,6 +24,12 @@ test("the listing's filters start closed above the results, count what is applie
   await expect(filters.getByRole("button", { name: "Apply Filters" })).toBeHidden();
 });
 
+test("a long search term wraps instead of widening the page", async ({ page }) => {
+  await page.goto(`/all-products?search=${"a".repeat(120)}`);
+  await expect(page.getByText(/^Results for/)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+});
+
 test("home's category tiles fit two rows on a phone", async ({ page }) => {
   await page.goto("/");
   // The shop's categories: admin-content.spec.ts, running side by side, may have added a

@@ -185,7 +185,10 @@ describe("reviews", () => {
     const before = await databaseFingerprint();
     const response = await shopper.browser.post(`/account/orders/${orderId}`, { intent: "review", itemId, ...fields });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain(message);
+    const html = await response.text();
+    expect(html).toContain(message);
+    // The refused field is marked, so the keyboard is taken to it (decision 0067): the rating's choices, or the comment.
+    expect(html).toMatch(message.startsWith("Please choose") ? /<input type="radio"[^>]*aria-invalid="true"[^>]*name="rating"/ : /<textarea[^>]*aria-invalid="true"/);
     expect(await databaseFingerprint()).toBe(before);
   });
 

@@ -160,7 +160,7 @@ export function Review({ item, isShopper, result }: { item: Item; isShopper: boo
         <div className="mt-1 flex gap-3">
           {[1, 2, 3, 4, 5].map((n) => (
             <label key={n} className="flex items-center gap-1 text-sm">
-              <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required />
+              <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required aria-invalid={result?.errors?.rating ? true : undefined} />
               {n} {n === 1 ? "star" : "stars"}
             </label>
           ))}

@@ -36,7 +36,7 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
       header={
         <>
           <h1 className="mb-2 text-3xl font-bold">All Products</h1>
-          {loaderData.filters.search && !loaderData.correction ? <p className="mb-1 text-stone-700">Results for “{loaderData.filters.search}”</p> : null}
+          {loaderData.filters.search && !loaderData.correction ? <p className="mb-1 text-stone-700 wrap-anywhere">Results for “{loaderData.filters.search}”</p> : null}
         </>
       }
       empty={

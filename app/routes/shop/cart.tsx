@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
@@ -20,6 +20,13 @@ import { Field, FormAlert, busyProps } from "../../components/forms";
 import { CartGroups } from "../../components/cart/cart-groups";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
+
+/**
+ * A refused checkout (an item sold to someone else meanwhile: 409) changes what the basket shows,
+ * so the basket is read again after every form, refused ones too: the lost item is flagged and
+ * left out of the totals at once, as a reload would show it (decision 0067).
+ */
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => (formMethod === "POST" ? true : defaultShouldRevalidate);
 
 export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   const app = context.get(appContext);
