@@ -8,19 +8,36 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 const required = (label: string, max = 120) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, tooLong(label, max));
 const optional = (label: string, max = 120) => z.string().trim().max(max, tooLong(label, max)).optional().transform((v) => (v ? v : undefined));
 
+// Parcels go to, and come back from, addresses in the United Kingdom (the delivery fee is a UK
+// one): a postcode must have a UK postcode's shape, written as Royal Mail does; the country is
+// the United Kingdom, by any of its usual names (decision 0067).
+const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/i;
+const UK_NAMES = new Set(["united kingdom", "uk", "u.k.", "gb", "great britain", "britain", "england", "scotland", "wales", "northern ireland"]);
+export const ADDRESS_MESSAGES = {
+  postcode: "Enter a UK postcode, such as SW1A 1AA",
+  country: "We deliver within the United Kingdom only",
+  city: "Enter a town or city",
+  phone: "Enter a phone number, such as 07700 900123",
+} as const;
+
 export const ShippingAddress = z.object({
   fullName: required("Full name"),
   addressLine1: required("Address line 1", 200),
   addressLine2: optional("Address line 2", 200),
-  city: required("City"),
+  city: required("City").regex(/\p{L}/u, ADDRESS_MESSAGES.city),
   county: optional("County"),
-  postalCode: required("Postal code", 20),
-  country: required("Country").default("United Kingdom"),
+  postalCode: required("Postal code", 20)
+    .regex(UK_POSTCODE, ADDRESS_MESSAGES.postcode)
+    .transform((v) => v.toUpperCase().replace(UK_POSTCODE, "$1 $2")),
+  country: required("Country")
+    .refine((v) => UK_NAMES.has(v.toLowerCase()), ADDRESS_MESSAGES.country)
+    .transform(() => "United Kingdom")
+    .default("United Kingdom"),
 });
 
 export const BillingAddress = ShippingAddress.extend({
   email: z.string({ error: "Email address is required" }).trim().min(1, "Email address is required").pipe(z.email("Please enter a valid email address")),
-  phone: optional("Phone", 40),
+  phone: optional("Phone", 40).refine((v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15), ADDRESS_MESSAGES.phone),
 });
 
 export type ShippingAddress = z.infer<typeof ShippingAddress>;

@@ -42,6 +42,8 @@ describe("checkout", () => {
       "billing.postalCode": "BA1 1AA",
       "billing.country": "United Kingdom",
       "shipping.fullName": "Gift For Gwen",
+      "shipping.postalCode": "XXXXX",
+      "shipping.country": "Narnia",
     });
     expect(response.status).toBe(400);
     const html = await response.text();
@@ -49,6 +51,9 @@ describe("checkout", () => {
     // The box stays unticked, so the shipping fields and their errors show.
     expect(html).toContain(`<input type="checkbox" id="same-as-billing" name="sameAsBilling"/>`);
     expect(html).toContain("City is required");
+    // A parcel goes to a UK address (decision 0067).
+    expect(html).toContain("Enter a UK postcode, such as SW1A 1AA");
+    expect(html).toContain("We deliver within the United Kingdom only");
     expect(html).toContain("Please correct the fields marked below.");
     expect(await cartRows(shopper.id)).toHaveLength(1);
   });

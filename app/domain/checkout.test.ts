@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { ADDRESS_MESSAGES, BillingAddress, ShippingAddress } from "./checkout";
+
+// A parcel is sent to, and returned from, an address in the United Kingdom (decision 0067).
+const address = (over: Record<string, string> = {}) => ({ fullName: "Ada Lovelace", addressLine1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", country: "United Kingdom", ...over });
+const errorOf = (result: ReturnType<typeof ShippingAddress.safeParse>) => (result.success ? null : result.error.issues[0]!.message);
+
+describe("a UK address", () => {
+  it.each([
+    ["sw1y4jh", "SW1Y 4JH"],
+    [" n1  1aa ", "N1 1AA"],
+    ["EH7 4AA", "EH7 4AA"],
+    ["l17 8uu", "L17 8UU"],
+  ])("writes the postcode %j as Royal Mail does: %j", (typed, written) => {
+    expect(ShippingAddress.parse(address({ postalCode: typed })).postalCode).toBe(written);
+  });
+
+  it.each(["!!!", "XXXXX", "12345", "SW1Y", "SW1Y 4JHX"])("refuses the postcode %j", (postalCode) => {
+    expect(errorOf(ShippingAddress.safeParse(address({ postalCode })))).toBe(ADDRESS_MESSAGES.postcode);
+  });
+
+  it("takes the country by its usual names, and no other country", () => {
+    for (const country of ["UK", "great britain", "Scotland", "Northern Ireland"]) expect(ShippingAddress.parse(address({ country })).country).toBe("United Kingdom");
+    expect(errorOf(ShippingAddress.safeParse(address({ country: "Narnia" })))).toBe(ADDRESS_MESSAGES.country);
+  });
+
+  it("wants a town with letters, and a phone number with 7 to 15 digits", () => {
+    expect(errorOf(ShippingAddress.safeParse(address({ city: "1234" })))).toBe(ADDRESS_MESSAGES.city);
+    const billing = (phone: string) => BillingAddress.safeParse({ ...address(), email: "ada@example.test", phone });
+    expect(billing("+44 (0)7700 900123").success).toBe(true);
+    for (const phone of ["call me maybe", "123", "1".repeat(16)]) expect(errorOf(billing(phone))).toBe(ADDRESS_MESSAGES.phone);
+  });
+});
