@@ -2,7 +2,7 @@ import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
 import { orderItems, orders, priceChangeRequests, products, stores, users } from "../../db/schema";
 import type { ReviewStatus } from "../domain/admin-products";
 import type { StoreTab } from "../domain/store-dashboard";
-import type { Database } from "./db.server";
+import { isUniqueViolation, type Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { storeRevenue } from "./finance.server";
@@ -186,22 +186,42 @@ export async function setStoreProductStatus(db: Database, storeId: string, produ
   return changed ?? null;
 }
 
-/** A pending price-change request from the store to the product's owner (§4, §7). False when the product is not this store's. */
+/**
+ * A pending price-change request from the store to the product's owner (§4, §7). Null when the
+ * product is not this store's; "waiting" when one of the store's requests for it still waits for
+ * its answer (one at a time, migration 0046: the unique index decides a double click).
+ */
 export async function insertPriceChangeRequest(db: Database, id: string, storeId: string, productId: string, values: { rental: number; buying: number; reason: string }, now: number) {
   const product = await db.select({ ownerId: products.ownerId }).from(products).where(and(eq(products.id, productId), eq(products.storeId, storeId))).get();
   if (!product) return null;
-  await db.insert(priceChangeRequests).values({
-    id,
-    productId,
-    ownerId: product.ownerId,
-    storeId,
-    suggestedRentalPrice: values.rental,
-    suggestedBuyingPrice: values.buying,
-    reason: values.reason,
-    status: "pending",
-    createdAt: now,
-  });
+  try {
+    await db.insert(priceChangeRequests).values({
+      id,
+      productId,
+      ownerId: product.ownerId,
+      storeId,
+      suggestedRentalPrice: values.rental,
+      suggestedBuyingPrice: values.buying,
+      reason: values.reason,
+      status: "pending",
+      createdAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return "waiting" as const;
+    throw error;
+  }
   return product;
+}
+
+/** The store's request for a product that still waits for the owner's answer, if any. */
+export async function waitingPriceRequest(db: Database, storeId: string, productId: string) {
+  return (
+    (await db
+      .select({ rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, createdAt: priceChangeRequests.createdAt })
+      .from(priceChangeRequests)
+      .where(and(eq(priceChangeRequests.productId, productId), eq(priceChangeRequests.storeId, storeId), eq(priceChangeRequests.status, "pending")))
+      .get()) ?? null
+  );
 }
 
 /** Who a product's owner is, for the e-mail about a store's request. */

@@ -35,7 +35,10 @@ export async function storeInScope(app: AppContext, user: SessionUser, url: URL)
   return { kind: "none" };
 }
 
-/** A store's request to a product's owner (§4), who answers it on their dashboard; they are told by e-mail. */
+/**
+ * A store's request to a product's owner (§4), who answers it on their dashboard; they are told by
+ * e-mail. False when the product is not the store's; "waiting" when its last request still waits.
+ */
 export async function requestPriceChange(
   app: AppContext,
   store: { id: string; name: string },
@@ -46,7 +49,7 @@ export async function requestPriceChange(
 ) {
   const id = `pcr_${crypto.randomUUID()}`;
   const inserted = await insertPriceChangeRequest(app.db, id, store.id, product.id, values, now);
-  if (!inserted) return false;
+  if (!inserted || inserted === "waiting") return inserted ?? false;
   // The request is saved and shows on the owner's dashboard whether or not the notice goes out.
   const owner = await ownerContact(app.db, inserted.ownerId).catch((error) => {
     console.error(`price change request ${id}: its owner could not be read to tell them`, error);

@@ -209,5 +209,7 @@ export const priceChangeRequests = sqliteTable(
     index("price_change_requests_owner_idx").on(t.ownerId, t.createdAt),
     index("price_change_requests_product_idx").on(t.productId),
     index("price_change_requests_store_idx").on(t.storeId),
+    // One request per product and store waits for its answer at a time (migration 0046).
+    uniqueIndex("price_change_requests_one_pending").on(t.productId, t.storeId).where(sql`status = 'pending'`),
   ],
 );

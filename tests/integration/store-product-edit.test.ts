@@ -65,10 +65,19 @@ describe("the store-side product edit", () => {
     expect(mail.body).toContain("£12.50");
     expect(mail.body).toContain("/vendor?tab=notifications");
 
+    // One suggestion waits at a time (decision 0067): the page says so, and a second is refused.
+    expect((await page(store.browser, `/store/product/${product.id}/edit`)).html.replace(/<!-- -->/g, "")).toContain("Your last suggestion for this item still waits for the owner's answer. You suggested £12.50 for 7 days and £120.00 to buy on");
+    const again = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "request_price", suggestedRentalPrice: "11", suggestedBuyingPrice: "", reason: "A second thought on it." });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("Price change already requested");
+    expect(await first("SELECT count(*) AS n FROM price_change_requests WHERE product_id = ?", product.id)).toEqual({ n: 1 });
+
     const notifications = await page(vendor.browser, "/vendor?tab=notifications");
     expect(notifications.html).toContain("Similar coats rent for less.");
     const accepted = await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId: request!.id });
     expect(await toastAfter(vendor.browser, accepted)).toBe("Request Accepted / Price change request has been accepted");
     expect(await first("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 1250, buying_price: 12000 });
+    // Answered, the store may suggest again.
+    expect((await page(store.browser, `/store/product/${product.id}/edit`)).html).toContain('aria-label="Request price change"');
   });
 });

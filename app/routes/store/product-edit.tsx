@@ -12,7 +12,9 @@ import { PageHeading } from "../../components/page-heading";
 import { appContext } from "../../context";
 import { readDecisionReason, REASON_MAX as DECISION_REASON_MAX } from "../../domain/decision-reason";
 import { editableProduct } from "../../data/product.server";
-import { setStoreProductStatus, storeById } from "../../data/store-dashboard.server";
+import { setStoreProductStatus, storeById, waitingPriceRequest } from "../../data/store-dashboard.server";
+import { formatGBP } from "../../domain/money";
+import { formatLongDate } from "../../domain/dates";
 import { REVIEW_STATUSES } from "../../domain/admin-products";
 import { readIntent } from "../../domain/intents";
 import { checkPriceChange, readReviewStatus, REASON_MAX } from "../../domain/store-dashboard";
@@ -30,12 +32,17 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  const product = await editableProduct(context.get(appContext).db, params.productId, user, "store");
+  const app = context.get(appContext);
+  const product = await editableProduct(app.db, params.productId, user, "store");
   if (!product) throw data(null, { status: 404 });
-  return { product };
+  // One suggestion waits at a time (decision 0067): while it waits, the page says so instead of offering another.
+  const waiting = product.storeId ? await waitingPriceRequest(app.db, product.storeId, product.id) : null;
+  return { product, waiting };
 }
 
 export const intents = ["update_status", "request_price"] as const;
+
+const WAITING = "Your last suggestion for this item still waits for the owner's answer.";
 
 type Fields = "status" | "suggestedRentalPrice" | "suggestedBuyingPrice" | "reason";
 export interface StoreEditActionData {
@@ -84,6 +91,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   try {
     const sent = await requestPriceChange(app, store, product, checked, new URL(request.url).origin, now);
     if (!sent) throw data(null, { status: 404 });
+    if (sent === "waiting") return reply(409, { intent, values, alert: { title: "Price change already requested", message: WAITING } });
   } catch (error) {
     if (isRouteErrorResponse(error)) throw error;
     console.error(`store ${store.id}: could not request a price change for ${product.id}`, error);
@@ -114,7 +122,7 @@ function SuggestedPrice({ which, current, result }: { which: "Rental" | "Buying"
 }
 
 export default function StoreProductEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, waiting } = loaderData;
   const result = actionData as StoreEditActionData | undefined;
   const [status, setStatus] = useState(product.status);
   // Only once JavaScript runs can the button follow the select; without it the server answers 'No change'.
@@ -180,6 +188,11 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
 
           <Panel title="Request Price Change">
             {priceResult?.alert ? <FormAlert title={priceResult.alert.title} message={priceResult.alert.message} /> : null}
+            {waiting ? (
+              <p role="status" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+                {`${WAITING} You suggested ${formatGBP(waiting.rental)} for 7 days and ${formatGBP(waiting.buying)} to buy on ${formatLongDate(waiting.createdAt)}.`}
+              </p>
+            ) : (
             <Form method="post" noValidate className="mt-2 space-y-3" aria-label="Request price change">
               <input type="hidden" name="intent" value="request_price" />
               <SuggestedPrice which="Rental" current={product.rentalPrice} result={priceResult} />
@@ -189,6 +202,7 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
               </FieldFrame>
               <SubmitButton busy={requesting} busyLabel="Sending...">Request Price Change</SubmitButton>
             </Form>
+            )}
           </Panel>
         </div>
       </div>

@@ -51,6 +51,8 @@ export async function seed({ db, now, DAY, batch, putImage, pad }) {
     const buying = Math.round((product.original_price * 0.42) / 100) * 100 - 1;
     const rental = Math.round((buying * 0.13) / 50) * 50 - 1;
     statements.push(
+      // One request per product and store waits at a time (migration 0046): one sent since is answered.
+      db.prepare("UPDATE price_change_requests SET status = 'rejected', reviewed_at = ? WHERE product_id = ? AND store_id = ? AND status = 'pending' AND id <> ?").bind(now, product.id, STORE, `pcr_vera_${i + 1}`),
       db
         .prepare(
           `INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at)

@@ -31,6 +31,8 @@ export async function seed({ db, now, DAY, pad, batch }) {
   for (const spec of OWN_ITEMS) statements.push(await item(db, spec, now, pad, DAY));
   for (const p of PROJECTS) {
     statements.push(
+      // One request per product and store waits at a time (migration 0046): one a run sent is answered.
+      db.prepare("UPDATE price_change_requests SET status = 'rejected', reviewed_at = ? WHERE product_id = ? AND store_id = ? AND status = 'pending' AND id <> ?").bind(now, `prod_e2e_seller_${p}_pcr`, STORE, `pcr_e2e_${p}`),
       db.prepare(
         `INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at)
          VALUES (?, ?, 'user_vendor', ?, 999, 7499, 'Wraps rent faster here at this price.', 'pending', ?)

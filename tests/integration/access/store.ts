@@ -159,7 +159,11 @@ export const rules: AreaRules = {
       },
       request_price: {
         allowed: (who) => STORE_STAFF.includes(who),
-        form: async () => ({ intent: "request_price", suggestedRentalPrice: "12.50", suggestedBuyingPrice: "", reason: `Matrix reason ${crypto.randomUUID().slice(0, 8)}` }),
+        form: async () => {
+          // One request per product and store waits at a time (migration 0046): the last case's is answered.
+          await env.DB.prepare("UPDATE price_change_requests SET status = 'rejected' WHERE product_id = ? AND status = 'pending'").bind((await world()).storeProduct.id).run();
+          return { intent: "request_price", suggestedRentalPrice: "12.50", suggestedBuyingPrice: "", reason: `Matrix reason ${crypto.randomUUID().slice(0, 8)}` };
+        },
         check: async (_ctx, response, form) => {
           const shared = await world();
           redirectsTo(response, `/store/product/${shared.storeProduct.id}/edit`);

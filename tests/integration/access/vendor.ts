@@ -33,6 +33,8 @@ const productForm = (name: string, brand: string) => ({
 async function pendingRequest(productId: string, ownerId: string) {
   const shared = await world();
   const id = `pcr_${crypto.randomUUID()}`;
+  // One request per product and store waits at a time (migration 0046): the last case's is answered.
+  await env.DB.prepare("UPDATE price_change_requests SET status = 'rejected' WHERE product_id = ? AND status = 'pending'").bind(productId).run();
   await env.DB.prepare("INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, 1700, 11500, 'Matrix', 'pending', ?)")
     .bind(id, productId, ownerId, shared.storeId, Date.now())
     .run();
