@@ -38,9 +38,10 @@ export async function accountOrders(db: Database, userId: string, page: number) 
     .orderBy(...newestFirst(orders))
     .$dynamic();
   const { rows: shown, hasNext } = await readOnePage(query, page, ORDERS_PER_PAGE);
-  // What each order has cost so far: every charge less every refund (app/domain/order-money.ts).
+  // What each order has cost so far: every charge less every refund (app/domain/order-money.ts);
+  // one still waiting for its payment shows what it will cost, not the nothing paid so far (decision 0067).
   const money = await ordersMoney(db, shown.map((o) => o.id));
-  return { orders: shown.map((o) => ({ ...o, total: money.get(o.id)?.total ?? o.totalAmount })), hasNext };
+  return { orders: shown.map((o) => ({ ...o, total: o.status === "awaiting_payment" ? o.totalAmount : (money.get(o.id)?.total ?? o.totalAmount) })), hasNext };
 }
 
 /** The vendor's own products for the Products tab, newest first. */

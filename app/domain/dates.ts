@@ -6,6 +6,10 @@ export const formatMonthYear = (ms: number) => monthYear.format(ms);
 /** '22 November 2026' */
 export const formatLongDate = (ms: number) => longDate.format(ms);
 
+const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/London" });
+/** '14:30', as a clock in the UK reads (BST or GMT). */
+export const formatUkTime = (ms: number) => ukTime.format(ms);
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
 

@@ -7,6 +7,8 @@
 // window that ended; a returned item is inspected by its handler. The order's own status is
 // derived from its items.
 
+import { formatUkTime } from "./dates";
+
 /** awaiting_payment: placed, its items reserved, until the provider's event confirms the payment (decision 0055). */
 export const ORDER_STATUSES = ["awaiting_payment", "pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -199,7 +201,6 @@ export function daysLeft(endsAt: number, now: number) {
 export const REMINDER_BEFORE_MS = DAY_MS;
 
 const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/London" });
 const ukDayNumber = (ms: number) => Date.parse(`${ukDay.format(ms)}T00:00:00Z`) / DAY_MS;
 
 /**
@@ -209,7 +210,7 @@ const ukDayNumber = (ms: number) => Date.parse(`${ukDay.format(ms)}T00:00:00Z`) 
  */
 export function rentalEndsWhen(endsAt: number, now: number) {
   const days = ukDayNumber(endsAt) - ukDayNumber(now);
-  if (days <= 0) return `today at ${ukTime.format(endsAt)}`;
+  if (days <= 0) return `today at ${formatUkTime(endsAt)}`;
   if (days === 1) return "tomorrow";
   return `in ${days} days`;
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
+import { formatUkTime } from "../../app/domain/dates";
 import { CRON } from "../../workers/cron";
 import { BILLING, createProduct, createUser, eventually } from "./factories";
 import { onPaymentPage, placeOrder } from "./orders";
@@ -21,7 +22,13 @@ describe("checkout through the local provider's hosted page", () => {
     // The browser's return alone confirms nothing: the page says it waits, and links back to the payment page.
     const waiting = await (await buyer.browser.fetch(`/account/orders/${placed.orderId}?placed=1`)).text();
     expect(waiting).toContain("Waiting for payment confirmation");
+    // Until when, on a UK clock (decision 0067).
+    expect(waiting.replace(/<!-- -->/g, "")).toContain(`Your items are reserved until ${formatUkTime(order.expiresAt)} while we wait`);
     expect(waiting).toContain(`href="/dev/payments/checkout/${order.sessionId}"`);
+    // My Orders shows what it will cost, not the nothing paid so far.
+    const list = (await (await buyer.browser.fetch("/account?tab=orders")).text()).replace(/<!-- -->/g, "");
+    const row = list.slice(list.indexOf(`(order ${placed.orderId})`));
+    expect(row.slice(0, row.indexOf("</tr>"))).toContain("£93.99");
     expect(waiting).not.toContain("Thank you for your order");
     // Handlers are not asked to post an unpaid order.
     expect(await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE message_key LIKE ?").bind(`order_placed:${placed.orderId}:%`).first<{ n: number }>()).toEqual({ n: 0 });

@@ -166,6 +166,8 @@ describe("a concierge return", () => {
     const dashboard = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
     expect(dashboard).toContain("Good: back on sale");
     expect(dashboard).toContain(inspectForm);
+    // No outcome is chosen for the handler: the button alone puts nothing back on sale (decision 0067).
+    expect(dashboard).not.toMatch(/<input type="radio"[^>]*name="outcome"[^>]*checked/);
     expect(await (await other.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);
     const refused = await other.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
     expect(refused.status).toBe(404);

@@ -21,7 +21,8 @@ export function InspectForm({ itemId, name, action, result }: { itemId: string; 
         <div className="mt-1 flex flex-wrap gap-3">
           {(Object.keys(INSPECTION_LABELS) as (keyof typeof INSPECTION_LABELS)[]).map((outcome) => (
             <label key={outcome} className="flex items-center gap-1">
-              <input type="radio" name="outcome" value={outcome} defaultChecked={(mine?.values?.outcome ?? "good") === outcome} required />
+              {/* Nothing chosen until the handler chooses: a press of the button alone must not put a damaged item back on sale (decision 0067). */}
+              <input type="radio" name="outcome" value={outcome} defaultChecked={mine?.values?.outcome === outcome} required aria-invalid={mine?.errors?.outcome ? true : undefined} />
               {INSPECTION_LABELS[outcome]}
             </label>
           ))}

@@ -3,7 +3,7 @@ import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/submission";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
-import { formatLongDate } from "../../domain/dates";
+import { formatLongDate, formatUkTime } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
 import { StatusBadge } from "../../components/kit/badge";
@@ -25,14 +25,14 @@ export type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 // 0055): each item with what its shopper may do, reviews, addresses and the history. Split from
 // order.tsx (issue 28: files of one purpose).
 
-export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean } }) {
+export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean; until: number | null } }) {
   return (
     <section aria-labelledby="awaiting-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
       {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
       <h2 id="awaiting-title" className="text-lg font-semibold">Waiting for payment confirmation</h2>
       <p className="mt-1 text-sm text-stone-700">
         {/* Only the page the payment page returns to refreshes itself (every 3 s); reached later, it says so. */}
-        {`Your items are reserved while we wait for the payment provider to confirm your payment. ${awaiting.placed ? "This page updates by itself" : "Reload this page to see it confirmed"}; you will also get an e-mail once the order is confirmed.`}
+        {`Your items are reserved${awaiting.until ? ` until ${formatUkTime(awaiting.until)}` : ""} while we wait for the payment provider to confirm your payment. ${awaiting.placed ? "This page updates by itself" : "Reload this page to see it confirmed"}; you will also get an e-mail once the order is confirmed.`}
       </p>
       {awaiting.url ? (
         <p className="mt-2 text-sm">
