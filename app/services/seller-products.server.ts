@@ -10,13 +10,14 @@ import { parseProductForm, SuggestionForm, typedValues, type ProductFormMode, ty
 import { imageUrl, productImageKey, productImagePrefix } from "../domain/uploads";
 import { publicPagesChanged } from "./freshness.server";
 import type { SessionUser } from "./session.server";
-import { commitImages, deleteImages, readImageField, type ImageSource } from "./uploads.server";
+import { commitImages, deleteImages, readImageField, sentFile, type ImageSource } from "./uploads.server";
 
 // Creating and saving a seller's listing (seller-store-admin.md §4, §5, §7, §8): the form and its
 // images are judged completely before anything is written, so a refusal writes nothing; then the
 // row, then the images under the spec's R2 path, then the row's image list.
 
 export const IMAGE_FIELD = "images";
+export const PHOTOS_NOT_KEPT = "Your photos were not kept while the form was refused: please choose them again.";
 
 export interface FormRefusal {
   ok: false;
@@ -42,6 +43,9 @@ async function judgeForm(app: AppContext, user: SessionUser, form: FormData, mod
   if (!field.ok) errors[IMAGE_FIELD] = field.error;
   if (!parsed.ok || Object.keys(errors).length > 0 || !field.ok || !known.brand) {
     const missing = !parsed.ok && parsed.missingRequired;
+    // Photos sent with the form itself (without JavaScript) cannot come back in a file field: the
+    // seller is asked to choose them again rather than find them gone (decision 0067).
+    if (sentFile(form, IMAGE_FIELD)) errors[IMAGE_FIELD] ??= PHOTOS_NOT_KEPT;
     return {
       ok: false,
       status: 400,

@@ -120,6 +120,8 @@ describe("Upload Product", () => {
     ["a text file renamed .jpg", { images: [renamedText("notes.jpg")] }, "images", "notes.jpg: Only JPEG, PNG, and WebP images are allowed"],
     ["a truncated JPEG", { images: [truncatedJpeg("cut.jpg")] }, "images", "cut.jpg: The file is incomplete or damaged. Please choose it again."],
     ["an SVG", { images: [svg("logo.svg")] }, "images", "logo.svg: Only JPEG, PNG, and WebP images are allowed"],
+    // Good photos sent with a form refused for another field: asked for again, not silently gone (decision 0067).
+    ["good photos with a refused price", { rentalPrice: "0", images: [png("good.png")] }, "images", "Your photos were not kept while the form was refused: please choose them again."],
   ];
 
   it.each(refusals)("refuses %s with its message at the field, a 400, and writes nothing", async (_label, change, field, message) => {
