@@ -52,13 +52,14 @@ const productColumns = {
   ownerName: sql<string | null>`coalesce(${users.displayName}, ${users.fullName})`.as("owner_name"),
 };
 
+/** The store's concierge requests, the longest waiting first: a request sent again after the store declined it waits from when it was sent again (decision 0067). */
 function requestsQuery(db: Database, storeId: string) {
   return db
-    .select(productColumns)
+    .select({ ...productColumns, submittedAt: products.updatedAt })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
     .where(waitsForStore(storeId))
-    .orderBy(asc(products.createdAt), asc(products.id))
+    .orderBy(asc(products.updatedAt), asc(products.id))
     .limit(100);
 }
 

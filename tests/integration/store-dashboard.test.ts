@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
+import { formatShortDate } from "../../app/domain/dates";
 import { deliver, placeOrder } from "./orders";
 import { as, first, page, toastAfter, storeOwner, conciergeProduct } from "./store-helpers";
 
@@ -23,8 +24,12 @@ describe("the store dashboard", () => {
     // The two requests are the store's products too (§7), and the card says they wait.
     expect(overview.html).toContain("At your store · 2 of them waiting for your answer");
 
+    // Listed 10 days ago, sent to the store today (sent again after a decline): it waits from today (decision 0067).
+    await env.DB.prepare("UPDATE products SET created_at = ?, updated_at = ? WHERE id = ?").bind(Date.now() - 10 * 86_400_000, Date.now(), waiting.id).run();
     const requests = await page(store.browser, "/store?tab=requests");
     expect(requests.html).toContain(waiting.name);
+    const sent = requests.html.slice(requests.html.indexOf(waiting.name)).replace(/<!-- -->/g, "");
+    expect(sent.slice(0, sent.indexOf(`Reject ${waiting.name}`))).toMatch(new RegExp(`Submitted</dt><dd[^>]*>${formatShortDate(Date.now())}<`));
     // Up to 3 images per card (§9), the owner and the prices.
     const card = requests.html.slice(requests.html.indexOf(waiting.name), requests.html.indexOf(`Reject ${waiting.name}`));
     expect(card.match(/<img /g)).toHaveLength(3);

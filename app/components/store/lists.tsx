@@ -33,7 +33,7 @@ export interface StoreProductRow {
 }
 
 /** Concierge Requests: a card per product waiting for the store, with up to 3 images (§9), Approve and Reject. */
-export function ConciergeRequests({ requests, action, errors }: { requests: StoreProductRow[]; action: string; errors?: unknown }) {
+export function ConciergeRequests({ requests, action, errors }: { requests: (StoreProductRow & { submittedAt: number })[]; action: string; errors?: unknown }) {
   const approving = useSubmitting("approve_request");
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -55,7 +55,7 @@ export function ConciergeRequests({ requests, action, errors }: { requests: Stor
               ["Rental (7 days)", priceText(p.rentalPrice)],
               ["Buying price", priceText(p.buyingPrice)],
               ["Original price", priceText(p.originalPrice)],
-              ["Submitted", formatShortDate(p.createdAt)],
+              ["Submitted", formatShortDate(p.submittedAt)],
             ]}
           />
           <div className="mt-3 flex flex-wrap items-start gap-2">
