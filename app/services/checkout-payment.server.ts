@@ -148,11 +148,13 @@ export async function rememberPaymentMethod(app: Services, orderId: string, foun
 }
 
 /**
- * A reservation that was not paid in time (the Cron job, or the provider's 'expired' event): the
- * order is cancelled, its items are back on sale and the shopper is told. Only an order still
- * awaiting payment is touched, so a paid order, a replay or two runs at once change nothing.
+ * A reservation that was not paid in time (the Cron job, or the provider's 'expired' event), or
+ * that its shopper called off before paying (`byShopper`, decision 0067): the order is cancelled,
+ * its items are back on sale and the shopper is told (unless they did it). Only an order still
+ * awaiting payment is touched, so a paid order, a replay or two runs at once change nothing; a
+ * payment that arrives after is given back (confirmPaid).
  */
-export async function expireReservation(app: Services, orderId: string, now: number, sessionId?: string): Promise<boolean> {
+export async function expireReservation(app: Services, orderId: string, now: number, sessionId?: string, byShopper?: string): Promise<boolean> {
   const ended = await app.db
     .update(orders)
     .set({ status: "cancelled", updatedAt: now })
@@ -165,10 +167,17 @@ export async function expireReservation(app: Services, orderId: string, now: num
     app.db.update(orderItems).set({ status: "cancelled", cancelledAt: now }).where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "pending"))),
     // Back on sale: the reservation was this order's (nobody else could take a reserved item).
     app.db.update(products).set({ availability: "available", updatedAt: now }).where(and(inArray(products.id, productIds.length ? productIds : [""]), inArray(products.availability, ["rented", "sold"]))),
-    app.db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: null, actorRole: "system", note: "Payment not completed in time: reservation ended", createdAt: now }),
+    app.db
+      .insert(orderStatusHistory)
+      .values(
+        byShopper
+          ? { id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: byShopper, actorRole: "shopper", note: "Cancelled before paying", createdAt: now }
+          : { id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: null, actorRole: "system", note: "Payment not completed in time: reservation ended", createdAt: now },
+      ),
   ]);
   await publicPagesChanged(app.env.CACHE, now);
   await tellBackOnSale(app, productIds, now);
+  if (byShopper) return true;
   const shopper = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, ended[0]!.userId)).get();
   if (shopper) {
     try {

@@ -172,6 +172,30 @@ describe("reservations end with their session", () => {
     expect(await paymentRows(placed.orderId)).toEqual([]);
   });
 
+  it("the shopper may call it off before paying: back on sale at once, nothing charged; a payment arriving after is refunded", async () => {
+    const { product, buyer, placed, order } = await unpaidOrder();
+    expect(await (await buyer.browser.fetch(`/account/orders/${placed.orderId}`)).text()).toContain('aria-label="Cancel this order"');
+    // Someone else's order reads as missing.
+    const stranger = await shopper();
+    expect((await stranger.browser.post(`/account/orders/${placed.orderId}`, { intent: "cancel_order" })).status).toBe(404);
+    expect((await orderRow(placed.orderId))!.status).toBe("awaiting_payment");
+
+    const response = await buyer.browser.post(`/account/orders/${placed.orderId}`, { intent: "cancel_order" });
+    expect(response.status).toBe(302);
+    const next = (await (await buyer.browser.fetch(response.headers.get("location")!)).text()).replace(/<!-- -->/g, "");
+    expect(next).toContain("Nothing was charged, and its items are back on sale.");
+    expect(next).toContain("Cancelled before paying");
+    expect((await orderRow(placed.orderId))!.status).toBe("cancelled");
+    expect(await availability(product.id)).toBe("available");
+    expect(await paymentRows(placed.orderId)).toEqual([]);
+    const late = await deliverEvent(completed(placed.orderId, order.sessionId, order.total));
+    expect(late.status).toBe(200);
+    expect((await paymentRows(placed.orderId)).map((p) => [p.operation, p.status])).toEqual([
+      ["authorize", "succeeded"],
+      ["refund", "succeeded"],
+    ]);
+  });
+
   it("checkout.session.expired does the same; a payment that arrives after the end is refunded at once", async () => {
     const { product, placed, order } = await unpaidOrder();
     const expired = await deliverEvent(stripeEvent("checkout.session.expired", { id: order.sessionId, object: "checkout.session", mode: "payment", status: "expired", metadata: { order_id: placed.orderId } }));

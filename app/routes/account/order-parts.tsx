@@ -35,9 +35,19 @@ export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; 
         {`Your items are reserved${awaiting.until ? ` until ${formatUkTime(awaiting.until)}` : ""} while we wait for the payment provider to confirm your payment. ${awaiting.placed ? "This page updates by itself" : "Reload this page to see it confirmed"}; you will also get an e-mail once the order is confirmed.`}
       </p>
       {awaiting.url ? (
-        <p className="mt-2 text-sm">
-          Not paid yet? <a href={awaiting.url} className="font-semibold text-brand underline">Go to the payment page</a>
-        </p>
+        <div className="mt-2 space-y-2 text-sm">
+          <p>
+            Not paid yet? <a href={awaiting.url} className="font-semibold text-brand underline">Go to the payment page</a>
+          </p>
+          {/* Changed your mind: the items go back on sale now, not when the reservation runs out (decision 0067). */}
+          <details>
+            <summary className="cursor-pointer font-medium text-red-700 underline">Cancel this order</summary>
+            <Form method="post" className="mt-2 flex flex-wrap items-center gap-3" aria-label="Cancel this order">
+              <p>Nothing has been charged, and its items go back on sale.</p>
+              <button type="submit" name="intent" value="cancel_order" className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white">Cancel order</button>
+            </Form>
+          </details>
+        </div>
       ) : null}
     </section>
   );

@@ -6,6 +6,7 @@ import { appContext } from "../../context";
 import { orderPayment } from "../../data/orders.server";
 import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
+import { expireReservation } from "../../services/checkout-payment.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
@@ -102,6 +103,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const shopper = { id: user.id, role: "shopper" as const };
     const current = await loadOrder(app.db, params.orderId);
     if (!current || !mine(current)) throw notFound();
+    // Not paid yet: calling it off ends the reservation; nothing was taken, so nothing is refunded.
+    if (intent === "cancel_order" && current.status === "awaiting_payment") {
+      if (!(await expireReservation(app, params.orderId, now, undefined, user.id))) {
+        return redirectWithToast(app.config, here, { type: "error", title: "Not cancelled", description: "The payment was confirmed first: you can still cancel the order on this page." });
+      }
+      return redirectWithToast(app.config, here, { type: "success", title: "Order cancelled", description: "Nothing was charged, and its items are back on sale." });
+    }
     const posted = form.getAll("itemId").filter((v): v is string => typeof v === "string").slice(0, 50);
     const itemIds =
       intent === "cancel_order" ? current.items.filter((i) => i.status !== "cancelled").map((i) => i.id) : intent === "confirm_delivery" && posted.length === 0 ? current.items.filter((i) => i.status === "shipped").map((i) => i.id) : posted;
