@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAccount, ownAddress, ownItem, payOnLocalPage, projectOf } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAccount, ownAddress, ownItem, payOnLocalPage, projectOf, readyToCheckOut } from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
 // records it works on (an order, a store request, an account) or acts on items of its own that
@@ -60,16 +60,7 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   // The shopper (an account of this spec's own) places an order for an item of its own.
   const shopper = ownAccount("admin", info);
   await login(page, shopper);
-  await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
-  await page.goto(ownItem("admin", info, "ship"));
-  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
-  await expect(page.getByText("Item added to cart").first()).toBeVisible();
-  await page.goto("/cart");
-  await page.getByLabel("Full Name").first().fill("Sam Shopper");
-  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
-  await page.getByLabel("City").first().fill("London");
-  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await readyToCheckOut(page, ownItem("admin", info, "ship"));
   await page.getByRole("button", { name: "Complete Order" }).click();
   await payOnLocalPage(page);
   const placed = page.getByText(/Order order_\w+ has been placed/);

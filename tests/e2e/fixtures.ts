@@ -186,6 +186,24 @@ export async function choosePhotos(form: Locator, names: string[]) {
 }
 
 /**
+ * This shopper's basket holds one item, added from its page (`onProduct` checks the page first),
+ * and /cart is open with a UK address filled in: ready for 'Complete Order'.
+ */
+export async function readyToCheckOut(page: Page, productPath: string, { fullName = "Sam Shopper", onProduct }: { fullName?: string; onProduct?: () => Promise<void> } = {}) {
+  await page.goto("/cart");
+  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  await page.goto(productPath);
+  await onProduct?.();
+  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await page.getByLabel("Full Name").first().fill(fullName);
+  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
+  await page.getByLabel("City").first().fill("London");
+  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+}
+
+/**
  * After 'Complete Order': the local payment provider's hosted page (decision 0055) stands in for
  * Stripe's. 'Pay' delivers the signed event that confirms the order, then returns to the order's
  * page, which is its confirmation.

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, ownAccount, ownAddress, payOnLocalPage } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, ownAccount, ownAddress, payOnLocalPage, readyToCheckOut } from "./fixtures";
 
 // The Rent-Now-Buy-Later loop (issue 15) end to end, with JavaScript on and off: a shopper rents
 // through the basket and checkout, staff mark the order delivered, and the shopper either buys
@@ -19,17 +19,7 @@ async function person(browser: Browser, javaScriptEnabled: boolean) {
 
 /** The shopper rents one item (the product page's default option) and checks out; answers the order id. */
 async function rent(page: Page, productId: string) {
-  await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
-  await page.goto(`/product/${productId}`);
-  await expect(page.getByText("You have 7 days from delivery before paying the Buy Now price")).toBeVisible();
-  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
-  await expect(page.getByText("Item added to cart").first()).toBeVisible();
-  await page.goto("/cart");
-  await page.getByLabel("Full Name").first().fill("Sam Shopper");
-  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
-  await page.getByLabel("City").first().fill("London");
-  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await readyToCheckOut(page, `/product/${productId}`, { onProduct: () => expect(page.getByText("You have 7 days from delivery before paying the Buy Now price")).toBeVisible() });
   await page.getByRole("button", { name: "Complete Order" }).click();
   await payOnLocalPage(page);
   const placed = page.getByText(/Order order_\w+ has been placed/);

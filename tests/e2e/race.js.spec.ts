@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { login, payOnLocalPage } from "./fixtures";
+import { login, payOnLocalPage, readyToCheckOut } from "./fixtures";
 
 // Every item is sold once (DECISIONS.md): two shoppers check out the same item; the first to pay
 // has it, and the other is told at once, with JavaScript, the lost line flagged in the basket and
@@ -11,16 +11,7 @@ const ITEM = "/product/prod_e2e_race_js";
 
 async function basketWithTheItem(page: Page, email: string) {
   await login(page, email);
-  await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
-  await page.goto(ITEM);
-  await page.getByRole("button", { name: "ADD TO BASKET" }).click();
-  await expect(page.getByText("Item added to cart").first()).toBeVisible();
-  await page.goto("/cart");
-  await page.getByLabel("Full Name").first().fill("Rae Race");
-  await page.getByLabel("Address Line 1").first().fill("1 Test Street");
-  await page.getByLabel("City").first().fill("London");
-  await page.getByLabel("Postal Code").first().fill("N1 1AA");
+  await readyToCheckOut(page, ITEM, { fullName: "Rae Race" });
 }
 
 test("the second shopper to check out an item is told, and the basket shows it at once", async ({ page, browser }) => {
