@@ -36,3 +36,11 @@ export async function markAllRead(db: Database, userId: string, now: number) {
     .run();
   return changed.meta.changes ?? 0;
 }
+
+/** A notice about something the person has since dealt with elsewhere (a price request answered on the dashboard) is read. */
+export async function markEventRead(db: Database, userId: string, eventKey: string, now: number) {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey), isNull(notifications.readAt)));
+}

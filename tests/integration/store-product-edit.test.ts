@@ -74,9 +74,13 @@ describe("the store-side product edit", () => {
 
     const notifications = await page(vendor.browser, "/vendor?tab=notifications");
     expect(notifications.html).toContain("Similar coats rent for less.");
+    const notice = await eventually(() => first<{ read_at: number | null }>("SELECT read_at FROM notifications WHERE user_id = ? AND event_key = ?", vendor.id, `price_change_requested:${request!.id}`));
+    expect(notice.read_at).toBeNull();
     const accepted = await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId: request!.id });
     expect(await toastAfter(vendor.browser, accepted)).toBe("Request Accepted / Price change request has been accepted");
     expect(await first("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 1250, buying_price: 12000 });
+    // Answered on the dashboard, its notice is read (decision 0067).
+    expect((await first<{ read_at: number | null }>("SELECT read_at FROM notifications WHERE user_id = ? AND event_key = ?", vendor.id, `price_change_requested:${request!.id}`))!.read_at).not.toBeNull();
     // Answered, the store may suggest again.
     expect((await page(store.browser, `/store/product/${product.id}/edit`)).html).toContain('aria-label="Request price change"');
   });

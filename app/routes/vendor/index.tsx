@@ -4,6 +4,7 @@ import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
 import { appContext } from "../../context";
 import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
+import { markEventRead } from "../../data/notifications.server";
 import { tellPriceDrop } from "../../services/alerts.server";
 import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
 import { uploadBodyLimit } from "../../domain/uploads";
@@ -128,8 +129,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
       // Shoppers who saved it are told of a lower price (issue 25).
       if (answered.changed) await tellPriceDrop(app, answered.productId, answered.before);
-      // The store is told the owner's answer (issue 23).
+      // The store is told the owner's answer (issue 23); the owner's own notice of the request is read now (decision 0067).
       await tellPriceAnswered(app, requestId, answer);
+      await markEventRead(app.db, user.id, `price_change_requested:${requestId}`, now);
       return redirectWithToast(app.config, "/vendor?tab=notifications", {
         type: "success",
         title: answer === "accepted" ? "Request Accepted" : "Request Rejected",
