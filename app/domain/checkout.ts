@@ -20,6 +20,8 @@ export const ADDRESS_MESSAGES = {
   phone: "Enter a phone number, such as 07700 900123",
 } as const;
 
+const phoneDigits = (phone: string) => phone.replace(/\D/g, "").length;
+
 export const ShippingAddress = z.object({
   fullName: required("Full name"),
   addressLine1: required("Address line 1", 200),
@@ -37,7 +39,7 @@ export const ShippingAddress = z.object({
 
 export const BillingAddress = ShippingAddress.extend({
   email: z.string({ error: "Email address is required" }).trim().min(1, "Email address is required").pipe(z.email("Please enter a valid email address")),
-  phone: optional("Phone", 40).refine((v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && (v.match(/\d/g)?.length ?? 0) >= 7 && (v.match(/\d/g)?.length ?? 0) <= 15), ADDRESS_MESSAGES.phone),
+  phone: optional("Phone", 40).refine((v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), ADDRESS_MESSAGES.phone),
 });
 
 export type ShippingAddress = z.infer<typeof ShippingAddress>;

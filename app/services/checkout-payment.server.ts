@@ -154,7 +154,7 @@ export async function rememberPaymentMethod(app: Services, orderId: string, foun
  * awaiting payment is touched, so a paid order, a replay or two runs at once change nothing; a
  * payment that arrives after is given back (confirmPaid).
  */
-export async function expireReservation(app: Services, orderId: string, now: number, sessionId?: string, byShopper?: string): Promise<boolean> {
+export async function expireReservation(app: Services, orderId: string, now: number, { sessionId, byShopper }: { sessionId?: string; byShopper?: string } = {}): Promise<boolean> {
   const ended = await app.db
     .update(orders)
     .set({ status: "cancelled", updatedAt: now })

@@ -64,7 +64,7 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     const session = event.data.object as Stripe.Checkout.Session;
     const orderId = orderOf(session);
     if (!orderId || session.mode !== "payment") return { outcome: "ignored", orderId };
-    return { outcome: (await expireReservation(app, orderId, now, session.id)) ? "reservation ended" : "ignored: not awaiting payment", orderId };
+    return { outcome: (await expireReservation(app, orderId, now, { sessionId: session.id })) ? "reservation ended" : "ignored: not awaiting payment", orderId };
   },
   async "payment_intent.succeeded"(app, event) {
     const intent = event.data.object as Stripe.PaymentIntent;

@@ -105,7 +105,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!current || !mine(current)) throw notFound();
     // Not paid yet: calling it off ends the reservation; nothing was taken, so nothing is refunded.
     if (intent === "cancel_order" && current.status === "awaiting_payment") {
-      if (!(await expireReservation(app, params.orderId, now, undefined, user.id))) {
+      if (!(await expireReservation(app, params.orderId, now, { byShopper: user.id }))) {
         return redirectWithToast(app.config, here, { type: "error", title: "Not cancelled", description: "The payment was confirmed first: you can still cancel the order on this page." });
       }
       return redirectWithToast(app.config, here, { type: "success", title: "Order cancelled", description: "Nothing was charged, and its items are back on sale." });

@@ -1,8 +1,7 @@
 import type { Route } from "./+types/sitemap";
 import { appContext } from "../../context";
 import { PAGE_KEYS, SITEMAP_LIMIT, sitemapEntries } from "../../data/content.server";
-
-const escapeXml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+import { escapeMarkup } from "../../domain/markup";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -18,6 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...e.storeRows.map((s) => `/store/${s.id}`),
     ...e.productRows.map((p) => `/product/${p.id}`),
   ].slice(0, SITEMAP_LIMIT);
-  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `  <url><loc>${escapeXml(origin + p)}</loc></url>`).join("\n")}\n</urlset>\n`;
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `  <url><loc>${escapeMarkup(origin + p)}</loc></url>`).join("\n")}\n</urlset>\n`;
   return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
 }
