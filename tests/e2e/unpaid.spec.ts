@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { login, ownAccount, ownItem, readyToCheckOut } from "./fixtures";
+
+// A shopper who leaves the payment page without paying (decision 0067): the order says until when
+// its item is reserved, and 'Cancel this order' puts the item back on sale at once, nothing
+// charged — with JavaScript and without. The shopper and the item are this spec's own.
+
+test("an order left unpaid says until when it holds the item, and can be called off", async ({ page }, info) => {
+  test.setTimeout(60_000);
+  await login(page, ownAccount("unpaid", info));
+  const item = ownItem("unpaid", info);
+  await readyToCheckOut(page, item);
+  await page.getByRole("button", { name: "Complete Order" }).click();
+  await expect(page).toHaveURL(/\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
+
+  // Not paid: the shopper goes to their orders and opens it.
+  await page.goto("/account?tab=orders");
+  await page.getByRole("link", { name: /\(order order_/ }).first().click();
+  const waiting = page.getByTestId("awaiting-payment");
+  await expect(waiting).toContainText(/Your items are reserved until \d{2}:\d{2}/);
+  await waiting.getByText("Cancel this order").click();
+  await waiting.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByText("Nothing was charged, and its items are back on sale.").first()).toBeVisible();
+  await expect(page.getByTestId("awaiting-payment")).toHaveCount(0);
+
+  await page.goto(item);
+  await expect(page.getByRole("button", { name: "ADD TO BASKET" })).toBeVisible();
+});
