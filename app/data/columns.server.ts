@@ -1,4 +1,6 @@
 import { sql, type Column, type GetColumnData } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { stores } from "../../db/schema";
 
 // A joined table's column under a name of its own. D1 batches collapse the columns of a joined
 // select that share a name (`products.name` and `stores.name`), so every joined column of a
@@ -14,3 +16,6 @@ export function aliased<C extends Column>(column: C, alias: string) {
 export function aliasedOrNull<C extends Column>(column: C, alias: string) {
   return sql<GetColumnData<C> | null>`${column}`.mapWith(column).as(alias);
 }
+
+/** A store's name by its id (null when there is none), for a list that names the store a row belongs to. */
+export const storeNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${id})`;

@@ -1,9 +1,9 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { commissions, payouts, products, stores, transactions, users } from "../../db/schema";
+import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
+import { commissions, payouts, products, transactions, users } from "../../db/schema";
 import { counted } from "./finance.server";
+import { storeNameOf } from "./columns.server";
 import type { Database } from "./db.server";
-import { newestFirst } from "./paging.server";
 
 // The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
 // figures, its lists, the export, and delivery fees not collected. Part of the one finance data
@@ -20,77 +20,79 @@ export interface FinancePeriod {
 export const ALL_TIME: FinancePeriod = { from: null, to: null };
 export const within = (column: SQLiteColumn, period: FinancePeriod) => and(period.from === null ? undefined : gte(column, period.from), period.to === null ? undefined : lt(column, period.to));
 
-/** A payee as people know them: an owner's display (else full) name, a store's name, the platform. */
-export const ownerName = sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${transactions.ownerId})`;
-export const ownerDisplayName = sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${transactions.ownerId})`;
+/** A person by id as people know them (display, else full name), and their display name alone. */
+const personNameOf = (id: SQLiteColumn) => sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${id})`;
+const displayNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`;
+
+/** A list's latest `limit` rows in a period, newest first by the time it is dated by (then by id). */
+function latestIn<Q extends SQLiteSelect>(query: Q, datedBy: SQLiteColumn, id: SQLiteColumn, period: FinancePeriod, limit: number) {
+  return query.where(within(datedBy, period)).orderBy(desc(datedBy), desc(id)).limit(limit);
+}
 
 /** The rows of each list in a period, newest first, with their payees by name (the tab shows 50; the CSV up to EXPORT_ROWS). */
 export function financeLists(db: Database, period: FinancePeriod, limit: number) {
+  const transactionRows = db
+    .select({
+      id: transactions.id,
+      type: transactions.transactionType,
+      orderId: transactions.orderId,
+      productId: transactions.productId,
+      productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
+      ownerId: transactions.ownerId,
+      ownerName: personNameOf(transactions.ownerId).as("owner_name"),
+      ownerDisplayName: displayNameOf(transactions.ownerId).as("owner_display_name"),
+      storeId: transactions.storeId,
+      storeName: storeNameOf(transactions.storeId).as("txn_store_name"),
+      gross: transactions.grossAmount,
+      net: transactions.netAmount,
+      status: transactions.status,
+      createdAt: transactions.createdAt,
+    })
+    .from(transactions)
+    .$dynamic();
+  const commissionRows = db
+    .select({
+      id: commissions.id,
+      transactionId: commissions.transactionId,
+      recipientType: commissions.recipientType,
+      recipientId: commissions.recipientId,
+      recipientName: storeNameOf(commissions.recipientId).as("commission_store_name"),
+      rate: commissions.commissionRate,
+      amount: commissions.commissionAmount,
+      status: commissions.status,
+      calculatedAt: commissions.calculatedAt,
+    })
+    .from(commissions)
+    .$dynamic();
+  const payoutRows = db
+    .select({
+      id: payouts.id,
+      recipientType: payouts.recipientType,
+      recipientId: payouts.recipientId,
+      recipientName: sql<string | null>`case ${payouts.recipientType}
+        when 'owner' then ${personNameOf(payouts.recipientId)}
+        when 'store' then ${storeNameOf(payouts.recipientId)}
+        else null end`.as("payee_name"),
+      recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then ${displayNameOf(payouts.recipientId)} else null end`.as("payee_display_name"),
+      periodStart: payouts.periodStart,
+      periodEnd: payouts.periodEnd,
+      total: payouts.totalAmount,
+      commission: payouts.commissionAmount,
+      net: payouts.netAmount,
+      status: payouts.status,
+      paidAt: payouts.paidAt,
+      paidBy: payouts.paidBy,
+      transferStatus: payouts.transferStatus,
+      transferId: payouts.transferId,
+      transferError: payouts.transferError,
+      createdAt: payouts.createdAt,
+    })
+    .from(payouts)
+    .$dynamic();
   return [
-    db
-      .select({
-        id: transactions.id,
-        type: transactions.transactionType,
-        orderId: transactions.orderId,
-        productId: transactions.productId,
-        productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
-        ownerId: transactions.ownerId,
-        ownerName: ownerName.as("owner_name"),
-        ownerDisplayName: ownerDisplayName.as("owner_display_name"),
-        storeId: transactions.storeId,
-        storeName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${transactions.storeId})`.as("txn_store_name"),
-        gross: transactions.grossAmount,
-        net: transactions.netAmount,
-        status: transactions.status,
-        createdAt: transactions.createdAt,
-      })
-      .from(transactions)
-      .where(within(transactions.createdAt, period))
-      .orderBy(...newestFirst(transactions))
-      .limit(limit),
-    db
-      .select({
-        id: commissions.id,
-        transactionId: commissions.transactionId,
-        recipientType: commissions.recipientType,
-        recipientId: commissions.recipientId,
-        recipientName: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${commissions.recipientId})`.as("commission_store_name"),
-        rate: commissions.commissionRate,
-        amount: commissions.commissionAmount,
-        status: commissions.status,
-        calculatedAt: commissions.calculatedAt,
-      })
-      .from(commissions)
-      .where(within(commissions.calculatedAt, period))
-      .orderBy(desc(commissions.calculatedAt), desc(commissions.id))
-      .limit(limit),
-    db
-      .select({
-        id: payouts.id,
-        recipientType: payouts.recipientType,
-        recipientId: payouts.recipientId,
-        recipientName: sql<string | null>`case ${payouts.recipientType}
-          when 'owner' then (select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${payouts.recipientId})
-          when 'store' then (select ${stores.name} from ${stores} where ${stores.id} = ${payouts.recipientId})
-          else null end`.as("payee_name"),
-        recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then (select ${users.displayName} from ${users} where ${users.id} = ${payouts.recipientId}) else null end`.as("payee_display_name"),
-        periodStart: payouts.periodStart,
-        periodEnd: payouts.periodEnd,
-        total: payouts.totalAmount,
-        commission: payouts.commissionAmount,
-        net: payouts.netAmount,
-        status: payouts.status,
-        paidAt: payouts.paidAt,
-        paidBy: payouts.paidBy,
-        transferStatus: payouts.transferStatus,
-        transferId: payouts.transferId,
-        transferError: payouts.transferError,
-        createdAt: payouts.createdAt,
-      })
-      .from(payouts)
-      .where(within(payouts.createdAt, period))
-      .orderBy(...newestFirst(payouts))
-      .limit(limit),
+    latestIn(transactionRows, transactions.createdAt, transactions.id, period, limit),
+    latestIn(commissionRows, commissions.calculatedAt, commissions.id, period, limit),
+    latestIn(payoutRows, payouts.createdAt, payouts.id, period, limit),
   ] as const;
 }
 

@@ -1,7 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
-import { aliased, aliasedOrNull } from "./columns.server";
+import { aliased, aliasedOrNull, storeNameOf } from "./columns.server";
 import { managesAllProducts } from "../domain/roles";
 import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
 import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
@@ -15,7 +15,7 @@ export const RELATED_PRODUCTS = 8;
 /** Why a listing was rejected, and which store, when a store declined it (decision 0067). */
 export const rejectionColumns = {
   rejectionReason: products.rejectionReason,
-  declinedBy: sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${products.declinedByStoreId})`.as("declined_by"),
+  declinedBy: storeNameOf(products.declinedByStoreId).as("declined_by"),
 };
 
 /** What describes a product: the fields of the edit form, which the product page shows too. */

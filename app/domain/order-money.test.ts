@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { orderMoney, totalLabel, type MoneyInput } from "./order-money";
 
+/** A payment call as the payments table records it: its key is the operation and what it is for. */
+const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({ operation, amount, status, idempotencyKey: `${operation}:${of}` });
+
 const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
   order: { id: "ord_1", deliveryFee: 499, status: "pending" },
   items: [
@@ -8,7 +11,7 @@ const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
     { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "pending" },
   ],
   transactions: [],
-  payments: [{ operation: "authorize", amount: 14648, status: "succeeded", idempotencyKey: "authorize:ord_1" }],
+  payments: [payment("authorize", "ord_1", 14648)],
   ...over,
 });
 
@@ -35,9 +38,9 @@ describe("orderMoney", () => {
           { id: "txn_it_a_purchase", type: "rental_purchase", orderItemId: "it_a", gross: 6999, status: "completed" },
         ],
         payments: [
-          { operation: "capture", amount: 799, status: "succeeded", idempotencyKey: "capture:txn_it_a_fee" },
-          { operation: "capture", amount: 6999, status: "succeeded", idempotencyKey: "capture:txn_it_a_purchase" },
-          { operation: "capture", amount: 499, status: "succeeded", idempotencyKey: "capture:delivery:ord_1" },
+          payment("capture", "txn_it_a_fee", 799),
+          payment("capture", "txn_it_a_purchase", 6999),
+          payment("capture", "delivery:ord_1", 499),
         ],
       }),
     );
@@ -58,8 +61,8 @@ describe("orderMoney", () => {
         ],
         transactions: [{ id: "txn_it_a_fee", type: "rental_fee", orderItemId: "it_a", gross: 2149, status: "pending" }],
         payments: [
-          { operation: "refund", amount: 12000, status: "failed", idempotencyKey: "refund:cancel:it_b" },
-          { operation: "refund", amount: 12000, status: "succeeded", idempotencyKey: "refund:cancel:it_b" },
+          payment("refund", "cancel:it_b", 12000, "failed"),
+          payment("refund", "cancel:it_b", 12000),
         ],
       }),
     );
@@ -77,7 +80,7 @@ describe("orderMoney", () => {
       base({
         order: { id: "ord_1", deliveryFee: 499, status: "cancelled" },
         items: base().items.map((i) => ({ ...i, status: "cancelled" })),
-        payments: [{ operation: "refund", amount: 14648, status: "failed", idempotencyKey: "refund:ord_1" }],
+        payments: [payment("refund", "ord_1", 14648, "failed")],
       }),
     );
     expect(money.lines.at(-1)).toEqual({ key: "refund:refund:ord_1", label: "Refund: order cancelled", amount: -14648, status: "Refund pending", itemId: null });
@@ -110,7 +113,7 @@ describe("totalLabel", () => {
     expect(totalLabel(orderMoney(base()).lines)).toBe("Total held on your card");
     const oneDelivered = base({
       transactions: [{ id: "txn_it_b_sale", type: "sale", orderItemId: "it_b", gross: 12000, status: "completed" }],
-      payments: [...base().payments, { operation: "capture", amount: 12000, status: "succeeded", idempotencyKey: "capture:txn_it_b_sale" }],
+      payments: [...base().payments, payment("capture", "txn_it_b_sale", 12000)],
     });
     expect(totalLabel(orderMoney(oneDelivered).lines)).toBe("Total paid and held");
     expect(totalLabel(orderMoney(oneDelivered, new Set(["it_b"])).lines)).toBe("Total paid");

@@ -7,25 +7,30 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+/** At most `limit` attempts in each window of `windowSeconds`, counted under `name`. */
+const per = (name: string, limit: number, windowSeconds: number): RateLimit => ({ name, limit, windowSeconds });
+
 export const LIMITS = {
-  signInIp: { name: "signin-ip", limit: 20, windowSeconds: 600 },
+  signInIp: per("signin-ip", 20, 10 * MINUTE),
   // Wrong passwords slow an attacker without locking the owner out (decision 0017): failures are
   // counted per e-mail and client, and a client that has not failed may always try; once an
   // e-mail has many failures from anywhere, each client gets one wrong guess instead of five.
-  signInFailures: { name: "signin-fail", limit: 5, windowSeconds: 900 },
-  signInFailuresUnderAttack: { name: "signin-fail-any", limit: 20, windowSeconds: 3600 },
-  signUpIp: { name: "signup-ip", limit: 10, windowSeconds: 3600 },
-  signUpEmail: { name: "signup-email", limit: 3, windowSeconds: 3600 },
-  resetIp: { name: "reset-ip", limit: 10, windowSeconds: 3600 },
-  resetEmail: { name: "reset-email", limit: 3, windowSeconds: 3600 },
-  newsletterIp: { name: "newsletter-ip", limit: 10, windowSeconds: 3600 },
-  newsletterEmail: { name: "newsletter-email", limit: 3, windowSeconds: 3600 },
-  storeRequestIp: { name: "store-request-ip", limit: 5, windowSeconds: 3600 },
-  storeRequestEmail: { name: "store-request-email", limit: 3, windowSeconds: 3600 },
+  signInFailures: per("signin-fail", 5, 15 * MINUTE),
+  signInFailuresUnderAttack: per("signin-fail-any", 20, HOUR),
+  signUpIp: per("signup-ip", 10, HOUR),
+  signUpEmail: per("signup-email", 3, HOUR),
+  resetIp: per("reset-ip", 10, HOUR),
+  resetEmail: per("reset-email", 3, HOUR),
+  newsletterIp: per("newsletter-ip", 10, HOUR),
+  newsletterEmail: per("newsletter-email", 3, HOUR),
+  storeRequestIp: per("store-request-ip", 5, HOUR),
+  storeRequestEmail: per("store-request-email", 3, HOUR),
   // E-mail address changes of one account: each sends two e-mails (decision 0067).
-  emailChange: { name: "email-change", limit: 5, windowSeconds: 3600 },
+  emailChange: per("email-change", 5, HOUR),
   // Guessing the current password of a signed-in account (password change, account deletion).
-  accountPassword: { name: "account-password", limit: 10, windowSeconds: 600 },
+  accountPassword: per("account-password", 10, 10 * MINUTE),
 } satisfies Record<string, RateLimit>;
 
 /** Seconds until a limit's window ends, when its count starts again. */
