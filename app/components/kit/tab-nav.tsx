@@ -10,7 +10,11 @@ export interface TabLink {
   badge?: number;
 }
 
-/** On a phone the tabs scroll sideways: the current one is brought into the strip's view. */
+/**
+ * On a phone the tabs scroll sideways: the current one is brought into the strip's view — by CSS
+ * when the page loads (`scroll-initial-target`, so without JavaScript too), and by this when the
+ * strip is put on a page already open (a client-side navigation).
+ */
 function showCurrent(nav: HTMLElement | null) {
   const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
   if (!nav || !current) return;
@@ -30,7 +34,7 @@ export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: 
                 to={tab.href}
                 preventScrollReset
                 aria-current={active ? "page" : undefined}
-                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand text-brand" : "border-transparent text-stone-700 hover:text-stone-900"}`}
+                className={`flex items-center gap-2 border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand text-brand [scroll-initial-target:nearest]" : "border-transparent text-stone-700 hover:text-stone-900"}`}
               >
                 {tab.label}
                 {tab.badge ? (
