@@ -1,13 +1,16 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
+import type { HeldReservation } from "../domain/alerts";
+import { formatUkTime } from "../domain/dates";
 
 /**
  * A rented item's return date and its 'Notify me' button (issue 25, item 6). The page is the same
  * for every visitor, so the shared product page stays cached: the button posts to the item's
  * notify page, which needs a signed-in shopper (signed out: sign in, then back there).
  */
-export function BackInStock({ productId, expectedBack, waiting }: { productId: string; expectedBack: string; waiting: boolean }) {
+export function BackInStock({ productId, expectedBack, waiting, reserved = false }: { productId: string; expectedBack: string; waiting: boolean; reserved?: boolean }) {
   return (
-    <div className="space-y-2 rounded-md border border-amber-200 p-3">
+    // A reserved item's box is a personal part too (data-reserved): see HeldForYou.
+    <div data-reserved={reserved ? productId : undefined} className="space-y-2 rounded-md border border-amber-200 p-3">
       <p className="text-sm font-semibold text-amber-900">{expectedBack}</p>
       <NotifyMe productId={productId} waiting={waiting} />
     </div>
@@ -33,5 +36,21 @@ export function NotifyMe({ productId, waiting }: { productId: string; waiting: b
       <button type="submit" className="rounded-md border-2 border-stone-900 px-4 py-2 text-sm font-semibold">Notify me</button>
       <span className="text-sm text-stone-700">We'll tell you when it's back on sale.</span>
     </Form>
+  );
+}
+
+/**
+ * A reserved item, to the shopper whose own checkout holds it (decision 0068): until when, and
+ * the way to their order, where they can pay for it or call it off. Everyone else reads that
+ * another shopper is paying for it; the Worker puts this in place of that box for the holder.
+ */
+export function HeldForYou({ productId, held }: { productId: string; held: HeldReservation }) {
+  return (
+    <div data-reserved={productId} className="space-y-2 rounded-md border border-amber-200 p-3">
+      <p className="text-sm font-semibold text-amber-900">{`Reserved for you: your checkout holds this item${held.until ? ` until ${formatUkTime(held.until)}` : ""}, waiting for your payment.`}</p>
+      <Link to={`/account/orders/${held.orderId}`} className="inline-block text-sm font-semibold text-brand underline">
+        Pay for it or cancel it on your order
+      </Link>
+    </div>
   );
 }

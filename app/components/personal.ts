@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import type { HeaderUser } from "./layout/header";
+import type { HeldReservation } from "../domain/alerts";
 
 // Signed-in visitors get the shared page (docs/decisions/0039-stitched-personal-pages.md): the
 // Worker serves the page every anonymous visitor gets, with its personal parts (the header's
@@ -19,6 +20,8 @@ export interface Personal {
   favorites: Record<string, boolean>;
   /** Whether the visitor asked to be told when each rented item with 'Notify me' on this page is back (decision 0051). */
   backInStock?: Record<string, boolean>;
+  /** The reserved items on this page that the visitor's own checkout holds (decision 0068). */
+  held?: Record<string, HeldReservation>;
 }
 
 /** The id of the data block the Worker adds to a stitched page. */

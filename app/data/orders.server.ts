@@ -1,9 +1,10 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
 import { reservationEnds } from "../domain/payment-timing";
+import type { HeldReservation } from "../domain/alerts";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 import { isPublic } from "./catalog.server";
@@ -29,6 +30,24 @@ export function orderPayment(db: Database, id: string) {
 export const reservedByCheckout = () =>
   // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
   sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
+
+/**
+ * Which of `productIds` the checkouts of `userId` hold, waiting for their payment, as a JSON list
+ * (one subquery: the signed-in visitor's D1 statement reads it beside their header's values).
+ */
+export const heldReservationsJson = (userId: SQLWrapper | string, productIds: readonly string[]) =>
+  sql<string>`(select json_group_array(json_object('productId', oi.product_id, 'orderId', o.id, 'until', o.payment_expires_at)) from order_items oi join orders o on o.id = oi.order_id where o.user_id = ${userId} and o.status = 'awaiting_payment' and oi.status <> 'cancelled' and oi.product_id in (select value from json_each(${JSON.stringify(productIds)})))`;
+
+/** heldReservationsJson's list, by product id. */
+export function readHeldReservations(json: string): Record<string, HeldReservation> {
+  return Object.fromEntries((JSON.parse(json) as (HeldReservation & { productId: string })[]).map(({ productId, orderId, until }) => [productId, { orderId, until }]));
+}
+
+/** The checkout of `userId` that holds `productId`, if one does. */
+export async function heldReservation(db: Database, userId: string, productId: string) {
+  const row = await db.select({ held: heldReservationsJson(userId, [productId]) }).from(users).where(eq(users.id, userId)).get();
+  return row ? (readHeldReservations(row.held)[productId] ?? null) : null;
+}
 
 /** A product the shop shows: public, or bought and held by a checkout (shown as reserved: it is back on sale if not paid). */
 export const publicOrReserved = () => or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout()));

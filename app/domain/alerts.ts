@@ -56,6 +56,12 @@ export function expectedBackText(at: number | null, now: number) {
   return `Expected back by ${formatDeadline(at)}`;
 }
 
+/** A checkout of the visitor's own that holds an item (decision 0068): its order, and until when it holds it. */
+export interface HeldReservation {
+  orderId: string;
+  until: number | null;
+}
+
 /** An item held by another shopper's checkout (decision 0055): what its page says instead of when it is back. */
 export const RESERVED_TEXT = "Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.";
 

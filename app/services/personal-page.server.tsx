@@ -2,7 +2,8 @@ import { createContext, useContext, type ReactNode } from "react";
 // The same React build as app/entry.server.tsx (see there why the Node build).
 import { renderToString } from "react-dom/server.node";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
-import { NotifyMe } from "../components/back-in-stock";
+import { BackInStock, HeldForYou, NotifyMe } from "../components/back-in-stock";
+import { RESERVED_TEXT } from "../domain/alerts";
 import { FavoriteButton } from "../components/favorite-button";
 import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
@@ -22,6 +23,7 @@ import { readSession, readSessionId, visitOf } from "./session.server";
 //   form[data-favorite=ID]    a product's heart (read in the same D1 batch as the header's values)
 //   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
 //   [data-notify=ID]          a rented item's 'Notify me', or 'We'll tell you when it's back' once asked
+//   [data-reserved=ID]        a reserved item's box: to the shopper whose checkout holds it, the way to their order
 // The anonymous parts are found by their exact markup (rendered by the same components, and
 // tests/integration/personal-page-freshness.test.ts holds them equal to the page's), which costs a few
 // string searches instead of parsing the page. The visitor's values also go into a JSON data
@@ -109,15 +111,19 @@ async function headerFor({ user, cartCount }: Personal) {
 /** JSON that can sit in an HTML script element: `<` never closes it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u003c");
 
-/** The products a page has hearts for (each is one `form[data-favorite]`). */
-export function heartsIn(html: string) {
-  return [...new Set([...html.matchAll(/<form[^>]*\sdata-favorite="([^"]+)"/g)].map((m) => decodeAttribute(m[1]!)))];
+/** The ids a page's personal parts of one kind are for: `<tag … attribute="ID"`, each once. */
+function partIds(html: string, tag: string, attribute: string) {
+  return [...new Set([...html.matchAll(new RegExp(`<${tag}[^>]*\\s${attribute}="([^"]+)"`, "g"))].map((m) => decodeAttribute(m[1]!)))];
 }
 
+/** The products a page has hearts for (each is one `form[data-favorite]`). */
+export const heartsIn = (html: string) => partIds(html, "form", "data-favorite");
+
 /** The rented items a page has 'Notify me' for (each is one `[data-notify]`, decision 0051). */
-export function notifiesIn(html: string) {
-  return [...new Set([...html.matchAll(/<form[^>]*\sdata-notify="([^"]+)"/g)].map((m) => decodeAttribute(m[1]!)))];
-}
+export const notifiesIn = (html: string) => partIds(html, "form", "data-notify");
+
+/** The items a page says are reserved (each is one `div[data-reserved]`, decision 0068). */
+export const reservationsIn = (html: string) => partIds(html, "div", "data-reserved");
 
 const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
 
@@ -142,10 +148,16 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
     if (out === null) return null;
   }
   const saved = Object.entries(personal.favorites).filter(([, on]) => on);
-  const asked = Object.entries(personal.backInStock ?? {}).filter(([, on]) => on);
-  if (saved.length || asked.length) {
+  const held = Object.entries(personal.held ?? {});
+  // A reserved item the visitor holds has no 'Notify me' any more: its box is theirs.
+  const asked = Object.entries(personal.backInStock ?? {}).filter(([id, on]) => on && !personal.held?.[id]);
+  if (saved.length || asked.length || held.length) {
     // A heart renders its page's path (the form's returnTo): these render at the page's URL.
     const render = await partRenderer(url);
+    for (const [productId, reservation] of held) {
+      out = replaceOnce(out!, render(<BackInStock productId={productId} expectedBack={RESERVED_TEXT} waiting={false} reserved />), render(<HeldForYou productId={productId} held={reservation} />));
+      if (out === null) return null;
+    }
     for (const [productId] of saved) {
       out = replaceOnce(out!, render(<FavoriteButton productId={productId} saved={false} />), render(<FavoriteButton productId={productId} saved />));
       if (out === null) return null;
@@ -188,20 +200,29 @@ export async function forgetVisit(request: Request, services: AppContext) {
   if (id) visits.delete(id);
 }
 
-const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>, notifies: string[], waiting: Set<string>): Personal => ({
+const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>, notifies: string[], waiting: Set<string>, held: Personal["held"] = {}): Personal => ({
   user,
   cartCount,
   favorites: Object.fromEntries(hearts.map((id) => [id, saved.has(id)])),
   ...(notifies.length ? { backInStock: Object.fromEntries(notifies.map((id) => [id, waiting.has(id)])) } : {}),
+  ...(Object.keys(held).length ? { held } : {}),
 });
 
-/** The visitor's header values, which of `hearts` they saved and which of `notifies` they asked about: from memory, or one D1 statement. */
-async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, hearts: string[], notifies: string[]) {
+/** What a page has personal parts for, beyond the header: hearts, 'Notify me' and reserved items. */
+interface PageParts {
+  hearts: string[];
+  notifies: string[];
+  reserved: string[];
+}
+
+/** The visitor's header values, which of the page's hearts they saved, which rented items they asked about and which reserved items their checkout holds: from memory, or one D1 statement. */
+async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, { hearts, notifies, reserved }: PageParts) {
   const bookmark = readBookmark(request);
   const known = visits.get(session.id);
-  if (known && known.until > now && known.bookmark === bookmark) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null };
+  // A reserved item's holder is read each time (a page with one is rare; a checkout changes it).
+  if (known && known.until > now && known.bookmark === bookmark && reserved.length === 0) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null };
   visits.delete(session.id);
-  const visit = await visitOf(services, session, now, hearts, { allFavorites: true, waitingOf: notifies });
+  const visit = await visitOf(services, session, now, hearts, { allFavorites: true, waitingOf: notifies, heldOf: reserved });
   if (!visit.user) return { personal: null, setCookie: visit.setCookie };
   const user = headerUser(visit.user);
   // Saved (or asked about) more than can be kept: the next page asks again for its own.
@@ -209,7 +230,7 @@ async function personalValues(request: Request, services: AppContext, session: N
     visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites, waiting: visit.allWaiting });
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
-  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting), setCookie: visit.setCookie };
+  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held), setCookie: visit.setCookie };
 }
 
 export interface PersonalPageOptions {
@@ -235,7 +256,7 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const { personal, setCookie } = await personalValues(request, services, session, now, heartsIn(html), notifiesIn(html));
+  const { personal, setCookie } = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
   if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });

@@ -4,6 +4,8 @@ import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { roleFlags, type SessionUser } from "../domain/roles";
 import { personWithRoles } from "../data/users.server";
+import { heldReservationsJson, readHeldReservations } from "../data/orders.server";
+import type { HeldReservation } from "../domain/alerts";
 
 // Server-side sessions (DECISIONS.md, Platform): the cookie holds only a random id; the data
 // lives in KV with a sliding expiry and is deleted at sign-out, password reset and deactivation.
@@ -59,18 +61,26 @@ export async function readSessionId(request: Request, app: AppContext): Promise<
 /** How many saved items a visit reads at most when it asks for them all (`allFavorites`). */
 export const ALL_FAVORITES_LIMIT = 500;
 
+/** What a shared page asks of its visitor beyond the header: all their saved items, who waits for what, whose checkout holds what. */
+export interface VisitOptions {
+  allFavorites?: boolean;
+  waitingOf?: string[];
+  heldOf?: string[];
+}
+
 /**
  * The user behind a session with their role, the number of lines in their basket (the header
  * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts); with
  * `allFavorites`, also every item they saved when that is at most ALL_FAVORITES_LIMIT (else
- * null). One statement, so a signed-in page costs one D1 trip more.
+ * null); with `heldOf`, which of the reserved items `heldOf` their own checkouts hold (decision 0068).
+ * One statement, so a signed-in page costs one D1 trip more.
  */
 export async function loadSessionUser(
   db: AppContext["db"],
   userId: string,
   favoritesOf: string[] = [],
-  options: { allFavorites?: boolean; waitingOf?: string[] } = {},
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null } | null> {
+  options: VisitOptions = {},
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null; held: Record<string, HeldReservation> } | null> {
   const saved = favoritesOf.length
     ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
     : sql<string>`'[]'`;
@@ -86,6 +96,7 @@ export async function loadSessionUser(
   const allWaiting = options.allFavorites
     ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
+  const held = options.heldOf?.length ? heldReservationsJson(users.id, options.heldOf) : sql<string>`'[]'`;
   const row = await db
     .select({
       ...personWithRoles,
@@ -99,13 +110,14 @@ export async function loadSessionUser(
       all,
       waiting,
       allWaiting,
+      held,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, userId))
     .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, ...profile } = row;
+  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, held: heldJson, ...profile } = row;
   const every = allIds === null ? null : (JSON.parse(allIds) as string[]);
   const everyWaiting = allWaitingIds === null ? null : (JSON.parse(allWaitingIds) as string[]);
   return {
@@ -115,6 +127,7 @@ export async function loadSessionUser(
     allFavorites: every && every.length <= ALL_FAVORITES_LIMIT ? new Set(every) : null,
     waiting: new Set(JSON.parse(waitingIds) as string[]),
     allWaiting: everyWaiting && everyWaiting.length <= ALL_FAVORITES_LIMIT ? new Set(everyWaiting) : null,
+    held: readHeldReservations(heldJson),
   };
 }
 
@@ -152,7 +165,7 @@ export async function readSession(request: Request, app: AppContext, options: { 
  * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
  * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: { allFavorites?: boolean; waitingOf?: string[] } = {}) {
+export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: VisitOptions = {}) {
   const { id, stored } = session;
   const found = await loadSessionUser(app.db, stored.userId, favoritesOf, options);
   if (!found) {
@@ -168,7 +181,7 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, setCookie: null };
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, held: {}, setCookie: null };
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {

@@ -62,6 +62,16 @@ async function saveSession(page: Page, email: string) {
   await rename(partial, file);
 }
 
+/** The page's script errors and console errors from now on (a hydration mismatch logs one). */
+export function errorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
+
 /**
  * Signs in as a person would, from an address of their own (see ownAddress), and lands on
  * `redirectTo`. An account with the demo password (the demo and the tests' own accounts) signs in

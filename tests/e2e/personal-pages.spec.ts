@@ -1,19 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
-import { login, openAvatarMenu, openBuyableProduct, ownAccount } from "./fixtures";
+import { expect, test } from "@playwright/test";
+import { errorsOf, login, openAvatarMenu, openBuyableProduct, ownAccount } from "./fixtures";
 
 // Issue 17, item 2 (docs/decisions/0039-stitched-personal-pages.md): a signed-in shopper's
 // product and listing pages are the shared pages with their header and heart stitched in. With
 // JavaScript, React must hydrate that markup without a mismatch (it would log an error and
 // render the page again), and the shopper's parts must stay theirs until a loader answers again.
-
-function errorsOf(page: Page) {
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  return errors;
-}
 
 test("a signed-in shopper's shared pages show their header, heart and call to action, and keep them", async ({ page, javaScriptEnabled }, info) => {
   const errors = errorsOf(page);

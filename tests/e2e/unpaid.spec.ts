@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { login, ownAccount, ownItem, readyToCheckOut } from "./fixtures";
+import { errorsOf, login, ownAccount, ownItem, readyToCheckOut } from "./fixtures";
 
-// A shopper who leaves the payment page without paying (decision 0067): the order says until when
-// its item is reserved, and 'Cancel this order' puts the item back on sale at once, nothing
-// charged — with JavaScript and without. The shopper and the item are this spec's own.
+// A shopper who leaves the payment page without paying (decision 0067): the item's page says it is
+// held for them (decision 0068), the order says until when, and 'Cancel this order' puts the item
+// back on sale at once, nothing charged — with JavaScript and without. The shopper and the item
+// are this spec's own.
 
 test("an order left unpaid says until when it holds the item, and can be called off", async ({ page }, info) => {
   test.setTimeout(60_000);
@@ -13,9 +14,14 @@ test("an order left unpaid says until when it holds the item, and can be called 
   await page.getByRole("button", { name: "Complete Order" }).click();
   await expect(page).toHaveURL(/\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
 
-  // Not paid: the shopper goes to their orders and opens it.
-  await page.goto("/account?tab=orders");
-  await page.getByRole("link", { name: /\(order order_/ }).first().click();
+  // Not paid: the item's page is theirs, not 'another shopper' paying (decision 0068), and
+  // leads to the order — hydrated as the server stitched it, with JavaScript.
+  const errors = errorsOf(page);
+  await page.goto(item);
+  await expect(page.getByText(/^Reserved for you: your checkout holds this item until \d{2}:\d{2}, waiting for your payment\.$/)).toBeVisible();
+  await expect(page.getByText("another shopper is paying", { exact: false })).toHaveCount(0);
+  await page.getByRole("link", { name: "Pay for it or cancel it on your order" }).click();
+  expect(errors).toEqual([]);
   const waiting = page.getByTestId("awaiting-payment");
   await expect(waiting).toContainText(/Your items are reserved until \d{2}:\d{2}/);
   await waiting.getByText("Cancel this order").click();

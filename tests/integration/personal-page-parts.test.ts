@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { notifiesIn, stitchPersonalPage } from "../../app/services/personal-page.server";
-import { NOTIFY_ME_MESSAGES } from "../../app/domain/alerts";
+import { NOTIFY_ME_MESSAGES, RESERVED_TEXT } from "../../app/domain/alerts";
+import { formatUkTime } from "../../app/domain/dates";
+import { unpaidOrder } from "./checkout-payments-helpers";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { expectSecureHtml } from "./http";
@@ -133,5 +135,36 @@ describe("signed-in visitors of shared pages", () => {
     expect(notifiesIn(anonymous.text)).toEqual([product.id]);
     const nobody = { user: null, cartCount: 0, favorites: {} };
     expect(await stitchPersonalPage(anonymous.text, `http://localhost${path}`, { ...nobody, backInStock: { [product.id]: true } }, null)).toContain(`${told}</p>`);
+  });
+
+  it("a reserved item tells the shopper whose checkout holds it how to pay or call it off, and everyone else that another shopper is paying (decision 0068)", async () => {
+    const { product, buyer, placed, order } = await unpaidOrder();
+    const other = await signedInBrowser("shopper");
+    await settle(buyer.browser, other.browser);
+    const path = `/product/${product.id}`;
+    const told = `Reserved for you: your checkout holds this item until ${formatUkTime(order.expiresAt)}, waiting for your payment.`;
+    const toOrder = `href="/account/orders/${placed.orderId}"`;
+
+    const hers = await as(buyer.browser, path);
+    expect(hers.state).toMatch(/^stitched-/);
+    expect(hers.text).toContain(told);
+    expect(hers.text).toContain(toOrder);
+    // (The page's hydration data is everyone's, and says so: the markup does not.)
+    expect(hers.text).not.toContain(`>${RESERVED_TEXT}</p>`);
+    expect(hers.text).not.toContain(`action="/product/${product.id}/notify"`);
+    expect(block(hers.text).held).toEqual({ [product.id]: { orderId: placed.orderId, until: order.expiresAt } });
+
+    const his = await as(other.browser, path);
+    expect(his.text).toContain(`>${RESERVED_TEXT}</p>`);
+    expect(his.text).toContain(`action="/product/${product.id}/notify"`);
+    expect(his.text).not.toContain(told);
+    expect(his.text).not.toContain(placed.orderId);
+    expect(block(his.text).held).toBeUndefined();
+    expect(sharedParts(his.text)).toBe(sharedParts((await get(path)).text));
+
+    // Rendered for her (a client-side navigation's data): the same order, and no 'Notify me'.
+    const data = await (await buyer.browser.fetch(`${path}.data`)).text();
+    expect(data).toContain(placed.orderId);
+    expect(await (await other.browser.fetch(`${path}.data`)).text()).not.toContain(placed.orderId);
   });
 });

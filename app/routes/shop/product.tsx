@@ -7,17 +7,18 @@ import { isFavorite } from "../../data/favorites.server";
 import { FavoriteButton } from "../../components/favorite-button";
 import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
+import { Gallery } from "../../components/catalog/gallery";
 import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
 import { busyProps } from "../../components/forms";
 import { formatGBP } from "../../domain/money";
 import { formatLongDate } from "../../domain/dates";
-import { imageSources } from "../../domain/images";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 import { expectedBackOf, isWaitingFor } from "../../data/alerts.server";
+import { heldReservation } from "../../data/orders.server";
 import { RESERVED_TEXT } from "../../domain/alerts";
-import { BackInStock } from "../../components/back-in-stock";
+import { BackInStock, HeldForYou } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
 export const headers = sharedPage;
@@ -34,8 +35,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
   // An item held by another shopper's checkout says so instead: it may be back within the reservation.
   const backText = () => (product.reserved ? RESERVED_TEXT : expectedBackOf(app.db, product.id, Date.now()));
-  const [expectedBack, waiting] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false]) : [null, false];
-  return { product, saved, expectedBack, waiting, origin: new URL(request.url).origin };
+  // The shopper whose own checkout holds it is told so instead (decision 0068).
+  const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
+  const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
+  return { product, saved, expectedBack, waiting, heldForYou, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -80,43 +83,6 @@ function StructuredData({ product, origin }: { product: ProductDetail; origin: s
     },
   };
   return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }} />;
-}
-
-/** Scroll-snap gallery: thumbnails are links to each slide, so it works by touch, keyboard and without JavaScript. */
-function Gallery({ name, images }: { name: string; images: string[] }) {
-  if (images.length === 0) {
-    return <div className="flex aspect-[4/5] items-center justify-center rounded-lg bg-stone-200 text-stone-600">No image available</div>;
-  }
-  return (
-    <div>
-      <div className="flex snap-x snap-mandatory overflow-x-auto rounded-lg bg-stone-100" tabIndex={0} aria-label={`${name} images`} role="region">
-        {images.map((src, i) => (
-          <img
-            key={src}
-            id={`image-${i + 1}`}
-            {...imageSources(src, "gallery")}
-            alt={`${name}, image ${i + 1} of ${images.length}`}
-            width={800}
-            height={1000}
-            loading={i === 0 ? "eager" : "lazy"}
-            fetchPriority={i === 0 ? "high" : undefined}
-            className="aspect-[4/5] w-full shrink-0 snap-center object-cover"
-          />
-        ))}
-      </div>
-      {images.length > 1 ? (
-        <ul className="mt-3 flex gap-2" aria-label="Choose an image">
-          {images.map((src, i) => (
-            <li key={src}>
-              <a href={`#image-${i + 1}`} className="block overflow-hidden rounded border border-stone-300 focus:outline-2 focus:outline-brand" aria-label={`Show image ${i + 1}`}>
-                <img {...imageSources(src, "thumbnail")} alt="" width={64} height={80} loading="lazy" className="h-20 w-16 object-cover" />
-              </a>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
 }
 
 function Section({ title, children, open = false }: { title: string; children: React.ReactNode; open?: boolean }) {
@@ -205,6 +171,7 @@ function SellerCard({ product }: { product: ProductDetail }) {
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
   const personal = usePersonal(loaderData);
+  const heldForYou = personal ? (personal.held?.[product.id] ?? null) : loaderData.heldForYou;
   const navigate = useNavigate();
   return (
     <article className="space-y-10">
@@ -230,7 +197,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </p>
           ) : null}
           <Options product={product} />
-          {loaderData.expectedBack ? <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} waiting={personal?.backInStock?.[product.id] ?? loaderData.waiting} /> : null}
+          {heldForYou ? (
+            <HeldForYou productId={product.id} held={heldForYou} />
+          ) : loaderData.expectedBack ? (
+            <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} waiting={personal?.backInStock?.[product.id] ?? loaderData.waiting} reserved={product.reserved} />
+          ) : null}
           {product.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (
