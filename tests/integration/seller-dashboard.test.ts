@@ -102,7 +102,7 @@ describe("the dashboard", () => {
 
     const products = await (await vendor.browser.fetch("/vendor")).text();
     // Only live listings are listed and active; the one waiting for approval is counted apart (issue 24).
-    expect(products).toContain("You have 2 products listed.");
+    expect(products).toContain("You have 2 products live on the shop.");
     expect(products).toMatch(/Total Products<\/p><p[^>]*>2</);
     expect(products).toContain("Active listings · 1 awaiting approval");
     expect(products).toMatch(/Total Revenue<\/p><p[^>]*>£94\.50</);

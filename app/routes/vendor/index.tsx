@@ -154,11 +154,12 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
     if (result?.suggestion) showToast({ type: result.suggestion.ok ? "success" : "error", title: result.suggestion.title, description: result.suggestion.message });
   }, [result]);
   const tabs = SELLER_TABS.map((id) => ({ id, label: SELLER_TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
-  // Listed: live on the shop, the count of the Total Products card (decision 0026, issue 24).
+  // Live on the shop, the count of the Total Products card (decision 0026, issue 24); not "listed",
+  // which the account Summary says of all a seller's products (spec §2; decision 0068).
   const n = dashboard.liveCount;
   return (
     <div>
-      <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} listed.`} />
+      <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} live on the shop.`} />
       <StatGrid>
         {/* Only live listings count as active; those waiting for approval are counted apart (issue 24). */}
         <StatCard label="Total Products" value={dashboard.liveCount} note={dashboard.awaitingApproval > 0 ? `Active listings · ${dashboard.awaitingApproval} awaiting approval` : "Active listings"} />
