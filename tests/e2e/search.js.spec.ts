@@ -35,3 +35,22 @@ test("the search box suggests brands, categories and recent searches as the shop
   await expect(page).toHaveURL(/\/categories\/jackets-blazers$/);
   await expect(page.getByRole("heading", { level: 1, name: "Jackets & Blazers" })).toBeVisible();
 });
+
+// On a phone, a new order applies at once to the filters applied; choices not applied yet stay
+// ticked in the open Filters panel until 'Apply Filters' (decision 0068).
+test("Sort by reorders at once and leaves unapplied filter choices in the open panel", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/all-products");
+  const panel = page.getByRole("complementary", { name: "Filters" }).locator("details");
+  await panel.locator("summary").click();
+  const black = panel.getByRole("checkbox", { name: /^Black/ });
+  await black.check();
+  await panel.getByLabel("Sort by").selectOption({ label: "Price: high to low" });
+  await expect(page).toHaveURL(/\/all-products\?sort=price_desc$/);
+  await expect(panel).toHaveAttribute("open", "");
+  await expect(black).toBeChecked();
+  await panel.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/sort=price_desc/);
+  await expect(page).toHaveURL(/color=Black/);
+  await expect(panel.locator("summary")).toHaveText("Filters (1)");
+});

@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES, SORT_LABELS, type CatalogFilters, type SortOrder } from "../../domain/catalog";
 
 export interface FilterOptions {
@@ -70,6 +70,17 @@ export function FilterSidebar({
   hideType?: boolean;
 }) {
   const sorts = (Object.keys(SORT_LABELS) as SortOrder[]).filter((s) => s !== "relevance" || filters.search);
+  const location = useLocation();
+  const navigate = useNavigate();
+  // With JavaScript a new order applies at once, to the filters applied: choices not applied yet
+  // stay as they are, and the phone's Filters panel stays open (decision 0068). Without it, the
+  // order is applied with the rest of the form by 'Apply Filters'.
+  const sortNow = (value: string) => {
+    const params = new URLSearchParams(location.search);
+    for (const cursor of ["after", "before"]) params.delete(cursor);
+    params.set("sort", value);
+    void navigate(`${location.pathname}?${params}`, { preventScrollReset: true });
+  };
   return (
     <Form method="get" action={action} className="space-y-3" aria-label="Filter products">
       {filters.search ? <input type="hidden" name="search" value={filters.search} /> : null}
@@ -81,7 +92,7 @@ export function FilterSidebar({
           id="sort"
           name="sort"
           defaultValue={sort}
-          onChange={(e) => e.currentTarget.form?.requestSubmit()}
+          onChange={(e) => sortNow(e.currentTarget.value)}
           className="w-full rounded border border-stone-300 bg-white px-2 py-1.5 text-sm"
         >
           {sorts.map((s) => (
