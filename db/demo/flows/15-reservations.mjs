@@ -2,7 +2,7 @@
 // 'awaiting payment' with its items reserved, and the shopper pays on the provider's hosted page
 // within the reservation. The demo shopper has one of each outcome the other flows do not show:
 // - an order awaiting payment now, its item reserved ('Reserved' with Notify me on its page for
-//   everyone else), with the local provider's hosted page open for the rest of its reservation;
+//   everyone else, 'Reserved for you' for the shopper: decision 0068), with the local provider's hosted page open for the rest of its reservation;
 //   'Go to the payment page' on the order pays it, and `npm run jobs reservations` after its end
 //   releases it;
 // - an order whose reservation ended unpaid three days ago: 'Not paid', counting nothing, its item
