@@ -113,6 +113,8 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 
 /** The ids a page's personal parts of one kind are for: `<tag … attribute="ID"`, each once. */
 function partIds(html: string, tag: string, attribute: string) {
+  // Most pages have none of a kind: one plain search says so before any pattern runs.
+  if (!html.includes(` ${attribute}="`)) return [];
   return [...new Set([...html.matchAll(new RegExp(`<${tag}[^>]*\\s${attribute}="([^"]+)"`, "g"))].map((m) => decodeAttribute(m[1]!)))];
 }
 
