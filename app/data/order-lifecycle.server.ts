@@ -215,8 +215,9 @@ export async function setOrderStatus(db: Database, orderId: string, to: StaffOrd
   if (order.status === "awaiting_payment") return awaitingPayment;
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
   const event: ItemEvent = { type: "staff_set", to };
+  // A cancelled order stays cancelled; in an order that goes on, an item cancelled alone stays so.
+  if (order.status === "cancelled" && to !== "cancelled") return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
   for (const item of order.items) {
-    if (item.status === "cancelled" && to !== "cancelled") return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
     if (item.status === "cancelled") continue;
     const step = itemStep(item, event, actor.role, now);
     if (!step.ok) return { ok: false, message: step.reason, httpStatus: 409 };

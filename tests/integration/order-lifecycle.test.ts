@@ -106,6 +106,21 @@ describe("staff moving an order", () => {
     expect((await product(second.id))!.availability).toBe("sold");
   });
 
+  it("moves the rest of an order on past an item cancelled alone, which stays cancelled", async () => {
+    const owner = await createUser();
+    const kept = await createProduct(owner.id, { buyingPrice: 4000 });
+    const dropped = await createProduct(owner.id, { buyingPrice: 6000 });
+    const { orderId, items } = await placeOrder([
+      { productId: kept.id, option: "purchase" },
+      { productId: dropped.id, option: "purchase" },
+    ]);
+    const droppedItem = items.find((i) => i.product_id === dropped.id)!;
+    expect(await changeItem(db(), droppedItem.id, { type: "cancel" }, staff, 5)).toMatchObject({ ok: true });
+    expect(await setOrderStatus(db(), orderId, "delivered", staff, 6)).toMatchObject({ ok: true, changed: true, status: "completed" });
+    expect(await itemRow(droppedItem.id)).toMatchObject({ status: "cancelled" });
+    expect(await money(orderId)).toEqual([{ type: "sale", gross: 4000, net: 3600, commissions: "platform:400" }]);
+  });
+
   it("answers a missing order as not found", async () => {
     expect(await setOrderStatus(db(), "order_missing", "shipped", staff, 1)).toEqual({ ok: false, message: "Order not found", httpStatus: 404 });
   });
