@@ -59,6 +59,11 @@ Your order ${orderId}: ${url}
   return true;
 }
 
+/** Items the same handler posts: the owner's own, or one store's (concierge). */
+const sameHandler = (a: LifecycleItem, b: LifecycleItem) => a.handler === b.handler && (a.handler === "vendor" ? a.ownerId === b.ownerId : a.sellerId === b.sellerId);
+/** An item its handler has still to post. */
+const SENDABLE = new Set<LifecycleItem["status"]>(["pending", "processing"]);
+
 /** Who handles each item, to tell them: the seller, or the store (its contact e-mail, else its owner). */
 export async function handlerContacts(app: LifecycleServices, items: readonly LifecycleItem[]) {
   const ownerIds = [...new Set(items.filter((i) => i.handler === "vendor").map((i) => i.ownerId))];
@@ -188,14 +193,19 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
     }),
   ];
   for (const handler of await handlerContacts(app, cancelled)) {
+    const names = handler.items.map((i) => i.name).join(", ");
+    const one = handler.items.length === 1;
+    // What this handler still has to post of the order: the cancelled items are not the whole of it.
+    const stillToSend = order.items.filter((i) => !cancelled.includes(i) && SENDABLE.has(i.status) && sameHandler(i, handler.items[0]!));
+    const rest = stillToSend.length ? ` The rest of the order still needs posting: ${stillToSend.map((i) => i.name).join(", ")}.` : " There is nothing else of this order to send.";
     messages.push(
       noticeMessage(app.config, {
         key: `cancel:${orderId}:${handler.items.map((i) => i.id).join(",")}:${handler.key}`,
         kind: "handler_order_cancelled",
         userId: handler.userId,
         to: handler.email,
-        title: `Order ${orderId} was cancelled: do not send it`,
-        text: `Hello ${handler.name ?? "there"},\n\nThe order for ${handler.items.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before it was posted, so there is nothing to send. ${handler.items.length === 1 ? "It is" : "They are"} back on sale already.\n`,
+        title: whole ? `Order ${orderId} was cancelled: do not send it` : `${names} ${one ? "was" : "were"} cancelled from order ${orderId}: do not send ${one ? "it" : "them"}`,
+        text: `Hello ${handler.name ?? "there"},\n\n${names} ${one ? "was" : "were"} cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before ${one ? "it was" : "they were"} posted: do not send ${one ? "it" : "them"}. ${one ? "It is" : "They are"} back on sale already.${rest}\n`,
         link: handler.dashboard,
         action: "Your orders",
       }),

@@ -114,6 +114,22 @@ describe("posting with tracking", () => {
 });
 
 describe("cancelling", () => {
+  it("one item of two: the seller is told not to send that one, and that the other still needs posting", async () => {
+    const vendor = await signedInBrowser("vendor", { ip: nextIp() });
+    const [kept, dropped] = await Promise.all([createProduct(vendor.id, { name: `Kept Jacket ${nextIp()}` }), createProduct(vendor.id, { name: `Dropped Skirt ${nextIp()}` })]);
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const { orderId, items } = await placeOrder(shopper, [
+      { productId: kept.id, option: "rental" },
+      { productId: dropped.id, option: "purchase" },
+    ]);
+    const droppedItem = items.find((i) => i.productId === dropped.id)!;
+    expect((await shopper.browser.post(`/account/orders/${orderId}`, { intent: "cancel_item", itemId: droppedItem.id })).status).toBe(302);
+    const told = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
+    expect(told.subject).toBe(`${dropped.name} was cancelled from order ${orderId}: do not send it`);
+    expect(told.body).toContain(`${dropped.name} was cancelled by the shopper before it was posted: do not send it.`);
+    expect(told.body).toContain(`The rest of the order still needs posting: ${kept.name}.`);
+  });
+
   it("before it is posted: back on sale, refunded, shopper and seller told, no sale recorded; a second cancel changes nothing", async () => {
     const t = await trade("purchase");
     expect(await product(t.dress.id)).toEqual({ availability: "sold" });
@@ -129,6 +145,7 @@ describe("cancelling", () => {
     await eventually(async () => (await outbox(t.shopper.email)).find((m) => m.kind === "order_cancelled"));
     const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
     expect(told.subject).toBe(`Order ${t.orderId} was cancelled: do not send it`);
+    expect(told.body).toContain("There is nothing else of this order to send.");
 
     const page = await (await t.shopper.browser.fetch(`/account/orders/${t.orderId}`)).text();
     expect(page).toContain("Refund: ");
