@@ -43,9 +43,16 @@ export function requireStaff(context: Readonly<RouterContextProvider>, request: 
   return user;
 }
 
+/** Why `user` may not open an admin tab (not staff, or not of its sub-roles), or null when they may. */
+export function adminTabRefusal(user: SessionUser, id: AdminTabId): string | null {
+  if (!mayEnterAdmin(user)) return ACCESS_DENIED;
+  return mayOpenTab(user, id) ? null : adminTab(id).denied;
+}
+
 /** One admin tab: its page and every action it takes are refused (403) to sub-roles that do not see it. */
 export function requireAdminTab(context: Readonly<RouterContextProvider>, request: Request, id: AdminTabId): SessionUser {
-  const user = requireStaff(context, request);
-  if (!mayOpenTab(user, id)) throw data(adminTab(id).denied, { status: 403 });
+  const user = requireUser(context, request);
+  const refusal = adminTabRefusal(user, id);
+  if (refusal) throw data(refusal, { status: 403 });
   return user;
 }

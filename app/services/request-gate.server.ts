@@ -3,7 +3,7 @@ import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from 
 import { checkUrlEncoded, hasControlCharacters, isRefusal, readContentType, tooLarge, type Refusal } from "../domain/form-body";
 import { MultipartCheck } from "../domain/multipart-check";
 import { readAtMost } from "./read-at-most";
-import { escapeMarkup } from "../domain/markup";
+import { refusalPage } from "../domain/markup";
 
 // The request gate (docs/decisions/0016-request-gate.md): before React Router runs, workers/app.ts
 // finds the route a request targets in the server build and refuses, with a 4xx and a plain
@@ -96,7 +96,7 @@ export function bodyLimitOf(module: RouteModule | null): BodyLimit {
  */
 export function refusalResponse(refusal: Refusal, request: Request, headers: Record<string, string> = {}) {
   const page = request.headers.get("accept")?.includes("text/html") && request.method !== "HEAD";
-  const body = request.method === "HEAD" ? null : page ? refusalPage(refusal, backTo(request)) : `${refusal.message}\n`;
+  const body = request.method === "HEAD" ? null : page ? gateRefusalPage(refusal, backTo(request)) : `${refusal.message}\n`;
   return new Response(body, {
     status: refusal.status,
     headers: { "content-type": page ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
@@ -118,12 +118,10 @@ function backTo(request: Request) {
 /** What a person is told a refusal is, by its status (the plain line's first words are HTTP's). */
 const PAGE_TITLES: Record<number, string> = { 413: "That is too large to send", 415: "That form could not be read", 400: "That request could not be read", 405: "This address does not take that" };
 
-function refusalPage(refusal: Refusal, back: string) {
-  const title = PAGE_TITLES[refusal.status] ?? "That could not be sent";
+function gateRefusalPage(refusal: Refusal, back: string) {
   const at = refusal.message.indexOf(": ");
   const detail = at >= 0 ? refusal.message.slice(at + 2) : refusal.message;
-  const sentence = detail.charAt(0).toUpperCase() + detail.slice(1);
-  return `<!DOCTYPE html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${title} | Closetloop</title></head><body style="font-family: system-ui, sans-serif; max-width: 36rem; margin: 3rem auto; padding: 0 1rem; line-height: 1.5"><p><a href="/">Closetloop</a></p><h1>${title}</h1><p role="alert">${escapeMarkup(sentence)}</p><p><a href="${escapeMarkup(back)}">Go back to the form</a></p></body></html>\n`;
+  return refusalPage(PAGE_TITLES[refusal.status] ?? "That could not be sent", detail.charAt(0).toUpperCase() + detail.slice(1), { href: back, label: "Go back to the form" });
 }
 
 /** Thrown into an action's body stream when the streamed form is refused; the gate answers instead. */

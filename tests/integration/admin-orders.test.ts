@@ -168,4 +168,17 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
       expect(await refused.text()).toContain(message);
     }
   });
+
+  it("refuses the download to other staff with the tab's reason: a small page with a way on for a browser, a plain line for others", async () => {
+    const { browser } = await as("admin");
+    const page = await browser.fetch("/admin/financial/export?kind=payouts", { headers: { accept: "text/html,application/xhtml+xml" } });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    const html = await page.text();
+    expect(html).toContain("<h1>Access Denied</h1>");
+    expect(html).toContain("Your role on the team does not include this tab.");
+    expect(html).toContain('<a href="/">Back to Closetloop</a>');
+    const line = await browser.fetch("/admin/financial/export?kind=payouts");
+    expect([line.status, await line.text()]).toEqual([403, "Access Denied - Your role on the team does not include this tab."]);
+  });
 });

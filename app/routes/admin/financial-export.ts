@@ -1,9 +1,9 @@
-import { isRouteErrorResponse } from "react-router";
 import type { Route } from "./+types/financial-export";
 import { appContext } from "../../context";
 import { EXPORT_ROWS, financeLists } from "../../data/finance-report.server";
 import { CSV_KINDS, csvFileName, financeCsv, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
-import { requireAdminTab } from "../../services/guards.server";
+import { adminTabRefusal, requireUser } from "../../services/guards.server";
+import { refusalPage } from "../../domain/markup";
 
 // GET /admin/financial/export?kind=transactions|commissions|payouts&from=YYYY-MM-DD&to=YYYY-MM-DD
 // (issue 24, item 4): the Financial tab's records of a period as a CSV download, for whoever may
@@ -12,12 +12,12 @@ import { requireAdminTab } from "../../services/guards.server";
 const text = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  // A download answers a refusal in plain text (a page would be an HTML error screen).
-  try {
-    requireAdminTab(context, request, "financial");
-  } catch (error) {
-    if (isRouteErrorResponse(error)) return text(error.status, String(error.data));
-    throw error;
+  // A download has no page to show a refusal in: a browser gets a small page with the way back, other clients a plain line.
+  const refusal = adminTabRefusal(requireUser(context, request), "financial");
+  if (refusal) {
+    if (!request.headers.get("accept")?.includes("text/html")) return text(403, refusal);
+    const page = refusalPage("Access Denied", refusal.replace(/^Access Denied - /, ""), { href: "/", label: "Back to Closetloop" });
+    return new Response(page, { status: 403, headers: { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" } });
   }
   const app = context.get(appContext);
   const url = new URL(request.url);
