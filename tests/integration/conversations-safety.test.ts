@@ -31,7 +31,10 @@ describe("safety", () => {
     // A conversation nobody reported is not staff's to read.
     const other = await cast();
     const unreported = await ask(other.shopper.browser, other.item.id);
-    expect((await support.browser.fetch(`/admin/messages/${unreported}`)).status).toBe(404);
+    const missing = await support.browser.fetch(`/admin/messages/${unreported}`);
+    expect(missing.status).toBe(404);
+    // The way back is the staff's own list, not a shopper's inbox.
+    expect(await missing.text()).toMatch(/<a [^>]*href="\/admin\/messages"[^>]*>Back to Reported messages<\/a>/);
     // A product reviewer has no such tab.
     const reviewer = await signedInBrowser("productReviewer", { ip: ip() });
     expect((await reviewer.browser.fetch(`/admin/messages/${id}`)).status).toBe(403);

@@ -10,7 +10,7 @@ import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ItemCard, MessageText } from "../../components/messages/parts";
 import { Panel } from "../../components/kit/panel";
-import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
+import { notFoundBoundary } from "../../components/not-found";
 
 // A reported conversation, as staff read it (issue 26, item 5). Staff read a conversation only
 // through a report: one that was never reported reads as missing. Every read is written to the
@@ -128,4 +128,4 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Conversation not found", back: MESSAGES_BACK });
+export const ErrorBoundary = notFoundBoundary({ title: "Conversation not found", message: "Staff read a conversation only once it has been reported.", back: { to: "/admin/messages", label: "Back to Reported messages" } });
