@@ -44,6 +44,10 @@ describe("a product review tells its seller", () => {
     const open = await seller.browser.post("/account/notifications", { intent: "open", id });
     expect([open.status, open.headers.get("location")]).toEqual([303, `/vendor/product/${product.id}/edit`]);
     expect(await (await seller.browser.fetch("/account")).text()).toContain('aria-label="Notifications"');
+    // A page past the end of the list says where the list is, not that there is nothing yet.
+    const past = await (await seller.browser.fetch("/account/notifications?page=9")).text();
+    expect(past).toContain("There is nothing on page 9.");
+    expect(past).not.toContain("No notifications yet");
   });
 
   it("writes the notification but sends no e-mail when the seller chose in-site only for selling", async () => {

@@ -1,6 +1,5 @@
 import { useId, type ReactNode } from "react";
-import { Link } from "react-router";
-import { Pagination } from "./pagination";
+import { Pagination, PastTheEnd } from "./pagination";
 import { EmptyState } from "./panel";
 import { rowsSummary } from "./paging";
 
@@ -69,11 +68,7 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
   return (
     <>
       {pastTheEnd ? (
-        // A page past the end (an old link, a typed address): not 'nothing yet', but where the list is.
-        <EmptyState>
-          {`There is nothing on page ${paging.page}. `}
-          <Link to={paging.href(1)} className="text-brand underline">Go to the first page</Link>
-        </EmptyState>
+        <PastTheEnd page={paging.page} firstPage={paging.href(1)} />
       ) : rows.length === 0 && empty !== null ? (
         <EmptyState>{empty}</EmptyState>
       ) : (

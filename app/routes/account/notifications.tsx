@@ -8,7 +8,7 @@ import { readPage } from "../../domain/tabs";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { EmptyState } from "../../components/kit/panel";
-import { Pagination } from "../../components/kit/pagination";
+import { Pagination, PastTheEnd } from "../../components/kit/pagination";
 import { PageHeading } from "../../components/page-heading";
 
 // /account/notifications (issue 23, item 3): everything that concerned the person while they were
@@ -64,7 +64,9 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           </Form>
         ) : null}
       </div>
-      {rows.length === 0 ? (
+      {rows.length === 0 && page > 1 ? (
+        <PastTheEnd page={page} firstPage="/account/notifications" />
+      ) : rows.length === 0 ? (
         <EmptyState>No notifications yet. We will tell you here when something happens to your orders, listings or payouts.</EmptyState>
       ) : (
         <ul className="divide-y divide-stone-200 rounded-lg border border-stone-200 bg-white" aria-label="Notifications">
@@ -92,7 +94,7 @@ export default function Notifications({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       )}
-      <Pagination page={page} hasNext={hasNext} href={(p) => `/account/notifications?page=${p}`} />
+      {rows.length > 0 ? <Pagination page={page} hasNext={hasNext} href={(p) => `/account/notifications?page=${p}`} /> : null}
     </div>
   );
 }
