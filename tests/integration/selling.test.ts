@@ -114,6 +114,11 @@ describe("Start selling, open sign-up", () => {
   it("settles a request made while the site sold by approval: the person sells at once, and it no longer waits for staff", async () => {
     const asked = await signedInBrowser("shopper");
     await env.DB.prepare("INSERT INTO seller_requests (user_id, status, created_at) VALUES (?, 'pending', ?)").bind(asked.id, Date.now() - 86_400_000).run();
+    // Their Products tab shows the way in, not a request still waiting (decision 0068).
+    const tab = await (await asked.browser.fetch("/account?tab=products")).text();
+    expect(tab).toContain("no longer needs to wait for review: you can start now.");
+    expect(tab).toContain('href="/account/start-selling"');
+    expect(tab).not.toContain("is waiting for review");
     const started = await asked.browser.post("/account/start-selling", form());
     expect(started.status).toBe(302);
     expect(started.headers.get("location")).toBe("/vendor");
