@@ -197,6 +197,14 @@ export async function openConversation(db: Database, shopperId: string, item: As
   return found!.id;
 }
 
+/**
+ * Removes a conversation no message was ever written in: the first message that was to open it
+ * was refused (a block, a suspension, a limit), and the handler must not be shown an empty one.
+ */
+export async function dropEmptyConversation(db: Database, id: string) {
+  await db.$client.prepare("DELETE FROM conversations WHERE id = ?1 AND last_seq = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = ?1)").bind(id).run();
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sending (called by the conversation's Durable Object only)
 

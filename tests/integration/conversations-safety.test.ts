@@ -46,6 +46,12 @@ describe("safety", () => {
     expect(suspended.status).toBe(403);
     expect(await suspended.text()).toContain("Your messages are suspended");
     expect(await rows("SELECT product_status FROM products WHERE id = ?", listing.id)).toEqual([{ product_status: "live" }]);
+    // Nor can they open a conversation about another item: refused, and nothing left for its seller to see.
+    const another = await createProduct(seller.id, { name: "Another dress" });
+    const first = await shopper.browser.post(`/account/messages/new?product=${another.id}`, { productId: another.id, body: "Is this free?", token: token() });
+    expect(first.status).toBe(403);
+    expect(await first.text()).toContain("Your messages are suspended");
+    expect(await rows("SELECT id FROM conversations WHERE product_id = ?", another.id)).toEqual([]);
     // Suspending someone outside the conversation is refused.
     const outsider = await createUser();
     expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: outsider.id })).status).toBe(400);

@@ -1,7 +1,7 @@
 import { createContext, data, Form, redirect } from "react-router";
 import type { Route } from "./+types/message-new";
 import { appContext } from "../../context";
-import { askableItem, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
+import { askableItem, dropEmptyConversation, existingConversation, handlesItem, openConversation } from "../../data/conversations.server";
 import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, TOKEN_EXPIRED, validMessage, validToken } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
@@ -56,7 +56,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return refuse(TOKEN_EXPIRED, 400);
   const conversationId = await openConversation(app.db, user.id, item, Date.now());
   const sent = await postMessage(app.env, { conversationId, senderId: user.id, party: "shopper", text: valid.text, token });
-  if (!sent.ok) return refuse(sent.error, sent.status);
+  if (!sent.ok) {
+    // Refused by the conversation itself (a block, a suspension, a limit): nor does it stay behind empty.
+    await dropEmptyConversation(app.db, conversationId);
+    return refuse(sent.error, sent.status);
+  }
   return redirect(`/account/messages/${conversationId}#m${sent.message.seq}`, 303);
 }
 
