@@ -67,6 +67,13 @@ export const orderLineColumns = {
   itemStatus: orderItems.status,
 };
 
+/** What the shopper said of a return, for its handler (decision 0068): why, and the parcel's carrier and tracking. */
+export const returnSentColumns = {
+  returnReason: orderItems.returnReason,
+  returnCarrier: orderItems.returnCarrier,
+  returnTrackingNumber: orderItems.returnTrackingNumber,
+};
+
 type OrderLine = { orderId: string; orderStatus: string; placedAt: number };
 
 /** An order as the dashboards list it, from the order columns of its first line (`orderLineColumns`). */
@@ -126,6 +133,7 @@ export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefin
       orderId: orderItems.orderId,
       name: orderItems.name,
       returnRequestedAt: orderItems.returnRequestedAt,
+      ...returnSentColumns,
       shopperName: users.fullName,
       shopperEmail: users.email,
     })

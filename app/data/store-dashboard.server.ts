@@ -6,7 +6,7 @@ import { isUniqueViolation, type Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { storeRevenue } from "./finance.server";
-import { groupByOrder, orderHead, orderLineColumns, ordersToSend } from "./orders.server";
+import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnSentColumns } from "./orders.server";
 import { listedProductColumns } from "./listings.server";
 import { withHandlerMoney } from "./order-money.server";
 
@@ -82,6 +82,7 @@ function orderLinesQuery(db: Database, storeId: string) {
       handler: orderItems.handler,
       sellerId: orderItems.sellerId,
       inspection: orderItems.inspection,
+      ...returnSentColumns,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -107,6 +108,7 @@ function groupLines(lines: OrderLine[], storeId: string) {
     status: line.itemStatus,
     inspection: line.inspection,
     awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
+    sent: { reason: line.returnReason, carrier: line.returnCarrier, trackingNumber: line.returnTrackingNumber },
   }));
 }
 

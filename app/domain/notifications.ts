@@ -55,6 +55,8 @@ export const NOTICE_KINDS = {
   order_to_send: { category: "selling", to: "handler" },
   // The handler's copy of a cancellation ('do not send it'): about selling, not an order they placed.
   handler_order_cancelled: { category: "selling", to: "handler" },
+  // The store that receives a concierge item sent back (decision 0068).
+  handler_return_coming: { category: "selling", to: "handler" },
   // To the store.
   concierge_request: { category: "store", to: "store" },
   price_change_answered: { category: "store", to: "store" },

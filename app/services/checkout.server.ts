@@ -10,7 +10,7 @@ import type { QueueMessage } from "../../workers/messages";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
-import { handlerContacts } from "./trade.server";
+import { handlerContacts } from "./handlers.server";
 
 /** What a shopper ordered, one line an item, as the handler's and the owner's e-mails say it. */
 const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");

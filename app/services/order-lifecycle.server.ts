@@ -15,6 +15,7 @@ import { noticeMessage, type Notice } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { captureDue } from "./payments.server";
 import { refundOrder, refundPayment } from "./refunds.server";
+import { handlerContacts } from "./handlers.server";
 
 /** What the lifecycle needs of the app: routes pass their AppContext, jobs their JobContext. */
 export type LifecycleServices = Pick<AppContext, "env" | "config" | "db">;
@@ -170,13 +171,34 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
       const to = await returnDestination(app.db, item);
       const by = formatDeadline(returnPostBy(item.kind, now, item.rentalEndsAt));
       const closes = item.kind === "rental" ? "closes your rental" : `refunds ${formatGBP(item.price)} to your card when it arrives in good condition`;
+      const why = event.reason ? ` (their reason: ${event.reason})` : "";
+      const sendsBack = `The shopper ${item.kind === "rental" ? "who rented" : "who bought"} ${item.name} is sending it back${why}.`;
+      // The store that handles a concierge item receives it and checks it (decision 0068): it is told too.
+      const store = item.handler === "store" ? await handlerContacts(app, [item]) : [];
       return [
         shopper(
           "return_instructions",
           `Return instructions for ${item.name}`,
           `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${order.id}, on a note inside and on the parcel.\n3. Post it by ${by} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
         ),
-        ...toOwner(`${item.name} is coming back`, `The shopper ${item.kind === "rental" ? "who rented" : "who bought"} ${item.name} is sending it back${event.type === "request_return" && event.reason ? ` (their reason: ${event.reason})` : ""}. It is checked on arrival before it goes back on sale.`),
+        ...toOwner(
+          `${item.name} is coming back`,
+          item.handler === "store"
+            ? `${sendsBack} It goes to ${to.name}, who checks it on arrival before it goes back on sale.`
+            : `${sendsBack} They post it by ${by} to your return address; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.`,
+        ),
+        ...store.map((handler) =>
+          noticeMessage(app.config, {
+            key: `item:${item.id}:${event.type}:store`,
+            kind: "handler_return_coming",
+            userId: handler.userId,
+            to: handler.email,
+            title: `${item.name} is coming back to you`,
+            text: `Hello ${handler.name ?? "there"},\n\n${sendsBack} They post it by ${by} to your store, with the order reference ${order.id}; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.\n`,
+            link: handler.dashboard,
+            action: "Your orders",
+          }),
+        ),
       ];
     }
     case "inspect": {
@@ -196,7 +218,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
               not_returnable: `We received ${item.name}, but it cannot be taken back, so no refund is due.${why}`,
             };
       const owner: Record<InspectionOutcome, [string, string]> = {
-        good: [`${item.name} is back on sale`, `${item.name} came back in good condition and is on sale again.`],
+        good: [`${item.name} is back on sale`, `${item.name} came back in good condition and is on sale again.${item.kind === "purchase" ? " The sale is undone, so it no longer counts toward your payout." : ""}`],
         damaged: [`${item.name} came back damaged`, `${item.name} came back damaged (${event.reason ?? "see the order"}). A repair fee of ${formatGBP(charge)} ${item.kind === "rental" ? "is charged to the shopper" : "is kept from the refund"}; the item is off sale until our team reviews it.`],
         not_returnable: [`${item.name} could not be returned`, `${item.name} came back in a state that cannot be sold again (${event.reason ?? "see the order"}).${item.kind === "rental" ? ` The shopper is charged its buying price, ${formatGBP(charge)}; your share is paid with the weekly payout.` : ""}`],
       };

@@ -1,6 +1,6 @@
-import { eq, inArray } from "drizzle-orm";
+import { inArray } from "drizzle-orm";
 import { tellBackOnSale } from "./alerts.server";
-import { stores, users } from "../../db/schema";
+import { users } from "../../db/schema";
 import { transactionId } from "../data/finance.server";
 import { changeItems, loadOrder, overturnCharge, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { formatGBP } from "../domain/money";
@@ -12,6 +12,7 @@ import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { settlePayments, statusMessages, type LifecycleServices } from "./order-lifecycle.server";
 import { refundOrder, refundPayment } from "./refunds.server";
+import { handlerContacts, SENDABLE, sameHandler } from "./handlers.server";
 
 // A trade between two people, end to end (issue 22; decision 0041): the handler posts the items
 // with a tracking number, the shopper (or staff) confirms delivery, and either side cancels what
@@ -57,38 +58,6 @@ Your order ${orderId}: ${url}
     ]).catch((error) => console.error(`order ${orderId}: the overturn e-mail could not be queued`, error));
   }
   return true;
-}
-
-/** Items the same handler posts: the owner's own, or one store's (concierge). */
-const sameHandler = (a: LifecycleItem, b: LifecycleItem) => a.handler === b.handler && (a.handler === "vendor" ? a.ownerId === b.ownerId : a.sellerId === b.sellerId);
-/** An item its handler has still to post. */
-const SENDABLE = new Set<LifecycleItem["status"]>(["pending", "processing"]);
-
-/** Who handles each item, to tell them: the seller, or the store (its contact e-mail, else its owner). */
-export async function handlerContacts(app: LifecycleServices, items: readonly LifecycleItem[]) {
-  const ownerIds = [...new Set(items.filter((i) => i.handler === "vendor").map((i) => i.ownerId))];
-  const storeIds = [...new Set(items.filter((i) => i.handler === "store" && i.sellerId).map((i) => i.sellerId!))];
-  const [owners, storeRows] = await Promise.all([
-    ownerIds.length ? app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, ownerIds)) : [],
-    storeIds.length
-      ? app.db.select({ id: stores.id, name: stores.name, contact: stores.contactEmail, ownerEmail: users.email, ownerId: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(inArray(stores.id, storeIds))
-      : [],
-  ]);
-  const contacts = new Map<string, { key: string; userId: string; email: string; name: string | null; items: LifecycleItem[]; dashboard: string }>();
-  for (const item of items) {
-    const owner = item.handler === "vendor" ? owners.find((o) => o.id === item.ownerId) : undefined;
-    const store = item.handler === "store" ? storeRows.find((s) => s.id === item.sellerId) : undefined;
-    const contact = owner
-      ? { key: `owner:${owner.id}`, userId: owner.id, email: owner.email, name: owner.name, dashboard: "/vendor?tab=orders" }
-      : store
-        ? { key: `store:${store.id}`, userId: store.ownerId, email: store.contact ?? store.ownerEmail, name: store.name, dashboard: "/store?tab=orders" }
-        : null;
-    if (!contact) continue;
-    const entry = contacts.get(contact.key) ?? { ...contact, items: [] };
-    entry.items.push(item);
-    contacts.set(contact.key, entry);
-  }
-  return [...contacts.values()];
 }
 
 export interface Tracking {
@@ -208,6 +177,24 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
         text: `Hello ${handler.name ?? "there"},\n\n${names} ${one ? "was" : "were"} cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before ${one ? "it was" : "they were"} posted: do not send ${one ? "it" : "them"}. ${one ? "It is" : "They are"} back on sale already.${rest}\n`,
         link: handler.dashboard,
         action: "Your orders",
+      }),
+    );
+  }
+  // The owner of a concierge item is not its handler (the store is): they are told their sale is undone (decision 0068).
+  const ownerIds = [...new Set(cancelled.filter((i) => i.handler === "store").map((i) => i.ownerId))];
+  const owners = ownerIds.length ? await app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, ownerIds)) : [];
+  for (const owner of owners) {
+    const theirs = cancelled.filter((i) => i.handler === "store" && i.ownerId === owner.id);
+    const one = theirs.length === 1;
+    messages.push(
+      noticeMessage(app.config, {
+        key: `cancel:${orderId}:${theirs.map((i) => i.id).join(",")}:owner:${owner.id}`,
+        kind: "owner_item_update",
+        userId: owner.id,
+        to: owner.email,
+        title: `${theirs.map((i) => i.name).join(", ")} ${one ? "was" : "were"} cancelled`,
+        text: `Hello ${owner.name ?? "there"},\n\nThe order for ${theirs.map((i) => i.name).join(", ")} was cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before ${one ? "it was" : "they were"} posted. ${one ? "It is" : "They are"} back on sale, and the sale no longer counts toward your payout.\n`,
+        link: "/vendor?tab=orders",
       }),
     );
   }

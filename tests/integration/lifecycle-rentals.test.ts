@@ -160,12 +160,17 @@ describe("a concierge return", () => {
     expect((await r.shopper.browser.post(`/account/orders/${r.orderId}`, { intent: "request_return", itemId: r.itemId })).status).toBe(302);
     const instructions = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_instructions"));
     expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(instructions.key).first<{ body: string }>())!.body).toMatch(/Post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to:\nJobs Store/);
+    // The store it goes to is told it is coming, and when it is to be posted (decision 0068).
+    const coming = await eventually(async () => (await outbox(r.store!.email)).find((m) => m.kind === "handler_return_coming"));
+    expect(coming.subject).toMatch(/ is coming back to you$/);
+    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(coming.key).first<{ body: string }>())!.body).toMatch(/They post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to your store, with the order reference order_/);
 
     // The store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
     const inspectForm = `name="itemId" value="${r.itemId}"`;
     const dashboard = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
     expect(dashboard).toContain("Good: back on sale");
     expect(dashboard).toContain(inspectForm);
+    expect(dashboard).toContain("Not posted yet: the shopper has not added a tracking number.");
     // No outcome is chosen for the handler: the button alone puts nothing back on sale (decision 0067).
     expect(dashboard).not.toMatch(/<input type="radio"[^>]*name="outcome"[^>]*checked/);
     expect(await (await other.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);

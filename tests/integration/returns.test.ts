@@ -53,8 +53,14 @@ describe("a purchase sent back", () => {
     expect(instructions.body).toContain(`Write your order reference, ${t.orderId}, on a note inside and on the parcel.`);
     expect(instructions.body).toContain("2 Return Lane\nLeeds\nLS1 4AP");
     expect((await t.shopper.browser.post(page, { intent: "return_tracking", itemId: t.itemId, carrier: "evri", trackingNumber: "H01 HYA" })).status).toBe(400);
+    const sellerTab = async () => (await (await t.vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");
+    expect(await sellerTab()).toContain("Not posted yet: the shopper has not added a tracking number.");
     expect((await t.shopper.browser.post(page, { intent: "return_tracking", itemId: t.itemId, carrier: "evri", trackingNumber: "H01HYA0012345678" })).status).toBe(302);
     expect(await (await t.shopper.browser.fetch(page)).text()).toContain("H01HYA0012345678");
+    // The seller sees what the shopper said: why, and the parcel on its way (decision 0068).
+    const seen = await sellerTab();
+    expect(seen).toContain("Their reason: Too big");
+    expect(seen).toMatch(/Sent back:<\/span> Evri <a [^>]*>H01HYA0012345678/);
 
     for (const [fields, message] of [
       [{ outcome: "damaged", fee: "90.01", reason: "Stain" }, "The repair fee cannot be more than the buying price (£90.00)."],

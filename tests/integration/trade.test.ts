@@ -5,7 +5,8 @@ import { localFailKey } from "../../app/services/payments-local.server";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
-import { createProduct, databaseFingerprint, eventually } from "./factories";
+import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
+import { concierge } from "./lifecycle-fixtures";
 import { placeOrder } from "./orders";
 import { toastAfter } from "./admin-content-fixtures";
 
@@ -114,6 +115,19 @@ describe("posting with tracking", () => {
 });
 
 describe("cancelling", () => {
+  it("a concierge item: the store is told not to send it, and its owner that the sale is undone", async () => {
+    const owner = await createUser();
+    const item = await createProduct(owner.id);
+    const store = await concierge(item.id);
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const { orderId } = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
+    expect((await shopper.browser.post(`/account/orders/${orderId}`, { intent: "cancel_order" })).status).toBe(302);
+    const toStore = await eventually(async () => (await outbox(store.email)).find((m) => m.kind === "handler_order_cancelled"));
+    expect(toStore.subject).toBe(`Order ${orderId} was cancelled: do not send it`);
+    const toOwner = await eventually(async () => (await outbox(owner.email)).find((m) => m.kind === "owner_item_update" && m.subject === `${item.name} was cancelled`));
+    expect(toOwner.body).toContain("before it was posted. It is back on sale, and the sale no longer counts toward your payout.");
+  });
+
   it("one item of two: the seller is told not to send that one, and that the other still needs posting", async () => {
     const vendor = await signedInBrowser("vendor", { ip: nextIp() });
     const [kept, dropped] = await Promise.all([createProduct(vendor.id, { name: `Kept Jacket ${nextIp()}` }), createProduct(vendor.id, { name: `Dropped Skirt ${nextIp()}` })]);

@@ -1,14 +1,22 @@
 import { Form } from "react-router";
 import { INSPECTION_LABELS, type InspectFormResult } from "../../domain/returns";
 import { SubmitButton, useSubmitting } from "../forms";
+import { TrackingLine } from "./trade";
 
 // Recording a return's receipt and condition (issue 22): 'Good: back on sale', 'Damaged: repair
 // fee' (an amount up to the buying price, with a reason) or 'Not returnable: charged as a
 // purchase'. One form for the seller's, the store's and the admin Orders tabs; the action is
-// app/services/inspect-form.server.ts.
+// app/services/inspect-form.server.ts. Above it, what the shopper said of the return: why, and
+// the parcel's tracking, or that it is not posted yet (decision 0068).
 
+/** What the shopper said when sending an item back. */
+export interface ReturnSent {
+  reason: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+}
 
-export function InspectForm({ itemId, name, action, result }: { itemId: string; name: string; action?: string; result?: InspectFormResult }) {
+export function InspectForm({ itemId, name, sent, action, result }: { itemId: string; name: string; sent: ReturnSent; action?: string; result?: InspectFormResult }) {
   const busy = useSubmitting("inspect");
   const mine = result?.itemId === itemId ? result : undefined;
   const error = (field: "outcome" | "fee" | "reason") => (mine?.errors?.[field] ? <p id={`${field}-${itemId}-error`} className="text-red-700">{mine.errors[field]}</p> : null);
@@ -16,6 +24,9 @@ export function InspectForm({ itemId, name, action, result }: { itemId: string; 
     <Form method="post" action={action} noValidate className="mt-2 w-full space-y-2 rounded-md border border-stone-200 p-3 text-sm" aria-label={`Inspect ${name}`}>
       <input type="hidden" name="intent" value="inspect" />
       <input type="hidden" name="itemId" value={itemId} />
+      {sent.trackingNumber ? <TrackingLine label="Sent back" carrier={sent.carrier} trackingNumber={sent.trackingNumber} /> : <p>Not posted yet: the shopper has not added a tracking number.</p>}
+      {sent.reason ? <p>{`Their reason: ${sent.reason}`}</p> : null}
+      <p className="text-stone-600">Record its condition once the parcel has arrived.</p>
       <fieldset aria-describedby={mine?.errors?.outcome ? `outcome-${itemId}-error` : undefined}>
         <legend className="font-medium">{`What came back: ${name}`}</legend>
         <div className="mt-1 flex flex-wrap gap-3">

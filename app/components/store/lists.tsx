@@ -11,7 +11,7 @@ import { Details } from "../kit/details";
 import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
 import { useSubmitting, busyProps } from "../forms";
-import { InspectForm } from "../order/inspect";
+import { InspectForm, type ReturnSent } from "../order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 
 // The store dashboard's lists (seller-store-admin.md §2 Store dashboard). Pure rendering: the
@@ -100,7 +100,7 @@ export interface StoreOrder {
   id: string;
   status: string;
   placedAt: number;
-  items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean }[];
+  items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean; sent: ReturnSent }[];
   money: { lines: MoneyLine[]; total: number };
 }
 
@@ -122,7 +122,7 @@ export function StoreOrders({ orders, now, action, result }: { orders: StoreOrde
                 <span className="text-stone-600">{item.type === "rental" ? "Rental" : "Purchase"} · {formatGBP(item.price)}</span>
                 <StatusBadge status={item.status} />
                 {item.inspection ? <span className="text-stone-600">{item.inspection === "good" ? "Received in good condition" : item.inspection === "damaged" ? "Damaged" : "Not returnable"}</span> : null}
-                {item.awaitsInspection ? <InspectForm itemId={item.id} name={item.name} action={action} result={result} /> : null}
+                {item.awaitsInspection ? <InspectForm itemId={item.id} name={item.name} sent={item.sent} action={action} result={result} /> : null}
               </li>
             ))}
           </ul>

@@ -109,7 +109,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                     {item.returnRequestedAt ? ` · return asked ${timeAgo(item.returnRequestedAt, now)}` : ""}
                   </p>
                 </div>
-                <InspectForm itemId={item.itemId} name={item.name} result={actionData as InspectFormResult | undefined} />
+                <InspectForm itemId={item.itemId} name={item.name} sent={{ reason: item.returnReason, carrier: item.returnCarrier, trackingNumber: item.returnTrackingNumber }} result={actionData as InspectFormResult | undefined} />
               </li>
             ))}
           </ul>

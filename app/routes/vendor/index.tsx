@@ -197,7 +197,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
                 {dashboard.returns.map((r) => (
                   <li key={r.itemId} className="text-sm">
                     <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? r.shopperEmail}`}</p>
-                    <InspectForm itemId={r.itemId} name={r.name} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
+                    <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
                   </li>
                 ))}
               </ul>
