@@ -88,7 +88,9 @@ describe("checkout through the local provider's hosted page", () => {
     const buyer = await shopper();
     const placed = await placeOrder(buyer, [{ productId: a.id, option: "purchase" }, { productId: b.id, option: "rental" }], { pay: false });
     const page = await (await buyer.browser.fetch(`/account/orders/${placed.orderId}`)).text();
-    expect(page).toContain("Waiting for payment confirmation");
+    // Reached from My Orders (or back from the payment page unpaid): nothing says a payment was made (decision 0068).
+    expect(page).toContain("Waiting for your payment");
+    expect(page).not.toContain("Waiting for payment confirmation");
     expect(page).not.toContain("Cancel this item");
     expect(page).not.toContain("refunded to your card");
   });

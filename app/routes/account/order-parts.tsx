@@ -26,13 +26,17 @@ export type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 // order.tsx (issue 28: files of one purpose).
 
 export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean; until: number | null } }) {
+  const until = awaiting.until ? ` until ${formatUkTime(awaiting.until)}` : "";
   return (
     <section aria-labelledby="awaiting-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
       {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
-      <h2 id="awaiting-title" className="text-lg font-semibold">Waiting for payment confirmation</h2>
+      {/* Only the page the payment page returns to after paying refreshes itself (every 3 s). Reached
+          otherwise (from My Orders, or by leaving the payment page), nothing says a payment was made (decision 0068). */}
+      <h2 id="awaiting-title" className="text-lg font-semibold">{awaiting.placed ? "Waiting for payment confirmation" : "Waiting for your payment"}</h2>
       <p className="mt-1 text-sm text-stone-700">
-        {/* Only the page the payment page returns to refreshes itself (every 3 s); reached later, it says so. */}
-        {`Your items are reserved${awaiting.until ? ` until ${formatUkTime(awaiting.until)}` : ""} while we wait for the payment provider to confirm your payment. ${awaiting.placed ? "This page updates by itself" : "Reload this page to see it confirmed"}; you will also get an e-mail once the order is confirmed.`}
+        {awaiting.placed
+          ? `Your items are reserved${until} while we wait for the payment provider to confirm your payment. This page updates by itself; you will also get an e-mail once the order is confirmed.`
+          : `Your items are reserved${until}, waiting for your payment. If you have just paid, it is being confirmed: reload this page to see it, and you will get an e-mail once the order is confirmed.`}
       </p>
       {awaiting.url ? (
         <div className="mt-2 space-y-2 text-sm">
