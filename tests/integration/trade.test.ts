@@ -142,6 +142,12 @@ describe("cancelling", () => {
     expect(told.subject).toBe(`${dropped.name} was cancelled from order ${orderId}: do not send it`);
     expect(told.body).toContain(`${dropped.name} was cancelled by the shopper before it was posted: do not send it.`);
     expect(told.body).toContain(`The rest of the order still needs posting: ${kept.name}.`);
+    // Its Orders tab marks the cancelled item as such, beside the one still to send.
+    const tab = (await (await vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");
+    const order = tab.split('data-testid="seller-order"').slice(1).find((part) => part.includes(`Order #${orderId.slice(-8)}`))!;
+    const line = (name: string) => order.slice(order.indexOf(`${name}</span>`)).split("</li>")[0]!;
+    expect(line(dropped.name)).toContain(">cancelled</span>");
+    expect(line(kept.name)).not.toContain(">cancelled</span>");
   });
 
   it("before it is posted: back on sale, refunded, shopper and seller told, no sale recorded; a second cancel changes nothing", async () => {

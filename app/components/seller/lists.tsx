@@ -177,6 +177,8 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
                 <span>{item.name}</span>
                 <span className="text-stone-600">{item.type === "rental" ? "(Rental)" : "(Purchase)"}</span>
                 <span>{formatGBP(item.price)}</span>
+                {/* Each item's own state, as the store's list shows it: one may be cancelled, or shipped, while the order goes on (decision 0068). */}
+                <StatusBadge status={item.status} />
               </li>
             ))}
           </ul>
