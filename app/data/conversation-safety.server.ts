@@ -23,15 +23,21 @@ export async function unblock(db: Database, blockerId: string, blockedId: string
   await db.$client.prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(blockerId, blockedId).run();
 }
 
-/** A party's report; a second open report of theirs on the same conversation is not added. */
+/** Whether the person has a report of this conversation that staff have not closed yet. */
+export async function hasOpenReport(db: Database, conversationId: string, reporterId: string) {
+  return (await all(db, "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND reporter_id = ?2 AND closed_at IS NULL LIMIT 1", conversationId, reporterId)).length > 0;
+}
+
+/** A party's report; a second open report of theirs on the same conversation is not added (false). */
 export async function report(db: Database, conversationId: string, reporterId: string, reason: string, now: number) {
-  await db.$client
+  const result = await db.$client
     .prepare(
       `INSERT INTO conversation_reports (id, conversation_id, reporter_id, reason, created_at)
        SELECT ?1, ?2, ?3, ?4, ?5 WHERE NOT EXISTS (SELECT 1 FROM conversation_reports WHERE conversation_id = ?2 AND reporter_id = ?3 AND closed_at IS NULL)`,
     )
     .bind(`rep_${crypto.randomUUID()}`, conversationId, reporterId, reason, now)
     .run();
+  return result.meta.changes > 0;
 }
 
 // ---------------------------------------------------------------------------------------------

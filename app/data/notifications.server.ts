@@ -44,3 +44,11 @@ export async function markEventRead(db: Database, userId: string, eventKey: stri
     .set({ readAt: now })
     .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey), isNull(notifications.readAt)));
 }
+
+/** Marks the person's unread notifications that lead to `link` read: they opened what they were about (a conversation). */
+export async function markReadByLink(db: Database, userId: string, link: string, now: number) {
+  await db
+    .update(notifications)
+    .set({ readAt: now })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)));
+}

@@ -46,10 +46,14 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
   // session (see login) may have shown a page in another test a moment ago.
   await login(vendor, DEMO.vendor, undefined, "/", { form: true });
   // The header's badge counts the new conversation.
-  await expect(vendor.getByRole("link", { name: /^Messages, \d+ unread$/ })).toBeVisible();
+  const badge = vendor.getByRole("link", { name: /^Messages, \d+ unread$/ });
+  await expect(badge).toBeVisible();
+  const unread = Number(/\d+/.exec((await badge.getAttribute("aria-label")) ?? "")?.[0]);
   await vendor.goto("/account/messages");
   await vendor.getByRole("link", { name: new RegExp(question.replace(/[()?]/g, "\\$&")) }).click();
   await expect(vendor.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
+  // Read now: with JavaScript the header says so on this very page (decision 0068).
+  if (js) await expect(vendor.getByRole("link", { name: unread > 1 ? `Messages, ${unread - 1} unread` : "Messages", exact: true })).toBeVisible();
   await vendor.getByLabel("Reply").fill(reply);
   await vendor.getByRole("button", { name: "Send" }).click();
   await expect(vendor.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
@@ -59,5 +63,18 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
   await expect(page.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();
   const texts = await page.getByTestId("message").allTextContents();
   expect(texts.findIndex((t) => t.includes(question))).toBeLessThan(texts.findIndex((t) => t.includes(reply)));
+
+  if (js) {
+    // The shopper blocks the vendor: the vendor's reply, refused over the live connection, stays in the box (decision 0068).
+    await page.getByRole("button", { name: /^Block / }).click();
+    await expect(page.getByText(/neither of you can send new messages/).first()).toBeVisible();
+    const late = `Still there? (${stamp})`;
+    await vendor.getByLabel("Reply").fill(late);
+    await vendor.getByRole("button", { name: "Send" }).click();
+    await expect(vendor.getByText("You can't send messages in this conversation.").first()).toBeVisible();
+    await expect(vendor.getByLabel("Reply")).toHaveValue(late);
+    await page.getByRole("button", { name: "Unblock" }).click();
+    await expect(page.getByText("Unblocked").first()).toBeVisible();
+  }
   await vendorContext.close();
 });

@@ -55,6 +55,9 @@ describe("asking about an item", () => {
     // The shopper was told of the reply, with a link to the conversation.
     await eventually(async () => (await rows("SELECT link FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id))[0]);
     expect(await rows("SELECT link FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id)).toEqual([{ link: `/account/messages/${id}` }]);
+    // Opening the conversation reads its notice too: the bell does not keep counting what was read (decision 0068).
+    expect((await shopper.browser.fetch(`/account/messages/${id}`)).status).toBe(200);
+    expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id)).toEqual([{ read: 1 }]);
   });
 
   it("a concierge item's question goes to the store; its owner may read but not write", async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { ip, rows, token, cast, ask } from "./conversations-helpers";
+import { toastAfter } from "./admin-content-fixtures";
 
 // Conversations between shoppers and sellers (issue 26): blocks and reports, the export and
 // deletion.
@@ -18,9 +19,18 @@ describe("safety", () => {
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "unblock" })).status).toBe(302);
     expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Now?", token: token() })).status).toBe(303);
 
-    // A report without a reason is refused; with one it waits in the admin area.
-    expect((await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: " " })).status).toBe(400);
+    // A report without a reason is refused, in its open panel with what was typed; with one it waits in the admin area.
+    const empty = await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: " " });
+    expect(empty.status).toBe(400);
+    const emptyPage = await empty.text();
+    expect(emptyPage).toMatch(/<details open="">\s*<summary[^>]*>Report this conversation/);
+    expect(emptyPage).toContain('id="reason-error" role="alert"');
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: "Asks me to pay outside Closetloop" })).status).toBe(302);
+    // Reported once: the page says so, and a second report is answered as already made.
+    expect(await (await seller.browser.fetch(`/account/messages/${id}`)).text()).toContain("You reported this conversation: our team will read it.");
+    const again = await seller.browser.post(`/account/messages/${id}`, { intent: "report", reason: "Again" });
+    expect(await toastAfter(seller.browser, again)).toEqual(["Already reported", "You reported this conversation already: our team will read it."]);
+    expect(await rows("SELECT count(*) AS n FROM conversation_reports WHERE conversation_id = ?", id)).toEqual([{ n: 1 }]);
     const support = await signedInBrowser("customerSupport", { ip: ip() });
     const queue = await (await support.browser.fetch("/admin/messages")).text();
     expect(queue).toContain("Asks me to pay outside Closetloop");

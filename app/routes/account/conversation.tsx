@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect } from "react-router";
+import { data, Form, Link, redirect, useRevalidator } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
-import { block, isBlocked, report, unblock } from "../../data/conversation-safety.server";
+import { block, hasOpenReport, isBlocked, report, unblock } from "../../data/conversation-safety.server";
+import { markReadByLink } from "../../data/notifications.server";
 import { readIntent } from "../../domain/intents";
 import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
@@ -37,18 +38,23 @@ export async function loader(args: Route.LoaderArgs) {
   const { app, user, conversation, membership } = await open(args);
   const party: Party | null = membership.role === "party" ? membership.party : null;
   const [messages, states] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id)]);
-  if (party && conversation.lastSeq > states[party].readSeq) {
-    await markConversationSeen(app.env, conversation.id, party, conversation.lastSeq);
-    states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
-  }
+  // Read now: its messages, and the notices that told of them (decision 0068; a notice may come after the message was read).
+  const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
+  await Promise.all([
+    seenNow ? markConversationSeen(app.env, conversation.id, party, conversation.lastSeq) : null,
+    party ? markReadByLink(app.db, user.id, `/account/messages/${conversation.id}`, Date.now()) : null,
+  ]);
+  if (seenNow) states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
   const other = party ? otherParty(party) : null;
-  const blocked = party ? await isBlocked(app.db, user.id, partyUserId(conversation, other!)) : { byMe: false, byThem: false };
+  const [blocked, reported] = party ? await Promise.all([isBlocked(app.db, user.id, partyUserId(conversation, other!)), hasOpenReport(app.db, conversation.id, user.id)]) : [{ byMe: false, byThem: false }, false];
   return {
     conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName, otherGone: party ? partyUserId(conversation, other!) === null : false },
     party,
     messages,
     states: { shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq }, handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq } },
     blocked,
+    reported,
+    seenNow,
     token: crypto.randomUUID(),
     ownHost: new URL(request.url).hostname,
   };
@@ -79,9 +85,9 @@ export async function action(args: Route.ActionArgs) {
   }
   if (intent === "report") {
     const reason = validReportReason(form.get("reason"));
-    if (!reason.ok) return data({ intent, error: reason.error }, { status: 400 });
-    await report(app.db, conversation.id, user.id, reason.reason, now);
-    return redirectWithToast(app.config, here, { type: "success", title: "Reported", description: "Thank you. Our team will read this conversation." });
+    if (!reason.ok) return data({ intent, error: reason.error, draft: draftOf(form.get("reason")) }, { status: 400 });
+    const added = await report(app.db, conversation.id, user.id, reason.reason, now);
+    return redirectWithToast(app.config, here, added ? { type: "success", title: "Reported", description: "Thank you. Our team will read this conversation." } : { type: "success", title: "Already reported", description: "You reported this conversation already: our team will read it." });
   }
   if (!otherUserId) return data({ intent, error: "The other person's account was deleted." }, { status: 409 });
   if (intent === "block") {
@@ -152,15 +158,26 @@ function useLiveConversation(conversationId: string, party: Party | null, initia
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, party, blocked, token, ownHost } = loaderData;
+  const { conversation, party, blocked, reported, seenNow, token, ownHost } = loaderData;
   const live = useLiveConversation(conversation.id, party, loaderData);
+  // Opening it read its messages and their notices: the header's counts are read again (decision 0068).
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (seenNow) void revalidate();
+  }, [seenNow, revalidate]);
   const other = party ? otherParty(party) : null;
   const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
   const canWrite = party !== null && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
   const formError = actionData?.intent === "send" ? actionData.error : (live.error?.text ?? null);
   // Without JavaScript a refused reply comes back in the page: its text is in the box again.
-  const [text, setText] = useState(actionData && "draft" in actionData ? actionData.draft : "");
+  const [text, setText] = useState(actionData?.intent === "send" && "draft" in actionData ? actionData.draft : "");
+  // A reply sent over the socket and refused (a block, a limit) comes back into the box.
+  const lastSent = useRef<{ token: string; text: string } | null>(null);
+  useEffect(() => {
+    const sent = lastSent.current;
+    if (live.error && sent && live.error.token === sent.token) setText((now) => now || sent.text);
+  }, [live.error]);
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
@@ -201,7 +218,8 @@ export default function Conversation({ loaderData, actionData }: Route.Component
             if (!live.send || !body || [...body].length > MESSAGE_MAX_LENGTH) return;
             event.preventDefault();
             live.clearError();
-            live.send(body, crypto.randomUUID());
+            lastSent.current = { token: crypto.randomUUID(), text };
+            live.send(body, lastSent.current.token);
             setText("");
           }}
         >
@@ -230,15 +248,20 @@ export default function Conversation({ loaderData, actionData }: Route.Component
               <button type="submit" name="intent" value="block" className="text-stone-700 underline">Block {otherName}</button>
             </Form>
           ) : null}
-          <details>
-            <summary className="cursor-pointer text-stone-700 underline">Report this conversation</summary>
-            <Form method="post" className="mt-2 space-y-2">
-              <label htmlFor="reason" className="block font-medium">What is wrong?</label>
-              <textarea id="reason" name="reason" rows={2} maxLength={500} required className="w-full rounded-md border border-stone-300 p-2" />
-              {actionData?.intent === "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
-              <button type="submit" name="intent" value="report" className="rounded-md border border-stone-300 px-3 py-1.5">Report</button>
-            </Form>
-          </details>
+          {reported ? (
+            <p className="text-stone-700">You reported this conversation: our team will read it.</p>
+          ) : (
+            // A refused report opens again with its text and its error, with JavaScript or without.
+            <details open={actionData?.intent === "report" || undefined}>
+              <summary className="cursor-pointer text-stone-700 underline">Report this conversation</summary>
+              <Form method="post" className="mt-2 space-y-2">
+                <label htmlFor="reason" className="block font-medium">What is wrong?</label>
+                <textarea id="reason" name="reason" rows={2} maxLength={500} required defaultValue={actionData?.intent === "report" && "draft" in actionData ? actionData.draft : undefined} aria-invalid={actionData?.intent === "report" || undefined} aria-describedby={actionData?.intent === "report" ? "reason-error" : undefined} className="w-full rounded-md border border-stone-300 p-2" />
+                {actionData?.intent === "report" ? <p id="reason-error" role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+                <button type="submit" name="intent" value="report" className="rounded-md border border-stone-300 px-3 py-1.5">Report</button>
+              </Form>
+            </details>
+          )}
         </div>
       ) : null}
       {actionData && actionData.intent !== "send" && actionData.intent !== "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
