@@ -18,8 +18,18 @@ export async function emailOff(db: Database, userId: string) {
   return new Set((await emailOffQuery(db, userId)).map((r) => r.category));
 }
 
-/** Saves every category's choice at once (the account's form). */
-export async function savePreferences(db: Database, userId: string, emailed: ReadonlySet<NotificationCategory>, now: number) {
+/** The marketing tool is told when a person's marketing e-mails are switched on or off (decision 0068). */
+const marketingChoice = (email: string, on: boolean, now: number) =>
+  ({ key: `marketing-choice:${email.toLowerCase()}:${now}`, type: "marketing", action: "update_contact", data: { email, unsubscribed: !on } }) as const;
+
+/**
+ * Saves every category's choice at once (the account's form). A changed Marketing choice is
+ * passed on to the marketing tool, which sign-up told of the new contact (decision 0068).
+ */
+export async function savePreferences(app: { db: Database; env: Env }, user: { id: string; email: string }, emailed: ReadonlySet<NotificationCategory>, now: number) {
+  const { db } = app;
+  const userId = user.id;
+  const marketingWas = !(await emailOff(db, userId)).has("marketing");
   const statements = NOTIFICATION_CATEGORIES.map((category) =>
     db
       .insert(notificationPreferences)
@@ -27,6 +37,7 @@ export async function savePreferences(db: Database, userId: string, emailed: Rea
       .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.category], set: { email: emailed.has(category), updatedAt: now } }),
   );
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  if (emailed.has("marketing") !== marketingWas) await enqueue(app.env, [marketingChoice(user.email, emailed.has("marketing"), now)]);
 }
 
 /**
@@ -35,8 +46,10 @@ export async function savePreferences(db: Database, userId: string, emailed: Rea
  */
 export async function unsubscribe(app: { db: Database; env: Env }, claim: UnsubscribeClaim, now: number) {
   let email: string | null = claim.who.startsWith("e:") ? claim.who.slice(2) : null;
-  if (claim.who.startsWith("u:")) {
-    const userId = claim.who.slice(2);
+  // The newsletter's link of an address that has an account: its Marketing choice follows (decision 0068).
+  const account = email && claim.category === "marketing" ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get() : undefined;
+  const userId = claim.who.startsWith("u:") ? claim.who.slice(2) : (account?.id ?? null);
+  if (userId) {
     const user = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
     // An account deleted since: nothing to change.
     if (!user) return;
@@ -47,6 +60,6 @@ export async function unsubscribe(app: { db: Database; env: Env }, claim: Unsubs
       .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.category], set: { email: false, updatedAt: now } });
   }
   if (claim.category === "marketing" && email) {
-    await enqueue(app.env, [{ key: `unsubscribe:${email.toLowerCase()}:${now}`, type: "marketing", action: "update_contact", data: { email, unsubscribed: true } }]);
+    await enqueue(app.env, [{ ...marketingChoice(email, false, now), key: `unsubscribe:${email.toLowerCase()}:${now}` }]);
   }
 }

@@ -125,6 +125,23 @@ describe("unsubscribing", () => {
     expect(await (await visitor.fetch(`/unsubscribe?token=${encodeURIComponent(token)}`)).text()).toContain("You are already unsubscribed from marketing e-mails.");
   });
 
+  it("passes the account's Marketing choice to the marketing tool, and the newsletter's link of an account's address switches it off (decision 0068)", async () => {
+    const person = await signedInBrowser("shopper");
+    const updates = () => all<{ payload: string }>("SELECT payload FROM notification_outbox WHERE recipient = ? AND kind = 'update_contact' ORDER BY created_at", person.email);
+    // Saved with Marketing unticked: the contact is unsubscribed; saved again unchanged: nothing more.
+    expect((await person.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "selling" })).status).toBe(302);
+    await eventually(async () => (await updates())[0]);
+    expect((await person.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "selling" })).status).toBe(302);
+    // Ticked again: subscribed again.
+    expect((await person.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "marketing" })).status).toBe(302);
+    await eventually(async () => ((await updates()).length === 2 ? true : undefined));
+    expect((await updates()).map((u) => JSON.parse(u.payload).data.unsubscribed)).toEqual([true, false]);
+
+    const token = await signUnsubscribe({ who: `e:${person.email}`, category: "marketing", expires: Date.now() + 60_000 }, config().SESSION_SECRET);
+    expect((await new Browser().post(`/unsubscribe?token=${encodeURIComponent(token)}`, { "List-Unsubscribe": "One-Click" })).status).toBe(200);
+    expect(await first("SELECT email FROM notification_preferences WHERE user_id = ? AND category = 'marketing'", person.id)).toEqual({ email: 0 });
+  });
+
   it("tells a newsletter subscriber without an account how to subscribe again, not to use an account", async () => {
     const token = await signUnsubscribe({ who: "e:reader@example.test", category: "marketing", expires: Date.now() + 60_000 }, config().SESSION_SECRET);
     const done = await new Browser().post(`/unsubscribe?token=${encodeURIComponent(token)}`, { "List-Unsubscribe": "One-Click" });

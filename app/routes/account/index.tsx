@@ -118,7 +118,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const chosen = form.getAll("email").map(String);
     const unknown = chosen.find((c) => !isCategory(c));
     if (unknown !== undefined) return reply({ intent, alert: { title: "E-mail settings not saved", message: `Unknown e-mail category: ${unknown.slice(0, 40)}.` } });
-    await savePreferences(app.db, user.id, new Set([...chosen.filter(isCategory), ...ALWAYS_EMAILED]), now);
+    await savePreferences(app, user, new Set([...chosen.filter(isCategory), ...ALWAYS_EMAILED]), now);
     return redirectWithToast(app.config, "/account?tab=profile#notification-settings", { type: "success", title: "E-mail settings saved" });
   }
 
