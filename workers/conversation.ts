@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type SendResult } from "../app/data/conversations.server";
 import { database } from "../app/data/db.server";
-import { otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
+import { mailPreview, otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
 import { notify } from "../app/services/notify.server";
 
@@ -162,7 +162,7 @@ export class ConversationRoom extends DurableObject<Env> {
   private async tell(userId: string, conversationId: string, fromName: string, productName: string, text: string, now: number) {
     const to = await recipientOf(this.db, userId);
     if (!to) return;
-    const preview = text.length > 200 ? `${text.slice(0, 199)}…` : text;
+    const preview = mailPreview(text, new URL(appConfig(this.env).siteUrl).hostname);
     await notify({ env: this.env, config: appConfig(this.env) }, [
       {
         key: `message:${conversationId}:${userId}:${now}`,

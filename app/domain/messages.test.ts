@@ -3,6 +3,8 @@ import {
   EMAIL_THROTTLE_MS,
   FRAME_MAX_BYTES,
   handlerOf,
+  LINK_LEFT_OUT,
+  mailPreview,
   MESSAGE_REQUIRED,
   MESSAGE_TOO_LONG,
   membershipOf,
@@ -90,6 +92,21 @@ describe("links", () => {
   ])("shows %s as text only", (text) => {
     expect(messageParts(text).every((p) => !("href" in p))).toBe(true);
     expect(messageParts(text).map((p) => p.text).join("")).toBe(text);
+  });
+});
+
+describe("the notice e-mail's quote", () => {
+  it("leaves out every address an e-mail program would link, unless it is ours or a carrier's", () => {
+    expect(mailPreview("Pay me at https://closetloop.com.evil.example/pay now")).toBe(`Pay me at ${LINK_LEFT_OUT} now`);
+    expect(mailPreview("or closetloop.com.evil.example/pay, or www.paypa1.example")).toBe(`or ${LINK_LEFT_OUT} or ${LINK_LEFT_OUT}`);
+    expect(mailPreview("Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1")).toBe("Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1");
+    expect(mailPreview("See http://localhost:4173/cart", "localhost")).toBe("See http://localhost:4173/cart");
+    // Words with a full stop are not addresses.
+    expect(mailPreview("It fits a size 10. Waist 70 cm, e.g. a UK 8.")).toBe("It fits a size 10. Waist 70 cm, e.g. a UK 8.");
+  });
+
+  it("is at most 200 characters", () => {
+    expect(mailPreview("a".repeat(300))).toBe(`${"a".repeat(199)}…`);
   });
 });
 

@@ -162,6 +162,22 @@ export function messageParts(text: string, ownHost: string | null = null): Messa
   return parts.length ? parts : [{ text }];
 }
 
+/** An address as an e-mail program would make it a link: a URL, `www.…`, or a bare domain with a path or not. */
+const ADDRESS_IN_TEXT = /\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+|\b(?:[a-z0-9-]+\.)+[a-z]{2,}(?:\/[^\s<>"']*)?/gi;
+
+/** What an e-mail says in place of an address it does not repeat. */
+export const LINK_LEFT_OUT = "[link: read it on Closetloop]";
+
+/**
+ * A message as its notice e-mail quotes it (decision 0068): at most 200 characters, and with
+ * every address not on an allowed host left out. E-mail programs make any address a link, and
+ * a link in an e-mail from us must not lead to a look-alike page (on the site it is plain text).
+ */
+export function mailPreview(text: string, ownHost: string | null = null) {
+  const safe = text.replace(ADDRESS_IN_TEXT, (raw) => (linkable(/^(https?:\/\/|www\.)/i.test(raw) ? raw : `https://${raw}`, ownHost) ? raw : LINK_LEFT_OUT));
+  return safe.length > 200 ? `${safe.slice(0, 199)}…` : safe;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Sending limits
 
