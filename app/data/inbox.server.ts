@@ -1,4 +1,4 @@
-import { MESSAGE_DELETED, type InboxRow } from "../domain/messages";
+import { MESSAGE_DELETED, type InboxRow, type Party } from "../domain/messages";
 import { aboutItem } from "./conversations.server";
 import type { Database } from "./db.server";
 
@@ -9,15 +9,22 @@ import type { Database } from "./db.server";
 type Row = Record<string, unknown>;
 const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
 
-/** An inbox line: the item, the other party, the last message (or that it was deleted), unread count. */
-const inboxRow = (r: Row, as: InboxRow["as"]): InboxRow => ({
-  ...aboutItem(r),
-  otherName: String(r.otherName),
-  lastBody: (r.lastBody as string | null) ?? null,
-  lastAt: Number(r.lastAt),
-  unread: Number(r.unread),
-  as,
-});
+/** A conversation's last message (or that it was deleted) and who wrote it, for its inbox line. */
+const LAST_MESSAGE = `(SELECT json_object('body', CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END, 'by', m.sender_party) FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS last`;
+
+/** An inbox line: the item, the other party, the last message and its author, unread count. */
+const inboxRow = (r: Row, as: InboxRow["as"]): InboxRow => {
+  const last = typeof r.last === "string" ? (JSON.parse(r.last) as { body: string; by: Party }) : null;
+  return {
+    ...aboutItem(r),
+    otherName: String(r.otherName),
+    lastBody: last?.body ?? null,
+    lastBy: last?.by ?? null,
+    lastAt: Number(r.lastAt),
+    unread: Number(r.unread),
+    as,
+  };
+};
 
 /**
  * The user's conversations, newest first: those they asked as a shopper, those they handle as
@@ -39,7 +46,7 @@ export async function inbox(db: Database, userId: string, options: { storeOnly?:
         CASE WHEN mine.party = 'shopper'
           THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END
           ELSE coalesce(su.display_name, su.full_name, 'Deleted account') END AS otherName,
-        (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+        ${LAST_MESSAGE},
         coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = mine.party), 0) AS unread
       FROM mine JOIN conversations c ON c.id = mine.id
       LEFT JOIN products p ON p.id = c.product_id
@@ -61,7 +68,7 @@ export async function storeInbox(db: Database, storeId: string, limit = 10): Pro
     db,
     `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
        coalesce(su.display_name, su.full_name, 'Deleted account') AS otherName,
-       (SELECT CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS lastBody,
+       ${LAST_MESSAGE},
        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
      FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
      WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,

@@ -3,6 +3,7 @@ import {
   EMAIL_THROTTLE_MS,
   FRAME_MAX_BYTES,
   handlerOf,
+  lastAuthor,
   LINK_LEFT_OUT,
   mailPreview,
   MESSAGE_REQUIRED,
@@ -92,6 +93,17 @@ describe("links", () => {
   ])("shows %s as text only", (text) => {
     expect(messageParts(text).every((p) => !("href" in p))).toBe(true);
     expect(messageParts(text).map((p) => p.text).join("")).toBe(text);
+  });
+});
+
+describe("lastAuthor", () => {
+  it("says 'You: ' before one's own last message, and which side wrote it to an owner who reads along", () => {
+    expect(lastAuthor({ as: "handler", lastBy: "handler", otherName: "Sam" })).toBe("You: ");
+    expect(lastAuthor({ as: "handler", lastBy: "shopper", otherName: "Sam" })).toBe("");
+    expect(lastAuthor({ as: "shopper", lastBy: "shopper", otherName: "Vera" })).toBe("You: ");
+    expect(lastAuthor({ as: "reader", lastBy: "handler", otherName: "Sam" })).toBe("The store: ");
+    expect(lastAuthor({ as: "reader", lastBy: "shopper", otherName: "Sam" })).toBe("Sam: ");
+    expect(lastAuthor({ as: "reader", lastBy: null, otherName: "Sam" })).toBe("");
   });
 });
 

@@ -24,10 +24,19 @@ export interface InboxRow {
   productImage: string | null;
   otherName: string;
   lastBody: string | null;
+  /** Who wrote the last message. */
+  lastBy: Party | null;
   lastAt: number;
   unread: number;
   /** Whose side the user is on here: their own conversation, or their store's. */
   as: Party | "reader";
+}
+
+/** Who wrote an inbox line's last message, as its reader sees it: 'You: ', or, to an owner reading their store's conversation, which side. */
+export function lastAuthor(row: Pick<InboxRow, "as" | "lastBy" | "otherName">) {
+  if (!row.lastBy) return "";
+  if (row.as === "reader") return row.lastBy === "handler" ? "The store: " : `${row.otherName}: `;
+  return row.lastBy === row.as ? "You: " : "";
 }
 
 /** A conversation as the membership rules see it. */

@@ -50,6 +50,8 @@ describe("asking about an item", () => {
       { seq: 1, sender_party: "shopper", body: "Does it fit a size 10?" },
       { seq: 2, sender_party: "handler", body: "Yes, it runs true to size." },
     ]);
+    // The seller's inbox says the last word was theirs.
+    expect((await (await seller.browser.fetch("/account/messages")).text()).replace(/<!-- -->/g, "")).toContain("You: Yes, it runs true to size.");
     const shopperView = await (await shopper.browser.fetch(`/account/messages/${id}`)).text();
     expect(shopperView.indexOf("Does it fit a size 10?")).toBeLessThan(shopperView.indexOf("Yes, it runs true to size."));
     // The shopper was told of the reply, with a link to the conversation.
@@ -70,6 +72,9 @@ describe("asking about an item", () => {
       env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Vintage Rooms', ?, ?)").bind(storeId, store.id, Date.now()),
       env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'yes' WHERE id = ?").bind(storeId, item.id),
     ]);
+    // Before asking, the shopper is told who reads it.
+    const askPage = (await (await shopper.browser.fetch(`/account/messages/new?product=${item.id}`)).text()).replace(/<!-- -->/g, "");
+    expect(askPage).toContain("Your question goes to Vintage Rooms, which sells this item for its owner; the owner can read the conversation too.");
     const id = await ask(shopper.browser, item.id, "Can I collect it?");
     expect(await rows("SELECT seller_id, store_id, owner_id FROM conversations WHERE id = ?", id)).toEqual([{ seller_id: null, store_id: storeId, owner_id: owner.id }]);
     expect(await (await shopper.browser.fetch("/account/messages")).text()).toContain("Vintage Rooms");

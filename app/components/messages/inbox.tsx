@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { InboxRow } from "../../domain/messages";
+import { lastAuthor, type InboxRow } from "../../domain/messages";
 
 /** Conversations newest first: the item's photo and name, the other party, the last message and the unread count. */
 export function InboxList({ rows, ago, label = "Conversations" }: { rows: readonly InboxRow[]; ago: (at: number) => string; label?: string }) {
@@ -19,7 +19,7 @@ export function InboxList({ rows, ago, label = "Conversations" }: { rows: readon
                 <span className="shrink-0 text-xs text-stone-600">{ago(c.lastAt)}</span>
               </p>
               <p className="truncate text-sm text-stone-700">{c.productName}{c.as === "reader" ? " · your item, handled by the store" : ""}</p>
-              <p className="truncate text-sm text-stone-600">{c.lastBody ?? "No messages yet"}</p>
+              <p className="truncate text-sm text-stone-600">{c.lastBody === null ? "No messages yet" : `${lastAuthor(c)}${c.lastBody}`}</p>
             </div>
             {c.unread > 0 ? (
               <span className="shrink-0 rounded-full bg-brand px-2 py-0.5 text-xs font-semibold text-white" data-testid="unread">

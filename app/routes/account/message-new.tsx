@@ -69,7 +69,8 @@ export default function AskAboutItem({ loaderData, actionData }: Route.Component
   const error = actionData?.error ?? null;
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
-      <PageHeading title="Ask about this item" subtitle={`Your question goes to ${item.handlerName}.`} />
+      {/* A store handles a concierge item for its owner, who may read the conversation (decision 0053): the shopper is told (decision 0068). */}
+      <PageHeading title="Ask about this item" subtitle={item.storeId && item.conciergeStatus === "yes" ? `Your question goes to ${item.handlerName}, which sells this item for its owner; the owner can read the conversation too.` : `Your question goes to ${item.handlerName}.`} />
       <ItemCard productId={item.id} name={item.name} image={item.image} live />
       {own ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">This is your own item: shoppers ask you about it.</p>
