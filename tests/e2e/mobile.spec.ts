@@ -92,3 +92,16 @@ for (const [who, email, paths] of [
     }
   });
 }
+
+// While the cookie bar is shown, the foot of the page scrolls clear of it: the newsletter form is
+// not left under the bar (decision 0068).
+test("the footer's newsletter form scrolls clear of the cookie bar", async ({ page }) => {
+  await page.goto("/privacy-policy");
+  const subscribe = page.getByRole("button", { name: "Subscribe" });
+  await subscribe.scrollIntoViewIfNeeded();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const bar = page.locator('form[action="/consent"]').first();
+  await expect(bar).toBeVisible();
+  const [button, barTop] = await Promise.all([subscribe.boundingBox(), bar.evaluate((form) => form.parentElement!.parentElement!.getBoundingClientRect().top)]);
+  expect(button!.y + button!.height).toBeLessThanOrEqual(barTop);
+});
