@@ -8,7 +8,6 @@ import { signedInBrowser as signIn, type Actor } from "./actors";
 import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
 import type { Browser } from "./http";
 import { onPaymentPage } from "./orders";
-import { shortOrderId } from "../../app/domain/account";
 
 // The seller dashboard (issue 11 item 5) and the price-change answers, and the public pages'
 // freshness after a seller's edit, against the real Worker, D1, R2 and KV.
@@ -117,7 +116,7 @@ describe("the dashboard", () => {
     expect(products).not.toContain(`Not theirs ${tag}`);
 
     const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
-    expect(orders).toContain(`Order ${shortOrderId(rental)}`);
+    expect(orders).toContain(`Order #${rental.slice(-8)}`);
     expect(orders).toContain("3 days ago");
     expect(orders).toContain("2 hours ago");
     expect(orders).toContain(">shipped<");
@@ -142,7 +141,7 @@ describe("the dashboard", () => {
     const line = await one<{ order_id: string; owner_id: string }>("SELECT order_id, owner_id FROM order_items WHERE product_id = ?", product.id);
     expect(line!.owner_id).toBe(vendor.id);
     const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
-    expect(orders).toContain(`Order ${shortOrderId(line!.order_id)}`);
+    expect(orders).toContain(`Order #${line!.order_id.slice(-8)}`);
     expect(orders).toContain("just now");
     expect(orders).toContain("£21.00");
   });

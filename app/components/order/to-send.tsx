@@ -1,5 +1,4 @@
 import { Form } from "react-router";
-import { shortOrderId } from "../../domain/account";
 import { CARRIER_NAMES, CARRIERS, dispatchBy, formatDeadline, type ShipFormResult } from "../../domain/shipping";
 import { formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
@@ -42,12 +41,11 @@ function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: 
   const deadline = dispatchBy(order.placedAt);
   const late = now > deadline;
   const a = order.shipTo;
-  // The reference the shopper sees in My Orders (decision 0068).
-  const id = shortOrderId(order.orderId);
+  const id = order.orderId.slice(-8);
   return (
     <article aria-label={`Order ${order.orderId} to send`} className="rounded-md border border-stone-200 p-3 text-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">{`Order ${id}`}</h3>
+        <h3 className="font-semibold">{`Order #${id}`}</h3>
         <p className={late ? "font-semibold text-red-800" : "text-stone-700"}>{`Post by ${formatDeadline(deadline)}${late ? " (late)" : ""} · placed ${formatLongDate(order.placedAt)}`}</p>
       </header>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { shortOrderId } from "../../domain/account";
 import { formatLongDate, timeAgo } from "../../domain/dates";
 import { buyFairness, rentalFairness, type Fairness } from "../../domain/fairness";
 import { formatGBP } from "../../domain/money";
@@ -168,7 +167,7 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
         <li key={o.id} className="py-3" data-testid="seller-order">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
-              {`Order ${shortOrderId(o.id)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
+              {`Order #${o.id.slice(-8)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
             </p>
             <StatusBadge status={o.status} />
           </div>

@@ -1,5 +1,4 @@
 import { Form, Link } from "react-router";
-import { shortOrderId } from "../../domain/account";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
@@ -112,7 +111,7 @@ export function StoreOrders({ orders, now, action, result }: { orders: StoreOrde
       {orders.map((order) => (
         <li key={order.id} className="py-3">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{`Order ${shortOrderId(order.id)}`}</span>
+            <span className="font-medium">{`Order …${order.id.slice(-8)}`}</span>
             <StatusBadge status={order.status} />
             <span className="text-stone-600">{timeAgo(order.placedAt, now)}</span>
           </p>

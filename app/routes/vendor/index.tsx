@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { shortOrderId } from "../../domain/account";
 import { data, Link, redirect } from "react-router";
 import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
@@ -197,7 +196,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <ul className="space-y-3">
                 {dashboard.returns.map((r) => (
                   <li key={r.itemId} className="text-sm">
-                    <p className="font-medium">{`${r.name} · Order ${shortOrderId(r.orderId)} · ${r.shopperName ?? r.shopperEmail}`}</p>
+                    <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? r.shopperEmail}`}</p>
                     <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
                   </li>
                 ))}
