@@ -21,6 +21,8 @@ describe("Orders", () => {
     expect(html).toContain(order.orderId);
     expect(html).toContain("Findable Fiona");
     expect(html).toContain("£93.99");
+    // What was charged at checkout: the order's page has what was paid and refunded since (decision 0068).
+    expect(html).toContain(">Total at checkout</th>");
     expect(html).toContain(`href="/account/orders/${order.orderId}"`);
     expect(await (await browser.fetch(`/admin/orders?q=${encodeURIComponent("Findable Fiona")}&status=shipped`)).text()).not.toContain(order.orderId);
     // The status filter names each status in words.

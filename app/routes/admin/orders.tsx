@@ -117,14 +117,14 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       ) : null}
       <Panel title="Orders">
         <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
-          caption="Orders, newest first, with their shopper, items, total and status"
+          caption="Orders, newest first, with their shopper, items, total at checkout and status"
           rows={rows}
           columns={[
             { header: "Order", rowHeader: true, className: "font-mono text-xs font-normal", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link> },
             { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },
             { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time> },
             { header: "Items", cell: (order) => order.items },
-            { header: "Total", cell: (order) => formatGBP(order.total) },
+            { header: "Total at checkout", cell: (order) => formatGBP(order.total) },
             {
               header: "Status",
               cell: (order) => (
