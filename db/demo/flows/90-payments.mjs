@@ -1,7 +1,7 @@
 // The payment calls the demo orders would have made (docs/decisions/0035-payments.md), so
 // /dev/payments shows data at once: each order's authorization when it was placed, a capture
 // for every transaction the lifecycle recorded (at its time), the delivery fee of each delivered
-// order (at its delivery), and the refund of each cancelled order. Runs after every other flow
+// order (at its delivery), and the refunds of each cancelled order. Runs after every other flow
 // (their orders and transactions exist by then). Idempotent: it adds only the calls that are
 // missing, with the idempotency keys the app itself uses.
 //
@@ -61,8 +61,16 @@ export async function seed({ db, batch }) {
     .all();
   for (const o of delivered.results) statements.push(call(o.id, null, "capture", o.fee, `capture:delivery:${o.id}`, o.at, intentOf(o.id)));
 
+  // A cancelled order is refunded as the app refunds it (app/services/trade.server.ts): each item's
+  // price under its own key, so each seller's view of the order nets to nothing, then the rest
+  // (the delivery fee) under the order's.
   const cancelled = await db.prepare(`SELECT x.id, x.total_amount AS total, x.updated_at AS at FROM orders x WHERE x.status = 'cancelled' AND ${PAID} AND NOT EXISTS (${succeeded})`).bind("refund:").all();
-  for (const o of cancelled.results) statements.push(call(o.id, null, "refund", o.total, `refund:${o.id}`, o.at, `re_local_demo_${suffix(o.id)}`));
+  for (const o of cancelled.results) {
+    const items = await db.prepare("SELECT id, price FROM order_items WHERE order_id = ?").bind(o.id).all();
+    for (const i of items.results) statements.push(call(o.id, null, "refund", i.price, `refund:cancel:${i.id}`, o.at, `re_local_demo_${suffix(i.id)}`));
+    const rest = o.total - items.results.reduce((sum, i) => sum + i.price, 0);
+    if (rest > 0) statements.push(call(o.id, null, "refund", rest, `refund:${o.id}`, o.at, `re_local_demo_${suffix(o.id)}`));
+  }
 
   await batch(statements);
 }
