@@ -16,6 +16,17 @@ export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
   messages: "Messages",
 };
 
+/** What each category holds, beside its choice on the Profile (decision 0068): staff find their review queues under Selling and Store. */
+export const CATEGORY_NOTES: Readonly<Record<NotificationCategory, string>> = {
+  orders: "Confirmations, posting, rentals and returns. Always e-mailed.",
+  selling: "For sellers: listings reviewed, orders to post, price suggestions. For staff: listings and requests to sell waiting for review.",
+  store: "For partner stores: concierge requests and price answers. For staff: store requests waiting.",
+  payouts: "For sellers and stores: your weekly payouts.",
+  marketing: "News and offers from Closetloop.",
+  alerts: "Items back on sale, price drops on your favourites, new matches for your saved searches.",
+  messages: "New messages about items, at most one e-mail each 15 minutes per conversation.",
+};
+
 /** Orders and rentals are transactional: always e-mailed, whatever the preference says. */
 export const ALWAYS_EMAILED: ReadonlySet<NotificationCategory> = new Set(["orders"]);
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { CATEGORY_NOTES } from "../../app/domain/notifications";
 import { database } from "../../app/data/db.server";
 import { appConfig } from "../../app/env.server";
 import { renderEmail } from "../../app/services/email-render.server";
@@ -127,6 +128,9 @@ describe("unsubscribing", () => {
 
   it("passes the account's Marketing choice to the marketing tool, and the newsletter's link of an account's address switches it off (decision 0068)", async () => {
     const person = await signedInBrowser("shopper");
+    // Each choice says what it holds (staff find their review queues under Selling and Store).
+    const profile = await (await person.browser.fetch("/account?tab=profile")).text();
+    for (const note of Object.values(CATEGORY_NOTES)) expect(profile).toContain(note);
     const updates = () => all<{ payload: string }>("SELECT payload FROM notification_outbox WHERE recipient = ? AND kind = 'update_contact' ORDER BY created_at", person.email);
     // Saved with Marketing unticked: the contact is unsubscribed; saved again unchanged: nothing more.
     expect((await person.browser.post("/account?tab=profile", { intent: "notification_preferences", email: "selling" })).status).toBe(302);

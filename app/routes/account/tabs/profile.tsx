@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { Form, Link } from "react-router";
-import { ALWAYS_EMAILED, CATEGORY_LABELS, NOTIFICATION_CATEGORIES } from "../../../domain/notifications";
+import { ALWAYS_EMAILED, CATEGORY_LABELS, CATEGORY_NOTES, NOTIFICATION_CATEGORIES } from "../../../domain/notifications";
 import { Panel } from "../../../components/kit/panel";
 import { Field, FormAlert, SubmitButton, useSubmitting, busyProps } from "../../../components/forms";
 import { ImageUpload } from "../../../components/image-upload";
@@ -18,10 +18,12 @@ function NotificationSettings({ off, result }: { off: readonly string[]; result?
         <fieldset>
           <legend className="sr-only">E-mail me about</legend>
           {NOTIFICATION_CATEGORIES.map((category) => (
-            <label key={category} className="flex items-center gap-2 py-1 text-sm">
-              <input type="checkbox" name="email" value={category} defaultChecked={ALWAYS_EMAILED.has(category) || !off.includes(category)} disabled={ALWAYS_EMAILED.has(category)} className="size-4" />
-              {CATEGORY_LABELS[category]}
-              {ALWAYS_EMAILED.has(category) ? <span className="text-xs text-stone-600">(always e-mailed: about your orders)</span> : null}
+            <label key={category} className="flex items-start gap-2 py-1 text-sm">
+              <input type="checkbox" name="email" value={category} defaultChecked={ALWAYS_EMAILED.has(category) || !off.includes(category)} disabled={ALWAYS_EMAILED.has(category)} aria-describedby={`email-note-${category}`} className="mt-0.5 size-4 shrink-0" />
+              <span>
+                {CATEGORY_LABELS[category]}
+                <span id={`email-note-${category}`} className="block text-xs text-stone-600">{CATEGORY_NOTES[category]}</span>
+              </span>
             </label>
           ))}
         </fieldset>
