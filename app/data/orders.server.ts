@@ -21,6 +21,11 @@ export function orderPayment(db: Database, id: string) {
     .get();
 }
 
+/** The addresses of the shopper's latest order: their next checkout starts from them (decision 0068). */
+export function latestOrderAddresses(db: Database, userId: string) {
+  return db.select({ billing: orders.billingAddress, shipping: orders.shippingAddress }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1).get();
+}
+
 /**
  * Is the product of the select (`products`) held by a checkout still waiting for its payment
  * (decision 0055)? Its availability already says rented or sold; this says it may be back on sale

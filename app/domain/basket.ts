@@ -27,4 +27,14 @@ export interface CartLine {
 /** The cart route's loader data, which the header's basket drawer also fetches. */
 export type CartView =
   | { signedIn: false }
-  | { signedIn: true; lines: CartLine[]; loadError: string | null; totals: ReturnType<typeof basketTotals>; email: string; fullName: string; idempotencyKey: string };
+  | {
+      signedIn: true;
+      lines: CartLine[];
+      loadError: string | null;
+      totals: ReturnType<typeof basketTotals>;
+      email: string;
+      fullName: string;
+      /** The last order's addresses, to start the checkout from (decision 0068). */
+      saved: { billing: Record<string, string>; shipping: Record<string, string>; same: boolean } | null;
+      idempotencyKey: string;
+    };

@@ -72,3 +72,18 @@ export function checkoutEcho(form: FormData) {
   return { billing: group("billing"), shipping: group("shipping"), sameAsBilling: form.get("sameAsBilling") === "on" };
 }
 export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
+
+/**
+ * A checkout started from the shopper's last order (decision 0068): its billing details (with the
+ * account's e-mail of today) and, when it was sent elsewhere, its shipping address. Only the
+ * address fields, as text, are taken from what was stored.
+ */
+export function lastAddresses(stored: { billing: unknown; shipping: unknown } | undefined, email: string) {
+  if (!stored) return null;
+  const fields = (value: unknown, keys: readonly string[]): Record<string, string> =>
+    Object.fromEntries(keys.flatMap((k) => (value && typeof value === "object" && typeof (value as Record<string, unknown>)[k] === "string" ? [[k, (value as Record<string, string>)[k]!]] : [])));
+  const place = Object.keys(ShippingAddress.shape);
+  const billing: Record<string, string> = { ...fields(stored.billing, Object.keys(BillingAddress.shape)), email };
+  const shipping = fields(stored.shipping, place);
+  return { billing, shipping, same: place.every((k) => (billing[k] ?? "") === (shipping[k] ?? "")) };
+}

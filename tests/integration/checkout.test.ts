@@ -92,6 +92,11 @@ describe("checkout", () => {
     // Only the order's shopper is thanked; the page without ?placed is the plain order page.
     expect(await (await shopper.browser.fetch(`/account/orders/${order!.id}`)).text()).not.toContain("Thank you for your order");
     expect(await (await shopper.browser.fetch("/cart")).text()).toContain("Your cart is empty");
+    // The next checkout starts from this order's address, with the account's own e-mail (decision 0068).
+    await shopper.browser.post("/cart", { intent: "add", productId: (await createProduct(a.id)).id, option: "purchase", enhanced: "1" });
+    const next = await (await shopper.browser.fetch("/cart")).text();
+    expect(next).toContain('name="billing.addressLine1" value="12 St James&#x27;s Square"');
+    expect(next).toContain(`name="billing.email" value="${shopper.email}"`);
 
     expect(order).toMatchObject({ subtotal_amount: 9000, delivery_fee: 798, total_amount: 9798, currency: "GBP", status: "pending" });
     const items = await env.DB.prepare("SELECT product_id, type, price FROM order_items WHERE order_id = ? ORDER BY price").bind(order!.id).all();

@@ -3,8 +3,8 @@ import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctio
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
-import { CheckoutError, orderPayment, placeOrder } from "../../data/orders.server";
-import { checkoutEcho, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
+import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from "../../data/orders.server";
+import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { basketTotals } from "../../domain/delivery";
 import { KB, type BodyLimit } from "../../domain/body-limit";
@@ -34,15 +34,16 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   if (!user) return { signedIn: false as const };
   let lines: Awaited<ReturnType<typeof cartLines>> = [];
   let loadError: string | null = null;
+  let saved: ReturnType<typeof lastAddresses> = null;
   try {
-    lines = await cartLines(app.db, user.id);
+    [lines, saved] = await Promise.all([cartLines(app.db, user.id), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
   } catch (error) {
     // shopper.md §8: 'Error loading cart' / 'Failed to load your cart items'; logged, page still usable.
     console.error("cart: failed to load", error);
     loadError = "Failed to load your cart items";
   }
   // What someone else took since is shown but not counted: it cannot be ordered.
-  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", idempotencyKey: crypto.randomUUID() };
+  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID() };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -198,7 +199,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       </section>
     );
   }
-  const { lines, totals, email, fullName, idempotencyKey, loadError } = loaderData;
+  const { lines, totals, email, fullName, saved, idempotencyKey, loadError } = loaderData;
   const result = actionData as CartActionData | undefined;
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
@@ -245,17 +246,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
               <fieldset ref={billingRef} className="min-w-0 rounded-lg border border-stone-200 bg-white p-4">
                 <legend className="px-1 text-xl font-semibold">Billing Details</legend>
-                <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? { ...country, email, fullName }} withContact />
+                <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? saved?.billing ?? { ...country, email, fullName }} withContact />
               </fieldset>
               <div className="rounded-lg border border-stone-200 bg-white p-4">
                 <h2 className="text-xl font-semibold">Shipping Details</h2>
                 <label className="mt-2 flex items-center gap-2">
-                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked={typed?.sameAsBilling ?? true} onChange={(e) => copyBilling(e.currentTarget.checked)} />
+                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked={typed?.sameAsBilling ?? saved?.same ?? true} onChange={(e) => copyBilling(e.currentTarget.checked)} />
                   Same as billing address
                 </label>
                 <fieldset ref={shippingRef} className="mt-3 min-w-0 group-has-[#same-as-billing:checked]/checkout:hidden">
                   <legend className="sr-only">Shipping address</legend>
-                  <AddressFields prefix="shipping" errors={errors} defaults={typed?.sameAsBilling === false ? typed.shipping : country} withContact={false} />
+                  <AddressFields prefix="shipping" errors={errors} defaults={typed?.sameAsBilling === false ? typed.shipping : saved && !saved.same ? saved.shipping : country} withContact={false} />
                 </fieldset>
               </div>
             </Form>
