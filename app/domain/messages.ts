@@ -105,10 +105,10 @@ export function validMessage(raw: unknown): { ok: true; text: string } | { ok: f
  */
 export const draftOf = (raw: unknown) => (typeof raw === "string" && [...raw].length <= MESSAGE_MAX_LENGTH ? raw : "");
 
-/** A report's reason, trimmed, or why it cannot be sent. */
-export function validReportReason(raw: unknown): { ok: true; reason: string } | { ok: false; error: string } {
+/** A report's reason (or a suspension's, with its own words when it is missing), trimmed, or why it cannot be sent. */
+export function validReportReason(raw: unknown, missing = "Tell us what is wrong"): { ok: true; reason: string } | { ok: false; error: string } {
   const reason = typeof raw === "string" ? raw.trim() : "";
-  if (!reason) return { ok: false, error: "Tell us what is wrong" };
+  if (!reason) return { ok: false, error: missing };
   if ([...reason].length > REPORT_REASON_MAX) return { ok: false, error: `A reason can be up to ${REPORT_REASON_MAX} characters` };
   return { ok: true, reason };
 }

@@ -51,7 +51,17 @@ describe("safety", () => {
 
     // Suspending the shopper stops their messages; their account and listings stay.
     const listing = await createProduct(shopper.id, { name: "Shopper's own listing" });
-    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: shopper.id })).status).toBe(302);
+    // A suspension needs a reason, which is kept with it.
+    const noReason = await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: shopper.id, reason: " " });
+    expect(noReason.status).toBe(400);
+    expect(await noReason.text()).toContain("Say why their messages are suspended");
+    expect(await rows("SELECT user_id FROM message_suspensions WHERE user_id = ?", shopper.id)).toEqual([]);
+    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: shopper.id, reason: "Asks for payment outside Closetloop" })).status).toBe(302);
+    expect(await rows("SELECT reason FROM message_suspensions WHERE user_id = ?", shopper.id)).toEqual([{ reason: "Asks for payment outside Closetloop" }]);
+    // They are told so on the conversation, instead of a reply box.
+    const theirs = await (await shopper.browser.fetch(`/account/messages/${id}`)).text();
+    expect(theirs).toContain("Your messages are suspended: you can read your conversations but not write.");
+    expect(theirs).not.toContain('name="body"');
     const suspended = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Again", token: token() });
     expect(suspended.status).toBe(403);
     expect(await suspended.text()).toContain("Your messages are suspended");
@@ -64,7 +74,7 @@ describe("safety", () => {
     expect(await rows("SELECT id FROM conversations WHERE product_id = ?", another.id)).toEqual([]);
     // Suspending someone outside the conversation is refused.
     const outsider = await createUser();
-    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: outsider.id })).status).toBe(400);
+    expect((await support.browser.post(`/admin/messages/${id}`, { intent: "suspend", userId: outsider.id, reason: "Spam" })).status).toBe(400);
     expect(await rows("SELECT user_id FROM message_suspensions WHERE user_id = ?", outsider.id)).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useRevalidator } from "react-router";
+import { data, Form, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext } from "../../context";
 import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
-import { block, hasOpenReport, isBlocked, report, unblock } from "../../data/conversation-safety.server";
+import { block, hasOpenReport, isBlocked, report, suspendedAmong, unblock } from "../../data/conversation-safety.server";
 import { markReadByLink } from "../../data/notifications.server";
 import { readIntent } from "../../domain/intents";
 import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
@@ -46,7 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   if (seenNow) states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
   const other = party ? otherParty(party) : null;
-  const [blocked, reported] = party ? await Promise.all([isBlocked(app.db, user.id, partyUserId(conversation, other!)), hasOpenReport(app.db, conversation.id, user.id)]) : [{ byMe: false, byThem: false }, false];
+  const [blocked, reported, suspended] = party
+    ? await Promise.all([isBlocked(app.db, user.id, partyUserId(conversation, other!)), hasOpenReport(app.db, conversation.id, user.id), suspendedAmong(app.db, [user.id]).then((s) => s.size > 0)])
+    : [{ byMe: false, byThem: false }, false, false];
   return {
     conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName, otherGone: party ? partyUserId(conversation, other!) === null : false },
     party,
@@ -54,6 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
     states: { shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq }, handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq } },
     blocked,
     reported,
+    suspended,
     seenNow,
     token: crypto.randomUUID(),
     ownHost: new URL(request.url).hostname,
@@ -158,7 +161,8 @@ function useLiveConversation(conversationId: string, party: Party | null, initia
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, party, blocked, reported, seenNow, token, ownHost } = loaderData;
+  const { conversation, party, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
+  const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)?.settings?.contactEmail;
   const live = useLiveConversation(conversation.id, party, loaderData);
   // Opening it read its messages and their notices: the header's counts are read again (decision 0068).
   const { revalidate } = useRevalidator();
@@ -168,7 +172,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const other = party ? otherParty(party) : null;
   const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
-  const canWrite = party !== null && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
+  const canWrite = party !== null && !suspended && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
   const formError = actionData?.intent === "send" ? actionData.error : (live.error?.text ?? null);
   // Without JavaScript a refused reply comes back in the page: its text is in the box again.
   const [text, setText] = useState(actionData?.intent === "send" && "draft" in actionData ? actionData.draft : "");
@@ -196,7 +200,13 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} />
         ))}
       </ol>
-      {blocked.byMe ? (
+      {suspended ? (
+        // Told before they write, with the way to support (decision 0068).
+        <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
+          {"Your messages are suspended: you can read your conversations but not write. Contact customer support"}
+          {contactEmail ? <>{" at "}<a href={`mailto:${contactEmail}`} className="underline">{contactEmail}</a></> : null}.
+        </p>
+      ) : blocked.byMe ? (
         <Form method="post" className="flex flex-wrap items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
           <span>You blocked {otherName}: neither of you can send new messages.</span>
           <button type="submit" name="intent" value="unblock" className="underline">Unblock</button>

@@ -6,6 +6,7 @@ import { conversationById, conversationMessages } from "../../data/conversations
 import { closeReportsStatement, liftSuspensionStatement, reportsOf, suspendedAmong, suspendStatement } from "../../data/conversation-safety.server";
 import { formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
+import { validReportReason } from "../../domain/messages";
 import { requireAdminTab } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ItemCard, MessageText } from "../../components/messages/parts";
@@ -67,14 +68,19 @@ export async function action(args: Route.ActionArgs) {
   const sender = String(form.get("userId") ?? "");
   const senders = [conversation.shopperId, conversation.sellerId ?? conversation.storeOwnerId].filter(Boolean);
   if (!senders.includes(sender)) return data({ error: "Choose a sender of this conversation." }, { status: 400 });
-  await app.db.$client.batch([intent === "suspend" ? suspendStatement(app.db, sender, user.id, null, now) : liftSuspensionStatement(app.db, sender)]);
-  await auditStatement(app.db, { actorId: user.id, action: intent === "suspend" ? "user.suspend_messages" : "user.lift_message_suspension", targetType: "user", targetId: sender, detail: { conversationId: conversation.id } }, now);
+  // A suspension says why (decision 0068): it is kept with it and in the audit log.
+  const reason = intent === "suspend" ? validReportReason(form.get("reason"), "Say why their messages are suspended") : null;
+  if (reason && !reason.ok) return data({ error: reason.error, suspendOf: sender }, { status: 400 });
+  const why = reason?.ok ? reason.reason : null;
+  await app.db.$client.batch([intent === "suspend" ? suspendStatement(app.db, sender, user.id, why, now) : liftSuspensionStatement(app.db, sender)]);
+  await auditStatement(app.db, { actorId: user.id, action: intent === "suspend" ? "user.suspend_messages" : "user.lift_message_suspension", targetType: "user", targetId: sender, detail: { conversationId: conversation.id, ...(why ? { reason: why } : {}) } }, now);
   return redirectWithToast(app.config, here, { type: "success", title: intent === "suspend" ? "Sender suspended" : "Suspension lifted", description: intent === "suspend" ? "Their messages stop; their listings stay." : undefined });
 }
 
 export default function ReportedConversation({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, parties, messages, reports, ownHost } = loaderData;
   const nameOf = (party: string) => parties.find((p) => p.party === party)?.name ?? "";
+  const refusedFor = actionData && "suspendOf" in actionData ? actionData.suspendOf : null;
   return (
     <div className="space-y-4">
       <p>
@@ -82,7 +88,7 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
       </p>
       <h2 className="text-xl font-bold">{conversation.shopperName} · {conversation.handlerName}</h2>
       <ItemCard productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} />
-      {actionData && "error" in actionData ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+      {actionData && "error" in actionData && !refusedFor ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
       <Panel title="Reports">
         <ul className="space-y-1 text-sm">
           {reports.map((r) => (
@@ -102,13 +108,23 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
               <span className="font-medium">{p.name}</span>
               <span className="text-stone-600">({p.party === "shopper" ? "shopper" : "seller or store"})</span>
               {p.suspended ? <span className="rounded bg-red-100 px-2 py-0.5 text-red-900">Suspended</span> : null}
-              {p.userId ? (
+              {p.userId && p.suspended ? (
                 <Form method="post">
                   <input type="hidden" name="userId" value={p.userId} />
-                  <button type="submit" name="intent" value={p.suspended ? "lift_suspension" : "suspend"} className="underline">
-                    {p.suspended ? `Lift ${p.name}'s suspension` : `Suspend ${p.name}`}
-                  </button>
+                  <button type="submit" name="intent" value="lift_suspension" className="underline">{`Lift ${p.name}'s suspension`}</button>
                 </Form>
+              ) : p.userId ? (
+                // Two steps, with a reason: a suspension is not one stray click (decision 0068).
+                <details open={refusedFor === p.userId || undefined}>
+                  <summary className="cursor-pointer underline">{`Suspend ${p.name}`}</summary>
+                  <Form method="post" className="mt-2 space-y-2">
+                    <input type="hidden" name="userId" value={p.userId} />
+                    <label htmlFor={`reason-${p.party}`} className="block font-medium">Why? (kept with the suspension)</label>
+                    <textarea id={`reason-${p.party}`} name="reason" rows={2} maxLength={500} required aria-invalid={refusedFor === p.userId || undefined} className="w-full rounded-md border border-stone-300 p-2" />
+                    {refusedFor === p.userId ? <p role="alert" className="text-red-700">{actionData?.error}</p> : null}
+                    <button type="submit" name="intent" value="suspend" className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white">{`Suspend ${p.name}'s messages`}</button>
+                  </Form>
+                </details>
               ) : null}
             </li>
           ))}

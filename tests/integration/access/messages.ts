@@ -103,7 +103,7 @@ export const rules: AreaRules = {
     "routes/admin/conversation.tsx": {
       suspend: {
         allowed: staffOnly,
-        form: async () => ({ intent: "suspend", userId: reported.shopperId }),
+        form: async () => ({ intent: "suspend", userId: reported.shopperId, reason: "Spam" }),
         check: async (ctx, response) => {
           redirectsTo(response, `/admin/messages/${reported.id}`);
           expect(await rows("SELECT suspended_by FROM message_suspensions WHERE user_id = ?", reported.shopperId)).toEqual([{ suspended_by: ctx.user!.id }]);
