@@ -14,7 +14,10 @@ describe("safety", () => {
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "block" })).status).toBe(302);
     const refused = await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Hello?", token: token() });
     expect(refused.status).toBe(403);
-    expect(await refused.text()).toContain("You can't send messages in this conversation.");
+    const refusedPage = await refused.text();
+    expect(refusedPage).toContain("You can't send messages in this conversation.");
+    // Without JavaScript the page has no reply box now: what was typed is there to copy.
+    expect(refusedPage).toMatch(/Your message was not sent:<\/span><textarea readOnly="" rows="3"[^>]*>Hello\?<\/textarea>/);
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "send", body: "Nor me", token: token() })).status).toBe(403);
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "unblock" })).status).toBe(302);
     expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "Now?", token: token() })).status).toBe(303);

@@ -218,6 +218,13 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       ) : conversation.otherGone ? (
         <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">The other person's account was deleted.</p>
       ) : null}
+      {!canWrite && party && text ? (
+        // Refused because writing ended meanwhile (a block, a suspension): what was typed is still there to copy (decision 0068).
+        <label className="block text-sm">
+          <span className="font-medium">Your message was not sent:</span>
+          <textarea readOnly value={text} rows={3} className="mt-1 w-full rounded-md border border-stone-300 bg-stone-50 p-2" />
+        </label>
+      ) : null}
       {canWrite ? (
         <Form
           method="post"
