@@ -16,6 +16,7 @@ import "./app.css";
 import { appContext, requestState } from "./context";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
+import { PageNotFound } from "./components/not-found";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
@@ -171,7 +172,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <Shell>
-        <NotFound />
+        <PageNotFound />
       </Shell>
     );
   }
@@ -201,14 +202,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export function NotFound() {
-  return (
-    <section className="mx-auto max-w-xl py-16 text-center">
-      <h1 className="text-4xl font-bold">404</h1>
-      <p className="mt-3 text-xl text-stone-700">Oops! Page not found</p>
-      <a href="/" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
-        Return to Home
-      </a>
-    </section>
-  );
-}

@@ -26,3 +26,8 @@ export function notFoundBoundary(props: NotFoundProps) {
 
 /** The way back from a conversation's pages when the record is missing, or not the visitor's. */
 export const MESSAGES_BACK = { to: "/account/messages", label: "Back to your messages" };
+
+/** The site's own 404 (shopper.md §2.1): an address with no page, or a record a page does not name in its own words. */
+export function PageNotFound() {
+  return <NotFoundSection title="404" message="Oops! Page not found" back={{ to: "/", label: "Return to Home" }} />;
+}

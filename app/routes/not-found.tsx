@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/not-found";
-import { NotFound } from "../root";
+import { PageNotFound } from "../components/not-found";
 
 export const meta: Route.MetaFunction = () => [{ title: "Page not found | Closetloop" }];
 
@@ -15,5 +15,5 @@ export function action() {
 }
 
 export default function NotFoundRoute() {
-  return <NotFound />;
+  return <PageNotFound />;
 }
