@@ -3,6 +3,7 @@ import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
+import { publicOrReserved } from "./orders.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
@@ -37,6 +38,8 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       images: products.images,
       status: products.status,
       productStatus: products.productStatus,
+      // On the shop (or reserved there): its public page shows it; otherwise View opens its details (decision 0068).
+      onShop: sql<number>`${publicOrReserved()}`.mapWith(Boolean).as("on_shop"),
       ...rejectionColumns,
       availability: products.availability,
       rentalPrice: products.rentalPrice,

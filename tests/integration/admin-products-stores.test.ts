@@ -27,7 +27,8 @@ describe("Products", () => {
     expect(list).toContain(owner.displayName);
     expect(list).toContain(owner.email);
     expect(list).toContain(`aria-label="Approve ${tag} Coat"`);
-    expect(list).toContain(`href="/product/${product.id}"`);
+    // Not on the shop yet: View opens its details, not a public page that would be 'Product not found' (decision 0068).
+    expect(list).toContain(`href="/vendor/product/${product.id}/edit"`);
     const response = await reviewer.browser.post("/admin/products", { intent: "approve", productId: product.id });
     expect(await toastAfter(reviewer.browser, response)).toBe("Product approved successfully");
     expect(await first("SELECT status, product_status, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "approved", product_status: "live", concierge_status: "no" });
@@ -88,6 +89,17 @@ describe("Products", () => {
     expect(html).toContain(`href="/vendor/product/${product.id}/edit"`);
     expect(html).toContain("Concierge: no");
     expect(html).toContain("£15.00");
+  });
+
+  it("View opens the public page for a product reviewer, and a listing not on the shop yet its details (no dead end, decision 0068)", async () => {
+    const owner = await createUser();
+    const live = await createProduct(owner.id, { name: `Live Viewable ${Date.now()}` });
+    const pending = await createProduct(owner.id, { name: `Pending Viewable ${Date.now()}`, productStatus: "pending" });
+    const { browser } = await as("productReviewer");
+    const html = await (await browser.fetch(`/admin/products?q=Viewable`)).text();
+    expect(html).toContain(`href="/product/${live.id}"`);
+    expect(html).toContain(`href="/vendor/product/${pending.id}/edit"`);
+    expect((await browser.fetch(`/vendor/product/${pending.id}/edit`)).status).toBe(200);
   });
 });
 

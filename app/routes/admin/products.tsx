@@ -32,7 +32,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, app, url } = openAdminLoader(args, "products");
   const filter = { q: readSearch(url), status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
   const list = await adminProducts(app.db, filter);
-  // §6: View opens the vendor edit route for a superadmin, the public page for everyone else.
+  // §6: View opens the vendor edit route for a superadmin, the public page for everyone else —
+  // but a listing not on the shop (waiting for review, sold) has no public page: its details then (decision 0068).
   return { ...filter, rows: list.rows.map((p) => ({ ...p, concierge: conciergeOf(p), stage: reviewStageOf(p) })), hasNext: list.hasNext, viewsEdit: user.isSuperAdmin };
 }
 
@@ -89,7 +90,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               hiddenHeader: true,
               cell: (p) => (
                 <div className="flex flex-wrap items-center gap-2">
-                  <Link to={viewsEdit ? `/vendor/product/${p.id}/edit` : `/product/${p.id}`} className={buttonClass} aria-label={`View ${p.name}`}>View</Link>
+                  <Link to={viewsEdit || !p.onShop ? `/vendor/product/${p.id}/edit` : `/product/${p.id}`} className={buttonClass} aria-label={`View ${p.name}`}>View</Link>
                   {p.stage === "store" ? <span className="text-xs text-stone-700">Waiting for the store</span> : null}
                   {p.stage === "staff" ? <ReviewActions id={p.id} name={p.name} field="productId" shownTo="the seller" answer={actionData} /> : null}
                 </div>
