@@ -42,15 +42,17 @@ test("a product reviewer approves a seller's pending product and it appears in /
   const row = page.getByRole("row").filter({ has: page.getByRole("button", { name: `Approve ${name}` }) });
   await expect(row).toHaveCount(1);
   const brand = (await row.getByRole("rowheader").locator("span.text-xs").textContent())!.trim();
-  const view = await row.getByRole("link", { name: `View ${name}` }).getAttribute("href");
-  expect(view).toMatch(/^\/product\/[\w-]+$/);
+  // Not on the shop yet: View opens its details, not a public page it does not have (decision 0068).
+  const details = await row.getByRole("link", { name: `View ${name}` }).getAttribute("href");
+  expect(details).toMatch(/^\/vendor\/product\/[\w-]+\/edit$/);
+  const view = details!.replace(/^\/vendor(\/product\/[\w-]+)\/edit$/, "$1");
 
   await row.getByRole("button", { name: `Approve ${name}` }).click();
   await expect(page.getByText("Product approved successfully")).toBeVisible();
 
   await page.goto(`/all-products?search=${encodeURIComponent(name)}&brand=${encodeURIComponent(brand)}`);
   await expect(page.getByRole("region", { name: "Products" }).locator(`a[href="${view}"]`).first()).toBeVisible();
-  await page.goto(view!);
+  await page.goto(view);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 });
 
