@@ -44,7 +44,6 @@ export async function requestPriceChange(
   store: { id: string; name: string },
   product: { id: string; name: string },
   values: { rental: number; buying: number; reason: string },
-  origin: string,
   now: number,
 ) {
   const id = `pcr_${crypto.randomUUID()}`;
@@ -66,7 +65,8 @@ export async function requestPriceChange(
         text:
           `Hello ${owner.fullName ?? "there"},\n\n${store.name}, the partner store that looks after "${product.name}", suggests new prices:\n\n` +
           `Rental (7 days): ${formatGBP(values.rental)}\nBuying price: ${formatGBP(values.buying)}\n\nTheir reason: ${values.reason}\n\n` +
-          `Accept or reject it on your Seller Dashboard:\n${origin}/vendor?tab=notifications\n`,
+          // The notice's own link ('Answer the request') follows, on the site's address (decision 0068).
+          `Accept or reject it on your Seller Dashboard.\n`,
         link: "/vendor?tab=notifications",
         action: "Answer the request",
       },

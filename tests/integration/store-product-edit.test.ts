@@ -1,4 +1,6 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
+import { appConfig } from "../../app/env.server";
 import { databaseFingerprint, eventually } from "./factories";
 import { as, first, page, toastAfter, storeOwner, conciergeProduct } from "./store-helpers";
 
@@ -60,10 +62,12 @@ describe("the store-side product edit", () => {
     expect(await toastAfter(store.browser, response)).toBe("Price change requested / The owner will accept or reject it on their dashboard.");
     const request = await first<{ id: string }>("SELECT id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status FROM price_change_requests WHERE product_id = ?", product.id);
     expect(request).toMatchObject({ owner_id: vendor.id, store_id: store.storeId, suggested_rental_price: 1250, suggested_buying_price: 12000, reason: "Similar coats rent for less.", status: "pending" });
-    const mail = await eventually(() => first<{ subject: string; body: string }>("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = 'price_change_requested'", vendor.email));
+    const mail = await eventually(() => first<{ subject: string; body: string; payload: string }>("SELECT subject, body, payload FROM notification_outbox WHERE recipient = ? AND kind = 'price_change_requested'", vendor.email));
     expect(mail.subject).toBe(`${store.name} suggests a new price for ${product.name}`);
     expect(mail.body).toContain("£12.50");
-    expect(mail.body).toContain("/vendor?tab=notifications");
+    // One link, the notice's own, on the site's address: not the address the store happened to visit (decision 0068).
+    expect(mail.body).not.toMatch(/https?:\/\//);
+    expect(JSON.parse(mail.payload).cta).toEqual({ label: "Answer the request", url: `${appConfig(env).siteUrl}/vendor?tab=notifications` });
 
     // One suggestion waits at a time (decision 0067): the page says so, and a second is refused.
     expect((await page(store.browser, `/store/product/${product.id}/edit`)).html.replace(/<!-- -->/g, "")).toContain("Your last suggestion for this item still waits for the owner's answer. You suggested £12.50 for 7 days and £120.00 to buy on");

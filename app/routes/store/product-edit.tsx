@@ -89,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const values = { suggestedRentalPrice: input.rental.slice(0, 20), suggestedBuyingPrice: input.buying.slice(0, 20), reason: input.reason.slice(0, REASON_MAX) };
   if (!checked.ok) return reply(400, { intent, errors: checked.errors, values });
   try {
-    const sent = await requestPriceChange(app, store, product, checked, new URL(request.url).origin, now);
+    const sent = await requestPriceChange(app, store, product, checked, now);
     if (!sent) throw data(null, { status: 404 });
     if (sent === "waiting") return reply(409, { intent, values, alert: { title: "Price change already requested", message: WAITING } });
   } catch (error) {
