@@ -66,6 +66,14 @@ export const UpdateContactMessage = z.object({
   data: z.object({ email: z.email(), unsubscribed: z.boolean() }),
 });
 
+/** A deleted account's contact is erased from the marketing tool too (decision 0068). */
+export const DeleteContactMessage = z.object({
+  ...base,
+  type: z.literal("marketing"),
+  action: z.literal("delete_contact"),
+  data: z.object({ email: z.email() }),
+});
+
 /** Make the WebP variants of one original in the IMAGES bucket (app/services/image-variants.server.ts). */
 export const ImageVariantsMessage = z.object({
   ...base,
@@ -82,7 +90,7 @@ export const ViewMessage = z.union([
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 
-export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, UpdateContactMessage, ImageVariantsMessage]);
+export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, UpdateContactMessage, DeleteContactMessage, ImageVariantsMessage]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 /**

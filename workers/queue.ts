@@ -26,6 +26,11 @@ async function alreadyDelivered(db: Database, key: string) {
   return Boolean(row);
 }
 
+/** A deleted account's erasure is recorded without the address it erased (decision 0068): no row names them afterwards. */
+const ERASED = "erased@closetloop.invalid";
+const recorded = (message: Exclude<NotificationMessage, { type: "image_variants" }>) =>
+  message.type === "marketing" && message.action === "delete_contact" ? { ...message, data: { email: ERASED } } : message;
+
 function outboxRow(message: Exclude<NotificationMessage, { type: "image_variants" }>) {
   return message.type === "email"
     ? {
@@ -89,7 +94,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
       } else await marketing.call(body);
       await db
         .insert(notificationOutbox)
-        .values({ id: crypto.randomUUID(), messageKey: body.key, payload: body, attempts: message.attempts, createdAt: now, ...outboxRow(body) })
+        .values({ id: crypto.randomUUID(), messageKey: body.key, payload: recorded(body), attempts: message.attempts, createdAt: now, ...outboxRow(recorded(body)) })
         .onConflictDoNothing();
       message.ack();
     } catch (error) {
@@ -98,7 +103,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
         console.error("notification: dead after retries", body.key, reason);
         await db
           .insert(notificationOutbox)
-          .values({ id: crypto.randomUUID(), messageKey: body.key, payload: body, status: "dead", attempts: message.attempts, error: reason, createdAt: now, ...outboxRow(body) })
+          .values({ id: crypto.randomUUID(), messageKey: body.key, payload: recorded(body), status: "dead", attempts: message.attempts, error: reason, createdAt: now, ...outboxRow(recorded(body)) })
           .onConflictDoNothing();
         message.ack();
       } else {

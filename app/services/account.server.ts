@@ -172,6 +172,12 @@ export async function deleteAccount(app: AppContext, userId: string, now: number
   await endAllSessions(app, userId);
   // Their vendor page and listings leave the public pages.
   await publicPagesChanged(app.env.CACHE, now);
+  // The marketing tool forgets them too, as sign-up told it of them (decision 0068).
+  try {
+    await enqueue(app.env, [{ key: `account-deleted:${userId}`, type: "marketing", action: "delete_contact", data: { email: footprint.email } }]);
+  } catch (error) {
+    console.error(`account ${userId}: the marketing contact's erasure could not be queued`, error);
+  }
 }
 
 async function deletePrefix(images: R2Bucket, prefix: string) {

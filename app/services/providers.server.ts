@@ -80,6 +80,10 @@ export function marketingProvider(
       } else if (message.action === "update_contact") {
         // Brevo: a contact who unsubscribed is blacklisted for e-mail campaigns.
         await post("/contacts", { email: message.data.email, emailBlacklisted: message.data.unsubscribed, updateEnabled: true });
+      } else if (message.action === "delete_contact") {
+        // A deleted account: its contact goes too (404, already gone, is not a failure to retry).
+        const response = await fetcher(`${base}/contacts/${encodeURIComponent(message.data.email)}`, { method: "DELETE", headers: { "api-key": key } });
+        if (!response.ok && response.status !== 404) throw new Error(`Marketing API answered ${response.status}`);
       } else {
         const { email, eventName, eventProperties } = message.data;
         await post("/events", { event_name: eventName, identifiers: { email_id: email }, event_properties: eventProperties });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DELETED_OWNER_ID, USER_REFERENCES } from "../../app/data/personal-data.server";
 import { PASSWORD } from "./actors";
-import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
 import { deliver, placeOrder } from "./orders";
 import { member, scalar, userForeignKeys, subjectWithEverything, rowsNaming, nextIpSeq } from "./personal-data-fixtures";
@@ -29,6 +29,9 @@ describe("Delete my account", () => {
     expect((await elsewhere.fetch("/account")).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
     await expect(new Browser(`10.79.8.${nextIpSeq() % 250}`).signIn(s.email, PASSWORD)).rejects.toThrow(/401/);
 
+    // The marketing tool is asked to erase their contact (decision 0068); the record of it names nobody.
+    const erasure = await eventually(() => env.DB.prepare("SELECT recipient, payload FROM notification_outbox WHERE message_key = ?").bind(`account-deleted:${s.id}`).first<{ recipient: string; payload: string }>());
+    expect(JSON.parse(erasure.payload)).toMatchObject({ action: "delete_contact", data: { email: "erased@closetloop.invalid" } });
     // No row anywhere holds their id or e-mail address.
     const { tables } = await userForeignKeys();
     expect(await rowsNaming(tables, s.id, s.email)).toEqual([]);
