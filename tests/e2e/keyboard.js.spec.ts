@@ -79,3 +79,15 @@ test("every refused form takes the keyboard to the first field it marks: sign-up
   await expect(form.getByText("Passwords do not match")).toBeVisible();
   await expect(form.getByLabel("Confirm password")).toBeFocused();
 });
+
+// The Rent / Buy choice is two radios drawn as cards: the focused one shows a ring (decision 0068).
+test("the Rent / Buy choice shows where the keyboard is", async ({ page }) => {
+  await openBuyableProduct(page);
+  const rent = page.getByRole("radio", { name: /Rent Now Buy Later/ });
+  await rent.focus();
+  await page.keyboard.press("ArrowRight");
+  const buy = page.getByRole("radio", { name: /Buy Now/ });
+  await expect(buy).toBeFocused();
+  const ring = await buy.evaluate((input) => getComputedStyle(input.closest("label")!).outlineStyle);
+  expect(ring).not.toBe("none");
+});

@@ -179,6 +179,9 @@ describe("brands, categories and stores", () => {
   it("shows a category page and 'Category not found'", async () => {
     const { text } = await html("/categories/coats");
     expect(text).toContain("Warm layers.");
+    // The page is its category: no Category filter to choose another (decision 0068); other pages have one.
+    expect(text).not.toContain('name="category"');
+    expect((await html("/all-products")).text).toContain('name="category"');
     const missing = await html("/categories/spaceships");
     expect(missing.status).toBe(404);
     expect(missing.text).toContain("Category not found");

@@ -59,6 +59,7 @@ export function FilterSidebar({
   mySizes = false,
   hideBrand = false,
   hideType = false,
+  hideCategory = false,
 }: {
   action: string;
   filters: CatalogFilters;
@@ -68,6 +69,7 @@ export function FilterSidebar({
   mySizes?: boolean;
   hideBrand?: boolean;
   hideType?: boolean;
+  hideCategory?: boolean;
 }) {
   const sorts = (Object.keys(SORT_LABELS) as SortOrder[]).filter((s) => s !== "relevance" || filters.search);
   const location = useLocation();
@@ -104,7 +106,7 @@ export function FilterSidebar({
       <PriceRange legend="Rental price" minName="rental_min" maxName="rental_max" min={filters.rentalMin} max={filters.rentalMax} />
       <PriceRange legend="Buy price" minName="buy_min" maxName="buy_max" min={filters.buyMin} max={filters.buyMax} />
       <CheckboxGroup legend="Size" name="size" options={sizes.map((s) => s.size)} selected={filters.sizes} counts={new Map(sizes.map((s) => [s.size, s.n]))} />
-      <CheckboxGroup legend="Categories" name="category" options={CATEGORIES} selected={filters.categories} />
+      {hideCategory ? null : <CheckboxGroup legend="Categories" name="category" options={CATEGORIES} selected={filters.categories} />}
       {hideType ? null : <CheckboxGroup legend="Product types" name="type" options={PRODUCT_TYPES} selected={filters.productTypes} />}
       <CheckboxGroup legend="Colours" name="color" options={options.colors} selected={filters.colors} />
       <CheckboxGroup legend="Tags" name="tag" options={options.tags} selected={filters.tags} />

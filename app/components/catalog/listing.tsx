@@ -37,6 +37,7 @@ export function Listing({
   skeletons,
   hideBrand,
   hideType,
+  hideCategory,
 }: {
   action: string;
   data: ListingData;
@@ -45,6 +46,8 @@ export function Listing({
   skeletons: number;
   hideBrand?: boolean;
   hideType?: boolean;
+  /** A category's own page: its category is the page, not a filter to choose (decision 0068). */
+  hideCategory?: boolean;
 }) {
   const { result } = data;
   const filterCount = activeFilterCount(data.filters);
@@ -101,7 +104,7 @@ export function Listing({
           <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
             <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
             <div className="mt-3">
-              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} hideBrand={hideBrand} hideType={hideType} />
+              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} hideBrand={hideBrand} hideType={hideType} hideCategory={hideCategory} />
             </div>
           </details>
         </aside>

@@ -38,6 +38,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       action={`/categories/${category.slug}`}
       data={listing}
       skeletons={8}
+      hideCategory
       header={
         <div className="mb-2">
           <h1 className="text-3xl font-bold">{category.name}</h1>

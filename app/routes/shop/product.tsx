@@ -123,7 +123,7 @@ function Options({ product }: { product: ProductDetail }) {
         <legend className="sr-only">Choose how to get it</legend>
         <div className="grid grid-cols-2 gap-3">
           {options.map((o, i) => (
-            <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light">
+            <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand">
               <input type="radio" name="option" value={o.value} defaultChecked={i === 0} className="sr-only" id={`option-${o.value}`} />
               <span className="block text-sm font-semibold">{o.label}</span>
               <span className="block text-lg">{formatGBP(o.price)}</span>
