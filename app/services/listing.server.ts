@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
-import { filterOptions, listProducts, type Scope } from "../data/catalog.server";
+import { filterOptions, type Scope } from "../data/catalog.server";
 import { listProductsWithSizes } from "../data/size-counts.server";
 import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, priceFilterNotes, type CatalogFilters } from "../domain/catalog";
@@ -43,9 +43,11 @@ export async function loadListing(app: AppContext, request: Request, path: strin
     listProductsWithSizes(app.db, filters, page, offered, scope),
   ]);
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
-  const counts = new Map(counted.map((row) => [row.size, Number(row.n)]));
-  const sizes = offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
-  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes, unknownSizes: unknownSizes(filters), priceNotes: priceFilterNotes(params, filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  const sizesOf = (rows: typeof counted) => {
+    const counts = new Map(rows.map((row) => [row.size, Number(row.n)]));
+    return offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
+  };
+  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes: sizesOf(counted), unknownSizes: unknownSizes(filters), priceNotes: priceFilterNotes(params, filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
   // A page cursor past either end (made under another sort order, or its page emptied since)
   // finds nothing of a set that has items: the first page instead (decision 0067).
   if (result.items.length === 0 && result.total > 0 && (page.after || page.before)) {
@@ -57,10 +59,11 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(words), vocabularySecondLetters(words));
   const corrected = correctSearch(filters.search, vocabulary);
   if (!corrected) return listing;
-  const instead = await listProducts(app.db, { ...filters, search: corrected }, page, scope);
+  // The corrected words' results, with their own Size filter (decision 0068).
+  const { page: instead, sizeCounts } = await listProductsWithSizes(app.db, { ...filters, search: corrected }, page, offered, scope);
   if (instead.total === 0) return listing;
   const exact = firstPageOf(params);
   exact.set(EXACT_SEARCH_PARAM, "1");
   // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
-  return { ...listing, result: instead, correction: { corrected, exactUrl: `${path}?${exact}` } };
+  return { ...listing, result: instead, sizes: sizesOf(sizeCounts), correction: { corrected, exactUrl: `${path}?${exact}` } };
 }

@@ -21,7 +21,7 @@ beforeAll(async () => {
     env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, 'Harbourline', ?), (?, 'Harrow & Co', ?), (?, 'Levi''s', ?)").bind(`b1_${tag}`, now, `b2_${tag}`, now, `b3_${tag}`, now),
     env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?), (?, 'Jackets & Blazers', 'jackets-blazers', 1, 2, ?), (?, 'Hidden', 'hidden', 0, 3, ?) ON CONFLICT DO NOTHING").bind(`c1_${tag}`, now, `c2_${tag}`, now, `c3_${tag}`, now),
   ]);
-  await createProduct(vendor.id, { name: "Navy Quilted Jacket", brand: "Harbourline", category: "Jackets & Blazers", color: "Navy", tags: ["winter"] });
+  await createProduct(vendor.id, { name: "Navy Quilted Jacket", brand: "Harbourline", category: "Jackets & Blazers", color: "Navy", tags: ["winter"], size: "UK 12" });
   await createProduct(vendor.id, { name: "Camel Duffle Coat", brand: "Harbourline", category: "Coats", color: "Camel", tags: ["winter"] });
   await createProduct(vendor.id, { name: "Sold Denim Jacket", brand: "Harrow & Co", category: "Jackets & Blazers", color: "Blue", tags: ["vintage"] });
   await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE name = 'Sold Denim Jacket'").run();
@@ -39,6 +39,8 @@ describe("a search that finds nothing", () => {
     expect(text).not.toContain("Sold Denim Jacket");
     expect(text).toContain("1 product(s) found");
     expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=jaket&exact=1"[^>]*>jaket<\/a>/);
+    // The Size filter is the corrected results' (decision 0068).
+    expect(text).toContain('name="size" value="UK 12"');
   });
 
   it("links to the page, not to its data, when the search came with JavaScript (a .data request)", async () => {
