@@ -1,10 +1,9 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { backInStockRequests, favorites, orderItems, products, savedSearches, savedSearchHits, users } from "../../db/schema";
 import { expectedBackAt, expectedBackText, SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
-import { isPublic } from "./catalog.server";
+import { isPublic, reservedByCheckout } from "./catalog.server";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
-import { reservedByCheckout } from "./orders.server";
 
 // Storage of alerts (issue 25, items 6 and 7): 'Notify me' requests, favourites' shoppers for a
 // price drop, saved searches and what each already told of. Ownership is in every WHERE.

@@ -5,9 +5,8 @@ import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
 export type { CartLine, CartOption };
-import { isPublic } from "./catalog.server";
+import { isPublic, publicOrReserved, reservedByCheckout } from "./catalog.server";
 import { newestFirst } from "./paging.server";
-import { publicOrReserved, reservedByCheckout } from "./orders.server";
 import { RESERVED_TEXT } from "../domain/alerts";
 
 

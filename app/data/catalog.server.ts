@@ -29,6 +29,19 @@ export const cardColumns = {
 const PUBLIC_PRODUCT = sql.raw(`(${PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"')})`);
 export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
 
+/**
+ * Is the product of the select (`products`) held by a checkout still waiting for its payment
+ * (decision 0055)? Its availability already says rented or sold; this says it may be back on sale
+ * when the reservation ends. Written with aliases of its own and the product qualified: drizzle
+ * leaves the columns of a one-table select unqualified.
+ */
+export const reservedByCheckout = () =>
+  // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
+  sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
+
+/** A product the shop shows: public, or bought and held by a checkout (shown as reserved: it is back on sale if not paid). */
+export const publicOrReserved = () => or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout()));
+
 const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
 export interface Scope {
   ownerId?: string;

@@ -1,4 +1,4 @@
-import { and, desc, eq, or, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
@@ -7,7 +7,6 @@ import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
-import { isPublic } from "./catalog.server";
 
 /**
  * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
@@ -27,16 +26,6 @@ export function latestOrderAddresses(db: Database, userId: string) {
 }
 
 /**
- * Is the product of the select (`products`) held by a checkout still waiting for its payment
- * (decision 0055)? Its availability already says rented or sold; this says it may be back on sale
- * when the reservation ends. Written with aliases of its own and the product qualified: drizzle
- * leaves the columns of a one-table select unqualified.
- */
-export const reservedByCheckout = () =>
-  // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
-  sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
-
-/**
  * Which of `productIds` the checkouts of `userId` hold, waiting for their payment, as a JSON list
  * (one subquery: the signed-in visitor's D1 statement reads it beside their header's values).
  */
@@ -53,9 +42,6 @@ export async function heldReservation(db: Database, userId: string, productId: s
   const row = await db.select({ held: heldReservationsJson(userId, [productId]) }).from(users).where(eq(users.id, userId)).get();
   return row ? (readHeldReservations(row.held)[productId] ?? null) : null;
 }
-
-/** A product the shop shows: public, or bought and held by a checkout (shown as reserved: it is back on sale if not paid). */
-export const publicOrReserved = () => or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout()));
 
 /**
  * An order line as the dashboards list it, with its order's id, status and date. D1 batches
