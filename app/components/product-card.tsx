@@ -31,7 +31,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {formatGBP(cardPrice(product))}
             {product.rentalPrice !== null ? <span className="text-stone-600"> / 7 days</span> : null}
           </p>
-          {product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}
+          {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}
         </div>
       </Link>
     </article>

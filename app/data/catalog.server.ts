@@ -11,24 +11,6 @@ export type { ProductPage };
 /** The FTS5 table of migration 0005 (public items only, with facet tokens), seen by drizzle for queries (never migrated from here). */
 const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank: real("rank") });
 
-export const cardColumns = {
-  id: products.id,
-  name: products.name,
-  brand: products.brand,
-  price: products.price,
-  rentalPrice: products.rentalPrice,
-  images: products.images,
-  availability: products.availability,
-  size: products.size,
-};
-
-/**
- * What every public page may show: live and not sold (DECISIONS.md: items are one of a kind).
- * Literal SQL, the same text as the partial indexes' condition, so SQLite uses those indexes.
- */
-const PUBLIC_PRODUCT = sql.raw(`(${PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"')})`);
-export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
-
 /**
  * Is the product of the select (`products`) held by a checkout still waiting for its payment
  * (decision 0055)? Its availability already says rented or sold; this says it may be back on sale
@@ -38,6 +20,26 @@ export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
 export const reservedByCheckout = () =>
   // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
   sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
+
+export const cardColumns = {
+  id: products.id,
+  name: products.name,
+  brand: products.brand,
+  price: products.price,
+  rentalPrice: products.rentalPrice,
+  images: products.images,
+  availability: products.availability,
+  size: products.size,
+  // Held by a checkout waiting for its payment: the card says 'Reserved', as its page does (decision 0068).
+  reserved: reservedByCheckout().mapWith(Boolean).as("card_reserved"),
+};
+
+/**
+ * What every public page may show: live and not sold (DECISIONS.md: items are one of a kind).
+ * Literal SQL, the same text as the partial indexes' condition, so SQLite uses those indexes.
+ */
+const PUBLIC_PRODUCT = sql.raw(`(${PUBLIC_PRODUCT_SQL.replace(/\b(product_status|availability)\b/g, '"products"."$1"')})`);
+export const isPublic = () => sql`${PUBLIC_PRODUCT}`;
 
 /** A product the shop shows: public, or bought and held by a checkout (shown as reserved: it is back on sale if not paid). */
 export const publicOrReserved = () => or(isPublic(), and(eq(products.productStatus, "live"), reservedByCheckout()));

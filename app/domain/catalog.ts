@@ -20,6 +20,8 @@ export interface ProductCardData {
   availability: "available" | "rented" | "sold";
   /** The item's size (issue 25), shown on its card. */
   size?: string | null;
+  /** Held by a checkout waiting for its payment (decision 0068): 'Reserved', not 'Currently rented'. */
+  reserved?: boolean;
 }
 
 export function newItemsSince(now: number) {

@@ -82,6 +82,14 @@ describe("checkout through the local provider's hosted page", () => {
     expect((await other.browser.fetch(`/product/${product.id}`)).status).toBe(404);
   });
 
+  it("a reserved rental's card says 'Reserved' in the listings, as its page does (decision 0068)", async () => {
+    const { product } = await unpaidOrder("rental");
+    const listing = (await (await shopper()).browser.fetch(`/all-products?search=${encodeURIComponent(product.name)}`).then((r) => r.text())).replace(/<!-- -->/g, "");
+    const card = listing.slice(listing.indexOf(product.name));
+    expect(card.slice(0, card.indexOf("</article>"))).toContain(">Reserved</p>");
+    expect(card.slice(0, card.indexOf("</article>"))).not.toContain("Currently rented");
+  });
+
   it("offers no cancelling of an item while the order waits for its payment (nothing was paid, nothing can be refunded)", async () => {
     const owner = await createUser();
     const [a, b] = [await createProduct(owner.id), await createProduct(owner.id)];
