@@ -27,7 +27,8 @@ export const returnAddressEcho = (form: FormData): Record<string, string> =>
 /** Reads the posted form: `displayName`, `return.*`, `acceptTerms`. Blank optional lines are left out. */
 export function readStartSelling(form: FormData) {
   const parsed = checkForm(form, StartSellingForm);
-  const echo: Record<string, string> = { displayName: echoField(form, "displayName", 300), ...returnAddressEcho(form) };
+  // A refused form shows the terms box as it was sent, ticked or not (decision 0068).
+  const echo: Record<string, string> = { displayName: echoField(form, "displayName", 300), ...returnAddressEcho(form), acceptTerms: form.get("acceptTerms") === "on" ? "on" : "" };
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors, echo };
   const value: StartSellingInput = { displayName: parsed.value.displayName, returnAddress: parsed.value.return };
   return { ok: true as const, value, echo };

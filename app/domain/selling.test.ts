@@ -61,6 +61,12 @@ describe("the Start selling form", () => {
       expect(parsed.errors.displayName).toMatch(/Display name can use letters/);
       expect(parsed.errors["return.city"]).toBeTruthy();
       expect(parsed.echo["return.city"]).toBe("");
+      expect(parsed.echo.acceptTerms).toBe("");
     }
+  });
+
+  it("gives back the ticked terms box with a refused form (decision 0068)", () => {
+    const parsed = readStartSelling(form({ ...good, displayName: "<script>" }));
+    expect(!parsed.ok && parsed.echo.acceptTerms).toBe("on");
   });
 });

@@ -24,10 +24,16 @@ export async function startSelling(app: Services, userId: string, form: FormData
   const check = maySellCheck(person, mode);
   if (!check.ok) return { ok: false, status: check.status, message: check.message };
   const parsed = readStartSelling(form);
-  if (!parsed.ok) return { ok: false, status: 400, message: Object.values(parsed.errors)[0] ?? SELLING_MESSAGES.failed, errors: parsed.errors, values: parsed.echo };
+  // A name that is reserved or someone else's is said at once, with the form's other mistakes (decision 0068).
+  const unavailable = async (name: string) => reservedDisplayName(name, await reservedSegments()) ?? ((await displayNameTaken(app.db, name, userId)) ? PROFILE_MESSAGES.displayNameTaken : null);
+  if (!parsed.ok) {
+    const name = (parsed.echo.displayName ?? "").trim().replace(/\s+/g, " ");
+    const nameRefused = !parsed.errors.displayName && name ? await unavailable(name) : null;
+    const errors = nameRefused ? { ...parsed.errors, displayName: nameRefused } : parsed.errors;
+    return { ok: false, status: 400, message: Object.values(errors)[0] ?? SELLING_MESSAGES.failed, errors, values: parsed.echo };
+  }
   const { displayName, returnAddress } = parsed.value;
-  const reserved = reservedDisplayName(displayName, await reservedSegments());
-  const taken = reserved ?? ((await displayNameTaken(app.db, displayName, userId)) ? PROFILE_MESSAGES.displayNameTaken : null);
+  const taken = await unavailable(displayName);
   if (taken) return { ok: false, status: 409, message: taken, errors: { displayName: taken }, values: parsed.echo };
   try {
     if (mode === "open") await startSellingNow(app.db, person, { displayName, returnAddress }, now);

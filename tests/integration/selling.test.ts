@@ -95,8 +95,17 @@ describe("Start selling, open sign-up", () => {
     const shopper = await signedInBrowser("shopper");
     const response = await shopper.browser.post("/account/start-selling", form({ displayName: taken.toLowerCase() }));
     expect(response.status).toBe(409);
-    expect(await response.text()).toContain("This display name is already taken");
+    const refused = await response.text();
+    expect(refused).toContain("This display name is already taken");
+    // The terms box comes back as it was sent: ticked (decision 0068).
+    expect(refused).toMatch(/<input type="checkbox"[^>]* name="acceptTerms" checked=""/);
     expect(await roleOf(shopper.id)).toBeNull();
+    // Said at once, beside the form's other mistakes: not only once the rest is right.
+    const both = await shopper.browser.post("/account/start-selling", form({ displayName: taken.toLowerCase(), "return.city": "" }));
+    expect(both.status).toBe(400);
+    const bothText = await both.text();
+    expect(bothText).toContain("This display name is already taken");
+    expect(bothText).toContain("City is required");
   });
 
   it("refuses unverified and deactivated accounts (403) and staff (409)", async () => {

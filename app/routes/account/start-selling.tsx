@@ -87,7 +87,7 @@ export default function StartSelling({ loaderData, actionData }: Route.Component
             </fieldset>
             <div>
               <label className="flex items-start gap-2">
-                <input type="checkbox" name="acceptTerms" className="mt-1 size-4" aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined} aria-invalid={errors.acceptTerms ? true : undefined} />
+                <input type="checkbox" name="acceptTerms" defaultChecked={values.acceptTerms === "on"} className="mt-1 size-4" aria-describedby={errors.acceptTerms ? "accept-terms-error" : undefined} aria-invalid={errors.acceptTerms ? true : undefined} />
                 <span>I have read and accept the <a href={`/pages/${SELLER_TERMS_PAGE}`} className="text-brand underline" target="_blank" rel="noreferrer">seller terms</a>.</span>
               </label>
               {errors.acceptTerms ? <p id="accept-terms-error" className="mt-1 text-sm text-red-700">{errors.acceptTerms}</p> : null}
