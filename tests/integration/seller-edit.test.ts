@@ -46,6 +46,8 @@ describe("the seller's product edit page", () => {
   it("concierge on with a store sends it back to pending; concierge off clears the store", async () => {
     const { vendor, product } = await ownProduct();
     const url = `/vendor/product/${product.id}/edit`;
+    // The form says so before the save (decision 0068).
+    expect(await (await vendor.browser.fetch(url)).text()).toContain("Saving sends this listing to the store again, to accept or decline");
     expect((await vendor.browser.post(url, saveForm(product.name, { concierge: "on", storeId: STORE }))).status).toBe(302);
     expect(await one("SELECT status, store_id, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", store_id: STORE, concierge_status: "pending" });
     // The store is told the request is back for its answer (issue 23).

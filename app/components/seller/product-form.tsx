@@ -117,6 +117,8 @@ export function ProductForm({ mode, action, formKey, defaults, errors = {}, aler
         </label>
         <div className="hidden group-has-[#concierge:checked]/concierge:block">
           <SelectField label="Store" name="storeId" placeholder="Select a store" options={stores.map((s) => ({ value: s.id, label: s.name }))} defaultValue={defaults.storeId ?? ""} error={errors.storeId} />
+          {/* Saving with a store sends the listing to it again (seller-store-admin.md §4): said before, not found out after (decision 0068). */}
+          {mode === "edit" ? <p className="mt-1 text-sm text-stone-700">Saving sends this listing to the store again, to accept or decline: a listing on the shop stays there meanwhile.</p> : null}
         </div>
         {errors.storeId ? <p className="text-sm text-red-700 group-has-[#concierge:checked]/concierge:hidden">{errors.storeId}</p> : null}
       </fieldset>
