@@ -156,7 +156,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       userId: order.userId,
       to: order.email,
       title: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
-      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nWhat you paid for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is refunded to your card; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
+      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nNothing was taken for ${cancelled.length === 1 ? "it" : "them"}: what was held on your card for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is given back; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
       link: orderPath(orderId),
       action: "View your order",
     }),

@@ -162,7 +162,9 @@ describe("cancelling", () => {
       { amount: 399, status: "succeeded", key: `refund:${t.orderId}` },
     ]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE order_id = ?").bind(t.orderId).first()).toEqual({ n: 0 });
-    await eventually(async () => (await outbox(t.shopper.email)).find((m) => m.kind === "order_cancelled"));
+    const cancelledMail = await eventually(async () => (await outbox(t.shopper.email)).find((m) => m.kind === "order_cancelled"));
+    // Held at checkout, taken only at delivery: nothing was taken, and the hold is given back (decision 0068).
+    expect(cancelledMail.body).toContain("Nothing was taken for it: what was held on your card for it and the delivery is given back");
     const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
     expect(told.subject).toBe(`Order ${t.orderId} was cancelled: do not send it`);
     expect(told.body).toContain("There is nothing else of this order to send.");

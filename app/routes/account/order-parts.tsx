@@ -70,7 +70,7 @@ export function ShopperActions({ order, result }: { order: Route.ComponentProps[
       {result?.alert && (result.intent === "cancel_order" || result.intent === "confirm_delivery") ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
       <ReceivedForm itemIds={shipped} />
       {cancellable ? (
-        <ConfirmItems label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale and what you paid is refunded to your card." />
+        <ConfirmItems label="Cancel order" intent="cancel_order" itemIds={live.map((i) => i.id)} question="Cancel this order? Nothing has been posted yet: the items go back on sale, nothing is taken for them, and what was held on your card is given back." />
       ) : null}
     </div>
   );
@@ -102,7 +102,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           <a href={`/account/messages/new?product=${encodeURIComponent(item.productId)}`} className="inline-block text-sm text-brand underline">Message the seller</a>
         ) : null}
         {isShopper && canCancelAlone && NOT_POSTED.has(item.status) ? (
-          <ConfirmItems label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale and its price is refunded to your card.`} />
+          <ConfirmItems label="Cancel this item" intent="cancel_item" itemIds={[item.id]} question={`Cancel ${item.name}? It has not been posted yet: it goes back on sale, and its price held on your card is given back.`} />
         ) : null}
 
         {item.inWindow ? (

@@ -129,7 +129,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(app.config, here, {
       type: "success",
       title: result.status === "cancelled" ? "Order cancelled" : "Item cancelled",
-      description: "What you paid for it is refunded to your card.",
+      description: "Nothing was taken for it: what was held on your card is given back.",
     });
   }
 
