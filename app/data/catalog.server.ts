@@ -252,7 +252,8 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
 /** Values for the filter sidebar; shared by every visitor, so cached briefly in KV. */
 export async function filterOptions(db: Database) {
   const [brandRows, colorRows, tagRows] = (await db.batch([
-    db.all(sql`select name from brands order by name`),
+    // Only brands with something on the shop: a brand of no items finds nothing (decision 0068).
+    db.all(sql`select name from brands b where exists (select 1 from products where products.brand = b.name and ${isPublic()}) order by name`),
     db.all(sql`select distinct color from products where product_status = 'live' and color is not null order by color`),
     db.all(sql`select value as tag, count(*) as n from products, json_each(products.tags) where products.product_status = 'live' group by value order by n desc, value limit 30`),
   ] as any)) as [{ name: string }[], { color: string }[], { tag: string }[]];

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { listProducts } from "../../app/data/catalog.server";
+import { filterOptions, listProducts } from "../../app/data/catalog.server";
 import { database } from "../../app/data/db.server";
 import { EMPTY_FILTERS } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
@@ -167,6 +167,15 @@ describe("brands, categories and stores", () => {
     expect(text).toContain("Popular Brands");
     expect(text).toContain("All Brands A-Z");
     expect(text).toContain(`Brand${tag}`);
+  });
+
+  it("offers only brands with something on the shop in the Brand filter (decision 0068)", async () => {
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(`b_empty_${tag}`, `Emptybrand${tag}`, now, `b_full_${tag}`, `Fullbrand${tag}`, now).run();
+    await createProduct((await createUser()).id, { brand: `Fullbrand${tag}` });
+    const { brands } = await filterOptions(database(env.DB));
+    expect(brands).toContain(`Fullbrand${tag}`);
+    expect(brands).not.toContain(`Emptybrand${tag}`);
   });
 
   it("shows a brand page without the brand filter", async () => {
