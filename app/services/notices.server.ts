@@ -23,13 +23,16 @@ export async function tell(app: App, what: string, build: () => Promise<Notice[]
 async function productWithOwner(db: Database, productId: string) {
   return (
     (await db
-      .select({ id: products.id, name: products.name, ownerId: products.ownerId, email: users.email, fullName: users.fullName, storeId: products.storeId, productStatus: products.productStatus })
+      .select({ id: products.id, name: products.name, ownerId: products.ownerId, email: users.email, fullName: users.fullName, displayName: users.displayName, storeId: products.storeId, productStatus: products.productStatus })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))
       .where(eq(products.id, productId))
       .get()) ?? null
   );
 }
+
+/** A seller as stores and staff see them on their pages: their display name, else their full name (decision 0068). */
+const sellerName = (p: { displayName: string | null; fullName: string | null }) => p.displayName ?? p.fullName;
 
 async function storeWithOwner(db: Database, storeId: string) {
   return (
@@ -80,7 +83,7 @@ export function tellConciergeRequest(app: App, productId: string, requestedAt: n
         userId: store.ownerId,
         to: store.contact || store.email,
         title: `A seller asks ${store.name} to manage ${p.name}`,
-        text: `Hello,\n\n${p.fullName ?? "A seller"} asks ${store.name} to look after ${p.name} as a concierge item. Please approve or reject the request on your dashboard.`,
+        text: `Hello,\n\n${sellerName(p) ?? "A seller"} asks ${store.name} to look after ${p.name} as a concierge item. Please approve or reject the request on your dashboard.`,
         link: "/store?tab=requests",
         action: "Answer the request",
       },
@@ -230,7 +233,7 @@ export function tellListingAwaitingReview(app: App, productId: string, resubmitt
       userId: staff.id,
       to: staff.email,
       title: `${p.name} waits for review`,
-      text: `Hello,\n\n${acceptedBy ? `${acceptedBy} accepted to manage ${p.name} for ${p.fullName ?? "its seller"}` : `${p.fullName ?? "A seller"} ${resubmittedAt === null ? "listed" : "changed and sent again"} ${p.name}`}. Approve it or reject it with a reason on the Products tab.`,
+      text: `Hello,\n\n${acceptedBy ? `${acceptedBy} accepted to manage ${p.name} for ${sellerName(p) ?? "its seller"}` : `${sellerName(p) ?? "A seller"} ${resubmittedAt === null ? "listed" : "changed and sent again"} ${p.name}`}. Approve it or reject it with a reason on the Products tab.`,
       link: "/admin/products?status=pending",
       action: "Review it",
     }));

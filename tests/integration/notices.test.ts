@@ -40,6 +40,11 @@ describe("the events, each to the party it concerns", () => {
     await env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'pending' WHERE id = ?").bind(storeId, product.id).run();
     await tellConciergeRequest(app(), product.id);
     expect((await noticeOf(owner.id, "concierge_request")).link).toBe("/store?tab=requests");
+    // The seller by the name the store's dashboard shows (decision 0068).
+    const shown = `Rails${seller.id.slice(-6)}`;
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(shown, seller.id).run();
+    await tellConciergeRequest(app(), product.id, Date.now());
+    await eventually(() => env.DB.prepare("SELECT id FROM notifications WHERE user_id = ? AND kind = 'concierge_request' AND instr(body, ?) > 0").bind(owner.id, `${shown} asks Notice Rails to look after`).first());
     await owner.browser.post("/store?tab=requests", { intent: "reject_request", productId: product.id, reason: "We do not take coats this season." });
     const told = await noticeOf(seller.id, "concierge_decided");
     expect(told.title).toBe(`Notice Rails will not manage ${product.name}`);
