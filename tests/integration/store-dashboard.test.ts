@@ -35,6 +35,9 @@ describe("the store dashboard", () => {
     expect(card.match(/<img /g)).toHaveLength(3);
     expect(card).toContain("£15.00");
     expect(card).toContain("seller-");
+    // And the way to the whole listing before answering (decision 0068), which the store may open.
+    expect(card).toContain(`href="/store/product/${waiting.id}/edit"`);
+    expect((await store.browser.fetch(`/store/product/${waiting.id}/edit`)).status).toBe(200);
 
     const products = await page(store.browser, "/store?tab=products");
     expect(products.html).toContain(`href="/store/product/${waiting.id}/edit"`);

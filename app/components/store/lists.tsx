@@ -58,6 +58,8 @@ export function ConciergeRequests({ requests, action, errors }: { requests: (Sto
               ["Submitted", formatShortDate(p.submittedAt)],
             ]}
           />
+          {/* The whole listing (condition, size, description, every photo) before answering (decision 0068). */}
+          <Link to={`/store/product/${p.id}/edit`} className="mt-2 inline-block text-sm text-brand underline">{`See all the details of ${p.name}`}</Link>
           <div className="mt-3 flex flex-wrap items-start gap-2">
             <Form method="post" action={action}>
               <input type="hidden" name="productId" value={p.id} />
