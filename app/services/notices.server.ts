@@ -23,7 +23,7 @@ export async function tell(app: App, what: string, build: () => Promise<Notice[]
 async function productWithOwner(db: Database, productId: string) {
   return (
     (await db
-      .select({ id: products.id, name: products.name, ownerId: products.ownerId, email: users.email, fullName: users.fullName, displayName: users.displayName, storeId: products.storeId, productStatus: products.productStatus })
+      .select({ id: products.id, name: products.name, ownerId: products.ownerId, email: users.email, fullName: users.fullName, displayName: users.displayName, storeId: products.storeId })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))
       .where(eq(products.id, productId))
@@ -91,18 +91,12 @@ export function tellConciergeRequest(app: App, productId: string, requestedAt: n
   });
 }
 
-/**
- * The store answered a concierge request (or let a product go): the seller is told, with its
- * reason; a listing the store accepted that now waits for our team's review is announced to the
- * reviewers (decision 0068), as a listing without a store is when it is made.
- */
-export async function tellConciergeDecided(app: App, productId: string, storeName: string, decision: "approve" | "reject", reason: string | null, now: number) {
-  const approved = decision === "approve";
-  let awaitsReview = false;
-  await tell(app, `concierge decision ${productId}`, async () => {
+/** The store answered a concierge request (or let a product go): the seller is told, with its reason. */
+export function tellConciergeDecided(app: App, productId: string, storeName: string, decision: "approve" | "reject", reason: string | null) {
+  return tell(app, `concierge decision ${productId}`, async () => {
     const p = await productWithOwner(app.db, productId);
     if (!p) return [];
-    awaitsReview = approved && p.productStatus === "pending";
+    const approved = decision === "approve";
     return [
       {
         key: `concierge:${p.id}:${approved ? "approved" : "rejected"}`,
@@ -118,7 +112,6 @@ export async function tellConciergeDecided(app: App, productId: string, storeNam
       },
     ];
   });
-  if (awaitsReview) await tellListingAwaitingReview(app, productId, now, storeName);
 }
 
 /** The owner answered a store's price-change request: the store is told. */
@@ -219,11 +212,8 @@ export async function staffWith(db: Database, subroles: ("superadmin" | "admin" 
     .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, subroles), isNull(users.deactivatedAt)));
 }
 
-/**
- * A listing waits for staff review: the product reviewers and admins are told of a new one, of a
- * rejected one changed and sent again (`at`), or of one a store accepted to manage (`at`, `acceptedBy`).
- */
-export function tellListingAwaitingReview(app: App, productId: string, resubmittedAt: number | null = null, acceptedBy: string | null = null) {
+/** A listing waits for staff review: the product reviewers and admins are told of a new one, or (`resubmittedAt`) of a rejected one changed and sent again. */
+export function tellListingAwaitingReview(app: App, productId: string, resubmittedAt: number | null = null) {
   return tell(app, `listing ${productId} awaiting review`, async () => {
     const p = await productWithOwner(app.db, productId);
     if (!p) return [];
@@ -233,7 +223,7 @@ export function tellListingAwaitingReview(app: App, productId: string, resubmitt
       userId: staff.id,
       to: staff.email,
       title: `${p.name} waits for review`,
-      text: `Hello,\n\n${acceptedBy ? `${acceptedBy} accepted to manage ${p.name} for ${sellerName(p) ?? "its seller"}` : `${sellerName(p) ?? "A seller"} ${resubmittedAt === null ? "listed" : "changed and sent again"} ${p.name}`}. Approve it or reject it with a reason on the Products tab.`,
+      text: `Hello,\n\n${sellerName(p) ?? "A seller"} ${resubmittedAt === null ? "listed" : "changed and sent again"} ${p.name}. Approve it or reject it with a reason on the Products tab.`,
       link: "/admin/products?status=pending",
       action: "Review it",
     }));

@@ -51,19 +51,6 @@ describe("the events, each to the party it concerns", () => {
     expect(told.body).toContain("Their reason: We do not take coats this season.");
   });
 
-  it("a concierge listing the store accepts is announced to the reviewers, as it waits for them now (decision 0068)", async () => {
-    const { owner, storeId } = await storeWithOwner();
-    const seller = await signedInBrowser("vendor");
-    const reviewer = await signedInBrowser("productReviewer");
-    const product = await createProduct(seller.id, { productStatus: "pending" });
-    await env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'pending' WHERE id = ?").bind(storeId, product.id).run();
-    expect((await owner.browser.post("/store?tab=requests", { intent: "approve_request", productId: product.id })).status).toBe(302);
-    const waiting = await eventually(() =>
-      env.DB.prepare("SELECT title, body FROM notifications WHERE user_id = ? AND kind = 'listing_awaiting_review' AND title = ?").bind(reviewer.id, `${product.name} waits for review`).first<{ title: string; body: string }>(),
-    );
-    expect(waiting.body).toContain(`Notice Rails accepted to manage ${product.name} for`);
-  });
-
   it("the owner's answer to a price request goes to the store", async () => {
     const { owner, storeId } = await storeWithOwner();
     const seller = await createUser();

@@ -101,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The product page says which store manages a live item.
     if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
     // The seller is told the store's answer (issue 23).
-    await tellConciergeDecided(app, productId, store.name, decision, reason?.ok ? reason.reason : null, now);
+    await tellConciergeDecided(app, productId, store.name, decision, reason?.ok ? reason.reason : null);
     return redirectWithToast(app.config, back("requests"), {
       type: "success",
       title: decision === "approve" ? "Request Approved" : "Request Rejected",

@@ -78,7 +78,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const changed = await setStoreProductStatus(app.db, store.id, product.id, status, now, reason?.ok ? reason.reason : null);
     if (!changed) return reply(409, { intent, alert: { title: "Error", message: "Failed to update product status." } });
     if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
-    if (status !== "pending") await tellConciergeDecided(app, product.id, store.name, status === "approved" ? "approve" : "reject", reason?.ok ? reason.reason : null, now);
+    if (status !== "pending") await tellConciergeDecided(app, product.id, store.name, status === "approved" ? "approve" : "reject", reason?.ok ? reason.reason : null);
     // A product the store rejected leaves the store: its page is no longer the store's to open.
     return redirectWithToast(app.config, status === "rejected" ? "/store?tab=products" : here, { type: "success", title: "Success", description: `Product status updated to ${status}` });
   }
