@@ -120,6 +120,23 @@ export const WRITABLE_TABLES = [
  * the rows staff change in place (roles, store requests, payouts) and the number of stored
  * images: equal before and after means nothing changed.
  */
+/**
+ * Waits until the notification queue has delivered what earlier tests sent: test files share a
+ * workerd one after another (setup.ts), so the previous file's last e-mails can land in this one's
+ * first moments. Quiet means the outbox did not grow for longer than the queue's batch timeout
+ * (1 s, wrangler.toml); at most 5 s.
+ */
+export async function outboxQuiet() {
+  const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox").first<{ n: number }>())!.n;
+  const until = Date.now() + 5_000;
+  for (let last = await count(); Date.now() < until; ) {
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const now = await count();
+    if (now === last) return;
+    last = now;
+  }
+}
+
 export async function databaseFingerprint() {
   const counts = await env.DB.batch(WRITABLE_TABLES.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
   const [products, users, orders, roles, requests, payouts] = await env.DB.batch([
