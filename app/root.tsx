@@ -149,8 +149,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />
-      {/* Room below the footer for the cookie bar while it is shown: the foot of the page (the newsletter form) scrolls clear of it (decision 0068). */}
-      {shell && !shell.consent ? <div aria-hidden="true" className="h-56 md:h-24" data-testid="cookie-bar-room" /> : null}
       {/* One box at the foot of the screen: the toasts stand above the cookie bar while it is shown, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col">
         <Toaster flash={shell?.toast ?? null} />

@@ -128,7 +128,8 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
 
   if (settingsOnly) return settings;
   return (
-    <section aria-label="Cookie consent" className="pointer-events-auto border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
+    // data-cookie-bar: while it is on the page, the page ends with room for it (app.css; decision 0068).
+    <section aria-label="Cookie consent" data-cookie-bar="" className="pointer-events-auto border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
       {bar}
       {settings}
     </section>
