@@ -1,29 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_REASON, categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, reasonFor } from "./notifications";
+import { ACCOUNT_REASON, categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, type NoticeKind, type NotificationCategory, reasonFor } from "./notifications";
 import { badgeCount } from "./badge";
 import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
 
 describe("who is told of what", () => {
-  it.each([
-    ["product_approved", "selling", "seller"],
-    ["product_rejected", "selling", "seller"],
-    ["order_to_send", "selling", "handler"],
-    ["concierge_request", "store", "store"],
-    ["concierge_decided", "selling", "seller"],
-    ["price_change_requested", "selling", "seller"],
-    ["price_change_answered", "store", "store"],
-    ["store_request_received", "store", "applicant"],
-    ["owner_item_update", "selling", "seller"],
-    ["order_status_changed", "orders", "shopper"],
-    ["rental_reminder", "orders", "shopper"],
-    ["return_inspected", "orders", "shopper"],
-    ["payout_calculated", "payouts", "payee"],
-    ["payout_paid", "payouts", "payee"],
-    ["brand_suggestion_decided", "selling", "seller"],
-    ["newsletter_welcome", "marketing", "subscriber"],
-    ["listing_awaiting_review", "selling", "reviewers"],
-    ["store_request_waiting", "store", "admins"],
-  ] as const)("%s goes to the %s category, to the %s", (kind, category, to) => {
+  // By whom it concerns, then by the preference category it falls under.
+  const told = {
+    seller: { selling: ["product_approved", "product_rejected", "concierge_decided", "price_change_requested", "owner_item_update", "brand_suggestion_decided"] },
+    handler: { selling: ["order_to_send"] },
+    store: { store: ["concierge_request", "price_change_answered"] },
+    applicant: { store: ["store_request_received"] },
+    shopper: { orders: ["order_status_changed", "rental_reminder", "return_inspected"] },
+    payee: { payouts: ["payout_calculated", "payout_paid"] },
+    subscriber: { marketing: ["newsletter_welcome"] },
+    reviewers: { selling: ["listing_awaiting_review"] },
+    admins: { store: ["store_request_waiting"] },
+  } satisfies Record<string, Partial<Record<NotificationCategory, NoticeKind[]>>>;
+  const cases = Object.entries(told).flatMap(([to, byCategory]) =>
+    Object.entries(byCategory).flatMap(([category, kinds]: [string, NoticeKind[]]) => kinds.map((kind) => [kind, category, to] as const)),
+  );
+  it.each(cases)("%s goes to the %s category, to the %s", (kind, category, to) => {
     expect(NOTICE_KINDS[kind]).toEqual({ category, to });
     expect(categoryOf(kind)).toBe(category);
   });
