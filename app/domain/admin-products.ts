@@ -19,9 +19,25 @@ export function reviewStageOf(product: { storeId: string | null; status: ReviewS
   return product.storeId && product.conciergeStatus === "pending" ? "store" : "staff";
 }
 
+/**
+ * The first of a product's badges (decision 0069): our team's review, except where the status is
+ * its store's answer — a concierge item its store accepted that now waits for our team reads
+ * 'Store: approved' (not 'Review: approved' beside 'Listing: pending'), and one its store declined
+ * reads 'Store: declined' (a live one stays on the shop as its seller's own listing).
+ */
+export function reviewLabel(product: { status: string; productStatus?: string; declinedBy?: string | null }): string {
+  if (product.status === "rejected" && product.declinedBy) return "Store: declined";
+  // Approved and not listed yet happens only so (decision 0030: staff approving lists it).
+  if (product.status === "approved" && product.productStatus === "pending") return "Store: approved";
+  return `Review: ${product.status}`;
+}
+
 /** What a rejected listing says of why: our team's reason, or the store that declined it and its reason (decision 0067). */
-export function rejectionNote(product: { status: string; rejectionReason?: string | null; declinedBy?: string | null }): string | null {
+export function rejectionNote(product: { status: string; productStatus?: string; rejectionReason?: string | null; declinedBy?: string | null }): string | null {
   if (product.status !== "rejected") return null;
-  if (product.declinedBy) return `Declined by ${product.declinedBy}${product.rejectionReason ? `: ${product.rejectionReason}` : ""}`;
+  if (product.declinedBy) {
+    const still = product.productStatus === "live" ? ". It stays on the shop, no longer managed by the store." : "";
+    return `Declined by ${product.declinedBy}${product.rejectionReason ? `: ${product.rejectionReason}` : ""}${still}`;
+  }
   return product.rejectionReason ? `Reason: ${product.rejectionReason}` : null;
 }

@@ -81,7 +81,10 @@ describe("the store dashboard", () => {
     expect(await toastAfter(store.browser, response)).toBe("Request Approved / The concierge request has been approved.");
     expect(await first("SELECT status, product_status, concierge_status, store_id FROM products WHERE id = ?", product.id)).toEqual({ status: "approved", product_status: "pending", concierge_status: "yes", store_id: store.storeId });
     expect((await page(store.browser, "/store?tab=requests")).html).not.toContain(product.name);
-    expect((await page(vendor.browser, "/vendor")).html).toContain("Concierge: yes");
+    // The seller's row says whose answer it has and that the listing waits (decision 0069).
+    const rowOf = async () => (await page(vendor.browser, "/vendor?tab=products")).html.replace(/<!-- -->/g, "").split('data-testid="seller-product"').find((r) => r.includes(product.name))!;
+    const accepted = await rowOf();
+    for (const label of [">Store: approved<", ">Listing: pending<", ">Concierge: yes<"]) expect(accepted).toContain(label);
 
     // Now staff list it.
     const adminAfter = await page(admin.browser, `/admin/products?q=${encodeURIComponent(product.name)}`);
@@ -90,6 +93,7 @@ describe("the store dashboard", () => {
     const listed = await admin.browser.post("/admin/products", { intent: "approve", productId: product.id });
     expect(listed.status).toBe(302);
     expect(await first("SELECT status, product_status, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "approved", product_status: "live", concierge_status: "yes" });
+    expect(await rowOf()).toContain(">Review: approved<");
 
     // The public store page shows it among its Available Items.
     const publicPage = await page(new Browser(), `/store/${store.storeId}`);
@@ -110,6 +114,7 @@ describe("the store dashboard", () => {
     expect(await first("SELECT status, concierge_status, store_id, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", concierge_status: "no", store_id: null, rejection_reason: "We do not take knitwear this season." });
     // The seller's list names the store that declined, not only its reason (decision 0067).
     const row = (await page(seller.browser, "/vendor?tab=products")).html.split('data-testid="seller-product"').find((r) => r.includes(product.name))!;
+    expect(row).toContain(">Store: declined<");
     expect(row).toContain(`Declined by ${store.name}: We do not take knitwear this season.`);
     // Answered once: a second answer finds nothing to answer.
     const again = await store.browser.post("/store?tab=requests", { intent: "approve_request", productId: product.id });

@@ -37,6 +37,18 @@ describe("ProductBadges", () => {
     for (const text of [">Review: rejected<", ">Listing: draft<", ">Concierge: pending<", ">Reason: Blurry photos<"]) expect(html).toContain(text);
   });
 
+  it("names the store's answer where the status is the store's: accepted and waiting for our team, or declined", () => {
+    const text = (props: Parameters<typeof ProductBadges>[0]) => renderToString(h(ProductBadges, props)).replace(/<!-- -->/g, "");
+    const accepted = text({ status: "approved", productStatus: "pending", conciergeStatus: "yes" });
+    for (const label of [">Store: approved<", ">Listing: pending<", ">Concierge: yes<"]) expect(accepted).toContain(label);
+    expect(accepted).not.toContain("Review:");
+    expect(text({ status: "approved", productStatus: "live", conciergeStatus: "yes" })).toContain(">Review: approved<");
+    const declinedLive = text({ status: "rejected", productStatus: "live", declinedBy: "Kensington Closet", rejectionReason: "Not our style" });
+    expect(declinedLive).toContain(">Store: declined<");
+    expect(declinedLive).toContain("Declined by Kensington Closet: Not our style. It stays on the shop, no longer managed by the store.");
+    expect(text({ status: "rejected", productStatus: "archived", declinedBy: "Kensington Closet" })).toContain(">Declined by Kensington Closet<");
+  });
+
   it("shows no concierge badge for a product without a request", () => {
     expect(renderToString(h(ProductBadges, { status: "approved", conciergeStatus: "no" }))).not.toContain("Concierge");
   });

@@ -1,4 +1,4 @@
-import { rejectionNote } from "../../domain/admin-products";
+import { rejectionNote, reviewLabel } from "../../domain/admin-products";
 
 // Status badges (seller-store-admin.md §4, docs/dashboard-kit.md). A variant is named by what it
 // means, and every badge says its status in words: the colour only repeats it.
@@ -54,11 +54,11 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
  * has one ('Concierge: pending'), and why it was rejected (and by which store, when one declined it). Every list of products shows them the same way.
  */
 export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string }) {
-  const why = rejectionNote({ status, rejectionReason, declinedBy });
+  const why = rejectionNote({ status, productStatus, rejectionReason, declinedBy });
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap gap-1">
-        <StatusBadge status={status} label={`Review: ${status}`} />
+        <StatusBadge status={status} label={reviewLabel({ status, productStatus, declinedBy })} />
         {productStatus ? <StatusBadge status={productStatus} label={`Listing: ${productStatus}`} /> : null}
         {/* A live listing that is out on rental or sold says so (it is off the shop meanwhile). */}
         {availability && availability !== "available" ? <StatusBadge status={availability} label={availability === "rented" ? "Out on rental" : "Sold"} variant="neutral" /> : null}
