@@ -68,6 +68,8 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
       productImages: aliased(products.images, "product_images"),
       currentRentalPrice: aliased(products.rentalPrice, "current_rental_price"),
       currentBuyingPrice: aliased(products.buyingPrice, "current_buying_price"),
+      originalPrice: products.originalPrice,
+      condition: products.condition,
       storeName: aliasedOrNull(stores.name, "store_name"),
       suggestedRentalPrice: priceChangeRequests.suggestedRentalPrice,
       suggestedBuyingPrice: priceChangeRequests.suggestedBuyingPrice,

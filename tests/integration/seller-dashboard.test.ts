@@ -4,39 +4,15 @@ import { cachedPage } from "./cached-page";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { database } from "../../app/data/db.server";
 import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerProductsQuery } from "../../app/data/seller.server";
-import { signedInBrowser as signIn, type Actor } from "./actors";
-import { BILLING, createProduct, createUser, databaseFingerprint } from "./factories";
-import type { Browser } from "./http";
+import { BILLING, createProduct, createUser } from "./factories";
 import { onPaymentPage } from "./orders";
+import { DAY, next, one, priceRequest, signedInBrowser, store, tag } from "./seller-dashboard-helpers";
 
-// The seller dashboard (issue 11 item 5) and the price-change answers, and the public pages'
-// freshness after a seller's edit, against the real Worker, D1, R2 and KV.
-
-const tag = `sd${Date.now().toString(36)}`;
-const DAY = 24 * 60 * 60 * 1000;
-let ipSeq = 0;
-const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.78.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
-const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first()) as T | null;
-let seq = 0;
-const next = () => `${tag}_${++seq}`;
-
-async function store() {
-  const owner = await createUser();
-  const id = `store_${next()}`;
-  await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(id, `Closet ${id}`, owner.id, Date.now()).run();
-  return id;
-}
-
-async function priceRequest(productId: string, ownerId: string, storeId: string, rental = 3100, buying = 15500, createdAt = Date.now(), status = "pending") {
-  const id = `pcr_${next()}`;
-  await env.DB.prepare("INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-    .bind(id, productId, ownerId, storeId, rental, buying, `Similar coats sell for less ${id}`, status, createdAt)
-    .run();
-  return id;
-}
+// The seller dashboard (issue 11 item 5) and the public pages' freshness after a seller's edit,
+// against the real Worker, D1, R2 and KV. The price-change answers: seller-price-requests.test.ts.
 
 async function sold(productId: string, shopperId: string, options: { type: "rental" | "purchase"; orderStatus: string; itemStatus: string; placedAgo: number; price: number }) {
-  const orderId = `order_${next().toUpperCase()}XYZ${seq}`;
+  const orderId = `order_${next().toUpperCase()}XYZ`;
   const placedAt = Date.now() - options.placedAgo;
   await env.DB.batch([
     env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, ?, 399, ?, '{}', '{}', ?, ?)")
@@ -53,11 +29,6 @@ async function earned(ownerId: string, productId: string, net: number, daysAgo: 
     .run();
 }
 
-async function follow(browser: Browser, response: Response) {
-  expect(response.status).toBe(302);
-  const location = response.headers.get("location")!;
-  return { location, html: await (await browser.fetch(location)).text() };
-}
 
 describe("the dashboard", () => {
   it("shows the spec's empty states on every tab, and each tab is a URL", async () => {
@@ -171,89 +142,6 @@ describe("the dashboard's queries", () => {
     }
     // The orders tab starts from the seller's own lines (migration 0007), not from every one of their products.
     expect((await plan(sellerOrderLinesQuery(db, "u")))[0]).toMatch(/order_items USING INDEX order_items_owner_idx/);
-  });
-});
-
-describe("price-change requests", () => {
-  async function setup() {
-    const vendor = await signedInBrowser("vendor");
-    const storeId = await store();
-    const product = await createProduct(vendor.id, { name: `Requested Coat ${next()}`, rentalPrice: 2000, buyingPrice: 16000 });
-    const requestId = await priceRequest(product.id, vendor.id, storeId);
-    return { vendor, storeId, product, requestId };
-  }
-
-  it("lists the seller's requests with product, store, prices and reason; only pending ones can be answered", async () => {
-    const { vendor, product, storeId, requestId } = await setup();
-    const answered = await priceRequest(product.id, vendor.id, storeId, 1000, 9000, Date.now() - DAY, "rejected");
-    const html = await (await vendor.browser.fetch("/vendor?tab=notifications")).text();
-    expect(html).toContain(product.name);
-    // Which item it is, even when two share a name: its photo and a link to it.
-    expect(html).toContain(`href="/vendor/product/${product.id}/edit" data-discover="true">${product.name}</a>`);
-    expect(html).toContain(`src="${product.images[0]}"`);
-    expect(html).toContain(`From Closet ${storeId}`);
-    expect(html).toContain("£31.00");
-    expect(html).toContain("£155.00");
-    expect(html).toContain("(now £20.00)");
-    expect(html).toContain(`Similar coats sell for less ${requestId}`);
-    expect(html.match(/name="intent" value="accept_price"|value="accept_price"[^>]*name="intent"/g)).toHaveLength(1);
-    expect(html).toContain(`value="${requestId}"`);
-    expect(html).not.toContain(`value="${answered}"`);
-    expect(html).toContain(">rejected<");
-  });
-
-  it("Accept sets both prices and stamps the request; a second answer changes nothing", async () => {
-    const { vendor, product, requestId } = await setup();
-    const { location, html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId }));
-    expect(location).toBe("/vendor?tab=notifications");
-    expect(html).toContain("Request Accepted");
-    expect(html).toContain("Price change request has been accepted");
-    expect(await one("SELECT rental_price, buying_price, price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 3100, buying_price: 15500, price: 15500 });
-    const stamped = await one<{ status: string; reviewed_by: string; reviewed_at: number }>("SELECT status, reviewed_by, reviewed_at FROM price_change_requests WHERE id = ?", requestId);
-    expect(stamped).toMatchObject({ status: "accepted", reviewed_by: vendor.id });
-    expect(stamped!.reviewed_at).toBeGreaterThan(Date.now() - 60_000);
-
-    const before = await databaseFingerprint();
-    const again = await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId });
-    expect(again.status).toBe(404);
-    expect(await again.text()).toContain("Failed to reject the request.");
-    expect(await databaseFingerprint()).toBe(before);
-  });
-
-  it("Reject stamps the request and leaves the prices", async () => {
-    const { vendor, product, requestId } = await setup();
-    const { html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId }));
-    expect(html).toContain("Request Rejected");
-    expect(html).toContain("Price change request has been rejected");
-    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
-    expect(await one("SELECT status, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "rejected", reviewed_by: vendor.id });
-  });
-
-  it("another owner's request is refused and nothing changes", async () => {
-    const { requestId } = await setup();
-    for (const actor of ["otherVendor", "admin"] as const) {
-      const other = await signedInBrowser(actor);
-      const before = await databaseFingerprint();
-      const response = await other.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
-      expect(response.status).toBe(404);
-      expect(await response.text()).toContain("Failed to accept the request.");
-      expect(await databaseFingerprint()).toBe(before);
-    }
-  });
-
-  it("Accept is atomic: when the price update fails, the request stays pending", async () => {
-    const { vendor, product, requestId } = await setup();
-    const trigger = `fail_price_${tag}`;
-    await env.DB.prepare(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF rental_price ON products WHEN NEW.id = '${product.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`).run();
-    try {
-      const response = await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
-      expect(response.status).toBe(500);
-      expect(await response.text()).toContain("Failed to accept the request.");
-    } finally {
-      await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
-    }
-    expect(await one("SELECT status, reviewed_at, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "pending", reviewed_at: null, reviewed_by: null });
-    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
   });
 });
 

@@ -71,6 +71,18 @@ export function SellerProducts({ products, paging }: { products: SellerProductRo
   );
 }
 
+/** A suggested price beside the item's price now ('unchanged' when a pending suggestion keeps it), with the suggestion's fairness. */
+function SuggestedPrice({ suggested, current, pending, fairness, label }: { suggested: number; current: number | null; pending: boolean; fairness: Fairness | null; label: string }) {
+  return (
+    <>
+      <p>
+        {formatGBP(suggested)} <span className="text-xs text-stone-600">{pending && suggested === current ? "(unchanged)" : `(now ${priceText(current)})`}</span>
+      </p>
+      <FairnessBar fairness={fairness} label={label} />
+    </>
+  );
+}
+
 function PriceWithFairness({ pence, fairness, label }: { pence: number | null; fairness: Fairness | null; label: string }) {
   return (
     <>
@@ -87,6 +99,8 @@ export interface PriceRequestRow {
   productImages: string[];
   currentRentalPrice: number | null;
   currentBuyingPrice: number | null;
+  originalPrice: number | null;
+  condition: string | null;
   storeName: string | null;
   suggestedRentalPrice: number;
   suggestedBuyingPrice: number;
@@ -127,15 +141,20 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
             </div>
             <StatusBadge status={r.status} />
           </div>
-          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-            <dt className="text-stone-700">Suggested rental</dt>
-            <dd>
-              {formatGBP(r.suggestedRentalPrice)} <span className="text-xs text-stone-600">{`(now ${priceText(r.currentRentalPrice)})`}</span>
-            </dd>
-            <dt className="text-stone-700">Suggested buying</dt>
-            <dd>
-              {formatGBP(r.suggestedBuyingPrice)} <span className="text-xs text-stone-600">{`(now ${priceText(r.currentBuyingPrice)})`}</span>
-            </dd>
+          {/* Each suggested price with its fairness, as the seller's own list shows prices (decision 0069). */}
+          <dl className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
+            <div>
+              <dt className="text-stone-700">Suggested rental</dt>
+              <dd>
+                <SuggestedPrice suggested={r.suggestedRentalPrice} current={r.currentRentalPrice} pending={r.status === "pending"} fairness={rentalFairness(r.suggestedRentalPrice, r.suggestedBuyingPrice)} label="Suggested rental price" />
+              </dd>
+            </div>
+            <div>
+              <dt className="text-stone-700">Suggested buying</dt>
+              <dd>
+                <SuggestedPrice suggested={r.suggestedBuyingPrice} current={r.currentBuyingPrice} pending={r.status === "pending"} fairness={buyFairness(r.suggestedBuyingPrice, r.originalPrice, r.condition)} label="Suggested buying price" />
+              </dd>
+            </div>
           </dl>
           <p className="mt-2 text-sm">
             <span className="text-stone-700">Reason: </span>
