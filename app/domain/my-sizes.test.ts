@@ -13,7 +13,7 @@ describe("my sizes", () => {
   });
 
   it("puts the sizes into a listing's URL from its first page, and takes them out", () => {
-    expect(withSizes("/categories/dresses?color=Red&size=UK+8&after=abc", ["UK 10"])).toBe("/categories/dresses?color=Red&size=UK+10&my_sizes=1");
+    expect(withSizes("/categories/dresses?color=Red&size=UK+8&after=abc", ["UK 10"])).toBe("/categories/dresses?color=Red&size=UK+10&size=One+size&my_sizes=1");
     expect(withSizes("/categories/dresses?size=UK+10&my_sizes=1", [])).toBe("/categories/dresses");
   });
 
@@ -26,7 +26,7 @@ describe("my sizes", () => {
 
   it("sends a listing without a Size filter through the remembered sizes, and leaves a chosen filter alone", () => {
     const cookie = `cl_my_sizes=${encodeSizesCookie(["UK 10"])}`;
-    expect(rememberedSizesRedirect(new URL("https://x.test/women?sort=newest"), cookie)).toBe("/women?sort=newest&size=UK+10&my_sizes=1");
+    expect(rememberedSizesRedirect(new URL("https://x.test/women?sort=newest"), cookie)).toBe("/women?sort=newest&size=UK+10&size=One+size&my_sizes=1");
     expect(rememberedSizesRedirect(new URL("https://x.test/women?size=UK+12"), cookie)).toBeNull();
     expect(rememberedSizesRedirect(new URL("https://x.test/women?my_sizes=1"), cookie)).toBeNull();
     expect(rememberedSizesRedirect(new URL("https://x.test/women"), null)).toBeNull();

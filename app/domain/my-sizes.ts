@@ -2,7 +2,7 @@
 // system; 'Show my sizes' on a listing adds them to its URL as the Size filter, and a cookie of
 // the visit (no expiry: it ends with the browser session) keeps them on the next listings.
 import { safeRedirect } from "./safe-redirect";
-import { SIZE_SYSTEMS, type SizeSystemId } from "./sizes";
+import { ONE_SIZE, SIZE_SYSTEMS, type SizeSystemId } from "./sizes";
 
 /** The systems a shopper saves a size for ('One size' needs no choosing). */
 export const MY_SIZE_SYSTEMS = ["women", "men", "children", "shoes"] as const satisfies readonly SizeSystemId[];
@@ -38,8 +38,12 @@ export function mySizesLink(listing: string, off = false) {
 /** The listing to go back to: our own path only, else All Products. */
 export const listingToReturnTo = (target: string | null) => safeRedirect(target, "/all-products");
 
-/** The listing URL with the Size filter set to `sizes` (none: every size), from its first page. */
-export function withSizes(listing: string, sizes: readonly string[]) {
+/**
+ * The listing URL with the Size filter set to `sizes` (none: every size), from its first page.
+ * Saved sizes bring 'One size' with them: a bag or a scarf fits whoever wears the sizes (decision 0069).
+ */
+export function withSizes(listing: string, saved: readonly string[]) {
+  const sizes = saved.length && !saved.includes(ONE_SIZE) ? [...saved, ONE_SIZE] : saved;
   const url = new URL(listing, "https://closetloop.invalid");
   url.searchParams.delete("size");
   url.searchParams.delete(MY_SIZES_PARAM);

@@ -24,7 +24,7 @@ test("a shopper saves UK 10 and sees only UK 10 dresses with one click", async (
   await page.goto("/categories/dresses");
   await expect(cards(page).filter({ hasNotText: "Size UK 10" }).first()).toBeVisible();
   await page.getByRole("link", { name: "Show my sizes" }).click();
-  await expect(page).toHaveURL(/\/categories\/dresses\?size=UK\+10&my_sizes=1$/);
+  await expect(page).toHaveURL(/\/categories\/dresses\?size=UK\+10&size=One\+size&my_sizes=1$/);
   await expect(page.getByText("Showing your sizes")).toBeVisible();
   const shown = await cards(page).count();
   expect(shown).toBeGreaterThan(0);
@@ -32,9 +32,11 @@ test("a shopper saves UK 10 and sees only UK 10 dresses with one click", async (
   await expect(page.getByRole("checkbox", { name: /^UK 10/ })).toBeChecked();
 
   // Kept for the visit: the next listing opens in the shopper's sizes too.
+  // With what fits anyone: a women's listing shows the one-size bags too (decision 0069).
   await page.goto("/women");
-  await expect(page).toHaveURL(/\/women\?size=UK\+10&my_sizes=1$/);
-  await expect(cards(page).filter({ hasNotText: "Size UK 10" })).toHaveCount(0);
+  await expect(page).toHaveURL(/\/women\?size=UK\+10&size=One\+size&my_sizes=1$/);
+  await expect(cards(page).filter({ hasText: "Size One size" }).first()).toBeVisible();
+  await expect(cards(page).filter({ hasNotText: /Size (UK 10|One size)/ })).toHaveCount(0);
 
   // Until 'Show all sizes'.
   await page.getByRole("link", { name: "Show all sizes" }).click();

@@ -75,7 +75,7 @@ export function Listing({
         </p>
         {/* The same link for everyone (the page stays shared): the shopper's sizes are read behind it (issue 25, item 3). */}
         <p className="text-sm">
-          {data.mySizes ? <span className="mr-2 text-stone-700">Showing your sizes</span> : null}
+          {data.mySizes ? <span className="mr-2 text-stone-700">Showing your sizes and one-size items</span> : null}
           <a href={`/account/sizes/show?${data.mySizes ? "off=1&" : ""}return=${encodeURIComponent(here)}`} className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50">{data.mySizes ? "Show all sizes" : "Show my sizes"}</a>
         </p>
       </div>
