@@ -61,6 +61,9 @@ const OPENING = {
 };
 
 const MATERIALS = ["100% wool", "Cotton", "Silk", "Linen", "Cashmere blend", "Leather", "Denim", "Viscose", "Recycled polyester"];
+/** A noun that names its material is made of it (a Linen Shirt is not '100% wool'). */
+const NAMED_MATERIALS = [["Linen", "100% linen"], ["Silk", "100% silk"], ["Cashmere", "Cashmere blend"], ["Leather", "Leather"], ["Denim", "Denim"], ["Jeans", "Denim"], ["Wool", "100% wool"], ["Tweed", "Wool tweed"], ["Cord", "Cotton corduroy"], ["Oxford", "Cotton"], ["Knit", "Wool blend"]];
+const materialOf = (noun, i) => NAMED_MATERIALS.find(([word]) => noun.includes(word))?.[1] ?? MATERIALS[i % MATERIALS.length];
 const TAGS = ["vintage", "wool", "summer", "winter", "party", "workwear", "designer", "casual", "occasion", "sustainable", "classic", "statement"];
 const MEMORIES = [
   "Wore this to my sister's wedding in the Cotswolds and danced until midnight.",
@@ -124,7 +127,7 @@ export function demoProduct(i, now, owners) {
     productType: type,
     category,
     tags,
-    materials: MATERIALS[i % MATERIALS.length],
+    materials: materialOf(noun, i),
     careInstructions: i % 2 ? "Dry clean only." : "Cool hand wash, dry flat.",
     memoryStory: i % 4 === 0 ? MEMORIES[i % MEMORIES.length] : null,
     ownerId: owners[i % owners.length],
