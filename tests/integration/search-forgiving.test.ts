@@ -25,6 +25,27 @@ beforeAll(async () => {
   await createProduct(vendor.id, { name: "Camel Duffle Coat", brand: "Harbourline", category: "Coats", color: "Camel", tags: ["winter"] });
   await createProduct(vendor.id, { name: "Sold Denim Jacket", brand: "Harrow & Co", category: "Jackets & Blazers", color: "Blue", tags: ["vintage"] });
   await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE name = 'Sold Denim Jacket'").run();
+  await createProduct(vendor.id, { name: `Belted Trench ${tag}`, brand: "L.K.Bennett", category: "Coats" });
+  await createProduct(vendor.id, { name: `Straight Jeans ${tag}`, brand: "Levi's", category: "Coats" });
+});
+
+describe("a brand written with stops or an apostrophe (decision 0069)", () => {
+  it.each([
+    ["lk bennett", "Belted Trench"],
+    ["L.K. Bennett", "Belted Trench"],
+    ["lkbennett", "Belted Trench"],
+    ["levis", "Straight Jeans"],
+    ["levi's jeans", "Straight Jeans"],
+  ])("%j finds it, as typed", async (search, name) => {
+    const { text } = await page(`/all-products?search=${encodeURIComponent(search)}&exact=1`);
+    expect(text).toContain(`${name} ${tag}`);
+  });
+
+  it("keeps the brand's own facet: the Brand filter still finds it by its name as written", async () => {
+    const { text } = await page(`/all-products?brand=${encodeURIComponent("L.K.Bennett")}`);
+    expect(text).toContain(`Belted Trench ${tag}`);
+    expect(text).not.toContain(`Straight Jeans ${tag}`);
+  });
 });
 
 describe("a search that finds nothing", () => {
