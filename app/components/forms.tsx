@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useFetchers, useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
 export const INPUT_CLASS = "max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
@@ -9,7 +9,11 @@ export const invalidProps = (id: string, error: string | undefined) => ({ "aria-
 
 /** A field's error, at the field: the text aria-describedby points to. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? <p id={id} className="text-sm text-red-700">{error}</p> : null;
+  return error ? (
+    <p id={id} className="text-sm text-red-700" data-field-error="">
+      {error}
+    </p>
+  ) : null;
 }
 
 /**
@@ -74,6 +78,51 @@ export function FocusRefusedField() {
     const now = form.isConnected ? form : id ? document.getElementById(id) : null;
     now?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [state]);
+  return null;
+}
+
+/**
+ * With JavaScript a refused form stays on screen, and a field's error stayed under it after the
+ * person corrected the field, until the form was sent again. Now changing a refused field hides
+ * its error (and its red outline) at once, and the next answer of any form sent shows whatever
+ * errors it still gives. Rendered once, in the root; marks only, so React's own attributes are
+ * never touched (decision 0069).
+ */
+export function HideCorrectedErrors() {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  // A form sent (not a link followed): its answer draws the errors afresh.
+  const sending = [navigation, ...fetchers].some((n) => n.state !== "idle" && n.formMethod !== undefined && n.formMethod.toUpperCase() !== "GET");
+  const wasSending = useRef(false);
+  useEffect(() => {
+    const edited = (event: Event) => {
+      const field = event.target instanceof Element ? event.target.closest<HTMLElement>('[aria-invalid="true"]') : null;
+      // The server's errors only (FieldError's): a check made in the browser as the person types
+      // draws its own error again on each change.
+      const errors = (field?.getAttribute("aria-describedby") ?? "")
+        .split(/\s+/)
+        .map((id) => (id ? document.getElementById(id) : null))
+        .filter((error) => error?.hasAttribute("data-field-error"));
+      if (!field || errors.length === 0) return;
+      field.dataset.edited = "";
+      for (const error of errors) error!.dataset.staleError = "";
+    };
+    document.addEventListener("input", edited, true);
+    document.addEventListener("change", edited, true);
+    return () => {
+      document.removeEventListener("input", edited, true);
+      document.removeEventListener("change", edited, true);
+    };
+  }, []);
+  useEffect(() => {
+    if (wasSending.current && !sending) {
+      for (const element of document.querySelectorAll<HTMLElement>("[data-edited], [data-stale-error]")) {
+        delete element.dataset.edited;
+        delete element.dataset.staleError;
+      }
+    }
+    wasSending.current = sending;
+  }, [sending]);
   return null;
 }
 

@@ -78,6 +78,13 @@ test("every refused form takes the keyboard to the first field it marks: sign-up
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(form.getByText("Passwords do not match")).toBeVisible();
   await expect(form.getByLabel("Confirm password")).toBeFocused();
+
+  // Changing the refused field puts its error away until the next answer (decision 0069)...
+  await form.getByLabel("Confirm password").fill("secret3");
+  await expect(form.getByText("Passwords do not match")).toBeHidden();
+  // ...which shows it again when the server still refuses it.
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
 });
 
 // The Rent / Buy choice is two radios drawn as cards: the focused one shows a ring (decision 0068).
