@@ -45,10 +45,12 @@ export async function markEventRead(db: Database, userId: string, eventKey: stri
     .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey), isNull(notifications.readAt)));
 }
 
-/** Marks the person's unread notifications that lead to `link` read: they opened what they were about (a conversation). */
+/** Marks the person's unread notifications that lead to `link` read: they opened what they were about (a conversation). Returns how many. */
 export async function markReadByLink(db: Database, userId: string, link: string, now: number) {
-  await db
+  const marked = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)));
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)))
+    .returning({ id: notifications.id });
+  return marked.length;
 }

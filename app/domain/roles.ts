@@ -81,4 +81,7 @@ export interface SessionUser extends RoleFlags {
   fullName: string | null;
   displayName: string | null;
   avatarUrl: string | null;
+  /** The header's counts, read with the session: unread notices, and conversations with unread messages. */
+  unread?: number;
+  messages?: number;
 }

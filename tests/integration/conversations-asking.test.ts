@@ -33,10 +33,12 @@ describe("asking about an item", () => {
     expect(inbox).toMatch(/data-testid="unread"[^>]*>1</);
     expect(inbox).toContain('aria-label="Messages, 1 unread"');
 
-    // Opening it reads it: the badge goes.
+    // Opening it reads it: the badge goes, on the conversation's own page too (decision 0069).
     const page = await (await seller.browser.fetch(`/account/messages/${id}`)).text();
     expect(page).toContain("Does it fit a size 10?");
     expect(page).toContain(item.name);
+    expect(page).toContain('aria-label="Messages"');
+    expect(page).not.toContain("Messages, 1 unread");
     expect(await (await seller.browser.fetch("/account/messages")).text()).not.toContain("Messages, 1 unread");
 
     // The seller replies by form; replaying the same post sends nothing twice.
@@ -57,8 +59,14 @@ describe("asking about an item", () => {
     // The shopper was told of the reply, with a link to the conversation.
     await eventually(async () => (await rows("SELECT link FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id))[0]);
     expect(await rows("SELECT link FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id)).toEqual([{ link: `/account/messages/${id}` }]);
-    // Opening the conversation reads its notice too: the bell does not keep counting what was read (decision 0068).
-    expect((await shopper.browser.fetch(`/account/messages/${id}`)).status).toBe(200);
+    // Opening the conversation reads its notice too: the bell does not keep counting what was read (decision 0068),
+    // on the page that read it either (decision 0069).
+    expect(await (await shopper.browser.fetch("/account/messages")).text()).toMatch(/aria-label="Notifications, [1-9]\d* unread"/);
+    const opened = await shopper.browser.fetch(`/account/messages/${id}`);
+    expect(opened.status).toBe(200);
+    const bell = /aria-label="Notifications(?:, (\d+) unread)?"/.exec(await opened.text());
+    const before = await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", shopper.id);
+    expect(Number(bell?.[1] ?? 0)).toBe(before[0]!.n);
     expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id)).toEqual([{ read: 1 }]);
   });
 
