@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from "react";
 import { createContext, data, Form, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext, requestState } from "../../context";
-import { conversationFor, conversationMessages, partyStates, partyUserId } from "../../data/conversations.server";
+import { conversationFor, partyUserId } from "../../data/conversations.server";
 import { block, hasOpenReport, isBlocked, report, suspendedAmong, unblock } from "../../data/conversation-safety.server";
-import { markReadByLink } from "../../data/notifications.server";
 import { readIntent } from "../../domain/intents";
 import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
-import { markConversationSeen, postMessage } from "../../services/conversation-room.server";
+import { postMessage } from "../../services/conversation-room.server";
+import { type Opened, readOnOpening } from "../../services/conversation-reading.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ItemCard, MessageItem } from "../../components/messages/parts";
 import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
@@ -33,40 +33,13 @@ async function open({ request, context, params }: Route.LoaderArgs | Route.Actio
   return { app, user, ...found };
 }
 
-/**
- * Opening a conversation reads it: its messages, and the notices that told of them (decision
- * 0068). Done before any loader runs, so the header the page is drawn with — read with the
- * session, in the root middleware — counts them read, with or without JavaScript (decision 0069).
- */
-async function readOnOpening({ context, params }: Pick<Route.LoaderArgs, "context" | "params">) {
-  const app = context.get(appContext);
-  const state = context.get(requestState);
-  const user = state.user;
-  if (!user) return null;
-  const found = await conversationFor(app.db, params.conversationId, user.id);
-  if (!found) return null;
-  const { conversation, membership } = found;
-  const party: Party | null = membership.role === "party" ? membership.party : null;
-  const [messages, states] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id)]);
-  const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
-  const [, notices] = await Promise.all([
-    seenNow ? markConversationSeen(app.env, conversation.id, party, conversation.lastSeq) : null,
-    party ? markReadByLink(app.db, user.id, `/account/messages/${conversation.id}`, Date.now()) : 0,
-  ]);
-  if (party) {
-    const unreadMessages = states[party].unread > 0 && seenNow ? 1 : 0;
-    state.user = { ...user, unread: Math.max(0, (user.unread ?? 0) - notices), messages: Math.max(0, (user.messages ?? 0) - unreadMessages) };
-  }
-  if (seenNow) states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
-  return { user, conversation, party, messages, states, seenNow };
-}
-
 /** What opening read (`read` null: nothing to read, the loader answers why); null when it did not run. */
-const opened = createContext<{ read: Awaited<ReturnType<typeof readOnOpening>> } | null>(null);
+const opened = createContext<{ read: Opened } | null>(null);
 
+// Opened before any loader runs, so the header the page is drawn with counts it read (decision 0069).
 export const middleware: Route.MiddlewareFunction[] = [
-  async (args, next) => {
-    if (args.request.method === "GET") args.context.set(opened, { read: await readOnOpening(args) });
+  async ({ request, context, params }, next) => {
+    if (request.method === "GET") context.set(opened, { read: await readOnOpening(context.get(appContext), context.get(requestState), params.conversationId) });
     return next();
   },
 ];
@@ -74,7 +47,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   // After a form (a refused reply's page), read here: the action may have changed what there is to read.
-  const read = context.get(opened)?.read ?? (await readOnOpening(args));
+  const read = context.get(opened)?.read ?? (await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId));
   if (!read) {
     // Not read above: signed out (open asks them to sign in) or not theirs (a 404).
     await open(args);
