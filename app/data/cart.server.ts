@@ -5,9 +5,9 @@ import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
 export type { CartLine, CartOption };
-import { isPublic, publicOrReserved, reservedByCheckout } from "./catalog.server";
+import { isPublic, publicOrReserved, reservedByCheckout, reservedUntil } from "./catalog.server";
 import { newestFirst } from "./paging.server";
-import { RESERVED_TEXT } from "../domain/alerts";
+import { reservedText } from "../domain/alerts";
 
 
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
@@ -96,6 +96,7 @@ async function publicProduct(db: Database, productId: string) {
       ownerName: aliased(users.displayName, "owner_display_name"),
       ownerAvatar: aliased(users.avatarUrl, "owner_avatar"),
       reserved: reservedByCheckout(),
+      reservedUntil: reservedUntil(),
     })
     .from(products)
     .innerJoin(users, eq(users.id, products.ownerId))
@@ -112,7 +113,7 @@ export async function addToCart(db: Database, userId: string, productId: string,
   const product = await publicProduct(db, productId);
   if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
   // Why it cannot be added: another shopper's checkout holds it, or it is out on rental.
-  if (product.reserved) throw new CartError("Error adding item", RESERVED_TEXT, 409);
+  if (product.reserved) throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
   if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
   const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
   if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);

@@ -21,6 +21,10 @@ export const reservedByCheckout = () =>
   // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
   sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
 
+/** When the checkout holding an item ends unpaid (null: none holds it). */
+export const reservedUntil = () =>
+  sql<number | null>`(case when "products"."availability" <> 'available' then (select max(o.payment_expires_at) from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled') end)`;
+
 export const cardColumns = {
   id: products.id,
   name: products.name,

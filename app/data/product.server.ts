@@ -8,7 +8,7 @@ import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
 import { newestFirst } from "./paging.server";
-import { publicOrReserved, reservedByCheckout } from "./catalog.server";
+import { publicOrReserved, reservedByCheckout, reservedUntil } from "./catalog.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -60,6 +60,7 @@ export async function productDetail(db: Database, id: string) {
         storeId: aliasedOrNull(stores.id, "store_ref"),
         storeName: aliasedOrNull(stores.name, "store_name"),
         reserved: reservedByCheckout().as("reserved_by_checkout"),
+        reservedUntil: reservedUntil().as("reserved_until"),
       })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))

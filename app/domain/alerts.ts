@@ -1,3 +1,4 @@
+import { formatUkTime } from "./dates";
 import { PRODUCT_TYPES } from "./catalog";
 import { dispatchBy, formatDeadline, returnPostBy } from "./shipping";
 import { RENTAL_DAYS } from "./order-lifecycle";
@@ -62,8 +63,12 @@ export interface HeldReservation {
   until: number | null;
 }
 
-/** An item held by another shopper's checkout (decision 0055): what its page says instead of when it is back. */
-export const RESERVED_TEXT = "Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.";
+/**
+ * An item held by another shopper's checkout (decision 0055): what its page says instead of when
+ * it is back, with the time the hold ends when it is known (decision 0069).
+ */
+export const reservedText = (until: number | null) =>
+  `Reserved: another shopper is paying for it now. If they have not paid ${until === null ? "within 30 minutes" : `by ${formatUkTime(until)}`}, it is back on sale.`;
 
 export const NOTIFY_ME_MESSAGES = {
   waiting: "We'll tell you when it's back",

@@ -3,7 +3,7 @@ import { createContext, useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server.node";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { BackInStock, HeldForYou, NotifyMe } from "../components/back-in-stock";
-import { RESERVED_TEXT } from "../domain/alerts";
+import { reservedText } from "../domain/alerts";
 import { FavoriteButton } from "../components/favorite-button";
 import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
@@ -157,7 +157,7 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
     // A heart renders its page's path (the form's returnTo): these render at the page's URL.
     const render = await partRenderer(url);
     for (const [productId, reservation] of held) {
-      out = replaceOnce(out!, render(<BackInStock productId={productId} expectedBack={RESERVED_TEXT} waiting={false} reserved />), render(<HeldForYou productId={productId} held={reservation} />));
+      out = replaceOnce(out!, render(<BackInStock productId={productId} expectedBack={reservedText(reservation.until)} waiting={false} reserved />), render(<HeldForYou productId={productId} held={reservation} />));
       if (out === null) return null;
     }
     for (const [productId] of saved) {

@@ -68,12 +68,14 @@ describe("checkout through the local provider's hosted page", () => {
     expect(reserved.status).toBe(200);
     const html = await reserved.text();
     expect(html).toContain(">Reserved<");
-    expect(html).toContain("Reserved: another shopper is paying for it now. If they have not paid within 30 minutes, it is back on sale.");
+    // With the time the hold ends (decision 0069).
+    const { until } = (await env.DB.prepare("SELECT payment_expires_at AS until FROM orders WHERE id = ?").bind(placed.orderId).first<{ until: number }>())!;
+    expect(html).toContain(`Reserved: another shopper is paying for it now. If they have not paid by ${formatUkTime(until)}, it is back on sale.`);
     expect(html).not.toContain("ADD TO BASKET");
     // Added anyway (a page opened before): refused with why, not 'currently rented'.
     const add = await other.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase" });
     expect(add.status).toBe(409);
-    expect(await add.text()).toContain("Reserved: another shopper is paying for it now.");
+    expect(await add.text()).toContain(`If they have not paid by ${formatUkTime(until)}`);
     // 'Notify me' is taken: it may be back when the reservation ends.
     expect((await other.browser.post(`/product/${product.id}/notify`, {})).status).toBe(302);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ?").bind(other.id, product.id).first()).toEqual({ n: 1 });

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { notifiesIn, stitchPersonalPage } from "../../app/services/personal-page.server";
-import { NOTIFY_ME_MESSAGES, RESERVED_TEXT } from "../../app/domain/alerts";
+import { NOTIFY_ME_MESSAGES, reservedText } from "../../app/domain/alerts";
 import { formatUkTime } from "../../app/domain/dates";
 import { unpaidOrder } from "./checkout-payments-helpers";
 import { signedInBrowser } from "./actors";
@@ -143,6 +143,7 @@ describe("signed-in visitors of shared pages", () => {
     await settle(buyer.browser, other.browser);
     const path = `/product/${product.id}`;
     const told = `Reserved for you: your checkout holds this item until ${formatUkTime(order.expiresAt)}, waiting for your payment.`;
+    const toOthers = reservedText(order.expiresAt);
     const toOrder = `href="/account/orders/${placed.orderId}"`;
 
     const hers = await as(buyer.browser, path);
@@ -150,12 +151,12 @@ describe("signed-in visitors of shared pages", () => {
     expect(hers.text).toContain(told);
     expect(hers.text).toContain(toOrder);
     // (The page's hydration data is everyone's, and says so: the markup does not.)
-    expect(hers.text).not.toContain(`>${RESERVED_TEXT}</p>`);
+    expect(hers.text).not.toContain(`>${toOthers}</p>`);
     expect(hers.text).not.toContain(`action="/product/${product.id}/notify"`);
     expect(block(hers.text).held).toEqual({ [product.id]: { orderId: placed.orderId, until: order.expiresAt } });
 
     const his = await as(other.browser, path);
-    expect(his.text).toContain(`>${RESERVED_TEXT}</p>`);
+    expect(his.text).toContain(`>${toOthers}</p>`);
     expect(his.text).toContain(`action="/product/${product.id}/notify"`);
     expect(his.text).not.toContain(told);
     expect(his.text).not.toContain(placed.orderId);

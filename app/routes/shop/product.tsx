@@ -17,7 +17,7 @@ import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 import { expectedBackOf, isWaitingFor } from "../../data/alerts.server";
 import { heldReservation } from "../../data/orders.server";
-import { RESERVED_TEXT } from "../../domain/alerts";
+import { reservedText } from "../../domain/alerts";
 import { BackInStock, HeldForYou } from "../../components/back-in-stock";
 
 // The same for every anonymous visitor: the Worker may reuse it briefly (services/page-cache).
@@ -34,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
   // An item held by another shopper's checkout says so instead: it may be back within the reservation.
-  const backText = () => (product.reserved ? RESERVED_TEXT : expectedBackOf(app.db, product.id, Date.now()));
+  const backText = () => (product.reserved ? reservedText(product.reservedUntil) : expectedBackOf(app.db, product.id, Date.now()));
   // The shopper whose own checkout holds it is told so instead (decision 0068).
   const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
   const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
