@@ -74,8 +74,15 @@ export async function insertStoreRequest(
   return id;
 }
 
+/** Sets the account's password; returns its e-mail address (null: no such account). */
 export async function setPassword(db: Database, userId: string, hash: { hash: string; salt: string }, now: number) {
-  await db.update(users).set({ passwordHash: hash.hash, passwordSalt: hash.salt, updatedAt: now }).where(eq(users.id, userId));
+  const [row] = await db.update(users).set({ passwordHash: hash.hash, passwordSalt: hash.salt, updatedAt: now }).where(eq(users.id, userId)).returning({ email: users.email });
+  return row?.email ?? null;
+}
+
+/** The account's e-mail address (null: no such account). */
+export async function emailOfUser(db: Database, userId: string) {
+  return (await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get())?.email ?? null;
 }
 
 export async function markEmailVerified(db: Database, userId: string, now: number) {

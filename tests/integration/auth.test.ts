@@ -21,7 +21,11 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     const signUp = await browser.post("/auth", { intent: "signup", fullName: "Ada King Lovelace", email, password: "analytical", confirmPassword: "analytical" });
     expect(signUp.status).toBe(302);
     expect(signUp.headers.get("location")).toBe("/auth?tab=signin");
-    expect(await (await browser.fetch("/auth?tab=signin")).text()).toContain("Account created!");
+    const signInPage = await (await browser.fetch("/auth?tab=signin")).text();
+    expect(signInPage).toContain("Account created!");
+    // The sign-in form starts with the address (decision 0069), which is in no URL.
+    expect(signInPage).toContain(`value="${email}"`);
+    expect(signUp.headers.get("location")).not.toContain("@");
 
     // Not verified yet: refused, with a way to resend.
     const early = await browser.post("/auth", { intent: "signin", email, password: "analytical" });
@@ -34,9 +38,13 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     expect(mail.subject).toBe("Verify your Closetloop account");
     const link = linkIn(mail.body!);
     expect(link.pathname).toBe("/auth/verify");
-    const verified = await browser.fetch(link.pathname + link.search);
+    // Opened on another device: its sign-in form starts with the address too.
+    const phone = new Browser();
+    const verified = await phone.fetch(link.pathname + link.search);
     expect(verified.status).toBe(302);
     expect(verified.headers.get("location")).toBe("/auth?tab=signin");
+    expect(await (await phone.fetch("/auth?tab=signin")).text()).toContain(`value="${email}"`);
+    expect(await (await new Browser().fetch("/auth?tab=signin")).text()).not.toContain(`value="${email}"`);
 
     // The link is single-use.
     const again = await browser.fetch(link.pathname + link.search);

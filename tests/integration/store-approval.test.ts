@@ -84,6 +84,8 @@ describe("approving a store request", () => {
     const set = await owner.post("/auth/reset", { intent: "reset", token, password: PASSWORD, confirmPassword: PASSWORD });
     expect(set.status).toBe(302);
     expect(set.headers.get("location")).toBe("/auth?tab=signin");
+    // The sign-in form starts with the account's address (decision 0069).
+    expect(await (await owner.fetch("/auth?tab=signin")).text()).toContain(`value="${request.email}"`);
     // Following the link verified the address, so signing in works and the store area opens.
     await owner.signIn(request.email, PASSWORD);
     expect((await owner.fetch("/store")).status).toBe(200);

@@ -13,6 +13,7 @@ import { authenticator, FormInvalidError, registerUser, requestAccountEmail, Sig
 import { clearSignInFailures, clientIp, LIMITS, rateLimited, recordSignInFailure, signInThrottled } from "../../services/rate-limit.server";
 import { createSession } from "../../services/session.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
+import { signInEmailHeaders, signInEmailOf } from "../../services/sign-in-email.server";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { showToast } from "../../components/toaster";
 
@@ -20,12 +21,14 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign in or create an ac
 
 type Tab = "signin" | "signup";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   if (context.get(requestState).user) throw redirect("/");
   const url = new URL(request.url);
   const tab: Tab = url.searchParams.get("tab") === "signup" ? "signup" : "signin";
   const signUpAs = url.searchParams.get("as") === "store" ? "store" : "user";
-  return { tab, signUpAs, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), "") };
+  // The address an account step just used, so signing in starts with it (decision 0069).
+  const email = await signInEmailOf(context.get(appContext).config, request);
+  return { tab, signUpAs, redirectTo: safeRedirect(url.searchParams.get("redirectTo"), ""), email };
 }
 
 export interface AuthActionData {
@@ -98,7 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (mailed) return reply({ intent, values, alert: { title: "Error creating account", message: mailed } }, 429);
     // A taken e-mail gets the same answer; its owner gets an e-mail instead (decision 0017).
     await registerUser(app, parsed.value, origin, now);
-    return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." });
+    return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Account created!", description: "Please check your email to verify your account." }, { headers: await signInEmailHeaders(app.config, parsed.value.email) });
   }
 
   if (intent === "store_request") {
@@ -140,7 +143,7 @@ function Tabs({ tab, redirectTo }: { tab: Tab; redirectTo: string }) {
   );
 }
 
-function SignInPanel({ redirectTo, result }: { redirectTo: string; result?: AuthActionData }) {
+function SignInPanel({ redirectTo, email, result }: { redirectTo: string; email: string | null; result?: AuthActionData }) {
   const busy = useSubmitting("signin");
   const mine = result?.intent === "signin" ? result : undefined;
   return (
@@ -150,7 +153,7 @@ function SignInPanel({ redirectTo, result }: { redirectTo: string; result?: Auth
       <Form method="post" action="/auth" className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="signin" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={mine?.values?.email} error={mine?.errors?.email} />
+        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={mine?.values?.email ?? email ?? undefined} error={mine?.errors?.email} />
         <Field label="Password" name="password" type="password" autoComplete="current-password" required error={mine?.errors?.password} />
         <div className="flex items-center justify-between">
           <SubmitButton busy={busy} busyLabel="Signing in...">Sign In</SubmitButton>
@@ -231,7 +234,7 @@ export default function AuthPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-center text-2xl font-bold">Welcome to Closetloop</h1>
       <Tabs tab={tab} redirectTo={loaderData.redirectTo} />
       <div className="rounded-lg border border-stone-200 bg-white p-6">
-        {tab === "signin" ? <SignInPanel redirectTo={loaderData.redirectTo} result={result} /> : <SignUpPanel signUpAs={loaderData.signUpAs as "user" | "store"} result={result} />}
+        {tab === "signin" ? <SignInPanel redirectTo={loaderData.redirectTo} email={loaderData.email} result={result} /> : <SignUpPanel signUpAs={loaderData.signUpAs as "user" | "store"} result={result} />}
       </div>
     </div>
   );

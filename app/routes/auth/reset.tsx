@@ -8,6 +8,7 @@ import { hashToken } from "../../services/auth.server";
 import { hashPassword } from "../../services/password.server";
 import { endAllSessions } from "../../services/session.server";
 import { redirectWithToast } from "../../services/toast.server";
+import { signInEmailHeaders } from "../../services/sign-in-email.server";
 import { Field, SubmitButton, useSubmitting } from "../../components/forms";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password | Closetloop" }];
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const found = validToken(parsed.value.token) ? await consumePasswordToken(app.db, await hashToken(parsed.value.token), now) : null;
   if (!found) return data({ errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<string, string> }, { status: 400 });
   const { userId, purpose } = found;
-  await setPassword(app.db, userId, await hashPassword(parsed.value.password, app.config.PASSWORD_PEPPER), now);
+  const email = await setPassword(app.db, userId, await hashPassword(parsed.value.password, app.config.PASSWORD_PEPPER), now);
   // The link reached the account's address: that verifies it (a store account made by staff starts unverified).
   if (purpose === "set_password") await markEmailVerified(app.db, userId, now);
   // A reset ends every session of the account, wherever it was signed in.
@@ -42,6 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     purpose === "set_password"
       ? { type: "success", title: "Password set", description: "Sign in with your e-mail address and your new password." }
       : { type: "success", title: "Password updated", description: "Sign in with your new password." },
+    { headers: await signInEmailHeaders(app.config, email) },
   );
 }
 

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/verify";
 import { appContext, requestState } from "../../context";
-import { applyEmailChange, consumeAuthToken, markEmailVerified } from "../../data/users.server";
+import { applyEmailChange, consumeAuthToken, emailOfUser, markEmailVerified } from "../../data/users.server";
 import { hashToken } from "../../services/auth.server";
 import { redirectWithToast } from "../../services/toast.server";
+import { signInEmailHeaders } from "../../services/sign-in-email.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Verify your email | Closetloop" }];
 
@@ -15,18 +16,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tokenHash = await hashToken(token);
   const userId = await consumeAuthToken(app.db, tokenHash, "verify_email", now);
   if (userId) {
-    await markEmailVerified(app.db, userId, now);
-    return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Email verified", description: "Your email address is confirmed. You can now sign in." });
+    const [, email] = await Promise.all([markEmailVerified(app.db, userId, now), emailOfUser(app.db, userId)]);
+    return redirectWithToast(app.config, "/auth?tab=signin", { type: "success", title: "Email verified", description: "Your email address is confirmed. You can now sign in." }, { headers: await signInEmailHeaders(app.config, email) });
   }
   // The same kind of link confirms a new address for an account (the account page's e-mail change).
   const change = await applyEmailChange(app.db, tokenHash, now);
   if (!change.ok) return { ok: false, taken: change.reason === "taken" };
   const signedIn = context.get(requestState).user?.id === change.userId;
-  return redirectWithToast(app.config, signedIn ? "/account?tab=profile" : "/auth?tab=signin", {
-    type: "success",
-    title: "Email updated",
-    description: `Your account now uses ${change.email}.${signedIn ? "" : " Sign in with it from now on."}`,
-  });
+  return redirectWithToast(
+    app.config,
+    signedIn ? "/account?tab=profile" : "/auth?tab=signin",
+    { type: "success", title: "Email updated", description: `Your account now uses ${change.email}.${signedIn ? "" : " Sign in with it from now on."}` },
+    { headers: signedIn ? undefined : await signInEmailHeaders(app.config, change.email) },
+  );
 }
 
 export default function Verify({ loaderData }: Route.ComponentProps) {
