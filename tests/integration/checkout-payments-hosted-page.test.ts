@@ -75,7 +75,10 @@ describe("checkout through the local provider's hosted page", () => {
     // Added anyway (a page opened before): refused with why, not 'currently rented'.
     const add = await other.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase" });
     expect(add.status).toBe(409);
-    expect(await add.text()).toContain(`If they have not paid by ${formatUkTime(until)}`);
+    const refused = await add.text();
+    expect(refused).toContain(`If they have not paid by ${formatUkTime(until)}`);
+    // Without JavaScript the answer is the basket page: it leads back to the item (decision 0069).
+    expect(refused).toMatch(new RegExp(`<a [^>]*href="/product/${product.id}"[^>]*>Back to the item</a>`));
     // 'Notify me' is taken: it may be back when the reservation ends.
     expect((await other.browser.post(`/product/${product.id}/notify`, {})).status).toBe(302);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ?").bind(other.id, product.id).first()).toEqual({ n: 1 });

@@ -58,6 +58,8 @@ export interface CartActionData {
   alert?: { title: string; message: string };
   /** A refused checkout's fields as typed, so the page (reloaded without JavaScript) shows them again. */
   values?: CheckoutEcho;
+  /** A refused 'Add to basket' without JavaScript lands here: the way back to the item. */
+  back?: string;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -114,7 +116,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     if (error instanceof CartError) {
-      return dataWithToast(app.config, { ok: false, alert: { title: error.title, message: error.message } } as CartActionData, { type: "error", title: error.title, description: error.message }, { status: error.status });
+      const back = intent === "add" && productId ? `/product/${encodeURIComponent(productId)}` : undefined;
+      return dataWithToast(app.config, { ok: false, alert: { title: error.title, message: error.message }, back } as CartActionData, { type: "error", title: error.title, description: error.message }, { status: error.status });
     }
     throw error;
   }
@@ -222,6 +225,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-bold">Shopping Cart</h1>
       {loadError ? <FormAlert title="Error loading cart" message={loadError} /> : null}
       {result?.alert ? <FormAlert {...result.alert} /> : null}
+      {result?.back ? <Link to={result.back} className="inline-block text-brand underline">Back to the item</Link> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section aria-labelledby="cart-items" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
