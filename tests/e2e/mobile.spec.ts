@@ -51,6 +51,19 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   await page.goto("/cart");
   // The line's option select shrinks to the phone's width: the page does not scroll sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+  // ...and shows the whole of its spec'd label, '7-Day Rental (Rent-Now-Buy-Later)': under the photo, across the line (decision 0069).
+  const labelFits = await page
+    .locator("select[name=option]")
+    .first()
+    .evaluate((select: HTMLSelectElement) => {
+      const style = getComputedStyle(select);
+      const pen = document.createElement("canvas").getContext("2d")!;
+      pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const label = select.options[select.selectedIndex]!.text;
+      // The arrow takes about 16 px.
+      return label.startsWith("7-Day Rental") && pen.measureText(label).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16 <= select.clientWidth;
+    });
+  expect(labelFits).toBe(true);
   await page.getByLabel("Full Name").first().fill("Sam Shopper");
   await page.getByLabel("Address Line 1").first().fill("1 Test Street");
   await page.getByLabel("City").first().fill("London");

@@ -30,7 +30,7 @@ export function LineControls({ line, returnTo }: { line: CartLine; returnTo: str
   const id = `option-${line.productId}`;
   return (
     <div className="flex flex-wrap items-center gap-2">
-      <switcher.Form method="post" action="/cart" className="flex min-w-0 max-w-full items-center gap-1">
+      <switcher.Form method="post" action="/cart" className="flex min-w-0 max-w-full flex-wrap items-center gap-1">
         {hidden}
         <input type="hidden" name="intent" value="switch" />
         <label htmlFor={id} className="sr-only">Purchase option for {line.name}</label>
@@ -41,7 +41,7 @@ export function LineControls({ line, returnTo }: { line: CartLine; returnTo: str
           key={line.type}
           disabled={switcher.state !== "idle"}
           onChange={(e) => e.currentTarget.form?.requestSubmit()}
-          className="min-w-0 max-w-full rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+          className="min-w-0 max-w-full rounded border border-stone-300 bg-white py-1 pr-1 pl-1.5 text-xs sm:px-2 sm:text-sm"
         >
           <option value="rental">{OPTION_LABEL.rental}</option>
           <option value="purchase">{OPTION_LABEL.purchase}</option>
@@ -80,18 +80,20 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
             </header>
             <ul className="divide-y divide-stone-100">
               {group.map((line) => (
-                <li key={line.productId} className="flex gap-3 p-3">
+                // On a phone the controls take the line's whole width, under the photo: the option's spec'd label is long (decision 0069).
+                <li key={line.productId} className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-2 p-3">
                   <Link to={`/product/${line.productId}`} className="shrink-0">
                     {line.imageUrl ? <img {...imageSources(line.imageUrl, "line")} alt={line.name} width={compact ? 56 : 80} height={compact ? 70 : 100} className="rounded object-cover" /> : <span className="block h-24 w-20 rounded bg-stone-200" />}
                   </Link>
-                  {/* min-w-0: on a phone the line's column may be narrower than its option select, which then shrinks. */}
-                  <div className="min-w-0 flex-1 space-y-1">
+                  <div className="min-w-0 space-y-1">
                     <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>
                     <p className="text-sm">
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
                       {formatGBP(line.price)}
                     </p>
                     {line.available ? null : <p className="text-sm font-medium text-red-700">No longer available: someone else has it now.</p>}
+                  </div>
+                  <div className={compact ? "col-span-2" : "col-span-2 sm:col-span-1 sm:col-start-2"}>
                     <LineControls line={line} returnTo={returnTo} />
                   </div>
                 </li>
