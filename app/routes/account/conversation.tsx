@@ -47,10 +47,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   // After a form (a refused reply's page), read here: the action may have changed what there is to read.
-  const read = context.get(opened)?.read ?? (await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId));
+  const pre = context.get(opened);
+  const read = pre ? pre.read : await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId);
   if (!read) {
-    // Not read above: signed out (open asks them to sign in) or not theirs (a 404).
-    await open(args);
+    // Nothing read: signed out (asked to sign in) or not theirs (a 404).
+    requireUser(context, request);
     throw notFound();
   }
   const app = context.get(appContext);
