@@ -3,6 +3,7 @@ import { orderItems, stores, users } from "../../db/schema";
 import { CLOSETLOOP_RETURNS_ADDRESS } from "../domain/returns";
 import type { Database } from "./db.server";
 import { splitStoreDescription } from "./profiles.server";
+import { addressLines } from "../domain/postal-address";
 
 // Where a returned item goes (issue 22): its handler's return address — the store's address for a
 // concierge item, the seller's return address (set in their profile) otherwise — and Closetloop's
@@ -14,8 +15,6 @@ export interface ReturnDestination {
   lines: string[];
   handledBy: "store" | "seller" | "closetloop";
 }
-
-const addressLines = (a: Record<string, string | undefined> | null) => (a ? [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter((l): l is string => Boolean(l)) : []);
 
 export async function returnDestination(db: Database, item: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }): Promise<ReturnDestination> {
   if (item.handler === "store" && item.sellerId) {

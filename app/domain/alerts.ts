@@ -1,6 +1,6 @@
-import { formatUkTime } from "./dates";
+import { formatDeadline, formatUkTime } from "./dates";
 import { PRODUCT_TYPES } from "./catalog";
-import { dispatchBy, formatDeadline, returnPostBy } from "./shipping";
+import { dispatchBy, returnPostBy } from "./shipping";
 import { RENTAL_DAYS } from "./order-lifecycle";
 
 // Alerts (issue 25, items 6 and 7; decisions 0051 and 0052). Pure: time passed in.

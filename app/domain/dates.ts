@@ -10,6 +10,10 @@ const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-di
 /** '14:30', as a clock in the UK reads (BST or GMT). */
 export const formatUkTime = (ms: number) => ukTime.format(ms);
 
+const ukLongDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" });
+/** 'Friday 27 November': a deadline as a UK reader reads it (every deadline a person is given). */
+export const formatDeadline = (ms: number) => ukLongDate.format(ms).replace(",", "");
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
 

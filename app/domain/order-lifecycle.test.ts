@@ -178,7 +178,9 @@ describe("the rental window", () => {
     expect(rentalEndsWhen(Date.UTC(2026, 9, 25, 23, 30), Date.UTC(2026, 9, 24, 22, 30))).toBe("tomorrow");
   });
 
-  it("names its last day the same way in every timezone", () => {
-    expect(returnOrBuyBy(Date.UTC(2026, 11, 1, 23, 30))).toBe("Return or buy by Tue 1 Dec");
+  it("names its last day as a UK reader reads it, like every other deadline", () => {
+    expect(returnOrBuyBy(Date.UTC(2026, 11, 1, 23, 30))).toBe("Return or buy by Tuesday 1 December");
+    // 23:30 UTC on 1 July is 00:30 BST on the 2nd.
+    expect(returnOrBuyBy(Date.UTC(2026, 6, 1, 23, 30))).toBe("Return or buy by Thursday 2 July");
   });
 });

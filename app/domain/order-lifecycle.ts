@@ -7,7 +7,7 @@
 // window that ended; a returned item is inspected by its handler. The order's own status is
 // derived from its items.
 
-import { formatUkTime } from "./dates";
+import { formatDeadline, formatUkTime } from "./dates";
 
 /** awaiting_payment: placed, its items reserved, until the provider's event confirms the payment (decision 0055). */
 export const ORDER_STATUSES = ["awaiting_payment", "pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
@@ -215,11 +215,9 @@ export function rentalEndsWhen(endsAt: number, now: number) {
   return `in ${days} days`;
 }
 
-const returnBy = new Intl.DateTimeFormat("en-GB", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
-
-/** 'Return or buy by Tue 2 Dec': the date the window ends, the same for every reader (UTC). */
+/** 'Return or buy by Tuesday 1 December': the day the window ends, as every deadline reads (decision 0069). */
 export function returnOrBuyBy(endsAt: number) {
-  return `Return or buy by ${returnBy.format(endsAt).replace(",", "")}`;
+  return `Return or buy by ${formatDeadline(endsAt)}`;
 }
 
 const LABELS: Record<ItemStatus, string> = {

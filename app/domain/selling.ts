@@ -1,4 +1,5 @@
 import { roleFlags, type RoleRecord } from "./roles";
+import { ADDRESS_FIELDS } from "./postal-address";
 
 // Start selling (issue 27 item 7; decision 0057). Any verified, active person can become a
 // seller from their account: they accept the seller terms (a content page), choose the display
@@ -22,7 +23,7 @@ export const isSignupMode = (value: unknown): value is SellerSignupMode => typeo
 export const signupMode = (stored: string | null | undefined): SellerSignupMode => (stored === "approval" ? "approval" : "open");
 
 /** The return address's fields (issue 22): where a seller's items come back to. */
-export const RETURN_FIELDS = ["fullName", "addressLine1", "addressLine2", "city", "county", "postalCode", "country"] as const;
+export const RETURN_FIELDS = ADDRESS_FIELDS;
 
 export const SELLING_MESSAGES = {
   termsRequired: "Please accept the seller terms to start selling",

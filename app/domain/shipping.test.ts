@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Carrier, dispatchBy, formatDeadline, readTracking, returnPostBy, trackingUrl } from "./shipping";
+import { type Carrier, dispatchBy, readTracking, returnPostBy, trackingUrl } from "./shipping";
+import { formatDeadline } from "./dates";
 
 describe("readTracking", () => {
   // One number for every carrier a handler can choose: a new carrier without one does not type-check.

@@ -116,7 +116,3 @@ export function returnPostBy(kind: "rental" | "purchase", requestedAt: number, r
   if (kind === "rental" && rentalEndsAt != null) return ukDayEnd(Math.max(rentalEndsAt, requestedAt + 2 * DAY_MS));
   return ukDayEnd(requestedAt + RETURN_POST_DAYS * DAY_MS);
 }
-
-const ukLongDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" });
-/** 'Friday 27 November': a deadline as a UK reader reads it. */
-export const formatDeadline = (ms: number) => ukLongDate.format(ms).replace(",", "");

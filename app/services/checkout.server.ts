@@ -5,17 +5,17 @@ import { loadOrder, type LifecycleOrder } from "../data/order-lifecycle.server";
 import type { PlacedOrder } from "../data/orders.server";
 import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
-import { dispatchBy, formatDeadline } from "../domain/shipping";
+import { dispatchBy } from "../domain/shipping";
+import { formatDeadline } from "../domain/dates";
 import type { QueueMessage } from "../../workers/messages";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { handlerContacts } from "./handlers.server";
+import { addressLines } from "../domain/postal-address";
 
 /** What a shopper ordered, one line an item, as the handler's and the owner's e-mails say it. */
 const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");
-
-const addressLines = (a: ShippingAddress) => [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean).join("\n");
 
 /**
  * Each handler (the seller, or the store for concierge items) is told what to send, where, and by
@@ -31,7 +31,7 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, placed: Lifecyc
       to: handler.email,
       title: `New order: please post it by ${by}`,
       subject: `New order ${order.orderId}: please post it by ${by}`,
-      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping)}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
+      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping).join("\n")}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
       link: handler.dashboard,
       action: "Your orders",
     }),

@@ -4,9 +4,9 @@ import type { Database } from "../data/db.server";
 import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
-import { formatLongDate } from "../domain/dates";
+import { formatDeadline, formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
-import { REMINDER_BEFORE_MS, rentalEndsWhen, returnOrBuyBy } from "../domain/order-lifecycle";
+import { REMINDER_BEFORE_MS, rentalEndsWhen } from "../domain/order-lifecycle";
 import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
@@ -92,7 +92,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
         userId: row.userId,
         to: row.email,
         title: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
-        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatLongDate(row.endsAt)}). ${returnOrBuyBy(row.endsAt)}: keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
+        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatDeadline(row.endsAt)}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
         link: orderPath(row.orderId),
         action: "View your order",
       }),

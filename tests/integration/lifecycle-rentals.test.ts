@@ -35,7 +35,8 @@ describe("the daily job", () => {
     // The window ends the same UK day as the reminder (10:00), so it says so, not 'tomorrow' (issue 22).
     expect(reminder.subject).toMatch(/^Your rental of .+ ends today at 10:00$/);
     const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
-    expect(body).toContain("Return or buy by Tue 12 Jan");
+    // One date, in the words every deadline uses (decision 0069).
+    expect(body).toContain("ends today at 10:00 (Tuesday 12 January). Before then, keep it with Buy it now");
     // Every e-mail about an order links to its page, absolutely, from the site's address.
     expect(body).toContain(`http://localhost:4173/account/orders/${r.orderId}`);
 

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
-import { CARRIER_NAMES, CARRIERS, dispatchBy, formatDeadline, type ShipFormResult } from "../../domain/shipping";
-import { formatLongDate } from "../../domain/dates";
+import { CARRIER_NAMES, CARRIERS, dispatchBy, type ShipFormResult } from "../../domain/shipping";
+import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
+import { addressLines } from "../../domain/postal-address";
 
 // 'To send' (issue 22): for each order waiting to be posted, the items, the ship-to name and
 // address, the deadline (2 working days), and a form to mark them shipped with a carrier and a
@@ -58,7 +59,7 @@ function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: 
         <div>
           <h4 className="font-medium">Ship to</h4>
           <address className="not-italic">
-            {[a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean).map((line, n) => <span key={n} className="block">{line}</span>)}
+            {addressLines(a).map((line, n) => <span key={n} className="block">{line}</span>)}
           </address>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { StatusBadge } from "../../components/kit/badge";
 import { ConfirmItems, ReceivedForm, TrackingLine } from "../../components/order/trade";
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
 import { FormAlert, SubmitButton, useSubmitting, busyProps } from "../../components/forms";
+import { addressLines } from "../../domain/postal-address";
 
 export interface OrderActionData {
   intent: string;
@@ -202,7 +203,7 @@ export function Review({ item, isShopper, result }: { item: Item; isShopper: boo
 
 export function Address({ title, address }: { title: string; address: unknown }) {
   const a = (address ?? {}) as Record<string, string | undefined>;
-  const lines = [a.fullName, a.addressLine1, a.addressLine2, a.city, a.county, a.postalCode, a.country].filter(Boolean);
+  const lines = addressLines(a);
   return (
     <section aria-label={title} className="rounded-lg border border-stone-200 bg-white p-4 text-sm">
       <h2 className="mb-2 text-lg font-semibold">{title}</h2>

@@ -11,7 +11,7 @@ import { insertReview, orderDetail, reviewTarget } from "../../data/account.serv
 import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
-import { formatLongDate } from "../../domain/dates";
+import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { daysLeft, overturnEndsAt, purchaseReturnEndsAt, returnOrBuyBy, type ItemEvent } from "../../domain/order-lifecycle";
@@ -27,7 +27,7 @@ import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { returnDestination, setReturnTracking } from "../../data/returns.server";
 import { readReturnReason } from "../../domain/returns";
-import { dispatchBy, formatDeadline, readTracking, returnPostBy } from "../../domain/shipping";
+import { dispatchBy, readTracking, returnPostBy } from "../../domain/shipping";
 import { orderMoneyOf } from "../../data/order-money.server";
 import { showToast } from "../../components/toaster";
 import { Address, AwaitingPayment, History, ItemLine, ShopperActions } from "./order-parts";

@@ -40,8 +40,8 @@ const NOTICES = [
 // One e-mail of each kind in the outbox (the kinds above, and the rest).
 const MORE = [
   [null, "shopper@closetloop.test", "order_cancelled", "Your Closetloop order is cancelled", "Your order was cancelled at your request. What you paid is refunded to your card.", "/account/orders/order_demo_cancelled", "View your order"],
-  [null, "shopper@closetloop.test", "rental_converted", "Your rental is yours now", "Your rental window ended and the item was not returned, so it is now a purchase at its Buy Now price.", "/account/orders/order_demo_bought", "View your order"],
-  [null, "shopper@closetloop.test", "rental_bought", "You bought your rental", "You kept your rental with Buy it now. It is yours.", "/account/orders/order_demo_window", "View your order"],
+  [null, "shopper@closetloop.test", "rental_converted", "Your rental is yours now", "Your rental window ended and the item was not returned, so it is now a purchase at its Buy Now price.", "/account?tab=orders", "Your orders"],
+  [null, "shopper@closetloop.test", "rental_bought", "You bought your rental", "You kept your rental with Buy it now. It is yours.", "/account?tab=orders", "Your orders"],
   [null, "shopper@closetloop.test", "return_instructions", "How to return your rental", "Post it to the handler's return address with your order reference on the parcel, by the date on your order page.", "/account/orders/order_demo_returning", "View your order"],
   [null, "shopper@closetloop.test", "return_inspected", "Your return arrived in good condition", "Your return arrived in good condition. Thank you.", "/account/orders/order_demo_returning", "View your order"],
   [null, "vendor@closetloop.test", "owner_item_update", "Your item came back", "Your rental came back from the shopper; record its condition on your Orders tab.", "/vendor?tab=orders", "Your orders"],
