@@ -44,7 +44,7 @@ export function Field({ label, name, error, required, hint, ...input }: { label:
 
 export function FormAlert({ title, message }: { title: string; message: string }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-form-alert="">
       <p className="font-semibold">{title}</p>
       <p>{message}</p>
     </div>
@@ -84,8 +84,9 @@ export function FocusRefusedField() {
 /**
  * With JavaScript a refused form stays on screen, and a field's error stayed under it after the
  * person corrected the field, until the form was sent again. Now changing a refused field hides
- * its error (and its red outline) at once, and the next answer of any form sent shows whatever
- * errors it still gives. Rendered once, in the root; marks only, so React's own attributes are
+ * its error (and its red outline) at once, changing anything in a form hides the form's own
+ * refusal beside it (FormAlert), and the next answer of any form sent shows whatever errors it
+ * still gives. Rendered once, in the root; marks only, so React's own attributes are
  * never touched (decision 0069).
  */
 export function HideCorrectedErrors() {
@@ -96,16 +97,19 @@ export function HideCorrectedErrors() {
   const wasSending = useRef(false);
   useEffect(() => {
     const edited = (event: Event) => {
-      const field = event.target instanceof Element ? event.target.closest<HTMLElement>('[aria-invalid="true"]') : null;
+      const target = event.target instanceof Element ? event.target : null;
+      const form = target?.closest("form");
+      // The form's own refusal beside it (a FormAlert) is stale once anything in the form changes.
+      const alerts = form?.parentElement ? [...form.parentElement.querySelectorAll<HTMLElement>("[data-form-alert]")] : [];
+      const field = target?.closest<HTMLElement>('[aria-invalid="true"]');
       // The server's errors only (FieldError's): a check made in the browser as the person types
       // draws its own error again on each change.
       const errors = (field?.getAttribute("aria-describedby") ?? "")
         .split(/\s+/)
         .map((id) => (id ? document.getElementById(id) : null))
-        .filter((error) => error?.hasAttribute("data-field-error"));
-      if (!field || errors.length === 0) return;
-      field.dataset.edited = "";
-      for (const error of errors) error!.dataset.staleError = "";
+        .filter((error): error is HTMLElement => Boolean(error?.hasAttribute("data-field-error")));
+      if (field && errors.length) field.dataset.edited = "";
+      for (const stale of [...alerts, ...errors]) stale.dataset.staleError = "";
     };
     document.addEventListener("input", edited, true);
     document.addEventListener("change", edited, true);

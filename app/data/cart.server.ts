@@ -112,6 +112,8 @@ async function publicProduct(db: Database, productId: string) {
 export async function addToCart(db: Database, userId: string, productId: string, option: CartOption, now: number) {
   const product = await publicProduct(db, productId);
   if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
+  // A seller does not buy or rent what they sell (decision 0069).
+  if (product.ownerId === userId) throw new CartError("Error adding item", "This is your own item: it cannot go in your basket.", 409);
   // Why it cannot be added: another shopper's checkout holds it, or it is out on rental.
   if (product.reserved) throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
   if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);

@@ -32,6 +32,13 @@ export function reviewLabel(product: { status: string; productStatus?: string; d
   return `Review: ${product.status}`;
 }
 
+/** What the seller of a rejected listing can do next (decision 0069; a changed listing goes back into review, decision 0066). */
+export function rejectionNextStep(product: { status: string; productStatus?: string; declinedBy?: string | null }): string | null {
+  if (product.status !== "rejected") return null;
+  if (product.declinedBy) return product.productStatus === "live" ? null : "Edit it to choose another store, or none: it then goes to review again.";
+  return "Edit it to change what the reason asks: it then goes to review again.";
+}
+
 /** What a rejected listing says of why: our team's reason, or the store that declined it and its reason (decision 0067). */
 export function rejectionNote(product: { status: string; productStatus?: string; rejectionReason?: string | null; declinedBy?: string | null }): string | null {
   if (product.status !== "rejected") return null;

@@ -11,6 +11,8 @@ test("sign up, verify from the local outbox, sign in, see the avatar menu, sign 
   await form.getByLabel("Confirm password").fill("secret-pass");
   await form.getByRole("button", { name: "Create Account" }).click();
   await expect(page.getByText("Account created!")).toBeVisible();
+  // The sign-in form starts with the new account's address (decision 0069), with and without JavaScript.
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
 
   // The verification e-mail arrives in the local outbox through the queue.
   const message = page.getByRole("listitem").filter({ hasText: `To: ${email}` }).filter({ hasText: "Verify your Closetloop account" });
@@ -20,6 +22,7 @@ test("sign up, verify from the local outbox, sign in, see the avatar menu, sign 
   }).toPass({ timeout: 15_000 });
   await message.getByRole("link", { name: /\/auth\/verify\?token=/ }).click();
   await expect(page.getByText("Email verified")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
 
   await login(page, email, "secret-pass");
   const menu = await openAvatarMenu(page);

@@ -56,7 +56,7 @@ test("basket and checkout: add as rental, switch to Buy Now, complete the order"
   await option.selectOption("purchase");
   if (await page.getByRole("button", { name: "Update" }).count()) await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Switched to purchase option").first()).toBeVisible();
-  await expect(page.getByText("Delivery (1 handlers)")).toBeVisible();
+  await expect(page.getByText("Delivery (1 handler)")).toBeVisible();
 
   await page.getByLabel("Full Name").first().fill("Sam Shopper");
   await page.getByLabel("Address Line 1").first().fill("1 Test Street");

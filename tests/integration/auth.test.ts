@@ -25,6 +25,8 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     expect(signInPage).toContain("Account created!");
     // The sign-in form starts with the address (decision 0069), which is in no URL.
     expect(signInPage).toContain(`value="${email}"`);
+    // With JavaScript the page's data comes from /auth.data: it has the address too.
+    expect(await (await browser.fetch("/auth.data?tab=signin")).text()).toContain(email);
     expect(signUp.headers.get("location")).not.toContain("@");
 
     // Not verified yet: refused, with a way to resend.

@@ -35,6 +35,15 @@ describe("cart items", () => {
     expect(cart).not.toMatch(/× \d/);
   });
 
+  it("refuses a seller's own item: nobody rents or buys what they sell (decision 0069)", async () => {
+    const own = await signedInBrowser("vendor");
+    const product = await createProduct(own.id);
+    const refused = await own.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("This is your own item: it cannot go in your basket.");
+    expect(await cartRows(own.id)).toEqual([]);
+  });
+
   it("reads a basket row stored with a quantity above 1 as one item, in the basket and at checkout", async () => {
     const owner = await seller();
     const product = await createProduct(owner.id, { rentalPrice: 2149, buyingPrice: 9000 });

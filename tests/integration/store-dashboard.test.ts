@@ -116,6 +116,8 @@ describe("the store dashboard", () => {
     const row = (await page(seller.browser, "/vendor?tab=products")).html.split('data-testid="seller-product"').find((r) => r.includes(product.name))!;
     expect(row).toContain(">Store: declined<");
     expect(row).toContain(`Declined by ${store.name}: We do not take knitwear this season.`);
+    // ...and what the seller can do about it (decision 0069).
+    expect(row).toContain("Edit it to choose another store, or none: it then goes to review again.");
     // Answered once: a second answer finds nothing to answer.
     const again = await store.browser.post("/store?tab=requests", { intent: "approve_request", productId: product.id });
     expect(again.status).toBe(404);

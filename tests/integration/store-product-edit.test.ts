@@ -72,7 +72,7 @@ describe("the store-side product edit", () => {
     expect(JSON.parse(mail.payload).cta).toEqual({ label: "Answer the request", url: `${appConfig(env).siteUrl}/vendor?tab=notifications` });
 
     // One suggestion waits at a time (decision 0067): the page says so, and a second is refused.
-    expect((await page(store.browser, `/store/product/${product.id}/edit`)).html.replace(/<!-- -->/g, "")).toContain("Your last suggestion for this item still waits for the owner's answer. You suggested £12.50 for 7 days and £120.00 to buy on");
+    expect((await page(store.browser, `/store/product/${product.id}/edit`)).html.replace(/<!-- -->/g, "")).toContain("Your last suggestion for this item still waits for the owner's answer. You suggested £12.50 for 7 days and £120.00 to buy (unchanged) on");
     const again = await store.browser.post(`/store/product/${product.id}/edit`, { intent: "request_price", suggestedRentalPrice: "11", suggestedBuyingPrice: "", reason: "A second thought on it." });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("Price change already requested");

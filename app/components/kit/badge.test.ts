@@ -47,6 +47,10 @@ describe("ProductBadges", () => {
     expect(declinedLive).toContain(">Store: declined<");
     expect(declinedLive).toContain("Declined by Kensington Closet: Not our style. It stays on the shop, no longer managed by the store.");
     expect(text({ status: "rejected", productStatus: "archived", declinedBy: "Kensington Closet" })).toContain(">Declined by Kensington Closet<");
+    // The seller's own list says what to do next; staff's does not.
+    expect(text({ status: "rejected", productStatus: "pending", declinedBy: "Kensington Closet", forSeller: true })).toContain("Edit it to choose another store, or none: it then goes to review again.");
+    expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos", forSeller: true })).toContain("Edit it to change what the reason asks: it then goes to review again.");
+    expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos" })).not.toContain("Edit it");
   });
 
   it("shows no concierge badge for a product without a request", () => {

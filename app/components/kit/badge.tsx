@@ -1,4 +1,4 @@
-import { rejectionNote, reviewLabel } from "../../domain/admin-products";
+import { rejectionNextStep, rejectionNote, reviewLabel } from "../../domain/admin-products";
 
 // Status badges (seller-store-admin.md §4, docs/dashboard-kit.md). A variant is named by what it
 // means, and every badge says its status in words: the colour only repeats it.
@@ -53,8 +53,10 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
  * listing ('Listing: live'), whether it is out on rental or sold, its concierge request when it
  * has one ('Concierge: pending'), and why it was rejected (and by which store, when one declined it). Every list of products shows them the same way.
  */
-export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string }) {
+export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability, forSeller = false }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string; forSeller?: boolean }) {
   const why = rejectionNote({ status, productStatus, rejectionReason, declinedBy });
+  // The seller's own list says what they can do about it.
+  const next = forSeller ? rejectionNextStep({ status, productStatus, declinedBy }) : null;
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="flex flex-wrap gap-1">
@@ -65,6 +67,7 @@ export function ProductBadges({ status, productStatus, conciergeStatus, rejectio
         {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} variant={conciergeStatus === "yes" ? "done" : "pending"} /> : null}
       </span>
       {why ? <span className="text-xs text-red-800">{why}</span> : null}
+      {next ? <span className="text-xs text-stone-700">{next}</span> : null}
     </span>
   );
 }

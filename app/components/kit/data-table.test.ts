@@ -38,6 +38,12 @@ const table = (rows: Order[], extra: Partial<DataTableProps<Order>> = {}) =>
   });
 
 describe("DataTable", () => {
+  it("says on a phone that a wide table scrolls sideways, and only for a wide one (decision 0069)", () => {
+    const hint = "Scroll the table sideways to see every column.";
+    expect(table(ORDERS, { wide: true })).toMatch(new RegExp(`<p class="[^"]*md:hidden[^"]*" aria-hidden="true">${hint}</p>`));
+    expect(table(ORDERS)).not.toContain(hint);
+  });
+
   it("names the table by its caption and describes its rows by a spoken summary", () => {
     const html = table(ORDERS);
     expect(html).toContain('<caption class="sr-only">Orders, newest first</caption>');

@@ -73,6 +73,12 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
         <EmptyState>{empty}</EmptyState>
       ) : (
         <div className={cx("relative overflow-x-auto", className)}>
+          {/* A wide table is wider than a phone: say so there, as its last columns start off-screen (decision 0069). */}
+          {wide ? (
+            <p className="sticky left-0 mb-1 text-xs text-stone-600 md:hidden" aria-hidden="true">
+              Scroll the table sideways to see every column.
+            </p>
+          ) : null}
           <table className={cx("w-full text-left text-sm", wide && "min-w-[720px]")} aria-describedby={summaryId}>
             <caption className={captionShown ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
             <thead className={headersHidden ? "sr-only" : "border-b border-stone-200 text-stone-600"}>

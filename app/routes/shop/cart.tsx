@@ -270,7 +270,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} handlers)`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{formatGBP(totals.total)}</dd></div>
           </dl>
           <button

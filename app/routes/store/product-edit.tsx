@@ -123,6 +123,8 @@ function SuggestedPrice({ which, current, result }: { which: "Rental" | "Buying"
 
 export default function StoreProductEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { product, waiting } = loaderData;
+  // A suggested price that keeps the item's own says so, as the owner reads it (decision 0069).
+  const kept = (suggested: number, now: number | null) => (suggested === now ? " (unchanged)" : "");
   const result = actionData as StoreEditActionData | undefined;
   const [status, setStatus] = useState(product.status);
   // Only once JavaScript runs can the button follow the select; without it the server answers 'No change'.
@@ -190,7 +192,7 @@ export default function StoreProductEdit({ loaderData, actionData }: Route.Compo
             {priceResult?.alert ? <FormAlert title={priceResult.alert.title} message={priceResult.alert.message} /> : null}
             {waiting ? (
               <p role="status" className="mt-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-                {`${WAITING} You suggested ${formatGBP(waiting.rental)} for 7 days and ${formatGBP(waiting.buying)} to buy on ${formatLongDate(waiting.createdAt)}.`}
+                {`${WAITING} You suggested ${formatGBP(waiting.rental)} for 7 days${kept(waiting.rental, product.rentalPrice)} and ${formatGBP(waiting.buying)} to buy${kept(waiting.buying, product.buyingPrice)} on ${formatLongDate(waiting.createdAt)}.`}
               </p>
             ) : (
             <Form method="post" noValidate className="mt-2 space-y-3" aria-label="Request price change">

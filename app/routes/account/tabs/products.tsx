@@ -32,7 +32,7 @@ export function Products({ data }: { data: LoaderData }) {
           { header: "Image", cell: (p) => <ProductImage src={p.images[0]} name={p.name} /> },
           { header: "Name", cell: (p) => p.name },
           { header: "Price Status", cell: (p) => <PriceStatus product={p} /> },
-          { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} /> },
+          { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} forSeller /> },
           { header: "Created", cell: (p) => formatLongDate(p.createdAt) },
         ]}
       />
