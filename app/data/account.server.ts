@@ -32,7 +32,15 @@ export const ORDERS_PER_PAGE = 20;
 /** The user's orders, newest first, a page at a time (one more row says whether there is a next page). */
 export async function accountOrders(db: Database, userId: string, page: number) {
   const query = db
-    .select({ id: orders.id, status: orders.status, totalAmount: orders.totalAmount, createdAt: orders.createdAt })
+    .select({
+      id: orders.id,
+      status: orders.status,
+      totalAmount: orders.totalAmount,
+      createdAt: orders.createdAt,
+      // The first of its rentals in their window to end: the list says by when (decision 0069).
+      // Spelled out: drizzle names a one-table select's columns without their table.
+      rentalEndsAt: sql<number | null>`(select min(i.rental_ends_at) from order_items i where i.order_id = "orders"."id" and i.status = 'active')`,
+    })
     .from(orders)
     .where(eq(orders.userId, userId))
     .orderBy(...newestFirst(orders))

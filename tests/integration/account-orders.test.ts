@@ -48,6 +48,10 @@ describe("My Orders and the order page", () => {
     expect(html).toMatch(/processing → <strong>delivered<\/strong> \(by Closetloop\)|pending → <strong>delivered<\/strong> \(by Closetloop\)/);
     expect(html).toContain("7 days left");
     expect(html).toMatch(/Return or buy by [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+</);
+    // My Orders says it too, under the order's status (decision 0069).
+    const deadline = /Return or buy by [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+/.exec(html)![0];
+    const list = (await page(shopper.browser, "/account?tab=orders")).html;
+    expect(list).toContain(`<span class="mt-1 block text-xs text-stone-700">${deadline}</span>`);
   });
 
   it("is open to the order's shopper and to staff who handle orders; anyone else gets 'Order not found'", async () => {

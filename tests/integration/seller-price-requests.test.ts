@@ -43,7 +43,7 @@ describe("price-change requests", () => {
     expect(card).toContain("£15.00 <span class=\"text-xs text-stone-600\">(now £20.00)</span>");
     expect(card).toContain("£160.00 <span class=\"text-xs text-stone-600\">(unchanged)</span>");
     // £15 for a week of a £160 item is 9.3% (rounded down), below the fair 12–15%: the seller reads it before accepting.
-    expect(card).toContain("Suggested rental price: </span>9.3% · Too Low");
+    expect(card).toContain("Suggested rental price: </span>9.3% · Too Low (fair 12–15%)");
   });
 
   it("Accept sets both prices and stamps the request; a second answer changes nothing", async () => {

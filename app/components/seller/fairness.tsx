@@ -14,7 +14,8 @@ export function barScale(fairness: Pick<Fairness, "percent" | "low" | "high">) {
   return { low: at(fairness.low), high: at(fairness.high), mark: at(fairness.percent) };
 }
 
-export function FairnessBar({ fairness, label }: { fairness: Fairness | null; label: string }) {
+/** The bar and its verdict; `range` adds the fair range in words (where verdicts of different ranges sit side by side). */
+export function FairnessBar({ fairness, label, range = false }: { fairness: Fairness | null; label: string; range?: boolean }) {
   if (!fairness) return <span className="text-xs text-stone-500">{label}: no verdict</span>;
   const scale = barScale(fairness);
   return (
@@ -25,7 +26,7 @@ export function FairnessBar({ fairness, label }: { fairness: Fairness | null; la
       </span>
       <span className={`font-medium ${TEXT[fairness.band]}`}>
         <span className="sr-only">{label}: </span>
-        {`${fairness.percent}% · ${fairness.band}`}
+        {`${fairness.percent}% · ${fairness.band}${range ? ` (fair ${fairness.low}–${fairness.high}%)` : ""}`}
       </span>
     </span>
   );

@@ -78,7 +78,7 @@ function SuggestedPrice({ suggested, current, pending, fairness, label }: { sugg
       <p>
         {formatGBP(suggested)} <span className="text-xs text-stone-600">{pending && suggested === current ? "(unchanged)" : `(now ${priceText(current)})`}</span>
       </p>
-      <FairnessBar fairness={fairness} label={label} />
+      <FairnessBar fairness={fairness} label={label} range />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { accountStatusVariant, shortOrderId } from "../../../domain/account";
 import { formatLongDate } from "../../../domain/dates";
 import { formatGBP } from "../../../domain/money";
+import { returnOrBuyBy } from "../../../domain/order-lifecycle";
 import { EmptyState, Panel } from "../../../components/kit/panel";
 import { DataTable } from "../../../components/kit/data-table";
 import { listHref } from "../../../components/kit/paging";
@@ -31,7 +32,15 @@ export function Orders({ data }: { data: LoaderData }) {
             ),
           },
           { header: "Date", cell: (order) => formatLongDate(order.createdAt) },
-          { header: "Status", cell: (order) => <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} /> },
+          {
+            header: "Status",
+            cell: (order) => (
+              <>
+                <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} />
+                {order.rentalEndsAt ? <span className="mt-1 block text-xs text-stone-700">{returnOrBuyBy(order.rentalEndsAt)}</span> : null}
+              </>
+            ),
+          },
           { header: "Total", numeric: true, cell: (order) => formatGBP(order.total) },
         ]}
       />
