@@ -4,6 +4,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { brands, categories } from "../../db/schema";
 import { FIRST_CHARACTERS, type VocabularyWord } from "../domain/search-correction";
+import { runTogether } from "../domain/search-suggestions";
 import type { Database } from "./db.server";
 
 /** The first string after every string that starts with `prefix` (in SQLite's binary order). */
@@ -87,8 +88,24 @@ export const SUGGESTED_BRANDS = 6;
  * index on lower(name); the active categories, for the caller to match by any word. One batch.
  */
 export async function suggestionSources(db: Database, prefix: string) {
-  const [brandRows, categoryRows] = await db.batch([brandsStartingWith(db, prefix), activeCategories(db)]);
-  return { brands: brandRows.map((b) => b.name), categories: categoryRows };
+  const together = runTogether(prefix);
+  const [brandRows, togetherRows, categoryRows] = await db.batch([brandsStartingWith(db, prefix), brandsRunTogether(db, together || prefix), activeCategories(db)]);
+  // As typed first, then those found run together ('levis' finds Levi's), each once.
+  const names = [...new Set([...brandRows, ...togetherRows].map((b) => b.name))].slice(0, SUGGESTED_BRANDS);
+  return { brands: names, categories: categoryRows };
+}
+
+/** The brands' names run together, as migration 0048's index holds them (runTogether in SQL). */
+const RUN_TOGETHER = sql.raw(`replace(replace(replace(replace(replace(lower("brands"."name"), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`);
+
+/** Brands whose name run together starts with `together` (already run together), in that index's order. */
+export function brandsRunTogether(db: Database, together: string) {
+  return db
+    .select({ name: brands.name })
+    .from(brands)
+    .where(and(sql`${RUN_TOGETHER} >= ${together}`, sql`${RUN_TOGETHER} < ${prefixEnd(together)}`))
+    .orderBy(RUN_TOGETHER)
+    .limit(SUGGESTED_BRANDS);
 }
 
 /** The query of `suggestionSources` for brands; exposed so its query plan can be tested. */

@@ -20,6 +20,13 @@ export function parseSuggestionQuery(raw: string | null): SuggestionQuery {
   return { ok: true, prefix: q.replace(/\s+/g, " ").toLowerCase() };
 }
 
+/**
+ * A name or a prefix run together, as the brands' second index holds names (migration 0048):
+ * lower case, without stops, apostrophes, pluses or spaces ('L.K.Bennett' → 'lkbennett', typed
+ * 'lk ben' → 'lkben'), so a brand is suggested as it is typed (decision 0069).
+ */
+export const runTogether = (text: string) => text.toLowerCase().replace(/[.'’+\s]/g, "");
+
 export interface SuggestedLink {
   kind: "brand" | "category";
   label: string;

@@ -39,6 +39,8 @@ export const brands = sqliteTable(
   },
   (t) => [
     uniqueIndex("brands_name_unique").on(sql`lower(${t.name})`),
+    // Names run together, for the header's suggestions (migration 0048, decision 0069).
+    index("brands_name_run_together").on(sql`replace(replace(replace(replace(replace(lower(${t.name}), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`),
     index("brands_popular_name_idx").on(t.isPopular, t.name),
     index("brands_name_idx").on(t.name),
   ],

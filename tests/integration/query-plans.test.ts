@@ -8,7 +8,7 @@ import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
 import { productDetail, similarItemsQuery } from "../../app/data/product.server";
-import { brandsStartingWith, suggestionSources, wordsStartingWith, wordsWithSecondLetter } from "../../app/data/search.server";
+import { brandsRunTogether, brandsStartingWith, suggestionSources, wordsStartingWith, wordsWithSecondLetter } from "../../app/data/search.server";
 
 const db = database(env.DB);
 
@@ -204,6 +204,10 @@ describe("catalog query plans never scan a whole table", () => {
     const brands = (await plan(brandsStartingWith(db, "har"))).join("\n");
     expect(brands).toMatch(/SEARCH brands USING INDEX brands_name_unique \(<expr>>\? AND <expr><\?\)/);
     expect(brands).not.toMatch(/TEMP B-TREE|SCAN brands/);
+    // The same for names run together (decision 0069): 'levis' finds Levi's by its own index.
+    const together = (await plan(brandsRunTogether(db, "levis"))).join("\n");
+    expect(together).toMatch(/SEARCH brands USING INDEX brands_name_run_together \(<expr>>\? AND <expr><\?\)/);
+    expect(together).not.toMatch(/TEMP B-TREE|SCAN brands/);
     // The endpoint's one batch: those brands and the handful of active categories.
     const suggestions = await explainEverything((d) => suggestionSources(d, "har"));
     expect(suggestions.filter(fullScan), suggestions.join("\n")).toEqual([]);

@@ -18,7 +18,7 @@ beforeAll(async () => {
   const vendor = await createUser({ displayName: `Sofia${tag}` });
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, 'Harbourline', ?), (?, 'Harrow & Co', ?), (?, 'Levi''s', ?)").bind(`b1_${tag}`, now, `b2_${tag}`, now, `b3_${tag}`, now),
+    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, 'Harbourline', ?), (?, 'Harrow & Co', ?), (?, 'Levi''s', ?), (?, 'L.K.Bennett', ?)").bind(`b1_${tag}`, now, `b2_${tag}`, now, `b3_${tag}`, now, `b4_${tag}`, now),
     env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?), (?, 'Jackets & Blazers', 'jackets-blazers', 1, 2, ?), (?, 'Hidden', 'hidden', 0, 3, ?) ON CONFLICT DO NOTHING").bind(`c1_${tag}`, now, `c2_${tag}`, now, `c3_${tag}`, now),
   ]);
   await createProduct(vendor.id, { name: "Navy Quilted Jacket", brand: "Harbourline", category: "Jackets & Blazers", color: "Navy", tags: ["winter"], size: "UK 12" });
@@ -159,6 +159,14 @@ describe("GET /search/suggestions", () => {
   it("finds a category by any of its words, and never an inactive one", async () => {
     expect((await suggestions("bla")).body.suggestions).toEqual([{ kind: "category", label: "Jackets & Blazers", url: "/categories/jackets-blazers" }]);
     expect((await suggestions("hid")).body.suggestions).toEqual([]);
+  });
+
+  it("suggests a brand typed without its stops, apostrophe or spaces (decision 0069)", async () => {
+    expect((await suggestions("levis")).body.suggestions).toEqual([{ kind: "brand", label: "Levi's", url: "/brand/Levi's" }]);
+    expect((await suggestions("lk ben")).body.suggestions).toEqual([{ kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" }]);
+    expect((await suggestions("LKB")).body.suggestions).toEqual([{ kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" }]);
+    // Found both ways, suggested once.
+    expect((await suggestions("l")).body.suggestions!.filter((s) => s.label === "L.K.Bennett")).toHaveLength(1);
   });
 
   it("reads punctuation as typed", async () => {
