@@ -49,6 +49,10 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
       ...rejectionColumns,
       availability: products.availability,
       storeName: aliasedOrNull(stores.name, "store_name"),
+      // Where its latest order stands while it is not with the shopper yet (decision 0069).
+      orderStage: sql<"reserved" | "to_post" | "shipped" | null>`(select case when o.status = 'awaiting_payment' then 'reserved' when oi.status = 'shipped' then 'shipped' else 'to_post' end
+        from order_items oi join orders o on o.id = oi.order_id
+        where oi.product_id = "products"."id" and oi.status in ('pending', 'processing', 'shipped') order by oi.created_at desc limit 1)`.as("order_stage"),
     })
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))

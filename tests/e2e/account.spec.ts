@@ -53,7 +53,8 @@ test.describe.serial("a new member's account", () => {
     await details.getByLabel("Full name").fill("Morgan Member-Smith");
     await details.getByLabel("Display name").fill(displayName);
     await details.getByRole("button", { name: "Save Changes" }).click();
-    await expect(toast(page, "Profile updated")).toBeVisible();
+    // The save, then the page read again: on a busy machine (the jobs test beside) more than the default 7 s.
+    await expect(toast(page, "Profile updated")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Display name")).toHaveValue(displayName);
 
     const picture = page.getByRole("form", { name: "Profile picture" });

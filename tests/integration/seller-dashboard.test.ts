@@ -70,6 +70,7 @@ describe("the dashboard", () => {
     await earned((await createUser()).id, elsewhere.id, 99999, 1);
     await priceRequest(dress.id, vendor.id, storeId);
     await env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(coat.id).run();
+    await env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(dress.id).run();
 
     const products = await (await vendor.browser.fetch("/vendor")).text();
     // Only live listings are listed and active; the one waiting for approval is counted apart (issue 24).
@@ -84,6 +85,10 @@ describe("the dashboard", () => {
     expect(products).toContain("12.5% · Fair"); // the factory's 15.00 of 120.00
     // A live listing out on rental says so beside 'Listing: live' (off the shop meanwhile).
     expect(products).toContain(">Out on rental<");
+    // One sold and not with its shopper yet says where its order stands (decision 0069).
+    const dressRow = products.split('data-testid="seller-product"').find((r) => r.includes(`Dress ${tag}`))!;
+    expect(dressRow).toContain(">On its way<");
+    expect(dressRow).not.toContain(">Out on rental<");
     expect(products).not.toContain(`Not theirs ${tag}`);
 
     const orders = await (await vendor.browser.fetch("/vendor?tab=orders")).text();

@@ -53,6 +53,14 @@ describe("ProductBadges", () => {
     expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos" })).not.toContain("Edit it");
   });
 
+  it("says where an item's order stands while it is not with its shopper yet (decision 0069)", () => {
+    const text = (props: Parameters<typeof ProductBadges>[0]) => renderToString(h(ProductBadges, props));
+    expect(text({ status: "approved", productStatus: "live", availability: "rented", orderStage: "to_post" })).toContain(">Ordered: to post<");
+    expect(text({ status: "approved", productStatus: "live", availability: "sold", orderStage: "reserved" })).toContain(">Reserved: awaiting payment<");
+    expect(text({ status: "approved", productStatus: "live", availability: "rented", orderStage: null })).toContain(">Out on rental<");
+    expect(text({ status: "approved", productStatus: "live", availability: "sold" })).toContain(">Sold<");
+  });
+
   it("shows no concierge badge for a product without a request", () => {
     expect(renderToString(h(ProductBadges, { status: "approved", conciergeStatus: "no" }))).not.toContain("Concierge");
   });

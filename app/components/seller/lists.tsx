@@ -28,6 +28,7 @@ export interface SellerProductRow {
   rejectionReason: string | null;
   declinedBy: string | null;
   availability: string;
+  orderStage?: "reserved" | "to_post" | "shipped" | null;
   createdAt: number;
   storeName: string | null;
 }
@@ -49,7 +50,7 @@ export function SellerProducts({ products, paging }: { products: SellerProductRo
         { header: "Rental (7 days)", cell: (p) => <PriceWithFairness pence={p.rentalPrice} fairness={rentalFairness(p.rentalPrice, p.buyingPrice)} label="Rental price" /> },
         { header: "Buy", cell: (p) => <PriceWithFairness pence={p.buyingPrice} fairness={buyFairness(p.buyingPrice, p.originalPrice, p.condition)} label="Buying price" /> },
         { header: "Created", className: "whitespace-nowrap", cell: (p) => formatLongDate(p.createdAt) },
-        { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} forSeller /> },
+        { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} orderStage={p.orderStage} forSeller /> },
         {
           header: "Actions",
           hiddenHeader: true,
