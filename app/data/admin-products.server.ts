@@ -3,7 +3,7 @@ import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
-import { publicOrReserved } from "./catalog.server";
+import { orderStageOf, publicOrReserved } from "./catalog.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
@@ -42,6 +42,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
       onShop: sql<number>`${publicOrReserved()}`.mapWith(Boolean).as("on_shop"),
       ...rejectionColumns,
       availability: products.availability,
+      orderStage: orderStageOf().as("order_stage"),
       rentalPrice: products.rentalPrice,
       buyingPrice: products.buyingPrice,
       originalPrice: products.originalPrice,

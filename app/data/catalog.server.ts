@@ -25,6 +25,12 @@ export const reservedByCheckout = () =>
 export const reservedUntil = () =>
   sql<number | null>`(case when "products"."availability" <> 'available' then (select max(o.payment_expires_at) from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled') end)`;
 
+/** Where an item's latest order stands while the item is not with its shopper yet (decision 0069); null otherwise. */
+export const orderStageOf = () =>
+  sql<"reserved" | "to_post" | "shipped" | null>`(select case when o.status = 'awaiting_payment' then 'reserved' when oi.status = 'shipped' then 'shipped' else 'to_post' end
+    from order_items oi join orders o on o.id = oi.order_id
+    where oi.product_id = "products"."id" and oi.status in ('pending', 'processing', 'shipped') order by oi.created_at desc limit 1)`;
+
 export const cardColumns = {
   id: products.id,
   name: products.name,

@@ -10,6 +10,7 @@ import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitin
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
+import { orderStageOf } from "./catalog.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.
@@ -50,9 +51,7 @@ export function sellerProductsQuery(db: Database, ownerId: string, page: number)
       availability: products.availability,
       storeName: aliasedOrNull(stores.name, "store_name"),
       // Where its latest order stands while it is not with the shopper yet (decision 0069).
-      orderStage: sql<"reserved" | "to_post" | "shipped" | null>`(select case when o.status = 'awaiting_payment' then 'reserved' when oi.status = 'shipped' then 'shipped' else 'to_post' end
-        from order_items oi join orders o on o.id = oi.order_id
-        where oi.product_id = "products"."id" and oi.status in ('pending', 'processing', 'shipped') order by oi.created_at desc limit 1)`.as("order_stage"),
+      orderStage: orderStageOf().as("order_stage"),
     })
     .from(products)
     .leftJoin(stores, eq(stores.id, products.storeId))

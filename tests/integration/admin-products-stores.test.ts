@@ -3,6 +3,7 @@ import { forgetPages } from "../../app/services/page-cache.server";
 import { storeRequestRow } from "./admin-data";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { TAB_DENIED, first, as, toastAfter, anonymousPage } from "./admin-fixtures";
+import { placeOrder } from "./orders";
 
 // The admin Products and Stores tabs (issue 14; decision 0031): approving and rejecting pending
 // products (live at once with the page cache on) and store requests. The store-account function
@@ -100,6 +101,20 @@ describe("Products", () => {
     expect(html).toContain(`href="/product/${live.id}"`);
     expect(html).toContain(`href="/vendor/product/${pending.id}/edit"`);
     expect((await browser.fetch(`/vendor/product/${pending.id}/edit`)).status).toBe(200);
+  });
+});
+
+describe("Products ordered and not with their shopper yet", () => {
+  it("say where the order stands, not 'Out on rental' (decision 0069)", async () => {
+    const owner = await createUser();
+    const tag = `Ordered${Date.now().toString(36)}`;
+    const product = await createProduct(owner.id, { name: `${tag} Coat` });
+    const buyer = await as("shopper");
+    await placeOrder(buyer, [{ productId: product.id, option: "rental" }]);
+    const { browser } = await as("admin");
+    const row = (await (await browser.fetch(`/admin/products?q=${tag}`)).text()).replace(/<!-- -->/g, "");
+    expect(row).toContain(">Ordered: to post<");
+    expect(row).not.toContain(">Out on rental<");
   });
 });
 

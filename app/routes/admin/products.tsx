@@ -79,7 +79,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
               header: "Status",
               cell: (p) => (
                 <>
-                  <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} />
+                  <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} orderStage={p.orderStage} />
                 </>
               ),
             },
