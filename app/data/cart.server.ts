@@ -5,7 +5,7 @@ import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
 export type { CartLine, CartOption };
-import { isPublic, publicOrReserved, reservedByCheckout, reservedUntil } from "./catalog.server";
+import { isPublic, publicOrReserved, reservedUntil } from "./catalog.server";
 import { newestFirst } from "./paging.server";
 import { reservedText } from "../domain/alerts";
 
@@ -95,7 +95,6 @@ async function publicProduct(db: Database, productId: string) {
       ownerId: products.ownerId,
       ownerName: aliased(users.displayName, "owner_display_name"),
       ownerAvatar: aliased(users.avatarUrl, "owner_avatar"),
-      reserved: reservedByCheckout(),
       reservedUntil: reservedUntil(),
     })
     .from(products)
@@ -115,7 +114,7 @@ export async function addToCart(db: Database, userId: string, productId: string,
   // A seller does not buy or rent what they sell (decision 0069).
   if (product.ownerId === userId) throw new CartError("Error adding item", "This is your own item: it cannot go in your basket.", 409);
   // Why it cannot be added: another shopper's checkout holds it, or it is out on rental.
-  if (product.reserved) throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
+  if (product.reservedUntil !== null) throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
   if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
   const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
   if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);

@@ -19,11 +19,16 @@ const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank:
  */
 export const reservedByCheckout = () =>
   // An available item is held by nobody: the order lookup runs only for one that is rented or sold.
-  sql<number>`("products"."availability" <> 'available' and exists (select 1 from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'))`;
+  sql<number>`("products"."availability" <> 'available' and exists (select 1 ${HELD_BY_CHECKOUT}))`;
 
-/** When the checkout holding an item ends unpaid (null: none holds it). */
-export const reservedUntil = () =>
-  sql<number | null>`(case when "products"."availability" <> 'available' then (select max(o.payment_expires_at) from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled') end)`;
+/**
+ * When the checkout holding an item ends unpaid; null when none holds it (every order awaiting its
+ * payment has its end, so this also says whether it is held: one lookup where both are needed).
+ */
+export const reservedUntil = () => sql<number | null>`(case when "products"."availability" <> 'available' then (select max(o.payment_expires_at) ${HELD_BY_CHECKOUT}) end)`;
+
+/** The orders awaiting payment that hold the product of the select: the one condition both read. */
+const HELD_BY_CHECKOUT = sql.raw(`from order_items oi join orders o on o.id = oi.order_id where oi.product_id = "products"."id" and o.status = 'awaiting_payment' and oi.status <> 'cancelled'`);
 
 /** Where an item's latest order stands while the item is not with its shopper yet (decision 0069); null otherwise. */
 export const orderStageOf = () =>

@@ -8,7 +8,7 @@ import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
 import { newestFirst } from "./paging.server";
-import { publicOrReserved, reservedByCheckout, reservedUntil } from "./catalog.server";
+import { publicOrReserved, reservedUntil } from "./catalog.server";
 
 export const RELATED_PRODUCTS = 8;
 
@@ -59,7 +59,6 @@ export async function productDetail(db: Database, id: string) {
         ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
         storeId: aliasedOrNull(stores.id, "store_ref"),
         storeName: aliasedOrNull(stores.name, "store_name"),
-        reserved: reservedByCheckout().as("reserved_by_checkout"),
         reservedUntil: reservedUntil().as("reserved_until"),
       })
       .from(products)
@@ -87,7 +86,7 @@ export async function productDetail(db: Database, id: string) {
   return {
     ...product,
     ownerVerified: Boolean(product.ownerVerified),
-    reserved: Boolean(product.reserved),
+    reserved: product.reservedUntil !== null,
     managedByStore,
     // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
     sizeText: product.size ? sizeLabel(product.size, product.category) : null,
