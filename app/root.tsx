@@ -20,7 +20,7 @@ import { PageNotFound } from "./components/not-found";
 import { CookieConsent } from "./components/layout/cookie-consent";
 import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
-import { FocusRefusedField, HideCorrectedErrors } from "./components/forms";
+import { FocusRefusedField } from "./components/forms";
 import { useNonce } from "./components/nonce";
 import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
@@ -146,7 +146,6 @@ function Shell({ children }: { children: React.ReactNode }) {
         {/* Fixed to the top of the window; inside a landmark so that, while shown, it is part of the page's content. */}
         <ProgressBar />
         <FocusRefusedField />
-        <HideCorrectedErrors />
         {children}
       </main>
       <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useFetchers, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
 export const INPUT_CLASS = "max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
@@ -9,11 +9,7 @@ export const invalidProps = (id: string, error: string | undefined) => ({ "aria-
 
 /** A field's error, at the field: the text aria-describedby points to. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? (
-    <p id={id} className="text-sm text-red-700" data-field-error="">
-      {error}
-    </p>
-  ) : null;
+  return error ? <p id={id} className="text-sm text-red-700">{error}</p> : null;
 }
 
 /**
@@ -44,7 +40,7 @@ export function Field({ label, name, error, required, hint, ...input }: { label:
 
 export function FormAlert({ title, message }: { title: string; message: string }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-form-alert="">
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
       <p className="font-semibold">{title}</p>
       <p>{message}</p>
     </div>
@@ -78,55 +74,6 @@ export function FocusRefusedField() {
     const now = form.isConnected ? form : id ? document.getElementById(id) : null;
     now?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [state]);
-  return null;
-}
-
-/**
- * With JavaScript a refused form stays on screen, and a field's error stayed under it after the
- * person corrected the field, until the form was sent again. Now changing a refused field hides
- * its error (and its red outline) at once, changing anything in a form hides the form's own
- * refusal beside it (FormAlert), and the next answer of any form sent shows whatever errors it
- * still gives. Rendered once, in the root; marks only, so React's own attributes are
- * never touched (decision 0069).
- */
-export function HideCorrectedErrors() {
-  const navigation = useNavigation();
-  const fetchers = useFetchers();
-  // A form sent (not a link followed): its answer draws the errors afresh.
-  const sending = [navigation, ...fetchers].some((n) => n.state !== "idle" && n.formMethod !== undefined && n.formMethod.toUpperCase() !== "GET");
-  const wasSending = useRef(false);
-  useEffect(() => {
-    const edited = (event: Event) => {
-      const target = event.target instanceof Element ? event.target : null;
-      const form = target?.closest("form");
-      // The form's own refusal beside it (a FormAlert) is stale once anything in the form changes.
-      const alerts = form?.parentElement ? [...form.parentElement.querySelectorAll<HTMLElement>("[data-form-alert]")] : [];
-      const field = target?.closest<HTMLElement>('[aria-invalid="true"]');
-      // The server's errors only (FieldError's): a check made in the browser as the person types
-      // draws its own error again on each change.
-      const errors = (field?.getAttribute("aria-describedby") ?? "")
-        .split(/\s+/)
-        .map((id) => (id ? document.getElementById(id) : null))
-        .filter((error): error is HTMLElement => Boolean(error?.hasAttribute("data-field-error")));
-      if (field && errors.length) field.dataset.edited = "";
-      for (const stale of [...alerts, ...errors]) stale.dataset.staleError = "";
-    };
-    document.addEventListener("input", edited, true);
-    document.addEventListener("change", edited, true);
-    return () => {
-      document.removeEventListener("input", edited, true);
-      document.removeEventListener("change", edited, true);
-    };
-  }, []);
-  useEffect(() => {
-    if (wasSending.current && !sending) {
-      for (const element of document.querySelectorAll<HTMLElement>("[data-edited], [data-stale-error]")) {
-        delete element.dataset.edited;
-        delete element.dataset.staleError;
-      }
-    }
-    wasSending.current = sending;
-  }, [sending]);
   return null;
 }
 
