@@ -17,7 +17,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: { console: "readonly", process: "readonly", URL: "readonly", fetch: "readonly", crypto: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", Buffer: "readonly", URLSearchParams: "readonly" },
+      globals: { console: "readonly", process: "readonly", URL: "readonly", fetch: "readonly", crypto: "readonly", setTimeout: "readonly", clearTimeout: "readonly", TextEncoder: "readonly", Buffer: "readonly", URLSearchParams: "readonly", AbortSignal: "readonly" },
     },
     rules: {
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],

@@ -7,6 +7,7 @@
 //   --d1-only         only the D1 timings (no load): per page, and per catalog statement
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
+//   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -29,6 +30,9 @@ const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench", String(products));
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
 const npm = (script, extra = []) => execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
+
+// --soak: a crowd trading at once instead (bench/soak.mjs takes the other arguments).
+if (flag("--soak")) await import("./soak.mjs");
 
 mkdirSync(STATE, { recursive: true });
 console.log(`\n== Preparing a ${products}-product catalog in ${path.relative(process.cwd(), STATE)}`);

@@ -6,6 +6,7 @@ import { countingD1, database, type RoundTrips } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
+import { perIsolate } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
 import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
 import { gateRequest, pageRoute } from "../app/services/request-gate.server";
@@ -25,10 +26,10 @@ appConfig(startupEnv);
 
 // The request gate and React Router share one import of the server build. Vite's dev server
 // re-imports it per request (an edited route takes effect at once); elsewhere it is loaded once:
-// under the test runner every import() is a round trip to Vite (~8 ms).
+// under the test runner every import() is a round trip to Vite (~8 ms). Kept as a value, never as
+// a pending promise other requests wait on (app/services/per-isolate.ts, decision 0070).
 const loadServerBuild = () => import("virtual:react-router/server-build");
-let serverBuildOnce: ReturnType<typeof loadServerBuild> | undefined;
-const serverBuild = () => (import.meta.env.MODE === "development" ? loadServerBuild() : (serverBuildOnce ??= loadServerBuild()));
+const serverBuild = import.meta.env.MODE === "development" ? loadServerBuild : perIsolate(loadServerBuild);
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();

@@ -18,21 +18,20 @@ import { publicPagesChanged } from "./freshness.server";
 import { enqueue } from "./notifications.server";
 import { hashPassword, verifyPassword } from "./password.server";
 import { endAllSessions, listSessions } from "./session.server";
+import { perIsolate } from "./per-isolate";
 import { LIMITS, rateLimited } from "./rate-limit.server";
 import { commitImages, deleteImages, readImageField } from "./uploads.server";
 
 // Account management as the routes call it (seller-store-admin.md §2, §3, §4, §7, §8):
 // profile and picture, e-mail change, password, the data export and the account's deletion.
 
-let reserved: Promise<string[]> | null = null;
 /**
  * Every top-level segment of the route table, read from the server build itself, so a route
  * added tomorrow is reserved the day it lands (DECISIONS.md Routes).
  */
-export function reservedSegments() {
-  reserved ??= import("virtual:react-router/server-build").then((build) => topLevelSegments(build.routes as Record<string, RouteManifestEntry | undefined>));
-  return reserved;
-}
+export const reservedSegments = perIsolate(() =>
+  import("virtual:react-router/server-build").then((build) => topLevelSegments(build.routes as Record<string, RouteManifestEntry | undefined>)),
+);
 
 export type ProfileResult =
   | { ok: true; emailChangeSentTo: string | null; changed: boolean }

@@ -8,6 +8,7 @@
 // data centre). A copy is served with a fresh CSP nonce, so no two answers share a nonce. Past
 // its s-maxage a page is served stale for a minute while one request renders it again, and
 // concurrent misses wait for one render: a busy page is never rendered by many requests at once.
+// A request never waits on a promise another request made (renderedElsewhere; decision 0070).
 
 /** How long a shared page may be reused. Short: a sold item leaves listings within this time. */
 export const SHARED_PAGE_SECONDS = 30;
@@ -59,8 +60,12 @@ export const STALE_SECONDS = 60;
 const MAX_ENTRIES = 300;
 const MAX_BODY = 512 * 1024;
 const memory = new Map<string, Entry>();
-// Renders under way, by key: concurrent misses wait for one render instead of each rendering.
-const rendering = new Map<string, Promise<Entry | null>>();
+// The keys this isolate is rendering: concurrent misses wait for that render instead of each
+// rendering. Only the keys, never the renders' promises (renderedElsewhere says why).
+const rendering = new Set<string>();
+/** How often a waiting request looks for the render it waits for, and for how long at most. */
+const WAIT_STEP_MS = 5;
+export const WAIT_MAX_MS = 2_000;
 
 function remember(key: string, entry: Entry) {
   memory.delete(key);
@@ -164,13 +169,34 @@ async function renderAndKeep(key: string, options: PageCacheOptions, render: () 
   return { response: fresh, entry };
 }
 
-/** One render per key at a time; the others wait for its entry (null when it was not shareable). */
-function renderOnce(key: string, options: PageCacheOptions, render: () => Promise<Response>) {
-  const work = renderAndKeep(key, options, render);
-  const entry = work.then((r) => r.entry).catch(() => null);
-  rendering.set(key, entry);
-  void entry.finally(() => rendering.delete(key));
-  return work;
+/** One render per key at a time in this isolate; the others wait for it (renderedElsewhere). */
+async function renderOnce(key: string, options: PageCacheOptions, render: () => Promise<Response>) {
+  rendering.add(key);
+  try {
+    return await renderAndKeep(key, options, render);
+  } finally {
+    rendering.delete(key);
+  }
+}
+
+/**
+ * Waits for another request's render of `key` to end, then answers with what it kept (null when
+ * it kept nothing: not shareable, or it failed; the caller then renders for itself).
+ *
+ * It looks on a timer of its own instead of awaiting the other request's promise. In workerd the
+ * continuation of an `await` on a promise that another request resolves runs in that request's
+ * context: whatever it makes then (a response body, a D1 call, a render) belongs to the other
+ * request, and this request's answer fails with "Cannot perform I/O on behalf of a different
+ * request" (the 500s of issue 41, decision 0070). A promise of its own that the other request
+ * resolves is no better: the runtime sees a request waiting on nothing it started and cancels it
+ * as hung. Production runs the same runtime, so this holds there too.
+ */
+async function renderedElsewhere(key: string, now: number): Promise<Entry | null> {
+  for (let waited = 0; rendering.has(key) && waited < WAIT_MAX_MS; waited += WAIT_STEP_MS) {
+    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  }
+  const entry = memory.get(key);
+  return entry && entry.expires > now ? entry : null;
 }
 
 /**
@@ -194,9 +220,8 @@ export async function withPageCache(request: Request, options: PageCacheOptions,
     return answer(entry, options.freshNonce, "stale");
   }
 
-  const pending = rendering.get(key);
-  if (pending) {
-    const rendered = await pending;
+  if (rendering.has(key)) {
+    const rendered = await renderedElsewhere(key, options.now);
     if (rendered) return answer(rendered, options.freshNonce, "coalesced");
   }
   return (await renderOnce(key, options, render)).response;

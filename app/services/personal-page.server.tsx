@@ -11,6 +11,7 @@ import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/pers
 import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
+import { perIsolate } from "./per-isolate";
 import { readSession, readSessionId, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
@@ -85,14 +86,13 @@ async function partRenderer(url: string): Promise<Render> {
 
 // The header and home's call to action link only to absolute paths: they render alike at any
 // URL, so one router serves them, and their anonymous markup is rendered once per isolate.
-let atRoot: Promise<Render> | undefined;
-const rootRenderer = () => (atRoot ??= partRenderer("http://localhost/"));
-let anonymousMarkup: Promise<{ header: string; hero: string }> | undefined;
-const anonymous = () =>
-  (anonymousMarkup ??= rootRenderer().then((render) => ({
+const rootRenderer = perIsolate(() => partRenderer("http://localhost/"));
+const anonymous = perIsolate(() =>
+  rootRenderer().then((render) => ({
     header: render(<HeaderPersonal user={null} cartCount={0} />),
     hero: render(<HeroLink signedIn={false} />),
-  })));
+  })),
+);
 
 // A visitor's header is the same on every page they open: the markup of the last few headers,
 // by everything they show (so a changed basket count or name is a different header).
