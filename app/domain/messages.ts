@@ -242,6 +242,13 @@ export function messageState(seq: number, other: { readSeq: number; deliveredSeq
   return "sent";
 }
 
+/**
+ * How far a party's 'read' reaches: what they asked for, but never past the conversation's last
+ * message (a read frame from a socket is the caller's word; a 'Read' for a message not yet
+ * written would be a lie to the other side, and stay one: reads never move back).
+ */
+export const readUpTo = (requested: number, lastSeq: number) => Math.max(0, Math.min(requested, lastSeq));
+
 // ---------------------------------------------------------------------------------------------
 // Live frames
 

@@ -33,6 +33,26 @@ describe("live over WebSockets", () => {
     theirs.ws.close(1000, "done");
   });
 
+  it("a read frame past the last message reads only the messages that exist", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Is the hem finished?");
+    const mine = await openSocket(shopper.browser, id);
+    const theirs = await openSocket(seller.browser, id);
+    theirs.ws.send(JSON.stringify({ type: "read", seq: 9007199254740991 }));
+    const state = await eventually(async () => mine.frames.find((f) => f.type === "state" && (f as unknown as { party: string }).party === "handler" && (f as unknown as { readSeq: number }).readSeq > 0));
+    expect((state as unknown as { readSeq: number }).readSeq).toBe(1);
+    expect(await rows("SELECT read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1, delivered_seq: 1 }]);
+    // The shopper's next message is not read already: its page says 'Sent', not 'Read'.
+    theirs.ws.close(1000, "done");
+    expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "And the lining?", token: token() })).status).toBe(303);
+    const html = await (await shopper.browser.fetch(`/account/messages/${id}`)).text();
+    const second = html.slice(html.indexOf('id="m2"'), html.indexOf("</li>", html.indexOf('id="m2"')));
+    expect(second).toContain("And the lining?");
+    expect(second).toMatch(/message-state">[^<]*(<!-- -->)?\s*(Sent|Delivered)</);
+    expect(await rows("SELECT read_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1 }]);
+    mine.ws.close(1000, "done");
+  });
+
   it("a burst of 100 messages from 5 sockets loses none and duplicates none", async () => {
     const { seller, shopper, item } = await cast();
     const id = await ask(shopper.browser, item.id, "Start");
