@@ -39,5 +39,5 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
  * store (a direct seller's item comes back to us; a store inspects its own, decision 0021).
  */
 export async function returnsToInspect(db: Database) {
-  return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE);
+  return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE, "staff");
 }

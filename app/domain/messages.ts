@@ -6,6 +6,12 @@ import { KB, type BodyLimit } from "./body-limit";
 /** The two sides of a conversation: the shopper who asked, and the item's handler (its seller, or the store). */
 export type Party = "shopper" | "handler";
 
+/**
+ * What a person without a display name is called to the other side of a conversation or an
+ * order (a seller, a store): their full name is for the parcel only (issue 41, decision 0071).
+ */
+export const UNNAMED_MEMBER = "Closetloop member";
+
 /** A message as a conversation's page shows it (and its live socket sends it). */
 export interface MessageView {
   id: string;
