@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
 import { rows, token, cast, ask, openSocket } from "./conversations-helpers";
@@ -51,6 +52,18 @@ describe("live over WebSockets", () => {
     expect(second).toMatch(/message-state">[^<]*(<!-- -->)?\s*(Sent|Delivered)</);
     expect(await rows("SELECT read_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1 }]);
     mine.ws.close(1000, "done");
+  });
+
+  it("migration 0049 brings reads and deliveries stored past the last message back to it", async () => {
+    const { shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Is it lined?");
+    await env.DB.prepare("UPDATE conversation_reads SET read_seq = 9007199254740991, delivered_seq = 9007199254740991 WHERE conversation_id = ? AND party = 'handler'").bind(id).run();
+    const before = await rows("SELECT party, read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'shopper'", id);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0049_"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    expect(await rows("SELECT read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1, delivered_seq: 1 }]);
+    // A read within the messages is left as it was.
+    expect(await rows("SELECT party, read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'shopper'", id)).toEqual(before);
   });
 
   it("a burst of 100 messages from 5 sockets loses none and duplicates none", async () => {
