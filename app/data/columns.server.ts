@@ -27,5 +27,7 @@ export const storeNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${st
  * escape. Neither can use an index for "anywhere in the text", so it costs the same.
  */
 export function containsText(columns: readonly (SQL | SQLiteColumn)[], text: string) {
-  return or(...columns.map((column) => sql`instr(lower(${column}), lower(${text})) > 0`))!;
+  // SQLite's lower() folds ASCII only; the text is folded here as the LIKE search folded it.
+  const folded = text.toLowerCase();
+  return or(...columns.map((column) => sql`instr(lower(${column}), ${folded}) > 0`))!;
 }
