@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type SendResult } from "../app/data/conversations.server";
 import { database } from "../app/data/db.server";
-import { mailPreview, otherParty, parseClientFrame, rateLimitReason, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
+import { mailPreview, otherParty, parseClientFrame, rateLimitReason, readUpTo, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
 import { notify } from "../app/services/notify.server";
 
@@ -75,11 +75,7 @@ export class ConversationRoom extends DurableObject<Env> {
         if (parsed.frame.type === "send") this.sendTo(ws, { type: "error", token: parsed.frame.token, error: "You can read this conversation but not write in it" });
         return;
       }
-      if (parsed.frame.type === "read") {
-        await markSeen(this.db, conversationId, member.party, parsed.frame.seq);
-        await this.broadcastStates(conversationId);
-        return;
-      }
+      if (parsed.frame.type === "read") return await this.seen(conversationId, member.party, parsed.frame.seq);
       const result = await this.post({ conversationId, senderId: member.userId, party: member.party, text: parsed.frame.text, token: parsed.frame.token });
       if (!result.ok) this.sendTo(ws, { type: "error", token: parsed.frame.token, error: result.error });
       else if (result.replay) this.sendTo(ws, { type: "message", message: result.message, token: parsed.frame.token });
@@ -102,9 +98,14 @@ export class ConversationRoom extends DurableObject<Env> {
     console.error("conversation: socket error", error);
   }
 
-  /** A party opened the conversation's page: everything up to `seq` is read, and the other party sees it live. */
+  /**
+   * A party opened the conversation's page, or its socket said so: everything up to `seq` (and no
+   * further than the last message written) is read, and the other party sees it live.
+   */
   async seen(conversationId: string, party: Party, seq: number) {
-    await markSeen(this.db, conversationId, party, seq);
+    const conversation = await conversationById(this.db, conversationId);
+    if (!conversation) return;
+    await markSeen(this.db, conversationId, party, readUpTo(seq, conversation.lastSeq));
     await this.broadcastStates(conversationId);
   }
 

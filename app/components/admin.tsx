@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { FormAlert } from "./forms";
+import { SEARCH_MAX } from "../domain/admin-lists";
+import { FieldError, FormAlert, invalidProps } from "./forms";
 import { RejectForm } from "./reject-form";
 import { ReturnTo, RowAction } from "./kit/row-actions";
 import { DataTable, type DataTableProps } from "./kit/data-table";
@@ -10,12 +11,13 @@ import { listHref } from "./kit/paging";
 // action, and the hidden field that brings a form back to the page (search, page) it came from.
 
 /** A search box that submits with GET, so results are a URL that works without JavaScript. */
-export function SearchForm({ label, q, children }: { label: string; q: string; children?: ReactNode }) {
+export function SearchForm({ label, q, error, children }: { label: string; q: string; error?: string | null; children?: ReactNode }) {
   return (
     <Form method="get" role="search" aria-label={label} className="mb-4 flex flex-wrap items-end gap-2">
       <div className="flex flex-col gap-1">
         <label htmlFor="admin-search" className="text-sm font-medium">{label}</label>
-        <input id="admin-search" type="search" name="q" defaultValue={q} maxLength={100} className="w-72 rounded-md border border-stone-300 bg-white px-3 py-2" />
+        <input id="admin-search" type="search" name="q" defaultValue={q} maxLength={SEARCH_MAX} {...invalidProps("admin-search", error ?? undefined)} className="w-72 rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600" />
+        <FieldError id="admin-search-error" error={error ?? undefined} />
       </div>
       {children}
       <button type="submit" className="rounded-md border border-stone-300 bg-white px-4 py-2 font-medium">Search</button>
@@ -44,7 +46,7 @@ export function FilterSelect({ name, label, value, options }: { name: string; la
 export function SearchableTable<Row>({ tab, noun, search, filter, page, hasNext, ...table }: {
   tab: string;
   noun: string;
-  search: { label: string; q: string };
+  search: { label: string; q: string; error?: string | null };
   filter?: { name: string; label: string; value: string | null; options: readonly { value: string; label: string }[] };
   page: number;
   hasNext: boolean;
@@ -53,7 +55,7 @@ export function SearchableTable<Row>({ tab, noun, search, filter, page, hasNext,
   const searched = Object.values(params).some(Boolean);
   return (
     <>
-      <SearchForm label={search.label} q={search.q}>{filter ? <FilterSelect {...filter} /> : null}</SearchForm>
+      <SearchForm label={search.label} q={search.q} error={search.error}>{filter ? <FilterSelect {...filter} /> : null}</SearchForm>
       <DataTable<Row> {...table} empty={searched ? `No ${noun} match your search.` : `No ${noun} yet.`} paging={{ page, hasNext, href: (n) => listHref(tab, params, n) }} />
     </>
   );

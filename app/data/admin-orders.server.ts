@@ -1,22 +1,20 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
 import type { Database } from "./db.server";
+import { containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { returnsAwaitingInspection } from "./orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
 // order lifecycle (app/services/order-lifecycle.server.ts), never from here.
 
-const like = (column: SQL | typeof users.email, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
-
 export async function adminOrders(db: Database, filter: { q: string; status: OrderStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    where.push(or(like(sql`${orders.id}`, pattern), like(users.email, pattern), like(sql`coalesce(${users.fullName}, '')`, pattern)));
+    where.push(containsText([orders.id, users.email, users.fullName], filter.q));
   }
   const query = db
     .select({
@@ -41,5 +39,5 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
  * store (a direct seller's item comes back to us; a store inspects its own, decision 0021).
  */
 export async function returnsToInspect(db: Database) {
-  return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE);
+  return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE, "staff");
 }

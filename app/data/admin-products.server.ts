@@ -1,17 +1,15 @@
-import { and, eq, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { products, stores, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
 import { orderStageOf, publicOrReserved } from "./catalog.server";
-import { aliased, aliasedOrNull } from "./columns.server";
+import { aliased, aliasedOrNull, containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 import { rejectionColumns } from "./product.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
-
-const like = (column: SQL, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
 
 export async function adminProducts(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
@@ -19,16 +17,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
   if (filter.status === "pending") where.push(and(eq(products.productStatus, "pending"), sql`${products.status} <> 'rejected'`));
   else if (filter.status) where.push(eq(products.status, filter.status));
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    where.push(
-      or(
-        like(sql`${products.name}`, pattern),
-        like(sql`${products.brand}`, pattern),
-        like(sql`${products.id}`, pattern),
-        like(sql`coalesce(${users.displayName}, ${users.fullName}, '')`, pattern),
-        like(sql`${users.email}`, pattern),
-      ),
-    );
+    where.push(containsText([products.name, products.brand, products.id, sql`coalesce(${users.displayName}, ${users.fullName})`, users.email], filter.q));
   }
   const query = db
     .select({

@@ -1,21 +1,19 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNotNull, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { orders, products, stores, userRoles, users } from "../../db/schema";
-import { ADMIN_PAGE_SIZE, containsPattern } from "../domain/admin-lists";
+import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { AdminSubrole, RoleRecord } from "../domain/roles";
 import type { Database } from "./db.server";
+import { containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch, latestAudit } from "./audit.server";
 
 // The admin Users and Roles tabs (seller-store-admin.md §2, §4, §6, §7; issue 14 items 7 and 8):
 // the users table, role changes and deactivation, each one batch with its audit row.
 
-const like = (column: SQL, pattern: string) => sql`lower(${column}) like ${pattern} escape '\\'`;
-
 export async function adminUsers(db: Database, filter: { q: string; page: number }) {
   const where: SQL[] = [];
   if (filter.q) {
-    const pattern = containsPattern(filter.q);
-    where.push(or(like(sql`${users.email}`, pattern), like(sql`coalesce(${users.fullName}, '')`, pattern), like(sql`coalesce(${users.displayName}, '')`, pattern))!);
+    where.push(containsText([users.email, users.fullName, users.displayName], filter.q));
   }
   const query = db
     .select({

@@ -1,4 +1,4 @@
-import { handlerOf, MESSAGE_DELETED, membershipOf, type Membership, type MessageView, type Party } from "../domain/messages";
+import { handlerOf, MESSAGE_DELETED, membershipOf, UNNAMED_MEMBER, type Membership, type MessageView, type Party } from "../domain/messages";
 import type { Database } from "./db.server";
 
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
@@ -27,11 +27,18 @@ export interface ConversationView {
   createdAt: number;
 }
 
+/**
+ * The name the user of the row `alias` shows the other side of a conversation: their display
+ * name, never their full name (DECISIONS.md: a full name appears only where a parcel needs it;
+ * issue 41, decision 0071), or 'Deleted account' when the account is gone.
+ */
+export const conversationName = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN 'Deleted account' ELSE coalesce(${alias}.display_name, '${UNNAMED_MEMBER}') END`;
+
 const CONVERSATION_SELECT = `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images,
     (p.id IS NOT NULL AND p.product_status = 'live') AS productLive,
     c.shopper_id AS shopperId, c.seller_id AS sellerId, c.store_id AS storeId, s.owner_id AS storeOwnerId, c.owner_id AS ownerId,
-    coalesce(su.display_name, su.full_name, 'Deleted account') AS shopperName,
-    CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END AS handlerName,
+    ${conversationName("su")} AS shopperName,
+    CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE ${conversationName("hu")} END AS handlerName,
     c.last_seq AS lastSeq, c.created_at AS createdAt
   FROM conversations c
   LEFT JOIN products p ON p.id = c.product_id
@@ -153,7 +160,7 @@ export async function askableItem(db: Database, productId: string): Promise<Aska
   const row = await first<Row>(
     db,
     `SELECT p.id, p.name, p.images, p.owner_id AS ownerId, p.store_id AS storeId, p.concierge_status AS conciergeStatus,
-       CASE WHEN p.store_id IS NOT NULL AND p.concierge_status = 'yes' THEN s.name ELSE coalesce(u.display_name, u.full_name, 'the seller') END AS handlerName
+       CASE WHEN p.store_id IS NOT NULL AND p.concierge_status = 'yes' THEN s.name ELSE coalesce(u.display_name, 'the seller') END AS handlerName
      FROM products p JOIN users u ON u.id = p.owner_id LEFT JOIN stores s ON s.id = p.store_id
      WHERE p.id = ?1 AND p.product_status = 'live'`,
     productId,

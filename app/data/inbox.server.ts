@@ -1,5 +1,5 @@
 import { MESSAGE_DELETED, type InboxRow, type Party } from "../domain/messages";
-import { aboutItem } from "./conversations.server";
+import { aboutItem, conversationName } from "./conversations.server";
 import type { Database } from "./db.server";
 
 // Inboxes (issue 26): a person's conversations, and a store's on its dashboard, newest first with
@@ -44,8 +44,8 @@ export async function inbox(db: Database, userId: string, options: { storeOnly?:
       SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, mine.party AS party,
         c.last_message_at AS lastAt,
         CASE WHEN mine.party = 'shopper'
-          THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE coalesce(hu.display_name, hu.full_name, 'Deleted account') END
-          ELSE coalesce(su.display_name, su.full_name, 'Deleted account') END AS otherName,
+          THEN CASE WHEN c.store_id IS NOT NULL THEN coalesce(s.name, 'Deleted store') ELSE ${conversationName("hu")} END
+          ELSE ${conversationName("su")} END AS otherName,
         ${LAST_MESSAGE},
         coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = mine.party), 0) AS unread
       FROM mine JOIN conversations c ON c.id = mine.id
@@ -67,7 +67,7 @@ export async function storeInbox(db: Database, storeId: string, limit = 10): Pro
   const rows = await all<Row>(
     db,
     `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
-       coalesce(su.display_name, su.full_name, 'Deleted account') AS otherName,
+       ${conversationName("su")} AS otherName,
        ${LAST_MESSAGE},
        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
      FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id

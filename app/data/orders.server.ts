@@ -115,9 +115,12 @@ export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];
 /**
  * Items sent back (rentals, and purchases returned within their window) and waiting for their
  * inspection, oldest first, among the lines `handledBy` selects (the platform's, or some
- * stores'): the admin Orders tab and the store dashboard list them.
+ * stores'): the admin Orders tab and the store dashboard list them. Who sent each back: staff
+ * see the shopper's full name and e-mail; a seller or a store their display name only, as in a
+ * conversation (issue 41, decision 0071).
  */
-export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefined, limit: number) {
+export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefined, limit: number, seenBy: "staff" | "handler" = "handler") {
+  const staff = seenBy === "staff";
   return db
     .select({
       itemId: orderItems.id,
@@ -125,8 +128,8 @@ export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefin
       name: orderItems.name,
       returnRequestedAt: orderItems.returnRequestedAt,
       ...returnSentColumns,
-      shopperName: users.fullName,
-      shopperEmail: users.email,
+      shopperName: staff ? users.fullName : users.displayName,
+      shopperEmail: staff ? users.email : sql<string | null>`null`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))

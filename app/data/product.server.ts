@@ -55,7 +55,6 @@ export async function productDetail(db: Database, id: string) {
         // D1 collapses duplicate column names in a batch, so joined columns get their own aliases.
         ownerId: aliased(users.id, "owner_ref"),
         ownerName: aliased(users.displayName, "owner_display_name"),
-        ownerFullName: aliased(users.fullName, "owner_full_name"),
         ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
         storeId: aliasedOrNull(stores.id, "store_ref"),
         storeName: aliasedOrNull(stores.name, "store_name"),

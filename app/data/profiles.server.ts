@@ -15,7 +15,6 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
   const vendor = await db
     .select({
       id: users.id,
-      fullName: users.fullName,
       displayName: users.displayName,
       avatarUrl: users.avatarUrl,
       createdAt: users.createdAt,

@@ -12,6 +12,7 @@ import {
   messageParts,
   messageState,
   parseClientFrame,
+  readUpTo,
   rateLimitReason,
   rateWindowsSince,
   shouldNotify,
@@ -156,6 +157,22 @@ describe("delivery states", () => {
     expect(messageState(5, { readSeq: 4, deliveredSeq: 4 })).toBe("sent");
     expect(messageState(5, { readSeq: 4, deliveredSeq: 5 })).toBe("delivered");
     expect(messageState(5, { readSeq: 7, deliveredSeq: 7 })).toBe("read");
+  });
+});
+
+describe("how far a read reaches", () => {
+  it.each([
+    [3, 5, 3],
+    [5, 5, 5],
+    [6, 5, 5],
+    [Number.MAX_SAFE_INTEGER, 5, 5],
+    [Number.MAX_SAFE_INTEGER, 0, 0],
+    [0, 5, 0],
+  ])("a read of %s in a conversation whose last message is %s covers up to %s", (requested, lastSeq, covered) => {
+    expect(readUpTo(requested, lastSeq)).toBe(covered);
+  });
+  it("never marks as read a message not yet written", () => {
+    expect(messageState(6, { readSeq: readUpTo(9007199254740991, 5), deliveredSeq: 0 })).toBe("sent");
   });
 });
 

@@ -6,6 +6,12 @@ import { KB, type BodyLimit } from "./body-limit";
 /** The two sides of a conversation: the shopper who asked, and the item's handler (its seller, or the store). */
 export type Party = "shopper" | "handler";
 
+/**
+ * What a person without a display name is called to the other side of a conversation or an
+ * order (a seller, a store): their full name is for the parcel only (issue 41, decision 0071).
+ */
+export const UNNAMED_MEMBER = "Closetloop member";
+
 /** A message as a conversation's page shows it (and its live socket sends it). */
 export interface MessageView {
   id: string;
@@ -241,6 +247,13 @@ export function messageState(seq: number, other: { readSeq: number; deliveredSeq
   if (other.deliveredSeq >= seq) return "delivered";
   return "sent";
 }
+
+/**
+ * How far a party's 'read' reaches: what they asked for, but never past the conversation's last
+ * message (a read frame from a socket is the caller's word; a 'Read' for a message not yet
+ * written would be a lie to the other side, and stay one: reads never move back).
+ */
+export const readUpTo = (requested: number, lastSeq: number) => Math.max(0, Math.min(requested, lastSeq));
 
 // ---------------------------------------------------------------------------------------------
 // Live frames

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
 import { appContext } from "../context";
 import type { AdminTabId } from "../domain/admin-tabs";
 import { readIntent } from "../domain/intents";
@@ -29,4 +29,14 @@ export async function openAdminAction<const T extends readonly string[]>({ reque
   const app = context.get(appContext);
   const form = await request.formData();
   return { user, app, form, intent: readIntent(form, intents) };
+}
+
+/** An admin list, read only when its search is one staff may run (issue 41 item 4): past the limit, none is read. */
+export async function searchedList<R>(search: { error: string | null }, read: () => Promise<{ rows: R[]; hasNext: boolean }>) {
+  return search.error ? { rows: [] as R[], hasNext: false } : read();
+}
+
+/** An admin list's answer: the page, with status 400 when its search was refused (the reason is at the field). */
+export function listAnswer<T extends { searchError: string | null }>(payload: T) {
+  return payload.searchError ? data(payload, { status: 400 }) : payload;
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
+import { UNNAMED_MEMBER } from "../../app/domain/messages";
 import { createProduct, eventually } from "./factories";
 import type { Browser } from "./http";
 import { ip, rows, token, cast, ask, connect, openSocket } from "./conversations-helpers";
@@ -68,6 +69,31 @@ describe("asking about an item", () => {
     const before = await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", shopper.id);
     expect(Number(bell?.[1] ?? 0)).toBe(before[0]!.n);
     expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE user_id = ? AND kind = 'message_received'", shopper.id)).toEqual([{ read: 1 }]);
+  });
+
+  it("the seller sees the shopper's display name, never their full name: inbox, conversation and the notice of the message", async () => {
+    const { seller, shopper, item } = await cast();
+    const fullName = `Philippa Privately ${shopper.id.slice(-6)}`;
+    await env.DB.prepare("UPDATE users SET full_name = ?, display_name = NULL WHERE id = ?").bind(fullName, shopper.id).run();
+    const id = await ask(shopper.browser, item.id);
+    // Without a display name yet, the shopper is a Closetloop member to the seller.
+    const inbox = await (await seller.browser.fetch("/account/messages")).text();
+    expect(inbox).toContain(UNNAMED_MEMBER);
+    const page = await (await seller.browser.fetch(`/account/messages/${id}`)).text();
+    expect(page).toContain(UNNAMED_MEMBER);
+    const notice = await eventually(async () => (await rows<{ title: string }>("SELECT title FROM notifications WHERE user_id = ? AND kind = 'message_received'", seller.id))[0]);
+    expect(notice.title).toBe(`New message from ${UNNAMED_MEMBER} about ${item.name}`);
+    // With one, that name.
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(`Pip${shopper.id.slice(-6)}`, shopper.id).run();
+    const named = await (await seller.browser.fetch("/account/messages")).text();
+    expect(named).toContain(`Pip${shopper.id.slice(-6)}`);
+    const namedData = await (await seller.browser.fetch(`/account/messages/${id}.data`)).text();
+    expect(namedData).toContain(`Pip${shopper.id.slice(-6)}`);
+    for (const answer of [inbox, page, named, namedData, await (await seller.browser.fetch("/account/messages.data")).text(), await (await seller.browser.fetch("/account/notifications")).text()]) {
+      expect(answer).not.toContain(fullName);
+    }
+    // The shopper, in turn, sees the seller's display name.
+    expect(await (await shopper.browser.fetch("/account/messages")).text()).toContain(`Seller${seller.id.slice(-6)}`);
   });
 
   it("a concierge item's question goes to the store; its owner may read but not write", async () => {

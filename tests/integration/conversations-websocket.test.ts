@@ -1,3 +1,4 @@
+import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
 import { rows, token, cast, ask, openSocket } from "./conversations-helpers";
@@ -31,6 +32,38 @@ describe("live over WebSockets", () => {
     await eventually(async () => mine.frames.find((f) => f.type === "state" && (f as unknown as { party: string; readSeq: number }).party === "handler" && (f as unknown as { readSeq: number }).readSeq >= 4));
     mine.ws.close(1000, "done");
     theirs.ws.close(1000, "done");
+  });
+
+  it("a read frame past the last message reads only the messages that exist", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Is the hem finished?");
+    const mine = await openSocket(shopper.browser, id);
+    const theirs = await openSocket(seller.browser, id);
+    theirs.ws.send(JSON.stringify({ type: "read", seq: 9007199254740991 }));
+    const state = await eventually(async () => mine.frames.find((f) => f.type === "state" && (f as unknown as { party: string }).party === "handler" && (f as unknown as { readSeq: number }).readSeq > 0));
+    expect((state as unknown as { readSeq: number }).readSeq).toBe(1);
+    expect(await rows("SELECT read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1, delivered_seq: 1 }]);
+    // The shopper's next message is not read already: its page says 'Sent', not 'Read'.
+    theirs.ws.close(1000, "done");
+    expect((await shopper.browser.post(`/account/messages/${id}`, { intent: "send", body: "And the lining?", token: token() })).status).toBe(303);
+    const html = await (await shopper.browser.fetch(`/account/messages/${id}`)).text();
+    const second = html.slice(html.indexOf('id="m2"'), html.indexOf("</li>", html.indexOf('id="m2"')));
+    expect(second).toContain("And the lining?");
+    expect(second).toMatch(/message-state">[^<]*(<!-- -->)?\s*(Sent|Delivered)</);
+    expect(await rows("SELECT read_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1 }]);
+    mine.ws.close(1000, "done");
+  });
+
+  it("migration 0049 brings reads and deliveries stored past the last message back to it", async () => {
+    const { shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Is it lined?");
+    await env.DB.prepare("UPDATE conversation_reads SET read_seq = 9007199254740991, delivered_seq = 9007199254740991 WHERE conversation_id = ? AND party = 'handler'").bind(id).run();
+    const before = await rows("SELECT party, read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'shopper'", id);
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0049_"))!;
+    for (const query of migration.queries) await env.DB.prepare(query).run();
+    expect(await rows("SELECT read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'handler'", id)).toEqual([{ read_seq: 1, delivered_seq: 1 }]);
+    // A read within the messages is left as it was.
+    expect(await rows("SELECT party, read_seq, delivered_seq FROM conversation_reads WHERE conversation_id = ? AND party = 'shopper'", id)).toEqual(before);
   });
 
   it("a burst of 100 messages from 5 sockets loses none and duplicates none", async () => {

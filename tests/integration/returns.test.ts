@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { createPayout } from "../../app/data/payouts.server";
+import { UNNAMED_MEMBER } from "../../app/domain/messages";
 import { appConfig } from "../../app/env.server";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";
@@ -61,6 +62,10 @@ describe("a purchase sent back", () => {
     const seen = await sellerTab();
     expect(seen).toContain("Their reason: Too big");
     expect(seen).toMatch(/Sent back:<\/span> Evri <a [^>]*>H01HYA0012345678/);
+    // …and who sent it back by the name they show others (none chosen yet), never their e-mail,
+    // in the page or the data it carries (issue 41, decision 0071).
+    expect(seen).toContain(`Order #${t.orderId.slice(-8)} · ${UNNAMED_MEMBER}`);
+    expect(seen).not.toContain(t.shopper.email);
 
     for (const [fields, message] of [
       [{ outcome: "damaged", fee: "90.01", reason: "Stain" }, "The repair fee cannot be more than the buying price (£90.00)."],

@@ -7,7 +7,7 @@ import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { label, ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
+import { listAnswer, openAdminAction, openAdminLoader, refuse, searchedList } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
@@ -37,11 +37,12 @@ const TAB = adminTab("orders").href;
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "orders");
-  const filter = { q: readSearch(url), status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
+  const search = readSearch(url);
+  const filter = { q: search.q, status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
-  const [list, returns, toSend] = await Promise.all([adminOrders(app.db, filter), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
+  const [list, returns, toSend] = await Promise.all([searchedList(search, () => adminOrders(app.db, filter)), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
-  return { ...filter, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES };
+  return listAnswer({ ...filter, searchError: search.error, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -90,7 +91,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   // A refused status change puts the select back to the order's status.
   const answered = useAnswerKey(actionData);
-  const { rows, hasNext, page, q, status, returns, toSend, now, statuses, choices } = loaderData;
+  const { rows, hasNext, page, q, searchError, status, returns, toSend, now, statuses, choices } = loaderData;
   const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
   return (
     <>
@@ -116,7 +117,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
+        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q, error: searchError }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
           caption="Orders, newest first, with their shopper, items, total at checkout and status"
           rows={rows}
           columns={[

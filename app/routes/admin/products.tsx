@@ -8,7 +8,7 @@ import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
+import { listAnswer, openAdminAction, openAdminLoader, refuse, searchedList } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
@@ -30,11 +30,12 @@ const TAB = adminTab("products").href;
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, app, url } = openAdminLoader(args, "products");
-  const filter = { q: readSearch(url), status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
-  const list = await adminProducts(app.db, filter);
+  const search = readSearch(url);
+  const filter = { q: search.q, status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
+  const list = await searchedList(search, () => adminProducts(app.db, filter));
   // §6: View opens the vendor edit route for a superadmin, the public page for everyone else —
   // but a listing not on the shop (waiting for review, sold) has no public page: its details then (decision 0068).
-  return { ...filter, rows: list.rows.map((p) => ({ ...p, concierge: conciergeOf(p), stage: reviewStageOf(p) })), hasNext: list.hasNext, viewsEdit: user.isSuperAdmin };
+  return listAnswer({ ...filter, searchError: search.error, rows: list.rows.map((p) => ({ ...p, concierge: conciergeOf(p), stage: reviewStageOf(p) })), hasNext: list.hasNext, viewsEdit: user.isSuperAdmin });
 }
 
 export const intents = ["approve", "reject"] as const;
@@ -63,12 +64,12 @@ export async function action(args: Route.ActionArgs) {
 const STATUS_OPTIONS = REVIEW_STATUSES.map((s) => ({ value: s, label: s[0]!.toUpperCase() + s.slice(1) }));
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, status, viewsEdit } = loaderData;
+  const { rows, hasNext, page, q, searchError, status, viewsEdit } = loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
       <Panel title="Products">
-        <SearchableTable tab={TAB} noun="products" search={{ label: "Search products (name, brand, owner)", q }} filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }} page={page} hasNext={hasNext}
+        <SearchableTable tab={TAB} noun="products" search={{ label: "Search products (name, brand, owner)", q, error: searchError }} filter={{ name: "status", label: "Status", value: status, options: STATUS_OPTIONS }} page={page} hasNext={hasNext}
           caption="Products, newest first, with their owner, store, status and prices"
           rows={rows}
           columns={[

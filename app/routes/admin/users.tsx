@@ -8,7 +8,7 @@ import { formatShortDate } from "../../domain/dates";
 import { roleFlags } from "../../domain/roles";
 import { isSubroleChoice, roleLabels, SUBROLE_CHOICES, SUBROLE_LABELS, subroleChoicesFor, type SubroleChoice } from "../../domain/admin-roles";
 import { readPage } from "../../domain/tabs";
-import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
+import { listAnswer, openAdminAction, openAdminLoader, refuse, searchedList } from "../../services/admin-actions.server";
 import { changeUserRoles, sendUserPasswordReset, setUserDeactivated, type StaffResult } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, ReviewActions, SearchableTable } from "../../components/admin";
@@ -31,15 +31,16 @@ const TAB = adminTab("users").href;
 
 export async function loader(args: Route.LoaderArgs) {
   const { user, app, url } = openAdminLoader(args, "users");
-  const filter = { q: readSearch(url), page: readPage(url) };
-  const [list, sellerRequests] = await Promise.all([adminUsers(app.db, filter), sellerRequestLists(app.db)]);
+  const search = readSearch(url);
+  const filter = { q: search.q, page: readPage(url) };
+  const [list, sellerRequests] = await Promise.all([searchedList(search, () => adminUsers(app.db, filter)), sellerRequestLists(app.db)]);
   const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
     const record = role ? { role, adminSubrole, sellerRole } : null;
     const flags = roleFlags(record);
     const subrole: SubroleChoice = staffSubrole(flags) ?? "none";
     return { ...u, roles: roleLabels(record), subrole, isVendor: flags.isVendor, isStore: flags.isStore };
   });
-  return { ...filter, rows, hasNext: list.hasNext, me: user.id, isSuperadmin: user.isSuperAdmin, choices: subroleChoicesFor(user.isSuperAdmin), sellerRequests };
+  return listAnswer({ ...filter, searchError: search.error, rows, hasNext: list.hasNext, me: user.id, isSuperadmin: user.isSuperAdmin, choices: subroleChoicesFor(user.isSuperAdmin), sellerRequests });
 }
 
 export const intents = ["subrole", "vendor", "reset", "deactivate", "reactivate", "approve", "reject"] as const;
@@ -151,7 +152,7 @@ function ManageUser({ user: u, me, isSuperadmin, choices, returnTo }: { user: Us
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, me, isSuperadmin, choices, sellerRequests } = loaderData;
+  const { rows, hasNext, page, q, searchError, me, isSuperadmin, choices, sellerRequests } = loaderData;
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   useRefreshOnFocus();
@@ -197,7 +198,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         </Panel>
       ) : null}
       <Panel title="Users">
-        <SearchableTable tab={TAB} noun="users" search={{ label: "Search users (name or e-mail)", q }} page={page} hasNext={hasNext}
+        <SearchableTable tab={TAB} noun="users" search={{ label: "Search users (name or e-mail)", q, error: searchError }} page={page} hasNext={hasNext}
           caption="Users, newest first, with their roles, orders and status"
           rows={rows}
           columns={[

@@ -150,10 +150,14 @@ function Options({ product }: { product: ProductDetail }) {
   );
 }
 
+/** Who sells an item whose owner has no display name (a full name is never shown in public). */
+const UNNAMED_SELLER = "A Closetloop seller";
+
 function SellerCard({ product }: { product: ProductDetail }) {
   const byStore = product.managedByStore && product.storeId;
   const href = byStore ? `/store/${product.storeId}` : product.ownerName ? `/${encodeURIComponent(product.ownerName)}` : null;
-  const name = byStore ? product.storeName : (product.ownerName ?? product.ownerFullName ?? product.brand);
+  // A seller is named by their display name only: the page and its data never carry a full name (issue 41, decision 0071).
+  const name = byStore ? product.storeName : (product.ownerName ?? UNNAMED_SELLER);
   const body = (
     <>
       <p className="text-xs uppercase tracking-wide text-stone-600">{byStore ? "Managed by" : "Sold by"}</p>

@@ -68,7 +68,7 @@ function VendorProfile({ vendor, items }: Extract<Route.ComponentProps["loaderDa
           <img src={vendor.avatarUrl} alt="" width={96} height={96} className="size-24 rounded-full object-cover" />
         ) : (
           <div className="flex size-24 items-center justify-center rounded-full bg-brand text-3xl font-semibold text-white" aria-hidden="true">
-            {initials(vendor.displayName ?? vendor.fullName)}
+            {initials(vendor.displayName)}
           </div>
         )}
         <div>

@@ -12,6 +12,7 @@ import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
+import { UNNAMED_MEMBER } from "../../domain/messages";
 import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { lastWeek, thisWeek } from "../../components/kit/chart";
@@ -196,7 +197,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <ul className="space-y-3">
                 {dashboard.returns.map((r) => (
                   <li key={r.itemId} className="text-sm">
-                    <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? r.shopperEmail}`}</p>
+                    <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
                     <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
                   </li>
                 ))}
