@@ -2,7 +2,8 @@ import { inArray } from "drizzle-orm";
 import { tellBackOnSale } from "./alerts.server";
 import { users } from "../../db/schema";
 import { transactionId } from "../data/finance.server";
-import { changeItems, loadOrder, overturnCharge, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { overturnCharge } from "../data/overturn.server";
+import { changeItems, loadOrder, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { formatGBP } from "../domain/money";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
@@ -23,41 +24,44 @@ type Email = Extract<QueueMessage, { type: "email" }>;
 type MayAct = (order: LifecycleOrder, item: LifecycleItem) => boolean;
 
 /**
- * Staff overturn an inspection's charge (issue 22): recorded and reversed once, refunded through
- * the payment interface under `refund:overturn:{itemId}`, and the shopper told. False when there
- * is nothing to overturn (no charge, done already, or past its 14 days).
+ * Staff overturn an inspection's charge (issue 22): recorded once and the shopper told. A charge
+ * that was collected is reversed and refunded through the payment interface under
+ * `refund:overturn:{itemId}` (never more than it collected: the refund cap); one never collected
+ * (its capture declined) is cancelled: nothing refunded, nothing retried, no card prompt (issue 42,
+ * decision 0074). Null when there is nothing to overturn (no charge, done already, or past its 14 days).
  */
-export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number) {
-  const amount = await overturnCharge(app.db, orderId, itemId, staffId, now);
-  if (amount === null) return false;
+export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number): Promise<{ amount: number; collected: boolean } | null> {
+  const overturned = await overturnCharge(app.db, orderId, itemId, staffId, now);
+  if (overturned === null) return null;
+  const { amount, collected } = overturned;
   const order = await loadOrder(app.db, orderId);
   const item = order?.items.find((i) => i.id === itemId);
-  try {
-    await refundPayment(app, { orderId, transactionId: transactionId(itemId, "charge_reversal"), amount, idempotencyKey: `refund:overturn:${itemId}` }, now);
-  } catch (error) {
-    console.error(`order ${orderId}: the overturned charge's refund failed; the daily job retries it`, error);
+  if (collected) {
+    try {
+      await refundPayment(app, { orderId, transactionId: transactionId(itemId, "charge_reversal"), amount, idempotencyKey: `refund:overturn:${itemId}` }, now);
+    } catch (error) {
+      console.error(`order ${orderId}: the overturned charge's refund failed; the daily job retries it`, error);
+    }
   }
   if (order && item) {
     const url = orderPageUrl(app.config, orderId);
+    const what = collected
+      ? `We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.`
+      : `We looked at the inspection of ${item.name} again and overturned its charge of ${formatGBP(amount)}. It was never taken from your card, and now it never will be: there is nothing to pay and nothing to update.`;
     await enqueue(app.env, [
       noticeMessage(app.config, {
         key: `overturn:${itemId}:shopper`,
         kind: "return_inspected",
         userId: order.userId,
         to: order.email,
-        title: `The charge for ${item.name} was refunded`,
-        text: `Hello ${order.fullName ?? "there"},
-
-We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.
-
-Your order ${orderId}: ${url}
-`,
+        title: collected ? `The charge for ${item.name} was refunded` : `The charge for ${item.name} was cancelled`,
+        text: `Hello ${order.fullName ?? "there"},\n\n${what}\n\nYour order ${orderId}: ${url}\n`,
         link: orderPath(orderId),
         action: "View your order",
       }),
     ]).catch((error) => console.error(`order ${orderId}: the overturn e-mail could not be queued`, error));
   }
-  return true;
+  return overturned;
 }
 
 export interface Tracking {

@@ -54,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     order.items.map(async (item) => {
       const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
       // A purchase can be sent back within 14 days of its delivery (issue 22).
-      const returnable = item.type === "purchase" && item.status === "completed" && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
+      const returnable = item.type === "purchase" && item.status === "completed" && item.returnedAt === null && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
       const comingBack = item.status === "return_requested";
       return {
         ...item,
@@ -138,10 +138,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!handlesOrders(user)) throw notFound();
     const current = await loadOrder(app.db, params.orderId);
     if (!current?.items.some((i) => i.id === itemId)) throw notFound();
-    if (!(await overturnItemCharge(app, params.orderId, itemId, user.id, now))) {
+    const overturned = await overturnItemCharge(app, params.orderId, itemId, user.id, now);
+    if (!overturned) {
       return data<OrderActionData>({ intent, itemId, alert: { title: "Charge not overturned", message: "There is no charge to overturn: none was made, it was overturned already, or its 14 days have passed." } }, { status: 409 });
     }
-    return redirectWithToast(app.config, here, { type: "success", title: "Charge overturned", description: "The shopper is refunded and told." });
+    const description = overturned.collected ? `${formatGBP(overturned.amount)} is refunded to the shopper, who is told.` : `It was never collected, so it is cancelled: nothing is refunded or charged later. The shopper is told.`;
+    return redirectWithToast(app.config, here, { type: "success", title: "Charge overturned", description });
   }
 
   if (intent === "return_tracking") {
