@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import { itemStep, orderStatusOf, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";

@@ -15,7 +15,7 @@ export async function moneyInputs(db: Database, orderIds: readonly string[]): Pr
   const [orderRows, itemRows, txnRows, paymentRows] = await db.batch([
     db.select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status }).from(orders).where(inArray(orders.id, ids)),
     db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, status: orderItems.status })
+      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, status: orderItems.status, handler: orderItems.handler, sellerId: orderItems.sellerId })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.createdAt, orderItems.id),
@@ -60,5 +60,5 @@ export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: Re
 export async function withHandlerMoney<O extends { id: string; items: { id: string }[] }>(db: Database, grouped: O[]): Promise<(O & { money: OrderMoney })[]> {
   const mine = new Set(grouped.flatMap((o) => o.items.map((i) => i.id)));
   const money = await ordersMoney(db, grouped.map((o) => o.id), mine);
-  return grouped.map((o) => ({ ...o, money: money.get(o.id) ?? { lines: [], total: 0 } }));
+  return grouped.map((o) => ({ ...o, money: money.get(o.id) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } } }));
 }

@@ -116,3 +116,9 @@ export function refundCap(input: MoneyInput, key: string, ledgers = itemLedgers(
   }
   return Math.max(0, cap);
 }
+
+/** What of the delivery is left to give back: captured less its refunds, given or owed. */
+export function deliveryRefundable(input: MoneyInput, ledgers = itemLedgers(input)) {
+  const delivery = ledgers.get("delivery")!;
+  return Math.max(0, delivery.captured - delivery.refunded - delivery.owed);
+}

@@ -4,7 +4,11 @@ import { users } from "../../db/schema";
 import { transactionId } from "../data/finance.server";
 import { overturnCharge } from "../data/overturn.server";
 import { changeItems, loadOrder, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { givenBackWords, type GivenBack } from "../domain/cancellation";
+import { DELIVERY_FEE_PER_GROUP, deliveryRefundKey, groupsCancelledWhole } from "../domain/delivery";
 import { formatGBP } from "../domain/money";
+import { deliveryRefundable } from "../domain/refund-cap";
+import { moneyInputOf } from "../data/order-money.server";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
@@ -135,7 +139,7 @@ export async function confirmDelivery(app: LifecycleServices, orderId: string, i
  * on sale at once, each item's price is refunded through the payment interface (and the delivery
  * fee once the whole order is cancelled), and the shopper and each handler are told.
  */
-export async function cancelItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult> {
+export async function cancelItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult & { givenBack?: GivenBack }> {
   const result = await changeItems(app.db, orderId, itemIds, { type: "cancel" }, actor, now, mayAct);
   if (!result.ok || !result.changed) return result;
   const { order } = result;
@@ -143,15 +147,24 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   await publicPagesChanged(app.env.CACHE, now);
   // Shoppers waiting for these items are told they are back (issue 25).
   await tellBackOnSale(app, cancelled.map((i) => i.productId), now);
+  const whole = result.status === "cancelled";
+  // A handler group cancelled whole gets its delivery back (issue 42 item 4, decision 0074); a
+  // whole order's delivery comes back with the rest of it. What is left of the delivery to give
+  // back is read before the refunds, for the words.
+  const after = order.items.map((i) => ({ ...i, status: result.moved.find((m) => m.itemId === i.id)?.to ?? i.status }));
+  const groups = groupsCancelledWhole(after, new Set(cancelled.map((i) => i.id)));
+  const input = await moneyInputOf(app.db, orderId);
+  const deliveryLeft = input ? deliveryRefundable(input) : 0;
+  const givenBack: GivenBack = { items: cancelled.reduce((sum, i) => sum + i.price, 0), delivery: whole ? deliveryLeft : Math.min(deliveryLeft, groups.length * DELIVERY_FEE_PER_GROUP), count: cancelled.length };
   try {
     for (const item of cancelled) await refundPayment(app, { orderId, transactionId: null, amount: item.price, idempotencyKey: `refund:cancel:${item.id}` }, now);
-    if (result.status === "cancelled") await refundOrder(app, orderId, now);
+    for (const group of groups) await refundPayment(app, { orderId, transactionId: null, amount: DELIVERY_FEE_PER_GROUP, idempotencyKey: deliveryRefundKey(group[0]!.id) }, now);
+    if (whole) await refundOrder(app, orderId, now);
   } catch (error) {
     console.error(`order ${orderId}: refunds after the cancellation failed; the daily job retries them`, error);
   }
   const url = orderPageUrl(app.config, orderId);
   const byWhom = actor.role === "shopper" ? "at your request" : "by Closetloop";
-  const whole = result.status === "cancelled";
   const list = cancelled.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental" : "purchase"}, ${formatGBP(i.price)})`).join("\n");
   const messages: Email[] = [
     noticeMessage(app.config, {
@@ -160,7 +173,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       userId: order.userId,
       to: order.email,
       title: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
-      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nNothing was taken for ${cancelled.length === 1 ? "it" : "them"}: what was held on your card for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is given back; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
+      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\n${givenBackWords(givenBack)} It can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
       link: orderPath(orderId),
       action: "View your order",
     }),
@@ -207,5 +220,5 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   } catch (error) {
     console.error(`order ${orderId}: the cancellation e-mails could not be queued`, error);
   }
-  return result;
+  return { ...result, givenBack };
 }
