@@ -154,6 +154,7 @@ function groupNames(input: MoneyInput, firstItemId: string) {
  */
 export function totalLabel(lines: readonly MoneyLine[]): string {
   const held = lines.some((l) => l.status === "Authorised");
-  const paid = lines.some((l) => l.status === "Paid" || l.status === "Refunded");
+  // A refund of money only held (a cancellation before delivery) is a hold given back, not a payment.
+  const paid = lines.some((l) => l.status === "Paid");
   return !held ? "Total paid" : paid ? "Total paid and held" : "Total held on your card";
 }
