@@ -111,12 +111,12 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
     const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
     const never = txn.status === "cancelled" && !taken;
     if (never) uncounted.add(`txn:${txn.id}`);
-    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: never ? "Cancelled" : chargeStatus(txn, "Paid"), itemId: txn.orderItemId });
+    // Paid only once its capture succeeded: a later charge recorded and not yet taken is pending.
+    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: never ? "Cancelled" : chargeStatus(txn, "Payment pending"), itemId: txn.orderItemId });
   }
 
   // Refunds, one line per key: refunded once one call succeeded, pending while only failures exist.
-  const refunds = new Map<string, number>();
-  for (const p of input.payments) if (p.operation === "refund" && !refunds.has(p.idempotencyKey)) refunds.set(p.idempotencyKey, p.amount);
+  const refunds = refundAmounts(input.payments);
   for (const [key, amount] of refunds) {
     const [, why, itemId] = key.split(":");
     const forItem = itemId !== undefined && REFUND_LABELS[why!] !== undefined;
@@ -137,6 +137,21 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
     else if (counts === "pending_refund") pending.refunds -= line.amount;
   }
   return { lines: shown, total, pending };
+}
+
+/**
+ * Each refund key once, with its amount: the call that succeeded, else the last that failed (the
+ * refund cap may have cut a retry). Shared by the money view and the refund cap (refund-cap.ts).
+ */
+export function refundAmounts(payments: MoneyInput["payments"]): Map<string, number> {
+  const amounts = new Map<string, number>();
+  const done = new Set<string>();
+  for (const p of payments) {
+    if (p.operation !== "refund" || done.has(p.idempotencyKey)) continue;
+    amounts.set(p.idempotencyKey, p.amount);
+    if (p.status === "succeeded") done.add(p.idempotencyKey);
+  }
+  return amounts;
 }
 
 /** The items of the delivery group a cancelled group's delivery refund is named by (its first item): 'Red Shirt and Blue Coat'. */

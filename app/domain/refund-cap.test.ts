@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { MoneyInput } from "./order-money";
+import { orderMoney, type MoneyInput } from "./order-money";
 import { deliveryRefundable, itemLedgers, refundCap, refundTarget } from "./refund-cap";
 
 const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({ operation, amount, status, idempotencyKey: `${operation}:${of}` });
@@ -70,5 +70,20 @@ describe("the refund cap", () => {
     expect(ledgers.get("it_r")).toMatchObject({ captured: 1500, refunded: 1500 });
     expect(ledgers.get("delivery")).toMatchObject({ captured: 798, refunded: 798 });
     for (const ledger of ledgers.values()) expect(ledger.refunded + ledger.owed).toBeLessThanOrEqual(ledger.captured);
+  });
+});
+
+describe("the ledgers and the money view agree", () => {
+  it("'Total paid' is captured less refunded, summed over the items and the delivery", () => {
+    const cases: MoneyInput[] = [
+      order(),
+      order({ payments: [...order().payments, payment("capture", "txn_dmg", 1000)] }),
+      order({ payments: [...order().payments, payment("refund", "overturn:it_p", 5000), payment("refund", "return:it_p", 2000, "failed")] }),
+      order({ order: { id: "ord_1", deliveryFee: 798, status: "pending" }, items: order().items.map((i) => ({ ...i, status: i.id === "it_r" ? "cancelled" : "pending" })), transactions: [], payments: [...order().payments, payment("refund", "cancel:it_r", 1500), payment("refund", "delivery:it_r", 399)] }),
+    ];
+    for (const input of cases) {
+      const paid = [...itemLedgers(input).values()].reduce((sum, l) => sum + l.captured - l.refunded, 0);
+      expect(orderMoney(input).total).toBe(paid);
+    }
   });
 });

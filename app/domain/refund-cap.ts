@@ -5,7 +5,7 @@
 // charge collected. Pure: the rows are the same four the order's money view reads (MoneyInput,
 // app/data/order-money.server.ts), so a property test can compute the ledgers from the database.
 
-import type { MoneyInput } from "./order-money";
+import { refundAmounts, type MoneyInput } from "./order-money";
 
 /** What an order's money was collected for: one of its items, or its delivery. */
 export type LedgerTarget = string | "delivery";
@@ -64,16 +64,13 @@ export function itemLedgers(input: MoneyInput): Map<LedgerTarget, Ledger> {
   delivery.captured = checkoutPaid || succeeded.has(`capture:delivery:${input.order.id}`) ? input.order.deliveryFee : 0;
 
   let whole: { key: string; amount: number } | null = null;
-  for (const p of input.payments) {
-    if (p.operation !== "refund") continue;
-    const target = refundTarget(p.idempotencyKey);
+  for (const [key, amount] of refundAmounts(input.payments)) {
+    const target = refundTarget(key);
     if (!target) {
-      whole ??= { key: p.idempotencyKey, amount: p.amount };
+      whole ??= { key, amount };
       continue;
     }
-    const ledger = ledgers.get(target.target);
-    if (!ledger || ledger.refunds.has(p.idempotencyKey)) continue;
-    ledger.refunds.set(p.idempotencyKey, { amount: p.amount, succeeded: succeeded.has(p.idempotencyKey) });
+    ledgers.get(target.target)?.refunds.set(key, { amount, succeeded: succeeded.has(key) });
   }
   if (whole) {
     let left = whole.amount;
