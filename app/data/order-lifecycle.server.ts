@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
-import { itemStep, orderStatusOf, overturnEndsAt, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
+import { itemStep, orderStatusOf, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
@@ -34,6 +34,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         buyingPrice: orderItems.buyingPrice,
         rentalEndsAt: orderItems.rentalEndsAt,
         deliveredAt: orderItems.deliveredAt,
+        returnedAt: orderItems.returnedAt,
         carrier: orderItems.carrier,
         trackingNumber: orderItems.trackingNumber,
         handler: orderItems.handler,
@@ -50,7 +51,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
   return order ? { ...order, items: itemRows } : null;
 }
 
-type Statement = Parameters<Database["batch"]>[0][number];
+export type Statement = Parameters<Database["batch"]>[0][number];
 
 interface Plan {
   statements: Statement[];
@@ -260,30 +261,6 @@ export async function changeItems(db: Database, orderId: string, itemIds: readon
     planItem(db, plan, order, item, step.path, event, actor, now);
   }
   return run(db, order, plan, actor, now);
-}
-
-/**
- * Staff overturn an inspection's charge within 14 days (issue 22): the item is stamped, the note
- * goes in its history and a reversal (the charge, negative, its commissions taken back) is
- * recorded, in one batch guarded by the stamp, so a second overturn changes nothing. Returns the
- * amount to refund, or null when there is no charge to overturn (none, overturned, or too late).
- */
-export async function overturnCharge(db: Database, orderId: string, itemId: string, staffId: string, now: number): Promise<number | null> {
-  const order = await loadOrder(db, orderId);
-  const item = order?.items.find((i) => i.id === itemId);
-  const row = item ? await db.select({ charge: orderItems.damageCharge, returnedAt: orderItems.returnedAt, overturnedAt: orderItems.chargeOverturnedAt, inspection: orderItems.inspection }).from(orderItems).where(eq(orderItems.id, itemId)).get() : undefined;
-  if (!order || !item || !row || !row.charge || row.overturnedAt !== null || row.returnedAt === null || now >= overturnEndsAt(row.returnedAt) || (row.inspection !== "damaged" && row.inspection !== "not_returnable")) return null;
-  const guard = sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${itemId} and ${orderItems.chargeOverturnedAt} is null)`;
-  try {
-    await db.batch([
-      db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: guard, orderItemId: itemId, fromStatus: item.status, toStatus: item.status, actorId: staffId, actorRole: "staff", note: "Charge overturned: refunded", createdAt: now }),
-      db.update(orderItems).set({ chargeOverturnedAt: now, chargeOverturnedBy: staffId }).where(and(eq(orderItems.id, itemId), isNull(orderItems.chargeOverturnedAt))),
-      ...saleStatements(db, { type: "charge_reversal", orderId, orderItemId: itemId, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross: row.charge }, now),
-    ]);
-  } catch {
-    return null;
-  }
-  return row.charge;
 }
 
 /** Order items in given statuses, optionally narrowed (the daily job's windows, a handler's returns). */

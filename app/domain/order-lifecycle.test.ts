@@ -78,6 +78,11 @@ describe("itemStep", () => {
     expect(step({ status: "return_requested", kind: "purchase", deliveredAt: NOW }, { type: "request_return" }, "shopper")).toEqual({ ok: true, path: [] });
   });
 
+  it("takes a purchase back once: one that came back and was inspected cannot be returned again (issue 42 item 3)", () => {
+    const inspected = { status: "completed" as const, kind: "purchase" as const, deliveredAt: NOW - DAY, returnedAt: NOW - 1000 };
+    expect(step(inspected, { type: "request_return" }, "shopper")).toEqual({ ok: false, reason: "This item was sent back once already: it cannot be returned again." });
+  });
+
   it("lets the shopper cancel until it ships, and staff until it is delivered; a second cancel is already done", () => {
     expect(step(purchase("processing"), { type: "cancel" }, "shopper")).toEqual({ ok: true, path: ["cancelled"] });
     expect(step(purchase("shipped"), { type: "cancel" }, "shopper")).toEqual({ ok: false, reason: "This item has been posted, so it can no longer be cancelled. You can return it once it arrives." });

@@ -98,6 +98,8 @@ export interface ItemState {
   rentalEndsAt?: number | null;
   /** When it was delivered (epoch ms): a purchase's 14 days to return it start then. */
   deliveredAt?: number | null;
+  /** When it came back and was inspected (epoch ms): an item comes back once (issue 42, decision 0074). */
+  returnedAt?: number | null;
 }
 
 export type Step = { ok: true; path: ItemStatus[] } | { ok: false; reason: string };
@@ -151,6 +153,7 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
     case "request_return":
       if (item.kind === "purchase") {
         if (item.status === "return_requested") return { ok: true, path: [] };
+        if (item.returnedAt != null) return refuse("This item was sent back once already: it cannot be returned again.");
         if (item.status !== "completed" || item.deliveredAt == null) return refuse("Only a delivered item can be returned.");
         if (now >= purchaseReturnEndsAt(item.deliveredAt)) return refuse(`The ${PURCHASE_RETURN_DAYS}-day return period for this item has ended.`);
         return { ok: true, path: ["return_requested"] };
@@ -253,6 +256,8 @@ export interface LifecycleItem {
   buyingPrice: number | null;
   rentalEndsAt: number | null;
   deliveredAt: number | null;
+  /** When it came back and was inspected, else null. */
+  returnedAt: number | null;
   carrier: string | null;
   trackingNumber: string | null;
   handler: "vendor" | "store";

@@ -75,16 +75,80 @@ describe("orderMoney", () => {
     expect(money.total).toBe(2149 + 499);
   });
 
-  it("sums a whole cancelled order to nothing", () => {
+  it("sums a whole cancelled order to nothing once its refund is given, and not before", () => {
+    const cancelled = (refund: string) =>
+      orderMoney(
+        base({
+          order: { id: "ord_1", deliveryFee: 499, status: "cancelled" },
+          items: base().items.map((i) => ({ ...i, status: "cancelled" })),
+          payments: [payment("authorize", "ord_1", 14648), payment("refund", "ord_1", 14648, refund)],
+        }),
+      );
+    const failed = cancelled("failed");
+    expect(failed.lines.at(-1)).toEqual({ key: "refund:refund:ord_1", label: "Refund: order cancelled", amount: -14648, status: "Refund pending", itemId: null });
+    // A refund that failed is not given back: what was paid is still paid, and the refund is shown apart.
+    expect(failed.total).toBe(14648);
+    expect(failed.pending).toEqual({ charges: 0, refunds: 14648 });
+    const given = cancelled("succeeded");
+    expect(given.total).toBe(0);
+    expect(given.pending).toEqual({ charges: 0, refunds: 0 });
+  });
+
+  it("counts a declined later charge apart from what was paid (issue 42 item 5: £23.99 paid, £120 pending)", () => {
     const money = orderMoney(
       base({
-        order: { id: "ord_1", deliveryFee: 499, status: "cancelled" },
-        items: base().items.map((i) => ({ ...i, status: "cancelled" })),
-        payments: [payment("refund", "ord_1", 14648, "failed")],
+        order: { id: "ord_1", deliveryFee: 399, status: "active" },
+        items: [{ id: "it_a", name: "Silk dress", type: "rental", price: 2000, status: "active" }],
+        transactions: [
+          { id: "txn_fee", type: "rental_fee", orderItemId: "it_a", gross: 2000, status: "completed" },
+          { id: "txn_buy", type: "rental_purchase", orderItemId: "it_a", gross: 12000, status: "pending" },
+        ],
+        payments: [payment("authorize", "ord_1", 2399), payment("capture", "txn_fee", 2000), payment("capture", "delivery:ord_1", 399), payment("capture", "txn_buy", 12000, "failed")],
       }),
     );
-    expect(money.lines.at(-1)).toEqual({ key: "refund:refund:ord_1", label: "Refund: order cancelled", amount: -14648, status: "Refund pending", itemId: null });
-    expect(money.total).toBe(0);
+    expect(shown(money)).toEqual([
+      ["Rental fee: Silk dress", 2000, "Paid"],
+      ["Delivery", 399, "Paid"],
+      ["Buy it now: Silk dress", 12000, "Payment pending"],
+    ]);
+    expect(money.total).toBe(2399);
+    expect(money.pending).toEqual({ charges: 12000, refunds: 0 });
+    expect(totalLabel(money.lines)).toBe("Total paid");
+  });
+
+  it("shows an overturned charge never collected as cancelled, counted nowhere", () => {
+    const money = orderMoney(
+      base({
+        order: { id: "ord_1", deliveryFee: 399, status: "completed" },
+        items: [{ id: "it_a", name: "Silk dress", type: "rental", price: 2000, status: "returned" }],
+        transactions: [
+          { id: "txn_fee", type: "rental_fee", orderItemId: "it_a", gross: 2000, status: "completed" },
+          { id: "txn_dmg", type: "damage_charge", orderItemId: "it_a", gross: 1000, status: "cancelled" },
+        ],
+        payments: [payment("authorize", "ord_1", 2399), payment("capture", "txn_fee", 2000), payment("capture", "delivery:ord_1", 399), payment("capture", "txn_dmg", 1000, "failed")],
+      }),
+    );
+    expect(shown(money).at(-1)).toEqual(["Repair fee: Silk dress", 1000, "Cancelled"]);
+    expect(money.total).toBe(2399);
+    expect(money.pending).toEqual({ charges: 0, refunds: 0 });
+  });
+
+  it("lists a cancelled group's delivery refund by the group's items", () => {
+    const money = orderMoney(
+      base({
+        order: { id: "ord_1", deliveryFee: 798, status: "pending" },
+        items: [
+          { id: "it_a", name: "Silk dress", type: "rental", price: 2649, status: "cancelled", handler: "vendor", sellerId: "u_a" },
+          { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "pending", handler: "vendor", sellerId: "u_b" },
+        ],
+        payments: [payment("authorize", "ord_1", 15447), payment("refund", "cancel:it_a", 2649), payment("refund", "delivery:it_a", 399)],
+      }),
+    );
+    expect(shown(money).slice(-2)).toEqual([
+      ["Refund: Silk dress cancelled", -2649, "Refunded"],
+      ["Refund: delivery of Silk dress cancelled", -399, "Refunded"],
+    ]);
+    expect(money.total).toBe(12000 + 399);
   });
 
   it("counts nothing of a checkout not paid yet, or never paid, and says so on each line", () => {

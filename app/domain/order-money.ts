@@ -21,16 +21,34 @@ export interface MoneyLine {
 
 export interface OrderMoney {
   lines: MoneyLine[];
-  /** The sum of the lines, in pence, less what was never paid ('Awaiting payment', 'Not paid'). */
+  /**
+   * What was paid (issue 42 item 5; decision 0074): captured (or held, taken at checkout) less
+   * refunded. Never a pending amount: a charge not taken yet, a refund not given yet, a checkout
+   * never paid ('Awaiting payment', 'Not paid') count nothing here.
+   */
   total: number;
+  /** Shown apart from the total: later charges not taken yet, refunds not given yet (positive pence). */
+  pending: { charges: number; refunds: number };
 }
 
-/** Lines of a checkout whose payment was never made: shown, but they cost the shopper nothing. */
-const UNPAID: ReadonlySet<MoneyStatus> = new Set(["Awaiting payment", "Not paid"]);
+/** How a line counts: in what was paid (its amount, signed), in a pending sum, or not at all. */
+type Counts = "paid" | "pending_charge" | "pending_refund" | "none";
+const COUNTS: Record<MoneyStatus, Counts> = {
+  Authorised: "paid",
+  Paid: "paid",
+  Refunded: "paid",
+  // A checkout line cancelled after the checkout was paid: taken (held) then given back by its refund line.
+  Cancelled: "paid",
+  "Payment pending": "pending_charge",
+  "Refund pending": "pending_refund",
+  "Awaiting payment": "none",
+  "Not paid": "none",
+};
 
 export interface MoneyInput {
   order: { id: string; deliveryFee: number; status: string };
-  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string }[];
+  /** handler and sellerId name an item's delivery group (a group's delivery refund lists its items). */
+  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string; handler?: string; sellerId?: string | null }[];
   transactions: { id: string; type: string; orderItemId: string | null; gross: number; status: string }[];
   payments: { operation: string; amount: number; status: string; idempotencyKey: string }[];
 }
@@ -84,26 +102,65 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
       itemId: null,
     });
   }
+  // Cancelled later charges never taken (an overturned repair fee whose capture was declined): shown, counted nowhere.
+  const uncounted = new Set<string>();
   for (const txn of input.transactions) {
-    // A charge never taken is not shown; one taken and later undone stays, offset by its refund line.
+    // A charge taken and later undone stays, offset by its refund line.
     const taken = succeeded.has(`capture:${txn.id}`);
-    if (CHECKOUT_TYPES.has(txn.type) || txn.gross <= 0 || txn.status === "failed" || (txn.status === "cancelled" && !taken)) continue;
+    if (CHECKOUT_TYPES.has(txn.type) || txn.gross <= 0 || txn.status === "failed") continue;
     const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
-    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: chargeStatus(txn, "Paid"), itemId: txn.orderItemId });
+    const never = txn.status === "cancelled" && !taken;
+    if (never) uncounted.add(`txn:${txn.id}`);
+    // Paid only once its capture succeeded: a later charge recorded and not yet taken is pending.
+    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: never ? "Cancelled" : chargeStatus(txn, "Payment pending"), itemId: txn.orderItemId });
   }
 
   // Refunds, one line per key: refunded once one call succeeded, pending while only failures exist.
-  const refunds = new Map<string, number>();
-  for (const p of input.payments) if (p.operation === "refund" && !refunds.has(p.idempotencyKey)) refunds.set(p.idempotencyKey, p.amount);
+  const refunds = refundAmounts(input.payments);
   for (const [key, amount] of refunds) {
     const [, why, itemId] = key.split(":");
     const forItem = itemId !== undefined && REFUND_LABELS[why!] !== undefined;
-    const label = forItem ? `Refund: ${names.get(itemId!) ?? "an item"} ${REFUND_LABELS[why!]}` : "Refund: order cancelled";
+    const label = forItem ? `Refund: ${names.get(itemId!) ?? "an item"} ${REFUND_LABELS[why!]}` : why === "delivery" && itemId ? `Refund: delivery of ${groupNames(input, itemId)}` : "Refund: order cancelled";
     lines.push({ key: `refund:${key}`, label, amount: -amount, status: succeeded.has(key) ? "Refunded" : "Refund pending", itemId: forItem ? itemId! : null });
   }
 
   const shown = onlyItems ? lines.filter((l) => l.itemId !== null && onlyItems.has(l.itemId)) : lines;
-  return { lines: shown, total: shown.reduce((sum, l) => sum + (UNPAID.has(l.status) ? 0 : l.amount), 0) };
+  const pending = { charges: 0, refunds: 0 };
+  let total = 0;
+  for (const line of shown) {
+    // A checkout line was taken with the checkout payment (decision 0055): its settling capture
+    // pending or failed changes nothing of what the shopper paid.
+    const checkoutLine = line.key.startsWith("item:") || line.key === "delivery";
+    const counts = uncounted.has(line.key) ? "none" : checkoutLine && line.status === "Payment pending" ? "paid" : COUNTS[line.status];
+    if (counts === "paid") total += line.amount;
+    else if (counts === "pending_charge") pending.charges += line.amount;
+    else if (counts === "pending_refund") pending.refunds -= line.amount;
+  }
+  return { lines: shown, total, pending };
+}
+
+/**
+ * Each refund key once, with its amount: the call that succeeded, else the last that failed (the
+ * refund cap may have cut a retry). Shared by the money view and the refund cap (refund-cap.ts).
+ */
+export function refundAmounts(payments: MoneyInput["payments"]): Map<string, number> {
+  const amounts = new Map<string, number>();
+  const done = new Set<string>();
+  for (const p of payments) {
+    if (p.operation !== "refund" || done.has(p.idempotencyKey)) continue;
+    amounts.set(p.idempotencyKey, p.amount);
+    if (p.status === "succeeded") done.add(p.idempotencyKey);
+  }
+  return amounts;
+}
+
+/** The items of the delivery group a cancelled group's delivery refund is named by (its first item): 'Red Shirt and Blue Coat'. */
+function groupNames(input: MoneyInput, firstItemId: string) {
+  const first = input.items.find((i) => i.id === firstItemId);
+  if (!first) return "cancelled items";
+  const group = input.items.filter((i) => i.id === first.id || (first.handler !== undefined && i.handler === first.handler && i.sellerId === first.sellerId));
+  const names = group.map((i) => i.name);
+  return `${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]} cancelled`;
 }
 
 /**
@@ -112,6 +169,7 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
  */
 export function totalLabel(lines: readonly MoneyLine[]): string {
   const held = lines.some((l) => l.status === "Authorised");
-  const paid = lines.some((l) => l.status === "Paid" || l.status === "Refunded");
+  // A refund of money only held (a cancellation before delivery) is a hold given back, not a payment.
+  const paid = lines.some((l) => l.status === "Paid");
   return !held ? "Total paid" : paid ? "Total paid and held" : "Total held on your card";
 }

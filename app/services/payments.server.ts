@@ -75,16 +75,20 @@ async function withOrderPayment(services: PaymentServices, request: PaymentCall)
     .where(eq(orders.id, request.orderId))
     .get();
   let paymentIntentId = order?.paymentIntentId ?? null;
-  // An overturned damage charge is given back from the later charge that took it.
+  // An overturned later charge is given back from the later charge that took it, never from the
+  // checkout payment: one whose capture never succeeded has nothing to give back (issue 42; the
+  // refund cap stops such a refund before it gets here). A purchase's kept price was the checkout's.
   const overturned = request.operation === "refund" ? /^refund:overturn:(.+)$/.exec(request.idempotencyKey)?.[1] : undefined;
   if (overturned) {
     const charge = await services.db
-      .select({ ref: payments.providerRef })
-      .from(payments)
-      .innerJoin(transactions, eq(transactions.id, payments.transactionId))
-      .where(and(eq(transactions.orderItemId, overturned), inArray(transactions.transactionType, ["damage_charge", "not_returnable"]), eq(payments.operation, "capture"), sql`${payments.status} = 'succeeded'`))
+      .select({ id: transactions.id })
+      .from(transactions)
+      .where(and(eq(transactions.orderItemId, overturned), inArray(transactions.transactionType, ["damage_charge", "not_returnable"])))
       .get();
-    if (charge?.ref?.startsWith("pi_")) paymentIntentId = charge.ref;
+    if (charge) {
+      const capture = await succeeded(services, captureKey(charge.id));
+      paymentIntentId = capture?.ref?.startsWith("pi_") ? capture.ref : capture ? paymentIntentId : null;
+    }
   }
   return { ...request, paymentIntentId, customerId: order?.customerId ?? null, paymentMethodId: order?.paymentMethodId ?? null };
 }
@@ -160,6 +164,9 @@ export async function captureDue(services: PaymentServices, now: number, orderId
   const summary: CaptureSummary = { captured: 0, failed: 0 };
   for (const txn of due) {
     try {
+      // Cancelled since it was listed (an overturned charge never collected, decision 0074): not charged.
+      const still = await services.db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, txn.id)).get();
+      if (still?.status !== "completed" && still?.status !== "pending") continue;
       // The lines were paid at checkout: their capture settles against that payment. Anything
       // later (Buy it now, a conversion, a damage charge) is charged off-session with the saved card.
       const collected = txn.paidAtCheckout !== null && chargeMoment(txn.type as ChargeKind) === "checkout";

@@ -4,6 +4,8 @@
 import { and, eq, exists, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { orders, payments } from "../../db/schema";
+import { moneyInputOf } from "../data/order-money.server";
+import { refundCap } from "../domain/refund-cap";
 import type { PaymentOperation } from "./payment-types";
 import { callPayment, refundKey, type PaymentOutcome, type PaymentServices } from "./payments.server";
 
@@ -36,15 +38,36 @@ export async function refundOrder(services: PaymentServices, orderId: string, no
 
 /**
  * A refund of part of an order (issue 22): a cancelled item, a returned purchase, an overturned
- * damage charge. The caller names it by a stable idempotency key (`refund:cancel:{itemId}`,
- * `refund:return:{itemId}`, `refund:overturn:{itemId}`), so a replay refunds once; a failure is
- * a failed row that retryFailedRefunds() sends again with the same key and amount.
+ * charge, a cancelled group's delivery. The caller names it by a stable idempotency key
+ * (`refund:cancel:{itemId}`, `refund:return:{itemId}`, `refund:overturn:{itemId}`,
+ * `refund:delivery:{itemId}`), so a replay refunds once; a failure is a failed row that
+ * retryFailedRefunds() sends again with the same key.
+ *
+ * The one place the refund cap is enforced (issue 42; decision 0074): whatever path asks, the
+ * amount is cut to what was captured for the item (or the delivery, or the overturned charge)
+ * less its other refunds, given or owed (refundCap, app/domain/refund-cap.ts). Nothing left: no
+ * call at all, answered `refused`.
  */
-export async function refundPayment(services: PaymentServices, request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string }, now: number): Promise<PaymentOutcome | null> {
+export async function refundPayment(services: PaymentServices, request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string }, now: number): Promise<PaymentOutcome | RefundRefused | null> {
   if (request.amount <= 0) return null;
-  const outcome = await callPayment(services, { operation: "refund", ...request }, now);
+  const input = await moneyInputOf(services.db, request.orderId);
+  const cap = input ? refundCap(input, request.idempotencyKey) : 0;
+  const amount = Math.min(request.amount, cap);
+  if (amount <= 0) {
+    console.error(`payments: refund ${request.idempotencyKey} of ${request.amount} refused: nothing captured is left to give back`);
+    return { ok: false, refused: true, error: "Nothing that was paid is left to refund." };
+  }
+  if (amount < request.amount) console.error(`payments: refund ${request.idempotencyKey} cut from ${request.amount} to ${amount}, what was captured and not yet refunded`);
+  const outcome = await callPayment(services, { operation: "refund", ...request, amount }, now);
   if (!outcome.ok) console.error(`payments: refund ${request.idempotencyKey} failed; the daily job retries it`, outcome.error);
   return outcome;
+}
+
+/** A refund the cap stopped before any call: nothing was captured that is not already given back. */
+export interface RefundRefused {
+  ok: false;
+  refused: true;
+  error: string;
 }
 
 /** Refunds that failed and never succeeded under their key: the daily job sends each again, once per run. */

@@ -2,8 +2,13 @@ import { inArray } from "drizzle-orm";
 import { tellBackOnSale } from "./alerts.server";
 import { users } from "../../db/schema";
 import { transactionId } from "../data/finance.server";
-import { changeItems, loadOrder, overturnCharge, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { overturnCharge } from "../data/overturn.server";
+import { changeItems, loadOrder, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { givenBackWords, type GivenBack } from "../domain/cancellation";
+import { DELIVERY_FEE_PER_GROUP, deliveryRefundKey, groupsCancelledWhole } from "../domain/delivery";
 import { formatGBP } from "../domain/money";
+import { deliveryRefundable } from "../domain/refund-cap";
+import { moneyInputOf } from "../data/order-money.server";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
 import type { QueueMessage } from "../../workers/messages";
 import { publicPagesChanged } from "./freshness.server";
@@ -23,41 +28,44 @@ type Email = Extract<QueueMessage, { type: "email" }>;
 type MayAct = (order: LifecycleOrder, item: LifecycleItem) => boolean;
 
 /**
- * Staff overturn an inspection's charge (issue 22): recorded and reversed once, refunded through
- * the payment interface under `refund:overturn:{itemId}`, and the shopper told. False when there
- * is nothing to overturn (no charge, done already, or past its 14 days).
+ * Staff overturn an inspection's charge (issue 22): recorded once and the shopper told. A charge
+ * that was collected is reversed and refunded through the payment interface under
+ * `refund:overturn:{itemId}` (never more than it collected: the refund cap); one never collected
+ * (its capture declined) is cancelled: nothing refunded, nothing retried, no card prompt (issue 42,
+ * decision 0074). Null when there is nothing to overturn (no charge, done already, or past its 14 days).
  */
-export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number) {
-  const amount = await overturnCharge(app.db, orderId, itemId, staffId, now);
-  if (amount === null) return false;
+export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number): Promise<{ amount: number; collected: boolean } | null> {
+  const overturned = await overturnCharge(app.db, orderId, itemId, staffId, now);
+  if (overturned === null) return null;
+  const { amount, collected } = overturned;
   const order = await loadOrder(app.db, orderId);
   const item = order?.items.find((i) => i.id === itemId);
-  try {
-    await refundPayment(app, { orderId, transactionId: transactionId(itemId, "charge_reversal"), amount, idempotencyKey: `refund:overturn:${itemId}` }, now);
-  } catch (error) {
-    console.error(`order ${orderId}: the overturned charge's refund failed; the daily job retries it`, error);
+  if (collected) {
+    try {
+      await refundPayment(app, { orderId, transactionId: transactionId(itemId, "charge_reversal"), amount, idempotencyKey: `refund:overturn:${itemId}` }, now);
+    } catch (error) {
+      console.error(`order ${orderId}: the overturned charge's refund failed; the daily job retries it`, error);
+    }
   }
   if (order && item) {
     const url = orderPageUrl(app.config, orderId);
+    const what = collected
+      ? `We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.`
+      : `We looked at the inspection of ${item.name} again and overturned its charge of ${formatGBP(amount)}. It was never taken from your card, and now it never will be: there is nothing to pay and nothing to update.`;
     await enqueue(app.env, [
       noticeMessage(app.config, {
         key: `overturn:${itemId}:shopper`,
         kind: "return_inspected",
         userId: order.userId,
         to: order.email,
-        title: `The charge for ${item.name} was refunded`,
-        text: `Hello ${order.fullName ?? "there"},
-
-We looked at the inspection of ${item.name} again and overturned its charge: ${formatGBP(amount)} is refunded to your card.
-
-Your order ${orderId}: ${url}
-`,
+        title: collected ? `The charge for ${item.name} was refunded` : `The charge for ${item.name} was cancelled`,
+        text: `Hello ${order.fullName ?? "there"},\n\n${what}\n\nYour order ${orderId}: ${url}\n`,
         link: orderPath(orderId),
         action: "View your order",
       }),
     ]).catch((error) => console.error(`order ${orderId}: the overturn e-mail could not be queued`, error));
   }
-  return true;
+  return overturned;
 }
 
 export interface Tracking {
@@ -131,7 +139,7 @@ export async function confirmDelivery(app: LifecycleServices, orderId: string, i
  * on sale at once, each item's price is refunded through the payment interface (and the delivery
  * fee once the whole order is cancelled), and the shopper and each handler are told.
  */
-export async function cancelItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult> {
+export async function cancelItems(app: LifecycleServices, orderId: string, itemIds: readonly string[], actor: LifecycleActor, now: number, mayAct?: MayAct): Promise<ChangeResult & { givenBack?: GivenBack }> {
   const result = await changeItems(app.db, orderId, itemIds, { type: "cancel" }, actor, now, mayAct);
   if (!result.ok || !result.changed) return result;
   const { order } = result;
@@ -139,15 +147,24 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   await publicPagesChanged(app.env.CACHE, now);
   // Shoppers waiting for these items are told they are back (issue 25).
   await tellBackOnSale(app, cancelled.map((i) => i.productId), now);
+  const whole = result.status === "cancelled";
+  // A handler group cancelled whole gets its delivery back (issue 42 item 4, decision 0074); a
+  // whole order's delivery comes back with the rest of it. What is left of the delivery to give
+  // back is read before the refunds, for the words.
+  const after = order.items.map((i) => ({ ...i, status: result.moved.find((m) => m.itemId === i.id)?.to ?? i.status }));
+  const groups = groupsCancelledWhole(after, new Set(cancelled.map((i) => i.id)));
+  const input = await moneyInputOf(app.db, orderId);
+  const deliveryLeft = input ? deliveryRefundable(input) : 0;
+  const givenBack: GivenBack = { items: cancelled.reduce((sum, i) => sum + i.price, 0), delivery: whole ? deliveryLeft : Math.min(deliveryLeft, groups.length * DELIVERY_FEE_PER_GROUP), count: cancelled.length };
   try {
     for (const item of cancelled) await refundPayment(app, { orderId, transactionId: null, amount: item.price, idempotencyKey: `refund:cancel:${item.id}` }, now);
-    if (result.status === "cancelled") await refundOrder(app, orderId, now);
+    for (const group of groups) await refundPayment(app, { orderId, transactionId: null, amount: DELIVERY_FEE_PER_GROUP, idempotencyKey: deliveryRefundKey(group[0]!.id) }, now);
+    if (whole) await refundOrder(app, orderId, now);
   } catch (error) {
     console.error(`order ${orderId}: refunds after the cancellation failed; the daily job retries them`, error);
   }
   const url = orderPageUrl(app.config, orderId);
   const byWhom = actor.role === "shopper" ? "at your request" : "by Closetloop";
-  const whole = result.status === "cancelled";
   const list = cancelled.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental" : "purchase"}, ${formatGBP(i.price)})`).join("\n");
   const messages: Email[] = [
     noticeMessage(app.config, {
@@ -156,7 +173,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       userId: order.userId,
       to: order.email,
       title: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
-      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\nNothing was taken for ${cancelled.length === 1 ? "it" : "them"}: what was held on your card for ${cancelled.length === 1 ? "it" : "them"}${whole ? " and the delivery" : ""} is given back; it can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
+      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\n${givenBackWords(givenBack)} It can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
       link: orderPath(orderId),
       action: "View your order",
     }),
@@ -203,5 +220,5 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   } catch (error) {
     console.error(`order ${orderId}: the cancellation e-mails could not be queued`, error);
   }
-  return result;
+  return { ...result, givenBack };
 }

@@ -5,6 +5,7 @@ import { database } from "../../app/data/db.server";
 import { financeOverview } from "../../app/data/finance-report.server";
 import { createUser, databaseFingerprint, eventually } from "./factories";
 import { first, all, as, toastAfter } from "./admin-fixtures";
+import { queueDrained } from "./queue-drained";
 
 // The admin Orders and Financial tabs (issue 14 items 7-9; issue 24 item 4; decision 0031): order
 // statuses and their history, returns the platform inspects, and the Financial tab's figures.
@@ -48,7 +49,7 @@ describe("Orders", () => {
 
     // The same change again (a double submit) changes nothing and sends nothing more.
     await support.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "shipped" });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queueDrained();
     expect(await all("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind", shopper)).toEqual([{ kind: "order_status_changed" }, { kind: "track_event:shipment_status_updated" }]);
   });
 

@@ -7,6 +7,7 @@ import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { deliver, placeOrder } from "./orders";
+import { queueDrained } from "./queue-drained";
 
 // Shared by the alerts tests (alerts-notify-me, alerts-price-drop, alerts-saved-searches): the
 // services, a shopper, notices, the daily job's run and a rented item.
@@ -20,8 +21,8 @@ export const shopper = () => signedInBrowser("shopper", { ip: nextIp() });
 export const noticesOf = (userId: string, kind: string) =>
   env.DB.prepare("SELECT event_key AS eventKey, title, body, link FROM notifications WHERE user_id = ? AND kind = ? ORDER BY created_at, rowid").bind(userId, kind).all<{ eventKey: string; title: string; body: string; link: string }>().then((r) => r.results);
 export const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
-/** Lets the queue deliver what was sent (a notice that should not come has had its chance). */
-export const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** Waits for the queue to deliver everything sent so far (a notice that should not come has had its chance). */
+export const settle = () => queueDrained();
 
 export async function runDaily(scheduledTime: number) {
   const ctx = createExecutionContext();

@@ -164,7 +164,8 @@ describe("cancelling", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE order_id = ?").bind(t.orderId).first()).toEqual({ n: 0 });
     const cancelledMail = await eventually(async () => (await outbox(t.shopper.email)).find((m) => m.kind === "order_cancelled"));
     // Held at checkout, taken only at delivery: nothing was taken, and the hold is given back (decision 0068).
-    expect(cancelledMail.body).toContain("Nothing was taken for it: what was held on your card for it and the delivery is given back");
+    // With the amounts the order's money lines show (issue 42 item 4, decision 0074).
+    expect(cancelledMail.body).toContain("Nothing was taken for it: £90.00 held on your card for it and £3.99 for its delivery (£93.99 in all) is given back.");
     const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
     expect(told.subject).toBe(`Order ${t.orderId} was cancelled: do not send it`);
     expect(told.body).toContain("There is nothing else of this order to send.");

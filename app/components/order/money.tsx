@@ -16,7 +16,10 @@ const TONE: Record<MoneyStatus, string> = {
   "Refund pending": "text-amber-800",
 };
 
-export function OrderMoneyTable({ lines, total, caption = "Payments", totalLabel = labelFor(lines) }: { lines: MoneyLine[]; total: number; caption?: string; totalLabel?: string }) {
+type Pending = { charges: number; refunds: number };
+const NONE: Pending = { charges: 0, refunds: 0 };
+
+export function OrderMoneyTable({ lines, total, pending = NONE, caption = "Payments", totalLabel = labelFor(lines) }: { lines: MoneyLine[]; total: number; pending?: Pending; caption?: string; totalLabel?: string }) {
   return (
     <DataTable
       className="max-w-lg"
@@ -34,33 +37,48 @@ export function OrderMoneyTable({ lines, total, caption = "Payments", totalLabel
         { header: "Amount", numeric: true, cell: (line) => formatGBP(line.amount) },
       ]}
       footer={
-        <tr>
-          <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">{totalLabel}</th>
-          <td className="pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
-        </tr>
+        <>
+          <tr>
+            <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">{totalLabel}</th>
+            <td className="pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
+          </tr>
+          {/* Not paid, not given back yet: apart from the total, which is what was paid (decision 0074). */}
+          {pending.charges > 0 ? (
+            <tr>
+              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Payment pending, not in the total</th>
+              <td className="text-right tabular-nums text-amber-800">{formatGBP(pending.charges)}</td>
+            </tr>
+          ) : null}
+          {pending.refunds > 0 ? (
+            <tr>
+              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Refund pending, not in the total</th>
+              <td className="text-right tabular-nums text-amber-800">{formatGBP(pending.refunds)}</td>
+            </tr>
+          ) : null}
+        </>
       }
     />
   );
 }
 
 /** The table, and what an authorised line means when one is shown. */
-export function OrderMoneySection({ lines, total }: { lines: MoneyLine[]; total: number }) {
+export function OrderMoneySection({ lines, total, pending }: { lines: MoneyLine[]; total: number; pending?: Pending }) {
   return (
     <div className="mt-4 space-y-2">
-      <OrderMoneyTable lines={lines} total={total} />
+      <OrderMoneyTable lines={lines} total={total} pending={pending} />
       {lines.some((l) => l.status === "Authorised") ? <p className="text-xs text-stone-600">Authorised amounts are reserved on your card and taken when the item is delivered.</p> : null}
     </div>
   );
 }
 
 /** A handler's view of one order's money: the charges and refunds of their items, folded. */
-export function HandlerMoney({ money }: { money: { lines: MoneyLine[]; total: number } }) {
+export function HandlerMoney({ money }: { money: { lines: MoneyLine[]; total: number; pending?: Pending } }) {
   if (money.lines.length === 0) return null;
   return (
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-stone-700">{`Charges and refunds for your items: ${formatGBP(money.total)}`}</summary>
       <div className="mt-2">
-        <OrderMoneyTable lines={money.lines} total={money.total} caption="Charges and refunds" totalLabel="Total for your items" />
+        <OrderMoneyTable lines={money.lines} total={money.total} pending={money.pending} caption="Charges and refunds" totalLabel="Total for your items" />
       </div>
     </details>
   );

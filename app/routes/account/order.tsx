@@ -13,6 +13,7 @@ import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
 import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
+import { givenBackWords } from "../../domain/cancellation";
 import { formatGBP } from "../../domain/money";
 import { daysLeft, overturnEndsAt, purchaseReturnEndsAt, returnOrBuyBy, type ItemEvent } from "../../domain/order-lifecycle";
 import { handlesOrders } from "../../domain/roles";
@@ -54,7 +55,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     order.items.map(async (item) => {
       const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
       // A purchase can be sent back within 14 days of its delivery (issue 22).
-      const returnable = item.type === "purchase" && item.status === "completed" && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
+      const returnable = item.type === "purchase" && item.status === "completed" && item.returnedAt === null && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
       const comingBack = item.status === "return_requested";
       return {
         ...item,
@@ -68,7 +69,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       };
     }),
   );
-  const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0 };
+  const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } };
   const isShopper = order.userId === user.id;
   // Checkout ends here (?placed=1): the order's page is its confirmation (issue 22).
   const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
@@ -117,7 +118,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       if (intent === "cancel_order" && current.status === "cancelled") return redirectWithToast(app.config, here, { type: "success", title: "Order cancelled", description: "This order was already cancelled." });
       return data<OrderActionData>({ intent, alert: { title: "Nothing to change", message: "Choose an item of this order." } }, { status: 400 });
     }
-    const result = intent === "confirm_delivery" ? await confirmDelivery(app, params.orderId, itemIds, shopper, now, mine) : await cancelItems(app, params.orderId, itemIds, shopper, now, mine);
+    const result: Awaited<ReturnType<typeof cancelItems>> = intent === "confirm_delivery" ? await confirmDelivery(app, params.orderId, itemIds, shopper, now, mine) : await cancelItems(app, params.orderId, itemIds, shopper, now, mine);
     if (!result.ok) {
       if (result.httpStatus === 404) throw notFound();
       return data<OrderActionData>({ intent, itemId: itemIds[0], alert: { title: intent === "confirm_delivery" ? "Could not confirm delivery" : "Could not cancel", message: result.message } }, { status: 409 });
@@ -129,7 +130,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return redirectWithToast(app.config, here, {
       type: "success",
       title: result.status === "cancelled" ? "Order cancelled" : "Item cancelled",
-      description: "Nothing was taken for it: what was held on your card is given back.",
+      // The same words as the e-mail, with the amounts the order's money lines show (decision 0074).
+      description: result.givenBack ? givenBackWords(result.givenBack) : "This was already cancelled.",
     });
   }
 
@@ -138,10 +140,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!handlesOrders(user)) throw notFound();
     const current = await loadOrder(app.db, params.orderId);
     if (!current?.items.some((i) => i.id === itemId)) throw notFound();
-    if (!(await overturnItemCharge(app, params.orderId, itemId, user.id, now))) {
+    const overturned = await overturnItemCharge(app, params.orderId, itemId, user.id, now);
+    if (!overturned) {
       return data<OrderActionData>({ intent, itemId, alert: { title: "Charge not overturned", message: "There is no charge to overturn: none was made, it was overturned already, or its 14 days have passed." } }, { status: 409 });
     }
-    return redirectWithToast(app.config, here, { type: "success", title: "Charge overturned", description: "The shopper is refunded and told." });
+    const description = overturned.collected ? `${formatGBP(overturned.amount)} is refunded to the shopper, who is told.` : `It was never collected, so it is cancelled: nothing is refunded or charged later. The shopper is told.`;
+    return redirectWithToast(app.config, here, { type: "success", title: "Charge overturned", description });
   }
 
   if (intent === "return_tracking") {
@@ -233,7 +237,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
-        <OrderMoneySection lines={money.lines} total={money.total} />
+        <OrderMoneySection lines={money.lines} total={money.total} pending={money.pending} />
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
