@@ -60,7 +60,7 @@ class Tally {
   }
   fail(kind, method, url, error) {
     this.of(kind).failed++;
-    if (this.fives.length < 5) this.fives.push(`no answer ${method} ${url}: ${error.message}`);
+    if (this.fives.length < 5) this.fives.push(`no answer ${method} ${url}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`);
   }
   /** A visitor's tally for one kind of work. */
   for(kind) {

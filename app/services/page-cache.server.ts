@@ -60,12 +60,14 @@ export const STALE_SECONDS = 60;
 const MAX_ENTRIES = 300;
 const MAX_BODY = 512 * 1024;
 const memory = new Map<string, Entry>();
-// The keys this isolate is rendering: concurrent misses wait for that render instead of each
-// rendering. Only the keys, never the renders' promises (renderedElsewhere says why).
-const rendering = new Set<string>();
-/** How often a waiting request looks for the render it waits for, and for how long at most. */
-const WAIT_STEP_MS = 5;
-export const WAIT_MAX_MS = 2_000;
+// The keys this isolate is rendering, each with its render's number: concurrent misses wait for
+// that render instead of each rendering. Never the renders' promises (renderedElsewhere says why).
+const rendering = new Map<string, number>();
+let renders = 0;
+/** A waiting request looks for the render it waits for after 5 ms, then less and less often (at most every 50 ms), for 10 s at most. */
+const FIRST_LOOK_MS = 5;
+const LAST_LOOK_MS = 50;
+const WAIT_MAX_MS = 10_000;
 
 function remember(key: string, entry: Entry) {
   memory.delete(key);
@@ -171,11 +173,12 @@ async function renderAndKeep(key: string, options: PageCacheOptions, render: () 
 
 /** One render per key at a time in this isolate; the others wait for it (renderedElsewhere). */
 async function renderOnce(key: string, options: PageCacheOptions, render: () => Promise<Response>) {
-  rendering.add(key);
+  const mine = ++renders;
+  rendering.set(key, mine);
   try {
     return await renderAndKeep(key, options, render);
   } finally {
-    rendering.delete(key);
+    if (rendering.get(key) === mine) rendering.delete(key);
   }
 }
 
@@ -192,8 +195,11 @@ async function renderOnce(key: string, options: PageCacheOptions, render: () => 
  * as hung. Production runs the same runtime, so this holds there too.
  */
 async function renderedElsewhere(key: string, now: number): Promise<Entry | null> {
-  for (let waited = 0; rendering.has(key) && waited < WAIT_MAX_MS; waited += WAIT_STEP_MS) {
-    await new Promise((resolve) => setTimeout(resolve, WAIT_STEP_MS));
+  // Only the render under way now: when it keeps nothing, the waiting requests render at once.
+  const awaited = rendering.get(key);
+  const deadline = Date.now() + WAIT_MAX_MS;
+  for (let step = FIRST_LOOK_MS; rendering.get(key) === awaited && Date.now() < deadline; step = Math.min(step * 2, LAST_LOOK_MS)) {
+    await new Promise((resolve) => setTimeout(resolve, step));
   }
   const entry = memory.get(key);
   return entry && entry.expires > now ? entry : null;
