@@ -129,6 +129,19 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
   }
 }
 
+/**
+ * What a payee owes from refunds after earlier payouts (decision 0073), in pence, zero or more:
+ * the debt their next payout takes over (sum of net less sum of due above zero), as a positive sum.
+ */
+export async function payeeOwes(db: Database, payee: PayoutRecipient) {
+  const row = await db
+    .select({ carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)` })
+    .from(payouts)
+    .where(and(eq(payouts.recipientType, payee.type), eq(payouts.recipientId, payee.id)))
+    .get();
+  return Math.max(-(row?.carried ?? 0), 0);
+}
+
 /** A period's payouts with what their recipients are told. */
 export async function payoutsOfPeriod(db: Database, periodStart: number) {
   return db

@@ -25,6 +25,9 @@ export const PAYOUT_MESSAGES = {
   pending: "Your payout details are being verified",
 } as const;
 
+/** The dashboards' line for a payee who owes from refunds after earlier payouts (decision 0073). */
+export const owedMessage = (owed: number) => `You owe ${formatGBP(owed)} from refunds after earlier payouts: it is taken from your next payouts before anything is sent.`;
+
 /** What a payout asks the provider to send: pence, GBP, the payout's id as idempotency key and in the metadata. */
 export interface TransferRequest {
   /** The payout's id: the provider's Idempotency-Key, so a retry or a rerun never sends twice. */

@@ -82,6 +82,9 @@ describe("a refund after a payout", () => {
     expect(html).toContain("£81.00 owed from earlier payouts, £40.50 offset, £40.50 carried to the next payout");
     expect(html).toContain("Nothing to send: £40.50 owed, taken from the next payouts");
     expect(html).not.toContain(`Mark paid: payout ${third.id.slice(-8)}`);
+    // The seller sees it on their dashboard.
+    const dashboard = async () => (await (await seller.browser.fetch("/vendor")).text()).replace(/<!-- -->/g, "");
+    expect(await dashboard()).toContain("You owe £40.50 from refunds after earlier payouts: it is taken from your next payouts before anything is sent.");
     const [balance] = (await payeeBalances(services().db, 1000)).filter((b) => b.recipientId === seller.id);
     expect(balance).toMatchObject({ owed: 4050, paid: 8100, toPay: 0, carried: -4050, offset: 4050 });
 
@@ -113,7 +116,8 @@ describe("a refund after a payout", () => {
     expect(paid).toBe(owed);
     expect(paid).toBe(8100 + 4950);
     for (const p of all) expect(Boolean(await env.CACHE.get(`payouts:local:transfer:${p.id}`))).toBe(p.due > 0);
-    expect((await tab(superadmin.browser)).toString()).not.toContain("£40.50 owed by the payee");
+    expect(await tab(superadmin.browser)).not.toContain("£40.50 owed by the payee");
+    expect(await dashboard()).not.toContain("You owe");
   }, 60_000);
 });
 
