@@ -217,7 +217,12 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
   // queue) re-sends only what was never delivered (workers/queue.ts records each key once).
   try {
     const messages: QueueMessage[] = [];
-    for (const payout of await payoutsOfPeriod(ctx.db, period.start)) {
+    const ofPeriod = await payoutsOfPeriod(ctx.db, period.start);
+    // Run again for the same week, or twice at once: the unique (payee, week) index made nothing new.
+    if (summary.payouts === 0 && ofPeriod.length > 0) {
+      console.log(`job weekly: the payouts of the week of ${formatLongDate(period.start)} were made already (${ofPeriod.length}): nothing is made, sent or announced twice`);
+    }
+    for (const payout of ofPeriod) {
       const recipient = { type: payout.recipientType, id: payout.recipientId } as PayoutRecipient;
       const week = { first: formatLongDate(payout.periodStart), range: `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}` };
       // Never 'Your payout: −£81.00': a payout that sends nothing says so (decision 0073).

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { payeeBalances } from "../../app/data/finance-report.server";
 import { startOfWeekUTC, WEEK_MS } from "../../app/domain/dates";
 import { captureDue } from "../../app/services/payments.server";
@@ -98,7 +98,11 @@ describe("a refund after a payout", () => {
     // Week 4: a £100 sale (£90): £40.50 is offset and £49.50 sent, once, though the job runs twice at once.
     await sell(seller, shopper, 10000);
     await Promise.all([runWeekly(monday(4)), runWeekly(monday(4))]);
+    // Run again for the same week: people are told nothing new was made.
+    const log = vi.spyOn(console, "log");
     await runWeekly(monday(4) + HOUR);
+    expect(log.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^job weekly: the payouts of the week of .+ were made already \(\d+\): nothing is made, sent or announced twice$/));
+    log.mockRestore();
     const all = await payoutsOf(seller.id);
     expect(all).toHaveLength(4);
     expect(all[3]).toMatchObject({ net: 9000, carriedIn: -4050, due: 4950, status: "paid", transfer: "paid" });
