@@ -167,7 +167,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <Panel title="Payee balances">
-        <p className="mb-2 text-sm text-stone-700">A refund after a payout is carried into the payee's next payouts until it is cleared: nothing is sent while their balance is below zero, and their next earnings are offset against it. Owed = paid + to pay + carried, all time.</p>
+        <p className="mb-2 text-sm text-stone-700">A refund after a payout is carried into the payee's next payouts until it is cleared: nothing is sent while their balance is below zero, and their next earnings are offset against it. Owed is what their payouts earned, refunds taken off, all time: it is what was paid plus what is to pay, less what the payee owes.</p>
         <DataTable
           caption="Each seller's and store's balance: owed, paid, to pay, carried into their next payouts and offset so far"
           rows={balances}
@@ -240,7 +240,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           { header: "Gross", cell: (p) => formatGBP(p.total) },
           { header: "Commission", cell: (p) => formatGBP(p.commission) },
           { header: "Net", cell: (p) => formatGBP(p.net) },
-          { header: "Due", cell: (p) => <CellText note={p.carriedIn < 0 ? `${formatGBP(p.carriedIn)} carried in` : null}>{formatGBP(p.due)}</CellText> },
+          { header: "Due", cell: (p) => formatGBP(p.due) },
           {
             header: "Status",
             cell: (p) => (
