@@ -52,6 +52,7 @@ describe("a payout's provider status on the Financial tab", () => {
     [base, "Not sent yet"],
     [{ ...base, due: -8100 }, "Nothing to send: £81.00 owed, taken from the next payouts"],
     [{ ...base, due: 0 }, "Nothing to send"],
+    [{ ...base, recipientType: "platform", due: -900 }, "Nothing kept: £9.00 of commission given back, taken from the next weeks'"],
   ])("%j reads %s", (payout, text) => {
     expect(payoutProviderStatus(payout)).toBe(text);
   });
@@ -108,6 +109,7 @@ describe("the e-mail announcing a payout", () => {
     [{ ...owner, total: -9000, commission: -900, net: -8100 }, "Refunds in the week 16 November 2026 to 22 November 2026 came to £81.00 more than your sales, after commission. Nothing is paid this week. £81.00 is still to recover: it is taken from your next payouts."],
     [{ ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -8100 }, "Your sales in the week 16 November 2026 to 22 November 2026, £40.50, went toward refunds after earlier payouts. Nothing is paid this week. £40.50 is still to recover: it is taken from your next payouts."],
     [{ ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -4050 }, "went toward refunds after earlier payouts. Nothing is paid this week.\n"],
+    [{ ...owner, recipientType: "platform" as const, total: -900, commission: -900, net: -900 }, "came to £9.00 more than the platform's commissions. Nothing is kept this week. £9.00 is still to recover: it is taken from the next weeks' commissions."],
   ])("never announces a negative payout: %j", (payout, says) => {
     const mail = payoutAnnouncement(payout, week);
     expect(mail.title).toBe("No Closetloop payout for the week of 16 November 2026");

@@ -106,6 +106,7 @@ export function accountStatus(account: AccountFacts): PayeeAccountStatus {
 
 /** A payout's provider status as the admin Financial tab says it. */
 export function payoutProviderStatus(p: { status: string; recipientType: string; due: number; transferStatus: string | null; transferId: string | null; transferError: string | null; paidBy?: string | null }) {
+  if (p.due < 0 && p.recipientType === "platform") return `Nothing kept: ${formatGBP(-p.due)} of commission given back, taken from the next weeks'`;
   if (p.due < 0) return `Nothing to send: ${formatGBP(-p.due)} owed, taken from the next payouts`;
   if (p.due === 0) return "Nothing to send";
   if (p.transferStatus === "paid") return `Paid via transfer ${p.transferId ?? ""}`.trim();
@@ -138,13 +139,14 @@ export function payoutAnnouncement(p: { recipientType: "owner" | "store" | "plat
   }
   const why =
     p.net < 0
-      ? `Refunds in the week ${week.range} came to ${formatGBP(-p.net)} more than ${EARNED_BY[p.recipientType]}, after commission.`
+      ? `Refunds in the week ${week.range} came to ${formatGBP(-p.net)} more than ${EARNED_BY[p.recipientType]}${p.recipientType === "owner" ? ", after commission" : ""}.`
       : p.net > 0
         ? `${EARNED_BY[p.recipientType].replace(/^./, (c) => c.toUpperCase())} in the week ${week.range}, ${formatGBP(p.net)}, went toward refunds after earlier payouts.`
         : `Nothing was earned in the week ${week.range}.`;
-  const owed = due < 0 ? ` ${formatGBP(-due)} is still to recover: it is taken from your next payouts.` : "";
+  const next = p.recipientType === "platform" ? "the next weeks' commissions" : "your next payouts";
+  const owed = due < 0 ? ` ${formatGBP(-due)} is still to recover: it is taken from ${next}.` : "";
   return {
     title: `No Closetloop payout for the week of ${week.first}`,
-    text: `Hello,\n\n${why} Nothing is paid this week.${owed}\n`,
+    text: `Hello,\n\n${why} Nothing is ${p.recipientType === "platform" ? "kept" : "paid"} this week.${owed}\n`,
   };
 }
