@@ -144,6 +144,24 @@ function forgetful(options: { loseFirstAnswer: boolean }) {
   return { provider, made, created: () => created };
 }
 
+describe("a transfer to a connected account", () => {
+  it("sends the due amount (the week's net less the balance carried in), never the week's net, and nothing for a payout at or below zero", async () => {
+    const seller = await activeSeller();
+    const owing = await calculatedPayout("owner", seller.id, 9000);
+    const nothing = await calculatedPayout("owner", seller.id, 3000);
+    await env.DB.batch([
+      env.DB.prepare("UPDATE payouts SET carried_in = -4050 WHERE id = ?").bind(owing),
+      env.DB.prepare("UPDATE payouts SET carried_in = -3000 WHERE id = ?").bind(nothing),
+    ]);
+    const asked: { key: string; amount: number }[] = [];
+    const local = localPayoutProvider(services());
+    const spy: PayoutProvider = { ...local, createTransfer: (request) => (asked.push({ key: request.idempotencyKey, amount: request.amount }), local.createTransfer(request)) };
+    await sendPayouts(services(), Date.now(), spy);
+    expect(asked).toEqual([{ key: owing, amount: 4950 }]);
+    expect(await payoutRow(nothing)).toMatchObject({ status: "calculated", transfer_status: null });
+  });
+});
+
 describe("a transfer looked up before any attempt", () => {
   it("whose answer was lost, then whose payee's details were missing: found by its reference when the payee is active again, never made twice", async () => {
     const seller = await activeSeller();
