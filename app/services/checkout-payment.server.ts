@@ -87,7 +87,7 @@ export async function expireReservation(
 ): Promise<boolean> {
   const ended = await app.db
     .update(orders)
-    .set({ status: "cancelled", updatedAt: now, ...(paymentIssue ? { paymentIssue: paymentIssue.slice(0, 300), paymentIssueAt: now } : {}) })
+    .set({ status: "cancelled", updatedAt: now, ...(paymentIssue ? { paymentIssue: paymentIssue.slice(0, 300), paymentIssueAt: now, paidAt: now } : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment"), sessionId ? eq(orders.paymentSessionId, sessionId) : undefined))
     .returning({ id: orders.id, userId: orders.userId });
   if (ended.length === 0) return false;

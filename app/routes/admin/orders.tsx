@@ -162,7 +162,7 @@ function PaymentIssues({ orders, now }: { orders: { id: string; issue: string | 
       <p className="mt-1 text-sm text-red-900">These orders were held, not confirmed: their items went back on sale and what was paid is refunded. Check each one with the shopper and in the payment provider.</p>
       <ul className="mt-3 divide-y divide-red-200">
         {orders.map((order) => (
-          <li key={order.id} className="py-2 text-sm">
+          <li key={order.id} className="py-2 text-sm break-words">
             Order <Link to={`/account/orders/${order.id}`} className="font-mono underline">{order.id}</Link> · {order.shopperEmail} · {order.issue}
             {" · "}
             {order.refunded ? "Refunded" : "Refund pending: the daily job retries it"}

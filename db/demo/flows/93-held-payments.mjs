@@ -1,9 +1,10 @@
-// A checkout payment that did not match its order (docs/decisions/0072-events-failures-and-start-selling.md):
-// the provider's signed event reported 1p collected for the demo shopper's order of a few pounds,
-// so the order was held, not confirmed: cancelled with its item back on sale, the 1p refunded at
-// once, and staff alerted on the admin Orders tab ('Payments that did not match their order').
-// The shopper's order page shows it cancelled. Runs after 90-payments.mjs (which leaves an order
-// whose payment did not match alone: its history says it was never confirmed). Idempotent: fixed ids.
+// A checkout payment that did not match its order
+// (docs/decisions/0072-events-failures-and-start-selling.md): the provider's signed event reported
+// 1p collected for the demo shopper's order of a few pounds, so the order was held, not confirmed
+// (paid_at says when the money arrived): cancelled with its item back on sale, the 1p refunded at
+// once, and staff alerted on the admin Orders tab ('Payments that did not match their order'). The
+// shopper's order page shows it cancelled and refunded. Runs after 90-payments.mjs (which leaves
+// alone an order whose history says it was never confirmed). Idempotent: fixed ids.
 import { basketTotals } from "../../../app/domain/delivery.ts";
 
 const SHOPPER = "user_shopper";
@@ -26,9 +27,9 @@ export async function seed({ db, now, batch }) {
   await batch([
     db
       .prepare(
-        "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, payment_session_id, payment_session_url, payment_expires_at, payment_intent_id, payment_customer_id, payment_issue, payment_issue_at, created_at, updated_at) VALUES (?, ?, 'cancelled', ?, ?, ?, 'GBP', ?, ?, ?, ?, ?, ?, 'cus_local_demo_heldpayment', ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, payment_session_id, payment_session_url, payment_expires_at, payment_intent_id, payment_customer_id, payment_issue, payment_issue_at, paid_at, created_at, updated_at) VALUES (?, ?, 'cancelled', ?, ?, ?, 'GBP', ?, ?, ?, ?, ?, ?, 'cus_local_demo_heldpayment', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       )
-      .bind(ORDER, SHOPPER, totals.subtotal, totals.delivery, totals.total, ADDRESS, ADDRESS, SESSION, `/dev/payments/checkout/${SESSION}`, placedAt + 31 * 60_000, intent, issue, paidAt, placedAt, paidAt),
+      .bind(ORDER, SHOPPER, totals.subtotal, totals.delivery, totals.total, ADDRESS, ADDRESS, SESSION, `/dev/payments/checkout/${SESSION}`, placedAt + 31 * 60_000, intent, issue, paidAt, paidAt, placedAt, paidAt),
     db
       .prepare("INSERT INTO order_items (id, order_id, product_id, name, type, quantity, price, buying_price, seller_id, seller_type, handler, status, cancelled_at, created_at) VALUES ('item_demo_heldpayment', ?, ?, ?, 'purchase', 1, ?, ?, ?, 'vendor', 'vendor', 'cancelled', ?, ?) ON CONFLICT DO NOTHING")
       .bind(ORDER, product.id, product.name, product.buying_price, product.buying_price, product.owner_id, paidAt, placedAt),
