@@ -23,3 +23,15 @@ export interface RequestState {
 
 /** Filled by the root middleware for every request. */
 export const requestState = createContext<RequestState>();
+
+/** What the Worker knows of the request beyond React Router (workers/app.ts; decision 0072). */
+export interface RequestRecord {
+  /** The request's id: Cloudflare's cf-ray when present, else a random one; in the 5xx log line and the x-request-id header. */
+  id: string;
+  /** Set when storage failed under a loader, action or middleware (entry.server.tsx's handleError). */
+  storageFailed: boolean;
+  /** This render only shows the site's 503 page: the root middleware refuses before anything runs. */
+  unavailable: boolean;
+}
+
+export const requestRecord = createContext<RequestRecord | null>(null);

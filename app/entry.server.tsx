@@ -4,12 +4,26 @@ import { isbot } from "isbot";
 // which costs ~15% of a listing page's CPU in workerd; the Node build writes them into one
 // buffer. Its renderToReadableStream needs only nodejs_compat (setImmediate, node:util/stream).
 import { renderToReadableStream } from "react-dom/server.node";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
+import { requestRecord } from "./context";
+import { isStorageUnavailable } from "./data/db.server";
 import { NonceContext } from "./components/nonce";
 import { contentSecurityPolicy, createNonce } from "./services/security";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or middleware throws: logged with the request's id; a storage
+ * failure marks the request, so workers/app.ts answers the site's 503 page (decision 0072).
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const record = (context as RouterContextProvider | undefined)?.get(requestRecord) ?? null;
+  if (record && isStorageUnavailable(error)) record.storageFailed = true;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  console.error(`request ${record?.id ?? "unknown"}: ${request.method} ${new URL(request.url).pathname} failed`, cause);
+};
 
 export default async function handleRequest(
   request: Request,

@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appContext, requestState } from "./context";
+import { appContext, requestRecord, requestState } from "./context";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { PageNotFound } from "./components/not-found";
@@ -25,6 +25,7 @@ import { useNonce } from "./components/nonce";
 import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
 import { DEFAULT_SETTINGS } from "./domain/site";
+import { UNAVAILABLE } from "./domain/unavailable";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
@@ -34,6 +35,8 @@ import { markPersonal } from "./services/page-cache.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
+    // Storage failed under this request: this render shows the 503 page and runs nothing else.
+    if (context.get(requestRecord)?.unavailable) throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
     const visitor = await currentUser(request, app);
     const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [] };
@@ -49,7 +52,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: notFound ? "Page not found | Closetloop" : "Something went wrong | Closetloop" }];
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
+  return [{ title: notFound ? "Page not found | Closetloop" : unavailable ? `${UNAVAILABLE.title} | Closetloop` : "Something went wrong | Closetloop" }];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -171,6 +175,21 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     return (
       <Shell>
         <PageNotFound />
+      </Shell>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 503) {
+    return (
+      <Shell>
+        <section className="mx-auto max-w-xl py-16 text-center">
+          <h1 className="text-3xl font-bold">{UNAVAILABLE.title}</h1>
+          <p className="mt-3 text-stone-700">{UNAVAILABLE.text}</p>
+          <div className="mt-6 flex justify-center gap-3">
+            {/* Works without JavaScript: the same address again. */}
+            <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Try again</a>
+            <a href="/" className="rounded-md border border-stone-300 px-4 py-2 font-medium">Home</a>
+          </div>
+        </section>
       </Shell>
     );
   }

@@ -1,15 +1,17 @@
 import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider } from "react-router";
-import { appContext } from "../app/context";
-import { countingD1, database, type RoundTrips } from "../app/data/db.server";
+import { appContext, requestRecord, type RequestRecord } from "../app/context";
+import { countingD1, database, failingD1, isStorageUnavailable, type RoundTrips } from "../app/data/db.server";
+import { RETRY_AFTER_SECONDS } from "../app/domain/unavailable";
+import { devFailure, withDevFailure } from "../app/services/dev-failures.server";
 import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { perIsolate } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
 import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
-import { gateRequest, pageRoute } from "../app/services/request-gate.server";
+import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { countView } from "../app/services/views.server";
@@ -32,10 +34,19 @@ const loadServerBuild = () => import("virtual:react-router/server-build");
 const serverBuild = import.meta.env.MODE === "development" ? loadServerBuild : perIsolate(loadServerBuild);
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
-const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips } }>();
+const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips; requestId: string; route: string } }>();
 
-// Every response carries the security headers; a cross-site write is refused before any action.
+/** Cloudflare's ray id when the request has one, else a random id: one line of the log finds the request (decision 0072). */
+const requestIdOf = (request: Request) => {
+  const ray = request.headers.get("cf-ray");
+  return ray && /^[0-9a-f]{8,32}(-[A-Z]{3})?$/i.test(ray) ? ray : crypto.randomUUID();
+};
+
+// Every response carries the security headers and the request's id; a cross-site write is
+// refused before any action; every 5xx is logged with the request's id and route.
 app.use(async (c, next) => {
+  const requestId = requestIdOf(c.req.raw);
+  c.set("requestId", requestId);
   if (isCrossSiteWrite(c.req.raw)) {
     c.res = new Response("Cross-site request refused", { status: 403, headers: { "content-type": "text/plain" } });
   } else {
@@ -44,6 +55,9 @@ app.use(async (c, next) => {
   // An accepted WebSocket upgrade (a conversation's live path) goes back as it is: its socket is not part of a copy.
   if (c.res.status === 101) return;
   const headers = new Headers(c.res.headers);
+  headers.set("x-request-id", requestId);
+  if (c.res.status === 503 && !headers.has("retry-after")) headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+  if (c.res.status >= 500) console.error(`5xx ${c.res.status} ${c.req.method} ${c.get("route") ?? c.req.routePath} request ${requestId}`);
   applySecurityHeaders(headers, appConfig(c.env).isDev);
   const trips = c.get("d1");
   if (trips) {
@@ -52,6 +66,26 @@ app.use(async (c, next) => {
   }
   c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 });
+
+// An error no handler answered: logged with the request's id; storage that failed answers the
+// site's own 503 page (decision 0072), anything else a plain 500 (a misconfigured Worker included).
+app.onError(async (error, c) => {
+  console.error(`request ${c.get("requestId")}: ${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
+  if (isStorageUnavailable(error)) return renderUnavailable(c.env, c.req.raw, c.get("requestId"), c.executionCtx as ExecutionContext);
+  return c.text("Internal Server Error", 500);
+});
+
+/**
+ * The site's error page with 503 (Retry-After is added above): the root middleware refuses at
+ * once, so nothing reads or writes storage; the page has the site's header and footer.
+ */
+async function renderUnavailable(env: Env, request: Request, id: string, ctx: ExecutionContext) {
+  const context = new RouterContextProvider();
+  context.set(appContext, { env, config: appConfig(env), ctx, db: database(failingD1(env.DB, "all")) });
+  context.set(requestRecord, { id, storageFailed: true, unavailable: true });
+  const bodiless = request.method === "GET" || request.method === "HEAD" ? request.method : "POST";
+  return requestHandler(new Request(request.url, { method: bodiless, headers: request.headers }), context);
+}
 
 app.get("/healthz", (c) => c.json({ ok: true }));
 
@@ -68,27 +102,37 @@ app.all("*", async (c) => {
   let request = gate.request;
   // 'Show my sizes' kept on for the visit: a listing goes through the shopper's sizes (services/my-sizes.server.ts).
   const listingUrl = new URL(request.url.replace(/\.data(?=\?|$)/, ""));
+  c.set("route", routePattern(build.routes, listingUrl) ?? "*");
   if (offersMySizes(pageRoute(build.routes, listingUrl), listingUrl.pathname)) {
     const remembered = applyRememberedSizes(request);
     if (remembered instanceof Response) return gate.settle(remembered);
     if (remembered) request = remembered;
   }
-  const env = c.env;
-  const config = appConfig(env);
+  const config = appConfig(c.env);
+  // Development's storage-failure switch (loopback only; services/dev-failures.server.ts).
+  const failure = devFailure(request, config);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
   c.set("d1", trips);
   // Every read of the request goes through one D1 session (read replicas; decision 0037).
-  const reads = openReadSession(env.DB, request, !config.isDev);
-  const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(reads.d1, trips)) };
+  const reads = openReadSession(c.env.DB, request, !config.isDev);
+  const { d1, env } = withDevFailure(failure, reads.d1, c.env);
+  const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(d1, trips)) };
   // An action may change what the visitor's header shows: their remembered visit goes.
   if (request.method !== "GET" && request.method !== "HEAD") await forgetVisit(request, services);
-  const render = (req: Request) => {
+  const requestId = c.get("requestId");
+  const render = async (req: Request) => {
+    const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false };
     const context = new RouterContextProvider();
     context.set(appContext, services);
-    return requestHandler(req, context);
+    context.set(requestRecord, record);
+    const response = await requestHandler(req, context);
+    // Storage failed under a loader, action or middleware (entry.server.tsx): the site's 503 page instead.
+    if (!record.storageFailed || response.status < 500) return response;
+    await response.body?.cancel();
+    return renderUnavailable(env, req, requestId, services.ctx);
   };
-  // Vite's dev server never caches: a developer must see every edit at once.
-  const capSeconds = import.meta.env.MODE === "development" ? 0 : config.PAGE_CACHE_SECONDS;
+  // Vite's dev server never caches: a developer must see every edit at once; nor does a request that asks its storage to fail.
+  const capSeconds = import.meta.env.MODE === "development" || failure ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
   const version = capSeconds > 0 && request.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
   const cache = { capSeconds, version, build: build.assets.version, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };

@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, users } from "../../db/schema";
+import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, payments, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
 import type { Database } from "./db.server";
@@ -40,4 +40,29 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
  */
 export async function returnsToInspect(db: Database) {
   return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE, "staff");
+}
+
+/** How long a payment that did not match its order stays on the Orders tab's alert. */
+export const PAYMENT_ISSUE_DAYS = 30;
+
+/**
+ * Checkout payments that did not match their order (amount or currency; decision 0072), newest
+ * first: the order was held (not confirmed) and its payment given back; `refunded` says whether
+ * the provider has confirmed that refund yet (else the daily job retries it).
+ */
+export async function paymentIssues(db: Database, now: number) {
+  return db
+    .select({
+      id: orders.id,
+      issue: orders.paymentIssue,
+      at: orders.paymentIssueAt,
+      total: orders.totalAmount,
+      shopperEmail: users.email,
+      refunded: sql<number>`exists (select 1 from ${payments} where ${payments.idempotencyKey} = 'refund:' || ${orders.id} and ${payments.status} = 'succeeded')`,
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(gte(orders.paymentIssueAt, now - PAYMENT_ISSUE_DAYS * 86_400_000))
+    .orderBy(desc(orders.paymentIssueAt))
+    .limit(20);
 }

@@ -38,11 +38,18 @@ export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips
   const timed = <T>(work: Promise<T>): Promise<T> => {
     const started = Date.now();
     trips.count++;
-    return work.then((result) => {
-      trips.ms += Date.now() - started;
-      trips.sqlMs += sqlDuration(result);
-      return result;
-    });
+    return work.then(
+      (result) => {
+        trips.ms += Date.now() - started;
+        trips.sqlMs += sqlDuration(result);
+        return result;
+      },
+      (error: unknown) => {
+        // D1 itself failed (unreachable, overloaded, reset): the request answers the site's 503
+        // page (workers/app.ts). A refused statement (a constraint, a guard) stays what it was.
+        throw isStorageFailure(error) ? new StorageUnavailable("D1", { cause: error }) : error;
+      },
+    );
   };
   const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
     const wrapped = {
@@ -67,4 +74,64 @@ export function isUniqueViolation(error: unknown): boolean {
     if (String((e as { message?: unknown }).message ?? e).includes("UNIQUE constraint failed")) return true;
   }
   return false;
+}
+
+/**
+ * Storage the request needs did not answer (D1, a conversation's Durable Object): the request is
+ * answered with the site's own error page, 503 and Retry-After (decision 0072), never a bare 500.
+ */
+export class StorageUnavailable extends Error {
+  constructor(
+    readonly storage: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${storage} is unavailable`, options);
+    this.name = "StorageUnavailable";
+  }
+}
+
+/** Is this error (or what it wraps: drizzle wraps D1's errors in its own) storage being unavailable? */
+export function isStorageUnavailable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    if (e instanceof StorageUnavailable) return true;
+  }
+  return false;
+}
+
+/**
+ * Did D1 fail to do the work, rather than refuse it? A constraint or a guard (UNIQUE, NOT NULL,
+ * CHECK, FOREIGN KEY) is the app's answer and a SQL mistake is a bug (a 500 that tests catch);
+ * anything else (network lost, overloaded, reset, timed out) is storage being unavailable.
+ */
+export function isStorageFailure(error: unknown): boolean {
+  if (isStorageUnavailable(error)) return false;
+  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const message = String((e as { message?: unknown }).message ?? e);
+    if (/constraint failed|SQLITE_CONSTRAINT|SQLITE_ERROR|no such (table|column|function)|syntax error/i.test(message)) return false;
+  }
+  return true;
+}
+
+/**
+ * A D1 that fails as an unreachable one does (development's switch and the tests; decision 0072):
+ * every statement, or only those that write (`writes`), rejects; a batch with a write rejects.
+ */
+export function failingD1(d1: Pick<D1Database, "prepare" | "batch">, which: "all" | "writes"): D1Database {
+  const fail = () => Promise.reject(new Error("D1_ERROR: Network connection lost (the development switch makes this database fail)"));
+  const writes = (query: string) => /^\s*(insert|update|delete|replace|create|drop|alter)\b/i.test(query);
+  const failing = new WeakSet<object>();
+  const wrap = (statement: D1PreparedStatement, fails: boolean): D1PreparedStatement => {
+    if (!fails) return statement;
+    const wrapped = { bind: (...values: unknown[]) => wrap(statement.bind(...values), true), first: fail, all: fail, run: fail, raw: fail } as unknown as D1PreparedStatement;
+    failing.add(wrapped);
+    return wrapped;
+  };
+  const database: D1Database = {
+    prepare: (query: string) => wrap(d1.prepare(query), which === "all" || writes(query)),
+    batch: (statements: D1PreparedStatement[]) => (which === "all" || statements.some((s) => failing.has(s)) ? fail() : d1.batch(statements)),
+    exec: () => fail(),
+    dump: () => fail(),
+    withSession: () => Object.assign(Object.create(database) as D1DatabaseSession, { getBookmark: () => null }),
+  } as unknown as D1Database;
+  return database;
 }

@@ -32,6 +32,8 @@ export async function sellingCandidate(db: Database, userId: string) {
       requestStatus: sellerRequests.status,
       requestCreatedAt: sellerRequests.createdAt,
       rejectionReason: sellerRequests.rejectionReason,
+      requestedDisplayName: sellerRequests.displayName,
+      requestedReturnAddress: sellerRequests.returnAddress,
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
@@ -39,11 +41,19 @@ export async function sellingCandidate(db: Database, userId: string) {
     .where(eq(users.id, userId))
     .get();
   if (!row) return null;
-  const { role, adminSubrole, sellerRole, requestStatus, requestCreatedAt, rejectionReason, ...person } = row;
+  const { role, adminSubrole, sellerRole, requestStatus, requestCreatedAt, rejectionReason, requestedDisplayName, requestedReturnAddress, ...person } = row;
   return {
     ...person,
     roles: role ? ({ role, adminSubrole, sellerRole } as RoleRecord) : null,
-    request: requestStatus ? { status: requestStatus as SellerRequestStatus, createdAt: requestCreatedAt!, rejectionReason } : null,
+    request: requestStatus
+      ? {
+          status: requestStatus as SellerRequestStatus,
+          createdAt: requestCreatedAt!,
+          rejectionReason,
+          // What the request asks for, applied when approved (decision 0072); null on a request made before it was kept.
+          details: requestedDisplayName && requestedReturnAddress ? ({ displayName: requestedDisplayName, returnAddress: requestedReturnAddress as ShippingAddress } satisfies SellerDetails) : null,
+        }
+      : null,
   };
 }
 export type SellingCandidateRow = NonNullable<Awaited<ReturnType<typeof sellingCandidate>>>;
@@ -84,14 +94,19 @@ export async function startSellingNow(db: Database, person: SellingCandidateRow,
   await db.batch([detailStatement(db, person.id, details, now), settleRequest, ...grantStatements(db, person, person.id, "user.start_selling", now)]);
 }
 
-/** By approval: the details saved and a pending request (a declined person asks again). */
+/**
+ * By approval: a pending request that keeps the display name and return address it asks for (a
+ * declined person asks again). The account changes only when staff approve it (decision 0072):
+ * until then the person's public name is the one they had; only the terms' acceptance is stamped.
+ */
 export async function requestToSell(db: Database, userId: string, details: SellerDetails, now: number) {
+  const asked = { displayName: details.displayName, returnAddress: details.returnAddress as Record<string, string | undefined> };
   await db.batch([
-    detailStatement(db, userId, details, now),
+    db.update(users).set({ sellerTermsAcceptedAt: now, updatedAt: now }).where(eq(users.id, userId)),
     db
       .insert(sellerRequests)
-      .values({ userId, status: "pending", createdAt: now })
-      .onConflictDoUpdate({ target: sellerRequests.userId, set: { status: "pending", createdAt: now, reviewedAt: null, reviewedBy: null, rejectionReason: null } }),
+      .values({ userId, status: "pending", createdAt: now, ...asked })
+      .onConflictDoUpdate({ target: sellerRequests.userId, set: { status: "pending", createdAt: now, reviewedAt: null, reviewedBy: null, rejectionReason: null, ...asked } }),
   ]);
 }
 
@@ -105,7 +120,8 @@ export async function sellerRequestLists(db: Database) {
     rejectionReason: sellerRequests.rejectionReason,
     email: users.email,
     fullName: users.fullName,
-    displayName: users.displayName,
+    // The name the request asks for (decision 0072), else the account's.
+    displayName: sql<string | null>`coalesce(${sellerRequests.displayName}, ${users.displayName})`,
   };
   const [pending, decided] = await db.batch([
     db.select(columns).from(sellerRequests).innerJoin(users, eq(users.id, sellerRequests.userId)).where(eq(sellerRequests.status, "pending")).orderBy(asc(sellerRequests.createdAt)).limit(ADMIN_PAGE_SIZE),
@@ -129,9 +145,12 @@ export async function decideSellerRequest(db: Database, person: SellingCandidate
   // The audit row names the request only if this batch's update decided it: else NULL, and the
   // whole batch (vendor access included) rolls back.
   const decided = sql`(select ${sellerRequests.userId} from ${sellerRequests} where ${sellerRequests.userId} = ${person.id} and ${sellerRequests.status} = ${status} and ${sellerRequests.reviewedAt} = ${now} and ${sellerRequests.reviewedBy} = ${staffId})`;
+  // Approved: what the request asked for becomes the account's, in the same batch (decision 0072).
+  const asked = decision === "approve" ? person.request?.details : null;
+  const details = asked ? [db.update(users).set({ displayName: asked.displayName, returnAddress: asked.returnAddress, updatedAt: now }).where(eq(users.id, person.id))] : [];
   const rest: Statement[] =
     decision === "approve"
-      ? grantStatements(db, person, staffId, "seller_request.approve", now, decided)
+      ? [...details, ...grantStatements(db, person, staffId, "seller_request.approve", now, decided)]
       : [auditStatement(db, { actorId: staffId, action: "seller_request.decline", targetType: "user", targetId: decided, detail: { reason } }, now)];
   const [rows] = await db.batch([update, ...rest] as [typeof update, ...Statement[]]).catch(guard);
   return rows.length > 0;

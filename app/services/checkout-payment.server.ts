@@ -1,17 +1,14 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
-import { orderItems, orders, orderStatusHistory, payments, products, users } from "../../db/schema";
+import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { addToCart } from "../data/cart.server";
-import { orderPayment, type PlacedOrder } from "../data/orders.server";
-import type { ShippingAddress } from "../domain/checkout";
+import type { PlacedOrder } from "../data/orders.server";
 import { formatGBP } from "../domain/money";
 import { reservationEnds } from "../domain/payment-timing";
 import { tellBackOnSale } from "./alerts.server";
-import { announceOrder } from "./checkout.server";
 import { publicPagesChanged } from "./freshness.server";
 import { notify } from "./notify.server";
-import { authorizeKey, paymentProvider, type HostedSession } from "./payments.server";
-import { refundOrder } from "./refunds.server";
+import { paymentProvider, type HostedSession } from "./payments.server";
 import { orderPath } from "./links.server";
 
 // Checkout pays (issue 27 item 1; docs/decisions/0055-stripe-payments.md). The order is placed
@@ -61,78 +58,6 @@ export async function startCardUpdate(app: Services, order: { id: string; custom
   });
 }
 
-export type PaidEvent = {
-  orderId: string;
-  sessionId: string;
-  paymentIntentId: string | null;
-  customerId: string | null;
-  paymentMethodId?: string | null;
-  /** Integer pence the provider collected. */
-  amount: number;
-  provider: string;
-};
-
-/** Re-reads what announceOrder needs: the shopper, the lines, the shipping address. */
-async function placedOrder(app: Services, orderId: string) {
-  const order = await app.db
-    .select({ id: orders.id, total: orders.totalAmount, shipping: orders.shippingAddress, userId: users.id, email: users.email, fullName: users.fullName })
-    .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, orderId))
-    .get();
-  if (!order) return null;
-  const lines = await app.db
-    .select({ productId: orderItems.productId, name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity, type: orderItems.type })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(orderItems.createdAt, orderItems.id);
-  return { order, placed: { orderId, duplicate: false, total: order.total, lines } satisfies PlacedOrder };
-}
-
-/**
- * The provider's event says the checkout was paid. The first one confirms the order (awaiting
- * payment → pending), records the payment as the order's authorization (decision 0035's row: what
- * later captures settle against) and announces it; a replay changes nothing; a payment for a
- * reservation that already ended is given back.
- */
-export async function confirmPaid(app: Services, paid: PaidEvent, now: number): Promise<string> {
-  const order = await orderPayment(app.db, paid.orderId);
-  if (!order) return "ignored: no such order";
-  if (order.sessionId !== paid.sessionId) return "ignored: not this order's session";
-  // The money was taken: recorded once, whatever the order's state (a late payment is refunded below).
-  await app.db
-    .insert(payments)
-    .values({ id: `pay_${crypto.randomUUID()}`, orderId: paid.orderId, transactionId: null, operation: "authorize", amount: paid.amount, idempotencyKey: authorizeKey(paid.orderId), provider: paid.provider, status: "succeeded", providerRef: paid.paymentIntentId, createdAt: now })
-    .onConflictDoNothing();
-  const confirmed = await app.db
-    .update(orders)
-    .set({
-      status: "pending",
-      paidAt: now,
-      updatedAt: now,
-      paymentIntentId: paid.paymentIntentId,
-      paymentCustomerId: paid.customerId,
-      ...(paid.paymentMethodId ? { paymentMethodId: paid.paymentMethodId } : {}),
-    })
-    .where(and(eq(orders.id, paid.orderId), eq(orders.status, "awaiting_payment")))
-    .returning({ id: orders.id });
-  if (confirmed.length === 0) {
-    if (order.status === "cancelled") {
-      // The reservation ended before the payment arrived: nothing is sent, the money goes back.
-      await app.db.update(orders).set({ paymentIntentId: paid.paymentIntentId, paymentCustomerId: paid.customerId }).where(eq(orders.id, paid.orderId));
-      await refundOrder(app, paid.orderId, now);
-      return "refunded: the reservation had ended";
-    }
-    return "ignored: already confirmed";
-  }
-  await app.db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: paid.orderId, fromStatus: "awaiting_payment", toStatus: "pending", actorId: null, actorRole: "system", note: "Payment confirmed by the provider", createdAt: now });
-  // Its items' pages said 'Reserved' while it waited: now they are rented or sold.
-  await publicPagesChanged(app.env.CACHE, now);
-  const found = await placedOrder(app, paid.orderId);
-  if (found) await announceOrder(app as AppContext, { id: found.order.userId, email: found.order.email, fullName: found.order.fullName }, found.placed, found.order.shipping as ShippingAddress, now);
-  return "confirmed";
-}
-
 /** The checkout's payment intent and saved card, whichever event brings them first (they may come in any order). */
 export async function rememberPaymentMethod(app: Services, orderId: string, found: { paymentIntentId?: string | null; customerId?: string | null; paymentMethodId?: string | null }) {
   const set: Partial<typeof orders.$inferInsert> = {};
@@ -154,10 +79,15 @@ export async function rememberPaymentMethod(app: Services, orderId: string, foun
  * awaiting payment is touched, so a paid order, a replay or two runs at once change nothing; a
  * payment that arrives after is given back (confirmPaid).
  */
-export async function expireReservation(app: Services, orderId: string, now: number, { sessionId, byShopper }: { sessionId?: string; byShopper?: string } = {}): Promise<boolean> {
+export async function expireReservation(
+  app: Services,
+  orderId: string,
+  now: number,
+  { sessionId, byShopper, paymentIssue }: { sessionId?: string; byShopper?: string; paymentIssue?: string } = {},
+): Promise<boolean> {
   const ended = await app.db
     .update(orders)
-    .set({ status: "cancelled", updatedAt: now })
+    .set({ status: "cancelled", updatedAt: now, ...(paymentIssue ? { paymentIssue: paymentIssue.slice(0, 300), paymentIssueAt: now, paidAt: now } : {}) })
     .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment"), sessionId ? eq(orders.paymentSessionId, sessionId) : undefined))
     .returning({ id: orders.id, userId: orders.userId });
   if (ended.length === 0) return false;
@@ -172,7 +102,16 @@ export async function expireReservation(app: Services, orderId: string, now: num
       .values(
         byShopper
           ? { id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: byShopper, actorRole: "shopper", note: "Cancelled before paying", createdAt: now }
-          : { id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: null, actorRole: "system", note: "Payment not completed in time: reservation ended", createdAt: now },
+          : {
+              id: `hist_${crypto.randomUUID()}`,
+              orderId,
+              fromStatus: "awaiting_payment",
+              toStatus: "cancelled",
+              actorId: null,
+              actorRole: "system",
+              note: paymentIssue ? `Payment did not match the order: ${paymentIssue}. Held, not confirmed; the payment is refunded` : "Payment not completed in time: reservation ended",
+              createdAt: now,
+            },
       ),
   ]);
   await publicPagesChanged(app.env.CACHE, now);
@@ -187,8 +126,8 @@ export async function expireReservation(app: Services, orderId: string, now: num
           kind: "reservation_expired",
           userId: ended[0]!.userId,
           to: shopper.email,
-          title: "Your reservation has ended",
-          text: `Hello ${shopper.fullName ?? "there"},\n\nThe payment for your order ${orderId} was not completed in time, so we released ${items.length === 1 ? "its item" : "its items"} (${items.map((i) => i.name).join(", ")}). You have not been charged.\n\nIf ${items.length === 1 ? "it is" : "they are"} still available you can add ${items.length === 1 ? "it" : "them"} to your basket again.`,
+          title: paymentIssue ? "Your order was not confirmed" : "Your reservation has ended",
+          text: `Hello ${shopper.fullName ?? "there"},\n\n${paymentIssue ? `The payment for your order ${orderId} did not match its total, so we did not confirm the order, released` : `The payment for your order ${orderId} was not completed in time, so we released`} ${items.length === 1 ? "its item" : "its items"} (${items.map((i) => i.name).join(", ")}). ${paymentIssue ? "What was taken is refunded to your card." : "You have not been charged."}\n\nIf ${items.length === 1 ? "it is" : "they are"} still available you can add ${items.length === 1 ? "it" : "them"} to your basket again.`,
           link: "/cart",
           action: "Your basket",
         },

@@ -1,4 +1,5 @@
 import type { SendResult } from "../data/conversations.server";
+import { StorageUnavailable } from "../data/db.server";
 import type { Party } from "../domain/messages";
 
 // The pages' way to a conversation's Durable Object (workers/conversation.ts): a form post goes
@@ -11,10 +12,21 @@ export function conversationRoom(env: Env, conversationId: string) {
 
 /** Sends a message as `party` of the conversation (the caller checked the membership). */
 export async function postMessage(env: Env, input: { conversationId: string; senderId: string; party: Party; text: string; token: string }): Promise<SendResult> {
-  return (await conversationRoom(env, input.conversationId).post(input)) as SendResult;
+  return reach(async () => (await conversationRoom(env, input.conversationId).post(input)) as SendResult);
+}
+
+/** The object did not answer (reset, overloaded, its storage failing): the site's 503 page (decision 0072). */
+async function reach<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    throw new StorageUnavailable("A conversation", { cause: error });
+  }
 }
 
 /** The party has read the conversation up to `seq`: stored, and shown live to the other party. */
 export async function markConversationSeen(env: Env, conversationId: string, party: Party, seq: number) {
-  await conversationRoom(env, conversationId).seen(conversationId, party, seq);
+  await reach(async () => {
+    await conversationRoom(env, conversationId).seen(conversationId, party, seq);
+  });
 }

@@ -1,8 +1,10 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
-import { orders, paymentEvents } from "../../db/schema";
+import { orders, paymentEvents, payments } from "../../db/schema";
+import { formatGBP } from "../domain/money";
 import type { AppContext } from "../context";
-import { confirmPaid, expireReservation, rememberPaymentMethod } from "./checkout-payment.server";
+import { expireReservation, rememberPaymentMethod } from "./checkout-payment.server";
+import { confirmPaid } from "./payment-confirmation.server";
 import { captureDue } from "./payments.server";
 import { payoutEventHandlers } from "./payouts-provider.server";
 import { readAtMost } from "./read-at-most";
@@ -27,6 +29,12 @@ export interface HandlerOutcome {
   /** What was done, for the record ('confirmed', 'ignored: …'). */
   outcome: string;
   orderId?: string | null;
+  /**
+   * The event states something that cannot be true here (a refund nobody asked for): answered
+   * with this 4xx and message, nothing changed and nothing recorded, so a later delivery is
+   * judged again on what it then finds (decision 0072).
+   */
+  refused?: { status: 409 | 422; message: string };
 }
 export type PaymentEventHandler = (app: Services, event: Stripe.Event, now: number) => Promise<HandlerOutcome>;
 export type PaymentEventHandlers = Readonly<Record<string, PaymentEventHandler>>;
@@ -45,7 +53,7 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     if (session.payment_status !== "paid") return { outcome: "ignored: not paid yet", orderId };
     const outcome = await confirmPaid(
       app,
-      { orderId, sessionId: session.id, paymentIntentId: id(session.payment_intent), customerId: id(session.customer), amount: session.amount_total ?? 0, provider: app.config.PAYMENT_PROVIDER },
+      { orderId, sessionId: session.id, paymentIntentId: id(session.payment_intent), customerId: id(session.customer), amount: session.amount_total ?? 0, currency: session.currency ?? null, provider: app.config.PAYMENT_PROVIDER },
       now,
     );
     // Stripe's session does not name the saved card; its payment intent does.
@@ -81,10 +89,21 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     // charge's failure was recorded from the provider's answer (the transaction stays pending).
     return { outcome: `recorded: ${intent.last_payment_error?.code ?? "failed"}`, orderId: orderOf(intent) };
   },
-  async "charge.refunded"(_app, event) {
+  async "charge.refunded"(app, event) {
     const charge = event.data.object as Stripe.Charge;
-    // Our refunds are recorded from the provider's answer (payments rows); this is the receipt.
-    return { outcome: `recorded: ${charge.amount_refunded} refunded`, orderId: orderOf(charge) };
+    // Our refunds are recorded from the provider's answer (payments rows); this is the receipt,
+    // and a receipt for more than we asked to give back is refused: nothing is moved on its word.
+    const orderId = orderOf(charge) ?? (await orderOfIntent(app, id(charge.payment_intent)));
+    const asked = orderId ? await refundedByUs(app, orderId) : 0;
+    const reported = typeof charge.amount_refunded === "number" ? charge.amount_refunded : 0;
+    if (!orderId || reported > asked) return { outcome: "refused: refund not asked", orderId, refused: unaskedRefund(reported, asked) };
+    return { outcome: `recorded: ${reported} refunded`, orderId };
+  },
+  async "refund.created"(app, event) {
+    return refundReceipt(app, event.data.object as Stripe.Refund);
+  },
+  async "refund.updated"(app, event) {
+    return refundReceipt(app, event.data.object as Stripe.Refund);
   },
   async "setup_intent.succeeded"(app, event, now) {
     const intent = event.data.object as Stripe.SetupIntent;
@@ -100,6 +119,41 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     return { outcome: `card updated; ${summary.captured} charged, ${summary.failed} failed`, orderId };
   },
 };
+
+async function orderOfIntent(app: Services, intent: string | null) {
+  if (!intent) return null;
+  return (await app.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent)).get())?.id ?? null;
+}
+
+/** What Closetloop asked the provider to give back on an order and was told it did, integer pence (each key once). */
+async function refundedByUs(app: Services, orderId: string) {
+  const rows = await app.db
+    .select({ amount: sql<number>`max(${payments.amount})` })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.operation, "refund"), eq(payments.status, "succeeded")))
+    .groupBy(payments.idempotencyKey);
+  return rows.reduce((sum, r) => sum + r.amount, 0);
+}
+
+const unaskedRefund = (reported: number, asked: number) => ({
+  status: 422 as const,
+  message: `This event reports ${formatGBP(reported)} refunded, but Closetloop asked for ${asked > 0 ? `only ${formatGBP(asked)}` : "no refund"} of this payment. Nothing was changed; staff should check the refund in the provider's dashboard.`,
+});
+
+/** A refund's own event: succeeded means one of ours (its provider reference is a refund we recorded). */
+async function refundReceipt(app: Services, refund: Stripe.Refund): Promise<HandlerOutcome> {
+  const ours = refund.id
+    ? await app.db
+        .select({ orderId: payments.orderId, amount: payments.amount })
+        .from(payments)
+        .where(and(eq(payments.providerRef, refund.id), eq(payments.operation, "refund"), eq(payments.status, "succeeded")))
+        .get()
+    : undefined;
+  if (ours) return { outcome: `recorded: refund ${refund.status ?? "updated"}`, orderId: ours.orderId };
+  const orderId = orderOf(refund) ?? (await orderOfIntent(app, id(refund.payment_intent)));
+  if (refund.status !== "succeeded") return { outcome: `ignored: refund ${refund.status ?? "unknown"} not ours`, orderId };
+  return { outcome: "refused: refund not asked", orderId, refused: unaskedRefund(typeof refund.amount === "number" ? refund.amount : 0, orderId ? await refundedByUs(app, orderId) : 0) };
+}
 
 /**
  * The payouts module's handlers (account.updated, transfer.*, payout.*; decision 0056), which take
@@ -142,7 +196,14 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
   } catch {
     return text(400, "Invalid or expired signature");
   }
-  if (typeof event.id !== "string" || typeof event.type !== "string") return text(400, "Not an event");
+  const malformed = await malformedEvent(event, body);
+  if (malformed) {
+    // A provider retries anything but 2xx and 4xx: a body that can never be handled is refused
+    // for good (400) and recorded, so a redelivery is answered from the record.
+    const seenBefore = await app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, malformed.id)).get();
+    if (!seenBefore) await app.db.insert(paymentEvents).values({ id: malformed.id, type: malformed.type, provider: app.config.PAYMENT_PROVIDER, orderId: null, outcome: `rejected: ${malformed.message}`, receivedAt: now }).onConflictDoNothing();
+    return text(400, malformed.message);
+  }
   const seen = await app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).get();
   if (seen) return Response.json({ received: true, replay: true });
   const handler = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
@@ -156,7 +217,29 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
       return text(500, "The event could not be handled; deliver it again");
     }
   }
+  if (result.refused) {
+    console.error(`webhook: ${event.type} ${event.id} refused: ${result.refused.message}`);
+    return text(result.refused.status, result.refused.message);
+  }
   const orderId = result.orderId ? ((await app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, result.orderId)).get())?.id ?? null) : null;
   await app.db.insert(paymentEvents).values({ id: event.id, type: event.type, provider: app.config.PAYMENT_PROVIDER, orderId, outcome: result.outcome.slice(0, 200), receivedAt: now }).onConflictDoNothing();
   return Response.json({ received: true, outcome: result.outcome });
+}
+
+/**
+ * A signed body that is not an event a handler can read: not an object, without an id or type,
+ * or without `data.object`. Its record's id is the event's own, or one made from the body.
+ */
+async function malformedEvent(event: unknown, body: string): Promise<{ id: string; type: string; message: string } | null> {
+  const record = event !== null && typeof event === "object" ? (event as Partial<Stripe.Event>) : null;
+  const ownId = typeof record?.id === "string" && record.id.length > 0 && record.id.length <= 255 ? record.id : null;
+  const type = typeof record?.type === "string" && record.type.length > 0 && record.type.length <= 255 ? record.type : null;
+  const object = (record?.data as { object?: unknown } | undefined)?.object;
+  let message: string | null = null;
+  if (!ownId || !type) message = "Not an event: it needs an id and a type";
+  else if (object === null || typeof object !== "object" || Array.isArray(object)) message = "The event has no data.object";
+  if (!message) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
+  const hash = [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return { id: ownId ?? `malformed_${hash}`, type: type ?? "unknown", message };
 }

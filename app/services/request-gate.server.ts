@@ -76,6 +76,13 @@ export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
   return module;
 }
 
+/** The pattern of the page route at `url` ('/products/:slug'), for the log; null when none matches. */
+export function routePattern(manifest: Manifest, url: URL): string | null {
+  const matches = matchRoutes(routeTree(manifest), url.pathname);
+  if (!matches?.length) return null;
+  return `/${matches.map((m) => m.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
+}
+
 export function allowedMethods(module: RouteModule | null) {
   const methods: string[] = [];
   if (!module || module.loader || module.default) methods.push("GET", "HEAD");

@@ -54,12 +54,25 @@ export async function startSelling(app: Services, userId: string, form: FormData
 
 export type SellerDecisionResult = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
 
+/** Said to staff when the display name a request asks for was taken by someone else while it waited. */
+export const REQUESTED_NAME_TAKEN = "The display name this request asks for is now someone else's: decline it with a reason so that they can choose another.";
+
 /** Staff approve (vendor access) or decline (with a reason) a request to sell; the applicant is told. */
 export async function decideRequestToSell(app: Services, staffId: string, userId: string, decision: "approve" | "decline", reason: string | null, now: number): Promise<SellerDecisionResult> {
   const person = userId ? await sellingCandidate(app.db, userId) : null;
   if (!person?.request || person.request.status !== "pending") return { ok: false, status: 404, message: SELLING_MESSAGES.notFound };
   if (decision === "approve" && person.deactivatedAt !== null) return { ok: false, status: 409, message: "This account is deactivated: reactivate it first, or decline the request." };
-  if (!(await decideSellerRequest(app.db, person, staffId, decision, reason, now))) return { ok: false, status: 409, message: SELLING_MESSAGES.notFound };
+  let decided: boolean;
+  try {
+    decided = await decideSellerRequest(app.db, person, staffId, decision, reason, now);
+  } catch (error) {
+    // The name it asks for was taken while it waited: the unique index refused the whole batch.
+    if (isUniqueViolation(error)) return { ok: false, status: 409, message: REQUESTED_NAME_TAKEN };
+    throw error;
+  }
+  if (!decided) return { ok: false, status: 409, message: SELLING_MESSAGES.notFound };
+  // The public profile at /{display name} now lists what they sell under the name they asked for.
+  if (decision === "approve" && person.request.details && person.request.details.displayName !== person.displayName) await publicPagesChanged(app.env.CACHE, now);
   await tellSellerRequestDecided(app, person, decision, reason, now);
   return { ok: true, message: decision === "approve" ? SELLING_MESSAGES.approved : SELLING_MESSAGES.declined };
 }

@@ -69,11 +69,16 @@ export const orders = sqliteTable(
     paymentCustomerId: text("payment_customer_id"),
     paymentMethodId: text("payment_method_id"),
     paidAt: integer("paid_at"),
+    // A checkout payment that did not match the order (migration 0050, decision 0072): what was
+    // wrong, for the staff alert on the admin Orders tab.
+    paymentIssue: text("payment_issue"),
+    paymentIssueAt: integer("payment_issue_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     index("orders_user_created_idx").on(t.userId, t.createdAt),
+    index("orders_payment_issue_idx").on(t.paymentIssueAt).where(sql`${t.paymentIssueAt} IS NOT NULL`),
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_payment_expiry_idx").on(t.status, t.paymentExpiresAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),

@@ -59,6 +59,9 @@ export const sellerRequests = sqliteTable(
     reviewedAt: integer("reviewed_at"),
     reviewedBy: text("reviewed_by").references(() => users.id, { onDelete: "set null" }),
     rejectionReason: text("rejection_reason"),
+    // What the request asks for (migration 0050, decision 0072): applied to the account only when approved.
+    displayName: text("display_name"),
+    returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
   },
   (t) => [index("seller_requests_status_idx").on(t.status, t.createdAt)],
 );

@@ -36,6 +36,8 @@ const asFormData = (fields: Record<string, string>) => {
   return f;
 };
 const mailTo = (recipient: string, kind: string) => eventually(() => first<{ subject: string; body: string }>("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = ?", recipient, kind));
+const accountOf = (id: string) => first<{ display_name: string | null; return_address: string | null; seller_terms_accepted_at: number | null }>("SELECT display_name, return_address, seller_terms_accepted_at FROM users WHERE id = ?", id);
+const ownStore = (ownerId: string) => env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(`store_${ownerId}`, `Rails of ${ownerId}`, ownerId, Date.now()).run();
 const setMode = (mode: string) => env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, content, updated_at) VALUES ('content_setting_seller_signup', 'site_settings', 'seller_signup', ?, 0) ON CONFLICT (content_type, content_key) DO UPDATE SET content = excluded.content").bind(mode).run();
 
 afterAll(() => setMode("open"));
@@ -140,11 +142,35 @@ describe("Start selling, open sign-up", () => {
     expect(waiting).not.toContain(asked.email);
   });
 
-  it("lets a store owner sell as themselves, keeping their store", async () => {
+  it("lets a store owner sell as themselves at once, keeping their store: their display name changes, /store and /vendor both answer", async () => {
     const owner = await signedInBrowser("storeOwner");
-    const response = await owner.browser.post("/account/start-selling", form());
+    await ownStore(owner.id);
+    const sent = form();
+    const response = await owner.browser.post("/account/start-selling", sent);
     expect(response.status).toBe(302);
     expect(await roleOf(owner.id)).toMatchObject({ role: "individual", seller_role: "store" });
+    expect(await accountOf(owner.id)).toMatchObject({ display_name: sent.displayName });
+    expect((await owner.browser.fetch("/store")).status).toBe(200);
+    expect((await owner.browser.fetch("/vendor")).status).toBe(200);
+  });
+
+  it("tells anyone who already sells so (409) and changes nothing, whichever the sign-up mode", async () => {
+    for (const mode of ["open", "approval"]) {
+      await setMode(mode);
+      for (const actor of ["vendor", "storeOwner"] as const) {
+        const seller = await signedInBrowser(actor);
+        // A store owner who started selling already: vendor access beside their store.
+        if (actor === "storeOwner") await env.DB.prepare("UPDATE user_roles SET role = 'individual' WHERE user_id = ?").bind(seller.id).run();
+        const before = { account: await accountOf(seller.id), role: await roleOf(seller.id) };
+        const response = await seller.browser.post("/account/start-selling", form({ "return.city": "Glasgow" }));
+        expect(response.status, `${actor} (${mode})`).toBe(409);
+        expect(await response.text()).toContain(SELLING_MESSAGES.alreadySelling);
+        expect(await accountOf(seller.id)).toEqual(before.account);
+        expect(await roleOf(seller.id)).toEqual(before.role);
+        expect(await first("SELECT status FROM seller_requests WHERE user_id = ?", seller.id)).toBeNull();
+      }
+    }
+    await setMode("open");
   });
 });
 
@@ -197,6 +223,49 @@ describe("Start selling by approval", () => {
     const again = await admin.browser.post("/admin/users", { intent: "approve", sellerId: shopper.id });
     expect(again.status).toBe(404);
     expect(await again.text()).toContain(SELLING_MESSAGES.notFound);
+    await setMode("open");
+  });
+
+  it("changes a store owner's display name and role only when staff approve: then /store and /vendor both answer", async () => {
+    await setMode("approval");
+    const admin = await signedInBrowser("admin");
+    const owner = await signedInBrowser("storeOwner");
+    await ownStore(owner.id);
+    const before = await accountOf(owner.id);
+    const sent = form({ "return.city": "Glasgow" });
+    expect((await owner.browser.post("/account/start-selling", sent)).status).toBe(302);
+    // Waiting: the account is as it was (the terms' acceptance aside), the store still theirs, no vendor access.
+    expect(await accountOf(owner.id)).toMatchObject({ display_name: before!.display_name, return_address: before!.return_address });
+    expect(await roleOf(owner.id)).toMatchObject({ role: "store", seller_role: "store" });
+    expect((await owner.browser.fetch("/store")).status).toBe(200);
+    expect((await owner.browser.fetch("/vendor")).status).not.toBe(200);
+    // Staff see the name it asks for.
+    expect(await (await admin.browser.fetch("/admin/users")).text()).toContain(sent.displayName);
+
+    expect((await admin.browser.post("/admin/users", { intent: "approve", sellerId: owner.id })).status).toBe(302);
+    const after = await accountOf(owner.id);
+    expect(after!.display_name).toBe(sent.displayName);
+    expect(JSON.parse(after!.return_address!)).toMatchObject({ city: "Glasgow", addressLine1: "8 Elm Row" });
+    expect(await roleOf(owner.id)).toEqual({ role: "individual", seller_role: "store", assigned_by: admin.id });
+    expect((await owner.browser.fetch("/store")).status).toBe(200);
+    expect((await owner.browser.fetch("/vendor")).status).toBe(200);
+    await setMode("open");
+  });
+
+  it("refuses to approve a request whose display name someone took while it waited (409), and changes nothing", async () => {
+    await setMode("approval");
+    const admin = await signedInBrowser("admin");
+    const shopper = await signedInBrowser("shopper");
+    const sent = form();
+    expect((await shopper.browser.post("/account/start-selling", sent)).status).toBe(302);
+    const other = await signedIn("shopper");
+    await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(sent.displayName, other.id).run();
+    const refused = await admin.browser.post("/admin/users", { intent: "approve", sellerId: shopper.id });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("The display name this request asks for is now someone else&#x27;s");
+    expect(await roleOf(shopper.id)).toBeNull();
+    expect(await first("SELECT status FROM seller_requests WHERE user_id = ?", shopper.id)).toEqual({ status: "pending" });
+    expect((await accountOf(shopper.id))!.display_name).toBeNull();
     await setMode("open");
   });
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { adminOrders, returnsToInspect } from "../../data/admin-orders.server";
+import { adminOrders, paymentIssues, returnsToInspect } from "../../data/admin-orders.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
@@ -40,9 +40,15 @@ export async function loader(args: Route.LoaderArgs) {
   const search = readSearch(url);
   const filter = { q: search.q, status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
-  const [list, returns, toSend] = await Promise.all([searchedList(search, () => adminOrders(app.db, filter)), filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]), first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([])]);
+  const now = Date.now();
+  const [list, returns, toSend, mismatched] = await Promise.all([
+    searchedList(search, () => adminOrders(app.db, filter)),
+    filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]),
+    first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([]),
+    filter.page === 1 ? paymentIssues(app.db, now) : Promise.resolve([]),
+  ]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
-  return listAnswer({ ...filter, searchError: search.error, ...list, returns, toSend, now: Date.now(), statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES });
+  return listAnswer({ ...filter, searchError: search.error, ...list, returns, toSend, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -91,11 +97,12 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   // A refused status change puts the select back to the order's status.
   const answered = useAnswerKey(actionData);
-  const { rows, hasNext, page, q, searchError, status, returns, toSend, now, statuses, choices } = loaderData;
+  const { rows, hasNext, page, q, searchError, status, returns, toSend, mismatched, now, statuses, choices } = loaderData;
   const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
   return (
     <>
       <ActionAlert data={actionData} />
+      {mismatched.length > 0 ? <PaymentIssues orders={mismatched} now={now} /> : null}
       {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} /> : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
@@ -145,5 +152,25 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         />
       </Panel>
     </>
+  );
+}
+
+/** The staff alert for checkout payments that did not match their order (decision 0072). */
+function PaymentIssues({ orders, now }: { orders: { id: string; issue: string | null; at: number | null; shopperEmail: string; refunded: number }[]; now: number }) {
+  return (
+    <section role="alert" aria-labelledby="panel-payment-issues" className="mb-6 rounded-lg border border-red-300 bg-red-50 p-4">
+      <h2 id="panel-payment-issues" className="text-lg font-semibold text-red-900">Payments that did not match their order</h2>
+      <p className="mt-1 text-sm text-red-900">These orders were held, not confirmed: their items went back on sale and what was paid is refunded. Check each one with the shopper and in the payment provider.</p>
+      <ul className="mt-3 divide-y divide-red-200">
+        {orders.map((order) => (
+          <li key={order.id} className="py-2 text-sm break-words">
+            Order <Link to={`/account/orders/${order.id}`} className="font-mono underline">{order.id}</Link> · {order.shopperEmail} · {order.issue}
+            {" · "}
+            {order.refunded ? "Refunded" : "Refund pending: the daily job retries it"}
+            {order.at ? ` · ${timeAgo(order.at, now)}` : ""}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
