@@ -7,6 +7,8 @@
 // Prints answers, 5xx, lost writes and p50/p99 by kind; exits 1 on any 5xx or lost write.
 //   --seconds N      how long the crowd trades (default 120)
 //   --burners N      busy processes beside the server (default 2)
+//   --short          npm test's run: 30 s at a third of the rates, no burners (the browser tests
+//                    and the jobs test run beside it and keep both cores busy)
 //   --from DIR       start from a copy of this state folder (npm test: the browser tests' fresh
 //                    state) instead of migrating and seeding one
 //   --skip-build     use the last build (npm test has just built)
@@ -22,8 +24,11 @@ import { checkouts, conversation, percentiles, posting, steadyLoad } from "./soa
 
 const args = process.argv.slice(2);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
-const seconds = Number(value("--seconds", "120"));
-const burners = Number(value("--burners", "2"));
+const short = args.includes("--short");
+const seconds = Number(value("--seconds", short ? "30" : "120"));
+const burners = Number(value("--burners", short ? "0" : "2"));
+/** Requests a second: shared pages, signed-in pages, the dashboard. */
+const rates = short ? [10, 3, 1] : [30, 8, 2];
 const from = value("--from", null);
 const PORT = Number(value("--port", "4322"));
 const BASE = `http://localhost:${PORT}`;
@@ -87,9 +92,9 @@ try {
   const until = Date.now() + seconds * 1000;
   console.log(`\n== Soak: ${seconds} s, ${burners} CPU burner(s), ${buyers.length} shoppers checking out, against ${BASE}`);
   const actors = {
-    "shared pages": steadyLoad(BASE, ["/", "/all-products", "/all-products?category=Coats", "/product/prod_000008", "/VintageVera", "/brand/Ganni"], 30, until, tally.for("shared pages")),
-    "signed-in pages": steadyLoad(BASE, ["/", "/all-products", "/product/prod_000008", "/account"], 8, until, tally.for("signed-in pages"), shopper),
-    dashboard: steadyLoad(BASE, ["/vendor", "/vendor?tab=orders"], 2, until, tally.for("dashboard"), seller),
+    "shared pages": steadyLoad(BASE, ["/", "/all-products", "/all-products?category=Coats", "/product/prod_000008", "/VintageVera", "/brand/Ganni"], rates[0], until, tally.for("shared pages")),
+    "signed-in pages": steadyLoad(BASE, ["/", "/all-products", "/product/prod_000008", "/account"], rates[1], until, tally.for("signed-in pages"), shopper),
+    dashboard: steadyLoad(BASE, ["/vendor", "/vendor?tab=orders"], rates[2], until, tally.for("dashboard"), seller),
     ...Object.fromEntries(buyers.map((buyer, i) => [`shopper ${i + 1} checking out`, checkouts(buyer, until, told.paid)])),
     conversation: conversation(shopper, seller, "cnv_demo_vendor", until, told.sent),
     posting: posting(seller, until, told.shipped),
