@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestRecord } from "./context";
 import { isStorageUnavailable } from "./data/db.server";
 import { NonceContext } from "./components/nonce";
+import { BodyRefusedError } from "./services/request-gate.server";
 import { contentSecurityPolicy, createNonce } from "./services/security";
 
 export const streamTimeout = 5_000;
@@ -18,7 +19,8 @@ export const streamTimeout = 5_000;
  * failure marks the request, so workers/app.ts answers the site's 503 page (decision 0072).
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
+  // A body the gate refused is answered 4xx (request-gate.server.ts): the visitor's mistake, not ours.
+  if (request.signal.aborted || error instanceof BodyRefusedError) return;
   const record = (context as RouterContextProvider | undefined)?.get(requestRecord) ?? null;
   if (record && isStorageUnavailable(error)) record.storageFailed = true;
   const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
