@@ -16,9 +16,8 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
 import path from "node:path";
-import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { startServer } from "../scripts/server-process.mjs";
-import { localState } from "../scripts/built-worker.mjs";
+import { localBindings } from "../scripts/built-worker.mjs";
 import { Visitor } from "./http-client.mjs";
 import { checkouts, conversation, percentiles, posting, steadyLoad } from "./soak-actors.mjs";
 
@@ -110,11 +109,10 @@ try {
 }
 
 // What the clients were told against what D1 holds (read after the server has stopped).
-process.env.CLOSETLOOP_STATE = STATE;
-const mf = new Miniflare(convertV4MiniflareOptions({ log: new Log(LogLevel.WARN), ...localState(), workers: [{ name: "soak-check", modules: true, script: "export default {}", d1Databases: { DB: "local-closetloop-db" } }] }));
+const { env: stored, dispose } = await localBindings(STATE);
 const lost = [];
 try {
-  const db = await mf.getD1Database("DB");
+  const db = stored.DB;
   const rows = async (sql, ids) => (ids.length ? (await db.prepare(sql.replace("?", ids.map(() => "?").join(","))).bind(...ids).all()).results : []);
   const paid = await rows("SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id AND p.operation = 'authorize' AND p.status = 'succeeded' WHERE o.paid_at IS NOT NULL AND o.id IN (?)", told.paid);
   for (const id of told.paid) if (!paid.some((row) => row.id === id)) lost.push(`order ${id}: the shopper was told it was paid`);
@@ -123,7 +121,7 @@ try {
   const shipped = await rows("SELECT id FROM order_items WHERE shipped_at IS NOT NULL AND id IN (?)", told.shipped);
   for (const id of told.shipped) if (!shipped.some((row) => row.id === id)) lost.push(`item ${id}: the seller was told it was posted`);
 } finally {
-  await mf.dispose();
+  await dispose();
 }
 
 const table = [...tally.kinds].map(([kind, row]) => ({ kind, answers: row.answers, "5xx": row.fives, "no answer": row.failed, ...percentiles(row.ms) }));

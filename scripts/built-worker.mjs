@@ -24,11 +24,41 @@ export function builtWorker(serverDir = "build/server") {
  * Where the local bindings keep their data: CLOSETLOOP_STATE (the benchmark's and the jobs
  * test's own folders) or .wrangler/state, the folder `npm start` seeds. Spread into Miniflare's options.
  */
-export function localState() {
+export function localState(state = process.env.CLOSETLOOP_STATE ?? ".wrangler/state") {
   return {
     cf: false,
     telemetry: { enabled: false },
-    resourcePersistencePath: path.resolve(process.env.CLOSETLOOP_STATE ?? ".wrangler/state", "v3"),
+    resourcePersistencePath: path.resolve(state, "v3"),
     resourceTmpPath: path.resolve(".wrangler/tmp"),
   };
+}
+
+/**
+ * The local storage bindings alone (D1, R2, the two KV namespaces, with wrangler.toml's ids and
+ * names) on the state localState() names, for the scripts that read or write it without the
+ * Worker: the seed, the jobs test's checks, the soak's (`state`: another folder than localState's
+ * default). No Durable Object or queue, so none of
+ * wrangler's warnings about them (issue 48). Close it with `dispose()`.
+ */
+export async function localBindings(state) {
+  const { convertV4MiniflareOptions, Log, LogLevel, Miniflare } = await import("miniflare");
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      log: new Log(LogLevel.WARN),
+      ...localState(state),
+      workers: [
+        {
+          name: "local-bindings",
+          modules: true,
+          script: "export default {}",
+          d1Databases: { DB: "local-closetloop-db" },
+          r2Buckets: { IMAGES: "closetloop-images" },
+          kvNamespaces: { SESSIONS: "local-sessions", CACHE: "local-cache" },
+        },
+      ],
+    }),
+  );
+  await mf.ready;
+  const env = { DB: await mf.getD1Database("DB"), IMAGES: await mf.getR2Bucket("IMAGES"), SESSIONS: await mf.getKVNamespace("SESSIONS"), CACHE: await mf.getKVNamespace("CACHE") };
+  return { env, dispose: () => mf.dispose() };
 }

@@ -7,10 +7,9 @@
 //   --fixtures DIR   also run the flows in DIR after the demo's (the browser tests' own records,
 //                    tests/e2e/seed, into their own state: never part of the demo shop)
 import { pbkdf2Sync, randomBytes } from "node:crypto";
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
-const { getPlatformProxy } = await import("wrangler");
 import { LOCAL_PEPPER } from "../db/demo/data.mjs";
 import { DEFAULT_PRODUCTS, pad, seedDemo } from "../db/demo/seed.mjs";
+import { localBindings } from "./built-worker.mjs";
 import { backfillVariants } from "./image-variants-backfill.mjs";
 
 const args = process.argv.slice(2);
@@ -27,9 +26,8 @@ if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
 
 const started = Date.now();
 const now = Date.now();
-// CLOSETLOOP_STATE (the folder given to `wrangler --persist-to`) selects another local state.
-const state = process.env.CLOSETLOOP_STATE;
-const { env, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: state ? { path: `${state}/v3` } : true });
+// CLOSETLOOP_STATE selects another local state than .wrangler/state (scripts/built-worker.mjs).
+const { env, dispose } = await localBindings();
 const db = env.DB;
 
 const tables = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'products'").all();

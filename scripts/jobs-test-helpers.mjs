@@ -34,12 +34,12 @@ export function printedSummary(stdout) {
 export const printedEmails = (stdout) => Number(stdout.match(/^(\d+) e-mail\(s\) delivered to the local outbox/m)?.[1]);
 
 /**
- * Reads the state's D1 the way scripts/db-seed.mjs and bench/run.mjs do (getPlatformProxy with the
- * same persist path). Opened between commands only, never while one runs, and closed each time.
+ * Reads the state's D1 the way scripts/db-seed.mjs does (localBindings on the same state).
+ * Opened between commands only, never while one runs, and closed each time.
  */
 export async function readState(queries) {
-  const { getPlatformProxy } = await import("wrangler");
-  const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${STATE}/v3` } });
+  const { localBindings } = await import("./built-worker.mjs");
+  const { env: bindings, dispose } = await localBindings(STATE);
   try {
     const out = {};
     for (const [name, sql] of Object.entries(queries)) out[name] = (await bindings.DB.prepare(sql).all()).results;

@@ -45,7 +45,18 @@ const mf = new Miniflare(
 );
 const listening = await mf.ready;
 const url = workerOnly ? `http://127.0.0.1:${port}/ (the Worker alone)` : listening;
-console.log(`\nClosetloop is running at ${url}  (Ctrl+C to stop)\n`);
+const site = workerOnly ? `http://localhost:${port}` : String(listening).replace(/\/$/, "");
+console.log(
+  workerOnly
+    ? `\nClosetloop is running at ${url}  (Ctrl+C to stop)\n`
+    : [
+        "",
+        `Closetloop is running at ${site}/  (Ctrl+C to stop)`,
+        "  Demo accounts: shopper@, vendor@, store@, admin@closetloop.test … (README), password closetloop-demo",
+        `  E-mails sent: ${site}/dev/outbox   Payments and payouts: ${site}/dev/payments`,
+        "",
+      ].join("\n"),
+);
 const FIVE_MINUTES = 5 * 60_000;
 let cron;
 const nextTick = () => {
