@@ -17,6 +17,7 @@ import autocannon from "autocannon";
 import { conversationThroughput } from "./conversation.mjs";
 import { imageBytes } from "./images.mjs";
 import { openLoop } from "./open-loop.mjs";
+import { ratioTable } from "./ratios.mjs";
 import { median } from "./stats.mjs";
 import { catalogStatements } from "./statements.mjs";
 import { startServer } from "../scripts/server-process.mjs";
@@ -87,6 +88,7 @@ const pages = [
   ["tag filter", "/all-products?tag=wool"],
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
+  ["seller profile", "/VintageVera"],
   // Search that forgives (decision 0050): nothing for 'jaket', then the results for 'jacket'.
   ["search that forgives ('jaket')", "/all-products?search=jaket"],
   ["search suggestions endpoint", "/search/suggestions?q=ja"],
@@ -104,9 +106,34 @@ const shopperPages = [
 const signedInPages = [
   ["seller dashboard (vendor)", "/vendor"],
   ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
+  ["seller products tab (vendor)", "/vendor?tab=products"],
+  ["seller notifications tab (vendor)", "/vendor?tab=notifications"],
   // A conversation's page (issue 26), as the demo vendor reads the demo shopper's questions.
   ["conversation page (vendor)", "/account/messages/cnv_demo_vendor"],
 ];
+// The other dashboards and the shopper's own pages (issue 47): each with its demo account.
+const accountPages = {
+  "store@closetloop.test": [
+    ["store dashboard (store)", "/store"],
+    ["store requests tab (store)", "/store?tab=requests"],
+    ["store products tab (store)", "/store?tab=products"],
+    ["store orders tab (store)", "/store?tab=orders"],
+  ],
+  "admin@closetloop.test": [
+    ["admin Orders", "/admin/orders"],
+    ["admin Products", "/admin/products"],
+    ["admin Users", "/admin/users"],
+    ["admin Financial", "/admin/financial"],
+  ],
+  "shopper@closetloop.test": [["account (shopper)", "/account"]],
+};
+/** The shopper's latest order's page: its reference is read from their account, not assumed. */
+async function orderPage(cookie) {
+  const html = await (await fetch(`${BASE}/account?tab=orders`, { headers: { cookie } })).text();
+  const href = /href="(\/account\/orders\/[^"/?]+)"/.exec(html)?.[1];
+  if (!href) throw new Error("the demo shopper's account lists no order");
+  return ["order page (shopper)", href];
+}
 // The demo shopper has an unread answer from the demo vendor (db/demo/flows/70-messages.mjs): their
 // shared pages carry the header's unread badge, stitched like the basket count (issue 26).
 const BADGE = /aria-label="Messages, \d+ unread"/;
@@ -202,9 +229,17 @@ try {
     await loadEach([...floor, ...pages], results.http.rendered);
     await loadEach(shopperPages, results.http.rendered, { cookie: shopperCookie });
     await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
+    for (const [email, targets] of Object.entries(accountPages)) {
+      const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
+      await loadEach(email === "shopper@closetloop.test" ? [...targets, await orderPage(cookie)] : targets, results.http.rendered, { cookie });
+    }
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);
+    // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
+    results.ratios = ratioTable(results.http.rendered);
+    console.log("\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):");
+    console.table(results.ratios);
     results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
     console.log("\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):");
     console.table([results.conversation]);
