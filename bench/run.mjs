@@ -8,6 +8,7 @@
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
 //   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
+//   --profile PATH    a CPU profile of the Worker serving PATH under load (--as EMAIL signs in first): bench/profile.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -18,6 +19,8 @@ import { conversationThroughput } from "./conversation.mjs";
 import { imageBytes } from "./images.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { ratioTable } from "./ratios.mjs";
+import { accountPages, orderPage } from "./account-pages.mjs";
+import { profileRun } from "./profile.mjs";
 import { median } from "./stats.mjs";
 import { catalogStatements } from "./statements.mjs";
 import { startServer } from "../scripts/server-process.mjs";
@@ -111,29 +114,6 @@ const signedInPages = [
   // A conversation's page (issue 26), as the demo vendor reads the demo shopper's questions.
   ["conversation page (vendor)", "/account/messages/cnv_demo_vendor"],
 ];
-// The other dashboards and the shopper's own pages (issue 47): each with its demo account.
-const accountPages = {
-  "store@closetloop.test": [
-    ["store dashboard (store)", "/store"],
-    ["store requests tab (store)", "/store?tab=requests"],
-    ["store products tab (store)", "/store?tab=products"],
-    ["store orders tab (store)", "/store?tab=orders"],
-  ],
-  "admin@closetloop.test": [
-    ["admin Orders", "/admin/orders"],
-    ["admin Products", "/admin/products"],
-    ["admin Users", "/admin/users"],
-    ["admin Financial", "/admin/financial"],
-  ],
-  "shopper@closetloop.test": [["account (shopper)", "/account"]],
-};
-/** The shopper's latest order's page: its reference is read from their account, not assumed. */
-async function orderPage(cookie) {
-  const html = await (await fetch(`${BASE}/account?tab=orders`, { headers: { cookie } })).text();
-  const href = /href="(\/account\/orders\/[^"/?]+)"/.exec(html)?.[1];
-  if (!href) throw new Error("the demo shopper's account lists no order");
-  return ["order page (shopper)", href];
-}
 // The demo shopper has an unread answer from the demo vendor (db/demo/flows/70-messages.mjs): their
 // shared pages carry the header's unread badge, stitched like the basket count (issue 26).
 const BADGE = /aria-label="Messages, \d+ unread"/;
@@ -165,6 +145,12 @@ function ratios(rows, staticP50) {
   for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
 }
 
+
+if (flag("--profile")) {
+  const as = value("--as", null);
+  await profileRun({ serve, load, url: value("--profile", "/"), cookie: as ? () => signIn(as) : null, inspectorPort: PORT + 1000, writeFile: writeFileSync });
+  process.exit(0);
+}
 
 if (flag("--images-only")) {
   const stopImages = await serve(0);
@@ -231,7 +217,7 @@ try {
     await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
     for (const [email, targets] of Object.entries(accountPages)) {
       const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
-      await loadEach(email === "shopper@closetloop.test" ? [...targets, await orderPage(cookie)] : targets, results.http.rendered, { cookie });
+      await loadEach(email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets, results.http.rendered, { cookie });
     }
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
