@@ -8,6 +8,7 @@
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
 //   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
+//   --profile PATH    a CPU profile of the Worker serving PATH under load (--as EMAIL signs in first): bench/profile.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -17,6 +18,9 @@ import autocannon from "autocannon";
 import { conversationThroughput } from "./conversation.mjs";
 import { imageBytes } from "./images.mjs";
 import { openLoop } from "./open-loop.mjs";
+import { ratioTable } from "./ratios.mjs";
+import { accountPages, orderPage } from "./account-pages.mjs";
+import { profileRun } from "./profile.mjs";
 import { median } from "./stats.mjs";
 import { catalogStatements } from "./statements.mjs";
 import { startServer } from "../scripts/server-process.mjs";
@@ -87,6 +91,7 @@ const pages = [
   ["tag filter", "/all-products?tag=wool"],
   ["product page", `/product/${productId}`],
   ["brand page", "/brand/Ganni"],
+  ["seller profile", "/VintageVera"],
   // Search that forgives (decision 0050): nothing for 'jaket', then the results for 'jacket'.
   ["search that forgives ('jaket')", "/all-products?search=jaket"],
   ["search suggestions endpoint", "/search/suggestions?q=ja"],
@@ -104,6 +109,8 @@ const shopperPages = [
 const signedInPages = [
   ["seller dashboard (vendor)", "/vendor"],
   ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
+  ["seller products tab (vendor)", "/vendor?tab=products"],
+  ["seller notifications tab (vendor)", "/vendor?tab=notifications"],
   // A conversation's page (issue 26), as the demo vendor reads the demo shopper's questions.
   ["conversation page (vendor)", "/account/messages/cnv_demo_vendor"],
 ];
@@ -138,6 +145,12 @@ function ratios(rows, staticP50) {
   for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
 }
 
+
+if (flag("--profile")) {
+  const as = value("--as", null);
+  await profileRun({ serve, load, url: value("--profile", "/"), cookie: as ? () => signIn(as) : null, inspectorPort: PORT + 1000, writeFile: writeFileSync });
+  process.exit(0);
+}
 
 if (flag("--images-only")) {
   const stopImages = await serve(0);
@@ -202,9 +215,17 @@ try {
     await loadEach([...floor, ...pages], results.http.rendered);
     await loadEach(shopperPages, results.http.rendered, { cookie: shopperCookie });
     await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
+    for (const [email, targets] of Object.entries(accountPages)) {
+      const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
+      await loadEach(email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets, results.http.rendered, { cookie });
+    }
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);
+    // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
+    results.ratios = ratioTable(results.http.rendered);
+    console.log("\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):");
+    console.table(results.ratios);
     results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
     console.log("\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):");
     console.table([results.conversation]);

@@ -11,6 +11,8 @@
 //                             and asset worker) runs in front of it. For the benchmark: locally
 //                             every isolate shares workerd's one thread, and a major GC in any of
 //                             them stalls all (docs/performance.md). No Cron trigger runs.
+//   --inspector-port N        expose the Worker's V8 inspector on 127.0.0.1:N (the benchmark's
+//                             --profile records a CPU profile through it; issue 47)
 // The five-minute Cron trigger (wrangler.toml [triggers]) runs here as it does on Cloudflare: a
 // reservation left unpaid ends after 31 minutes (decision 0055). The daily and weekly jobs run
 // when you ask (`npm run jobs`), so the demo's rentals and payouts do not change under you.
@@ -21,6 +23,8 @@ const portArg = process.argv.indexOf("--port");
 const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
 const cacheArg = process.argv.indexOf("--page-cache-seconds");
 const workerOnly = process.argv.includes("--worker-only");
+const inspectorArg = process.argv.indexOf("--inspector-port");
+const inspectorPort = inspectorArg > 0 ? Number(process.argv[inspectorArg + 1]) : undefined;
 const extraBindings = Object.fromEntries(
   process.argv.flatMap((arg, i) => (arg === "--binding" ? [process.argv[i + 1] ?? ""] : [])).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
@@ -33,12 +37,14 @@ const mf = new Miniflare(
     port: workerOnly ? 0 : port,
     log: new Log(LogLevel.WARN),
     logRequests: false,
+    ...(inspectorPort ? { inspectorPort } : {}),
     ...localState(),
     workers: [
       {
         ...worker,
         bindings: { ...worker.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}), ...extraBindings },
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
+        ...(inspectorPort ? { unsafeInspectorProxy: true } : {}),
       },
     ],
   }),

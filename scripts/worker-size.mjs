@@ -11,6 +11,15 @@ import path from "node:path";
 /** Cloudflare's limits: 3 MB compressed on the Free plan (10 MB on paid plans); 1 s of startup. */
 export const WORKER_GZIP_LIMIT_KIB = 3 * 1024;
 export const STARTUP_LIMIT_MS = 1000;
+/**
+ * The project's own budgets (issue 47, item 5; decision 0077), far inside Cloudflare's. The
+ * issue's goal is 1 MiB and 30 ms; these are what the Worker measures now with a little room,
+ * so it cannot grow back unnoticed. Lower them as the Worker gets leaner.
+ */
+export const WORKER_GZIP_BUDGET_KIB = 1150;
+export const STARTUP_BUDGET_MS = 120;
+/** Startup is CPU time on a shared machine: the least of a few runs is the Worker's own cost. */
+const STARTUP_RUNS = 5;
 
 function wrangler(args) {
   const run = spawnSync("npx", ["wrangler", ...args], { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" } });
@@ -29,13 +38,18 @@ export function checkWorker(buildDir = "build") {
   const uploadKiB = size ? Number(size[1]) : NaN;
   const gzipKiB = size ? Number(size[2]) : NaN;
   if (gzipKiB > WORKER_GZIP_LIMIT_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over Cloudflare's ${WORKER_GZIP_LIMIT_KIB} KiB limit.`);
+  else if (gzipKiB > WORKER_GZIP_BUDGET_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0077).`);
   let startupMs = NaN;
-  if (dry.ok) {
+  for (let run = 0; dry.ok && run < STARTUP_RUNS && !(startupMs <= STARTUP_BUDGET_MS); run++) {
     const startup = wrangler(["check", "startup", "--worker", bundle, "--outfile", path.join(out, "startup.cpuprofile")]);
     const active = startup.output.match(/Active: ([\d.]+) ms/);
-    if (!startup.ok || !active) problems.push(`wrangler check startup failed:\n${startup.output.slice(-2000)}`);
-    else startupMs = Number(active[1]);
-    if (startupMs > STARTUP_LIMIT_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`);
+    if (!startup.ok || !active) {
+      problems.push(`wrangler check startup failed:\n${startup.output.slice(-2000)}`);
+      break;
+    }
+    startupMs = Math.min(Number(active[1]), Number.isNaN(startupMs) ? Infinity : startupMs);
   }
-  return { uploadKiB, gzipKiB, limitKiB: WORKER_GZIP_LIMIT_KIB, startupMs, startupLimitMs: STARTUP_LIMIT_MS, problems };
+  if (startupMs > STARTUP_LIMIT_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`);
+  else if (startupMs > STARTUP_BUDGET_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decision 0077).`);
+  return { uploadKiB, gzipKiB, limitKiB: WORKER_GZIP_LIMIT_KIB, budgetKiB: WORKER_GZIP_BUDGET_KIB, startupMs, startupLimitMs: STARTUP_LIMIT_MS, startupBudgetMs: STARTUP_BUDGET_MS, problems };
 }

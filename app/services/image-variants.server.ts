@@ -3,8 +3,6 @@
 // docs/decisions/0019-image-variants.md
 import type { ImageVariantsMessage } from "../../workers/messages";
 import { isVariantKey, keyProblem } from "../domain/images";
-import { UnreadableImage, writeImageVariants } from "./image-pipeline.server";
-import { workerImageWasm } from "./image-wasm.server";
 
 /** Queues.sendBatch takes at most 100 messages. */
 const SEND_BATCH = 100;
@@ -42,7 +40,11 @@ export interface RetryPolicy {
  * the queue's backoff, and logged and acknowledged after the last attempt.
  */
 export async function deliverImageVariants(env: Pick<Env, "IMAGES">, message: Message<unknown>, body: ImageVariantsMessage, policy: RetryPolicy) {
+  // The codecs (their WebAssembly is most of the Worker's size) load with the first image, not at
+  // every start of the Worker (decision 0077).
+  const { UnreadableImage, writeImageVariants } = await import("./image-pipeline.server");
   try {
+    const { workerImageWasm } = await import("./image-wasm.server");
     const variants = await writeImageVariants(env.IMAGES, body.imageKey, workerImageWasm);
     console.log("image variants: written", body.imageKey, variants.map((v) => v.width).join(",") || "none (narrower than every variant)");
     message.ack();

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type Stripe from "stripe";
+import { verifyStripeEvent } from "./stripe-signature.server";
 import { orders, paymentEvents, payments } from "../../db/schema";
 import { formatGBP } from "../domain/money";
 import type { AppContext } from "../context";
@@ -8,7 +9,6 @@ import { confirmPaid } from "./payment-confirmation.server";
 import { captureDue } from "./payments.server";
 import { payoutEventHandlers } from "./payouts-provider.server";
 import { readAtMost } from "./read-at-most";
-import { savedPaymentMethod, verifyStripeEvent } from "./stripe.server";
 
 // POST /webhooks/stripe (issue 27 item 2; docs/decisions/0055-stripe-payments.md). One code path
 // for Stripe's events and the local provider's (signed alike, with the configured secret):
@@ -59,6 +59,7 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     // Stripe's session does not name the saved card; its payment intent does.
     if (outcome === "confirmed" && app.config.PAYMENT_PROVIDER === "stripe" && session.payment_intent) {
       try {
+        const { savedPaymentMethod } = await import("./stripe.server");
         const method = await savedPaymentMethod(app.config, { kind: "payment", id: id(session.payment_intent)! });
         await rememberPaymentMethod(app, orderId, { paymentIntentId: id(session.payment_intent), paymentMethodId: method });
       } catch (error) {

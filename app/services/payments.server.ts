@@ -5,7 +5,6 @@ import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
 import { formatGBP } from "../domain/money";
 import { notify } from "./notify.server";
 import { localPaymentProvider } from "./payments-local.server";
-import { stripeProvider } from "./stripe.server";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
 // first version, the seam is not). The app authorizes an order when it is placed, captures each
@@ -31,8 +30,25 @@ export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok
  * to start with (app/env.server.ts).
  */
 export function paymentProvider(services: PaymentServices): PaymentProvider {
-  if (services.config.PAYMENT_PROVIDER === "stripe") return stripeProvider(services.config);
+  if (services.config.PAYMENT_PROVIDER === "stripe") return lazyStripeProvider(services.config);
   return localPaymentProvider(services);
+}
+
+/**
+ * Stripe's adapter, its SDK (580 kB) loaded at the first payment call rather than at every
+ * start of the Worker (decision 0077).
+ */
+function lazyStripeProvider(config: PaymentServices["config"]): PaymentProvider {
+  const adapter = () => import("./stripe.server").then((stripe) => stripe.stripeProvider(config));
+  return {
+    name: "stripe",
+    call: async (request) => (await adapter()).call(request),
+    createSession: async (request) => {
+      const stripe = await adapter();
+      if (!stripe.createSession) throw new Error("The Stripe adapter makes no hosted sessions");
+      return stripe.createSession(request);
+    },
+  };
 }
 
 const succeeded = (services: PaymentServices, key: string) =>

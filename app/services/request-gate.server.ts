@@ -49,11 +49,29 @@ function routeTree(manifest: Manifest): Node[] {
   return tree;
 }
 
+const recentMatches = new WeakMap<Manifest, Map<string, ReturnType<typeof matchRoutes<Node>>>>();
+
+/**
+ * `matchRoutes` over the table for a path, kept for recent paths: it flattens and ranks every
+ * route and compiles their patterns on each call, and a request asked it up to three times
+ * (the gate, the log's pattern, the page's route); profiled, it was the largest share of React
+ * Router's time on a rendered product page (decision 0077).
+ */
+function matchesFor(manifest: Manifest, pathname: string) {
+  let known = recentMatches.get(manifest);
+  if (!known) recentMatches.set(manifest, (known = new Map()));
+  if (known.has(pathname)) return known.get(pathname)!;
+  const matches = matchRoutes(routeTree(manifest), pathname);
+  if (known.size >= 500) known.clear();
+  known.set(pathname, matches);
+  return matches;
+}
+
 /** The route whose loader answers GET and whose action answers POST, as React Router picks it. */
 export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   // A client navigation's data request names the page with a .data suffix (/_.data for /).
   const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
-  const matches = matchRoutes(routeTree(manifest), pathname);
+  const matches = matchesFor(manifest, pathname);
   if (!matches?.length) return null;
   const last = matches[matches.length - 1]!;
   if (last.route.index && url.searchParams.getAll("index").some((v) => v === "")) return (last.route as Node).module;
@@ -61,24 +79,15 @@ export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   return (contributing[contributing.length - 1]!.route as Node).module;
 }
 
-const pageRoutes = new WeakMap<Manifest, Map<string, RouteModule | null>>();
-
 /** The route that renders the page at `url` (the deepest match: for "/" the index route, not root). */
 export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
-  // Matching ranks every route of the table; the answers for recent paths are kept.
-  let known = pageRoutes.get(manifest);
-  if (!known) pageRoutes.set(manifest, (known = new Map()));
-  if (known.has(url.pathname)) return known.get(url.pathname)!;
-  const matches = matchRoutes(routeTree(manifest), url.pathname);
-  const module = matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
-  if (known.size >= 500) known.clear();
-  known.set(url.pathname, module);
-  return module;
+  const matches = matchesFor(manifest, url.pathname);
+  return matches?.length ? (matches[matches.length - 1]!.route as Node).module : null;
 }
 
 /** The pattern of the page route at `url` ('/products/:slug'), for the log; null when none matches. */
 export function routePattern(manifest: Manifest, url: URL): string | null {
-  const matches = matchRoutes(routeTree(manifest), url.pathname);
+  const matches = matchesFor(manifest, url.pathname);
   if (!matches?.length) return null;
   return `/${matches.map((m) => m.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
 }

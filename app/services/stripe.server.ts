@@ -27,23 +27,8 @@ export function stripeClient(secretKey: string, connection: StripeConnection = {
 
 /** Web Crypto (SubtleCrypto): the Worker has no Node crypto. */
 export const webCrypto = Stripe.createSubtleCryptoProvider();
-/** Stripe's default: an event signed more than five minutes ago is refused (replays). */
-export const WEBHOOK_TOLERANCE_SECONDS = 300;
-
-// Verification needs no key; one SDK instance serves it.
-let verifier: Stripe | undefined;
-
-/** The event, if its Stripe-Signature header is valid for this secret and fresh at `nowMs` (epoch ms, as the SDK takes it); else throws. */
-export async function verifyStripeEvent(body: string, signature: string, secret: string, nowMs?: number): Promise<Stripe.Event> {
-  verifier ??= stripeClient("sk_verify_only");
-  return verifier.webhooks.constructEventAsync(body, signature, secret, WEBHOOK_TOLERANCE_SECONDS, webCrypto, nowMs);
-}
-
-/** A signature header as Stripe makes it (the local provider signs its events with it; the tests too). */
-export async function signStripeEvent(payload: string, secret: string, timestamp?: number) {
-  verifier ??= stripeClient("sk_verify_only");
-  return verifier.webhooks.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: webCrypto, ...(timestamp === undefined ? {} : { timestamp }) });
-}
+// Webhook signatures need no SDK (decision 0077): app/services/stripe-signature.server.ts.
+export { signStripeEvent, verifyStripeEvent, WEBHOOK_TOLERANCE_SECONDS } from "./stripe-signature.server";
 
 /** Stripe's answers, as the interface's: a decline the shopper must act on, or a failure to retry. */
 function translate(error: unknown): never {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { PaymentDeclined } from "../../app/services/payment-types";
-import { signStripeEvent, stripeAdapter, stripeClient, verifyStripeEvent } from "../../app/services/stripe.server";
+import { signStripeEvent, stripeAdapter, stripeClient, verifyStripeEvent, webCrypto } from "../../app/services/stripe.server";
 import { StripeDouble } from "./double";
 
 // Contract tests of the Stripe adapter (issue 27 item 6; docs/decisions/0055-stripe-payments.md):
@@ -155,6 +155,19 @@ describe("signed events", () => {
     const verified = await verifyStripeEvent(payload, header, secret, Date.now());
     expect(verified.type).toBe("charge.refunded");
     expect(verified.id).toBe(StripeDouble.fixture<{ id: string }>("event.json").id);
+  });
+
+  it("agrees with the SDK both ways: its headers verify here, and ours verify with its constructEventAsync", async () => {
+    const payload = event();
+    const sdk = stripeClient("sk_verify_only").webhooks;
+    const timestamp = Math.floor(Date.now() / 1000) - 10;
+    const theirs = await sdk.generateTestHeaderStringAsync({ payload, secret, cryptoProvider: webCrypto, timestamp });
+    expect(await signStripeEvent(payload, secret, timestamp)).toBe(theirs);
+    expect((await verifyStripeEvent(payload, `${theirs},v1=${"0".repeat(64)}`, secret, Date.now())).type).toBe("charge.refunded");
+    const ours = await signStripeEvent(payload, secret);
+    expect((await sdk.constructEventAsync(payload, ours, secret, 300, webCrypto)).type).toBe("charge.refunded");
+    await expect(verifyStripeEvent(payload, `t=${timestamp}`, secret, Date.now())).rejects.toThrow(/No signatures/);
+    await expect(verifyStripeEvent(payload, "v1=abc", secret, Date.now())).rejects.toThrow(/timestamp/);
   });
 
   it("refuses another secret, an altered body and a signature older than 300 seconds", async () => {

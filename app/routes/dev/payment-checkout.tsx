@@ -7,8 +7,8 @@ import { readIntent } from "../../domain/intents";
 import { reservationEnded } from "../../domain/payment-timing";
 import { receiveWebhook } from "../../services/payment-events.server";
 import { LOCAL_FAIL_KEY, localFailKey, localSession, localSessionKey, type LocalSession } from "../../services/payments-local.server";
-import { signStripeEvent } from "../../services/stripe.server";
 import { redirectWithToast } from "../../services/toast.server";
+import { signStripeEvent } from "../../services/stripe-signature.server";
 
 // The local provider's hosted page (issue 27 item 5; docs/decisions/0055-stripe-payments.md):
 // the shape of Stripe Checkout on this machine. 'Pay' delivers the events Stripe would send,

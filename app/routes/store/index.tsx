@@ -55,11 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (scope.kind === "none") return { view: "none" } as const;
   const { store, storeParam } = scope;
   const now = Date.now();
-  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
-  const payoutStatus = await payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id);
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
-  const [dashboard, views, conversations, owed] = await Promise.all([
+  const [payoutStatus, dashboard, views, conversations, owed] = await Promise.all([
+    // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
+    // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
+    payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id),
     storeDashboard(app.db, store.id, tab, readPage(url)),
     viewsByWeek(app.db, { type: "store", id: store.id }, now),
     // The store's conversations with shoppers (issue 26), on the overview.

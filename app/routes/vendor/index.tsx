@@ -53,12 +53,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const now = Date.now();
   // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
-  const payoutStatus = await payeeStatus(app, { type: "owner", id: user.id }, now, url.searchParams.get("payouts") === "return");
+  // Read beside the rest, not before it: the page waited for one more D1 trip (decision 0077).
+  const payouts = payeeStatus(app, { type: "owner", id: user.id }, now, url.searchParams.get("payouts") === "return").then(async (payoutStatus) => ({
+    payoutStatus,
+    readiness: await payReadiness(app.db, user.id, payoutStatus),
+  }));
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
-  const [dashboard, views, readiness, owed] = await Promise.all([
+  const [dashboard, views, { payoutStatus, readiness }, owed] = await Promise.all([
     sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
-    payReadiness(app.db, user.id, payoutStatus),
+    payouts,
     // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
     payeeOwes(app.db, { type: "owner", id: user.id }),
   ]);

@@ -1,0 +1,36 @@
+import { describe, expect, it } from "vitest";
+import { costOf, summarize } from "./profile.mjs";
+
+describe("the bench's profile summary (issue 47, item 1)", () => {
+  it.each([
+    ["../../../node_modules/react-dom/cjs/react-dom-server.node.production.js", "renderElement", "React render (react-dom)"],
+    ["../../../node_modules/react-router/dist/production/chunk-X.mjs", "flatten", "loader data serialisation (turbo-stream)"],
+    ["../../../node_modules/react-router/dist/production/chunk-X.mjs", "matchRoutes", "package: react-router"],
+    ["../../../node_modules/drizzle-orm/sqlite-core/session.js", "mapResultRow", "package: drizzle-orm"],
+    ["../../../app/data/catalog.server.ts", "listing", "app/data/"],
+    ["../../../app/routes/shop/product.tsx", "Page", "app/routes/"],
+    ["", "(garbage collector)", "native: (garbage collector)"],
+  ])("puts %s (%s) under %s", (source, fn, cost) => {
+    expect(costOf(source, fn)).toBe(cost);
+  });
+
+  it("sums self time per cost and leaves idle time out", () => {
+    const frame = (functionName, url = "") => ({ functionName, url, lineNumber: -1, columnNumber: -1 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame("(root)") },
+        { id: 2, callFrame: frame("(idle)") },
+        { id: 3, callFrame: frame("(garbage collector)") },
+        { id: 4, callFrame: frame("(program)") },
+      ],
+      samples: [2, 2, 3, 4, 3],
+      timeDeltas: [5000, 5000, 1000, 2000, 3000],
+    };
+    const summary = summarize(profile, "/nowhere");
+    expect(summary.busyMs).toBe(6);
+    expect(summary.costs).toEqual([
+      { name: "native: (garbage collector)", ms: 4, share: "66.7%" },
+      { name: "native: (program)", ms: 2, share: "33.3%" },
+    ]);
+  });
+});
