@@ -64,7 +64,8 @@ export function snapshot(dir) {
 }
 
 export const ACTIVE = "SELECT id, rental_ends_at AS endsAt, reminder_sent_at AS remindedAt FROM order_items WHERE status = 'active' ORDER BY rental_ends_at";
-export const UNCAPTURED = "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+// What captureDue collects (app/services/payments.server.ts): money coming in; a refund is no capture.
+export const UNCAPTURED = "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND t.gross_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
 export const FEES_OWED =
   "SELECT count(*) AS n FROM orders o WHERE o.delivery_fee > 0 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')";
 export const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";

@@ -24,6 +24,15 @@ export const within = (column: SQLiteColumn, period: FinancePeriod) => and(perio
 const personNameOf = (id: SQLiteColumn) => sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${id})`;
 const displayNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`;
 
+/** A payout's payee by name (a seller's or a store's), and a seller's display name for the link to their page. */
+const payeeNames = () => ({
+  recipientName: sql<string | null>`case ${payouts.recipientType}
+        when 'owner' then ${personNameOf(payouts.recipientId)}
+        when 'store' then ${storeNameOf(payouts.recipientId)}
+        else null end`.as("payee_name"),
+  recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then ${displayNameOf(payouts.recipientId)} else null end`.as("payee_display_name"),
+});
+
 /** A list's latest `limit` rows in a period, newest first by the time it is dated by (then by id). */
 function latestIn<Q extends SQLiteSelect>(query: Q, datedBy: SQLiteColumn, id: SQLiteColumn, period: FinancePeriod, limit: number) {
   return query.where(within(datedBy, period)).orderBy(desc(datedBy), desc(id)).limit(limit);
@@ -69,16 +78,14 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
       id: payouts.id,
       recipientType: payouts.recipientType,
       recipientId: payouts.recipientId,
-      recipientName: sql<string | null>`case ${payouts.recipientType}
-        when 'owner' then ${personNameOf(payouts.recipientId)}
-        when 'store' then ${storeNameOf(payouts.recipientId)}
-        else null end`.as("payee_name"),
-      recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then ${displayNameOf(payouts.recipientId)} else null end`.as("payee_display_name"),
+      ...payeeNames(),
       periodStart: payouts.periodStart,
       periodEnd: payouts.periodEnd,
       total: payouts.totalAmount,
       commission: payouts.commissionAmount,
       net: payouts.netAmount,
+      carriedIn: payouts.carriedIn,
+      due: payouts.dueAmount,
       status: payouts.status,
       paidAt: payouts.paidAt,
       paidBy: payouts.paidBy,
@@ -115,8 +122,9 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
       .groupBy(commissions.recipientType),
     // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
     // so they count among the payouts but not in these sums.
+    // A payout's due amount is what it sends; one at or below zero sends nothing (decision 0073).
     db
-      .select({ status: payouts.status, total: sql<number>`coalesce(sum(case when ${payouts.recipientType} <> 'platform' then ${payouts.netAmount} else 0 end), 0)`, n: sql<number>`count(*)` })
+      .select({ status: payouts.status, total: sql<number>`coalesce(sum(case when ${payouts.recipientType} <> 'platform' then max(${payouts.dueAmount}, 0) else 0 end), 0)`, n: sql<number>`count(*)` })
       .from(payouts)
       .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
       .groupBy(payouts.status),
@@ -159,4 +167,36 @@ export async function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) 
       AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')
     ORDER BY deliveredAt, o.id
     LIMIT ${limit}`);
+}
+
+/** Is a payout's due amount out to the payee: paid (by transfer or by staff) and not taken back since? */
+const settledPaid = sql`${payouts.status} = 'paid' and coalesce(${payouts.transferStatus}, '') <> 'reversed'`;
+
+/**
+ * Each seller's and store's balance (issue 42 item 1; decision 0073), those with money still to
+ * pay or a debt carried first: owed = the net of all their payouts; paid = the due amounts paid
+ * and not reversed; to pay = due amounts above zero not paid yet; carried = the debt their next
+ * payout takes over (sum of net less sum of due above zero); offset = what their payouts' earnings
+ * recovered of debts carried in. Always owed = paid + to pay + carried.
+ */
+export function payeeBalances(db: Database, limit = FINANCE_LIST_SIZE) {
+  const carried = sql<number>`sum(${payouts.netAmount}) - sum(max(${payouts.dueAmount}, 0))`;
+  const toPay = sql<number>`sum(case when ${payouts.dueAmount} > 0 and not (${settledPaid}) then ${payouts.dueAmount} else 0 end)`;
+  return db
+    .select({
+      recipientType: payouts.recipientType,
+      recipientId: payouts.recipientId,
+      ...payeeNames(),
+      owed: sql<number>`sum(${payouts.netAmount})`,
+      paid: sql<number>`sum(case when ${payouts.dueAmount} > 0 and ${settledPaid} then ${payouts.dueAmount} else 0 end)`,
+      toPay,
+      carried,
+      offset: sql<number>`sum(max(min(${payouts.dueAmount}, 0) - ${payouts.carriedIn}, 0))`,
+    })
+    .from(payouts)
+    .where(sql`${payouts.recipientType} <> 'platform'`)
+    .groupBy(payouts.recipientType, payouts.recipientId)
+    .having(sql`${carried} <> 0 or ${toPay} <> 0`)
+    .orderBy(sql`${carried}`, desc(toPay), payouts.recipientType, payouts.recipientId)
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, eq, gte, sql } from "drizzle-orm";
+import { and, eq, gt, gte, sql } from "drizzle-orm";
 import { commissions, payouts, transactions } from "../../db/schema";
 import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission";
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
@@ -137,13 +137,14 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
  * A superadmin marks a calculated payout paid (issue 14 item 9): the payout stamped with who and
  * when, the commissions it gathered marked paid, and the audit row, in one batch. The audit row is
  * the guard (NULL unless the payout is still calculated), so paying twice changes nothing.
- * Returns false when the payout is missing or not calculated.
+ * Returns false when the payout is missing, not calculated or has nothing to pay.
  */
 export async function markPayoutPaid(db: Database, payoutId: string, staffId: string, now: number) {
-  const calculated = sql`(select ${payouts.id} from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'calculated')`;
+  // One at or below zero has nothing to pay: it is carried into the payee's next payout (decision 0073).
+  const calculated = sql`(select ${payouts.id} from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'calculated' and ${payouts.dueAmount} > 0)`;
   return guardedBatch(db, [
     auditStatement(db, { actorId: staffId, action: "payout.paid", targetType: "payout", targetId: calculated }, now),
     db.update(commissions).set({ status: "paid" }).where(eq(commissions.payoutId, payoutId)),
-    db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"))),
+    db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), gt(payouts.dueAmount, 0))),
   ]);
 }

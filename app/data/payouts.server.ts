@@ -57,7 +57,8 @@ export async function payoutRecipients(db: Database, periodEnd: number): Promise
  * summed from exactly what was linked. The payout's id and the unique (recipient, period) index
  * make a rerun or an overlapping run fail the whole batch: it creates nothing and counts nothing
  * twice. An owner's payout: total = gross of their sales, commission = what was taken, net = their
- * share. A store's or the platform's: its commissions (total = commission = net).
+ * share. A store's or the platform's: its commissions (total = commission = net). Each takes over
+ * the payee's balance (carried_in; decision 0073): its due amount, net + carried in, is what is sent.
  * Returns the payout id, or null when it existed already or there was nothing to pay.
  */
 export async function createPayout(db: Database, recipient: PayoutRecipient, period: { start: number; end: number }, now: number) {
@@ -106,6 +107,18 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
               .bind(id),
           ];
         })();
+  // The payee's balance from their earlier payouts (decision 0073): sum of net less what was (or is
+  // to be) sent, sum of due above zero. Zero or a debt; this payout takes it over, in the same batch.
+  statements.push(
+    d1
+      .prepare(
+        `UPDATE payouts SET carried_in = (
+           SELECT coalesce(sum(p.net_amount), 0) - coalesce(sum(max(p.due_amount, 0)), 0) FROM payouts p
+           WHERE p.recipient_type = ?2 AND p.recipient_id = ?3 AND p.id <> ?1)
+         WHERE id = ?1`,
+      )
+      .bind(id, recipient.type, recipient.id),
+  );
   try {
     const [inserted] = await d1.batch(statements);
     return inserted?.meta.changes === 1 ? id : null;
@@ -116,10 +129,23 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
   }
 }
 
+/**
+ * What a payee owes from refunds after earlier payouts (decision 0073), in pence, zero or more:
+ * the debt their next payout takes over (sum of net less sum of due above zero), as a positive sum.
+ */
+export async function payeeOwes(db: Database, payee: PayoutRecipient) {
+  const row = await db
+    .select({ carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)` })
+    .from(payouts)
+    .where(and(eq(payouts.recipientType, payee.type), eq(payouts.recipientId, payee.id)))
+    .get();
+  return Math.max(-(row?.carried ?? 0), 0);
+}
+
 /** A period's payouts with what their recipients are told. */
 export async function payoutsOfPeriod(db: Database, periodStart: number) {
   return db
-    .select({ id: payouts.id, recipientType: payouts.recipientType, recipientId: payouts.recipientId, periodStart: payouts.periodStart, periodEnd: payouts.periodEnd, total: payouts.totalAmount, commission: payouts.commissionAmount, net: payouts.netAmount, status: payouts.status })
+    .select({ id: payouts.id, recipientType: payouts.recipientType, recipientId: payouts.recipientId, periodStart: payouts.periodStart, periodEnd: payouts.periodEnd, total: payouts.totalAmount, commission: payouts.commissionAmount, net: payouts.netAmount, carriedIn: payouts.carriedIn, due: payouts.dueAmount, status: payouts.status })
     .from(payouts)
     .where(eq(payouts.periodStart, periodStart))
     .orderBy(payouts.recipientType, payouts.recipientId);
@@ -178,8 +204,9 @@ export async function setPayeeAccountStatus(db: Database, providerAccountId: str
 }
 
 /**
- * Calculated payouts of sellers and stores that no transfer has paid yet: never tried, waiting for
- * the payee's details, or failed (retried). With each, the payee's account and its status.
+ * Calculated payouts of sellers and stores with something to send (due above zero) that no
+ * transfer has paid yet: never tried, waiting for the payee's details, or failed (retried). With
+ * each, the payee's account and its status.
  */
 export function payoutsToSend(db: Database) {
   return db
@@ -188,7 +215,7 @@ export function payoutsToSend(db: Database) {
       recipientType: payouts.recipientType,
       recipientId: payouts.recipientId,
       periodStart: payouts.periodStart,
-      net: payouts.netAmount,
+      amount: payouts.dueAmount,
       transferStatus: payouts.transferStatus,
       accountId: payeeAccounts.providerAccountId,
       accountProvider: payeeAccounts.provider,
@@ -200,7 +227,8 @@ export function payoutsToSend(db: Database) {
       and(
         eq(payouts.status, "calculated"),
         inArray(payouts.recipientType, ["owner", "store"]),
-        gt(payouts.netAmount, 0),
+        // Something to send: a payout at or below zero is carried into the next one (decision 0073).
+        gt(payouts.dueAmount, 0),
         or(isNull(payouts.transferStatus), inArray(payouts.transferStatus, ["waiting_for_details", "failed"])),
       ),
     )

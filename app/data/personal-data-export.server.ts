@@ -48,7 +48,7 @@ const SECTIONS: Record<string, string> = {
   sales: "SELECT id, order_id, product_id, name, type, price, status, created_at FROM order_items WHERE owner_id = ?1 ORDER BY created_at",
   transactions:
     "SELECT id, transaction_type, product_id, order_id, order_item_id, store_id, gross_amount, net_amount, status, payout_id, created_at FROM transactions WHERE owner_id = ?1 ORDER BY created_at",
-  payouts: "SELECT id, period_start, period_end, total_amount, commission_amount, net_amount, status, paid_at, created_at FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 ORDER BY period_start",
+  payouts: "SELECT id, period_start, period_end, total_amount, commission_amount, net_amount, carried_in, due_amount, status, paid_at, created_at FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ?1 ORDER BY period_start",
   profile_views: "SELECT week_start, views FROM view_counts WHERE subject_type = 'owner' AND subject_id = ?1 ORDER BY week_start",
   messages_sent: "SELECT channel, kind, subject, status, created_at FROM notification_outbox WHERE lower(recipient) = ?2 ORDER BY created_at",
   // Entries staff wrote about this account (role changes, deactivation).

@@ -37,13 +37,13 @@ describe("CSV", () => {
 
   it("writes payouts with their payee by name, period and amounts in pounds", () => {
     const csv = financeCsv("payouts", [
-      { id: "payout_x", recipientType: "owner", recipientName: "VintageVera", periodStart: Date.parse("2026-11-16T00:00:00Z"), periodEnd: Date.parse("2026-11-23T00:00:00Z"), total: 10000, commission: 1000, net: 9000, status: "paid", paidAt: null, createdAt: 0 },
-      { id: "payout_y", recipientType: "platform", recipientName: null, periodStart: 0, periodEnd: 1, total: 1000, commission: 1000, net: 1000, status: "calculated", paidAt: null, createdAt: 0 },
+      { id: "payout_x", recipientType: "owner", recipientName: "VintageVera", periodStart: Date.parse("2026-11-16T00:00:00Z"), periodEnd: Date.parse("2026-11-23T00:00:00Z"), total: 10000, commission: 1000, net: 9000, carriedIn: -4050, due: 4950, status: "paid", paidAt: null, createdAt: 0 },
+      { id: "payout_y", recipientType: "platform", recipientName: null, periodStart: 0, periodEnd: 1, total: 1000, commission: 1000, net: 1000, carriedIn: 0, due: 1000, status: "calculated", paidAt: null, createdAt: 0 },
     ]);
     expect(csv.split("\r\n")).toEqual([
-      "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)",
-      "payout_x,owner,VintageVera,2026-11-16T00:00:00.000Z,2026-11-23T00:00:00.000Z,100.00,10.00,90.00,paid,",
-      "payout_y,platform,Closetloop,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.001Z,10.00,10.00,10.00,calculated,",
+      "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)",
+      "payout_x,owner,VintageVera,2026-11-16T00:00:00.000Z,2026-11-23T00:00:00.000Z,100.00,10.00,90.00,-40.50,49.50,paid,",
+      "payout_y,platform,Closetloop,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.001Z,10.00,10.00,10.00,0.00,10.00,calculated,",
       "",
     ]);
   });

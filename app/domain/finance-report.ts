@@ -83,7 +83,7 @@ const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStri
 
 export interface TransactionRow { id: string; type: string; orderId: string | null; productName: string | null; ownerName: string | null; storeName: string | null; gross: number; net: number; status: string; createdAt: number }
 export interface CommissionRow { id: string; transactionId: string; recipientType: string; recipientName: string | null; rate: number; amount: number; status: string; calculatedAt: number }
-export interface PayoutRow { id: string; recipientType: string; recipientName: string | null; periodStart: number; periodEnd: number; total: number; commission: number; net: number; status: string; paidAt: number | null; createdAt: number }
+export interface PayoutRow { id: string; recipientType: string; recipientName: string | null; periodStart: number; periodEnd: number; total: number; commission: number; net: number; carriedIn: number; due: number; status: string; paidAt: number | null; createdAt: number }
 
 /** Who a commission or payout goes to, by name. */
 export const payeeName = (type: string, name: string | null) => (type === "platform" ? "Closetloop" : (name ?? (type === "store" ? "A closed store" : "A deleted account")));
@@ -105,8 +105,9 @@ export function financeCsv(kind: CsvKind, rows: TransactionRow[] | CommissionRow
     ]);
   }
   return toCsv([
-    ["Payout ID", "Payee type", "Payee", "Period start (UTC)", "Period ends before (UTC)", "Gross (GBP)", "Commission (GBP)", "Net (GBP)", "Status", "Paid (UTC)"],
-    ...(rows as PayoutRow[]).map((p) => [p.id, p.recipientType, payeeName(p.recipientType, p.recipientName), when(p.periodStart), when(p.periodEnd), pounds(p.total), pounds(p.commission), pounds(p.net), p.status, when(p.paidAt)]),
+    // Carried in: the payee's balance this payout took over; due = net + carried in, sent when above zero (decision 0073).
+    ["Payout ID", "Payee type", "Payee", "Period start (UTC)", "Period ends before (UTC)", "Gross (GBP)", "Commission (GBP)", "Net (GBP)", "Carried in (GBP)", "Due (GBP)", "Status", "Paid (UTC)"],
+    ...(rows as PayoutRow[]).map((p) => [p.id, p.recipientType, payeeName(p.recipientType, p.recipientName), when(p.periodStart), when(p.periodEnd), pounds(p.total), pounds(p.commission), pounds(p.net), pounds(p.carriedIn), pounds(p.due), p.status, when(p.paidAt)]),
   ]);
 }
 

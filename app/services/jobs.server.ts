@@ -7,6 +7,7 @@ import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatDeadline, formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { REMINDER_BEFORE_MS, rentalEndsWhen } from "../domain/order-lifecycle";
+import { payoutAnnouncement } from "../domain/payouts";
 import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../../workers/messages";
@@ -185,7 +186,6 @@ export async function runDailyJob(ctx: JobContext, now: number) {
 }
 
 
-const WHO: Record<PayoutRecipient["type"], string> = { owner: "your sales", store: "your store's concierge commissions", platform: "the platform's commissions" };
 
 export async function runWeeklyJob(ctx: JobContext, now: number) {
   const period = payoutPeriod(now);
@@ -217,13 +217,16 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
   // queue) re-sends only what was never delivered (workers/queue.ts records each key once).
   try {
     const messages: QueueMessage[] = [];
-    for (const payout of await payoutsOfPeriod(ctx.db, period.start)) {
+    const ofPeriod = await payoutsOfPeriod(ctx.db, period.start);
+    // Run again for the same week, or twice at once: the unique (payee, week) index made nothing new.
+    if (summary.payouts === 0 && ofPeriod.length > 0) {
+      console.log(`job weekly: the payouts of the week of ${formatLongDate(period.start)} were made already (${ofPeriod.length}): nothing is made, sent or announced twice`);
+    }
+    for (const payout of ofPeriod) {
       const recipient = { type: payout.recipientType, id: payout.recipientId } as PayoutRecipient;
-      const week = `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}`;
-      const lines =
-        payout.recipientType === "owner"
-          ? `Sales: ${formatGBP(payout.total)}\nCommission: ${formatGBP(payout.commission)}\nYour payout: ${formatGBP(payout.net)}`
-          : `Commissions: ${formatGBP(payout.net)}`;
+      const week = { first: formatLongDate(payout.periodStart), range: `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}` };
+      // Never 'Your payout: −£81.00': a payout that sends nothing says so (decision 0073).
+      const { title, text } = payoutAnnouncement(payout, week);
       for (const { to, userId } of await payoutAddresses(ctx.db, recipient)) {
         messages.push(
           noticeMessage(ctx.config, {
@@ -231,8 +234,8 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
             kind: "payout_calculated",
             userId,
             to,
-            title: `Your Closetloop payout for the week of ${formatLongDate(payout.periodStart)}: ${formatGBP(payout.net)}`,
-            text: `Hello,\n\nThe payout for ${WHO[payout.recipientType]} in the week ${week} is calculated.\n\n${lines}\n\n${payout.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after."}\n`,
+            title,
+            text,
             link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
           }),
         );

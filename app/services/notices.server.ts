@@ -160,8 +160,9 @@ export function tellStoreRequestReceived(app: App, request: { id: string; contac
 /** Staff marked a payout paid: its payee is told. */
 export function tellPayoutPaid(app: App, payoutId: string) {
   return tell(app, `payout ${payoutId} paid`, async () => {
-    const payout = await app.db.select({ net: payouts.netAmount, type: payouts.recipientType, recipientId: payouts.recipientId }).from(payouts).where(eq(payouts.id, payoutId)).get();
-    if (!payout) return [];
+    // What was sent is the due amount (the week's net less any balance carried in; decision 0073).
+    const payout = await app.db.select({ net: payouts.dueAmount, type: payouts.recipientType, recipientId: payouts.recipientId }).from(payouts).where(eq(payouts.id, payoutId)).get();
+    if (!payout || payout.net <= 0) return [];
     const addresses = await payoutAddresses(app.db, { type: payout.type, id: payout.recipientId } as PayoutRecipient);
     return addresses.map(({ to, userId }) => ({
       key: `payout_paid:${payoutId}:${userId}`,

@@ -21,6 +21,9 @@ export interface PayoutProvider {
   accountStatus(accountId: string): Promise<PayeeAccountStatus>;
   /** Sends money to the account; the same idempotency key never sends twice. Throws when refused. */
   createTransfer(request: TransferRequest): Promise<{ transferId: string }>;
-  /** A transfer made earlier for this payout (its transfer group), if any: checked before a retry. */
-  findTransfer(payoutId: string): Promise<{ transferId: string } | null>;
+  /**
+   * A transfer made earlier for this payout (its transfer group and metadata), reversed or not, if
+   * any: looked up before every attempt, so a payout is never transferred twice (decision 0073).
+   */
+  findTransfer(payoutId: string): Promise<{ transferId: string; reversed: boolean } | null>;
 }

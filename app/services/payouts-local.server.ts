@@ -74,7 +74,8 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
     },
     async findTransfer(payoutId) {
       const transferId = await services.env.CACHE.get(localTransferKey(payoutId));
-      return transferId ? { transferId } : null;
+      // The local provider never reverses a transfer.
+      return transferId ? { transferId, reversed: false } : null;
     },
   };
 }

@@ -84,7 +84,8 @@ export interface TransferSummary {
  * connected account: paid from the provider's answer (its transfer id recorded), 'waiting for
  * payout details' while the payee's account is missing or not active, failed with the error
  * otherwise. Waiting and failed ones are tried again by each later run; the payout's id is the
- * idempotency key and the 'paid' update is guarded, so nothing is paid twice.
+ * idempotency key, a transfer made earlier for it is looked up first and the 'paid' update is
+ * guarded, so nothing is paid twice. A payout at or below zero is never sent (decision 0073).
  */
 export async function sendPayouts(services: PayoutServices, now: number, provider = payoutProvider(services)): Promise<TransferSummary> {
   const summary: TransferSummary = { paid: 0, waiting: 0, failed: 0 };
@@ -97,9 +98,15 @@ export async function sendPayouts(services: PayoutServices, now: number, provide
         continue;
       }
       try {
-        // A retry after a failure: Stripe forgets an idempotency key after 24 hours, so a transfer
-        // that went out while its answer was lost is looked up by the payout first, never made again.
-        const earlier = payout.transferStatus === "failed" ? await provider.findTransfer(payout.id) : null;
+        // Before any attempt, whatever the payout's last status (failed, then waiting for details,
+        // ...): Stripe forgets an idempotency key after 24 hours, so a transfer that went out while
+        // its answer was lost is looked up by the payout's reference and recorded, never made again
+        // (decision 0073). One found reversed was made and taken back: shown, not sent again.
+        const earlier = await provider.findTransfer(payout.id);
+        if (earlier?.reversed) {
+          await recordTransferReversed(services.db, payout.id, earlier.transferId, now);
+          continue;
+        }
         const { transferId } = earlier ?? (await provider.createTransfer(transferFor(payout, payout.accountId)));
         if (await recordTransfer(services.db, payout.id, { status: "paid", transferId }, now)) {
           summary.paid++;

@@ -61,9 +61,10 @@ export function stripePayoutProvider(secretKey: string, options: StripeOptions =
     },
     async findTransfer(payoutId) {
       const stripe = await client;
-      const found = await stripe.transfers.list({ transfer_group: payoutId, limit: 1 });
-      const transfer = found.data.find((t) => t.metadata?.payout_id === payoutId && !t.reversed);
-      return transfer ? { transferId: transfer.id } : null;
+      // Reversed ones too: a reversed transfer was made, and the payout must not be sent again (decision 0073).
+      const found = await stripe.transfers.list({ transfer_group: payoutId, limit: 10 });
+      const transfer = found.data.find((t) => t.metadata?.payout_id === payoutId);
+      return transfer ? { transferId: transfer.id, reversed: transfer.reversed } : null;
     },
   };
 }

@@ -80,6 +80,13 @@ export const payouts = sqliteTable(
     totalAmount: integer("total_amount").notNull(),
     commissionAmount: integer("commission_amount").notNull(),
     netAmount: integer("net_amount").notNull(),
+    /**
+     * The payee's balance this payout took over from their earlier ones (migration 0051; decision
+     * 0073): zero, or negative while a debt (a refund after a payout) is being recovered.
+     */
+    carriedIn: integer("carried_in").notNull().default(0),
+    /** net + carried in: sent in full when above zero; else nothing is sent and it is carried into the next payout. */
+    dueAmount: integer("due_amount").notNull().generatedAlwaysAs(sql`net_amount + carried_in`, { mode: "virtual" }),
     status: text("status", { enum: ["calculated", "paid", "failed", "cancelled"] })
       .notNull()
       .default("calculated"),

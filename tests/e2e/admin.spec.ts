@@ -228,6 +228,6 @@ test("a superadmin reads the Financial tab by payee name, picks a period and dow
   const [download] = await Promise.all([page.waitForEvent("download"), payouts.getByRole("link", { name: "Download payouts (CSV)" }).click()]);
   expect(download.suggestedFilename()).toBe(`closetloop-payouts-${from}-to-${today}.csv`);
   const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
-  expect(csv.split("\r\n")[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)");
+  expect(csv.split("\r\n")[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)");
   expect(csv).toContain(",owner,VintageVera,");
 });

@@ -152,8 +152,8 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="closetloop-payouts-${today}-to-${today}.csv"`);
     const rows = (await csv.text()).split("\r\n");
-    expect(rows[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Status,Paid (UTC)");
-    expect(rows.find((r) => r.startsWith(`${payout.id},`))).toContain(",90.00,9.00,81.00,calculated,");
+    expect(rows[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)");
+    expect(rows.find((r) => r.startsWith(`${payout.id},`))).toContain(",90.00,9.00,81.00,0.00,81.00,calculated,");
     const transactions = await (await browser.fetch(`/admin/financial/export?kind=transactions&from=${today}&to=${today}`)).text();
     expect(transactions).toContain(`${payout.transactionId},`);
     const commissions = await (await browser.fetch(`/admin/financial/export?kind=commissions&from=${today}&to=${today}`)).text();

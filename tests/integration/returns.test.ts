@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { createPayout } from "../../app/data/payouts.server";
+import { createPayout, payoutsToSend } from "../../app/data/payouts.server";
+import { payeeBalances } from "../../app/data/finance-report.server";
 import { UNNAMED_MEMBER } from "../../app/domain/messages";
+import { sendPayouts } from "../../app/services/payouts-provider.server";
 import { appConfig } from "../../app/env.server";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";
@@ -16,6 +18,7 @@ import { DAY, deliver, placeOrder } from "./orders";
 let ipSeq = 0;
 const nextIp = () => `10.223.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const db = () => database(env.DB);
+const services = () => ({ env, config: appConfig(env), db: db() });
 const all = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).all<T>().then((r) => r.results);
 const moneyOf = (orderId: string) => all<{ type: string; gross: number; net: number }>("SELECT transaction_type AS type, gross_amount AS gross, net_amount AS net FROM transactions WHERE order_id = ? ORDER BY created_at, rowid", orderId);
 const paymentsOf = (orderId: string, operation: string) => all<{ amount: number; status: string; key: string }>("SELECT amount, status, idempotency_key AS key FROM payments WHERE order_id = ? AND operation = ? ORDER BY created_at, rowid", orderId, operation);
@@ -34,7 +37,7 @@ async function bought(option: "purchase" | "rental" = "purchase") {
 const inspect = (t: Awaited<ReturnType<typeof bought>>, fields: Record<string, string>) => t.vendor.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: t.itemId, ...fields });
 
 describe("a purchase sent back", () => {
-  it("needs a reason, goes to the seller's return address with the order reference, and is refunded less a repair fee; the next payout corrects the last", async () => {
+  it("needs a reason, goes to the seller's return address with the order reference, and is refunded less a repair fee; the refund after a payout is carried into the next payouts, never sent as a negative payout", async () => {
     const t = await bought();
     const owner = { type: "owner" as const, id: t.vendor.id };
     const now = Date.now();
@@ -89,10 +92,29 @@ describe("a purchase sent back", () => {
     expect(told.body).toContain("a repair fee of £10.00 is kept and £80.00 is refunded to your card");
     expect(told.body).toContain("What we found: A stain on the collar");
 
-    // The payout already made stays; the next one carries the refund as an adjustment.
+    // The payout already made stays; the next one gathers the refund: −£72 earned, so it sends
+    // nothing and the £72 is carried into the seller's next payouts (issue 42 item 1; decision 0073).
     const later = Date.now() + 10;
-    expect(await createPayout(db(), owner, { start: now + 1, end: later }, later)).not.toBeNull();
-    expect(await all("SELECT net_amount AS net FROM payouts WHERE recipient_id = ? ORDER BY period_start", t.vendor.id)).toEqual([{ net: 8100 }, { net: -7200 }]);
+    const second = await createPayout(db(), owner, { start: now + 1, end: later }, later);
+    expect(second).not.toBeNull();
+    const payoutsOf = () => all("SELECT net_amount AS net, carried_in AS carriedIn, due_amount AS due, transfer_status AS transfer FROM payouts WHERE recipient_id = ? ORDER BY period_start", t.vendor.id);
+    await sendPayouts(services(), later);
+    expect(await payoutsOf()).toEqual([
+      { net: 8100, carriedIn: 0, due: 8100, transfer: "waiting_for_details" },
+      { net: -7200, carriedIn: 0, due: -7200, transfer: null },
+    ]);
+    expect((await payoutsToSend(db())).map((p) => p.id)).not.toContain(second);
+    // Their next sale, £45 (£40.50 to them), goes toward it: nothing is sent yet, £31.50 is still owed.
+    const hat = await createProduct(t.vendor.id, { buyingPrice: 4500 });
+    const next = await placeOrder(t.shopper, [{ productId: hat.id, option: "purchase" }]);
+    await deliver(next.orderId);
+    await captureDue(services(), Date.now(), next.orderId);
+    const last = Date.now() + 20;
+    const third = await createPayout(db(), owner, { start: later, end: last }, last);
+    expect((await payoutsOf())[2]).toEqual({ net: 4050, carriedIn: -7200, due: -3150, transfer: null });
+    expect((await payoutsToSend(db())).map((p) => p.id)).not.toContain(third);
+    const [balance] = (await payeeBalances(db(), 1000)).filter((b) => b.recipientId === t.vendor.id);
+    expect(balance).toMatchObject({ owed: 8100 - 7200 + 4050, paid: 0, toPay: 8100, carried: -3150, offset: 4050 });
 
     const orderPage = await (await t.shopper.browser.fetch(page)).text();
     expect(orderPage).toContain(`Refund: ${t.coat.name} returned`);

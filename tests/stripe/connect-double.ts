@@ -6,7 +6,8 @@ import fixtures from "./fixtures/connect.json" with { type: "json" };
 // (app/services/payouts-provider.server.ts): POST /v1/accounts, GET /v1/accounts/{id},
 // POST /v1/account_links and POST /v1/transfers. Its answers are Stripe's published fixtures
 // (tests/stripe/fixtures/connect.json says where each came from) with the fields the request set;
-// GET /v1/transfers?transfer_group= lists the transfers it made for a group.
+// GET /v1/transfers?transfer_group= lists the transfers it made for a group (reversed ones as
+// reversed: `reverse()` takes one back).
 // It records every request (method, path, headers, form body) so a contract test can check what
 // the adapter sent, answers a repeated Idempotency-Key with the first answer (as Stripe does), and
 // can be told to refuse transfers with Stripe's error envelope. (If tests/stripe/double.ts of the
@@ -18,6 +19,8 @@ export interface RecordedRequest {
   headers: IncomingMessage["headers"];
   /** The form body, decoded (Stripe's SDK sends application/x-www-form-urlencoded). */
   form: Record<string, string>;
+  /** The query string, decoded. */
+  query: Record<string, string>;
 }
 
 export interface ConnectDouble {
@@ -27,6 +30,8 @@ export interface ConnectDouble {
   account: Partial<typeof fixtures.account>;
   /** Make the next transfers fail with this HTTP status and error body. */
   failTransfers: { status: number; body: unknown } | null;
+  /** Takes a transfer it made back wholly, as a reversal in the Dashboard would (lists then show it reversed). */
+  reverse(transferId: string): void;
   close(): Promise<void>;
 }
 
@@ -53,6 +58,12 @@ export async function startConnectDouble(): Promise<ConnectDouble> {
     requests,
     account: {},
     failTransfers: null,
+    reverse(transferId) {
+      for (const answer of answered.values()) {
+        const body = answer.body as { id?: string; amount?: number; reversed?: boolean; amount_reversed?: number };
+        if (body.id === transferId) Object.assign(body, { reversed: true, amount_reversed: body.amount });
+      }
+    },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
@@ -81,7 +92,7 @@ export async function startConnectDouble(): Promise<ConnectDouble> {
     const [path = "/", query = ""] = (request.url ?? "/").split("?");
     const method = request.method ?? "GET";
     const form = formOf(await read(request));
-    requests.push({ method, path, headers: request.headers, form });
+    requests.push({ method, path, headers: request.headers, form, query: Object.fromEntries(new URLSearchParams(query)) });
     const key = request.headers["idempotency-key"];
     const cacheKey = typeof key === "string" ? `${method} ${path} ${key}` : null;
     const result = (cacheKey && answered.get(cacheKey)) || answer(method, path, query, form);

@@ -80,9 +80,9 @@ describe("connected accounts", () => {
 });
 
 describe("transfers", () => {
-  const payout = { id: "payout_owner_user_vendor_1763337600000_0A1B2C3D", net: 12150, periodStart: Date.UTC(2026, 10, 16) };
+  const payout = { id: "payout_owner_user_vendor_1763337600000_0A1B2C3D", amount: 12150, periodStart: Date.UTC(2026, 10, 16) };
 
-  it("sends the payout's net in pence, gbp, to the account, with Idempotency-Key = the payout's id and its id in the metadata", async () => {
+  it("sends the payout's due amount in pence, gbp, to the account, with Idempotency-Key = the payout's id and its id in the metadata", async () => {
     const { transferId } = await provider.createTransfer(transferFor(payout, "acct_double3"));
     expect(transferId).toMatch(/^tr_double\d+$/);
     expect(double.requests).toHaveLength(1);
@@ -99,11 +99,19 @@ describe("transfers", () => {
     });
   });
 
-  it("finds a transfer made earlier for a payout by its transfer group (before a retry), and none for another", async () => {
+  it("finds a transfer made earlier for a payout by its transfer group (before any attempt), and none for another", async () => {
     const made = await provider.createTransfer(transferFor(payout, "acct_double3"));
-    expect(await provider.findTransfer(payout.id)).toEqual(made);
+    expect(await provider.findTransfer(payout.id)).toEqual({ ...made, reversed: false });
     expect(double.requests.at(-1)).toMatchObject({ method: "GET", path: "/v1/transfers" });
+    expect(double.requests.at(-1)!.query).toEqual({ transfer_group: payout.id, limit: "10" });
     expect(await provider.findTransfer("payout_never_sent")).toBeNull();
+  });
+
+  it("finds a transfer that was reversed since, and says so (the payout is not sent again; decision 0073)", async () => {
+    const other = { ...payout, id: "payout_owner_user_vendor_1763942400000_R3V3RS3D" };
+    const made = await provider.createTransfer(transferFor(other, "acct_double3"));
+    double.reverse(made.transferId);
+    expect(await provider.findTransfer(other.id)).toEqual({ transferId: made.transferId, reversed: true });
   });
 
   it("a retry sends the same request and key, and gets the same transfer back", async () => {

@@ -1,9 +1,9 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/financial";
 import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
-import { deliveryFeesOwed, financeOverview } from "../../data/finance-report.server";
+import { deliveryFeesOwed, financeOverview, payeeBalances } from "../../data/finance-report.server";
 import { isPlatformPayout } from "../../data/payouts.server";
-import { payoutProviderStatus } from "../../domain/payouts";
+import { payoutProviderStatus, settlement } from "../../domain/payouts";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
 import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
@@ -36,10 +36,11 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
-  const [overview, weeks, owedDeliveryFees] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db)]);
+  const [overview, weeks, owedDeliveryFees, balances] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db), payeeBalances(app.db)]);
   const payload = {
     ...overview,
     owedDeliveryFees,
+    balances,
     // 'Mark paid' for sellers and stores only with the local provider (decision 0056).
     handMarking: mayMarkPaidByHand(app),
     weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })),
@@ -60,7 +61,7 @@ export async function action(args: Route.ActionArgs) {
     return refuse(app.config, 409, "Payout not updated", "Payouts are paid by transfer to the payee's account: 'Mark paid' is for the local payment provider only.");
   }
   if (!(await markPayoutPaid(app.db, payoutId, user.id, Date.now()))) {
-    return refuse(app.config, 409, "Payout not updated", "Only a calculated payout can be marked paid.");
+    return refuse(app.config, 409, "Payout not updated", "Only a calculated payout with something to pay can be marked paid: one at or below zero is carried into the payee's next payout.");
   }
   // The payee is told (issue 23).
   await tellPayoutPaid(app, payoutId);
@@ -108,13 +109,21 @@ function FinanceList<Row>({ title, kind, period, sentence, ...table }: { title: 
   );
 }
 
+/** What a payout did with the payee's balance (decision 0073): the debt it took over, what it offset, what it carries on. */
+function balanceNote(p: { net: number; carriedIn: number }) {
+  const { offset, carriedOut } = settlement(p);
+  const parts = [p.carriedIn < 0 ? `${formatGBP(-p.carriedIn)} owed from earlier payouts` : null, offset > 0 ? `${formatGBP(offset)} offset` : null, carriedOut < 0 ? `${formatGBP(-carriedOut)} carried to the next payout` : null];
+  const said = parts.filter(Boolean).join(", ");
+  return said ? `; ${said}` : "";
+}
+
 /** A list's first column: the record's short id (its field `key`), naming the row. */
 function idColumn<K extends string>(header: string, key: K): Column<Record<K, string>> {
   return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={row[key]} /> };
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances } = loaderData;
   const shownOf = (n: number, total: number, what: string) => (total > n ? `the latest ${n} of ${total} ${what}` : `${total} ${what}`);
   return (
     <>
@@ -157,6 +166,24 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         </Panel>
       ) : null}
 
+      <Panel title="Payee balances">
+        <p className="mb-2 text-sm text-stone-700">A refund after a payout is carried into the payee's next payouts until it is cleared: nothing is sent while their balance is below zero, and their next earnings are offset against it. Owed is what their payouts earned, refunds taken off, all time: it is what was paid plus what is to pay, less what the payee owes.</p>
+        <DataTable
+          caption="Each seller's and store's balance: owed, paid, to pay, carried into their next payouts and offset so far"
+          rows={balances}
+          rowKey={(b) => `${b.recipientType}:${b.recipientId}`}
+          empty="Every seller and store is paid what they are owed: no balance is carried."
+          columns={[
+            { header: "Payee", rowHeader: true, className: "font-normal", cell: (b) => <CellText note={b.recipientType === "owner" ? "Seller" : "Store"}><Payee type={b.recipientType} id={b.recipientId} name={b.recipientName} displayName={b.recipientDisplayName} /></CellText> },
+            { header: "Owed", cell: (b) => formatGBP(b.owed) },
+            { header: "Paid", cell: (b) => formatGBP(b.paid) },
+            { header: "To pay", cell: (b) => formatGBP(b.toPay) },
+            { header: "Balance carried", cell: (b) => (b.carried < 0 ? <CellText note="taken from their next payouts">{`${formatGBP(-b.carried)} owed by the payee`}</CellText> : "None") },
+            { header: "Offset so far", cell: (b) => formatGBP(b.offset) },
+          ]}
+        />
+      </Panel>
+
       <FinanceList title="Transactions" kind="transactions" period={period} rows={transactions} empty="No transactions in this period."
         sentence={`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}
         columns={[
@@ -191,7 +218,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       />
 
       <FinanceList title="Payouts" kind="payouts" period={period} rows={payouts} empty="No payouts in this period: the weekly job calculates them from the past week's sales."
-        sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is the net paid to them; a store's and the platform's are the commission they earned.`}
+        sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is their net; a store's and the platform's are the commission they earned. The due amount, the net less any balance carried in, is what is sent; at or below zero nothing is sent and it is carried into the next payout.`}
         columns={[
           idColumn("Payout", "id"),
           {
@@ -205,7 +232,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           {
             header: "Period",
             cell: (p) => (
-              <CellText note={p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}>
+              <CellText note={`${p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}${balanceNote(p)}`}>
                 {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
               </CellText>
             ),
@@ -213,6 +240,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           { header: "Gross", cell: (p) => formatGBP(p.total) },
           { header: "Commission", cell: (p) => formatGBP(p.commission) },
           { header: "Net", cell: (p) => formatGBP(p.net) },
+          { header: "Due", cell: (p) => formatGBP(p.due) },
           {
             header: "Status",
             cell: (p) => (
@@ -226,7 +254,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           {
             header: "Actions",
             hiddenHeader: true,
-            cell: (p) => (p.status === "calculated" && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
+            cell: (p) => (p.status === "calculated" && p.due > 0 && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
           },
         ]}
       />

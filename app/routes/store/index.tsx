@@ -32,6 +32,7 @@ import type { ShipFormResult } from "../../domain/shipping";
 import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
+import { payeeOwes } from "../../data/payouts.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { StoreSettings, StorePayouts, StoreChooser } from "./parts";
@@ -58,14 +59,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const payoutStatus = await payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id);
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
-  const [dashboard, views, conversations] = await Promise.all([
+  const [dashboard, views, conversations, owed] = await Promise.all([
     storeDashboard(app.db, store.id, tab, readPage(url)),
     viewsByWeek(app.db, { type: "store", id: store.id }, now),
     // The store's conversations with shoppers (issue 26), on the overview.
     tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
+    // What it owes from refunds after earlier payouts, taken from its next payouts (decision 0073).
+    payeeOwes(app.db, { type: "store", id: store.id }),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, mayOnboard: store.ownerId === user.id } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, mayOnboard: store.ownerId === user.id } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "setup_payouts"] as const;
@@ -176,7 +179,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         <StatCard label="Store Views" value={thisWeek(loaderData.views)} note={`This week (your page and products) · last week ${lastWeek(loaderData.views)}`} />
         <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
       </StatGrid>
-      <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} />
+      <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} owed={loaderData.owed} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
       {result?.alert && result.intent !== "save_settings" ? (
         <div className="mb-4">

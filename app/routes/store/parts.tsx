@@ -70,11 +70,11 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
 }
 
 /** The store's payouts (decision 0056): what is missing before it can be paid, and 'Set up payouts' for its owner. */
-export function StorePayouts({ status, action, mayOnboard }: { status: "not_started" | "pending_verification" | "active"; action: string; mayOnboard: boolean }) {
-  if (mayOnboard) return <PayReadinessPanel readiness={{ returnAddress: true, payouts: status === "active" }} payoutStatus={status} action={action} />;
+export function StorePayouts({ status, action, mayOnboard, owed }: { status: "not_started" | "pending_verification" | "active"; action: string; mayOnboard: boolean; owed: number }) {
+  if (mayOnboard) return <PayReadinessPanel readiness={{ returnAddress: true, payouts: status === "active" }} payoutStatus={status} action={action} owed={owed} />;
   return (
     <section aria-label="Payouts" className="mb-6 rounded-lg border border-stone-200 bg-white p-4">
-      <PayoutSetup status={status} action={action} canSetUp={false} />
+      <PayoutSetup status={status} action={action} canSetUp={false} owed={owed} />
     </section>
   );
 }

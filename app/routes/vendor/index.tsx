@@ -37,6 +37,7 @@ import { inspectFromForm } from "../../services/inspect-form.server";
 import { InspectForm } from "../../components/order/inspect";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { payReadiness } from "../../data/seller-requests.server";
+import { payeeOwes } from "../../data/payouts.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import type { InspectFormResult } from "../../domain/returns";
@@ -54,13 +55,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
   const payoutStatus = await payeeStatus(app, { type: "owner", id: user.id }, now, url.searchParams.get("payouts") === "return");
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
-  const [dashboard, views, readiness] = await Promise.all([
+  const [dashboard, views, readiness, owed] = await Promise.all([
     sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
     payReadiness(app.db, user.id, payoutStatus),
+    // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
+    payeeOwes(app.db, { type: "owner", id: user.id }),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, payoutStatus, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, payoutStatus, owed, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect", "setup_payouts"] as const;
@@ -148,7 +151,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, now, formKey, views, readiness, payoutStatus } = loaderData;
+  const { dashboard, now, formKey, views, readiness, payoutStatus, owed } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -168,7 +171,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
         <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
       </StatGrid>
-      <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" />
+      <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" owed={owed} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (

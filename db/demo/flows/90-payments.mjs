@@ -1,7 +1,8 @@
 // The payment calls the demo orders would have made (docs/decisions/0035-payments.md), so
 // /dev/payments shows data at once: each order's authorization when it was placed, a capture
-// for every transaction the lifecycle recorded (at its time), the delivery fee of each delivered
-// order (at its delivery), and the refunds of each cancelled order. Runs after every other flow
+// for every transaction the lifecycle recorded (at its time; money going back, a refund, is no
+// capture), the delivery fee of each delivered order (at its delivery), and the refunds of each
+// cancelled order. Runs after every other flow
 // (their orders and transactions exist by then). Idempotent: it adds only the calls that are
 // missing, with the idempotency keys the app itself uses.
 //
@@ -47,7 +48,7 @@ export async function seed({ db, batch }) {
   for (const o of orders.results) statements.push(call(o.id, null, "authorize", o.total, `authorize:${o.id}`, o.at, intentOf(o.id)));
 
   const captures = await db
-    .prepare(`SELECT x.id, x.order_id AS orderId, x.transaction_type AS type, x.gross_amount AS gross, x.created_at AS at FROM transactions x WHERE x.order_id IS NOT NULL AND x.status = 'completed' AND NOT EXISTS (${succeeded})`)
+    .prepare(`SELECT x.id, x.order_id AS orderId, x.transaction_type AS type, x.gross_amount AS gross, x.created_at AS at FROM transactions x WHERE x.order_id IS NOT NULL AND x.status = 'completed' AND x.gross_amount > 0 AND NOT EXISTS (${succeeded})`)
     .bind("capture:")
     .all();
   for (const t of captures.results) statements.push(call(t.orderId, t.id, "capture", t.gross, `capture:${t.id}`, t.at, AT_CHECKOUT.has(t.type) ? intentOf(t.orderId) : `pi_local_demo_${suffix(t.id)}`));
