@@ -17,11 +17,11 @@ import { services } from "./lifecycle-fixtures";
 // daily job, the weekly payout — and after every step read back from D1: refunds of an item never
 // more than was captured for it; every split adds up to its gross; each payee's paid + balance =
 // owed; nothing paid, refunded or transferred twice; 'Total paid' = captured − refunded.
-// `npm test` runs LEDGER_RUNS (10) lifecycles from a printed LEDGER_SEED; LEDGER_RUNS=5000 runs
+// `npm test` runs LEDGER_RUNS (8) lifecycles from a printed LEDGER_SEED; LEDGER_RUNS=5000 runs
 // thousands, and LEDGER_SEED=… repeats a run (vitest.workers.config.ts passes both in).
 
 const vars = env as unknown as { LEDGER_RUNS?: string; LEDGER_SEED?: string; LEDGER_MINUTES?: string };
-const RUNS = Number.parseInt(vars.LEDGER_RUNS || "10", 10);
+const RUNS = Number.parseInt(vars.LEDGER_RUNS || "8", 10);
 const SEED = Number.parseInt(vars.LEDGER_SEED || "1", 10) | 0;
 /** A long run may be given a time box (LEDGER_MINUTES=40): it stops there, passes with the lifecycles it ran, and says how many. */
 const MINUTES = Number.parseFloat(vars.LEDGER_MINUTES || "0");
