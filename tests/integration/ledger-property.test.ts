@@ -46,7 +46,7 @@ async function shownTotal(life: Lifecycle) {
 
 describe("the ledger", () => {
   it(
-    `adds up after every step of ${RUNS} random lifecycles`,
+    `adds up after every step of ${MINUTES > 0 ? "up to " : ""}${RUNS} random lifecycles`,
     async () => {
       console.log(`Ledger property: ${RUNS} lifecycles, LEDGER_SEED=${SEED} (repeat: LEDGER_SEED=${SEED}; thousands: LEDGER_RUNS=5000)`);
       const staff = await createUser();
