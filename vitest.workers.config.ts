@@ -9,6 +9,11 @@ import { StallGuard } from "./scripts/stall-guard.mjs";
 const SWEEP_SEED = (process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
 const SWEEP = process.env.SWEEP === "full" ? "full" : "sampled";
 console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
+// The ledger property test (tests/integration/ledger-property.test.ts, decision 0075): a random seed
+// per run unless LEDGER_SEED repeats one; LEDGER_RUNS=5000 runs thousands of lifecycles, LEDGER_MINUTES=40 time-boxes them.
+const LEDGER_SEED = (process.env.LEDGER_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
+const LEDGER_RUNS = process.env.LEDGER_RUNS ?? "";
+const LEDGER_MINUTES = process.env.LEDGER_MINUTES ?? "";
 
 const REPORT = ".test-reports/integration.json";
 
@@ -20,7 +25,7 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         // The page cache has its own tests; elsewhere every request must see the latest rows.
         // MESSAGES_PER_MINUTE: the conversations' burst test sends 50 messages a sender at once (issue 26).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED } },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED, LEDGER_SEED, LEDGER_RUNS, LEDGER_MINUTES } },
       }),
       reactRouter(),
     ],
