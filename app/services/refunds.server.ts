@@ -15,11 +15,16 @@ import { callPayment, refundKey, type PaymentOutcome, type PaymentServices } fro
  * and the whole authorization comes back; the subtraction keeps it right should that change.
  */
 export async function refundOrder(services: PaymentServices, orderId: string, now: number) {
-  const rows = await services.db
-    .select({ operation: payments.operation, amount: sql<number>`sum(${payments.amount})` })
-    .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
-    .groupBy(payments.operation);
+  // Only a cancelled order is given back whole, whoever asks (the property test's finding, decision 0075).
+  const [rows, [order]] = await services.db.batch([
+    services.db
+      .select({ operation: payments.operation, amount: sql<number>`sum(${payments.amount})` })
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, "succeeded")))
+      .groupBy(payments.operation),
+    services.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)),
+  ]);
+  if (order?.status !== "cancelled") return null;
   const sum = (op: PaymentOperation) => rows.find((r) => r.operation === op)?.amount ?? 0;
   // What is given back by partial refunds (a cancelled item's price, issue 22) is not given back
   // twice: each one counts once by its key, refunded already or failed and owed (the daily job
