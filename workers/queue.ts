@@ -8,7 +8,7 @@ import { fulfilAccountEmail } from "../app/services/auth.server";
 import { recordViews } from "../app/services/views.server";
 import { renderEmail } from "../app/services/email-render.server";
 import { noticeDelivery } from "../app/services/notify.server";
-import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "./messages";
+import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "../app/domain/queue-messages";
 
 export const MAX_ATTEMPTS = 5;
 

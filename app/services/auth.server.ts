@@ -4,7 +4,7 @@ import type { AppContext } from "../context";
 import { SignInForm, splitFullName } from "../domain/auth-forms";
 import { checkForm, type FieldErrors } from "../domain/submission";
 import { findUserByEmail, insertAuthToken, insertUserUnlessTaken, type TokenPurpose } from "../data/users.server";
-import type { AccountEmailRequest, NotificationMessage } from "../../workers/messages";
+import type { AccountEmailRequest, NotificationMessage } from "../domain/queue-messages";
 import { enqueue } from "./notifications.server";
 import { burnPasswordCheck, hashPassword, verifyPassword } from "./password.server";
 

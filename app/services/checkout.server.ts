@@ -7,7 +7,7 @@ import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
 import { dispatchBy } from "../domain/shipping";
 import { formatDeadline } from "../domain/dates";
-import type { QueueMessage } from "../../workers/messages";
+import type { QueueMessage } from "../domain/queue-messages";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";

@@ -1,7 +1,7 @@
 // Image variants through the queue: the upload pipeline calls requestImageVariants() after it
 // stores originals; the Worker's queue consumer makes the WebP variants one image at a time.
 // docs/decisions/0019-image-variants.md
-import type { ImageVariantsMessage } from "../../workers/messages";
+import type { ImageVariantsMessage } from "../domain/queue-messages";
 import { isVariantKey, keyProblem } from "../domain/images";
 
 /** Queues.sendBatch takes at most 100 messages. */

@@ -10,7 +10,7 @@ import { REMINDER_BEFORE_MS, rentalEndsWhen } from "../domain/order-lifecycle";
 import { payoutAnnouncement } from "../domain/payouts";
 import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
-import type { QueueMessage } from "../../workers/messages";
+import type { QueueMessage } from "../domain/queue-messages";
 import { enqueue } from "./notifications.server";
 import { noticeMessage } from "./notify.server";
 import { changeOrderItem } from "./order-lifecycle.server";

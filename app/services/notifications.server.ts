@@ -1,4 +1,4 @@
-import type { QueueMessage } from "../../workers/messages";
+import type { QueueMessage } from "../domain/queue-messages";
 
 /** Puts messages on the NOTIFICATIONS queue in order; the consumer delivers each key once. */
 export async function enqueue(env: Env, messages: QueueMessage[]) {

@@ -4,7 +4,7 @@ import { emailOffQuery } from "./preferences.server";
 import type { Database } from "../data/db.server";
 import { categoryOf, emails, type NoticeKind } from "../domain/notifications";
 import type { AppConfig } from "../env.server";
-import type { NotificationMessage, QueueMessage } from "../../workers/messages";
+import type { NotificationMessage, QueueMessage } from "../domain/queue-messages";
 
 type EmailMessage = Extract<NotificationMessage, { type: "email" }>;
 import { siteLink } from "./links.server";

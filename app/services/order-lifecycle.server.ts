@@ -8,7 +8,7 @@ import { returnPostBy } from "../domain/shipping";
 import { formatDeadline } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
-import type { QueueMessage } from "../../workers/messages";
+import type { QueueMessage } from "../domain/queue-messages";
 import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, orderPath } from "./links.server";

@@ -1,5 +1,5 @@
 import type { AppConfig } from "../env.server";
-import type { NotificationMessage } from "../../workers/messages";
+import type { NotificationMessage } from "../domain/queue-messages";
 
 type EmailMessage = Extract<NotificationMessage, { type: "email" }>;
 type MarketingMessage = Extract<NotificationMessage, { type: "marketing" }>;

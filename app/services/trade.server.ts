@@ -10,7 +10,7 @@ import { formatGBP } from "../domain/money";
 import { deliveryRefundable } from "../domain/refund-cap";
 import { moneyInputOf } from "../data/order-money.server";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
-import type { QueueMessage } from "../../workers/messages";
+import type { QueueMessage } from "../domain/queue-messages";
 import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";

@@ -3,7 +3,7 @@ import { products, stores, users, viewCounts } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { startOfWeekUTC } from "../domain/dates";
 import { viewedPage } from "../domain/views";
-import type { ViewMessage } from "../../workers/messages";
+import type { ViewMessage } from "../domain/queue-messages";
 
 // Counted views (issue 24, item 11), off the request path: the Worker answers, then queues one
 // small message per person's page view (waitUntil: the visitor never waits for it); the queue

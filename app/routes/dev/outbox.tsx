@@ -3,7 +3,7 @@ import type { Route } from "./+types/outbox";
 import { appContext } from "../../context";
 import { localOutbox } from "../../data/local-dev.server";
 import { renderEmail } from "../../services/email-render.server";
-import { EmailMessage } from "../../../workers/messages";
+import { EmailMessage } from "../../domain/queue-messages";
 
 const HTML_SHOWN = 20;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_KINDS, NOTIFICATION_CATEGORIES } from "../app/domain/notifications";
+import { EMAIL_KINDS, NOTIFICATION_CATEGORIES } from "./notifications";
 
 // The one message union that crosses the NOTIFICATIONS queue. Every message carries a key;
 // the consumer records each key once, so a redelivered message is sent once.
