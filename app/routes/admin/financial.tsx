@@ -77,6 +77,7 @@ const TYPE_LABELS: Record<string, string> = {
   damage_charge: "Repair fee",
   refund: "Refund",
   charge_reversal: "Charge overturned",
+  claim_refund: "Claim refunded",
 };
 
 /** An id as the spec shows it (its last 8 characters), with the whole id on hover and for screen readers. */
