@@ -171,3 +171,27 @@ export function claimStaff(db: Database) {
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, ["superadmin", "admin", "customer_support"]), isNull(users.deactivatedAt)));
 }
+
+/** What the order page needs to offer 'Report a problem' per item: its window facts and its claims. */
+export function orderClaimFacts(db: Database, orderId: string) {
+  return db.batch([
+    db
+      .select({
+        id: orderItems.id,
+        name: orderItems.name,
+        status: orderItems.status,
+        deliveredAt: orderItems.deliveredAt,
+        claimWindowClosedAt: orderItems.claimWindowClosedAt,
+        placedAt: orders.createdAt,
+        damageCharge: orderItems.damageCharge,
+        returnedAt: orderItems.returnedAt,
+        inspection: orderItems.inspection,
+        chargeOverturnedAt: orderItems.chargeOverturnedAt,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(orderItems.createdAt, orderItems.id),
+    db.select({ id: claims.id, orderItemId: claims.orderItemId, kind: claims.kind, status: claims.status, outcome: claims.outcome }).from(claims).where(eq(claims.orderId, orderId)),
+  ]);
+}

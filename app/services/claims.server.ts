@@ -1,10 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { orderStatusHistory, transactions } from "../../db/schema";
-import { claimableItem, claimFor, closeClaimWindow, insertClaim, moveClaim, overdueClaims, resolution, type ClaimableRow, type ClaimRow } from "../data/claims.server";
+import { claimableItem, claimFor, closeClaimWindow, insertClaim, moveClaim, orderClaimFacts, overdueClaims, resolution, type ClaimableRow, type ClaimRow } from "../data/claims.server";
 import { saleStatements, transactionId } from "../data/finance.server";
 import { loadOrder, type Statement } from "../data/order-lifecycle.server";
 import { moneyInputOf } from "../data/order-money.server";
-import { CLAIM_MESSAGES, HANDLER_ANSWER_MS, OFFER_ANSWER_MS, reasonsOffered, type ClaimOutcome, type ClaimReason } from "../domain/claims";
+import { CLAIM_MESSAGES, claimWindowEndsAt, HANDLER_ANSWER_MS, OFFER_ANSWER_MS, reasonsOffered, windowOpen, type ClaimOutcome, type ClaimReason } from "../domain/claims";
 import { formatGBP } from "../domain/money";
 import { overturnEndsAt } from "../domain/order-lifecycle";
 import { refundCap } from "../domain/refund-cap";
@@ -26,7 +26,7 @@ export type ClaimResult = { ok: true; claim: ClaimRow } | { ok: false; status: 4
 const notFound = { ok: false as const, status: 404 as const, message: CLAIM_MESSAGES.notYours };
 
 /** May a repair fee of this item be disputed now (charged, not overturned, within 14 days of the inspection, not disputed yet)? */
-export function feeDisputable(item: Pick<ClaimableRow, "damageCharge" | "returnedAt" | "inspection" | "chargeOverturnedAt" | "feeDisputed">, now: number) {
+export function feeDisputable(item: { damageCharge: number | null; returnedAt: number | null; inspection: string | null; chargeOverturnedAt: number | null; feeDisputed: number }, now: number) {
   return Boolean(item.damageCharge) && !item.feeDisputed && item.chargeOverturnedAt === null && item.returnedAt !== null && now < overturnEndsAt(item.returnedAt) && item.inspection === "damaged";
 }
 
@@ -173,3 +173,24 @@ export async function escalateOverdueClaims(app: ClaimServices, now: number) {
   }
   return moved;
 }
+
+/** Per item of an order: what its shopper may do now under buyer protection, and its claims (the order page's part). */
+export async function orderClaimChoices(app: ClaimServices, orderId: string, now: number) {
+  const [items, claims] = await orderClaimFacts(app.db, orderId);
+  return items.map((item) => {
+    const mine = claims.filter((c) => c.orderItemId === item.id);
+    const problem = mine.find((c) => c.kind === "problem") ?? null;
+    const fee = mine.find((c) => c.kind === "repair_fee") ?? null;
+    const open = windowOpen(item, now);
+    return {
+      itemId: item.id,
+      name: item.name,
+      canReport: reasonsOffered({ ...item, claimed: problem !== null }, now).length > 0,
+      windowEndsAt: open && item.deliveredAt !== null ? claimWindowEndsAt(item.deliveredAt) : null,
+      canSayOk: open && problem === null,
+      canDisputeFee: feeDisputable({ ...item, feeDisputed: fee !== null ? 1 : 0 }, now),
+      claims: mine.map((c) => ({ id: c.id, kind: c.kind, status: c.status, outcome: c.outcome })),
+    };
+  });
+}
+export type OrderClaimChoice = Awaited<ReturnType<typeof orderClaimChoices>>[number];
