@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, gte, lt } from "drizzle-orm";
 import { payoutHolds } from "../../db/schema";
 import { payoutHold } from "../domain/claims";
 import type { Database } from "./db.server";
@@ -50,11 +50,12 @@ export function holdsOf(db: Database, recipient: { type: string; id: string }, p
     .orderBy(payoutHolds.itemName);
 }
 
-/** Every hold of a week (the Financial tab lists them under the week's payouts). */
-export function holdsOfPeriod(db: Database, periodStart: number) {
+/** The holds of the weekly runs in a period (the Financial tab lists them under the payouts), latest first. */
+export function holdsBetween(db: Database, period: { from: number; to: number }) {
   return db
-    .select({ recipientType: payoutHolds.recipientType, recipientId: payoutHolds.recipientId, itemName: payoutHolds.itemName, amount: payoutHolds.amount, reason: payoutHolds.reason })
+    .select({ recipientType: payoutHolds.recipientType, recipientId: payoutHolds.recipientId, periodStart: payoutHolds.periodStart, itemName: payoutHolds.itemName, amount: payoutHolds.amount, reason: payoutHolds.reason })
     .from(payoutHolds)
-    .where(eq(payoutHolds.periodStart, periodStart))
-    .orderBy(payoutHolds.recipientType, payoutHolds.recipientId, payoutHolds.itemName);
+    .where(and(gte(payoutHolds.createdAt, period.from), lt(payoutHolds.createdAt, period.to)))
+    .orderBy(desc(payoutHolds.periodStart), payoutHolds.recipientType, payoutHolds.recipientId, payoutHolds.itemName)
+    .limit(100);
 }
