@@ -109,13 +109,14 @@ export function claimFor(db: Database, claimId: string, viewer: { id: string; st
     .get();
 }
 
-/** The claims a handler answers (dashboards list them): every claim of items they handle, open first. */
-export function claimsForHandler(db: Database, userId: string) {
+/** The claims a handler answers (their dashboard's Orders tab lists them): a seller's own items, or a store's; open first. */
+export function claimsForHandler(db: Database, handler: { ownerId: string } | { storeId: string }) {
+  const theirs = "ownerId" in handler ? and(eq(orderItems.handler, "vendor"), eq(orderItems.ownerId, handler.ownerId)) : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
   return db
-    .select(claimColumns)
+    .select({ id: claims.id, reason: claims.reason, status: claims.status, dueAt: claims.dueAt, outcome: claims.outcome, itemName: orderItems.name, createdAt: claims.createdAt })
     .from(claims)
     .innerJoin(orderItems, eq(orderItems.id, claims.orderItemId))
-    .where(handledBy(userId))
+    .where(theirs)
     .orderBy(sql`${claims.status} = 'resolved'`, desc(claims.createdAt))
     .limit(50);
 }

@@ -58,7 +58,10 @@ describe("a claim answered by the seller", () => {
     expect(orderPage).toContain("Everything is OK");
     const claim = await opened(t);
     expect(JSON.parse(claim.photos)).toEqual([expect.stringMatching(new RegExp(`^/images/claims/${claim.id}/0\\.png$`))]);
-    // The seller sees the shopper's words and answers.
+    // The seller's Orders tab lists it, with the way to it; they see the shopper's words and answer.
+    const dashboard = (await (await t.vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");
+    expect(dashboard).toContain(`href="${claim.page}"`);
+    expect(dashboard).toContain(`Damaged: ${t.product.name}`);
     const page = await (await t.vendor.browser.fetch(claim.page)).text();
     expect(page).toContain("A large tear along the left sleeve.");
     const accepted = await t.vendor.browser.post(claim.page, { intent: "accept" });

@@ -42,6 +42,12 @@ describe("the weekly payout and buyer protection", () => {
     const mailText = await eventually(async () => (await rows<{ body: string }>("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'payout_calculated'", seller.email))[0]?.body);
     expect(mailText).toContain(`Held for a later payout (buyer protection):\n- ${held.product.name}: £81.00. Its claim window is open until`);
     expect(paid.itemId).not.toBe(held.itemId);
+    // The Financial tab says it too.
+    const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
+    const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+    const financial = (await (await superadmin.browser.fetch(`/admin/financial?from=${day(Date.now())}&to=${day(monday(3))}`)).text()).replace(/<!-- -->/g, "");
+    expect(financial).toContain("Held for a later payout");
+    expect(financial).toContain(`${held.product.name}: £81.00. Its claim window is open until`);
     // The next run pays it.
     await runWeekly(monday(2));
     expect((await ownerPayouts(seller.id)).map((p) => p.net)).toEqual([8100, 8100]);
