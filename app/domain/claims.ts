@@ -24,7 +24,6 @@ export const CLAIM_TEXT_MAX = 2000;
 
 /** The content page that explains buyer protection (/pages/buyer_protection). */
 export const BUYER_PROTECTION_PAGE = "buyer_protection";
-export const BUYER_PROTECTION_LINE = "Every order is covered by Closetloop Buyer Protection."; // app/components/buyer-protection-line.tsx says it
 
 export const CLAIM_REASONS = ["not_as_described", "damaged", "wrong_item", "missing", "not_received", "repair_fee"] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
