@@ -29,6 +29,9 @@ export default [
     route("account/orders/:orderId", "routes/account/order.tsx"),
     // Update your card (issue 27): a hosted setup session for an order's later charges.
     route("account/orders/:orderId/card", "routes/account/order-card.tsx"),
+    // Buyer protection (issue 43): report a problem with an item, and one claim for each side.
+    route("account/orders/:orderId/problem", "routes/account/claim-new.tsx"),
+    route("account/claims/:claimId", "routes/account/claim.tsx"),
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
     route("account/start-selling", "routes/account/start-selling.tsx"),
@@ -58,6 +61,7 @@ export default [
       route("financial", "routes/admin/financial.tsx"),
       route("blog", "routes/admin/blog.tsx"),
       route("messages", "routes/admin/messages.tsx"),
+      route("claims", "routes/admin/claims.tsx"),
       route("messages/:conversationId", "routes/admin/conversation.tsx"),
     ]),
     route("blog/new", "routes/admin/blog-new.tsx"),

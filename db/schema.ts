@@ -3,6 +3,7 @@
 // URLs never expose counts. Migrations (migrations/) are the source of truth for the database;
 // these are drizzle's typed view of it.
 export * from "./tables/catalog";
+export * from "./tables/claims";
 export * from "./tables/content";
 export * from "./tables/messages";
 export * from "./tables/money";

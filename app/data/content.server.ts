@@ -3,7 +3,7 @@ import { blogPosts, brands, categories, products, siteContent, stores, users } f
 import type { Database } from "./db.server";
 import { isPublic } from "./catalog.server";
 
-export const PAGE_KEYS = ["about_us", "terms_conditions", "delivery", "returns", "faq", "seller_terms"] as const;
+export const PAGE_KEYS = ["about_us", "terms_conditions", "delivery", "returns", "faq", "seller_terms", "buyer_protection"] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 export async function pageContent(db: Database, key: string) {

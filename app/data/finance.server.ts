@@ -31,7 +31,7 @@ export interface Sale {
  */
 export { transactionId };
 /** Money going back to the shopper: recorded negative, its commissions taken back too. */
-const NEGATIVE: ReadonlySet<TransactionType> = new Set(["refund", "charge_reversal"]);
+const NEGATIVE: ReadonlySet<TransactionType> = new Set(["refund", "charge_reversal", "claim_refund"]);
 
 export function saleStatements(db: Database, sale: Sale, now: number) {
   const sign = NEGATIVE.has(sale.type) ? -1 : 1;

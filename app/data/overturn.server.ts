@@ -18,13 +18,15 @@ import { loadOrder, type Statement } from "./order-lifecycle.server";
  *   be sent back (and refunded) a second time;
  * - never collected (its capture declined): the charge is cancelled — no refund, no retry, no
  *   'Update your card', no reversal (a pending charge never counted toward a payout).
- * Null when there is no charge to overturn (none, overturned, or too late).
+ * Null when there is no charge to overturn (none, overturned, or too late). A disputed repair fee
+ * (issue 43, decision 0078) passes `part`: the amount staff decided, and the dispute's time, which
+ * counts for the 14 days (a dispute made in time is decided whenever staff get to it).
  */
-export async function overturnCharge(db: Database, orderId: string, itemId: string, staffId: string, now: number): Promise<{ amount: number; collected: boolean } | null> {
+export async function overturnCharge(db: Database, orderId: string, itemId: string, staffId: string, now: number, part?: { amount: number; disputedAt: number }): Promise<{ amount: number; collected: boolean } | null> {
   const order = await loadOrder(db, orderId);
   const item = order?.items.find((i) => i.id === itemId);
   const row = item ? await db.select({ charge: orderItems.damageCharge, returnedAt: orderItems.returnedAt, overturnedAt: orderItems.chargeOverturnedAt, inspection: orderItems.inspection }).from(orderItems).where(eq(orderItems.id, itemId)).get() : undefined;
-  if (!order || !item || !row || !row.charge || row.overturnedAt !== null || row.returnedAt === null || now >= overturnEndsAt(row.returnedAt) || (row.inspection !== "damaged" && row.inspection !== "not_returnable")) return null;
+  if (!order || !item || !row || !row.charge || row.overturnedAt !== null || row.returnedAt === null || (part?.disputedAt ?? now) >= overturnEndsAt(row.returnedAt) || (row.inspection !== "damaged" && row.inspection !== "not_returnable")) return null;
   // A rental's charge was a later charge of its own; a purchase's was kept from what checkout took.
   const charge = item.kind === "rental" ? transactionId(item.id, row.inspection === "damaged" ? "damage_charge" : "not_returnable") : null;
   const captured = charge
@@ -35,6 +37,8 @@ export async function overturnCharge(db: Database, orderId: string, itemId: stri
         .get()
     : true;
   const collected = Boolean(captured);
+  // A disputed repair fee (issue 43) may be given back in part: staff name the amount, never above the charge.
+  const amount = Math.min(part?.amount ?? row.charge, row.charge);
   const guard = sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${itemId} and ${orderItems.chargeOverturnedAt} is null)`;
   const note = collected ? "Charge overturned: refunded" : "Charge overturned: cancelled, it was never collected";
   const returned = item.kind === "purchase" && row.inspection === "not_returnable" && item.status === "completed";
@@ -46,7 +50,7 @@ export async function overturnCharge(db: Database, orderId: string, itemId: stri
       .where(and(eq(orderItems.id, itemId), isNull(orderItems.chargeOverturnedAt))),
   ];
   if (collected) {
-    statements.push(...saleStatements(db, { type: "charge_reversal", orderId, orderItemId: itemId, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross: row.charge }, now));
+    statements.push(...saleStatements(db, { type: "charge_reversal", orderId, orderItemId: itemId, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross: amount }, now));
   } else {
     // Cancelled only while still uncollected: a capture that won the race keeps it 'completed'.
     statements.push(db.update(transactions).set({ status: "cancelled" }).where(and(eq(transactions.id, charge!), eq(transactions.status, "pending"))));
@@ -56,5 +60,5 @@ export async function overturnCharge(db: Database, orderId: string, itemId: stri
   } catch {
     return null;
   }
-  return { amount: row.charge, collected };
+  return { amount, collected };
 }

@@ -3,6 +3,7 @@ import { commissions, payeeAccounts, payouts, stores, userRoles, users } from ".
 import type { PayeeAccountStatus, PayeeType } from "../domain/payouts";
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import { payoutId } from "../domain/finance-ids";
+import { CLAIM_WINDOW_MS } from "../domain/claims";
 import type { Database } from "./db.server";
 
 // Payouts (issue 15 item 6, issue 27 item 4; DECISIONS.md Finance; decisions 0036, 0056): the
@@ -20,29 +21,35 @@ export function payoutPeriod(now: number) {
   return { start: end - WEEK_MS, end };
 }
 
-
 /**
- * A transaction a payout may gather: recorded before the period ended, counted (completed, not a
- * failed capture left pending) and its money captured (docs/decisions/0035-payments.md). Anything
- * an earlier week left behind (a capture that succeeded late) is gathered by the next payout.
- */
-/**
- * What a payout gathers, as SQL over `transactions t` before the period's end: collected (its
+ * What a payout gathers, as SQL over `transactions t` before the period's end (anything an earlier
+ * week left behind is gathered by the next payout): completed and collected (its
  * capture succeeded) or, for money going back, given back (its refund succeeded). A refund after a
  * payout is an adjustment of the next one, never an edit of the past one (issue 22).
  */
-const payableSql = (periodEnd: string) =>
+export const collectedSql = (periodEnd: string) =>
   `t.status = 'completed' AND t.created_at < ${periodEnd} AND (EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded') OR (t.gross_amount < 0 AND EXISTS (SELECT 1 FROM payments p WHERE p.transaction_id = t.id AND p.operation = 'refund' AND p.status = 'succeeded')))`;
-const payable = (periodEnd: number) => sql.raw(payableSql(String(Math.trunc(periodEnd))));
+
+/**
+ * Money held until it is safe (issue 43 item 2; decision 0078): the one place the hold is decided.
+ * An item's transactions are left for a later run while its claim window is open (delivered less
+ * than CLAIM_WINDOW_MS ago and not ended with 'Everything is OK') or a claim of it is not
+ * resolved. The same rule as payoutHold() in app/domain/claims.ts.
+ */
+export const heldSql = (now: string) =>
+  `EXISTS (SELECT 1 FROM order_items hi WHERE hi.id = t.order_item_id AND ((hi.delivered_at IS NOT NULL AND hi.claim_window_closed_at IS NULL AND hi.delivered_at + ${CLAIM_WINDOW_MS} > ${now}) OR EXISTS (SELECT 1 FROM claims hc WHERE hc.order_item_id = hi.id AND hc.status <> 'resolved')))`;
+
+const payableSql = (periodEnd: string, now: string) => `${collectedSql(periodEnd)} AND NOT ${heldSql(now)}`;
+const payable = (periodEnd: number, now: number) => sql.raw(payableSql(String(Math.trunc(periodEnd)), String(Math.trunc(now))));
 
 /** Who has something no payout has gathered yet, up to the end of the period. */
-export async function payoutRecipients(db: Database, periodEnd: number): Promise<PayoutRecipient[]> {
-  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd)} ORDER BY 1`);
+export async function payoutRecipients(db: Database, periodEnd: number, now: number): Promise<PayoutRecipient[]> {
+  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd, now)} ORDER BY 1`);
   const stores = await db.all<{ id: string }>(
-    sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd)} ORDER BY 1`,
+    sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd, now)} ORDER BY 1`,
   );
   const platform = await db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd)}`,
+    sql`SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND c.payout_id IS NULL AND ${payable(periodEnd, now)}`,
   );
   return [
     ...owners.map((r) => ({ type: "owner" as const, id: r.id })),
@@ -65,7 +72,7 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
   const id = payoutId(recipient, period.start);
   const d1 = db.$client;
   // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
-  const PAYABLE = payableSql("?2");
+  const PAYABLE = payableSql("?2", String(Math.trunc(now)));
   const insert = (exists: string) =>
     d1
       .prepare(

@@ -60,6 +60,10 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "order_items", column: "shipped_by", exportedAs: "staff_activity.items_shipped", onDelete: "nullify" },
   { table: "order_items", column: "cancelled_by", exportedAs: "cancellations_made", onDelete: "nullify" },
   { table: "order_items", column: "charge_overturned_by", exportedAs: "staff_activity.charges_overturned", onDelete: "nullify" },
+  // Buyer protection (issue 43): the shopper's claims (they go with their orders), a handler's answers, staff's decisions.
+  { table: "claims", column: "shopper_id", exportedAs: "claims", onDelete: "nullify" },
+  { table: "claims", column: "answered_by", exportedAs: "claims_answered", onDelete: "nullify" },
+  { table: "claims", column: "decided_by", exportedAs: "staff_activity.claims_decided", onDelete: "nullify" },
   // Issue 23: what the person was told, and how they chose to be told.
   { table: "notifications", column: "user_id", exportedAs: "notifications", onDelete: "delete" },
   { table: "notification_preferences", column: "user_id", exportedAs: "notification_preferences", onDelete: "delete" },

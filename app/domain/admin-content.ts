@@ -182,6 +182,7 @@ export const CONTENT_PAGES = [
   { key: "returns", label: "Returns" },
   { key: "faq", label: "FAQ" },
   { key: "seller_terms", label: "Seller terms" },
+  { key: "buyer_protection", label: "Buyer Protection" },
 ] as const;
 export type ContentPageKey = (typeof CONTENT_PAGES)[number]["key"];
 

@@ -39,6 +39,8 @@ export const ADMIN_TABS = [
   { id: "financial", label: "Financial", href: "/admin/financial", subroles: ["superadmin"], denied: TAB_ACCESS_DENIED, built: true },
   // Reported conversations (issue 26): staff who answer people read them and act.
   { id: "messages", label: "Reported messages", href: "/admin/messages", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
+  // Buyer protection (issue 43): claims that came to staff, decided by customer support and admins.
+  { id: "claims", label: "Claims", href: "/admin/claims", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
 ] as const satisfies readonly AdminTab[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];

@@ -27,7 +27,7 @@ export function idTail(...parts: string[]) {
   return out;
 }
 
-export type TransactionKind = "sale" | "rental_fee" | "rental_purchase" | "rental_conversion" | "not_returnable" | "damage_charge" | "refund" | "charge_reversal";
+export type TransactionKind = "sale" | "rental_fee" | "rental_purchase" | "rental_conversion" | "not_returnable" | "damage_charge" | "refund" | "charge_reversal" | "claim_refund";
 
 /** A purchase of an item is one, however it came about (bought, kept, charged as a purchase). */
 const TXN_SUFFIX: Record<TransactionKind, string> = {
@@ -39,6 +39,7 @@ const TXN_SUFFIX: Record<TransactionKind, string> = {
   damage_charge: "damage",
   refund: "refund",
   charge_reversal: "reversal",
+  claim_refund: "claim",
 };
 
 /** The id of an item's transaction of a kind. */

@@ -56,6 +56,10 @@ export const NOTICE_KINDS = {
   rental_bought: { category: "orders", to: "shopper" },
   return_instructions: { category: "orders", to: "shopper" },
   return_inspected: { category: "orders", to: "shopper" },
+  // Buyer protection (issue 43): each step of a claim, to the shopper, the handler and staff.
+  claim_update: { category: "orders", to: "shopper" },
+  claim_handler: { category: "selling", to: "handler" },
+  claim_staff: { category: "orders", to: "admins" },
   // To the seller: their listings and items.
   product_approved: { category: "selling", to: "seller" },
   product_rejected: { category: "selling", to: "seller" },

@@ -68,6 +68,7 @@ const REFUND_LABELS: Record<string, string> = {
   cancel: "cancelled",
   return: "returned",
   overturn: "charge overturned",
+  claim: "claim refunded",
 };
 
 /** Every charge and refund of an order, optionally only those of some items (a handler's view). */

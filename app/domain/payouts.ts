@@ -150,3 +150,10 @@ export function payoutAnnouncement(p: { recipientType: "owner" | "store" | "plat
     text: `Hello,\n\n${why} Nothing is ${p.recipientType === "platform" ? "kept" : "paid"} this week.${owed}\n`,
   };
 }
+
+/** The items a payout left for a later run, with why (issue 43 item 2; decision 0078): a paragraph of its e-mail, or nothing. */
+export function heldWords(held: readonly { itemName: string; amount: number; reason: string }[]) {
+  if (held.length === 0) return "";
+  const lines = held.map((h) => `- ${h.itemName}: ${formatGBP(h.amount)}. ${h.reason}`);
+  return `\nHeld for a later payout (buyer protection):\n${lines.join("\n")}\n`;
+}

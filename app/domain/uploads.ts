@@ -168,6 +168,21 @@ export const UPLOAD_RULES = {
     prefixFileName: false,
     area: "blog",
   },
+  // A claim's photos (issue 43): the shopper's and the handler's, up to 4 of 5 MB each.
+  claim: {
+    kinds: ["jpeg", "png", "webp"],
+    maxBytes: 5 * MB,
+    maxFiles: 4,
+    accept: "image/jpeg,image/png,image/webp",
+    messages: {
+      type: "Only JPEG, PNG, and WebP photos are allowed",
+      size: "Each photo must be less than 5MB",
+      count: "Add up to 4 photos",
+      truncated: truncatedMessage,
+    },
+    prefixFileName: false,
+    area: "claims",
+  },
   favicon: {
     // §9: png/jpg/jpeg/ico.
     kinds: ["png", "jpeg", "ico"],

@@ -7,7 +7,9 @@ import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatDeadline, formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { REMINDER_BEFORE_MS, rentalEndsWhen } from "../domain/order-lifecycle";
-import { payoutAnnouncement } from "../domain/payouts";
+import { heldWords, payoutAnnouncement } from "../domain/payouts";
+import { holdsOf, recordPayoutHolds } from "../data/payout-holds.server";
+import { escalateOverdueClaims } from "./claims.server";
 import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../domain/queue-messages";
@@ -166,6 +168,15 @@ export async function runDailyJob(ctx: JobContext, now: number) {
     summary.failures++;
     console.error("job daily: retrying refunds failed", error);
   }
+  // Claims whose answer is overdue go to staff (issue 43; decision 0078), everyone told. Logged,
+  // not in the summary: the summary's shape is what `npm run jobs` prints and scripts compare.
+  try {
+    const moved = await escalateOverdueClaims(ctx, now);
+    if (moved) console.log(`job daily: ${moved} claim(s) not answered in time went to staff`);
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: moving overdue claims failed", error);
+  }
   // Saved searches (issue 25, item 7): new matching items, once a day at most per search.
   try {
     const searches = await runSavedSearches(ctx, now);
@@ -192,7 +203,9 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
   const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, transfers: { paid: 0, waiting: 0, failed: 0 }, failures: 0 };
   let recipients: PayoutRecipient[] = [];
   try {
-    recipients = await payoutRecipients(ctx.db, period.end);
+    recipients = await payoutRecipients(ctx.db, period.end, now);
+    // Items held by their claim window or a claim (decision 0078) are left for a later run, with why.
+    await recordPayoutHolds(ctx.db, period, now);
   } catch (error) {
     summary.failures++;
     console.error("job weekly: finding the payouts' recipients failed", error);
@@ -226,7 +239,9 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
       const recipient = { type: payout.recipientType, id: payout.recipientId } as PayoutRecipient;
       const week = { first: formatLongDate(payout.periodStart), range: `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}` };
       // Never 'Your payout: −£81.00': a payout that sends nothing says so (decision 0073).
-      const { title, text } = payoutAnnouncement(payout, week);
+      const announced = payoutAnnouncement(payout, week);
+      const held = await holdsOf(ctx.db, recipient, payout.periodStart);
+      const { title, text } = { title: announced.title, text: announced.text + heldWords(held) };
       for (const { to, userId } of await payoutAddresses(ctx.db, recipient)) {
         messages.push(
           noticeMessage(ctx.config, {

@@ -34,8 +34,8 @@ type MayAct = (order: LifecycleOrder, item: LifecycleItem) => boolean;
  * (its capture declined) is cancelled: nothing refunded, nothing retried, no card prompt (issue 42,
  * decision 0074). Null when there is nothing to overturn (no charge, done already, or past its 14 days).
  */
-export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number): Promise<{ amount: number; collected: boolean } | null> {
-  const overturned = await overturnCharge(app.db, orderId, itemId, staffId, now);
+export async function overturnItemCharge(app: LifecycleServices, orderId: string, itemId: string, staffId: string, now: number, part?: { amount: number; disputedAt: number }): Promise<{ amount: number; collected: boolean } | null> {
+  const overturned = await overturnCharge(app.db, orderId, itemId, staffId, now, part);
   if (overturned === null) return null;
   const { amount, collected } = overturned;
   const order = await loadOrder(app.db, orderId);

@@ -10,9 +10,9 @@ import { stores } from "./stores";
 /**
  * Positive: a sale, a rental's fee, its purchase (Buy it now or kept past its window), a repair fee,
  * an item charged because it could not be returned. Negative: a returned purchase's refund and an
- * overturned charge's reversal (issue 22), each with its commissions reversed.
+ * overturned charge's reversal (issue 22), a claim's refund (issue 43), each with its commissions reversed.
  */
-export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal"] as const;
+export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal", "claim_refund"] as const;
 
 export const transactions = sqliteTable(
   "transactions",

@@ -139,6 +139,8 @@ export const orderItems = sqliteTable(
     chargeOverturnedBy: text("charge_overturned_by").references(() => users.id, { onDelete: "set null" }),
     reminderSentAt: integer("reminder_sent_at"),
     completedAt: integer("completed_at"),
+    /** 'Everything is OK' (issue 43): the shopper ended the item's claim window early. */
+    claimWindowClosedAt: integer("claim_window_closed_at"),
     /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),

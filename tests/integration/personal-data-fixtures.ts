@@ -121,6 +121,18 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
     statements: [bindAll("INSERT INTO order_items (id, order_id, product_id, name, type, price, status, inspection, damage_charge, charge_overturned_by, charge_overturned_at, created_at) VALUES ('m_item_overturned', 'order_m_other', 'm_prod_other', 'Overturned', 'rental', 100, 'returned', 'damaged', 500, ?, ?, ?)", s.id, now, now)],
     marker: "m_item_overturned",
   }),
+  "claims.shopper_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, created_at, updated_at) VALUES ('m_claim_own', 'order_m_own', 'm_item_own', ?, 'problem', 'damaged', 'Marker claim of the subject', 'awaiting_handler', ?, ?)", s.id, now, now)],
+    marker: "Marker claim of the subject",
+  }),
+  "claims.answered_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, handler_text, answered_by, created_at, updated_at) VALUES ('m_claim_answered', 'order_m_other', 'm_item_sold', ?, 'problem', 'damaged', 'd', 'with_staff', 'Marker answer by the subject', ?, ?, ?)", s.other.id, s.id, now, now)],
+    marker: "Marker answer by the subject",
+  }),
+  "claims.decided_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, outcome, refund_amount, decision_reason, decided_by, decided_at, created_at, updated_at) VALUES ('m_claim_decided', 'order_m_other', 'm_item_sold', ?, 'repair_fee', 'repair_fee', 'd', 'resolved', 'no_refund', 0, 'Marker decision by the subject', ?, ?, ?, ?)", s.other.id, s.id, now, now, now)],
+    marker: "Marker decision by the subject",
+  }),
   "notifications.user_id": (s, now) => ({
     statements: [bindAll("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES ('m_note', ?, 'm_event', 'product_approved', 'selling', 'Marker notification', 'Body', '/vendor', ?)", s.id, now)],
     marker: "Marker notification",

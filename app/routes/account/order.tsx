@@ -33,6 +33,8 @@ import { orderMoneyOf } from "../../data/order-money.server";
 import { showToast } from "../../components/toaster";
 import { Address, AwaitingPayment, History, ItemLine, ShopperActions } from "./order-parts";
 import type { OrderActionData } from "./order-parts";
+import { ReportProblemPart } from "../../components/order/report-problem";
+import { orderClaimChoices } from "../../services/claims.server";
 
 export type { OrderActionData };
 
@@ -82,7 +84,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null } : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed };
+  // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
+  const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -239,6 +243,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </ul>
         <OrderMoneySection lines={money.lines} total={money.total} pending={money.pending} />
       </section>
+
+      {awaiting ? null : <ReportProblemPart orderId={order.id} choices={loaderData.claimChoices} isShopper={isShopper} />}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Address title="Delivery address" address={order.shippingAddress} />

@@ -3,6 +3,7 @@ import type { Route } from "./+types/financial";
 import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
 import { deliveryFeesOwed, financeOverview, payeeBalances } from "../../data/finance-report.server";
 import { isPlatformPayout } from "../../data/payouts.server";
+import { holdsBetween } from "../../data/payout-holds.server";
 import { payoutProviderStatus, settlement } from "../../domain/payouts";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
 import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
@@ -36,9 +37,10 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
-  const [overview, weeks, owedDeliveryFees, balances] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db), payeeBalances(app.db)]);
+  const [overview, weeks, owedDeliveryFees, balances, held] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db), payeeBalances(app.db), holdsBetween(app.db, chosen.period)]);
   const payload = {
     ...overview,
+    held,
     owedDeliveryFees,
     balances,
     // 'Mark paid' for sellers and stores only with the local provider (decision 0056).
@@ -77,6 +79,7 @@ const TYPE_LABELS: Record<string, string> = {
   damage_charge: "Repair fee",
   refund: "Refund",
   charge_reversal: "Charge overturned",
+  claim_refund: "Claim refunded",
 };
 
 /** An id as the spec shows it (its last 8 characters), with the whole id on hover and for screen readers. */
@@ -258,6 +261,17 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           },
         ]}
       />
+      {loaderData.held.length > 0 ? (
+        <section aria-labelledby="held-title" className="rounded-lg border border-stone-200 bg-white p-4">
+          <h2 id="held-title" className="text-lg font-semibold">Held for a later payout</h2>
+          <p className="text-sm text-stone-700">Buyer protection: an item's money waits while its claim window is open or a claim about it is pending; the next weekly run pays it.</p>
+          <ul className="mt-2 space-y-1 text-sm" aria-label="Held for a later payout">
+            {loaderData.held.map((h) => (
+              <li key={`${h.recipientType}:${h.recipientId}:${h.periodStart}:${h.itemName}`}>{`Week of ${formatShortDate(h.periodStart)} · ${h.recipientType === "owner" ? "seller" : "store"} ${h.recipientId} · ${h.itemName}: ${formatGBP(h.amount)}. ${h.reason}`}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

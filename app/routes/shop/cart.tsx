@@ -1,3 +1,4 @@
+import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
@@ -283,6 +284,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           >
             {processing ? "Processing..." : "Complete Order"}
           </button>
+          <div className="mt-3"><BuyerProtectionLine /></div>
           {gone > 0 ? <p id="remove-gone" className="mt-2 text-sm font-medium text-red-700">{`Remove ${gone === 1 ? "the item" : `the ${gone} items`} no longer available to continue.`}</p> : null}
           {/* Decision 0055: the shopper is told what the card is saved for before paying. */}
           <p className="mt-3 text-xs text-stone-600" data-testid="payment-terms">

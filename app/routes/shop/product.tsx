@@ -1,3 +1,4 @@
+import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
@@ -215,6 +216,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               ))}
             </ul>
           ) : null}
+          <BuyerProtectionLine />
           <SellerCard product={product} />
           {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
           <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>

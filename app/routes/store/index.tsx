@@ -1,3 +1,5 @@
+import { HandlerClaims } from "../../components/order/handler-claims";
+import { claimsForHandler } from "../../data/claims.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { tellConciergeDecided } from "../../services/notices.server";
@@ -57,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
-  const [payoutStatus, dashboard, views, conversations, owed] = await Promise.all([
+  const [payoutStatus, dashboard, views, conversations, owed, claims] = await Promise.all([
     // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
     // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
     payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id),
@@ -67,9 +69,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
     // What it owes from refunds after earlier payouts, taken from its next payouts (decision 0073).
     payeeOwes(app.db, { type: "store", id: store.id }),
+    // Claims about the items it handles (issue 43), on the Orders tab, in the same round.
+    tab === "orders" ? claimsForHandler(app.db, { storeId: store.id }) : Promise.resolve([]),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, mayOnboard: store.ownerId === user.id } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, mayOnboard: store.ownerId === user.id } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "setup_payouts"] as const;
@@ -229,6 +233,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <StoreProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => storeHref("products", storeParam, { page: String(p) }) }} />
         </Panel>
       ) : null}
+      {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} /> : null}
       {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">

@@ -1,3 +1,5 @@
+import { HandlerClaims } from "../../components/order/handler-claims";
+import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { tellPriceAnswered } from "../../services/notices.server";
@@ -59,15 +61,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readiness: await payReadiness(app.db, user.id, payoutStatus),
   }));
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
-  const [dashboard, views, { payoutStatus, readiness }, owed] = await Promise.all([
-    sellerDashboard(app.db, user.id, readTab(url, SELLER_TABS), readPage(url), now),
+  const tab = readTab(url, SELLER_TABS);
+  const [dashboard, views, { payoutStatus, readiness }, owed, claims] = await Promise.all([
+    sellerDashboard(app.db, user.id, tab, readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
     payouts,
     // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
     payeeOwes(app.db, { type: "owner", id: user.id }),
+    // Claims about their items (issue 43), on the Orders tab, in the same round.
+    tab === "orders" ? claimsForHandler(app.db, { ownerId: user.id }) : Promise.resolve([]),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, payoutStatus, owed, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, payoutStatus, owed, claims, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect", "setup_payouts"] as const;
@@ -198,6 +203,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "orders" ? (
         <>
+          <HandlerClaims claims={loaderData.claims} />
           <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} />
           {dashboard.returns.length > 0 ? (
             <Panel title={`Returns to check (${dashboard.returns.length})`}>

@@ -24,6 +24,8 @@ const SECTION_6: Record<AdminTabId, Actor[]> = {
   financial: ["superadmin"],
   // Issue 26: reported conversations, for staff who answer people (rules in ./messages.ts).
   messages: ["superadmin", "admin", "customerSupport"],
+  // Issue 43: claims that came to staff, for the same staff (rules in ./claims.ts).
+  claims: ["superadmin", "admin", "customerSupport"],
 };
 const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
 const html = (text: string) => text.replace(/'/g, "&#x27;");
