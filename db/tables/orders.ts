@@ -69,10 +69,14 @@ export const orders = sqliteTable(
     paymentCustomerId: text("payment_customer_id"),
     paymentMethodId: text("payment_method_id"),
     paidAt: integer("paid_at"),
+    // The short reference people read out and type (migration 0056, decision 0076): checkout
+    // sets it; a row written without one gets one from the trigger of migration 0056.
+    reference: text("reference"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
+    uniqueIndex("orders_reference_unique").on(t.reference),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_payment_expiry_idx").on(t.status, t.paymentExpiresAt),

@@ -1,3 +1,4 @@
+import { shownReference } from "./orders";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
@@ -59,7 +60,7 @@ describe("the store dashboard", () => {
     // 10% of £100.00 to the store (DECISIONS.md, Finance).
     expect(overview.html).toContain("£10.00");
     const orders = await page(store.browser, "/store?tab=orders");
-    expect(orders.html).toContain(orderId.slice(-8));
+    expect(orders.html).toContain(`Order ${await shownReference(orderId)}`);
   });
 
   it("approves a concierge request: approved by the store, then the listing waits for staff, and every screen says so", async () => {

@@ -1,3 +1,4 @@
+import { shownReference } from "./orders";
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -37,7 +38,7 @@ describe("posting with tracking", () => {
   it("shows the seller what to send, where and by when; a bad number is refused at its field; shipped, the shopper sees the tracking and is told", async () => {
     const t = await trade();
     const orders = await (await t.vendor.browser.fetch("/vendor?tab=orders")).text();
-    expect(orders).toContain(`Order #${t.orderId.slice(-8)}`);
+    expect(orders).toContain(`Order ${await shownReference(t.orderId)}`);
     expect(orders).toContain("12 St James&#x27;s Square");
     expect(orders).toMatch(/Post by [A-Z][a-z]+day \d+ [A-Z][a-z]+/);
 
@@ -139,12 +140,13 @@ describe("cancelling", () => {
     const droppedItem = items.find((i) => i.productId === dropped.id)!;
     expect((await shopper.browser.post(`/account/orders/${orderId}`, { intent: "cancel_item", itemId: droppedItem.id })).status).toBe(302);
     const told = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
-    expect(told.subject).toBe(`${dropped.name} was cancelled from order ${orderId}: do not send it`);
+    expect(told.subject).toBe(`${dropped.name} was cancelled from order ${await shownReference(orderId)}: do not send it`);
     expect(told.body).toContain(`${dropped.name} was cancelled by the shopper before it was posted: do not send it.`);
     expect(told.body).toContain(`The rest of the order still needs posting: ${kept.name}.`);
     // Its Orders tab marks the cancelled item as such, beside the one still to send.
+    const reference = await shownReference(orderId);
     const tab = (await (await vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");
-    const order = tab.split('data-testid="seller-order"').slice(1).find((part) => part.includes(`Order #${orderId.slice(-8)}`))!;
+    const order = tab.split('data-testid="seller-order"').slice(1).find((part) => part.includes(`Order ${reference}`))!;
     const line = (name: string) => order.slice(order.indexOf(`${name}</span>`)).split("</li>")[0]!;
     expect(line(dropped.name)).toContain(">cancelled</span>");
     expect(line(kept.name)).not.toContain(">cancelled</span>");

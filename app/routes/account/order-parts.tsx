@@ -77,7 +77,7 @@ export function ShopperActions({ order, result }: { order: Route.ComponentProps[
   );
 }
 
-export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
+export function ItemLine({ item, reference, isShopper, result, canCancelAlone }: { item: Item; reference: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
   const returning = useSubmitting("request_return");
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
@@ -133,7 +133,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           </div>
         ) : null}
 
-        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
+        {item.status === "return_requested" ? <ReturnInstructions item={item} reference={reference} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
         {isShopper && item.purchaseReturnBy ? <PurchaseReturnForm item={item} returnBy={item.purchaseReturnBy} result={result?.intent === "request_return" ? (result as ReturnFormResult) : undefined} /> : null}
         <InspectionNote inspection={item.inspection} reason={item.inspectionReason} charge={item.damageCharge} />
         {!isShopper && item.canOverturn ? (
