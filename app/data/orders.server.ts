@@ -15,7 +15,7 @@ import { aliased } from "./columns.server";
  */
 export function orderPayment(db: Database, id: string) {
   return db
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
+    .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
     .from(orders)
     .where(eq(orders.id, id))
     .get();

@@ -1,4 +1,3 @@
-import { shownReference } from "./orders";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
@@ -8,7 +7,7 @@ import { appConfig } from "../../app/env.server";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
-import { DAY, deliver, placeOrder } from "./orders";
+import { DAY, deliver, placeOrder, shownReference } from "./orders";
 
 // Returns (issue 22): a purchase sent back within 14 days and refunded (less a repair fee when
 // damaged), its commission reversed and a payout already made corrected by the next one; a
@@ -52,7 +51,7 @@ describe("a purchase sent back", () => {
     expect((await t.shopper.browser.post(page, { intent: "request_return", itemId: t.itemId, reason: "Too big" })).status).toBe(302);
 
     const instructions = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'return_instructions'").bind(t.shopper.email).first<{ body: string }>());
-    expect(instructions.body).toContain(`Write your order reference, ${t.orderId}, on a note inside and on the parcel.`);
+    expect(instructions.body).toContain(`Write your order reference, ${await shownReference(t.orderId)}, on a note inside and on the parcel.`);
     expect(instructions.body).toContain("2 Return Lane\nLeeds\nLS1 4AP");
     expect((await t.shopper.browser.post(page, { intent: "return_tracking", itemId: t.itemId, carrier: "evri", trackingNumber: "H01 HYA" })).status).toBe(400);
     const sellerTab = async () => (await (await t.vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");

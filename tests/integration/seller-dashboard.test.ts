@@ -1,4 +1,3 @@
-import { shownReference } from "./orders";
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { cachedPage } from "./cached-page";
@@ -6,7 +5,7 @@ import { forgetPages } from "../../app/services/page-cache.server";
 import { database } from "../../app/data/db.server";
 import { priceRequestsQuery, sellerCountQueries, sellerOrderLinesQuery, sellerProductsQuery } from "../../app/data/seller.server";
 import { BILLING, createProduct, createUser } from "./factories";
-import { onPaymentPage } from "./orders";
+import { onPaymentPage, shownReference } from "./orders";
 import { DAY, next, one, priceRequest, signedInBrowser, store, tag } from "./seller-dashboard-helpers";
 
 // The seller dashboard (issue 11 item 5) and the public pages' freshness after a seller's edit,

@@ -1,11 +1,10 @@
-import { shownReference } from "./orders";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { formatShortDate } from "../../app/domain/dates";
-import { deliver, placeOrder } from "./orders";
+import { deliver, placeOrder, shownReference } from "./orders";
 import { as, first, page, toastAfter, storeOwner, conciergeProduct } from "./store-helpers";
 
 // The store dashboard (issue 12 items 2–5; decisions 0029, 0030): what a store owner sees and may
