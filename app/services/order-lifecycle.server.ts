@@ -12,7 +12,7 @@ import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from ".
 import type { QueueMessage } from "../../workers/messages";
 import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
-import { orderPageUrl, orderPath } from "./links.server";
+import { orderPageUrl, orderPath, siteLink } from "./links.server";
 import { noticeMessage, type Notice } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { captureDue } from "./payments.server";
@@ -156,8 +156,12 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
   const shopper = (kind: Notice["kind"], title: string, text: string) =>
     noticeMessage(app.config, { key: `item:${item.id}:${event.type}:shopper`, kind, userId: order.userId, to: order.email, title, text: hello + text + footer, link: orderPath(order.id), action: "View your order" });
+  // The owner's e-mails link to their Orders tab in the text part too (issue 46 item 4: 'was sold' had no link).
+  const ownerOrders = "/vendor?tab=orders";
   const toOwner = (title: string, text: string) =>
-    owner ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n`, link: "/vendor?tab=orders" })] : [];
+    owner
+      ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n\nYour orders: ${siteLink(app.config, ownerOrders)}\n`, link: ownerOrders, action: "Your orders" })]
+      : [];
   switch (event.type) {
     case "buy_now":
       return [

@@ -46,6 +46,12 @@ export async function shownReference(orderId: string) {
   return `#${row!.reference}`;
 }
 
+/** The shopper posts the item back and adds its tracking, as their order page asks (a return is inspected only once posted). */
+export async function postBack(browser: Browser, orderId: string, itemId: string) {
+  const response = await browser.post(`/account/orders/${orderId}`, { intent: "return_tracking", itemId, carrier: "royal_mail", trackingNumber: "AB123456789GB" });
+  expect(response.status).toBe(302);
+}
+
 export async function deliver(orderId: string, at = Date.now()) {
   const result = await setOrderStatus(db(), orderId, "delivered", { id: null, role: "staff" }, at);
   expect(result.ok).toBe(true);

@@ -7,7 +7,7 @@ import { appConfig } from "../../app/env.server";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
-import { DAY, deliver, placeOrder, shownReference } from "./orders";
+import { DAY, deliver, placeOrder, postBack, shownReference } from "./orders";
 
 // Returns (issue 22): a purchase sent back within 14 days and refunded (less a repair fee when
 // damaged), its commission reversed and a payout already made corrected by the next one; a
@@ -117,6 +117,7 @@ describe("a rental that comes back damaged", () => {
   it("is charged its repair fee through the payment interface; staff overturn it once, within 14 days", async () => {
     const t = await bought("rental");
     await t.shopper.browser.post(`/account/orders/${t.orderId}`, { intent: "request_return", itemId: t.itemId });
+    await postBack(t.shopper.browser, t.orderId, t.itemId);
     expect((await inspect(t, { outcome: "damaged", fee: "25", reason: "Torn lining" })).status).toBe(302);
     expect((await moneyOf(t.orderId)).map((m) => [m.type, m.gross])).toEqual([["rental_fee", 1500], ["damage_charge", 2500]]);
     expect((await paymentsOf(t.orderId, "capture")).map((p) => p.amount)).toContain(2500);
