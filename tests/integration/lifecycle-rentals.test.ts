@@ -107,10 +107,10 @@ describe("the search index", () => {
     // Each write added a segment of its own.
     expect(await segments()).toBeGreaterThan(1);
     const listing = async () => (await worker.fetch(new Request(`http://localhost/all-products?search=${word}&rental_min=12.5&rental_max=33`), env, createExecutionContext())).text();
-    expect(await listing()).toContain("2 product(s) found");
+    expect(await listing()).toContain("2 products found");
     await runJob("daily", Date.now());
     expect(await segments()).toBe(1);
-    expect(await listing()).toContain("2 product(s) found");
+    expect(await listing()).toContain("2 products found");
   });
 });
 
@@ -173,13 +173,22 @@ describe("a concierge return", () => {
     expect(coming.subject).toMatch(/ is coming back to you$/);
     expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(coming.key).first<{ body: string }>())!.body).toMatch(/They post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to your store, with the order reference #[0-9A-HJKMNP-TV-Z]{8};/);
 
-    await postBack(r.shopper.browser, r.orderId, r.itemId);
-    // The store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
+    // Not posted yet: nothing has arrived, so there is nothing to record, and recording is refused (issue 46 item 4).
     const inspectForm = `name="itemId" value="${r.itemId}"`;
+    const waiting = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
+    expect(waiting).toContain("Not posted yet: the shopper has not added a tracking number.");
+    expect(waiting).not.toContain(inspectForm);
+    const early = await storeOwner.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("This return has not been posted yet");
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "return_requested" });
+
+    await postBack(r.shopper.browser, r.orderId, r.itemId);
+    // Posted: the store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
     const dashboard = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
     expect(dashboard).toContain("Good: back on sale");
     expect(dashboard).toContain(inspectForm);
-    expect(dashboard).toContain("Not posted yet: the shopper has not added a tracking number.");
+    expect(dashboard).not.toContain("Not posted yet");
     // No outcome is chosen for the handler: the button alone puts nothing back on sale (decision 0067).
     expect(dashboard).not.toMatch(/<input type="radio"[^>]*name="outcome"[^>]*checked/);
     expect(await (await other.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);
