@@ -172,9 +172,10 @@ export function Review({ item, isShopper, result }: { item: Item; isShopper: boo
       {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
       <fieldset aria-describedby={result?.errors?.rating ? `rating-${item.id}-error` : undefined}>
         <legend className="text-sm font-medium">Your rating <span aria-hidden="true" className="text-red-700">*</span></legend>
-        <div className="mt-1 flex gap-3">
+        {/* On a phone the five choices go onto two lines whole, never '2' above 'stars' (issue 46 item 5). */}
+        <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex items-center gap-1 text-sm">
+            <label key={n} className="flex items-center gap-1 whitespace-nowrap text-sm">
               <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required aria-invalid={result?.errors?.rating ? true : undefined} />
               {n} {n === 1 ? "star" : "stars"}
             </label>
