@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
-import type { ItemStatus, OrderStatus } from "../domain/order-lifecycle";
+import type { OrderStatus } from "../domain/order-lifecycle";
 import { referenceSearchPart } from "../domain/order-reference";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
