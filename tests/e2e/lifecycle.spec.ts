@@ -79,6 +79,12 @@ test("another rental is returned, and staff inspect it back onto the shelf", asy
   await expect(page.getByText("Return requested", { exact: true }).first()).toBeVisible();
   const instructions = page.getByRole("region", { name: "Return instructions" });
   await expect(instructions).toContainText(`Write your order reference, ${reference}, on a note inside and on the parcel.`);
+  // Posted, with its tracking: only a return that was posted can be received and inspected (issue 46 item 4).
+  const tracking = instructions.getByRole("form", { name: /^Tracking for the return of / });
+  await tracking.getByLabel("Carrier").selectOption({ label: "Royal Mail" });
+  await tracking.getByLabel("Tracking number").fill("AB123456789GB");
+  await tracking.getByRole("button", { name: "Save tracking" }).click();
+  await expect(page.getByText("Tracking saved").first()).toBeVisible();
   await page.goto(`/product/${productId}`);
   // The item's own status (cards of other items, inside their links, may say it too).
   await expect(page.locator("p:not(a p)", { hasText: /^Currently rented$/ })).toBeVisible();
