@@ -85,6 +85,12 @@ test("the seller posts with tracking, the shopper confirms, returns it, and the 
   await page.getByLabel("Why are you returning it?").fill("It does not fit");
   await page.getByRole("button", { name: "Return it" }).click();
   await expect(page.getByRole("region", { name: "Return instructions" })).toContainText(order.reference);
+  // Posted with its tracking: a return is inspected only once posted (issue 46 item 4).
+  const tracking = page.getByRole("form", { name: /^Tracking for the return of / });
+  await tracking.getByLabel("Carrier").selectOption({ label: "Royal Mail" });
+  await tracking.getByLabel("Tracking number").fill("AB123456789GB");
+  await tracking.getByRole("button", { name: "Save tracking" }).click();
+  await expect(page.getByText("Tracking saved").first()).toBeVisible();
 
   await seller.goto(order.handler.orders);
   const inspect = seller.getByRole("form", { name: `Inspect ${order.name}` });
