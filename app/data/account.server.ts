@@ -34,6 +34,7 @@ export async function accountOrders(db: Database, userId: string, page: number) 
   const query = db
     .select({
       id: orders.id,
+      reference: orders.reference,
       status: orders.status,
       totalAmount: orders.totalAmount,
       createdAt: orders.createdAt,
@@ -129,6 +130,7 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
     db
       .select({
         id: orders.id,
+        reference: orders.reference,
         userId: orders.userId,
         status: orders.status,
         subtotalAmount: orders.subtotalAmount,

@@ -1,7 +1,8 @@
-import { and, desc, eq, gte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, or, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, payments, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { OrderStatus } from "../domain/order-lifecycle";
+import { referenceSearchPart } from "../domain/order-reference";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
@@ -14,17 +15,22 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
   const where: (SQL | undefined)[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.q) {
-    where.push(containsText([orders.id, users.email, users.fullName], filter.q));
+    // A reference as people type it (any case, O for 0, I or L for 1) finds its order (decision 0076).
+    const reference = referenceSearchPart(filter.q);
+    where.push(or(containsText([orders.id, users.email, users.fullName], filter.q), reference ? sql`instr(${orders.reference}, ${reference}) > 0` : undefined));
   }
   const query = db
     .select({
       id: orders.id,
+      reference: orders.reference,
       createdAt: orders.createdAt,
       status: orders.status,
       total: orders.totalAmount,
       shopperName: users.fullName,
       shopperEmail: users.email,
       items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("item_count"),
+      // Its items' statuses, for the changes the status list offers (app/domain/staff-order-choices.ts).
+      itemStatuses: sql<string | null>`(select group_concat(${orderItems.status}) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("item_statuses"),
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

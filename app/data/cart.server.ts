@@ -22,6 +22,9 @@ export async function cartCount(db: Database, userId: string): Promise<number> {
 }
 
 
+/** A line someone else rented or bought since it was added. */
+const GONE = "No longer available: someone else has it now.";
+
 /**
  * The user's basket, newest first. Store sellers show the store's name and logo; if that
  * lookup fails the vendor names are kept and the failure is only logged (shopper.md §8).
@@ -43,12 +46,14 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
       hasBuyingPrice: sql<number>`${products.buyingPrice} is not null`,
       // Someone else may have reserved, rented or bought it since it was added.
       available: sql<number>`(${isPublic()}) and ${products.availability} = 'available'`,
+      // Held by another shopper's checkout: when that hold ends, as the product page says it (issue 46 item 4).
+      reservedUntil: reservedUntil().as("reserved_until"),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(...newestFirst(cartItems));
-  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available) }));
+  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available), unavailableText: r.available ? null : r.reservedUntil !== null ? reservedText(r.reservedUntil) : GONE }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;
   try {

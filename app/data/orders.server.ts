@@ -3,6 +3,7 @@ import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { orderId } from "../domain/ids";
+import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
 import type { Database } from "./db.server";
@@ -14,7 +15,7 @@ import { aliased } from "./columns.server";
  */
 export function orderPayment(db: Database, id: string) {
   return db
-    .select({ id: orders.id, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
+    .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
     .from(orders)
     .where(eq(orders.id, id))
     .get();
@@ -49,6 +50,7 @@ export async function heldReservation(db: Database, userId: string, productId: s
  */
 export const orderLineColumns = {
   orderId: aliased(orders.id, "order_ref"),
+  orderReference: aliased(orders.reference, "order_reference"),
   orderStatus: aliased(orders.status, "order_status"),
   placedAt: aliased(orders.createdAt, "order_placed_at"),
   itemId: orderItems.id,
@@ -65,10 +67,10 @@ export const returnSentColumns = {
   returnTrackingNumber: orderItems.returnTrackingNumber,
 };
 
-type OrderLine = { orderId: string; orderStatus: string; placedAt: number };
+type OrderLine = { orderId: string; orderReference: string | null; orderStatus: string; placedAt: number };
 
 /** An order as the dashboards list it, from the order columns of its first line (`orderLineColumns`). */
-export const orderHead = (line: OrderLine) => ({ id: line.orderId, status: line.orderStatus, placedAt: line.placedAt });
+export const orderHead = (line: OrderLine) => ({ id: line.orderId, reference: line.orderReference, status: line.orderStatus, placedAt: line.placedAt });
 
 /**
  * Lines grouped by their order, in the lines' order, at most `max` orders: `head` makes an order
@@ -105,7 +107,7 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
   return groupByOrder(
     lines,
     limit,
-    (line) => ({ orderId: line.orderId, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
+    (line) => ({ orderId: line.orderId, reference: line.orderReference, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
     (line) => ({ id: line.itemId, name: line.name, type: line.type }),
   );
 }
@@ -125,6 +127,7 @@ export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefin
     .select({
       itemId: orderItems.id,
       orderId: orderItems.orderId,
+      orderReference: aliased(orders.reference, "order_reference"),
       name: orderItems.name,
       returnRequestedAt: orderItems.returnRequestedAt,
       ...returnSentColumns,
@@ -150,11 +153,12 @@ export class CheckoutError extends Error {
 
 export async function orderForKey(db: Database, userId: string, key: string) {
   const row = await db
-    .select({ orderId: orderIdempotencyKeys.orderId })
+    .select({ orderId: orderIdempotencyKeys.orderId, reference: orders.reference })
     .from(orderIdempotencyKeys)
+    .innerJoin(orders, eq(orders.id, orderIdempotencyKeys.orderId))
     .where(and(eq(orderIdempotencyKeys.key, key), eq(orderIdempotencyKeys.userId, userId)))
     .get();
-  return row?.orderId ?? null;
+  return row ? { orderId: row.orderId, reference: row.reference ?? "" } : null;
 }
 
 /** The basket as the order will see it: prices from products, never from the cart or the form. */
@@ -187,6 +191,8 @@ const unavailableMessage = (names: string[]) =>
 
 export interface PlacedOrder {
   orderId: string;
+  /** The short reference people see (decision 0076). */
+  reference: string;
   duplicate: boolean;
   total: number;
   lines: { productId: string; name: string; price: number; quantity: number; type: "rental" | "purchase" }[];
@@ -204,9 +210,11 @@ export async function placeOrder(
   user: { id: string },
   input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string },
   now: number,
+  makeReference: () => string = randomOrderReference,
+  attempt = 1,
 ): Promise<PlacedOrder> {
   const previous = await orderForKey(db, user.id, input.idempotencyKey);
-  if (previous) return { orderId: previous, duplicate: true, total: 0, lines: [] };
+  if (previous) return { ...previous, duplicate: true, total: 0, lines: [] };
 
   const lines = await checkoutLines(db, user.id);
   if (lines.length === 0) throw new CheckoutError("Your cart is empty");
@@ -218,9 +226,11 @@ export async function placeOrder(
   const priced = lines.map((l) => ({ ...l, price: l.price! }));
   const totals = basketTotals(priced);
   const id = orderId(now);
+  const reference = makeReference();
   const statements = [
     db.insert(orders).values({
       id,
+      reference,
       userId: user.id,
       // Reserved for the shopper until the provider's event confirms the payment (decision 0055).
       status: "awaiting_payment",
@@ -265,7 +275,9 @@ export async function placeOrder(
   } catch (error) {
     // A double submit that raced the first: the key now points at the winning order.
     const raced = await orderForKey(db, user.id, input.idempotencyKey);
-    if (raced) return { orderId: raced, duplicate: true, total: 0, lines: [] };
+    if (raced) return { ...raced, duplicate: true, total: 0, lines: [] };
+    // One in a trillion: the random reference is taken. The batch changed nothing; draw again.
+    if (String(error).includes("orders.reference") && attempt < 3) return placeOrder(db, user, input, now, makeReference, attempt + 1);
     const now2 = await checkoutLines(db, user.id);
     const lost = now2.filter((l) => l.productStatus !== "live" || l.availability !== "available").map((l) => l.name);
     if (lost.length) throw new CheckoutError(unavailableMessage(lost), lost);
@@ -273,6 +285,7 @@ export async function placeOrder(
   }
   return {
     orderId: id,
+    reference,
     duplicate: false,
     total: totals.total,
     lines: priced.map((l) => ({ productId: l.productId, name: l.name, price: l.price, quantity: l.quantity, type: l.type })),

@@ -1,4 +1,5 @@
 import type { Database } from "./db.server";
+import { formatGBP } from "../domain/money";
 import { prepared } from "./personal-data.server";
 
 // The data export (seller-store-admin.md §5; decision 0027): everything the database holds about a
@@ -17,7 +18,7 @@ const SECTIONS: Record<string, string> = {
   account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",
   products:
     "SELECT id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, store_id, status, product_status, concierge_status, availability, created_at, updated_at FROM products WHERE owner_id = ?1 ORDER BY created_at DESC",
-  orders: "SELECT id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at FROM orders WHERE user_id = ?1 ORDER BY created_at DESC",
+  orders: "SELECT id, reference, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at FROM orders WHERE user_id = ?1 ORDER BY created_at DESC",
   order_items:
     "SELECT oi.id, oi.order_id, oi.product_id, oi.name, oi.type, oi.quantity, oi.price, oi.buying_price, oi.status, oi.delivered_at, oi.rental_starts_at, oi.rental_ends_at, oi.rental_outcome, oi.carrier, oi.tracking_number, oi.shipped_at, oi.return_requested_at, oi.return_reason, oi.return_carrier, oi.return_tracking_number, oi.returned_at, oi.inspection, oi.completed_at, oi.created_at FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 ORDER BY oi.created_at",
   order_history:
@@ -100,8 +101,10 @@ const SECTIONS: Record<string, string> = {
 const JSON_COLUMNS = new Set(["tags", "images", "billing_address", "shipping_address", "return_address", "detail"]);
 const BOOLEAN_COLUMNS = new Set(["is_verified", "emailed"]);
 const TIME_COLUMN = /(_at|^period_start|^period_end)$/;
+/** Integer pence in the database; the file says them as a person reads them, '£150.00' (issue 46 item 4). */
+const MONEY_COLUMN = /(^|_)(price|amount|fee|charge)$/;
 
-/** A row as the file shows it: JSON columns parsed, flags as booleans, times as ISO 8601 (UTC). */
+/** A row as the file shows it: JSON columns parsed, flags as booleans, times as ISO 8601 (UTC), money in pounds. */
 function readable(row: Row): Row {
   const out: Row = {};
   for (const [key, value] of Object.entries(row)) {
@@ -113,6 +116,7 @@ function readable(row: Row): Row {
       }
     } else if (BOOLEAN_COLUMNS.has(key)) out[key] = Boolean(value);
     else if (TIME_COLUMN.test(key) && typeof value === "number") out[key] = new Date(value).toISOString();
+    else if (MONEY_COLUMN.test(key) && typeof value === "number" && Number.isInteger(value)) out[key] = formatGBP(value);
     else out[key] = value;
   }
   return out;

@@ -133,8 +133,8 @@ export async function deletionBlockers(db: Database, userId: string) {
 
 /** The person's own orders still in progress (at most five), to name when they stop a deletion (decision 0068). */
 export async function ordersInProgress(db: Database, userId: string) {
-  const rows = await db.$client.prepare(`SELECT DISTINCT o.id FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 AND oi.status NOT IN (${FINISHED}) ORDER BY o.created_at DESC LIMIT 5`).bind(userId).all<{ id: string }>();
-  return rows.results.map((r) => r.id);
+  const rows = await db.$client.prepare(`SELECT DISTINCT o.reference FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 AND oi.status NOT IN (${FINISHED}) ORDER BY o.created_at DESC LIMIT 5`).bind(userId).all<{ reference: string | null }>();
+  return rows.results.map((r) => r.reference);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import routes from "../routes";
-import { accountStatusVariant, exportFileName, reservedDisplayName, shortOrderId, topLevelSegments, type RouteManifestEntry } from "./account";
+import { accountStatusVariant, exportFileName, reservedDisplayName, topLevelSegments, type RouteManifestEntry } from "./account";
 import { PasswordChangeForm, ProfileForm, ReviewForm } from "./account-forms";
 
 /** The route table as the server build's flat manifest (id, parentId, path), as React Router makes it. */
@@ -105,11 +105,6 @@ describe("account lists", () => {
     ["delivered", "neutral"],
     ["active", "neutral"],
   ])("a %s order's badge is %s", (status, variant) => expect(accountStatusVariant(status)).toBe(variant));
-
-  it("shows the first 8 characters of an order id after its prefix", () => {
-    expect(shortOrderId("order_01JD3K7QABCDEFGHJKMNPQRSTV")).toBe("01JD3K7Q...");
-    expect(shortOrderId("abcdefghijk")).toBe("abcdefgh...");
-  });
 
   it("names the export file with the day (UTC)", () => {
     expect(exportFileName(Date.UTC(2026, 10, 5, 23, 59))).toBe("closetloop-data-2026-11-05.json");

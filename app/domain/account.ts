@@ -111,15 +111,6 @@ export function accountStatusVariant(status: string): "pending" | "processing" |
   }
 }
 
-/**
- * The Order ID column (§9: the first 8 characters plus '...'). Every order id starts with the
- * same 'order_' prefix (DECISIONS.md), so the 8 characters are counted after it, or every row
- * would read 'order_01...' (docs/decisions/0027-account-management.md).
- */
-export function shortOrderId(id: string) {
-  return `${id.replace(/^order_/, "").slice(0, 8)}...`;
-}
-
 /** Statuses that end an item's life: anything else is in flight. */
 export const FINISHED_ITEM_STATUSES = ["completed", "returned", "cancelled"] as const satisfies readonly ItemStatus[];
 export const ACTIVE_ORDER_STATUSES = ["pending", "processing"] as const satisfies readonly OrderStatus[];

@@ -22,6 +22,8 @@ export interface CartLine {
   hasBuyingPrice: boolean;
   /** Still on sale: not reserved, rented or bought by someone else since it was added. */
   available: boolean;
+  /** Why it cannot be ordered, as its product page says it: reserved until when, or gone. */
+  unavailableText: string | null;
 }
 
 /** The cart route's loader data, which the header's basket drawer also fetches. */

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { encodeSizesCookie, readMySizes, rememberedSizesRedirect, sizesFromCookie, withSizes } from "./my-sizes";
 
-const form = (fields: Record<string, string>) => ({ get: (name: string) => fields[name] ?? null });
+const form = (fields: Record<string, string | string[]>) => ({ getAll: (name: string) => [fields[name] ?? []].flat() });
 
 describe("my sizes", () => {
-  it("reads one size per system, ignoring empty ones", () => {
-    expect(readMySizes(form({ size_women: "UK 10", size_men: "", size_shoes: "Shoe UK 6" }))).toEqual({ ok: true, sizes: { women: "UK 10", shoes: "Shoe UK 6" } });
+  it("reads each system's sizes, ignoring empty ones", () => {
+    expect(readMySizes(form({ size_women: "UK 10", size_men: "", size_shoes: "Shoe UK 6" }))).toEqual({ ok: true, sizes: { women: ["UK 10"], shoes: ["Shoe UK 6"] } });
+  });
+
+  it("keeps two sizes of one system: a shopper between UK 10 and 12 saves both (issue 46 item 4)", () => {
+    expect(readMySizes(form({ size_women: ["UK 12", "UK 10", "UK 12"] }))).toEqual({ ok: true, sizes: { women: ["UK 10", "UK 12"] } });
+    expect(readMySizes(form({ size_women: ["UK 10", "M"] }))).toEqual({ ok: false, errors: { size_women: "Please choose a size from the Women's (UK) list" } });
   });
 
   it("refuses a size of another system at its field", () => {

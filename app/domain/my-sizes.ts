@@ -1,5 +1,5 @@
-// My sizes (issue 25, item 3; docs/decisions/0049-my-sizes.md): a shopper saves one size per size
-// system; 'Show my sizes' on a listing adds them to its URL as the Size filter, and a cookie of
+// My sizes (issue 25, item 3; docs/decisions/0049-my-sizes.md): a shopper saves their sizes in
+// each size system, as many as fit them (between UK 10 and 12: both; issue 46 item 4, decision 0076); 'Show my sizes' on a listing adds them to its URL as the Size filter, and a cookie of
 // the visit (no expiry: it ends with the browser session) keeps them on the next listings.
 import { safeRedirect } from "./safe-redirect";
 import { ONE_SIZE, SIZE_SYSTEMS, type SizeSystemId } from "./sizes";
@@ -9,17 +9,16 @@ export const MY_SIZE_SYSTEMS = ["women", "men", "children", "shoes"] as const sa
 export type MySizeSystem = (typeof MY_SIZE_SYSTEMS)[number];
 export const mySizeField = (system: MySizeSystem) => `size_${system}`;
 
-export type SavedSizes = Partial<Record<MySizeSystem, string>>;
+export type SavedSizes = Partial<Record<MySizeSystem, string[]>>;
 
-/** Reads the form: each system's size, or none; a size not of its system is refused at its field. */
-export function readMySizes(form: { get(name: string): FormDataEntryValue | null }): { ok: true; sizes: SavedSizes } | { ok: false; errors: Partial<Record<string, string>> } {
+/** Reads the form: each system's sizes (its checked boxes), or none; a size not of its system is refused at its field. */
+export function readMySizes(form: { getAll(name: string): FormDataEntryValue[] }): { ok: true; sizes: SavedSizes } | { ok: false; errors: Partial<Record<string, string>> } {
   const sizes: SavedSizes = {};
   const errors: Partial<Record<string, string>> = {};
   for (const system of MY_SIZE_SYSTEMS) {
-    const raw = form.get(mySizeField(system));
-    const value = typeof raw === "string" ? raw.trim() : "";
-    if (!value) continue;
-    if (SIZE_SYSTEMS[system].sizes.includes(value)) sizes[system] = value;
+    const values = [...new Set(form.getAll(mySizeField(system)).map((raw) => (typeof raw === "string" ? raw.trim() : "")).filter(Boolean))];
+    if (values.length === 0) continue;
+    if (values.every((value) => SIZE_SYSTEMS[system].sizes.includes(value))) sizes[system] = SIZE_SYSTEMS[system].sizes.filter((size) => values.includes(size));
     else errors[mySizeField(system)] = `Please choose a size from the ${SIZE_SYSTEMS[system].label} list`;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, sizes };
@@ -64,7 +63,7 @@ export function sizesFromCookie(cookieHeader: string | null): string[] | null {
   try {
     const all = new Set(MY_SIZE_SYSTEMS.flatMap((s) => SIZE_SYSTEMS[s].sizes));
     const sizes = decodeURIComponent(raw).split("|").filter((s) => all.has(s));
-    return sizes.length ? sizes.slice(0, MY_SIZE_SYSTEMS.length) : null;
+    return sizes.length ? sizes.slice(0, all.size) : null;
   } catch {
     return null;
   }

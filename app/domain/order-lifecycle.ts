@@ -7,7 +7,7 @@
 // window that ended; a returned item is inspected by its handler. The order's own status is
 // derived from its items.
 
-import { formatDeadline, formatUkTime } from "./dates";
+import { formatDeadline } from "./dates";
 
 /** awaiting_payment: placed, its items reserved, until the provider's event confirms the payment (decision 0055). */
 export const ORDER_STATUSES = ["awaiting_payment", "pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
@@ -200,23 +200,7 @@ export function daysLeft(endsAt: number, now: number) {
   return Math.max(0, Math.ceil((endsAt - now) / DAY_MS));
 }
 
-/** Windows ending within this time get their reminder (the day before). */
-export const REMINDER_BEFORE_MS = DAY_MS;
-
-const ukDay = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" });
-const ukDayNumber = (ms: number) => Date.parse(`${ukDay.format(ms)}T00:00:00Z`) / DAY_MS;
-
-/**
- * When a rental ends, as its reminder says it (issue 22): 'tomorrow' only when the window ends on
- * the next calendar day in the UK, 'today at 14:30' when it ends today, else 'in 3 days'. UK days,
- * so the clock change (BST/GMT) and midnight are read as a person in the UK reads them.
- */
-export function rentalEndsWhen(endsAt: number, now: number) {
-  const days = ukDayNumber(endsAt) - ukDayNumber(now);
-  if (days <= 0) return `today at ${formatUkTime(endsAt)}`;
-  if (days === 1) return "tomorrow";
-  return `in ${days} days`;
-}
+export { rentalEndsWhen, remindersDueBefore } from "./rental-reminder";
 
 /** 'Return or buy by Tuesday 1 December': the day the window ends, as every deadline reads (decision 0069). */
 export function returnOrBuyBy(endsAt: number) {
@@ -269,6 +253,8 @@ export interface LifecycleItem {
 
 export interface LifecycleOrder {
   id: string;
+  /** The short reference people see (decision 0076); the id stays internal. */
+  reference: string | null;
   userId: string;
   email: string;
   fullName: string | null;

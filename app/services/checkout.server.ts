@@ -13,6 +13,7 @@ import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { handlerContacts } from "./handlers.server";
 import { addressLines } from "../domain/postal-address";
+import { showReference } from "../domain/order-reference";
 
 /** What a shopper ordered, one line an item, as the handler's and the owner's e-mails say it. */
 const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");
@@ -30,8 +31,8 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, placed: Lifecyc
       userId: handler.userId,
       to: handler.email,
       title: `New order: please post it by ${by}`,
-      subject: `New order ${order.orderId}: please post it by ${by}`,
-      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping).join("\n")}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
+      subject: `New order ${showReference(order.reference)}: please post it by ${by}`,
+      text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered (order ${showReference(order.reference)}):\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping).join("\n")}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
       link: handler.dashboard,
       action: "Your orders",
     }),
@@ -79,8 +80,8 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
         userId: user.id,
         to: user.email,
         title: "Thank you for your order",
-        subject: `Your Closetloop order ${order.orderId}`,
-        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${order.orderId}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\n${order.lines.some((l) => l.type === "rental") ? "Rentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\n" : ""}Your order ${order.orderId}: ${url}`,
+        subject: `Your Closetloop order ${showReference(order.reference)}`,
+        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${showReference(order.reference)}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\n${order.lines.some((l) => l.type === "rental") ? "Rentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\n" : ""}Your order ${showReference(order.reference)}: ${url}`,
         link: orderPath(order.orderId),
         action: "View your order",
       }),
@@ -93,6 +94,7 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
           eventName: "order_placed",
           eventProperties: {
             orderId: order.orderId,
+            orderReference: order.reference,
             // In pounds, as the spec's examples (issue 23, item 6); the money engine keeps pence.
             orderValue: penceToPounds(order.total),
             currency: "GBP",

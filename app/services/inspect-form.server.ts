@@ -6,6 +6,9 @@ import { readInspection, type InspectFormResult } from "../domain/returns";
 import { changeOrderItem, type LifecycleServices } from "./order-lifecycle.server";
 import { redirectWithToast } from "./toast.server";
 
+/** Why a return cannot be inspected yet (the form is not shown then either). */
+export const NOT_POSTED = "This return has not been posted yet: the shopper has not added its tracking number. Record its condition once the parcel has arrived.";
+
 type Refusal = InspectFormResult & { alert: { title: string; message: string } };
 
 /**
@@ -18,11 +21,13 @@ export async function inspectFromForm(app: LifecycleServices, form: FormData, ac
   const itemId = String(form.get("itemId") ?? "").slice(0, 100);
   const values = { outcome: String(form.get("outcome") ?? form.get("condition") ?? "").slice(0, 20), fee: String(form.get("fee") ?? "").slice(0, 20), reason: String(form.get("reason") ?? "").slice(0, 600) };
   const refuse = (status: number, message: string, extra: Partial<InspectFormResult> = {}) => data<Refusal>({ intent: "inspect", itemId, values, ...extra, alert: { title: "Inspection not saved", message } }, { status });
-  const row = await app.db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).get();
+  const row = await app.db.select({ orderId: orderItems.orderId, posted: orderItems.returnTrackingNumber }).from(orderItems).where(eq(orderItems.id, itemId)).get();
   const orderId = row?.orderId ?? null;
   const order = orderId ? await loadOrder(app.db, orderId) : null;
   const item = order?.items.find((i) => i.id === itemId);
   if (!order || !item || !mayAct(order, item)) return refuse(404, "Order item not found");
+  // Nothing can be received that was never posted (issue 46 item 4): the shopper's tracking number says it was.
+  if (item.status === "return_requested" && !row?.posted) return refuse(409, NOT_POSTED);
   const cap = item.kind === "purchase" ? item.price : (item.buyingPrice ?? item.productBuyingPrice ?? item.price);
   const read = readInspection({ outcome: form.get("outcome") ?? form.get("condition"), fee: form.get("fee"), reason: form.get("reason") }, cap);
   if (!read.ok) return refuse(400, Object.values(read.errors)[0]!, { errors: read.errors });

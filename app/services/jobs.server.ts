@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, lte } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
@@ -6,7 +6,8 @@ import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatDeadline, formatLongDate } from "../domain/dates";
 import { formatGBP } from "../domain/money";
-import { REMINDER_BEFORE_MS, rentalEndsWhen } from "../domain/order-lifecycle";
+import { remindersDueBefore, rentalEndsWhen } from "../domain/order-lifecycle";
+import { showReference } from "../domain/order-reference";
 import { heldWords, payoutAnnouncement } from "../domain/payouts";
 import { holdsOf, recordPayoutHolds } from "../data/payout-holds.server";
 import { escalateOverdueClaims } from "./claims.server";
@@ -78,7 +79,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
   if ((stamped.meta.changes ?? 0) !== 1) return false;
   try {
     const row = await ctx.db
-      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, userId: users.id, email: users.email, fullName: users.fullName })
+      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, reference: orders.reference, userId: users.id, email: users.email, fullName: users.fullName })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
@@ -95,7 +96,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
         userId: row.userId,
         to: row.email,
         title: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
-        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatDeadline(row.endsAt)}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${row.orderId}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
+        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatDeadline(row.endsAt)}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${showReference(row.reference)}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
         link: orderPath(row.orderId),
         action: "View your order",
       }),
@@ -138,7 +139,7 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   }
 
   // Windows ending within the next day get their reminder, once.
-  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lte(orderItems.rentalEndsAt, now + REMINDER_BEFORE_MS), isNull(orderItems.reminderSentAt)));
+  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lt(orderItems.rentalEndsAt, remindersDueBefore(now)), isNull(orderItems.reminderSentAt)));
   for (const item of ending) {
     try {
       if (await remind(ctx, item.id, now)) summary.reminders++;

@@ -7,11 +7,12 @@ import { returnDestination } from "../data/returns.server";
 import { returnPostBy } from "../domain/shipping";
 import { formatDeadline } from "../domain/dates";
 import { formatGBP } from "../domain/money";
+import { showReference } from "../domain/order-reference";
 import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
 import type { QueueMessage } from "../domain/queue-messages";
 import { tellBackOnSale } from "./alerts.server";
 import { publicPagesChanged } from "./freshness.server";
-import { orderPageUrl, orderPath } from "./links.server";
+import { orderPageUrl, orderPath, siteLink } from "./links.server";
 import { noticeMessage, type Notice } from "./notify.server";
 import { enqueue } from "./notifications.server";
 import { captureDue } from "./payments.server";
@@ -47,7 +48,7 @@ export function statusMessages(app: LifecycleServices, order: LifecycleOrder, to
       kind: "order_status_changed",
       userId: order.userId,
       to: order.email,
-      title: `Your Closetloop order ${order.id} is ${to}`,
+      title: `Your Closetloop order ${showReference(order.reference)} is ${to}`,
       text: statusEmail(order, to, orderPageUrl(app.config, order.id)),
       link: orderPath(order.id),
       action: "View your order",
@@ -101,7 +102,7 @@ function statusEmail(order: LifecycleOrder, to: StaffOrderChoice, orderUrl: stri
         : "Your order was delivered. Enjoy it!",
     cancelled: "Your order was cancelled. You have not been charged for it.",
   };
-  return `Hello ${order.fullName ?? "there"},\n\n${lines[to]}\n\nYour order ${order.id}: ${orderUrl}\n`;
+  return `Hello ${order.fullName ?? "there"},\n\n${lines[to]}\n\nYour order ${showReference(order.reference)}: ${orderUrl}\n`;
 }
 
 /**
@@ -151,12 +152,16 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
   const hello = `Hello ${order.fullName ?? "there"},\n\n`;
   // Every e-mail about an order links to its page, from the site's address (jobs have no request).
   const orderUrl = orderPageUrl(app.config, order.id);
-  const footer = `\n\nYour order ${order.id}: ${orderUrl}\n`;
+  const footer = `\n\nYour order ${showReference(order.reference)}: ${orderUrl}\n`;
   const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
   const shopper = (kind: Notice["kind"], title: string, text: string) =>
     noticeMessage(app.config, { key: `item:${item.id}:${event.type}:shopper`, kind, userId: order.userId, to: order.email, title, text: hello + text + footer, link: orderPath(order.id), action: "View your order" });
+  // The owner's e-mails link to their Orders tab in the text part too (issue 46 item 4: 'was sold' had no link).
+  const ownerOrders = "/vendor?tab=orders";
   const toOwner = (title: string, text: string) =>
-    owner ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n`, link: "/vendor?tab=orders" })] : [];
+    owner
+      ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n\nYour orders: ${siteLink(app.config, ownerOrders)}\n`, link: ownerOrders, action: "Your orders" })]
+      : [];
   switch (event.type) {
     case "buy_now":
       return [
@@ -180,7 +185,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
         shopper(
           "return_instructions",
           `Return instructions for ${item.name}`,
-          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${order.id}, on a note inside and on the parcel.\n3. Post it by ${by} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
+          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${showReference(order.reference)}, on a note inside and on the parcel.\n3. Post it by ${by} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
         ),
         ...toOwner(
           `${item.name} is coming back`,
@@ -195,7 +200,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
             userId: handler.userId,
             to: handler.email,
             title: `${item.name} is coming back to you`,
-            text: `Hello ${handler.name ?? "there"},\n\n${sendsBack} They post it by ${by} to your store, with the order reference ${order.id}; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.\n`,
+            text: `Hello ${handler.name ?? "there"},\n\n${sendsBack} They post it by ${by} to your store, with the order reference ${showReference(order.reference)}; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.\n`,
             link: handler.dashboard,
             action: "Your orders",
           }),

@@ -33,7 +33,7 @@ export type PaidEvent = {
 /** Re-reads what announceOrder needs: the shopper, the lines, the shipping address. */
 async function placedOrder(app: Services, orderId: string) {
   const order = await app.db
-    .select({ id: orders.id, total: orders.totalAmount, shipping: orders.shippingAddress, userId: users.id, email: users.email, fullName: users.fullName })
+    .select({ id: orders.id, reference: orders.reference, total: orders.totalAmount, shipping: orders.shippingAddress, userId: users.id, email: users.email, fullName: users.fullName })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
@@ -44,7 +44,7 @@ async function placedOrder(app: Services, orderId: string) {
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.createdAt, orderItems.id);
-  return { order, placed: { orderId, duplicate: false, total: order.total, lines } satisfies PlacedOrder };
+  return { order, placed: { orderId, reference: order.reference ?? "", duplicate: false, total: order.total, lines } satisfies PlacedOrder };
 }
 
 const orderNow = (app: Services, orderId: string) =>

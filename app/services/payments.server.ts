@@ -3,6 +3,7 @@ import { orderItems, orders, payments, transactions, users } from "../../db/sche
 import type { AppContext } from "../context";
 import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
 import { formatGBP } from "../domain/money";
+import { showReference } from "../domain/order-reference";
 import { notify } from "./notify.server";
 import { localPaymentProvider } from "./payments-local.server";
 
@@ -225,7 +226,7 @@ export async function captureDue(services: PaymentServices, now: number, orderId
  */
 async function tellChargeFailed(services: PaymentServices, orderId: string, transactionId: string, amount: number) {
   try {
-    const shopper = await services.db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+    const shopper = await services.db.select({ id: users.id, email: users.email, fullName: users.fullName, reference: orders.reference }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
     if (!shopper) return;
     await notify(services, [
       {
@@ -234,7 +235,7 @@ async function tellChargeFailed(services: PaymentServices, orderId: string, tran
         userId: shopper.id,
         to: shopper.email,
         title: "We could not take a payment: please update your card",
-        text: `Hello ${shopper.fullName ?? "there"},\n\nWe could not charge ${formatGBP(amount)} for your order ${orderId} to the card you saved at checkout. Please update your card: we will try again at once, and every day until it goes through.`,
+        text: `Hello ${shopper.fullName ?? "there"},\n\nWe could not charge ${formatGBP(amount)} for your order ${showReference(shopper.reference)} to the card you saved at checkout. Please update your card: we will try again at once, and every day until it goes through.`,
         link: `${orderPath(orderId)}/card`,
         action: "Update your card",
       },

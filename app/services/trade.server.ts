@@ -7,6 +7,7 @@ import { changeItems, loadOrder, type ChangeResult, type LifecycleActor, type Li
 import { givenBackWords, type GivenBack } from "../domain/cancellation";
 import { DELIVERY_FEE_PER_GROUP, deliveryRefundKey, groupsCancelledWhole } from "../domain/delivery";
 import { formatGBP } from "../domain/money";
+import { showReference } from "../domain/order-reference";
 import { deliveryRefundable } from "../domain/refund-cap";
 import { moneyInputOf } from "../data/order-money.server";
 import { CARRIER_NAMES, isCarrier, trackingUrl } from "../domain/shipping";
@@ -59,7 +60,7 @@ export async function overturnItemCharge(app: LifecycleServices, orderId: string
         userId: order.userId,
         to: order.email,
         title: collected ? `The charge for ${item.name} was refunded` : `The charge for ${item.name} was cancelled`,
-        text: `Hello ${order.fullName ?? "there"},\n\n${what}\n\nYour order ${orderId}: ${url}\n`,
+        text: `Hello ${order.fullName ?? "there"},\n\n${what}\n\nYour order ${showReference(order.reference)}: ${url}\n`,
         link: orderPath(orderId),
         action: "View your order",
       }),
@@ -97,8 +98,8 @@ export async function shipItems(app: LifecycleServices, orderId: string, itemIds
         kind: "order_status_changed",
         userId: order.userId,
         to: order.email,
-        title: `Your Closetloop order ${order.id} is on its way`,
-        text: `Hello ${order.fullName ?? "there"},\n\n${names} ${result.moved.length === 1 ? "is" : "are"} on the way to you.\n\nTracking: ${trackingLine(tracking)}\n\nWhen it arrives, you can tell us on your order page ('I have received it').\n\nYour order ${order.id}: ${url}\n`,
+        title: `Your Closetloop order ${showReference(order.reference)} is on its way`,
+        text: `Hello ${order.fullName ?? "there"},\n\n${names} ${result.moved.length === 1 ? "is" : "are"} on the way to you.\n\nTracking: ${trackingLine(tracking)}\n\nWhen it arrives, you can tell us on your order page ('I have received it').\n\nYour order ${showReference(order.reference)}: ${url}\n`,
         link: orderPath(order.id),
         action: "Track your order",
       }),
@@ -172,8 +173,8 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
       kind: "order_cancelled",
       userId: order.userId,
       to: order.email,
-      title: whole ? `Your Closetloop order ${orderId} is cancelled` : `Part of your Closetloop order ${orderId} is cancelled`,
-      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\n${givenBackWords(givenBack)} It can take a few working days to show.\n\nYour order ${orderId}: ${url}\n`,
+      title: whole ? `Your Closetloop order ${showReference(order.reference)} is cancelled` : `Part of your Closetloop order ${showReference(order.reference)} is cancelled`,
+      text: `Hello ${order.fullName ?? "there"},\n\n${whole ? "Your order was cancelled" : "These items of your order were cancelled"} ${byWhom}:\n${list}\n\n${givenBackWords(givenBack)} It can take a few working days to show.\n\nYour order ${showReference(order.reference)}: ${url}\n`,
       link: orderPath(orderId),
       action: "View your order",
     }),
@@ -190,7 +191,7 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
         kind: "handler_order_cancelled",
         userId: handler.userId,
         to: handler.email,
-        title: whole ? `Order ${orderId} was cancelled: do not send it` : `${names} ${one ? "was" : "were"} cancelled from order ${orderId}: do not send ${one ? "it" : "them"}`,
+        title: whole ? `Order ${showReference(order.reference)} was cancelled: do not send it` : `${names} ${one ? "was" : "were"} cancelled from order ${showReference(order.reference)}: do not send ${one ? "it" : "them"}`,
         text: `Hello ${handler.name ?? "there"},\n\n${names} ${one ? "was" : "were"} cancelled ${actor.role === "shopper" ? "by the shopper" : "by Closetloop"} before ${one ? "it was" : "they were"} posted: do not send ${one ? "it" : "them"}. ${one ? "It is" : "They are"} back on sale already.${rest}\n`,
         link: handler.dashboard,
         action: "Your orders",

@@ -73,7 +73,7 @@ export const userSizes = sqliteTable(
     size: text("size").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.sizeSystem] })],
+  (t) => [primaryKey({ columns: [t.userId, t.sizeSystem, t.size] })],
 );
 
 /** 'Notify me' on a rented item (migration 0032; issue 25, item 6): one waiting request per shopper and item. */

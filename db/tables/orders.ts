@@ -73,10 +73,14 @@ export const orders = sqliteTable(
     // wrong, for the staff alert on the admin Orders tab.
     paymentIssue: text("payment_issue"),
     paymentIssueAt: integer("payment_issue_at"),
+    // The short reference people read out and type (migration 0056, decision 0076): checkout
+    // sets it; a row written without one gets one from the trigger of migration 0056.
+    reference: text("reference"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
+    uniqueIndex("orders_reference_unique").on(t.reference),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_payment_issue_idx").on(t.paymentIssueAt).where(sql`${t.paymentIssueAt} IS NOT NULL`),
     index("orders_payment_session_idx").on(t.paymentSessionId),

@@ -17,25 +17,26 @@ async function person(browser: Browser, javaScriptEnabled: boolean) {
   return { page, close: () => context.close() };
 }
 
-/** The shopper rents one item (the product page's default option) and checks out; answers the order id. */
+/** The shopper rents one item (the product page's default option) and checks out; answers the order's address and reference. */
 async function rent(page: Page, productId: string) {
   await readyToCheckOut(page, `/product/${productId}`, { onProduct: () => expect(page.getByText("You have 7 days from delivery before paying the Buy Now price")).toBeVisible() });
   await page.getByRole("button", { name: "Complete Order" }).click();
   await payOnLocalPage(page);
-  const placed = page.getByText(/Order order_\w+ has been placed/);
+  // The toast names the order by its short reference (decision 0076), never its internal id.
+  const placed = page.getByText(/Order #[0-9A-HJKMNP-TV-Z]{8} has been placed/);
   await expect(placed).toBeVisible();
-  return /order_\w+/.exec((await placed.textContent())!)![0];
+  return { orderId: new URL(page.url()).pathname.split("/").pop()!, reference: /#[0-9A-Z]{8}/.exec((await placed.textContent())!)![0] };
 }
 
 /** Staff find the order on the admin Orders tab and mark it delivered. */
-async function markDelivered(page: Page, orderId: string) {
+async function markDelivered(page: Page, reference: string) {
   await page.goto("/admin/orders");
   const search = page.getByRole("search", { name: /Search orders/ });
-  await search.getByRole("searchbox").fill(orderId);
+  await search.getByRole("searchbox").fill(reference.toLowerCase());
   await search.getByRole("button", { name: "Search" }).click();
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Order ${orderId}` }) });
-  await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("delivered");
-  await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
+  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: `Order ${reference}` }) });
+  await row.getByRole("combobox", { name: `Status of order ${reference}` }).selectOption("delivered");
+  await row.getByRole("button", { name: `Save status of order ${reference}` }).click();
   await expect(page.getByText("Order status changed to delivered")).toBeVisible();
 }
 
@@ -43,11 +44,11 @@ test("a shopper rents, staff mark it delivered, the shopper sees the days left a
   // Two people, a checkout and the queue: longer than one page visit.
   test.setTimeout(90_000);
   await login(page, ownAccount("lifecycle", testInfo));
-  const orderId = await rent(page, item(testInfo, "buy"));
+  const { orderId, reference } = await rent(page, item(testInfo, "buy"));
 
   const staff = await person(browser, javaScriptEnabled);
   await login(staff.page, DEMO.admin, DEMO_PASSWORD, "/admin");
-  await markDelivered(staff.page, orderId);
+  await markDelivered(staff.page, reference);
   await staff.close();
 
   await page.goto(`/account/orders/${orderId}`);
@@ -66,25 +67,31 @@ test("another rental is returned, and staff inspect it back onto the shelf", asy
   test.setTimeout(90_000);
   const productId = item(testInfo, "return");
   await login(page, ownAccount("lifecycle", testInfo));
-  const orderId = await rent(page, productId);
+  const { orderId, reference } = await rent(page, productId);
 
   const staff = await person(browser, javaScriptEnabled);
   await login(staff.page, DEMO.admin, DEMO_PASSWORD, "/admin");
-  await markDelivered(staff.page, orderId);
+  await markDelivered(staff.page, reference);
 
   await page.goto(`/account/orders/${orderId}`);
   await expect(page.getByText("7 days left")).toBeVisible();
   await page.getByRole("button", { name: "Return it" }).click();
   await expect(page.getByText("Return requested", { exact: true }).first()).toBeVisible();
   const instructions = page.getByRole("region", { name: "Return instructions" });
-  await expect(instructions).toContainText(`Write your order reference, ${orderId}, on a note inside and on the parcel.`);
+  await expect(instructions).toContainText(`Write your order reference, ${reference}, on a note inside and on the parcel.`);
+  // Posted, with its tracking: only a return that was posted can be received and inspected (issue 46 item 4).
+  const tracking = instructions.getByRole("form", { name: /^Tracking for the return of / });
+  await tracking.getByLabel("Carrier").selectOption({ label: "Royal Mail" });
+  await tracking.getByLabel("Tracking number").fill("AB123456789GB");
+  await tracking.getByRole("button", { name: "Save tracking" }).click();
+  await expect(page.getByText("Tracking saved").first()).toBeVisible();
   await page.goto(`/product/${productId}`);
   // The item's own status (cards of other items, inside their links, may say it too).
   await expect(page.locator("p:not(a p)", { hasText: /^Currently rented$/ })).toBeVisible();
 
   // The item arrives back at the platform; staff check it and record its condition.
   await staff.page.goto("/admin/orders");
-  const returned = staff.page.getByRole("region", { name: "Returns to inspect" }).getByRole("listitem").filter({ hasText: orderId });
+  const returned = staff.page.getByRole("region", { name: "Returns to inspect" }).getByRole("listitem").filter({ hasText: reference });
   await returned.getByLabel("Good: back on sale").check();
   await returned.getByRole("button", { name: "Record inspection" }).click();
   await expect(staff.page.getByText("Return received in good condition")).toBeVisible();

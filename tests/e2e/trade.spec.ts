@@ -49,7 +49,8 @@ async function buyOne(page: Page, info: TestInfo, kind: "post" | "cancel") {
   await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   const orderUrl = new URL(page.url()).pathname;
   const orderId = orderUrl.split("/").pop()!;
-  return { orderUrl, orderId, name, handler };
+  const reference = (await page.getByRole("heading", { level: 1 }).textContent())!.replace(/^Order\s*/, "").trim();
+  return { orderUrl, orderId, reference, name, handler };
 }
 
 test("the seller posts with tracking, the shopper confirms, returns it, and the seller records a repair fee", async ({ browser, page }, info) => {
@@ -57,14 +58,14 @@ test("the seller posts with tracking, the shopper confirms, returns it, and the 
 
   const seller = await browser.newPage();
   await login(seller, order.handler.email, DEMO_PASSWORD, order.handler.orders);
-  const card = seller.getByRole("article", { name: `Order ${order.orderId} to send` });
+  const card = seller.getByRole("article", { name: `Order ${order.reference} to send` });
   await expect(card).toContainText("Sam Shopper");
   await expect(card).toContainText(/Post by [A-Z][a-z]+day/);
   await card.getByLabel("Carrier").selectOption("dpd");
   await card.getByLabel("Tracking number").fill("1550 1234");
   await card.getByRole("button", { name: "Mark shipped" }).click();
   await expect(seller.getByText("Enter the tracking number without spaces.").first()).toBeVisible();
-  const again = seller.getByRole("article", { name: `Order ${order.orderId} to send` });
+  const again = seller.getByRole("article", { name: `Order ${order.reference} to send` });
   // With JavaScript the keyboard is taken to the field the refusal marks.
   if (info.project.name === "js") await expect(again.getByLabel("Tracking number")).toBeFocused();
   await again.getByLabel("Carrier").selectOption("dpd");
@@ -83,7 +84,13 @@ test("the seller posts with tracking, the shopper confirms, returns it, and the 
   await page.getByText(/^Return it \(until/).click();
   await page.getByLabel("Why are you returning it?").fill("It does not fit");
   await page.getByRole("button", { name: "Return it" }).click();
-  await expect(page.getByRole("region", { name: "Return instructions" })).toContainText(order.orderId);
+  await expect(page.getByRole("region", { name: "Return instructions" })).toContainText(order.reference);
+  // Posted with its tracking: a return is inspected only once posted (issue 46 item 4).
+  const tracking = page.getByRole("form", { name: /^Tracking for the return of / });
+  await tracking.getByLabel("Carrier").selectOption({ label: "Royal Mail" });
+  await tracking.getByLabel("Tracking number").fill("AB123456789GB");
+  await tracking.getByRole("button", { name: "Save tracking" }).click();
+  await expect(page.getByText("Tracking saved").first()).toBeVisible();
 
   await seller.goto(order.handler.orders);
   const inspect = seller.getByRole("form", { name: `Inspect ${order.name}` });

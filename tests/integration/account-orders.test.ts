@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
-import { DAY, deliver, placeOrder, returnRental } from "./orders";
+import { DAY, deliver, placeOrder, returnRental, shownReference } from "./orders";
 import { signedInBrowser, page, follow, pagesVersion, unique } from "./account-fixtures";
 
 // Account management (issue 13; seller-store-admin.md §2, §5, §8): a signed-in user's orders
@@ -14,14 +14,15 @@ describe("My Orders and the order page", () => {
     expect((await page(browser, "/account?tab=orders")).html).toContain("You haven&#x27;t placed any orders yet");
   });
 
-  it("lists each order: the first 8 characters of its id, date, a coloured status badge, the total in £, and a link to it", async () => {
+  it("lists each order: its short reference (not its id), date, a coloured status badge, the total in £, and a link to it", async () => {
     const shopper = await signedInBrowser("shopper");
     const owner = await createUser();
     const coat = await createProduct(owner.id, { rentalPrice: 1500, buyingPrice: 12000 });
     const { orderId } = await placeOrder(shopper, [{ productId: coat.id, option: "rental" }]);
     const { html } = await page(shopper.browser, "/account?tab=orders");
     expect(html).toContain(`href="/account/orders/${orderId}"`);
-    expect(html).toContain(`>${orderId.slice("order_".length, "order_".length + 8)}...<span class="sr-only"> (order ${orderId})</span></a>`);
+    expect(html).toMatch(new RegExp(`href="/account/orders/${orderId}"[^>]*>${await shownReference(orderId)}</a>`));
+    expect(await shownReference(orderId)).toMatch(/^#[0-9A-HJKMNP-TV-Z]{8}$/);
     expect(html).toMatch(/bg-amber-100[^"]*">pending</);
     // £15.00 rental + £3.99 delivery.
     expect(html).toContain("£18.99");
@@ -109,7 +110,7 @@ describe("a rental in its window", () => {
     expect(next.html).toContain("Return requested");
     expect(next.html).toContain("Return instructions");
     expect(next.html).toContain(`Pack ${coat.name} as it came to you`);
-    expect(next.html).toContain(`Write your order reference, ${orderId}, on a note inside and on the parcel.`);
+    expect(next.html).toContain(`Write your order reference, ${await shownReference(orderId)}, on a note inside and on the parcel.`);
     // Back to the seller's own return address, by a date (issue 22).
     expect(next.html).toContain("2 Return Lane");
     expect(next.html).toMatch(/Post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to:/);

@@ -34,7 +34,7 @@ export async function returnedRental(handler: "vendor" | "store" = "vendor") {
   const order = await orderOf({ option: "rental", productName: `Returned Dress ${next("r")}` });
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("UPDATE order_items SET status = 'return_requested', handler = ?, delivered_at = ?, rental_starts_at = ?, rental_ends_at = ?, return_requested_at = ? WHERE id = ?")
+    env.DB.prepare("UPDATE order_items SET status = 'return_requested', handler = ?, delivered_at = ?, rental_starts_at = ?, rental_ends_at = ?, return_requested_at = ?, return_carrier = 'royal_mail', return_tracking_number = 'AB123456789GB' WHERE id = ?")
       .bind(handler, now - 3 * 86_400_000, now - 3 * 86_400_000, now + 4 * 86_400_000, now - 3_600_000, order.itemId),
     env.DB.prepare("UPDATE orders SET status = 'active' WHERE id = ?").bind(order.orderId),
   ]);

@@ -48,7 +48,7 @@ describe("/all-products", () => {
     const { status, text } = await html(`/all-products?brand=Brand${tag}`);
     expect(status).toBe(200);
     expect(text).toContain("All Products");
-    expect(text).toContain("2 product(s) found");
+    expect(text).toContain("2 products found");
     expect(text).toContain(`Camel Overcoat ${tag}`);
     expect(text).toContain(`Rented Parka ${tag}`);
     expect(text).toContain("Currently rented");
@@ -60,7 +60,7 @@ describe("/all-products", () => {
   it("finds by prefix search and shows the empty state with Clear Filters", async () => {
     expect((await html(`/all-products?search=overc+${tag}`)).text).toContain(`Camel Overcoat ${tag}`);
     const none = await html(`/all-products?search=zzzznothing${tag}`);
-    expect(none.text).toContain("0 product(s) found");
+    expect(none.text).toContain("0 products found");
     expect(none.text).toContain("Clear Filters");
   });
 

@@ -27,7 +27,7 @@ describe("checkout through the local provider's hosted page", () => {
     expect(waiting).toContain(`href="/dev/payments/checkout/${order.sessionId}"`);
     // My Orders shows what it will cost, not the nothing paid so far.
     const list = (await (await buyer.browser.fetch("/account?tab=orders")).text()).replace(/<!-- -->/g, "");
-    const row = list.slice(list.indexOf(`(order ${placed.orderId})`));
+    const row = list.slice(list.indexOf(`href="/account/orders/${placed.orderId}"`));
     expect(row.slice(0, row.indexOf("</tr>"))).toContain("£93.99");
     expect(waiting).not.toContain("Thank you for your order");
     // Handlers are not asked to post an unpaid order.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, eventually } from "./factories";
 import { Browser } from "./http";
-import { onPaymentPage } from "./orders";
+import { onPaymentPage, shownReference } from "./orders";
 import { cartRows, checkout, seller } from "./cart-helpers";
 
 describe("checkout", () => {
@@ -73,12 +73,12 @@ describe("checkout", () => {
     expect(toPay.status).toBe(303);
     const response = await onPaymentPage(shopper.browser, toPay.headers.get("location")!);
     expect(response.status).toBe(303);
-    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount, currency, status FROM orders WHERE user_id = ?").bind(shopper.id).first<Record<string, unknown>>();
+    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount, currency, status FROM orders WHERE user_id = ?").bind(shopper.id).first<Record<string, unknown> & { id: string }>();
     // Checkout ends on the order's own page, its confirmation (issue 22, item 1).
     expect(response.headers.get("location")).toBe(`/account/orders/${order!.id}?placed=1`);
     const page = await (await shopper.browser.fetch(response.headers.get("location")!)).text();
     expect(page).toContain("Order placed successfully!");
-    expect(page).toMatch(/Order order_[0-9A-Z]{26} has been placed and you&#x27;ll receive a confirmation email\./);
+    expect(page).toMatch(/Order #[0-9A-HJKMNP-TV-Z]{8} has been placed and you&#x27;ll receive a confirmation email\./);
     expect(page).toContain("Thank you for your order");
     expect(page).toContain("Your 7 days start when it is delivered.");
     expect(page).toContain("You can return a purchase within 14 days of its delivery");
@@ -108,7 +108,10 @@ describe("checkout", () => {
     expect(await (await shopper.browser.fetch(`/product/${rented.id}`)).text()).toContain("Currently rented");
 
     const email = await eventually(() => env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE kind = 'order_placed' AND message_key = ?").bind(`order_placed:${order!.id}:email`).first<{ subject: string; body: string }>());
-    expect(email.subject).toBe(`Your Closetloop order ${order!.id}`);
+    expect(email.subject).toBe(`Your Closetloop order ${await shownReference(order!.id)}`);
+    // The internal id stays internal: the e-mail names the order by its reference (its link aside, decision 0076).
+    expect(email.body.replace(/https?:\/\/\S+/g, "")).not.toContain(order!.id.replace(/^order_/, ""));
+    expect(email.body).toContain(`Thank you for your order ${await shownReference(order!.id)}.`);
     expect(email.body).toContain("Rentals last 7 days from delivery");
     const event = await eventually(() => env.DB.prepare("SELECT payload FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order!.id}:event`).first<{ payload: string }>());
     const payload = JSON.parse(event.payload);

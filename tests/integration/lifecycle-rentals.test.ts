@@ -5,7 +5,7 @@ import { changeOrderItem } from "../../app/services/order-lifecycle.server";
 import worker from "../../workers/app";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, eventually } from "./factories";
-import { DAY } from "./orders";
+import { DAY, postBack } from "./orders";
 import { services, HOUR, nextIp, runJob, concierge, rental, itemRow, outbox, paymentsOf, transactionsOf, orderAmounts, payout } from "./lifecycle-fixtures";
 
 // Issue 15: the daily and weekly jobs through the Worker's own scheduled handler with a moved
@@ -24,19 +24,22 @@ describe("the daily job", () => {
     await runJob("daily", Date.UTC(2027, 0, 10, 3));
     expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: null });
 
-    // Monday 03:00 (31 h left) is not yet within a day; Tuesday 03:00 is (7 h left). Twice, and twice at once: one reminder.
-    await runJob("daily", Date.UTC(2027, 0, 11, 3));
-    expect(await itemRow(r.itemId)).toMatchObject({ reminder_sent_at: null });
-    const reminderTime = Date.UTC(2027, 0, 12, 3);
+    // Monday 03:00, the day before (31 h left, the window ends after the job's hour): reminded
+    // now, not on the day itself (issue 46 item 4). Twice, and twice at once: one reminder.
+    const reminderTime = Date.UTC(2027, 0, 11, 3);
     await Promise.all([runJob("daily", reminderTime), runJob("daily", reminderTime)]);
     await runJob("daily", reminderTime + HOUR);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: reminderTime });
+    // Tuesday 03:00, the day it ends: nothing more.
+    await runJob("daily", Date.UTC(2027, 0, 12, 3));
     const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
-    // The window ends the same UK day as the reminder (10:00), so it says so, not 'tomorrow' (issue 22).
-    expect(reminder.subject).toMatch(/^Your rental of .+ ends today at 10:00$/);
+    expect(reminder.subject).toMatch(/^Your rental of .+ ends tomorrow$/);
+    expect((await outbox(r.shopper.email)).filter((m) => m.kind === "rental_reminder")).toHaveLength(1);
     const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
     // One date, in the words every deadline uses (decision 0069).
-    expect(body).toContain("ends today at 10:00 (Tuesday 12 January). Before then, keep it with Buy it now");
+    expect(body).toContain("ends tomorrow (Tuesday 12 January). Before then, keep it with Buy it now");
+    // The order by its reference (decision 0076).
+    expect(body).toMatch(/Your order #[0-9A-HJKMNP-TV-Z]{8}: /);
     // Every e-mail about an order links to its page, absolutely, from the site's address.
     expect(body).toContain(`http://localhost:4173/account/orders/${r.orderId}`);
 
@@ -65,7 +68,11 @@ describe("the daily job", () => {
     ]);
 
     // Each e-mail once, however often the job ran.
-    await eventually(async () => (await outbox(r.owner.email)).some((m) => m.kind === "owner_item_update"));
+    const sold = await eventually(async () => (await outbox(r.owner.email)).find((m) => m.kind === "owner_item_update"));
+    // The text of 'was sold' links to where the owner sees it (issue 46 item 4).
+    expect(sold.subject).toMatch(/ was sold$/);
+    const soldBody = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(sold.key).first<{ body: string }>())!.body;
+    expect(soldBody).toContain("Your orders: http://localhost:4173/vendor?tab=orders");
     const shopperMail = await eventually(async () => {
       const rows = await outbox(r.shopper.email);
       return rows.some((m) => m.kind === "rental_converted") ? rows : null;
@@ -100,10 +107,10 @@ describe("the search index", () => {
     // Each write added a segment of its own.
     expect(await segments()).toBeGreaterThan(1);
     const listing = async () => (await worker.fetch(new Request(`http://localhost/all-products?search=${word}&rental_min=12.5&rental_max=33`), env, createExecutionContext())).text();
-    expect(await listing()).toContain("2 product(s) found");
+    expect(await listing()).toContain("2 products found");
     await runJob("daily", Date.now());
     expect(await segments()).toBe(1);
-    expect(await listing()).toContain("2 product(s) found");
+    expect(await listing()).toContain("2 products found");
   });
 });
 
@@ -164,14 +171,24 @@ describe("a concierge return", () => {
     // The store it goes to is told it is coming, and when it is to be posted (decision 0068).
     const coming = await eventually(async () => (await outbox(r.store!.email)).find((m) => m.kind === "handler_return_coming"));
     expect(coming.subject).toMatch(/ is coming back to you$/);
-    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(coming.key).first<{ body: string }>())!.body).toMatch(/They post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to your store, with the order reference order_/);
+    expect((await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(coming.key).first<{ body: string }>())!.body).toMatch(/They post it by [A-Z][a-z]+day \d+ [A-Z][a-z]+ to your store, with the order reference #[0-9A-HJKMNP-TV-Z]{8};/);
 
-    // The store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
+    // Not posted yet: nothing has arrived, so there is nothing to record, and recording is refused (issue 46 item 4).
     const inspectForm = `name="itemId" value="${r.itemId}"`;
+    const waiting = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
+    expect(waiting).toContain("Not posted yet: the shopper has not added a tracking number.");
+    expect(waiting).not.toContain(inspectForm);
+    const early = await storeOwner.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
+    expect(early.status).toBe(409);
+    expect(await early.text()).toContain("This return has not been posted yet");
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "return_requested" });
+
+    await postBack(r.shopper.browser, r.orderId, r.itemId);
+    // Posted: the store's Orders tab offers the inspection forms for the item (the hidden itemId of its form).
     const dashboard = await (await storeOwner.browser.fetch("/store?tab=orders")).text();
     expect(dashboard).toContain("Good: back on sale");
     expect(dashboard).toContain(inspectForm);
-    expect(dashboard).toContain("Not posted yet: the shopper has not added a tracking number.");
+    expect(dashboard).not.toContain("Not posted yet");
     // No outcome is chosen for the handler: the button alone puts nothing back on sale (decision 0067).
     expect(dashboard).not.toMatch(/<input type="radio"[^>]*name="outcome"[^>]*checked/);
     expect(await (await other.browser.fetch("/store?tab=orders")).text()).not.toContain(inspectForm);

@@ -33,13 +33,25 @@ export async function placeOrder(shopper: { id: string; browser: Browser }, line
     expect(paid.status, await paid.clone().text().then((t) => t.slice(0, 300))).toBe(303);
     expect(paid.headers.get("location")).toMatch(/\/account\/orders\/[^/?]+\?placed=1$/);
   }
-  const order = await env.DB.prepare("SELECT id, (SELECT count(*) FROM orders WHERE user_id = ?1) AS n FROM orders WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(shopper.id).first<{ id: string; n: number }>();
+  const order = await env.DB.prepare("SELECT id, reference, (SELECT count(*) FROM orders WHERE user_id = ?1) AS n FROM orders WHERE user_id = ?1 ORDER BY created_at DESC, rowid DESC LIMIT 1").bind(shopper.id).first<{ id: string; reference: string; n: number }>();
   expect(order?.n).toBe(before!.n + 1);
   const items = await env.DB.prepare("SELECT id, product_id AS productId, type FROM order_items WHERE order_id = ? ORDER BY created_at, id").bind(order!.id).all<{ id: string; productId: string; type: string }>();
-  return { orderId: order!.id, items: items.results, paymentPage };
+  return { orderId: order!.id, reference: order!.reference, items: items.results, paymentPage };
 }
 
 /** Staff mark the order delivered at `at` (a rental's 7-day window starts then). */
+/** An order's short reference, as pages and e-mails show it ('#' and eight characters, decision 0076). */
+export async function shownReference(orderId: string) {
+  const row = await env.DB.prepare("SELECT reference FROM orders WHERE id = ?").bind(orderId).first<{ reference: string }>();
+  return `#${row!.reference}`;
+}
+
+/** The shopper posts the item back and adds its tracking, as their order page asks (a return is inspected only once posted). */
+export async function postBack(browser: Browser, orderId: string, itemId: string) {
+  const response = await browser.post(`/account/orders/${orderId}`, { intent: "return_tracking", itemId, carrier: "royal_mail", trackingNumber: "AB123456789GB" });
+  expect(response.status).toBe(302);
+}
+
 export async function deliver(orderId: string, at = Date.now()) {
   const result = await setOrderStatus(db(), orderId, "delivered", { id: null, role: "staff" }, at);
   expect(result.ok).toBe(true);

@@ -46,7 +46,7 @@ describe("page cache for anonymous visitors", () => {
     forgetPages();
     const again = await get(`/all-products?search=${tag}shared`);
     expect(again.state).toBe("shared");
-    expect(again.text).toContain("0 product(s) found");
+    expect(again.text).toContain("0 products found");
   });
 
   it("never stores or serves a signed-in visitor's page", async () => {

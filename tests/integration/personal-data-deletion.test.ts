@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { DELETED_OWNER_ID, USER_REFERENCES } from "../../app/data/personal-data.server";
-import { shortOrderId } from "../../app/domain/account";
 import { PASSWORD } from "./actors";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
@@ -67,7 +66,7 @@ describe("Delete my account", () => {
     const shopper = await member("shopper");
     const owner = await createUser();
     const coat = await createProduct(owner.id);
-    const { orderId } = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
+    const { reference } = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
     const before = await databaseFingerprint();
     const response = await shopper.browser.post("/account?tab=profile", { intent: "delete_account", password: PASSWORD });
     expect(response.status).toBe(409);
@@ -75,7 +74,7 @@ describe("Delete my account", () => {
     expect(html).toContain("Deletion Failed");
     expect(html).toContain("Your account cannot be deleted while you have orders in progress");
     // Which ones, as My Orders names them (decision 0068).
-    expect(html).toContain(`In progress: ${shortOrderId(orderId)}.`);
+    expect(html).toContain(`In progress: #${reference}.`);
     expect(await databaseFingerprint()).toBe(before);
     expect((await shopper.browser.fetch("/account")).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { formatGBP } from "../../app/domain/money";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
@@ -85,11 +86,14 @@ describe("Export my data", () => {
       return { text, file: JSON.parse(text) as { orders: { id: string; payments: Record<string, unknown>[] }[] } };
     };
     const call = (orderId: string, operation: string, chargeFor: string, amount: number, status: string, orderItemId: string | null = null) => ({
-      order_id: orderId, operation, charge_for: chargeFor, order_item_id: orderItemId, amount, currency: "GBP", status, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      // Amounts as a person reads them, with their currency (issue 46 item 4), not bare pence.
+      order_id: orderId, operation, charge_for: chargeFor, order_item_id: orderItemId, amount: formatGBP(amount), currency: "GBP", status, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
     const saleLine = mine.items[0]!.id;
     const adas = await exported(ada);
     expect(adas.file.orders.map((o) => o.id)).toEqual([mine.orderId]);
+    expect(adas.file.orders[0]).toMatchObject({ reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/), total_amount: formatGBP(total), delivery_fee: formatGBP(fee), currency: "GBP" });
+    expect(adas.text).not.toMatch(/"(price|amount|total_amount|delivery_fee)": \d/);
     expect(adas.file.orders[0]!.payments).toEqual([
       call(mine.orderId, "authorize", "order_total", total, "succeeded"),
       call(mine.orderId, "capture", "sale", 6500, "failed", saleLine),

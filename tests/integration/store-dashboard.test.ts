@@ -4,7 +4,7 @@ import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { formatShortDate } from "../../app/domain/dates";
-import { deliver, placeOrder } from "./orders";
+import { deliver, placeOrder, postBack, shownReference } from "./orders";
 import { as, first, page, toastAfter, storeOwner, conciergeProduct } from "./store-helpers";
 
 // The store dashboard (issue 12 items 2–5; decisions 0029, 0030): what a store owner sees and may
@@ -59,7 +59,7 @@ describe("the store dashboard", () => {
     // 10% of £100.00 to the store (DECISIONS.md, Finance).
     expect(overview.html).toContain("£10.00");
     const orders = await page(store.browser, "/store?tab=orders");
-    expect(orders.html).toContain(orderId.slice(-8));
+    expect(orders.html).toContain(`Order ${await shownReference(orderId)}`);
   });
 
   it("approves a concierge request: approved by the store, then the listing waits for staff, and every screen says so", async () => {
@@ -186,6 +186,7 @@ describe("return inspections on the Orders tab", () => {
     await deliver(orderId);
     const returning = await shopper.browser.post(`/account/orders/${orderId}`, { intent: "request_return", itemId: items[0]!.id });
     expect(returning.status).toBeLessThan(400);
+    await postBack(shopper.browser, orderId, items[0]!.id);
     expect(await first("SELECT status, handler, seller_id FROM order_items WHERE id = ?", items[0]!.id)).toEqual({ status: "return_requested", handler: "store", seller_id: store.storeId });
 
     const tab = await page(store.browser, "/store?tab=orders");

@@ -7,7 +7,7 @@ import { CRON } from "../../workers/cron";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
 import { concierge } from "./lifecycle-fixtures";
-import { placeOrder } from "./orders";
+import { placeOrder, shownReference } from "./orders";
 import { toastAfter } from "./admin-content-fixtures";
 
 // A trade between two people (issue 22): the seller posts the items with a tracking number, the
@@ -37,7 +37,7 @@ describe("posting with tracking", () => {
   it("shows the seller what to send, where and by when; a bad number is refused at its field; shipped, the shopper sees the tracking and is told", async () => {
     const t = await trade();
     const orders = await (await t.vendor.browser.fetch("/vendor?tab=orders")).text();
-    expect(orders).toContain(`Order #${t.orderId.slice(-8)}`);
+    expect(orders).toContain(`Order ${await shownReference(t.orderId)}`);
     expect(orders).toContain("12 St James&#x27;s Square");
     expect(orders).toMatch(/Post by [A-Z][a-z]+day \d+ [A-Z][a-z]+/);
 
@@ -93,9 +93,10 @@ describe("posting with tracking", () => {
     expect(again.status).toBe(302);
     expect(await item(t.itemId)).toEqual(row);
     // Told as when staff mark it delivered: the 7 days start today (one e-mail: the second confirm changed nothing).
-    const delivered = await eventually(async () => (await outbox(t.shopper.email)).filter((m) => m.subject === `Your Closetloop order ${t.orderId} is delivered`).at(0));
+    const subject = `Your Closetloop order ${await shownReference(t.orderId)} is delivered`;
+    const delivered = await eventually(async () => (await outbox(t.shopper.email)).filter((m) => m.subject === subject).at(0));
     expect(delivered!.body).toContain("Your 7-day rental window starts today");
-    expect((await outbox(t.shopper.email)).filter((m) => m.subject === `Your Closetloop order ${t.orderId} is delivered`)).toHaveLength(1);
+    expect((await outbox(t.shopper.email)).filter((m) => m.subject === subject)).toHaveLength(1);
   });
 
   it("completes a purchase when the shopper confirms delivery: its sale is recorded and taken from the card, as when staff mark it delivered", async () => {
@@ -123,7 +124,7 @@ describe("cancelling", () => {
     const { orderId } = await placeOrder(shopper, [{ productId: item.id, option: "purchase" }]);
     expect((await shopper.browser.post(`/account/orders/${orderId}`, { intent: "cancel_order" })).status).toBe(302);
     const toStore = await eventually(async () => (await outbox(store.email)).find((m) => m.kind === "handler_order_cancelled"));
-    expect(toStore.subject).toBe(`Order ${orderId} was cancelled: do not send it`);
+    expect(toStore.subject).toBe(`Order ${await shownReference(orderId)} was cancelled: do not send it`);
     const toOwner = await eventually(async () => (await outbox(owner.email)).find((m) => m.kind === "owner_item_update" && m.subject === `${item.name} was cancelled`));
     expect(toOwner.body).toContain("before it was posted. It is back on sale, and the sale no longer counts toward your payout.");
   });
@@ -139,12 +140,13 @@ describe("cancelling", () => {
     const droppedItem = items.find((i) => i.productId === dropped.id)!;
     expect((await shopper.browser.post(`/account/orders/${orderId}`, { intent: "cancel_item", itemId: droppedItem.id })).status).toBe(302);
     const told = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
-    expect(told.subject).toBe(`${dropped.name} was cancelled from order ${orderId}: do not send it`);
+    expect(told.subject).toBe(`${dropped.name} was cancelled from order ${await shownReference(orderId)}: do not send it`);
     expect(told.body).toContain(`${dropped.name} was cancelled by the shopper before it was posted: do not send it.`);
     expect(told.body).toContain(`The rest of the order still needs posting: ${kept.name}.`);
     // Its Orders tab marks the cancelled item as such, beside the one still to send.
+    const reference = await shownReference(orderId);
     const tab = (await (await vendor.browser.fetch("/vendor?tab=orders")).text()).replace(/<!-- -->/g, "");
-    const order = tab.split('data-testid="seller-order"').slice(1).find((part) => part.includes(`Order #${orderId.slice(-8)}`))!;
+    const order = tab.split('data-testid="seller-order"').slice(1).find((part) => part.includes(`Order ${reference}`))!;
     const line = (name: string) => order.slice(order.indexOf(`${name}</span>`)).split("</li>")[0]!;
     expect(line(dropped.name)).toContain(">cancelled</span>");
     expect(line(kept.name)).not.toContain(">cancelled</span>");
@@ -167,7 +169,7 @@ describe("cancelling", () => {
     // With the amounts the order's money lines show (issue 42 item 4, decision 0074).
     expect(cancelledMail.body).toContain("Nothing was taken for it: £90.00 held on your card for it and £3.99 for its delivery (£93.99 in all) is given back.");
     const told = await eventually(async () => (await outbox(t.vendor.email)).find((m) => m.kind === "handler_order_cancelled"));
-    expect(told.subject).toBe(`Order ${t.orderId} was cancelled: do not send it`);
+    expect(told.subject).toBe(`Order ${await shownReference(t.orderId)} was cancelled: do not send it`);
     expect(told.body).toContain("There is nothing else of this order to send.");
 
     const page = await (await t.shopper.browser.fetch(`/account/orders/${t.orderId}`)).text();

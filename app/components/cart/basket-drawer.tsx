@@ -1,4 +1,5 @@
 import * as Dialog from "@radix-ui/react-dialog";
+import { counted } from "../../domain/counting";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { CartView } from "../../domain/basket";
@@ -41,7 +42,7 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
           }}
         >
           <div className="flex items-center justify-between border-b border-stone-200 p-4">
-            <Dialog.Title className="text-lg font-semibold">{`Shopping Basket (${count} items)`}</Dialog.Title>
+            <Dialog.Title className="text-lg font-semibold">{`Shopping Basket (${counted(count, "item")})`}</Dialog.Title>
             <Dialog.Close className="rounded p-1 text-xl leading-none" aria-label="Close basket">✕</Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Items in your basket, grouped by who sends them.</Dialog.Description>
@@ -66,7 +67,7 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
             <div className="border-t border-stone-200 p-4">
               <dl className="space-y-1 text-sm">
                 <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(data.totals.subtotal)}</dd></div>
-                <div className="flex justify-between"><dt>{`Delivery (${data.totals.groups} handler(s))`}</dt><dd>{formatGBP(data.totals.delivery)}</dd></div>
+                <div className="flex justify-between"><dt>{`Delivery (${counted(data.totals.groups, "handler")})`}</dt><dd>{formatGBP(data.totals.delivery)}</dd></div>
                 <div className="flex justify-between text-base font-semibold"><dt>Total</dt><dd>{formatGBP(data.totals.total)}</dd></div>
               </dl>
               <Link to="/cart" className="mt-3 block rounded-md bg-brand py-2.5 text-center font-semibold text-white">Go To Checkout</Link>

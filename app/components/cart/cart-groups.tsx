@@ -91,7 +91,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
                       {formatGBP(line.price)}
                     </p>
-                    {line.available ? null : <p className="text-sm font-medium text-red-700">No longer available: someone else has it now.</p>}
+                    {line.available ? null : <p className="text-sm font-medium text-red-700">{line.unavailableText}</p>}
                   </div>
                   <div className={compact ? "col-span-2" : "col-span-2 sm:col-span-1 sm:col-start-2"}>
                     <LineControls line={line} returnTo={returnTo} />

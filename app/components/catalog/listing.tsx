@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { counted } from "../../domain/counting";
 import { Link, useLocation } from "react-router";
 import { SaveSearch } from "./save-search";
 import { activeFilterCount, type CatalogFilters, type ProductCardData, type SortOrder } from "../../domain/catalog";
@@ -71,7 +72,7 @@ export function Listing({
       ) : null}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-stone-700" role="status">
-          {`${result.total} product(s) found`}
+          {`${counted(result.total, "product")} found`}
         </p>
         {/* The same link for everyone (the page stays shared): the shopper's sizes are read behind it (issue 25, item 3). */}
         <p className="text-sm">

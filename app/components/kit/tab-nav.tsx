@@ -24,8 +24,10 @@ function showCurrent(nav: HTMLElement | null) {
 
 export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: readonly TabLink[]; current: string; label?: string }) {
   return (
-    <nav ref={showCurrent} aria-label={label} className="relative mb-6 overflow-x-auto border-b border-stone-200">
-      <ul className="flex min-w-max gap-1">
+    // On a phone the tabs wrap onto as many rows as they need: a strip cut off at 'Bran' gave no
+    // sign it scrolled (issue 46 item 5). From md up they are one row, scrolling if it must.
+    <nav ref={showCurrent} aria-label={label} className="relative mb-6 border-b border-stone-200 md:overflow-x-auto">
+      <ul className="flex flex-wrap gap-x-1 md:min-w-max md:flex-nowrap">
         {tabs.map((tab) => {
           const active = tab.id === current;
           return (

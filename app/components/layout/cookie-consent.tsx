@@ -51,17 +51,18 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
   );
 
   const bar = (
-    <div className="mx-auto flex max-w-7xl flex-col gap-3 md:flex-row md:items-center">
-      <p className="flex-1 text-sm text-stone-700">
+    // Small on a phone (issue 46 item 5): two short lines and one row of buttons, not a quarter of the screen.
+    <div className="mx-auto flex max-w-7xl flex-col gap-2 md:flex-row md:items-center md:gap-3">
+      <p className="flex-1 text-xs leading-snug text-stone-700 md:text-sm">
         We use cookies to run the site and, with your permission, for analytics, marketing and preferences. See our{" "}
         <Link to="/cookie-policy" className="underline">Cookie Policy</Link>.
       </p>
-      <fetcher.Form method="post" action="/consent" className="flex flex-wrap gap-2">
+      <fetcher.Form method="post" action="/consent" className="flex gap-2">
         {hidden}
-        <button name="intent" value="accept_all" className="rounded-md bg-brand px-4 py-2 text-sm font-medium text-white">
+        <button name="intent" value="accept_all" className="rounded-md bg-brand px-3 py-1.5 text-xs font-medium whitespace-nowrap text-white md:px-4 md:py-2 md:text-sm">
           Accept All
         </button>
-        <button name="intent" value="reject_non_essential" className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium">
+        <button name="intent" value="reject_non_essential" className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-medium whitespace-nowrap md:px-4 md:py-2 md:text-sm">
           Reject Non-Essential
         </button>
         <a
@@ -70,7 +71,7 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
             event.preventDefault();
             dialog.current?.showModal();
           }}
-          className="rounded-md border border-stone-300 px-4 py-2 text-sm font-medium"
+          className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-medium whitespace-nowrap md:px-4 md:py-2 md:text-sm"
           role="button"
         >
           Customize
@@ -129,7 +130,7 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
   if (settingsOnly) return settings;
   return (
     // data-cookie-bar: while it is on the page, the page ends with room for it (app.css; decision 0068).
-    <section aria-label="Cookie consent" data-cookie-bar="" className="pointer-events-auto border-t border-stone-200 bg-white p-4 shadow-[0_-4px_12px_rgb(0_0_0/0.08)]">
+    <section aria-label="Cookie consent" data-cookie-bar="" className="pointer-events-auto border-t border-stone-200 bg-white px-3 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:p-4">
       {bar}
       {settings}
     </section>

@@ -3,6 +3,8 @@
 // the money, the addresses) is the order page itself.
 
 export interface ConfirmationFacts {
+  /** '#7KQ4M2XA': what the shopper quotes to us or a seller (decision 0076). */
+  reference: string;
   email: string | null;
   /** 'Friday 27 November': the handlers post by then (2 working days). */
   postBy: string;
@@ -14,6 +16,9 @@ export function OrderConfirmation({ facts }: { facts: ConfirmationFacts }) {
   return (
     <section aria-labelledby="thank-you" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4">
       <h2 id="thank-you" className="text-xl font-semibold">Thank you for your order</h2>
+      <p className="mt-1 text-sm">
+        Your order number is <strong className="font-mono whitespace-nowrap">{facts.reference}</strong>: quote it if you contact us.
+      </p>
       <p className="mt-1 text-sm">{facts.email ? `A confirmation is on its way to ${facts.email}.` : "A confirmation is on its way to you by e-mail."}</p>
       <h3 className="mt-3 font-semibold">What happens next</h3>
       <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">

@@ -18,13 +18,23 @@ export interface ReturnSent {
 
 export function InspectForm({ itemId, name, sent, action, result }: { itemId: string; name: string; sent: ReturnSent; action?: string; result?: InspectFormResult }) {
   const busy = useSubmitting("inspect");
+  // Not posted yet: there is nothing to receive, so nothing to record (issue 46 item 4).
+  if (!sent.trackingNumber) {
+    return (
+      <div className="mt-2 w-full space-y-1 rounded-md border border-stone-200 p-3 text-sm">
+        <p className="font-medium">Not posted yet: the shopper has not added a tracking number.</p>
+        {sent.reason ? <p>{`Their reason: ${sent.reason}`}</p> : null}
+        <p className="text-stone-600">{`You can record the condition of ${name} once they post it.`}</p>
+      </div>
+    );
+  }
   const mine = result?.itemId === itemId ? result : undefined;
   const error = (field: "outcome" | "fee" | "reason") => (mine?.errors?.[field] ? <p id={`${field}-${itemId}-error`} className="text-red-700">{mine.errors[field]}</p> : null);
   return (
     <Form method="post" action={action} noValidate className="mt-2 w-full space-y-2 rounded-md border border-stone-200 p-3 text-sm" aria-label={`Inspect ${name}`}>
       <input type="hidden" name="intent" value="inspect" />
       <input type="hidden" name="itemId" value={itemId} />
-      {sent.trackingNumber ? <TrackingLine label="Sent back" carrier={sent.carrier} trackingNumber={sent.trackingNumber} /> : <p>Not posted yet: the shopper has not added a tracking number.</p>}
+      <TrackingLine label="Sent back" carrier={sent.carrier} trackingNumber={sent.trackingNumber} />
       {sent.reason ? <p>{`Their reason: ${sent.reason}`}</p> : null}
       <p className="text-stone-600">Record its condition once the parcel has arrived.</p>
       <fieldset aria-describedby={mine?.errors?.outcome ? `outcome-${itemId}-error` : undefined}>

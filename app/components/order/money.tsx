@@ -34,25 +34,26 @@ export function OrderMoneyTable({ lines, total, pending = NONE, caption = "Payme
       columns={[
         { header: "Charge or refund", rowHeader: true, className: "font-normal", cell: (line) => line.label },
         { header: "Status", className: (line) => TONE[line.status], cell: (line) => line.status },
-        { header: "Amount", numeric: true, cell: (line) => formatGBP(line.amount) },
+        // An amount never breaks after its minus ('−£123.99' on a phone, issue 46 item 5).
+        { header: "Amount", numeric: true, className: "whitespace-nowrap", cell: (line) => formatGBP(line.amount) },
       ]}
       footer={
         <>
           <tr>
             <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">{totalLabel}</th>
-            <td className="pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
+            <td className="whitespace-nowrap pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
           </tr>
           {/* Not paid, not given back yet: apart from the total, which is what was paid (decision 0074). */}
           {pending.charges > 0 ? (
             <tr>
               <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Payment pending, not in the total</th>
-              <td className="text-right tabular-nums text-amber-800">{formatGBP(pending.charges)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums text-amber-800">{formatGBP(pending.charges)}</td>
             </tr>
           ) : null}
           {pending.refunds > 0 ? (
             <tr>
               <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Refund pending, not in the total</th>
-              <td className="text-right tabular-nums text-amber-800">{formatGBP(pending.refunds)}</td>
+              <td className="whitespace-nowrap text-right tabular-nums text-amber-800">{formatGBP(pending.refunds)}</td>
             </tr>
           ) : null}
         </>

@@ -24,14 +24,14 @@ export interface ReturnFormResult {
   values?: Record<string, string | undefined>;
 }
 
-export function ReturnInstructions({ item, orderId, isShopper, result }: { item: ReturnView; orderId: string; isShopper: boolean; result?: ReturnFormResult }) {
+export function ReturnInstructions({ item, reference, isShopper, result }: { item: ReturnView; reference: string; isShopper: boolean; result?: ReturnFormResult }) {
   const busy = useSubmitting("return_tracking");
   return (
     <section aria-label="Return instructions" className="space-y-2 rounded-md border border-amber-200 bg-amber-50 p-3 text-sm">
       <h4 className="font-semibold">Return instructions</h4>
       <ol className="list-decimal space-y-1 pl-5">
         <li>{`Pack ${item.name} as it came to you, with its tags and any dust bag or box.`}</li>
-        <li>{`Write your order reference, ${orderId}, on a note inside and on the parcel.`}</li>
+        <li>{`Write your order reference, ${reference}, on a note inside and on the parcel.`}</li>
         <li>
           {`Post it${item.postBy ? ` by ${item.postBy}` : ""} to:`}
           <address className="mt-1 not-italic">

@@ -1,4 +1,5 @@
 import { Form } from "react-router";
+import { showReference } from "../../domain/order-reference";
 import { CARRIER_NAMES, CARRIERS, dispatchBy, type ShipFormResult } from "../../domain/shipping";
 import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
@@ -12,6 +13,7 @@ import { addressLines } from "../../domain/postal-address";
 
 export interface ToSendOrder {
   orderId: string;
+  reference: string | null;
   placedAt: number;
   shipTo: Record<string, string | undefined>;
   items: { id: string; name: string; type: "rental" | "purchase" }[];
@@ -42,11 +44,11 @@ function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: 
   const deadline = dispatchBy(order.placedAt);
   const late = now > deadline;
   const a = order.shipTo;
-  const id = order.orderId.slice(-8);
+  const id = showReference(order.reference);
   return (
-    <article aria-label={`Order ${order.orderId} to send`} className="rounded-md border border-stone-200 p-3 text-sm">
+    <article aria-label={`Order ${id} to send`} className="rounded-md border border-stone-200 p-3 text-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="font-semibold">{`Order #${id}`}</h3>
+        <h3 className="font-semibold">{`Order ${id}`}</h3>
         <p className={late ? "font-semibold text-red-800" : "text-stone-700"}>{`Post by ${formatDeadline(deadline)}${late ? " (late)" : ""} · placed ${formatLongDate(order.placedAt)}`}</p>
       </header>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { showReference } from "../../domain/order-reference";
 import { formatLongDate, timeAgo } from "../../domain/dates";
 import { buyFairness, rentalFairness, type Fairness } from "../../domain/fairness";
 import { formatGBP } from "../../domain/money";
@@ -174,6 +175,7 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
 
 export interface SellerOrder {
   id: string;
+  reference: string | null;
   status: string;
   placedAt: number;
   items: { id: string; name: string; type: string; price: number; status: string }[];
@@ -187,7 +189,7 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
         <li key={o.id} className="py-3" data-testid="seller-order">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
-              {`Order #${o.id.slice(-8)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
+              {`Order ${showReference(o.reference)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
             </p>
             <StatusBadge status={o.status} />
           </div>

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { showReference } from "../../domain/order-reference";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import type { MoneyLine } from "../../domain/order-money";
@@ -100,6 +101,7 @@ export function StoreProducts({ products, paging }: { products: StoreProductRow[
 
 export interface StoreOrder {
   id: string;
+  reference: string | null;
   status: string;
   placedAt: number;
   items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean; sent: ReturnSent }[];
@@ -113,7 +115,7 @@ export function StoreOrders({ orders, now, action, result }: { orders: StoreOrde
       {orders.map((order) => (
         <li key={order.id} className="py-3">
           <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{`Order …${order.id.slice(-8)}`}</span>
+            <span className="font-medium">{`Order ${showReference(order.reference)}`}</span>
             <StatusBadge status={order.status} />
             <span className="text-stone-600">{timeAgo(order.placedAt, now)}</span>
           </p>

@@ -7,7 +7,8 @@ import { appContext } from "../../context";
 import { accountCounts, accountOrders, ownProducts, profileOf, saveReturnAddress } from "../../data/account.server";
 import { ownerEarnings } from "../../data/finance.server";
 import { DeletionBlocked, ordersInProgress } from "../../data/personal-data.server";
-import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, DELETE_MESSAGES, PASSWORD_MESSAGES, shortOrderId } from "../../domain/account";
+import { ACCOUNT_TAB_LABELS, ACCOUNT_TABS, DELETE_MESSAGES, PASSWORD_MESSAGES } from "../../domain/account";
+import { showReference } from "../../domain/order-reference";
 import { PasswordChangeForm, ProfileForm } from "../../domain/account-forms";
 import { checkForm } from "../../domain/submission";
 import { ReturnAddressForm, returnAddressEcho } from "../../domain/selling-form";
@@ -160,7 +161,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof DeletionBlocked) {
         // Which orders: their references, as My Orders shows them (decision 0068).
         const open = error.message === "shopper" ? await ordersInProgress(app.db, user.id) : [];
-        return refuse(error.message === "shopper" ? `${DELETE_MESSAGES.inFlight}${open.length ? ` In progress: ${open.map(shortOrderId).join(", ")}.` : ""}` : DELETE_MESSAGES.sellingInFlight, 409, false);
+        return refuse(error.message === "shopper" ? `${DELETE_MESSAGES.inFlight}${open.length ? ` In progress: ${open.map(showReference).join(", ")}.` : ""}` : DELETE_MESSAGES.sellingInFlight, 409, false);
       }
       throw error;
     }

@@ -77,7 +77,7 @@ export function ShopperActions({ order, result }: { order: Route.ComponentProps[
   );
 }
 
-export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: { item: Item; orderId: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
+export function ItemLine({ item, reference, isShopper, result, canCancelAlone }: { item: Item; reference: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
   const returning = useSubmitting("request_return");
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
@@ -133,7 +133,7 @@ export function ItemLine({ item, orderId, isShopper, result, canCancelAlone }: {
           </div>
         ) : null}
 
-        {item.status === "return_requested" ? <ReturnInstructions item={item} orderId={orderId} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
+        {item.status === "return_requested" ? <ReturnInstructions item={item} reference={reference} isShopper={isShopper} result={result?.itemId === item.id ? (result as ReturnFormResult) : undefined} /> : null}
         {isShopper && item.purchaseReturnBy ? <PurchaseReturnForm item={item} returnBy={item.purchaseReturnBy} result={result?.intent === "request_return" ? (result as ReturnFormResult) : undefined} /> : null}
         <InspectionNote inspection={item.inspection} reason={item.inspectionReason} charge={item.damageCharge} />
         {!isShopper && item.canOverturn ? (
@@ -172,9 +172,10 @@ export function Review({ item, isShopper, result }: { item: Item; isShopper: boo
       {result?.alert ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
       <fieldset aria-describedby={result?.errors?.rating ? `rating-${item.id}-error` : undefined}>
         <legend className="text-sm font-medium">Your rating <span aria-hidden="true" className="text-red-700">*</span></legend>
-        <div className="mt-1 flex gap-3">
+        {/* On a phone the five choices go onto two lines whole, never '2' above 'stars' (issue 46 item 5). */}
+        <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
           {[1, 2, 3, 4, 5].map((n) => (
-            <label key={n} className="flex items-center gap-1 text-sm">
+            <label key={n} className="flex items-center gap-1 whitespace-nowrap text-sm">
               <input type="radio" name="rating" value={n} defaultChecked={result?.values?.rating === String(n)} required aria-invalid={result?.errors?.rating ? true : undefined} />
               {n} {n === 1 ? "star" : "stars"}
             </label>

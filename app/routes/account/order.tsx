@@ -15,6 +15,7 @@ import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { givenBackWords } from "../../domain/cancellation";
 import { formatGBP } from "../../domain/money";
+import { showReference } from "../../domain/order-reference";
 import { daysLeft, overturnEndsAt, purchaseReturnEndsAt, returnOrBuyBy, type ItemEvent } from "../../domain/order-lifecycle";
 import { handlesOrders } from "../../domain/roles";
 import { publicPagesChanged } from "../../services/freshness.server";
@@ -43,7 +44,7 @@ export type { OrderActionData };
 // 'Order not found'. In a rental's window the shopper can buy it or return it; a line delivered
 // and kept (or returned) can be reviewed once.
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Order ${loaderData.order.id} | Closetloop` : "Order not found | Closetloop" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Order ${showReference(loaderData.order.reference)} | Closetloop` : "Order not found | Closetloop" }];
 
 const notFound = () => data("Order not found", { status: 404 });
 
@@ -77,7 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
   const billing = (order.billingAddress ?? {}) as { email?: string };
   const confirmation = placed
-    ? { email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
+    ? { reference: showReference(order.reference), email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
   const pay = await orderPayment(app.db, order.id);
@@ -214,10 +215,17 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="space-y-6">
       <p>
-        <Link to="/account?tab=orders" className="text-sm text-brand underline">Back to My Orders</Link>
+        {/* Staff came from the admin Orders tab: that is where they go back to (issue 46 item 4). */}
+        {isShopper ? (
+          <Link to="/account?tab=orders" className="text-sm text-brand underline">Back to My Orders</Link>
+        ) : (
+          <Link to="/admin/orders" className="text-sm text-brand underline">Back to Orders</Link>
+        )}
       </p>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">Order <span className="font-mono text-xl [overflow-wrap:anywhere]">{order.id}</span></h1>
+        <h1 className="text-2xl font-bold">
+          Order <span className="font-mono whitespace-nowrap">{showReference(order.reference)}</span>
+        </h1>
         <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} />
       </header>
       {awaiting ? <AwaitingPayment awaiting={awaiting} /> : null}
@@ -237,7 +245,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <ul className="divide-y divide-stone-100">
           {order.items.map((item) => (
             <li key={item.id} className="py-4">
-              <ItemLine item={item} orderId={order.id} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={!awaiting && order.items.filter((i) => i.status !== "cancelled").length > 1} />
+              <ItemLine item={item} reference={showReference(order.reference)} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={!awaiting && order.items.filter((i) => i.status !== "cancelled").length > 1} />
             </li>
           ))}
         </ul>

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const listing = listingToReturnTo(url.searchParams.get("return"));
   const secure = !app.config.isDev;
   if (url.searchParams.get("off") === "1") return redirect(withSizes(listing, []), { headers: { "set-cookie": cookie("", true, secure), "cache-control": "private, no-store" } });
-  const sizes = Object.values(await savedSizes(app.db, user.id));
+  const sizes = Object.values(await savedSizes(app.db, user.id)).flat();
   // None saved yet: the sizes page first, which comes back here once they are.
   if (!sizes.length) return redirect(`/account/sizes?return=${encodeURIComponent(listing)}`, { headers: { "cache-control": "private, no-store" } });
   return redirect(withSizes(listing, sizes), { headers: { "set-cookie": cookie(encodeSizesCookie(sizes), false, secure), "cache-control": "private, no-store" } });

@@ -55,16 +55,19 @@ export default function MySizes({ loaderData, actionData }: Route.ComponentProps
             const name = mySizeField(system);
             const error = errors[name];
             return (
-              <div key={system} className="flex flex-col gap-1">
-                <label htmlFor={`field-${name}`} className="text-sm font-medium">{SIZE_SYSTEMS[system].label}</label>
-                <select id={`field-${name}`} name={name} defaultValue={saved[system] ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? `field-${name}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-3 py-2">
-                  <option value="">Not set</option>
+              // Any number of sizes per system: between UK 10 and 12, both (issue 46 item 4).
+              <fieldset key={system} className="flex flex-col gap-1" aria-describedby={error ? `field-${name}-error` : undefined}>
+                <legend className="text-sm font-medium">{SIZE_SYSTEMS[system].label}</legend>
+                <div className="flex flex-wrap gap-x-3 gap-y-1">
                   {SIZE_SYSTEMS[system].sizes.map((size) => (
-                    <option key={size} value={size}>{size}</option>
+                    <label key={size} className="flex items-center gap-1 whitespace-nowrap text-sm">
+                      <input type="checkbox" name={name} value={size} defaultChecked={saved[system]?.includes(size) ?? false} />
+                      {size}
+                    </label>
                   ))}
-                </select>
+                </div>
                 {error ? <p id={`field-${name}-error`} className="text-sm text-red-700">{error}</p> : null}
-              </div>
+              </fieldset>
             );
           })}
         </div>

@@ -94,7 +94,10 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                       <input type="hidden" name="suggestionId" value={s.id} />
                       <button type="submit" name="intent" value="approve" className={primaryButtonClass} aria-label={`Approve ${s.suggestedName}`}>Approve</button>
                     </Form>
-                    <Form method="post" className="flex flex-wrap items-start gap-2" aria-label={`Merge ${s.suggestedName}`}>
+                    {/* Folded, one open at a time: the brand list is long (issue 46 item 5). */}
+                    <details name="suggestion-merge" open={mergeErrors.brandId ? true : undefined}>
+                    <summary className="cursor-pointer py-1.5 text-sm text-brand underline">{`Merge ${s.suggestedName} into a brand`}</summary>
+                    <Form method="post" className="mt-2 flex flex-wrap items-start gap-2" aria-label={`Merge ${s.suggestedName}`}>
                       <input type="hidden" name="suggestionId" value={s.id} />
                       <div className="flex flex-col gap-1">
                         <label htmlFor={`merge-${s.id}`} className="sr-only">Merge {s.suggestedName} into</label>
@@ -106,6 +109,7 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                       </div>
                       <button type="submit" name="intent" value="merge" className={buttonClass} aria-label={`Merge ${s.suggestedName}`}>Merge</button>
                     </Form>
+                    </details>
                     <RejectForm id={s.id} name={s.suggestedName} shownTo="the seller who suggested it" answer={actionData}>
                       <input type="hidden" name="suggestionId" value={s.id} />
                     </RejectForm>

@@ -122,8 +122,12 @@ type Brand = Route.ComponentProps["loaderData"]["brands"][number];
 /** A brand products use: merged into another (its products move, its page redirects), not deleted. */
 function MergeForm({ brand, brands, error }: { brand: Brand; brands: Brand[]; error?: string }) {
   const id = `merge-${brand.id}`;
+  // Folded, one open at a time (an exclusive <details> group, no JavaScript): every row used to
+  // show the 40-brand list at once (issue 46 item 5). A refused merge opens with its message.
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-2" aria-label={`Merge ${brand.name}`}>
+    <details name="brand-merge" open={error ? true : undefined} className="text-sm">
+      <summary className="cursor-pointer text-brand underline">{`Merge ${brand.name} into another brand`}</summary>
+      <Form method="post" className="mt-2 flex flex-wrap items-center gap-2" aria-label={`Merge ${brand.name}`}>
       <input type="hidden" name="brandId" value={brand.id} />
       <label htmlFor={id} className="text-sm">
         Merge into…<span className="sr-only">{` (${brand.name} is used by ${brand.products} product(s))`}</span>
@@ -136,7 +140,8 @@ function MergeForm({ brand, brands, error }: { brand: Brand; brands: Brand[]; er
       </select>
       <button type="submit" name="intent" value="merge" className={buttonClass}>Merge</button>
       {error ? <p id={`${id}-error`} className="w-full text-sm text-red-700">{error}</p> : null}
-    </Form>
+      </Form>
+    </details>
   );
 }
 

@@ -5,7 +5,9 @@ import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
-import { label, ORDER_STATUSES, STAFF_ORDER_CHOICES, type StaffOrderChoice } from "../../domain/order-lifecycle";
+import { label, ORDER_STATUSES, STAFF_ORDER_CHOICES, type ItemStatus, type StaffOrderChoice } from "../../domain/order-lifecycle";
+import { staffOrderChoices } from "../../domain/staff-order-choices";
+import { showReference } from "../../domain/order-reference";
 import { readPage } from "../../domain/tabs";
 import { listAnswer, openAdminAction, openAdminLoader, refuse, searchedList } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
@@ -48,7 +50,9 @@ export async function loader(args: Route.LoaderArgs) {
     filter.page === 1 ? paymentIssues(app.db, now) : Promise.resolve([]),
   ]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
-  return listAnswer({ ...filter, searchError: search.error, ...list, returns, toSend, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })), choices: STAFF_ORDER_CHOICES });
+  // Each order offers only the changes the lifecycle would make (issue 46 item 4).
+  const rows = list.rows.map(({ itemStatuses, ...order }) => ({ ...order, choices: staffOrderChoices(order.status, (itemStatuses ?? "").split(",").filter(Boolean) as ItemStatus[]) }));
+  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -97,8 +101,7 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   // A refused status change puts the select back to the order's status.
   const answered = useAnswerKey(actionData);
-  const { rows, hasNext, page, q, searchError, status, returns, toSend, mismatched, now, statuses, choices } = loaderData;
-  const staffChoice = (s: string) => (choices as readonly string[]).includes(s);
+  const { rows, hasNext, page, q, searchError, status, returns, toSend, mismatched, now, statuses } = loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
@@ -113,7 +116,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 <div>
                   <p className="font-medium">{item.name}</p>
                   <p className="text-sm text-stone-600">
-                    Order <Link to={`/account/orders/${item.orderId}`} className="underline">{item.orderId}</Link> · {item.shopperName ?? item.shopperEmail}
+                    Order <Link to={`/account/orders/${item.orderId}`} className="font-mono underline">{showReference(item.orderReference)}</Link> · {item.shopperName ?? item.shopperEmail}
                     {item.returnRequestedAt ? ` · return asked ${timeAgo(item.returnRequestedAt, now)}` : ""}
                   </p>
                 </div>
@@ -124,11 +127,11 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order id, shopper name or e-mail)", q, error: searchError }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
+        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order number, shopper name or e-mail)", q, error: searchError }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
           caption="Orders, newest first, with their shopper, items, total at checkout and status"
           rows={rows}
           columns={[
-            { header: "Order", rowHeader: true, className: "font-mono text-xs font-normal", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${order.id}`}>{order.id}</Link> },
+            { header: "Order", rowHeader: true, className: "font-mono font-normal whitespace-nowrap", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${showReference(order.reference)}`}>{showReference(order.reference)}</Link> },
             { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },
             { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time> },
             { header: "Items", cell: (order) => order.items },
@@ -138,13 +141,15 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
               cell: (order) => (
                 <div className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={order.status} />
-                  <RowAction intent="status" text="Save" label={`Save status of order ${order.id}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
-                    <label htmlFor={`status-${order.id}`} className="sr-only">Status of order {order.id}</label>
-                    <select key={`${order.status}:${answered}`} id={`status-${order.id}`} name="status" defaultValue={staffChoice(order.status) ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                      {staffChoice(order.status) ? null : <option value="" disabled>{statuses.find((s) => s.value === order.status)?.label ?? order.status}</option>}
-                      {choices.map((s) => <option key={s} value={s}>{s}</option>)}
-                    </select>
-                  </RowAction>
+                  {order.choices.length > 0 ? (
+                    <RowAction intent="status" text="Save" label={`Save status of order ${showReference(order.reference)}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
+                      <label htmlFor={`status-${order.id}`} className="sr-only">{`Status of order ${showReference(order.reference)}`}</label>
+                      <select key={`${order.status}:${answered}`} id={`status-${order.id}`} name="status" defaultValue={order.choices[0] === order.status ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+                        {order.choices[0] === order.status ? null : <option value="" disabled>{statuses.find((s) => s.value === order.status)?.label ?? order.status}</option>}
+                        {order.choices.map((s) => <option key={s} value={s}>{s}</option>)}
+                      </select>
+                    </RowAction>
+                  ) : null}
                 </div>
               ),
             },

@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { showReference } from "../../domain/order-reference";
 import type { Route } from "./+types/payment-checkout";
 import { appContext } from "../../context";
 import { orderPayment } from "../../data/orders.server";
@@ -104,7 +105,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = new URL(session.successUrl, request.url);
   const to = back.pathname + back.search;
   if (session.mode === "setup") return redirectWithToast(app.config, to, { type: "success", title: "Card updated", description: "Your new card is saved for this order." }, { status: 303 });
-  return redirectWithToast(app.config, to, { type: "success", title: "Order placed successfully!", description: `Order ${session.orderId} has been placed and you'll receive a confirmation email.` }, { status: 303 });
+  // The order by the reference people see (decision 0076), never its internal id.
+  const reference = showReference((await orderPayment(app.db, session.orderId))?.reference ?? null);
+  return redirectWithToast(app.config, to, { type: "success", title: "Order placed successfully!", description: `Order ${reference} has been placed and you'll receive a confirmation email.` }, { status: 303 });
 }
 
 export default function LocalPaymentPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { counted } from "../../domain/counting";
 import type { Route } from "./+types/favorites";
 import { appContext, requestState } from "../../context";
 import { favoriteProducts, toggleFavorite } from "../../data/favorites.server";
@@ -53,7 +54,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
   return (
     <div>
       <h1 className="text-3xl font-bold">My Favorites</h1>
-      <p className="mb-4 text-stone-700">{`${items.length} favorite(s)`}</p>
+      <p className="mb-4 text-stone-700">{counted(items.length, "favorite")}</p>
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">No favorites yet</p>

@@ -195,10 +195,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
             <FavoriteButton productId={product.id} saved={personal?.favorites[product.id] ?? loaderData.saved} />
           </div>
-          {product.originalPrice ? (
-            <p className="text-stone-600">
-              <span className="sr-only">Original price </span>
-              <s>{formatGBP(product.originalPrice)}</s>
+          {/* The size beside the price, not only inside DETAILS (issue 46 item 5). */}
+          {product.originalPrice || product.sizeText ? (
+            <p className="flex flex-wrap items-baseline gap-x-4 text-stone-600">
+              {product.sizeText ? <span data-testid="size-beside-price" className="font-semibold text-stone-900">{`Size ${product.sizeText}`}</span> : null}
+              {product.originalPrice ? (
+                <span>
+                  <span className="sr-only">Original price </span>
+                  <s>{formatGBP(product.originalPrice)}</s>
+                </span>
+              ) : null}
             </p>
           ) : null}
           <Options product={product} />

@@ -1,6 +1,7 @@
 import { HandlerClaims } from "../../components/order/handler-claims";
 import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
+import { showReference } from "../../domain/order-reference";
 import { data, Link, redirect } from "react-router";
 import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
@@ -210,7 +211,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
               <ul className="space-y-3">
                 {dashboard.returns.map((r) => (
                   <li key={r.itemId} className="text-sm">
-                    <p className="font-medium">{`${r.name} · Order #${r.orderId.slice(-8)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
+                    <p className="font-medium">{`${r.name} · Order ${showReference(r.orderReference)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
                     <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
                   </li>
                 ))}

@@ -40,8 +40,10 @@ export async function seed({ db, now, batch }) {
     db.prepare(`DELETE FROM message_blocks WHERE blocker_id IN (${marks}) OR blocked_id IN (${marks})`).bind(...shoppers, ...shoppers),
   );
   for (const id of shoppers) {
+    // Exactly these sizes, whatever a run saved (several per system are kept since migration 0057).
+    statements.push(db.prepare("DELETE FROM user_sizes WHERE user_id = ?").bind(id));
     for (const [system, size] of [["women", "UK 10"], ["men", "M"], ["shoes", "Shoe UK 6"]]) {
-      statements.push(db.prepare("INSERT INTO user_sizes (user_id, size_system, size, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (user_id, size_system) DO UPDATE SET size = excluded.size").bind(id, system, size, now));
+      statements.push(db.prepare("INSERT INTO user_sizes (user_id, size_system, size, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(id, system, size, now));
     }
   }
   for (const store of OWN_STORES) {

@@ -12,7 +12,7 @@ export const rules: AreaRules = {
     "routes/shop/category.tsx": everyone,
     "routes/shop/product.tsx": everyone,
     "routes/shop/cart.tsx": (who) => page(200, isSignedIn(who) ? { shows: "Shopping Cart" } : { shows: "Please sign in to view your cart" }),
-    "routes/shop/favorites.tsx": (who) => page(200, isSignedIn(who) ? { shows: "0 favorite(s)" } : { shows: "Sign in to view your favorites" }),
+    "routes/shop/favorites.tsx": (who) => page(200, isSignedIn(who) ? { shows: "0 favorites" } : { shows: "Sign in to view your favorites" }),
     "routes/shop/store-profile.tsx": everyone,
     "routes/shop/slug.tsx": everyone,
   },

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { accountStatusVariant, shortOrderId } from "../../../domain/account";
+import { accountStatusVariant } from "../../../domain/account";
+import { showReference } from "../../../domain/order-reference";
 import { formatLongDate } from "../../../domain/dates";
 import { formatGBP } from "../../../domain/money";
 import { returnOrBuyBy } from "../../../domain/order-lifecycle";
@@ -26,8 +27,7 @@ export function Orders({ data }: { data: LoaderData }) {
             className: "font-mono",
             cell: (order) => (
               <Link to={`/account/orders/${order.id}`} className="text-brand underline">
-                {shortOrderId(order.id)}
-                <span className="sr-only">{` (order ${order.id})`}</span>
+                {showReference(order.reference)}
               </Link>
             ),
           },
