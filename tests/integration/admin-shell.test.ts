@@ -39,10 +39,11 @@ describe("the admin shell", () => {
 
   it("shows each sub-role exactly its §6 tabs and sends /admin to the first one", async () => {
     const expected: Record<string, [string, string[]]> = {
-      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages"]],
-      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages"]],
+      // Claims (issue 43, decision 0078): customer support and admins decide them.
+      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims"]],
+      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims"]],
       productReviewer: ["/admin/products", ["Products"]],
-      customerSupport: ["/admin/orders", ["Orders", "Reported messages"]],
+      customerSupport: ["/admin/orders", ["Orders", "Reported messages", "Claims"]],
     };
     for (const [actor, [landing, tabs]] of Object.entries(expected)) {
       const { browser } = await as(actor as Actor);

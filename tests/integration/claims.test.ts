@@ -7,7 +7,7 @@ import { toastAfter } from "./admin-content-fixtures";
 import { createProduct, eventually } from "./factories";
 import { bigPng, png, renamedText } from "./images";
 import { runJob } from "./lifecycle-fixtures";
-import { deliver, placeOrder } from "./orders";
+import { deliver, placeOrder, postBack } from "./orders";
 import { services } from "./payouts-helpers";
 
 // Buyer protection (issue 43 items 1 and 3; decision 0078): a claim through every path to every
@@ -152,6 +152,8 @@ describe("a claim decided by staff", () => {
     const t = await delivered("rental");
     const page = `/account/orders/${t.orderId}`;
     expect((await t.shopper.browser.post(page, { intent: "request_return", itemId: t.itemId })).status).toBe(302);
+    // Inspected once posted back (decision 0076).
+    await postBack(t.shopper.browser, t.orderId, t.itemId);
     expect((await t.vendor.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: t.itemId, outcome: "damaged", fee: "10.00", reason: "Torn hem" })).status).toBe(302);
     await captureDue(services(), Date.now(), t.orderId);
     expect(await (await t.shopper.browser.fetch(page)).text()).toContain("Dispute the repair fee");

@@ -7,7 +7,7 @@ import { sendPayouts, type PayoutProvider } from "../../app/services/payouts-pro
 import { localPayoutProvider } from "../../app/services/payouts-local.server";
 import { signedInBrowser } from "./actors";
 import { createProduct, databaseFingerprint, eventually } from "./factories";
-import { deliver, placeOrder } from "./orders";
+import { deliver, placeOrder, postBack } from "./orders";
 import { activeSeller, calculatedPayout, nextIp, payoutRow, rows, runWeekly, services } from "./payouts-helpers";
 
 // A payee's balance carried forward (issue 42 items 1 and 6; docs/decisions/0073-payout-balances.md):
@@ -62,6 +62,8 @@ describe("a refund after a payout", () => {
 
     // The buyer returns it for a full refund: −£81 in week 2.
     expect((await shopper.browser.post(`/account/orders/${coat.orderId}`, { intent: "request_return", itemId: coat.itemId, reason: "Too big" })).status).toBe(302);
+    // Inspected once posted back (decision 0076).
+    await postBack(shopper.browser, coat.orderId, coat.itemId);
     expect((await seller.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: coat.itemId, outcome: "good" })).status).toBe(302);
     await runWeekly(monday(2));
     const second = (await payoutsOf(seller.id))[1]!;

@@ -68,13 +68,18 @@ function leaksIn(body: string, values: Map<string, string>) {
   return found;
 }
 
+let verasItem = "";
+
 /** Every URL of the route table, its parameters filled with a sample of the demo's records. */
 async function publicUrls() {
   const column = async (sql: string) => (await all<{ v: string }>(sql)).map((r) => String(r.v));
   const live = await column("SELECT id AS v FROM products WHERE product_status = 'live' ORDER BY id");
+  // A live item of VintageVera's (the issue found her full name on prod_000008's page; which of
+  // her items is still on sale depends on the demo's orders).
+  verasItem = (await column("SELECT p.id AS v FROM products p JOIN users u ON u.id = p.owner_id WHERE u.display_name = 'VintageVera' AND p.product_status = 'live' AND p.availability = 'available' ORDER BY p.id LIMIT 1"))[0]!;
   const products = [
     ...new Set([
-      "prod_000008",
+      verasItem,
       ...(await column("SELECT id AS v FROM products WHERE product_status = 'live' AND store_id IS NOT NULL ORDER BY id LIMIT 3")),
       ...(await column("SELECT id AS v FROM products WHERE product_status = 'live' AND availability <> 'available' ORDER BY id LIMIT 3")),
       ...live.filter((_, i) => i % 15 === 0),
@@ -136,7 +141,7 @@ describe("public pages carry nothing private", () => {
     expect([...values.keys()]).toEqual(expect.arrayContaining(["Vera Vintage", "vendor@closetloop.test", "Sam Shopper", "14 Lark Lane"]));
     // …and the sweep would see one on a page, however the page writes it.
     expect(leaksIn('{"ownerFullName":"Vera Vintage"}', values)).toEqual(["users.full_name: Vera Vintage"]);
-    expect(urls).toEqual(expect.arrayContaining(["/", "/product/prod_000008", "/VintageVera", "/all-products", "/store/store_kensington"]));
+    expect(urls).toEqual(expect.arrayContaining(["/", `/product/${verasItem}`, "/VintageVera", "/all-products", "/store/store_kensington"]));
   });
 
   it("no anonymous page (HTML) holds a private value", async () => {
@@ -150,7 +155,7 @@ describe("public pages carry nothing private", () => {
     }
     expect(leaks).toEqual([]);
     // The sweep read the demo's pages themselves, not their 404s.
-    expect(shown).toEqual(expect.arrayContaining(["/", "/all-products", "/product/prod_000008", "/VintageVera", "/store/store_kensington", "/pages/contact"]));
+    expect(shown).toEqual(expect.arrayContaining(["/", "/all-products", `/product/${verasItem}`, "/VintageVera", "/store/store_kensington", "/pages/contact"]));
     expect(shown.filter((url) => url.startsWith("/product/")).length).toBeGreaterThanOrEqual(10);
   });
 

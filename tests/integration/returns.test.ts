@@ -28,7 +28,8 @@ async function bought(option: "purchase" | "rental" = "purchase") {
   const coat = await createProduct(vendor.id, { rentalPrice: 1500, buyingPrice: 9000 });
   const shopper = await signedInBrowser("shopper", { ip: nextIp() });
   const { orderId, items } = await placeOrder(shopper, [{ productId: coat.id, option }]);
-  await deliver(orderId);
+  // Delivered three days ago: past its buyer-protection window, so a payout may take its sale (decision 0078).
+  await deliver(orderId, Date.now() - 3 * DAY);
   // Delivered through the lifecycle core: collect what it recorded, as the service does.
   await captureDue({ env, config: appConfig(env), db: db() }, Date.now(), orderId);
   return { vendor, shopper, coat, orderId, itemId: items[0]!.id };
@@ -107,7 +108,7 @@ describe("a purchase sent back", () => {
     // Their next sale, £45 (£40.50 to them), goes toward it: nothing is sent yet, £31.50 is still owed.
     const hat = await createProduct(t.vendor.id, { buyingPrice: 4500 });
     const next = await placeOrder(t.shopper, [{ productId: hat.id, option: "purchase" }]);
-    await deliver(next.orderId);
+    await deliver(next.orderId, Date.now() - 3 * DAY);
     await captureDue(services(), Date.now(), next.orderId);
     const last = Date.now() + 20;
     const third = await createPayout(db(), owner, { start: later, end: last }, last);

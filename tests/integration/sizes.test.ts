@@ -120,7 +120,7 @@ function sizeCounts(html: string) {
   for (const match of group.matchAll(/name="size" value="([^"]+)"[^>]*\/>[^<]*(?:<!-- -->)?<span[^>]*>\((\d+)\)<\/span>/g)) counts.set(match[1]!.replace(/&#x27;/g, "'"), Number(match[2]));
   return counts;
 }
-const total = (html: string) => Number(/(\d+) product\(s\) found/.exec(html)?.[1] ?? NaN);
+const total = (html: string) => Number(/(\d+) products? found/.exec(html)?.[1] ?? NaN);
 
 describe("the Size filter", () => {
   const brandPage = `/brand/${encodeURIComponent(LISTED)}`;
