@@ -139,11 +139,13 @@ test.describe("the renter's orders", () => {
     await page.getByRole("navigation", { name: "Account sections" }).getByRole("link", { name: "My Orders" }).click();
     await expect(page).toHaveURL(/\/account\?tab=orders$/);
     const orderId = `order_e2e_${project(info)}`;
-    const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: new RegExp(orderId) }) });
-    await expect(row).toContainText("e2e_");
+    // Named by its short reference (decision 0076); the internal id stays in the link's address.
+    const row = page.getByRole("row").filter({ has: page.locator(`a[href="/account/orders/${orderId}"]`) });
+    const reference = (await row.getByRole("link").textContent())?.trim() ?? "";
+    expect(reference).toMatch(/^#[0-9A-HJKMNP-TV-Z]{8}$/);
     await expect(row).toContainText("£10.97");
     await row.getByRole("link").click();
-    await expect(page.getByRole("heading", { level: 1 })).toContainText(orderId);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(reference);
     await expect(page.getByRole("region", { name: "Delivery address" })).toContainText("7 Loop Lane");
     await expect(page.getByRole("heading", { name: "Status history" })).toBeVisible();
     await expect(page.getByText("Order placed")).toBeVisible();
