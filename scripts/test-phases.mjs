@@ -21,14 +21,15 @@ const STEPS = [
   ],
   [["integration", "npm run test:integration"]],
   [["build", "npm run build"]],
+  // The budget alone: its Worker startup check measures CPU, which anything beside it would inflate.
+  [["budget", "npm run budget"]],
   // The browser tests reuse the build and the state made above. Beside them, what needs neither
   // their state nor their port: the jobs command's test (its own state, port and workerd; it
-  // mostly waits on processes starting) and the JavaScript budget (reads build/client). The browser
-  // tests leave a third of the machine idle (their steps wait on one another).
+  // mostly waits on processes starting) and the soak. The browser tests leave a third of the
+  // machine idle (their steps wait on one another).
   [
     ["browser", "npm run test:e2e", { E2E_SKIP_BUILD: "1", E2E_STATE_READY: "1" }],
     ["jobs", "npm run test:jobs"],
-    ["budget", "npm run budget"],
     // A crowd trading for 30 s (bench/soak.mjs, issue 41): fails on any 5xx, unanswered request or lost write.
     ["soak", `node bench/soak.mjs --short --skip-build --from ${SOAK_STATE}`],
   ],
