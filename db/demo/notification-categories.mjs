@@ -1,0 +1,37 @@
+// The category of each notification kind, as app/domain/notifications.ts files them, for the demo's
+// notification centre (flows/60-notifications.mjs) and outbox (flows/61-outbox.mjs).
+
+export const CATEGORY = {
+  order_placed: "orders",
+  reservation_expired: "orders",
+  order_status_changed: "orders",
+  order_cancelled: "orders",
+  rental_reminder: "orders",
+  rental_converted: "orders",
+  rental_bought: "orders",
+  return_instructions: "orders",
+  return_inspected: "orders",
+  product_approved: "selling",
+  product_rejected: "selling",
+  concierge_decided: "selling",
+  price_change_requested: "selling",
+  brand_suggestion_decided: "selling",
+  owner_item_update: "selling",
+  order_to_send: "selling",
+  concierge_request: "store",
+  price_change_answered: "store",
+  store_request_received: "store",
+  payout_calculated: "payouts",
+  payout_paid: "payouts",
+  newsletter_welcome: "marketing",
+  listing_awaiting_review: "selling",
+  store_request_waiting: "store",
+  // Account e-mails: not notifications, transactional.
+  verify_email: "orders",
+  password_reset: "orders",
+  account_exists: "orders",
+  confirm_email_change: "orders",
+  email_change_requested: "orders",
+  store_request_approved: "store",
+  store_request_rejected: "store",
+};
