@@ -14,7 +14,7 @@
 //   text without control characters, files counted against the route's `files`, everything else
 //   against `formBytes`.
 // It is at least as strict as workerd's own parser (fuzzed against it in
-// tests/integration/request-gate-uploads.test.ts), so a body it lets through never makes `request.formData()` throw.
+// tests/integration/request-gate-multipart.test.ts), so a body it lets through never makes `request.formData()` throw.
 
 import { MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParser, type MultipartPart } from "@remix-run/multipart-parser";
 import { MAX_PART_HEADER_BYTES, maxBodyBytes, type BodyLimit } from "./body-limit";
