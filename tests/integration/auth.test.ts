@@ -1,24 +1,24 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { PASSWORD, signedIn, signedInBrowser } from "./actors";
-import { eventually } from "./factories";
 import { Browser } from "./http";
+import { linkIn, outbox } from "./auth-helpers";
 
-async function outbox(recipient: string, kind: string) {
-  return eventually(() =>
-    env.DB.prepare("SELECT subject, body, payload FROM notification_outbox WHERE recipient = ? AND kind = ? ORDER BY created_at DESC")
-      .bind(recipient, kind)
-      .first<{ subject: string | null; body: string | null; payload: string }>(),
-  );
-}
-
-const linkIn = (body: string) => new URL(body.match(/https?:\/\/\S+/)![0]);
+// /auth against the real Worker: sign-up, verification, sign-in and sign-out, the marketing sync at
+// sign-up, the store request, the rate limits and the local outbox page. Password reset:
+// auth-password-reset.test.ts.
 
 describe("sign-up, verification, sign-in and sign-out", () => {
   it("walks the whole journey", async () => {
     const browser = new Browser();
     const email = `ada-${Date.now()}@example.test`;
-    const signUp = await browser.post("/auth", { intent: "signup", fullName: "Ada King Lovelace", email, password: "analytical", confirmPassword: "analytical" });
+    const signUp = await browser.post("/auth", {
+      intent: "signup",
+      fullName: "Ada King Lovelace",
+      email,
+      password: "analytical",
+      confirmPassword: "analytical",
+    });
     expect(signUp.status).toBe(302);
     expect(signUp.headers.get("location")).toBe("/auth?tab=signin");
     const signInPage = await (await browser.fetch("/auth?tab=signin")).text();
@@ -53,7 +53,12 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     expect(again.status).toBe(200);
     expect(await again.text()).toContain("This link has expired or was already used");
 
-    const signIn = await browser.post("/auth", { intent: "signin", email: email.toUpperCase(), password: "analytical", redirectTo: "/account" });
+    const signIn = await browser.post("/auth", {
+      intent: "signin",
+      email: email.toUpperCase(),
+      password: "analytical",
+      redirectTo: "/account",
+    });
     expect(signIn.status).toBe(302);
     expect(signIn.headers.get("location")).toBe("/account");
     const sessionCookie = browser.cookies.get("cl_session");
@@ -99,7 +104,11 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     const user = await signedIn("shopper");
     const wrong = await user.browser.post("/auth", { intent: "signin", email: user.email, password: "nope-nope" });
     expect(wrong.status).toBe(401);
-    const unknown = await user.browser.post("/auth", { intent: "signin", email: "nobody-here@example.test", password: "nope-nope" });
+    const unknown = await user.browser.post("/auth", {
+      intent: "signin",
+      email: "nobody-here@example.test",
+      password: "nope-nope",
+    });
     expect(unknown.status).toBe(401);
     for (const html of [await wrong.text(), await unknown.text()]) {
       expect(html).toContain("Error signing in");
@@ -116,10 +125,18 @@ describe("sign-up, verification, sign-in and sign-out", () => {
     expect(html).toContain("Email is required");
     expect(html).toContain("Password is required");
 
-    const mismatch = await browser.post("/auth", { intent: "signup", fullName: "A", email: "mismatch@example.test", password: "secret1", confirmPassword: "secret2" });
+    const mismatch = await browser.post("/auth", {
+      intent: "signup",
+      fullName: "A",
+      email: "mismatch@example.test",
+      password: "secret1",
+      confirmPassword: "secret2",
+    });
     expect(mismatch.status).toBe(400);
     expect(await mismatch.text()).toContain("Passwords do not match");
-    const created = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = 'mismatch@example.test'").first<{ n: number }>();
+    const created = await env.DB.prepare(
+      "SELECT count(*) AS n FROM users WHERE email = 'mismatch@example.test'",
+    ).first<{ n: number }>();
     expect(created!.n).toBe(0);
   });
 
@@ -138,52 +155,16 @@ describe("sign-up, verification, sign-in and sign-out", () => {
   });
 });
 
-describe("password reset", () => {
-  it("sends a single-use link, sets the new password and ends every old session", async () => {
-    const user = await signedIn("shopper");
-    const laptop = new Browser();
-    const phone = new Browser();
-    await laptop.signIn(user.email, PASSWORD);
-    await phone.signIn(user.email, PASSWORD);
-
-    const asked = await new Browser().post("/auth/forgot", { email: user.email });
-    expect(asked.status).toBe(302);
-    const mail = await outbox(user.email, "password_reset");
-    const link = linkIn(mail.body!);
-    const token = link.searchParams.get("token")!;
-
-    const form = await new Browser().fetch(link.pathname + link.search);
-    expect(await form.text()).toContain("Choose a new password");
-
-    const short = await new Browser().post("/auth/reset", { token, password: "abc", confirmPassword: "abc" });
-    expect(short.status).toBe(400);
-    expect(await short.text()).toContain("Password must be at least 6 characters");
-
-    const done = await new Browser().post("/auth/reset", { token, password: "brand-new-pass", confirmPassword: "brand-new-pass" });
-    expect(done.status).toBe(302);
-
-    expect((await laptop.fetch("/account")).status).toBe(302);
-    expect((await phone.fetch("/account")).status).toBe(302);
-    const old = await new Browser().post("/auth", { intent: "signin", email: user.email, password: PASSWORD });
-    expect(old.status).toBe(401);
-    await new Browser().signIn(user.email, "brand-new-pass");
-
-    const reused = await new Browser().post("/auth/reset", { token, password: "another-pass", confirmPassword: "another-pass" });
-    expect(reused.status).toBe(400);
-    expect(await reused.text()).toContain("expired or was already used");
-  });
-
-  it("answers the same for an unknown address", async () => {
-    const response = await new Browser().post("/auth/forgot", { email: "ghost@example.test" });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/auth?tab=signin");
-  });
-});
-
 describe("marketing sync at sign-up", () => {
   it("enqueues create_contact and user_registered with the spec's fields", async () => {
     const email = `grace-${Date.now()}@example.test`;
-    await new Browser().post("/auth", { intent: "signup", fullName: "Grace Brewster Hopper", email, password: "compiler", confirmPassword: "compiler" });
+    await new Browser().post("/auth", {
+      intent: "signup",
+      fullName: "Grace Brewster Hopper",
+      email,
+      password: "compiler",
+      confirmPassword: "compiler",
+    });
     const contact = JSON.parse((await outbox(email, "create_contact")).payload);
     expect(contact.data).toMatchObject({
       email,
@@ -191,24 +172,59 @@ describe("marketing sync at sign-up", () => {
       lastName: "Brewster Hopper",
       tags: ["website_signup", "new_user", "welcome_series"],
     });
-    expect(Object.keys(contact.data.customProperties).sort()).toEqual(["accountStatus", "signupDate", "signupSource", "userType", "welcomeEmailSent"]);
+    expect(Object.keys(contact.data.customProperties).sort()).toEqual([
+      "accountStatus",
+      "signupDate",
+      "signupSource",
+      "userType",
+      "welcomeEmailSent",
+    ]);
     const event = JSON.parse((await outbox(email, "track_event:user_registered")).payload);
     expect(event.data.eventName).toBe("user_registered");
-    expect(event.data.eventProperties).toMatchObject({ firstName: "Grace", lastName: "Brewster Hopper", fullName: "Grace Brewster Hopper", signupMethod: "email_password" });
-    expect(Object.keys(event.data.eventProperties).sort()).toEqual(["firstName", "fullName", "lastName", "signupMethod", "source", "timestamp", "welcomeEmailTrigger"]);
+    expect(event.data.eventProperties).toMatchObject({
+      firstName: "Grace",
+      lastName: "Brewster Hopper",
+      fullName: "Grace Brewster Hopper",
+      signupMethod: "email_password",
+    });
+    expect(Object.keys(event.data.eventProperties).sort()).toEqual([
+      "firstName",
+      "fullName",
+      "lastName",
+      "signupMethod",
+      "source",
+      "timestamp",
+      "welcomeEmailTrigger",
+    ]);
   });
 });
 
 describe("store request", () => {
   it("stores a pending request and explains a bad website", async () => {
     const browser = new Browser();
-    const bad = await browser.post("/auth", { intent: "store_request", contactName: "Jo", storeName: "Jo's Rails", storeAddress: "1 High St", storeWebsite: "not a url", contactEmail: "jo@rails.test" });
+    const bad = await browser.post("/auth", {
+      intent: "store_request",
+      contactName: "Jo",
+      storeName: "Jo's Rails",
+      storeAddress: "1 High St",
+      storeWebsite: "not a url",
+      contactEmail: "jo@rails.test",
+    });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("Please enter a valid website URL");
-    const ok = await browser.post("/auth", { intent: "store_request", contactName: "Jo", storeName: "Jo's Rails", storeAddress: "1 High St", storeWebsite: "", contactEmail: "jo@rails.test" });
+    const ok = await browser.post("/auth", {
+      intent: "store_request",
+      contactName: "Jo",
+      storeName: "Jo's Rails",
+      storeAddress: "1 High St",
+      storeWebsite: "",
+      contactEmail: "jo@rails.test",
+    });
     expect(ok.status).toBe(302);
     expect(await (await browser.fetch("/")).text()).toContain("Store request submitted!");
-    const rows = await env.DB.prepare("SELECT store_name, status FROM store_requests WHERE contact_email = 'jo@rails.test'").all();
+    const rows = await env.DB.prepare(
+      "SELECT store_name, status FROM store_requests WHERE contact_email = 'jo@rails.test'",
+    ).all();
     expect(rows.results).toEqual([{ store_name: "Jo's Rails", status: "pending" }]);
   });
 });
@@ -218,18 +234,30 @@ describe("rate limits", () => {
     const user = await signedIn("shopper");
     const statuses: number[] = [];
     for (let i = 0; i < 10; i++) {
-      const r = await new Browser().post("/auth", { intent: "signin", email: user.email, password: "wrong-wrong" }, { "cf-connecting-ip": `10.0.0.${i}` });
+      const r = await new Browser().post(
+        "/auth",
+        { intent: "signin", email: user.email, password: "wrong-wrong" },
+        { "cf-connecting-ip": `10.0.0.${i}` },
+      );
       statuses.push(r.status);
     }
     expect(statuses.every((s) => s === 401)).toBe(true);
-    const owner = await new Browser().post("/auth", { intent: "signin", email: user.email, password: PASSWORD }, { "cf-connecting-ip": "10.0.0.99" });
+    const owner = await new Browser().post(
+      "/auth",
+      { intent: "signin", email: user.email, password: PASSWORD },
+      { "cf-connecting-ip": "10.0.0.99" },
+    );
     expect(owner.status).toBe(302);
   });
 
   it("answers 429 to one address trying too many e-mails", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const r = await new Browser().post("/auth", { intent: "signin", email: `stuffing-${i}-${Date.now()}@example.test`, password: "hunter2" }, { "cf-connecting-ip": "10.0.1.1" });
+      const r = await new Browser().post(
+        "/auth",
+        { intent: "signin", email: `stuffing-${i}-${Date.now()}@example.test`, password: "hunter2" },
+        { "cf-connecting-ip": "10.0.1.1" },
+      );
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
@@ -240,7 +268,13 @@ describe("rate limits", () => {
 describe("the local outbox page", () => {
   it("lists delivered e-mails with clickable links in local development", async () => {
     const email = `outbox-${Date.now()}@example.test`;
-    await new Browser().post("/auth", { intent: "signup", fullName: "Out Box", email, password: "outbox1", confirmPassword: "outbox1" });
+    await new Browser().post("/auth", {
+      intent: "signup",
+      fullName: "Out Box",
+      email,
+      password: "outbox1",
+      confirmPassword: "outbox1",
+    });
     await outbox(email, "verify_email");
     const html = await (await new Browser("127.0.0.1").fetch("/dev/outbox")).text();
     expect(html).toContain(email);

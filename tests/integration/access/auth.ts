@@ -66,7 +66,7 @@ export const rules: AreaRules = {
     "routes/auth/reset.tsx": {
       "": {
         allowed: anyone,
-        // Only the e-mailed token resets a password, whoever sends the form (auth.test.ts has the happy path).
+        // Only the e-mailed token resets a password, whoever sends the form (auth-password-reset.test.ts has the happy path).
         form: async () => ({ token: "a".repeat(64), password: "secret12", confirmPassword: "secret12" }),
         check: async (_ctx, response) => {
           expect(response.status).toBe(400);
