@@ -67,6 +67,8 @@ const refusedFor = (id: keyof typeof SECTION_6, message?: string): ActionRule["r
 
 export const one = async <T>(sql: string, ...binds: unknown[]) => (await rows(sql, ...binds))[0] as T;
 
+/** A record id of its own for each case, with the table's prefix. */
+export const fresh = (prefix: string) => `${prefix}_${crypto.randomUUID()}`;
 
 export function rule(id: keyof typeof SECTION_6, spec: Omit<ActionRule, "allowed" | "refused"> & { allowed?: ActionRule["allowed"]; refused?: ActionRule["refused"] }): ActionRule {
   return { allowed: spec.allowed ?? staffOf(id), refused: spec.refused ?? refusedFor(id), form: spec.form, check: spec.check };
