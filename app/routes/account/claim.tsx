@@ -9,7 +9,7 @@ import { formatGBP } from "../../domain/money";
 import { handlesOrders } from "../../domain/roles";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { ClaimAnswerForms, ClaimDetails, type ClaimAnswerData } from "../../components/order/claim-parts";
-import { answerClaim, answerOffer, paidFor } from "../../services/claims.server";
+import { answerClaim, answerOffer, paidFor } from "../../services/claim-decisions.server";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { commitImages, deleteImages, readImageField } from "../../services/uploads.server";

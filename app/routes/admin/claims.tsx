@@ -7,7 +7,7 @@ import { EmptyState, Panel } from "../../components/kit/panel";
 import { FieldError, FormAlert, INPUT_CLASS, invalidProps } from "../../components/forms";
 import { ClaimDetails, type ClaimAnswerData } from "../../components/order/claim-parts";
 import { openAdminAction, openAdminLoader } from "../../services/admin-actions.server";
-import { decideClaim, paidFor } from "../../services/claims.server";
+import { decideClaim, paidFor } from "../../services/claim-decisions.server";
 import { redirectWithToast } from "../../services/toast.server";
 
 // Admin → Claims (issue 43 item 3; decision 0078): claims that went to staff (no answer in time, a
