@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/brand-review";
-import { adminBrands, approveSuggestion, brandById, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/admin-content.server";
+import { adminBrands, brandById } from "../../data/admin-brands.server";
+import { approveSuggestion, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/brand-suggestions.server";
 import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";

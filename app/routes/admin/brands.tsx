@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { Route } from "./+types/brands";
-import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand, deleteBrand, mergeBrand, setBrandPopular, updateBrand } from "../../data/admin-content.server";
+import { adminBrands, brandById, brandNameTaken, brandProductCount, createBrand, deleteBrand, mergeBrand, setBrandPopular, updateBrand } from "../../data/admin-brands.server";
 import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
