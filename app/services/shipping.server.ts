@@ -48,6 +48,8 @@ async function senderAddress(app: LifecycleServices, item: LifecycleItem): Promi
     return { ...seller.address, fullName: seller.address.fullName || seller.fullName || seller.name || "" };
   }
   const destination = await returnDestination(app.db, item);
+  // A store without an address (or a seller's item that comes back to Closetloop) has none to send from.
+  if (destination.handledBy !== "store" || destination.lines.length < 3) return null;
   const [name, ...rest] = destination.lines;
   const postalCode = rest.length > 1 ? rest[rest.length - 1] : null;
   const city = rest.length > 2 ? rest[rest.length - 2] : null;
@@ -77,7 +79,7 @@ export async function getLabel(app: LifecycleServices, orderId: string, actor: L
   const toSend = mine.filter((item) => SENDABLE.has(item.status));
   if (toSend.length === 0) return whyNothingToSend(mine);
   const from = await senderAddress(app, toSend[0]!);
-  if (!from) return refused(409, "Add your return address on your account page first: it is the sender's address on the label.");
+  if (!from) return refused(409, toSend[0]!.handler === "store" ? "Add the store's address in Settings first: it is the sender's address on the label." : "Add your return address on your account page first: it is the sender's address on the label.");
   const shipping = await app.db.select({ address: orders.shippingAddress }).from(orders).where(eq(orders.id, orderId)).get();
   const to = (shipping?.address ?? {}) as PostalAddress;
   const itemIds = toSend.map((item) => item.id);
