@@ -8,7 +8,8 @@
 //   yesterday: its window started then (history: 'system'), and the shopper's order page shows
 //   the whole timeline and the prepaid return label.
 // Both labels are £3.20 Royal Mail Tracked 48, paid from the order's £3.99 delivery fee, each with
-// its prepaid return label. Idempotent: fixed ids; an order already there is left alone.
+// its prepaid return label. The items are VintageVera's last two on sale (the first ones are the
+// product pages benchmarks and other tests open). Idempotent: fixed ids; an order already there is left alone.
 import { splitSale } from "../../../app/domain/commission.ts";
 import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
 
@@ -25,7 +26,7 @@ export async function seed({ db, now, DAY, batch }) {
   if (known.results.length > 0) return;
   const seller = await db.prepare("SELECT return_address FROM users WHERE id = ?").bind(VENDOR).first();
   const products = await db
-    .prepare("SELECT id, name, rental_price, buying_price FROM products WHERE owner_id = ? AND product_status = 'live' AND availability = 'available' AND store_id IS NULL AND rental_price IS NOT NULL AND id NOT IN (SELECT product_id FROM order_items) ORDER BY id LIMIT 2")
+    .prepare("SELECT id, name, rental_price, buying_price FROM products WHERE owner_id = ? AND product_status = 'live' AND availability = 'available' AND store_id IS NULL AND rental_price IS NOT NULL AND id NOT IN (SELECT product_id FROM order_items) ORDER BY id DESC LIMIT 2")
     .bind(VENDOR)
     .all();
   if (!seller?.return_address || products.results.length < 2) return;
