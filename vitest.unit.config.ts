@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["app/**/*.test.ts", "app/**/*.server.test.ts", "workers/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs", "tests/stripe/**/*.test.ts"],
+    include: ["app/**/*.test.ts", "app/**/*.server.test.ts", "workers/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs", "tests/stripe/**/*.test.ts", "tests/shipping/**/*.test.ts"],
     // Needs a build: vitest.jobs.config.ts runs it after `npm run build`.
     exclude: [...configDefaults.exclude, "scripts/jobs.test.mjs"],
     environment: "node",

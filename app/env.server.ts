@@ -12,6 +12,8 @@ export const DEVELOPMENT_SECRETS = {
 
 /** The local payment provider signs its events with this (the Stripe scheme; decision 0055). Never valid outside development. */
 export const LOCAL_WEBHOOK_SECRET = "whsec_local-development-webhook-secret";
+/** The local label provider signs its tracking events with this (EasyPost's scheme; decision 0082). Never valid outside development. */
+export const LOCAL_SHIPPING_WEBHOOK_SECRET = "local-development-shipping-webhook-secret";
 
 // The wrangler environment the bundle was built for (vite.config.ts): "production" for
 // `npm run deploy`, empty for local builds. A production bundle runs only as production.
@@ -35,6 +37,10 @@ const EnvSchema = z
     PAYMENT_PROVIDER: z.enum(["local", "stripe"], { error: "PAYMENT_PROVIDER must be local or stripe" }).default("local"),
     STRIPE_SECRET_KEY: z.string().min(1).optional(),
     STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Who sells shipping labels (decision 0082): the local provider in development, EasyPost when configured; elsewhere none (tracking typed by hand). */
+    SHIPPING_PROVIDER: z.enum(["local", "easypost"], { error: "SHIPPING_PROVIDER must be local or easypost" }).optional(),
+    EASYPOST_API_KEY: z.string().min(1).optional(),
+    EASYPOST_WEBHOOK_SECRET: z.string().min(1).optional(),
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";
@@ -57,6 +63,13 @@ const EnvSchema = z
         ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "STRIPE_WEBHOOK_SECRET must be the signing secret of the /webhooks/stripe endpoint (whsec_…): npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production" });
       }
     }
+    if (vars.SHIPPING_PROVIDER === "easypost") {
+      if (!vars.EASYPOST_API_KEY) ctx.addIssue({ code: "custom", path: ["EASYPOST_API_KEY"], message: "EASYPOST_API_KEY must be set with SHIPPING_PROVIDER = \"easypost\": npx wrangler secret put EASYPOST_API_KEY --env production" });
+      if (!vars.EASYPOST_WEBHOOK_SECRET || vars.EASYPOST_WEBHOOK_SECRET === LOCAL_SHIPPING_WEBHOOK_SECRET) {
+        ctx.addIssue({ code: "custom", path: ["EASYPOST_WEBHOOK_SECRET"], message: "EASYPOST_WEBHOOK_SECRET must be the secret of the /webhooks/shipping webhook: npx wrangler secret put EASYPOST_WEBHOOK_SECRET --env production" });
+      }
+    }
+    if (!isDev && vars.SHIPPING_PROVIDER === "local") ctx.addIssue({ code: "custom", path: ["SHIPPING_PROVIDER"], message: "SHIPPING_PROVIDER cannot be local outside development: its labels are drawn on this machine and no carrier accepts them" });
     if (!isDev && !vars.SITE_URL) ctx.addIssue({ code: "custom", path: ["SITE_URL"], message: "SITE_URL must be set outside development: the site's https address, for links in e-mails" });
     return {
       ...vars,
@@ -68,6 +81,10 @@ const EnvSchema = z
       PASSWORD_PEPPER: vars.PASSWORD_PEPPER ?? DEVELOPMENT_SECRETS.PASSWORD_PEPPER,
       /** The secret the webhook verifies events with: Stripe's, or the local provider's. */
       webhookSecret: vars.PAYMENT_PROVIDER === "stripe" ? vars.STRIPE_WEBHOOK_SECRET! : LOCAL_WEBHOOK_SECRET,
+      /** Who sells labels: EasyPost when configured, the local provider in development, else none ('Get a label' is not offered). */
+      shippingProvider: vars.SHIPPING_PROVIDER === "easypost" ? ("easypost" as const) : isDev ? ("local" as const) : null,
+      /** The secret tracking events are verified with: EasyPost's webhook's, or the local provider's. */
+      shippingWebhookSecret: vars.SHIPPING_PROVIDER === "easypost" ? vars.EASYPOST_WEBHOOK_SECRET! : LOCAL_SHIPPING_WEBHOOK_SECRET,
     };
   });
 

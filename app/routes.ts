@@ -32,6 +32,8 @@ export default [
     // Buyer protection (issue 43): report a problem with an item, and one claim for each side.
     route("account/orders/:orderId/problem", "routes/account/claim-new.tsx"),
     route("account/claims/:claimId", "routes/account/claim.tsx"),
+    // A printable shipping label, and a rental's prepaid return label (issue 44).
+    route("account/labels/:labelId", "routes/account/label.tsx"),
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
     route("account/start-selling", "routes/account/start-selling.tsx"),
@@ -90,6 +92,8 @@ export default [
     // the local payment provider's hosted checkout (decision 0055) and payout onboarding (decision 0056)
     route("dev/payments/checkout/:sessionId", "routes/dev/payment-checkout.tsx"),
     route("dev/payments/onboarding/:accountId", "routes/dev/onboarding.tsx"),
+    // the local label provider's labels and their tracking events (issue 44, decision 0082)
+    route("dev/shipping", "routes/dev/shipping.tsx"),
   ]),
 
   // public store profile (the dashboard at /store is in the store area above)

@@ -11,3 +11,4 @@ export * from "./tables/notices";
 export * from "./tables/orders";
 export * from "./tables/people";
 export * from "./tables/stores";
+export * from "./tables/shipping";

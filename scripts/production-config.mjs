@@ -3,7 +3,7 @@
 
 /** The bindings the Worker uses (worker-configuration.d.ts), by kind. */
 const BINDINGS = { d1_databases: ["DB"], r2_buckets: ["IMAGES"], kv_namespaces: ["SESSIONS", "CACHE"] };
-const SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "EMAIL_API_KEY", "BREVO_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"];
+const SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "EMAIL_API_KEY", "BREVO_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "EASYPOST_API_KEY", "EASYPOST_WEBHOOK_SECRET"];
 const CREATE = {
   DB: "npx wrangler d1 create closetloop",
   SESSIONS: "npx wrangler kv namespace create SESSIONS",

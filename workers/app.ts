@@ -16,6 +16,7 @@ import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.se
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { countView } from "../app/services/views.server";
 import { receiveWebhook } from "../app/services/payment-events.server";
+import { receiveShippingWebhook } from "../app/services/tracking-events.server";
 import { scheduled } from "./cron";
 import { images } from "./images";
 import { live } from "./live";
@@ -92,6 +93,8 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 app.route("/images", images);
 // The payment provider's events (decision 0055): signed, at most 1 MB, recorded once by id.
 app.all("/webhooks/stripe", (c) => receiveWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
+// The shipping provider's tracking events (decision 0082): signed, at most 256 kB, each status once.
+app.all("/webhooks/shipping", (c) => receiveShippingWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
 app.route("/", live);
 
 app.all("*", async (c) => {

@@ -80,7 +80,8 @@ export type ItemEvent =
   | { type: "inspect"; outcome: InspectionOutcome; charge?: number; reason?: string };
 
 export const EVENT_ACTORS: Readonly<Record<ItemEvent["type"], readonly ActorRole[]>> = {
-  staff_set: ["staff"],
+  // Staff, and the system for the carrier's signed 'delivered' (issue 44; decision 0082): the same step.
+  staff_set: ["staff", "system"],
   cancel: ["shopper", "staff"],
   ship: ["seller", "store", "staff"],
   confirm_delivery: ["shopper"],

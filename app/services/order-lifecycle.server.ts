@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { transactionId } from "../data/finance.server";
-import { changeItem, purchaseRefundDue, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import { changeItem, changeItems, purchaseRefundDue, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { returnDestination } from "../data/returns.server";
 import { returnPostBy } from "../domain/shipping";
 import { formatDeadline } from "../domain/dates";
@@ -62,6 +62,21 @@ export function statusMessages(app: LifecycleServices, order: LifecycleOrder, to
  */
 export async function staffSetOrderStatus(app: LifecycleServices, orderId: string, to: StaffOrderChoice, staffId: string, now: number): Promise<ChangeResult> {
   const result = await setOrderStatus(app.db, orderId, to, { id: staffId, role: "staff" }, now);
+  return afterStaffStep(app, result, to, now);
+}
+
+/**
+ * A parcel the carrier delivered (its signed 'delivered' tracking event; issue 44, decision 0082):
+ * its items take the staff step to 'delivered' (a rental's 7 days start, a purchase completes)
+ * with what follows it, as if staff had marked them. A repeat changes nothing.
+ */
+export async function carrierDelivered(app: LifecycleServices, orderId: string, itemIds: readonly string[], now: number): Promise<ChangeResult> {
+  const result = await changeItems(app.db, orderId, itemIds, { type: "staff_set", to: "delivered" }, { id: null, role: "system" }, now);
+  return afterStaffStep(app, result, "delivered", now);
+}
+
+/** What follows staff's step (or the carrier's): the notices, fresh public pages, the money. */
+async function afterStaffStep(app: LifecycleServices, result: ChangeResult, to: StaffOrderChoice, now: number): Promise<ChangeResult> {
   if (!result.ok || !result.changed) return result;
   const { order } = result;
   try {

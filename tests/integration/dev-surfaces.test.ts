@@ -23,11 +23,15 @@ describe("the local outbox in development", () => {
     // The local provider's hosted page (decision 0055): an unknown session is simply not found.
     expect((await new Browser(ip).fetch("/dev/payments/checkout/cs_local_00000000000000000000000000000000")).status).toBe(404);
     expect(await payments.text()).toContain("Local payments");
+    // The local label provider's page (issue 44, decision 0082).
+    const shipping = await new Browser(ip).fetch("/dev/shipping");
+    expect(shipping.status).toBe(200);
+    expect(await shipping.text()).toContain("Local shipping");
   });
 
   it.each([["10.0.0.8"], ["192.168.1.20"], ["203.0.113.9"], ["2001:db8::1"], [undefined]])("is not there for %s", async (ip) => {
     const browser = new Browser(ip);
-    for (const path of ["/dev/outbox", "/dev/outbox.data", "/dev/payments", "/dev/payments.data", "/dev/payments/checkout/cs_local_00000000000000000000000000000000"]) {
+    for (const path of ["/dev/outbox", "/dev/outbox.data", "/dev/payments", "/dev/payments.data", "/dev/payments/checkout/cs_local_00000000000000000000000000000000", "/dev/shipping", "/dev/shipping.data"]) {
       const response = await browser.fetch(path);
       expect(response.status, path).toBe(404);
       expect(await response.text(), path).not.toContain("Local outbox");
@@ -51,6 +55,9 @@ describe("a Worker outside development", () => {
     const payments = await fetchAs({ APP_ENV: "production", ...SECRETS }, "/dev/payments");
     expect(payments.status).toBe(404);
     expect(await payments.text()).not.toContain("Local payments");
+    const shipping = await fetchAs({ APP_ENV: "production", ...SECRETS }, "/dev/shipping");
+    expect(shipping.status).toBe(404);
+    expect(await shipping.text()).not.toContain("Local shipping");
   });
 
   it.each([
@@ -62,6 +69,10 @@ describe("a Worker outside development", () => {
     ["with short secrets", { APP_ENV: "production", SESSION_SECRET: "short", PASSWORD_PEPPER: "short" }, /SESSION_SECRET/],
     ["with the local payment provider", { APP_ENV: "production", ...SECRETS, PAYMENT_PROVIDER: "local" }, /PAYMENT_PROVIDER must be stripe outside development/],
     ["with Stripe but no keys", { APP_ENV: "production", ...SECRETS, STRIPE_SECRET_KEY: undefined, STRIPE_WEBHOOK_SECRET: undefined }, /STRIPE_SECRET_KEY must be a Stripe secret key/],
+    // Labels (issue 44, decision 0082): the local label provider's labels are not real; EasyPost needs both its secrets.
+    ["with the local label provider", { APP_ENV: "production", ...SECRETS, SHIPPING_PROVIDER: "local" }, /SHIPPING_PROVIDER cannot be local outside development/],
+    ["with EasyPost but no keys", { APP_ENV: "production", ...SECRETS, SHIPPING_PROVIDER: "easypost" }, /EASYPOST_API_KEY must be set/],
+    ["with EasyPost and the local webhook secret", { APP_ENV: "production", ...SECRETS, SHIPPING_PROVIDER: "easypost", EASYPOST_API_KEY: "EZAK_contract", EASYPOST_WEBHOOK_SECRET: "local-development-shipping-webhook-secret" }, /EASYPOST_WEBHOOK_SECRET must be the secret/],
   ])("refuses to run %s", async (_name, vars, message) => {
     expect(() => appConfig({ ...env, ...vars } as Env)).toThrow(message);
     const response = await fetchAs(vars, "/");

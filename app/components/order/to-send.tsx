@@ -5,6 +5,7 @@ import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
 import { addressLines } from "../../domain/postal-address";
+import { GetLabelForm } from "./get-label";
 
 // 'To send' (issue 22): for each order waiting to be posted, the items, the ship-to name and
 // address, the deadline (2 working days), and a form to mark them shipped with a carrier and a
@@ -20,7 +21,7 @@ export interface ToSendOrder {
 }
 
 
-export function ToSend({ orders, action, result, now }: { orders: ToSendOrder[]; action: string; result?: ShipFormResult; now: number }) {
+export function ToSend({ orders, action, result, now, labels = false }: { orders: ToSendOrder[]; action: string; result?: ShipFormResult; now: number; labels?: boolean }) {
   return (
     <Panel title={`To send (${orders.length})`}>
       {orders.length === 0 ? (
@@ -29,7 +30,7 @@ export function ToSend({ orders, action, result, now }: { orders: ToSendOrder[];
         <ul className="space-y-4">
           {orders.map((order) => (
             <li key={order.orderId}>
-              <ShipCard order={order} action={action} result={result?.orderId === order.orderId ? result : undefined} now={now} />
+              <ShipCard order={order} action={action} result={result?.orderId === order.orderId ? result : undefined} now={now} labels={labels} />
             </li>
           ))}
         </ul>
@@ -38,7 +39,7 @@ export function ToSend({ orders, action, result, now }: { orders: ToSendOrder[];
   );
 }
 
-function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number }) {
+function ShipCard({ order, action, result, now, labels }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number; labels: boolean }) {
   const busy = useSubmitting("ship");
   // A refused number: the keyboard goes to the field that says what is wrong.
   const deadline = dispatchBy(order.placedAt);
@@ -65,6 +66,7 @@ function ShipCard({ order, action, result, now }: { order: ToSendOrder; action: 
           </address>
         </div>
       </div>
+      {labels ? <GetLabelForm orderId={order.orderId} reference={id} action={action} /> : null}
       <Form method="post" action={action} noValidate id={`ship-${order.orderId}`} className="mt-3 flex flex-wrap items-end gap-3" aria-label={`Mark order ${id} shipped`}>
         <input type="hidden" name="intent" value="ship" />
         <input type="hidden" name="orderId" value={order.orderId} />

@@ -36,6 +36,8 @@ import { Address, AwaitingPayment, History, ItemLine, ShopperActions } from "./o
 import type { OrderActionData } from "./order-parts";
 import { ReportProblemPart } from "../../components/order/report-problem";
 import { orderClaimChoices } from "../../services/claims.server";
+import { ParcelTracking } from "../../components/order/parcel-tracking";
+import { orderParcels } from "../../services/labels-page.server";
 
 export type { OrderActionData };
 
@@ -87,7 +89,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
   // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
   const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices };
+  // Labels and tracking (issue 44): the parcels and the prepaid return label.
+  const parcels = await orderParcels(app.db, order);
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -251,6 +255,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </ul>
         <OrderMoneySection lines={money.lines} total={money.total} pending={money.pending} />
       </section>
+
+      <ParcelTracking parcels={loaderData.parcels} />
 
       {awaiting ? null : <ReportProblemPart orderId={order.id} choices={loaderData.claimChoices} isShopper={isShopper} />}
 

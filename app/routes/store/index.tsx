@@ -33,6 +33,7 @@ import { ToSend } from "../../components/order/to-send";
 import type { ShipFormResult } from "../../domain/shipping";
 import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
+import { labelFromForm } from "../../services/labels-page.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { payeeOwes } from "../../data/payouts.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
@@ -73,10 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? claimsForHandler(app.db, { storeId: store.id }) : Promise.resolve([]),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, mayOnboard: store.ownerId === user.id } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
 }
 
-export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "setup_payouts"] as const;
+export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts"] as const;
 
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
@@ -134,6 +135,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "ship") {
     // The store posts the concierge items it handles (decision 0041).
     return shipFromForm(app, form, { id: user.id, role: "store" }, back("orders"), (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
+  }
+
+  if (intent === "get_label") {
+    // A printable label through the shipping provider (issue 44): the concierge items it handles.
+    return labelFromForm(app, form, { id: user.id, role: "store" }, (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
   }
 
   if (intent === "inspect") {
@@ -234,7 +240,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} /> : null}
-      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} /> : null}
+      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">
           {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} result={result as InspectFormResult | undefined} />}

@@ -36,6 +36,7 @@ import { formatShortDate } from "../../domain/dates";
 import { ToSend } from "../../components/order/to-send";
 import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
+import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { InspectForm } from "../../components/order/inspect";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
@@ -73,10 +74,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? claimsForHandler(app.db, { ownerId: user.id }) : Promise.resolve([]),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, payoutStatus, owed, claims, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, payoutStatus, owed, claims, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "inspect", "setup_payouts"] as const;
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "get_label", "inspect", "setup_payouts"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -123,6 +124,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return shipFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
   }
 
+  if (intent === "get_label") {
+    // A printable label through the shipping provider (issue 44): the seller's own items only.
+    return labelFromForm(app, form, { id: user.id, role: "seller" }, (_order, item) => item.handler === "vendor" && item.ownerId === user.id, Date.now());
+  }
   if (intent === "inspect") {
     // A seller records the receipt and condition of their own items (issue 22).
     return inspectFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
@@ -205,7 +210,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       {dashboard.tab === "orders" ? (
         <>
           <HandlerClaims claims={loaderData.claims} />
-          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} />
+          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} />
           {dashboard.returns.length > 0 ? (
             <Panel title={`Returns to check (${dashboard.returns.length})`}>
               <ul className="space-y-3">

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { png } from "../images";
+import { STORE_ADDRESS_MARKER } from "../../../app/data/profiles.server";
 import { area, createProduct, createUser, isSignedIn, ownerOrStaff, redirectsTo, rows, STORE_STAFF, stores, tag, world, type ActionRule, type AreaRules, type Ctx, type Who, expectShipped, orderToSend, shipForm } from "./kit";
 
 // seller-store-admin.md §6: stores or the staff who run stores (decision 0029); a store owner
@@ -106,6 +107,25 @@ export const rules: AreaRules = {
         refused: async (ctx, response) => {
           if (!inArea(ctx.who)) return redirectsTo(response, "/");
           // Staff who run stores act on the store they chose: without one, there is none to act for.
+          expect([404]).toContain(response.status);
+        },
+      },
+      // 'Get a label' (issue 44): the concierge items the poster's own store handles.
+      get_label: {
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          const storeId = await ownStore(ctx);
+          // The sender's address on the label: the store's (Settings).
+          if (storeId) await env.DB.prepare("UPDATE stores SET description = ? WHERE id = ?").bind(`Matrix store${STORE_ADDRESS_MARKER}1 Store Street, London, N1 1AA`, storeId).run();
+          const order = await orderToSend((await createUser()).id, storeId ?? (await world()).storeId);
+          return { intent: "get_label", orderId: order.orderId, itemId: order.itemId };
+        },
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, /^\/account\/labels\/lbl_/);
+          expect(await rows("SELECT status, carrier FROM order_items WHERE id = ?", form.itemId)).toEqual([{ status: "shipped", carrier: "royal_mail" }]);
+        },
+        refused: async (ctx, response) => {
+          if (!inArea(ctx.who)) return redirectsTo(response, "/");
           expect([404]).toContain(response.status);
         },
       },

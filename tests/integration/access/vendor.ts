@@ -89,6 +89,18 @@ export const rules: AreaRules = {
           await expectShipped(String(form.itemId));
         },
       },
+      // 'Get a label' (issue 44): a seller's own items; staff of the area for their own too.
+      get_label: {
+        allowed: inArea,
+        form: async (ctx) => {
+          const order = await orderToSend(ctx.user?.id ?? (await createUser()).id);
+          return { intent: "get_label", orderId: order.orderId, itemId: order.itemId };
+        },
+        check: async (_ctx, response, form) => {
+          redirectsTo(response, /^\/account\/labels\/lbl_/);
+          expect(await rows("SELECT status, carrier FROM order_items WHERE id = ?", form.itemId)).toEqual([{ status: "shipped", carrier: "royal_mail" }]);
+        },
+      },
       // Nobody inspects an item that is not theirs (issue 22): area members get 'not found'.
       inspect: {
         allowed: () => false,

@@ -1,0 +1,114 @@
+// Shipping labels and their tracking events (issue 44 items 2 and 3; decision 0082): D1 access only.
+import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { orders, shippingLabels, trackingEvents } from "../../db/schema";
+import type { PostalAddress } from "../domain/postal-address";
+import type { TrackingStatus } from "../domain/tracking";
+import type { Database } from "./db.server";
+
+export type LabelRow = typeof shippingLabels.$inferSelect;
+export type Direction = "outbound" | "return";
+
+export interface LabelPlace {
+  id: string;
+  orderId: string;
+  handlerKey: string;
+  direction: Direction;
+  provider: string;
+  from: PostalAddress;
+  to: PostalAddress;
+  itemIds: string[];
+  createdBy: string | null;
+}
+
+/**
+ * Holds the parcel's place for a label being bought: true when this call took it, false when a
+ * label for this order, handler and direction exists or is being bought (a unique index: two
+ * 'Get a label' at once make one).
+ */
+export async function reserveLabel(db: Database, place: LabelPlace, now: number) {
+  const inserted = await db
+    .insert(shippingLabels)
+    .values({ id: place.id, orderId: place.orderId, handlerKey: place.handlerKey, direction: place.direction, status: "buying", provider: place.provider, fromAddress: place.from, toAddress: place.to, itemIds: place.itemIds, createdBy: place.createdBy, createdAt: now, updatedAt: now })
+    .onConflictDoNothing()
+    .returning({ id: shippingLabels.id });
+  return inserted.length > 0;
+}
+
+export function labelOfParcel(db: Database, orderId: string, handlerKey: string, direction: Direction) {
+  return db.select().from(shippingLabels).where(and(eq(shippingLabels.orderId, orderId), eq(shippingLabels.handlerKey, handlerKey), eq(shippingLabels.direction, direction))).get();
+}
+
+export async function completeLabel(db: Database, id: string, bought: { providerRef: string; carrier: string; service: string; trackingNumber: string; cost: number; labelUrl: string | null }, now: number) {
+  await db
+    .update(shippingLabels)
+    .set({ status: "ready", providerRef: bought.providerRef, carrier: bought.carrier, service: bought.service, trackingNumber: bought.trackingNumber, cost: bought.cost, labelUrl: bought.labelUrl, updatedAt: now })
+    .where(and(eq(shippingLabels.id, id), eq(shippingLabels.status, "buying")));
+}
+
+/** A label the provider did not sell: its place is given back, so the handler can try again. */
+export async function dropLabel(db: Database, ids: string[]) {
+  if (ids.length) await db.delete(shippingLabels).where(and(inArray(shippingLabels.id, ids), eq(shippingLabels.status, "buying")));
+}
+
+export function labelByTracking(db: Database, trackingNumber: string) {
+  return db.select().from(shippingLabels).where(and(eq(shippingLabels.trackingNumber, trackingNumber), eq(shippingLabels.status, "ready"))).get();
+}
+
+/**
+ * One tracking status of a label, recorded once (a unique index): true when it is new. The
+ * label's status moves to `after` (never back: decided by app/domain/tracking.ts) in the same batch.
+ */
+export async function recordTrackingEvent(db: Database, label: Pick<LabelRow, "id">, event: { status: TrackingStatus; eventId: string; occurredAt: number }, after: TrackingStatus, now: number) {
+  const [inserted] = await db.batch([
+    db
+      .insert(trackingEvents)
+      .values({ id: `trk_${crypto.randomUUID()}`, labelId: label.id, status: event.status, eventId: event.eventId, occurredAt: event.occurredAt, receivedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: trackingEvents.id }),
+    db.update(shippingLabels).set({ trackingStatus: after, trackingUpdatedAt: now, updatedAt: now }).where(eq(shippingLabels.id, label.id)),
+  ]);
+  return inserted.length > 0;
+}
+
+/** An order's ready labels with their tracking, for its shopper's page. The order's own shopper only (in the WHERE). */
+export async function parcelsOfOrder(db: Database, orderId: string, userId: string) {
+  const labels = await db
+    .select({ id: shippingLabels.id, direction: shippingLabels.direction, carrier: shippingLabels.carrier, service: shippingLabels.service, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, itemIds: shippingLabels.itemIds })
+    .from(shippingLabels)
+    .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
+    .where(and(eq(shippingLabels.orderId, orderId), eq(orders.userId, userId), eq(shippingLabels.status, "ready")))
+    .orderBy(asc(shippingLabels.createdAt), asc(shippingLabels.direction));
+  if (labels.length === 0) return [];
+  const events = await db
+    .select({ labelId: trackingEvents.labelId, status: trackingEvents.status, occurredAt: trackingEvents.occurredAt })
+    .from(trackingEvents)
+    .where(inArray(trackingEvents.labelId, labels.map((l) => l.id)));
+  return labels.map((label) => ({ ...label, events: events.filter((e) => e.labelId === label.id) }));
+}
+
+/**
+ * A label as its page shows it, to whom may see it: who got it, the handler it belongs to, the
+ * order's shopper for its prepaid return, or staff. Null for anyone else (a 404).
+ */
+export function labelForViewer(db: Database, labelId: string, viewer: { id: string; isStaff: boolean }) {
+  const mayView = viewer.isStaff
+    ? sql`1 = 1`
+    : or(eq(shippingLabels.createdBy, viewer.id), eq(shippingLabels.handlerKey, `vendor:${viewer.id}`), and(eq(shippingLabels.direction, "return"), eq(orders.userId, viewer.id)));
+  return db
+    .select({ label: shippingLabels, reference: orders.reference, shopperId: orders.userId })
+    .from(shippingLabels)
+    .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
+    .where(and(eq(shippingLabels.id, labelId), eq(shippingLabels.status, "ready"), mayView))
+    .get();
+}
+
+/** Every label, newest first, for the local provider's page (development only). */
+export function localLabels(db: Database, limit = 100) {
+  return db
+    .select({ id: shippingLabels.id, orderId: shippingLabels.orderId, reference: orders.reference, direction: shippingLabels.direction, provider: shippingLabels.provider, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, service: shippingLabels.service, createdAt: shippingLabels.createdAt })
+    .from(shippingLabels)
+    .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
+    .where(eq(shippingLabels.status, "ready"))
+    .orderBy(desc(shippingLabels.createdAt))
+    .limit(limit);
+}
