@@ -10,4 +10,5 @@ export * from "./tables/money";
 export * from "./tables/notices";
 export * from "./tables/orders";
 export * from "./tables/people";
+export * from "./tables/rates";
 export * from "./tables/stores";
