@@ -112,6 +112,9 @@ export interface PoundRates {
   perPound: Partial<Record<DisplayCurrency, number>>;
 }
 
+/** Rates of late 2026 for a machine with none yet: the seed's, and the local provider's fallback. */
+export const LOCAL_RATES: PoundRates["perPound"] = { GBP: 1, EUR: 1.1853, USD: 1.3366, AUD: 2.0458, CAD: 1.8687, SEK: 12.9611, DKK: 8.8406, CHF: 1.0795, PLN: 5.0283, JPY: 205.67 };
+
 /** A rate older than this (from its reference date) is not shown: prices show in pounds alone. */
 export const MAX_RATE_AGE_DAYS = 4;
 const DAY_MS = 24 * 60 * 60 * 1000;

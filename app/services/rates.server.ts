@@ -1,6 +1,8 @@
 import { readRates, saveRates, forgetRates } from "../data/rates.server";
 import type { Database } from "../data/db.server";
-import { DISPLAY_CURRENCIES, type PoundRates } from "../domain/currency";
+import { DISPLAY_CURRENCIES, LOCAL_RATES } from "../domain/currency";
+
+export { LOCAL_RATES };
 import { poundRatesFromEcb, type FeedResult } from "../domain/ecb-feed";
 import { publicPagesChanged } from "./freshness.server";
 import { readAtMost } from "./read-at-most";
@@ -43,9 +45,6 @@ export function ecbRatesProvider(fetcher: (url: string, init?: RequestInit) => P
     },
   };
 }
-
-/** Rates of late 2026, for a machine that has none yet (the seed writes the same). */
-export const LOCAL_RATES: PoundRates["perPound"] = { GBP: 1, EUR: 1.1853, USD: 1.3366, AUD: 2.0458, CAD: 1.8687, SEK: 12.9611, DKK: 8.8406, CHF: 1.0795, PLN: 5.0283, JPY: 205.67 };
 
 /** Locally: the rates kept on this machine (else LOCAL_RATES), published again for the run's day. */
 export function localRatesProvider(db: Database): RatesProvider {
