@@ -1,6 +1,7 @@
-import { cachedRates } from "../data/rates.server";
+import { accountCurrency, cachedRates } from "../data/rates.server";
 import type { Database } from "../data/db.server";
 import { priceDisplayFor, type DisplayCurrency, type PriceDisplay } from "../domain/currency";
+import { formatGBP, formatPrice } from "../domain/money";
 import { displayCurrencyOf } from "./display-currency.server";
 
 /** What every page knows of its display currency (the root loader; decision 0084). */
@@ -18,4 +19,20 @@ export async function currencyShell(request: Request, db: Database, now: number)
   if (chosen === "GBP") return { chosen, prices: null, ratesUnavailable: false };
   const prices = priceDisplayFor(chosen, await cachedRates(db, now), now);
   return { chosen, prices, ratesUnavailable: prices === null };
+}
+
+/**
+ * An e-mail's line saying what will be charged, in pounds, with the approximate amount in the
+ * shopper's own display currency when they chose one on their account and its rate is fresh.
+ */
+export async function chargedInPoundsLine(db: Database, userId: string, pence: number, now: number): Promise<string> {
+  const charged = `You'll be charged ${formatGBP(pence)}`;
+  try {
+    const currency = await accountCurrency(db, userId);
+    const prices = currency ? priceDisplayFor(currency, await cachedRates(db, now), now) : null;
+    return prices ? `${charged} (${formatPrice(pence, prices)} in ${prices.currency}; you pay in pounds).` : `${charged}.`;
+  } catch (error) {
+    console.error("e-mail: the shopper's display currency could not be read; the charge is said in pounds alone", error);
+    return `${charged}.`;
+  }
 }

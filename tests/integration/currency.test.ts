@@ -8,7 +8,8 @@ import { forgetPages } from "../../app/services/page-cache.server";
 import { LOCAL_RATES } from "../../app/services/rates.server";
 import { PASSWORD, signedInBrowser } from "./actors";
 import { cachedPage } from "./cached-page";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, eventually } from "./factories";
+import { placeOrder } from "./orders";
 import { Browser } from "./http";
 import { cookieOf, settle } from "./personal-page-helpers";
 
@@ -135,6 +136,13 @@ describe("choosing a currency", () => {
     // £54.99 and one seller's £3.99 delivery: £58.98, shown in euros and charged in pounds.
     expect(basket).toContain(formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! }));
     expect(basket.replace(/<!-- -->/g, "")).toMatch(/You&#x27;ll be charged <strong>£58\.98<\/strong>/);
+
+    // The order's e-mail says the same, with the euros the shopper reads beside it.
+    const order = await placeOrder(shopper, [], { pay: false });
+    const email = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order.orderId}:email`).first<{ body: string }>());
+    expect(email.body).toContain(`Total including delivery: £58.98\nYou'll be charged £58.98 (${formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! })} in EUR; you pay in pounds).`);
+    const charged = await env.DB.prepare("SELECT total_amount, currency FROM orders WHERE id = ?").bind(order.orderId).first();
+    expect(charged).toEqual({ total_amount: 5898, currency: "GBP" });
   });
 });
 
