@@ -22,15 +22,16 @@ export async function currencyShell(request: Request, db: Database, now: number)
 }
 
 /**
- * An e-mail's line saying what will be charged, in pounds, with the approximate amount in the
- * shopper's own display currency when they chose one on their account and its rate is fresh.
+ * The order e-mail's line saying what is charged, in pounds (it is sent once the payment came in),
+ * with the approximate amount in the shopper's own display currency when they chose one on their
+ * account and its rate is fresh.
  */
 export async function chargedInPoundsLine(db: Database, userId: string, pence: number, now: number): Promise<string> {
-  const charged = `You'll be charged ${formatGBP(pence)}`;
+  const charged = `Charged in pounds: ${formatGBP(pence)}`;
   try {
     const currency = await accountCurrency(db, userId);
     const prices = currency ? priceDisplayFor(currency, await cachedRates(db, now), now) : null;
-    return prices ? `${charged} (${formatPrice(pence, prices)} in ${prices.currency}; you pay in pounds).` : `${charged}.`;
+    return prices ? `${charged} (${formatPrice(pence, prices)} in ${prices.currency} at today's rate).` : `${charged}.`;
   } catch (error) {
     console.error("e-mail: the shopper's display currency could not be read; the charge is said in pounds alone", error);
     return `${charged}.`;

@@ -137,10 +137,10 @@ describe("choosing a currency", () => {
     expect(basket).toContain(formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! }));
     expect(basket.replace(/<!-- -->/g, "")).toMatch(/You&#x27;ll be charged <strong>£58\.98<\/strong>/);
 
-    // The order's e-mail says the same, with the euros the shopper reads beside it.
-    const order = await placeOrder(shopper, [], { pay: false });
+    // Once paid, the order's e-mail says what was charged in pounds, with the euros the shopper reads beside it.
+    const order = await placeOrder(shopper, []);
     const email = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order.orderId}:email`).first<{ body: string }>());
-    expect(email.body).toContain(`Total including delivery: £58.98\nYou'll be charged £58.98 (${formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! })} in EUR; you pay in pounds).`);
+    expect(email.body).toContain(`Total including delivery: £58.98\nCharged in pounds: £58.98 (${formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! })} in EUR at today's rate).`);
     const charged = await env.DB.prepare("SELECT total_amount, currency FROM orders WHERE id = ?").bind(order.orderId).first();
     expect(charged).toEqual({ total_amount: 5898, currency: "GBP" });
   });
