@@ -10,7 +10,7 @@ export function CurrencyPicker({ chosen, ratesUnavailable, error }: { chosen: Di
     <Form method="post" action="/currency" className="mt-4 text-sm" aria-label="Display currency">
       <input type="hidden" name="returnTo" value={returnTo} />
       <label htmlFor="display-currency" className="block font-semibold">Currency</label>
-      <div className="mt-1 flex gap-2">
+      <div className="mt-1 flex flex-wrap gap-2">
         <select
           id="display-currency"
           name="currency"
