@@ -41,6 +41,8 @@ const EnvSchema = z
     SHIPPING_PROVIDER: z.enum(["local", "easypost"], { error: "SHIPPING_PROVIDER must be local or easypost" }).optional(),
     EASYPOST_API_KEY: z.string().min(1).optional(),
     EASYPOST_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Where the daily job gets exchange rates (decision 0085): the ECB's feed; locally, a feed made on this machine. */
+    RATES_PROVIDER: z.enum(["local", "ecb"], { error: "RATES_PROVIDER must be local or ecb" }).optional(),
   })
   .transform((vars, ctx) => {
     const isDev = vars.APP_ENV === "development";
@@ -75,6 +77,7 @@ const EnvSchema = z
       ...vars,
       isDev,
       /** Without a trailing slash; the local server's address in development. */
+      ratesProvider: vars.RATES_PROVIDER ?? (isDev ? "local" : "ecb"),
       siteUrl: (vars.SITE_URL ?? "http://localhost:4173").replace(/\/+$/, ""),
       // Local-only fallbacks so a fresh clone runs with no setup; outside development they are refused above.
       SESSION_SECRET: vars.SESSION_SECRET ?? DEVELOPMENT_SECRETS.SESSION_SECRET,

@@ -32,6 +32,8 @@ import { decideConsent } from "./domain/consent";
 import { currentUser } from "./services/session.server";
 import { keepToastForDataOnly, takeToast } from "./services/toast.server";
 import { markPersonal } from "./services/page-cache.server";
+import { PriceDisplayContext } from "./components/money/price";
+import { currencyShell } from "./services/currency-shell.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -60,13 +62,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const state = context.get(requestState);
   const url = new URL(request.url);
-  const [social, settings, consent, flash, basketCount] = await Promise.all([
+  const [social, settings, consent, flash, basketCount, currency] = await Promise.all([
     cachedSocialLinks(app.env, app.db),
     cachedSiteSettings(app.env, app.db),
     readConsent(request),
     takeToast(request, app.config),
     // Read with the session on GET; after an action, read again (the action may have changed it).
     state.user && request.method !== "GET" ? cartCount(app.db, state.user.id) : state.cartCount,
+    // The display currency and its rate (decision 0084): part of the page cache's key.
+    currencyShell(request, app.db, Date.now()),
   ]);
   // Do Not Track / Global Privacy Control count as "Reject Non-Essential" until a choice is made.
   const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";
@@ -81,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     search: url.searchParams.get("search") ?? "",
     toast: flash.toast,
     year: new Date().getUTCFullYear(),
+    currency,
   });
 }
 
@@ -137,7 +142,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const personal = usePersonal(shell);
   useEndOfHydration();
   return (
-    <>
+    <PriceDisplayContext.Provider value={shell?.currency.prices ?? null}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
         Skip to content
       </a>
@@ -152,13 +157,13 @@ function Shell({ children }: { children: React.ReactNode }) {
         <FocusRefusedField />
         {children}
       </main>
-      <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} />
+      <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} currency={shell?.currency ?? null} />
       {/* One box at the foot of the screen: the toasts stand above the cookie bar while it is shown, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col">
         <Toaster flash={shell?.toast ?? null} />
         {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
       </div>
-    </>
+    </PriceDisplayContext.Provider>
   );
 }
 

@@ -64,6 +64,7 @@ export default [
       route("blog", "routes/admin/blog.tsx"),
       route("messages", "routes/admin/messages.tsx"),
       route("claims", "routes/admin/claims.tsx"),
+      route("rates", "routes/admin/rates.tsx"),
       route("messages/:conversationId", "routes/admin/conversation.tsx"),
     ]),
     route("blog/new", "routes/admin/blog-new.tsx"),
@@ -81,6 +82,7 @@ export default [
   // resources: form endpoints that answer both plain posts and fetchers
   route("newsletter", "routes/resources/newsletter.tsx"),
   route("consent", "routes/resources/consent.ts"),
+  route("currency", "routes/resources/currency.tsx"),
   route("unsubscribe", "routes/resources/unsubscribe.tsx"),
   route("uploads", "routes/resources/uploads.ts"),
   route("search/suggestions", "routes/resources/search-suggestions.ts"),

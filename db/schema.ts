@@ -10,5 +10,6 @@ export * from "./tables/money";
 export * from "./tables/notices";
 export * from "./tables/orders";
 export * from "./tables/people";
+export * from "./tables/rates";
 export * from "./tables/stores";
 export * from "./tables/shipping";

@@ -14,6 +14,7 @@ import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage }
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
+import { withDisplayCurrency } from "../app/services/display-currency.server";
 import { countView } from "../app/services/views.server";
 import { receiveWebhook } from "../app/services/payment-events.server";
 import { receiveShippingWebhook } from "../app/services/tracking-events.server";
@@ -112,6 +113,8 @@ app.all("*", async (c) => {
     if (remembered) request = remembered;
   }
   const config = appConfig(c.env);
+  // The display currency, once, for the page cache's key and every render (decision 0084).
+  request = withDisplayCurrency(request, !config.isDev);
   // Development's storage-failure switch (loopback only; services/dev-failures.server.ts).
   const failure = devFailure(request, config);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
-import { formatGBP } from "../domain/money";
+import { usePrice } from "./money/price";
 import { cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
+  const price = usePrice();
   return (
     <article className="group overflow-hidden rounded-lg border border-stone-200 bg-white">
       <Link to={`/product/${product.id}`} className="block">
@@ -28,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           <h3 className="truncate font-medium">{product.name}</h3>
           {product.size ? <p className="text-xs text-stone-600">{`Size ${product.size}`}</p> : null}
           <p className="mt-1 text-sm">
-            {formatGBP(cardPrice(product))}
+            {price(cardPrice(product))}
             {product.rentalPrice !== null ? <span className="text-stone-600"> / 7 days</span> : null}
           </p>
           {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}

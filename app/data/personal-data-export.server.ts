@@ -12,7 +12,7 @@ type Row = Record<string, unknown>;
 
 /** The export's sections: one query each, all in one D1 trip. ?1 is the user's id, ?2 their e-mail (lower case). */
 const SECTIONS: Record<string, string> = {
-  profile: "SELECT id, email, full_name, display_name, avatar_url, user_type, return_address, email_verified_at, deactivated_at, created_at, updated_at FROM users WHERE id = ?1",
+  profile: "SELECT id, email, full_name, display_name, avatar_url, user_type, return_address, display_currency, email_verified_at, deactivated_at, created_at, updated_at FROM users WHERE id = ?1",
   roles: "SELECT role, admin_subrole, seller_role, assigned_at FROM user_roles WHERE user_id = ?1",
   verification: "SELECT is_verified, verified_at FROM user_verifications WHERE user_id = ?1",
   account_links: "SELECT purpose, payload AS new_email, created_at, expires_at, used_at FROM auth_tokens WHERE user_id = ?1 ORDER BY created_at",

@@ -7,12 +7,12 @@ const flags = (record: RoleRecord | null) => roleFlags(record);
 
 // seller-store-admin.md §6, written out: which of the nine tabs each sub-role sees, plus issue
 // 26's Reported messages for the staff who answer people (decision 0053), and issue 43's Claims
-// for the same staff (decision 0078).
+// for the same staff (decision 0078), and issue 45's Exchange rates for them too (decision 0085).
 const SECTION_6: Record<AdminSubrole, string[]> = {
-  superadmin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims"],
-  admin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims"],
+  superadmin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims", "Exchange rates"],
+  admin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims", "Exchange rates"],
   product_reviewer: ["Products"],
-  customer_support: ["Orders", "Reported messages", "Claims"],
+  customer_support: ["Orders", "Reported messages", "Claims", "Exchange rates"],
 };
 
 describe("the admin tab registry", () => {
@@ -31,7 +31,7 @@ describe("the admin tab registry", () => {
     expect(tabsFor(flags(staff("superadmin"))).map((t) => t.label)).toEqual(SECTION_6.superadmin);
     expect(tabsFor(flags(staff("admin"))).map((t) => t.label)).toEqual(SECTION_6.admin);
     expect(tabsFor(flags(staff("product_reviewer"))).map((t) => t.label)).toEqual(["Products"]);
-    expect(tabsFor(flags(staff("customer_support"))).map((t) => t.label)).toEqual(["Orders", "Reported messages", "Claims"]);
+    expect(tabsFor(flags(staff("customer_support"))).map((t) => t.label)).toEqual(["Orders", "Reported messages", "Claims", "Exchange rates"]);
   });
 
   it("denies everyone else: shoppers, sellers, stores, a team member or admin role without a sub-role", () => {

@@ -41,6 +41,8 @@ export const ADMIN_TABS = [
   { id: "messages", label: "Reported messages", href: "/admin/messages", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
   // Buyer protection (issue 43): claims that came to staff, decided by customer support and admins.
   { id: "claims", label: "Claims", href: "/admin/claims", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
+  // Display currency (issue 45): the rates prices are shown at and their day; read-only.
+  { id: "rates", label: "Exchange rates", href: "/admin/rates", subroles: [...EVERY_ADMIN, "customer_support"], denied: TAB_ACCESS_DENIED, built: true },
 ] as const satisfies readonly AdminTab[];
 
 export type AdminTabId = (typeof ADMIN_TABS)[number]["id"];

@@ -1,3 +1,5 @@
+import { convertPence, formatMinor, type PriceDisplay } from "./currency";
+
 // Money is integer pence, always GBP (DECISIONS.md). This is the only way it becomes text.
 const gbp = new Intl.NumberFormat("en-GB", {
   style: "currency",
@@ -21,3 +23,13 @@ export function parsePounds(input: string): number | null {
 
 /** Pence as pounds for a JSON payload: 4599 → 45.99 (two decimals at most). */
 export const penceToPounds = (pence: number) => Math.round(pence) / 100;
+
+/**
+ * Every price a shopper reads goes through here (issue 45; decision 0084): pounds as they are, or
+ * with a display currency and a fresh rate, the converted amount marked as approximate
+ * ("≈ €63.40"). What is charged is always the pounds (`formatGBP`).
+ */
+export function formatPrice(pence: number, display?: PriceDisplay | null): string {
+  if (!display || display.currency === "GBP") return formatGBP(pence);
+  return `≈ ${formatMinor(convertPence(pence, display.perPound, display.currency), display.currency)}`;
+}

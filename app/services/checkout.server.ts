@@ -5,6 +5,7 @@ import { loadOrder, type LifecycleOrder } from "../data/order-lifecycle.server";
 import type { PlacedOrder } from "../data/orders.server";
 import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
+import { chargedInPoundsLine } from "./currency-shell.server";
 import { dispatchBy } from "../domain/shipping";
 import { formatDeadline } from "../domain/dates";
 import type { QueueMessage } from "../domain/queue-messages";
@@ -71,7 +72,7 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
   const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
   const url = orderPageUrl(app.config, order.orderId);
   try {
-    const placed = await loadOrder(app.db, order.orderId);
+    const [placed, charged] = await Promise.all([loadOrder(app.db, order.orderId), chargedInPoundsLine(app.db, user.id, order.total, now)]);
     await enqueue(app.env, [
       ...(placed ? [...(await ordersToSend(app, order, placed, shipping, now)), ...(await ownersOfConcierge(app, order, placed))] : []),
       noticeMessage(app.config, {
@@ -81,7 +82,7 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
         to: user.email,
         title: "Thank you for your order",
         subject: `Your Closetloop order ${showReference(order.reference)}`,
-        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${showReference(order.reference)}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n\n${order.lines.some((l) => l.type === "rental") ? "Rentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\n" : ""}Your order ${showReference(order.reference)}: ${url}`,
+        text: `Hello ${user.fullName ?? "there"},\n\nThank you for your order ${showReference(order.reference)}.\n\n${items}\n\nTotal including delivery: ${formatGBP(order.total)}\n${charged}\n\n${order.lines.some((l) => l.type === "rental") ? "Rentals last 7 days from delivery: your 7 days start when it is delivered, and you can buy an item you love at its Buy Now price before then.\n\n" : ""}Your order ${showReference(order.reference)}: ${url}`,
         link: orderPath(order.orderId),
         action: "View your order",
       }),

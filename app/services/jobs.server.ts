@@ -23,6 +23,7 @@ import { captureDue } from "./payments.server";
 import { refundOrder, refundsDue, retryFailedRefunds } from "./refunds.server";
 import { sweepStaging } from "./uploads.server";
 import { sendPayouts } from "./payouts-provider.server";
+import { ratesProvider, refreshRates } from "./rates.server";
 
 export interface JobContext {
   env: Env;
@@ -186,6 +187,13 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   } catch (error) {
     summary.failures++;
     console.error("job daily: saved searches failed", error);
+  }
+  // Exchange rates for showing prices (decision 0085): a feed refused keeps the last good rates.
+  try {
+    await refreshRates(ctx, ratesProvider(ctx), now);
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: refreshing the exchange rates failed", error);
   }
   // The full-text index, merged into one segment at the quietest hour (listings read every segment).
   try {

@@ -1,3 +1,5 @@
+import { displayCurrencyOf } from "./display-currency.server";
+
 // The page cache for anonymous visitors (docs/decisions/0010-page-cache.md).
 //
 // A page that is the same for every anonymous visitor declares it with `headers = sharedPage`
@@ -30,7 +32,8 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-)?cl_(?:session|toast)=/;
 
 /**
  * The cache key of a request, or null when its answer cannot come from the cache. The consent
- * choice (cookie, Do Not Track, Global Privacy Control) changes the page, so it is in the key.
+ * choice (cookie, Do Not Track, Global Privacy Control) and the display currency (decision 0084)
+ * change the page, so they are in the key: one copy per currency.
  */
 export function pageCacheKey(request: Request, version = "0"): string | null {
   if (request.method !== "GET") return null;
@@ -42,7 +45,7 @@ export function pageCacheKey(request: Request, version = "0"): string | null {
   url.hash = "";
   // The public pages' version (app/services/freshness.server.ts) ends every page kept before a
   // write that changed what public pages show.
-  return `${version}:${declined}:${consent}:${url.pathname}${url.search}`;
+  return `${version}:${declined}:${consent}:${displayCurrencyOf(request)}:${url.pathname}${url.search}`;
 }
 
 interface Entry {

@@ -25,6 +25,8 @@ export const users = sqliteTable(
      * their first rental listing is approved. Stores use their store's address (issue 22).
      */
     returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
+    /** The display currency they chose (issue 45; decision 0084); null: by the country they are in. Migration 0065. */
+    displayCurrency: text("display_currency"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -40,10 +40,10 @@ describe("the admin shell", () => {
   it("shows each sub-role exactly its §6 tabs and sends /admin to the first one", async () => {
     const expected: Record<string, [string, string[]]> = {
       // Claims (issue 43, decision 0078): customer support and admins decide them.
-      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims"]],
-      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims"]],
+      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims", "Exchange rates"]],
+      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims", "Exchange rates"]],
       productReviewer: ["/admin/products", ["Products"]],
-      customerSupport: ["/admin/orders", ["Orders", "Reported messages", "Claims"]],
+      customerSupport: ["/admin/orders", ["Orders", "Reported messages", "Claims", "Exchange rates"]],
     };
     for (const [actor, [landing, tabs]] of Object.entries(expected)) {
       const { browser } = await as(actor as Actor);

@@ -3,7 +3,7 @@ import { counted } from "../../domain/counting";
 import { useEffect, useRef } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import type { CartView } from "../../domain/basket";
-import { formatGBP } from "../../domain/money";
+import { ChargedInPounds, usePrice } from "../money/price";
 import { CartGroups } from "./cart-groups";
 
 /**
@@ -14,6 +14,7 @@ import { CartGroups } from "./cart-groups";
 export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => void }) {
   const cart = useFetcher<CartView>({ key: "basket" });
   const location = useLocation();
+  const price = usePrice();
   const { load } = cart;
   useEffect(() => {
     if (open) void load("/cart");
@@ -66,10 +67,11 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
           {data?.signedIn && data.lines.length > 0 ? (
             <div className="border-t border-stone-200 p-4">
               <dl className="space-y-1 text-sm">
-                <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(data.totals.subtotal)}</dd></div>
-                <div className="flex justify-between"><dt>{`Delivery (${counted(data.totals.groups, "handler")})`}</dt><dd>{formatGBP(data.totals.delivery)}</dd></div>
-                <div className="flex justify-between text-base font-semibold"><dt>Total</dt><dd>{formatGBP(data.totals.total)}</dd></div>
+                <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(data.totals.subtotal)}</dd></div>
+                <div className="flex justify-between"><dt>{`Delivery (${counted(data.totals.groups, "handler")})`}</dt><dd>{price(data.totals.delivery)}</dd></div>
+                <div className="flex justify-between text-base font-semibold"><dt>Total</dt><dd>{price(data.totals.total)}</dd></div>
               </dl>
+              <ChargedInPounds pence={data.totals.total} className="mt-2 text-sm text-stone-700" />
               <Link to="/cart" className="mt-3 block rounded-md bg-brand py-2.5 text-center font-semibold text-white">Go To Checkout</Link>
               <Dialog.Close className="mt-2 w-full rounded-md border border-stone-300 py-2">Continue Shopping</Dialog.Close>
             </div>

@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { CartLine, CartOption } from "../../domain/basket";
 import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
-import { formatGBP } from "../../domain/money";
+import { usePrice } from "../money/price";
 import { initials } from "../../domain/initials";
 import { busyProps } from "../forms";
 
@@ -59,6 +59,7 @@ export function LineControls({ line, returnTo }: { line: CartLine; returnTo: str
 }
 
 export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLine[]; returnTo: string; compact?: boolean }) {
+  const price = usePrice();
   return (
     <div className="space-y-5">
       {handlerGroups(lines).map((group) => {
@@ -89,7 +90,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                     <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>
                     <p className="text-sm">
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
-                      {formatGBP(line.price)}
+                      {price(line.price)}
                     </p>
                     {line.available ? null : <p className="text-sm font-medium text-red-700">{line.unavailableText}</p>}
                   </div>

@@ -2,6 +2,8 @@ import { Link, useLocation } from "react-router";
 import type { PublicSettings, SocialLinks } from "../../domain/site";
 import { cookieSettingsHref } from "./cookie-consent";
 import { NewsletterSignup } from "./newsletter";
+import { CurrencyPicker } from "./currency-picker";
+import type { DisplayCurrency } from "../../domain/currency";
 
 // bluesky is read from the settings but not rendered (shopper.md §2.3).
 const SOCIAL = [
@@ -11,7 +13,7 @@ const SOCIAL = [
   ["x_url", "X"],
 ] as const;
 
-export function Footer({ social, settings, year }: { social: SocialLinks; settings: PublicSettings; year: number }) {
+export function Footer({ social, settings, year, currency }: { social: SocialLinks; settings: PublicSettings; year: number; currency?: { chosen: DisplayCurrency; ratesUnavailable: boolean } | null }) {
   const shown = SOCIAL.filter(([key]) => social[key]);
   // The newsletter page shows the same form in its body; one form per page keeps ids unique.
   const location = useLocation();
@@ -50,6 +52,7 @@ export function Footer({ social, settings, year }: { social: SocialLinks; settin
         </nav>
         <div>
           {onNewsletterPage ? null : <NewsletterSignup />}
+          {currency && location.pathname !== "/currency" ? <CurrencyPicker chosen={currency.chosen} ratesUnavailable={currency.ratesUnavailable} /> : null}
           {shown.length > 0 ? (
             <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
               {shown.map(([key, label]) => (

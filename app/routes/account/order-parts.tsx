@@ -5,6 +5,7 @@ import type { FieldErrors } from "../../domain/submission";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
 import { formatLongDate, formatUkTime } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
+import { usePrice } from "../../components/money/price";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
 import { StatusBadge } from "../../components/kit/badge";
 import { ConfirmItems, ReceivedForm, TrackingLine } from "../../components/order/trade";
@@ -79,6 +80,7 @@ export function ShopperActions({ order, result }: { order: Route.ComponentProps[
 
 export function ItemLine({ item, reference, isShopper, result, canCancelAlone }: { item: Item; reference: string; isShopper: boolean; result?: OrderActionData; canCancelAlone: boolean }) {
   const returning = useSubmitting("request_return");
+  const price = usePrice();
   return (
     <div className="flex flex-col gap-3 sm:flex-row">
       {item.image ? (
@@ -94,8 +96,8 @@ export function ItemLine({ item, reference, isShopper, result, canCancelAlone }:
           <StatusBadge status={item.status} label={label(item.status as ItemStatus)} variant={accountStatusVariant(item.status)} />
         </div>
         <p className="text-sm text-stone-700">
-          {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {formatGBP(item.price)}
-          {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${formatGBP(item.buyingPrice)}` : ""}
+          {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {price(item.price)}
+          {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${price(item.buyingPrice)}` : ""}
         </p>
         {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
         <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />

@@ -25,6 +25,8 @@ import {
   signInThrottled,
 } from "../../services/rate-limit.server";
 import { createSession } from "../../services/session.server";
+import { accountCurrency } from "../../data/rates.server";
+import { currencyCookie } from "../../services/display-currency.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { signInEmailHeaders, signInEmailOf } from "../../services/sign-in-email.server";
 import { showToast } from "../../components/toaster";
@@ -79,10 +81,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (limited) return reply({ intent, values, alert: { title: "Error signing in", message: limited } }, 429);
     try {
       const userId = await authenticator(app).authenticate("form", request);
-      const [cookie] = await Promise.all([
+      const [cookie, , currency] = await Promise.all([
         createSession(app, userId),
         clearSignInFailures(app.env.CACHE, emailField, ip),
+        accountCurrency(app.db, userId),
       ]);
+      // Their saved display currency comes back with them (decision 0084).
+      if (currency) context.get(requestState).setCookies.push(currencyCookie(currency, !app.config.isDev));
       return redirectWithToast(
         app.config,
         safeRedirect(form.get("redirectTo")),

@@ -37,7 +37,7 @@ export default function CookiePolicy({ loaderData }: Route.ComponentProps) {
         <p>Analytics and marketing partners may set their own cookies only when you have accepted that category. They are bound by their own privacy policies.</p>
       </LegalSection>
       <LegalSection n={6} title="How long cookies last">
-        <p>Most of our cookies persist for 1 to 2 years. Our own: <code>cl_consent</code> keeps your choice for 1 year, <code>cl_session</code> keeps you signed in for up to 30 days, and <code>cl_toast</code> carries a message between two pages for 60 seconds.</p>
+        <p>Most of our cookies persist for 1 to 2 years. Our own: <code>cl_consent</code> keeps your choice for 1 year, <code>cl_session</code> keeps you signed in for up to 30 days, <code>cl_toast</code> carries a message between two pages for 60 seconds, and <code>cl_currency</code> keeps the currency you chose to read prices in for 1 year (set only when you choose one).</p>
       </LegalSection>
       <LegalSection n={7} title="Managing your preferences">
         <p>Use the cookie banner to accept, reject or choose categories. You can change your mind at any time, and withdraw your consent as easily as you gave it, from the <Link className="underline" to="/cookie-policy?cookies=customize" preventScrollReset>Cookie settings</Link> (also at the foot of every page). Your browser's settings also let you block or delete cookies, and the main analytics providers offer opt-out tools on their sites.</p>

@@ -9,7 +9,7 @@ import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } fro
 import type { CartView } from "../../domain/basket";
 import { basketTotals } from "../../domain/delivery";
 import { KB, type BodyLimit } from "../../domain/body-limit";
-import { formatGBP } from "../../domain/money";
+import { ChargedInPounds, usePrice } from "../../components/money/price";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
@@ -192,6 +192,7 @@ function AddressFields({ prefix, errors, defaults, withContact }: { prefix: "bil
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const price = usePrice();
   const billingRef = useRef<HTMLFieldSetElement>(null);
   const shippingRef = useRef<HTMLFieldSetElement>(null);
   if (!loaderData.signedIn) {
@@ -270,10 +271,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
         <aside aria-labelledby="order-summary" className="h-fit rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-20">
           <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-1 text-sm">
-            <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{formatGBP(totals.total)}</dd></div>
+            <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(totals.subtotal)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery)}</dd></div>
+            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{price(totals.total)}</dd></div>
           </dl>
+          <ChargedInPounds pence={totals.total} className="mt-2 text-sm text-stone-700" />
           <button
             type="submit"
             form="checkout"

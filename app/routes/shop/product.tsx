@@ -12,7 +12,7 @@ import { Gallery } from "../../components/catalog/gallery";
 import { useNonce } from "../../components/nonce";
 import { productDetail, type ProductDetail } from "../../data/product.server";
 import { busyProps } from "../../components/forms";
-import { formatGBP } from "../../domain/money";
+import { PoundsBeside, usePrice } from "../../components/money/price";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
@@ -109,6 +109,7 @@ function Options({ product }: { product: ProductDetail }) {
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const adding = fetcher.state !== "idle";
+  const price = usePrice();
   const options = [
     product.rentalPrice !== null ? { value: "rental", label: "Rent Now Buy Later", price: product.rentalPrice } : null,
     product.buyingPrice !== null ? { value: "purchase", label: "Buy Now", price: product.buyingPrice } : null,
@@ -127,14 +128,15 @@ function Options({ product }: { product: ProductDetail }) {
             <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand">
               <input type="radio" name="option" value={o.value} defaultChecked={i === 0} className="sr-only" id={`option-${o.value}`} />
               <span className="block text-sm font-semibold">{o.label}</span>
-              <span className="block text-lg">{formatGBP(o.price)}</span>
+              <span className="block text-lg">{price(o.price)}</span>
+              <PoundsBeside pence={o.price} />
             </label>
           ))}
         </div>
       </fieldset>
       {options.map((o) => (
         <p key={o.value} className={`hidden text-lg font-semibold ${TOTAL_VISIBLE[o.value as "rental" | "purchase"]}`}>
-          Total: {formatGBP(o.price)}
+          Total: {price(o.price)}
         </p>
       ))}
       {product.rentalPrice !== null ? (
@@ -178,6 +180,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const personal = usePersonal(loaderData);
   const heldForYou = personal ? (personal.held?.[product.id] ?? null) : loaderData.heldForYou;
   const navigate = useNavigate();
+  const price = usePrice();
   return (
     <article className="space-y-10">
       <StructuredData product={product} origin={origin} />
@@ -202,7 +205,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.originalPrice ? (
                 <span>
                   <span className="sr-only">Original price </span>
-                  <s>{formatGBP(product.originalPrice)}</s>
+                  <s>{price(product.originalPrice)}</s>
                 </span>
               ) : null}
             </p>

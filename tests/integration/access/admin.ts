@@ -26,6 +26,8 @@ const SECTION_6: Record<AdminTabId, Actor[]> = {
   messages: ["superadmin", "admin", "customerSupport"],
   // Issue 43: claims that came to staff, for the same staff (rules in ./claims.ts).
   claims: ["superadmin", "admin", "customerSupport"],
+  // Issue 45: the exchange rates prices are shown at, for staff who run the shop and answer shoppers (rules in ./currency.ts).
+  rates: ["superadmin", "admin", "customerSupport"],
 };
 const STAFF: Actor[] = ["superadmin", "admin", "productReviewer", "customerSupport"];
 const html = (text: string) => text.replace(/'/g, "&#x27;");

@@ -1,0 +1,48 @@
+import { currencyForCountry, readCurrency, type DisplayCurrency } from "../domain/currency";
+
+// Which currency a request's prices show in (issue 45, item 1; decision 0084): the visitor's
+// choice (the cl_currency cookie; a signed-in shopper's saved choice is put in it when they sign
+// in), else the country the edge sees the request come from, else pounds. Worked out once, at the
+// Worker's door (workers/app.ts), and carried on the request in CURRENCY_HEADER, so the page
+// cache's key, the stitched signed-in pages and the root loader all read the same answer, and a
+// request React Router copies (a client navigation's data request) still carries it.
+
+export const CURRENCY_COOKIE = "cl_currency";
+export const CURRENCY_HEADER = "x-closetloop-display-currency";
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+/** The currency the visitor chose in their cookie, or null (none, or not one we show). */
+export function chosenCurrency(cookieHeader: string | null): DisplayCurrency | null {
+  const value = new RegExp(`(?:^|;\\s*)${CURRENCY_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")?.[1];
+  return value ? readCurrency(decodeURIComponent(value)) : null;
+}
+
+/**
+ * The display currency of a request as it arrives. `trustCountry` is false in development: the
+ * local runtime makes up a visitor in Texas, and locally prices start in pounds.
+ */
+export function resolveDisplayCurrency(request: { headers: Headers; cf?: unknown }, trustCountry: boolean): DisplayCurrency {
+  const chosen = chosenCurrency(request.headers.get("cookie"));
+  if (chosen) return chosen;
+  const country = trustCountry ? (request.cf as { country?: unknown } | undefined)?.country : undefined;
+  return currencyForCountry(typeof country === "string" ? country : null);
+}
+
+/** The request with its display currency set in CURRENCY_HEADER (whatever the client sent there is replaced). */
+export function withDisplayCurrency(request: Request, trustCountry: boolean): Request {
+  const currency = resolveDisplayCurrency(request, trustCountry);
+  if (request.headers.get(CURRENCY_HEADER) === currency) return request;
+  const headers = new Headers(request.headers);
+  headers.set(CURRENCY_HEADER, currency);
+  return new Request(request, { headers });
+}
+
+/** The display currency carried by a request (set at the door); pounds when absent. */
+export function displayCurrencyOf(request: Request): DisplayCurrency {
+  return readCurrency(request.headers.get(CURRENCY_HEADER)) ?? resolveDisplayCurrency(request, false);
+}
+
+/** The cookie remembering a visitor's choice for a year. */
+export function currencyCookie(currency: DisplayCurrency, secure: boolean): string {
+  return `${CURRENCY_COOKIE}=${currency}; Path=/; Max-Age=${ONE_YEAR}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
+}
