@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
 import { perIsolate } from "./per-isolate";
+import { followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
@@ -169,6 +170,9 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
       if (out === null) return null;
     }
   }
+  // Follow buttons and home's 'From sellers you follow' (decision 0090).
+  if (personal.follows || personal.followingRail) out = stitchFollows(out!, personal, await partRenderer(url));
+  if (out === null) return null;
   const end = out!.lastIndexOf("</body>");
   if (end < 0) return null;
   const block = `<script type="application/json" id="${PERSONAL_BLOCK_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(personal)}</script>`;
@@ -258,7 +262,9 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const { personal, setCookie } = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
+  const values = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
+  const { setCookie } = values;
+  const personal = values.personal ? { ...values.personal, ...(await followValues(services, session.stored.userId, html, now)) } : null;
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
   if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });

@@ -34,7 +34,7 @@ const NOTICES = [
   ["user_superadmin", "superadmin@closetloop.test", "store_request_waiting", "Brick Lane Rails asks to become a partner store", "Brick Lane Rails asks to become a Closetloop partner store. Approve it or reject it with a reason on the Stores tab.", "/admin/stores", "Review the request", 8],
   ["user_superadmin", "superadmin@closetloop.test", "payout_calculated", "The platform's payout for last week is calculated", "The payout of the platform's commissions for last week is calculated. Mark it paid on the Financial tab once it is paid.", "/admin/financial", "Financial", 60],
   // The demo order whose reservation ended unpaid (15-reservations.mjs).
-  ["user_shopper", "shopper@closetloop.test", "reservation_expired", "Your reservation has ended", "The payment for your order order_demo_notpaid was not completed in time, so we released its item (Grey Denim Jacket). You have not been charged.", "/cart", "Your basket", 71],
+  ["user_shopper", "shopper@closetloop.test", "reservation_expired", "Your reservation has ended", "The payment for your order order_demo_notpaid was not completed in time, so we released its item (Green Leather Jacket). You have not been charged.", "/cart", "Your basket", 71],
 ];
 
 // One e-mail of each kind in the outbox (the kinds above, and the rest).
