@@ -28,14 +28,17 @@ export const BADGE_EXPLANATIONS: Readonly<Record<Badge, string>> = {
 export const isVerifiedSeller = (facts: { emailVerified: boolean; payoutsActive: boolean }) => facts.emailVerified && facts.payoutsActive;
 
 /**
- * Ships fast: the seller's last SHIPS_FAST_ORDERS order items (newest first, by when they were
- * ordered) were each posted within SHIPS_FAST_DAYS. Fewer than that many orders: not yet.
- * An order not posted yet counts against only once its time is up (it is late).
+ * Ships fast: the seller's last SHIPS_FAST_ORDERS decided order items (newest first, by when they
+ * were ordered) were each posted within SHIPS_FAST_DAYS. An order is decided once posted, or once
+ * its time is up without being posted (then it is late); one still in its time is left out.
+ * Fewer than that many decided orders: not yet.
  */
 export function shipsFast(orders: readonly { orderedAt: number; shippedAt: number | null }[], now: number) {
-  const last = [...orders].sort((a, b) => b.orderedAt - a.orderedAt).slice(0, SHIPS_FAST_ORDERS);
   const limit = SHIPS_FAST_DAYS * DAY_MS;
-  const decided = last.filter((o) => o.shippedAt !== null || now - o.orderedAt > limit);
+  const decided = orders
+    .filter((o) => o.shippedAt !== null || now - o.orderedAt > limit)
+    .sort((a, b) => b.orderedAt - a.orderedAt)
+    .slice(0, SHIPS_FAST_ORDERS);
   if (decided.length < SHIPS_FAST_ORDERS) return false;
   return decided.every((o) => o.shippedAt !== null && o.shippedAt - o.orderedAt <= limit);
 }

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { Form, Link } from "react-router";
 import type { Route } from "./+types/following";
 import { appContext } from "../../context";
 import { addFollow, followable, followingList, removeFollow } from "../../data/follows.server";
