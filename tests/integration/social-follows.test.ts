@@ -5,6 +5,7 @@ import { createProduct, createUser, databaseFingerprint, outboxQuiet } from "./f
 import { Browser } from "./http";
 import { queueDrained } from "./queue-drained";
 import { runDaily } from "./alerts-helpers";
+import { as, block, get, settle } from "./personal-page-helpers";
 
 // Following sellers and stores (issue 46 item 1; decision 0090): the Follow button on a profile
 // (a plain form: 'Following' after), the follower count, the account's Following list, home's
@@ -31,17 +32,23 @@ describe("following a seller", () => {
     const response = await shopper.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id, returnTo: profile });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(profile);
-    const after = await shopper.browser.fetch(profile);
-    const html = await after.text();
-    // The shared page, stitched for this visitor: their button says Following, the count is public.
-    expect(after.headers.get("x-page-cache")).toMatch(/^stitched/);
+    // Back on the profile (rendered for them, with the toast): Following, and the public count.
+    const html = await (await shopper.browser.fetch(profile)).text();
     expect(followButton(html, `seller:${vera.id}`)).toContain(">Following</button>");
     expect(followButton(html, `seller:${vera.id}`)).toContain('aria-pressed="true"');
     expect(html).toContain("1 follower");
-    // Anyone else still sees Follow; the shared copy never holds anyone's Following.
-    const anonymous = await (await new Browser().fetch(profile)).text();
-    expect(followButton(anonymous, `seller:${vera.id}`)).toContain(">Follow</button>");
-    expect(anonymous).toContain("1 follower");
+    // The Worker as deployed: the shared page, stitched for this visitor, says Following too, and
+    // carries it in the data block for hydration; the shared copy never holds anyone's Following.
+    await settle(shopper.browser);
+    const stitched = await as(shopper.browser, profile);
+    expect(stitched.state).toMatch(/^stitched/);
+    expect(followButton(stitched.text, `seller:${vera.id}`)).toContain(">Following</button>");
+    expect(block(stitched.text).follows).toEqual({ [`seller:${vera.id}`]: true });
+    const anonymous = await get(profile);
+    expect(anonymous.state).toMatch(/^(hit|memory)$/);
+    expect(followButton(anonymous.text, `seller:${vera.id}`)).toContain(">Follow</button>");
+    expect(anonymous.text).not.toContain(">Following</button>");
+    expect(anonymous.text).toContain("1 follower");
 
     const list = await (await shopper.browser.fetch("/account/following")).text();
     expect(list).toContain(vera.displayName);
@@ -102,18 +109,28 @@ describe("what followers see", () => {
     const item = await createProduct(vera.id, { name: `Followed Frock ${crypto.randomUUID().slice(0, 6)}` });
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id });
-    const home = await shopper.browser.fetch("/");
-    const html = await home.text();
-    expect(home.headers.get("x-page-cache")).toMatch(/^stitched/);
-    expect(html).toContain("From sellers you follow");
-    expect(html).toContain(item.name);
+    // Rendered for them (a page with a toast, a client navigation): from the loader.
+    expect(await (await shopper.browser.fetch("/")).text()).toContain("From sellers you follow");
+    // The Worker as deployed: the shared home page with the rail stitched in.
+    await settle(shopper.browser);
+    const home = await as(shopper.browser, "/");
+    expect(home.state).toMatch(/^stitched/);
+    const rail = home.text.match(/<section data-personal="following"[\s\S]*?<\/section>/)?.[0] ?? "";
+    expect(rail).toContain("From sellers you follow");
+    expect(rail).toContain(item.name);
+    expect(block(home.text).followingRail.map((p: { id: string }) => p.id)).toContain(item.id);
     // The shared copy (the next anonymous visitor's, from the page cache) has only the empty placeholder.
-    const anonymous = await (await new Browser().fetch("/")).text();
-    expect(anonymous).not.toContain("From sellers you follow");
-    expect(anonymous).toContain('data-personal="following"');
+    const anonymous = await get("/");
+    expect(anonymous.state).toMatch(/^(hit|memory)$/);
+    expect(anonymous.text).not.toContain("From sellers you follow");
+    expect(anonymous.text).toContain('<div data-personal="following" hidden=""></div>');
     // Another signed-in shopper, following nobody, has no rail either.
     const other = await signedInBrowser("shopper");
-    expect(await (await other.browser.fetch("/")).text()).not.toContain("From sellers you follow");
+    await settle(other.browser);
+    const theirs = await as(other.browser, "/");
+    expect(theirs.state).toMatch(/^stitched/);
+    expect(theirs.text).not.toContain("From sellers you follow");
+    expect(theirs.text).toContain('<div data-personal="following" hidden=""></div>');
   });
 
   it("a followed seller's listing gone live reaches the notification centre, never an e-mail of its own; the daily digest goes to those who chose it", async () => {
