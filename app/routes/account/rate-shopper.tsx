@@ -65,7 +65,7 @@ export default function RateShopper({ loaderData, actionData }: Route.ComponentP
       <Link to="/vendor" className="text-sm text-brand underline">Back to your dashboard</Link>
       {target.rating !== null ? (
         <div className="rounded-md bg-stone-100 p-4">
-          <p className="font-semibold">Your rating of {shopper}</p>
+          <p className="font-semibold">{`Your rating of ${shopper}`}</p>
           <p>
             <span aria-label={`${target.rating} out of 5 stars`} className="text-accent">{"★".repeat(target.rating)}</span>
             <span className="text-stone-300" aria-hidden="true">{"★".repeat(5 - target.rating)}</span>
@@ -79,12 +79,12 @@ export default function RateShopper({ loaderData, actionData }: Route.ComponentP
           <input type="hidden" name="intent" value="rate" />
           {actionData?.alert ? <FormAlert title="Rating not saved" message={actionData.alert} /> : null}
           <fieldset aria-describedby={actionData?.errors?.rating ? "rating-error" : undefined}>
-            <legend className="text-sm font-medium">How was {shopper} to trade with? <span aria-hidden="true" className="text-red-700">*</span></legend>
+            <legend className="text-sm font-medium">{`How was ${shopper} to trade with? `}<span aria-hidden="true" className="text-red-700">*</span></legend>
             <div className="mt-1 flex flex-wrap gap-x-3 gap-y-1">
               {[1, 2, 3, 4, 5].map((n) => (
                 <label key={n} className="flex items-center gap-1 whitespace-nowrap text-sm">
                   <input type="radio" name="rating" value={n} defaultChecked={actionData?.values?.rating === String(n)} required aria-invalid={actionData?.errors?.rating ? true : undefined} />
-                  {n} {n === 1 ? "star" : "stars"}
+                  {`${n} ${n === 1 ? "star" : "stars"}`}
                 </label>
               ))}
             </div>
