@@ -23,13 +23,21 @@ export function followsIn(html: string) {
 
 const RAIL_MARKER = 'data-personal="following"';
 
-/** The visitor's follow values for a page: which of its buttons they follow, and home's rail. */
-export async function followValues(services: AppContext, userId: string, html: string, now: number): Promise<Pick<Personal, "follows" | "followingRail">> {
+/**
+ * The visitor's follow values for a page: which of its buttons they follow, and home's rail.
+ * `known` is every follow of theirs, read with their header values (session.server.ts), or null
+ * when they follow more than are kept: then the page's buttons are read here. The rail is read
+ * only for a visitor who follows someone.
+ */
+export async function followValues(services: AppContext, userId: string, html: string, now: number, known: Set<string> | null): Promise<Pick<Personal, "follows" | "followingRail">> {
   const keys = followsIn(html);
-  const wantsRail = html.includes(RAIL_MARKER);
+  const wantsRail = html.includes(RAIL_MARKER) && (known === null || known.size > 0);
   if (keys.length === 0 && !wantsRail) return {};
   const targets = keys.map(parseFollowKey).filter((t): t is FollowTarget => t !== null);
-  const [followed, rail] = await Promise.all([followedAmong(services.db, userId, targets), wantsRail ? newFromFollowed(services.db, userId, now) : Promise.resolve([])]);
+  const [followed, rail] = await Promise.all([
+    known ?? followedAmong(services.db, userId, targets),
+    wantsRail ? newFromFollowed(services.db, userId, now) : Promise.resolve([]),
+  ]);
   return {
     ...(keys.length ? { follows: Object.fromEntries(keys.map((k) => [k, followed.has(k)])) } : {}),
     ...(rail.length ? { followingRail: rail } : {}),
