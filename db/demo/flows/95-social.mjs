@@ -67,7 +67,11 @@ export async function seed({ db, now, DAY, batch }) {
     [BUYERS[1], "jo@closetloop.test", "Jo Buyer", "JoThrifts", "individual"],
   ];
   for (const [id, email, fullName, displayName, type] of people) {
-    s("INSERT INTO users (id, email, full_name, display_name, user_type, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING", id, email, fullName, displayName, type, now - 300 * DAY, now - 300 * DAY, now);
+    // The demo password, as every demo account has it: VintageVera's hash and salt.
+    s(
+      "INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) SELECT ?, ?, ?, ?, ?, password_hash, password_salt, ?, ?, ? FROM users WHERE id = 'user_vendor' ON CONFLICT DO NOTHING",
+      id, email, fullName, displayName, type, now - 300 * DAY, now - 300 * DAY, now,
+    );
     s("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING", id, now - 300 * DAY);
   }
   s("INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, 'individual', NULL, 'vendor', ?) ON CONFLICT DO NOTHING", SELLER, now - 300 * DAY);
