@@ -117,6 +117,9 @@ describe("badges and averages", () => {
     const item = await createProduct(seller.id, { name: `Badged Blazer ${name}` });
     const profile = await (await new Browser().fetch(`/${name}`)).text();
     for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)"]) expect(profile).toContain(text);
+    // Her item's card (on her page and every listing) carries her average and count.
+    expect(profile).toContain('aria-label="Seller rated 4.9 out of 5 from 10 ratings"');
+    expect(await (await new Browser().fetch(`/all-products?search=${encodeURIComponent(name)}`)).text()).toContain("★ 4.9 (10)");
     const card = await (await new Browser().fetch(`/product/${item.id}`)).text();
     for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)", 'href="/pages/badges"']) expect(card).toContain(text);
     expect(await (await new Browser().fetch("/pages/badges")).text()).toContain("Posted each of their last 10 orders within 2 days.");
