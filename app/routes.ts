@@ -44,6 +44,10 @@ export default [
     route("account/sizes", "routes/account/sizes.tsx"),
     route("account/sizes/show", "routes/account/sizes-show.ts"),
     route("account/saved-searches", "routes/account/saved-searches.tsx"),
+    // Follow sellers and stores (issue 46 item 1): the Following list, and every Follow button posts here.
+    route("account/following", "routes/account/following.tsx"),
+    // Ratings both ways (issue 46 item 2): a seller rates the shopper of a completed trade.
+    route("account/ratings/:itemId", "routes/account/rate-shopper.tsx"),
   ]),
   layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
   layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import type { HeaderUser } from "./layout/header";
 import type { HeldReservation } from "../domain/alerts";
+import type { ProductCardData } from "../domain/catalog";
 
 // Signed-in visitors get the shared page (docs/decisions/0039-stitched-personal-pages.md): the
 // Worker serves the page every anonymous visitor gets, with its personal parts (the header's
@@ -22,6 +23,10 @@ export interface Personal {
   backInStock?: Record<string, boolean>;
   /** The reserved items on this page that the visitor's own checkout holds (decision 0068). */
   held?: Record<string, HeldReservation>;
+  /** Whether the visitor follows each seller or store with a Follow button on this page ('seller:ID'; decision 0090). */
+  follows?: Record<string, boolean>;
+  /** Home's 'From sellers you follow' rail (decision 0090). */
+  followingRail?: ProductCardData[];
 }
 
 /** The id of the data block the Worker adds to a stitched page. */

@@ -2,12 +2,14 @@ import { Link } from "react-router";
 import { usePrice } from "./money/price";
 import { cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
+import { averageText, cardRating } from "../domain/ratings";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
   const price = usePrice();
+  const rating = cardRating(product.sellerRating);
   return (
-    <article className="group overflow-hidden rounded-lg border border-stone-200 bg-white">
+    <article className="group overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition hover:ring-stone-400">
       <Link to={`/product/${product.id}`} className="block">
         <div className="aspect-[4/5] bg-stone-100">
           {image ? (
@@ -18,20 +20,25 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               height={500}
               loading={eager ? "eager" : "lazy"}
               decoding="async"
-              className="h-full w-full object-cover transition group-hover:scale-[1.02]"
+              className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
             />
           ) : (
             <div className="flex h-full items-center justify-center text-sm text-stone-600">No image</div>
           )}
         </div>
         <div className="p-3">
-          <p className="text-xs uppercase tracking-wide text-stone-600">{product.brand}</p>
-          <h3 className="truncate font-medium">{product.name}</h3>
+          <p className="text-[0.7rem] font-semibold uppercase tracking-[0.12em] text-stone-600">{product.brand}</p>
+          <h3 className="mt-0.5 truncate font-medium">{product.name}</h3>
           {product.size ? <p className="text-xs text-stone-600">{`Size ${product.size}`}</p> : null}
-          <p className="mt-1 text-sm">
+          <p className="mt-1 text-sm font-semibold">
             {price(cardPrice(product))}
-            {product.rentalPrice !== null ? <span className="text-stone-600"> / 7 days</span> : null}
+            {product.rentalPrice !== null ? <span className="font-normal text-stone-600"> / 7 days</span> : null}
           </p>
+          {rating ? (
+            <p className="mt-0.5 text-xs text-stone-600" aria-label={`Seller rated ${averageText(rating.average)} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}>
+              <span aria-hidden="true">{`★ ${averageText(rating.average)} (${rating.count})`}</span>
+            </p>
+          ) : null}
           {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}
         </div>
       </Link>

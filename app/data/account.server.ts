@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
 import { authTokens, orderItems, orders, orderStatusHistory, products, reviews, stores, users } from "../../db/schema";
 import { ACTIVE_ORDER_STATUSES, reviewable } from "../domain/account";
+import { ratingWindow, tradeEndedAt } from "../domain/ratings";
 import type { ItemStatus } from "../domain/order-lifecycle";
 import { listedProductColumns } from "./listings.server";
 import { rejectionColumns } from "./product.server";
@@ -179,7 +180,7 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(stores, and(eq(orderItems.handler, "store"), eq(stores.id, orderItems.sellerId)))
-      .leftJoin(reviews, eq(reviews.orderItemId, orderItems.id))
+      .leftJoin(reviews, and(eq(reviews.orderItemId, orderItems.id), eq(reviews.side, "shopper")))
       .where(and(eq(orderItems.orderId, orderId), mayView))
       .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
     db
@@ -211,7 +212,14 @@ export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;
 /** The order line a shopper wants to review: only their own (ownership in the WHERE clause). */
 export async function reviewTarget(db: Database, orderId: string, itemId: string, userId: string) {
   return db
-    .select({ status: orderItems.status, productId: orderItems.productId, ownerId: products.ownerId })
+    .select({
+      status: orderItems.status,
+      productId: orderItems.productId,
+      ownerId: products.ownerId,
+      completedAt: orderItems.completedAt,
+      returnedAt: orderItems.returnedAt,
+      deliveredAt: orderItems.deliveredAt,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
@@ -219,7 +227,7 @@ export async function reviewTarget(db: Database, orderId: string, itemId: string
     .get();
 }
 
-export type ReviewResult = "created" | "duplicate" | "not_reviewable";
+export type ReviewResult = "created" | "duplicate" | "not_reviewable" | "closed";
 
 /**
  * One review per order line (reviews.order_item_id is unique): a second one, even raced, inserts
@@ -227,11 +235,13 @@ export type ReviewResult = "created" | "duplicate" | "not_reviewable";
  */
 export async function insertReview(
   db: Database,
-  target: { status: ItemStatus; productId: string; ownerId: string },
+  target: { status: ItemStatus; productId: string; ownerId: string; completedAt: number | null; returnedAt: number | null; deliveredAt: number | null },
   review: { itemId: string; reviewerId: string; rating: number; comment: string | null },
   now: number,
 ): Promise<ReviewResult> {
   if (!reviewable(target.status)) return "not_reviewable";
+  // Within RATING_WINDOW_DAYS of the trade's end (decision 0091).
+  if (ratingWindow(target.status, tradeEndedAt(target), now) === "closed") return "closed";
   const inserted = await db
     .insert(reviews)
     .values({

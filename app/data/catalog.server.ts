@@ -47,6 +47,8 @@ export const cardColumns = {
   size: products.size,
   // Held by a checkout waiting for its payment: the card says 'Reserved', as its page does (decision 0068).
   reserved: reservedByCheckout().mapWith(Boolean).as("card_reserved"),
+  // The seller's ratings from shoppers, 'count:average' (decision 0091), from reviews_reviewed_user_idx.
+  sellerRating: sql<string | null>`(select count(*) || ':' || avg(r.rating) from reviews r where r.reviewed_user_id = "products"."owner_id" and r.side = 'shopper')`.as("card_seller_rating"),
 };
 
 /**

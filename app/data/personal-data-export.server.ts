@@ -37,7 +37,7 @@ const SECTIONS: Record<string, string> = {
     WHERE o.user_id = ?1 ORDER BY p.created_at, p.rowid`,
   cart_items: "SELECT id, product_id, name, image_url, type, price, duration, quantity, vendor, created_at FROM cart_items WHERE user_id = ?1 ORDER BY created_at",
   favorites: "SELECT id, product_id, created_at FROM favorites WHERE user_id = ?1 ORDER BY created_at",
-  reviews: "SELECT id, rating, comment, product_id, order_item_id, reviewed_user_id, created_at FROM reviews WHERE reviewer_id = ?1 ORDER BY created_at",
+  reviews: "SELECT id, rating, comment, side, product_id, order_item_id, reviewed_user_id, created_at FROM reviews WHERE reviewer_id = ?1 ORDER BY created_at",
   // Reviews of the user as a seller; the reviewers stay anonymous, as on the public profile.
   reviews_received: "SELECT id, rating, comment, product_id, created_at FROM reviews WHERE reviewed_user_id = ?1 ORDER BY created_at",
   stores: "SELECT id, name, description, logo_url, contact_email, created_at FROM stores WHERE owner_id = ?1",
@@ -94,6 +94,9 @@ const SECTIONS: Record<string, string> = {
   sizes: "SELECT size_system, size, updated_at FROM user_sizes WHERE user_id = ?1 ORDER BY size_system",
   back_in_stock_requests: "SELECT id, product_id, created_at, notified_at FROM back_in_stock_requests WHERE user_id = ?1 ORDER BY created_at",
   saved_searches: "SELECT id, name, url, created_at, last_notified_at FROM saved_searches WHERE user_id = ?1 ORDER BY created_at",
+  // Who they follow, and (without who they are) the follows of them (decision 0090).
+  following: "SELECT id, seller_id, store_id, created_at FROM follows WHERE follower_id = ?1 ORDER BY created_at",
+  followers: "SELECT id, created_at FROM follows WHERE seller_id = ?1 ORDER BY created_at",
   seller_request: "SELECT status, created_at, reviewed_at, rejection_reason FROM seller_requests WHERE user_id = ?1",
   seller_requests_reviewed: "SELECT user_id, status, reviewed_at FROM seller_requests WHERE reviewed_by = ?1 ORDER BY reviewed_at",
 };
@@ -175,6 +178,8 @@ export async function personalData(db: Database, user: { id: string; email: stri
     sizes: take("sizes"),
     back_in_stock_requests: take("back_in_stock_requests"),
     saved_searches: take("saved_searches"),
+    following: take("following"),
+    followers: take("followers"),
     seller_request: take("seller_request")[0] ?? null,
     staff_activity: {
       roles_assigned: take("roles_assigned"),

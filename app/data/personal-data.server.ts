@@ -85,6 +85,9 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // Issue 25, items 6 and 7: what they asked to be told of.
   { table: "back_in_stock_requests", column: "user_id", exportedAs: "back_in_stock_requests", onDelete: "delete" },
   { table: "saved_searches", column: "user_id", exportedAs: "saved_searches", onDelete: "delete" },
+  // Issue 46 item 1: the sellers and stores they follow, and who follows them (decision 0090).
+  { table: "follows", column: "follower_id", exportedAs: "following", onDelete: "delete" },
+  { table: "follows", column: "seller_id", exportedAs: "followers", onDelete: "delete" },
   // Issue 27 item 7: their request to sell, and the requests they decided as staff.
   { table: "seller_requests", column: "user_id", exportedAs: "seller_request", onDelete: "delete" },
   { table: "seller_requests", column: "reviewed_by", exportedAs: "staff_activity.seller_requests_reviewed", onDelete: "nullify" },

@@ -68,7 +68,7 @@ export async function productDetail(db: Database, id: string) {
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
-      .where(eq(reviews.productId, id))
+      .where(and(eq(reviews.productId, id), eq(reviews.side, "shopper")))
       .orderBy(...newestFirst(reviews))
       .limit(50),
     similarItemsQuery(db, id),
@@ -76,7 +76,7 @@ export async function productDetail(db: Database, id: string) {
       .select({ n: count() })
       .from(reviews)
       .innerJoin(products, eq(products.id, id))
-      .where(eq(reviews.reviewedUserId, products.ownerId)),
+      .where(and(eq(reviews.reviewedUserId, products.ownerId), eq(reviews.side, "shopper"))),
   ]);
   const product = found[0];
   if (!product) return null;

@@ -4,6 +4,7 @@ import type { Database } from "./db.server";
 import { listingPage, listingQueries } from "./catalog.server";
 import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, type PageRequest } from "../domain/catalog";
 import { newestFirst } from "./paging.server";
+import { followersQuery } from "./follows.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
@@ -26,14 +27,15 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
     .get();
   if (!vendor) return null;
   const items = listingQueries(db, EMPTY_FILTERS, page, { ownerId: vendor.id }, PROFILE_PAGE_SIZE);
-  const [latest, summary, pageRows, countRows] = await db.batch([
+  const [latest, summary, followers, pageRows, countRows] = await db.batch([
     db
       .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
       .from(reviews)
-      .where(eq(reviews.reviewedUserId, vendor.id))
+      .where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper")))
       .orderBy(...newestFirst(reviews))
       .limit(VENDOR_REVIEWS_SHOWN),
-    db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(eq(reviews.reviewedUserId, vendor.id)),
+    db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper"))),
+    followersQuery(db, { kind: "seller", id: vendor.id }),
     items.pageQuery,
     items.countQuery,
   ]);
@@ -43,6 +45,7 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
     reviews: latest,
     reviewCount: summary[0]?.n ?? 0,
     averageRating: summary[0]?.average ? Number(summary[0].average) : null,
+    followers: followers[0]?.n ?? 0,
     items: listingPage(items, pageRows, countRows, PROFILE_PAGE_SIZE),
   };
 }

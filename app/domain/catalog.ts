@@ -22,6 +22,8 @@ export interface ProductCardData {
   size?: string | null;
   /** Held by a checkout waiting for its payment (decision 0068): 'Reserved', not 'Currently rented'. */
   reserved?: boolean;
+  /** The seller's ratings from shoppers as 'count:average', null without any (decision 0091; ratings.ts cardRating). */
+  sellerRating?: string | null;
 }
 
 export function newItemsSince(now: number) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_REASON, categoryOf, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, type NoticeKind, type NotificationCategory, reasonFor } from "./notifications";
+import { ACCOUNT_REASON, categoryOf, DIGEST_ONLY, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, type NoticeKind, type NotificationCategory, reasonFor, UNSUBSCRIBABLE } from "./notifications";
 import { badgeCount } from "./badge";
 import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
 
@@ -43,9 +43,17 @@ describe("why an e-mail was sent (its footer)", () => {
 
 describe("the preference rules", () => {
   it("e-mails every category by default, and none a person switched to in-site only", () => {
-    for (const category of NOTIFICATION_CATEGORIES) expect(emails(category, new Set())).toBe(true);
+    for (const category of NOTIFICATION_CATEGORIES.filter((c) => !DIGEST_ONLY.has(c))) expect(emails(category, new Set())).toBe(true);
     expect(emails("selling", new Set(["selling"]))).toBe(false);
     expect(emails("marketing", new Set(["selling"]))).toBe(true);
+  });
+
+  it("never e-mails a followed seller's new listing by itself: those go out in the daily digest, to those who chose it (decision 0090)", () => {
+    expect([...DIGEST_ONLY]).toEqual(["following"]);
+    expect(emails("following", new Set())).toBe(false);
+    expect(categoryOf("followed_new_listing")).toBe("following");
+    expect(UNSUBSCRIBABLE.has("following")).toBe(true);
+    expect(reasonFor("following_digest")).toContain("asked for a daily e-mail");
   });
 
   it("always e-mails orders and rentals (transactional), whatever the preference says", () => {

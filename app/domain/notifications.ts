@@ -3,7 +3,7 @@
 // no storage.
 
 /** The categories a person can switch between e-mail and in-site only (the account's Notifications section). */
-export const NOTIFICATION_CATEGORIES = ["orders", "selling", "store", "payouts", "marketing", "alerts", "messages"] as const;
+export const NOTIFICATION_CATEGORIES = ["orders", "selling", "store", "payouts", "marketing", "alerts", "messages", "following"] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
@@ -14,6 +14,7 @@ export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
   marketing: "Marketing",
   alerts: "Alerts",
   messages: "Messages",
+  following: "Sellers you follow",
 };
 
 /** What each category holds, beside its choice on the Profile (decision 0068): staff find their review queues under Selling and Store. */
@@ -25,13 +26,20 @@ export const CATEGORY_NOTES: Readonly<Record<NotificationCategory, string>> = {
   marketing: "News and offers from Closetloop.",
   alerts: "Items back on sale, price drops on your favourites, new matches for your saved searches.",
   messages: "New messages about items, at most one e-mail each 15 minutes per conversation.",
+  following: "New listings from sellers and stores you follow: in your notifications; switched on, one e-mail a day with all of them (off unless you choose it).",
 };
 
 /** Orders and rentals are transactional: always e-mailed, whatever the preference says. */
 export const ALWAYS_EMAILED: ReadonlySet<NotificationCategory> = new Set(["orders"]);
 
 /** Categories whose e-mails carry a one-click unsubscribe link and List-Unsubscribe headers. */
-export const UNSUBSCRIBABLE: ReadonlySet<NotificationCategory> = new Set(["marketing", "alerts"]);
+export const UNSUBSCRIBABLE: ReadonlySet<NotificationCategory> = new Set(["marketing", "alerts", "following"]);
+
+/**
+ * Categories told one at a time in the notification centre only, and e-mailed as one daily digest
+ * to those who switched its e-mail on (decision 0090): off by default, unlike the others.
+ */
+export const DIGEST_ONLY: ReadonlySet<NotificationCategory> = new Set(["following"]);
 
 export const isCategory = (value: unknown): value is NotificationCategory => typeof value === "string" && (NOTIFICATION_CATEGORIES as readonly string[]).includes(value);
 
@@ -40,6 +48,7 @@ export const isCategory = (value: unknown): value is NotificationCategory => typ
  * (the categories they switched to in-site only). Every category is e-mailed by default.
  */
 export function emails(category: NotificationCategory, emailOff: ReadonlySet<string>) {
+  if (DIGEST_ONLY.has(category)) return false;
   return ALWAYS_EMAILED.has(category) || !emailOff.has(category);
 }
 
@@ -91,6 +100,9 @@ export const NOTICE_KINDS = {
   back_in_stock: { category: "alerts", to: "shopper" },
   price_drop: { category: "alerts", to: "shopper" },
   saved_search_matches: { category: "alerts", to: "shopper" },
+  // To followers (issue 46 item 1): a followed seller's listing went live, and the daily digest of them.
+  followed_new_listing: { category: "following", to: "follower" },
+  following_digest: { category: "following", to: "follower" },
   // Marketing.
   newsletter_welcome: { category: "marketing", to: "subscriber" },
   // Conversations (issue 26): the other party of a new message, at most once per 15 minutes while unread.
@@ -115,6 +127,7 @@ export const REASONS: Readonly<Record<NotificationCategory, string>> = {
   marketing: "You get this because you signed up for Closetloop's newsletter.",
   alerts: "You get this because you asked Closetloop to tell you.",
   messages: "You get this because someone wrote to you on Closetloop.",
+  following: "You get this because you follow sellers on Closetloop and asked for a daily e-mail of their new listings.",
 };
 
 /** Those who asked to sell or to be a partner store are not sellers or stores yet: their e-mails say what they asked. */

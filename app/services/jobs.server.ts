@@ -18,6 +18,7 @@ import { enqueue } from "./notifications.server";
 import { noticeMessage } from "./notify.server";
 import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
+import { runFollowingDigest } from "./follow-notices.server";
 import { expireReservations } from "./checkout-payment.server";
 import { captureDue } from "./payments.server";
 import { refundOrder, refundsDue, retryFailedRefunds } from "./refunds.server";
@@ -194,6 +195,14 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   } catch (error) {
     summary.failures++;
     console.error("job daily: refreshing the exchange rates failed", error);
+  }
+  // The daily e-mail of followed sellers' new listings, to those who chose it (issue 46 item 1, decision 0090).
+  try {
+    const digests = await runFollowingDigest(ctx, now);
+    if (digests) console.log(`job daily: ${digests} following digest(s)`);
+  } catch (error) {
+    summary.failures++;
+    console.error("job daily: following digests failed", error);
   }
   // The full-text index, merged into one segment at the quietest hour (listings read every segment).
   try {

@@ -81,7 +81,8 @@ export function noticeBody(text: string) {
  * e-mailed: 'emailed' unless their preference for its category says in-site only.
  */
 export async function noticeDelivery(db: Database, message: EmailMessage, now: number): Promise<"emailed" | "not_emailed"> {
-  if (!message.userId) return "emailed";
+  // The daily digest is the e-mail of notifications already in the centre, sent only to those who chose it (decision 0090).
+  if (!message.userId || message.kind === "following_digest") return "emailed";
   const category = message.category ?? categoryOf(message.kind);
   const [exists, off] = await db.batch([
     db.select({ id: users.id }).from(users).where(eq(users.id, message.userId)),

@@ -12,6 +12,7 @@ import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
 import { perIsolate } from "./per-isolate";
+import { followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
@@ -169,6 +170,9 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
       if (out === null) return null;
     }
   }
+  // Follow buttons and home's 'From sellers you follow' (decision 0090).
+  if (personal.follows || personal.followingRail) out = stitchFollows(out!, personal, await partRenderer(url));
+  if (out === null) return null;
   const end = out!.lastIndexOf("</body>");
   if (end < 0) return null;
   const block = `<script type="application/json" id="${PERSONAL_BLOCK_ID}"${nonce ? ` nonce="${nonce}"` : ""}>${scriptJson(personal)}</script>`;
@@ -192,6 +196,8 @@ interface KnownVisit {
   favorites: Set<string>;
   /** Every rented item the visitor is waiting for (decision 0051). */
   waiting: Set<string>;
+  /** Every seller and store they follow, or null when more than are kept (decision 0090). */
+  follows: Set<string> | null;
 }
 const visits = new Map<string, KnownVisit>();
 
@@ -222,17 +228,17 @@ async function personalValues(request: Request, services: AppContext, session: N
   const bookmark = readBookmark(request);
   const known = visits.get(session.id);
   // A reserved item's holder is read each time (a page with one is rare; a checkout changes it).
-  if (known && known.until > now && known.bookmark === bookmark && reserved.length === 0) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null };
+  if (known && known.until > now && known.bookmark === bookmark && reserved.length === 0) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null, follows: known.follows };
   visits.delete(session.id);
   const visit = await visitOf(services, session, now, hearts, { allFavorites: true, waitingOf: notifies, heldOf: reserved });
-  if (!visit.user) return { personal: null, setCookie: visit.setCookie };
+  if (!visit.user) return { personal: null, setCookie: visit.setCookie, follows: null };
   const user = headerUser(visit.user);
   // Saved (or asked about) more than can be kept: the next page asks again for its own.
   if (visit.allFavorites && visit.allWaiting) {
-    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites, waiting: visit.allWaiting });
+    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites, waiting: visit.allWaiting, follows: visit.allFollows });
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
-  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held), setCookie: visit.setCookie };
+  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held), setCookie: visit.setCookie, follows: visit.allFollows };
 }
 
 export interface PersonalPageOptions {
@@ -258,7 +264,9 @@ export async function servePersonalPage(request: Request, { services, cache, ren
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const { personal, setCookie } = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
+  const values = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
+  const { setCookie } = values;
+  const personal = values.personal ? { ...values.personal, ...(await followValues(services, session.stored.userId, html, now, values.follows)) } : null;
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
   if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { notificationPreferences, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
-import { NOTIFICATION_CATEGORIES, type NotificationCategory } from "../domain/notifications";
+import { DIGEST_ONLY, NOTIFICATION_CATEGORIES, type NotificationCategory } from "../domain/notifications";
 import type { UnsubscribeClaim } from "../domain/unsubscribe";
 import { enqueue } from "./notifications.server";
 
@@ -13,9 +13,12 @@ export function emailOffQuery(db: Database, userId: string) {
   return db.select({ category: notificationPreferences.category }).from(notificationPreferences).where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, false)));
 }
 
-/** The categories a person switched to in-site only. */
+/** The categories a person switched to in-site only, and the digests they did not switch on (decision 0090). */
 export async function emailOff(db: Database, userId: string) {
-  return new Set((await emailOffQuery(db, userId)).map((r) => r.category));
+  const rows = await db.select({ category: notificationPreferences.category, email: notificationPreferences.email }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  const off = new Set<string>(rows.filter((r) => !r.email).map((r) => r.category));
+  for (const digest of DIGEST_ONLY) if (!rows.some((r) => r.category === digest && r.email)) off.add(digest);
+  return off;
 }
 
 /** The marketing tool is told when a person's marketing e-mails are switched on or off (decision 0068). */

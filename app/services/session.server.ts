@@ -80,7 +80,7 @@ export async function loadSessionUser(
   userId: string,
   favoritesOf: string[] = [],
   options: VisitOptions = {},
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null; held: Record<string, HeldReservation> } | null> {
+): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null; allFollows: Set<string> | null; held: Record<string, HeldReservation> } | null> {
   const saved = favoritesOf.length
     ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
     : sql<string>`'[]'`;
@@ -96,6 +96,10 @@ export async function loadSessionUser(
   const allWaiting = options.allFavorites
     ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
+  // Every seller and store the visitor follows, as follow keys (decision 0090): a page's Follow buttons and home's rail.
+  const allFollows = options.allFavorites
+    ? sql<string | null>`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    : sql<string | null>`NULL`;
   const held = options.heldOf?.length ? heldReservationsJson(users.id, options.heldOf) : sql<string>`'[]'`;
   const row = await db
     .select({
@@ -110,6 +114,7 @@ export async function loadSessionUser(
       all,
       waiting,
       allWaiting,
+      allFollows,
       held,
     })
     .from(users)
@@ -117,9 +122,10 @@ export async function loadSessionUser(
     .where(eq(users.id, userId))
     .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, held: heldJson, ...profile } = row;
+  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, allFollows: followKeys, held: heldJson, ...profile } = row;
   const every = allIds === null ? null : (JSON.parse(allIds) as string[]);
   const everyWaiting = allWaitingIds === null ? null : (JSON.parse(allWaitingIds) as string[]);
+  const everyFollow = followKeys === null ? null : (JSON.parse(followKeys) as string[]);
   return {
     user: { ...profile, ...roleFlags({ role, adminSubrole, sellerRole }) },
     cartCount,
@@ -127,6 +133,7 @@ export async function loadSessionUser(
     allFavorites: every && every.length <= ALL_FAVORITES_LIMIT ? new Set(every) : null,
     waiting: new Set(JSON.parse(waitingIds) as string[]),
     allWaiting: everyWaiting && everyWaiting.length <= ALL_FAVORITES_LIMIT ? new Set(everyWaiting) : null,
+    allFollows: everyFollow && everyFollow.length <= ALL_FAVORITES_LIMIT ? new Set(everyFollow) : null,
     held: readHeldReservations(heldJson),
   };
 }
@@ -181,7 +188,7 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, held: {}, setCookie: null };
+const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, allFollows: null, held: {}, setCookie: null };
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {

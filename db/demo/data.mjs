@@ -40,7 +40,10 @@ export const PRODUCT_TYPES = ["Women", "Men", "Children", "Unisex"];
 export const CONDITIONS = ["Brand New With Tags", "Brand New Without Tags", "Almost New", "Good Condition"];
 const BUY_SHARE = { "Brand New With Tags": 0.65, "Brand New Without Tags": 0.58, "Almost New": 0.48, "Good Condition": 0.4 };
 
-const NOUNS = {
+// What each kind of item is called (issue 46 item 4: names, descriptions and brands that belong
+// together): by category and by who it is for, so a child's dress is never a 'Midi Dress' and a
+// man's wardrobe holds no slip dresses (dresses are women's or children's).
+const WOMEN_NOUNS = {
   Coats: ["Wrap Coat", "Trench Coat", "Overcoat", "Duffle Coat", "Parka", "Pea Coat"],
   "Jackets & Blazers": ["Blazer", "Denim Jacket", "Leather Jacket", "Bomber Jacket", "Quilted Jacket", "Tweed Jacket"],
   Dresses: ["Slip Dress", "Wrap Dress", "Midi Dress", "Shirt Dress", "Maxi Dress", "Knit Dress"],
@@ -48,9 +51,39 @@ const NOUNS = {
   Bottoms: ["Wide-Leg Trousers", "Straight Jeans", "Pleated Skirt", "Chinos", "Culottes", "Cord Trousers"],
   Accessories: ["Leather Tote", "Silk Scarf", "Crossbody Bag", "Wool Beanie", "Leather Belt", "Clutch Bag"],
 };
+const MEN_NOUNS = {
+  Coats: ["Overcoat", "Trench Coat", "Car Coat", "Duffle Coat", "Parka", "Pea Coat"],
+  "Jackets & Blazers": ["Blazer", "Denim Jacket", "Leather Jacket", "Bomber Jacket", "Quilted Jacket", "Tweed Jacket"],
+  Dresses: WOMEN_NOUNS.Dresses,
+  Tops: ["Oxford Shirt", "Cashmere Jumper", "Linen Shirt", "Cardigan", "Polo Shirt", "Crew-Neck Jumper"],
+  Bottoms: ["Slim Jeans", "Straight Jeans", "Wool Trousers", "Chinos", "Cargo Trousers", "Cord Trousers"],
+  Accessories: ["Leather Belt", "Wool Beanie", "Silk Tie", "Leather Wallet", "Messenger Bag", "Wool Scarf"],
+};
+const UNISEX_NOUNS = { ...MEN_NOUNS, Accessories: ["Canvas Tote", "Wool Beanie", "Crossbody Bag", "Leather Belt", "Wool Scarf", "Backpack"] };
+const CHILDREN_NOUNS = {
+  Coats: ["Duffle Coat", "Puffer Coat", "Raincoat", "Pea Coat", "Parka", "Fleece Coat"],
+  "Jackets & Blazers": ["Denim Jacket", "Quilted Jacket", "Bomber Jacket", "Cord Blazer", "Gilet", "Rain Jacket"],
+  Dresses: ["Pinafore Dress", "Smock Dress", "Party Dress", "Jersey Dress", "Cord Pinafore", "Sundress"],
+  Tops: ["Striped Top", "Knitted Jumper", "Hoodie", "Polo Shirt", "Cardigan", "Sweatshirt"],
+  Bottoms: ["Dungarees", "Cord Trousers", "Jeans", "Joggers", "Leggings", "Shorts"],
+  Accessories: ["Bobble Hat", "Rucksack", "Mittens", "Sun Hat", "Scarf", "Backpack"],
+};
+const NOUNS_FOR = { Women: WOMEN_NOUNS, Men: MEN_NOUNS, Unisex: UNISEX_NOUNS, Children: CHILDREN_NOUNS };
+
+/** The brands that make each category (every brand of BRAND_NAMES makes something), and the children's labels. */
+const CATEGORY_BRANDS = {
+  Coats: ["Burberry", "Barbour", "Jaeger", "Joseph", "Reiss", "Whistles", "Toast", "Arket", "COS", "Massimo Dutti", "Hobbs", "Patagonia"],
+  "Jackets & Blazers": ["AllSaints", "Barbour", "Paul Smith", "Reiss", "Sandro", "The Kooples", "Levi's", "Zadig & Voltaire", "Ted Baker", "Wax London", "Isabel Marant", "Acne Studios"],
+  Dresses: ["Diane von Furstenberg", "Ganni", "Rixo", "Reformation", "Phase Eight", "Karen Millen", "Whistles", "Me+Em", "Sézane", "Hobbs", "L.K.Bennett", "Nobody's Child", "Boden"],
+  Tops: ["COS", "Arket", "Jigsaw", "Me+Em", "Sézane", "Uniqlo", "Paul Smith", "Ganni", "Toast", "Esprit", "Massimo Dutti", "Joseph"],
+  Bottoms: ["Levi's", "Acne Studios", "Arket", "COS", "Jigsaw", "Me+Em", "Toast", "Uniqlo", "Zara", "Esprit", "Reformation", "Whistles"],
+  Accessories: ["Mulberry", "Vivienne Westwood", "Burberry", "L.K.Bennett", "Sézane", "Paul Smith", "Ted Baker", "Zadig & Voltaire", "Toast", "Acne Studios"],
+};
+const CHILDREN_BRANDS = ["Boden", "Whistles Kids", "Zara", "Uniqlo"];
+const CHILDREN_BRANDS_BY_CATEGORY = { Coats: [...CHILDREN_BRANDS, "Patagonia", "Barbour"], "Jackets & Blazers": [...CHILDREN_BRANDS, "Patagonia", "Barbour"], Bottoms: [...CHILDREN_BRANDS, "Levi's"] };
 /** The silhouette a category's pictures show (db/demo/png.mjs), and the nouns that draw another. */
 export const CATEGORY_SHAPES = { Coats: "coat", "Jackets & Blazers": "jacket", Dresses: "dress", Tops: "top", Bottoms: "trousers", Accessories: "bag" };
-const NOUN_SHAPES = { "Pleated Skirt": "skirt", "Silk Scarf": "scarf" };
+const NOUN_SHAPES = { "Pleated Skirt": "skirt", "Silk Scarf": "scarf", "Wool Scarf": "scarf", Scarf: "scarf", "Silk Tie": "scarf" };
 
 /** How the description opens for each condition: reads as a person would write it. */
 const OPENING = {
@@ -62,7 +95,7 @@ const OPENING = {
 
 const MATERIALS = ["100% wool", "Cotton", "Silk", "Linen", "Cashmere blend", "Leather", "Denim", "Viscose", "Recycled polyester"];
 /** A noun that names its material is made of it (a Linen Shirt is not '100% wool'). */
-const NAMED_MATERIALS = [["Linen", "100% linen"], ["Silk", "100% silk"], ["Cashmere", "Cashmere blend"], ["Leather", "Leather"], ["Denim", "Denim"], ["Jeans", "Denim"], ["Wool", "100% wool"], ["Tweed", "Wool tweed"], ["Cord", "Cotton corduroy"], ["Oxford", "Cotton"], ["Knit", "Wool blend"]];
+const NAMED_MATERIALS = [["Linen", "100% linen"], ["Silk", "100% silk"], ["Cashmere", "Cashmere blend"], ["Leather", "Leather"], ["Denim", "Denim"], ["Jeans", "Denim"], ["Dungarees", "Denim"], ["Wool", "100% wool"], ["Tweed", "Wool tweed"], ["Cord", "Cotton corduroy"], ["Oxford", "Cotton"], ["Knit", "Wool blend"], ["Fleece", "Recycled fleece"], ["Canvas", "Cotton canvas"], ["Jersey", "Cotton jersey"], ["Puffer", "Recycled polyester"], ["Rain", "Waxed cotton"], ["Hoodie", "Cotton jersey"], ["Sweatshirt", "Cotton jersey"], ["Joggers", "Cotton jersey"], ["Leggings", "Cotton jersey"]];
 const materialOf = (noun, i) => NAMED_MATERIALS.find(([word]) => noun.includes(word))?.[1] ?? MATERIALS[i % MATERIALS.length];
 const TAGS = ["vintage", "wool", "summer", "winter", "party", "workwear", "designer", "casual", "occasion", "sustainable", "classic", "statement"];
 const MEMORIES = [
@@ -96,12 +129,19 @@ export function demoSize(i, type, category) {
 
 /** Product i of the demo catalog (1-based), relative to `now`. Deterministic except for time. */
 export function demoProduct(i, now, owners) {
-  const category = CATEGORIES[i % CATEGORIES.length][1];
-  const [colour, rgb] = COLOURS[(i * 7) % COLOURS.length];
-  const brand = BRANDS[(i * 11) % BRANDS.length];
-  const type = PRODUCT_TYPES[(i * 3) % PRODUCT_TYPES.length];
+  const c = i % CATEGORIES.length;
+  const category = CATEGORIES[c][1];
+  // The item's place among its category's items: its noun and colour are one pair of the 72 a
+  // category has (6 × 12), each pair once in the first 432 items, so no two demo items share a name.
+  const j = Math.floor(i / CATEGORIES.length);
+  const [colour, rgb] = COLOURS[(11 * Math.floor(j / 6) + 7 * (j % 6) + 3 * c) % COLOURS.length];
+  const listedType = PRODUCT_TYPES[(i * 3) % PRODUCT_TYPES.length];
+  // Dresses are women's or children's.
+  const type = category === "Dresses" && (listedType === "Men" || listedType === "Unisex") ? "Women" : listedType;
+  const brands = type === "Children" ? (CHILDREN_BRANDS_BY_CATEGORY[category] ?? CHILDREN_BRANDS) : CATEGORY_BRANDS[category];
+  const brand = { name: brands[(j * 11 + Math.floor(j / 2) + c) % brands.length] };
   const condition = CONDITIONS[(i * 5) % CONDITIONS.length];
-  const noun = NOUNS[category][(i * 13) % 6];
+  const noun = NOUNS_FOR[type][category][j % 6];
   const originalPrice = 4000 + ((i * 3761) % 86000);
   const buyingPrice = Math.round((originalPrice * BUY_SHARE[condition]) / 100) * 100 - 1;
   const rentalShare = 0.12 + ((i * 17) % 4) / 100;
@@ -115,8 +155,8 @@ export function demoProduct(i, now, owners) {
   const imageCount = bucket === 15 && i % 40 === 15 ? 0 : 1 + (i % 5);
   return {
     id: `prod_${String(i).padStart(4, "0")}`,
-    name: `${colour} ${brand.name === "Uniqlo" ? "Everyday " : ""}${noun}`,
-    description: `${OPENING[condition](noun.toLowerCase())} by ${brand.name} in ${colour.toLowerCase()}. Checked by our team and ready to rent for up to 7 days or buy outright.`,
+    name: `${colour} ${noun}`,
+    description: `${OPENING[condition](noun.toLowerCase())} by ${brand.name} in ${colour.toLowerCase()}${type === "Children" ? ", for children" : ""}. Checked by our team and ready to rent for up to 7 days or buy outright.`,
     price: buyingPrice,
     originalPrice,
     rentalPrice,

@@ -186,16 +186,39 @@ export const reviews = sqliteTable(
     reviewerId: text("reviewer_id").references(() => users.id, { onDelete: "set null" }),
     reviewedUserId: belongsTo("reviewed_user_id", () => users.id),
     productId: text("product_id").references(() => products.id, { onDelete: "set null" }),
-    /** One review per order item (a shopper reviews what they received). */
+    /** One review per order item and side (a shopper reviews what they received; its seller rates the shopper). */
     orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    /** Who rates (migration 0072, decision 0091): 'shopper' rates the seller, 'seller' rates the shopper. */
+    side: text("side", { enum: ["shopper", "seller"] }).notNull().default("shopper"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("reviews_order_item_unique").on(t.orderItemId).where(sql`${t.orderItemId} IS NOT NULL`),
-    index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.createdAt),
+    uniqueIndex("reviews_order_item_side_unique").on(t.orderItemId, t.side).where(sql`${t.orderItemId} IS NOT NULL`),
+    index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.side, t.createdAt),
     index("reviews_product_idx").on(t.productId, t.createdAt),
     index("reviews_reviewer_idx").on(t.reviewerId),
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+    check("reviews_side", sql`${t.side} IN ('shopper', 'seller')`),
+  ],
+);
+
+/** A shopper follows a seller or a partner store (migration 0071, decision 0090): exactly one of the two, once. */
+export const follows = sqliteTable(
+  "follows",
+  {
+    id: id(),
+    followerId: belongsTo("follower_id", () => users.id),
+    sellerId: text("seller_id").references(() => users.id, { onDelete: "cascade" }),
+    storeId: text("store_id").references(() => stores.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("follows_seller_unique").on(t.followerId, t.sellerId).where(sql`${t.sellerId} IS NOT NULL`),
+    uniqueIndex("follows_store_unique").on(t.followerId, t.storeId).where(sql`${t.storeId} IS NOT NULL`),
+    index("follows_seller_idx").on(t.sellerId),
+    index("follows_store_idx").on(t.storeId),
+    index("follows_follower_idx").on(t.followerId, t.createdAt),
+    check("follows_one_target", sql`(${t.sellerId} IS NULL) <> (${t.storeId} IS NULL)`),
   ],
 );
 

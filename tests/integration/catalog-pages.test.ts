@@ -26,6 +26,8 @@ beforeAll(async () => {
   const vendor = await createUser({ displayName: vendorName, fullName: "Vera Vintage" });
   const now = Date.now();
   await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified) VALUES (?, 1)").bind(vendor.id).run();
+  // Verified seller: payouts active with the payment provider as well as the e-mail (decision 0091).
+  await env.DB.prepare("INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', ?, 'active', ?, ?)").bind(vendor.id, `acct_${tag}`, Date.now(), Date.now()).run();
   await env.DB.prepare("INSERT INTO brands (id, name, description, is_popular, created_at) VALUES (?, ?, 'A test brand.', 1, ?)").bind(`b_${tag}`, `Brand${tag}`, now).run();
   await env.DB.prepare("INSERT INTO categories (id, name, slug, description, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 'Warm layers.', 1, 1, ?) ON CONFLICT DO NOTHING").bind(`c_${tag}`, now).run();
   storeId = `s_${tag}`;
@@ -95,7 +97,9 @@ describe("/{slug}", () => {
     const { status, text } = await html(`/${vendorName.toLowerCase()}`);
     expect(status).toBe(200);
     expect(text).toContain(vendorName);
-    expect(text).toContain("Verified");
+    expect(text).toContain("Verified seller");
+    expect(text).toContain("5.0 ★ (1 rating)");
+    expect(text).toContain("0 followers");
     expect(text).toContain("Items for Sale");
     expect(text).toContain("Lovely coat, as described.");
     expect(text).toContain("Anonymous");
@@ -138,7 +142,7 @@ describe("/product/{id}", () => {
   it("shows the page of §2.9 with JSON-LD in GBP", async () => {
     const { status, text } = await html(`/product/${liveId}`);
     expect(status).toBe(200);
-    for (const s of ["Rent Now Buy Later", "Buy Now", "ADD TO BASKET", "You have 7 days from delivery before paying the Buy Now price", "DETAILS", "THE BEST MEMORY WITH THIS ITEM", "COMMENTS (1)", "Managed by", `Shop${tag}`, `Originally by ${vendorName}`, "Verified seller"]) {
+    for (const s of ["Rent Now Buy Later", "Buy Now", "ADD TO BASKET", "You have 7 days from delivery before paying the Buy Now price", "DETAILS", "THE BEST MEMORY WITH THIS ITEM", "COMMENTS (1)", "Managed by", `Shop${tag}`, `Originally by ${vendorName}`, "Verified seller", "5.0 ★ (1 rating)"]) {
       expect(text, s).toContain(s);
     }
     const ld = JSON.parse(text.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)![1]!);

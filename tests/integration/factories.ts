@@ -112,7 +112,7 @@ export const WRITABLE_TABLES = [
   "products", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "order_status_history", "reviews",
   "price_change_requests", "site_content", "media_library", "blog_posts", "transactions", "commissions", "payouts", "audit_log", "notification_outbox", "payments",
   "conversations", "messages", "conversation_reads", "message_blocks", "conversation_reports", "message_suspensions",
-  "back_in_stock_requests", "saved_searches", "saved_search_hits", "shipping_labels", "tracking_events",
+  "back_in_stock_requests", "saved_searches", "saved_search_hits", "shipping_labels", "tracking_events", "follows",
 ];
 
 /**

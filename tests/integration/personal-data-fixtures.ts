@@ -153,6 +153,14 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
     statements: [bindAll("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES ('m_saved', ?, 'Marker coats', '/categories/coats', ?)", s.id, now)],
     marker: "Marker coats",
   }),
+  "follows.follower_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO follows (id, follower_id, seller_id, created_at) VALUES ('m_follow_by', ?, ?, ?)", s.id, s.other.id, now)],
+    marker: "m_follow_by",
+  }),
+  "follows.seller_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO follows (id, follower_id, seller_id, created_at) VALUES ('m_follow_of', ?, ?, ?)", s.other.id, s.id, now)],
+    marker: "m_follow_of",
+  }),
   "seller_requests.user_id": (s, now) => ({
     statements: [bindAll("INSERT INTO seller_requests (user_id, status, created_at, reviewed_at, rejection_reason) VALUES (?, 'declined', ?, ?, 'Marker: own photos please')", s.id, now, now)],
     marker: "Marker: own photos please",

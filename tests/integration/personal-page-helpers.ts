@@ -51,5 +51,5 @@ export async function twoShoppers() {
     expect((await alice.browser.post("/cart", { intent: "add", productId: id, option: "purchase", enhanced: "1" })).status).toBe(200);
   }
   await settle(alice.browser, bob.browser);
-  return { product, alice, bob };
+  return { product, alice, bob, vendor };
 }

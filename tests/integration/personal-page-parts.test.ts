@@ -18,7 +18,7 @@ beforeEach(() => forgetPages());
 
 describe("signed-in visitors of shared pages", () => {
   it("each get their own header, basket count and heart on the one shared product page", async () => {
-    const { product, alice, bob } = await twoShoppers();
+    const { product, alice, bob, vendor } = await twoShoppers();
     const path = `/product/${product.id}`;
 
     const first = await as(alice.browser, path);
@@ -36,6 +36,8 @@ describe("signed-in visitors of shared pages", () => {
       user: { fullName: `Alice ${tag}`, email: alice.email, isVendor: false, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
       cartCount: 2,
       favorites: { [product.id]: true },
+      // The seller card's Follow button (decision 0090): neither follows the seller.
+      follows: { [`seller:${vendor.id}`]: false },
     });
 
     // Bob gets the page Alice's request kept, with nothing of hers.
@@ -51,6 +53,7 @@ describe("signed-in visitors of shared pages", () => {
       user: { fullName: `Bob ${tag}`, email: bob.email, isVendor: true, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
       cartCount: 0,
       favorites: { [product.id]: false },
+      follows: { [`seller:${vendor.id}`]: false },
     });
 
     // An anonymous visitor gets the same shared page with no one's parts.

@@ -201,6 +201,8 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
                 <span>{formatGBP(item.price)}</span>
                 {/* Each item's own state, as the store's list shows it: one may be cancelled, or shipped, while the order goes on (decision 0068). */}
                 <StatusBadge status={item.status} />
+                {/* A completed trade: the seller rates the shopper (issue 46 item 2). */}
+                {item.status === "completed" || item.status === "returned" ? <Link to={`/account/ratings/${item.id}`} className="font-medium text-brand underline">Rate the shopper</Link> : null}
               </li>
             ))}
           </ul>

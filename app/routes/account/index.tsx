@@ -189,7 +189,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <TabNav tabs={tabs} current={tab} label="Account sections" />
       {/* Issue 25, item 3: the sizes 'Show my sizes' uses live on a page of their own (./sizes.tsx). */}
       <p className="mb-4 text-sm"><Link to="/account/sizes" className="text-brand underline">My sizes</Link>: save your sizes and see only what fits on every listing.</p>
-      <p className="mb-4 text-sm"><Link to="/account/saved-searches" className="text-brand underline">Saved searches and alerts</Link></p>
+      <p className="mb-4 text-sm"><Link to="/account/saved-searches" className="text-brand underline">Saved searches and alerts</Link> · <Link to="/account/following" className="text-brand underline">Following</Link></p>
       {elsewhere ? <FormAlert title={elsewhere.title} message={elsewhere.message} /> : null}
       {tab === "summary" ? <Summary data={loaderData} /> : null}
       {tab === "profile" ? <Profile data={loaderData} result={result} /> : null}

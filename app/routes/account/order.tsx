@@ -8,6 +8,7 @@ import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
 import { expireReservation } from "../../services/checkout-payment.server";
 import { insertReview, orderDetail, reviewTarget } from "../../data/account.server";
+import { RATING_MESSAGES } from "../../domain/ratings";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
@@ -201,7 +202,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!parsed.ok) return data<OrderActionData>({ intent, itemId, values, errors: parsed.errors, alert: { title: "Review not saved", message: Object.values(parsed.errors)[0] ?? "" } }, { status: 400 });
   const saved = await insertReview(app.db, target, { itemId, reviewerId: user.id, rating: parsed.value.rating, comment: parsed.value.comment }, now);
   if (saved !== "created") {
-    const message = saved === "duplicate" ? REVIEW_MESSAGES.twice : REVIEW_MESSAGES.notYet;
+    const message = saved === "duplicate" ? REVIEW_MESSAGES.twice : saved === "closed" ? RATING_MESSAGES.closed : REVIEW_MESSAGES.notYet;
     return data<OrderActionData>({ intent, itemId, values, alert: { title: "Review not saved", message } }, { status: 409 });
   }
   // The product page's COMMENTS and the seller's profile (count and average) show it.

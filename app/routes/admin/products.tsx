@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/products";
 import { tellProductReviewed } from "../../services/notices.server";
+import { tellFollowersNewListing } from "../../services/follow-notices.server";
 import { tellBackOnSale } from "../../services/alerts.server";
 import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
 import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
@@ -55,6 +56,8 @@ export async function action(args: Route.ActionArgs) {
   await publicPagesChanged(app.env.CACHE, now);
   // The seller is told, with the reason (issue 23).
   await tellProductReviewed(app, productId, intent, reason?.ok ? reason.reason : null);
+  // A listing gone live: its seller's (or store's) followers are told (issue 46 item 1).
+  if (intent === "approve") await tellFollowersNewListing(app, productId);
   // A relisted item (back from a damaged return) reaches the shoppers waiting for it (issue 25).
   if (intent === "approve") await tellBackOnSale(app, [productId], now);
   const status = intent === "approve" ? "approved" : "rejected";

@@ -4,6 +4,7 @@ import { appContext } from "../../context";
 import { contactSettings, PAGE_KEYS, pageContent } from "../../data/content.server";
 import { Paragraphs } from "../../components/prose";
 import { sharedPage } from "../../services/page-cache.server";
+import { BadgesHelp } from "../../components/seller-badges";
 
 // DECISIONS.md (Routes): the footer's pages render admin-managed content at /pages/{key};
 // "Contact us" shows the contact details from site settings.
@@ -16,6 +17,8 @@ export const sharedWhenSignedIn = true;
 export async function loader({ context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   if (params.key === "privacy_policy") throw redirect("/privacy-policy", 301);
+  // The badges' help page (issue 46 item 2; decision 0091): its rules are the domain's, not admin content.
+  if (params.key === "badges") return { kind: "badges" as const, title: "Ratings and badges" };
   if (params.key === "contact") return { kind: "contact" as const, title: "Contact us", contact: await contactSettings(app.db) };
   if (!(PAGE_KEYS as readonly string[]).includes(params.key)) throw data(null, { status: 404 });
   const page = await pageContent(app.db, params.key);
@@ -32,6 +35,8 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-4 text-3xl font-bold">{loaderData.title}</h1>
       {loaderData.kind === "page" ? (
         <Paragraphs text={loaderData.content} />
+      ) : loaderData.kind === "badges" ? (
+        <BadgesHelp />
       ) : (
         <dl className="mt-6 grid grid-cols-[10rem_1fr] gap-y-2">
           {loaderData.contact.contact_email ? (

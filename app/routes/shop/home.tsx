@@ -4,6 +4,8 @@ import { appContext, requestState } from "../../context";
 import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItems } from "../../data/catalog.server";
+import { newFromFollowed } from "../../data/follows.server";
+import { FollowingRail } from "../../components/home/following-rail";
 import { ProductCard } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
 import { WhyCarousel } from "../../components/home/why-carousel";
@@ -57,19 +59,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/all-products?${params}`, 301);
   }
   const app = context.get(appContext);
-  const signedIn = Boolean(context.get(requestState).user);
+  const user = context.get(requestState).user;
+  const signedIn = Boolean(user);
   // Aggregates every visitor shares come from KV (one key, one batch when it expires); only the
   // new items are read fresh. A failed load shows empty states, never a crash (shopper.md §2.3).
-  const [{ hero, categories, brands, posts }, items] = await Promise.all([
+  const [{ hero, categories, brands, posts }, items, followingRail] = await Promise.all([
     safely("shared sections", () => cached(app.env.CACHE, AGGREGATE_KEYS.home, 120, () => homeAggregates(app.db)), EMPTY_HOME),
     safely("new items", () => newItems(app.db, Date.now()), []),
+    // Personal: only a page rendered for its visitor has it; the shared copy's is empty (decision 0090).
+    user ? safely("followed sellers' items", () => newFromFollowed(app.db, user.id, Date.now()), []) : Promise.resolve([]),
   ]);
-  return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, signedIn, canonical: canonicalUrl(request, "/") };
+  return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, followingRail, signedIn, canonical: canonicalUrl(request, "/") };
 }
 
 function Rail({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <ul className="mt-4 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label={label}>
+    <ul className="mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label={label}>
       {children}
     </ul>
   );
@@ -78,29 +83,44 @@ function Rail({ children, label }: { children: React.ReactNode; label: string })
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, categories, brands, posts, items, signedIn } = loaderData;
   const personal = usePersonal(loaderData);
+  const followingRail = personal ? (personal.followingRail ?? []) : loaderData.followingRail;
   return (
     <>
+      {/* The hero (issue 46 item 6): the banner photo full width behind an editorial headline, the call to action and what renting means. */}
       <section
-        className="relative -mx-4 -mt-6 flex min-h-[22rem] items-center bg-brand bg-cover bg-center px-6 py-16 text-white"
-        style={hero.imageUrl ? { backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${JSON.stringify(hero.imageUrl)})` } : undefined}
+        className="relative -mx-4 -mt-6 flex min-h-[26rem] items-end overflow-hidden bg-brand bg-cover bg-center px-5 pb-10 pt-24 text-white sm:min-h-[32rem] sm:items-center sm:px-8 sm:py-20"
+        style={hero.imageUrl ? { backgroundImage: `linear-gradient(100deg, rgb(20 33 30 / 0.82) 0%, rgb(20 33 30 / 0.55) 45%, rgb(0 0 0 / 0.1) 100%), url(${JSON.stringify(hero.imageUrl)})` } : undefined}
       >
         <div className="mx-auto w-full max-w-7xl">
-          <h1 className="max-w-2xl text-4xl font-bold leading-tight sm:text-5xl">Pre-owned, re-loved clothes. Rent Now, Buy Later.</h1>
-          <p className="mt-4 max-w-xl text-lg">Rent up to 7 days or buy your favourites at great prices.</p>
-          <HeroLink signedIn={personal ? Boolean(personal.user) : signedIn} />
+          <p className="text-xs font-semibold uppercase tracking-[0.25em] text-white/80">Pre-owned designer fashion</p>
+          <h1 className="mt-3 max-w-2xl font-display text-4xl leading-[1.05] font-semibold tracking-tight text-balance sm:text-6xl">Pre-owned, re-loved clothes. Rent Now, Buy Later.</h1>
+          <p className="mt-4 max-w-xl text-lg text-white/90 sm:text-xl">Rent up to 7 days or buy your favourites at great prices.</p>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
+            <HeroLink signedIn={personal ? Boolean(personal.user) : signedIn} />
+            <Link to="/all-products" className="mt-6 inline-block font-semibold text-white underline decoration-white/50 underline-offset-8 hover:decoration-white">Browse the rails</Link>
+          </div>
         </div>
       </section>
+      <ul className="-mx-4 grid grid-cols-2 gap-px border-b border-stone-200 bg-stone-200 text-center text-xs font-medium text-stone-700 sm:grid-cols-4 sm:text-sm" aria-label="How Closetloop works">
+        {["Rent for up to 7 days", "Keep it for the Buy Now price", "Every item checked by our team", "Buyer protection on every order"].map((point) => (
+          <li key={point} className="bg-stone-50 px-3 py-3">{point}</li>
+        ))}
+      </ul>
+
+      <FollowingRail items={followingRail} />
 
       {categories.length > 0 ? (
-        <section aria-labelledby="shop-by-category" className="mt-10">
-          <h2 id="shop-by-category" className="text-2xl font-semibold">Shop by Category</h2>
+        <section aria-labelledby="shop-by-category" className="mt-12">
+          <h2 id="shop-by-category" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">Shop by Category</h2>
           {/* Three across on a phone: the six categories fit two rows (issue 24). */}
-          <ul className="mt-4 grid grid-cols-3 gap-2 sm:gap-4 lg:grid-cols-6">
+          <ul className="mt-5 grid grid-cols-3 gap-2 sm:gap-4 lg:grid-cols-6">
             {categories.map((c) => (
               <li key={c.id}>
-                <Link to={`/categories/${c.slug}`} className="block overflow-hidden rounded-lg border border-stone-200 bg-white hover:border-brand">
-                  {c.imageUrl ? <img src={c.imageUrl} alt="" width={300} height={300} loading="lazy" className="aspect-square w-full object-cover" /> : <div className="aspect-square bg-stone-200" />}
-                  <p className="p-1 text-center text-sm font-medium sm:p-2 sm:text-base">{c.name}</p>
+                <Link to={`/categories/${c.slug}`} className="group block overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition hover:ring-brand">
+                  <div className="overflow-hidden">
+                    {c.imageUrl ? <img src={c.imageUrl} alt="" width={300} height={300} loading="lazy" className="aspect-square w-full object-cover transition duration-300 group-hover:scale-105" /> : <div className="aspect-square bg-stone-200" />}
+                  </div>
+                  <p className="px-1 pt-2 text-center text-sm font-semibold sm:text-base">{c.name}</p>
                   <p className="pb-2 text-center text-xs text-stone-600">{`${c.productCount} items`}</p>
                 </Link>
               </li>
@@ -123,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <Rail label="Popular brands">
           {brands.map((b) => (
             <li key={b.id} className="w-36 shrink-0 snap-start">
-              <Link to={`/brand/${encodeURIComponent(b.name)}`} className="flex h-full flex-col items-center gap-2 rounded-lg border border-stone-200 bg-white p-4 text-center hover:border-brand">
+              <Link to={`/brand/${encodeURIComponent(b.name)}`} className="flex h-full flex-col items-center gap-2 rounded-xl bg-white p-4 text-center ring-1 ring-stone-200 transition hover:ring-brand">
                 {b.logoUrl ? <img src={b.logoUrl} alt="" width={64} height={64} loading="lazy" className="size-16 object-contain" /> : <span aria-hidden="true" className="size-16 rounded-full bg-stone-100" />}
                 <span className="text-sm font-medium">{b.name}</span>
               </Link>
@@ -135,7 +155,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <WhyCarousel />
 
       <section aria-labelledby="from-the-blog" className="mt-12">
-        <h2 id="from-the-blog" className="text-2xl font-semibold">From the Blog</h2>
+        <h2 id="from-the-blog" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">From the Blog</h2>
         <Rail label="Blog posts">
           {posts.map((post) => {
             const card = (
@@ -143,14 +163,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={400} height={225} loading="lazy" className="aspect-video w-full object-cover" /> : <div className="aspect-video bg-brand-light" />}
                 <div className="p-4">
                   {post.category ? <p className="text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
-                  <h3 className="mt-1 font-semibold">{post.title}</h3>
+                  <h3 className="mt-1 font-display text-lg font-semibold leading-snug">{post.title}</h3>
                   {post.excerpt ? <p className="mt-1 line-clamp-3 text-sm text-stone-700">{post.excerpt}</p> : null}
                   {post.publishedAt ? <p className="mt-2 text-xs text-stone-600">{formatLongDate(post.publishedAt)}</p> : null}
                 </div>
               </>
             );
             return (
-              <li key={post.id || post.title} className="w-[80%] shrink-0 snap-start overflow-hidden rounded-lg border border-stone-200 bg-white sm:w-[45%] lg:w-[31%]">
+              <li key={post.id || post.title} className="w-[80%] shrink-0 snap-start overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 sm:w-[45%] lg:w-[31%]">
                 {post.id ? (
                   <a href={`/blog/${post.id}`} target="_blank" rel="noopener" className="block">{card}</a>
                 ) : (
@@ -168,10 +188,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 /** A home page rail with its heading and 'view all' link, or what it says when it has nothing to show. */
 function RailSection({ id, title, link, empty, children }: { id: string; title: string; link: { to: string; label: string }; empty: string | null; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="mt-10">
-      <div className="flex items-baseline justify-between">
-        <h2 id={id} className="text-2xl font-semibold">{title}</h2>
-        <Link to={link.to} className="text-sm font-medium text-brand underline">{link.label}</Link>
+    <section aria-labelledby={id} className="mt-12">
+      <div className="flex items-baseline justify-between gap-4">
+        <h2 id={id} className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h2>
+        <Link to={link.to} className="text-sm font-medium text-brand underline underline-offset-4">{link.label}</Link>
       </div>
       {empty ? <p className="mt-4 text-stone-700">{empty}</p> : children}
     </section>

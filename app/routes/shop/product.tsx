@@ -6,6 +6,9 @@ import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { isFavorite } from "../../data/favorites.server";
 import { FavoriteButton } from "../../components/favorite-button";
+import { personalSocial, SellerCardFrame, type SellerSocial } from "../../components/seller-card";
+import { ratingSummary } from "../../domain/ratings";
+import { sellerSocial } from "../../services/social.server";
 import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
 import { Gallery } from "../../components/catalog/gallery";
@@ -39,7 +42,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The shopper whose own checkout holds it is told so instead (decision 0068).
   const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
   const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
-  return { product, saved, expectedBack, waiting, heldForYou, origin: new URL(request.url).origin };
+  // The seller card's rating, badges and Follow (issue 46; decisions 0090, 0091).
+  const social = await sellerSocial(app, user?.id ?? null, product.managedByStore && product.storeId ? { kind: "store", id: product.storeId } : { kind: "seller", id: product.ownerId }, product.ownerId);
+  return { product, saved, expectedBack, waiting, heldForYou, social, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -156,7 +161,7 @@ function Options({ product }: { product: ProductDetail }) {
 /** Who sells an item whose owner has no display name (a full name is never shown in public). */
 const UNNAMED_SELLER = "A Closetloop seller";
 
-function SellerCard({ product }: { product: ProductDetail }) {
+function SellerCard({ product, social }: { product: ProductDetail; social: SellerSocial }) {
   const byStore = product.managedByStore && product.storeId;
   const href = byStore ? `/store/${product.storeId}` : product.ownerName ? `/${encodeURIComponent(product.ownerName)}` : null;
   // A seller is named by their display name only: the page and its data never carry a full name (issue 41, decision 0071).
@@ -166,18 +171,16 @@ function SellerCard({ product }: { product: ProductDetail }) {
       <p className="text-xs uppercase tracking-wide text-stone-600">{byStore ? "Managed by" : "Sold by"}</p>
       <p className="font-semibold">{name}</p>
       {byStore && product.ownerName ? <p className="text-sm text-stone-700">{`Originally by ${product.ownerName}`}</p> : null}
-      <p className="text-sm text-stone-700">
-        {product.sellerReviewCount} review{product.sellerReviewCount === 1 ? "" : "s"} · {product.ownerVerified ? "Verified seller" : "Unverified user"}
-      </p>
+      <p className="text-sm text-stone-700">{ratingSummary(social.standing.average, social.standing.ratings)}</p>
     </>
   );
-  const cls = "block rounded-lg border border-stone-200 bg-white p-4";
-  return href ? <Link to={href} className={`${cls} hover:border-brand`}>{body}</Link> : <div className={cls}>{body}</div>;
+  return <SellerCardFrame href={href} body={body} social={social} target={byStore ? { kind: "store", id: product.storeId! } : { kind: "seller", id: product.ownerId }} />;
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
   const personal = usePersonal(loaderData);
+  const social = personalSocial(loaderData.social, personal, product.managedByStore && product.storeId ? `store:${product.storeId}` : `seller:${product.ownerId}`);
   const heldForYou = personal ? (personal.held?.[product.id] ?? null) : loaderData.heldForYou;
   const navigate = useNavigate();
   const price = usePrice();
@@ -226,7 +229,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <BuyerProtectionLine />
-          <SellerCard product={product} />
+          <SellerCard product={product} social={social} />
           {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
           <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>
           <div>

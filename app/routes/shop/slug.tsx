@@ -1,6 +1,12 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
+import { sellerSocial } from "../../services/social.server";
+import { FollowButton } from "../../components/follow-button";
+import { SellerBadges } from "../../components/seller-badges";
+import { usePersonal } from "../../components/personal";
+import { followersText } from "../../domain/follows";
+import { ratingSummary } from "../../domain/ratings";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
@@ -34,7 +40,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const { items, ...vendor } = found;
-  return { kind: "vendor" as const, vendor, items, canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`) };
+  // Badges, and (for a page rendered for its signed-in visitor) whether they follow (decision 0090, 0091).
+  const { standing, following } = await sellerSocial(app, context.get(requestState).user?.id ?? null, { kind: "seller", id: vendor.id });
+  return { kind: "vendor" as const, vendor, standing, following, items, canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -59,8 +67,11 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
-function VendorProfile({ vendor, items }: Extract<Route.ComponentProps["loaderData"], { kind: "vendor" }>) {
+function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], { kind: "vendor" }>) {
+  const { vendor, items, standing } = loaderData;
   const more = vendor.reviewCount - vendor.reviews.length;
+  const personal = usePersonal(loaderData);
+  const following = personal ? Boolean(personal.follows?.[`seller:${vendor.id}`]) : loaderData.following;
   return (
     <div className="space-y-8">
       <section className="flex flex-wrap items-center gap-5 rounded-lg border border-stone-200 bg-white p-6">
@@ -71,17 +82,15 @@ function VendorProfile({ vendor, items }: Extract<Route.ComponentProps["loaderDa
             {initials(vendor.displayName)}
           </div>
         )}
-        <div>
-          <h1 className="flex items-center gap-2 text-3xl font-bold">
-            {vendor.displayName}
-            {vendor.isVerified ? <span className="rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-semibold text-emerald-800">Verified</span> : null}
-          </h1>
+        <div className="flex-1">
+          <h1 className="text-3xl font-bold">{vendor.displayName}</h1>
+          <SellerBadges badges={standing.badges} />
           <p className="text-stone-700">Joined {formatMonthYear(vendor.createdAt)}</p>
           <p className="text-sm text-stone-700">
-            {vendor.reviewCount} review{vendor.reviewCount === 1 ? "" : "s"}
-            {vendor.averageRating !== null ? ` · ${vendor.averageRating.toFixed(1)} average rating` : ""} · {items.total} item{items.total === 1 ? "" : "s"}
+            {ratingSummary(standing.average, standing.ratings)} · {items.total} item{items.total === 1 ? "" : "s"} · <span data-followers>{followersText(vendor.followers)}</span>
           </p>
         </div>
+        <FollowButton kind="seller" id={vendor.id} following={following} />
       </section>
 
       <section aria-labelledby="items-for-sale">

@@ -2,7 +2,10 @@ import { useEffect } from "react";
 import { data, Form, useRevalidator } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/store-profile";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
+import { followedAmong, followersCount } from "../../data/follows.server";
+import { followersText } from "../../domain/follows";
+import { FollowButton } from "../../components/follow-button";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
 import { listProducts } from "../../data/catalog.server";
@@ -15,8 +18,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const store = await storeProfile(app.db, params.storeId);
   if (!store) throw data(null, { status: 404 });
-  const items = await listProducts(app.db, EMPTY_FILTERS, profilePage(new URL(request.url).searchParams), { storeId: store.id }, PROFILE_PAGE_SIZE);
-  return { store: { ...store, ...splitStoreDescription(store.description) }, items, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
+  const target = { kind: "store" as const, id: store.id };
+  const viewer = context.get(requestState).user;
+  const [items, followers, followed] = await Promise.all([
+    listProducts(app.db, EMPTY_FILTERS, profilePage(new URL(request.url).searchParams), { storeId: store.id }, PROFILE_PAGE_SIZE),
+    followersCount(app.db, target),
+    viewer ? followedAmong(app.db, viewer.id, [target]) : new Set<string>(),
+  ]);
+  return { store: { ...store, ...splitStoreDescription(store.description) }, items, followers, following: followed.size > 0, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -52,8 +61,11 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
           </h1>
           {store.about ? <p className="mt-2 max-w-2xl text-stone-800">{store.about}</p> : null}
           {store.address ? <p className="mt-1 text-sm text-stone-700">📍 {store.address}</p> : null}
-          <p className="mt-1 text-sm text-stone-700">Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"}</p>
+          <p className="mt-1 text-sm text-stone-700">
+            Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"} · <span data-followers>{followersText(loaderData.followers)}</span>
+          </p>
         </div>
+        <FollowButton kind="store" id={store.id} following={loaderData.following} />
         {/* A plain GET without JavaScript; an in-place refetch with it. */}
         <Form method="get" onSubmit={(e) => { e.preventDefault(); revalidator.revalidate(); }}>
           <button type="submit" disabled={revalidator.state === "loading"} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">

@@ -182,7 +182,7 @@ export const NOTICES = [
     "shopper@closetloop.test",
     "reservation_expired",
     "Your reservation has ended",
-    "The payment for your order order_demo_notpaid was not completed in time, so we released its item (Grey Denim Jacket). You have not been charged.",
+    "The payment for your order order_demo_notpaid was not completed in time, so we released its item (Green Leather Jacket). You have not been charged.",
     "/cart",
     "Your basket",
     71,

@@ -1,9 +1,9 @@
 // A refund after a payout, carried into the next week (issue 42 items 1 and 9;
-// docs/decisions/0073-payout-balances.md). RetroRob (user_vendor2) sold a Grey Denim Jacket three
+// docs/decisions/0073-payout-balances.md). RetroRob (user_vendor2) sold a Green Leather Jacket three
 // weeks ago; his payout of that week was paid (marked paid by staff: his payout details are not
 // verified yet). The shopper sent it back within 14 days and was refunded in full the week after:
 // that week's payout is negative, so nothing was sent and the debt was carried into the next week,
-// whose rental of a Yellow Clutch Bag offset part of it. The admin Financial tab shows his balance
+// whose rental of a Navy Canvas Tote offset part of it. The admin Financial tab shows his balance
 // (Payee balances: what he still owes, taken from his next payouts) and, on each payout, what was
 // carried in and offset. Amounts follow the products' prices and the one split (splitSale); the
 // carried balance is computed as createPayout computes it. Idempotent: fixed ids, inserted once.
@@ -12,8 +12,8 @@ import { commissionId, payoutId, transactionId } from "../../../app/domain/finan
 
 const SELLER = "user_vendor2";
 const SHOPPER = "user_shopper";
-const SOLD = "prod_000049"; // Grey Denim Jacket: bought, sent back, refunded (back on sale)
-const RENTED = "prod_000041"; // Yellow Clutch Bag: rented for a week and returned in good condition
+const SOLD = "prod_000049"; // Green Leather Jacket: bought, sent back, refunded (back on sale)
+const RENTED = "prod_000041"; // Navy Canvas Tote: rented for a week and returned in good condition
 const ADDRESS = JSON.stringify({ fullName: "Sam Shopper", email: "shopper@closetloop.test", phone: "", addressLine1: "27 Canonbury Road", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
 const DELIVERY_FEE = 399;
 const HOUR = 3_600_000;
