@@ -25,6 +25,8 @@ export const users = sqliteTable(
      * their first rental listing is approved. Stores use their store's address (issue 22).
      */
     returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
+    /** A seller's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */
+    turnaroundDays: integer("turnaround_days"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
