@@ -6,6 +6,7 @@ import { orderId } from "../domain/ids";
 import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
+import { lineExtras, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
@@ -208,7 +209,7 @@ export interface PlacedOrder {
 export async function placeOrder(
   db: Database,
   user: { id: string },
-  input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string },
+  input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string; rentals?: RentalChoices },
   now: number,
   makeReference: () => string = randomOrderReference,
   attempt = 1,
@@ -225,6 +226,8 @@ export async function placeOrder(
 
   const priced = lines.map((l) => ({ ...l, price: l.price! }));
   const totals = basketTotals(priced);
+  // Damage protection (decision 0080) is part of the order's total, each rental's fee on its line.
+  totals.total += protectionTotal(priced, input.rentals);
   const id = orderId(now);
   const reference = makeReference();
   const statements = [
@@ -261,6 +264,7 @@ export async function placeOrder(
         sellerId: line.sellerId,
         sellerType: line.sellerType,
         handler: line.handler,
+        ...lineExtras(line, input.rentals),
         createdAt: now,
       }),
       db
