@@ -98,7 +98,7 @@ export function groupByOrder<L extends { orderId: string }, H, I>(lines: L[], ma
  */
 export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
   const lines = await db
-    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress })
+    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress, postBy: orderItems.postBy })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // An order still awaiting its payment is not sent (decision 0055).
@@ -109,7 +109,7 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     lines,
     limit,
     (line) => ({ orderId: line.orderId, reference: line.orderReference, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
-    (line) => ({ id: line.itemId, name: line.name, type: line.type }),
+    (line) => ({ id: line.itemId, name: line.name, type: line.type, postBy: line.postBy }),
   );
 }
 

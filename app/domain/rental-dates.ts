@@ -6,7 +6,7 @@
 // shopper can choose is the second working day after the dispatch deadline, a date on a weekend is
 // met by the Friday before it, and the handler's 'post by' day is that delivery day less the transit.
 
-import { DISPATCH_WORKING_DAYS, returnPostBy } from "./shipping";
+import { DISPATCH_WORKING_DAYS, dispatchBy, returnPostBy } from "./shipping";
 import { RENTAL_DAYS } from "./order-lifecycle";
 
 /** Working days (Monday to Friday) a parcel spends with the carrier, out or back. */
@@ -108,6 +108,15 @@ export const endOfDay = (day: string) => {
   const utcEnd = (n + 1) * DAY_MS - 1;
   return ukDay(utcEnd) === day ? utcEnd : utcEnd - 60 * 60 * 1000;
 };
+
+/**
+ * The moment an order's items must be posted by: the usual dispatch deadline (decision 0041), or
+ * for items needed by a date the end of their post-by day, whichever comes first.
+ */
+export function orderPostBy(placedAt: number, items: readonly { postBy?: string | null }[]) {
+  if (items.length === 0) return dispatchBy(placedAt);
+  return Math.min(...items.map((i) => (i.postBy ? endOfDay(i.postBy) : dispatchBy(placedAt))));
+}
 
 /** Is a handler reminded of this post-by day at `now` (the day before it, or later while not posted)? */
 export const postByReminderDue = (postBy: string, now: number) => addDays(postBy, -1) <= ukDay(now);

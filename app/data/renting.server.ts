@@ -1,0 +1,120 @@
+import { and, asc, eq, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products, stores, users } from "../../db/schema";
+import { applyCover } from "../domain/damage-protection";
+import type { ItemEvent, ItemStatus, LifecycleItem } from "../domain/order-lifecycle";
+import { backAroundAt, DEFAULT_TURNAROUND_DAYS, preparedUntil } from "../domain/rental-dates";
+import type { Database } from "./db.server";
+
+// Renting (issue 44, items 1, 4, 5 and 6; decision 0080): the handler's turnaround, items being
+// prepared, the 'back around' date products carry, and the post-by reminders' rows.
+
+/** The handler's turnaround (days) of an order line: the store's for a concierge item, else the seller's. */
+export const turnaroundOf = (items: typeof orderItems) =>
+  sql<number>`coalesce(case when ${items.handler} = 'store' then (select s.turnaround_days from stores s where s.id = ${items.sellerId}) else (select u.turnaround_days from users u where u.id = ${items.ownerId}) end, ${sql.raw(String(DEFAULT_TURNAROUND_DAYS))})`.as(
+    "turnaround_days",
+  );
+
+/** A damaged rental's repair fee with its protection's cover applied first (the event charges what is left). */
+export function coveredInspection(item: LifecycleItem, event: ItemEvent): { event: ItemEvent; waived: number } {
+  if (event.type !== "inspect" || event.outcome !== "damaged" || item.kind !== "rental") return { event, waived: 0 };
+  const cover = applyCover(event.charge ?? 0, item.protectionFee > 0);
+  return cover.waived > 0 ? { event: { ...event, charge: cover.charged }, waived: cover.waived } : { event, waived: 0 };
+}
+
+/**
+ * What a rental's move changes on its product (null: nothing of ours): back in good condition, it
+ * is 'Being prepared' for the handler's turnaround; on its way, out or coming back, its 'back
+ * around' date follows the move.
+ */
+export function rentalProductChange(item: LifecycleItem, to: ItemStatus, event: ItemEvent, rentalEndsAt: number | null, now: number) {
+  if (item.kind !== "rental") return null;
+  if (event.type === "inspect" && event.outcome === "good" && item.turnaroundDays > 0) {
+    const until = preparedUntil(now, item.turnaroundDays);
+    return { preparedUntil: until, backAroundAt: until };
+  }
+  if (to !== "shipped" && to !== "active" && to !== "delivered" && to !== "return_requested") return null;
+  const at = backAroundAt({ status: to, placedAt: now, shippedAt: to === "shipped" ? now : null, arrivesBy: null, rentalEndsAt, returnRequestedAt: to === "return_requested" ? now : null }, item.turnaroundDays);
+  return at === null ? null : { backAroundAt: at };
+}
+
+/** Where a handler's products are: a seller's own (not concierge) items, or a store's. */
+export const handledProducts = (handler: { ownerId: string } | { storeId: string } | { staff: true }): SQL | undefined =>
+  "ownerId" in handler ? and(eq(products.ownerId, handler.ownerId), sql`${products.conciergeStatus} <> 'yes'`) : "storeId" in handler ? and(eq(products.storeId, handler.storeId), eq(products.conciergeStatus, "yes")) : undefined;
+
+/** The items being prepared that a handler (or staff) sees, soonest ready first. */
+export function itemsBeingPrepared(db: Database, handler: Parameters<typeof handledProducts>[0]) {
+  return db
+    .select({ id: products.id, name: products.name, preparedUntil: sql<number>`${products.preparedUntil}` })
+    .from(products)
+    .where(and(isNotNull(products.preparedUntil), handledProducts(handler)))
+    .orderBy(asc(products.preparedUntil), asc(products.id))
+    .limit(100);
+}
+
+const liveAgain = (now: number) => ({ availability: "available" as const, preparedUntil: null, backAroundAt: null, updatedAt: now });
+
+/** 'Mark ready': the handler's item being prepared is live again now; false when it is not theirs or not being prepared. */
+export async function markReady(db: Database, productId: string, handler: Parameters<typeof handledProducts>[0], now: number) {
+  const done = await db
+    .update(products)
+    .set(liveAgain(now))
+    .where(and(eq(products.id, productId), isNotNull(products.preparedUntil), handledProducts(handler)))
+    .returning({ id: products.id });
+  return done.length > 0;
+}
+
+/** The daily job: items whose turnaround is over are live again; their ids. */
+export async function releasePrepared(db: Database, now: number) {
+  const done = await db
+    .update(products)
+    .set(liveAgain(now))
+    .where(and(isNotNull(products.preparedUntil), lte(products.preparedUntil, now)))
+    .returning({ id: products.id });
+  return done.map((d) => d.id);
+}
+
+/** Rentals needed by a date, not posted yet and not reminded: the daily job picks those due. */
+export function postByReminderRows(db: Database) {
+  return db
+    .select({
+      itemId: orderItems.id,
+      orderId: orderItems.orderId,
+      reference: orders.reference,
+      name: orderItems.name,
+      postBy: sql<string>`${orderItems.postBy}`,
+      handler: orderItems.handler,
+      sellerId: orderItems.sellerId,
+      ownerId: orderItems.ownerId,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(and(isNotNull(orderItems.postBy), isNull(orderItems.postByRemindedAt), sql`${orderItems.status} in ('pending', 'processing')`, sql`${orders.status} <> 'awaiting_payment'`))
+    .orderBy(asc(orderItems.postBy))
+    .limit(500);
+}
+
+/** Records a reminder once; false when another run recorded it first. */
+export async function markPostByReminded(db: Database, itemId: string, now: number) {
+  const done = await db.update(orderItems).set({ postByRemindedAt: now }).where(and(eq(orderItems.id, itemId), isNull(orderItems.postByRemindedAt))).returning({ id: orderItems.id });
+  return done.length > 0;
+}
+
+/** Who is reminded of a store's item: its owner. */
+export async function storeOwnerOf(db: Database, storeId: string) {
+  const row = await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, storeId)).get();
+  return row?.ownerId ?? null;
+}
+
+/** The handler's turnaround setting (days; null: the default). */
+export async function setTurnaround(db: Database, handler: { ownerId: string } | { storeId: string }, days: number, now: number) {
+  if ("ownerId" in handler) await db.update(users).set({ turnaroundDays: days, updatedAt: now }).where(eq(users.id, handler.ownerId));
+  else await db.update(stores).set({ turnaroundDays: days }).where(eq(stores.id, handler.storeId));
+}
+
+export async function turnaroundSetting(db: Database, handler: { ownerId: string } | { storeId: string }) {
+  const row =
+    "ownerId" in handler
+      ? await db.select({ days: users.turnaroundDays }).from(users).where(eq(users.id, handler.ownerId)).get()
+      : await db.select({ days: stores.turnaroundDays }).from(stores).where(eq(stores.id, handler.storeId)).get();
+  return row?.days ?? DEFAULT_TURNAROUND_DAYS;
+}
