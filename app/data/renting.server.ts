@@ -99,10 +99,11 @@ export async function markPostByReminded(db: Database, itemId: string, now: numb
   return done.length > 0;
 }
 
-/** Who is reminded of a store's item: its owner. */
-export async function storeOwnerOf(db: Database, storeId: string) {
-  const row = await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, storeId)).get();
-  return row?.ownerId ?? null;
+/** Who is reminded of an item: its seller, or the owner of the store that handles it. */
+export async function handlerToRemind(db: Database, row: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }) {
+  const personId = row.handler === "store" && row.sellerId ? (await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, row.sellerId)).get())?.ownerId : row.ownerId;
+  if (!personId) return null;
+  return (await db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, personId)).get()) ?? null;
 }
 
 /** The handler's turnaround setting (days; null: the default). */
