@@ -6,7 +6,7 @@ import { orderId } from "../domain/ids";
 import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
-import { lineExtras, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
+import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
@@ -269,7 +269,7 @@ export async function placeOrder(
       }),
       db
         .update(products)
-        .set({ availability: line.type === "rental" ? "rented" : "sold", updatedAt: now })
+        .set({ availability: line.type === "rental" ? "rented" : "sold", backAroundAt: placedBackAround(line, input.rentals, now), updatedAt: now })
         .where(and(eq(products.id, line.productId), eq(products.availability, "available"))),
     ]),
     db.delete(cartItems).where(eq(cartItems.userId, user.id)),

@@ -4,6 +4,7 @@ import { applyCover } from "../domain/damage-protection";
 import type { ItemEvent, ItemStatus, LifecycleItem } from "../domain/order-lifecycle";
 import { backAroundAt, DEFAULT_TURNAROUND_DAYS, preparedUntil } from "../domain/rental-dates";
 import type { Database } from "./db.server";
+import { currentRental } from "./alerts.server";
 
 // Renting (issue 44, items 1, 4, 5 and 6; decision 0080): the handler's turnaround, items being
 // prepared, the 'back around' date products carry, and the post-by reminders' rows.
@@ -118,4 +119,12 @@ export async function turnaroundSetting(db: Database, handler: { ownerId: string
       ? await db.select({ days: users.turnaroundDays }).from(users).where(eq(users.id, handler.ownerId)).get()
       : await db.select({ days: stores.turnaroundDays }).from(stores).where(eq(stores.id, handler.storeId)).get();
   return row?.days ?? DEFAULT_TURNAROUND_DAYS;
+}
+
+/** A rented or prepared item's 'Back around …' moment: as stored, else from its current rental. */
+export async function backAroundOf(db: Database, product: { id: string; backAroundAt: number | null; preparedUntil: number | null }) {
+  if (product.preparedUntil !== null) return product.preparedUntil;
+  if (product.backAroundAt !== null) return product.backAroundAt;
+  const rental = await currentRental(db, product.id);
+  return rental ? backAroundAt({ ...rental, arrivesBy: null }, DEFAULT_TURNAROUND_DAYS) : null;
 }

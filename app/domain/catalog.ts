@@ -22,6 +22,9 @@ export interface ProductCardData {
   size?: string | null;
   /** Held by a checkout waiting for its payment (decision 0068): 'Reserved', not 'Currently rented'. */
   reserved?: boolean;
+  /** Being prepared after a rental until then; when a rented or prepared item is back around (decision 0080). */
+  preparedUntil?: number | null;
+  backAroundAt?: number | null;
 }
 
 export function newItemsSince(now: number) {

@@ -3,7 +3,7 @@
 // product: `needBy.{productId}` (a date input) and `protect.{productId}` (a checkbox). Pure.
 
 import { PROTECTION_FEE, PROTECTION_MESSAGES } from "./damage-protection";
-import { readNeedBy, type needByPlan } from "./rental-dates";
+import { backAroundAt, DEFAULT_TURNAROUND_DAYS, readNeedBy, type needByPlan } from "./rental-dates";
 
 export interface RentalChoice {
   plan: ReturnType<typeof needByPlan> | null;
@@ -56,3 +56,7 @@ export function lineExtras(line: { productId: string; type: "rental" | "purchase
 /** The protection fees of an order's lines: part of its total, shown as their own line. */
 export const protectionTotal = (lines: readonly { productId: string; type: "rental" | "purchase" }[], choices: RentalChoices | undefined) =>
   lines.reduce((sum, line) => sum + lineExtras(line, choices).protectionFee, 0);
+
+/** A rental just placed: when it is back around (the handler's turnaround is counted again when it moves). */
+export const placedBackAround = (line: { productId: string; type: "rental" | "purchase" }, choices: RentalChoices | undefined, now: number) =>
+  line.type === "rental" ? backAroundAt({ status: "pending", placedAt: now, shippedAt: null, arrivesBy: choices?.[line.productId]?.plan?.arrivesBy ?? null, rentalEndsAt: null, returnRequestedAt: null }, DEFAULT_TURNAROUND_DAYS) : null;

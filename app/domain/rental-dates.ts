@@ -170,3 +170,6 @@ export function backAroundText(at: number | null, now: number) {
   if (at === null || at < now) return "Back soon";
   return `Back around ${backFormat.format(at)}`;
 }
+
+/** 'Back around 12 December', for a card (no clock: a card may be cached; the daily job keeps the dates current). */
+export const backAroundLabel = (at: number) => `Back around ${backFormat.format(at)}`;
