@@ -128,3 +128,9 @@ export async function backAroundOf(db: Database, product: { id: string; backArou
   const rental = await currentRental(db, product.id);
   return rental ? backAroundAt({ ...rental, arrivesBy: null }, DEFAULT_TURNAROUND_DAYS) : null;
 }
+
+/** The handler's 'Being prepared' panel: their items and their turnaround setting. */
+export async function preparingView(db: Database, handler: { ownerId: string } | { storeId: string }) {
+  const [items, turnaroundDays] = await Promise.all([itemsBeingPrepared(db, handler), turnaroundSetting(db, handler)]);
+  return { items, turnaroundDays };
+}

@@ -41,9 +41,9 @@ describe("checkout with a need-by date and damage protection", () => {
   });
 
   it.each([
-    ["a date in the past", () => ukDay(Date.now() - 2 * DAY), NEED_BY_MESSAGES.past],
-    ["a date too soon", () => ukDay(Date.now() + DAY), null],
-    ["an unparseable date", () => "18/12/2026", NEED_BY_MESSAGES.unparseable],
+    ["a date in the past", (): string => ukDay(Date.now() - 2 * DAY), NEED_BY_MESSAGES.past],
+    ["a date too soon", (): string => ukDay(Date.now() + DAY), null],
+    ["an unparseable date", (): string => "18/12/2026", NEED_BY_MESSAGES.unparseable],
   ])("refuses %s at its field with a 400 and places nothing", async (_name, value, message) => {
     const { product, shopper } = await basket();
     const response = await checkout(shopper.browser, undefined, { [`needBy.${product.id}`]: value() });
