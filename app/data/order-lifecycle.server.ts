@@ -5,7 +5,7 @@ import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 import { saleStatements, type TransactionType } from "./finance.server";
-import { coveredInspection, rentalProductChange, turnaroundOf } from "./renting.server";
+import { coveredInspection, protectionStatements, rentalProductChange, turnaroundOf } from "./renting.server";
 
 // Status changes of orders and their items (docs/decisions/0021-order-lifecycle.md): the rules
 // are app/domain/order-lifecycle.ts; here each change becomes one atomic D1 batch with its
@@ -161,6 +161,7 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   for (const status of path) {
     const type = SALE_OF[status]?.(item, event) ?? null;
     if (!type) continue;
+    if (type === "rental_fee") plan.statements.push(...protectionStatements(db, order, item, now));
     const gross = type === "rental_purchase" || type === "rental_conversion" ? (item.buyingPrice ?? item.productBuyingPrice ?? 0) : item.price;
     plan.statements.push(
       ...saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now),

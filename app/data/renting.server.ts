@@ -1,5 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, lte, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, products, stores, users } from "../../db/schema";
+import { commissions, orderItems, orders, products, stores, transactions, users } from "../../db/schema";
+import { commissionId, transactionId } from "../domain/finance-ids";
 import { applyCover } from "../domain/damage-protection";
 import type { ItemEvent, ItemStatus, LifecycleItem } from "../domain/order-lifecycle";
 import { backAroundAt, DEFAULT_TURNAROUND_DAYS, preparedUntil } from "../domain/rental-dates";
@@ -133,4 +134,24 @@ export async function backAroundOf(db: Database, product: { id: string; backArou
 export async function preparingView(db: Database, handler: { ownerId: string } | { storeId: string }) {
   const [items, turnaroundDays] = await Promise.all([itemsBeingPrepared(db, handler), turnaroundSetting(db, handler)]);
   return { items, turnaroundDays };
+}
+
+/**
+ * A protected rental delivered: its damage protection is the platform's own revenue (no seller or
+ * store share: no owner on the transaction, the whole fee the platform's commission). Recorded
+ * once (its id follows from the item), in the batch of the delivery.
+ */
+export function protectionStatements(db: Database, order: { id: string }, item: LifecycleItem, now: number) {
+  if (item.kind !== "rental" || item.protectionFee <= 0) return [];
+  const id = transactionId(item.id, "protection_fee");
+  return [
+    db
+      .insert(transactions)
+      .values({ id, transactionType: "protection_fee", productId: item.productId, orderId: order.id, orderItemId: item.id, ownerId: null, storeId: null, grossAmount: item.protectionFee, netAmount: 0, status: "completed", createdAt: now })
+      .onConflictDoNothing(),
+    db
+      .insert(commissions)
+      .values({ id: commissionId(id, "platform"), transactionId: id, recipientType: "platform", recipientId: null, commissionRate: 10_000, commissionAmount: item.protectionFee, status: "calculated", calculatedAt: now })
+      .onConflictDoNothing(),
+  ];
 }

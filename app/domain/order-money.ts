@@ -114,7 +114,8 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   for (const txn of input.transactions) {
     // A charge taken and later undone stays, offset by its refund line.
     const taken = succeeded.has(`capture:${txn.id}`);
-    if (CHECKOUT_TYPES.has(txn.type) || txn.gross <= 0 || txn.status === "failed") continue;
+    // Damage protection is the checkout's own line (decision 0080), shown with its item above.
+    if (CHECKOUT_TYPES.has(txn.type) || txn.type === "protection_fee" || txn.gross <= 0 || txn.status === "failed") continue;
     const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
     const never = txn.status === "cancelled" && !taken;
     if (never) uncounted.add(`txn:${txn.id}`);
