@@ -3,6 +3,7 @@ import { usePrice } from "./money/price";
 import { cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
 import { averageText, cardRating } from "../domain/ratings";
+import { backAroundLabel } from "../domain/rental-dates";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
@@ -39,9 +40,15 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
               <span aria-hidden="true">{`★ ${averageText(rating.average)} (${rating.count})`}</span>
             </p>
           ) : null}
-          {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <p className="mt-1 text-xs font-medium text-accent">Currently rented</p> : null}
+          {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <RentedLine product={product} /> : null}
         </div>
       </Link>
     </article>
   );
+}
+
+/** A rented or prepared item's card line: what it is doing and when it is back around (decision 0080). */
+function RentedLine({ product }: { product: ProductCardData }) {
+  const back = product.preparedUntil ?? product.backAroundAt ?? null;
+  return <p className="mt-1 text-xs font-medium text-accent">{`${product.preparedUntil ? "Being prepared" : "Currently rented"}${back ? ` · ${backAroundLabel(back)}` : ""}`}</p>;
 }

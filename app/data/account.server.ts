@@ -169,6 +169,9 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         damageCharge: orderItems.damageCharge,
         returnedAt: orderItems.returnedAt,
         chargeOverturnedAt: orderItems.chargeOverturnedAt,
+        needBy: orderItems.needBy,
+        protectionFee: orderItems.protectionFee,
+        damageWaived: orderItems.damageWaived,
         // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
         image: aliasedOrNull(products.images, "product_images"),
         storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),

@@ -45,6 +45,9 @@ export const cardColumns = {
   images: products.images,
   availability: products.availability,
   size: products.size,
+  // 'Being prepared' and 'Back around …' (decision 0080).
+  preparedUntil: products.preparedUntil,
+  backAroundAt: products.backAroundAt,
   // Held by a checkout waiting for its payment: the card says 'Reserved', as its page does (decision 0068).
   reserved: reservedByCheckout().mapWith(Boolean).as("card_reserved"),
   // The seller's ratings from shoppers, 'count:average' (decision 0091), from reviews_reviewed_user_idx.

@@ -5,6 +5,7 @@ import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 import { saleStatements, type TransactionType } from "./finance.server";
+import { coveredInspection, protectionStatements, rentalProductChange, turnaroundOf } from "./renting.server";
 
 // Status changes of orders and their items (docs/decisions/0021-order-lifecycle.md): the rules
 // are app/domain/order-lifecycle.ts; here each change becomes one atomic D1 batch with its
@@ -41,6 +42,8 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         sellerId: orderItems.sellerId,
         ownerId: products.ownerId,
         productBuyingPrice: aliased(products.buyingPrice, "product_buying_price"),
+        protectionFee: orderItems.protectionFee,
+        turnaroundDays: turnaroundOf(orderItems),
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -80,8 +83,10 @@ function historyNote(event: ItemEvent): string | null {
 }
 
 /** The statements that move one item along `path`, guarded so a stale or repeated change fails the whole batch. */
-function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: LifecycleItem, path: ItemStatus[], event: ItemEvent, actor: LifecycleActor, now: number) {
+function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: LifecycleItem, path: ItemStatus[], asked: ItemEvent, actor: LifecycleActor, now: number) {
   if (path.length === 0) return;
+  // Damage protection's cover comes before any charge (decision 0080).
+  const { event, waived } = coveredInspection(item, asked);
   // The guard comes first: its order id is read back only while the item still has the status
   // this plan was made from. Otherwise it is NULL, the NOT NULL constraint fails and the whole
   // batch (status, history, money, products) rolls back: a double submit acts once.
@@ -133,12 +138,16 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
     set.inspection = event.outcome;
     set.inspectedBy = actor.id;
     if (event.charge !== undefined) set.damageCharge = event.charge;
+    if (waived > 0) set.damageWaived = waived;
     if (event.reason) set.inspectionReason = event.reason;
   }
   plan.statements.push(db.update(orderItems).set(set).where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))));
 
-  // The product, one physical item: back on sale, sold for good, or off sale for staff to decide.
-  if (to === "cancelled" || (event.type === "inspect" && event.outcome === "good")) {
+  // The product, one physical item: being prepared, back on sale, sold for good, or off sale for staff to decide.
+  const renting = rentalProductChange(item, to, event, set.rentalEndsAt ?? item.rentalEndsAt, now);
+  if (renting) {
+    plan.statements.push(db.update(products).set({ ...renting, updatedAt: now }).where(eq(products.id, item.productId)));
+  } else if (to === "cancelled" || (event.type === "inspect" && event.outcome === "good")) {
     plan.statements.push(db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)));
   } else if (event.type === "inspect" && event.outcome === "damaged") {
     // Damaged: it goes back to the approval queue, where staff relist it or take it down.
@@ -152,6 +161,7 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   for (const status of path) {
     const type = SALE_OF[status]?.(item, event) ?? null;
     if (!type) continue;
+    if (type === "rental_fee") plan.statements.push(...protectionStatements(db, order, item, now));
     const gross = type === "rental_purchase" || type === "rental_conversion" ? (item.buyingPrice ?? item.productBuyingPrice ?? 0) : item.price;
     plan.statements.push(
       ...saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now),

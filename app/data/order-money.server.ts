@@ -15,7 +15,7 @@ export async function moneyInputs(db: Database, orderIds: readonly string[]): Pr
   const [orderRows, itemRows, txnRows, paymentRows] = await db.batch([
     db.select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status }).from(orders).where(inArray(orders.id, ids)),
     db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, status: orderItems.status, handler: orderItems.handler, sellerId: orderItems.sellerId })
+      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, protectionFee: orderItems.protectionFee, status: orderItems.status, handler: orderItems.handler, sellerId: orderItems.sellerId })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.createdAt, orderItems.id),

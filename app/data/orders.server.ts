@@ -6,6 +6,7 @@ import { orderId } from "../domain/ids";
 import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
+import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
@@ -97,7 +98,7 @@ export function groupByOrder<L extends { orderId: string }, H, I>(lines: L[], ma
  */
 export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
   const lines = await db
-    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress })
+    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress, postBy: orderItems.postBy })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // An order still awaiting its payment is not sent (decision 0055).
@@ -108,7 +109,7 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     lines,
     limit,
     (line) => ({ orderId: line.orderId, reference: line.orderReference, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
-    (line) => ({ id: line.itemId, name: line.name, type: line.type }),
+    (line) => ({ id: line.itemId, name: line.name, type: line.type, postBy: line.postBy }),
   );
 }
 
@@ -208,7 +209,7 @@ export interface PlacedOrder {
 export async function placeOrder(
   db: Database,
   user: { id: string },
-  input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string },
+  input: { billing: BillingAddress; shipping: ShippingAddress; idempotencyKey: string; rentals?: RentalChoices },
   now: number,
   makeReference: () => string = randomOrderReference,
   attempt = 1,
@@ -225,6 +226,8 @@ export async function placeOrder(
 
   const priced = lines.map((l) => ({ ...l, price: l.price! }));
   const totals = basketTotals(priced);
+  // Damage protection (decision 0080) is part of the order's total, each rental's fee on its line.
+  totals.total += protectionTotal(priced, input.rentals);
   const id = orderId(now);
   const reference = makeReference();
   const statements = [
@@ -261,11 +264,12 @@ export async function placeOrder(
         sellerId: line.sellerId,
         sellerType: line.sellerType,
         handler: line.handler,
+        ...lineExtras(line, input.rentals),
         createdAt: now,
       }),
       db
         .update(products)
-        .set({ availability: line.type === "rental" ? "rented" : "sold", updatedAt: now })
+        .set({ availability: line.type === "rental" ? "rented" : "sold", backAroundAt: placedBackAround(line, input.rentals, now), updatedAt: now })
         .where(and(eq(products.id, line.productId), eq(products.availability, "available"))),
     ]),
     db.delete(cartItems).where(eq(cartItems.userId, user.id)),

@@ -49,6 +49,8 @@ export async function productDetail(db: Database, id: string) {
         ...describedBy,
         price: products.price,
         availability: products.availability,
+        preparedUntil: products.preparedUntil,
+        backAroundAt: products.backAroundAt,
         conciergeStatus: products.conciergeStatus,
         status: products.status,
         updatedAt: products.updatedAt,

@@ -39,4 +39,6 @@ export type CartView =
       /** The last order's addresses, to start the checkout from (decision 0068). */
       saved: { billing: Record<string, string>; shipping: Record<string, string>; same: boolean } | null;
       idempotencyKey: string;
+      /** The days a rental's 'Need it by' date can be (decision 0080). */
+      needByRange: { min: string; max: string };
     };

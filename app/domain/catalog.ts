@@ -24,6 +24,9 @@ export interface ProductCardData {
   reserved?: boolean;
   /** The seller's ratings from shoppers as 'count:average', null without any (decision 0091; ratings.ts cardRating). */
   sellerRating?: string | null;
+  /** Being prepared after a rental until then; when a rented or prepared item is back around (decision 0080). */
+  preparedUntil?: number | null;
+  backAroundAt?: number | null;
 }
 
 export function newItemsSince(now: number) {

@@ -77,6 +77,8 @@ export const NOTICE_KINDS = {
   brand_suggestion_decided: { category: "selling", to: "seller" },
   owner_item_update: { category: "selling", to: "seller" },
   order_to_send: { category: "selling", to: "handler" },
+  // The day before a rental needed by a date must be posted (decision 0080).
+  post_by_reminder: { category: "selling", to: "handler" },
   // The handler's copy of a cancellation ('do not send it'): about selling, not an order they placed.
   handler_order_cancelled: { category: "selling", to: "handler" },
   // The store that receives a concierge item sent back (decision 0068).

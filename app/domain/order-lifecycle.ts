@@ -250,6 +250,9 @@ export interface LifecycleItem {
   sellerId: string | null;
   ownerId: string;
   productBuyingPrice: number | null;
+  /** Damage protection's fee (0 when not protected) and the handler's turnaround in days (decision 0080). */
+  protectionFee: number;
+  turnaroundDays: number;
 }
 
 export interface LifecycleOrder {

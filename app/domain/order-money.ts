@@ -48,7 +48,8 @@ const COUNTS: Record<MoneyStatus, Counts> = {
 export interface MoneyInput {
   order: { id: string; deliveryFee: number; status: string };
   /** handler and sellerId name an item's delivery group (a group's delivery refund lists its items). */
-  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string; handler?: string; sellerId?: string | null }[];
+  /** protectionFee: a rental's damage protection (decision 0080), the platform's own, 0 or absent when not protected. */
+  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string; handler?: string; sellerId?: string | null; protectionFee?: number }[];
   transactions: { id: string; type: string; orderItemId: string | null; gross: number; status: string }[];
   payments: { operation: string; amount: number; status: string; idempotencyKey: string }[];
 }
@@ -69,6 +70,7 @@ const REFUND_LABELS: Record<string, string> = {
   return: "returned",
   overturn: "charge overturned",
   claim: "claim refunded",
+  protection: "damage protection refunded",
 };
 
 /** Every charge and refund of an order, optionally only those of some items (a handler's view). */
@@ -93,6 +95,10 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
       status: unpaid ?? (item.status === "cancelled" ? "Cancelled" : chargeStatus(txn, "Authorised")),
       itemId: item.id,
     });
+    // Taken with the checkout as the item's line is, given back with it (refund:protection:{itemId}).
+    if (item.protectionFee) {
+      lines.push({ key: `protection:${item.id}`, label: `Damage protection: ${item.name}`, amount: item.protectionFee, status: lines.at(-1)!.status, itemId: null });
+    }
   }
   if (input.order.deliveryFee > 0) {
     lines.push({
@@ -108,7 +114,8 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   for (const txn of input.transactions) {
     // A charge taken and later undone stays, offset by its refund line.
     const taken = succeeded.has(`capture:${txn.id}`);
-    if (CHECKOUT_TYPES.has(txn.type) || txn.gross <= 0 || txn.status === "failed") continue;
+    // Damage protection is the checkout's own line (decision 0080), shown with its item above.
+    if (CHECKOUT_TYPES.has(txn.type) || txn.type === "protection_fee" || txn.gross <= 0 || txn.status === "failed") continue;
     const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
     const never = txn.status === "cancelled" && !taken;
     if (never) uncounted.add(`txn:${txn.id}`);
@@ -131,7 +138,7 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   for (const line of shown) {
     // A checkout line was taken with the checkout payment (decision 0055): its settling capture
     // pending or failed changes nothing of what the shopper paid.
-    const checkoutLine = line.key.startsWith("item:") || line.key === "delivery";
+    const checkoutLine = line.key.startsWith("item:") || line.key.startsWith("protection:") || line.key === "delivery";
     const counts = uncounted.has(line.key) ? "none" : checkoutLine && line.status === "Payment pending" ? "paid" : COUNTS[line.status];
     if (counts === "paid") total += line.amount;
     else if (counts === "pending_charge") pending.charges += line.amount;

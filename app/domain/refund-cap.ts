@@ -54,9 +54,11 @@ export function itemLedgers(input: MoneyInput): Map<LedgerTarget, Ledger> {
   for (const item of input.items) {
     const checkoutTxn = input.transactions.find((t) => t.orderItemId === item.id && CHECKOUT_TYPES.has(t.type));
     const ledger = empty();
-    ledger.captured = checkoutPaid || (checkoutTxn && succeeded.has(`capture:${checkoutTxn.id}`)) ? item.price : 0;
+    // Damage protection (decision 0080) is taken with the item's line and given back with it.
+    ledger.captured = checkoutPaid || (checkoutTxn && succeeded.has(`capture:${checkoutTxn.id}`)) ? item.price + (item.protectionFee ?? 0) : 0;
     for (const txn of input.transactions) {
-      if (txn.orderItemId === item.id && !CHECKOUT_TYPES.has(txn.type) && txn.gross > 0 && succeeded.has(`capture:${txn.id}`)) ledger.captured += txn.gross;
+      // Damage protection is counted with the checkout line above (decision 0080).
+      if (txn.orderItemId === item.id && !CHECKOUT_TYPES.has(txn.type) && txn.type !== "protection_fee" && txn.gross > 0 && succeeded.has(`capture:${txn.id}`)) ledger.captured += txn.gross;
     }
     ledgers.set(item.id, ledger);
   }

@@ -25,6 +25,7 @@ import { refundOrder, refundsDue, retryFailedRefunds } from "./refunds.server";
 import { sweepStaging } from "./uploads.server";
 import { sendPayouts } from "./payouts-provider.server";
 import { ratesProvider, refreshRates } from "./rates.server";
+import { runRentingDaily } from "./renting-jobs.server";
 
 export interface JobContext {
   env: Env;
@@ -204,6 +205,10 @@ export async function runDailyJob(ctx: JobContext, now: number) {
     summary.failures++;
     console.error("job daily: following digests failed", error);
   }
+  // Renting (decision 0080): post-by reminders, items whose turnaround is over live again.
+  const renting = await runRentingDaily(ctx, now);
+  summary.failures += renting.failures;
+  if (renting.postByReminders || renting.madeLive) console.log(`job daily: ${renting.postByReminders} post-by reminder(s), ${renting.madeLive} prepared item(s) live again`);
   // The full-text index, merged into one segment at the quietest hour (listings read every segment).
   try {
     await mergeSearchIndex(ctx.db);

@@ -138,6 +138,10 @@ export const products = sqliteTable(
     rejectionReason: text("rejection_reason"),
     /** The store that declined it as a concierge request, until it is decided again (migration 0045). */
     declinedByStoreId: text("declined_by_store_id").references(() => stores.id, { onDelete: "set null" }),
+    /** Turnaround (migration 0061): a returned rental is 'Being prepared' until then, then live again. */
+    preparedUntil: integer("prepared_until"),
+    /** When an item out on rental, reserved or being prepared is expected back ('Back around …'). */
+    backAroundAt: integer("back_around_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
@@ -145,6 +149,7 @@ export const products = sqliteTable(
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
     index("products_status_category_idx").on(t.status, t.category),
+    index("products_prepared_until_idx").on(t.preparedUntil).where(sql`${t.preparedUntil} IS NOT NULL`),
     // The parts of price bands a range cuts are walked down these (migration 0015, decision 0038).
     index("products_rental_price_idx").on(t.rentalPrice),
     index("products_buying_price_idx").on(t.buyingPrice),

@@ -11,8 +11,9 @@ import { stores } from "./stores";
  * Positive: a sale, a rental's fee, its purchase (Buy it now or kept past its window), a repair fee,
  * an item charged because it could not be returned. Negative: a returned purchase's refund and an
  * overturned charge's reversal (issue 22), a claim's refund (issue 43), each with its commissions reversed.
+ * protection_fee: a rental's damage protection, recorded at delivery, all of it the platform's (decision 0080).
  */
-export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal", "claim_refund"] as const;
+export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal", "claim_refund", "protection_fee"] as const;
 
 export const transactions = sqliteTable(
   "transactions",

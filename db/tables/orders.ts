@@ -145,6 +145,13 @@ export const orderItems = sqliteTable(
     completedAt: integer("completed_at"),
     /** 'Everything is OK' (issue 43): the shopper ended the item's claim window early. */
     claimWindowClosedAt: integer("claim_window_closed_at"),
+    /** 'Need it by' (migration 0061): the UK day ('YYYY-MM-DD') the shopper needs a rental by, the day its handler posts it by, and when they were reminded. */
+    needBy: text("need_by"),
+    postBy: text("post_by"),
+    postByRemindedAt: integer("post_by_reminded_at"),
+    /** Damage protection: the fee paid at checkout (pence, 0 when not protected) and the part of a repair fee its cover waived. */
+    protectionFee: integer("protection_fee").notNull().default(0),
+    damageWaived: integer("damage_waived"),
     /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -156,6 +163,7 @@ export const orderItems = sqliteTable(
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),
     index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
+    index("order_items_post_by_idx").on(t.postBy).where(sql`${t.postBy} IS NOT NULL AND ${t.postByRemindedAt} IS NULL`),
   ],
 );
 

@@ -27,6 +27,8 @@ export const users = sqliteTable(
     returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
     /** The display currency they chose (issue 45; decision 0084); null: by the country they are in. Migration 0065. */
     displayCurrency: text("display_currency"),
+    /** A seller's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */
+    turnaroundDays: integer("turnaround_days"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -15,6 +15,8 @@ export const stores = sqliteTable(
     contactEmail: text("contact_email"),
     /** The store request it was made from: approving a request twice cannot make a second store. */
     requestId: text("request_id").references(() => storeRequests.id, { onDelete: "set null" }),
+    /** The store's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */
+    turnaroundDays: integer("turnaround_days"),
     createdAt: createdAt(),
   },
   (t) => [

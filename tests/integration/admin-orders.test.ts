@@ -97,7 +97,8 @@ describe("Orders", () => {
     const good = await support.browser.post("/admin/orders", { intent: "inspect", itemId: ours.itemId, condition: "good" });
     expect(await toastAfter(support.browser, good)).toBe("Return received in good condition");
     expect(await first("SELECT status, inspection, inspected_by FROM order_items WHERE id = ?", ours.itemId)).toEqual({ status: "returned", inspection: "good", inspected_by: support.id });
-    expect(await first("SELECT availability FROM products WHERE id = ?", ours.productId)).toEqual({ availability: "available" });
+    // Being prepared for its handler's turnaround before it is live again (decision 0080).
+    expect(await first("SELECT availability, prepared_until IS NOT NULL AS preparing FROM products WHERE id = ?", ours.productId)).toEqual({ availability: "rented", preparing: 1 });
 
     const before = await databaseFingerprint();
     const theirs = await support.browser.post("/admin/orders", { intent: "inspect", itemId: storeHandled.itemId, condition: "damaged" });

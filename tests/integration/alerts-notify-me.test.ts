@@ -2,6 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { NOTIFY_ME_MESSAGES } from "../../app/domain/alerts";
 import { tellBackOnSale } from "../../app/services/alerts.server";
+import { runRentingDaily } from "../../app/services/renting-jobs.server";
+import { backAroundAt, backAroundText } from "../../app/domain/rental-dates";
 import { changeOrderItem } from "../../app/services/order-lifecycle.server";
 import { createProduct, createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
@@ -12,18 +14,19 @@ import { app, DAY, tag, nextIp, shopper, noticesOf, count, settle, rentedItem } 
 // sale), with its refusals.
 
 describe("a rented item's page", () => {
-  it("says when it is expected back (the window's end plus 3 days) and offers 'Notify me'", async () => {
+  it("says when it is back around (the window's end, the return's transit and the turnaround) and offers 'Notify me'", async () => {
     const { product } = await rentedItem();
     const endsAt = (await env.DB.prepare("SELECT rental_ends_at AS e FROM order_items WHERE product_id = ?").bind(product.id).first<{ e: number }>())!.e;
     const html = await (await new Browser(nextIp()).fetch(`/product/${product.id}`)).text();
-    const date = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" }).format(endsAt + 3 * DAY).replace(",", "");
     expect(html).toContain("Currently rented");
-    expect(html).toContain(`Expected back by ${date}`);
+    // The window's end, 2 working days back in the post and 2 days' turnaround (decision 0080).
+    expect(html).toContain(backAroundText(backAroundAt({ status: "active", placedAt: 0, shippedAt: null, arrivesBy: null, rentalEndsAt: endsAt, returnRequestedAt: null }, 2), Date.now()));
+    expect(html).toMatch(/Back around \d{1,2} \w+/);
     expect(html).toContain(`action="/product/${product.id}/notify"`);
     // An item on sale says neither.
     const onSale = await createProduct((await createUser()).id);
     const plain = await (await new Browser(nextIp()).fetch(`/product/${onSale.id}`)).text();
-    expect(plain).not.toContain("Expected back");
+    expect(plain).not.toContain("Back around");
     expect(plain).not.toContain("/notify");
   });
 });
@@ -52,8 +55,12 @@ describe("'Notify me'", () => {
     expect((await changeOrderItem(app(), itemId, { type: "request_return" }, { id: renter.id, role: "shopper" }, now)).ok).toBe(true);
     await settle();
     expect(await noticesOf(waiting.id, "back_in_stock")).toEqual([]);
-    // Inspected in good condition: back on sale, and the waiting shopper is told.
+    // Inspected in good condition: being prepared, so nothing yet (decision 0080) ...
     expect((await changeOrderItem(app(), itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, now + 1)).ok).toBe(true);
+    await settle();
+    expect(await noticesOf(waiting.id, "back_in_stock")).toEqual([]);
+    // ... until the daily job makes it live when its turnaround is over: then the waiting shopper is told.
+    await runRentingDaily(app(), now + 2 * DAY + 2);
     const [notice] = await eventually(async () => {
       const rows = await noticesOf(waiting.id, "back_in_stock");
       return rows.length ? rows : null;

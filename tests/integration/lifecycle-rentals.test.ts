@@ -149,7 +149,8 @@ describe("a shopper's own choices", () => {
     const staff = await createUser();
     const inspected = await changeOrderItem(services(), r.itemId, { type: "inspect", outcome: "good" }, { id: staff.id, role: "staff" }, Date.now());
     expect(inspected).toMatchObject({ ok: true, changed: true });
-    expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("available");
+    // Being prepared for its handler's turnaround before it is live again (decision 0080).
+    expect(await env.DB.prepare("SELECT availability, prepared_until IS NOT NULL AS preparing FROM products WHERE id = ?").bind(r.productId).first()).toEqual({ availability: "rented", preparing: 1 });
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));
     expect((await transactionsOf(r.orderId)).map((t) => t.type)).toEqual(["rental_fee"]);
   });
@@ -199,7 +200,8 @@ describe("a concierge return", () => {
     const response = await storeOwner.browser.post("/store", { intent: "inspect", itemId: r.itemId, condition: "good" });
     expect(response.status).toBe(302);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "returned", rental_outcome: "returned" });
-    expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("available");
+    // Being prepared for the store's turnaround before it is live again (decision 0080).
+    expect(await env.DB.prepare("SELECT availability, prepared_until IS NOT NULL AS preparing FROM products WHERE id = ?").bind(r.productId).first()).toEqual({ availability: "rented", preparing: 1 });
     const who = await env.DB.prepare("SELECT actor_id, actor_role FROM order_status_history WHERE order_item_id = ? AND to_status = 'returned'").bind(r.itemId).all();
     expect(who.results).toEqual([{ actor_id: storeOwner.id, actor_role: "store" }]);
     await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "return_inspected"));

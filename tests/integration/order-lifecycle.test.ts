@@ -177,7 +177,8 @@ describe("a rental in its window", () => {
     expect((await product(good.productId))!.availability).toBe("rented");
     await changeItem(db(), good.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "store" }, 2 * DAY);
     expect(await itemRow(good.itemId)).toMatchObject({ status: "returned", inspection: "good", rental_outcome: "returned" });
-    expect(await product(good.productId)).toEqual({ availability: "available", status: "approved", product_status: "live" });
+    // Being prepared for its handler's turnaround (2 days by default) before it is live again (decision 0080).
+    expect(await product(good.productId)).toEqual({ availability: "rented", status: "approved", product_status: "live" });
     expect((await money(good.orderId)).map((m) => m.type)).toEqual(["rental_fee"]);
 
     const damaged = await activeRental();

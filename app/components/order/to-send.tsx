@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { showReference } from "../../domain/order-reference";
-import { CARRIER_NAMES, CARRIERS, dispatchBy, type ShipFormResult } from "../../domain/shipping";
+import { CARRIER_NAMES, CARRIERS, type ShipFormResult } from "../../domain/shipping";
 import { formatDeadline, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
 import { addressLines } from "../../domain/postal-address";
 import { GetLabelForm } from "./get-label";
+import { orderPostBy } from "../../domain/rental-dates";
 
 // 'To send' (issue 22): for each order waiting to be posted, the items, the ship-to name and
 // address, the deadline (2 working days), and a form to mark them shipped with a carrier and a
@@ -17,7 +18,8 @@ export interface ToSendOrder {
   reference: string | null;
   placedAt: number;
   shipTo: Record<string, string | undefined>;
-  items: { id: string; name: string; type: "rental" | "purchase" }[];
+  /** postBy: the day a rental needed by a date is posted by (decision 0080), else null. */
+  items: { id: string; name: string; type: "rental" | "purchase"; postBy?: string | null }[];
 }
 
 
@@ -42,7 +44,7 @@ export function ToSend({ orders, action, result, now, labels = false }: { orders
 function ShipCard({ order, action, result, now, labels }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number; labels: boolean }) {
   const busy = useSubmitting("ship");
   // A refused number: the keyboard goes to the field that says what is wrong.
-  const deadline = dispatchBy(order.placedAt);
+  const deadline = orderPostBy(order.placedAt, order.items);
   const late = now > deadline;
   const a = order.shipTo;
   const id = showReference(order.reference);

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { RentalPlanLines } from "../../components/order/rental-plan";
 import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/submission";
@@ -101,6 +102,7 @@ export function ItemLine({ item, reference, isShopper, result, canCancelAlone }:
         </p>
         {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
         <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />
+        <RentalPlanLines item={item} />
         {isShopper && item.productId ? (
           <a href={`/account/messages/new?product=${encodeURIComponent(item.productId)}`} className="inline-block text-sm text-brand underline">Message the seller</a>
         ) : null}

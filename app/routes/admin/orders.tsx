@@ -18,6 +18,8 @@ import { loadOrder } from "../../data/order-lifecycle.server";
 import { ordersToSend } from "../../data/orders.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { ToSend } from "../../components/order/to-send";
+import { BeingPrepared } from "../../components/order/being-prepared";
+import { itemsBeingPrepared } from "../../data/renting.server";
 import { InspectForm } from "../../components/order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
@@ -43,16 +45,18 @@ export async function loader(args: Route.LoaderArgs) {
   const filter = { q: search.q, status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
   const now = Date.now();
-  const [list, returns, toSend, mismatched] = await Promise.all([
+  const [list, returns, toSend, preparing, mismatched] = await Promise.all([
     searchedList(search, () => adminOrders(app.db, filter)),
     filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]),
     first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([]),
+    // Returned rentals being prepared, every handler's (decision 0080): staff see them.
+    first ? itemsBeingPrepared(app.db, { staff: true }) : Promise.resolve([]),
     filter.page === 1 ? paymentIssues(app.db, now) : Promise.resolve([]),
   ]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
   // Each order offers only the changes the lifecycle would make (issue 46 item 4).
   const rows = list.rows.map(({ itemStatuses, ...order }) => ({ ...order, choices: staffOrderChoices(order.status, (itemStatuses ?? "").split(",").filter(Boolean) as ItemStatus[]) }));
-  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
+  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, preparing, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -107,6 +111,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
       <ActionAlert data={actionData} />
       {mismatched.length > 0 ? <PaymentIssues orders={mismatched} now={now} /> : null}
       {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} /> : null}
+      {loaderData.preparing.length > 0 ? <BeingPrepared items={loaderData.preparing} action={null} /> : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
           <p className="mb-3 text-sm text-stone-700">Rentals and purchases sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>

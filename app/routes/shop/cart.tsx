@@ -17,8 +17,12 @@ import { reservationEnded } from "../../domain/payment-timing";
 import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { Field, FormAlert, busyProps } from "../../components/forms";
+import { FormAlert, busyProps } from "../../components/forms";
+import { AddressFields } from "../../components/cart/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
+import { RentalChoicesFields } from "../../components/cart/rental-choices";
+import { readRentalChoices } from "../../domain/rental-checkout";
+import { earliestNeedBy, latestNeedBy } from "../../domain/rental-dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
 
@@ -44,7 +48,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
     loadError = "Failed to load your cart items";
   }
   // What someone else took since is shown but not counted: it cannot be ordered.
-  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID() };
+  const needByRange = { min: earliestNeedBy(Date.now()), max: latestNeedBy(Date.now()) };
+  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID(), needByRange };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -59,6 +64,8 @@ export interface CartActionData {
   alert?: { title: string; message: string };
   /** A refused checkout's fields as typed, so the page (reloaded without JavaScript) shows them again. */
   values?: CheckoutEcho;
+  /** The rentals' need-by dates and protection as chosen (decision 0080). */
+  rentalValues?: Record<string, string>;
   /** A refused 'Add to basket' without JavaScript lands here: the way back to the item. */
   back?: string;
 }
@@ -129,13 +136,18 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   const user = context.get(requestState).user!;
   const parsed = parseCheckoutForm(form);
   const values = checkoutEcho(form);
+  const rentals = readRentalChoices(form, await cartLines(app.db, user.id), Date.now());
   // The page reloads at its top without JavaScript: the alert there says to look below.
-  if (!parsed.ok) return data<CartActionData>({ ok: false, errors: parsed.errors, values, alert: { title: "Checkout failed", message: "Please correct the fields marked below." } }, { status: 400 });
+  if (!parsed.ok || !rentals.ok) {
+    const errors = { ...(parsed.ok ? {} : parsed.errors), ...(rentals.ok ? {} : rentals.errors) };
+    const message = rentals.ok ? "Please correct the fields marked below." : rentals.message;
+    return data<CartActionData>({ ok: false, errors, values, rentalValues: rentals.values, alert: { title: "Checkout failed", message } }, { status: 400 });
+  }
   const idempotencyKey = String(form.get("idempotencyKey") ?? "");
   if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
   const now = Date.now();
   try {
-    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey }, now);
+    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey, rentals: rentals.choices }, now);
     if (order.duplicate) {
       // A repeated submit: back to the same hosted page while it is open, else to the order's page.
       const placed = await orderPayment(app.db, order.orderId);
@@ -168,26 +180,6 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
       { status: 500 },
     );
   }
-}
-
-function AddressFields({ prefix, errors, defaults, withContact }: { prefix: "billing" | "shipping"; errors: Record<string, string>; defaults: Record<string, string>; withContact: boolean }) {
-  const f = (name: string) => `${prefix}.${name}`;
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field key={name} label={label} name={f(name)} id={`${prefix}-${name}`} error={errors[f(name)]} defaultValue={defaults[name]} {...extra} />
-  );
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {field("fullName", "Full Name", { required: true, autoComplete: `${prefix} name` })}
-      {withContact ? field("email", "Email Address", { required: true, type: "email", autoComplete: "email" }) : null}
-      {withContact ? field("phone", "Phone", { type: "tel", autoComplete: "tel" }) : null}
-      {field("addressLine1", "Address Line 1", { required: true, autoComplete: `${prefix} address-line1` })}
-      {field("addressLine2", "Address Line 2", { autoComplete: `${prefix} address-line2` })}
-      {field("city", "City", { required: true, autoComplete: `${prefix} address-level2` })}
-      {field("county", "County", { autoComplete: `${prefix} address-level1` })}
-      {field("postalCode", "Postal Code", { required: true, autoComplete: `${prefix} postal-code` })}
-      {field("country", "Country", { required: true, autoComplete: `${prefix} country-name` })}
-    </div>
-  );
 }
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -254,6 +246,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
                 <legend className="px-1 text-xl font-semibold">Billing Details</legend>
                 <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? saved?.billing ?? { ...country, email, fullName }} withContact />
               </fieldset>
+              <RentalChoicesFields lines={lines} range={loaderData.needByRange} errors={errors} values={result?.rentalValues ?? {}} />
               <div className="rounded-lg border border-stone-200 bg-white p-4">
                 <h2 className="text-xl font-semibold">Shipping Details</h2>
                 <label className="mt-2 flex items-center gap-2">

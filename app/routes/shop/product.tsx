@@ -19,7 +19,9 @@ import { PoundsBeside, usePrice } from "../../components/money/price";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
-import { expectedBackOf, isWaitingFor } from "../../data/alerts.server";
+import { isWaitingFor } from "../../data/alerts.server";
+import { backAroundOf } from "../../data/renting.server";
+import { backAroundText } from "../../domain/rental-dates";
 import { heldReservation } from "../../data/orders.server";
 import { reservedText } from "../../domain/alerts";
 import { BackInStock, HeldForYou } from "../../components/back-in-stock";
@@ -38,7 +40,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
   // An item held by another shopper's checkout says so instead: it may be back within the reservation.
-  const backText = () => (product.reserved ? reservedText(product.reservedUntil) : expectedBackOf(app.db, product.id, Date.now()));
+  // 'Back around …': the window's end, the return's transit and the turnaround (decision 0080).
+  const backText = async () => (product.reserved ? reservedText(product.reservedUntil) : backAroundText(await backAroundOf(app.db, product), Date.now()));
   // The shopper whose own checkout holds it is told so instead (decision 0068).
   const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
   const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
@@ -148,7 +151,7 @@ function Options({ product }: { product: ProductDetail }) {
         <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">You have 7 days from delivery before paying the Buy Now price</p>
       ) : null}
       {rented ? (
-        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : "Currently rented"}</p>
+        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : product.preparedUntil !== null ? "Being prepared" : "Currently rented"}</p>
       ) : (
         <button type="submit" disabled={options.length === 0} {...busyProps(adding)} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50 aria-disabled:opacity-50">
           {adding ? "ADDING..." : "ADD TO BASKET"}

@@ -30,6 +30,9 @@ import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ToSend } from "../../components/order/to-send";
+import { BeingPrepared } from "../../components/order/being-prepared";
+import { preparingView } from "../../data/renting.server";
+import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import type { InspectFormResult } from "../../domain/returns";
 import { shipFromForm } from "../../services/ship-form.server";
@@ -60,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
-  const [payoutStatus, dashboard, views, conversations, owed, claims] = await Promise.all([
+  const [payoutStatus, dashboard, views, conversations, owed, claims, preparing] = await Promise.all([
     // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
     // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
     payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id),
@@ -72,12 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payeeOwes(app.db, { type: "store", id: store.id }),
     // Claims about the items it handles (issue 43), on the Orders tab, in the same round.
     tab === "orders" ? claimsForHandler(app.db, { storeId: store.id }) : Promise.resolve([]),
+    // Returned rentals being prepared and the turnaround setting (decision 0080).
+    tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
 }
 
-export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts"] as const;
+export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts", "mark_ready", "set_turnaround"] as const;
 
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
@@ -141,6 +146,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A printable label through the shipping provider (issue 44): the concierge items it handles.
     return labelFromForm(app, form, { id: user.id, role: "store" }, (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
   }
+  // Turnaround (decision 0080): the items this store handles, its own setting.
+  if (intent === "mark_ready") return markReadyFromForm(app, form, { storeId: store.id }, back("orders"), now);
+  if (intent === "set_turnaround") return setTurnaroundFromForm(app, form, { storeId: store.id }, back("orders"), now);
 
   if (intent === "inspect") {
     // The store records the receipt and condition of the concierge items it handles (issue 22).
@@ -241,6 +249,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} /> : null}
       {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} /> : null}
+      {dashboard.tab === "orders" && loaderData.preparing ? <BeingPrepared {...loaderData.preparing} action={here} error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">
           {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} result={result as InspectFormResult | undefined} />}

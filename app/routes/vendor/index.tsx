@@ -34,6 +34,9 @@ import { createListing, suggestBrand } from "../../services/seller-products.serv
 import { redirectWithToast } from "../../services/toast.server";
 import { formatShortDate } from "../../domain/dates";
 import { ToSend } from "../../components/order/to-send";
+import { BeingPrepared } from "../../components/order/being-prepared";
+import { preparingView } from "../../data/renting.server";
+import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
@@ -64,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
   const tab = readTab(url, SELLER_TABS);
-  const [dashboard, views, { payoutStatus, readiness }, owed, claims] = await Promise.all([
+  const [dashboard, views, { payoutStatus, readiness }, owed, claims, preparing] = await Promise.all([
     sellerDashboard(app.db, user.id, tab, readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
     payouts,
@@ -72,12 +75,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payeeOwes(app.db, { type: "owner", id: user.id }),
     // Claims about their items (issue 43), on the Orders tab, in the same round.
     tab === "orders" ? claimsForHandler(app.db, { ownerId: user.id }) : Promise.resolve([]),
+    // Returned rentals being prepared and the turnaround setting (decision 0080).
+    tab === "orders" ? preparingView(app.db, { ownerId: user.id }) : Promise.resolve(null),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, payoutStatus, owed, claims, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return { dashboard, now, views, readiness, payoutStatus, owed, claims, preparing, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "get_label", "inspect", "setup_payouts"] as const;
+export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "get_label", "inspect", "setup_payouts", "mark_ready", "set_turnaround"] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -128,6 +133,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A printable label through the shipping provider (issue 44): the seller's own items only.
     return labelFromForm(app, form, { id: user.id, role: "seller" }, (_order, item) => item.handler === "vendor" && item.ownerId === user.id, Date.now());
   }
+  // Turnaround (decision 0080): their own items, their own setting.
+  if (intent === "mark_ready") return markReadyFromForm(app, form, { ownerId: user.id }, "/vendor?tab=orders", now);
+  if (intent === "set_turnaround") return setTurnaroundFromForm(app, form, { ownerId: user.id }, "/vendor?tab=orders", now);
+
   if (intent === "inspect") {
     // A seller records the receipt and condition of their own items (issue 22).
     return inspectFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
@@ -211,6 +220,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <>
           <HandlerClaims claims={loaderData.claims} />
           <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} />
+          {loaderData.preparing ? <BeingPrepared {...loaderData.preparing} action="/vendor?tab=orders" error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
           {dashboard.returns.length > 0 ? (
             <Panel title={`Returns to check (${dashboard.returns.length})`}>
               <ul className="space-y-3">

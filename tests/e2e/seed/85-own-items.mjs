@@ -24,6 +24,8 @@ export const OWN_ITEMS = PROJECTS.flatMap((p) => [
   { id: `prod_e2e_labels_${p}`, name: pick(p, "Labelled Silk Slip Dress", "Labelled Satin Slip Dress"), owner: pick(p, "user_vendor", "user_vendor2"), imageOf: 63 },
   // race.js.spec.ts: two shoppers check out the same item (the js run's only; both projects get one, as every own item).
   { id: `prod_e2e_race_${p}`, name: pick(p, "Contested Velvet Blazer", "Contested Corduroy Blazer"), imageOf: 91 },
+  // renting.spec.ts: rented for a need-by date, then back around (decision 0080).
+  { id: `prod_e2e_renting_${p}`, name: pick(p, "Occasion Sequin Gown", "Occasion Velvet Gown"), rental: 2500, buying: 15000, imageOf: 93 },
   // unpaid.spec.ts: checked out, not paid, then called off.
   { id: `prod_e2e_unpaid_${p}`, name: pick(p, "Unpaid Satin Bomber", "Unpaid Suede Bomber"), imageOf: 92 },
   // seller.spec.ts: VintageVera's item that the Kensington Closet manages and asks to reprice.

@@ -93,6 +93,36 @@ export const rules: AreaRules = {
           expect(response.status).toBe(404);
         },
       },
+      // Turnaround (decision 0080): an item this store does not handle is nobody's to mark ready here.
+      mark_ready: {
+        allowed: () => false,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          const product = await createProduct((await createUser()).id, { name: `Matrix Prepared ${crypto.randomUUID().slice(0, 8)}` });
+          await env.DB.prepare("UPDATE products SET availability = 'rented', prepared_until = ? WHERE id = ?").bind(Date.now() + 86_400_000, product.id).run();
+          return { intent: "mark_ready", productId: product.id };
+        },
+        check: async () => {
+          throw new Error("nobody marks ready an item that is not their store's");
+        },
+        refused: async (ctx, response) => {
+          if (!inArea(ctx.who)) return redirectsTo(response, "/");
+          expect(response.status).toBe(404);
+        },
+      },
+      // A store owner sets their own store's turnaround.
+      set_turnaround: {
+        allowed: isStoreOwner,
+        form: async (ctx) => {
+          await ownStore(ctx);
+          return { intent: "set_turnaround", turnaroundDays: "4" };
+        },
+        check: async (ctx, response) => {
+          redirectsTo(response, "/store?tab=orders");
+          expect(await rows("SELECT turnaround_days FROM stores WHERE owner_id = ?", ctx.user!.id)).toEqual([{ turnaround_days: 4 }]);
+        },
+        refused: notFoundInArea("Store not found"),
+      },
       // A store posts the concierge items it handles: the poster's own store's order (issue 22).
       ship: {
         allowed: isStoreOwner,

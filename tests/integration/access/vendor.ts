@@ -8,6 +8,13 @@ import { area, createProduct, createUser, expectShipped, isSignedIn, MANAGE_PROD
 // action matrix signs in (a fresh one per case) is "another vendor" to it.
 
 const inArea = (who: Who) => isSignedIn(who) && vendors(who);
+
+/** A returned rental being prepared, of a seller nobody in the matrix is (decision 0080). */
+async function preparedItemOfSomeoneElse() {
+  const product = await createProduct((await createUser()).id, { name: `Matrix Prepared ${crypto.randomUUID().slice(0, 8)}` });
+  await env.DB.prepare("UPDATE products SET availability = 'rented', prepared_until = ? WHERE id = ?").bind(Date.now() + 86_400_000, product.id).run();
+  return product.id;
+}
 const mayEditAny = (who: Who) => MANAGE_PRODUCTS.includes(who);
 
 /** Area members who may not touch the record get 'not found'; everyone else the area guard's answer. */
@@ -99,6 +106,24 @@ export const rules: AreaRules = {
         check: async (_ctx, response, form) => {
           redirectsTo(response, /^\/account\/labels\/lbl_/);
           expect(await rows("SELECT status, carrier FROM order_items WHERE id = ?", form.itemId)).toEqual([{ status: "shipped", carrier: "royal_mail" }]);
+        },
+      },
+      // Turnaround (decision 0080): someone else's item being prepared is nobody's to mark ready here.
+      mark_ready: {
+        allowed: () => false,
+        form: async () => ({ intent: "mark_ready", productId: await preparedItemOfSomeoneElse() }),
+        check: async () => {
+          throw new Error("nobody marks ready an item that is not theirs");
+        },
+        refused: notFoundInArea("That item is not one of yours being prepared."),
+      },
+      // Every member of the area sets their own turnaround, whatever the form names.
+      set_turnaround: {
+        allowed: inArea,
+        form: async () => ({ intent: "set_turnaround", turnaroundDays: "3", userId: (await (await world()).member("vendor")).id }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/vendor?tab=orders");
+          expect(await rows("SELECT turnaround_days FROM users WHERE id = ?", ctx.user!.id)).toEqual([{ turnaround_days: 3 }]);
         },
       },
       // Nobody inspects an item that is not theirs (issue 22): area members get 'not found'.
