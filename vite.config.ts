@@ -9,8 +9,9 @@ import { defineConfig } from "vite";
 // and Radix stay out of it: they load on first use. So do home's own parts (its route loads them).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 // Code only the dashboards use (the dashboard kit, the admin back office, the seller's product form,
-// the image upload control and their rules) stays out of it too, so shopper pages do not carry it.
-const NOT_SHARED = /basket-drawer|search-suggest|\/components\/home\/|\/components\/cart\/cart-groups|\/components\/catalog\/(listing|filter-sidebar)|\/components\/(seller|admin|store|order|messages|kit|auth)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form|back-in-stock|return-address-fields|start-selling-panel)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids|selling|roles|sizes|my-sizes|size-filter|messages|similar|search-correction|product-form|alerts|blog-form|area-shrink|payouts|payment-timing)/;
+// the image upload control and their rules) stays out of it too, so shopper pages do not carry it;
+// so do the product card, the Follow button and the seller's badges (issue 46): the pages that show them load them.
+const NOT_SHARED = /basket-drawer|search-suggest|\/components\/home\/|\/components\/cart\/cart-groups|\/components\/catalog\/(listing|filter-sidebar)|\/components\/(seller|admin|store|order|messages|kit|auth)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form|back-in-stock|return-address-fields|start-selling-panel|follow-button|seller-badges|seller-card|badges-help|product-card)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids|selling|roles|sizes|my-sizes|size-filter|messages|similar|search-correction|product-form|alerts|blog-form|area-shrink|payouts|payment-timing|ratings|badges|follows|tracking|rental-dates|label-svg|code128)/;
 
 export default defineConfig({
   plugins: [

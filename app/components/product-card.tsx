@@ -2,13 +2,14 @@ import { Link } from "react-router";
 import { usePrice } from "./money/price";
 import { cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
-import { averageText, cardRating } from "../domain/ratings";
 import { backAroundLabel } from "../domain/rental-dates";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
   const price = usePrice();
-  const rating = cardRating(product.sellerRating);
+  // The seller's ratings, 'count:average' (decision 0091): parsed here, so every page's shared chunk stays small.
+  const [count, average] = (product.sellerRating ?? "").split(":").map(Number);
+  const rating = count && average ? { count, average: (Math.round(average * 10) / 10).toFixed(1) } : null;
   return (
     <article className="group overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition hover:ring-stone-400">
       <Link to={`/product/${product.id}`} className="block">
@@ -36,8 +37,8 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {product.rentalPrice !== null ? <span className="font-normal text-stone-600"> / 7 days</span> : null}
           </p>
           {rating ? (
-            <p className="mt-0.5 text-xs text-stone-600" aria-label={`Seller rated ${averageText(rating.average)} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}>
-              <span aria-hidden="true">{`★ ${averageText(rating.average)} (${rating.count})`}</span>
+            <p className="mt-0.5 text-xs text-stone-600" aria-label={`Seller rated ${rating.average} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}>
+              <span aria-hidden="true">{`★ ${rating.average} (${rating.count})`}</span>
             </p>
           ) : null}
           {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <RentedLine product={product} /> : null}

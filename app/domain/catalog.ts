@@ -22,7 +22,7 @@ export interface ProductCardData {
   size?: string | null;
   /** Held by a checkout waiting for its payment (decision 0068): 'Reserved', not 'Currently rented'. */
   reserved?: boolean;
-  /** The seller's ratings from shoppers as 'count:average', null without any (decision 0091; ratings.ts cardRating). */
+  /** The seller's ratings from shoppers as 'count:average', null without any (decision 0091; the card reads it). */
   sellerRating?: string | null;
   /** Being prepared after a rental until then; when a rented or prepared item is back around (decision 0080). */
   preparedUntil?: number | null;

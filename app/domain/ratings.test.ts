@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { averageText, cardRating, ratingSummary, ratingWindow, RATING_WINDOW_DAYS, tradeEndedAt } from "./ratings";
+import { averageText, ratingSummary, ratingWindow, RATING_WINDOW_DAYS, tradeEndedAt } from "./ratings";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
@@ -30,11 +30,5 @@ describe("ratings both ways (issue 46 item 2, decision 0091)", () => {
     expect(ratingSummary(4.9166, 12)).toBe("4.9 ★ (12 ratings)");
     expect(ratingSummary(4, 1)).toBe("4.0 ★ (1 rating)");
     expect(ratingSummary(null, 0)).toBe("No ratings yet");
-  });
-
-  it("reads a product card's seller rating", () => {
-    expect(cardRating("12:4.9166")).toEqual({ count: 12, average: 4.9166 });
-    expect(cardRating(null)).toBeNull();
-    expect(cardRating("0:")).toBeNull();
   });
 });

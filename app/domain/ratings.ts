@@ -41,9 +41,3 @@ export function ratingSummary(average: number | null, count: number) {
   return `${averageText(average)} ★ (${count} rating${count === 1 ? "" : "s"})`;
 }
 
-/** A product card's seller rating from its 'count:average' column, or null without ratings. */
-export function cardRating(raw: string | null | undefined): { count: number; average: number } | null {
-  if (!raw) return null;
-  const [count, average] = raw.split(":").map(Number);
-  return count && average && Number.isFinite(average) ? { count, average } : null;
-}

@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint, outboxQuiet } from "./factories";
-import { Browser } from "./http";
 import { queueDrained } from "./queue-drained";
 import { runDaily } from "./alerts-helpers";
 import { as, block, get, settle } from "./personal-page-helpers";

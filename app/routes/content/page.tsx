@@ -4,7 +4,7 @@ import { appContext } from "../../context";
 import { contactSettings, PAGE_KEYS, pageContent } from "../../data/content.server";
 import { Paragraphs } from "../../components/prose";
 import { sharedPage } from "../../services/page-cache.server";
-import { BadgesHelp } from "../../components/seller-badges";
+import { BadgesHelp } from "../../components/badges-help";
 
 // DECISIONS.md (Routes): the footer's pages render admin-managed content at /pages/{key};
 // "Contact us" shows the contact details from site settings.

@@ -125,7 +125,7 @@ export const rules: AreaRules = {
         check: async (ctx, response) => {
           redirectsTo(response, "/account?tab=profile#notification-settings");
           expect(await rows("SELECT category FROM notification_preferences WHERE user_id = ? AND email = 0 ORDER BY category", ctx.user!.id)).toEqual(
-            ["alerts", "marketing", "messages", "payouts", "selling"].map((category) => ({ category })),
+            ["alerts", "following", "marketing", "messages", "payouts", "selling"].map((category) => ({ category })),
           );
         },
       },
