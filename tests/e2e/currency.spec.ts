@@ -22,7 +22,7 @@ test("pick euros: prices in euros, and the basket says what will be charged in p
   await expect(page.getByText("Your cart is empty")).toBeVisible();
   // Pounds first (a run before may have left euros on the account).
   await pickCurrency(page, "Pound sterling (£)");
-  await expect(page.getByText("You pay in pounds.")).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByText("You pay in pounds.", { exact: true })).toBeVisible();
 
   const href = await openBuyableProduct(page);
   const main = page.getByRole("main");
