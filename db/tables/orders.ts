@@ -147,6 +147,8 @@ export const orderItems = sqliteTable(
     claimWindowClosedAt: integer("claim_window_closed_at"),
     /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The fee its handler group paid for its parcel (the destination zone's; migration 0067); null before: £3.99. */
+    groupDeliveryFee: integer("group_delivery_fee"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -25,6 +25,12 @@ export const users = sqliteTable(
      * their first rental listing is approved. Stores use their store's address (issue 22).
      */
     returnAddress: text("return_address", { mode: "json" }).$type<Record<string, string | undefined>>(),
+    /** Where a seller ships (migration 0067, app/domain/shipping-zones.ts): 'uk', 'europe' or 'worldwide', and each zone's fee in pence. */
+    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
+    shipFeeEurope: integer("ship_fee_europe"),
+    shipFeeWorld: integer("ship_fee_world"),
+    /** The account's time zone, an IANA name (migration 0068, app/domain/local-time.ts); null reads as the UK's. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -7,7 +7,7 @@ import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOptio
 import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from "../../data/orders.server";
 import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
-import { basketTotals } from "../../domain/delivery";
+import { deliveryToSaved } from "../../data/shipping.server";
 import { KB, type BodyLimit } from "../../domain/body-limit";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
@@ -17,7 +17,8 @@ import { reservationEnded } from "../../domain/payment-timing";
 import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { Field, FormAlert, busyProps } from "../../components/forms";
+import { FormAlert, busyProps } from "../../components/forms";
+import { AddressFields } from "../../components/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
@@ -44,7 +45,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
     loadError = "Failed to load your cart items";
   }
   // What someone else took since is shown but not counted: it cannot be ordered.
-  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID() };
+  const totals = await deliveryToSaved(app.db, lines.filter((l) => l.available), saved);
+  return { signedIn: true as const, lines, loadError, totals, email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID() };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -170,26 +172,6 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
   }
 }
 
-function AddressFields({ prefix, errors, defaults, withContact }: { prefix: "billing" | "shipping"; errors: Record<string, string>; defaults: Record<string, string>; withContact: boolean }) {
-  const f = (name: string) => `${prefix}.${name}`;
-  const field = (name: string, label: string, extra: Record<string, unknown> = {}) => (
-    <Field key={name} label={label} name={f(name)} id={`${prefix}-${name}`} error={errors[f(name)]} defaultValue={defaults[name]} {...extra} />
-  );
-  return (
-    <div className="grid gap-3 sm:grid-cols-2">
-      {field("fullName", "Full Name", { required: true, autoComplete: `${prefix} name` })}
-      {withContact ? field("email", "Email Address", { required: true, type: "email", autoComplete: "email" }) : null}
-      {withContact ? field("phone", "Phone", { type: "tel", autoComplete: "tel" }) : null}
-      {field("addressLine1", "Address Line 1", { required: true, autoComplete: `${prefix} address-line1` })}
-      {field("addressLine2", "Address Line 2", { autoComplete: `${prefix} address-line2` })}
-      {field("city", "City", { required: true, autoComplete: `${prefix} address-level2` })}
-      {field("county", "County", { autoComplete: `${prefix} address-level1` })}
-      {field("postalCode", "Postal Code", { required: true, autoComplete: `${prefix} postal-code` })}
-      {field("country", "Country", { required: true, autoComplete: `${prefix} country-name` })}
-    </div>
-  );
-}
-
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const billingRef = useRef<HTMLFieldSetElement>(null);
@@ -208,15 +190,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
   const gone = lines.filter((l) => !l.available).length;
-  const country = { country: "United Kingdom" };
+  const country = { country: "GB" };
   // A refused checkout shows what was typed, and the shipping address when it was given apart.
   const typed = result?.values;
 
   // 'Same as billing address': checking it copies billing into shipping at that moment.
   const copyBilling = (checked: boolean) => {
     if (!checked || !billingRef.current || !shippingRef.current) return;
-    for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("input[name^='shipping.']")) {
-      const source = billingRef.current.querySelector<HTMLInputElement>(`input[name='billing.${input.name.slice("shipping.".length)}']`);
+    for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("[name^='shipping.']")) {
+      const source = billingRef.current.querySelector<HTMLInputElement>(`[name='billing.${input.name.slice("shipping.".length)}']`);
       if (source) input.value = source.value;
     }
   };
@@ -271,7 +253,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between"><dt>Subtotal</dt><dd>{formatGBP(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery${totals.to ? ` to ${totals.to}` : ""} (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{formatGBP(totals.delivery)}</dd></div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{formatGBP(totals.total)}</dd></div>
           </dl>
           <button
