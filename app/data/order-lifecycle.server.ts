@@ -41,6 +41,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         sellerId: orderItems.sellerId,
         ownerId: products.ownerId,
         productBuyingPrice: aliased(products.buyingPrice, "product_buying_price"),
+        groupDeliveryFee: orderItems.groupDeliveryFee,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))

@@ -249,6 +249,8 @@ export interface LifecycleItem {
   sellerId: string | null;
   ownerId: string;
   productBuyingPrice: number | null;
+  /** What its handler group paid for the parcel (the destination zone's fee); null on older orders: £3.99. */
+  groupDeliveryFee?: number | null;
 }
 
 export interface LifecycleOrder {

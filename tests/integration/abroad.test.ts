@@ -57,6 +57,29 @@ describe("checkout to an address abroad", () => {
     expect(page).toContain("£22.98");
   });
 
+  it("gives a group cancelled whole back the Europe fee it paid, not the UK's", async () => {
+    const vera = await seller();
+    const rob = await seller();
+    await ships(vera.id, "europe", 1299);
+    await ships(rob.id, "worldwide", 999, 2499);
+    const scarf = await createProduct(vera.id, { buyingPrice: 4000 });
+    const coat = await createProduct(rob.id, { buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: scarf.id, option: "purchase", enhanced: "1" });
+    await shopper.browser.post("/cart", { intent: "add", productId: coat.id, option: "purchase", enhanced: "1" });
+    const toPay = await checkoutTo(shopper.browser, PARIS);
+    expect((await onPaymentPage(shopper.browser, toPay.headers.get("location")!)).status).toBe(303);
+    const [order] = await ordersOf(shopper.id);
+    const coatLine = await env.DB.prepare("SELECT id FROM order_items WHERE order_id = ? AND product_id = ?").bind(order!.id, coat.id).first<{ id: string }>();
+    const cancelled = await shopper.browser.post(`/account/orders/${order!.id}`, { intent: "cancel_item", itemId: coatLine!.id });
+    expect(cancelled.status).toBeLessThan(400);
+    const { results } = await env.DB.prepare("SELECT amount, idempotency_key AS key FROM payments WHERE order_id = ? AND operation = 'refund' ORDER BY amount").bind(order!.id).all();
+    expect(results).toEqual([
+      { amount: 999, key: `refund:delivery:${coatLine!.id}` },
+      { amount: 9000, key: `refund:cancel:${coatLine!.id}` },
+    ]);
+  });
+
   it("refuses a group whose handler does not ship there, naming its items, and charges nothing", async () => {
     const vera = await seller();
     const ukOnly = await seller();
