@@ -1,18 +1,19 @@
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+import { formatWhen } from "./local-time";
+
+// Every date a person reads goes through formatWhen (app/domain/local-time.ts, issue 45 item 6):
+// these are its common uses. A reader's zone, when the caller knows it, makes a deadline theirs;
+// without one a deadline reads in UK time, and a calendar date (a month, a day) as UTC records it.
 
 /** 'November 2026' */
-export const formatMonthYear = (ms: number) => monthYear.format(ms);
+export const formatMonthYear = (ms: number) => formatWhen(ms, "UTC", "monthYear");
 /** '22 November 2026' */
-export const formatLongDate = (ms: number) => longDate.format(ms);
+export const formatLongDate = (ms: number) => formatWhen(ms, "UTC", "longDate");
 
-const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/London" });
-/** '14:30', as a clock in the UK reads (BST or GMT). */
-export const formatUkTime = (ms: number) => ukTime.format(ms);
+/** '14:30', as a clock in the UK reads (BST or GMT), or in the reader's zone. */
+export const formatUkTime = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "Europe/London", "clock");
 
-const ukLongDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" });
-/** 'Friday 27 November': a deadline as a UK reader reads it (every deadline a person is given). */
-export const formatDeadline = (ms: number) => ukLongDate.format(ms).replace(",", "");
+/** 'Friday 27 November': a deadline as its reader reads it (every deadline a person is given), UK time unless their zone is known. */
+export const formatDeadline = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "Europe/London", "deadline");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -25,9 +26,8 @@ export function startOfWeekUTC(ms: number) {
   return (day - weekday) * DAY_MS;
 }
 
-const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 /** '2 Dec' */
-export const formatShortDate = (ms: number) => shortDate.format(ms);
+export const formatShortDate = (ms: number) => formatWhen(ms, "UTC", "shortDate");
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * DAY_MS],

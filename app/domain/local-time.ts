@@ -46,7 +46,9 @@ export type WhenStyle =
   /** '27 November 2026' */
   | "longDate"
   /** '27 Nov' */
-  | "shortDate";
+  | "shortDate"
+  /** 'November 2026' */
+  | "monthYear";
 
 const OPTIONS: Record<WhenStyle, Intl.DateTimeFormatOptions> = {
   deadline: { weekday: "long", day: "numeric", month: "long" },
@@ -56,6 +58,7 @@ const OPTIONS: Record<WhenStyle, Intl.DateTimeFormatOptions> = {
   dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   longDate: { day: "numeric", month: "long", year: "numeric" },
   shortDate: { day: "numeric", month: "short" },
+  monthYear: { month: "long", year: "numeric" },
 };
 const NAMED: ReadonlySet<WhenStyle> = new Set(["deadlineTime", "time"]);
 
@@ -102,4 +105,13 @@ export function endsWhen(endsAt: number, now: number, zone: string | null | unde
   if (days <= 0) return `today at ${formatWhen(endsAt, zone, "time")}`;
   if (days === 1) return "tomorrow";
   return `in ${days} days`;
+}
+
+/**
+ * The moment a rental's window ends, named in the reader's zone when it is not the UK's ('The 7
+ * days end at 14:49 (Paris time)'): the date alone is the deadline a UK reader is given.
+ */
+export function windowEndsText(endsAt: number, zone: string | null | undefined) {
+  const tz = validTimeZone(zone);
+  return tz && tz !== DEFAULT_TIME_ZONE ? `The 7 days end on ${formatWhen(endsAt, tz, "deadlineTime")}` : null;
 }

@@ -203,8 +203,8 @@ export function daysLeft(endsAt: number, now: number) {
 export { rentalEndsWhen, remindersDueBefore } from "./rental-reminder";
 
 /** 'Return or buy by Tuesday 1 December': the day the window ends, as every deadline reads (decision 0069). */
-export function returnOrBuyBy(endsAt: number) {
-  return `Return or buy by ${formatDeadline(endsAt)}`;
+export function returnOrBuyBy(endsAt: number, zone?: string | null) {
+  return `Return or buy by ${formatDeadline(endsAt, zone)}`;
 }
 
 const LABELS: Record<ItemStatus, string> = {

@@ -8,6 +8,7 @@ import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from ".
 import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { deliveryToSaved } from "../../data/shipping.server";
+import { rememberTimeZone } from "../../services/time-zone.server";
 import { KB, type BodyLimit } from "../../domain/body-limit";
 import { formatGBP } from "../../domain/money";
 import { readIntent } from "../../domain/intents";
@@ -146,6 +147,8 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
     }
     // The items are reserved: listings and product pages must stop offering them at once.
     await publicPagesChanged(app.env.CACHE, now);
+    // The shopper's zone, for e-mails and reminders that have no request (issue 45 item 6).
+    await rememberTimeZone(app.db, user.id, context.get(requestState).timeZone).catch((error) => console.error("checkout: could not remember the time zone", error));
     // The shopper pays on the provider's hosted page (decision 0055); the provider's signed event
     // confirms the order and announces it. No card data comes here.
     let session;
