@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { Database } from "../data/db.server";
-import { validTimeZone } from "../domain/local-time";
+import { validTimeZone } from "../domain/dates";
 
 // The reader's time zone (issue 45 item 6; decision 0087): the browser's own, which a one-line
 // script keeps in the `closetloop_tz` cookie (app/components/time-zone-script.tsx), else the

@@ -29,7 +29,7 @@ export const users = sqliteTable(
     shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
     shipFeeEurope: integer("ship_fee_europe"),
     shipFeeWorld: integer("ship_fee_world"),
-    /** The account's time zone, an IANA name (migration 0068, app/domain/local-time.ts); null reads as the UK's. */
+    /** The account's time zone, an IANA name (migration 0068, app/domain/dates.ts); null reads as the UK's. */
     timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),

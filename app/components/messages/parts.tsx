@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { messageParts, messageState, type MessageView } from "../../domain/messages";
-import { formatWhen } from "../../domain/local-time";
+import { formatWhen } from "../../domain/dates";
 
 // The pieces of a conversation's pages (issue 26): the item card, one message, the inbox row.
 // A message is plain text rendered through React (escaped); only links to allowed hosts are

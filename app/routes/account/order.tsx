@@ -11,13 +11,12 @@ import { insertReview, orderDetail, reviewTarget } from "../../data/account.serv
 import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
-import { formatDeadline, formatLongDate } from "../../domain/dates";
+import { formatDeadline, formatLongDate, windowEndsText } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { givenBackWords } from "../../domain/cancellation";
 import { formatGBP } from "../../domain/money";
 import { showReference } from "../../domain/order-reference";
 import { daysLeft, overturnEndsAt, purchaseReturnEndsAt, returnOrBuyBy, type ItemEvent } from "../../domain/order-lifecycle";
-import { windowEndsText } from "../../domain/local-time";
 import { handlesOrders } from "../../domain/roles";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { requireUser } from "../../services/guards.server";

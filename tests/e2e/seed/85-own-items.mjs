@@ -20,6 +20,8 @@ export const OWN_ITEMS = PROJECTS.flatMap((p) => [
   // trade.spec.ts: one posted, delivered and returned, one cancelled; sold by VintageVera (js) or RetroRob (no-js).
   { id: `prod_e2e_trade_${p}_post`, name: pick(p, "Posted Tweed Cape", "Posted Linen Cape"), owner: pick(p, "user_vendor", "user_vendor2"), imageOf: 61 },
   { id: `prod_e2e_trade_${p}_cancel`, name: pick(p, "Cancelled Tweed Cape", "Cancelled Linen Cape"), owner: pick(p, "user_vendor", "user_vendor2"), imageOf: 71 },
+  // abroad.spec.ts: VintageVera's, who ships to Europe (db/demo/flows/91-abroad.mjs), bought from Paris.
+  { id: `prod_e2e_abroad_${p}`, name: pick(p, "Parisian Wool Cape", "Lyonnais Wool Cape"), owner: "user_vendor", imageOf: 42 },
   // race.js.spec.ts: two shoppers check out the same item (the js run's only; both projects get one, as every own item).
   { id: `prod_e2e_race_${p}`, name: pick(p, "Contested Velvet Blazer", "Contested Corduroy Blazer"), imageOf: 91 },
   // unpaid.spec.ts: checked out, not paid, then called off.

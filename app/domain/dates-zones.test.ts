@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsWhen, formatWhen, localDayNumber, reminderDue, validTimeZone, zoneLabel } from "./local-time";
+import { endsWhen, formatWhen, localDayNumber, reminderDue, validTimeZone, zoneLabel } from "./dates";
 
 describe("dates and times where the reader is", () => {
   it("names the zone where a moment matters", () => {
