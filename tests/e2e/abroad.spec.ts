@@ -4,6 +4,9 @@ import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
 // Issue 45 items 4 and 5 (decisions 0086, 0087): a shopper in France buys from a seller who ships
 // to Europe (VintageVera, £12.99 a parcel), with a French address, with JavaScript on and off.
 
+// Two checkouts (one refused) and a payment: more than the default 30 s on a loaded 2-core machine.
+test.setTimeout(60_000);
+
 test("buys from a seller who ships to France, with a French address, charged Europe's fee in pounds", async ({ page }, info) => {
   await login(page, ownAccount("abroad", info));
   await page.goto("/cart");
