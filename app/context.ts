@@ -19,6 +19,8 @@ export interface RequestState {
   cartCount: number;
   /** Set-Cookie values any loader or action wants on this response; the root middleware sends them. */
   setCookies: string[];
+  /** The reader's time zone (app/services/time-zone.server.ts), null when nothing says: dates then read in UK time. */
+  timeZone: string | null;
 }
 
 /** Filled by the root middleware for every request. */

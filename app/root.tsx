@@ -22,6 +22,7 @@ import { ProgressBar } from "./components/progress-bar";
 import { Toaster } from "./components/toaster";
 import { FocusRefusedField } from "./components/forms";
 import { useNonce } from "./components/nonce";
+import { TimeZoneScript } from "./components/time-zone-script";
 import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
 import { DEFAULT_SETTINGS } from "./domain/site";
@@ -34,6 +35,7 @@ import { keepToastForDataOnly, takeToast } from "./services/toast.server";
 import { markPersonal } from "./services/page-cache.server";
 import { PriceDisplayContext } from "./components/money/price";
 import { currencyShell } from "./services/currency-shell.server";
+import { requestTimeZone } from "./services/time-zone.server";
 
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
@@ -41,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (context.get(requestRecord)?.unavailable) throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
     const visitor = await currentUser(request, app);
-    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [] };
+    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [], timeZone: requestTimeZone(request) };
     context.set(requestState, state);
     const response = await next();
     keepToastForDataOnly(request, response, app.config);
@@ -129,6 +131,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-stone-50 font-sans text-stone-900 antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
+        <TimeZoneScript nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
     </html>

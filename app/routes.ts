@@ -37,6 +37,7 @@ export default [
     route("account/export", "routes/account/export.ts"),
     route("account/notifications", "routes/account/notifications.tsx"),
     route("account/start-selling", "routes/account/start-selling.tsx"),
+    route("account/shipping", "routes/account/shipping.tsx"),
     // Conversations (issue 26); the live socket of a conversation is workers/live.ts.
     route("account/messages", "routes/account/messages.tsx"),
     route("account/messages/new", "routes/account/message-new.tsx"),

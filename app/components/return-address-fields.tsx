@@ -1,5 +1,6 @@
 import { RETURN_FIELDS } from "../domain/selling";
 import { Field } from "./forms";
+import { CountrySelect } from "./address-fields";
 
 // The return address's fields (issue 22): the account's Profile and Start selling both ask for it.
 
@@ -8,7 +9,7 @@ const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, st
   addressLine1: ["Address line 1", true, "address-line1"],
   addressLine2: ["Address line 2", false, "address-line2"],
   city: ["City", true, "address-level2"],
-  county: ["County", false, "address-level1"],
+  county: ["County, state or province", false, "address-level1"],
   postalCode: ["Postal code", true, "postal-code"],
   country: ["Country", true, "country-name"],
 };
@@ -19,7 +20,9 @@ export function ReturnAddressFields({ address, values, errors }: { address: Reco
     <>
       {RETURN_FIELDS.map((field) => {
         const [label, required, autoComplete] = RETURN_LABELS[field];
-        return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={values?.[`return.${field}`] ?? address?.[field] ?? (field === "country" ? "United Kingdom" : "")} error={errors?.[`return.${field}`]} />;
+        // Any country the shop delivers to, from the list (issue 45 item 5): checked by its own rules.
+        if (field === "country") return <CountrySelect key={field} id="field-return.country" name="return.country" autoComplete={`section-return ${autoComplete}`} defaultValue={values?.["return.country"] ?? address?.country ?? "GB"} error={errors?.["return.country"]} />;
+        return <Field key={field} label={label} name={`return.${field}`} autoComplete={`section-return ${autoComplete}`} required={required} maxLength={200} defaultValue={values?.[`return.${field}`] ?? address?.[field] ?? ""} error={errors?.[`return.${field}`]} />;
       })}
     </>
   );

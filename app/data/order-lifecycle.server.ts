@@ -44,6 +44,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         productBuyingPrice: aliased(products.buyingPrice, "product_buying_price"),
         protectionFee: orderItems.protectionFee,
         turnaroundDays: turnaroundOf(orderItems),
+        groupDeliveryFee: orderItems.groupDeliveryFee,
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))

@@ -2,6 +2,8 @@ import { and, desc, eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
+import { deliveryTo } from "../domain/shipping-zones";
+import { handlerShipping } from "./shipping.server";
 import { orderId } from "../domain/ids";
 import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
@@ -225,7 +227,10 @@ export async function placeOrder(
   if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
 
   const priced = lines.map((l) => ({ ...l, price: l.price! }));
-  const totals = basketTotals(priced);
+  // Each handler group pays the fee of the destination's zone, or is refused (issue 45 item 4).
+  const delivery = deliveryTo(priced, await handlerShipping(db, priced), input.shipping.country);
+  if (!delivery.ok) throw new CheckoutError(delivery.message, delivery.refused);
+  const totals = { ...basketTotals(priced), delivery: delivery.delivery, total: basketTotals(priced).subtotal + delivery.delivery };
   // Damage protection (decision 0080) is part of the order's total, each rental's fee on its line.
   totals.total += protectionTotal(priced, input.rentals);
   const id = orderId(now);
@@ -265,6 +270,7 @@ export async function placeOrder(
         sellerType: line.sellerType,
         handler: line.handler,
         ...lineExtras(line, input.rentals),
+        groupDeliveryFee: delivery.feeOf(line),
         createdAt: now,
       }),
       db

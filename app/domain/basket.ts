@@ -33,7 +33,8 @@ export type CartView =
       signedIn: true;
       lines: CartLine[];
       loadError: string | null;
-      totals: ReturnType<typeof basketTotals>;
+      /** Delivery to the last order's country (`to`, its name) when it is not the UK (issue 45 item 4). */
+      totals: ReturnType<typeof basketTotals> & { to?: string };
       email: string;
       fullName: string;
       /** The last order's addresses, to start the checkout from (decision 0068). */

@@ -19,8 +19,11 @@ describe("a UK address", () => {
     expect(errorOf(ShippingAddress.safeParse(address({ postalCode })))).toBe(ADDRESS_MESSAGES.postcode);
   });
 
-  it("takes the country by its usual names, and no other country", () => {
-    for (const country of ["UK", "great britain", "Scotland", "Northern Ireland"]) expect(ShippingAddress.parse(address({ country })).country).toBe("United Kingdom");
+  it("takes the country by its code or usual names, stored as its code, and no unknown country", () => {
+    for (const country of ["GB", "UK", "great britain", "Scotland", "Northern Ireland", "United Kingdom"]) expect(ShippingAddress.parse(address({ country })).country).toBe("GB");
+    expect(ShippingAddress.parse(address({ country: "FR", postalCode: "75002" }))).toMatchObject({ country: "FR", postalCode: "75002" });
+    expect(errorOf(ShippingAddress.safeParse(address({ country: "FR" })))).toBe("Enter a postal code for France, such as 75002");
+    expect(errorOf(ShippingAddress.safeParse(address({ country: "HK" })))).toBe("Leave the postcode empty: Hong Kong has no postcodes");
     expect(errorOf(ShippingAddress.safeParse(address({ country: "Narnia" })))).toBe(ADDRESS_MESSAGES.country);
   });
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { echoField } from "./form-body";
 import { checkForm, fieldGroup } from "./submission";
+import { ADDRESS_RULE_MESSAGES, checkAddressParts } from "./address-rules";
 
 // shopper.md §3 (billing and shipping forms) and §5 (required marks). The same schemas check
 // the form in the browser's round trip and on the server.
@@ -8,39 +9,51 @@ const tooLong = (label: string, max: number) => `${label} must be at most ${max}
 const required = (label: string, max = 120) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, tooLong(label, max));
 const optional = (label: string, max = 120) => z.string().trim().max(max, tooLong(label, max)).optional().transform((v) => (v ? v : undefined));
 
-// Parcels go to, and come back from, addresses in the United Kingdom (the delivery fee is a UK
-// one): a postcode must have a UK postcode's shape, written as Royal Mail does; the country is
-// the United Kingdom, by any of its usual names (decision 0067).
-const UK_POSTCODE = /^([A-Z]{1,2}\d[A-Z\d]?)\s*(\d[A-Z]{2})$/i;
-const UK_NAMES = new Set(["united kingdom", "uk", "u.k.", "gb", "great britain", "britain", "england", "scotland", "wales", "northern ireland"]);
+// An address in any country the shop delivers to (issue 45 item 5; decision 0087): the country is
+// chosen from the list (stored as its code; an old 'United Kingdom' or 'UK' still reads as GB),
+// and its postcode, state or province are checked as that country writes them
+// (app/domain/address-rules.ts). Where a parcel may go is the handler's choice (shipping-zones.ts).
 export const ADDRESS_MESSAGES = {
   postcode: "Enter a UK postcode, such as SW1A 1AA",
-  country: "We deliver within the United Kingdom only",
+  country: ADDRESS_RULE_MESSAGES.country,
   city: "Enter a town or city",
   phone: "Enter a phone number, such as 07700 900123",
 } as const;
 
 const phoneDigits = (phone: string) => phone.replace(/\D/g, "").length;
 
-export const ShippingAddress = z.object({
+/** The fields every address has, whatever its country (the stored shape). */
+export const ShippingFields = z.object({
   fullName: required("Full name"),
   addressLine1: required("Address line 1", 200),
   addressLine2: optional("Address line 2", 200),
   city: required("City").regex(/\p{L}/u, ADDRESS_MESSAGES.city),
   county: optional("County"),
-  postalCode: required("Postal code", 20)
-    .regex(UK_POSTCODE, ADDRESS_MESSAGES.postcode)
-    .transform((v) => v.toUpperCase().replace(UK_POSTCODE, "$1 $2")),
-  country: required("Country")
-    .refine((v) => UK_NAMES.has(v.toLowerCase()), ADDRESS_MESSAGES.country)
-    .transform(() => "United Kingdom")
-    .default("United Kingdom"),
+  postalCode: optional("Postal code", 20),
+  country: required("Country").default("GB"),
 });
 
-export const BillingAddress = ShippingAddress.extend({
+const BillingFields = ShippingFields.extend({
   email: z.string({ error: "Email address is required" }).trim().min(1, "Email address is required").pipe(z.email("Please enter a valid email address")),
   phone: optional("Phone", 40).refine((v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), ADDRESS_MESSAGES.phone),
 });
+
+/**
+ * The country's own checks, at their fields, even when other fields are wrong too (all the form's
+ * errors in one round); then the parts written its way (code, postcode, state).
+ */
+const countryIssues = (address: Partial<z.infer<typeof ShippingFields>>, ctx: z.RefinementCtx) => {
+  const checked = checkAddressParts(address ?? {});
+  if (!checked.ok) for (const [field, message] of Object.entries(checked.errors)) ctx.addIssue({ code: "custom", path: [field], message });
+};
+const always = { when: () => true };
+const byCountry = <T extends z.infer<typeof ShippingFields>>(address: T) => {
+  const checked = checkAddressParts(address);
+  return checked.ok ? { ...address, ...checked.value } : address;
+};
+
+export const ShippingAddress = ShippingFields.superRefine(countryIssues, always).transform(byCountry);
+export const BillingAddress = BillingFields.superRefine(countryIssues, always).transform(byCountry);
 
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 export type BillingAddress = z.infer<typeof BillingAddress>;
@@ -68,7 +81,7 @@ export function parseCheckoutForm(form: FormData) {
 /** What the shopper typed, to show back in the checkout form when it is refused (none of it is trusted or stored). */
 export function checkoutEcho(form: FormData) {
   // The fields are the billing schema's own (the shipping address is the same less e-mail and phone).
-  const group = (prefix: "billing" | "shipping") => Object.fromEntries(Object.keys(BillingAddress.shape).map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
+  const group = (prefix: "billing" | "shipping") => Object.fromEntries(Object.keys(BillingFields.shape).map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
   return { billing: group("billing"), shipping: group("shipping"), sameAsBilling: form.get("sameAsBilling") === "on" };
 }
 export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
@@ -82,8 +95,8 @@ export function lastAddresses(stored: { billing: unknown; shipping: unknown } | 
   if (!stored) return null;
   const fields = (value: unknown, keys: readonly string[]): Record<string, string> =>
     Object.fromEntries(keys.flatMap((k) => (value && typeof value === "object" && typeof (value as Record<string, unknown>)[k] === "string" ? [[k, (value as Record<string, string>)[k]!]] : [])));
-  const place = Object.keys(ShippingAddress.shape);
-  const billing: Record<string, string> = { ...fields(stored.billing, Object.keys(BillingAddress.shape)), email };
+  const place = Object.keys(ShippingFields.shape);
+  const billing: Record<string, string> = { ...fields(stored.billing, Object.keys(BillingFields.shape)), email };
   const shipping = fields(stored.shipping, place);
   return { billing, shipping, same: place.every((k) => (billing[k] ?? "") === (shipping[k] ?? "")) };
 }

@@ -1,18 +1,17 @@
-const monthYear = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric", timeZone: "UTC" });
-const longDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// Every date a person reads goes through formatWhen (below, issue 45 item 6):
+// these are its common uses. A reader's zone, when the caller knows it, makes a deadline theirs;
+// without one a deadline reads in UK time, and a calendar date (a month, a day) as UTC records it.
 
 /** 'November 2026' */
-export const formatMonthYear = (ms: number) => monthYear.format(ms);
+export const formatMonthYear = (ms: number) => formatWhen(ms, "UTC", "monthYear");
 /** '22 November 2026' */
-export const formatLongDate = (ms: number) => longDate.format(ms);
+export const formatLongDate = (ms: number) => formatWhen(ms, "UTC", "longDate");
 
-const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/London" });
-/** '14:30', as a clock in the UK reads (BST or GMT). */
-export const formatUkTime = (ms: number) => ukTime.format(ms);
+/** '14:30', as a clock in the UK reads (BST or GMT), or in the reader's zone. */
+export const formatUkTime = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "Europe/London", "clock");
 
-const ukLongDate = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "Europe/London" });
-/** 'Friday 27 November': a deadline as a UK reader reads it (every deadline a person is given). */
-export const formatDeadline = (ms: number) => ukLongDate.format(ms).replace(",", "");
+/** 'Friday 27 November': a deadline as its reader reads it (every deadline a person is given), UK time unless their zone is known. */
+export const formatDeadline = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "Europe/London", "deadline");
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const WEEK_MS = 7 * DAY_MS;
@@ -25,9 +24,8 @@ export function startOfWeekUTC(ms: number) {
   return (day - weekday) * DAY_MS;
 }
 
-const shortDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 /** '2 Dec' */
-export const formatShortDate = (ms: number) => shortDate.format(ms);
+export const formatShortDate = (ms: number) => formatWhen(ms, "UTC", "shortDate");
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * DAY_MS],
@@ -46,4 +44,120 @@ export function timeAgo(ms: number, now: number) {
     if (elapsed >= size) return relative.format(-Math.floor(elapsed / size), unit);
   }
   return "just now";
+}
+
+// Dates and times where the reader is (issue 45, item 6; decision 0087): one helper every date a
+// person reads goes through, in their own time zone (an IANA name: from the edge's cf.timezone,
+// the browser, or their account), with Intl alone (no time-zone library: Workers carry the zone
+// data). The zone is named where a moment matters ('by 14:49 (Paris time)').
+
+export const DEFAULT_TIME_ZONE = "Europe/London";
+
+
+const checked = new Map<string, boolean>();
+/** The zone's IANA name if Intl knows it ('Europe/Paris'), else null: a forged cookie cannot throw later. */
+export function validTimeZone(value: unknown): string | null {
+  if (typeof value !== "string" || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  if (!checked.has(value)) {
+    try {
+      new Intl.DateTimeFormat("en-GB", { timeZone: value });
+      checked.set(value, true);
+    } catch {
+      checked.set(value, false);
+    }
+  }
+  return checked.get(value) ? value : null;
+}
+
+/** How a zone is named to its reader: 'UK time', 'Paris time', 'New York time', else its offset ('UTC+05:30'). */
+export function zoneLabel(zone: string) {
+  if (zone === "Europe/London") return "UK time";
+  if (zone === "UTC" || zone === "Etc/UTC") return "UTC";
+  const city = zone.split("/").pop()!;
+  if (zone.includes("/") && !zone.startsWith("Etc/")) return `${city.replace(/_/g, " ")} time`;
+  return zone;
+}
+
+export type WhenStyle =
+  /** 'Friday 27 November' */
+  | "deadline"
+  /** 'Friday 27 November, 14:49 (Paris time)' */
+  | "deadlineTime"
+  /** '14:49 (Paris time)' */
+  | "time"
+  /** '14:49' (messages: the zone is the reader's own, no need to say it at every line) */
+  | "clock"
+  /** '27 Nov 2026, 14:49' */
+  | "dateTime"
+  /** '27 November 2026' */
+  | "longDate"
+  /** '27 Nov' */
+  | "shortDate"
+  /** 'November 2026' */
+  | "monthYear";
+
+const OPTIONS: Record<WhenStyle, Intl.DateTimeFormatOptions> = {
+  deadline: { weekday: "long", day: "numeric", month: "long" },
+  deadlineTime: { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  clock: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  longDate: { day: "numeric", month: "long", year: "numeric" },
+  shortDate: { day: "numeric", month: "short" },
+  monthYear: { month: "long", year: "numeric" },
+};
+const NAMED: ReadonlySet<WhenStyle> = new Set(["deadlineTime", "time"]);
+
+// Made once per zone and style: a formatter costs far more than a format (decision 0077).
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string, style: WhenStyle) {
+  const key = `${zone}|${style}`;
+  let found = formatters.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat("en-GB", { ...OPTIONS[style], timeZone: zone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** A moment as the reader reads it in their zone (an unknown zone reads as the UK's). */
+export function formatWhen(ms: number, zone: string | null | undefined, style: WhenStyle): string {
+  const tz = validTimeZone(zone) ?? DEFAULT_TIME_ZONE;
+  const text = formatter(tz, style).format(ms).replace(/^(\w+),/, "$1").replace(" at ", ", ");
+  return NAMED.has(style) ? `${text} (${zoneLabel(tz)})` : text;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** The calendar day a moment falls on in a zone, as a day number since 1970 (for 'tomorrow', 'the day before'). */
+export function localDayNumber(ms: number, zone: string | null | undefined) {
+  const tz = validTimeZone(zone) ?? DEFAULT_TIME_ZONE;
+  let format = dayFormats.get(tz);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-CA", { timeZone: tz });
+    dayFormats.set(tz, format);
+  }
+  return Date.parse(`${format.format(ms)}T00:00:00Z`) / DAY_MS;
+}
+
+/**
+ * A rental's reminder is due when its window ends tomorrow (or already today) on the shopper's own
+ * calendar: the daily run that falls on the day before, in their zone, sends it.
+ */
+export const reminderDue = (endsAt: number, now: number, zone: string | null | undefined) => localDayNumber(endsAt, zone) - localDayNumber(now, zone) <= 1;
+
+/** 'tomorrow', 'today at 14:30 (Paris time)', 'in 3 days': a window's end as its reader counts days. */
+export function endsWhen(endsAt: number, now: number, zone: string | null | undefined) {
+  const days = localDayNumber(endsAt, zone) - localDayNumber(now, zone);
+  if (days <= 0) return `today at ${formatWhen(endsAt, zone, "time")}`;
+  if (days === 1) return "tomorrow";
+  return `in ${days} days`;
+}
+
+/**
+ * The moment a rental's window ends, named in the reader's zone when it is not the UK's ('The 7
+ * days end at 14:49 (Paris time)'): the date alone is the deadline a UK reader is given.
+ */
+export function windowEndsText(endsAt: number, zone: string | null | undefined) {
+  const tz = validTimeZone(zone);
+  return tz && tz !== DEFAULT_TIME_ZONE ? `The 7 days end on ${formatWhen(endsAt, tz, "deadlineTime")}` : null;
 }

@@ -204,8 +204,8 @@ export function daysLeft(endsAt: number, now: number) {
 export { rentalEndsWhen, remindersDueBefore } from "./rental-reminder";
 
 /** 'Return or buy by Tuesday 1 December': the day the window ends, as every deadline reads (decision 0069). */
-export function returnOrBuyBy(endsAt: number) {
-  return `Return or buy by ${formatDeadline(endsAt)}`;
+export function returnOrBuyBy(endsAt: number, zone?: string | null) {
+  return `Return or buy by ${formatDeadline(endsAt, zone)}`;
 }
 
 const LABELS: Record<ItemStatus, string> = {
@@ -253,6 +253,8 @@ export interface LifecycleItem {
   /** Damage protection's fee (0 when not protected) and the handler's turnaround in days (decision 0080). */
   protectionFee: number;
   turnaroundDays: number;
+  /** What its handler group paid for the parcel (the destination zone's fee); null on older orders: £3.99. */
+  groupDeliveryFee?: number | null;
 }
 
 export interface LifecycleOrder {

@@ -4,7 +4,7 @@ import type { Database } from "../data/db.server";
 import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
-import { formatDeadline, formatLongDate } from "../domain/dates";
+import { endsWhen, formatDeadline, formatLongDate, formatWhen, reminderDue } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { remindersDueBefore, rentalEndsWhen } from "../domain/order-lifecycle";
 import { showReference } from "../domain/order-reference";
@@ -74,6 +74,15 @@ const SYSTEM = { id: null, role: "system" as const };
  * taken back so the next run tries again. The message key is stable, so a redelivery sends once.
  */
 async function remind(ctx: JobContext, itemId: string, now: number) {
+  // The day before in the shopper's own zone (issue 45 item 6): a run that falls earlier leaves it.
+  const due = await ctx.db
+    .select({ endsAt: orderItems.rentalEndsAt, zone: users.timeZone })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orderItems.id, itemId))
+    .get();
+  if (!due || due.endsAt === null || !reminderDue(due.endsAt, now, due.zone)) return false;
   const stamped = await ctx.db
     .update(orderItems)
     .set({ reminderSentAt: now })
@@ -82,7 +91,7 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
   if ((stamped.meta.changes ?? 0) !== 1) return false;
   try {
     const row = await ctx.db
-      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, reference: orders.reference, userId: users.id, email: users.email, fullName: users.fullName })
+      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, reference: orders.reference, userId: users.id, email: users.email, fullName: users.fullName, zone: users.timeZone })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
@@ -90,6 +99,9 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
       .get();
     if (!row || row.endsAt === null) return false;
     const price = row.buyingPrice !== null ? ` for ${formatGBP(row.buyingPrice)}` : "";
+    // In the shopper's zone when the account knows it, the time named (issue 45 item 6).
+    const ends = row.zone ? endsWhen(row.endsAt, now, row.zone) : rentalEndsWhen(row.endsAt, now);
+    const endsOn = row.zone ? formatWhen(row.endsAt, row.zone, "deadlineTime") : formatDeadline(row.endsAt);
     // Queued here rather than with notify(): a reminder that could not be queued is stamped
     // unsent again below, so the next run tries once more.
     await enqueue(ctx.env, [
@@ -98,8 +110,8 @@ async function remind(ctx: JobContext, itemId: string, now: number) {
         kind: "rental_reminder",
         userId: row.userId,
         to: row.email,
-        title: `Your rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)}`,
-        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${rentalEndsWhen(row.endsAt, now)} (${formatDeadline(row.endsAt)}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${showReference(row.reference)}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
+        title: `Your rental of ${row.name} ends ${ends}`,
+        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${ends} (${endsOn}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${showReference(row.reference)}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
         link: orderPath(row.orderId),
         action: "View your order",
       }),
@@ -142,7 +154,8 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   }
 
   // Windows ending within the next day get their reminder, once.
-  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lt(orderItems.rentalEndsAt, remindersDueBefore(now)), isNull(orderItems.reminderSentAt)));
+  // Within the next day in the shopper's own zone: every zone's 'tomorrow' ends within two days; remind() picks.
+  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lt(orderItems.rentalEndsAt, Math.max(remindersDueBefore(now), now + 2 * 86_400_000)), isNull(orderItems.reminderSentAt)));
   for (const item of ending) {
     try {
       if (await remind(ctx, item.id, now)) summary.reminders++;

@@ -156,12 +156,14 @@ export async function cancelItems(app: LifecycleServices, orderId: string, itemI
   const groups = groupsCancelledWhole(after, new Set(cancelled.map((i) => i.id)));
   const input = await moneyInputOf(app.db, orderId);
   const deliveryLeft = input ? deliveryRefundable(input) : 0;
-  const givenBack: GivenBack = { items: cancelled.reduce((sum, i) => sum + i.price + i.protectionFee, 0), delivery: whole ? deliveryLeft : Math.min(deliveryLeft, groups.length * DELIVERY_FEE_PER_GROUP), count: cancelled.length };
+  // Each group gets back what it paid: its zone's fee (issue 45), £3.99 on orders from before.
+  const feeOf = (group: (typeof groups)[number]) => group[0]!.groupDeliveryFee ?? DELIVERY_FEE_PER_GROUP;
+  const givenBack: GivenBack = { items: cancelled.reduce((sum, i) => sum + i.price + i.protectionFee, 0), delivery: whole ? deliveryLeft : Math.min(deliveryLeft, groups.reduce((sum, g) => sum + feeOf(g), 0)), count: cancelled.length };
   try {
     for (const item of cancelled) await refundPayment(app, { orderId, transactionId: null, amount: item.price, idempotencyKey: `refund:cancel:${item.id}` }, now);
     // Damage protection (decision 0080) comes back with its item.
     for (const item of cancelled.filter((i) => i.protectionFee > 0)) await refundPayment(app, { orderId, transactionId: null, amount: item.protectionFee, idempotencyKey: `refund:protection:${item.id}` }, now);
-    for (const group of groups) await refundPayment(app, { orderId, transactionId: null, amount: DELIVERY_FEE_PER_GROUP, idempotencyKey: deliveryRefundKey(group[0]!.id) }, now);
+    for (const group of groups) await refundPayment(app, { orderId, transactionId: null, amount: feeOf(group), idempotencyKey: deliveryRefundKey(group[0]!.id) }, now);
     if (whole) await refundOrder(app, orderId, now);
   } catch (error) {
     console.error(`order ${orderId}: refunds after the cancellation failed; the daily job retries them`, error);

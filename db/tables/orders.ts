@@ -154,6 +154,8 @@ export const orderItems = sqliteTable(
     damageWaived: integer("damage_waived"),
     /** The product's owner, copied by a trigger when the line is written (migration 0007): the seller's orders. */
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
+    /** The fee its handler group paid for its parcel (the destination zone's; migration 0067); null before: £3.99. */
+    groupDeliveryFee: integer("group_delivery_fee"),
     createdAt: createdAt(),
   },
   (t) => [

@@ -29,6 +29,12 @@ export const users = sqliteTable(
     displayCurrency: text("display_currency"),
     /** A seller's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */
     turnaroundDays: integer("turnaround_days"),
+    /** Where a seller ships (migration 0067, app/domain/shipping-zones.ts): 'uk', 'europe' or 'worldwide', and each zone's fee in pence. */
+    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
+    shipFeeEurope: integer("ship_fee_europe"),
+    shipFeeWorld: integer("ship_fee_world"),
+    /** The account's time zone, an IANA name (migration 0068, app/domain/dates.ts); null reads as the UK's. */
+    timeZone: text("time_zone"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

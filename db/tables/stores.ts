@@ -13,6 +13,10 @@ export const stores = sqliteTable(
     logoUrl: text("logo_url"),
     ownerId: belongsTo("owner_id", () => users.id),
     contactEmail: text("contact_email"),
+    /** Where the store ships (migration 0067, app/domain/shipping-zones.ts), and each zone's fee in pence. */
+    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
+    shipFeeEurope: integer("ship_fee_europe"),
+    shipFeeWorld: integer("ship_fee_world"),
     /** The store request it was made from: approving a request twice cannot make a second store. */
     requestId: text("request_id").references(() => storeRequests.id, { onDelete: "set null" }),
     /** The store's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */

@@ -1,13 +1,13 @@
 import { Link } from "react-router";
 import { messageParts, messageState, type MessageView } from "../../domain/messages";
+import { formatWhen } from "../../domain/dates";
 
 // The pieces of a conversation's pages (issue 26): the item card, one message, the inbox row.
 // A message is plain text rendered through React (escaped); only links to allowed hosts are
 // links (app/domain/messages.ts), the rest of the text stays text.
 
-// One formatter for every message: toLocaleString makes a new one per call, which cost a page of
-// 200 messages ~20 ms of rendering (npm run bench, 2026-11-25).
-const sentAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+// Times in the reader's zone through the one date helper (issue 45 item 6), which keeps one
+// formatter per zone: toLocaleString made one per call, ~20 ms a page of 200 messages (2026-11-25).
 
 export function ItemCard({ productId, name, image, live }: { productId: string | null; name: string; image: string | null; live: boolean }) {
   const picture = image ? (
@@ -46,14 +46,14 @@ export function MessageText({ body, ownHost }: { body: string; ownHost: string |
 
 const STATE_LABEL = { sent: "Sent", delivered: "Delivered", read: "Read" } as const;
 
-export function MessageItem({ message, mine, authorName, other, ownHost }: { message: MessageView; mine: boolean; authorName: string; other: { readSeq: number; deliveredSeq: number } | null; ownHost: string | null }) {
+export function MessageItem({ message, mine, authorName, other, ownHost, zone }: { message: MessageView; mine: boolean; authorName: string; other: { readSeq: number; deliveredSeq: number } | null; ownHost: string | null; zone?: string | null }) {
   return (
     <li id={`m${message.seq}`} data-seq={message.seq} data-testid="message" className={`flex ${mine ? "justify-end" : "justify-start"}`}>
       <div className={`max-w-[80%] rounded-lg px-3 py-2 ${mine ? "bg-brand text-white" : "bg-stone-100 text-stone-900"} ${message.deleted ? "italic opacity-80" : ""}`}>
         <p className={`text-xs ${mine ? "text-white/80" : "text-stone-600"}`}>{mine ? "You" : authorName}</p>
         <MessageText body={message.body} ownHost={ownHost} />
         <p className={`mt-1 text-right text-xs ${mine ? "text-white/80" : "text-stone-600"}`}>
-          <time dateTime={new Date(message.createdAt).toISOString()}>{sentAt.format(message.createdAt)}</time>
+          <time dateTime={new Date(message.createdAt).toISOString()}>{formatWhen(message.createdAt, zone ?? "UTC", "dateTime")}</time>
           {mine && other ? <span data-testid="message-state"> · {STATE_LABEL[messageState(message.seq, other)]}</span> : null}
         </p>
       </div>

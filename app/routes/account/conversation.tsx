@@ -70,7 +70,7 @@ export async function loader(args: Route.LoaderArgs) {
     suspended,
     seenNow,
     token: crypto.randomUUID(),
-    ownHost: new URL(request.url).hostname,
+    ...{ ownHost: new URL(request.url).hostname, timeZone: context.get(requestState).timeZone },
   };
 }
 
@@ -208,7 +208,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
       <ol ref={list} className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3" aria-label="Messages" aria-live="polite">
         {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}
         {live.messages.map((m) => (
-          <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} />
+          <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} zone={loaderData.timeZone} />
         ))}
       </ol>
       {suspended ? (

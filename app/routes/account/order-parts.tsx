@@ -114,6 +114,7 @@ export function ItemLine({ item, reference, isShopper, result, canCancelAlone }:
           <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
             <p className="font-semibold">{`${item.daysLeft} ${item.daysLeft === 1 ? "day" : "days"} left`}</p>
             <p>{item.returnOrBuyBy}</p>
+            {item.windowEndsAt ? <p className="text-sm text-stone-600">{item.windowEndsAt}</p> : null}
             {isShopper ? (
               <div className="mt-2 flex flex-wrap gap-2">
                 {/* It charges the card saved for the order: asked once more, as cancelling is. */}

@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/order";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { orderPayment } from "../../data/orders.server";
 import { reservationEnded } from "../../domain/payment-timing";
 import { laterChargesOwed } from "../../services/payments.server";
@@ -12,7 +12,7 @@ import { RATING_MESSAGES } from "../../domain/ratings";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "../../domain/account";
 import { ReviewForm } from "../../domain/account-forms";
 import { checkForm, type FieldErrors } from "../../domain/submission";
-import { formatDeadline, formatLongDate } from "../../domain/dates";
+import { formatDeadline, formatLongDate, windowEndsText } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { givenBackWords } from "../../domain/cancellation";
 import { formatGBP } from "../../domain/money";
@@ -57,6 +57,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const order = await orderDetail(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) });
   if (!order) throw notFound();
   const now = Date.now();
+  // Deadlines in the reader's own zone, named when it is not the UK's (issue 45 item 6).
+  const zone = context.get(requestState).timeZone;
   const items = await Promise.all(
     order.items.map(async (item) => {
       const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
@@ -67,11 +69,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         ...item,
         inWindow,
         daysLeft: inWindow ? daysLeft(item.rentalEndsAt!, now) : null,
-        returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!) : null,
-        purchaseReturnBy: returnable ? formatDeadline(purchaseReturnEndsAt(item.deliveredAt!)) : null,
+        returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!, zone) : null,
+        windowEndsAt: inWindow ? windowEndsText(item.rentalEndsAt!, zone) : null,
+        purchaseReturnBy: returnable ? formatDeadline(purchaseReturnEndsAt(item.deliveredAt!), zone) : null,
         canOverturn: Boolean(item.damageCharge) && item.chargeOverturnedAt === null && item.returnedAt !== null && now < overturnEndsAt(item.returnedAt) && (item.inspection === "damaged" || item.inspection === "not_returnable"),
         destination: comingBack ? await returnDestination(app.db, item) : null,
-        postBy: comingBack ? formatDeadline(returnPostBy(item.type, item.returnRequestedAt ?? now, item.rentalEndsAt)) : null,
+        postBy: comingBack ? formatDeadline(returnPostBy(item.type, item.returnRequestedAt ?? now, item.rentalEndsAt), zone) : null,
       };
     }),
   );
@@ -81,7 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
   const billing = (order.billingAddress ?? {}) as { email?: string };
   const confirmation = placed
-    ? { reference: showReference(order.reference), email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt)), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
+    ? { reference: showReference(order.reference), email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt), zone), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
   const pay = await orderPayment(app.db, order.id);

@@ -7,7 +7,8 @@ import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOptio
 import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from "../../data/orders.server";
 import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
-import { basketTotals } from "../../domain/delivery";
+import { deliveryToSaved } from "../../data/shipping.server";
+import { rememberTimeZone } from "../../services/time-zone.server";
 import { KB, type BodyLimit } from "../../domain/body-limit";
 import { ChargedInPounds, usePrice } from "../../components/money/price";
 import { readIntent } from "../../domain/intents";
@@ -18,7 +19,7 @@ import { releaseUnstartedOrder, startPayment } from "../../services/checkout-pay
 import { publicPagesChanged } from "../../services/freshness.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { FormAlert, busyProps } from "../../components/forms";
-import { AddressFields } from "../../components/cart/address-fields";
+import { AddressFields } from "../../components/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
 import { RentalChoicesFields } from "../../components/cart/rental-choices";
 import { readRentalChoices } from "../../domain/rental-checkout";
@@ -49,7 +50,8 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   }
   // What someone else took since is shown but not counted: it cannot be ordered.
   const needByRange = { min: earliestNeedBy(Date.now()), max: latestNeedBy(Date.now()) };
-  return { signedIn: true as const, lines, loadError, totals: basketTotals(lines.filter((l) => l.available)), email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID(), needByRange };
+  const totals = await deliveryToSaved(app.db, lines.filter((l) => l.available), saved);
+  return { signedIn: true as const, lines, loadError, totals, email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID(), needByRange };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -156,6 +158,8 @@ async function checkout(request: Request, context: Route.ActionArgs["context"], 
     }
     // The items are reserved: listings and product pages must stop offering them at once.
     await publicPagesChanged(app.env.CACHE, now);
+    // The shopper's zone, for e-mails and reminders that have no request (issue 45 item 6).
+    await rememberTimeZone(app.db, user.id, context.get(requestState).timeZone).catch((error) => console.error("checkout: could not remember the time zone", error));
     // The shopper pays on the provider's hosted page (decision 0055); the provider's signed event
     // confirms the order and announces it. No card data comes here.
     let session;
@@ -201,15 +205,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const errors = result?.errors ?? {};
   const processing = navigation.state === "submitting" && navigation.formData?.get("intent") === "checkout";
   const gone = lines.filter((l) => !l.available).length;
-  const country = { country: "United Kingdom" };
+  const country = { country: "GB" };
   // A refused checkout shows what was typed, and the shipping address when it was given apart.
   const typed = result?.values;
 
   // 'Same as billing address': checking it copies billing into shipping at that moment.
   const copyBilling = (checked: boolean) => {
     if (!checked || !billingRef.current || !shippingRef.current) return;
-    for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("input[name^='shipping.']")) {
-      const source = billingRef.current.querySelector<HTMLInputElement>(`input[name='billing.${input.name.slice("shipping.".length)}']`);
+    for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("[name^='shipping.']")) {
+      const source = billingRef.current.querySelector<HTMLInputElement>(`[name='billing.${input.name.slice("shipping.".length)}']`);
       if (source) input.value = source.value;
     }
   };
@@ -265,7 +269,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery${totals.to ? ` to ${totals.to}` : ""} (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery)}</dd></div>
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{price(totals.total)}</dd></div>
           </dl>
           <ChargedInPounds pence={totals.total} className="mt-2 text-sm text-stone-700" />

@@ -1,4 +1,6 @@
 import { BuyerProtectionLine } from "../../components/buyer-protection-line";
+import { ShipsTo } from "../../components/ships-to";
+import { shippingOf } from "../../data/shipping.server";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
@@ -36,6 +38,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = context.get(requestState).user;
   const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
   if (!product) throw data(null, { status: 404 });
+  const shipping = await (product.managedByStore && product.storeId ? shippingOf(app.db, "store", product.storeId) : shippingOf(app.db, "vendor", product.ownerId));
   // A rented item says when it is expected back (issue 25, item 6).
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
@@ -47,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
   // The seller card's rating, badges and Follow (issue 46; decisions 0090, 0091).
   const social = await sellerSocial(app, user?.id ?? null, product.managedByStore && product.storeId ? { kind: "store", id: product.storeId } : { kind: "seller", id: product.ownerId }, product.ownerId);
-  return { product, saved, expectedBack, waiting, heldForYou, social, origin: new URL(request.url).origin };
+  return { product, saved, expectedBack, waiting, heldForYou, social, shipping, origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -232,6 +235,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           ) : null}
           <BuyerProtectionLine />
+          <ShipsTo settings={loaderData.shipping} />
           <SellerCard product={product} social={social} />
           {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
           <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>

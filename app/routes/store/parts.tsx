@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
 import { ImageUpload } from "../../components/image-upload";
@@ -39,6 +39,7 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
           <dd>{store.contactEmail ?? "—"}</dd>
         </dl>
         <p id="store-fixed-note" className="text-sm text-stone-600">Contact support to change your store name</p>
+        <p className="text-sm"><Link to="/account/shipping" className="text-brand underline">Where the store ships, and its delivery fees</Link></p>
         <div className="flex flex-col gap-1">
           <label htmlFor="field-description" className="text-sm font-medium">Description</label>
           <textarea

@@ -196,6 +196,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
       </StatGrid>
       <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" owed={owed} />
+      <p className="mb-4 text-sm"><Link to="/account/shipping" className="text-brand underline">Where you ship: the UK, Europe or worldwide, and your delivery fees</Link></p>
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (

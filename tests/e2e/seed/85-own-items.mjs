@@ -22,6 +22,8 @@ export const OWN_ITEMS = PROJECTS.flatMap((p) => [
   { id: `prod_e2e_trade_${p}_cancel`, name: pick(p, "Cancelled Tweed Cape", "Cancelled Linen Cape"), owner: pick(p, "user_vendor", "user_vendor2"), imageOf: 71 },
   // labels.spec.ts: rented, posted with a label, delivered by the carrier's event; sold by VintageVera (js) or RetroRob (no-js).
   { id: `prod_e2e_labels_${p}`, name: pick(p, "Labelled Silk Slip Dress", "Labelled Satin Slip Dress"), owner: pick(p, "user_vendor", "user_vendor2"), imageOf: 63 },
+  // abroad.spec.ts: VintageVera's, who ships to Europe (db/demo/flows/91-abroad.mjs), bought from Paris.
+  { id: `prod_e2e_abroad_${p}`, name: pick(p, "Parisian Wool Cape", "Lyonnais Wool Cape"), owner: "user_vendor", imageOf: 42 },
   // race.js.spec.ts: two shoppers check out the same item (the js run's only; both projects get one, as every own item).
   { id: `prod_e2e_race_${p}`, name: pick(p, "Contested Velvet Blazer", "Contested Corduroy Blazer"), imageOf: 91 },
   // renting.spec.ts: rented for a need-by date, then back around (decision 0080).

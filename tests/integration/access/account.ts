@@ -3,13 +3,15 @@ import { expect } from "vitest";
 import { PASSWORD } from "../actors";
 import { Browser } from "../http";
 import { png } from "../images";
-import { area, createProduct, createUser, isSignedIn, nextIp, ownerOrStaff, page, redirectsTo, rows, tag, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
+import { area, vendors, createProduct, createUser, isSignedIn, nextIp, ownerOrStaff, page, redirectsTo, rows, tag, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
 
 // seller-store-admin.md §6: /account is for any signed-in user, each on their own data. An order
 // page is its shopper's, or staff's who handle orders (superadmin, admin, customer support);
 // anyone else reads it as missing. Only the order's own shopper buys, returns or reviews.
 
 const ORDER_STAFF: Who[] = ["superadmin", "admin", "customerSupport"];
+/** Whoever may list items posts their own parcels (issue 45 item 4): sellers, and staff, who may list too. */
+const shipsParcels = (who: Who) => who !== "anonymous" && vendors(who);
 const orderItemName = `Matrix Rental ${tag}`;
 /** The world's order, owned by the world's "shopper": an active rental in its window and a delivered purchase. */
 const order = { id: `order_am_${tag}`, rentalItemId: `item_am_rental_${tag}`, purchaseItemId: `item_am_purchase_${tag}` };
@@ -75,6 +77,8 @@ export const rules: AreaRules = {
     "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
     "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
     "routes/account/start-selling.tsx": area(() => true, () => page(200, { shows: "Start selling" })),
+    // Issue 45 item 4: where a handler ships: sellers for their items, a store's owner for the store; nobody else.
+    "routes/account/shipping.tsx": area(() => true, (who) => (shipsParcels(who) || who === "storeOwner" ? page(200, { shows: "Where you ship" }) : page(404))),
     // Issue 25, item 3: anyone signed in saves their own sizes; 'Show my sizes' without saved sizes asks for them first.
     "routes/account/sizes.tsx": area(() => true, () => page(200, { shows: "My sizes" })),
     "routes/account/sizes-show.ts": area(() => true, () => ({ redirect: "/account/sizes?return=%2Fall-products" })),
@@ -136,6 +140,18 @@ export const rules: AreaRules = {
           redirectsTo(response, "/");
           expect(await user(ctx)).toBeUndefined();
         },
+      },
+    },
+    // Issue 45 item 4: a seller saves where their own items ship; anyone else finds nothing to save.
+    "routes/account/shipping.tsx": {
+      save_shipping: {
+        allowed: shipsParcels,
+        form: async () => ({ intent: "save_shipping", scope: "seller", reach: "europe", europeFee: "12.99" }),
+        check: async (ctx, response) => {
+          redirectsTo(response, "/account/shipping");
+          expect(await rows("SELECT ship_reach, ship_fee_europe FROM users WHERE id = ?", ctx.user!.id)).toEqual([{ ship_reach: "europe", ship_fee_europe: 1299 }]);
+        },
+        refused: async (_ctx, response) => expect(response.status).toBe(404),
       },
     },
     // Issue 27 item 7: shoppers and store owners start selling; sellers and staff already sell (409).

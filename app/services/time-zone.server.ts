@@ -1,0 +1,38 @@
+import { and, eq, isNull, ne, or } from "drizzle-orm";
+import { users } from "../../db/schema";
+import type { Database } from "../data/db.server";
+import { validTimeZone } from "../domain/dates";
+
+// The reader's time zone (issue 45 item 6; decision 0087): the browser's own, which a one-line
+// script keeps in the `closetloop_tz` cookie (app/components/time-zone-script.tsx), else the
+// zone Cloudflare's edge sees the request come from (request.cf.timezone), else the account's
+// remembered one, else the UK's. Remembered on the account when an order is placed, so e-mails
+// and the daily reminder (which have no request) use it.
+
+export const TIME_ZONE_COOKIE = "closetloop_tz";
+
+function cookieZone(request: Request) {
+  const header = request.headers.get("cookie") ?? "";
+  const match = header.match(/(?:^|;\s*)closetloop_tz=([^;]{1,80})/);
+  if (!match) return null;
+  try {
+    return validTimeZone(decodeURIComponent(match[1]!));
+  } catch {
+    return null;
+  }
+}
+
+/** The zone to show this request's dates in, or null when nothing says (the UK's is then used). */
+export function requestTimeZone(request: Request, remembered?: string | null) {
+  const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
+  return cookieZone(request) ?? validTimeZone(cf?.timezone) ?? validTimeZone(remembered) ?? null;
+}
+
+/** Keeps the account's zone up to date (written only when it changed). */
+export async function rememberTimeZone(db: Database, userId: string, zone: string | null) {
+  if (!zone) return;
+  await db
+    .update(users)
+    .set({ timeZone: zone })
+    .where(and(eq(users.id, userId), or(isNull(users.timeZone), ne(users.timeZone, zone))));
+}

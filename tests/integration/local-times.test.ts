@@ -1,0 +1,45 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { eventually } from "./factories";
+import { DAY } from "./orders";
+import { itemRow, outbox, rental, runJob } from "./lifecycle-fixtures";
+
+// Dates and times where the reader is (issue 45 item 6; decision 0087): the order page in the
+// browser's zone (its cookie), the daily reminder on the day before in the shopper's own zone.
+
+describe("times in the reader's zone", () => {
+  it("reminds a shopper in Paris on the day before in Paris, and names Paris time", async () => {
+    // The window ends at 23:30 UTC on Tuesday 12 January 2027: 00:30 on Wednesday 13 in Paris.
+    const deliveredAt = Date.UTC(2027, 0, 5, 23, 30);
+    const r = await rental(deliveredAt);
+    await env.DB.prepare("UPDATE users SET time_zone = 'Europe/Paris' WHERE id = ?").bind(r.shopper.id).run();
+    // Monday 03:00 UTC: tomorrow for a UK reader, the day after tomorrow in Paris.
+    await runJob("daily", Date.UTC(2027, 0, 11, 3));
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: null });
+    const tuesday = Date.UTC(2027, 0, 12, 3);
+    await runJob("daily", tuesday);
+    expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: tuesday });
+    const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
+    expect(reminder.subject).toMatch(/ends tomorrow$/);
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
+    expect(body).toContain("ends tomorrow (Wednesday 13 January, 00:30 (Paris time)).");
+  });
+
+  it("shows a rental's end on its order page in the browser's zone, and reads a forged zone as the UK's", async () => {
+    const deliveredAt = Date.now() - DAY;
+    const r = await rental(deliveredAt);
+    const endsAt = deliveredAt + 7 * DAY;
+    const page = `/account/orders/${r.orderId}`;
+    r.shopper.browser.cookies.set("closetloop_tz", "America%2FNew_York");
+    const html = await (await r.shopper.browser.fetch(page)).text();
+    const inNewYork = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/New_York" }).format(endsAt);
+    expect(html).toContain(`${inNewYork} (New York time)`);
+    expect(html).toContain("The 7 days end on ");
+    r.shopper.browser.cookies.set("closetloop_tz", "Mars%2FOlympus");
+    const forged = await r.shopper.browser.fetch(page);
+    expect(forged.status).toBe(200);
+    const text = await forged.text();
+    expect(text).not.toContain("The 7 days end on ");
+    expect(text).toMatch(/Return or buy by [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+</);
+  });
+});
