@@ -8,6 +8,7 @@ import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
+import { priceForShopper } from "./basket-pricing.server";
 
 /**
  * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
@@ -223,7 +224,8 @@ export async function placeOrder(
   const unpriced = lines.filter((l) => l.price === null).map((l) => l.name);
   if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
 
-  const priced = lines.map((l) => ({ ...l, price: l.price! }));
+  // Agreed prices (accepted offers) and bundle discounts: the price paid is each line's own (issue 43).
+  const priced = (await priceForShopper(db, user.id, lines.map((l) => ({ ...l, price: l.price! })), now)).lines;
   const totals = basketTotals(priced);
   const id = orderId(now);
   const reference = makeReference();

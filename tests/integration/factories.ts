@@ -113,6 +113,7 @@ export const WRITABLE_TABLES = [
   "price_change_requests", "site_content", "media_library", "blog_posts", "transactions", "commissions", "payouts", "audit_log", "notification_outbox", "payments",
   "conversations", "messages", "conversation_reads", "message_blocks", "conversation_reports", "message_suspensions",
   "back_in_stock_requests", "saved_searches", "saved_search_hits",
+  "offers", "bundle_discounts",
 ];
 
 /**

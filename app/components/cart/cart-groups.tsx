@@ -3,7 +3,7 @@ import { Link, useFetcher } from "react-router";
 import type { CartLine, CartOption } from "../../domain/basket";
 import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
-import { formatGBP } from "../../domain/money";
+import { BundleNote, LinePrice } from "./price-parts";
 import { initials } from "../../domain/initials";
 import { busyProps } from "../forms";
 
@@ -89,7 +89,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                     <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>
                     <p className="text-sm">
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
-                      {formatGBP(line.price)}
+                      <LinePrice line={line} />
                     </p>
                     {line.available ? null : <p className="text-sm font-medium text-red-700">{line.unavailableText}</p>}
                   </div>
@@ -99,6 +99,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                 </li>
               ))}
             </ul>
+            <BundleNote lines={group} />
           </section>
         );
       })}

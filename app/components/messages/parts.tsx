@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { OfferCards, type OfferCardData } from "../offers/offer-card";
+import type { OfferParty } from "../../domain/offers";
 import { messageParts, messageState, type MessageView } from "../../domain/messages";
 
 // The pieces of a conversation's pages (issue 26): the item card, one message, the inbox row.
@@ -8,6 +10,16 @@ import { messageParts, messageState, type MessageView } from "../../domain/messa
 // One formatter for every message: toLocaleString makes a new one per call, which cost a page of
 // 200 messages ~20 ms of rendering (npm run bench, 2026-11-25).
 const sentAt = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** The item a conversation is about, with the offers made in it (issue 43 item 4). */
+export function ItemWithOffers({ offers, party, ...item }: Parameters<typeof ItemCard>[0] & { offers: OfferCardData[]; party: OfferParty | null }) {
+  return (
+    <>
+      <ItemCard {...item} />
+      <OfferCards offers={offers} party={party} />
+    </>
+  );
+}
 
 export function ItemCard({ productId, name, image, live }: { productId: string | null; name: string; image: string | null; live: boolean }) {
   const picture = image ? (

@@ -8,7 +8,7 @@
 import { PROJECTS, account, demoPasswordHash } from "./lib/kit.mjs";
 
 // The specs whose tests give a shopper a basket, orders, favorites, sizes or conversations.
-export const SHOPPER_SPECS = ["a11y", "admin", "keyboard", "lifecycle", "messages", "mobile", "pages", "race", "shopping", "sizes", "trade", "unpaid", "claims"];
+export const SHOPPER_SPECS = ["a11y", "admin", "keyboard", "lifecycle", "messages", "mobile", "pages", "race", "shopping", "sizes", "trade", "unpaid", "claims", "offers"];
 const NAMES = { js: "Jo", nojs: "Noa" };
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
