@@ -58,6 +58,7 @@ test("make, counter and accept an offer and buy at its price", async ({ page, br
   await page.getByRole("article", { name: "Offer of £35.00" }).getByRole("button", { name: "Accept" }).click();
   await expect(page.getByRole("article", { name: "Offer of £35.00" }).getByText("Accepted", { exact: true })).toBeVisible();
   await page.getByRole("button", { name: "Buy at £42.00" }).click();
+  await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");
   const line = page.getByRole("listitem").filter({ hasText: OFFER_ITEMS[project] });
   await expect(line.getByText("Your accepted offer")).toBeVisible();
@@ -75,7 +76,9 @@ test("a bundle in the basket", async ({ page }, info) => {
   await emptyBasket(page);
   for (const n of [1, 2]) {
     await page.goto(`/product/prod_e2e_offers_${project}_b${n}`);
-    await page.getByRole("radio", { name: /Buy Now/ }).check();
+    const buyNow = page.getByRole("radio", { name: /Buy Now/ });
+    await page.locator("label").filter({ has: buyNow }).click();
+    await expect(buyNow).toBeChecked();
     await page.getByRole("button", { name: "ADD TO BASKET" }).click();
     await expect(page.getByText("Item added to cart").first()).toBeVisible();
   }
