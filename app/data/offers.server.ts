@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, or, sql } from "drizzle-orm";
 import { bundleDiscounts, offers, products, stores, users } from "../../db/schema";
 import type { BundleTier } from "../domain/bundles";
 import { afterMove, agreedPrice, offerState, DAY_MS, OFFER_LAPSES_AFTER_MS, OFFERS_PER_DAY, type OfferMove, type OfferStatus } from "../domain/offers";
@@ -139,9 +139,13 @@ export async function agreedPrices(db: Database, shopperId: string, now: number)
 
 /** The tiers of the handlers named by the basket's group keys (`vendor:{userId}`, `store:{storeId}`). */
 export async function bundleTiersOf(db: Database, keys: readonly string[]): Promise<Map<string, BundleTier[]>> {
-  const ids = [...new Set(keys.map((k) => k.slice(k.indexOf(":") + 1)))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.select().from(bundleDiscounts).where(inArray(bundleDiscounts.handlerId, ids));
+  const handlers = [...new Set(keys)].map((k) => ({ handler: k.slice(0, k.indexOf(":")), id: k.slice(k.indexOf(":") + 1) })).filter((h) => h.handler === "vendor" || h.handler === "store");
+  if (handlers.length === 0) return new Map();
+  // By the primary key (handler, handler_id): one lookup per group of the basket.
+  const rows = await db
+    .select()
+    .from(bundleDiscounts)
+    .where(or(...handlers.map((h) => and(eq(bundleDiscounts.handler, h.handler as "vendor" | "store"), eq(bundleDiscounts.handlerId, h.id)))));
   return new Map(rows.map((r) => [`${r.handler}:${r.handlerId}`, r.tiers]));
 }
 

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { captureDue } from "../../app/services/payments.server";
 import { signedInBrowser } from "./actors";
 import { BILLING, createProduct, eventually } from "./factories";
@@ -11,6 +11,9 @@ import type { Browser } from "./http";
 // said in the conversation, countered and accepted, bought at its price with the money engine's
 // split on the price paid; every refusal at its field with a 4xx and nothing changed; an accepted
 // offer racing another shopper's checkout; a bundle charged at checkout, spread over its items.
+
+// A journey waits for several e-mails through the queue: on a loaded 2-core machine that takes more than 30 s.
+vi.setConfig({ testTimeout: 90_000 });
 
 let ipSeq = 0;
 const nextIp = () => `10.232.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;

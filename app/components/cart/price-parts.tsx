@@ -10,7 +10,10 @@ export function LinePrice({ line }: { line: CartLine }) {
   if (listed <= line.price) return <>{formatGBP(line.price)}</>;
   return (
     <>
-      <s className="mr-1 text-stone-500" aria-label={`Listed at ${formatGBP(listed)}`}>{formatGBP(listed)}</s>
+      <s className="mr-1 text-stone-500">
+        <span className="sr-only">Listed at </span>
+        {formatGBP(listed)}
+      </s>
       <span className="font-semibold">{formatGBP(line.price)}</span>
       {line.offer ? <span className="ml-2 text-xs font-medium text-emerald-800">Your accepted offer</span> : null}
     </>

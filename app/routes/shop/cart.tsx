@@ -38,7 +38,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   let loadError: string | null = null;
   let saved: ReturnType<typeof lastAddresses> = null;
   try {
-    [lines, saved] = await Promise.all([cartLines(app.db, user.id).then((found) => priceCart(app.db, user.id, found, Date.now())), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
+    [lines, saved] = await Promise.all([cartLines(app.db, user.id, Date.now()).then(priceCart), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
   } catch (error) {
     // shopper.md §8: 'Error loading cart' / 'Failed to load your cart items'; logged, page still usable.
     console.error("cart: failed to load", error);
