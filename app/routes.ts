@@ -42,6 +42,8 @@ export default [
     route("account/messages", "routes/account/messages.tsx"),
     route("account/messages/new", "routes/account/message-new.tsx"),
     route("account/messages/:conversationId", "routes/account/conversation.tsx"),
+    route("account/offers/new", "routes/account/offer-new.tsx"),
+    route("account/offers/:offerId", "routes/account/offer.tsx"),
     route("account/sizes", "routes/account/sizes.tsx"),
     route("account/sizes/show", "routes/account/sizes-show.ts"),
     route("account/saved-searches", "routes/account/saved-searches.tsx"),
@@ -50,8 +52,8 @@ export default [
     // Ratings both ways (issue 46 item 2): a seller rates the shopper of a completed trade.
     route("account/ratings/:itemId", "routes/account/rate-shopper.tsx"),
   ]),
-  layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx")])),
-  layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx")])),
+  layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx"), route("bundle-discounts", "routes/vendor/bundle-discounts.tsx")])),
+  layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx"), route("bundle-discounts", "routes/store/bundle-discounts.tsx")])),
   // The admin tabs are nested routes under one shell; their list, labels and sub-roles are in
   // app/domain/admin-tabs.ts (decision 0031).
   layout("routes/areas/admin.tsx", prefix("admin", [

@@ -8,6 +8,7 @@ export * from "./tables/content";
 export * from "./tables/messages";
 export * from "./tables/money";
 export * from "./tables/notices";
+export * from "./tables/offers";
 export * from "./tables/orders";
 export * from "./tables/people";
 export * from "./tables/rates";

@@ -8,6 +8,7 @@ export type { CartLine, CartOption };
 import { isPublic, publicOrReserved, reservedUntil } from "./catalog.server";
 import { newestFirst } from "./paging.server";
 import { reservedText } from "../domain/alerts";
+import { pricingColumns, readPricing } from "./basket-pricing.server";
 
 
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
@@ -29,7 +30,7 @@ const GONE = "No longer available: someone else has it now.";
  * The user's basket, newest first. Store sellers show the store's name and logo; if that
  * lookup fails the vendor names are kept and the failure is only logged (shopper.md §8).
  */
-export async function cartLines(db: Database, userId: string): Promise<CartLine[]> {
+export async function cartLines(db: Database, userId: string, now = Date.now()): Promise<CartLine[]> {
   const rows = await db
     .select({
       productId: cartItems.productId,
@@ -48,12 +49,14 @@ export async function cartLines(db: Database, userId: string): Promise<CartLine[
       available: sql<number>`(${isPublic()}) and ${products.availability} = 'available'`,
       // Held by another shopper's checkout: when that hold ends, as the product page says it (issue 46 item 4).
       reservedUntil: reservedUntil().as("reserved_until"),
+      // How the basket prices it for this shopper (issue 43): an accepted offer's price, its seller's bundle tiers.
+      ...pricingColumns(userId, now),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(...newestFirst(cartItems));
-  const lines = rows.map((r) => ({ ...r, quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available), unavailableText: r.available ? null : r.reservedUntil !== null ? reservedText(r.reservedUntil) : GONE }));
+  const lines = rows.map((r) => ({ ...r, ...readPricing(r), quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available), unavailableText: r.available ? null : r.reservedUntil !== null ? reservedText(r.reservedUntil) : GONE }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;
   try {

@@ -11,6 +11,7 @@ import type { HeldReservation } from "../domain/alerts";
 import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
+import { priceForShopper } from "./basket-pricing.server";
 
 /**
  * An order's payment (decision 0055): whose it is, its status, the provider's hosted page for it
@@ -226,7 +227,8 @@ export async function placeOrder(
   const unpriced = lines.filter((l) => l.price === null).map((l) => l.name);
   if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
 
-  const priced = lines.map((l) => ({ ...l, price: l.price! }));
+  // Agreed prices (accepted offers) and bundle discounts: the price paid is each line's own (issue 43).
+  const priced = (await priceForShopper(db, user.id, lines.map((l) => ({ ...l, price: l.price! })), now)).lines;
   // Each handler group pays the fee of the destination's zone, or is refused (issue 45 item 4).
   const delivery = deliveryTo(priced, await handlerShipping(db, priced), input.shipping.country);
   if (!delivery.ok) throw new CheckoutError(delivery.message, delivery.refused);

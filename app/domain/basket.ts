@@ -24,6 +24,13 @@ export interface CartLine {
   available: boolean;
   /** Why it cannot be ordered, as its product page says it: reserved until when, or gone. */
   unavailableText: string | null;
+  /** Priced for this shopper (issue 43): the listed price, when `price` is an agreed or discounted one. */
+  listPrice?: number;
+  /** Priced by the shopper's accepted offer. */
+  offer?: boolean;
+  /** This line's share of its group's bundle discount, and the group's percent. */
+  bundleDiscount?: number;
+  bundlePercent?: number;
 }
 
 /** The cart route's loader data, which the header's basket drawer also fetches. */

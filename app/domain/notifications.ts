@@ -69,6 +69,9 @@ export const NOTICE_KINDS = {
   claim_update: { category: "orders", to: "shopper" },
   claim_handler: { category: "selling", to: "handler" },
   claim_staff: { category: "orders", to: "admins" },
+  // Make an offer (issue 43 item 4): the shopper's offer to its handler, and the answers back.
+  offer_handler: { category: "selling", to: "handler" },
+  offer_update: { category: "orders", to: "shopper" },
   // To the seller: their listings and items.
   product_approved: { category: "selling", to: "seller" },
   product_rejected: { category: "selling", to: "seller" },

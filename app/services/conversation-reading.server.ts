@@ -1,4 +1,5 @@
 import type { AppContext, RequestState } from "../context";
+import { offersOfConversation } from "../data/offers.server";
 import { conversationFor, conversationMessages, partyStates } from "../data/conversations.server";
 import { markReadByLink } from "../data/notifications.server";
 import type { Party } from "../domain/messages";
@@ -17,7 +18,8 @@ export async function readOnOpening(app: AppContext, state: RequestState, conver
   if (!found) return null;
   const { conversation, membership } = found;
   const party: Party | null = membership.role === "party" ? membership.party : null;
-  const [messages, states] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id)]);
+  // With the offers made in it (issue 43 item 4), shown as cards with their answers.
+  const [messages, states, offers] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id), offersOfConversation(app.db, conversation.id, Date.now())]);
   const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
   const [, notices] = await Promise.all([
     seenNow ? markConversationSeen(app.env, conversation.id, party, conversation.lastSeq) : null,
@@ -28,7 +30,7 @@ export async function readOnOpening(app: AppContext, state: RequestState, conver
     state.user = { ...user, unread: Math.max(0, (user.unread ?? 0) - notices), messages: Math.max(0, (user.messages ?? 0) - unreadMessages) };
   }
   if (seenNow) states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
-  return { user, conversation, party, messages, states, seenNow };
+  return { user, conversation, party, messages, states, seenNow, offers };
 }
 
 export type Opened = Awaited<ReturnType<typeof readOnOpening>>;

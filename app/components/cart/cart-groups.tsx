@@ -4,6 +4,7 @@ import type { CartLine, CartOption } from "../../domain/basket";
 import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
 import { usePrice } from "../money/price";
+import { BundleNote, LinePrice } from "./price-parts";
 import { initials } from "../../domain/initials";
 import { busyProps } from "../forms";
 
@@ -90,7 +91,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                     <Link to={`/product/${line.productId}`} className="font-medium hover:underline">{line.name}</Link>
                     <p className="text-sm">
                       <span className="mr-2 rounded bg-brand-light px-1.5 py-0.5 text-xs font-semibold text-brand">{line.type === "rental" ? "Rental" : "Purchase"}</span>
-                      {price(line.price)}
+                      <LinePrice line={line} />
                     </p>
                     {line.available ? null : <p className="text-sm font-medium text-red-700">{line.unavailableText}</p>}
                   </div>
@@ -100,6 +101,7 @@ export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLi
                 </li>
               ))}
             </ul>
+            <BundleNote lines={group} />
           </section>
         );
       })}

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { OfferCards, type OfferCardData } from "../offers/offer-card";
+import type { OfferParty } from "../../domain/offers";
 import { messageParts, messageState, type MessageView } from "../../domain/messages";
 import { formatWhen } from "../../domain/dates";
 
@@ -8,6 +10,16 @@ import { formatWhen } from "../../domain/dates";
 
 // Times in the reader's zone through the one date helper (issue 45 item 6), which keeps one
 // formatter per zone: toLocaleString made one per call, ~20 ms a page of 200 messages (2026-11-25).
+
+/** The item a conversation is about, with the offers made in it (issue 43 item 4). */
+export function ItemWithOffers({ offers, party, ...item }: Parameters<typeof ItemCard>[0] & { offers: OfferCardData[]; party: OfferParty | null }) {
+  return (
+    <>
+      <ItemCard {...item} />
+      <OfferCards offers={offers} party={party} />
+    </>
+  );
+}
 
 export function ItemCard({ productId, name, image, live }: { productId: string | null; name: string; image: string | null; live: boolean }) {
   const picture = image ? (

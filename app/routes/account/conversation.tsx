@@ -10,7 +10,7 @@ import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { type Opened, readOnOpening } from "../../services/conversation-reading.server";
 import { redirectWithToast } from "../../services/toast.server";
-import { ItemCard, MessageItem } from "../../components/messages/parts";
+import { ItemWithOffers, MessageItem } from "../../components/messages/parts";
 import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 
 // A conversation (issue 26, items 2, 3 and 5): its messages, a reply form and the item card.
@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
     throw notFound();
   }
   const app = context.get(appContext);
-  const { user, conversation, party, messages, states, seenNow } = read;
+  const { user, conversation, party, messages, states, seenNow, offers } = read;
   const other = party ? otherParty(party) : null;
   const [blocked, reported, suspended] = party
     ? await Promise.all([isBlocked(app.db, user.id, partyUserId(conversation, other!)), hasOpenReport(app.db, conversation.id, user.id), suspendedAmong(app.db, [user.id]).then((s) => s.size > 0)])
@@ -63,7 +63,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName, otherGone: party ? partyUserId(conversation, other!) === null : false },
     party,
-    messages,
+    messages, offers,
     states: { shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq }, handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq } },
     blocked,
     reported,
@@ -203,7 +203,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         <Link to="/account/messages" className="text-sm text-brand underline">All messages</Link>
       </p>
       <h1 className="text-2xl font-bold">{party ? otherName : `${conversation.shopperName} · ${conversation.handlerName}`}</h1>
-      <ItemCard productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} />
+      <ItemWithOffers productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} offers={loaderData.offers} party={party} />
       {party === null ? <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">Your item is handled by {conversation.handlerName}: you can read this conversation.</p> : null}
       <ol ref={list} className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3" aria-label="Messages" aria-live="polite">
         {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}

@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
+import { priceCart } from "../../data/basket-pricing.server";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
 import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from "../../data/orders.server";
 import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
@@ -42,7 +43,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   let loadError: string | null = null;
   let saved: ReturnType<typeof lastAddresses> = null;
   try {
-    [lines, saved] = await Promise.all([cartLines(app.db, user.id), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
+    [lines, saved] = await Promise.all([cartLines(app.db, user.id, Date.now()).then(priceCart), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
   } catch (error) {
     // shopper.md §8: 'Error loading cart' / 'Failed to load your cart items'; logged, page still usable.
     console.error("cart: failed to load", error);

@@ -239,6 +239,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <SellerCard product={product} social={social} />
           {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
           <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>
+          {product.buyingPrice !== null && product.availability === "available" && !product.reserved ? <a href={`/account/offers/new?product=${encodeURIComponent(product.id)}`} className="ml-2 inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Make an offer</a> : null}
           <div>
             <Section title="DETAILS" open>
               {product.description ? <p className="mb-2">{product.description}</p> : null}

@@ -200,6 +200,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       </StatGrid>
       <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} owed={loaderData.owed} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
+      <Link to="/store/bundle-discounts" className="inline-block text-sm text-brand underline">Bundle discounts</Link>
       {result?.alert && result.intent !== "save_settings" ? (
         <div className="mb-4">
           <FormAlert title={result.alert.title} message={result.alert.message} />

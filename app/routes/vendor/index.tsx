@@ -198,6 +198,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" owed={owed} />
       <p className="mb-4 text-sm"><Link to="/account/shipping" className="text-brand underline">Where you ship: the UK, Europe or worldwide, and your delivery fees</Link></p>
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
+      <Link to="/vendor/bundle-discounts" className="inline-block text-sm text-brand underline">Bundle discounts</Link>
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (
         <div className="mb-4">

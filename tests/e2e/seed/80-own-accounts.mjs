@@ -8,7 +8,7 @@
 import { PROJECTS, account, demoPasswordHash } from "./lib/kit.mjs";
 
 // The specs whose tests give a shopper a basket, orders, favorites, sizes or conversations.
-export const SHOPPER_SPECS = ["a11y", "admin", "keyboard", "lifecycle", "messages", "mobile", "pages", "race", "shopping", "sizes", "trade", "unpaid", "claims", "labels", "currency", "renting"];
+export const SHOPPER_SPECS = ["a11y", "admin", "keyboard", "lifecycle", "messages", "mobile", "pages", "race", "shopping", "sizes", "trade", "unpaid", "claims", "labels", "currency", "renting", "offers"];
 const NAMES = { js: "Jo", nojs: "Noa" };
 const cap = (s) => s[0].toUpperCase() + s.slice(1);
 
@@ -34,6 +34,8 @@ export async function seed({ db, now, batch }) {
   statements.push(
     db.prepare(`DELETE FROM cart_items WHERE user_id IN (${marks})`).bind(...shoppers),
     db.prepare(`DELETE FROM favorites WHERE user_id IN (${marks})`).bind(...shoppers),
+    // Their offers first (each run offers anew), then their conversations.
+    db.prepare(`DELETE FROM offers WHERE shopper_id IN (${marks})`).bind(...shoppers),
     // Their messages, read state and reports go with them (ON DELETE CASCADE); each run asks anew.
     db.prepare(`DELETE FROM conversations WHERE shopper_id IN (${marks})`).bind(...shoppers),
     // A block a run left behind (the messages spec blocks and unblocks the vendor) is not the next run's.
