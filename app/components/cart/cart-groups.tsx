@@ -3,7 +3,6 @@ import { Link, useFetcher } from "react-router";
 import type { CartLine, CartOption } from "../../domain/basket";
 import { handlerGroups } from "../../domain/delivery";
 import { imageSources } from "../../domain/images";
-import { usePrice } from "../money/price";
 import { BundleNote, LinePrice } from "./price-parts";
 import { initials } from "../../domain/initials";
 import { busyProps } from "../forms";
@@ -60,7 +59,6 @@ export function LineControls({ line, returnTo }: { line: CartLine; returnTo: str
 }
 
 export function CartGroups({ lines, returnTo, compact = false }: { lines: CartLine[]; returnTo: string; compact?: boolean }) {
-  const price = usePrice();
   return (
     <div className="space-y-5">
       {handlerGroups(lines).map((group) => {
