@@ -2,6 +2,10 @@ import { configDefaults, defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
+    // The unit phase runs beside the type checker, the linter and the browser state's seed on two
+    // cores: a property test or an ESLint run can take more than the default 5 s. Timeouts guard
+    // against hangs, not for speed.
+    testTimeout: 20_000,
     include: ["app/**/*.test.ts", "app/**/*.server.test.ts", "workers/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs", "tests/stripe/**/*.test.ts", "tests/shipping/**/*.test.ts"],
     // Needs a build: vitest.jobs.config.ts runs it after `npm run build`.
     exclude: [...configDefaults.exclude, "scripts/jobs.test.mjs"],

@@ -1,7 +1,6 @@
-import { readFileSync } from "node:fs";
 import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
-import ts from "typescript";
+import { buildSync } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 // The page cache's waiting, in workerd itself, with each request in a context of its own as on
@@ -11,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // promise made those renders the renderer's: 'Cannot perform I/O on behalf of a different
 // request' and a 500 for every waiting request (issue 41, decision 0070).
 
-const source = readFileSync(path.join(import.meta.dirname, "page-cache.server.ts"), "utf8");
-const pageCache = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
+// The page cache with what it imports (the display currency, issue 45), bundled into one module.
+const pageCache = buildSync({ entryPoints: [path.join(import.meta.dirname, "page-cache.server.ts")], bundle: true, format: "esm", target: "es2022", write: false }).outputFiles[0]!.text;
 
 // A render with I/O of its own and a streamed body, as React Router's is; then what the Worker
 // does to every answer (workers/app.ts): a copy of it with its headers.

@@ -85,8 +85,10 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
     const urls = [];
     if (!productImages) return Array.from({ length: p.imageCount }, (_, k) => `/images/products/${p.id}_${k + 1}.png`);
     for (let k = 0; k < p.imageCount; k++) {
-      // The item's own silhouette (its category's), each photo on a different background.
-      const view = (p.variant + k) % 3;
+      // The item's own silhouette (its category's) in its colour, on one background: every demo name
+      // is unique now (a colour per noun), and the seed decodes each distinct picture once for its
+      // variants, so more backgrounds would triple the seed's time (issue 46, decision 0091).
+      const view = 0;
       const key = shared ? `products/pool/${slug(p.color)}-${p.shape}-${view}.png` : `products/${p.id}_${k + 1}.png`;
       const poolKey = `${p.color}-${p.shape}-${view}`;
       // 1000 × 1250: wide enough for the 400 and 800 px variants a product photo gets after an upload.
