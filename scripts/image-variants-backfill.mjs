@@ -38,6 +38,23 @@ async function listAll(bucket, prefix) {
   }
 }
 
+/**
+ * Local R2 sometimes answers a put with a 500 ("put: Unspecified error": workerd could not create
+ * its temporary blob file) while the machine is busy; the write is whole or not at all, so it is
+ * tried again, three times at most, before the seed fails.
+ */
+async function withRetries(write) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`Image variants: a write failed (${error.message}); trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+    }
+  }
+}
+
 /** Returns how many originals got variants, and how many distinct pictures were decoded for them. */
 export async function backfillVariants(bucket, prefix) {
   const started = Date.now();
@@ -74,7 +91,7 @@ export async function backfillVariants(bucket, prefix) {
     await Promise.all(group.map(async (original) => {
       const variants = await variantsOf(original);
       if (variants.length === 0) return void skipped++;
-      await pipeline.writeImageVariants(bucket, original.key, wasm, variants);
+      await withRetries(() => pipeline.writeImageVariants(bucket, original.key, wasm, variants));
       written++;
     }));
   }
