@@ -97,6 +97,12 @@ const SECTIONS: Record<string, string> = {
   // Who they follow, and (without who they are) the follows of them (decision 0090).
   following: "SELECT id, seller_id, store_id, created_at FROM follows WHERE follower_id = ?1 ORDER BY created_at",
   followers: "SELECT id, created_at FROM follows WHERE seller_id = ?1 ORDER BY created_at",
+  // Offers they made, offers on their items and the offers they answered (decision 0088).
+  offers_made: "SELECT id, product_id, list_price, amount, counter_amount, status, expires_at, buy_by, created_at FROM offers WHERE shopper_id = ?1 ORDER BY created_at",
+  offers_received: "SELECT id, product_id, list_price, amount, counter_amount, status, created_at FROM offers WHERE seller_id = ?1 ORDER BY created_at",
+  offers_answered: "SELECT id, product_id, status, updated_at FROM offers WHERE answered_by = ?1 ORDER BY created_at",
+  // Labels they bought for the orders they sent (decision 0082).
+  shipping_labels: "SELECT id, order_id, direction, carrier, service, tracking_number, created_at FROM shipping_labels WHERE created_by = ?1 ORDER BY created_at",
   seller_request: "SELECT status, created_at, reviewed_at, rejection_reason FROM seller_requests WHERE user_id = ?1",
   seller_requests_reviewed: "SELECT user_id, status, reviewed_at FROM seller_requests WHERE reviewed_by = ?1 ORDER BY reviewed_at",
 };
@@ -180,6 +186,10 @@ export async function personalData(db: Database, user: { id: string; email: stri
     saved_searches: take("saved_searches"),
     following: take("following"),
     followers: take("followers"),
+    offers_made: take("offers_made"),
+    offers_received: take("offers_received"),
+    offers_answered: take("offers_answered"),
+    shipping_labels: take("shipping_labels"),
     seller_request: take("seller_request")[0] ?? null,
     staff_activity: {
       roles_assigned: take("roles_assigned"),

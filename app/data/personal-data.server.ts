@@ -88,6 +88,13 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // Issue 46 item 1: the sellers and stores they follow, and who follows them (decision 0090).
   { table: "follows", column: "follower_id", exportedAs: "following", onDelete: "delete" },
   { table: "follows", column: "seller_id", exportedAs: "followers", onDelete: "delete" },
+  // Issue 43 item 4: offers they made (theirs: they go), offers on their items and answers they
+  // gave (the shopper's record: the link to them is cleared) (decision 0088).
+  { table: "offers", column: "shopper_id", exportedAs: "offers_made", onDelete: "delete" },
+  { table: "offers", column: "seller_id", exportedAs: "offers_received", onDelete: "nullify" },
+  { table: "offers", column: "answered_by", exportedAs: "offers_answered", onDelete: "nullify" },
+  // Issue 44 item 2: labels they bought for an order (the order's record stays) (decision 0082).
+  { table: "shipping_labels", column: "created_by", exportedAs: "shipping_labels", onDelete: "nullify" },
   // Issue 27 item 7: their request to sell, and the requests they decided as staff.
   { table: "seller_requests", column: "user_id", exportedAs: "seller_request", onDelete: "delete" },
   { table: "seller_requests", column: "reviewed_by", exportedAs: "staff_activity.seller_requests_reviewed", onDelete: "nullify" },

@@ -153,6 +153,22 @@ export const FIXTURES: Record<string, (s: Subject, now: number) => { statements:
     statements: [bindAll("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES ('m_saved', ?, 'Marker coats', '/categories/coats', ?)", s.id, now)],
     marker: "Marker coats",
   }),
+  "offers.shopper_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO offers (id, product_id, shopper_id, list_price, amount, status, expires_at, created_at, updated_at) VALUES ('m_offer_made', 'm_prod_other', ?, 10000, 7000, 'pending', ?, ?, ?)", s.id, now + 86_400_000, now, now)],
+    marker: "m_offer_made",
+  }),
+  "offers.seller_id": (s, now) => ({
+    statements: [bindAll("INSERT INTO offers (id, product_id, shopper_id, seller_id, list_price, amount, status, expires_at, created_at, updated_at) VALUES ('m_offer_received', 'm_prod_other', ?, ?, 10000, 7100, 'pending', ?, ?, ?)", s.other.id, s.id, now + 86_400_000, now, now)],
+    marker: "m_offer_received",
+  }),
+  "offers.answered_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO offers (id, product_id, shopper_id, list_price, amount, status, expires_at, answered_by, created_at, updated_at) VALUES ('m_offer_answered', 'm_prod_other', ?, 10000, 7200, 'declined', ?, ?, ?, ?)", s.other.id, now, s.id, now, now)],
+    marker: "m_offer_answered",
+  }),
+  "shipping_labels.created_by": (s, now) => ({
+    statements: [bindAll("INSERT INTO shipping_labels (id, order_id, handler_key, direction, status, provider, from_address, to_address, created_by, created_at, updated_at) VALUES ('m_label', 'order_m_other', 'vendor:m', 'outbound', 'ready', 'local', '{}', '{}', ?, ?, ?)", s.id, now, now)],
+    marker: "m_label",
+  }),
   "follows.follower_id": (s, now) => ({
     statements: [bindAll("INSERT INTO follows (id, follower_id, seller_id, created_at) VALUES ('m_follow_by', ?, ?, ?)", s.id, s.other.id, now)],
     marker: "m_follow_by",
