@@ -52,7 +52,16 @@ const COMMENTS = [
 const ADDRESS = (name) => JSON.stringify({ fullName: name, email: "", phone: "", addressLine1: "5 Demo Street", addressLine2: "", city: "London", county: "", postalCode: "N1 1AA", country: "United Kingdom" });
 const GROUP_FEE = 399;
 
-export async function seed({ db, now, DAY, batch }) {
+export async function seed({ db, env, now, DAY, batch }) {
+  // The local provider's own record of her connected account (as 80-payouts.mjs does for Vera's):
+  // the weekly job's transfer to her reads it, and without it her payout's transfer failed.
+  const accountKey = "payouts:local:account:acct_local_demo_anna";
+  if (!(await env.CACHE.get(accountKey))) {
+    await env.CACHE.put(
+      accountKey,
+      JSON.stringify({ id: "acct_local_demo_anna", object: "account", payee: { type: "owner", id: SELLER }, details_submitted: true, payouts_enabled: true, capabilities: { transfers: "active" }, returnUrl: null, refreshUrl: null }),
+    );
+  }
   const known = await db.prepare("SELECT id FROM users WHERE id = ?").bind(SELLER).first();
   if (known) return;
   const statements = [];
