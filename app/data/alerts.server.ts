@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { backInStockRequests, favorites, orderItems, products, savedSearches, savedSearchHits, users } from "../../db/schema";
-import { expectedBackAt, expectedBackText, SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
+import { SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
 import { isPublic, reservedByCheckout } from "./catalog.server";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
@@ -197,7 +197,7 @@ export async function recordTold(db: Database, savedSearchId: string, lastNotifi
 /** What the 'Notify me' page shows of an item: null when it is not on the shop (a sold item is shown, to say so). */
 export async function notifyTarget(db: Database, productId: string) {
   const row = await db
-    .select({ id: products.id, name: products.name, brand: products.brand, availability: products.availability, productStatus: products.productStatus })
+    .select({ id: products.id, name: products.name, brand: products.brand, availability: products.availability, productStatus: products.productStatus, backAroundAt: products.backAroundAt, preparedUntil: products.preparedUntil })
     .from(products)
     .where(eq(products.id, productId))
     .get();
@@ -219,10 +219,4 @@ export async function waitingRequestsOf(db: Database, userId: string) {
 export async function cancelBackInStock(db: Database, userId: string, id: string) {
   const removed = await db.delete(backInStockRequests).where(and(eq(backInStockRequests.id, id), eq(backInStockRequests.userId, userId), isNull(backInStockRequests.notifiedAt))).returning({ id: backInStockRequests.id });
   return removed.length > 0;
-}
-
-/** A rented item's 'Expected back by …' line (decision 0051). */
-export async function expectedBackOf(db: Database, productId: string, now: number) {
-  const rental = await currentRental(db, productId);
-  return expectedBackText(rental ? expectedBackAt(rental) : null, now);
 }

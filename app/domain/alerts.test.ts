@@ -1,54 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  expectedBackAt,
-  expectedBackText,
   mayNotifyToday,
   newMatches,
   priceDrop,
   priceDropKey,
   readListingUrl,
   readSavedSearch,
-  RETURN_TIME_DAYS,
   SAVED_SEARCH_MESSAGES,
-  type CurrentRental,
 } from "./alerts";
-import { dispatchBy, returnPostBy } from "./shipping";
 
 const DAY = 86_400_000;
 // Wednesday 25 November 2026, 12:00 UTC (GMT in the UK).
 const NOW = Date.UTC(2026, 10, 25, 12);
-const rental = (r: Partial<CurrentRental>): CurrentRental => ({ status: "active", placedAt: NOW - 5 * DAY, shippedAt: null, rentalEndsAt: null, returnRequestedAt: null, ...r });
-
-describe("when a rented item is expected back", () => {
-  it("is the window's end plus the return time (3 days: 2 in the post, 1 to check it)", () => {
-    expect(RETURN_TIME_DAYS).toBe(3);
-    const endsAt = Date.UTC(2026, 10, 28, 15);
-    expect(expectedBackAt(rental({ status: "active", rentalEndsAt: endsAt }))).toBe(endsAt + 3 * DAY);
-    expect(expectedBackText(expectedBackAt(rental({ status: "active", rentalEndsAt: endsAt })), NOW)).toBe("Expected back by Tuesday 1 December");
-  });
-
-  it.each(["pending", "processing"])("before it is posted (%s): the dispatch deadline, 2 days in the post, the 7-day window and the return time", (status) => {
-    expect(expectedBackAt(rental({ status, placedAt: NOW, shippedAt: null }))).toBe(dispatchBy(NOW) + (2 + 7 + 3) * DAY);
-  });
-
-  it("once posted: from its posting", () => {
-    const shippedAt = NOW - DAY;
-    expect(expectedBackAt(rental({ status: "shipped", shippedAt }))).toBe(shippedAt + 12 * DAY);
-  });
-
-  it("sent back early: its return deadline plus the return time", () => {
-    const endsAt = NOW + 4 * DAY;
-    const requestedAt = NOW - DAY;
-    expect(expectedBackAt(rental({ status: "return_requested", rentalEndsAt: endsAt, returnRequestedAt: requestedAt }))).toBe(returnPostBy("rental", requestedAt, endsAt) + 3 * DAY);
-  });
-
-  it("says 'soon' when the date has passed or is not known, and nothing for a rental that is over", () => {
-    expect(expectedBackText(NOW - DAY, NOW)).toBe("Expected back soon");
-    expect(expectedBackText(null, NOW)).toBe("Expected back soon");
-    expect(expectedBackAt(rental({ status: "active", rentalEndsAt: null }))).toBeNull();
-    expect(expectedBackAt(rental({ status: "completed" }))).toBeNull();
-  });
-});
 
 describe("a favourite's price drop", () => {
   it.each([

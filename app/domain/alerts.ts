@@ -1,22 +1,12 @@
-import { formatDeadline, formatUkTime } from "./dates";
+import { formatUkTime } from "./dates";
 import { PRODUCT_TYPES } from "./catalog";
-import { dispatchBy, returnPostBy } from "./shipping";
-import { RENTAL_DAYS } from "./order-lifecycle";
 
 // Alerts (issue 25, items 6 and 7; decisions 0051 and 0052). Pure: time passed in.
 //
-// A rented item's expected return, what counts as a price drop of a favourite, and the rules of
+// What counts as a price drop of a favourite, and the rules of
 // saved searches: which URLs are listings, what a name may be, which items a daily run tells of.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A parcel's days in the post, out to the shopper (after posting) or back to its handler. */
-export const POST_DAYS = 2;
-/**
- * Return time (decision 0051): the days from a rental's last day until it is on sale again —
- * in the post back to its handler (2) and checked by them on arrival (1).
- */
-export const RETURN_TIME_DAYS = POST_DAYS + 1;
 
 /** The current rental of a rented item, as the order item records it. */
 export interface CurrentRental {
@@ -25,36 +15,6 @@ export interface CurrentRental {
   shippedAt: number | null;
   rentalEndsAt: number | null;
   returnRequestedAt: number | null;
-}
-
-/**
- * When a rented item is expected back on sale: its window's end plus the return time. Before
- * delivery the window is not open yet: it ends 7 days after the expected delivery (posted, or to
- * be posted by the dispatch deadline, plus the days in the post). Sent back early, it is posted
- * by its return deadline. Null when the rental is in no state that ends in a return.
- */
-export function expectedBackAt(rental: CurrentRental): number | null {
-  switch (rental.status) {
-    case "pending":
-    case "processing":
-    case "shipped": {
-      const posted = rental.shippedAt ?? dispatchBy(rental.placedAt);
-      return posted + (POST_DAYS + RENTAL_DAYS + RETURN_TIME_DAYS) * DAY_MS;
-    }
-    case "delivered":
-    case "active":
-      return rental.rentalEndsAt === null ? null : rental.rentalEndsAt + RETURN_TIME_DAYS * DAY_MS;
-    case "return_requested":
-      return rental.returnRequestedAt === null ? null : returnPostBy("rental", rental.returnRequestedAt, rental.rentalEndsAt) + RETURN_TIME_DAYS * DAY_MS;
-    default:
-      return null;
-  }
-}
-
-/** 'Expected back by Friday 4 December' (UK day); 'Expected back soon' once that day has passed. */
-export function expectedBackText(at: number | null, now: number) {
-  if (at === null || at < now) return "Expected back soon";
-  return `Expected back by ${formatDeadline(at)}`;
 }
 
 /** A checkout of the visitor's own that holds an item (decision 0068): its order, and until when it holds it. */

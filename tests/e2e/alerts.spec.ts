@@ -10,7 +10,7 @@ test("a shopper asks to be notified of a rented item and sees when it is expecte
   await ownAddress(page);
   await page.goto(`/product/${id}`);
   await expect(page.getByText("Currently rented", { exact: true }).first()).toBeVisible();
-  // Delivered 4 days ago: the window ends in 3 days, and 3 more to come back.
+  // Delivered 4 days ago: the window ends in 3 days, then the return's post and the turnaround (decision 0080).
   await expect(page.getByText(/^Back around \d{1,2} \w+$/)).toBeVisible();
   await page.getByRole("button", { name: "Notify me" }).click();
 

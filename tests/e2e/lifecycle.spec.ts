@@ -63,7 +63,7 @@ test("a shopper rents, staff mark it delivered, the shopper sees the days left a
   await expect(page.getByText("completed", { exact: true }).first()).toBeVisible();
 });
 
-test("another rental is returned, and staff inspect it back onto the shelf", async ({ page, browser, javaScriptEnabled }, testInfo) => {
+test("another rental is returned, staff inspect it, and its seller puts it back on the shelf after its turnaround", async ({ page, browser, javaScriptEnabled }, testInfo) => {
   test.setTimeout(90_000);
   const productId = item(testInfo, "return");
   await login(page, ownAccount("lifecycle", testInfo));
@@ -97,7 +97,19 @@ test("another rental is returned, and staff inspect it back onto the shelf", asy
   await expect(staff.page.getByText("Return received in good condition")).toBeVisible();
   await staff.close();
 
-  // Back on the shelf: anyone can rent it again.
+  // Being prepared for its seller's turnaround (decision 0080): the page says when it is back.
+  await page.goto(`/product/${productId}`);
+  await expect(page.locator("p:not(a p)", { hasText: /^Being prepared$/ })).toBeVisible();
+  await expect(page.locator("p:not(a p)", { hasText: /^Back around \d{1,2} \w+$/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: "ADD TO BASKET" })).toHaveCount(0);
+
+  // Its seller marks it ready: back on the shelf, anyone can rent it again.
+  const seller = await person(browser, javaScriptEnabled);
+  await login(seller.page, DEMO.vendor, DEMO_PASSWORD, "/vendor?tab=orders");
+  const name = (await page.getByRole("heading", { level: 1 }).textContent())!.trim();
+  await seller.page.getByRole("form", { name: `Mark ${name} ready` }).getByRole("button", { name: "Mark ready" }).click();
+  await expect(seller.page.getByRole("form", { name: `Mark ${name} ready` })).toHaveCount(0);
+  await seller.close();
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("button", { name: "ADD TO BASKET" })).toBeVisible();
   await page.goto(`/account/orders/${orderId}`);

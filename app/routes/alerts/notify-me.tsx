@@ -1,8 +1,10 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/notify-me";
 import { appContext } from "../../context";
-import { currentRental, isWaitingFor, notifyTarget, requestBackInStock } from "../../data/alerts.server";
-import { expectedBackAt, expectedBackText, NOTIFY_ME_MESSAGES } from "../../domain/alerts";
+import { isWaitingFor, notifyTarget, requestBackInStock } from "../../data/alerts.server";
+import { backAroundOf } from "../../data/renting.server";
+import { NOTIFY_ME_MESSAGES } from "../../domain/alerts";
+import { backAroundText } from "../../domain/rental-dates";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { PageHeading } from "../../components/page-heading";
@@ -20,9 +22,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const product = await notifyTarget(app.db, params.id);
   if (!product) throw data(null, { status: 404 });
-  const [rental, waiting] = await Promise.all([product.availability === "rented" ? currentRental(app.db, product.id) : null, isWaitingFor(app.db, user.id, product.id)]);
-  const now = Date.now();
-  return { product, waiting, expectedBack: product.availability === "rented" ? expectedBackText(rental ? expectedBackAt(rental) : null, now) : null };
+  // 'Back around …', as the product page says it (decision 0080).
+  const [backAround, waiting] = await Promise.all([product.availability === "rented" ? backAroundOf(app.db, product) : null, isWaitingFor(app.db, user.id, product.id)]);
+  const { backAroundAt: _at, preparedUntil: _until, ...shown } = product;
+  return { product: shown, waiting, expectedBack: product.availability === "rented" ? backAroundText(backAround, Date.now()) : null };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

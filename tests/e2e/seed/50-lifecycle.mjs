@@ -29,7 +29,7 @@ export async function seed({ db, now, DAY, pad, batch }) {
       db.prepare(
         `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, availability, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'Toast', 'Good Condition', 'Green', 'Unisex', 'Coats', '["e2e"]', ?, ?, 'approved', 'live', 'available', ?, ?)
-         ON CONFLICT (id) DO UPDATE SET availability = 'available', status = 'approved', product_status = 'live', store_id = NULL, updated_at = excluded.updated_at`,
+         ON CONFLICT (id) DO UPDATE SET availability = 'available', prepared_until = NULL, back_around_at = NULL, status = 'approved', product_status = 'live', store_id = NULL, updated_at = excluded.updated_at`,
       ).bind(id, name, `${name}, rented in the browser tests of the rental loop.`, buying, buying * 3, rental, buying, demo?.images ?? "[]", VENDOR, now - 30 * DAY, now),
     );
   }
