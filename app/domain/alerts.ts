@@ -6,7 +6,6 @@ import { PRODUCT_TYPES } from "./catalog";
 // What counts as a price drop of a favourite, and the rules of
 // saved searches: which URLs are listings, what a name may be, which items a daily run tells of.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The current rental of a rented item, as the order item records it. */
 export interface CurrentRental {
