@@ -12,12 +12,15 @@ import path from "node:path";
 export const WORKER_GZIP_LIMIT_KIB = 3 * 1024;
 export const STARTUP_LIMIT_MS = 1000;
 /**
- * The project's own budgets (issue 47, item 5; decision 0077), far inside Cloudflare's. The
- * issue's goal is 1 MiB and 30 ms; these are what the Worker measures now with a little room,
- * so it cannot grow back unnoticed. Lower them as the Worker gets leaner.
+ * The project's own budgets (issue 47, item 5; decisions 0077 and 0096), far inside Cloudflare's.
+ * The issue's goal is 1 MiB and 30 ms. Startup holds it: what only some requests need loads at
+ * the first of them (workers/app.ts), so the least of a few runs measures 5–12 ms on this
+ * machine and 30 ms leaves room for a loaded one. The size is what the Worker measures now with a
+ * little room, so it cannot grow back unnoticed (decision 0096 says what stands between it and
+ * 1 MiB). Lower them as the Worker gets leaner.
  */
-export const WORKER_GZIP_BUDGET_KIB = 1220;
-export const STARTUP_BUDGET_MS = 140;
+export const WORKER_GZIP_BUDGET_KIB = 1225;
+export const STARTUP_BUDGET_MS = 30;
 /** Startup is CPU time on a shared machine: the least of a few runs is the Worker's own cost. */
 const STARTUP_RUNS = 5;
 
@@ -38,7 +41,7 @@ export function checkWorker(buildDir = "build") {
   const uploadKiB = size ? Number(size[1]) : NaN;
   const gzipKiB = size ? Number(size[2]) : NaN;
   if (gzipKiB > WORKER_GZIP_LIMIT_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over Cloudflare's ${WORKER_GZIP_LIMIT_KIB} KiB limit.`);
-  else if (gzipKiB > WORKER_GZIP_BUDGET_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0077).`);
+  else if (gzipKiB > WORKER_GZIP_BUDGET_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0096).`);
   let startupMs = NaN;
   for (let run = 0; dry.ok && run < STARTUP_RUNS && !(startupMs <= STARTUP_BUDGET_MS); run++) {
     const startup = wrangler(["check", "startup", "--worker", bundle, "--outfile", path.join(out, "startup.cpuprofile")]);
@@ -50,6 +53,6 @@ export function checkWorker(buildDir = "build") {
     startupMs = Math.min(Number(active[1]), Number.isNaN(startupMs) ? Infinity : startupMs);
   }
   if (startupMs > STARTUP_LIMIT_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`);
-  else if (startupMs > STARTUP_BUDGET_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decision 0077).`);
+  else if (startupMs > STARTUP_BUDGET_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decision 0096).`);
   return { uploadKiB, gzipKiB, limitKiB: WORKER_GZIP_LIMIT_KIB, budgetKiB: WORKER_GZIP_BUDGET_KIB, startupMs, startupLimitMs: STARTUP_LIMIT_MS, startupBudgetMs: STARTUP_BUDGET_MS, problems };
 }

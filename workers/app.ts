@@ -10,18 +10,13 @@ import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { perIsolate } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
-import { forgetVisit, servePersonalPage, sharesWithSignedIn, wantsStitchedPage } from "../app/services/personal-page.server";
+import { sharesWithSignedIn, wantsStitchedPage } from "../app/services/stitch-gate.server";
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
 import { withDisplayCurrency } from "../app/services/display-currency.server";
-import { countView } from "../app/services/views.server";
-import { receiveWebhook } from "../app/services/payment-events.server";
-import { receiveShippingWebhook } from "../app/services/tracking-events.server";
-import { scheduled } from "./cron";
+import { countView } from "../app/services/count-view.server";
 import { images } from "./images";
-import { live } from "./live";
-import { queue } from "./queue";
 
 // A misconfigured Worker refuses to start: without APP_ENV, or outside development without its
 // own secrets (or with the development ones), this throws while the Worker loads, so a deploy is
@@ -35,6 +30,16 @@ appConfig(startupEnv);
 const loadServerBuild = () => import("virtual:react-router/server-build");
 const serverBuild = import.meta.env.MODE === "development" ? loadServerBuild : perIsolate(loadServerBuild);
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
+
+// What only some requests need loads at the first of them, once per isolate (decision 0096): the
+// queue consumer (e-mail rendering, image variants), the cron jobs, the webhooks, a conversation's
+// live socket and the stitched pages' renderer. The Worker's startup evaluates none of them.
+const queueConsumer = perIsolate(() => import("./queue"));
+const cronJobs = perIsolate(() => import("./cron"));
+const liveSockets = perIsolate(() => import("./live"));
+const paymentEvents = perIsolate(() => import("../app/services/payment-events.server"));
+const trackingEvents = perIsolate(() => import("../app/services/tracking-events.server"));
+const personalPages = perIsolate(() => import("../app/services/personal-page.server"));
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips; requestId: string; route: string } }>();
 
@@ -93,10 +98,11 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 
 app.route("/images", images);
 // The payment provider's events (decision 0055): signed, at most 1 MB, recorded once by id.
-app.all("/webhooks/stripe", (c) => receiveWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
+app.all("/webhooks/stripe", async (c) => (await paymentEvents()).receiveWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
 // The shipping provider's tracking events (decision 0082): signed, at most 256 kB, each status once.
-app.all("/webhooks/shipping", (c) => receiveShippingWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
-app.route("/", live);
+app.all("/webhooks/shipping", async (c) => (await trackingEvents()).receiveShippingWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
+// A conversation's live socket (workers/live.ts answers this one path).
+app.get("/account/messages/:id/live", async (c) => (await liveSockets()).live.fetch(c.req.raw, c.env, c.executionCtx));
 
 app.all("*", async (c) => {
   // Methods, bodies and addresses no action should see are answered here (request-gate.server.ts).
@@ -124,7 +130,7 @@ app.all("*", async (c) => {
   const { d1, env } = withDevFailure(failure, reads.d1, c.env);
   const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(d1, trips)) };
   // An action may change what the visitor's header shows: their remembered visit goes.
-  if (request.method !== "GET" && request.method !== "HEAD") await forgetVisit(request, services);
+  if (request.method !== "GET" && request.method !== "HEAD") await (await personalPages()).forgetVisit(request, services);
   const requestId = c.get("requestId");
   const render = async (req: Request) => {
     const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false };
@@ -146,7 +152,7 @@ app.all("*", async (c) => {
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
   const stitched =
     capSeconds > 0 && wantsStitchedPage(request) && sharesWithSignedIn(pageRoute(build.routes, new URL(request.url)))
-      ? await servePersonalPage(request, { services, cache, render, now })
+      ? await (await personalPages()).servePersonalPage(request, { services, cache, render, now })
       : null;
   const response = stitched ?? (await withPageCache(request, cache, () => render(request)));
   // A person's view of a product, profile or store page is counted off the request path.
@@ -159,6 +165,6 @@ export { ConversationRoom } from "./conversation";
 
 export default {
   fetch: app.fetch,
-  queue,
-  scheduled,
+  queue: async (batch, env, ctx) => (await queueConsumer()).queue(batch, env, ctx),
+  scheduled: async (controller, env, ctx) => (await cronJobs()).scheduled(controller, env, ctx),
 } satisfies ExportedHandler<Env>;

@@ -3,7 +3,7 @@ import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, 
 import { database } from "../app/data/db.server";
 import { mailPreview, otherParty, parseClientFrame, rateLimitReason, readUpTo, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
-import { notify } from "../app/services/notify.server";
+import { perIsolate } from "../app/services/per-isolate";
 
 // One Durable Object per conversation (issue 26; docs/decisions/0054-live-conversations.md). It is
 // the order of the conversation's messages: every message, from a socket frame or a form post,
@@ -26,6 +26,10 @@ export type ServerFrame =
   | { type: "error"; token: string | null; error: string };
 
 const MEMBER_HEADER = "x-closetloop-member";
+
+// The e-mail to an absent party goes through the notifications (and their tables): loaded at the
+// first one, not when the Worker starts (decision 0096).
+const notifications = perIsolate(() => import("../app/services/notify.server"));
 
 export class ConversationRoom extends DurableObject<Env> {
   /** The last sequence number given, read from D1 on the first message after the object (re)starts. */
@@ -164,7 +168,7 @@ export class ConversationRoom extends DurableObject<Env> {
     const to = await recipientOf(this.db, userId);
     if (!to) return;
     const preview = mailPreview(text, new URL(appConfig(this.env).siteUrl).hostname);
-    await notify({ env: this.env, config: appConfig(this.env) }, [
+    await (await notifications()).notify({ env: this.env, config: appConfig(this.env) }, [
       {
         key: `message:${conversationId}:${userId}:${now}`,
         kind: "message_received",

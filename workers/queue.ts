@@ -6,11 +6,15 @@ import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
 import { fulfilAccountEmail } from "../app/services/auth.server";
 import { recordViews } from "../app/services/views.server";
-import { renderEmail } from "../app/services/email-render.server";
+import { perIsolate } from "../app/services/per-isolate";
 import { noticeDelivery } from "../app/services/notify.server";
 import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "../app/domain/queue-messages";
 
 export const MAX_ATTEMPTS = 5;
+
+// E-mail rendering (React's server renderer and React Email) loads with the first e-mail, not
+// with a batch of page views (decision 0096).
+const emailRendering = perIsolate(() => import("../app/services/email-render.server"));
 
 /** Exponential backoff for a failed delivery: 10 s, 20 s, 40 s ... capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number) {
@@ -90,7 +94,7 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
           message.ack();
           continue;
         }
-        await mail.send(await renderEmail(config, body, now));
+        await mail.send(await (await emailRendering()).renderEmail(config, body, now));
       } else await marketing.call(body);
       await db
         .insert(notificationOutbox)

@@ -1,15 +1,12 @@
 import { convertPence, formatMinor, type PriceDisplay } from "./currency";
 
-// Money is integer pence, always GBP (DECISIONS.md). This is the only way it becomes text.
-const gbp = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+// Money is integer pence, always GBP (DECISIONS.md). This is the only way it becomes text. The
+// formatter is made once, at the first price (not when the Worker starts: decision 0096).
+let gbp: Intl.NumberFormat | undefined;
 
 export function formatGBP(pence: number): string {
   if (!Number.isInteger(pence)) throw new TypeError(`Money must be integer pence, got ${pence}`);
+  gbp ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return gbp.format(pence / 100);
 }
 

@@ -31,25 +31,9 @@ import { readSession, readSessionId, visitOf } from "./session.server";
 // string searches instead of parsing the page. The visitor's values also go into a JSON data
 // block, which the client reads while the page's hydration data is still the anonymous one
 // (app/components/personal.ts), so React hydrates the very markup it would render itself. The
-// answer is never stored: it is `private, no-store`.
-
-/** Does a route module let signed-in visitors have its shared page (`export const sharedWhenSignedIn = true`)? */
-export function sharesWithSignedIn(module: { sharedWhenSignedIn?: unknown } | null) {
-  return module?.sharedWhenSignedIn === true;
-}
+// answer is never stored: it is `private, no-store`. Which requests get one: stitch-gate.server.ts.
 
 const PERSONAL_COOKIE = /^(?:__Host-)?cl_(?:session|toast)=/;
-
-/**
- * Can this request be answered with a stitched shared page? A document GET (not a client
- * navigation's data request) from a visitor with a session cookie and no toast to show.
- */
-export function wantsStitchedPage(request: Request) {
-  if (request.method !== "GET") return false;
-  const url = new URL(request.url);
-  if (url.pathname.endsWith(".data")) return false;
-  return hasSessionCookie(request) && !/(?:^|;\s*)(?:__Host-)?cl_toast=/.test(request.headers.get("cookie") ?? "");
-}
 
 /** The same request as an anonymous visitor sends it: without the session (and toast) cookie. */
 export function anonymousRequest(request: Request) {

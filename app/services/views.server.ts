@@ -2,21 +2,13 @@ import { inArray, sql } from "drizzle-orm";
 import { products, stores, users, viewCounts } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { startOfWeekUTC } from "../domain/dates";
-import { viewedPage } from "../domain/views";
 import type { ViewMessage } from "../domain/queue-messages";
 
 // Counted views (issue 24, item 11), off the request path: the Worker answers, then queues one
 // small message per person's page view (waitUntil: the visitor never waits for it); the queue
 // consumer counts a whole batch at once, one upsert per subject and week. Delivery is at least
-// once: a batch that fails half-way and is retried may count a few views twice.
-
-/** After a response: queue the view it was, if it was one. Never throws into the request. */
-export function countView(env: Env, request: Request, status: number, waitUntil: (work: Promise<unknown>) => void, now: number) {
-  const page = viewedPage(request, status);
-  if (!page) return;
-  const message: ViewMessage = { key: `view:${crypto.randomUUID()}`, type: "view", ...page, at: now };
-  waitUntil(env.NOTIFICATIONS.send(message).catch((error: unknown) => console.warn("views: not queued", error)));
-}
+// once: a batch that fails half-way and is retried may count a few views twice. The queueing
+// side is count-view.server.ts (it runs on every request; this file is the consumer's).
 
 type Subject = { type: "product" | "owner" | "store"; id: string };
 
