@@ -3,15 +3,15 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-// One chunk for the framework and the shared components that every page loads: a single gzip
-// stream compresses better than many small ones (docs/performance.md, JavaScript budget).
-// The basket drawer (with the basket's lines, which /cart shares), the search box's suggestions
-// and Radix stay out of it: they load on first use. So do home's own parts (its route loads them).
+// One chunk for the framework and what the root route shows on every page (header, footer,
+// cookie banner, toasts, the currency picker and the price formatter every price shares): a single
+// gzip stream compresses better than many small ones (docs/performance.md, JavaScript budget).
+// Every other piece of app code goes where the bundler puts it by the pages that import it (a
+// chunk per set of pages), so a page loads only the components and rules it uses; until decision
+// 0096 all shared app code went with the framework and every page carried it. The basket drawer,
+// the search box's suggestions and Radix load on first use (the header imports them lazily).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-// Code only the dashboards use (the dashboard kit, the admin back office, the seller's product form,
-// the image upload control and their rules) stays out of it too, so shopper pages do not carry it;
-// so do the product card, the Follow button and the seller's badges (issue 46): the pages that show them load them.
-const NOT_SHARED = /basket-drawer|search-suggest|\/components\/home\/|\/components\/cart\/(cart-groups|rental-choices|price-parts)|\/components\/(offers|selling)\/|\/components\/catalog\/(listing|filter-sidebar)|\/components\/(seller|admin|store|order|messages|kit|auth)\/|\/components\/(image-upload|dashboard|admin[-.]|blog-post-form|reject-form|back-in-stock|return-address-fields|start-selling-panel|follow-button|seller-badges|seller-card|badges-help|product-card|address-fields|ships-to)|\/domain\/(admin[-.]|account|uploads|order-lifecycle|order-money|shipping|notifications|fairness|tabs|product-fields|seller-dashboard|store-dashboard|decision-reason|finance-report|finance-ids|selling|roles|sizes|my-sizes|size-filter|messages|similar|search-correction|product-form|alerts|blog-form|area-shrink|payouts|payment-timing|ratings|badges|follows|tracking|rental-dates|label-svg|code128|countries|address-rules|shipping-zones|offers|bundles)/;
+const ROOT_PARTS = /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|cookie-consent|newsletter|currency-picker)|not-found|progress-bar|toaster|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
 
 export default defineConfig({
   plugins: [
@@ -28,9 +28,12 @@ export default defineConfig({
     client: {
       build: {
         rollupOptions: {
+          // app/domain is pure by the project's layers (no storage, no I/O): a page that imports one
+          // name from a module does not load the rest of it for its top-level tables (decision 0096).
+          treeshake: { moduleSideEffects: (id: string) => !/\/app\/domain\//.test(id) },
           output: {
             manualChunks(id: string) {
-              if (FRAMEWORK.test(id) || (/\/app\/(components|domain)\//.test(id) && !NOT_SHARED.test(id))) return "framework";
+              if (FRAMEWORK.test(id) || ROOT_PARTS.test(id)) return "framework";
             },
           },
         },

@@ -4,8 +4,8 @@
 // down to the route. With lazy route discovery (React Router's default) a page inlines only the
 // manifest entries of its own routes and never loads the full manifest file, so that is what is
 // counted: a new route elsewhere in the app costs a shopping page nothing.
-// Fails when a shopper's page exceeds 132 kB or a dashboard page (seller, store, account,
-// admin, development) exceeds 154 kB. Then it checks the Worker as Cloudflare would take it
+// Fails when a shopper's page exceeds 130 kB or a dashboard page (seller, store, account,
+// admin, development) exceeds 153 kB (decision 0096; the goal is 115 and 140). Then it checks the Worker as Cloudflare would take it
 // (scripts/worker-size.mjs): its compressed size against the platform's limit, and its startup.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -13,8 +13,8 @@ import { gzipSync } from "node:zlib";
 import { checkWorker } from "./worker-size.mjs";
 
 const CLIENT = path.resolve("build/client");
-const SHOPPER_LIMIT = 132;
-const DASHBOARD_LIMIT = 154;
+const SHOPPER_LIMIT = 130;
+const DASHBOARD_LIMIT = 153;
 const DASHBOARD = /^routes\/(vendor|store\/(index|product-edit)|account|admin|areas|dev)\b/;
 const KB = 1000;
 
