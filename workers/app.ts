@@ -34,12 +34,14 @@ const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 // What only some requests need loads at the first of them, once per isolate (decision 0096): the
 // queue consumer (e-mail rendering, image variants), the cron jobs, the webhooks, a conversation's
 // live socket and the stitched pages' renderer. The Worker's startup evaluates none of them.
-const queueConsumer = perIsolate(() => import("./queue"));
-const cronJobs = perIsolate(() => import("./cron"));
-const liveSockets = perIsolate(() => import("./live"));
-const paymentEvents = perIsolate(() => import("../app/services/payment-events.server"));
-const trackingEvents = perIsolate(() => import("../app/services/tracking-events.server"));
-const personalPages = perIsolate(() => import("../app/services/personal-page.server"));
+// Vite's dev server imports them each time, as it does the server build, so an edit takes effect.
+const onFirstUse = <T>(load: () => Promise<T>) => (import.meta.env.MODE === "development" ? load : perIsolate(load));
+const queueConsumer = onFirstUse(() => import("./queue"));
+const cronJobs = onFirstUse(() => import("./cron"));
+const liveSockets = onFirstUse(() => import("./live"));
+const paymentEvents = onFirstUse(() => import("../app/services/payment-events.server"));
+const trackingEvents = onFirstUse(() => import("../app/services/tracking-events.server"));
+const personalPages = onFirstUse(() => import("../app/services/personal-page.server"));
 
 const app = new Hono<{ Bindings: Env; Variables: { d1: RoundTrips; requestId: string; route: string } }>();
 
