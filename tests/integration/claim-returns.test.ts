@@ -103,6 +103,18 @@ describe("a claim refunded in full comes back with tracking", () => {
   });
 });
 
+describe("a rental refunded in full", () => {
+  it("gets no second label: it goes back as every rental does, and its claim's page says so", async () => {
+    const t = await delivered("rental");
+    const claim = await opened(t);
+    expect((await t.vendor.browser.post(claim.page, { intent: "accept" })).status).toBe(302);
+    expect(await claimLabels(t.orderId)).toEqual([]);
+    const view = await page(t.shopper.browser, claim.page);
+    expect(view).toContain("It goes back as every rental does");
+    expect(view).not.toContain("Get a prepaid return label");
+  });
+});
+
 describe("bad input", () => {
   it("someone else's claim, or its handler asking: 'Claim not found', nothing made; twice at once: one label", async () => {
     const t = await delivered();
