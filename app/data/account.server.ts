@@ -172,6 +172,8 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         needBy: orderItems.needBy,
         protectionFee: orderItems.protectionFee,
         damageWaived: orderItems.damageWaived,
+        listedPrice: orderItems.listedPrice,
+        bundlePercent: orderItems.bundlePercent,
         // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
         image: aliasedOrNull(products.images, "product_images"),
         storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),

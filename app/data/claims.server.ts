@@ -27,6 +27,7 @@ const claimColumns = {
   refundAmount: claims.refundAmount,
   decisionReason: claims.decisionReason,
   decidedAt: claims.decidedAt,
+  returnedAt: claims.returnedAt,
   createdAt: claims.createdAt,
   itemName: orderItems.name,
   itemKind: orderItems.type,
@@ -155,6 +156,16 @@ export const resolution = (outcome: ClaimOutcome, refundAmount: number, decidedB
   decisionReason: reason,
   decidedAt: now,
 });
+
+/** A full refund's item is back with its handler (its return label's 'delivered'): once; whether this call marked it. */
+export async function markClaimReturned(db: Database, claimId: string, now: number) {
+  const rows = await db
+    .update(claims)
+    .set({ returnedAt: now, updatedAt: now })
+    .where(and(eq(claims.id, claimId), eq(claims.outcome, "full_refund"), isNull(claims.returnedAt)))
+    .returning({ id: claims.id });
+  return rows.length === 1;
+}
 
 /** Claims whose answer is overdue (the handler's, or the shopper's to an offer): the daily job sends them to staff. */
 export function overdueClaims(db: Database, now: number) {

@@ -1,5 +1,5 @@
 // Shipping labels and their tracking events (issue 44 items 2 and 3; decision 0082): D1 access only.
-import { and, asc, desc, eq, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { orders, shippingLabels, trackingEvents } from "../../db/schema";
 import type { PostalAddress } from "../domain/postal-address";
 import type { TrackingStatus } from "../domain/tracking";
@@ -18,6 +18,8 @@ export interface LabelPlace {
   to: PostalAddress;
   itemIds: string[];
   createdBy: string | null;
+  /** A claim's return (decision 0093): one label per claim, beside the parcel's own. */
+  claimId?: string | null;
 }
 
 /**
@@ -28,14 +30,31 @@ export interface LabelPlace {
 export async function reserveLabel(db: Database, place: LabelPlace, now: number) {
   const inserted = await db
     .insert(shippingLabels)
-    .values({ id: place.id, orderId: place.orderId, handlerKey: place.handlerKey, direction: place.direction, status: "buying", provider: place.provider, fromAddress: place.from, toAddress: place.to, itemIds: place.itemIds, createdBy: place.createdBy, createdAt: now, updatedAt: now })
+    .values({ id: place.id, orderId: place.orderId, handlerKey: place.handlerKey, direction: place.direction, status: "buying", provider: place.provider, fromAddress: place.from, toAddress: place.to, itemIds: place.itemIds, createdBy: place.createdBy, claimId: place.claimId ?? null, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .returning({ id: shippingLabels.id });
   return inserted.length > 0;
 }
 
 export function labelOfParcel(db: Database, orderId: string, handlerKey: string, direction: Direction) {
-  return db.select().from(shippingLabels).where(and(eq(shippingLabels.orderId, orderId), eq(shippingLabels.handlerKey, handlerKey), eq(shippingLabels.direction, direction))).get();
+  return db.select().from(shippingLabels).where(and(eq(shippingLabels.orderId, orderId), eq(shippingLabels.handlerKey, handlerKey), eq(shippingLabels.direction, direction), isNull(shippingLabels.claimId))).get();
+}
+
+/** The return label of a claim (decision 0093), ready or being bought; undefined when none. */
+export function labelOfClaim(db: Database, claimId: string) {
+  return db.select().from(shippingLabels).where(eq(shippingLabels.claimId, claimId)).get();
+}
+
+/** A claim's return label, ready, with its tracking timeline (the claim's page). The caller authorized the viewer for the claim. */
+export async function claimReturnOf(db: Database, claimId: string) {
+  const label = await db
+    .select({ id: shippingLabels.id, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, toAddress: shippingLabels.toAddress })
+    .from(shippingLabels)
+    .where(and(eq(shippingLabels.claimId, claimId), eq(shippingLabels.status, "ready")))
+    .get();
+  if (!label) return null;
+  const events = await db.select({ status: trackingEvents.status, occurredAt: trackingEvents.occurredAt }).from(trackingEvents).where(eq(trackingEvents.labelId, label.id));
+  return { ...label, events };
 }
 
 export async function completeLabel(db: Database, id: string, bought: { providerRef: string; carrier: string; service: string; trackingNumber: string; cost: number; labelUrl: string | null }, now: number) {
@@ -73,7 +92,7 @@ export async function recordTrackingEvent(db: Database, label: Pick<LabelRow, "i
 /** An order's ready labels with their tracking, for its shopper's page. The order's own shopper only (in the WHERE). */
 export async function parcelsOfOrder(db: Database, orderId: string, userId: string) {
   const labels = await db
-    .select({ id: shippingLabels.id, direction: shippingLabels.direction, carrier: shippingLabels.carrier, service: shippingLabels.service, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, itemIds: shippingLabels.itemIds })
+    .select({ id: shippingLabels.id, direction: shippingLabels.direction, carrier: shippingLabels.carrier, service: shippingLabels.service, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, itemIds: shippingLabels.itemIds, claimId: shippingLabels.claimId })
     .from(shippingLabels)
     .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
     .where(and(eq(shippingLabels.orderId, orderId), eq(orders.userId, userId), eq(shippingLabels.status, "ready")))

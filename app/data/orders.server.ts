@@ -9,6 +9,7 @@ import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
 import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
+import { priceNote } from "../domain/price-notes";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 import { priceForShopper } from "./basket-pricing.server";
@@ -273,6 +274,8 @@ export async function placeOrder(
         handler: line.handler,
         ...lineExtras(line, input.rentals),
         groupDeliveryFee: delivery.feeOf(line),
+        // An agreed price or a bundle discount: what it was listed at, for the order page (decision 0093).
+        ...priceNote(line),
         createdAt: now,
       }),
       db

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkPartial, CLAIM_WINDOW_MS, claimWindowEndsAt, expectedDeliveryBy, payoutHold, readPence, reasonsOffered, windowOpen, type ClaimableItem } from "./claims";
+import { checkPartial, claimReturnWords, comesBack, CLAIM_WINDOW_MS, claimWindowEndsAt, expectedDeliveryBy, payoutHold, readPence, reasonsOffered, windowOpen, type ClaimableItem } from "./claims";
 
 // Buyer protection's rules (issue 43; decision 0078): the claim window, what may be reported when,
 // and what holds an item's money from the weekly payout.
@@ -70,5 +70,33 @@ describe("a partial refund", () => {
   it("reads pounds to pence", () => {
     expect(readPence("1.5")).toBe(150);
     expect(readPence("1.505")).toBeNull();
+  });
+});
+
+describe("a claim's return (decision 0093)", () => {
+  const claim = (over: Partial<Parameters<typeof comesBack>[0]> = {}) => ({ kind: "problem", reason: "damaged", outcome: "full_refund", itemKind: "purchase", ...over });
+  it.each([
+    ["a damaged purchase refunded in full", claim(), true],
+    ["not as described", claim({ reason: "not_as_described" }), true],
+    ["the wrong item", claim({ reason: "wrong_item" }), true],
+    ["missing from the parcel: nothing to send", claim({ reason: "missing" }), false],
+    ["never received: nothing to send", claim({ reason: "not_received" }), false],
+    ["a partial refund: the shopper keeps it", claim({ outcome: "partial_refund" }), false],
+    ["no refund", claim({ outcome: "no_refund" }), false],
+    ["not decided yet", claim({ outcome: null }), false],
+    ["a rental: it goes back as every rental does", claim({ itemKind: "rental" }), false],
+    ["a repair fee's dispute", claim({ kind: "repair_fee", reason: "repair_fee" }), false],
+  ])("%s: comes back is %s", (_label, c, back) => {
+    expect(comesBack(c)).toBe(back);
+  });
+
+  it.each([
+    [null, null, "Waiting to be sent back"],
+    [null, "in_transit", "On its way back"],
+    [null, "out_for_delivery", "On its way back"],
+    [null, "returned_to_sender", "Returned to the shopper by the carrier"],
+    [1000, "delivered", "Received back by the seller"],
+  ])("received %s, tracking %s: %s", (returnedAt, status, words) => {
+    expect(claimReturnWords(returnedAt, status)).toBe(words);
   });
 });

@@ -139,5 +139,25 @@ export function readClaimText(value: unknown): string | null {
   return text.length >= CLAIM_TEXT_MIN && text.length <= CLAIM_TEXT_MAX ? text : null;
 }
 
+/** Problems whose item cannot go back: it never arrived, or was not in the parcel. */
+const NOTHING_TO_SEND: readonly ClaimReason[] = ["not_received", "missing"];
+
+/**
+ * Does a claim's item go back to its handler on a prepaid label of its own (decision 0093)? A
+ * problem with a purchase that arrived, refunded in full. A rental goes back as every rental
+ * does (its own return, with the rental's return label), so it gets no second label.
+ */
+export function comesBack(claim: { kind: string; reason: string; outcome: string | null; itemKind: string }) {
+  return claim.kind === "problem" && claim.outcome === "full_refund" && claim.itemKind === "purchase" && !NOTHING_TO_SEND.includes(claim.reason as ClaimReason);
+}
+
+/** What the claim's return says to its shopper and handler: on its way, or back (decision 0093). */
+export function claimReturnWords(returnedAt: number | null, trackingStatus: string | null) {
+  if (returnedAt !== null) return "Received back by the seller";
+  if (trackingStatus === "returned_to_sender") return "Returned to the shopper by the carrier";
+  if (trackingStatus === "in_transit" || trackingStatus === "out_for_delivery") return "On its way back";
+  return "Waiting to be sent back";
+}
+
 export const isReason = (value: unknown): value is ClaimReason => typeof value === "string" && (CLAIM_REASONS as readonly string[]).includes(value);
 export const isOutcome = (value: unknown): value is ClaimOutcome => typeof value === "string" && (CLAIM_OUTCOMES as readonly string[]).includes(value);

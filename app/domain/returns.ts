@@ -7,6 +7,9 @@ import type { InspectionOutcome } from "./order-lifecycle";
 /** Where items handled by Closetloop itself come back (staff as the fallback handler). */
 export const CLOSETLOOP_RETURNS_ADDRESS = ["Closetloop Returns", "Unit 4, Canal Side Studios", "88 Orsman Road", "London", "N1 5QJ", "United Kingdom"] as const;
 
+/** The same address as a label's recipient (a claim's return of an item Closetloop handles; decision 0093). */
+export const CLOSETLOOP_RETURNS_POSTAL = { fullName: "Closetloop Returns", addressLine1: "Unit 4, Canal Side Studios", addressLine2: "88 Orsman Road", city: "London", postalCode: "N1 5QJ", country: "GB" } as const;
+
 export const REASON_MAX = 500;
 
 export const INSPECTION_LABELS: Readonly<Record<InspectionOutcome, string>> = {

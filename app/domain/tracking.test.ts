@@ -31,4 +31,11 @@ describe("a parcel's tracking", () => {
     expect(returnsFor("purchase", "completed")).toBe(0);
     expect(returnsFor("purchase", "return_requested")).toBe(1);
   });
+
+  it("shows a claim's return label whatever its item's status, marked as the claim's (decision 0093)", () => {
+    const claimLabel = { id: "c", direction: "return" as const, carrier: "royal_mail", service: "Tracked 48", trackingNumber: "CD123456789GB", trackingStatus: "in_transit" as const, itemIds: ["i1"], events: [{ status: "in_transit" as const, occurredAt: 5 }], claimId: "claim_1" };
+    const shown = shopperParcels([claimLabel], [{ id: "i1", name: "Dress", type: "purchase", status: "completed" }]).returns;
+    expect(shown).toEqual([{ id: "c", forClaim: true, trackingNumber: "CD123456789GB", status: "in_transit", timeline: [{ status: "in_transit", occurredAt: 5 }], names: ["Dress"] }]);
+    expect(shopperParcels([{ ...claimLabel, claimId: null }], [{ id: "i1", name: "Dress", type: "purchase", status: "completed" }]).returns).toEqual([]);
+  });
 });

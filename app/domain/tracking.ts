@@ -48,6 +48,8 @@ interface ParcelInput {
   trackingStatus: TrackingStatus | null;
   itemIds: string[];
   events: TimelineStep[];
+  /** A claim's return (decision 0093): shown from the claim's full refund, whatever the item's status. */
+  claimId?: string | null;
 }
 
 /** Items whose way back the prepaid return label serves: a rental out with the shopper, anything being returned. */
@@ -56,7 +58,7 @@ const COMING_BACK = new Set(["delivered", "active", "return_requested"]);
 /**
  * What the shopper's order page shows of its parcels: each parcel going out with its timeline,
  * and the prepaid return labels they can use now (a rental's from delivery; a purchase's once
- * its return is asked for).
+ * its return is asked for; a claim's from its full refund, with its timeline until it is back).
  */
 export function shopperParcels(parcels: readonly ParcelInput[], items: readonly { id: string; name: string; type: "rental" | "purchase"; status: string }[]) {
   const namesOf = (ids: string[]) => items.filter((i) => ids.includes(i.id)).map((i) => i.name);
@@ -64,8 +66,8 @@ export function shopperParcels(parcels: readonly ParcelInput[], items: readonly 
     .filter((p) => p.direction === "outbound")
     .map((p) => ({ id: p.id, carrier: p.carrier, service: p.service, trackingNumber: p.trackingNumber, status: p.trackingStatus, timeline: timelineOf(p.events), names: namesOf(p.itemIds) }));
   const returns = parcels
-    .filter((p) => p.direction === "return" && items.some((i) => p.itemIds.includes(i.id) && ((i.type === "rental" && COMING_BACK.has(i.status)) || i.status === "return_requested")))
-    .map((p) => ({ id: p.id, trackingNumber: p.trackingNumber, status: p.trackingStatus, timeline: timelineOf(p.events), names: namesOf(p.itemIds) }));
+    .filter((p) => p.direction === "return" && (p.claimId != null || items.some((i) => p.itemIds.includes(i.id) && ((i.type === "rental" && COMING_BACK.has(i.status)) || i.status === "return_requested"))))
+    .map((p) => ({ id: p.id, forClaim: p.claimId != null, trackingNumber: p.trackingNumber, status: p.trackingStatus, timeline: timelineOf(p.events), names: namesOf(p.itemIds) }));
   return { outbound, returns };
 }
 export type ShopperParcels = ReturnType<typeof shopperParcels>;

@@ -8,6 +8,7 @@ import { CLAIM_MESSAGES, OFFER_ANSWER_MS, type ClaimOutcome } from "../domain/cl
 import { formatGBP } from "../domain/money";
 import { refundCap } from "../domain/refund-cap";
 import { tellClaim } from "./claim-notices.server";
+import { arrangeClaimReturn } from "./claim-returns.server";
 import { refundPayment } from "./refunds.server";
 import { overturnItemCharge } from "./trade.server";
 import type { ClaimResult, ClaimServices } from "./claims.server";
@@ -110,7 +111,10 @@ async function settle(
     return null;
   const given = outcome === "no_refund" ? 0 : await giveBack(app, { ...claim, ...extra }, amount, actorId, now);
   if (given !== amount) await moveClaim(app.db, claim.id, ["resolved"], { refundAmount: given }, now);
-  return { ...claim, ...extra, status: "resolved" as const, outcome, refundAmount: given, decisionReason: reason };
+  const done = { ...claim, ...extra, status: "resolved" as const, outcome, refundAmount: given, decisionReason: reason };
+  // A full refund's item goes back on its own prepaid label (decision 0093); the refund does not wait for it.
+  await arrangeClaimReturn(app, done, actorId, now);
+  return done;
 }
 
 export type HandlerAnswer =

@@ -9,7 +9,7 @@ import type { Notice } from "./notify.server";
 // Every step of a claim tells the other side (issue 43 item 3): bell and e-mail through the one
 // notification service. Keys are per claim, step and party, so a replay tells once.
 
-export type ClaimStep = "opened" | "accepted" | "offered" | "offer_accepted" | "offer_declined" | "disputed" | "overdue" | "decided" | "fee_disputed";
+export type ClaimStep = "opened" | "accepted" | "offered" | "offer_accepted" | "offer_declined" | "disputed" | "overdue" | "decided" | "fee_disputed" | "returned";
 
 type Claim = Pick<ClaimRow, "id" | "orderId" | "orderItemId" | "reason" | "itemName" | "offerAmount" | "outcome" | "refundAmount" | "decisionReason">;
 
@@ -24,7 +24,7 @@ function words(step: ClaimStep, c: Claim) {
     case "fee_disputed":
       return { handler: [`The repair fee for ${c.itemName} is disputed`, `The shopper disputes the repair fee charged for ${c.itemName}. Our team will look at both sides and decide.`], staff: [`A repair fee to decide: ${c.itemName}`, `The shopper disputes the repair fee charged for ${c.itemName}.`] };
     case "accepted":
-      return { shopper: [`Your claim about ${c.itemName} was accepted`, `The seller accepted your claim (${what}): the full price is refunded to your card. If the item should go back, the return address is on the claim's page.`] };
+      return { shopper: [`Your claim about ${c.itemName} was accepted`, `The seller accepted your claim (${what}): the full price is refunded to your card. If the item should go back, its prepaid return label is on the claim's page.`] };
     case "offered":
       return { shopper: [`A partial refund is offered for ${c.itemName}`, `The seller offers ${formatGBP(c.offerAmount ?? 0)} back for your claim (${what}). Accept or decline it on the claim's page within 3 days; declined, it goes to our team.`] };
     case "offer_accepted":
@@ -45,6 +45,8 @@ function words(step: ClaimStep, c: Claim) {
         handler: [`The claim about ${c.itemName} went to our team`, `It was not answered in time. Our team will decide it.`],
         staff: [`A claim to decide: ${c.itemName}`, `It was not answered in time (${what}).`],
       };
+    case "returned":
+      return { handler: [`${c.itemName} is back with you`, `The carrier delivered the return of ${c.itemName} (${what}) to your return address.`] };
     case "decided":
       return {
         shopper: [`Your claim about ${c.itemName} is decided: ${outcome}`, `Our team decided your claim (${what}): ${outcome}.\n\nTheir reason: ${c.decisionReason ?? ""}`],

@@ -3,6 +3,7 @@ import { orders, users } from "../../db/schema";
 import { completeLabel, dropLabel, labelOfParcel, reserveLabel, type Direction } from "../data/labels.server";
 import { loadOrder, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { returnDestination } from "../data/returns.server";
+import { CLOSETLOOP_RETURNS_POSTAL } from "../domain/returns";
 import { DELIVERY_FEE_PER_GROUP } from "../domain/delivery";
 import { showReference } from "../domain/order-reference";
 import { addressLines, type PostalAddress } from "../domain/postal-address";
@@ -35,13 +36,15 @@ export function shippingProvider(services: Pick<LifecycleServices, "config">): S
 export type LabelOutcome = { ok: true; labelId: string; made: boolean } | { ok: false; httpStatus: 404 | 409 | 502; message: string };
 
 const refused = (httpStatus: 404 | 409 | 502, message: string): LabelOutcome => ({ ok: false, httpStatus, message });
+/** Who handles an item: its seller, or the store that manages it (an owner may be gone: null). */
+type ItemHandler = { handler: LifecycleItem["handler"]; sellerId: string | null; ownerId: string | null };
 /** One parcel per handler of an order (a vendor's items, or a store's). */
-export const handlerKeyOf = (item: Pick<LifecycleItem, "handler" | "sellerId" | "ownerId">) => (item.handler === "store" ? `store:${item.sellerId}` : `vendor:${item.ownerId}`);
+export const handlerKeyOf = (item: ItemHandler) => (item.handler === "store" ? `store:${item.sellerId}` : `vendor:${item.ownerId}`);
 /** A parcel weighs this much for the rate (grams): one or two garments in a mailing bag. */
 export const PARCEL_GRAMS = 1000;
 
 /** The sender's address: a seller's return address, or the store's (or Closetloop's) lines. */
-async function senderAddress(app: LifecycleServices, item: LifecycleItem): Promise<PostalAddress | null> {
+async function senderAddress(app: LifecycleServices, item: ItemHandler): Promise<PostalAddress | null> {
   if (item.handler === "vendor" && item.ownerId) {
     const seller = await app.db.select({ name: users.displayName, fullName: users.fullName, address: users.returnAddress }).from(users).where(eq(users.id, item.ownerId)).get();
     if (!seller?.address || addressLines(seller.address).length < 2) return null;
@@ -55,6 +58,27 @@ async function senderAddress(app: LifecycleServices, item: LifecycleItem): Promi
   const city = rest.length > 2 ? rest[rest.length - 2] : null;
   return { fullName: name ?? destination.name, addressLine1: rest[0] ?? null, addressLine2: rest.length > 3 ? rest.slice(1, -2).join(", ") : null, city, postalCode, country: "GB" };
 }
+
+/**
+ * Where an item goes back to (a claim's return, decision 0093): its handler's address as on the
+ * parcel's labels, or Closetloop's for a seller with no return address (staff handle it). A store
+ * with no address has none: null.
+ */
+export async function returnAddressOf(app: LifecycleServices, item: ItemHandler): Promise<PostalAddress | null> {
+  return (await senderAddress(app, item)) ?? (item.handler === "vendor" ? CLOSETLOOP_RETURNS_POSTAL : null);
+}
+
+/** What the provider is asked for one label: every label is rated as one parcel within its delivery fee. */
+export const labelRequest = (place: { id: string; orderId: string; direction: Direction; from: PostalAddress; to: PostalAddress }, reference: string) => ({
+  orderId: place.orderId,
+  reference,
+  direction: place.direction,
+  from: place.from,
+  to: place.to,
+  weight: PARCEL_GRAMS,
+  maxCost: DELIVERY_FEE_PER_GROUP,
+  idempotencyKey: place.id,
+});
 
 function whyNothingToSend(mine: LifecycleItem[]): LabelOutcome {
   if (mine.every((i) => i.status === "cancelled")) return refused(409, "This order was cancelled: there is nothing to send.");
@@ -92,7 +116,7 @@ export async function getLabel(app: LifecycleServices, orderId: string, actor: L
   const back = place("return");
   const backReserved = await reserveLabel(app.db, back, now);
   const reference = showReference(order.reference);
-  const request = (p: ReturnType<typeof place>) => ({ orderId, reference, direction: p.direction, from: p.from, to: p.to, weight: PARCEL_GRAMS, maxCost: DELIVERY_FEE_PER_GROUP, idempotencyKey: p.id });
+  const request = (p: ReturnType<typeof place>) => labelRequest(p, reference);
   let bought: BoughtLabel;
   try {
     bought = await provider.buyLabel(request(outbound));

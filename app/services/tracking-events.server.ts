@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { trackerUpdate } from "./easypost.server";
 import { verifyEasyPostEvent } from "./easypost-signature.server";
 import { carrierDelivered } from "./order-lifecycle.server";
+import { claimReturnDelivered } from "./claim-returns.server";
 import { readAtMost } from "./read-at-most";
 
 // POST /webhooks/shipping (issue 44 item 3; docs/decisions/0082-shipping-labels-and-tracking.md).
@@ -54,5 +55,7 @@ export async function receiveShippingWebhook(app: Services, request: Request, no
       return text(500, "The event could not be handled; deliver it again");
     }
   }
+  // A claim's return delivered: the item is back with its handler (decision 0093).
+  if (status === "delivered" && label.claimId && (await claimReturnDelivered(app, label.claimId, now))) outcome += "; claim return received";
   return Response.json({ received: true, outcome });
 }

@@ -31,6 +31,8 @@ export const claims = sqliteTable(
     decisionReason: text("decision_reason"),
     decidedBy: text("decided_by").references(() => users.id, { onDelete: "set null" }),
     decidedAt: integer("decided_at"),
+    /** A full refund's item received back by its handler: its return label's 'delivered' (migration 0073, decision 0093). */
+    returnedAt: integer("returned_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },

@@ -156,6 +156,10 @@ export const orderItems = sqliteTable(
     ownerId: text("owner_id").references(() => users.id, { onDelete: "set null" }),
     /** The fee its handler group paid for its parcel (the destination zone's; migration 0067); null before: £3.99. */
     groupDeliveryFee: integer("group_delivery_fee"),
+    /** What it was listed at when its price paid differs: an agreed price, or its group's bundle discount (migration 0073, decision 0093). */
+    listedPrice: integer("listed_price"),
+    /** The bundle discount of its handler's group that priced it (a percentage); null when none. */
+    bundlePercent: integer("bundle_percent"),
     createdAt: createdAt(),
   },
   (t) => [

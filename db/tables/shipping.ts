@@ -1,10 +1,12 @@
 // Shipping labels and their tracking (issue 44 items 2 and 3;
-// docs/decisions/0082-shipping-labels-and-tracking.md). Migration 0063.
+// docs/decisions/0082-shipping-labels-and-tracking.md). Migration 0063; a claim's return label,
+// migration 0073 (decision 0093).
 import { sql } from "drizzle-orm";
 import { integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { PostalAddress } from "../../app/domain/postal-address";
 import { TRACKING_STATUSES } from "../../app/domain/tracking";
 import { id, createdAt, belongsTo, jsonList } from "./columns";
+import { claims } from "./claims";
 import { orders } from "./orders";
 import { users } from "./people";
 
@@ -32,12 +34,15 @@ export const shippingLabels = sqliteTable(
     itemIds: jsonList("item_ids"),
     trackingStatus: text("tracking_status", { enum: TRACKING_STATUSES }),
     trackingUpdatedAt: integer("tracking_updated_at"),
+    /** A claim's return (decision 0093): one per claim, beside the parcel's own labels. */
+    claimId: text("claim_id").references(() => claims.id, { onDelete: "cascade" }),
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    uniqueIndex("shipping_labels_one_per_parcel").on(t.orderId, t.handlerKey, t.direction),
+    uniqueIndex("shipping_labels_one_per_parcel").on(t.orderId, t.handlerKey, t.direction).where(sql`${t.claimId} IS NULL`),
+    uniqueIndex("shipping_labels_one_per_claim").on(t.claimId).where(sql`${t.claimId} IS NOT NULL`),
     uniqueIndex("shipping_labels_tracking_unique").on(t.trackingNumber).where(sql`${t.trackingNumber} IS NOT NULL`),
   ],
 );

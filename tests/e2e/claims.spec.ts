@@ -67,3 +67,18 @@ test("report a problem, answer it, decide it as staff", async ({ page, browser }
   await page.goto(orderPage);
   await expect(page.getByRole("region", { name: "Buyer protection" }).getByText("Resolved (Partial refund)")).toBeVisible();
 });
+
+// A claim refunded in full comes back on its own prepaid label (decision 0093): the demo's
+// order_demo_claimreturn, read only (both projects read the same order), with its tracking.
+test("a claim refunded in full: its prepaid return label and tracking on the order page", async ({ page }) => {
+  const orderPage = "/account/orders/order_demo_claimreturn";
+  await login(page, DEMO.shopper, undefined, orderPage);
+  await page.goto(orderPage);
+  const tracking = page.getByRole("region", { name: "Tracking" });
+  await expect(tracking.getByText("Prepaid return label for your claim")).toBeVisible();
+  await expect(tracking.getByRole("list", { name: "Tracking of your return RM100200320GB" }).getByText("In transit")).toBeVisible();
+  await page.getByRole("region", { name: "Buyer protection" }).getByRole("link", { name: "Claim", exact: true }).click();
+  await expect(page.getByRole("region", { name: "The return" }).getByText("On its way back")).toBeVisible();
+  await page.getByRole("link", { name: "Print your return label" }).click();
+  await expect(page.getByRole("heading", { name: "Your prepaid return label" })).toBeVisible();
+});

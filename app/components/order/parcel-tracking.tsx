@@ -8,7 +8,7 @@ import { TRACKING_WORDS, type ShopperParcels, type TimelineStep } from "../../do
 
 const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
-function Timeline({ steps, label }: { steps: TimelineStep[]; label: string }) {
+export function Timeline({ steps, label }: { steps: TimelineStep[]; label: string }) {
   if (steps.length === 0) return <p className="text-sm text-stone-700">Label created: waiting for the carrier&apos;s first scan.</p>;
   return (
     <ol aria-label={label} className="mt-2 space-y-1 border-l-2 border-stone-200 pl-4 text-sm">
@@ -43,10 +43,11 @@ export function ParcelTracking({ parcels }: { parcels: ShopperParcels }) {
         })}
         {parcels.returns.map((p) => (
           <li key={p.id} className="rounded-md border border-stone-200 bg-stone-50 p-3 text-sm">
-            <p className="font-semibold">Prepaid return label</p>
+            <p className="font-semibold">{p.forClaim ? "Prepaid return label for your claim" : "Prepaid return label"}</p>
             <p>{`Send ${p.names.join(", ")} back with it: nothing to pay. `}
               <Link to={`/account/labels/${p.id}`} className="font-semibold text-brand underline">Print your return label</Link>
             </p>
+            {p.forClaim || p.timeline.length ? <p className="font-semibold">{p.status ? TRACKING_WORDS[p.status] : "Waiting to be sent back"}</p> : null}
             {p.timeline.length ? <Timeline steps={p.timeline} label={`Tracking of your return ${p.trackingNumber}`} /> : null}
           </li>
         ))}

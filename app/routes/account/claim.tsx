@@ -3,12 +3,15 @@ import type { Route } from "./+types/claim";
 import { appContext } from "../../context";
 import { claimFor } from "../../data/claims.server";
 import { returnDestination } from "../../data/returns.server";
-import { checkPartial, CLAIM_MESSAGES, readClaimText } from "../../domain/claims";
+import { claimReturnOf } from "../../data/labels.server";
+import { checkPartial, CLAIM_MESSAGES, comesBack, readClaimText } from "../../domain/claims";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { handlesOrders } from "../../domain/roles";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { ClaimAnswerForms, ClaimDetails, type ClaimAnswerData } from "../../components/order/claim-parts";
+import { ClaimReturnPart } from "../../components/order/claim-return";
+import { claimReturnLabel } from "../../services/claim-returns.server";
 import { answerClaim, answerOffer, paidFor } from "../../services/claim-decisions.server";
 import { requireUser } from "../../services/guards.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -23,7 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Claim | Closetloop" }, 
 
 export const bodyLimit = uploadBodyLimit("claim");
 
-export const intents = ["accept", "offer", "dispute", "accept_offer", "decline_offer"] as const;
+export const intents = ["accept", "offer", "dispute", "accept_offer", "decline_offer", "return_label"] as const;
 
 const notFound = () => data(CLAIM_MESSAGES.notYours, { status: 404 });
 
@@ -42,9 +45,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = await viewerOf(app, params.claimId.slice(0, 100), user);
   if (!viewer) throw notFound();
   const { claim } = viewer;
-  // Refunded in full after delivery: the item goes back to the handler's return address.
-  const sendBack = claim.kind === "problem" && claim.outcome === "full_refund" && claim.reason !== "not_received" ? await returnDestination(app.db, { handler: claim.handler, sellerId: claim.sellerId, ownerId: claim.ownerId }) : null;
-  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, reported: new URL(request.url).searchParams.get("reported") === "1" };
+  // Refunded in full after delivery: the item goes back to its handler on a prepaid label (decision 0093).
+  const sendBack = comesBack(claim) ? { destination: (await returnDestination(app.db, claim)).lines, label: await claimReturnOf(app.db, claim.id), returnedAt: claim.returnedAt } : null;
+  // A rental refunded in full goes back as every rental does, with the rental's own return.
+  const rentalBack = claim.itemKind === "rental" && comesBack({ ...claim, itemKind: "purchase" });
+  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, rentalBack, reported: new URL(request.url).searchParams.get("reported") === "1" };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -67,6 +72,14 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!result.ok) return fail(result.status, { intent: result.message });
     const description = intent === "accept_offer" ? `${formatGBP(claim.offerAmount ?? 0)} is refunded to your card.` : "Our team will look at both sides and decide.";
     return redirectWithToast(app.config, here, { type: "success", title: intent === "accept_offer" ? "Offer accepted" : "Offer declined", description });
+  }
+
+  if (intent === "return_label") {
+    // The claim's prepaid return label, for its shopper (decision 0093); two presses make one.
+    if (role !== "shopper") throw notFound();
+    const outcome = await claimReturnLabel(app, claim, user.id, now);
+    if (!outcome.ok) return data<ClaimAnswerData>({ intent, values, alert: { title: "No label", message: outcome.message } }, { status: outcome.httpStatus });
+    return redirectWithToast(app.config, `/account/labels/${outcome.labelId}`, { type: "success", title: "Return label ready", description: "Print it and stick it on the parcel: it is paid for." }, { status: 303 });
   }
 
   if (role !== "handler") throw notFound();
@@ -96,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, role, paid, sendBack, reported } = loaderData;
+  const { claim, role, paid, sendBack, rentalBack, reported } = loaderData;
   const result = actionData as ClaimAnswerData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-4">
@@ -105,12 +118,8 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
       </Link>
       {reported ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your problem is reported. The seller has 3 days to answer; you will be told of every step.</p> : null}
       <ClaimDetails claim={claim} />
-      {sendBack ? (
-        <section aria-label="Send it back" className="rounded-md border border-stone-200 p-3 text-sm">
-          <p className="font-semibold">Send it back with a tracked service to:</p>
-          <p>{sendBack.lines.join(", ")}</p>
-        </section>
-      ) : null}
+      {sendBack ? <ClaimReturnPart view={sendBack} role={role} /> : null}
+      {rentalBack ? <p className="rounded-md border border-stone-200 p-3 text-sm">It goes back as every rental does: return it from the order&apos;s page, with the rental&apos;s prepaid return label when it has one.</p> : null}
       <ClaimAnswerForms claim={claim} role={role} paid={paid} result={result} />
     </div>
   );

@@ -13,6 +13,8 @@ import { ConfirmItems, ReceivedForm, TrackingLine } from "../../components/order
 import { InspectionNote, PurchaseReturnForm, ReturnInstructions, type ReturnFormResult } from "../../components/order/returns";
 import { FormAlert, SubmitButton, useSubmitting, busyProps } from "../../components/forms";
 import { addressLines } from "../../domain/postal-address";
+import { agreedFrom } from "../../domain/price-notes";
+import { AgreedPriceNote } from "../../components/order/price-notes";
 
 export interface OrderActionData {
   intent: string;
@@ -100,6 +102,7 @@ export function ItemLine({ item, reference, isShopper, result, canCancelAlone }:
           {item.type === "rental" ? "Rental (7 days)" : "Purchase"} · {price(item.price)}
           {item.type === "rental" && item.buyingPrice !== null ? ` · Buy Now price ${price(item.buyingPrice)}` : ""}
         </p>
+        <AgreedPriceNote listed={agreedFrom(item)} />
         {result?.alert && result.intent !== "review" && result.intent !== "cancel_order" ? <FormAlert title={result.alert.title} message={result.alert.message} /> : null}
         <TrackingLine carrier={item.carrier} trackingNumber={item.trackingNumber} />
         <RentalPlanLines item={item} />

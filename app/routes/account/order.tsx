@@ -39,6 +39,8 @@ import { ReportProblemPart } from "../../components/order/report-problem";
 import { orderClaimChoices } from "../../services/claims.server";
 import { ParcelTracking } from "../../components/order/parcel-tracking";
 import { orderParcels } from "../../services/labels-page.server";
+import { bundleNotes } from "../../domain/price-notes";
+import { BundleNotes } from "../../components/order/price-notes";
 
 export type { OrderActionData };
 
@@ -95,7 +97,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
   // Labels and tracking (issue 44): the parcels and the prepaid return label.
   const parcels = await orderParcels(app.db, order);
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels };
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels, bundles: bundleNotes(order.items) };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -257,6 +259,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
             </li>
           ))}
         </ul>
+        <BundleNotes bundles={loaderData.bundles} />
         <OrderMoneySection lines={money.lines} total={money.total} pending={money.pending} />
       </section>
 

@@ -10,6 +10,9 @@
 // - order_demo_claimwindow: delivered yesterday, no problem reported; last week's run held its
 //   sale (the Financial tab's 'Held for a later payout', with why). 'Everything is OK' on the
 //   order page ends the window, and the next weekly run pays it.
+// - order_demo_claimreturn (decision 0093): reported damaged, the seller accepted it (a full
+//   refund), and the item goes back on a prepaid return label of the claim's own, 'In transit' on
+//   the order page; 'Delivered' for it on /dev/shipping marks it received back and tells the seller.
 // Idempotent: fixed ids; an order already there is left alone.
 import { splitSale } from "../../../app/domain/commission.ts";
 import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
@@ -20,11 +23,11 @@ const GROUP_FEE = 399;
 const HOUR = 3_600_000;
 
 export async function seed({ db, now, DAY, batch }) {
-  const ids = ["order_demo_claimopen", "order_demo_claimstaff", "order_demo_claimpartial", "order_demo_claimwindow"];
+  const ids = ["order_demo_claimopen", "order_demo_claimstaff", "order_demo_claimpartial", "order_demo_claimwindow", "order_demo_claimreturn"];
   const known = await db.prepare(`SELECT id FROM orders WHERE id IN (${ids.map(() => "?").join(", ")})`).bind(...ids).all();
   if (known.results.length > 0) return;
   const products = await db
-    .prepare("SELECT id, name, owner_id, buying_price FROM products WHERE product_status = 'live' AND availability = 'available' AND store_id IS NULL AND buying_price IS NOT NULL AND id NOT IN (SELECT product_id FROM order_items) ORDER BY id LIMIT 4 OFFSET 3")
+    .prepare("SELECT id, name, owner_id, buying_price FROM products WHERE product_status = 'live' AND availability = 'available' AND store_id IS NULL AND buying_price IS NOT NULL AND id NOT IN (SELECT product_id FROM order_items) ORDER BY id LIMIT 5 OFFSET 3")
     .all();
   if (products.results.length < 4) return;
   const statements = [];
@@ -65,7 +68,7 @@ export async function seed({ db, now, DAY, batch }) {
       "INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, due_at, handler_text, answered_by, offer_amount, escalated_because, outcome, refund_amount, decision_reason, decided_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'problem', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
       id, orderId, itemId, SHOPPER, fields.reason, fields.description, fields.status, fields.dueAt ?? null, fields.handlerText ?? null, fields.answeredBy ?? null, fields.offer ?? null, fields.escalated ?? null, fields.outcome ?? null, fields.refund ?? null, fields.decisionReason ?? null, fields.decidedAt ?? null, fields.at, fields.at,
     );
-  const [a, b, c, d] = products.results;
+  const [a, b, c, d, e] = products.results;
 
   // An open claim awaiting the seller.
   const open = delivered(ids[0], a, now - 4 * DAY, now - DAY);
@@ -98,5 +101,24 @@ export async function seed({ db, now, DAY, batch }) {
     "INSERT INTO payout_holds (recipient_type, recipient_id, period_start, order_item_id, item_name, amount, reason, created_at) VALUES ('owner', ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
     d.owner_id, periodStart, held.itemId, d.name, held.split.owner, `Its claim window is open until ${windowEnds} UTC.`, now - HOUR,
   );
+
+  // Accepted by the seller: refunded in full, the item on its way back on the claim's own label.
+  if (e) {
+    const returned = delivered(ids[4], e, now - 7 * DAY, now - 4 * DAY);
+    const acceptedAt = now - 3 * DAY;
+    const fullTxn = transactionId(returned.itemId, "claim_refund");
+    claim("claim_demo_return", ids[4], returned.itemId, { reason: "damaged", description: "The zip is broken and one seam is open.", status: "resolved", answeredBy: e.owner_id, outcome: "full_refund", refund: e.buying_price, decisionReason: "Accepted by the seller", decidedAt: acceptedAt, at: now - 4 * DAY + HOUR });
+    s("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, store_id, gross_amount, net_amount, status, created_at) VALUES (?, 'claim_refund', ?, ?, ?, ?, NULL, ?, ?, 'completed', ?) ON CONFLICT DO NOTHING", fullTxn, e.id, ids[4], returned.itemId, e.owner_id, -returned.split.gross, -returned.split.owner, acceptedAt);
+    s("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?) ON CONFLICT DO NOTHING", commissionId(fullTxn, "platform"), fullTxn, -returned.split.platform, acceptedAt);
+    returned.pay(`refund:claim:${returned.itemId}`, "refund", e.buying_price, acceptedAt, fullTxn);
+    const owner = await db.prepare("SELECT return_address FROM users WHERE id = ?").bind(e.owner_id).first();
+    const to = owner?.return_address ?? JSON.stringify({ fullName: "Closetloop Returns", addressLine1: "Unit 4, Canal Side Studios", addressLine2: "88 Orsman Road", city: "London", postalCode: "N1 5QJ", country: "GB" });
+    const label = "lbl_order_demo_claimreturn";
+    s(
+      "INSERT INTO shipping_labels (id, order_id, handler_key, direction, status, provider, provider_ref, carrier, service, tracking_number, cost, from_address, to_address, item_ids, tracking_status, tracking_updated_at, created_by, claim_id, created_at, updated_at) VALUES (?, ?, ?, 'return', 'ready', 'local', ?, 'royal_mail', 'Tracked 48', 'RM100200320GB', 320, ?, ?, ?, 'in_transit', ?, ?, 'claim_demo_return', ?, ?) ON CONFLICT DO NOTHING",
+      label, ids[4], `vendor:${e.owner_id}`, `shp_local_${label}`, ADDRESS, to, JSON.stringify([returned.itemId]), now - DAY, e.owner_id, acceptedAt, now - DAY,
+    );
+    s("INSERT INTO tracking_events (id, label_id, status, event_id, occurred_at, received_at) VALUES (?, ?, 'in_transit', 'evt_local_demo_claimreturn_in_transit', ?, ?) ON CONFLICT DO NOTHING", `trk_${label}_in_transit`, label, now - DAY, now - DAY);
+  }
   await batch(statements);
 }

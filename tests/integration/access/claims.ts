@@ -77,6 +77,8 @@ export const rules: AreaRules = {
       dispute: notTheirClaim(() => ({ intent: "dispute", text: "It was whole when it left." })),
       accept_offer: notTheirClaim(() => ({ intent: "accept_offer" })),
       decline_offer: notTheirClaim(() => ({ intent: "decline_offer" })),
+      // A claim's prepaid return label (decision 0093) is its shopper's alone.
+      return_label: notTheirClaim(() => ({ intent: "return_label" })),
     },
     "routes/admin/claims.tsx": {
       decide: rule("claims", {
