@@ -1,5 +1,5 @@
-import { and, eq, gt, isNull, lt, lte } from "drizzle-orm";
-import { orderItems, orders, users } from "../../db/schema";
+import { and, eq, gt, isNull, lt, lte, ne, notExists, or } from "drizzle-orm";
+import { claims, orderItems, orders, users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
@@ -140,8 +140,14 @@ export async function runDailyJob(ctx: JobContext, now: number) {
     console.error("job daily: sweeping staged uploads failed", error);
   }
 
-  // Windows that ended without Buy or Return become purchases at the buying price of the order.
-  const ended = await itemsInStatus(ctx.db, ["active"], lte(orderItems.rentalEndsAt, now));
+  // Windows that ended without Buy or Return become purchases at the buying price of the order —
+  // not while a claim about the item is open, nor once one gave its money back in full (decision
+  // 0093): the shopper was refunded for it, and returns it.
+  const claimHolds = ctx.db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.orderItemId, orderItems.id), eq(claims.kind, "problem"), or(ne(claims.status, "resolved"), eq(claims.outcome, "full_refund"))));
+  const ended = await itemsInStatus(ctx.db, ["active"], and(lte(orderItems.rentalEndsAt, now), notExists(claimHolds)));
   for (const item of ended) {
     try {
       const result = await changeOrderItem(ctx, item.id, { type: "convert" }, SYSTEM, now);

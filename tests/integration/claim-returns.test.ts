@@ -7,6 +7,7 @@ import type { TrackingStatus } from "../../app/domain/tracking";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { admin, all, delivered, mail, nextIp, opened, refunds, report, type Trade } from "./claims-helpers";
+import { runJob } from "./lifecycle-fixtures";
 
 // A claim's return with tracking (issue 43 item 3; decision 0093): a purchase refunded in full on
 // a claim goes back on a prepaid return label of its own, bought through the one label path; the
@@ -112,6 +113,16 @@ describe("a rental refunded in full", () => {
     const view = await page(t.shopper.browser, claim.page);
     expect(view).toContain("It goes back as every rental does");
     expect(view).not.toContain("Get a prepaid return label");
+  });
+
+  it("is not turned into a purchase when its window ends: the shopper was refunded, and sends it back", async () => {
+    const t = await delivered("rental");
+    const claim = await opened(t);
+    expect((await t.vendor.browser.post(claim.page, { intent: "accept" })).status).toBe(302);
+    const [item] = await all<{ rental_ends_at: number }>("SELECT rental_ends_at FROM order_items WHERE id = ?", t.itemId);
+    await runJob("daily", item!.rental_ends_at + 60_000);
+    expect(await all("SELECT status FROM order_items WHERE id = ?", t.itemId)).toEqual([{ status: "active" }]);
+    expect(await all("SELECT id FROM transactions WHERE order_item_id = ? AND transaction_type = 'sale'", t.itemId)).toEqual([]);
   });
 });
 
