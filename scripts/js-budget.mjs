@@ -15,7 +15,7 @@ import { checkWorker } from "./worker-size.mjs";
 const CLIENT = path.resolve("build/client");
 const SHOPPER_LIMIT = 130;
 const DASHBOARD_LIMIT = 153;
-const DASHBOARD = /^routes\/(vendor|store\/(index|product-edit)|account|admin|areas|dev)\b/;
+const DASHBOARD = /^routes\/(vendor|store\/(index|product-edit|bundle-discounts|parts)|account|admin|areas|dev)\b/;
 const KB = 1000;
 
 const manifestFile = readdirSync(path.join(CLIENT, "assets")).find((f) => /^manifest-.*\.js$/.test(f));
