@@ -4,9 +4,11 @@ import { cardColumns, isPublic } from "./catalog.server";
 import type { Database } from "./db.server";
 import type { ProductCardData } from "../domain/catalog";
 
+export const favoriteQuery = (db: Database, userId: string, productId: string) =>
+  db.select({ id: favorites.id }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId))).limit(1);
+
 export async function isFavorite(db: Database, userId: string, productId: string) {
-  const row = await db.select({ id: favorites.id }).from(favorites).where(and(eq(favorites.userId, userId), eq(favorites.productId, productId))).get();
-  return Boolean(row);
+  return (await favoriteQuery(db, userId, productId)).length > 0;
 }
 
 /** Saves or unsaves; returns the new state. Only public products can be saved. */

@@ -67,12 +67,12 @@ export async function followersCount(db: Database, target: FollowTarget) {
   return (await followersQuery(db, target))[0]?.n ?? 0;
 }
 
-/** Which of `targets` the user follows, as follow keys ('seller:ID'). */
-export async function followedAmong(db: Database, userId: string, targets: readonly FollowTarget[]): Promise<Set<string>> {
+/** The statement of which of `targets` the user follows (null when there are none to ask about). */
+export function followedQuery(db: Database, userId: string, targets: readonly FollowTarget[]) {
   const sellers = targets.filter((t) => t.kind === "seller").map((t) => t.id);
   const storeIds = targets.filter((t) => t.kind === "store").map((t) => t.id);
-  if (sellers.length === 0 && storeIds.length === 0) return new Set();
-  const rows = await db
+  if (sellers.length === 0 && storeIds.length === 0) return null;
+  return db
     .select({ sellerId: follows.sellerId, storeId: follows.storeId })
     .from(follows)
     .where(
@@ -81,7 +81,16 @@ export async function followedAmong(db: Database, userId: string, targets: reado
         or(sellers.length ? inArray(follows.sellerId, sellers) : sql`0`, storeIds.length ? inArray(follows.storeId, storeIds) : sql`0`),
       ),
     );
-  return new Set(rows.map((r) => (r.sellerId ? followKey({ kind: "seller", id: r.sellerId }) : followKey({ kind: "store", id: r.storeId! }))));
+}
+
+/** Its rows as follow keys ('seller:ID'). */
+export const followedFrom = (rows: readonly { sellerId: string | null; storeId: string | null }[]) =>
+  new Set(rows.map((r) => (r.sellerId ? followKey({ kind: "seller", id: r.sellerId }) : followKey({ kind: "store", id: r.storeId! }))));
+
+/** Which of `targets` the user follows, as follow keys ('seller:ID'). */
+export async function followedAmong(db: Database, userId: string, targets: readonly FollowTarget[]): Promise<Set<string>> {
+  const query = followedQuery(db, userId, targets);
+  return query ? followedFrom(await query) : new Set();
 }
 
 /** The account's Following list: each seller (by display name only) and store, newest follow first. */

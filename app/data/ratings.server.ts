@@ -42,22 +42,30 @@ export interface SellerStanding {
   badges: Badge[];
 }
 
-/** A seller's average, count and earned badges: one D1 round trip. */
-export async function sellerStanding(db: Database, sellerId: string, now: number): Promise<SellerStanding> {
+/** The statements a seller's standing is read from (batched by the caller with others, or alone below). */
+export function standingQueries(db: Database, sellerId: string) {
   const [facts, recent] = badgeFactQueries(db, sellerId);
-  const [rating, factRows, recentRows] = await db.batch([sellerRatingQuery(db, sellerId), facts, recent]);
+  return [sellerRatingQuery(db, sellerId), facts, recent] as const;
+}
+
+type StandingRows = [
+  { n: number; average: string | null }[],
+  { emailVerified: boolean | null; payouts: string | null }[],
+  { orderedAt: number; shippedAt: number | null }[],
+];
+
+/** A seller's standing from its statements' rows. */
+export function standingFrom([rating, factRows, recentRows]: StandingRows, now: number): SellerStanding {
   const average = rating[0]?.average ? Number(rating[0].average) : null;
   const ratings = rating[0]?.n ?? 0;
   const fact = factRows[0];
-  const badges = sellerBadges({
-    emailVerified: Boolean(fact?.emailVerified),
-    payoutsActive: fact?.payouts === "active",
-    average,
-    ratings,
-    recentOrders: recentRows,
-    now,
-  });
+  const badges = sellerBadges({ emailVerified: Boolean(fact?.emailVerified), payoutsActive: fact?.payouts === "active", average, ratings, recentOrders: recentRows, now });
   return { average, ratings, badges };
+}
+
+/** A seller's average, count and earned badges: one D1 round trip. */
+export async function sellerStanding(db: Database, sellerId: string, now: number): Promise<SellerStanding> {
+  return standingFrom((await db.batch(standingQueries(db, sellerId))) as StandingRows, now);
 }
 
 /** A shopper's ratings from sellers: average and count (their account shows it). */

@@ -25,9 +25,16 @@ export async function handlerShipping(db: Database, lines: readonly { handler: "
   ]);
 }
 
+/** The statement of one handler's settings (batched by the product page with its other parts). */
+export const shippingQuery = (db: Database, handler: "vendor" | "store", id: string) =>
+  db.select(settingsColumns(handler === "vendor" ? users : stores)).from(handler === "vendor" ? users : stores).where(eq(handler === "vendor" ? users.id : stores.id, id));
+
+/** Its rows as settings (null when the handler is gone). */
+export const shippingFrom = (rows: readonly Parameters<typeof asSettings>[0][]) => (rows[0] ? asSettings(rows[0]) : null);
+
 /** One handler's settings (the product page's 'Ships to' line, the dashboard's form). */
 export async function shippingOf(db: Database, handler: "vendor" | "store", id: string): Promise<ShippingSettings | null> {
-  return (await handlerShipping(db, [{ handler, sellerId: id }])).get(groupKey({ handler, sellerId: id })) ?? null;
+  return shippingFrom(await shippingQuery(db, handler, id));
 }
 
 /** Saves a seller's settings (their own account: the id is the signed-in user's). */

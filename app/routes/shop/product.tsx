@@ -1,16 +1,14 @@
 import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { ShipsTo } from "../../components/ships-to";
-import { shippingOf } from "../../data/shipping.server";
+import { productPageParts } from "../../data/page-parts.server";
 import { useEffect, useState } from "react";
 import { data, Link, useFetcher, useNavigate } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
-import { isFavorite } from "../../data/favorites.server";
 import { FavoriteButton } from "../../components/favorite-button";
 import { personalSocial, SellerCardFrame, type SellerSocial } from "../../components/seller-card";
 import { ratingSummary } from "../../domain/ratings";
-import { sellerSocial } from "../../services/social.server";
 import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
 import { Gallery } from "../../components/catalog/gallery";
@@ -36,9 +34,11 @@ export const sharedWhenSignedIn = true;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = context.get(requestState).user;
-  const [product, saved] = await Promise.all([productDetail(app.db, params.id), user ? isFavorite(app.db, user.id, params.id) : false]);
+  const product = await productDetail(app.db, params.id);
   if (!product) throw data(null, { status: 404 });
-  const shipping = await (product.managedByStore && product.storeId ? shippingOf(app.db, "store", product.storeId) : shippingOf(app.db, "vendor", product.ownerId));
+  // Where its handler ships, the seller card's rating, badges and Follow (issue 46; decisions 0090,
+  // 0091) and whether the visitor saved it: one round trip (issue 47).
+  const { shipping, social, saved } = await productPageParts(app.db, product, user?.id ?? null, Date.now());
   // A rented item says when it is expected back (issue 25, item 6).
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
@@ -48,8 +48,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The shopper whose own checkout holds it is told so instead (decision 0068).
   const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
   const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
-  // The seller card's rating, badges and Follow (issue 46; decisions 0090, 0091).
-  const social = await sellerSocial(app, user?.id ?? null, product.managedByStore && product.storeId ? { kind: "store", id: product.storeId } : { kind: "seller", id: product.ownerId }, product.ownerId);
   return { product, saved, expectedBack, waiting, heldForYou, social, shipping, origin: new URL(request.url).origin };
 }
 

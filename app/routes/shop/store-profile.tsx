@@ -3,7 +3,7 @@ import { data, Form, useRevalidator } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/store-profile";
 import { appContext, requestState } from "../../context";
-import { followedAmong, followersCount } from "../../data/follows.server";
+import { batchParts, followersPart, socialPart } from "../../data/page-parts.server";
 import { followersText } from "../../domain/follows";
 import { FollowButton } from "../../components/follow-button";
 import { ProductCard } from "../../components/product-card";
@@ -20,12 +20,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!store) throw data(null, { status: 404 });
   const target = { kind: "store" as const, id: store.id };
   const viewer = context.get(requestState).user;
-  const [items, followers, followed] = await Promise.all([
+  // Its followers and whether the visitor follows it: one round trip beside the items'.
+  const [items, [followers, social]] = await Promise.all([
     listProducts(app.db, EMPTY_FILTERS, profilePage(new URL(request.url).searchParams), { storeId: store.id }, PROFILE_PAGE_SIZE),
-    followersCount(app.db, target),
-    viewer ? followedAmong(app.db, viewer.id, [target]) : new Set<string>(),
+    batchParts(app.db, [followersPart(app.db, target), socialPart(app.db, target, null, viewer?.id ?? null, Date.now())] as const),
   ]);
-  return { store: { ...store, ...splitStoreDescription(store.description) }, items, followers, following: followed.size > 0, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
+  return { store: { ...store, ...splitStoreDescription(store.description) }, items, followers, following: social.following, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

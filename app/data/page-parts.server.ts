@@ -1,0 +1,76 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import { followKey, type FollowTarget } from "../domain/follows";
+import type { ShippingSettings } from "../domain/shipping-zones";
+import type { Database } from "./db.server";
+import { favoriteQuery } from "./favorites.server";
+import { followedFrom, followedQuery, followersQuery } from "./follows.server";
+import { standingFrom, standingQueries, type SellerStanding } from "./ratings.server";
+import { shippingFrom, shippingQuery } from "./shipping.server";
+
+// Parts of a page read together in one D1 round trip (issue 47 item 2: fewer round trips): each
+// part brings its statements and reads its own rows back; batchParts sends them as one batch.
+// The product page's parts around the item (where its handler ships, its seller's rating and
+// badges, whether the visitor saved it and follows its seller or store) and the profiles' social
+// part are built from them.
+
+type Statement = BatchItem<"sqlite">;
+export interface Part<T> {
+  statements: Statement[];
+  read: (rows: unknown[][]) => T;
+}
+
+/** Sends every part's statements as one batch and gives each part its rows back. */
+export async function batchParts<T extends readonly Part<unknown>[]>(db: Database, parts: T): Promise<{ [K in keyof T]: T[K] extends Part<infer R> ? R : never }> {
+  const statements = parts.flatMap((part) => part.statements);
+  const rows = statements.length ? ((await db.batch(statements as [Statement, ...Statement[]])) as unknown[][]) : [];
+  let at = 0;
+  return parts.map((part) => {
+    const own = rows.slice(at, at + part.statements.length);
+    at += part.statements.length;
+    return part.read(own);
+  }) as { [K in keyof T]: T[K] extends Part<infer R> ? R : never };
+}
+
+const NO_STANDING: SellerStanding = { average: null, ratings: 0, badges: [] };
+
+/** A seller's standing (null seller: none) and whether the viewer follows the target. */
+export function socialPart(db: Database, target: FollowTarget, sellerId: string | null, viewerId: string | null, now: number): Part<{ standing: SellerStanding; following: boolean }> {
+  const standing = sellerId ? [...standingQueries(db, sellerId)] : [];
+  const followed = viewerId ? followedQuery(db, viewerId, [target]) : null;
+  return {
+    statements: [...standing, ...(followed ? [followed] : [])],
+    read: (rows) => ({
+      standing: sellerId ? standingFrom(rows.slice(0, 3) as Parameters<typeof standingFrom>[0], now) : NO_STANDING,
+      following: followed ? followedFrom(rows[standing.length] as Parameters<typeof followedFrom>[0]).has(followKey(target)) : false,
+    }),
+  };
+}
+
+/** How many people follow a seller or store (the profiles' count). */
+export const followersPart = (db: Database, target: FollowTarget): Part<number> => ({
+  statements: [followersQuery(db, target)],
+  read: ([rows]) => (rows as { n: number }[])[0]?.n ?? 0,
+});
+
+/** Where a handler ships. */
+export const shippingPart = (db: Database, target: FollowTarget): Part<ShippingSettings | null> => ({
+  statements: [shippingQuery(db, target.kind === "store" ? "store" : "vendor", target.id)],
+  read: ([rows]) => shippingFrom(rows as Parameters<typeof shippingFrom>[0]),
+});
+
+/** Whether the viewer saved the item (no viewer: no). */
+export const favoritePart = (db: Database, viewerId: string | null, productId: string): Part<boolean> =>
+  viewerId ? { statements: [favoriteQuery(db, viewerId, productId)], read: ([rows]) => (rows ?? []).length > 0 } : { statements: [], read: () => false };
+
+type Handled = { id: string; ownerId: string | null; storeId: string | null; managedByStore: boolean };
+
+/** Who the seller card and 'Ships to' are about: the store managing the item, else its seller. */
+export const handlerOf = (product: Handled): FollowTarget =>
+  product.managedByStore && product.storeId ? { kind: "store", id: product.storeId } : { kind: "seller", id: product.ownerId ?? "" };
+
+/** The product page's parts around the item: one round trip. */
+export async function productPageParts(db: Database, product: Handled, viewerId: string | null, now: number) {
+  const target = handlerOf(product);
+  const [shipping, social, saved] = await batchParts(db, [shippingPart(db, target), socialPart(db, target, product.ownerId, viewerId, now), favoritePart(db, viewerId, product.id)] as const);
+  return { shipping, social, saved };
+}
