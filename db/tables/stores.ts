@@ -26,6 +26,7 @@ export const stores = sqliteTable(
   (t) => [
     index("stores_owner_idx").on(t.ownerId),
     index("stores_name_idx").on(t.name),
+    index("stores_ships_abroad_idx").on(t.shipReach, t.id).where(sql`ship_reach <> 'uk'`),
     uniqueIndex("stores_request_unique").on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
   ],
 );
