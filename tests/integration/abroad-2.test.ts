@@ -104,3 +104,67 @@ describe("listings filtered to what ships to the shopper's country", () => {
     expect((await anonymous.fetch("/ships-to?return=https%3A%2F%2Fevil.example%2F")).headers.get("location")).toBe("/all-products?ships_to=GB");
   });
 });
+
+const PARIS = {
+  "billing.fullName": "Camille Martin",
+  "billing.email": "camille@example.test",
+  "billing.addressLine1": "12 rue de la Paix",
+  "billing.city": "Paris",
+  "billing.postalCode": "75002",
+  "billing.country": "FR",
+  sameAsBilling: "on",
+};
+
+describe("a rental's return from abroad", () => {
+  it("is paid at checkout with the delivery, shown in the basket, and times the item's 'back around' by the zone", async () => {
+    const vera = await seller();
+    await ships("users", vera.id, "europe", 1299);
+    const dress = await createProduct(vera.id, { rentalPrice: 2500, buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: dress.id, option: "rental", enhanced: "1" });
+    const before = Date.now();
+    const placed = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...PARIS });
+    const after = Date.now();
+    expect(placed.status).toBe(303);
+    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount FROM orders WHERE user_id = ?").bind(shopper.id).first<{ id: string }>();
+    // Out and back: Europe's £12.99 twice, in pounds.
+    expect(order).toMatchObject({ subtotal_amount: 2500, delivery_fee: 2598, total_amount: 5098 });
+    expect(await env.DB.prepare("SELECT group_delivery_fee FROM order_items WHERE order_id = ?").bind(order!.id).first()).toEqual({ group_delivery_fee: 2598 });
+
+    // Five working days each way to France: the item is back later than from a UK address.
+    const { placedBackAround } = await import("../../app/domain/rental-checkout");
+    const line = { productId: dress.id, type: "rental" as const };
+    const { back_around_at: back } = (await env.DB.prepare("SELECT back_around_at FROM products WHERE id = ?").bind(dress.id).first<{ back_around_at: number }>())!;
+    expect([placedBackAround(line, undefined, before, "FR"), placedBackAround(line, undefined, after, "FR")]).toContain(back);
+    expect(back).toBeGreaterThan(placedBackAround(line, undefined, after, "GB")!);
+
+    // The next basket starts from that address: it shows the return postage as its own line.
+    const hat = await createProduct(vera.id, { rentalPrice: 1000, buyingPrice: 3000 });
+    await shopper.browser.post("/cart", { intent: "add", productId: hat.id, option: "rental", enhanced: "1" });
+    const basket = (await (await shopper.browser.fetch("/cart")).text()).replace(/<!-- -->/g, "");
+    expect(basket).toMatch(/<dt>Delivery to France \(1 handler\)<\/dt><dd>£12\.99<\/dd>/);
+    expect(basket).toMatch(/<dt>Return postage for rentals from France<\/dt><dd>£12\.99<\/dd>/);
+    expect(basket).toMatch(/<dt>Total<\/dt><dd>£35\.98<\/dd>/);
+  });
+
+  it("moves the item's 'back around' by the order's zone when the rental moves", async () => {
+    const { rentalProductChange } = await import("../../app/data/renting.server");
+    const { loadOrder } = await import("../../app/data/order-lifecycle.server");
+    const { database } = await import("../../app/data/db.server");
+    const vera = await seller();
+    await ships("users", vera.id, "worldwide", 999, 2499);
+    const coat = await createProduct(vera.id, { rentalPrice: 2500 });
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/cart", { intent: "add", productId: coat.id, option: "rental", enhanced: "1" });
+    const newYork = { ...PARIS, "billing.addressLine1": "350 Fifth Avenue", "billing.city": "New York", "billing.county": "NY", "billing.postalCode": "10118", "billing.country": "US" };
+    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...newYork })).status).toBe(303);
+    const { id } = (await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?").bind(shopper.id).first<{ id: string }>())!;
+    const item = (await loadOrder(database(env.DB), id))!.items[0]!;
+    expect(item.shipTo).toBe("US");
+    const ends = Date.parse("2026-12-10T12:00Z");
+    const change = rentalProductChange(item, "active", { type: "staff_set" } as never, ends, ends - 7 * 86_400_000);
+    // Ten working days back from New York (Thursday 24 December), then the two days' turnaround.
+    expect(new Date(change!.backAroundAt!).toISOString().slice(0, 10)).toBe("2026-12-26");
+    expect(rentalProductChange({ ...item, shipTo: "GB" }, "active", { type: "staff_set" } as never, ends, ends)!.backAroundAt).toBeLessThan(change!.backAroundAt!);
+  });
+});
