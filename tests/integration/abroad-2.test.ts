@@ -168,3 +168,49 @@ describe("a rental's return from abroad", () => {
     expect(rentalProductChange({ ...item, shipTo: "GB" }, "active", { type: "staff_set" } as never, ends, ends)!.backAroundAt).toBeLessThan(change!.backAroundAt!);
   });
 });
+
+describe("the store's own address", () => {
+  const PARIS_STORE = { "address.fullName": "Rive Gauche Rails", "address.addressLine1": "12 rue de la Paix", "address.city": "Paris", "address.postalCode": "75002", "address.country": "FR" };
+  const settings = (browser: Browser, fields: Record<string, string>) => browser.post("/store?tab=settings", { intent: "save_settings", description: "Vintage from Paris.", ...fields });
+  const storeRow = (id: string) => env.DB.prepare("SELECT description, address FROM stores WHERE id = ?").bind(id).first<{ description: string; address: string | null }>();
+
+  it("has the country list and each country's checks, and is stored in the shape of every address", async () => {
+    const { storeOwner } = await import("./store-helpers");
+    const store = await storeOwner();
+    const form = await (await store.browser.fetch("/store?tab=settings")).text();
+    expect(form).toMatch(/<select[^>]*name="address\.country"/);
+    expect(form).toContain('<option value="FR">France</option>');
+
+    const saved = await settings(store.browser, PARIS_STORE);
+    expect(saved.status).toBe(302);
+    const row = await storeRow(store.storeId);
+    expect(JSON.parse(row!.address!)).toEqual({ fullName: "Rive Gauche Rails", addressLine1: "12 rue de la Paix", city: "Paris", postalCode: "75002", country: "FR" });
+    // The store's page says where it is the way France writes it.
+    expect(row!.description).toBe("Vintage from Paris.\n\nStore located at: 12 rue de la Paix, 75002 Paris, FRANCE");
+    // Items come back to it, and labels are sent from it, in that shape.
+    const { returnDestination } = await import("../../app/data/returns.server");
+    const { database } = await import("../../app/data/db.server");
+    expect((await returnDestination(database(env.DB), { handler: "store", sellerId: store.storeId, ownerId: null })).lines).toEqual(["Rive Gauche Rails", "12 rue de la Paix", "75002 Paris", "FRANCE"]);
+    // The form comes back filled from it.
+    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toMatch(/name="address\.postalCode"[^>]*value="75002"|value="75002"[^>]*name="address\.postalCode"/);
+  });
+
+  it.each([
+    ["a ZIP code in a UK address", { ...PARIS_STORE, "address.country": "GB", "address.postalCode": "10118" }, "address.postalCode", "Enter a UK postcode, such as SW1A 1AA"],
+    ["a postcode for Hong Kong", { ...PARIS_STORE, "address.country": "HK", "address.postalCode": "999077" }, "address.postalCode", "Leave the postcode empty: Hong Kong has no postcodes"],
+    ["a country not on the list", { ...PARIS_STORE, "address.country": "ZZ" }, "address.country", "Choose a country from the list"],
+    ["no town", { ...PARIS_STORE, "address.city": "" }, "address.city", null],
+    ["a US address without its state", { ...PARIS_STORE, "address.country": "US", "address.postalCode": "10118" }, "address.county", "State is required"],
+  ])("refuses %s at its field with a 400, and changes nothing", async (_what, fields, field, message) => {
+    const { storeOwner } = await import("./store-helpers");
+    const store = await storeOwner();
+    const before = await storeRow(store.storeId);
+    const refused = await settings(store.browser, fields);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    const error = new RegExp(`id="field-${field.replace(".", "\\.")}-error"[^>]*>([^<]+)<`).exec(html)?.[1];
+    expect(error, html.slice(0, 200)).toBeTruthy();
+    if (message) expect(error).toBe(message);
+    expect(await storeRow(store.storeId)).toEqual(before);
+  });
+});
