@@ -1,4 +1,4 @@
--- The listings' 'Ships to <country>' filter (issue 45 item 4; docs/decisions/0094-returns-from-abroad-and-the-ships-to-filter.md).
+-- The listings' 'Ships to <country>' filter (issue 45 item 4; docs/decisions/0094-ships-to-filter-returns-from-abroad-store-address.md).
 -- The handlers who ship outside the UK, read by the filter's two lists: small partial indexes
 -- (most handlers keep the default 'uk'), each carrying the id it returns.
 CREATE INDEX `users_ships_abroad_idx` ON `users` (`ship_reach`, `id`) WHERE ship_reach <> 'uk';
