@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readStoreAddress, storeAddressDefaults, storeAddressLine } from "./store-address";
+import { readStoreAddress, storeAddressDefaults, storeAddressLine, storeLocatedAt } from "./store-address";
 
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
@@ -25,8 +25,17 @@ describe("the store's own address", () => {
     expect(storeAddressLine(null)).toBe("");
   });
 
-  it("starts a store from before from its old free text, to be put in the right fields once", () => {
-    expect(storeAddressDefaults(null, "Kensington Closet", "12 Kensington High St, London W8")).toEqual({ fullName: "Kensington Closet", addressLine1: "12 Kensington High St, London W8", country: "GB" });
-    expect(storeAddressDefaults({ city: "Paris", country: "FR", addressLine2: null }, "x", "old")).toEqual({ city: "Paris", country: "FR", addressLine2: undefined });
+  it("starts from the stored address, or empty fields for a store from before", () => {
+    expect(storeAddressDefaults(null)).toEqual({ country: "GB" });
+    expect(storeAddressDefaults({ city: "Paris", country: "FR", addressLine2: null })).toEqual({ city: "Paris", country: "FR", addressLine2: undefined });
+  });
+
+  it("keeps a store's old text while its fields stay empty, and only then", () => {
+    const paris = { fullName: "Rails", addressLine1: "12 rue de la Paix", city: "Paris", postalCode: "75002", country: "FR" };
+    expect(storeLocatedAt(null, null, "12 Kensington High St, London W8")).toBe("12 Kensington High St, London W8");
+    expect(storeLocatedAt(paris, null, "12 Kensington High St, London W8")).toBe("12 rue de la Paix, 75002 Paris, FRANCE");
+    // Saved in the fields before and emptied now: no address.
+    expect(storeLocatedAt(null, paris, "12 rue de la Paix, 75002 Paris, FRANCE")).toBe("");
+    expect(storeLocatedAt(null, null, null)).toBe("");
   });
 });

@@ -30,10 +30,15 @@ export function readStoreAddress(form: FormData): { ok: true; value: ShippingAdd
 export const storeAddressLine = (address: PostalAddress | null | undefined) => formatAddress(address).slice(1).join(", ");
 
 /**
- * What the form starts from: the stored address; for a store from before, its old free text in the
- * first line, to be put in the right fields once (with the store's name as the parcel's name).
+ * What the form starts from: the stored address; for a store from before, empty fields (its old
+ * free text is shown above them and kept until the fields are filled: a store changing its logo is
+ * not made to move its address first).
  */
-export function storeAddressDefaults(stored: PostalAddress | null | undefined, storeName: string, oldText: string | null): Record<string, string | undefined> {
+export function storeAddressDefaults(stored: PostalAddress | null | undefined): Record<string, string | undefined> {
   if (stored) return Object.fromEntries(Object.entries(stored).map(([k, v]) => [k, v ?? undefined]));
-  return { fullName: storeName, addressLine1: oldText ?? undefined, country: "GB" };
+  return { country: "GB" };
 }
+
+/** The 'Store located at' line to write: the address saved in the fields, else a store's old text while it has no address in them. */
+export const storeLocatedAt = (saved: PostalAddress | null, storedBefore: PostalAddress | null | undefined, oldText: string | null) =>
+  saved ? storeAddressLine(saved) : storedBefore ? "" : (oldText ?? "");

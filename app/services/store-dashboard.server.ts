@@ -2,7 +2,8 @@ import type { AppContext } from "../context";
 import { insertPriceChangeRequest, ownerContact, storeById, storeChoices, storeOwnedBy, updateStoreSettings, type DashboardStore } from "../data/store-dashboard.server";
 import { formatGBP } from "../domain/money";
 import { managesStores } from "../domain/roles";
-import { readStoreAddress, storeAddressLine } from "../domain/store-address";
+import { splitStoreDescription } from "../data/profiles.server";
+import { readStoreAddress, storeLocatedAt } from "../domain/store-address";
 import { DESCRIPTION_MAX, joinStoreDescription, readStoreParam } from "../domain/store-dashboard";
 import { storeLogoKey } from "../domain/uploads";
 import { publicPagesChanged } from "./freshness.server";
@@ -108,7 +109,8 @@ export async function saveStoreSettings(app: AppContext, user: SessionUser, stor
     logoUrl = committed.urls[0] ? (fresh ? `${committed.urls[0]}?v=${now.toString(36)}` : committed.urls[0]) : existing.length ? null : store.logoUrl;
   }
   const postal = address.ok ? address.value : null;
-  await updateStoreSettings(app.db, store.id, joinStoreDescription(about, storeAddressLine(postal)), logoUrl, postal);
+  const locatedAt = storeLocatedAt(postal, store.address, splitStoreDescription(store.description).address);
+  await updateStoreSettings(app.db, store.id, joinStoreDescription(about, locatedAt), logoUrl, postal);
   // The same key is overwritten; the old object goes only when the new one has another name (extension).
   const objectOf = (url: string | null) => url?.split("?")[0] ?? null;
   if (store.logoUrl && objectOf(store.logoUrl) !== objectOf(logoUrl)) await deleteImages(app.env.IMAGES, [store.logoUrl]);

@@ -195,6 +195,15 @@ describe("the store's own address", () => {
     expect(await (await store.browser.fetch("/store?tab=settings")).text()).toMatch(/name="address\.postalCode"[^>]*value="75002"|value="75002"[^>]*name="address\.postalCode"/);
   });
 
+  it("lets a store from before save its other settings: its old text stays until the fields are filled", async () => {
+    const { storeOwner } = await import("./store-helpers");
+    const store = await storeOwner();
+    await env.DB.prepare("UPDATE stores SET description = 'Old rails. Store located at: 9 Upper Street, London N1 0PQ', address = NULL WHERE id = ?").bind(store.storeId).run();
+    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toContain("As written before: 9 Upper Street, London N1 0PQ.");
+    expect((await settings(store.browser, {})).status).toBe(302);
+    expect(await storeRow(store.storeId)).toEqual({ description: "Vintage from Paris.\n\nStore located at: 9 Upper Street, London N1 0PQ", address: null });
+  });
+
   it.each([
     ["a ZIP code in a UK address", { ...PARIS_STORE, "address.country": "GB", "address.postalCode": "10118" }, "address.postalCode", "Enter a UK postcode, such as SW1A 1AA"],
     ["a postcode for Hong Kong", { ...PARIS_STORE, "address.country": "HK", "address.postalCode": "999077" }, "address.postalCode", "Leave the postcode empty: Hong Kong has no postcodes"],

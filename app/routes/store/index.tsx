@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address, store.name, address) }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address), oldAddress: store.address ? null : address }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts", "mark_ready", "set_turnaround"] as const;

@@ -21,7 +21,7 @@ export interface StoreActionData {
 // The store dashboard's settings, payouts and store chooser (seller-store-admin.md §7; decisions
 // 0029, 0056). Split from index.tsx (issue 28: files of one purpose).
 
-export function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: Record<string, string | undefined> }; action: string; result?: StoreActionData }) {
+export function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: Record<string, string | undefined>; oldAddress: string | null }; action: string; result?: StoreActionData }) {
   const saving = useSubmitting("save_settings");
   const values = result?.values;
   return (
@@ -58,6 +58,7 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
         </div>
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">Store address</legend>
+          {store.oldAddress ? <p className="text-sm text-stone-700">{`As written before: ${store.oldAddress}. Enter it in the fields below to use it on labels; left empty, it stays as it is.`}</p> : null}
           {/* Each country's fields and checks, as at checkout (decision 0094); the sender's address on labels. */}
           <ReturnAddressFields prefix="address" address={store.address} values={values} errors={result?.errors} />
         </fieldset>
