@@ -7,6 +7,7 @@ export default [
   index("routes/shop/home.tsx"),
   route("all-products", "routes/shop/all-products.tsx"),
   route("all-brands", "routes/shop/all-brands.tsx"),
+  route("ships-to", "routes/shop/ships-to.ts"),
   route("brand/:brandName", "routes/shop/brand.tsx"),
   route("categories/:slug", "routes/shop/category.tsx"),
   route("product/:id", "routes/shop/product.tsx"),

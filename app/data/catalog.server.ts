@@ -5,6 +5,7 @@ import { decodeCursor, encodeCursor, hasFilters, newItemsSince, PAGE_SIZE, type 
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
+import { handlerShipsTo } from "./ships-to.server";
 
 export type { ProductPage };
 
@@ -68,12 +69,15 @@ const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.pr
 export interface Scope {
   ownerId?: string;
   storeId?: string;
+  /** 'Ships to <country>' (decision 0094): only items whose handler ships to this zone. */
+  shipsTo?: "europe" | "world";
 }
 
 export function conditions(filters: CatalogFilters, scope: Scope = {}): SQL[] {
   const where: SQL[] = [isPublic()];
   if (scope.ownerId) where.push(eq(products.ownerId, scope.ownerId));
   if (scope.storeId) where.push(eq(products.storeId, scope.storeId));
+  if (scope.shipsTo) where.push(handlerShipsTo(scope.shipsTo));
   if (filters.brands.length) where.push(inArray(products.brand, filters.brands));
   if (filters.categories.length) where.push(inArray(products.category, filters.categories));
   if (filters.productTypes.length) where.push(inArray(products.productType, filters.productTypes));
@@ -158,7 +162,7 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const before = after ? null : decodeCursor(page.before);
   // Walking back reads the page in reverse order, then flips it.
   const reverse = Boolean(before);
-  const scoped = Boolean(scope.ownerId || scope.storeId);
+  const scoped = Boolean(scope.ownerId || scope.storeId || scope.shipsTo);
   const searchUnusable = Boolean(index?.unusable);
 
   const inIndex = index && !index.unusable && !scoped;

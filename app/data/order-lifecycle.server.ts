@@ -45,6 +45,7 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         protectionFee: orderItems.protectionFee,
         turnaroundDays: turnaroundOf(orderItems),
         groupDeliveryFee: orderItems.groupDeliveryFee,
+        shipTo: sql<string | null>`(select json_extract(o.shipping_address, '$.country') from orders o where o.id = ${orderItems.orderId})`.as("ship_to"),
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))

@@ -280,7 +280,7 @@ export async function placeOrder(
       }),
       db
         .update(products)
-        .set({ availability: line.type === "rental" ? "rented" : "sold", backAroundAt: placedBackAround(line, input.rentals, now), updatedAt: now })
+        .set({ availability: line.type === "rental" ? "rented" : "sold", backAroundAt: placedBackAround(line, input.rentals, now, input.shipping.country), updatedAt: now })
         .where(and(eq(products.id, line.productId), eq(products.availability, "available"))),
     ]),
     db.delete(cartItems).where(eq(cartItems.userId, user.id)),

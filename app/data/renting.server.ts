@@ -4,6 +4,7 @@ import { commissionId, transactionId } from "../domain/finance-ids";
 import { applyCover } from "../domain/damage-protection";
 import type { ItemEvent, ItemStatus, LifecycleItem } from "../domain/order-lifecycle";
 import { backAroundAt, DEFAULT_TURNAROUND_DAYS, preparedUntil } from "../domain/rental-dates";
+import { transitDaysTo } from "../domain/shipping-zones";
 import type { Database } from "./db.server";
 import { currentRental } from "./alerts.server";
 
@@ -35,7 +36,8 @@ export function rentalProductChange(item: LifecycleItem, to: ItemStatus, event: 
     return { preparedUntil: until, backAroundAt: until };
   }
   if (to !== "shipped" && to !== "active" && to !== "delivered" && to !== "return_requested") return null;
-  const at = backAroundAt({ status: to, placedAt: now, shippedAt: to === "shipped" ? now : null, arrivesBy: null, rentalEndsAt, returnRequestedAt: to === "return_requested" ? now : null }, item.turnaroundDays);
+  const transitDays = transitDaysTo(item.shipTo);
+  const at = backAroundAt({ status: to, placedAt: now, shippedAt: to === "shipped" ? now : null, arrivesBy: null, rentalEndsAt, returnRequestedAt: to === "return_requested" ? now : null, transitDays }, item.turnaroundDays);
   return at === null ? null : { backAroundAt: at };
 }
 

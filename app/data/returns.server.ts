@@ -14,11 +14,15 @@ export interface ReturnDestination {
   name: string;
   lines: string[];
   handledBy: "store" | "seller" | "closetloop";
+  /** A store's address as its Settings keep it (decision 0094), when it was saved in the fields. */
+  address?: Record<string, string | undefined> | null;
 }
 
 export async function returnDestination(db: Database, item: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }): Promise<ReturnDestination> {
   if (item.handler === "store" && item.sellerId) {
-    const store = await db.select({ name: stores.name, description: stores.description }).from(stores).where(eq(stores.id, item.sellerId)).get();
+    const store = await db.select({ name: stores.name, description: stores.description, address: stores.address }).from(stores).where(eq(stores.id, item.sellerId)).get();
+    // Saved in the address fields: printed the way its country writes it.
+    if (store?.address) return { name: store.name, lines: addressLines(store.address), handledBy: "store", address: store.address };
     const address = store ? splitStoreDescription(store.description).address : null;
     if (store) return { name: store.name, lines: [store.name, ...(address ?? "").split(/,\s*|\n/).filter(Boolean)], handledBy: "store" };
   }

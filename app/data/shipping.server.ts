@@ -63,5 +63,5 @@ export async function deliveryToSaved(db: Database, lines: CartLine[], saved: { 
   const country = countryOf(saved ? (saved.same ? saved.billing.country : saved.shipping.country) : null);
   if (!country || country.code === "GB" || lines.length === 0) return totals;
   const delivery = deliveryTo(lines, await handlerShipping(db, lines), country.code);
-  return delivery.ok ? { ...totals, delivery: delivery.delivery, total: totals.subtotal + delivery.delivery, to: country.name } : totals;
+  return delivery.ok ? { ...totals, delivery: delivery.delivery, returns: delivery.returns, total: totals.subtotal + delivery.delivery, to: country.name } : totals;
 }

@@ -27,7 +27,7 @@ export async function listProductsWithSizes(db: Database, filters: CatalogFilter
 export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, via: "narrow" | "products" = "narrow") {
   const { rest, others, exact, unusable } = sizeCountQuery(filters);
   if (unusable || sizes.length === 0) return null;
-  const scoped = Boolean(scope.ownerId || scope.storeId);
+  const scoped = Boolean(scope.ownerId || scope.storeId || scope.shipsTo);
   // Query builders (not db.all): they go in the listing's own D1 batch.
   // Filtered by type and category only: the counts the triggers of migration 0030 keep.
   const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;

@@ -17,7 +17,7 @@ import { withHandlerMoney } from "./order-money.server";
 export const STORE_PAGE_SIZE = 20;
 export const STORE_ORDERS_SHOWN = 50;
 
-const storeColumns = { id: stores.id, name: stores.name, description: stores.description, logoUrl: stores.logoUrl, contactEmail: stores.contactEmail, ownerId: stores.ownerId };
+const storeColumns = { id: stores.id, name: stores.name, description: stores.description, address: stores.address, logoUrl: stores.logoUrl, contactEmail: stores.contactEmail, ownerId: stores.ownerId };
 
 /** The store a user owns (their first, should there be several), or null. */
 export async function storeOwnedBy(db: Database, userId: string) {
@@ -233,6 +233,6 @@ export async function ownerContact(db: Database, ownerId: string) {
 }
 
 /** Store Settings (§7: update stores {description, logo_url} by id). */
-export async function updateStoreSettings(db: Database, storeId: string, description: string | null, logoUrl: string | null) {
-  await db.update(stores).set({ description, logoUrl }).where(eq(stores.id, storeId));
+export async function updateStoreSettings(db: Database, storeId: string, description: string | null, logoUrl: string | null, address: Record<string, string | undefined> | null) {
+  await db.update(stores).set({ description, logoUrl, address }).where(eq(stores.id, storeId));
 }

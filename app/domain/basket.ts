@@ -41,7 +41,7 @@ export type CartView =
       lines: CartLine[];
       loadError: string | null;
       /** Delivery to the last order's country (`to`, its name) when it is not the UK (issue 45 item 4). */
-      totals: ReturnType<typeof basketTotals> & { to?: string };
+      totals: ReturnType<typeof basketTotals> & { to?: string; returns?: number };
       email: string;
       fullName: string;
       /** The last order's addresses, to start the checkout from (decision 0068). */

@@ -255,6 +255,8 @@ export interface LifecycleItem {
   turnaroundDays: number;
   /** What its handler group paid for the parcel (the destination zone's fee); null on older orders: £3.99. */
   groupDeliveryFee?: number | null;
+  /** The country the order was sent to (its ship-to address): a rental's return from abroad takes the zone's days (decision 0094). */
+  shipTo?: string | null;
 }
 
 export interface LifecycleOrder {

@@ -4,6 +4,7 @@
 
 import { PROTECTION_FEE, PROTECTION_MESSAGES } from "./damage-protection";
 import { backAroundAt, DEFAULT_TURNAROUND_DAYS, readNeedBy, type needByPlan } from "./rental-dates";
+import { transitDaysTo } from "./shipping-zones";
 
 export interface RentalChoice {
   plan: ReturnType<typeof needByPlan> | null;
@@ -57,6 +58,8 @@ export function lineExtras(line: { productId: string; type: "rental" | "purchase
 export const protectionTotal = (lines: readonly { productId: string; type: "rental" | "purchase" }[], choices: RentalChoices | undefined) =>
   lines.reduce((sum, line) => sum + lineExtras(line, choices).protectionFee, 0);
 
-/** A rental just placed: when it is back around (the handler's turnaround is counted again when it moves). */
-export const placedBackAround = (line: { productId: string; type: "rental" | "purchase" }, choices: RentalChoices | undefined, now: number) =>
-  line.type === "rental" ? backAroundAt({ status: "pending", placedAt: now, shippedAt: null, arrivesBy: choices?.[line.productId]?.plan?.arrivesBy ?? null, rentalEndsAt: null, returnRequestedAt: null }, DEFAULT_TURNAROUND_DAYS) : null;
+/** A rental just placed: when it is back around (the handler's turnaround is counted again when it moves); sent abroad, its parcels take the zone's days (decision 0094). */
+export const placedBackAround = (line: { productId: string; type: "rental" | "purchase" }, choices: RentalChoices | undefined, now: number, country?: unknown) =>
+  line.type === "rental"
+    ? backAroundAt({ status: "pending", placedAt: now, shippedAt: null, arrivesBy: choices?.[line.productId]?.plan?.arrivesBy ?? null, rentalEndsAt: null, returnRequestedAt: null, transitDays: transitDaysTo(country) }, DEFAULT_TURNAROUND_DAYS)
+    : null;

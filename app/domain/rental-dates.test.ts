@@ -72,6 +72,17 @@ describe("back around: the window's end, the return's 2 working days in the post
     const back = backAroundAt({ ...rental, status: "active", rentalEndsAt: at("2026-12-10T12:00Z") }, 2);
     expect(backAroundText(back, at("2026-12-01T00:00Z"))).toBe("Back around 16 December");
   });
+  it.each([
+    [undefined, "Back around 16 December"],
+    [2, "Back around 16 December"],
+    // From Europe: five working days in the post (Thursday 17), prepared by Saturday 19.
+    [5, "Back around 19 December"],
+    // From the rest of the world: ten (Thursday 24), prepared by Saturday 26.
+    [10, "Back around 26 December"],
+  ])("a rental sent abroad comes back in its zone's days (decision 0094): %s working days", (transitDays, text) => {
+    const back = backAroundAt({ ...rental, status: "active", rentalEndsAt: at("2026-12-10T12:00Z"), transitDays }, 2);
+    expect(backAroundText(back, at("2026-12-01T00:00Z"))).toBe(text);
+  });
   it("a turnaround of 0 days: live as soon as it is back", () => {
     const back = backAroundAt({ ...rental, status: "active", rentalEndsAt: at("2026-12-10T12:00Z") }, 0);
     expect(backAroundText(back, at("2026-12-01T00:00Z"))).toBe("Back around 14 December");

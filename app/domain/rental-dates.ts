@@ -134,6 +134,8 @@ export interface RentalForBack {
   arrivesBy: string | null;
   rentalEndsAt: number | null;
   returnRequestedAt: number | null;
+  /** Working days with the carrier each way: the destination zone's (decision 0094); the UK's when absent. */
+  transitDays?: number;
 }
 
 /**
@@ -142,12 +144,13 @@ export interface RentalForBack {
  * window is counted from the expected delivery. Null when the rental ends in no return.
  */
 export function backAroundAt(rental: RentalForBack, turnaroundDays: number): number | null {
-  const after = (windowEnd: number) => endOfDay(addWorkingDays(ukDay(windowEnd), TRANSIT_WORKING_DAYS)) + turnaroundDays * DAY_MS;
+  const transit = rental.transitDays ?? TRANSIT_WORKING_DAYS;
+  const after = (windowEnd: number) => endOfDay(addWorkingDays(ukDay(windowEnd), transit)) + turnaroundDays * DAY_MS;
   switch (rental.status) {
     case "pending":
     case "processing":
     case "shipped": {
-      const delivered = rental.arrivesBy ?? addWorkingDays(ukDay(rental.shippedAt ?? rental.placedAt), (rental.shippedAt ? 0 : DISPATCH_WORKING_DAYS) + TRANSIT_WORKING_DAYS);
+      const delivered = rental.arrivesBy ?? addWorkingDays(ukDay(rental.shippedAt ?? rental.placedAt), (rental.shippedAt ? 0 : DISPATCH_WORKING_DAYS) + transit);
       return after(endOfDay(delivered) + RENTAL_DAYS * DAY_MS);
     }
     case "delivered":

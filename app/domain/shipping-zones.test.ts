@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deliveryFeeTo, deliveryTo, readShippingSettings, shipsToLine, UK_ONLY, zoneOf, type ShippingSettings } from "./shipping-zones";
+import { deliveryFeeTo, deliveryTo, readShippingSettings, returnFeeFor, shipsToLine, transitDaysTo, UK_ONLY, zoneOf, type ShippingSettings } from "./shipping-zones";
 
 const europe: ShippingSettings = { reach: "europe", europeFee: 1299, worldFee: null };
 const worldwide: ShippingSettings = { reach: "worldwide", europeFee: 999, worldFee: 2499 };
@@ -68,6 +68,32 @@ describe("the basket's delivery to a country", () => {
     const toUk = deliveryTo(lines, settings, "GB");
     expect(toUk.ok && toUk.delivery).toBe(399 * 2);
   });
+
+  it("charges a group holding a rental sent abroad its zone's fee again for the return parcel (decision 0094)", () => {
+    const withRental = [{ ...lines[0]!, type: "purchase" }, { ...lines[1]!, type: "rental" }, { ...lines[2]!, type: "purchase" }];
+    const toFrance = deliveryTo(withRental, settings, "FR");
+    expect(toFrance).toMatchObject({ ok: true, delivery: 1299 * 2 + 999, returns: 1299 });
+    expect(toFrance.ok && withRental.map(toFrance.feeOf)).toEqual([2598, 2598, 999]);
+    // Inside the UK the £3.99 pays both ways, as before.
+    expect(deliveryTo(withRental, settings, "GB")).toMatchObject({ ok: true, delivery: 399 * 2, returns: 0 });
+    const storeRental = [{ ...lines[2]!, type: "rental" }];
+    expect(deliveryTo(storeRental, settings, "US")).toMatchObject({ ok: true, delivery: 2499 * 2, returns: 2499 });
+  });
+
+  it.each([
+    [1299, "FR", [{ type: "rental" }], 1299],
+    [1299, "FR", [{ type: "purchase" }], 0],
+    [399, "GB", [{ type: "rental" }], 0],
+    [null, "AU", [{ type: "rental" }], 0],
+    [0, "DE", [{ type: "rental" }], 0],
+  ] as const)("a group's return parcel: outbound %s to %s, lines %o → %s", (outbound, country, group, fee) => expect(returnFeeFor(outbound, country, group)).toBe(fee));
+
+  it.each([
+    ["GB", 2],
+    ["FR", 5],
+    ["US", 10],
+    ["ZZ", 2],
+  ] as const)("a parcel to or from %s takes %s working days", (country, days) => expect(transitDaysTo(country)).toBe(days));
 
   it("refuses a group that does not ship there, naming its items", () => {
     expect(deliveryTo(lines, settings, "AU")).toEqual({

@@ -52,6 +52,19 @@ export const reachesFor = (zone: ShippingZone): ShippingReach[] => SHIPPING_REAC
  */
 export const TRANSIT_DAYS: Readonly<Record<ShippingZone, number>> = { uk: 2, europe: 5, world: 10 };
 
+/** Working days a parcel takes to or from a country (the UK's for one we do not know): out, and a rental's return. */
+export const transitDaysTo = (country: unknown): number => TRANSIT_DAYS[zoneOf(country) ?? "uk"];
+
+/**
+ * What a handler group sent to a country pays for its rentals' return parcel (decision 0094): a
+ * group holding a rental sent abroad comes back from abroad, one parcel at the zone's fee, paid at
+ * checkout with the delivery. Inside the UK the £3.99 pays both ways (decision 0082's return label).
+ */
+export function returnFeeFor(outbound: number | null, country: unknown, lines: readonly { type?: string }[]): number {
+  if (outbound === null || (zoneOf(country) ?? "uk") === "uk") return 0;
+  return lines.some((l) => l.type === "rental") ? outbound : 0;
+}
+
 /** What the product page says about sending this handler's item to the shopper's country. */
 export function shipsToLine(settings: ShippingSettings | null | undefined, country: unknown): { ships: boolean; text: string } | null {
   const found = countryOf(country);
@@ -91,16 +104,21 @@ export function readShippingSettings(values: { reach: unknown; europeFee: unknow
  * and a group whose handler does not ship there is refused, naming its items. `settingsOf` gives
  * the handler's settings by group key (app/domain/delivery.ts groupKey).
  */
-export function deliveryTo<T extends { handler: "vendor" | "store"; sellerId: string | null; name: string }>(
+export function deliveryTo<T extends { handler: "vendor" | "store"; sellerId: string | null; name: string; type?: string }>(
   lines: readonly T[],
   settingsOf: ReadonlyMap<string, ShippingSettings>,
   country: unknown,
-): { ok: true; delivery: number; feeOf: (line: T) => number } | { ok: false; refused: string[]; message: string } {
+): { ok: true; delivery: number; returns: number; feeOf: (line: T) => number } | { ok: false; refused: string[]; message: string } {
   const where = countryOf(country);
   const fees = new Map<string, number | null>();
+  // The rentals' return parcels from abroad: part of the group's fee (and of `delivery`), `returns` says how much.
+  let returns = 0;
   for (const group of handlerGroups([...lines])) {
     const key = groupKey(group[0]!);
-    fees.set(key, deliveryFeeTo(settingsOf.get(key) ?? UK_ONLY, where?.code));
+    const outbound = deliveryFeeTo(settingsOf.get(key) ?? UK_ONLY, where?.code);
+    const back = returnFeeFor(outbound, where?.code, group);
+    returns += back;
+    fees.set(key, outbound === null ? null : outbound + back);
   }
   const refused = lines.filter((l) => fees.get(groupKey(l)) === null).map((l) => l.name);
   if (refused.length) {
@@ -113,5 +131,5 @@ export function deliveryTo<T extends { handler: "vendor" | "store"; sellerId: st
     return { ok: false, refused, message };
   }
   const delivery = [...fees.values()].reduce<number>((sum, fee) => sum + (fee ?? 0), 0);
-  return { ok: true, delivery, feeOf: (line) => fees.get(groupKey(line)) ?? 0 };
+  return { ok: true, delivery, returns, feeOf: (line) => fees.get(groupKey(line)) ?? 0 };
 }

@@ -86,7 +86,6 @@ export function readReviewStatus(value: FormDataEntryValue | null): ReviewStatus
 }
 
 export const DESCRIPTION_MAX = 2000;
-export const ADDRESS_MAX = 300;
 
 /** The description as stored (§2): the store's words, then 'Store located at: {address}' when there is one. */
 export function joinStoreDescription(about: string, address: string) {

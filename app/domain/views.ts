@@ -7,7 +7,7 @@ import { productTypeFromSlug } from "./catalog";
 export type ViewedPage = { page: "product"; id: string } | { page: "store"; id: string } | { page: "profile"; displayName: string };
 
 /** The first-level paths that are not a seller's profile (app/routes.ts). */
-const NOT_PROFILES = new Set(["all-products", "all-brands", "cart", "favorites", "account", "auth", "vendor", "store", "admin", "blog", "privacy-policy", "cookie-policy", "pages", "sitemap.xml", "robots.txt", "newsletter", "consent", "uploads", "dev", "healthz", "images", "assets", "favicon.ico", "search"]);
+const NOT_PROFILES = new Set(["all-products", "all-brands", "ships-to", "cart", "favorites", "account", "auth", "vendor", "store", "admin", "blog", "privacy-policy", "cookie-policy", "pages", "sitemap.xml", "robots.txt", "newsletter", "consent", "uploads", "dev", "healthz", "images", "assets", "favicon.ico", "search"]);
 
 /**
  * The page a response showed a person, or null: only a GET answered 200 with a page (its HTML, or

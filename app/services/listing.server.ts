@@ -9,6 +9,7 @@ import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters 
 import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
 import { canonicalQuery, canonicalUrl } from "../domain/seo";
 import { MY_SIZES_PARAM } from "../domain/my-sizes";
+import { myCountryLink, narrowedZone, readShipsTo } from "../domain/ships-to-filter";
 import type { ListingData } from "../components/catalog/listing";
 
 /** The flag of a listing URL that turns the forgiving search off: 'Search instead for …' sets it. */
@@ -37,6 +38,11 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const { page } = parsed;
   const fromUrl = { ...parsed.filters, sizes: canonicalSizes(parsed.filters.sizes) };
   const filters = { ...fromUrl, ...fixed };
+  // 'Ships to my country' is personal: answered by /ships-to, which puts the country in the URL (decision 0094).
+  const shipsTo = readShipsTo(params);
+  if (shipsTo.kind === "mine") throw redirect(myCountryLink(path, params), { headers: { "cache-control": "private, no-store" } });
+  const zone = narrowedZone(shipsTo);
+  if (zone) scope = { ...scope, shipsTo: zone };
   const offered = sizeOptions(filters);
   const [options, { page: result, sizeCounts: counted }] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
@@ -47,7 +53,7 @@ export async function loadListing(app: AppContext, request: Request, path: strin
     const counts = new Map(rows.map((row) => [row.size, Number(row.n)]));
     return offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
   };
-  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes: sizesOf(counted), unknownSizes: unknownSizes(filters), priceNotes: priceFilterNotes(params, filters), mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes: sizesOf(counted), unknownSizes: unknownSizes(filters), priceNotes: [...priceFilterNotes(params, filters), ...(shipsTo.kind === "unknown" ? [shipsTo.note] : [])], shipsTo: shipsTo.kind === "country" ? shipsTo.country : null, mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
   // A page cursor past either end (made under another sort order, or its page emptied since)
   // finds nothing of a set that has items: the first page instead (decision 0067).
   if (result.items.length === 0 && result.total > 0 && (page.after || page.before)) {

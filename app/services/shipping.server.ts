@@ -53,6 +53,7 @@ async function senderAddress(app: LifecycleServices, item: ItemHandler): Promise
   const destination = await returnDestination(app.db, item);
   // A store without an address (or a seller's item that comes back to Closetloop) has none to send from.
   if (destination.handledBy !== "store" || destination.lines.length < 3) return null;
+  if (destination.address) return { ...destination.address, fullName: destination.address.fullName || destination.name };
   const [name, ...rest] = destination.lines;
   const postalCode = rest.length > 1 ? rest[rest.length - 1] : null;
   const city = rest.length > 2 ? rest[rest.length - 2] : null;

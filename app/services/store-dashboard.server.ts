@@ -2,7 +2,9 @@ import type { AppContext } from "../context";
 import { insertPriceChangeRequest, ownerContact, storeById, storeChoices, storeOwnedBy, updateStoreSettings, type DashboardStore } from "../data/store-dashboard.server";
 import { formatGBP } from "../domain/money";
 import { managesStores } from "../domain/roles";
-import { ADDRESS_MAX, DESCRIPTION_MAX, joinStoreDescription, readStoreParam } from "../domain/store-dashboard";
+import { splitStoreDescription } from "../data/profiles.server";
+import { readStoreAddress, storeLocatedAt } from "../domain/store-address";
+import { DESCRIPTION_MAX, joinStoreDescription, readStoreParam } from "../domain/store-dashboard";
 import { storeLogoKey } from "../domain/uploads";
 import { publicPagesChanged } from "./freshness.server";
 import { notify } from "./notify.server";
@@ -77,15 +79,15 @@ export async function requestPriceChange(
 
 export type SettingsResult =
   | { ok: true }
-  | { ok: false; status: number; errors: Partial<Record<"description" | "address" | "logo", string>>; alert: { title: string; message: string } };
+  | { ok: false; status: number; errors: Partial<Record<string, string>>; alert: { title: string; message: string } };
 
 /** Store Settings (§2, §5, §7): description with the address after 'Store located at: ', and the logo. */
 export async function saveStoreSettings(app: AppContext, user: SessionUser, store: DashboardStore, form: FormData, now: number): Promise<SettingsResult> {
   const about = String(form.get("description") ?? "");
-  const address = String(form.get("address") ?? "");
-  const errors: Partial<Record<"description" | "address" | "logo", string>> = {};
+  // The address's fields and the country's checks, as at checkout (decision 0094).
+  const address = readStoreAddress(form);
+  const errors: Partial<Record<string, string>> = address.ok ? {} : { ...address.errors };
   if (about.length > DESCRIPTION_MAX) errors.description = `Please keep the description under ${DESCRIPTION_MAX} characters.`;
-  if (address.length > ADDRESS_MAX) errors.address = `Please keep the address under ${ADDRESS_MAX} characters.`;
   const existing = store.logoUrl?.startsWith("/images/") ? [store.logoUrl] : [];
   const logo = await readImageField(form, app.env.IMAGES, { use: "storeLogo", name: "logo", userId: user.id, existing });
   if (!logo.ok) {
@@ -106,7 +108,9 @@ export async function saveStoreSettings(app: AppContext, user: SessionUser, stor
     // a new logo under the same key gets a new URL through its version, or visitors keep the old one.
     logoUrl = committed.urls[0] ? (fresh ? `${committed.urls[0]}?v=${now.toString(36)}` : committed.urls[0]) : existing.length ? null : store.logoUrl;
   }
-  await updateStoreSettings(app.db, store.id, joinStoreDescription(about, address), logoUrl);
+  const postal = address.ok ? address.value : null;
+  const locatedAt = storeLocatedAt(postal, store.address, splitStoreDescription(store.description).address);
+  await updateStoreSettings(app.db, store.id, joinStoreDescription(about, locatedAt), logoUrl, postal);
   // The same key is overwritten; the old object goes only when the new one has another name (extension).
   const objectOf = (url: string | null) => url?.split("?")[0] ?? null;
   if (store.logoUrl && objectOf(store.logoUrl) !== objectOf(logoUrl)) await deleteImages(app.env.IMAGES, [store.logoUrl]);

@@ -41,6 +41,8 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_display_name_unique").on(sql`lower(${t.displayName})`),
+    // The listings' 'Ships to' filter reads the handlers who ship abroad (migration 0074).
+    index("users_ships_abroad_idx").on(t.shipReach, t.id).where(sql`ship_reach <> 'uk'`),
   ],
 );
 

@@ -44,17 +44,18 @@ describe("checkout to an address abroad", () => {
     const toPay = await checkoutTo(shopper.browser, { ...PARIS, "billing.postalCode": " 75002 " });
     expect(toPay.status).toBe(303);
     const [order] = await ordersOf(shopper.id);
-    expect(order).toMatchObject({ subtotal_amount: 6500, delivery_fee: 1299 + 999, total_amount: 6500 + 2298, currency: "GBP" });
+    // Rob's group holds a rental: its return parcel from Paris is paid now too (decision 0094).
+    expect(order).toMatchObject({ subtotal_amount: 6500, delivery_fee: 1299 + 999 + 999, total_amount: 6500 + 3297, currency: "GBP" });
     expect(JSON.parse(String(order!.shipping_address))).toMatchObject({ country: "FR", postalCode: "75002", city: "Paris" });
     const { results: items } = await env.DB.prepare("SELECT seller_id, group_delivery_fee FROM order_items WHERE order_id = ? ORDER BY seller_id").bind(order!.id).all();
-    expect(items.map((i) => [i.seller_id, i.group_delivery_fee])).toEqual([[vera.id, 1299], [rob.id, 999]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
+    expect(items.map((i) => [i.seller_id, i.group_delivery_fee])).toEqual([[vera.id, 1299], [rob.id, 1998]].sort((a, b) => String(a[0]).localeCompare(String(b[0]))));
     // The provider's page is asked for exactly the pounds of the order.
     const paid = await onPaymentPage(shopper.browser, toPay.headers.get("location")!);
     expect(paid.status).toBe(303);
     const page = await (await shopper.browser.fetch(paid.headers.get("location")!)).text();
     expect(page).toContain("75002 Paris");
     expect(page).toContain("FRANCE");
-    expect(page).toContain("£22.98");
+    expect(page).toContain("£32.97");
   });
 
   it("gives a group cancelled whole back the Europe fee it paid, not the UK's", async () => {

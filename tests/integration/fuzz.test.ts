@@ -20,7 +20,7 @@ const actionPaths = routePaths()
 
 // Every intent an action declares (app/domain/intents.ts), so a new one is fuzzed the day it lands.
 const INTENTS = [...new Set(Object.values(modules).flatMap((m) => m.intents ?? []))];
-const FIELDS = ["intent", "email", "password", "confirmPassword", "fullName", "productId", "option", "quantity", "idempotencyKey", "token", "returnTo", "enhanced", "billing.fullName", "billing.email", "billing.addressLine1", "billing.city", "billing.postalCode", "billing.country", "sameAsBilling", "storeWebsite", "contactEmail", "redirectTo", "analytics", "itemId", "reason", "description", "amount", "text", "claimId", "outcome", "orderId", "trackingNumber", "currency", "kind", "id", "rating", "comment", "turnaroundDays", "needBy.prod_000001", "protect.prod_000001", "billing.county", "scope", "reach", "europeFee", "worldFee", "two", "three"];
+const FIELDS = ["intent", "email", "password", "confirmPassword", "fullName", "productId", "option", "quantity", "idempotencyKey", "token", "returnTo", "enhanced", "billing.fullName", "billing.email", "billing.addressLine1", "billing.city", "billing.postalCode", "billing.country", "sameAsBilling", "storeWebsite", "contactEmail", "redirectTo", "analytics", "itemId", "reason", "description", "amount", "text", "claimId", "outcome", "orderId", "trackingNumber", "currency", "kind", "id", "rating", "comment", "turnaroundDays", "needBy.prod_000001", "protect.prod_000001", "billing.county", "scope", "reach", "europeFee", "worldFee", "two", "three", "address.country", "address.postalCode", "address.city"];
 
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),

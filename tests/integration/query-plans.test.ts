@@ -178,6 +178,24 @@ describe("catalog query plans never scan a whole table", () => {
     expect(lines).not.toMatch(/SCAN (p|products)\b(?! USING)/);
   });
 
+  // 'Ships to <country>' (decision 0094): the handlers who ship abroad are read from the small
+  // partial indexes of migration 0074, and the page is still walked down the listing's sorted index.
+  it.each(["", "sort=price_asc", `after=${cursor}`, "category=Coats", "brand=Ganni&type=Men", "size=UK%2010", "tag=wool", "search=wool%20coat", "search=coat&sort=newest", "rental_min=10&rental_max=30", "tag=wool&buy_min=50"])("listing ?%s shipping abroad", async (qs) => {
+    const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
+    for (const shipsTo of ["europe", "world"] as const) {
+      const { pageQuery, countQuery } = listingQueries(db, filters, page, { shipsTo });
+      const sizes = sizeCountsQuery(db, filters, sizeOptions(filters), { shipsTo });
+      for (const query of [pageQuery, countQuery, ...(sizes ? [sizes] : [])]) {
+        const text = (await plan(query)).join("\n");
+        expect(text.split("\n").filter(fullScan), text).toEqual([]);
+        expect(text, `${qs} ${shipsTo}`).toMatch(/SEARCH users USING COVERING INDEX users_ships_abroad_idx \(ship_reach=\?\)/);
+        expect(text).toMatch(/SEARCH stores USING COVERING INDEX stores_ships_abroad_idx \(ship_reach=\?\)/);
+        expect(text).not.toMatch(/SCAN (users|stores)\b/);
+      }
+      if (!filters.search) expect((await plan(pageQuery)).join("\n"), qs).not.toMatch(/TEMP B-TREE|products_(owner|store)_idx/);
+    }
+  });
+
   it("vendor and store listings use their indexes", async () => {
     const { filters, page } = parseCatalogQuery(new URLSearchParams(""));
     for (const scope of [{ ownerId: "user_vendor" }, { storeId: "store_kensington" }]) {

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import { ShipsToFilter } from "./ships-to-filter";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES, SORT_LABELS, type CatalogFilters, type SortOrder } from "../../domain/catalog";
 
 export interface FilterOptions {
@@ -57,6 +58,7 @@ export function FilterSidebar({
   options,
   sizes,
   mySizes = false,
+  shipsTo = null,
   hideBrand = false,
   hideType = false,
   hideCategory = false,
@@ -67,6 +69,7 @@ export function FilterSidebar({
   options: FilterOptions;
   sizes: { size: string; n: number }[];
   mySizes?: boolean;
+  shipsTo?: { code: string; name: string } | null;
   hideBrand?: boolean;
   hideType?: boolean;
   hideCategory?: boolean;
@@ -102,6 +105,7 @@ export function FilterSidebar({
           ))}
         </select>
       </div>
+      <ShipsToFilter country={shipsTo} />
       {hideBrand ? null : <CheckboxGroup legend="Brands" name="brand" options={options.brands} selected={filters.brands} />}
       <PriceRange legend="Rental price" minName="rental_min" maxName="rental_max" min={filters.rentalMin} max={filters.rentalMax} />
       <PriceRange legend="Buy price" minName="buy_min" maxName="buy_max" min={filters.buyMin} max={filters.buyMax} />

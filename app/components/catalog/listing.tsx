@@ -18,6 +18,8 @@ export interface ListingData {
   unknownSizes: string[];
   /** Price filters that could not be used, and why (`priceFilterNotes`). */
   priceNotes: string[];
+  /** The 'Ships to' filter's country when the URL chose one (decision 0094). */
+  shipsTo?: { code: string; name: string } | null;
   /** Filtered by 'Show my sizes' (the URL says so). */
   mySizes: boolean;
   /** The absolute canonical URL: the page path and its filters, without sort or page. */
@@ -105,7 +107,7 @@ export function Listing({
           <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
             <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
             <div className="mt-3">
-              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} hideBrand={hideBrand} hideType={hideType} hideCategory={hideCategory} />
+              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} shipsTo={data.shipsTo ?? null} hideBrand={hideBrand} hideType={hideType} hideCategory={hideCategory} />
             </div>
           </details>
         </aside>

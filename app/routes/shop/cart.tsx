@@ -270,7 +270,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
           <dl className="mt-3 space-y-1 text-sm">
             <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery${totals.to ? ` to ${totals.to}` : ""} (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery)}</dd></div>
+            <div className="flex justify-between"><dt>{`Delivery${totals.to ? ` to ${totals.to}` : ""} (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery - (totals.returns ?? 0))}</dd></div>
+            {/* A rental sent abroad comes back from abroad: its return parcel is paid now (decision 0094). */}
+            {totals.returns ? <div className="flex justify-between"><dt>{`Return postage for rentals from ${totals.to}`}</dt><dd>{price(totals.returns)}</dd></div> : null}
             <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{price(totals.total)}</dd></div>
           </dl>
           <ChargedInPounds pence={totals.total} className="mt-2 text-sm text-stone-700" />

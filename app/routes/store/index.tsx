@@ -7,6 +7,7 @@ import { appContext } from "../../context";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
 import { splitStoreDescription } from "../../data/profiles.server";
+import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-address";
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
@@ -79,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address), oldAddress: store.address ? null : address }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts", "mark_ready", "set_turnaround"] as const;
@@ -159,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     const saved = await saveStoreSettings(app, user, store, form, now);
     if (!saved.ok) {
-      const values = { description: String(form.get("description") ?? ""), address: String(form.get("address") ?? "") };
+      const values = { description: String(form.get("description") ?? ""), ...storeAddressEcho(form) };
       return refuse(saved.status, saved.alert.title, saved.alert.message, { errors: saved.errors, values });
     }
   } catch (error) {

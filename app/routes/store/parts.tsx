@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { EmptyState, Panel } from "../../components/kit/panel";
-import { Field, FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { FormAlert, SubmitButton, useSubmitting } from "../../components/forms";
+import { ReturnAddressFields } from "../../components/return-address-fields";
 import { ImageUpload } from "../../components/image-upload";
 import { PageHeading } from "../../components/page-heading";
 import { showToast } from "../../components/toaster";
@@ -10,8 +11,9 @@ export interface StoreActionData {
   /** One of the route's intents (index.tsx), or null. */
   intent: string | null;
   alert?: { title: string; message: string };
-  errors?: Partial<Record<"description" | "address" | "logo" | "reason", string>>;
-  values?: { description: string; address: string };
+  /** By field: `description`, `logo`, `reason`, the address's `address.postalCode` and the like. */
+  errors?: Partial<Record<string, string>>;
+  values?: Partial<Record<string, string>>;
   /** The form the errors belong to (a concierge request's reject form: `reject-{productId}`). */
   form?: string;
 }
@@ -19,7 +21,7 @@ export interface StoreActionData {
 // The store dashboard's settings, payouts and store chooser (seller-store-admin.md §7; decisions
 // 0029, 0056). Split from index.tsx (issue 28: files of one purpose).
 
-export function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: string | null }; action: string; result?: StoreActionData }) {
+export function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: Record<string, string | undefined>; oldAddress: string | null }; action: string; result?: StoreActionData }) {
   const saving = useSubmitting("save_settings");
   const values = result?.values;
   return (
@@ -54,7 +56,12 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
           />
           {result?.errors?.description ? <p id="field-description-error" className="text-sm text-red-700">{result.errors.description}</p> : null}
         </div>
-        <Field label="Address" name="address" maxLength={300} autoComplete="street-address" defaultValue={values?.address ?? store.address ?? ""} error={result?.errors?.address} />
+        <fieldset className="space-y-3">
+          <legend className="text-sm font-medium">Store address</legend>
+          {store.oldAddress ? <p className="text-sm text-stone-700">{`As written before: ${store.oldAddress}. Enter it in the fields below to use it on labels; left empty, it stays as it is.`}</p> : null}
+          {/* Each country's fields and checks, as at checkout (decision 0094); the sender's address on labels. */}
+          <ReturnAddressFields prefix="address" address={store.address} values={values} errors={result?.errors} />
+        </fieldset>
         <ImageUpload
           key={store.logoUrl ?? "none"}
           name="logo"

@@ -5,16 +5,23 @@
 // VintageVera, charged in pounds with Europe's delivery fee, waiting to be posted: its page, the
 // seller's Orders tab and the e-mails print the address the French way. Runs after
 // 90-payments.mjs, so it records its own payment calls. Idempotent: fixed ids.
+// Decision 0094: the listings' 'Ships to my country' shows Camille VintageVera's and the Kensington
+// Closet's items (/all-products?ships_to=FR), and the Kensington Closet's Settings show its address
+// in the country's fields.
 
 const CAMILLE = "user_camille";
 const ORDER = "order_demo_paris";
 const EUROPE_FEE = 1299;
 const ADDRESS = { fullName: "Camille Martin", addressLine1: "12 rue de la Paix", city: "Paris", postalCode: "75002", country: "FR" };
+// The Kensington Closet's address in the fields of every address (decision 0094), as its Settings
+// keep it: the same place its description names ('Store located at: …'), sender of its labels.
+const KENSINGTON = { fullName: "Kensington Closet", addressLine1: "12 Kensington High Street", city: "London", postalCode: "W8 5NP", country: "GB" };
 
 export async function seed({ db, now, DAY, batch }) {
   await batch([
     db.prepare("UPDATE users SET ship_reach = 'europe', ship_fee_europe = ? WHERE id = 'user_vendor' AND ship_reach = 'uk'").bind(EUROPE_FEE),
     db.prepare("UPDATE stores SET ship_reach = 'worldwide', ship_fee_europe = 999, ship_fee_world = 2499 WHERE id = 'store_kensington' AND ship_reach = 'uk'"),
+    db.prepare("UPDATE stores SET address = ? WHERE id = 'store_kensington' AND address IS NULL").bind(JSON.stringify(KENSINGTON)),
     db
       .prepare(
         `INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, time_zone, created_at, updated_at)

@@ -15,6 +15,8 @@ export const rules: AreaRules = {
     "routes/shop/favorites.tsx": (who) => page(200, isSignedIn(who) ? { shows: "0 favorites" } : { shows: "Sign in to view your favorites" }),
     "routes/shop/store-profile.tsx": everyone,
     "routes/shop/slug.tsx": everyone,
+    // 'Ships to my country' (decision 0094): anyone, back to a listing with their country (the UK: no one here has an order abroad).
+    "routes/shop/ships-to.ts": () => ({ redirect: "/all-products?ships_to=GB" }),
   },
   records: async (world) => ({
     "/product/:id": `/product/${world.sellerProduct.id}`,

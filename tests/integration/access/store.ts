@@ -178,12 +178,15 @@ export const rules: AreaRules = {
         allowed: isStoreOwner,
         form: async (ctx) => {
           await ownStore(ctx);
-          return { intent: "save_settings", description: `Matrix description ${crypto.randomUUID().slice(0, 8)}`, address: "1 Matrix Road, London", logo: png() };
+          // The store's address in the fields of every address (decision 0094).
+          const address = { "address.fullName": "Matrix Rails", "address.addressLine1": "1 Matrix Road", "address.city": "London", "address.postalCode": "n1 1aa", "address.country": "GB" };
+          return { intent: "save_settings", description: `Matrix description ${crypto.randomUUID().slice(0, 8)}`, ...address, logo: png() };
         },
         check: async (ctx, response, form) => {
           redirectsTo(response, "/store?tab=settings");
-          const [store] = (await rows("SELECT description, logo_url FROM stores WHERE owner_id = ?", ctx.user!.id)) as { description: string; logo_url: string }[];
-          expect(store!.description).toBe(`${form.description}\n\nStore located at: 1 Matrix Road, London`);
+          const [store] = (await rows("SELECT description, logo_url, address FROM stores WHERE owner_id = ?", ctx.user!.id)) as { description: string; logo_url: string; address: string }[];
+          expect(store!.description).toBe(`${form.description}\n\nStore located at: 1 Matrix Road, London, N1 1AA`);
+          expect(JSON.parse(store!.address)).toEqual({ fullName: "Matrix Rails", addressLine1: "1 Matrix Road", city: "London", postalCode: "N1 1AA", country: "GB" });
           expect(store!.logo_url).toMatch(/^\/images\/store-logos\/store_m_[\w-]+\/store_m_[\w-]+-logo\.png\?v=[0-9a-z]+$/);
         },
         refused: notFoundInArea("Store not found"),
