@@ -173,9 +173,9 @@ const elsewhere = (zone: string | null | undefined) => {
  * ('Friday 27 November'), elsewhere the day and the time in their zone, named ('Saturday 28
  * November at 00:59 (Paris time)'): the end of a UK day falls on another hour, or day, there.
  */
-export function deadlineFor(ms: number, zone: string | null | undefined) {
+export function deadlineFor(ms: number, zone: string | null | undefined, ukStyle: "deadline" | "longDate" = "deadline") {
   const tz = elsewhere(zone);
-  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : formatWhen(ms, DEFAULT_TIME_ZONE, "deadline");
+  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : formatWhen(ms, DEFAULT_TIME_ZONE, ukStyle);
 }
 
 /** A moment with its time ('Friday 27 November at 14:30'), the zone named when it is not the UK's. */

@@ -1,11 +1,29 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
-import { DAY } from "./orders";
+import { DAY, placeOrder, shownReference } from "./orders";
 import { itemRow, outbox, rental, runJob } from "./lifecycle-fixtures";
+import { signedInBrowser } from "./actors";
+import { createProduct } from "./factories";
+import { dispatchBy } from "../../app/domain/shipping";
 
 // Dates and times where the reader is (issue 45 item 6; decision 0087): the order page in the
 // browser's zone (its cookie), the daily reminder on the day before in the shopper's own zone.
+// Decision 0095: the dashboards and staff pages in the reader's zone, e--mails in the recipient's.
+
+let ipSeq = 0;
+const nextIp = () => `10.231.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const clock = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(ms);
+const weekdayDate = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(ms).replace(",", "");
+
+/** A seller's listing ordered by a shopper (a purchase, to post within 2 working days). */
+async function sold() {
+  const vendor = await signedInBrowser("vendor", { ip: nextIp() });
+  const dress = await createProduct(vendor.id, { rentalPrice: 2000, buyingPrice: 9000 });
+  const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+  return { vendor, shopper, dress };
+}
+const placedAt = async (orderId: string) => (await env.DB.prepare("SELECT created_at FROM orders WHERE id = ?").bind(orderId).first<{ created_at: number }>())!.created_at;
 
 describe("times in the reader's zone", () => {
   it("reminds a shopper in Paris on the day before in Paris, and names Paris time", async () => {
@@ -41,5 +59,21 @@ describe("times in the reader's zone", () => {
     const text = await forged.text();
     expect(text).not.toContain("The 7 days end on ");
     expect(text).toMatch(/Return or buy by [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+</);
+  });
+
+  it("shows a seller in Paris the post-by deadline on their Orders tab in Paris time, named; in the UK the day alone", async () => {
+    const { vendor, shopper, dress } = await sold();
+    const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }]);
+    const deadline = dispatchBy(await placedAt(orderId));
+    vendor.browser.cookies.set("closetloop_tz", "Europe%2FParis");
+    const paris = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(paris).toContain(`Order ${await shownReference(orderId)}`);
+    // The end of a UK day is an hour later in Paris, in winter and summer alike: 00:59 the next day.
+    expect(paris).toContain(`Post by ${weekdayDate(deadline, "Europe/Paris")} at ${clock(deadline, "Europe/Paris")} (Paris time)`);
+    expect(clock(deadline, "Europe/Paris")).toBe("00:59");
+    vendor.browser.cookies.set("closetloop_tz", "Europe%2FLondon");
+    const london = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(london).toContain(`Post by ${weekdayDate(deadline, "Europe/London")} · placed`);
+    expect(london).not.toContain("(Paris time)");
   });
 });

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/claim";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { claimFor } from "../../data/claims.server";
 import { returnDestination } from "../../data/returns.server";
 import { checkPartial, CLAIM_MESSAGES, readClaimText } from "../../domain/claims";
@@ -44,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { claim } = viewer;
   // Refunded in full after delivery: the item goes back to the handler's return address.
   const sendBack = claim.kind === "problem" && claim.outcome === "full_refund" && claim.reason !== "not_received" ? await returnDestination(app.db, { handler: claim.handler, sellerId: claim.sellerId, ownerId: claim.ownerId }) : null;
-  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, reported: new URL(request.url).searchParams.get("reported") === "1" };
+  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, reported: new URL(request.url).searchParams.get("reported") === "1", zone: context.get(requestState).timeZone };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -96,7 +96,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, role, paid, sendBack, reported } = loaderData;
+  const { claim, role, paid, sendBack, reported, zone } = loaderData;
   const result = actionData as ClaimAnswerData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-4">
@@ -104,7 +104,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         {role === "shopper" ? "Back to the order" : role === "staff" ? "Back to Claims" : "Back to your account"}
       </Link>
       {reported ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your problem is reported. The seller has 3 days to answer; you will be told of every step.</p> : null}
-      <ClaimDetails claim={claim} />
+      <ClaimDetails claim={claim} zone={zone} />
       {sendBack ? (
         <section aria-label="Send it back" className="rounded-md border border-stone-200 p-3 text-sm">
           <p className="font-semibold">Send it back with a tracked service to:</p>
