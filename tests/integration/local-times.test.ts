@@ -9,7 +9,7 @@ import { dispatchBy } from "../../app/domain/shipping";
 
 // Dates and times where the reader is (issue 45 item 6; decision 0087): the order page in the
 // browser's zone (its cookie), the daily reminder on the day before in the shopper's own zone.
-// Decision 0095: the dashboards and staff pages in the reader's zone, e--mails in the recipient's.
+// Decision 0095: the dashboards and staff pages in the reader's zone, e-mails in the recipient's.
 
 let ipSeq = 0;
 const nextIp = () => `10.231.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
@@ -75,5 +75,37 @@ describe("times in the reader's zone", () => {
     const london = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
     expect(london).toContain(`Post by ${weekdayDate(deadline, "Europe/London")} · placed`);
     expect(london).not.toContain("(Paris time)");
+  });
+
+  it("e-mails a seller in New York their post-by deadline in New York time, named; a seller with no zone gets the UK day", async () => {
+    const { vendor, shopper, dress } = await sold();
+    await env.DB.prepare("UPDATE users SET time_zone = 'America/New_York' WHERE id = ?").bind(vendor.id).run();
+    const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }]);
+    const deadline = dispatchBy(await placedAt(orderId));
+    const mail = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "order_to_send"));
+    expect(mail.subject).toBe(`New order ${await shownReference(orderId)}: please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time)`);
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(mail.key).first<{ body: string }>())!.body;
+    expect(body).toContain(`Please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time) to:`);
+
+    const other = await sold();
+    const second = await placeOrder(other.shopper, [{ productId: other.dress.id, option: "purchase" }]);
+    const ukMail = await eventually(async () => (await outbox(other.vendor.email)).find((m) => m.kind === "order_to_send"));
+    expect(ukMail.subject).toBe(`New order ${await shownReference(second.orderId)}: please post it by ${weekdayDate(dispatchBy(await placedAt(second.orderId)), "Europe/London")}`);
+  });
+
+  it("gives a seller in New York an offer's lapse time in New York time, on the conversation page and in the e-mail", async () => {
+    const { vendor, shopper, dress } = await sold();
+    await env.DB.prepare("UPDATE users SET time_zone = 'America/New_York' WHERE id = ?").bind(vendor.id).run();
+    expect((await shopper.browser.post("/account/offers/new", { productId: dress.id, amount: "70" })).status).toBe(302);
+    const row = (await env.DB.prepare("SELECT conversation_id, expires_at FROM offers WHERE product_id = ?").bind(dress.id).first<{ conversation_id: string; expires_at: number }>())!;
+    const lapses = `${weekdayDate(row.expires_at, "America/New_York")} at ${clock(row.expires_at, "America/New_York")} (New York time)`;
+    const mail = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "offer_handler"));
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(mail.key).first<{ body: string }>())!.body;
+    expect(body).toContain(`within 48 hours (by ${lapses}); after that it lapses.`);
+    vendor.browser.cookies.set("closetloop_tz", "America%2FNew_York");
+    expect(await (await vendor.browser.fetch(`/account/messages/${row.conversation_id}`)).text()).toContain(`Lapses ${lapses}`);
+    // The shopper's browser says nothing of its zone: UK time, not named.
+    const ukView = await (await shopper.browser.fetch(`/account/messages/${row.conversation_id}`)).text();
+    expect(ukView).toContain(`Lapses ${weekdayDate(row.expires_at, "Europe/London")} at ${clock(row.expires_at, "Europe/London")}<`);
   });
 });
