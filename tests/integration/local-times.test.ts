@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
 import { DAY, placeOrder, shownReference } from "./orders";
 import { itemRow, outbox, rental, runJob } from "./lifecycle-fixtures";
-import { signedInBrowser } from "./actors";
+import { PASSWORD, signedIn, signedInBrowser } from "./actors";
 import { createProduct } from "./factories";
 import { dispatchBy } from "../../app/domain/shipping";
 
@@ -107,5 +107,19 @@ describe("times in the reader's zone", () => {
     // The shopper's browser says nothing of its zone: UK time, not named.
     const ukView = await (await shopper.browser.fetch(`/account/messages/${row.conversation_id}`)).text();
     expect(ukView).toContain(`Lapses ${weekdayDate(row.expires_at, "Europe/London")} at ${clock(row.expires_at, "Europe/London")}<`);
+  });
+
+  it("remembers the browser's zone at sign-in, so a seller who never ordered gets e-mails in it", async () => {
+    const seller = await signedIn("vendor", { ip: nextIp() });
+    seller.browser.cookies.set("closetloop_tz", "Australia%2FSydney");
+    await seller.browser.signIn(seller.email, PASSWORD);
+    const zone = () => env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(seller.id).first<{ time_zone: string | null }>();
+    expect(await zone()).toEqual({ time_zone: "Australia/Sydney" });
+    const dress = await createProduct(seller.id, { rentalPrice: 2000, buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper", { ip: nextIp() });
+    const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }]);
+    const deadline = dispatchBy(await placedAt(orderId));
+    const mail = await eventually(async () => (await outbox(seller.email)).find((m) => m.kind === "order_to_send"));
+    expect(mail.subject).toContain(`please post it by ${weekdayDate(deadline, "Australia/Sydney")} at ${clock(deadline, "Australia/Sydney")} (Sydney time)`);
   });
 });
