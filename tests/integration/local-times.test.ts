@@ -6,13 +6,14 @@ import { itemRow, outbox, rental, runJob } from "./lifecycle-fixtures";
 import { PASSWORD, signedIn, signedInBrowser } from "./actors";
 import { createProduct } from "./factories";
 import { dispatchBy } from "../../app/domain/shipping";
+import { delivered, opened } from "./claims-helpers";
 
 // Dates and times where the reader is (issue 45 item 6; decision 0087): the order page in the
 // browser's zone (its cookie), the daily reminder on the day before in the shopper's own zone.
 // Decision 0095: the dashboards and staff pages in the reader's zone, e-mails in the recipient's.
 
 let ipSeq = 0;
-const nextIp = () => `10.231.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const nextIp = () => `10.236.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const clock = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(ms);
 const weekdayDate = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(ms).replace(",", "");
 
@@ -121,5 +122,18 @@ describe("times in the reader's zone", () => {
     const deadline = dispatchBy(await placedAt(orderId));
     const mail = await eventually(async () => (await outbox(seller.email)).find((m) => m.kind === "order_to_send"));
     expect(mail.subject).toContain(`please post it by ${weekdayDate(deadline, "Australia/Sydney")} at ${clock(deadline, "Australia/Sydney")} (Sydney time)`);
+  });
+
+  it("gives a seller in Sydney a claim's answer-by deadline in Sydney time, in the e-mail and on the claim's page", async () => {
+    const t = await delivered();
+    await env.DB.prepare("UPDATE users SET time_zone = 'Australia/Sydney' WHERE id = ?").bind(t.vendor.id).run();
+    const claim = await opened(t);
+    const dueAt = (await env.DB.prepare("SELECT due_at FROM claims WHERE id = ?").bind(claim.id).first<{ due_at: number }>())!.due_at;
+    const inSydney = `${weekdayDate(dueAt, "Australia/Sydney")} at ${clock(dueAt, "Australia/Sydney")} (Sydney time)`;
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'claim_handler'").bind(t.vendor.email).first<{ body: string }>())!.body;
+    expect(body).toContain(`Please answer within 3 days (by ${inSydney}): refund it`);
+    t.vendor.browser.cookies.set("closetloop_tz", "Australia%2FSydney");
+    expect(await (await t.vendor.browser.fetch(claim.page)).text()).toContain(`(answer by ${inSydney})`);
+    expect(await (await t.vendor.browser.fetch("/vendor?tab=orders")).text()).toContain(`: answer by ${inSydney}`);
   });
 });
