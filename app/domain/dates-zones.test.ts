@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFor, deadlineFor, endsWhen, formatLongDate, formatShortDate, formatWhen, localDayNumber, momentFor, reminderDue, validTimeZone, zoneLabel } from "./dates";
+import { dateTimeFor, deadlineFor, timeFor, endsWhen, formatLongDate, formatShortDate, formatWhen, localDayNumber, momentFor, reminderDue, validTimeZone, zoneLabel } from "./dates";
 
 describe("dates and times where the reader is", () => {
   it("names the zone where a moment matters", () => {
@@ -81,5 +81,9 @@ describe("dates and times where the reader is", () => {
     expect(formatLongDate(lateNight, "Europe/Paris")).toBe("28 November 2026");
     expect(dateTimeFor(lateNight, null)).toBe("27 Nov 2026, 23:30");
     expect(dateTimeFor(lateNight, "Europe/Paris")).toBe("28 Nov 2026, 00:30");
+    expect(timeFor(summer, null)).toBe("14:30");
+    expect(timeFor(summer, "Europe/London")).toBe("14:30");
+    expect(timeFor(summer, "Europe/Paris")).toBe("15:30 (Paris time)");
+    expect(timeFor(Date.parse("2026-12-01T13:30:00Z"), "Europe/Paris")).toBe("14:30 (Paris time)");
   });
 });

@@ -186,3 +186,9 @@ export function momentFor(ms: number, zone: string | null | undefined) {
 
 /** A date and time in a list ('27 Nov 2026, 14:49'), in the reader's zone (UK time when unknown). */
 export const dateTimeFor = (ms: number, zone: string | null | undefined) => formatWhen(ms, zone ?? DEFAULT_TIME_ZONE, "dateTime");
+
+/** A time today ('14:30'), the zone named when it is not the UK's ('15:30 (Paris time)'). */
+export function timeFor(ms: number, zone: string | null | undefined) {
+  const tz = elsewhere(zone);
+  return tz ? formatWhen(ms, tz, "time") : formatWhen(ms, DEFAULT_TIME_ZONE, "clock");
+}

@@ -136,4 +136,13 @@ describe("times in the reader's zone", () => {
     expect(await (await t.vendor.browser.fetch(claim.page)).text()).toContain(`(answer by ${inSydney})`);
     expect(await (await t.vendor.browser.fetch("/vendor?tab=orders")).text()).toContain(`: answer by ${inSydney}`);
   });
+
+  it("tells a shopper in Paris until when their checkout holds the items, in Paris time", async () => {
+    const { shopper, dress } = await sold();
+    shopper.browser.cookies.set("closetloop_tz", "Europe%2FParis");
+    const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }], { pay: false });
+    const until = (await env.DB.prepare("SELECT payment_expires_at AS at FROM orders WHERE id = ?").bind(orderId).first<{ at: number }>())!.at;
+    const page = (await (await shopper.browser.fetch(`/account/orders/${orderId}`)).text()).replace(/<!-- -->/g, "");
+    expect(page).toContain(`reserved until ${clock(until, "Europe/Paris")} (Paris time)`);
+  });
 });

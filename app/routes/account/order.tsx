@@ -88,7 +88,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
   const pay = await orderPayment(app.db, order.id);
-  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null } : null;
+  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null, zone } : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
   // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
