@@ -7,6 +7,8 @@ import { PASSWORD, signedIn, signedInBrowser } from "./actors";
 import { createProduct } from "./factories";
 import { dispatchBy } from "../../app/domain/shipping";
 import { delivered, opened } from "./claims-helpers";
+import { changeItem } from "../../app/data/order-lifecycle.server";
+import { database } from "../../app/data/db.server";
 
 // Dates and times where the reader is (issue 45 item 6; decision 0087): the order page in the
 // browser's zone (its cookie), the daily reminder on the day before in the shopper's own zone.
@@ -144,5 +146,16 @@ describe("times in the reader's zone", () => {
     const until = (await env.DB.prepare("SELECT payment_expires_at AS at FROM orders WHERE id = ?").bind(orderId).first<{ at: number }>())!.at;
     const page = (await (await shopper.browser.fetch(`/account/orders/${orderId}`)).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(`reserved until ${clock(until, "Europe/Paris")} (Paris time)`);
+  });
+
+  it("shows staff in New York when a returned rental is live again, in New York time", async () => {
+    const r = await rental(Date.now() - 8 * DAY);
+    expect((await changeItem(database(env.DB), r.itemId, { type: "request_return" }, { id: r.shopper.id, role: "shopper" }, Date.now() - 7 * DAY)).ok).toBe(true);
+    expect((await changeItem(database(env.DB), r.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, Date.now())).ok).toBe(true);
+    const until = (await env.DB.prepare("SELECT prepared_until AS at FROM products WHERE id = ?").bind(r.productId).first<{ at: number }>())!.at;
+    const staff = await signedInBrowser("admin", { ip: nextIp() });
+    staff.browser.cookies.set("closetloop_tz", "America%2FNew_York");
+    const html = await (await staff.browser.fetch("/admin/orders")).text();
+    expect(html).toContain(`live again ${weekdayDate(until, "America/New_York")} at ${clock(until, "America/New_York")} (New York time)`);
   });
 });
