@@ -224,7 +224,7 @@ export function Address({ title, address }: { title: string; address: unknown })
   );
 }
 
-export function History({ order, isShopper }: { order: OrderDetail; isShopper: boolean }) {
+export function History({ order, isShopper, zone = null }: { order: OrderDetail; isShopper: boolean; zone?: string | null }) {
   const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", seller: " (by the seller)", system: " (automatically)" };
   const names = new Map(order.items.map((i) => [i.id, i.name]));
   return (
@@ -233,7 +233,7 @@ export function History({ order, isShopper }: { order: OrderDetail; isShopper: b
       <ol className="space-y-2 text-sm">
         {order.history.map((h) => (
           <li key={h.id} className="flex flex-wrap gap-x-2">
-            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt)}</time>
+            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt, zone)}</time>
             <span>
               {h.orderItemId ? `${names.get(h.orderItemId) ?? "An item"}: ` : "Order: "}
               {h.fromStatus ? `${label(h.fromStatus as ItemStatus)} → ` : ""}

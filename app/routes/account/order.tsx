@@ -95,7 +95,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
   // Labels and tracking (issue 44): the parcels and the prepaid return label.
   const parcels = await orderParcels(app.db, order);
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels };
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels, zone };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -246,7 +246,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {isShopper && !awaiting ? <ShopperActions order={order} result={result} /> : null}
-      <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
+      <p className="text-stone-700">Placed on {formatLongDate(order.createdAt, loaderData.zone)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 id="items-title" className="mb-3 text-lg font-semibold">Items</h2>
@@ -269,7 +269,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <Address title="Billing address" address={order.billingAddress} />
       </div>
 
-      <History order={order} isShopper={isShopper} />
+      <History order={order} isShopper={isShopper} zone={loaderData.zone} />
     </div>
   );
 }

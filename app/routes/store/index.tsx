@@ -242,7 +242,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "requests" ? (
         <Panel title="Concierge Requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} />}
+          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} zone={zone} />}
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (

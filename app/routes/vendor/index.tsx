@@ -209,7 +209,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
-          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} />
+          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} zone={zone} />
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
@@ -217,7 +217,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "notifications" ? (
         <Panel title="Price change requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} />}
+          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} zone={zone} />}
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
