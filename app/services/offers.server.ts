@@ -78,22 +78,22 @@ type OfferStep = "made" | "accepted" | "declined" | "countered" | "counter_accep
 const TOLD: Record<OfferStep, "shopper" | "handler"> = { made: "handler", accepted: "shopper", declined: "shopper", countered: "shopper", counter_accepted: "handler", counter_declined: "handler" };
 
 /** `zone`: the recipient's remembered time zone: the lapse and buy-by times read in it, named outside the UK (decision 0095). */
-function words(step: OfferStep, o: OfferRow, zone: string | null): { to: "shopper" | "handler"; title: string; text: string } {
+function words(step: OfferStep, o: OfferRow, zone: string | null): { title: string; text: string } {
   const item = o.productName;
   const by = (ms: number | null) => (ms === null ? "" : ` (by ${momentFor(ms, zone)})`);
   switch (step) {
     case "made":
-      return { to: "handler", title: `New offer: ${formatGBP(o.amount)} for ${item}`, text: `A shopper offers ${formatGBP(o.amount)} for ${item} (listed at ${formatGBP(o.listPrice)}). Accept, decline or counter it within 48 hours${by(o.expiresAt)}; after that it lapses.` };
+      return { title: `New offer: ${formatGBP(o.amount)} for ${item}`, text: `A shopper offers ${formatGBP(o.amount)} for ${item} (listed at ${formatGBP(o.listPrice)}). Accept, decline or counter it within 48 hours${by(o.expiresAt)}; after that it lapses.` };
     case "accepted":
-      return { to: "shopper", title: `Your offer for ${item} was accepted`, text: `Your offer of ${formatGBP(agreedPrice(o))} was accepted. Add the item to your basket as Buy Now and check out within 24 hours${by(o.buyBy)} to buy it at that price. Until someone checks out, it stays on sale to others.` };
+      return { title: `Your offer for ${item} was accepted`, text: `Your offer of ${formatGBP(agreedPrice(o))} was accepted. Add the item to your basket as Buy Now and check out within 24 hours${by(o.buyBy)} to buy it at that price. Until someone checks out, it stays on sale to others.` };
     case "declined":
-      return { to: "shopper", title: `Your offer for ${item} was declined`, text: `The seller declined your offer of ${formatGBP(o.amount)}. You can still buy it at ${formatGBP(o.listPrice)}, or make another offer.` };
+      return { title: `Your offer for ${item} was declined`, text: `The seller declined your offer of ${formatGBP(o.amount)}. You can still buy it at ${formatGBP(o.listPrice)}, or make another offer.` };
     case "countered":
-      return { to: "shopper", title: `A counter offer for ${item}: ${formatGBP(o.counterAmount ?? 0)}`, text: `The seller answered your offer of ${formatGBP(o.amount)} with ${formatGBP(o.counterAmount ?? 0)}. Accept or decline it within 48 hours${by(o.expiresAt)}.` };
+      return { title: `A counter offer for ${item}: ${formatGBP(o.counterAmount ?? 0)}`, text: `The seller answered your offer of ${formatGBP(o.amount)} with ${formatGBP(o.counterAmount ?? 0)}. Accept or decline it within 48 hours${by(o.expiresAt)}.` };
     case "counter_accepted":
-      return { to: "handler", title: `Your counter offer for ${item} was accepted`, text: `The shopper accepted ${formatGBP(agreedPrice(o))}. They can buy it at that price for 24 hours.` };
+      return { title: `Your counter offer for ${item} was accepted`, text: `The shopper accepted ${formatGBP(agreedPrice(o))}. They can buy it at that price for 24 hours.` };
     case "counter_declined":
-      return { to: "handler", title: `Your counter offer for ${item} was declined`, text: `The shopper declined your counter offer of ${formatGBP(o.counterAmount ?? 0)}.` };
+      return { title: `Your counter offer for ${item} was declined`, text: `The shopper declined your counter offer of ${formatGBP(o.counterAmount ?? 0)}.` };
   }
 }
 
