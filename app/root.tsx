@@ -43,7 +43,7 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (context.get(requestRecord)?.unavailable) throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
     const visitor = await currentUser(request, app);
-    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [], timeZone: requestTimeZone(request) };
+    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [], timeZone: requestTimeZone(request, !app.config.isDev) };
     context.set(requestState, state);
     const response = await next();
     keepToastForDataOnly(request, response, app.config);

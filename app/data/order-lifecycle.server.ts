@@ -19,7 +19,7 @@ export type { ChangeResult, LifecycleActor, LifecycleItem, LifecycleOrder };
 export async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
   const [orderRows, itemRows] = await db.batch([
     db
-      .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName })
+      .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName, timeZone: users.timeZone })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId)),

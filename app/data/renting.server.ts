@@ -107,7 +107,7 @@ export async function markPostByReminded(db: Database, itemId: string, now: numb
 export async function handlerToRemind(db: Database, row: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }) {
   const personId = row.handler === "store" && row.sellerId ? (await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, row.sellerId)).get())?.ownerId : row.ownerId;
   if (!personId) return null;
-  return (await db.select({ id: users.id, email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, personId)).get()) ?? null;
+  return (await db.select({ id: users.id, email: users.email, fullName: users.fullName, timeZone: users.timeZone }).from(users).where(eq(users.id, personId)).get()) ?? null;
 }
 
 /** The handler's turnaround setting (days; null: the default). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endsWhen, formatWhen, localDayNumber, reminderDue, validTimeZone, zoneLabel } from "./dates";
+import { dateTimeFor, deadlineFor, timeFor, endsWhen, formatLongDate, formatShortDate, formatWhen, localDayNumber, momentFor, reminderDue, validTimeZone, zoneLabel } from "./dates";
 
 describe("dates and times where the reader is", () => {
   it("names the zone where a moment matters", () => {
@@ -49,5 +49,41 @@ describe("dates and times where the reader is", () => {
     expect(endsWhen(endsAt, dailyRun("2026-12-02"), "Europe/Paris")).toBe("tomorrow");
     expect(endsWhen(endsAt, dailyRun("2026-12-02"), "Europe/London")).toBe("today at 23:30 (UK time)");
     expect(localDayNumber(endsAt, "Europe/Paris") - localDayNumber(endsAt, "Europe/London")).toBe(1);
+  });
+
+  // Decision 0095: deadlines on dashboards, staff pages and e-mails. The end of a UK day (23:59:59)
+  // read in the reader's zone, on both sides of the clock changes that move the gap between them.
+  it.each([
+    // London and New York are 5 hours apart, but 4 between 8 and 29 March 2026 (New York changed first).
+    ["2026-03-06T23:59:59Z", "America/New_York", "Friday 6 March at 18:59 (New York time)"],
+    ["2026-03-20T23:59:59Z", "America/New_York", "Friday 20 March at 19:59 (New York time)"],
+    ["2026-04-03T22:59:59Z", "America/New_York", "Friday 3 April at 18:59 (New York time)"],
+    // Paris stays an hour ahead: the UK's Friday night is Saturday there, in GMT and in BST alike.
+    ["2026-03-27T23:59:59Z", "Europe/Paris", "Saturday 28 March at 00:59 (Paris time)"],
+    ["2026-04-03T22:59:59Z", "Europe/Paris", "Saturday 4 April at 00:59 (Paris time)"],
+    ["2026-10-30T23:59:59Z", "Australia/Sydney", "Saturday 31 October at 10:59 (Sydney time)"],
+    // In the UK, or when nothing says, the day alone (as before).
+    ["2026-04-03T22:59:59Z", "Europe/London", "Friday 3 April"],
+    ["2026-04-03T22:59:59Z", null, "Friday 3 April"],
+    ["2026-04-03T22:59:59Z", "Mars/Olympus", "Friday 3 April"],
+  ])("gives the deadline %s to a reader in %s as %s", (iso, zone, shown) => expect(deadlineFor(Date.parse(iso), zone)).toBe(shown));
+
+  it("names a moment's time outside the UK only, and dates a moment on the reader's day", () => {
+    const summer = Date.parse("2026-07-01T13:30:00Z");
+    expect(momentFor(summer, "Europe/London")).toBe("Wednesday 1 July at 14:30");
+    expect(momentFor(summer, null)).toBe("Wednesday 1 July at 14:30");
+    expect(momentFor(summer, "America/New_York")).toBe("Wednesday 1 July at 09:30 (New York time)");
+    expect(momentFor(Date.parse("2026-12-01T13:30:00Z"), "America/New_York")).toBe("Tuesday 1 December at 08:30 (New York time)");
+    const lateNight = Date.parse("2026-11-27T23:30:00Z");
+    expect(formatShortDate(lateNight)).toBe("27 Nov");
+    expect(formatShortDate(lateNight, "Australia/Sydney")).toBe("28 Nov");
+    expect(formatLongDate(lateNight, "America/New_York")).toBe("27 November 2026");
+    expect(formatLongDate(lateNight, "Europe/Paris")).toBe("28 November 2026");
+    expect(dateTimeFor(lateNight, null)).toBe("27 Nov 2026, 23:30");
+    expect(dateTimeFor(lateNight, "Europe/Paris")).toBe("28 Nov 2026, 00:30");
+    expect(timeFor(summer, null)).toBe("14:30");
+    expect(timeFor(summer, "Europe/London")).toBe("14:30");
+    expect(timeFor(summer, "Europe/Paris")).toBe("15:30 (Paris time)");
+    expect(timeFor(Date.parse("2026-12-01T13:30:00Z"), "Europe/Paris")).toBe("14:30 (Paris time)");
   });
 });

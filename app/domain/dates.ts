@@ -4,8 +4,8 @@
 
 /** 'November 2026' */
 export const formatMonthYear = (ms: number) => formatWhen(ms, "UTC", "monthYear");
-/** '22 November 2026' */
-export const formatLongDate = (ms: number) => formatWhen(ms, "UTC", "longDate");
+/** '22 November 2026': the day a moment fell on, in the reader's zone when known (else as UTC records it). */
+export const formatLongDate = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "UTC", "longDate");
 
 /** '14:30', as a clock in the UK reads (BST or GMT), or in the reader's zone. */
 export const formatUkTime = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "Europe/London", "clock");
@@ -24,8 +24,8 @@ export function startOfWeekUTC(ms: number) {
   return (day - weekday) * DAY_MS;
 }
 
-/** '2 Dec' */
-export const formatShortDate = (ms: number) => formatWhen(ms, "UTC", "shortDate");
+/** '2 Dec': a moment's day in the reader's zone when known (calendar weeks and rate days keep UTC: no zone). */
+export const formatShortDate = (ms: number, zone?: string | null) => formatWhen(ms, zone ?? "UTC", "shortDate");
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ["year", 365 * DAY_MS],
@@ -160,4 +160,35 @@ export function endsWhen(endsAt: number, now: number, zone: string | null | unde
 export function windowEndsText(endsAt: number, zone: string | null | undefined) {
   const tz = validTimeZone(zone);
   return tz && tz !== DEFAULT_TIME_ZONE ? `The 7 days end on ${formatWhen(endsAt, tz, "deadlineTime")}` : null;
+}
+
+/** The reader's zone when it is known and not the UK's: the one whose times are named. */
+const elsewhere = (zone: string | null | undefined) => {
+  const tz = validTimeZone(zone);
+  return tz && tz !== DEFAULT_TIME_ZONE ? tz : null;
+};
+
+/**
+ * A deadline as its reader is given it (pages and e-mails, decision 0095): the day alone in the UK
+ * ('Friday 27 November'), elsewhere the day and the time in their zone, named ('Saturday 28
+ * November at 00:59 (Paris time)'): the end of a UK day falls on another hour, or day, there.
+ */
+export function deadlineFor(ms: number, zone: string | null | undefined, ukStyle: "deadline" | "longDate" = "deadline") {
+  const tz = elsewhere(zone);
+  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : formatWhen(ms, DEFAULT_TIME_ZONE, ukStyle);
+}
+
+/** A moment with its time ('Friday 27 November at 14:30'), the zone named when it is not the UK's. */
+export function momentFor(ms: number, zone: string | null | undefined) {
+  const tz = elsewhere(zone);
+  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : `${formatWhen(ms, DEFAULT_TIME_ZONE, "deadline")} at ${formatWhen(ms, DEFAULT_TIME_ZONE, "clock")}`;
+}
+
+/** A date and time in a list ('27 Nov 2026, 14:49'), in the reader's zone (UK time when unknown). */
+export const dateTimeFor = (ms: number, zone: string | null | undefined) => formatWhen(ms, zone ?? DEFAULT_TIME_ZONE, "dateTime");
+
+/** A time today ('14:30'), the zone named when it is not the UK's ('15:30 (Paris time)'). */
+export function timeFor(ms: number, zone: string | null | undefined) {
+  const tz = elsewhere(zone);
+  return tz ? formatWhen(ms, tz, "time") : formatWhen(ms, DEFAULT_TIME_ZONE, "clock");
 }

@@ -266,6 +266,8 @@ export interface LifecycleOrder {
   userId: string;
   email: string;
   fullName: string | null;
+  /** The shopper's remembered time zone (users.time_zone), for their e-mails' deadlines; null: the UK's. */
+  timeZone?: string | null;
   status: OrderStatus;
   items: LifecycleItem[];
 }

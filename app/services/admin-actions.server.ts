@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { appContext } from "../context";
+import { appContext, requestState } from "../context";
 import type { AdminTabId } from "../domain/admin-tabs";
 import { readIntent } from "../domain/intents";
 import type { AppConfig } from "../env.server";
@@ -16,7 +16,8 @@ export function refuse(config: AppConfig, status: number, title: string, message
 
 /** An admin tab's loader, begun as every tab begins it: the staff member (403 when the tab is not theirs), the app, the URL. */
 export function openAdminLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId) {
-  return { user: requireAdminTab(context, request, tab), app: context.get(appContext), url: new URL(request.url) };
+  // zone: the reader's time zone (the root middleware's), for the tab's dates (decision 0095).
+  return { user: requireAdminTab(context, request, tab), app: context.get(appContext), url: new URL(request.url), zone: context.get(requestState).timeZone };
 }
 
 /**

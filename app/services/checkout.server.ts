@@ -7,7 +7,7 @@ import type { ShippingAddress } from "../domain/checkout";
 import { formatGBP, penceToPounds } from "../domain/money";
 import { chargedInPoundsLine } from "./currency-shell.server";
 import { dispatchBy } from "../domain/shipping";
-import { formatDeadline } from "../domain/dates";
+import { deadlineFor } from "../domain/dates";
 import type { QueueMessage } from "../domain/queue-messages";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
@@ -24,9 +24,11 @@ const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => item
  * when (2 working days, issue 22), with a link to their Orders tab where they enter the tracking.
  */
 async function ordersToSend(app: AppContext, order: PlacedOrder, placed: LifecycleOrder, shipping: ShippingAddress, now: number): Promise<QueueMessage[]> {
-  const by = formatDeadline(dispatchBy(now));
-  return (await handlerContacts(app, placed.items)).map((handler) =>
-    noticeMessage(app.config, {
+  const deadline = dispatchBy(now);
+  return (await handlerContacts(app, placed.items)).map((handler) => {
+    // In the handler's own zone, named when it is not the UK's (decision 0095).
+    const by = deadlineFor(deadline, handler.zone);
+    return noticeMessage(app.config, {
       key: `order_placed:${order.orderId}:${handler.key}`,
       kind: "order_to_send",
       userId: handler.userId,
@@ -36,8 +38,8 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, placed: Lifecyc
       text: `Hello ${handler.name ?? "there"},\n\nA shopper ordered (order ${showReference(order.reference)}):\n${orderedLines(handler.items)}\n\nPlease post ${handler.items.length === 1 ? "it" : "them"} by ${by} to:\n${addressLines(shipping).join("\n")}\n\nThen enter the carrier and tracking number on your Orders tab, so the shopper can follow the parcel.\n`,
       link: handler.dashboard,
       action: "Your orders",
-    }),
-  );
+    });
+  });
 }
 
 /**

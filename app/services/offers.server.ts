@@ -3,6 +3,7 @@ import { stores, users } from "../../db/schema";
 import { askableItem, dropEmptyConversation, openConversation } from "../data/conversations.server";
 import { insertOffer, moveOffer, offerableItem, offerById, offerPartyOf, offerRoom, type OfferRow } from "../data/offers.server";
 import { formatGBP } from "../domain/money";
+import { momentFor } from "../domain/dates";
 import { agreedPrice, checkOfferAmount, OFFER_MESSAGES, OFFERS_PER_DAY, offerMoveAllowed, offerState, type OfferMove } from "../domain/offers";
 import { postMessage } from "./conversation-room.server";
 import { hello, tell, type App } from "./notices.server";
@@ -73,21 +74,26 @@ export async function answerOffer(app: App, userId: string, offerId: string, mov
 
 type OfferStep = "made" | "accepted" | "declined" | "countered" | "counter_accepted" | "counter_declined";
 
-function words(step: OfferStep, o: OfferRow): { to: "shopper" | "handler"; title: string; text: string } {
+/** Who is told of each step. */
+const TOLD: Record<OfferStep, "shopper" | "handler"> = { made: "handler", accepted: "shopper", declined: "shopper", countered: "shopper", counter_accepted: "handler", counter_declined: "handler" };
+
+/** `zone`: the recipient's remembered time zone: the lapse and buy-by times read in it, named outside the UK (decision 0095). */
+function words(step: OfferStep, o: OfferRow, zone: string | null): { title: string; text: string } {
   const item = o.productName;
+  const by = (ms: number | null) => (ms === null ? "" : ` (by ${momentFor(ms, zone)})`);
   switch (step) {
     case "made":
-      return { to: "handler", title: `New offer: ${formatGBP(o.amount)} for ${item}`, text: `A shopper offers ${formatGBP(o.amount)} for ${item} (listed at ${formatGBP(o.listPrice)}). Accept, decline or counter it within 48 hours; after that it lapses.` };
+      return { title: `New offer: ${formatGBP(o.amount)} for ${item}`, text: `A shopper offers ${formatGBP(o.amount)} for ${item} (listed at ${formatGBP(o.listPrice)}). Accept, decline or counter it within 48 hours${by(o.expiresAt)}; after that it lapses.` };
     case "accepted":
-      return { to: "shopper", title: `Your offer for ${item} was accepted`, text: `Your offer of ${formatGBP(agreedPrice(o))} was accepted. Add the item to your basket as Buy Now and check out within 24 hours to buy it at that price. Until someone checks out, it stays on sale to others.` };
+      return { title: `Your offer for ${item} was accepted`, text: `Your offer of ${formatGBP(agreedPrice(o))} was accepted. Add the item to your basket as Buy Now and check out within 24 hours${by(o.buyBy)} to buy it at that price. Until someone checks out, it stays on sale to others.` };
     case "declined":
-      return { to: "shopper", title: `Your offer for ${item} was declined`, text: `The seller declined your offer of ${formatGBP(o.amount)}. You can still buy it at ${formatGBP(o.listPrice)}, or make another offer.` };
+      return { title: `Your offer for ${item} was declined`, text: `The seller declined your offer of ${formatGBP(o.amount)}. You can still buy it at ${formatGBP(o.listPrice)}, or make another offer.` };
     case "countered":
-      return { to: "shopper", title: `A counter offer for ${item}: ${formatGBP(o.counterAmount ?? 0)}`, text: `The seller answered your offer of ${formatGBP(o.amount)} with ${formatGBP(o.counterAmount ?? 0)}. Accept or decline it within 48 hours.` };
+      return { title: `A counter offer for ${item}: ${formatGBP(o.counterAmount ?? 0)}`, text: `The seller answered your offer of ${formatGBP(o.amount)} with ${formatGBP(o.counterAmount ?? 0)}. Accept or decline it within 48 hours${by(o.expiresAt)}.` };
     case "counter_accepted":
-      return { to: "handler", title: `Your counter offer for ${item} was accepted`, text: `The shopper accepted ${formatGBP(agreedPrice(o))}. They can buy it at that price for 24 hours.` };
+      return { title: `Your counter offer for ${item} was accepted`, text: `The shopper accepted ${formatGBP(agreedPrice(o))}. They can buy it at that price for 24 hours.` };
     case "counter_declined":
-      return { to: "handler", title: `Your counter offer for ${item} was declined`, text: `The shopper declined your counter offer of ${formatGBP(o.counterAmount ?? 0)}.` };
+      return { title: `Your counter offer for ${item} was declined`, text: `The shopper declined your counter offer of ${formatGBP(o.counterAmount ?? 0)}.` };
   }
 }
 
@@ -96,20 +102,26 @@ export function tellOffer(app: App, offerId: string, step: OfferStep) {
   return tell(app, `offer ${offerId} ${step}`, async () => {
     const offer = await offerById(app.db, offerId);
     if (!offer) return [];
-    const w = words(step, offer);
+    const to = TOLD[step];
     const link = offer.conversationId ? `/account/messages/${offer.conversationId}` : `/account/offers/${offer.id}`;
-    const base = { key: `offer:${offer.id}:${step}`, title: w.title, link, action: "View the offer" };
+    const base = (w: ReturnType<typeof words>) => ({ key: `offer:${offer.id}:${step}`, title: w.title, link, action: "View the offer" });
     const notices: Notice[] = [];
-    if (w.to === "shopper") {
-      const shopper = await app.db.select({ email: users.email, name: users.fullName }).from(users).where(eq(users.id, offer.shopperId)).get();
-      if (shopper) notices.push({ ...base, kind: "offer_update", userId: offer.shopperId, to: shopper.email, text: `${hello(shopper.name)}${w.text}\n` });
+    if (to === "shopper") {
+      const shopper = await app.db.select({ email: users.email, name: users.fullName, zone: users.timeZone }).from(users).where(eq(users.id, offer.shopperId)).get();
+      if (shopper) {
+        const w = words(step, offer, shopper.zone);
+        notices.push({ ...base(w), kind: "offer_update", userId: offer.shopperId, to: shopper.email, text: `${hello(shopper.name)}${w.text}\n` });
+      }
     } else {
       const handler = offer.sellerId
-        ? await app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(eq(users.id, offer.sellerId)).get()
+        ? await app.db.select({ id: users.id, email: users.email, name: users.fullName, zone: users.timeZone }).from(users).where(eq(users.id, offer.sellerId)).get()
         : offer.storeId
-          ? await app.db.select({ id: users.id, email: stores.contactEmail, ownerEmail: users.email, name: stores.name }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, offer.storeId)).get().then((s) => (s ? { id: s.id, email: s.email ?? s.ownerEmail, name: s.name } : undefined))
+          ? await app.db.select({ id: users.id, email: stores.contactEmail, ownerEmail: users.email, name: stores.name, zone: users.timeZone }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, offer.storeId)).get().then((s) => (s ? { id: s.id, email: s.email ?? s.ownerEmail, name: s.name, zone: s.zone } : undefined))
           : undefined;
-      if (handler) notices.push({ ...base, kind: "offer_handler", userId: handler.id, to: handler.email, text: `${hello(handler.name)}${w.text}\n` });
+      if (handler) {
+        const w = words(step, offer, handler.zone);
+        notices.push({ ...base(w), kind: "offer_handler", userId: handler.id, to: handler.email, text: `${hello(handler.name)}${w.text}\n` });
+      }
     }
     return notices;
   });

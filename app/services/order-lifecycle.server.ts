@@ -5,7 +5,7 @@ import { transactionId } from "../data/finance.server";
 import { changeItem, changeItems, purchaseRefundDue, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
 import { returnDestination } from "../data/returns.server";
 import { returnPostBy } from "../domain/shipping";
-import { formatDeadline } from "../domain/dates";
+import { deadlineFor } from "../domain/dates";
 import { formatGBP } from "../domain/money";
 import { showReference } from "../domain/order-reference";
 import { type InspectionOutcome, type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
@@ -168,7 +168,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
   // Every e-mail about an order links to its page, from the site's address (jobs have no request).
   const orderUrl = orderPageUrl(app.config, order.id);
   const footer = `\n\nYour order ${showReference(order.reference)}: ${orderUrl}\n`;
-  const [owner] = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, item.ownerId));
+  const [owner] = await app.db.select({ email: users.email, fullName: users.fullName, timeZone: users.timeZone }).from(users).where(eq(users.id, item.ownerId));
   const shopper = (kind: Notice["kind"], title: string, text: string) =>
     noticeMessage(app.config, { key: `item:${item.id}:${event.type}:shopper`, kind, userId: order.userId, to: order.email, title, text: hello + text + footer, link: orderPath(order.id), action: "View your order" });
   // The owner's e-mails link to their Orders tab in the text part too (issue 46 item 4: 'was sold' had no link).
@@ -190,7 +190,9 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
       ];
     case "request_return": {
       const to = await returnDestination(app.db, item);
-      const by = formatDeadline(returnPostBy(item.kind, now, item.rentalEndsAt));
+      // The post-by day in each reader's own zone, named when it is not the UK's (decision 0095).
+      const postBy = returnPostBy(item.kind, now, item.rentalEndsAt);
+      const by = (zone: string | null | undefined) => deadlineFor(postBy, zone);
       const closes = item.kind === "rental" ? "closes your rental" : `refunds ${formatGBP(item.price)} to your card when it arrives in good condition`;
       const why = event.reason ? ` (their reason: ${event.reason})` : "";
       const sendsBack = `The shopper ${item.kind === "rental" ? "who rented" : "who bought"} ${item.name} is sending it back${why}.`;
@@ -200,13 +202,13 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
         shopper(
           "return_instructions",
           `Return instructions for ${item.name}`,
-          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${showReference(order.reference)}, on a note inside and on the parcel.\n3. Post it by ${by} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
+          `You asked to return ${item.name}.\n\n1. Pack ${item.name} as it came to you, with its tags and any dust bag or box.\n2. Write your order reference, ${showReference(order.reference)}, on a note inside and on the parcel.\n3. Post it by ${by(order.timeZone)} to:\n${to.lines.join("\n")}\n4. Add your parcel's tracking number on your order page, so ${to.name} can follow it.\n\n${to.name} checks it on arrival and ${closes}.`,
         ),
         ...toOwner(
           `${item.name} is coming back`,
           item.handler === "store"
             ? `${sendsBack} It goes to ${to.name}, who checks it on arrival before it goes back on sale.`
-            : `${sendsBack} They post it by ${by} to your return address; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.`,
+            : `${sendsBack} They post it by ${by(owner?.timeZone)} to your return address; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.`,
         ),
         ...store.map((handler) =>
           noticeMessage(app.config, {
@@ -215,7 +217,7 @@ async function itemMessages(app: LifecycleServices, order: LifecycleOrder, item:
             userId: handler.userId,
             to: handler.email,
             title: `${item.name} is coming back to you`,
-            text: `Hello ${handler.name ?? "there"},\n\n${sendsBack} They post it by ${by} to your store, with the order reference ${showReference(order.reference)}; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.\n`,
+            text: `Hello ${handler.name ?? "there"},\n\n${sendsBack} They post it by ${by(handler.zone)} to your store, with the order reference ${showReference(order.reference)}; its tracking shows on your Orders tab once they add it. When it arrives, check it and record its condition there.\n`,
             link: handler.dashboard,
             action: "Your orders",
           }),

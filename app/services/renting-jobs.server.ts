@@ -1,4 +1,5 @@
-import { postByReminderDue, formatDay } from "../domain/rental-dates";
+import { endOfDay, postByReminderDue } from "../domain/rental-dates";
+import { deadlineFor } from "../domain/dates";
 import { showReference } from "../domain/order-reference";
 import { handlerToRemind, markPostByReminded, postByReminderRows, releasePrepared } from "../data/renting.server";
 import { tellBackOnSale } from "./alerts.server";
@@ -21,7 +22,8 @@ export async function runRentingDaily(ctx: JobContext, now: number) {
       try {
         const handler = await handlerToRemind(ctx.db, row);
         if (!handler || !(await markPostByReminded(ctx.db, row.itemId, now))) continue;
-        const day = formatDay(row.postBy);
+        // The end of the UK post-by day, in the handler's own zone (named outside the UK; decision 0095).
+        const day = deadlineFor(endOfDay(row.postBy), handler.timeZone);
         await notify(ctx, [
           {
             key: `post_by_reminder:${row.itemId}`,

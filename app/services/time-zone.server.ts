@@ -11,7 +11,7 @@ import { validTimeZone } from "../domain/dates";
 
 export const TIME_ZONE_COOKIE = "closetloop_tz";
 
-function cookieZone(request: Request) {
+function cookieZone(request: { headers: Headers }) {
   const header = request.headers.get("cookie") ?? "";
   const match = header.match(/(?:^|;\s*)closetloop_tz=([^;]{1,80})/);
   if (!match) return null;
@@ -22,9 +22,14 @@ function cookieZone(request: Request) {
   }
 }
 
-/** The zone to show this request's dates in, or null when nothing says (the UK's is then used). */
-export function requestTimeZone(request: Request, remembered?: string | null) {
-  const cf = (request as Request & { cf?: { timezone?: unknown } }).cf;
+/**
+ * The zone to show this request's dates in, or null when nothing says (the UK's is then used).
+ * `trustEdge` is false in development, where the local runtime makes up a visitor in Texas
+ * (cf.timezone 'America/Chicago'), as the display currency does not trust its country (decision
+ * 0084): a browser without the cookie (JavaScript off) would read, and sign-in remember, Chicago time.
+ */
+export function requestTimeZone(request: { headers: Headers; cf?: unknown }, trustEdge: boolean, remembered?: string | null) {
+  const cf = trustEdge ? (request.cf as { timezone?: unknown } | undefined) : undefined;
   return cookieZone(request) ?? validTimeZone(cf?.timezone) ?? validTimeZone(remembered) ?? null;
 }
 

@@ -21,9 +21,12 @@ export interface SellerRequest {
 export function SellerRequests({
   requests: sellerRequests,
   answer: actionData,
+  zone = null,
 }: {
   requests: { pending: readonly SellerRequest[]; decided: readonly SellerRequest[] };
   answer: unknown;
+  /** The reader's time zone: the days requests were made and answered on (decision 0095). */
+  zone?: string | null;
 }) {
   if (sellerRequests.pending.length === 0 && sellerRequests.decided.length === 0) return null;
   return (
@@ -39,7 +42,7 @@ export function SellerRequests({
                 <div>
                   <p className="font-medium">{name}</p>
                   <p className="text-sm text-stone-700">
-                    {r.email} · sells as {r.displayName ?? "—"} · asked {formatShortDate(r.createdAt)}
+                    {r.email} · sells as {r.displayName ?? "—"} · asked {formatShortDate(r.createdAt, zone)}
                   </p>
                 </div>
                 <div className="flex flex-wrap items-start gap-2">
@@ -66,7 +69,7 @@ export function SellerRequests({
               <li key={r.userId}>
                 {r.fullName ?? r.email}:{" "}
                 <StatusBadge status={r.status} variant={r.status === "approved" ? "done" : "refused"} />
-                {r.reviewedAt ? ` on ${formatShortDate(r.reviewedAt)}` : ""}
+                {r.reviewedAt ? ` on ${formatShortDate(r.reviewedAt, zone)}` : ""}
                 {r.rejectionReason ? ` — ${r.rejectionReason}` : ""}
               </li>
             ))}

@@ -12,11 +12,11 @@ import { formatWhen } from "../../domain/dates";
 // formatter per zone: toLocaleString made one per call, ~20 ms a page of 200 messages (2026-11-25).
 
 /** The item a conversation is about, with the offers made in it (issue 43 item 4). */
-export function ItemWithOffers({ offers, party, ...item }: Parameters<typeof ItemCard>[0] & { offers: OfferCardData[]; party: OfferParty | null }) {
+export function ItemWithOffers({ offers, party, zone, ...item }: Parameters<typeof ItemCard>[0] & { offers: OfferCardData[]; party: OfferParty | null; zone?: string | null }) {
   return (
     <>
       <ItemCard {...item} />
-      <OfferCards offers={offers} party={party} />
+      <OfferCards offers={offers} party={party} zone={zone} />
     </>
   );
 }

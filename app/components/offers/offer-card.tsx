@@ -1,13 +1,12 @@
 import { Form } from "react-router";
 import { formatGBP } from "../../domain/money";
 import { agreedPrice, STATE_LABELS, type OfferParty, type OfferState } from "../../domain/offers";
-import { formatDeadline, formatUkTime } from "../../domain/dates";
-
-const when = (ms: number) => `${formatDeadline(ms)} at ${formatUkTime(ms)}`;
+import { momentFor } from "../../domain/dates";
 
 // An offer as a card in the conversation about its item (issue 43 item 4): the amounts, where it
 // stands, and the answers the viewer may give (plain forms to /account/offers/{id}, so they work
-// without JavaScript). The shopper of an accepted offer is shown how to buy at its price.
+// without JavaScript). The shopper of an accepted offer is shown how to buy at its price. Its times
+// read in the viewer's zone (`zone`), named outside the UK (decision 0095).
 
 export interface OfferCardData {
   id: string;
@@ -27,7 +26,8 @@ export interface OfferErrors {
   form?: string;
 }
 
-export function OfferCard({ offer, party, errors, counterValue }: { offer: OfferCardData; party: OfferParty | null; errors?: OfferErrors; counterValue?: string }) {
+export function OfferCard({ offer, party, errors, counterValue, zone = null }: { offer: OfferCardData; party: OfferParty | null; errors?: OfferErrors; counterValue?: string; zone?: string | null }) {
+  const when = (ms: number) => momentFor(ms, zone);
   const state = offer.state;
   const action = `/account/offers/${encodeURIComponent(offer.id)}`;
   const handlerTurn = party === "handler" && state === "pending";
@@ -78,12 +78,12 @@ export function OfferCard({ offer, party, errors, counterValue }: { offer: Offer
   );
 }
 
-export function OfferCards({ offers, party }: { offers: OfferCardData[]; party: OfferParty | null }) {
+export function OfferCards({ offers, party, zone = null }: { offers: OfferCardData[]; party: OfferParty | null; zone?: string | null }) {
   if (offers.length === 0) return null;
   return (
     <section aria-label="Offers" id="offers" className="space-y-2">
       {offers.map((o) => (
-        <OfferCard key={o.id} offer={o} party={party} />
+        <OfferCard key={o.id} offer={o} party={party} zone={zone} />
       ))}
     </section>
   );

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatDeadline } from "../../domain/dates";
+import { deadlineFor } from "../../domain/dates";
 import { DEFAULT_TURNAROUND_DAYS, MAX_TURNAROUND_DAYS } from "../../domain/rental-dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { Field } from "../forms";
@@ -9,7 +9,7 @@ import { Field } from "../forms";
  * live again, each with 'Mark ready' for its handler, and the handler's turnaround setting. Staff
  * see the list without the forms (action null).
  */
-export function BeingPrepared({ items, action, turnaroundDays, error }: { items: { id: string; name: string; preparedUntil: number }[]; action: string | null; turnaroundDays?: number; error?: string }) {
+export function BeingPrepared({ items, action, turnaroundDays, error, zone = null }: { items: { id: string; name: string; preparedUntil: number }[]; action: string | null; turnaroundDays?: number; error?: string; zone?: string | null }) {
   return (
     <Panel title={`Being prepared (${items.length})`}>
       {items.length === 0 ? (
@@ -18,7 +18,7 @@ export function BeingPrepared({ items, action, turnaroundDays, error }: { items:
         <ul className="space-y-2 text-sm">
           {items.map((item) => (
             <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
-              <span>{`${item.name} · live again ${formatDeadline(item.preparedUntil)}`}</span>
+              <span>{`${item.name} · live again ${deadlineFor(item.preparedUntil, zone)}`}</span>
               {action ? (
                 <Form method="post" action={action} aria-label={`Mark ${item.name} ready`}>
                   <input type="hidden" name="intent" value="mark_ready" />

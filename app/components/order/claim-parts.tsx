@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { formatLongDate } from "../../domain/dates";
+import { deadlineFor, formatLongDate } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { OUTCOME_LABELS, REASON_LABELS, STATUS_LABELS, type ClaimOutcome, type ClaimReason, type ClaimStatus } from "../../domain/claims";
 import { UPLOAD_RULES } from "../../domain/uploads";
@@ -58,7 +58,8 @@ function Photos({ urls, label }: { urls: string[]; label: string }) {
   );
 }
 
-export function ClaimDetails({ claim }: { claim: ClaimView }) {
+/** `zone`: the reader's time zone: the answer-by deadline named in it outside the UK (decision 0095). */
+export function ClaimDetails({ claim, zone = null }: { claim: ClaimView; zone?: string | null }) {
   return (
     <section aria-label={`Claim about ${claim.itemName}`} className="space-y-3 rounded-lg border border-stone-200 bg-white p-4" data-testid="claim">
       <h2 className="text-lg font-semibold">
@@ -66,11 +67,11 @@ export function ClaimDetails({ claim }: { claim: ClaimView }) {
       </h2>
       <p>
         <span className="font-medium">Status:</span> {STATUS_LABELS[claim.status as ClaimStatus]}
-        {claim.dueAt ? ` (answer by ${formatLongDate(claim.dueAt)})` : ""}
+        {claim.dueAt ? ` (answer by ${deadlineFor(claim.dueAt, zone, "longDate")})` : ""}
         {claim.status === "with_staff" && claim.escalatedBecause ? ` (${ESCALATED[claim.escalatedBecause] ?? claim.escalatedBecause})` : ""}
       </p>
       <div>
-        <h3 className="font-medium">The shopper wrote on {formatLongDate(claim.createdAt)}</h3>
+        <h3 className="font-medium">The shopper wrote on {formatLongDate(claim.createdAt, zone)}</h3>
         <p className="whitespace-pre-line">{claim.description}</p>
         <Photos urls={claim.photos} label="Shopper's photo" />
       </div>

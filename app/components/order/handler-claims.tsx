@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { OUTCOME_LABELS, REASON_LABELS, STATUS_LABELS, type ClaimOutcome, type ClaimReason, type ClaimStatus } from "../../domain/claims";
-import { formatLongDate } from "../../domain/dates";
+import { deadlineFor } from "../../domain/dates";
 
 // The seller's and the store's claims (issue 43; decision 0078), on their dashboard's Orders tab:
 // each links to the claim's page, where they answer it. Nothing when there are none.
@@ -14,7 +14,7 @@ export interface HandlerClaim {
   itemName: string;
 }
 
-export function HandlerClaims({ claims }: { claims: HandlerClaim[] }) {
+export function HandlerClaims({ claims, zone = null }: { claims: HandlerClaim[]; zone?: string | null }) {
   if (claims.length === 0) return null;
   return (
     <section aria-labelledby="claims-title" className="rounded-lg border border-stone-200 bg-white p-4">
@@ -23,7 +23,7 @@ export function HandlerClaims({ claims }: { claims: HandlerClaim[] }) {
         {claims.map((c) => (
           <li key={c.id}>
             <Link to={`/account/claims/${encodeURIComponent(c.id)}`} className="font-medium text-brand underline">{`${REASON_LABELS[c.reason as ClaimReason] ?? c.reason}: ${c.itemName}`}</Link>
-            {` · ${STATUS_LABELS[c.status as ClaimStatus]}${c.outcome ? ` (${OUTCOME_LABELS[c.outcome as ClaimOutcome]})` : ""}${c.status === "awaiting_handler" && c.dueAt ? `: answer by ${formatLongDate(c.dueAt)}` : ""}`}
+            {` · ${STATUS_LABELS[c.status as ClaimStatus]}${c.outcome ? ` (${OUTCOME_LABELS[c.outcome as ClaimOutcome]})` : ""}${c.status === "awaiting_handler" && c.dueAt ? `: answer by ${deadlineFor(c.dueAt, zone, "longDate")}` : ""}`}
           </li>
         ))}
       </ul>

@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { showReference } from "../../domain/order-reference";
 import { CARRIER_NAMES, CARRIERS, type ShipFormResult } from "../../domain/shipping";
-import { formatDeadline, formatLongDate } from "../../domain/dates";
+import { deadlineFor, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
 import { addressLines } from "../../domain/postal-address";
@@ -23,7 +23,8 @@ export interface ToSendOrder {
 }
 
 
-export function ToSend({ orders, action, result, now, labels = false }: { orders: ToSendOrder[]; action: string; result?: ShipFormResult; now: number; labels?: boolean }) {
+/** `zone`: the reader's time zone (requestState), the deadline named in it outside the UK (decision 0095). */
+export function ToSend({ orders, action, result, now, labels = false, zone = null }: { orders: ToSendOrder[]; action: string; result?: ShipFormResult; now: number; labels?: boolean; zone?: string | null }) {
   return (
     <Panel title={`To send (${orders.length})`}>
       {orders.length === 0 ? (
@@ -32,7 +33,7 @@ export function ToSend({ orders, action, result, now, labels = false }: { orders
         <ul className="space-y-4">
           {orders.map((order) => (
             <li key={order.orderId}>
-              <ShipCard order={order} action={action} result={result?.orderId === order.orderId ? result : undefined} now={now} labels={labels} />
+              <ShipCard order={order} action={action} result={result?.orderId === order.orderId ? result : undefined} now={now} labels={labels} zone={zone} />
             </li>
           ))}
         </ul>
@@ -41,7 +42,7 @@ export function ToSend({ orders, action, result, now, labels = false }: { orders
   );
 }
 
-function ShipCard({ order, action, result, now, labels }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number; labels: boolean }) {
+function ShipCard({ order, action, result, now, labels, zone }: { order: ToSendOrder; action: string; result?: ShipFormResult; now: number; labels: boolean; zone: string | null }) {
   const busy = useSubmitting("ship");
   // A refused number: the keyboard goes to the field that says what is wrong.
   const deadline = orderPostBy(order.placedAt, order.items);
@@ -52,7 +53,7 @@ function ShipCard({ order, action, result, now, labels }: { order: ToSendOrder; 
     <article aria-label={`Order ${id} to send`} className="rounded-md border border-stone-200 p-3 text-sm">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 className="font-semibold">{`Order ${id}`}</h3>
-        <p className={late ? "font-semibold text-red-800" : "text-stone-700"}>{`Post by ${formatDeadline(deadline)}${late ? " (late)" : ""} · placed ${formatLongDate(order.placedAt)}`}</p>
+        <p className={late ? "font-semibold text-red-800" : "text-stone-700"}>{`Post by ${deadlineFor(deadline, zone)}${late ? " (late)" : ""} · placed ${formatLongDate(order.placedAt, zone)}`}</p>
       </header>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
         <div>

@@ -36,7 +36,7 @@ export interface SellerProductRow {
 
 
 /** Your Products: each with its fairness bars, badges, View (when public) and Edit. */
-export function SellerProducts({ products, paging }: { products: SellerProductRow[]; paging: Paging }) {
+export function SellerProducts({ products, paging, zone = null }: { products: SellerProductRow[]; paging: Paging; zone?: string | null }) {
   return (
     <DataTable
       caption="Your products, newest first"
@@ -50,7 +50,7 @@ export function SellerProducts({ products, paging }: { products: SellerProductRo
         { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <CellText strong note={p.storeName ? `Managed by ${p.storeName}` : null}>{p.name}</CellText> },
         { header: "Rental (7 days)", cell: (p) => <PriceWithFairness pence={p.rentalPrice} fairness={rentalFairness(p.rentalPrice, p.buyingPrice)} label="Rental price" /> },
         { header: "Buy", cell: (p) => <PriceWithFairness pence={p.buyingPrice} fairness={buyFairness(p.buyingPrice, p.originalPrice, p.condition)} label="Buying price" /> },
-        { header: "Created", className: "whitespace-nowrap", cell: (p) => formatLongDate(p.createdAt) },
+        { header: "Created", className: "whitespace-nowrap", cell: (p) => formatLongDate(p.createdAt, zone) },
         { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} orderStage={p.orderStage} forSeller /> },
         {
           header: "Actions",
@@ -127,7 +127,7 @@ function AnswerButtons({ request }: { request: PriceRequestRow }) {
   );
 }
 
-export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
+export function PriceRequests({ requests, zone = null }: { requests: PriceRequestRow[]; zone?: string | null }) {
   return (
     <ul className="space-y-3">
       {requests.map((r) => (
@@ -138,7 +138,7 @@ export function PriceRequests({ requests }: { requests: PriceRequestRow[] }) {
             <div className="min-w-0 flex-1">
               <Link to={`/vendor/product/${r.productId}/edit`} className="font-medium text-brand underline">{r.productName}</Link>
               <p className="text-xs text-stone-700">
-                {`From ${r.storeName ?? "a partner store"} · ${formatLongDate(r.createdAt)}`}
+                {`From ${r.storeName ?? "a partner store"} · ${formatLongDate(r.createdAt, zone)}`}
               </p>
             </div>
             <StatusBadge status={r.status} />

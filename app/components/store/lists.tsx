@@ -34,7 +34,7 @@ export interface StoreProductRow {
 }
 
 /** Concierge Requests: a card per product waiting for the store, with up to 3 images (§9), Approve and Reject. */
-export function ConciergeRequests({ requests, action, errors }: { requests: (StoreProductRow & { submittedAt: number })[]; action: string; errors?: unknown }) {
+export function ConciergeRequests({ requests, action, errors, zone = null }: { requests: (StoreProductRow & { submittedAt: number })[]; action: string; errors?: unknown; zone?: string | null }) {
   const approving = useSubmitting("approve_request");
   return (
     <ul className="grid gap-4 md:grid-cols-2">
@@ -56,7 +56,7 @@ export function ConciergeRequests({ requests, action, errors }: { requests: (Sto
               ["Rental (7 days)", priceText(p.rentalPrice)],
               ["Buying price", priceText(p.buyingPrice)],
               ["Original price", priceText(p.originalPrice)],
-              ["Submitted", formatShortDate(p.submittedAt)],
+              ["Submitted", formatShortDate(p.submittedAt, zone)],
             ]}
           />
           {/* The whole listing (condition, size, description, every photo) before answering (decision 0068). */}

@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/claim";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { claimFor } from "../../data/claims.server";
 import { returnDestination } from "../../data/returns.server";
 import { claimReturnOf } from "../../data/labels.server";
@@ -49,7 +49,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const sendBack = comesBack(claim) ? { destination: (await returnDestination(app.db, claim)).lines, label: await claimReturnOf(app.db, claim.id), returnedAt: claim.returnedAt } : null;
   // A rental refunded in full goes back as every rental does, with the rental's own return.
   const rentalBack = claim.itemKind === "rental" && comesBack({ ...claim, itemKind: "purchase" });
-  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, rentalBack, reported: new URL(request.url).searchParams.get("reported") === "1" };
+  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, rentalBack, reported: new URL(request.url).searchParams.get("reported") === "1", zone: context.get(requestState).timeZone };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -109,7 +109,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { claim, role, paid, sendBack, rentalBack, reported } = loaderData;
+  const { claim, role, paid, sendBack, rentalBack, reported, zone } = loaderData;
   const result = actionData as ClaimAnswerData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-4">
@@ -117,7 +117,7 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
         {role === "shopper" ? "Back to the order" : role === "staff" ? "Back to Claims" : "Back to your account"}
       </Link>
       {reported ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your problem is reported. The seller has 3 days to answer; you will be told of every step.</p> : null}
-      <ClaimDetails claim={claim} />
+      <ClaimDetails claim={claim} zone={zone} />
       {sendBack ? <ClaimReturnPart view={sendBack} role={role} /> : null}
       {rentalBack ? <p className="rounded-md border border-stone-200 p-3 text-sm">It goes back as every rental does: return it from the order&apos;s page, with the rental&apos;s prepaid return label when it has one.</p> : null}
       <ClaimAnswerForms claim={claim} role={role} paid={paid} result={result} />

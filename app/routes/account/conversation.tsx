@@ -203,7 +203,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
         <Link to="/account/messages" className="text-sm text-brand underline">All messages</Link>
       </p>
       <h1 className="text-2xl font-bold">{party ? otherName : `${conversation.shopperName} · ${conversation.handlerName}`}</h1>
-      <ItemWithOffers productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} offers={loaderData.offers} party={party} />
+      <ItemWithOffers productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} offers={loaderData.offers} party={party} zone={loaderData.timeZone} />
       {party === null ? <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">Your item is handled by {conversation.handlerName}: you can read this conversation.</p> : null}
       <ol ref={list} className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3" aria-label="Messages" aria-live="polite">
         {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}

@@ -3,7 +3,7 @@ import { data, Link } from "react-router";
 import { ALWAYS_EMAILED, isCategory } from "../../domain/notifications";
 import { emailOff, savePreferences } from "../../services/preferences.server";
 import type { Route } from "./+types/index";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { accountCounts, accountOrders, ownProducts, profileOf, saveReturnAddress } from "../../data/account.server";
 import { ownerEarnings } from "../../data/finance.server";
 import { DeletionBlocked, ordersInProgress } from "../../data/personal-data.server";
@@ -44,7 +44,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const tab = readTab(url, ACCOUNT_TABS);
   const now = Date.now();
-  const base = { tab, isVendor: user.isVendor };
+  // zone: the reader's time zone, for the days orders and products were made on (decision 0095).
+  const base = { tab, isVendor: user.isVendor, zone: context.get(requestState).timeZone };
   switch (tab) {
     case "summary": {
       const [counts, earnings] = await Promise.all([accountCounts(app.db, user.id), user.isVendor ? ownerEarnings(app.db, user.id) : null]);

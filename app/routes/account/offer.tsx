@@ -1,6 +1,6 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/offer";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { offerById, offerPartyOf } from "../../data/offers.server";
 import { readIntent } from "../../domain/intents";
 import { offerState } from "../../domain/offers";
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const offer = await offerById(app.db, params.offerId.slice(0, 100));
   const party = offer ? offerPartyOf(offer, user.id) : null;
   if (!offer || !party) throw notFound();
-  return { offer: { ...offer, state: offerState(offer, Date.now()) }, party };
+  return { offer: { ...offer, state: offerState(offer, Date.now()) }, party, zone: context.get(requestState).timeZone };
 }
 
 export interface OfferAnswerData {
@@ -53,7 +53,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function OfferPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, party } = loaderData;
+  const { offer, party, zone } = loaderData;
   const result = actionData as OfferAnswerData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
@@ -61,7 +61,7 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
         <Link to={offer.conversationId ? `/account/messages/${encodeURIComponent(offer.conversationId)}` : "/account/messages"} className="text-sm text-brand underline">Back to the conversation</Link>
       </p>
       <h1 className="text-2xl font-bold">{`Offer for ${offer.productName}`}</h1>
-      <OfferCard offer={offer} party={party} errors={result?.errors} counterValue={result?.amount} />
+      <OfferCard offer={offer} party={party} errors={result?.errors} counterValue={result?.amount} zone={zone} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/order";
 import type { OrderDetail } from "../../data/account.server";
 import type { FieldErrors } from "../../domain/submission";
 import { accountStatusVariant, REVIEW_COMMENT_MAX, reviewable } from "../../domain/account";
-import { formatLongDate, formatUkTime } from "../../domain/dates";
+import { formatLongDate, timeFor } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
 import { usePrice } from "../../components/money/price";
 import { label, type ItemStatus } from "../../domain/order-lifecycle";
@@ -30,8 +30,8 @@ export type Item = Route.ComponentProps["loaderData"]["order"]["items"][number];
 // 0055): each item with what its shopper may do, reviews, addresses and the history. Split from
 // order.tsx (issue 28: files of one purpose).
 
-export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean; until: number | null } }) {
-  const until = awaiting.until ? ` until ${formatUkTime(awaiting.until)}` : "";
+export function AwaitingPayment({ awaiting }: { awaiting: { url: string | null; placed: boolean; until: number | null; zone?: string | null } }) {
+  const until = awaiting.until ? ` until ${timeFor(awaiting.until, awaiting.zone)}` : "";
   return (
     <section aria-labelledby="awaiting-title" className="rounded-lg border border-amber-300 bg-amber-50 p-4" data-testid="awaiting-payment">
       {awaiting.placed ? <meta httpEquiv="refresh" content="3" /> : null}
@@ -227,7 +227,7 @@ export function Address({ title, address }: { title: string; address: unknown })
   );
 }
 
-export function History({ order, isShopper }: { order: OrderDetail; isShopper: boolean }) {
+export function History({ order, isShopper, zone = null }: { order: OrderDetail; isShopper: boolean; zone?: string | null }) {
   const who: Record<string, string> = { shopper: isShopper ? " (by you)" : " (by the shopper)", staff: " (by Closetloop)", store: " (by the store)", seller: " (by the seller)", system: " (automatically)" };
   const names = new Map(order.items.map((i) => [i.id, i.name]));
   return (
@@ -236,7 +236,7 @@ export function History({ order, isShopper }: { order: OrderDetail; isShopper: b
       <ol className="space-y-2 text-sm">
         {order.history.map((h) => (
           <li key={h.id} className="flex flex-wrap gap-x-2">
-            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt)}</time>
+            <time dateTime={new Date(h.createdAt).toISOString()} className="text-stone-600">{formatLongDate(h.createdAt, zone)}</time>
             <span>
               {h.orderItemId ? `${names.get(h.orderItemId) ?? "An item"}: ` : "Order: "}
               {h.fromStatus ? `${label(h.fromStatus as ItemStatus)} → ` : ""}

@@ -90,14 +90,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
   const pay = await orderPayment(app.db, order.id);
-  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null } : null;
+  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null, zone } : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
   // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
   const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
   // Labels and tracking (issue 44): the parcels and the prepaid return label.
   const parcels = await orderParcels(app.db, order);
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels, bundles: bundleNotes(order.items) };
+  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels, bundles: bundleNotes(order.items), zone };
 }
 
 export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
@@ -248,7 +248,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : null}
       {isShopper && !awaiting ? <ShopperActions order={order} result={result} /> : null}
-      <p className="text-stone-700">Placed on {formatLongDate(order.createdAt)}</p>
+      <p className="text-stone-700">Placed on {formatLongDate(order.createdAt, loaderData.zone)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
         <h2 id="items-title" className="mb-3 text-lg font-semibold">Items</h2>
@@ -272,7 +272,7 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
         <Address title="Billing address" address={order.billingAddress} />
       </div>
 
-      <History order={order} isShopper={isShopper} />
+      <History order={order} isShopper={isShopper} zone={loaderData.zone} />
     </div>
   );
 }

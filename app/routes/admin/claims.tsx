@@ -20,9 +20,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Claims | Admin | Closet
 export const intents = ["decide"] as const;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { app } = openAdminLoader(args, "claims");
+  const { app, zone } = openAdminLoader(args, "claims");
   const claims = await claimsForStaff(app.db);
-  return { claims: claims.map((c) => ({ ...c, paid: paidFor(c) })) };
+  return { claims: claims.map((c) => ({ ...c, paid: paidFor(c) })), zone };
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -61,7 +61,7 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
             const mine = result?.claimId === claim.id ? result : undefined;
             return (
               <li key={claim.id} className="space-y-2">
-                <ClaimDetails claim={claim} />
+                <ClaimDetails claim={claim} zone={loaderData.zone} />
                 <p className="text-sm">
                   Order <Link to={`/account/orders/${encodeURIComponent(claim.orderId)}`} className="text-brand underline">{claim.orderId}</Link> · shopper {claim.shopperEmail ?? "deleted"} · paid {formatGBP(claim.paid)}
                 </p>

@@ -1,10 +1,10 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/conversation";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { auditStatement } from "../../data/audit.server";
 import { conversationById, conversationMessages } from "../../data/conversations.server";
 import { closeReportsStatement, liftSuspensionStatement, reportsOf, suspendedAmong, suspendStatement } from "../../data/conversation-safety.server";
-import { formatShortDate } from "../../domain/dates";
+import { dateTimeFor, formatShortDate } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
 import { validReportReason } from "../../domain/messages";
 import { requireAdminTab } from "../../services/guards.server";
@@ -46,6 +46,8 @@ export async function loader(args: Route.LoaderArgs) {
     messages,
     reports,
     ownHost: new URL(request.url).hostname,
+    // Message times in the reader's zone (decision 0095).
+    zone: args.context.get(requestState).timeZone,
   };
 }
 
@@ -92,7 +94,7 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
       <Panel title="Reports">
         <ul className="space-y-1 text-sm">
           {reports.map((r) => (
-            <li key={r.id}>{formatShortDate(r.createdAt)} · {r.reporterName}: {r.reason}{r.closedAt ? " (closed)" : ""}</li>
+            <li key={r.id}>{formatShortDate(r.createdAt, loaderData.zone)} · {r.reporterName}: {r.reason}{r.closedAt ? " (closed)" : ""}</li>
           ))}
         </ul>
         {reports.some((r) => r.closedAt === null) ? (
@@ -134,7 +136,7 @@ export default function ReportedConversation({ loaderData, actionData }: Route.C
         <ol className="space-y-2" aria-label="Messages">
           {messages.map((m) => (
             <li key={m.seq} className="rounded-md bg-stone-50 p-2 text-sm" data-testid="message">
-              <p className="text-xs text-stone-600">{nameOf(m.party)} · {new Date(m.createdAt).toISOString().slice(0, 16).replace("T", " ")}</p>
+              <p className="text-xs text-stone-600">{nameOf(m.party)} · {dateTimeFor(m.createdAt, loaderData.zone)}</p>
               <MessageText body={m.body} ownHost={ownHost} />
             </li>
           ))}

@@ -33,7 +33,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Clo
 const TAB = adminTab("financial").href;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { app, url } = openAdminLoader(args, "financial");
+  const { app, url, zone } = openAdminLoader(args, "financial");
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
@@ -45,6 +45,8 @@ export async function loader(args: Route.LoaderArgs) {
     balances,
     // 'Mark paid' for sellers and stores only with the local provider (decision 0056).
     handMarking: mayMarkPaidByHand(app),
+    // Moments (paid, delivered, recorded) on the reader's day; finance weeks stay UTC weeks (decision 0095).
+    zone,
     weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })),
     period: { ...chosen.period, label: describePeriod(chosen.period), fromDate: chosen.fromDate, toDate: chosen.toDate, errors: chosen.errors },
   };
@@ -126,7 +128,7 @@ function idColumn<K extends string>(header: string, key: K): Column<Record<K, st
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances, zone } = loaderData;
   const shownOf = (n: number, total: number, what: string) => (total > n ? `the latest ${n} of ${total} ${what}` : `${total} ${what}`);
   return (
     <>
@@ -161,7 +163,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
             columns={[
               idColumn("Order", "orderId"),
               { header: "Delivery fee", cell: (f) => formatGBP(f.fee) },
-              { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt) },
+              { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt, zone) },
               { header: "Status", cell: (f) => <><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></> },
               { header: "Last error", className: "text-xs", cell: (f) => f.lastError ?? "—" },
             ]}
@@ -204,7 +206,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           { header: "Gross", cell: (t) => formatGBP(t.gross) },
           { header: "Seller's share", cell: (t) => formatGBP(t.net) },
           { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
-          { header: "Date", cell: (t) => formatShortDate(t.createdAt) },
+          { header: "Date", cell: (t) => formatShortDate(t.createdAt, zone) },
         ]}
       />
 
@@ -216,7 +218,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
           { header: "Rate", cell: (c) => `${c.rate / 100}%` },
           { header: "Amount", cell: (c) => formatGBP(c.amount) },
           { header: "Status", cell: (c) => <StatusBadge status={c.status} /> },
-          { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt) },
+          { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt, zone) },
         ]}
       />
 
@@ -249,7 +251,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
             cell: (p) => (
               <>
                 <StatusBadge status={p.status} />
-                {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt)}</span> : null}
+                {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt, zone)}</span> : null}
                 <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
               </>
             ),

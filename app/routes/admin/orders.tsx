@@ -40,7 +40,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closet
 const TAB = adminTab("orders").href;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { app, url } = openAdminLoader(args, "orders");
+  const { app, url, zone } = openAdminLoader(args, "orders");
   const search = readSearch(url);
   const filter = { q: search.q, status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
@@ -56,7 +56,7 @@ export async function loader(args: Route.LoaderArgs) {
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
   // Each order offers only the changes the lifecycle would make (issue 46 item 4).
   const rows = list.rows.map(({ itemStatuses, ...order }) => ({ ...order, choices: staffOrderChoices(order.status, (itemStatuses ?? "").split(",").filter(Boolean) as ItemStatus[]) }));
-  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, preparing, mismatched, now, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
+  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, preparing, mismatched, now, zone, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -105,13 +105,13 @@ export async function action(args: Route.ActionArgs) {
 export default function AdminOrders({ loaderData, actionData }: Route.ComponentProps) {
   // A refused status change puts the select back to the order's status.
   const answered = useAnswerKey(actionData);
-  const { rows, hasNext, page, q, searchError, status, returns, toSend, mismatched, now, statuses } = loaderData;
+  const { rows, hasNext, page, q, searchError, status, returns, toSend, mismatched, now, zone, statuses } = loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
       {mismatched.length > 0 ? <PaymentIssues orders={mismatched} now={now} /> : null}
-      {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} /> : null}
-      {loaderData.preparing.length > 0 ? <BeingPrepared items={loaderData.preparing} action={null} /> : null}
+      {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} zone={zone} /> : null}
+      {loaderData.preparing.length > 0 ? <BeingPrepared items={loaderData.preparing} action={null} zone={zone} /> : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
           <p className="mb-3 text-sm text-stone-700">Rentals and purchases sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>
@@ -138,7 +138,7 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
           columns={[
             { header: "Order", rowHeader: true, className: "font-mono font-normal whitespace-nowrap", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${showReference(order.reference)}`}>{showReference(order.reference)}</Link> },
             { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },
-            { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt)}</time> },
+            { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt, zone)}</time> },
             { header: "Items", cell: (order) => order.items },
             { header: "Total at checkout", cell: (order) => formatGBP(order.total) },
             {

@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = () => [
 const TAB = adminTab("users").href;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { user, app, url } = openAdminLoader(args, "users");
+  const { user, app, url, zone } = openAdminLoader(args, "users");
   const search = readSearch(url);
   const filter = { q: search.q, page: readPage(url) };
   const [list, sellerRequests] = await Promise.all([
@@ -74,6 +74,7 @@ export async function loader(args: Route.LoaderArgs) {
     isSuperadmin: user.isSuperAdmin,
     choices: subroleChoicesFor(user.isSuperAdmin),
     sellerRequests,
+    zone,
   });
 }
 
@@ -153,14 +154,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
-  const { rows, hasNext, page, q, searchError, me, isSuperadmin, choices, sellerRequests } = loaderData;
+  const { rows, hasNext, page, q, searchError, me, isSuperadmin, choices, sellerRequests, zone } = loaderData;
   const location = useLocation();
   const returnTo = location.pathname + location.search;
   useRefreshOnFocus();
   return (
     <>
       <ActionAlert data={actionData} />
-      <SellerRequests requests={sellerRequests} answer={actionData} />
+      <SellerRequests requests={sellerRequests} answer={actionData} zone={zone} />
       <Panel title="Users">
         <SearchableTable
           tab={TAB}
@@ -180,7 +181,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             { header: "Type", className: "capitalize", cell: (u) => u.userType },
             { header: "Roles", cell: (u) => u.roles.join(", ") },
             { header: "Orders", cell: (u) => u.orders },
-            { header: "Joined", cell: (u) => formatShortDate(u.createdAt) },
+            { header: "Joined", cell: (u) => formatShortDate(u.createdAt, zone) },
             {
               header: "Status",
               cell: (u) =>

@@ -34,6 +34,7 @@ import type { AuthActionData } from "../../components/auth/auth-answer";
 import { AuthTabs, type Tab } from "../../components/auth/auth-tabs";
 import { SignInPanel } from "../../components/auth/sign-in-panel";
 import { SignUpPanel } from "../../components/auth/sign-up-panel";
+import { rememberTimeZone } from "../../services/time-zone.server";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in or create an account | Closetloop" }];
 
@@ -85,6 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         createSession(app, userId),
         clearSignInFailures(app.env.CACHE, emailField, ip),
         accountCurrency(app.db, userId),
+        // Their zone, for the e-mails and jobs that have no request (decision 0095): a seller may never order.
+        rememberTimeZone(app.db, userId, context.get(requestState).timeZone).catch((error) => console.error("sign-in: could not remember the time zone", error)),
       ]);
       // Their saved display currency comes back with them (decision 0084).
       if (currency) context.get(requestState).setCookies.push(currencyCookie(currency, !app.config.isDev));

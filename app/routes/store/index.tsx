@@ -3,7 +3,7 @@ import { claimsForHandler } from "../../data/claims.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { tellConciergeDecided } from "../../services/notices.server";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
 import { splitStoreDescription } from "../../data/profiles.server";
@@ -80,7 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
   const { about, address } = splitStoreDescription(store.description);
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address), oldAddress: store.address ? null : address }, dashboard, views, conversations, now, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
+  // Deadlines and dates in the reader's own zone (issue 45 item 6; decision 0095).
+  const zone = context.get(requestState).timeZone;
+  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address), oldAddress: store.address ? null : address }, dashboard, views, conversations, now, zone, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
 }
 
 export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts", "mark_ready", "set_turnaround"] as const;
@@ -181,7 +183,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       </div>
     );
   }
-  const { store, storeParam, dashboard, now } = loaderData;
+  const { store, storeParam, dashboard, now, zone } = loaderData;
   const here = storeHref(dashboard.tab, storeParam);
   const tabs = STORE_TABS.map((id) => ({ id, label: STORE_TAB_LABELS[id], href: storeHref(id, storeParam), badge: id === "requests" ? dashboard.pendingRequests : undefined }));
   return (
@@ -232,7 +234,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           {loaderData.conversations.length === 0 ? (
             <EmptyState>No shopper has asked about your store's items yet.</EmptyState>
           ) : (
-            <InboxList rows={loaderData.conversations} ago={(at) => formatShortDate(at)} label="Store conversations" />
+            <InboxList rows={loaderData.conversations} ago={(at) => formatShortDate(at, zone)} label="Store conversations" />
           )}
           <p className="mt-2 text-sm">
             <Link to="/account/messages" className="font-medium text-brand underline">All your messages</Link>
@@ -241,7 +243,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "requests" ? (
         <Panel title="Concierge Requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} />}
+          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} zone={zone} />}
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
@@ -249,9 +251,9 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <StoreProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => storeHref("products", storeParam, { page: String(p) }) }} />
         </Panel>
       ) : null}
-      {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} /> : null}
-      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} /> : null}
-      {dashboard.tab === "orders" && loaderData.preparing ? <BeingPrepared {...loaderData.preparing} action={here} error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
+      {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} zone={zone} /> : null}
+      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} zone={zone} /> : null}
+      {dashboard.tab === "orders" && loaderData.preparing ? <BeingPrepared {...loaderData.preparing} zone={zone} action={here} error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
       {dashboard.tab === "orders" ? (
         <Panel title="Orders">
           {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} result={result as InspectFormResult | undefined} />}

@@ -5,7 +5,7 @@ import { showReference } from "../../domain/order-reference";
 import { data, Link, redirect } from "react-router";
 import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
-import { appContext } from "../../context";
+import { appContext, requestState } from "../../context";
 import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
 import { markEventRead } from "../../data/notifications.server";
 import { tellPriceDrop } from "../../services/alerts.server";
@@ -79,7 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tab === "orders" ? preparingView(app.db, { ownerId: user.id }) : Promise.resolve(null),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
-  return { dashboard, now, views, readiness, payoutStatus, owed, claims, preparing, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  // Deadlines in the reader's own zone (issue 45 item 6; decision 0095).
+  const zone = context.get(requestState).timeZone;
+  return { dashboard, now, zone, views, readiness, payoutStatus, owed, claims, preparing, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
 }
 
 export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "get_label", "inspect", "setup_payouts", "mark_ready", "set_turnaround"] as const;
@@ -175,7 +177,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Page({ loaderData, actionData }: Route.ComponentProps) {
-  const { dashboard, now, formKey, views, readiness, payoutStatus, owed } = loaderData;
+  const { dashboard, now, zone, formKey, views, readiness, payoutStatus, owed } = loaderData;
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
@@ -207,7 +209,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
-          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} />
+          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} zone={zone} />
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
@@ -215,14 +217,14 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "notifications" ? (
         <Panel title="Price change requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} />}
+          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} zone={zone} />}
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
         <>
-          <HandlerClaims claims={loaderData.claims} />
-          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} />
-          {loaderData.preparing ? <BeingPrepared {...loaderData.preparing} action="/vendor?tab=orders" error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
+          <HandlerClaims claims={loaderData.claims} zone={zone} />
+          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} zone={zone} />
+          {loaderData.preparing ? <BeingPrepared {...loaderData.preparing} zone={zone} action="/vendor?tab=orders" error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
           {dashboard.returns.length > 0 ? (
             <Panel title={`Returns to check (${dashboard.returns.length})`}>
               <ul className="space-y-3">

@@ -31,7 +31,7 @@ export function Orders({ data }: { data: LoaderData }) {
               </Link>
             ),
           },
-          { header: "Date", cell: (order) => formatLongDate(order.createdAt) },
+          { header: "Date", cell: (order) => formatLongDate(order.createdAt, data.zone) },
           {
             header: "Status",
             cell: (order) => (

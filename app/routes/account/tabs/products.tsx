@@ -33,7 +33,7 @@ export function Products({ data }: { data: LoaderData }) {
           { header: "Name", cell: (p) => p.name },
           { header: "Price Status", cell: (p) => <PriceStatus product={p} /> },
           { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} forSeller /> },
-          { header: "Created", cell: (p) => formatLongDate(p.createdAt) },
+          { header: "Created", cell: (p) => formatLongDate(p.createdAt, data.zone) },
         ]}
       />
     </Panel>
