@@ -52,10 +52,12 @@ test.describe.serial("a new member's account", () => {
     await expect(details.getByText('"women" is reserved by Closetloop. Please choose another display name.')).toBeVisible();
     await details.getByLabel("Full name").fill("Morgan Member-Smith");
     await details.getByLabel("Display name").fill(displayName);
+    await expect(details.getByLabel("Full name")).toHaveValue("Morgan Member-Smith");
     await details.getByRole("button", { name: "Save Changes" }).click();
     // The save, then the page read again: on a busy machine (the jobs test beside) more than the default 7 s.
     await expect(toast(page, "Profile updated")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Display name")).toHaveValue(displayName);
+    await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Full name")).toHaveValue("Morgan Member-Smith");
 
     const picture = page.getByRole("form", { name: "Profile picture" });
     await picture.getByLabel("Choose an image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
