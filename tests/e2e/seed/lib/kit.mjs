@@ -36,7 +36,7 @@ export async function item(db, { id, name, owner = "user_vendor", rental = 599, 
      VALUES (?, ?, ?, ?, ?, ?, ?, 'Toast', 'Good Condition', 'Grey', ?, ?, '["e2e"]', ?, ?, ?, ?, ?, ?, 'available', ?, ?)
      ON CONFLICT (id) DO UPDATE SET name = excluded.name, price = excluded.price, rental_price = excluded.rental_price, buying_price = excluded.buying_price,
        store_id = excluded.store_id, concierge_status = excluded.concierge_status, status = excluded.status, product_status = excluded.product_status,
-       availability = 'available', rejection_reason = NULL, updated_at = excluded.updated_at`,
+       availability = 'available', prepared_until = NULL, back_around_at = NULL, rejection_reason = NULL, updated_at = excluded.updated_at`,
   ).bind(id, name, `${name}, kept for one browser test.`, buying, buying * 3, rental, buying, type, category, demo?.images ?? "[]", owner, storeId, status, live, concierge, now - 30 * DAY, now);
 }
 
