@@ -15,7 +15,7 @@ import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { cancelItems } from "../../services/trade.server";
 import { loadOrder } from "../../data/order-lifecycle.server";
-import { ordersToSend } from "../../data/orders.server";
+import { ordersToSend } from "../../data/handler-orders.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { ToSend } from "../../components/order/to-send";
 import { BeingPrepared } from "../../components/order/being-prepared";
