@@ -1,4 +1,3 @@
-import { HandlerClaims } from "../../components/order/handler-claims";
 import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
@@ -21,29 +20,24 @@ import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
-import { SellerOrders, SellerProducts, BrandSuggestions } from "../../components/seller/lists";
+import { SellerProducts, BrandSuggestions } from "../../components/seller/lists";
 import { PriceRequests } from "../../components/seller/price-requests";
 import { showToast } from "../../components/toaster";
 import { requireUser } from "../../services/guards.server";
-import { createListing, suggestBrand } from "../../services/seller-products.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
 import { answerPriceFromForm } from "../../services/price-answers.server";
 import { formatShortDate } from "../../domain/dates";
-import { ToSend } from "../../components/order/to-send";
-import { BeingPrepared } from "../../components/order/being-prepared";
 import { preparingView } from "../../data/renting.server";
 import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
-import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { ReturnsToCheck } from "../../components/seller/returns-to-check";
+import { SellerOrdersTab } from "../../components/seller/orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { payReadiness } from "../../data/seller-requests.server";
 import { payeeOwes } from "../../data/payouts.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
-import type { InspectFormResult } from "../../domain/returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
@@ -93,19 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = readIntent(form, intents);
   const now = Date.now();
 
-  if (intent === "create_product") {
-    try {
-      const result = await createListing(app, user, form, now);
-      if (!result.ok) return reply({ intent, values: result.values, errors: result.errors, alert: result.alert }, result.status);
-      const toast = result.failedImages
-        ? { type: "error" as const, title: "Product created with issues", description: "Product was created but some images failed to upload." }
-        : { type: "success" as const, title: "Product created successfully", description: "Your product has been submitted for approval." };
-      return redirectWithToast(app.config, "/vendor", toast);
-    } catch (error) {
-      console.error("vendor: could not create a product", error);
-      return reply({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, 500);
-    }
-  }
+  if (intent === "create_product") return createListingFromForm(app, user, form, now);
 
   if (intent === "setup_payouts") {
     // Their own payout account only: the payee is the signed-in seller, whatever the form says (decision 0056).
@@ -194,16 +176,19 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <>
-          <HandlerClaims claims={loaderData.claims} />
-          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} />
-          {loaderData.preparing ? <BeingPrepared {...loaderData.preparing} action="/vendor?tab=orders" error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
-          {dashboard.returns.length > 0 ? <ReturnsToCheck returns={dashboard.returns} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} /> : null}
-          <SvgBarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
-          <Panel title="Orders">
-            {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}
-          </Panel>
-        </>
+        <SellerOrdersTab
+          claims={loaderData.claims}
+          toSend={dashboard.toSend}
+          labels={loaderData.labels}
+          preparing={loaderData.preparing}
+          preparingError={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
+          returns={dashboard.returns}
+          weeks={dashboard.weeks}
+          orders={dashboard.orders}
+          now={now}
+          action="/vendor?tab=orders"
+          result={result}
+        />
       ) : null}
       {dashboard.tab === "upload" ? (
         <Panel title="Upload Product">
