@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { conversationById, insertMessage, markDelivered, markEmailed, markSeen, partyStates, partyUserId, recipientOf, sendingContext, type SendResult } from "../app/data/conversations.server";
+import { conversationById, markDelivered, markSeen, partyStates, partyUserId } from "../app/data/conversations.server";
+import { insertMessage, markEmailed, recipientOf, sendingContext, type SendResult } from "../app/data/conversation-sending.server";
 import { database } from "../app/data/db.server";
 import { mailPreview, otherParty, parseClientFrame, rateLimitReason, readUpTo, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";

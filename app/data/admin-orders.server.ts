@@ -6,7 +6,7 @@ import { referenceSearchPart } from "../domain/order-reference";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
-import { returnsAwaitingInspection } from "./orders.server";
+import { returnsAwaitingInspection } from "./handler-orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
 // order lifecycle (app/services/order-lifecycle.server.ts), never from here.

@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { orderItems, orders, orderStatusHistory, products } from "../../db/schema";
 import { itemStep, orderStatusOf, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
-import { aliased } from "./columns.server";
+import { inspectionMoney } from "./inspection-money.server";
+import { loadOrder } from "./order-reads.server";
 import { saleStatements, type TransactionType } from "./finance.server";
-import { coveredInspection, protectionStatements, rentalProductChange, turnaroundOf } from "./renting.server";
+import { coveredInspection, protectionStatements, rentalProductChange } from "./renting.server";
 
 // Status changes of orders and their items (docs/decisions/0021-order-lifecycle.md): the rules
 // are app/domain/order-lifecycle.ts; here each change becomes one atomic D1 batch with its
@@ -14,47 +15,8 @@ import { coveredInspection, protectionStatements, rentalProductChange, turnaroun
 // (app/services/order-lifecycle.server.ts) adds notifications and page freshness.
 
 export type { ChangeResult, LifecycleActor, LifecycleItem, LifecycleOrder };
-
-/** An order with its items as the lifecycle sees them (who handles each, its status and dates). */
-export async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
-  const [orderRows, itemRows] = await db.batch([
-    db
-      .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName, timeZone: users.timeZone })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orders.id, orderId)),
-    db
-      .select({
-        id: orderItems.id,
-        orderId: orderItems.orderId,
-        productId: orderItems.productId,
-        name: orderItems.name,
-        kind: orderItems.type,
-        status: orderItems.status,
-        price: orderItems.price,
-        buyingPrice: orderItems.buyingPrice,
-        rentalEndsAt: orderItems.rentalEndsAt,
-        deliveredAt: orderItems.deliveredAt,
-        returnedAt: orderItems.returnedAt,
-        carrier: orderItems.carrier,
-        trackingNumber: orderItems.trackingNumber,
-        handler: orderItems.handler,
-        sellerId: orderItems.sellerId,
-        ownerId: products.ownerId,
-        productBuyingPrice: aliased(products.buyingPrice, "product_buying_price"),
-        protectionFee: orderItems.protectionFee,
-        turnaroundDays: turnaroundOf(orderItems),
-        groupDeliveryFee: orderItems.groupDeliveryFee,
-        shipTo: sql<string | null>`(select json_extract(o.shipping_address, '$.country') from orders o where o.id = ${orderItems.orderId})`.as("ship_to"),
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.createdAt), asc(orderItems.id)),
-  ]);
-  const order = orderRows[0];
-  return order ? { ...order, items: itemRows } : null;
-}
+// Read by the lifecycle's callers with it (app/data/order-reads.server.ts).
+export { itemsInStatus, loadOrder } from "./order-reads.server";
 
 export type Statement = Parameters<Database["batch"]>[0][number];
 
@@ -173,27 +135,6 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
   plan.finalStatuses.set(item.id, to);
 }
 
-/**
- * The money an inspection records (issue 22; decision 0042): a rental's repair fee or, not
- * returnable, its buying price, charged like a sale; a returned purchase's price refunded (less a
- * repair fee when it came back damaged), its commissions reversed. Nothing for a good rental.
- */
-export function inspectionMoney(db: Database, order: LifecycleOrder, item: LifecycleItem, event: Extract<ItemEvent, { type: "inspect" }>, now: number) {
-  const sale = (type: TransactionType, gross: number) =>
-    gross > 0 ? saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now) : [];
-  if (item.kind === "rental") {
-    if (event.outcome === "damaged") return sale("damage_charge", event.charge ?? 0);
-    if (event.outcome === "not_returnable") return sale("not_returnable", event.charge ?? item.buyingPrice ?? item.productBuyingPrice ?? 0);
-    return [];
-  }
-  return sale("refund", purchaseRefundDue(item, event));
-}
-
-/** What a returned purchase gives back to the shopper after its inspection (pence), or 0. */
-export function purchaseRefundDue(item: Pick<LifecycleItem, "kind" | "price">, event: Extract<ItemEvent, { type: "inspect" }>) {
-  if (item.kind !== "purchase" || event.outcome === "not_returnable") return 0;
-  return Math.max(0, item.price - (event.outcome === "damaged" ? (event.charge ?? 0) : 0));
-}
 
 async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: LifecycleActor, now: number): Promise<ChangeResult> {
   const before = order.status;
@@ -273,12 +214,4 @@ export async function changeItems(db: Database, orderId: string, itemIds: readon
     planItem(db, plan, order, item, step.path, event, actor, now);
   }
   return run(db, order, plan, actor, now);
-}
-
-/** Order items in given statuses, optionally narrowed (the daily job's windows, a handler's returns). */
-export async function itemsInStatus(db: Database, statuses: ItemStatus[], where?: SQL) {
-  return db
-    .select({ id: orderItems.id, orderId: orderItems.orderId, status: orderItems.status, rentalEndsAt: orderItems.rentalEndsAt, reminderSentAt: orderItems.reminderSentAt })
-    .from(orderItems)
-    .where(and(inArray(orderItems.status, statuses), where));
 }

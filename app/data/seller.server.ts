@@ -6,7 +6,7 @@ import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./orders.server";
+import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./handler-orders.server";
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";

@@ -6,7 +6,7 @@ import { isUniqueViolation, type Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { storeRevenue } from "./finance.server";
-import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnSentColumns } from "./orders.server";
+import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnSentColumns } from "./handler-orders.server";
 import { listedProductColumns } from "./listings.server";
 import { withHandlerMoney } from "./order-money.server";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { orderItems, stores } from "../../db/schema";
 import type { Database } from "./db.server";
-import { returnsAwaitingInspection } from "./orders.server";
+import { returnsAwaitingInspection } from "./handler-orders.server";
 
 // Concierge returns (decision 0021): the store that handles an item inspects it when it comes back.
 

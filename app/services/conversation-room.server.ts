@@ -1,4 +1,4 @@
-import type { SendResult } from "../data/conversations.server";
+import type { SendResult } from "../data/conversation-sending.server";
 import { StorageUnavailable } from "../data/db.server";
 import type { Party } from "../domain/messages";
 

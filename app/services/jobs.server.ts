@@ -1,17 +1,14 @@
 import { and, eq, gt, isNull, lt, lte, ne, notExists, or } from "drizzle-orm";
-import { claims, orderItems, orders, users } from "../../db/schema";
+import { claims, orderItems } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
-import { endsWhen, formatDeadline, formatLongDate, formatWhen, reminderDue } from "../domain/dates";
-import { formatGBP } from "../domain/money";
-import { remindersDueBefore, rentalEndsWhen } from "../domain/order-lifecycle";
-import { showReference } from "../domain/order-reference";
+import { formatLongDate } from "../domain/dates";
+import { remindersDueBefore } from "../domain/order-lifecycle";
 import { heldWords, payoutAnnouncement } from "../domain/payouts";
 import { holdsOf, recordPayoutHolds } from "../data/payout-holds.server";
 import { escalateOverdueClaims } from "./claims.server";
-import { orderPageUrl, orderPath } from "./links.server";
 import type { AppConfig } from "../env.server";
 import type { QueueMessage } from "../domain/queue-messages";
 import { enqueue } from "./notifications.server";
@@ -26,6 +23,7 @@ import { sweepStaging } from "./uploads.server";
 import { sendPayouts } from "./payouts-provider.server";
 import { ratesProvider, refreshRates } from "./rates.server";
 import { runRentingDaily } from "./renting-jobs.server";
+import { remindRentalEnding } from "./rental-reminders.server";
 
 export interface JobContext {
   env: Env;
@@ -68,61 +66,6 @@ async function recordRun(ctx: JobContext, run: JobRun) {
 
 const SYSTEM = { id: null, role: "system" as const };
 
-/**
- * One reminder per window ending within a day. The stamp is the guard: only the run whose update
- * changed the row queues the e-mail (two runs at once send one); if queueing fails the stamp is
- * taken back so the next run tries again. The message key is stable, so a redelivery sends once.
- */
-async function remind(ctx: JobContext, itemId: string, now: number) {
-  // The day before in the shopper's own zone (issue 45 item 6): a run that falls earlier leaves it.
-  const due = await ctx.db
-    .select({ endsAt: orderItems.rentalEndsAt, zone: users.timeZone })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .innerJoin(users, eq(users.id, orders.userId))
-    .where(eq(orderItems.id, itemId))
-    .get();
-  if (!due || due.endsAt === null || !reminderDue(due.endsAt, now, due.zone)) return false;
-  const stamped = await ctx.db
-    .update(orderItems)
-    .set({ reminderSentAt: now })
-    .where(and(eq(orderItems.id, itemId), eq(orderItems.status, "active"), isNull(orderItems.reminderSentAt)))
-    .run();
-  if ((stamped.meta.changes ?? 0) !== 1) return false;
-  try {
-    const row = await ctx.db
-      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, reference: orders.reference, userId: users.id, email: users.email, fullName: users.fullName, zone: users.timeZone })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .innerJoin(users, eq(users.id, orders.userId))
-      .where(eq(orderItems.id, itemId))
-      .get();
-    if (!row || row.endsAt === null) return false;
-    const price = row.buyingPrice !== null ? ` for ${formatGBP(row.buyingPrice)}` : "";
-    // In the shopper's zone when the account knows it, the time named (issue 45 item 6).
-    const ends = row.zone ? endsWhen(row.endsAt, now, row.zone) : rentalEndsWhen(row.endsAt, now);
-    const endsOn = row.zone ? formatWhen(row.endsAt, row.zone, "deadlineTime") : formatDeadline(row.endsAt);
-    // Queued here rather than with notify(): a reminder that could not be queued is stamped
-    // unsent again below, so the next run tries once more.
-    await enqueue(ctx.env, [
-      noticeMessage(ctx.config, {
-        key: `rental_reminder:${itemId}`,
-        kind: "rental_reminder",
-        userId: row.userId,
-        to: row.email,
-        title: `Your rental of ${row.name} ends ${ends}`,
-        text: `Hello ${row.fullName ?? "there"},\n\nYour 7-day rental of ${row.name} ends ${ends} (${endsOn}). Before then, keep it with Buy it now${price}, or ask to return it, from your order page. If you do neither, it becomes a purchase at its Buy Now price when the window ends.\n\nYour order ${showReference(row.reference)}: ${orderPageUrl(ctx.config, row.orderId)}\n`,
-        link: orderPath(row.orderId),
-        action: "View your order",
-      }),
-    ]);
-    return true;
-  } catch (error) {
-    await ctx.db.update(orderItems).set({ reminderSentAt: null }).where(and(eq(orderItems.id, itemId), eq(orderItems.reminderSentAt, now)));
-    throw error;
-  }
-}
-
 /** Every five minutes: reservations whose payment did not come in time end (decision 0055). */
 export async function runReservationsJob(ctx: JobContext, now: number) {
   const expired = await expireReservations(ctx, now);
@@ -160,11 +103,11 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   }
 
   // Windows ending within the next day get their reminder, once.
-  // Within the next day in the shopper's own zone: every zone's 'tomorrow' ends within two days; remind() picks.
+  // Within the next day in the shopper's own zone: every zone's 'tomorrow' ends within two days; remindRentalEnding() picks.
   const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lt(orderItems.rentalEndsAt, Math.max(remindersDueBefore(now), now + 2 * 86_400_000)), isNull(orderItems.reminderSentAt)));
   for (const item of ending) {
     try {
-      if (await remind(ctx, item.id, now)) summary.reminders++;
+      if (await remindRentalEnding(ctx, item.id, now)) summary.reminders++;
     } catch (error) {
       summary.failures++;
       console.error(`job daily: the reminder for order item ${item.id} failed`, error);

@@ -1,10 +1,8 @@
 import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
-import { orderItems, orders, payments, transactions, users } from "../../db/schema";
+import { orderItems, orders, payments, transactions } from "../../db/schema";
 import type { AppContext } from "../context";
 import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
-import { formatGBP } from "../domain/money";
-import { showReference } from "../domain/order-reference";
-import { notify } from "./notify.server";
+import { tellChargeFailed } from "./payment-failed-notice.server";
 import { localPaymentProvider } from "./payments-local.server";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
@@ -21,7 +19,6 @@ export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
 export { PaymentDeclined } from "./payment-types";
 export type { HostedSession, HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
 import type { PaymentCall, PaymentProvider } from "./payment-types";
-import { orderPath } from "./links.server";
 
 export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
 
@@ -217,32 +214,6 @@ export async function captureDue(services: PaymentServices, now: number, orderId
     }
   }
   return summary;
-}
-
-/**
- * A later charge the saved card could not pay (declined, authentication required): the shopper is
- * told once per charge, by e-mail and in their notifications, with a link to 'Update your card'.
- * The charge stays pending; the daily job (or the new card at once) tries again.
- */
-async function tellChargeFailed(services: PaymentServices, orderId: string, transactionId: string, amount: number) {
-  try {
-    const shopper = await services.db.select({ id: users.id, email: users.email, fullName: users.fullName, reference: orders.reference }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
-    if (!shopper) return;
-    await notify(services, [
-      {
-        key: `payment_failed:${transactionId}`,
-        kind: "payment_failed",
-        userId: shopper.id,
-        to: shopper.email,
-        title: "We could not take a payment: please update your card",
-        text: `Hello ${shopper.fullName ?? "there"},\n\nWe could not charge ${formatGBP(amount)} for your order ${showReference(shopper.reference)} to the card you saved at checkout. Please update your card: we will try again at once, and every day until it goes through.`,
-        link: `${orderPath(orderId)}/card`,
-        action: "Update your card",
-      },
-    ]);
-  } catch (error) {
-    console.error(`payments: could not tell the shopper of ${orderId} that a charge failed`, error);
-  }
 }
 
 /** What an order's later charges still owe (a failed off-session charge): the 'Update your card' prompt. */

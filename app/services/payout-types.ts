@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { PayeeRef } from "../data/payouts.server";
+import type { PayeeRef } from "../data/payout-transfers.server";
 import type { PayeeAccountStatus, TransferRequest } from "../domain/payouts";
 
 // The payout interface (decision 0056): what every payout provider answers, and the services it uses.

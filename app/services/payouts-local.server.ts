@@ -1,4 +1,4 @@
-import { type PayeeRef } from "../data/payouts.server";
+import { type PayeeRef } from "../data/payout-transfers.server";
 import { accountStatus, type AccountFacts } from "../domain/payouts";
 import type { PayoutProvider, PayoutServices } from "./payout-types";
 

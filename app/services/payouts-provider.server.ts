@@ -1,4 +1,4 @@
-import { payeeAccount, payeeOfAccount, payoutsToSend, recordTransfer, recordTransferReversed, savePayeeAccount, setPayeeAccountStatus, type PayeeRef } from "../data/payouts.server";
+import { payeeAccount, payeeOfAccount, payoutsToSend, recordTransfer, recordTransferReversed, savePayeeAccount, setPayeeAccountStatus, type PayeeRef } from "../data/payout-transfers.server";
 import { accountStatus, transferFor, type AccountFacts, type PayeeAccountStatus } from "../domain/payouts";
 import type { PayeeDetails, PayoutProvider, PayoutServices } from "./payout-types";
 import { localPayoutProvider } from "./payouts-local.server";

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { SuggestionReply } from "../components/seller/product-form";
 import { tellPriceDrop } from "./alerts.server";
 import type { AppContext } from "../context";
@@ -9,6 +10,7 @@ import { FILL_IN_REQUIRED, UNKNOWN_BRAND } from "../domain/product-fields";
 import { parseProductForm, SuggestionForm, typedValues, type ProductFormMode, type ProductFormValues, type TypedValues } from "../domain/product-form";
 import { imageUrl, productImageKey, productImagePrefix } from "../domain/uploads";
 import { publicPagesChanged } from "./freshness.server";
+import { redirectWithToast } from "./toast.server";
 import type { SessionUser } from "./session.server";
 import { commitImages, deleteImages, readImageField, sentFile, type ImageSource } from "./uploads.server";
 
@@ -89,6 +91,22 @@ export async function createListing(app: AppContext, user: SessionUser, form: Fo
   if (judged.values.storeId) await tellConciergeRequest(app, productId);
   else await tellListingAwaitingReview(app, productId);
   return { ok: true, productId, failedImages: committed.failed, duplicate: false };
+}
+
+/** The seller dashboard's Upload form: the new listing, or the form again with what to fix (a 500 keeps what was typed). */
+export async function createListingFromForm(app: AppContext, user: SessionUser, form: FormData, now: number) {
+  const intent = "create_product" as const;
+  try {
+    const result = await createListing(app, user, form, now);
+    if (!result.ok) return data({ intent, values: result.values, errors: result.errors, alert: result.alert }, { status: result.status });
+    const toast = result.failedImages
+      ? { type: "error" as const, title: "Product created with issues", description: "Product was created but some images failed to upload." }
+      : { type: "success" as const, title: "Product created successfully", description: "Your product has been submitted for approval." };
+    return redirectWithToast(app.config, "/vendor", toast);
+  } catch (error) {
+    console.error("vendor: could not create a product", error);
+    return data({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, { status: 500 });
+  }
 }
 
 export type SaveResult = { ok: true; failedImages: number; resubmitted: boolean } | FormRefusal | { ok: false; status: 404 };

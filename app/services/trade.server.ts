@@ -16,7 +16,8 @@ import { publicPagesChanged } from "./freshness.server";
 import { orderPageUrl, orderPath } from "./links.server";
 import { noticeMessage } from "./notify.server";
 import { enqueue } from "./notifications.server";
-import { settlePayments, statusMessages, type LifecycleServices } from "./order-lifecycle.server";
+import { settlePayments, type LifecycleServices } from "./order-lifecycle.server";
+import { statusMessages } from "./order-messages.server";
 import { refundOrder, refundPayment } from "./refunds.server";
 import { handlerContacts, SENDABLE, sameHandler } from "./handlers.server";
 

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { moneyInputOf } from "../../app/data/order-money.server";
-import { savePayeeAccount, setPayeeAccountStatus, type PayoutRecipient } from "../../app/data/payouts.server";
+import { savePayeeAccount, setPayeeAccountStatus } from "../../app/data/payout-transfers.server";
+import type { PayoutRecipient } from "../../app/data/payouts.server";
 import { orderMoney } from "../../app/domain/order-money";
 import { itemLedgers } from "../../app/domain/refund-cap";
 import { localPayoutProvider, writeLocalAccount, readLocalAccount } from "../../app/services/payouts-local.server";

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
-import { createPayout, payoutsToSend } from "../../app/data/payouts.server";
+import { payoutsToSend } from "../../app/data/payout-transfers.server";
+import { createPayout } from "../../app/data/payouts.server";
 import { payeeBalances } from "../../app/data/finance-report.server";
 import { UNNAMED_MEMBER } from "../../app/domain/messages";
 import { sendPayouts } from "../../app/services/payouts-provider.server";

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from "react";
-import { createContext, data, Form, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
+import { createContext, data, Link, redirect, useRevalidator, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext, requestState } from "../../context";
 import { conversationFor, partyUserId } from "../../data/conversations.server";
 import { block, hasOpenReport, isBlocked, report, suspendedAmong, unblock } from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
-import { draftOf, MESSAGE_FORM_LIMIT, MESSAGE_MAX_LENGTH, otherParty, validMessage, validReportReason, type MessageView, type Party } from "../../domain/messages";
+import { draftOf, MESSAGE_FORM_LIMIT, otherParty, validMessage, validReportReason, type Party } from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { type Opened, readOnOpening } from "../../services/conversation-reading.server";
 import { redirectWithToast } from "../../services/toast.server";
+import { ReplyForm, SafetyControls, WritingClosed } from "../../components/messages/conversation-controls";
+import { useLiveConversation } from "../../components/messages/live-conversation";
 import { ItemWithOffers, MessageItem } from "../../components/messages/parts";
 import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 
@@ -112,65 +114,6 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(app.config, here, { type: "success", title: "Unblocked" });
 }
 
-type ServerFrame =
-  | { type: "message"; message: MessageView; token: string | null }
-  | { type: "state"; party: Party; readSeq: number; deliveredSeq: number }
-  | { type: "error"; token: string | null; error: string };
-
-/**
- * The live part (JavaScript only): a socket to the conversation's object. Returns the messages
- * that arrived, the parties' states, and a sender for the reply form (null while closed).
- */
-function useLiveConversation(conversationId: string, party: Party | null, initial: { messages: MessageView[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> }) {
-  const [messages, setMessages] = useState(initial.messages);
-  const [states, setStates] = useState(initial.states);
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<{ token: string | null; text: string } | null>(null);
-  const socket = useRef<WebSocket | null>(null);
-  useEffect(() => {
-    setMessages(initial.messages);
-    setStates(initial.states);
-  }, [initial.messages, initial.states]);
-  useEffect(() => {
-    let closed = false;
-    let retry: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/account/messages/${conversationId}/live`);
-      socket.current = ws;
-      ws.onopen = () => setOpen(true);
-      ws.onclose = () => {
-        setOpen(false);
-        if (!closed) retry = setTimeout(connect, 3000);
-      };
-      ws.onmessage = (event) => {
-        let frame: ServerFrame;
-        try {
-          frame = JSON.parse(String(event.data)) as ServerFrame;
-        } catch {
-          return;
-        }
-        if (frame.type === "message") {
-          const m = frame.message;
-          setMessages((list) => (list.some((x) => x.seq === m.seq) ? list : [...list, m].sort((a, b) => a.seq - b.seq)));
-          if (party && m.party !== party && document.visibilityState === "visible") ws.send(JSON.stringify({ type: "read", seq: m.seq }));
-        } else if (frame.type === "state") {
-          setStates((s) => ({ ...s, [frame.party]: { readSeq: frame.readSeq, deliveredSeq: frame.deliveredSeq } }));
-        } else if (frame.type === "error") {
-          setError({ token: frame.token, text: frame.error });
-        }
-      };
-    };
-    connect();
-    return () => {
-      closed = true;
-      clearTimeout(retry);
-      socket.current?.close(1000, "Page left");
-    };
-  }, [conversationId, party]);
-  const send = open && party ? (text: string, token: string) => socket.current?.send(JSON.stringify({ type: "send", text, token })) : null;
-  return { messages, states, send, error, clearError: () => setError(null) };
-}
-
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, party, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
   const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)?.settings?.contactEmail;
@@ -211,24 +154,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} zone={loaderData.timeZone} />
         ))}
       </ol>
-      {suspended ? (
-        // Told before they write, with the way to support (decision 0068).
-        <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
-          {"Your messages are suspended: you can read your conversations but not write. Contact customer support"}
-          {contactEmail ? <>{" at "}<a href={`mailto:${contactEmail}`} className="underline">{contactEmail}</a></> : null}.
-        </p>
-      ) : blocked.byMe ? (
-        <Form method="post" className="flex flex-wrap items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
-          <span>You blocked {otherName}: neither of you can send new messages.</span>
-          <button type="submit" name="intent" value="unblock" className="underline">Unblock</button>
-        </Form>
-      ) : blocked.byThem ? (
-        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">You can't send messages in this conversation.</p>
-      ) : conversation.productId === null ? (
-        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">This item was deleted: the conversation is closed.</p>
-      ) : conversation.otherGone ? (
-        <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">The other person's account was deleted.</p>
-      ) : null}
+      <WritingClosed suspended={suspended} blocked={blocked} productGone={conversation.productId === null} otherGone={conversation.otherGone} otherName={otherName} contactEmail={contactEmail} />
       {!canWrite && party && text ? (
         // Refused because writing ended meanwhile (a block, a suspension): what was typed is still there to copy (decision 0068).
         <label className="block text-sm">
@@ -236,61 +162,9 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           <textarea readOnly value={text} rows={3} className="mt-1 w-full rounded-md border border-stone-300 bg-stone-50 p-2" />
         </label>
       ) : null}
-      {canWrite ? (
-        <Form
-          method="post"
-          className="space-y-2"
-          onSubmit={(event) => {
-            // With the socket open the reply goes over it; otherwise the form posts as it would without JavaScript.
-            const body = text.trim();
-            if (!live.send || !body || [...body].length > MESSAGE_MAX_LENGTH) return;
-            event.preventDefault();
-            live.clearError();
-            lastSent.current = { token: crypto.randomUUID(), text };
-            live.send(body, lastSent.current.token);
-            setText("");
-          }}
-        >
-          <input type="hidden" name="token" value={token} />
-          <label htmlFor="body" className="block font-medium">Reply</label>
-          <textarea
-            id="body"
-            name="body"
-            rows={3}
-            maxLength={MESSAGE_MAX_LENGTH}
-            required
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            aria-invalid={formError ? true : undefined}
-            aria-describedby={formError ? "body-error" : undefined}
-            className="w-full rounded-md border border-stone-300 p-2"
-          />
-          {formError ? <p id="body-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
-          <button type="submit" name="intent" value="send" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Send</button>
-        </Form>
-      ) : null}
+      {canWrite ? <ReplyForm token={token} text={text} setText={setText} formError={formError} live={live} lastSent={lastSent} /> : null}
       {party ? (
-        <div className="flex flex-wrap gap-4 border-t border-stone-200 pt-4 text-sm">
-          {!blocked.byMe && !conversation.otherGone ? (
-            <Form method="post">
-              <button type="submit" name="intent" value="block" className="text-stone-700 underline">Block {otherName}</button>
-            </Form>
-          ) : null}
-          {reported ? (
-            <p className="text-stone-700">You reported this conversation: our team will read it.</p>
-          ) : (
-            // A refused report opens again with its text and its error, with JavaScript or without.
-            <details open={actionData?.intent === "report" || undefined}>
-              <summary className="cursor-pointer text-stone-700 underline">Report this conversation</summary>
-              <Form method="post" className="mt-2 space-y-2">
-                <label htmlFor="reason" className="block font-medium">What is wrong?</label>
-                <textarea id="reason" name="reason" rows={2} maxLength={500} required defaultValue={actionData?.intent === "report" && "draft" in actionData ? actionData.draft : undefined} aria-invalid={actionData?.intent === "report" || undefined} aria-describedby={actionData?.intent === "report" ? "reason-error" : undefined} className="w-full rounded-md border border-stone-300 p-2" />
-                {actionData?.intent === "report" ? <p id="reason-error" role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
-                <button type="submit" name="intent" value="report" className="rounded-md border border-stone-300 px-3 py-1.5">Report</button>
-              </Form>
-            </details>
-          )}
-        </div>
+        <SafetyControls blockable={!blocked.byMe && !conversation.otherGone} otherName={otherName} reported={reported} refusedReport={actionData?.intent === "report" ? actionData : null} />
       ) : null}
       {actionData && actionData.intent !== "send" && actionData.intent !== "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
     </div>

@@ -1,12 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/financial";
 import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
 import { deliveryFeesOwed, financeOverview, payeeBalances } from "../../data/finance-report.server";
 import { isPlatformPayout } from "../../data/payouts.server";
 import { holdsBetween } from "../../data/payout-holds.server";
-import { payoutProviderStatus, settlement } from "../../domain/payouts";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
-import { describePeriod, payeeName, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
+import { describePeriod, readFinancePeriod } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -15,11 +14,12 @@ import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-a
 import { tellPayoutPaid } from "../../services/notices.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert } from "../../components/admin";
+import { idColumn } from "../../components/admin/finance-cells";
+import { CommissionsList, PayeeBalances, PayoutsList, TransactionsList } from "../../components/admin/finance-lists";
 import { buttonClass } from "../../components/kit/buttons";
 import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { Panel } from "../../components/kit/panel";
-import { CellText, DataTable, type Column } from "../../components/kit/data-table";
-import { RowAction } from "../../components/kit/row-actions";
+import { DataTable } from "../../components/kit/data-table";
 import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { StatusBadge } from "../../components/kit/badge";
 
@@ -72,64 +72,8 @@ export async function action(args: Route.ActionArgs) {
   return redirectWithToast(app.config, TAB, { type: "success", title: "Payout marked paid", description: `Payout ${lastEight(payoutId)} is recorded as paid.` });
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  sale: "Sale",
-  rental_fee: "Rental fee",
-  rental_purchase: "Rental bought",
-  rental_conversion: "Rental kept",
-  not_returnable: "Charged as a purchase",
-  damage_charge: "Repair fee",
-  refund: "Refund",
-  charge_reversal: "Charge overturned",
-  claim_refund: "Claim refunded",
-};
-
-/** An id as the spec shows it (its last 8 characters), with the whole id on hover and for screen readers. */
-function ShortId({ id }: { id: string }) {
-  return (
-    <span className="font-mono text-xs" title={id}>
-      <span aria-hidden="true">{lastEight(id)}</span>
-      <span className="sr-only">{id}</span>
-    </span>
-  );
-}
-
-/** A payee by name, linked to their public page: an owner's profile (when they have a display name), a store's page. */
-function Payee({ type, id, name, displayName }: { type: string; id: string | null; name: string | null; displayName?: string | null }) {
-  const label = payeeName(type, name);
-  if (type === "store" && id && name) return <Link to={`/store/${encodeURIComponent(id)}`} className="underline">{label}</Link>;
-  if (type === "owner" && displayName) return <Link to={`/${encodeURIComponent(displayName)}`} className="underline">{label}</Link>;
-  return <>{label}</>;
-}
-
-/** One list of the period, newest first: its panel with the list's download link, the sentence that sums it up, then its table. */
-function FinanceList<Row>({ title, kind, period, sentence, ...table }: { title: string; kind: CsvKind; period: { fromDate: string; toDate: string; label: string }; sentence: string; rows: Row[]; empty: string; columns: Column<Row>[] }) {
-  const query = new URLSearchParams({ kind, from: period.fromDate, to: period.toDate });
-  const download = <a href={`/admin/financial/export?${query}`} download className={buttonClass}>{`Download ${kind} (CSV)`}</a>;
-  return (
-    <Panel title={title} actions={download}>
-      <p className="mb-2 text-sm text-stone-700">{sentence}</p>
-      <DataTable<Row> caption={`${title} of ${period.label}, newest first`} {...table} />
-    </Panel>
-  );
-}
-
-/** What a payout did with the payee's balance (decision 0073): the debt it took over, what it offset, what it carries on. */
-function balanceNote(p: { net: number; carriedIn: number }) {
-  const { offset, carriedOut } = settlement(p);
-  const parts = [p.carriedIn < 0 ? `${formatGBP(-p.carriedIn)} owed from earlier payouts` : null, offset > 0 ? `${formatGBP(offset)} offset` : null, carriedOut < 0 ? `${formatGBP(-carriedOut)} carried to the next payout` : null];
-  const said = parts.filter(Boolean).join(", ");
-  return said ? `; ${said}` : "";
-}
-
-/** A list's first column: the record's short id (its field `key`), naming the row. */
-function idColumn<K extends string>(header: string, key: K): Column<Record<K, string>> {
-  return { header, rowHeader: true, className: "font-normal", cell: (row) => <ShortId id={row[key]} /> };
-}
-
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
   const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances, zone } = loaderData;
-  const shownOf = (n: number, total: number, what: string) => (total > n ? `the latest ${n} of ${total} ${what}` : `${total} ${what}`);
   return (
     <>
       <ActionAlert data={actionData} />
@@ -171,98 +115,13 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
         </Panel>
       ) : null}
 
-      <Panel title="Payee balances">
-        <p className="mb-2 text-sm text-stone-700">A refund after a payout is carried into the payee's next payouts until it is cleared: nothing is sent while their balance is below zero, and their next earnings are offset against it. Owed is what their payouts earned, refunds taken off, all time: it is what was paid plus what is to pay, less what the payee owes.</p>
-        <DataTable
-          caption="Each seller's and store's balance: owed, paid, to pay, carried into their next payouts and offset so far"
-          rows={balances}
-          rowKey={(b) => `${b.recipientType}:${b.recipientId}`}
-          empty="Every seller and store is paid what they are owed: no balance is carried."
-          columns={[
-            { header: "Payee", rowHeader: true, className: "font-normal", cell: (b) => <CellText note={b.recipientType === "owner" ? "Seller" : "Store"}><Payee type={b.recipientType} id={b.recipientId} name={b.recipientName} displayName={b.recipientDisplayName} /></CellText> },
-            { header: "Owed", cell: (b) => formatGBP(b.owed) },
-            { header: "Paid", cell: (b) => formatGBP(b.paid) },
-            { header: "To pay", cell: (b) => formatGBP(b.toPay) },
-            { header: "Balance carried", cell: (b) => (b.carried < 0 ? <CellText note="taken from their next payouts">{`${formatGBP(-b.carried)} owed by the payee`}</CellText> : "None") },
-            { header: "Offset so far", cell: (b) => formatGBP(b.offset) },
-          ]}
-        />
-      </Panel>
+      <PayeeBalances balances={balances} />
 
-      <FinanceList title="Transactions" kind="transactions" period={period} rows={transactions} empty="No transactions in this period."
-        sentence={`${period.label}: ${shownOf(transactions.length, totals.sales, "completed transaction(s)")}, gross ${formatGBP(totals.gross)}, sellers' share ${formatGBP(totals.ownersNet)}.`}
-        columns={[
-          idColumn("Transaction", "id"),
-          { header: "Type", cell: (t) => <CellText note={t.productName}>{TYPE_LABELS[t.type] ?? t.type}</CellText> },
-          { header: "Order", cell: (t) => (t.orderId ? <ShortId id={t.orderId} /> : "—") },
-          {
-            header: "Seller",
-            cell: (t) => (
-              <CellText note={t.storeId ? <>{"via "}<Payee type="store" id={t.storeId} name={t.storeName} /></> : null}>
-                <Payee type="owner" id={t.ownerId} name={t.ownerName} displayName={t.ownerDisplayName} />
-              </CellText>
-            ),
-          },
-          { header: "Gross", cell: (t) => formatGBP(t.gross) },
-          { header: "Seller's share", cell: (t) => formatGBP(t.net) },
-          { header: "Status", cell: (t) => <StatusBadge status={t.status} /> },
-          { header: "Date", cell: (t) => formatShortDate(t.createdAt, zone) },
-        ]}
-      />
+      <TransactionsList period={period} totals={totals} transactions={transactions} zone={zone} />
 
-      <FinanceList title="Commissions" kind="commissions" period={period} rows={commissions} empty="No commissions in this period."
-        sentence={`${period.label}: ${shownOf(commissions.length, totals.commissionCount, "commission(s)")}, platform ${formatGBP(totals.platformCommission)}, stores ${formatGBP(totals.storeCommission)}.`}
-        columns={[
-          idColumn("Transaction", "transactionId"),
-          { header: "Recipient", cell: (c) => <Payee type={c.recipientType} id={c.recipientId} name={c.recipientName} /> },
-          { header: "Rate", cell: (c) => `${c.rate / 100}%` },
-          { header: "Amount", cell: (c) => formatGBP(c.amount) },
-          { header: "Status", cell: (c) => <StatusBadge status={c.status} /> },
-          { header: "Calculated", cell: (c) => formatShortDate(c.calculatedAt, zone) },
-        ]}
-      />
+      <CommissionsList period={period} totals={totals} commissions={commissions} zone={zone} />
 
-      <FinanceList title="Payouts" kind="payouts" period={period} rows={payouts} empty="No payouts in this period: the weekly job calculates them from the past week's sales."
-        sentence={`${period.label}: ${shownOf(payouts.length, totals.payoutCount, "payout(s)")}, paid ${formatGBP(totals.payoutsPaid)}, to pay ${formatGBP(totals.payoutsCalculated)}. A seller's payout gathers their sales of one period: the gross, less the commission, is their net; a store's and the platform's are the commission they earned. The due amount, the net less any balance carried in, is what is sent; at or below zero nothing is sent and it is carried into the next payout.`}
-        columns={[
-          idColumn("Payout", "id"),
-          {
-            header: "Recipient",
-            cell: (p) => (
-              <CellText note={p.recipientType === "owner" ? "Seller" : p.recipientType === "store" ? "Store" : "Platform commission"}>
-                <Payee type={p.recipientType} id={p.recipientId} name={p.recipientName} displayName={p.recipientDisplayName} />
-              </CellText>
-            ),
-          },
-          {
-            header: "Period",
-            cell: (p) => (
-              <CellText note={`${p.recipientType === "owner" ? `${formatGBP(p.total)} gross − ${formatGBP(p.commission)} commission = ${formatGBP(p.net)}` : `${formatGBP(p.net)} of commission earned`}${balanceNote(p)}`}>
-                {`Sales of ${describePeriod({ from: p.periodStart, to: p.periodEnd })}`}
-              </CellText>
-            ),
-          },
-          { header: "Gross", cell: (p) => formatGBP(p.total) },
-          { header: "Commission", cell: (p) => formatGBP(p.commission) },
-          { header: "Net", cell: (p) => formatGBP(p.net) },
-          { header: "Due", cell: (p) => formatGBP(p.due) },
-          {
-            header: "Status",
-            cell: (p) => (
-              <>
-                <StatusBadge status={p.status} />
-                {p.paidAt ? <span className="block text-xs text-stone-600">{formatShortDate(p.paidAt, zone)}</span> : null}
-                <span className="block text-xs text-stone-700" data-testid="payout-provider-status" title={p.transferStatus === "paid" && p.transferId ? p.transferId : undefined}>{payoutProviderStatus(p)}</span>
-              </>
-            ),
-          },
-          {
-            header: "Actions",
-            hiddenHeader: true,
-            cell: (p) => (p.status === "calculated" && p.due > 0 && (handMarking || p.recipientType === "platform") ? <RowAction intent="markPaid" text="Mark paid" label={`Mark paid: payout ${lastEight(p.id)}`} fields={{ payoutId: p.id }} /> : null),
-          },
-        ]}
-      />
+      <PayoutsList period={period} totals={totals} payouts={payouts} handMarking={handMarking} zone={zone} />
       {loaderData.held.length > 0 ? (
         <section aria-labelledby="held-title" className="rounded-lg border border-stone-200 bg-white p-4">
           <h2 id="held-title" className="text-lg font-semibold">Held for a later payout</h2>

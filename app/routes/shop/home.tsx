@@ -8,6 +8,7 @@ import { newFromFollowed } from "../../data/follows.server";
 import { FollowingRail } from "../../components/home/following-rail";
 import { ProductCard } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
+import { Rail, RailSection } from "../../components/home/rails";
 import { WhyCarousel } from "../../components/home/why-carousel";
 import { usePersonal } from "../../components/personal";
 import { formatLongDate } from "../../domain/dates";
@@ -70,14 +71,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user ? safely("followed sellers' items", () => newFromFollowed(app.db, user.id, Date.now()), []) : Promise.resolve([]),
   ]);
   return { hero, categories, brands, posts: posts.length ? posts : SAMPLE_POSTS, items, followingRail, signedIn, canonical: canonicalUrl(request, "/") };
-}
-
-function Rail({ children, label }: { children: React.ReactNode; label: string }) {
-  return (
-    <ul className="mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label={label}>
-      {children}
-    </ul>
-  );
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -182,18 +175,5 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Rail>
       </section>
     </>
-  );
-}
-
-/** A home page rail with its heading and 'view all' link, or what it says when it has nothing to show. */
-function RailSection({ id, title, link, empty, children }: { id: string; title: string; link: { to: string; label: string }; empty: string | null; children: React.ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="mt-12">
-      <div className="flex items-baseline justify-between gap-4">
-        <h2 id={id} className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h2>
-        <Link to={link.to} className="text-sm font-medium text-brand underline underline-offset-4">{link.label}</Link>
-      </div>
-      {empty ? <p className="mt-4 text-stone-700">{empty}</p> : children}
-    </section>
   );
 }

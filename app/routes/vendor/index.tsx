@@ -1,21 +1,15 @@
-import { HandlerClaims } from "../../components/order/handler-claims";
 import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
-import { showReference } from "../../domain/order-reference";
 import { data, Link, redirect } from "react-router";
-import { tellPriceAnswered } from "../../services/notices.server";
 import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
-import { answerPriceChange, sellerDashboard } from "../../data/seller.server";
-import { markEventRead } from "../../data/notifications.server";
-import { tellPriceDrop } from "../../services/alerts.server";
+import { sellerDashboard } from "../../data/seller.server";
 import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
-import { UNNAMED_MEMBER } from "../../domain/messages";
 import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { lastWeek, thisWeek } from "../../components/kit/chart";
@@ -26,28 +20,24 @@ import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
-import { SellerOrders, SellerProducts, PriceRequests, BrandSuggestions } from "../../components/seller/lists";
+import { SellerProducts, BrandSuggestions } from "../../components/seller/lists";
+import { PriceRequests } from "../../components/seller/price-requests";
 import { showToast } from "../../components/toaster";
 import { requireUser } from "../../services/guards.server";
-import { publicPagesChanged } from "../../services/freshness.server";
-import { createListing, suggestBrand } from "../../services/seller-products.server";
-import { redirectWithToast } from "../../services/toast.server";
+import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
+import { answerPriceFromForm } from "../../services/price-answers.server";
 import { formatShortDate } from "../../domain/dates";
-import { ToSend } from "../../components/order/to-send";
-import { BeingPrepared } from "../../components/order/being-prepared";
 import { preparingView } from "../../data/renting.server";
 import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
-import type { ShipFormResult } from "../../domain/shipping";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { InspectForm } from "../../components/order/inspect";
+import { SellerOrdersTab } from "../../components/seller/orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { payReadiness } from "../../data/seller-requests.server";
 import { payeeOwes } from "../../data/payouts.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
-import type { InspectFormResult } from "../../domain/returns";
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
@@ -99,19 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = readIntent(form, intents);
   const now = Date.now();
 
-  if (intent === "create_product") {
-    try {
-      const result = await createListing(app, user, form, now);
-      if (!result.ok) return reply({ intent, values: result.values, errors: result.errors, alert: result.alert }, result.status);
-      const toast = result.failedImages
-        ? { type: "error" as const, title: "Product created with issues", description: "Product was created but some images failed to upload." }
-        : { type: "success" as const, title: "Product created successfully", description: "Your product has been submitted for approval." };
-      return redirectWithToast(app.config, "/vendor", toast);
-    } catch (error) {
-      console.error("vendor: could not create a product", error);
-      return reply({ intent, values: typedValues(form), alert: { title: "Error", message: "Failed to create product. Please try again." } }, 500);
-    }
-  }
+  if (intent === "create_product") return createListingFromForm(app, user, form, now);
 
   if (intent === "setup_payouts") {
     // Their own payout account only: the payee is the signed-in seller, whatever the form says (decision 0056).
@@ -149,29 +127,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return reply({ intent, values: typedValues(form), suggestion: suggested.suggestion }, suggested.status);
   }
 
-  if (intent === "accept_price" || intent === "reject_price") {
-    const answer = intent === "accept_price" ? "accepted" : "rejected";
-    const verb = answer === "accepted" ? "accept" : "reject";
-    const requestId = String(form.get("requestId") ?? "").slice(0, 100);
-    try {
-      const answered = await answerPriceChange(app.db, requestId, user.id, answer, now);
-      if (!answered) return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 404);
-      if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
-      // Shoppers who saved it are told of a lower price (issue 25).
-      if (answered.changed) await tellPriceDrop(app, answered.productId, answered.before);
-      // The store is told the owner's answer (issue 23); the owner's own notice of the request is read now (decision 0067).
-      await tellPriceAnswered(app, requestId, answer);
-      await markEventRead(app.db, user.id, `price_change_requested:${requestId}`, now);
-      return redirectWithToast(app.config, "/vendor?tab=notifications", {
-        type: "success",
-        title: answer === "accepted" ? "Request Accepted" : "Request Rejected",
-        description: `Price change request has been ${answer}`,
-      });
-    } catch (error) {
-      console.error(`vendor: could not ${verb} price change request ${requestId}`, error);
-      return reply({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, 500);
-    }
-  }
+  // The owner's answer to a store's price change request (their own products only: the owner is in the WHERE).
+  if (intent === "accept_price" || intent === "reject_price") return answerPriceFromForm(app, form, user.id, intent, now);
 
   return reply({ intent: null, alert: { title: "Error", message: "Unknown action." } }, 400);
 }
@@ -209,7 +166,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
-          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} zone={zone} />
+          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} />
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
@@ -221,27 +178,20 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <>
-          <HandlerClaims claims={loaderData.claims} zone={zone} />
-          <ToSend orders={dashboard.toSend} action="/vendor?tab=orders" result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} zone={zone} />
-          {loaderData.preparing ? <BeingPrepared {...loaderData.preparing} zone={zone} action="/vendor?tab=orders" error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
-          {dashboard.returns.length > 0 ? (
-            <Panel title={`Returns to check (${dashboard.returns.length})`}>
-              <ul className="space-y-3">
-                {dashboard.returns.map((r) => (
-                  <li key={r.itemId} className="text-sm">
-                    <p className="font-medium">{`${r.name} · Order ${showReference(r.orderReference)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
-                    <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action="/vendor?tab=orders" result={result as InspectFormResult | undefined} />
-                  </li>
-                ))}
-              </ul>
-            </Panel>
-          ) : null}
-          <SvgBarChart title="Your earnings per week (last 12 weeks)" points={dashboard.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))} />
-          <Panel title="Orders">
-            {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your products will appear here.</EmptyState> : <SellerOrders orders={dashboard.orders} now={now} />}
-          </Panel>
-        </>
+        <SellerOrdersTab
+          claims={loaderData.claims}
+          toSend={dashboard.toSend}
+          labels={loaderData.labels}
+          preparing={loaderData.preparing}
+          preparingError={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
+          returns={dashboard.returns}
+          weeks={dashboard.weeks}
+          orders={dashboard.orders}
+          now={now}
+          zone={zone}
+          action="/vendor?tab=orders"
+          result={result}
+        />
       ) : null}
       {dashboard.tab === "upload" ? (
         <Panel title="Upload Product">
