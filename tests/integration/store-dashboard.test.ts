@@ -144,8 +144,8 @@ describe("the store dashboard", () => {
     const post = await mine.browser.post(`/store/product/${product.id}/edit`, { intent: "request_price", suggestedRentalPrice: "10", suggestedBuyingPrice: "", reason: "Mine now" });
     expect(post.status).toBe(404);
     expect(await first("SELECT description FROM stores WHERE id = ?", theirs.storeId)).toEqual({ description: "Pre-loved rails.\n\nStore located at: 1 Old Street, London" });
-    // Only my own store's settings changed.
-    expect(await first("SELECT description FROM stores WHERE id = ?", mine.storeId)).toEqual({ description: "Hijacked" });
+    // Only my own store's settings changed (its address as written before stays until its fields are filled: decision 0094).
+    expect(await first("SELECT description FROM stores WHERE id = ?", mine.storeId)).toEqual({ description: "Hijacked\n\nStore located at: 1 Old Street, London" });
     expect(await first("SELECT status, store_id FROM products WHERE id = ?", product.id)).toEqual({ status: "pending", store_id: theirs.storeId });
     expect(await first("SELECT count(*) AS n FROM price_change_requests WHERE product_id = ?", product.id)).toEqual({ n: 0 });
     expect(await databaseFingerprint()).toBe(before);

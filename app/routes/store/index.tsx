@@ -1,41 +1,29 @@
-import { HandlerClaims } from "../../components/order/handler-claims";
 import { claimsForHandler } from "../../data/claims.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
-import { tellConciergeDecided } from "../../services/notices.server";
 import { appContext, requestState } from "../../context";
-import { readDecisionReason } from "../../domain/decision-reason";
-import { answerConcierge, storeDashboard } from "../../data/store-dashboard.server";
+import { storeDashboard } from "../../data/store-dashboard.server";
+import { answerConciergeFromForm } from "../../services/concierge-answers.server";
 import { splitStoreDescription } from "../../data/profiles.server";
 import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-address";
 import { readIntent } from "../../domain/intents";
-import { formatGBP } from "../../domain/money";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { storeInbox } from "../../data/inbox.server";
-import { InboxList } from "../../components/messages/inbox";
-import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { EmptyState, Panel } from "../../components/kit/panel";
-import { lastWeek, thisWeek } from "../../components/kit/chart";
-import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { TabNav } from "../../components/kit/tab-nav";
-import { formatShortDate } from "../../domain/dates";
 import { viewsByWeek } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
-import { ConciergeRequests, StoreOrders, StoreProducts } from "../../components/store/lists";
-import { publicPagesChanged } from "../../services/freshness.server";
+import { ConciergeRequests, StoreProducts } from "../../components/store/lists";
+import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/store/tabs";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { ToSend } from "../../components/order/to-send";
-import { BeingPrepared } from "../../components/order/being-prepared";
 import { preparingView } from "../../data/renting.server";
-import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
-import type { ShipFormResult } from "../../domain/shipping";
-import type { InspectFormResult } from "../../domain/returns";
+import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
@@ -107,23 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (tab: StoreTab) => storeHref(tab, storeParam);
 
   if (intent === "approve_request" || intent === "reject_request") {
-    const decision = intent === "approve_request" ? "approve" : "reject";
-    const productId = String(form.get("productId") ?? "").slice(0, 100);
-    // Refusing says why: the seller is shown the store's reason (issue 24, item 8).
-    const reason = decision === "reject" ? readDecisionReason(form) : null;
-    if (reason && !reason.ok) return refuse(400, "Failed to reject request", reason.error, { form: `reject-${productId}`, errors: { reason: reason.error } });
-    const changed = await answerConcierge(app.db, store.id, productId, decision, now, reason?.ok ? reason.reason : null);
-    // Not this store's, or no longer waiting for it: nothing was written.
-    if (!changed) return refuse(404, `Failed to ${decision} request`, "This concierge request was not found or has already been answered.");
-    // The product page says which store manages a live item.
-    if (changed.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
-    // The seller is told the store's answer (issue 23).
-    await tellConciergeDecided(app, productId, store.name, decision, reason?.ok ? reason.reason : null);
-    return redirectWithToast(app.config, back("requests"), {
-      type: "success",
-      title: decision === "approve" ? "Request Approved" : "Request Rejected",
-      description: `The concierge request has been ${decision === "approve" ? "approved" : "rejected"}.`,
-    });
+    const answered = await answerConciergeFromForm(app, form, store, intent === "approve_request" ? "approve" : "reject", now);
+    if (!answered.ok) return refuse(answered.status, answered.title, answered.message, answered.extra);
+    return redirectWithToast(app.config, back("requests"), answered.toast);
   }
 
   if (intent === "setup_payouts") {
@@ -194,13 +168,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <Link to="/store" className="font-medium text-brand underline">Choose another store</Link>
         </p>
       ) : null}
-      <StatGrid>
-        {/* §7 counts the store's products pending or approved: the requests waiting for an answer are among them. */}
-        <StatCard label="Store Products" value={dashboard.productCount} note={dashboard.pendingRequests > 0 ? `At your store · ${dashboard.pendingRequests} of them waiting for your answer` : "Managed by your store"} />
-        <StatCard label="Pending Requests" value={dashboard.pendingRequests} note="Waiting for your answer" />
-        <StatCard label="Store Views" value={thisWeek(loaderData.views)} note={`This week (your page and products) · last week ${lastWeek(loaderData.views)}`} />
-        <StatCard label="Revenue" value={formatGBP(dashboard.revenue)} note="Your commission on concierge sales" />
-      </StatGrid>
+      <StoreStats productCount={dashboard.productCount} pendingRequests={dashboard.pendingRequests} views={loaderData.views} revenue={dashboard.revenue} />
       <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} owed={loaderData.owed} />
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
       <Link to="/store/bundle-discounts" className="inline-block text-sm text-brand underline">Bundle discounts</Link>
@@ -209,38 +177,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <FormAlert title={result.alert.title} message={result.alert.message} />
         </div>
       ) : null}
-      {dashboard.tab === "overview" ? (
-        <SvgBarChart title="Views of your store page and products per week (last 12 weeks)" unit="views" points={loaderData.views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
-      ) : null}
-      {dashboard.tab === "overview" ? (
-        <Panel title="Overview">
-          <p className="text-sm text-stone-800">
-            {dashboard.pendingRequests > 0 ? (
-              <>
-                {`${dashboard.pendingRequests} concierge ${dashboard.pendingRequests === 1 ? "request waits" : "requests wait"} for your answer. `}
-                <Link to={storeHref("requests", storeParam)} className="font-medium text-brand underline">Review requests</Link>
-              </>
-            ) : (
-              "No concierge requests are waiting for your answer."
-            )}
-          </p>
-          <p className="mt-2 text-sm">
-            <Link to={`/store/${store.id}`} className="font-medium text-brand underline">View your public store page</Link>
-          </p>
-        </Panel>
-      ) : null}
-      {dashboard.tab === "overview" ? (
-        <Panel title="Messages">
-          {loaderData.conversations.length === 0 ? (
-            <EmptyState>No shopper has asked about your store's items yet.</EmptyState>
-          ) : (
-            <InboxList rows={loaderData.conversations} ago={(at) => formatShortDate(at, zone)} label="Store conversations" />
-          )}
-          <p className="mt-2 text-sm">
-            <Link to="/account/messages" className="font-medium text-brand underline">All your messages</Link>
-          </p>
-        </Panel>
-      ) : null}
+      {dashboard.tab === "overview" ? <StoreOverviewTab storeId={store.id} storeParam={storeParam} pendingRequests={dashboard.pendingRequests} views={loaderData.views} conversations={loaderData.conversations} zone={zone} /> : null}
       {dashboard.tab === "requests" ? (
         <Panel title="Concierge Requests">
           {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} zone={zone} />}
@@ -251,13 +188,8 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           <StoreProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => storeHref("products", storeParam, { page: String(p) }) }} />
         </Panel>
       ) : null}
-      {dashboard.tab === "orders" ? <HandlerClaims claims={loaderData.claims} zone={zone} /> : null}
-      {dashboard.tab === "orders" ? <ToSend orders={dashboard.toSend} action={here} result={result as ShipFormResult | undefined} now={now} labels={loaderData.labels} zone={zone} /> : null}
-      {dashboard.tab === "orders" && loaderData.preparing ? <BeingPrepared {...loaderData.preparing} zone={zone} action={here} error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
       {dashboard.tab === "orders" ? (
-        <Panel title="Orders">
-          {dashboard.orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={dashboard.orders} now={now} action={here} result={result as InspectFormResult | undefined} />}
-        </Panel>
+        <StoreOrdersTab claims={loaderData.claims} toSend={dashboard.toSend} labels={loaderData.labels} preparing={loaderData.preparing} orders={dashboard.orders} now={now} zone={zone} action={here} result={result} />
       ) : null}
       {dashboard.tab === "settings" ? <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} /> : null}
     </div>
