@@ -56,7 +56,6 @@ export const intents = ["add", "switch", "remove", "clear", "checkout"] as const
 // to nine bytes each: more than the default for forms (docs/decisions/0016-request-gate.md).
 export const bodyLimit: BodyLimit = { formBytes: 32 * KB };
 
-export type { CartActionData };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
