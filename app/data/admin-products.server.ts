@@ -3,7 +3,7 @@ import { products, stores, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
-import { orderStageOf, publicOrReserved } from "./catalog.server";
+import { orderStageOf, publicOrReserved } from "./public-products.server";
 import { aliased, aliasedOrNull, containsText } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";

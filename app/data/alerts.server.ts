@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { backInStockRequests, favorites, orderItems, products, savedSearches, savedSearchHits, users } from "../../db/schema";
 import { SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
-import { isPublic, reservedByCheckout } from "./catalog.server";
+import { isPublic, reservedByCheckout } from "./public-products.server";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
 

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { brandRedirects, brands, categories, products } from "../../db/schema";
-import { isPublic } from "./catalog.server";
+import { isPublic } from "./public-products.server";
 import type { Database } from "./db.server";
 
 const brandColumns = { id: brands.id, name: brands.name, logoUrl: brands.logoUrl, description: brands.description, websiteUrl: brands.websiteUrl, isPopular: brands.isPopular };

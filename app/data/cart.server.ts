@@ -5,7 +5,7 @@ import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 
 export type { CartLine, CartOption };
-import { isPublic, publicOrReserved, reservedUntil } from "./catalog.server";
+import { isPublic, publicOrReserved, reservedUntil } from "./public-products.server";
 import { newestFirst } from "./paging.server";
 import { reservedText } from "../domain/alerts";
 import { pricingColumns, readPricing } from "./basket-pricing.server";

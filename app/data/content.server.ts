@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { blogPosts, brands, categories, products, siteContent, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import { isPublic } from "./catalog.server";
+import { isPublic } from "./public-products.server";
 
 export const PAGE_KEYS = ["about_us", "terms_conditions", "delivery", "returns", "faq", "seller_terms", "buyer_protection"] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];

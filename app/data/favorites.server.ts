@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { favorites, products } from "../../db/schema";
-import { cardColumns, isPublic } from "./catalog.server";
+import { cardColumns, isPublic } from "./public-products.server";
 import type { Database } from "./db.server";
 import type { ProductCardData } from "../domain/catalog";
 

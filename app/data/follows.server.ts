@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import { follows, products, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
-import { cardColumns, isPublic } from "./catalog.server";
+import { cardColumns, isPublic } from "./public-products.server";
 import { newestFirst } from "./paging.server";
 import type { ProductCardData } from "../domain/catalog";
 import { FOLLOWING_RAIL_DAYS, FOLLOWING_RAIL_ITEMS, followKey, type FollowTarget } from "../domain/follows";

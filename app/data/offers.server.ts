@@ -4,7 +4,7 @@ import type { BundleTier } from "../domain/bundles";
 import { afterMove, agreedPrice, offerState, DAY_MS, OFFER_LAPSES_AFTER_MS, OFFERS_PER_DAY, type OfferMove, type OfferStatus } from "../domain/offers";
 import { handlerOf } from "../domain/messages";
 import { sortableId } from "../domain/ids";
-import { isPublic, reservedUntil } from "./catalog.server";
+import { isPublic, reservedUntil } from "./public-products.server";
 import type { Database } from "./db.server";
 
 // Offers and bundle discounts in D1 (issue 43 items 4-5; docs/decisions/0088, 0089). Every move

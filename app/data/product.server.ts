@@ -8,7 +8,7 @@ import { SIMILARITY_WEIGHTS, SIZE_RANKS } from "../domain/similar";
 import type { ProductCardData } from "../domain/catalog";
 import type { SessionUser } from "../domain/roles";
 import { newestFirst } from "./paging.server";
-import { publicOrReserved, reservedUntil } from "./catalog.server";
+import { publicOrReserved, reservedUntil } from "./public-products.server";
 
 export const RELATED_PRODUCTS = 8;
 

@@ -10,7 +10,7 @@ import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitin
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
-import { orderStageOf } from "./catalog.server";
+import { orderStageOf } from "./public-products.server";
 
 // What the seller dashboard reads and writes (seller-store-admin.md §2 Seller dashboard, §7
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.

@@ -1,29 +1,24 @@
-import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { priceCart } from "../../data/basket-pricing.server";
 import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
-import { CheckoutError, latestOrderAddresses, orderPayment, placeOrder } from "../../data/orders.server";
-import { checkoutEcho, lastAddresses, parseCheckoutForm, type CheckoutEcho } from "../../domain/checkout";
+import { latestOrderAddresses } from "../../data/orders.server";
+import { lastAddresses } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { deliveryToSaved } from "../../data/shipping.server";
-import { rememberTimeZone } from "../../services/time-zone.server";
 import { KB, type BodyLimit } from "../../domain/body-limit";
-import { ChargedInPounds, usePrice } from "../../components/money/price";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import type { Toast } from "../../domain/toast";
-import { reservationEnded } from "../../domain/payment-timing";
-import { releaseUnstartedOrder, startPayment } from "../../services/checkout-payment.server";
-import { publicPagesChanged } from "../../services/freshness.server";
+import { checkout, type CartActionData } from "../../services/basket-checkout.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { FormAlert, busyProps } from "../../components/forms";
+import { FormAlert } from "../../components/forms";
 import { AddressFields } from "../../components/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
+import { OrderSummary } from "../../components/cart/order-summary";
 import { RentalChoicesFields } from "../../components/cart/rental-choices";
-import { readRentalChoices } from "../../domain/rental-checkout";
 import { earliestNeedBy, latestNeedBy } from "../../domain/rental-dates";
 
 export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
@@ -61,17 +56,6 @@ export const intents = ["add", "switch", "remove", "clear", "checkout"] as const
 // to nine bytes each: more than the default for forms (docs/decisions/0016-request-gate.md).
 export const bodyLimit: BodyLimit = { formBytes: 32 * KB };
 
-export interface CartActionData {
-  ok: boolean;
-  errors?: Record<string, string>;
-  alert?: { title: string; message: string };
-  /** A refused checkout's fields as typed, so the page (reloaded without JavaScript) shows them again. */
-  values?: CheckoutEcho;
-  /** The rentals' need-by dates and protection as chosen (decision 0080). */
-  rentalValues?: Record<string, string>;
-  /** A refused 'Add to basket' without JavaScript lands here: the way back to the item. */
-  back?: string;
-}
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -134,62 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-async function checkout(request: Request, context: Route.ActionArgs["context"], form: FormData) {
-  const app = context.get(appContext);
-  const user = context.get(requestState).user!;
-  const parsed = parseCheckoutForm(form);
-  const values = checkoutEcho(form);
-  const rentals = readRentalChoices(form, await cartLines(app.db, user.id), Date.now());
-  // The page reloads at its top without JavaScript: the alert there says to look below.
-  if (!parsed.ok || !rentals.ok) {
-    const errors = { ...(parsed.ok ? {} : parsed.errors), ...(rentals.ok ? {} : rentals.errors) };
-    const message = rentals.ok ? "Please correct the fields marked below." : rentals.message;
-    return data<CartActionData>({ ok: false, errors, values, rentalValues: rentals.values, alert: { title: "Checkout failed", message } }, { status: 400 });
-  }
-  const idempotencyKey = String(form.get("idempotencyKey") ?? "");
-  if (!/^[0-9a-f-]{36}$/.test(idempotencyKey)) return data<CartActionData>({ ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } }, { status: 400 });
-  const now = Date.now();
-  try {
-    const order = await placeOrder(app.db, user, { billing: parsed.billing, shipping: parsed.shipping, idempotencyKey, rentals: rentals.choices }, now);
-    if (order.duplicate) {
-      // A repeated submit: back to the same hosted page while it is open, else to the order's page.
-      const placed = await orderPayment(app.db, order.orderId);
-      if (placed?.status === "awaiting_payment" && placed.url && !reservationEnded(placed.expiresAt, now)) return redirect(placed.url, 303);
-      return redirect(`/account/orders/${encodeURIComponent(order.orderId)}?placed=1`, 303);
-    }
-    // The items are reserved: listings and product pages must stop offering them at once.
-    await publicPagesChanged(app.env.CACHE, now);
-    // The shopper's zone, for e-mails and reminders that have no request (issue 45 item 6).
-    await rememberTimeZone(app.db, user.id, context.get(requestState).timeZone).catch((error) => console.error("checkout: could not remember the time zone", error));
-    // The shopper pays on the provider's hosted page (decision 0055); the provider's signed event
-    // confirms the order and announces it. No card data comes here.
-    let session;
-    try {
-      session = await startPayment(app, order, user, new URL(request.url).origin, now);
-    } catch (error) {
-      console.error(`checkout: the payment session for ${order.orderId} could not be started`, error);
-      await releaseUnstartedOrder(app, order, user.id, Date.now());
-      const message = "We could not start the payment. Your basket is as it was: please try again in a moment.";
-      return dataWithToast(app.config, { ok: false, values, alert: { title: "Checkout failed", message } } as CartActionData, { type: "error", title: "Checkout failed", description: message }, { status: 503 });
-    }
-    return redirect(session.url, 303);
-  } catch (error) {
-    if (error instanceof CheckoutError) {
-      return dataWithToast(app.config, { ok: false, values, alert: { title: "Checkout failed", message: error.message } } as CartActionData, { type: "error", title: "Checkout failed", description: error.message }, { status: 409 });
-    }
-    console.error("checkout failed", error);
-    return dataWithToast(
-      app.config,
-      { ok: false, values, alert: { title: "Checkout failed", message: "There was an error processing your order. Please try again." } } as CartActionData,
-      { type: "error", title: "Checkout failed", description: "There was an error processing your order. Please try again." },
-      { status: 500 },
-    );
-  }
-}
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  const price = usePrice();
   const billingRef = useRef<HTMLFieldSetElement>(null);
   const shippingRef = useRef<HTMLFieldSetElement>(null);
   if (!loaderData.signedIn) {
@@ -266,34 +197,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </Form>
           ) : null}
         </div>
-        <aside aria-labelledby="order-summary" className="h-fit rounded-lg border border-stone-200 bg-white p-4 lg:sticky lg:top-20">
-          <h2 id="order-summary" className="text-xl font-semibold">Order Summary</h2>
-          <dl className="mt-3 space-y-1 text-sm">
-            <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(totals.subtotal)}</dd></div>
-            <div className="flex justify-between"><dt>{`Delivery${totals.to ? ` to ${totals.to}` : ""} (${totals.groups} ${totals.groups === 1 ? "handler" : "handlers"})`}</dt><dd>{price(totals.delivery - (totals.returns ?? 0))}</dd></div>
-            {/* A rental sent abroad comes back from abroad: its return parcel is paid now (decision 0094). */}
-            {totals.returns ? <div className="flex justify-between"><dt>{`Return postage for rentals from ${totals.to}`}</dt><dd>{price(totals.returns)}</dd></div> : null}
-            <div className="flex justify-between border-t border-stone-200 pt-2 text-base font-semibold"><dt>Total</dt><dd>{price(totals.total)}</dd></div>
-          </dl>
-          <ChargedInPounds pence={totals.total} className="mt-2 text-sm text-stone-700" />
-          <button
-            type="submit"
-            form="checkout"
-            disabled={lines.length === 0 || gone > 0}
-            {...busyProps(processing)}
-            aria-describedby={gone > 0 ? "remove-gone" : undefined}
-            className="mt-4 w-full rounded-md bg-brand py-3 font-semibold text-white disabled:opacity-50 aria-disabled:opacity-50"
-          >
-            {processing ? "Processing..." : "Complete Order"}
-          </button>
-          <div className="mt-3"><BuyerProtectionLine /></div>
-          {gone > 0 ? <p id="remove-gone" className="mt-2 text-sm font-medium text-red-700">{`Remove ${gone === 1 ? "the item" : `the ${gone} items`} no longer available to continue.`}</p> : null}
-          {/* Decision 0055: the shopper is told what the card is saved for before paying. */}
-          <p className="mt-3 text-xs text-stone-600" data-testid="payment-terms">
-            You pay the total on our payment provider&apos;s secure page; your items are reserved for 30 minutes while you do. Your card is saved for this order&apos;s later charges: buying a rental you keep, a rental kept past its 7 days, or a repair fee for a damaged return.
-          </p>
-          <Link to="/" className="mt-3 block text-center text-sm text-brand underline">Continue Shopping</Link>
-        </aside>
+        <OrderSummary totals={totals} lines={lines} gone={gone} processing={processing} />
       </div>
     </div>
   );

@@ -1,21 +1,20 @@
 import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { ShipsTo } from "../../components/ships-to";
 import { productPageParts } from "../../data/page-parts.server";
-import { useEffect, useState } from "react";
-import { data, Link, useFetcher, useNavigate } from "react-router";
+import { data, Link, useNavigate } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/product";
 import { appContext, requestState } from "../../context";
 import { FavoriteButton } from "../../components/favorite-button";
-import { personalSocial, SellerCardFrame, type SellerSocial } from "../../components/seller-card";
-import { ratingSummary } from "../../domain/ratings";
+import { personalSocial } from "../../components/seller-card";
 import { usePersonal } from "../../components/personal";
 import { ProductCard } from "../../components/product-card";
 import { Gallery } from "../../components/catalog/gallery";
-import { useNonce } from "../../components/nonce";
-import { productDetail, type ProductDetail } from "../../data/product.server";
-import { busyProps } from "../../components/forms";
-import { PoundsBeside, usePrice } from "../../components/money/price";
+import { Options } from "../../components/product/options";
+import { SellerCard } from "../../components/product/sold-by";
+import { StructuredData } from "../../components/product/structured-data";
+import { productDetail } from "../../data/product.server";
+import { usePrice } from "../../components/money/price";
 import { formatLongDate } from "../../domain/dates";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
@@ -71,30 +70,6 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   ];
 };
 
-/** schema.org Product in GBP; `<` is escaped so the JSON can never close its script element. */
-function StructuredData({ product, origin }: { product: ProductDetail; origin: string }) {
-  const nonce = useNonce();
-  const json = {
-    "@context": "https://schema.org",
-    "@type": "Product",
-    name: product.name,
-    description: product.description ?? undefined,
-    image: product.images.map((i) => `${origin}${i}`),
-    brand: { "@type": "Brand", name: product.brand },
-    color: product.color ?? undefined,
-    category: product.category,
-    itemCondition: product.condition.startsWith("Brand New") ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
-    offers: {
-      "@type": "Offer",
-      url: `${origin}/product/${product.id}`,
-      priceCurrency: "GBP",
-      price: ((product.buyingPrice ?? product.price) / 100).toFixed(2),
-      availability: product.availability === "available" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-    },
-  };
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }} />;
-}
-
 function Section({ title, children, open = false }: { title: string; children: React.ReactNode; open?: boolean }) {
   return (
     <details open={open} className="group border-b border-stone-200 py-3">
@@ -105,80 +80,6 @@ function Section({ title, children, open = false }: { title: string; children: R
       <div className="mt-2 text-stone-800">{children}</div>
     </details>
   );
-}
-
-// Literal class names, so Tailwind sees them.
-const TOTAL_VISIBLE = {
-  rental: "group-has-[#option-rental:checked]/options:block",
-  purchase: "group-has-[#option-purchase:checked]/options:block",
-};
-
-function Options({ product }: { product: ProductDetail }) {
-  const fetcher = useFetcher();
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-  const adding = fetcher.state !== "idle";
-  const price = usePrice();
-  const options = [
-    product.rentalPrice !== null ? { value: "rental", label: "Rent Now Buy Later", price: product.rentalPrice } : null,
-    product.buyingPrice !== null ? { value: "purchase", label: "Buy Now", price: product.buyingPrice } : null,
-  ].filter((o): o is { value: string; label: string; price: number } => o !== null);
-  const rented = product.availability === "rented" || product.reserved;
-  // The option radios switch the total and the rental note with CSS (:has), so no JavaScript is needed.
-  return (
-    <fetcher.Form method="post" action="/cart" className="group/options space-y-4">
-      <input type="hidden" name="intent" value="add" />
-      {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
-      <input type="hidden" name="productId" value={product.id} />
-      <fieldset>
-        <legend className="sr-only">Choose how to get it</legend>
-        <div className="grid grid-cols-2 gap-3">
-          {options.map((o, i) => (
-            <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand">
-              <input type="radio" name="option" value={o.value} defaultChecked={i === 0} className="sr-only" id={`option-${o.value}`} />
-              <span className="block text-sm font-semibold">{o.label}</span>
-              <span className="block text-lg">{price(o.price)}</span>
-              <PoundsBeside pence={o.price} />
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      {options.map((o) => (
-        <p key={o.value} className={`hidden text-lg font-semibold ${TOTAL_VISIBLE[o.value as "rental" | "purchase"]}`}>
-          Total: {price(o.price)}
-        </p>
-      ))}
-      {product.rentalPrice !== null ? (
-        <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">You have 7 days from delivery before paying the Buy Now price</p>
-      ) : null}
-      {rented ? (
-        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : product.preparedUntil !== null ? "Being prepared" : "Currently rented"}</p>
-      ) : (
-        <button type="submit" disabled={options.length === 0} {...busyProps(adding)} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50 aria-disabled:opacity-50">
-          {adding ? "ADDING..." : "ADD TO BASKET"}
-        </button>
-      )}
-    </fetcher.Form>
-  );
-}
-
-/** Who sells an item whose owner has no display name (a full name is never shown in public). */
-const UNNAMED_SELLER = "A Closetloop seller";
-
-function SellerCard({ product, social }: { product: ProductDetail; social: SellerSocial }) {
-  const byStore = product.managedByStore && product.storeId;
-  const href = byStore ? `/store/${product.storeId}` : product.ownerName ? `/${encodeURIComponent(product.ownerName)}` : null;
-  // A seller is named by their display name only: the page and its data never carry a full name (issue 41, decision 0071).
-  const name = byStore ? product.storeName : (product.ownerName ?? UNNAMED_SELLER);
-  const body = (
-    <>
-      <p className="text-xs uppercase tracking-wide text-stone-600">{byStore ? "Managed by" : "Sold by"}</p>
-      <p className="font-semibold">{name}</p>
-      {byStore && product.ownerName ? <p className="text-sm text-stone-700">{`Originally by ${product.ownerName}`}</p> : null}
-      <p className="text-sm text-stone-700">{ratingSummary(social.standing.average, social.standing.ratings)}</p>
-    </>
-  );
-  return <SellerCardFrame href={href} body={body} social={social} target={byStore ? { kind: "store", id: product.storeId! } : { kind: "seller", id: product.ownerId }} />;
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
