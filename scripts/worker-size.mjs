@@ -16,10 +16,11 @@ export const STARTUP_LIMIT_MS = 1000;
  * The issue's goal is 1 MiB and 30 ms. Startup holds it: what only some requests need loads at
  * the first of them (workers/app.ts), so the least of a few runs measures 5–12 ms on this
  * machine and 30 ms leaves room for a loaded one. The size is what the Worker measures now with a
- * little room, so it cannot grow back unnoticed (decision 0096 says what stands between it and
+ * little room, so it cannot grow back unnoticed (1,232 KiB after the claims, abroad and time-zone
+ * work merged; decision 0096 says what stands between it and
  * 1 MiB). Lower them as the Worker gets leaner.
  */
-export const WORKER_GZIP_BUDGET_KIB = 1225;
+export const WORKER_GZIP_BUDGET_KIB = 1240;
 export const STARTUP_BUDGET_MS = 30;
 /** Startup is CPU time on a shared machine: the least of a few runs is the Worker's own cost. */
 const STARTUP_RUNS = 5;
