@@ -11,12 +11,16 @@ import { defineConfig } from "vite";
 // 0096 all shared app code went with the framework and every page carried it. The basket drawer,
 // the search box's suggestions and Radix load on first use (the header imports them lazily).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
-const ROOT_PARTS = /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|cookie-consent|newsletter|currency-picker)|not-found|progress-bar|toaster|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
+const ROOT_PARTS =
+  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|cookie-consent|newsletter|currency-picker)|not-found|progress-bar|toaster|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
 
 export default defineConfig({
   plugins: [
     // CLOSETLOOP_STATE points the local bindings at another state folder (benchmarks use their own).
-    cloudflare({ viteEnvironment: { name: "ssr" }, persistState: process.env.CLOSETLOOP_STATE ? { path: process.env.CLOSETLOOP_STATE } : true }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      persistState: process.env.CLOSETLOOP_STATE ? { path: process.env.CLOSETLOOP_STATE } : true,
+    }),
     tailwindcss(),
     reactRouter(),
   ],

@@ -6,7 +6,16 @@ export default defineConfig({
     // cores: a property test or an ESLint run can take more than the default 5 s. Timeouts guard
     // against hangs, not for speed.
     testTimeout: 20_000,
-    include: ["app/**/*.test.ts", "app/**/*.server.test.ts", "workers/**/*.test.ts", "db/**/*.test.ts", "scripts/**/*.test.mjs", "bench/**/*.test.mjs", "tests/stripe/**/*.test.ts", "tests/shipping/**/*.test.ts"],
+    include: [
+      "app/**/*.test.ts",
+      "app/**/*.server.test.ts",
+      "workers/**/*.test.ts",
+      "db/**/*.test.ts",
+      "scripts/**/*.test.mjs",
+      "bench/**/*.test.mjs",
+      "tests/stripe/**/*.test.ts",
+      "tests/shipping/**/*.test.ts",
+    ],
     // Needs a build: vitest.jobs.config.ts runs it after `npm run build`.
     exclude: [...configDefaults.exclude, "scripts/jobs.test.mjs"],
     environment: "node",

@@ -8,7 +8,9 @@ import { StallGuard } from "./scripts/stall-guard.mjs";
 // printed so a failing run can be repeated (SWEEP_SEED=…); SWEEP=full (`npm run test:full`) runs all.
 const SWEEP_SEED = (process.env.SWEEP_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
 const SWEEP = process.env.SWEEP === "full" ? "full" : "sampled";
-console.log(`Integration sweeps: ${SWEEP}, SWEEP_SEED=${SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`);
+console.log(
+  `Integration sweeps: ${SWEEP}, SWEEP_SEED=${SWEEP_SEED}${SWEEP === "full" ? "" : " (every case: npm run test:full)"}`,
+);
 // The ledger property test (tests/integration/ledger-property.test.ts, decision 0075): a random seed
 // per run unless LEDGER_SEED repeats one; LEDGER_RUNS=5000 runs thousands of lifecycles, LEDGER_MINUTES=40 time-boxes them.
 const LEDGER_SEED = (process.env.LEDGER_SEED ??= String(Math.floor(Math.random() * 2 ** 31)));
@@ -25,7 +27,18 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         // The page cache has its own tests; elsewhere every request must see the latest rows.
         // MESSAGES_PER_MINUTE: the conversations' burst test sends 50 messages a sender at once (issue 26).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, PAGE_CACHE_SECONDS: "0", MESSAGES_PER_MINUTE: "1000", SWEEP, SWEEP_SEED, LEDGER_SEED, LEDGER_RUNS, LEDGER_MINUTES } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            PAGE_CACHE_SECONDS: "0",
+            MESSAGES_PER_MINUTE: "1000",
+            SWEEP,
+            SWEEP_SEED,
+            LEDGER_SEED,
+            LEDGER_RUNS,
+            LEDGER_MINUTES,
+          },
+        },
       }),
       reactRouter(),
     ],
@@ -48,7 +61,11 @@ export default defineConfig(async () => {
       // stall guard below ends such a run with the files' results (decision 0063).
       isolate: false,
       setupFiles: ["./tests/integration/setup.ts"],
-      reporters: ["default", ["json", { outputFile: REPORT }] as ["json", { outputFile: string }], new StallGuard({ outputFile: REPORT, graceSeconds: 20 })],
+      reporters: [
+        "default",
+        ["json", { outputFile: REPORT }] as ["json", { outputFile: string }],
+        new StallGuard({ outputFile: REPORT, graceSeconds: 20 }),
+      ],
     },
   };
 });

@@ -23,7 +23,8 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted || error instanceof BodyRefusedError) return;
   const record = (context as RouterContextProvider | undefined)?.get(requestRecord) ?? null;
   if (record && isStorageUnavailable(error)) record.storageFailed = true;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
   console.error(`request ${record?.id ?? "unknown"}: ${request.method} ${new URL(request.url).pathname} failed`, cause);
 };
 

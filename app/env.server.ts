@@ -70,10 +70,19 @@ function readVars(env: Record<string, unknown>, issues: Issue[]): EnvVars {
     if (env.PAGE_CACHE_SECONDS === undefined) return 30;
     const value = Number(env.PAGE_CACHE_SECONDS);
     if (!Number.isInteger(value)) return bad("PAGE_CACHE_SECONDS", "Invalid input: expected int, received number");
-    return value < 0 || value > 300 ? bad("PAGE_CACHE_SECONDS", value < 0 ? "Too small: expected number to be >=0" : "Too big: expected number to be <=300") : value;
+    return value < 0 || value > 300
+      ? bad(
+          "PAGE_CACHE_SECONDS",
+          value < 0 ? "Too small: expected number to be >=0" : "Too big: expected number to be <=300",
+        )
+      : value;
   };
   return {
-    APP_ENV: oneOf("APP_ENV", ["development", "production"], "APP_ENV must name the environment the Worker runs in: development or production")!,
+    APP_ENV: oneOf(
+      "APP_ENV",
+      ["development", "production"],
+      "APP_ENV must name the environment the Worker runs in: development or production",
+    )!,
     SESSION_SECRET: text("SESSION_SECRET", 32),
     PASSWORD_PEPPER: text("PASSWORD_PEPPER", 32),
     EMAIL_API_KEY: text("EMAIL_API_KEY", 1),
@@ -83,7 +92,8 @@ function readVars(env: Record<string, unknown>, issues: Issue[]): EnvVars {
     BREVO_API_URL: url("BREVO_API_URL") ?? "https://api.brevo.com/v3",
     SITE_URL: url("SITE_URL", "SITE_URL must be the site's address, such as https://closetloop.co.uk"),
     PAGE_CACHE_SECONDS: seconds()!,
-    PAYMENT_PROVIDER: oneOf("PAYMENT_PROVIDER", ["local", "stripe"], "PAYMENT_PROVIDER must be local or stripe") ?? "local",
+    PAYMENT_PROVIDER:
+      oneOf("PAYMENT_PROVIDER", ["local", "stripe"], "PAYMENT_PROVIDER must be local or stripe") ?? "local",
     STRIPE_SECRET_KEY: text("STRIPE_SECRET_KEY", 1),
     STRIPE_WEBHOOK_SECRET: text("STRIPE_WEBHOOK_SECRET", 1),
     SHIPPING_PROVIDER: oneOf("SHIPPING_PROVIDER", ["local", "easypost"], "SHIPPING_PROVIDER must be local or easypost"),
@@ -96,31 +106,57 @@ function readVars(env: Record<string, unknown>, issues: Issue[]): EnvVars {
 /** The rules between settings, once each is well formed. */
 function checkRules(vars: EnvVars, isDev: boolean, issues: Issue[]) {
   const issue = (key: string, message: string) => issues.push({ key, message });
-  if (isDev && BUILT_FOR === "production") issue("APP_ENV", "this bundle was built for production (CLOUDFLARE_ENV=production); APP_ENV must be production");
+  if (isDev && BUILT_FOR === "production")
+    issue("APP_ENV", "this bundle was built for production (CLOUDFLARE_ENV=production); APP_ENV must be production");
   for (const key of ["SESSION_SECRET", "PASSWORD_PEPPER"] as const) {
     if (isDev) continue;
     if (!vars[key]) issue(key, `${key} must be set outside development`);
     else if (vars[key] === DEVELOPMENT_SECRETS[key] || vars[key]!.startsWith("local-development-")) {
-      issue(key, `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)`);
+      issue(
+        key,
+        `${key} is the local development value; set a secret of your own (npx wrangler secret put ${key} --env production)`,
+      );
     }
   }
   if (!isDev && vars.PAYMENT_PROVIDER === "local") {
-    issue("PAYMENT_PROVIDER", "PAYMENT_PROVIDER must be stripe outside development: the local provider takes no money (set PAYMENT_PROVIDER = \"stripe\" and the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)");
+    issue(
+      "PAYMENT_PROVIDER",
+      'PAYMENT_PROVIDER must be stripe outside development: the local provider takes no money (set PAYMENT_PROVIDER = "stripe" and the secrets STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET)',
+    );
   }
   if (vars.PAYMENT_PROVIDER === "stripe") {
-    if (!vars.STRIPE_SECRET_KEY?.match(/^(sk|rk)_/)) issue("STRIPE_SECRET_KEY", "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…): npx wrangler secret put STRIPE_SECRET_KEY --env production");
+    if (!vars.STRIPE_SECRET_KEY?.match(/^(sk|rk)_/))
+      issue(
+        "STRIPE_SECRET_KEY",
+        "STRIPE_SECRET_KEY must be a Stripe secret key (sk_…): npx wrangler secret put STRIPE_SECRET_KEY --env production",
+      );
     if (!vars.STRIPE_WEBHOOK_SECRET?.startsWith("whsec_") || vars.STRIPE_WEBHOOK_SECRET === LOCAL_WEBHOOK_SECRET) {
-      issue("STRIPE_WEBHOOK_SECRET", "STRIPE_WEBHOOK_SECRET must be the signing secret of the /webhooks/stripe endpoint (whsec_…): npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production");
+      issue(
+        "STRIPE_WEBHOOK_SECRET",
+        "STRIPE_WEBHOOK_SECRET must be the signing secret of the /webhooks/stripe endpoint (whsec_…): npx wrangler secret put STRIPE_WEBHOOK_SECRET --env production",
+      );
     }
   }
   if (vars.SHIPPING_PROVIDER === "easypost") {
-    if (!vars.EASYPOST_API_KEY) issue("EASYPOST_API_KEY", "EASYPOST_API_KEY must be set with SHIPPING_PROVIDER = \"easypost\": npx wrangler secret put EASYPOST_API_KEY --env production");
+    if (!vars.EASYPOST_API_KEY)
+      issue(
+        "EASYPOST_API_KEY",
+        'EASYPOST_API_KEY must be set with SHIPPING_PROVIDER = "easypost": npx wrangler secret put EASYPOST_API_KEY --env production',
+      );
     if (!vars.EASYPOST_WEBHOOK_SECRET || vars.EASYPOST_WEBHOOK_SECRET === LOCAL_SHIPPING_WEBHOOK_SECRET) {
-      issue("EASYPOST_WEBHOOK_SECRET", "EASYPOST_WEBHOOK_SECRET must be the secret of the /webhooks/shipping webhook: npx wrangler secret put EASYPOST_WEBHOOK_SECRET --env production");
+      issue(
+        "EASYPOST_WEBHOOK_SECRET",
+        "EASYPOST_WEBHOOK_SECRET must be the secret of the /webhooks/shipping webhook: npx wrangler secret put EASYPOST_WEBHOOK_SECRET --env production",
+      );
     }
   }
-  if (!isDev && vars.SHIPPING_PROVIDER === "local") issue("SHIPPING_PROVIDER", "SHIPPING_PROVIDER cannot be local outside development: its labels are drawn on this machine and no carrier accepts them");
-  if (!isDev && !vars.SITE_URL) issue("SITE_URL", "SITE_URL must be set outside development: the site's https address, for links in e-mails");
+  if (!isDev && vars.SHIPPING_PROVIDER === "local")
+    issue(
+      "SHIPPING_PROVIDER",
+      "SHIPPING_PROVIDER cannot be local outside development: its labels are drawn on this machine and no carrier accepts them",
+    );
+  if (!isDev && !vars.SITE_URL)
+    issue("SITE_URL", "SITE_URL must be set outside development: the site's https address, for links in e-mails");
 }
 
 /** The settings with what follows from them, or what is wrong with them. */
@@ -143,9 +179,11 @@ function parseConfig(env: Record<string, unknown>) {
       /** The secret the webhook verifies events with: Stripe's, or the local provider's. */
       webhookSecret: vars.PAYMENT_PROVIDER === "stripe" ? vars.STRIPE_WEBHOOK_SECRET! : LOCAL_WEBHOOK_SECRET,
       /** Who sells labels: EasyPost when configured, the local provider in development, else none ('Get a label' is not offered). */
-      shippingProvider: vars.SHIPPING_PROVIDER === "easypost" ? ("easypost" as const) : isDev ? ("local" as const) : null,
+      shippingProvider:
+        vars.SHIPPING_PROVIDER === "easypost" ? ("easypost" as const) : isDev ? ("local" as const) : null,
       /** The secret tracking events are verified with: EasyPost's webhook's, or the local provider's. */
-      shippingWebhookSecret: vars.SHIPPING_PROVIDER === "easypost" ? vars.EASYPOST_WEBHOOK_SECRET! : LOCAL_SHIPPING_WEBHOOK_SECRET,
+      shippingWebhookSecret:
+        vars.SHIPPING_PROVIDER === "easypost" ? vars.EASYPOST_WEBHOOK_SECRET! : LOCAL_SHIPPING_WEBHOOK_SECRET,
     },
   } as const;
 }
@@ -158,7 +196,8 @@ export function appConfig(env: Env): AppConfig {
   let config = parsed.get(env);
   if (!config) {
     const result = parseConfig(env as unknown as Record<string, unknown>);
-    if (!result.config) throw new Error(`Invalid environment: ${result.issues.map((i) => `✖ ${i.message}\n  → at ${i.key}`).join("\n")}`);
+    if (!result.config)
+      throw new Error(`Invalid environment: ${result.issues.map((i) => `✖ ${i.message}\n  → at ${i.key}`).join("\n")}`);
     config = result.config;
     parsed.set(env, config);
   }

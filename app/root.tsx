@@ -40,10 +40,16 @@ import { requestTimeZone } from "./services/time-zone.server";
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context }, next) => {
     // Storage failed under this request: this render shows the 503 page and runs nothing else.
-    if (context.get(requestRecord)?.unavailable) throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
+    if (context.get(requestRecord)?.unavailable)
+      throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
     const visitor = await currentUser(request, app);
-    const state = { user: visitor.user, cartCount: visitor.cartCount, setCookies: visitor.setCookie ? [visitor.setCookie] : [], timeZone: requestTimeZone(request, !app.config.isDev) };
+    const state = {
+      user: visitor.user,
+      cartCount: visitor.cartCount,
+      setCookies: visitor.setCookie ? [visitor.setCookie] : [],
+      timeZone: requestTimeZone(request, !app.config.isDev),
+    };
     context.set(requestState, state);
     const response = await next();
     keepToastForDataOnly(request, response, app.config);
@@ -57,7 +63,15 @@ export const meta: Route.MetaFunction = ({ error }) => {
   if (!error) return [];
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
-  return [{ title: notFound ? "Page not found | Closetloop" : unavailable ? `${UNAVAILABLE.title} | Closetloop` : "Something went wrong | Closetloop" }];
+  return [
+    {
+      title: notFound
+        ? "Page not found | Closetloop"
+        : unavailable
+          ? `${UNAVAILABLE.title} | Closetloop`
+          : "Something went wrong | Closetloop",
+    },
+  ];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -82,7 +96,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cartCount: basketCount,
     social,
     settings,
-    consent: consent ?? (declined ? decideConsent("reject_non_essential", { analytics: false, marketing: false, preferences: false }, new Date()) : null),
+    consent:
+      consent ??
+      (declined
+        ? decideConsent("reject_non_essential", { analytics: false, marketing: false, preferences: false }, new Date())
+        : null),
     customizeCookies: url.searchParams.get("cookies") === "customize",
     search: url.searchParams.get("search") ?? "",
     toast: flash.toast,
@@ -91,7 +109,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-export function shouldRevalidate({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
   // Plain navigations between pages keep the shell's data; submissions and search changes refresh it.
   if (formMethod && formMethod !== "GET") return true;
   if (currentUrl.searchParams.get("search") !== nextUrl.searchParams.get("search")) return true;
@@ -124,7 +147,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f3d36" />
-        {favicon === DEFAULT_SETTINGS.favicon ? <link rel="icon" href={favicon} type="image/svg+xml" /> : <link rel="icon" href={favicon} />}
+        {favicon === DEFAULT_SETTINGS.favicon ? (
+          <link rel="icon" href={favicon} type="image/svg+xml" />
+        ) : (
+          <link rel="icon" href={favicon} />
+        )}
         <Meta />
         <Links />
       </head>
@@ -146,7 +173,10 @@ function Shell({ children }: { children: React.ReactNode }) {
   useEndOfHydration();
   return (
     <PriceDisplayContext.Provider value={shell?.currency.prices ?? null}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <Header
@@ -160,11 +190,18 @@ function Shell({ children }: { children: React.ReactNode }) {
         <FocusRefusedField />
         {children}
       </main>
-      <Footer social={shell?.social ?? {}} settings={shell?.settings ?? DEFAULT_SETTINGS} year={shell?.year ?? new Date().getUTCFullYear()} currency={shell?.currency ?? null} />
+      <Footer
+        social={shell?.social ?? {}}
+        settings={shell?.settings ?? DEFAULT_SETTINGS}
+        year={shell?.year ?? new Date().getUTCFullYear()}
+        currency={shell?.currency ?? null}
+      />
       {/* One box at the foot of the screen: the toasts stand above the cookie bar while it is shown, never over its buttons. */}
       <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col">
         <Toaster flash={shell?.toast ?? null} />
-        {shell && (!shell.consent || shell.customizeCookies) ? <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} /> : null}
+        {shell && (!shell.consent || shell.customizeCookies) ? (
+          <CookieConsent customizeOpen={shell.customizeCookies} current={shell.consent} />
+        ) : null}
       </div>
     </PriceDisplayContext.Provider>
   );
@@ -194,8 +231,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="mt-3 text-stone-700">{UNAVAILABLE.text}</p>
           <div className="mt-6 flex justify-center gap-3">
             {/* Works without JavaScript: the same address again. */}
-            <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Try again</a>
-            <a href="/" className="rounded-md border border-stone-300 px-4 py-2 font-medium">Home</a>
+            <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">
+              Try again
+            </a>
+            <a href="/" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+              Home
+            </a>
           </div>
         </section>
       </Shell>
@@ -213,12 +254,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         <p className="mt-3 text-stone-700">An unexpected error occurred. Please try refreshing the page.</p>
         <details className="mt-6 rounded-md border border-stone-200 bg-white p-4 text-left text-sm">
           <summary className="cursor-pointer font-medium">Error details</summary>
-          <pre className="mt-2 whitespace-pre-wrap break-words">{details}</pre>
+          <pre className="mt-2 break-words whitespace-pre-wrap">{details}</pre>
         </details>
         <div className="mt-6 flex justify-center gap-3">
           {/* "Try Again" clears the error by navigating to the same page again (works without JavaScript). */}
-          <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Try Again</a>
-          <button type="button" onClick={() => window.location.reload()} className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+          <a href="" className="rounded-md bg-brand px-4 py-2 font-medium text-white">
+            Try Again
+          </a>
+          <button
+            type="button"
+            onClick={() => window.location.reload()}
+            className="rounded-md border border-stone-300 px-4 py-2 font-medium"
+          >
             Refresh Page
           </button>
         </div>
@@ -226,4 +273,3 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     </Shell>
   );
 }
-

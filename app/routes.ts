@@ -53,31 +53,48 @@ export default [
     // Ratings both ways (issue 46 item 2): a seller rates the shopper of a completed trade.
     route("account/ratings/:itemId", "routes/account/rate-shopper.tsx"),
   ]),
-  layout("routes/areas/vendor.tsx", prefix("vendor", [index("routes/vendor/index.tsx"), route("product/:id/edit", "routes/vendor/product-edit.tsx"), route("bundle-discounts", "routes/vendor/bundle-discounts.tsx")])),
-  layout("routes/areas/store.tsx", prefix("store", [index("routes/store/index.tsx"), route("product/:productId/edit", "routes/store/product-edit.tsx"), route("bundle-discounts", "routes/store/bundle-discounts.tsx")])),
+  layout(
+    "routes/areas/vendor.tsx",
+    prefix("vendor", [
+      index("routes/vendor/index.tsx"),
+      route("product/:id/edit", "routes/vendor/product-edit.tsx"),
+      route("bundle-discounts", "routes/vendor/bundle-discounts.tsx"),
+    ]),
+  ),
+  layout(
+    "routes/areas/store.tsx",
+    prefix("store", [
+      index("routes/store/index.tsx"),
+      route("product/:productId/edit", "routes/store/product-edit.tsx"),
+      route("bundle-discounts", "routes/store/bundle-discounts.tsx"),
+    ]),
+  ),
   // The admin tabs are nested routes under one shell; their list, labels and sub-roles are in
   // app/domain/admin-tabs.ts (decision 0031).
-  layout("routes/areas/admin.tsx", prefix("admin", [
-    index("routes/admin/index.tsx"),
-    layout("routes/admin/shell.tsx", [
-      route("orders", "routes/admin/orders.tsx"),
-      route("products", "routes/admin/products.tsx"),
-      route("stores", "routes/admin/stores.tsx"),
-      route("brands", "routes/admin/brands.tsx"),
-      route("brand-review", "routes/admin/brand-review.tsx"),
-      route("content", "routes/admin/content.tsx"),
-      route("users", "routes/admin/users.tsx"),
-      route("roles", "routes/admin/roles.tsx"),
-      route("financial", "routes/admin/financial.tsx"),
-      route("blog", "routes/admin/blog.tsx"),
-      route("messages", "routes/admin/messages.tsx"),
-      route("claims", "routes/admin/claims.tsx"),
-      route("rates", "routes/admin/rates.tsx"),
-      route("messages/:conversationId", "routes/admin/conversation.tsx"),
+  layout(
+    "routes/areas/admin.tsx",
+    prefix("admin", [
+      index("routes/admin/index.tsx"),
+      layout("routes/admin/shell.tsx", [
+        route("orders", "routes/admin/orders.tsx"),
+        route("products", "routes/admin/products.tsx"),
+        route("stores", "routes/admin/stores.tsx"),
+        route("brands", "routes/admin/brands.tsx"),
+        route("brand-review", "routes/admin/brand-review.tsx"),
+        route("content", "routes/admin/content.tsx"),
+        route("users", "routes/admin/users.tsx"),
+        route("roles", "routes/admin/roles.tsx"),
+        route("financial", "routes/admin/financial.tsx"),
+        route("blog", "routes/admin/blog.tsx"),
+        route("messages", "routes/admin/messages.tsx"),
+        route("claims", "routes/admin/claims.tsx"),
+        route("rates", "routes/admin/rates.tsx"),
+        route("messages/:conversationId", "routes/admin/conversation.tsx"),
+      ]),
+      route("blog/new", "routes/admin/blog-new.tsx"),
+      route("financial/export", "routes/admin/financial-export.ts"),
     ]),
-    route("blog/new", "routes/admin/blog-new.tsx"),
-    route("financial/export", "routes/admin/financial-export.ts"),
-  ])),
+  ),
 
   // content
   route("blog/:postId", "routes/content/blog-post.tsx"),

@@ -15,9 +15,7 @@ import { performance } from "node:perf_hooks";
 import { startServer } from "../scripts/server-process.mjs";
 
 const args = process.argv.slice(2);
-const samples = Number(
-  args.includes("--samples") ? args[args.indexOf("--samples") + 1] : 60,
-);
+const samples = Number(args.includes("--samples") ? args[args.indexOf("--samples") + 1] : 60);
 const PORT = 4323;
 const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench/auth-timing");
@@ -27,8 +25,7 @@ const env = {
   CLOUDFLARE_CF_FETCH_ENABLED: "false",
   CI: "true",
 };
-const npm = (script) =>
-  execFileSync("npm", ["run", "-s", script], { stdio: "inherit", env });
+const npm = (script) => execFileSync("npm", ["run", "-s", script], { stdio: "inherit", env });
 
 rmSync(STATE, { recursive: true, force: true });
 mkdirSync(STATE, { recursive: true });
@@ -57,10 +54,7 @@ async function post(path, form) {
   return { ms: performance.now() - started, status: response.status };
 }
 
-const quantile = (xs, q) =>
-  [...xs].sort((a, b) => a - b)[
-    Math.min(xs.length - 1, Math.floor(q * xs.length))
-  ];
+const quantile = (xs, q) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 const summary = (runs) => ({
   median: +quantile(
     runs.map((r) => r.ms),
@@ -79,10 +73,7 @@ const summary = (runs) => ({
 
 try {
   // Accounts to ask about: made through the sign-up form, as anyone would.
-  const known = Array.from(
-    { length: samples },
-    (_, i) => `timing-${i}-${Date.now()}@example.test`,
-  );
+  const known = Array.from({ length: samples }, (_, i) => `timing-${i}-${Date.now()}@example.test`);
   for (const email of known)
     await post("/auth", {
       intent: "signup",
@@ -96,10 +87,8 @@ try {
 
   const cases = {
     "forgot password": (email) => post("/auth/forgot", { email }),
-    "sign in (wrong password)": (email) =>
-      post("/auth", { intent: "signin", email, password: "not-the-password" }),
-    "resend verification": (email) =>
-      post("/auth", { intent: "resend", email }),
+    "sign in (wrong password)": (email) => post("/auth", { intent: "signin", email, password: "not-the-password" }),
+    "resend verification": (email) => post("/auth", { intent: "resend", email }),
     "sign up": (email) =>
       post("/auth", {
         intent: "signup",
@@ -122,9 +111,7 @@ try {
       existing: summary(runs.existing),
       unknown: summary(runs.unknown),
     };
-    results[name].medianDifferenceMs = +(
-      results[name].existing.median - results[name].unknown.median
-    ).toFixed(2);
+    results[name].medianDifferenceMs = +(results[name].existing.median - results[name].unknown.median).toFixed(2);
   }
 
   const machine = {
@@ -135,28 +122,15 @@ try {
   };
   writeFileSync(
     "bench/auth-timing.json",
-    JSON.stringify(
-      { at: new Date().toISOString(), samples, machine, results },
-      null,
-      2,
-    ),
+    JSON.stringify({ at: new Date().toISOString(), samples, machine, results }, null, 2),
   );
-  console.log(
-    `\nAccount forms, ${samples} requests per case, median (p10-p90) in ms, wall time on loopback:\n`,
-  );
-  console.log(
-    `${"form".padEnd(26)}${"existing e-mail".padEnd(26)}${"unknown e-mail".padEnd(26)}difference of medians`,
-  );
+  console.log(`\nAccount forms, ${samples} requests per case, median (p10-p90) in ms, wall time on loopback:\n`);
+  console.log(`${"form".padEnd(26)}${"existing e-mail".padEnd(26)}${"unknown e-mail".padEnd(26)}difference of medians`);
   for (const [name, r] of Object.entries(results)) {
-    const cell = (s) =>
-      `${s.median} (${s.p10}-${s.p90}) [${s.statuses.join(",")}]`.padEnd(26);
-    console.log(
-      `${name.padEnd(26)}${cell(r.existing)}${cell(r.unknown)}${r.medianDifferenceMs}`,
-    );
+    const cell = (s) => `${s.median} (${s.p10}-${s.p90}) [${s.statuses.join(",")}]`.padEnd(26);
+    console.log(`${name.padEnd(26)}${cell(r.existing)}${cell(r.unknown)}${r.medianDifferenceMs}`);
   }
-  console.log(
-    "\n(sign up: 'existing' is a second sign-up for an e-mail that has an account.)",
-  );
+  console.log("\n(sign up: 'existing' is a second sign-up for an e-mail that has an account.)");
 } finally {
   await stop();
 }

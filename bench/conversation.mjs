@@ -11,7 +11,9 @@ import { median } from "./stats.mjs";
 export async function conversationThroughput(base, shopperCookie, vendorCookie, count = 1000) {
   const conversation = "cnv_demo_vendor";
   const open = async (cookie) => {
-    const ws = new globalThis.WebSocket(`${base.replace(/^http/, "ws")}/account/messages/${conversation}/live`, { headers: { cookie, origin: base } });
+    const ws = new globalThis.WebSocket(`${base.replace(/^http/, "ws")}/account/messages/${conversation}/live`, {
+      headers: { cookie, origin: base },
+    });
     const socket = { ws, received: 0, errors: [], waiters: [] };
     ws.addEventListener("message", (event) => {
       const frame = JSON.parse(String(event.data));
@@ -21,29 +23,48 @@ export async function conversationThroughput(base, shopperCookie, vendorCookie, 
     });
     await new Promise((resolve, reject) => {
       ws.addEventListener("open", resolve, { once: true });
-      ws.addEventListener("error", () => reject(new Error(`the live socket of ${conversation} did not open`)), { once: true });
+      ws.addEventListener("error", () => reject(new Error(`the live socket of ${conversation} did not open`)), {
+        once: true,
+      });
     });
     return socket;
   };
   const until = (socket, n, timeoutMs = 60_000) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`a socket received ${socket.received} of ${n} messages (${socket.errors.at(-1) ?? "no error"})`)), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new Error(`a socket received ${socket.received} of ${n} messages (${socket.errors.at(-1) ?? "no error"})`),
+          ),
+        timeoutMs,
+      );
       const check = () => (socket.received >= n ? (clearTimeout(timer), resolve()) : socket.waiters.push(check));
       check();
     });
-  const sockets = [await open(shopperCookie), await open(shopperCookie), await open(shopperCookie), await open(vendorCookie), await open(vendorCookie)];
+  const sockets = [
+    await open(shopperCookie),
+    await open(shopperCookie),
+    await open(shopperCookie),
+    await open(vendorCookie),
+    await open(vendorCookie),
+  ];
   const run = Date.now().toString(36);
   try {
     const latencies = [];
     for (let i = 0; i < 50; i++) {
       const started = performance.now();
-      sockets[0].ws.send(JSON.stringify({ type: "send", text: `Bench round trip ${i}`, token: `bench_${run}_rt_${i}` }));
+      sockets[0].ws.send(
+        JSON.stringify({ type: "send", text: `Bench round trip ${i}`, token: `bench_${run}_rt_${i}` }),
+      );
       await until(sockets[0], i + 1);
       latencies.push(performance.now() - started);
     }
     const before = sockets.map((s) => s.received);
     const started = performance.now();
-    for (let i = 0; i < count; i++) sockets[i % sockets.length].ws.send(JSON.stringify({ type: "send", text: `Bench burst ${i}`, token: `bench_${run}_b_${i}` }));
+    for (let i = 0; i < count; i++)
+      sockets[i % sockets.length].ws.send(
+        JSON.stringify({ type: "send", text: `Bench burst ${i}`, token: `bench_${run}_b_${i}` }),
+      );
     await Promise.all(sockets.map((s, i) => until(s, before[i] + count)));
     const seconds = (performance.now() - started) / 1000;
     const sorted = [...latencies].sort((a, b) => a - b);

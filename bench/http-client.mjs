@@ -22,7 +22,10 @@ export function formsOf(html) {
   const forms = [];
   const button = (b) => ({ name: attribute(b[1], "name"), value: attribute(b[1], "value") ?? "", text: text(b[2]) });
   // Buttons outside their form name it (<button form="checkout">).
-  const outside = [...html.matchAll(/<button\b([^>]*\sform="[^"]+"[^>]*)>([\s\S]*?)<\/button>/g)].map((b) => ({ form: attribute(b[1], "form"), ...button(b) }));
+  const outside = [...html.matchAll(/<button\b([^>]*\sform="[^"]+"[^>]*)>([\s\S]*?)<\/button>/g)].map((b) => ({
+    form: attribute(b[1], "form"),
+    ...button(b),
+  }));
   for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
     const [, attrs, inner] = match;
     const fields = [];
@@ -46,8 +49,16 @@ export function formsOf(html) {
       if (name) fields.push([name, decode(area[2])]);
     }
     const id = attribute(`<form ${attrs}>`, "id");
-    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)].map(button).concat(outside.filter((b) => id && b.form === id));
-    forms.push({ action: attribute(`<form ${attrs}>`, "action"), method: (attribute(`<form ${attrs}>`, "method") ?? "get").toLowerCase(), fields, buttons, text: text(inner) });
+    const buttons = [...inner.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)]
+      .map(button)
+      .concat(outside.filter((b) => id && b.form === id));
+    forms.push({
+      action: attribute(`<form ${attrs}>`, "action"),
+      method: (attribute(`<form ${attrs}>`, "method") ?? "get").toLowerCase(),
+      fields,
+      buttons,
+      text: text(inner),
+    });
   }
   return forms;
 }
@@ -71,7 +82,12 @@ export class Visitor {
       const at = pair.indexOf("=");
       const name = pair.slice(0, at).trim();
       const value = pair.slice(at + 1).trim();
-      const gone = !value || rest.some((part) => /^\s*max-age=0$/i.test(part) || (/^\s*expires=/i.test(part) && Date.parse(part.split("=")[1]) < Date.now()));
+      const gone =
+        !value ||
+        rest.some(
+          (part) =>
+            /^\s*max-age=0$/i.test(part) || (/^\s*expires=/i.test(part) && Date.parse(part.split("=")[1]) < Date.now()),
+        );
       if (gone) this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -85,7 +101,13 @@ export class Visitor {
     let response;
     let html;
     try {
-      response = await fetch(new URL(path, this.base), { method, headers, body, redirect: "manual", signal: AbortSignal.timeout(20_000) });
+      response = await fetch(new URL(path, this.base), {
+        method,
+        headers,
+        body,
+        redirect: "manual",
+        signal: AbortSignal.timeout(20_000),
+      });
       html = await response.text();
     } catch (error) {
       this.tally.fail(method, path, error);
@@ -105,7 +127,8 @@ export class Visitor {
   /** GET, following redirects as a browser does (at most five). */
   async get(path) {
     let answer = await this.send("GET", path);
-    for (let i = 0; i < 5 && answer.location && answer.status >= 300 && answer.status < 400; i++) answer = await this.send("GET", this.pathOf(answer.location, answer.url));
+    for (let i = 0; i < 5 && answer.location && answer.status >= 300 && answer.status < 400; i++)
+      answer = await this.send("GET", this.pathOf(answer.location, answer.url));
     return answer;
   }
 
@@ -123,7 +146,10 @@ export class Visitor {
     if (pressed.name) params.set(pressed.name, pressed.value);
     const action = form.action ?? page.url;
     const first = await this.send("POST", action, params.toString());
-    const next = first.location && first.status >= 300 && first.status < 400 ? await this.get(this.pathOf(first.location, action)) : first;
+    const next =
+      first.location && first.status >= 300 && first.status < 400
+        ? await this.get(this.pathOf(first.location, action))
+        : first;
     return { first, page: next, sent: Object.fromEntries(params) };
   }
 }

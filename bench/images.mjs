@@ -10,7 +10,11 @@ async function download(base, url) {
 
 /** The `srcset` candidate a browser picks for a slot `slotPx` CSS px wide at 1x: the narrowest at least that wide. */
 function pick(srcSet, slotPx) {
-  const candidates = srcSet.split(",").map((c) => c.trim().split(/\s+/)).map(([url, w]) => ({ url, w: Number.parseInt(w, 10) })).sort((a, b) => a.w - b.w);
+  const candidates = srcSet
+    .split(",")
+    .map((c) => c.trim().split(/\s+/))
+    .map(([url, w]) => ({ url, w: Number.parseInt(w, 10) }))
+    .sort((a, b) => a.w - b.w);
   return (candidates.find((c) => c.w >= slotPx) ?? candidates.at(-1)).url;
 }
 

@@ -39,13 +39,7 @@ export async function openLoop(url, rate, seconds) {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (p) =>
-    Number(
-      (
-        latencies[
-          Math.min(latencies.length - 1, Math.floor(p * latencies.length))
-        ] ?? NaN
-      ).toFixed(1),
-    );
+    Number((latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? NaN).toFixed(1));
   return {
     requests: latencies.length,
     errors,

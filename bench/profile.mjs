@@ -30,7 +30,8 @@ export function summarize(profile, mapsDir) {
     if (!file || !/\.js$/.test(file)) return null;
     if (!maps.has(file)) {
       try {
-        const where = file === "index.js" ? path.join(mapsDir, "..", "index.js.map") : path.join(mapsDir, `${file}.map`);
+        const where =
+          file === "index.js" ? path.join(mapsDir, "..", "index.js.map") : path.join(mapsDir, `${file}.map`);
         maps.set(file, new TraceMap(readFileSync(where, "utf8")));
       } catch {
         maps.set(file, null);
@@ -50,7 +51,10 @@ export function summarize(profile, mapsDir) {
     if (functionName === "(idle)") continue;
     total += us;
     const map = url ? mapFor(url) : null;
-    const original = map && lineNumber >= 0 ? originalPositionFor(map, { line: lineNumber + 1, column: Math.max(0, columnNumber) }) : null;
+    const original =
+      map && lineNumber >= 0
+        ? originalPositionFor(map, { line: lineNumber + 1, column: Math.max(0, columnNumber) })
+        : null;
     const source = original?.source ?? (url || "");
     const cost = url ? costOf(source, functionName) : costOf("", functionName);
     byCost.set(cost, (byCost.get(cost) ?? 0) + us);
@@ -112,10 +116,14 @@ export async function profileRun({ serve, load, url, cookie, inspectorPort, writ
   const stop = await serve(0, false, ["--inspector-port", String(inspectorPort)]);
   try {
     const headers = cookie ? { cookie: await cookie() } : {};
-    const { profile, loadResult } = await profileWhile(`http://127.0.0.1:${inspectorPort}`, () => load(url, { headers }));
+    const { profile, loadResult } = await profileWhile(`http://127.0.0.1:${inspectorPort}`, () =>
+      load(url, { headers }),
+    );
     writeFile("bench/profile.cpuprofile", JSON.stringify(profile));
     const summary = summarize(profile, path.resolve("build/server/assets"));
-    console.log(`\nCPU profile of the Worker serving ${url} (page cache off, 10 connections): ${Math.round(loadResult.requests.average)} requests/s, p50 ${loadResult.latency.p50} ms; ${summary.busyMs} ms busy (idle left out). Written to bench/profile.cpuprofile.`);
+    console.log(
+      `\nCPU profile of the Worker serving ${url} (page cache off, 10 connections): ${Math.round(loadResult.requests.average)} requests/s, p50 ${loadResult.latency.p50} ms; ${summary.busyMs} ms busy (idle left out). Written to bench/profile.cpuprofile.`,
+    );
     console.log("\nSelf time by where the code comes from:");
     console.table(summary.costs);
     console.log("\nThe functions with the most self time:");

@@ -3,8 +3,16 @@ import { costOf, summarize } from "./profile.mjs";
 
 describe("the bench's profile summary (issue 47, item 1)", () => {
   it.each([
-    ["../../../node_modules/react-dom/cjs/react-dom-server.node.production.js", "renderElement", "React render (react-dom)"],
-    ["../../../node_modules/react-router/dist/production/chunk-X.mjs", "flatten", "loader data serialisation (turbo-stream)"],
+    [
+      "../../../node_modules/react-dom/cjs/react-dom-server.node.production.js",
+      "renderElement",
+      "React render (react-dom)",
+    ],
+    [
+      "../../../node_modules/react-router/dist/production/chunk-X.mjs",
+      "flatten",
+      "loader data serialisation (turbo-stream)",
+    ],
     ["../../../node_modules/react-router/dist/production/chunk-X.mjs", "matchRoutes", "package: react-router"],
     ["../../../node_modules/drizzle-orm/sqlite-core/session.js", "mapResultRow", "package: drizzle-orm"],
     ["../../../app/data/catalog.server.ts", "listing", "app/data/"],

@@ -6,7 +6,8 @@
 /** The ratio a page is held to, by its URL. */
 export function ratioLimit(url) {
   const { pathname } = new URL(url, "http://bench.invalid");
-  if (/^\/(vendor|store|admin)(\/|$)/.test(pathname) && !/^\/store\/[^/]+$/.test(pathname)) return { kind: "dashboard", limit: 8 };
+  if (/^\/(vendor|store|admin)(\/|$)/.test(pathname) && !/^\/store\/[^/]+$/.test(pathname))
+    return { kind: "dashboard", limit: 8 };
   if (/^\/account(\/|$)/.test(pathname)) return { kind: "account", limit: 6 };
   return { kind: "shopper", limit: 5 };
 }
@@ -20,10 +21,20 @@ export function ratioTable(rows, staticUrl = "/favicon.svg") {
   const floor = rows.find((row) => row.url === staticUrl);
   if (!floor || !(floor.requestsPerSecond > 0)) throw new Error(`no static file row (${staticUrl}) to compare with`);
   return rows
-    .filter((row) => row.url !== staticUrl && !row.url.startsWith("/healthz") && !row.url.startsWith("/search/suggestions"))
+    .filter(
+      (row) => row.url !== staticUrl && !row.url.startsWith("/healthz") && !row.url.startsWith("/search/suggestions"),
+    )
     .map((row) => {
       const { kind, limit } = ratioLimit(row.url);
       const times = row.requestsPerSecond > 0 ? floor.requestsPerSecond / row.requestsPerSecond : Infinity;
-      return { name: row.name, kind, requestsPerSecond: row.requestsPerSecond, staticPerSecond: floor.requestsPerSecond, timesSlower: Number(times.toFixed(2)), limit, within: times <= limit ? "yes" : "NO" };
+      return {
+        name: row.name,
+        kind,
+        requestsPerSecond: row.requestsPerSecond,
+        staticPerSecond: floor.requestsPerSecond,
+        timesSlower: Number(times.toFixed(2)),
+        limit,
+        within: times <= limit ? "yes" : "NO",
+      };
     });
 }

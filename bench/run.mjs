@@ -33,7 +33,8 @@ const PORT = 4321;
 const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench", String(products));
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
-const npm = (script, extra = []) => execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
+const npm = (script, extra = []) =>
+  execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
 
 // --soak: a crowd trading at once instead (bench/soak.mjs takes the other arguments).
 if (flag("--soak")) await import("./soak.mjs");
@@ -43,7 +44,8 @@ console.log(`\n== Preparing a ${products}-product catalog in ${path.relative(pro
 npm("db:migrate");
 // Seeding 100,000 products takes minutes; a state folder that was seeded before is reused.
 const seededMarker = path.join(STATE, "seeded.json");
-if (existsSync(seededMarker)) console.log(`Reusing the catalog seeded at ${JSON.parse(readFileSync(seededMarker, "utf8")).at}`);
+if (existsSync(seededMarker))
+  console.log(`Reusing the catalog seeded at ${JSON.parse(readFileSync(seededMarker, "utf8")).at}`);
 else {
   npm("db:seed", ["--products", String(products)]);
   writeFileSync(seededMarker, JSON.stringify({ products, at: new Date().toISOString() }));
@@ -57,7 +59,12 @@ if (flag("--statements-only")) {
 npm("build");
 
 const results = {
-  machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+  machine: {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  },
   products,
   at: new Date().toISOString(),
   http: { rendered: [], cached: [] },
@@ -69,7 +76,10 @@ const results = {
 
 /** The built Worker in workerd; pageCacheSeconds 0 renders every request; workerOnly drops the local asset plumbing. */
 const serve = (pageCacheSeconds, workerOnly = false, extra = []) =>
-  startServer(PORT, { env, args: ["--page-cache-seconds", String(pageCacheSeconds), ...(workerOnly ? ["--worker-only"] : []), ...extra] });
+  startServer(PORT, {
+    env,
+    args: ["--page-cache-seconds", String(pageCacheSeconds), ...(workerOnly ? ["--worker-only"] : []), ...extra],
+  });
 // The rendered run lifts the conversations' per-sender limits (30 a minute, 200 a day) so the
 // messages-per-second figure measures the Durable Object, not the limiter.
 const LIFT_MESSAGE_LIMITS = ["--binding", "MESSAGES_PER_MINUTE=100000000", "--binding", "MESSAGES_PER_DAY=100000000"];
@@ -77,9 +87,9 @@ const LIFT_MESSAGE_LIMITS = ["--binding", "MESSAGES_PER_MINUTE=100000000", "--bi
 /** The shopper's shared page carries the unread badge (else the signed-in figures would not include it). */
 async function expectBadge(cookie) {
   const html = await (await fetch(`${BASE}/all-products`, { headers: { cookie } })).text();
-  if (!BADGE.test(html)) throw new Error("the demo shopper's /all-products has no unread messages badge: is the demo conversation seeded?");
+  if (!BADGE.test(html))
+    throw new Error("the demo shopper's /all-products has no unread messages badge: is the demo conversation seeded?");
 }
-
 
 const productId = "prod_000002";
 const pages = [
@@ -124,20 +134,39 @@ const floor = [
 
 /** The session cookie of a demo account, signed in through the real form. */
 async function signIn(email) {
-  const response = await fetch(`${BASE}/auth`, { method: "POST", body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }), redirect: "manual" });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).find((c) => /cl_session=/.test(c));
+  const response = await fetch(`${BASE}/auth`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "signin", email, password: "closetloop-demo" }),
+    redirect: "manual",
+  });
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .find((c) => /cl_session=/.test(c));
   if (response.status !== 302 || !cookie) throw new Error(`could not sign in as ${email}: ${response.status}`);
   return cookie;
 }
 
 const load = (url, opts = {}) =>
-  new Promise((resolve, reject) => autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) => (err ? reject(err) : resolve(res))));
+  new Promise((resolve, reject) =>
+    autocannon({ url: BASE + url, connections: 10, duration: 8, timeout: 10, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    ),
+  );
 
 async function loadEach(targets, into, headers = {}) {
   for (const [, url] of targets) await fetch(BASE + url, { headers }); // warm: compile, fill KV caches
   for (const [name, url] of targets) {
     const r = await load(url, { headers });
-    into.push({ name, url, requestsPerSecond: Math.round(r.requests.average), p50: r.latency.p50, p97_5: r.latency.p97_5, p99: r.latency.p99, errors: r.errors + r.non2xx + r.timeouts });
+    into.push({
+      name,
+      url,
+      requestsPerSecond: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p97_5: r.latency.p97_5,
+      p99: r.latency.p99,
+      errors: r.errors + r.non2xx + r.timeouts,
+    });
   }
 }
 
@@ -145,10 +174,16 @@ function ratios(rows, staticP50) {
   for (const row of rows) row.p50VsStatic = Number(((row.p50 || 1) / (staticP50 || 1)).toFixed(2));
 }
 
-
 if (flag("--profile")) {
   const as = value("--as", null);
-  await profileRun({ serve, load, url: value("--profile", "/"), cookie: as ? () => signIn(as) : null, inspectorPort: PORT + 1000, writeFile: writeFileSync });
+  await profileRun({
+    serve,
+    load,
+    url: value("--profile", "/"),
+    cookie: as ? () => signIn(as) : null,
+    inspectorPort: PORT + 1000,
+    writeFile: writeFileSync,
+  });
   process.exit(0);
 }
 
@@ -173,22 +208,35 @@ try {
   shopperCookie = await signIn("shopper@closetloop.test");
   await expectBadge(shopperCookie);
   // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
-  for (const [name, url, headers = {}] of [...pages, ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }])]) {
+  for (const [name, url, headers = {}] of [
+    ...pages,
+    ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }]),
+  ]) {
     const samples = [];
     const sql = [];
     const trips = [];
     for (let i = 0; i < 15; i++) {
       const response = await fetch(BASE + url, { headers, redirect: "manual" });
-      if (headers.cookie && response.status !== 200) throw new Error(`${url} answered ${response.status} (signed out?)`);
+      if (headers.cookie && response.status !== 200)
+        throw new Error(`${url} answered ${response.status} (signed out?)`);
       await response.arrayBuffer();
       const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
       samples.push(Number(timing?.[1] ?? NaN));
       trips.push(Number(timing?.[2] ?? NaN));
       sql.push(Number(/d1-sql;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN));
     }
-    results.d1Pages.push({ name, url, sqlMedianMs: median(sql), sqlMaxMs: Math.max(...sql), wallMedianMs: median(samples), roundTrips: median(trips) });
+    results.d1Pages.push({
+      name,
+      url,
+      sqlMedianMs: median(sql),
+      sqlMaxMs: Math.max(...sql),
+      wallMedianMs: median(samples),
+      roundTrips: median(trips),
+    });
   }
-  console.log("\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included");
+  console.log(
+    "\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included",
+  );
   console.table(results.d1Pages);
   // The header search box's suggestions (decision 0050): whole answers as a browser waits for
   // them, page cache off, for prefixes a shopper types.
@@ -204,7 +252,11 @@ try {
       times.push(performance.now() - started);
     }
     const sorted = [...times].sort((a, b) => a - b);
-    results.suggestions.push({ url, medianMs: Number(median(times).toFixed(2)), p95Ms: Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2)) });
+    results.suggestions.push({
+      url,
+      medianMs: Number(median(times).toFixed(2)),
+      p95Ms: Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2)),
+    });
   }
   console.log("\nSearch suggestions endpoint, whole answer over loopback (ms, 40 requests each, page cache off):");
   console.table(results.suggestions);
@@ -217,17 +269,25 @@ try {
     await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
     for (const [email, targets] of Object.entries(accountPages)) {
       const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
-      await loadEach(email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets, results.http.rendered, { cookie });
+      await loadEach(
+        email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets,
+        results.http.rendered,
+        { cookie },
+      );
     }
     ratios(results.http.rendered, results.http.rendered[0].p50);
     console.log("\nHTTP, every page rendered (page cache off):");
     console.table(results.http.rendered);
     // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
     results.ratios = ratioTable(results.http.rendered);
-    console.log("\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):");
+    console.log(
+      "\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):",
+    );
     console.table(results.ratios);
     results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
-    console.log("\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):");
+    console.log(
+      "\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):",
+    );
     console.table([results.conversation]);
   }
 } finally {
@@ -250,7 +310,13 @@ if (!flag("--d1-only")) {
       // floor: what is left of the tail when the app does nothing.
       results.rate = [];
       for (const url of ["/favicon.svg", "/all-products", "/all-products?search=wool%20coat"]) {
-        results.rate.push({ served: "as npm start", url, rate: 200, seconds: 60, ...(await openLoop(BASE + url, 200, 60)) });
+        results.rate.push({
+          served: "as npm start",
+          url,
+          rate: 200,
+          seconds: 60,
+          ...(await openLoop(BASE + url, 200, 60)),
+        });
       }
     }
   } finally {
@@ -264,7 +330,13 @@ if (!flag("--d1-only")) {
     try {
       for (const url of ["/healthz", "/all-products", "/all-products?search=wool%20coat"]) {
         await fetch(BASE + url);
-        results.rate.push({ served: "the Worker alone", url, rate: 200, seconds: 60, ...(await openLoop(BASE + url, 200, 60)) });
+        results.rate.push({
+          served: "the Worker alone",
+          url,
+          rate: 200,
+          seconds: 60,
+          ...(await openLoop(BASE + url, 200, 60)),
+        });
       }
     } finally {
       await stop();

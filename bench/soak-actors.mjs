@@ -39,7 +39,9 @@ export async function checkouts(buyer, until, paid) {
       const ids = [...new Set([...listing.html.matchAll(/href="\/product\/(prod_[^"?#]+)"/g)].map((m) => m[1]))];
       const id = ids[Math.floor(Math.random() * ids.length)];
       if (!id) continue;
-      const added = await buyer.submit(await buyer.get(`/product/${id}`), /^ADD TO BASKET$/, { option: Math.random() < 0.5 ? "buy" : "rental" });
+      const added = await buyer.submit(await buyer.get(`/product/${id}`), /^ADD TO BASKET$/, {
+        option: Math.random() < 0.5 ? "buy" : "rental",
+      });
       if (!redirected(added)) continue;
       const placed = await buyer.submit(await buyer.get("/cart"), /^Complete Order$/);
       if (!placed || !/^\/dev\/payments\/checkout\//.test(placed.page.url)) continue;
@@ -75,7 +77,10 @@ export async function posting(seller, until, shipped) {
   while (Date.now() < until) {
     try {
       const orders = await seller.get("/vendor?tab=orders");
-      const answer = await seller.submit(orders, /^Mark shipped$/, { carrier: "dpd", trackingNumber: String(Date.now()).slice(-12) });
+      const answer = await seller.submit(orders, /^Mark shipped$/, {
+        carrier: "dpd",
+        trackingNumber: String(Date.now()).slice(-12),
+      });
       if (redirected(answer)) shipped.push(answer.sent.itemId);
     } catch {
       // counted by the tally

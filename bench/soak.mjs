@@ -33,7 +33,8 @@ const PORT = Number(value("--port", "4322"));
 const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/soak");
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
-const npm = (script, extra = []) => execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
+const npm = (script, extra = []) =>
+  execFileSync("npm", ["run", "-s", script, ...(extra.length ? ["--", ...extra] : [])], { stdio: "inherit", env });
 
 rmSync(STATE, { recursive: true, force: true });
 if (from) cpSync(path.resolve(from), STATE, { recursive: true });
@@ -64,17 +65,25 @@ class Tally {
   }
   fail(kind, method, url, error) {
     this.of(kind).failed++;
-    if (this.fives.length < 5) this.fives.push(`no answer ${method} ${url}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`);
+    if (this.fives.length < 5)
+      this.fives.push(
+        `no answer ${method} ${url}: ${error.message}${error.cause ? ` (${error.cause.code ?? error.cause.message})` : ""}`,
+      );
   }
   /** A visitor's tally for one kind of work. */
   for(kind) {
-    return { answer: (method, url, status, body, ms) => this.record(kind, method, url, status, ms, body), fail: (method, url, error) => this.fail(kind, method, url, error) };
+    return {
+      answer: (method, url, status, body, ms) => this.record(kind, method, url, status, ms, body),
+      fail: (method, url, error) => this.fail(kind, method, url, error),
+    };
   }
 }
 
 const tally = new Tally();
 const stop = await startServer(PORT, { env });
-const burning = Array.from({ length: burners }, () => spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }));
+const burning = Array.from({ length: burners }, () =>
+  spawn(process.execPath, ["-e", "for(;;){}"], { stdio: "ignore" }),
+);
 const told = { paid: [], sent: [], shipped: [] };
 const stuck = [];
 try {
@@ -87,14 +96,35 @@ try {
   };
   const shopper = await signedIn("shopper@closetloop.test", "signed-in pages");
   const seller = await signedIn("vendor@closetloop.test", "dashboard");
-  const buyers = await Promise.all(["nina@closetloop.test", "vendor2@closetloop.test", "support@closetloop.test"].map((email) => signedIn(email, "checkouts")));
+  const buyers = await Promise.all(
+    ["nina@closetloop.test", "vendor2@closetloop.test", "support@closetloop.test"].map((email) =>
+      signedIn(email, "checkouts"),
+    ),
+  );
   const until = Date.now() + seconds * 1000;
-  console.log(`\n== Soak: ${seconds} s, ${burners} CPU burner(s), ${buyers.length} shoppers checking out, against ${BASE}`);
+  console.log(
+    `\n== Soak: ${seconds} s, ${burners} CPU burner(s), ${buyers.length} shoppers checking out, against ${BASE}`,
+  );
   const actors = {
-    "shared pages": steadyLoad(BASE, ["/", "/all-products", "/all-products?category=Coats", "/product/prod_000008", "/VintageVera", "/brand/Ganni"], rates[0], until, tally.for("shared pages")),
-    "signed-in pages": steadyLoad(BASE, ["/", "/all-products", "/product/prod_000008", "/account"], rates[1], until, tally.for("signed-in pages"), shopper),
+    "shared pages": steadyLoad(
+      BASE,
+      ["/", "/all-products", "/all-products?category=Coats", "/product/prod_000008", "/VintageVera", "/brand/Ganni"],
+      rates[0],
+      until,
+      tally.for("shared pages"),
+    ),
+    "signed-in pages": steadyLoad(
+      BASE,
+      ["/", "/all-products", "/product/prod_000008", "/account"],
+      rates[1],
+      until,
+      tally.for("signed-in pages"),
+      shopper,
+    ),
     dashboard: steadyLoad(BASE, ["/vendor", "/vendor?tab=orders"], rates[2], until, tally.for("dashboard"), seller),
-    ...Object.fromEntries(buyers.map((buyer, i) => [`shopper ${i + 1} checking out`, checkouts(buyer, until, told.paid)])),
+    ...Object.fromEntries(
+      buyers.map((buyer, i) => [`shopper ${i + 1} checking out`, checkouts(buyer, until, told.paid)]),
+    ),
     conversation: conversation(shopper, seller, "cnv_demo_vendor", until, told.sent),
     posting: posting(seller, until, told.shipped),
   };
@@ -113,20 +143,42 @@ const { env: stored, dispose } = await localBindings(STATE);
 const lost = [];
 try {
   const db = stored.DB;
-  const rows = async (sql, ids) => (ids.length ? (await db.prepare(sql.replace("?", ids.map(() => "?").join(","))).bind(...ids).all()).results : []);
-  const paid = await rows("SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id AND p.operation = 'authorize' AND p.status = 'succeeded' WHERE o.paid_at IS NOT NULL AND o.id IN (?)", told.paid);
-  for (const id of told.paid) if (!paid.some((row) => row.id === id)) lost.push(`order ${id}: the shopper was told it was paid`);
+  const rows = async (sql, ids) =>
+    ids.length
+      ? (
+          await db
+            .prepare(sql.replace("?", ids.map(() => "?").join(",")))
+            .bind(...ids)
+            .all()
+        ).results
+      : [];
+  const paid = await rows(
+    "SELECT o.id FROM orders o JOIN payments p ON p.order_id = o.id AND p.operation = 'authorize' AND p.status = 'succeeded' WHERE o.paid_at IS NOT NULL AND o.id IN (?)",
+    told.paid,
+  );
+  for (const id of told.paid)
+    if (!paid.some((row) => row.id === id)) lost.push(`order ${id}: the shopper was told it was paid`);
   const sent = await rows("SELECT body FROM messages WHERE body IN (?)", told.sent);
-  for (const body of told.sent) if (!sent.some((row) => row.body === body)) lost.push(`message '${body}': its sender was told it was sent`);
+  for (const body of told.sent)
+    if (!sent.some((row) => row.body === body)) lost.push(`message '${body}': its sender was told it was sent`);
   const shipped = await rows("SELECT id FROM order_items WHERE shipped_at IS NOT NULL AND id IN (?)", told.shipped);
-  for (const id of told.shipped) if (!shipped.some((row) => row.id === id)) lost.push(`item ${id}: the seller was told it was posted`);
+  for (const id of told.shipped)
+    if (!shipped.some((row) => row.id === id)) lost.push(`item ${id}: the seller was told it was posted`);
 } finally {
   await dispose();
 }
 
-const table = [...tally.kinds].map(([kind, row]) => ({ kind, answers: row.answers, "5xx": row.fives, "no answer": row.failed, ...percentiles(row.ms) }));
+const table = [...tally.kinds].map(([kind, row]) => ({
+  kind,
+  answers: row.answers,
+  "5xx": row.fives,
+  "no answer": row.failed,
+  ...percentiles(row.ms),
+}));
 console.table(table);
-console.log(`Writes the clients were told of: ${told.paid.length} orders paid, ${told.sent.length} messages, ${told.shipped.length} items posted. Lost: ${lost.length}.`);
+console.log(
+  `Writes the clients were told of: ${told.paid.length} orders paid, ${told.sent.length} messages, ${told.shipped.length} items posted. Lost: ${lost.length}.`,
+);
 for (const line of [...tally.fives, ...lost]) console.log(`  ${line}`);
 if (stuck.length) console.log(`Still busy 30 s after the end: ${stuck.join(", ")}`);
 const bad = table.reduce((n, row) => n + row["5xx"] + row["no answer"], 0) + lost.length + stuck.length;

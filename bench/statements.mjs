@@ -14,10 +14,15 @@ export async function catalogStatements(state, results) {
   const { module: catalog } = await runnerImport("./app/domain/catalog.ts", { configFile: false });
   const { module: sizeFilter } = await runnerImport("./app/domain/size-filter.ts", { configFile: false });
   const { module: productData } = await runnerImport("./app/data/product.server.ts", { configFile: false });
-  const { env: bindings, dispose } = await getPlatformProxy({ configPath: "wrangler.toml", persist: { path: `${state}/v3` } });
+  const { env: bindings, dispose } = await getPlatformProxy({
+    configPath: "wrangler.toml",
+    persist: { path: `${state}/v3` },
+  });
   const db = drizzle(bindings.DB);
   const live = "product_status = 'live' AND availability <> 'sold'";
-  const cursorRow = await bindings.DB.prepare(`SELECT created_at, id FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${49 * 24 - 1}`).first();
+  const cursorRow = await bindings.DB.prepare(
+    `SELECT created_at, id FROM products WHERE ${live} ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ${49 * 24 - 1}`,
+  ).first();
   const page50 = catalog.encodeCursor(cursorRow?.created_at ?? 0, cursorRow?.id ?? "");
   const shapes = [
     ["newest", ""],
@@ -37,7 +42,10 @@ export async function catalogStatements(state, results) {
     // Sizes (issue 25, item 2): the Size filter, and its counts (a third statement, "sizes").
     ["size UK 10", "size=UK%2010"],
     ["size UK 10 in Dresses (a category page)", "category=Dresses&size=UK%2010"],
-    ["sizes UK 10 + UK 12, Women's Dresses, by price", "category=Dresses&type=Women&size=UK%2010&size=UK%2012&sort=price_asc"],
+    [
+      "sizes UK 10 + UK 12, Women's Dresses, by price",
+      "category=Dresses&type=Women&size=UK%2010&size=UK%2012&sort=price_asc",
+    ],
     ["size M + brand + colour", "size=M&brand=Ganni&color=Black"],
     ["size UK 10 + search 'dress'", "size=UK%2010&search=dress"],
     ["size UK 10 + tag + buying from £50", "size=UK%2010&tag=wool&buy_min=50"],
@@ -52,10 +60,21 @@ export async function catalogStatements(state, results) {
     // The Size filter's counts, as the listing asks for them (every listing page has them).
     const sizesQuery = sizeCounts.sizeCountsQuery(db, { ...filters, sizes: [] }, sizeFilter.sizeOptions(filters));
     const row = { name, query: qs };
-    for (const [part, query] of [["page", pageQuery], ["count", countQuery], ...(sizesQuery ? [["sizes", sizesQuery]] : [])]) {
+    for (const [part, query] of [
+      ["page", pageQuery],
+      ["count", countQuery],
+      ...(sizesQuery ? [["sizes", sizesQuery]] : []),
+    ]) {
       const { sql, params } = query.toSQL ? query.toSQL() : query.getQuery();
       const durations = [];
-      for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
+      for (let i = 0; i < 15; i++)
+        durations.push(
+          (
+            await bindings.DB.prepare(sql)
+              .bind(...params)
+              .all()
+          ).meta.duration,
+        );
       row[`${part}Ms`] = Number(median(durations).toFixed(2));
       row[`${part}MaxMs`] = Number(Math.max(...durations).toFixed(2));
     }
@@ -66,7 +85,10 @@ export async function catalogStatements(state, results) {
   const { module: searchData } = await runnerImport("./app/data/search.server.ts", { configFile: false });
   results.d1Search = [];
   const searchStatements = [
-    ...["j", "c", "s", "b", "p"].map((letter) => [`words starting with '${letter}'`, searchData.wordsStartingWith(db, letter)]),
+    ...["j", "c", "s", "b", "p"].map((letter) => [
+      `words starting with '${letter}'`,
+      searchData.wordsStartingWith(db, letter),
+    ]),
     // A wrong or missing first letter (2026-11-25): the words with a given second letter.
     ...["a", "o", "r"].map((letter) => [`words with '${letter}' second`, searchData.wordsWithSecondLetter(db, letter)]),
     ["suggestions: brands starting with 'ba'", searchData.brandsStartingWith(db, "ba")],
@@ -77,18 +99,37 @@ export async function catalogStatements(state, results) {
     const durations = [];
     let rows = 0;
     for (let i = 0; i < 15; i++) {
-      const result = await bindings.DB.prepare(sql).bind(...params).all();
+      const result = await bindings.DB.prepare(sql)
+        .bind(...params)
+        .all();
       durations.push(result.meta.duration);
       rows = result.results.length;
     }
-    results.d1Search.push({ name, rows, ms: Number(median(durations).toFixed(2)), maxMs: Number(Math.max(...durations).toFixed(2)) });
+    results.d1Search.push({
+      name,
+      rows,
+      ms: Number(median(durations).toFixed(2)),
+      maxMs: Number(Math.max(...durations).toFixed(2)),
+    });
   }
   // 'You may also like' (issue 25, item 4): the product page's similar-items statement, for a few items.
   for (const id of ["prod_000001", "prod_050000", "prod_099999"]) {
     const { sql, params } = productData.similarItemsQuery(db, id).toSQL();
     const durations = [];
-    for (let i = 0; i < 15; i++) durations.push((await bindings.DB.prepare(sql).bind(...params).all()).meta.duration);
-    results.d1Statements.push({ name: `you may also like (${id})`, query: "", pageMs: Number(median(durations).toFixed(2)), pageMaxMs: Number(Math.max(...durations).toFixed(2)) });
+    for (let i = 0; i < 15; i++)
+      durations.push(
+        (
+          await bindings.DB.prepare(sql)
+            .bind(...params)
+            .all()
+        ).meta.duration,
+      );
+    results.d1Statements.push({
+      name: `you may also like (${id})`,
+      query: "",
+      pageMs: Number(median(durations).toFixed(2)),
+      pageMaxMs: Number(Math.max(...durations).toFixed(2)),
+    });
   }
   await dispose();
   console.log("\nD1 time per listing statement (ms, SQLite execution, median and max of 15):");

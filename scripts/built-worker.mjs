@@ -16,7 +16,10 @@ export function builtWorker(serverDir = "build/server") {
     .filter((file) => file.endsWith(".js") || file.endsWith(".wasm"))
     .map((file) => path.join(root, file))
     .filter((file) => file !== entry);
-  const modules = [entry, ...chunks].map((file) => ({ type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule", path: file }));
+  const modules = [entry, ...chunks].map((file) => ({
+    type: file.endsWith(".wasm") ? "CompiledWasm" : "ESModule",
+    path: file,
+  }));
   return { ...options, name: "closetloop", modulesRoot: root, modules };
 }
 
@@ -59,6 +62,11 @@ export async function localBindings(state) {
     }),
   );
   await mf.ready;
-  const env = { DB: await mf.getD1Database("DB"), IMAGES: await mf.getR2Bucket("IMAGES"), SESSIONS: await mf.getKVNamespace("SESSIONS"), CACHE: await mf.getKVNamespace("CACHE") };
+  const env = {
+    DB: await mf.getD1Database("DB"),
+    IMAGES: await mf.getR2Bucket("IMAGES"),
+    SESSIONS: await mf.getKVNamespace("SESSIONS"),
+    CACHE: await mf.getKVNamespace("CACHE"),
+  };
   return { env, dispose: () => mf.dispose() };
 }

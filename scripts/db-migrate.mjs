@@ -24,12 +24,19 @@ const mf = new Miniflare(
 );
 try {
   const db = await mf.getD1Database("DB");
-  await db.exec(`CREATE TABLE IF NOT EXISTS ${TABLE}(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`);
+  await db.exec(
+    `CREATE TABLE IF NOT EXISTS ${TABLE}(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`,
+  );
   const applied = new Set((await db.prepare(`SELECT name FROM ${TABLE}`).all()).results.map((row) => row.name));
-  const missing = readdirSync(DIR).filter((file) => file.endsWith(".sql") && !applied.has(file)).sort();
+  const missing = readdirSync(DIR)
+    .filter((file) => file.endsWith(".sql") && !applied.has(file))
+    .sort();
   for (const name of missing) {
     const queries = splitSql(readFileSync(path.join(DIR, name), "utf8"));
-    await db.batch([...queries.map((sql) => db.prepare(sql)), db.prepare(`INSERT INTO ${TABLE} (name) VALUES (?)`).bind(name)]);
+    await db.batch([
+      ...queries.map((sql) => db.prepare(sql)),
+      db.prepare(`INSERT INTO ${TABLE} (name) VALUES (?)`).bind(name),
+    ]);
     console.log(`applied ${name}`);
   }
   console.log(missing.length ? `${missing.length} migration(s) applied.` : "No migrations to apply.");

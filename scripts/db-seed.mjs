@@ -55,15 +55,24 @@ if (reset) {
 // the local pepper).
 const hash = (password) => {
   const salt = randomBytes(16);
-  return { hash: pbkdf2Sync(password + LOCAL_PEPPER, salt, 100_000, 32, "sha256").toString("base64"), salt: salt.toString("base64") };
+  return {
+    hash: pbkdf2Sync(password + LOCAL_PEPPER, salt, 100_000, 32, "sha256").toString("base64"),
+    salt: salt.toString("base64"),
+  };
 };
 const { readdirSync, existsSync } = await import("node:fs");
 const { pathToFileURL } = await import("node:url");
-const flowDirs = [new URL("../db/demo/flows/", import.meta.url), ...(fixturesDir ? [pathToFileURL(`${fixturesDir.replace(/\/+$/, "")}/`)] : [])];
+const flowDirs = [
+  new URL("../db/demo/flows/", import.meta.url),
+  ...(fixturesDir ? [pathToFileURL(`${fixturesDir.replace(/\/+$/, "")}/`)] : []),
+];
 const flows = [];
 for (const dir of flowDirs) {
   if (!existsSync(dir)) continue;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith(".mjs")).sort()) flows.push(await import(new URL(file, dir).href));
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith(".mjs"))
+    .sort())
+    flows.push(await import(new URL(file, dir).href));
 }
 await seedDemo({ db, env, now, hash, putImage, flows, total });
 
@@ -80,7 +89,7 @@ const live = (await db.prepare("SELECT count(*) AS n FROM products WHERE product
 // so repeated browser-test runs within the hour would otherwise hit the sign-up and store
 // request limits meant for one person (app/services/rate-limit.server.ts).
 let cleared = 0;
-for (let cursor; ; ) {
+for (let cursor; ;) {
   const page = await env.CACHE.list({ prefix: "rl:", cursor });
   await Promise.all(page.keys.map((key) => env.CACHE.delete(key.name)));
   cleared += page.keys.length;
@@ -88,4 +97,9 @@ for (let cursor; ; ) {
   cursor = page.cursor;
 }
 await dispose();
-console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, { ...counts, liveProducts: live, rateLimitCountersCleared: cleared, imageVariants: variants });
+console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, {
+  ...counts,
+  liveProducts: live,
+  rateLimitCountersCleared: cleared,
+  imageVariants: variants,
+});

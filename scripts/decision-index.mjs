@@ -43,11 +43,13 @@ export function indexProblems(records, index, exists) {
     const target = localTarget(href);
     if (target === null || !RECORD.test(target)) continue;
     lines.set(target, (lines.get(target) ?? 0) + 1);
-    if (label !== target.slice(0, 4)) problems.push(`The line for ${target} is labelled [${label}]: label it [${target.slice(0, 4)}].`);
+    if (label !== target.slice(0, 4))
+      problems.push(`The line for ${target} is labelled [${label}]: label it [${target.slice(0, 4)}].`);
   }
   for (const record of records) {
     const count = lines.get(record) ?? 0;
-    if (count === 0) problems.push(`${record} is not listed: add "- [${record.slice(0, 4)}](${record}) subject" under its area.`);
+    if (count === 0)
+      problems.push(`${record} is not listed: add "- [${record.slice(0, 4)}](${record}) subject" under its area.`);
     else if (count > 1) problems.push(`${record} is listed ${count} times: a record has one line, in one area.`);
   }
   const missing = new Set();
@@ -60,11 +62,15 @@ export function indexProblems(records, index, exists) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const records = readdirSync(DECISIONS_DIR).filter((name) => RECORD.test(name)).sort();
+  const records = readdirSync(DECISIONS_DIR)
+    .filter((name) => RECORD.test(name))
+    .sort();
   const index = readFileSync(path.join(DECISIONS_DIR, INDEX), "utf8");
   const problems = indexProblems(records, index, (target) => existsSync(path.join(DECISIONS_DIR, target)));
   if (problems.length > 0) {
-    console.error(`The decisions' index (docs/decisions/${INDEX}) is out of step with the records (${problems.length}):`);
+    console.error(
+      `The decisions' index (docs/decisions/${INDEX}) is out of step with the records (${problems.length}):`,
+    );
     for (const problem of problems) console.error(`  ${problem}`);
     process.exit(1);
   }

@@ -5,7 +5,12 @@
 import { ACCOUNT_ITEMS, RENTER } from "../tests/e2e/seed/20-account-journeys.mjs";
 import { LIFECYCLE_ITEMS } from "../tests/e2e/seed/50-lifecycle.mjs";
 
-const NAMES = [...ACCOUNT_ITEMS.map(([, , id, name]) => [id, name]).flat(), ...LIFECYCLE_ITEMS.map(([id, name]) => [id, name]).flat(), RENTER.email, RENTER.displayName];
+const NAMES = [
+  ...ACCOUNT_ITEMS.map(([, , id, name]) => [id, name]).flat(),
+  ...LIFECYCLE_ITEMS.map(([id, name]) => [id, name]).flat(),
+  RENTER.email,
+  RENTER.displayName,
+];
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const MARKS = [...NAMES.map((name) => new RegExp(escape(name))), /\be2e\b/i, /@example\.test\b/i, /\bfixture\b/i];
 
@@ -15,4 +20,5 @@ export function fixtureMarks(html) {
 }
 
 /** The public pages a visitor reaches by following links: same site, no account, dashboard or form pages. */
-export const PRIVATE = /^\/(account|vendor|admin|auth|cart|favorites|dev|uploads|consent|newsletter|images|assets|healthz)(\/|\?|$)|^\/store(\?|$|\/product\/)/;
+export const PRIVATE =
+  /^\/(account|vendor|admin|auth|cart|favorites|dev|uploads|consent|newsletter|images|assets|healthz)(\/|\?|$)|^\/store(\?|$|\/product\/)/;

@@ -15,14 +15,21 @@ function stop(message) {
 
 const target = process.env.CLOUDFLARE_ENV || "production";
 if (target !== "production") {
-  stop(`it deploys the production environment only (wrangler.toml [env.production]), and CLOUDFLARE_ENV is ${JSON.stringify(target)}. Unset it or set CLOUDFLARE_ENV=production.`);
+  stop(
+    `it deploys the production environment only (wrangler.toml [env.production]), and CLOUDFLARE_ENV is ${JSON.stringify(target)}. Unset it or set CLOUDFLARE_ENV=production.`,
+  );
 }
 if (!/^\[env\.production\]/m.test(readFileSync("wrangler.toml", "utf8"))) {
-  stop("wrangler.toml has no [env.production] section. The top level is the local development configuration and is never deployed; see README, Deploying to a Cloudflare account.");
+  stop(
+    "wrangler.toml has no [env.production] section. The top level is the local development configuration and is never deployed; see README, Deploying to a Cloudflare account.",
+  );
 }
 
 const buildDir = process.env.CLOSETLOOP_BUILD_DIR ?? "build";
-const built = spawnSync("npx", ["react-router", "build"], { stdio: "inherit", env: { ...process.env, CLOUDFLARE_ENV: "production" } });
+const built = spawnSync("npx", ["react-router", "build"], {
+  stdio: "inherit",
+  env: { ...process.env, CLOUDFLARE_ENV: "production" },
+});
 if (built.status !== 0) stop("the production build failed (see above).");
 
 const configPath = path.join(buildDir, "server", "wrangler.json");

@@ -13,15 +13,24 @@ import { productionConfigProblems } from "./production-config.mjs";
 
 const BUILD = path.resolve(".tmp/deploy-test-build");
 const REDIRECT = path.resolve(".wrangler/deploy/config.json");
-const deploy = (env, args = []) => spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
+const deploy = (env, args = []) =>
+  spawnSync(process.execPath, ["scripts/deploy.mjs", ...args], { encoding: "utf8", env: { ...process.env, ...env } });
 // Outside development payments go through Stripe (decision 0055): its key and webhook secret are secrets too.
-const OWN_SECRETS = { SESSION_SECRET: "s".repeat(40), PASSWORD_PEPPER: "p".repeat(40), SITE_URL: "https://closetloop.example", STRIPE_SECRET_KEY: "sk_test_deploy", STRIPE_WEBHOOK_SECRET: "whsec_deploy" };
+const OWN_SECRETS = {
+  SESSION_SECRET: "s".repeat(40),
+  PASSWORD_PEPPER: "p".repeat(40),
+  SITE_URL: "https://closetloop.example",
+  STRIPE_SECRET_KEY: "sk_test_deploy",
+  STRIPE_WEBHOOK_SECRET: "whsec_deploy",
+};
 
 describe("npm run deploy", () => {
   it("stops for any environment but production, before building anything", () => {
     const run = deploy({ CLOUDFLARE_ENV: "staging", CLOSETLOOP_BUILD_DIR: BUILD });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('npm run deploy stopped: it deploys the production environment only (wrangler.toml [env.production]), and CLOUDFLARE_ENV is "staging"');
+    expect(run.stderr).toContain(
+      'npm run deploy stopped: it deploys the production environment only (wrangler.toml [env.production]), and CLOUDFLARE_ENV is "staging"',
+    );
     expect(run.stdout).not.toContain("built in");
   });
 });
@@ -61,11 +70,23 @@ describe("the production build", () => {
   });
 
   it("refuses a development build", () => {
-    const development = { ...JSON.parse(JSON.stringify(config)), targetEnvironment: undefined, vars: { APP_ENV: "development" } };
+    const development = {
+      ...JSON.parse(JSON.stringify(config)),
+      targetEnvironment: undefined,
+      vars: { APP_ENV: "development" },
+    };
     development.d1_databases[0].database_id = "local-closetloop-db";
     const problems = productionConfigProblems(development);
-    expect(problems).toEqual(expect.arrayContaining([expect.stringContaining("not for [env.production]"), expect.stringContaining('APP_ENV is "development"'), expect.stringContaining('placeholder id "local-closetloop-db"')]));
-    expect(productionConfigProblems({ ...config, vars: { ...config.vars, SESSION_SECRET: "x" } })).toEqual(expect.arrayContaining([expect.stringContaining("SESSION_SECRET is a plain variable")]));
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("not for [env.production]"),
+        expect.stringContaining('APP_ENV is "development"'),
+        expect.stringContaining('placeholder id "local-closetloop-db"'),
+      ]),
+    );
+    expect(productionConfigProblems({ ...config, vars: { ...config.vars, SESSION_SECRET: "x" } })).toEqual(
+      expect.arrayContaining([expect.stringContaining("SESSION_SECRET is a plain variable")]),
+    );
   });
 
   /** Starts the built Worker in workerd with these variables; its answers to a few requests, or why it did not start. */
@@ -86,7 +107,13 @@ describe("the production build", () => {
       const fromHere = { headers: { "cf-connecting-ip": "127.0.0.1" } };
       const health = await mf.dispatchFetch("http://localhost/healthz", fromHere);
       const outbox = await mf.dispatchFetch("http://localhost/dev/outbox", fromHere);
-      return { started: true, health: health.status, hsts: health.headers.get("strict-transport-security"), outbox: outbox.status, outboxText: await outbox.text() };
+      return {
+        started: true,
+        health: health.status,
+        hsts: health.headers.get("strict-transport-security"),
+        outbox: outbox.status,
+        outboxText: await outbox.text(),
+      };
     } catch (error) {
       return { started: false, error: String(error?.message ?? error) + String(error?.cause ?? "") };
     } finally {
@@ -96,17 +123,32 @@ describe("the production build", () => {
 
   it.each([
     ["without secrets", {}, "SESSION_SECRET must be set outside development"],
-    ["with the development secrets", { SESSION_SECRET: "local-development-session-secret-0000", PASSWORD_PEPPER: "local-development-password-pepper-000" }, "SESSION_SECRET is the local development value"],
+    [
+      "with the development secrets",
+      {
+        SESSION_SECRET: "local-development-session-secret-0000",
+        PASSWORD_PEPPER: "local-development-password-pepper-000",
+      },
+      "SESSION_SECRET is the local development value",
+    ],
     ["without its environment name", { ...OWN_SECRETS, APP_ENV: undefined }, "APP_ENV must name the environment"],
     ["as development", { ...OWN_SECRETS, APP_ENV: "development" }, "this bundle was built for production"],
     ["without the site's address", { ...OWN_SECRETS, SITE_URL: undefined }, "SITE_URL must be set outside development"],
-    ["without Stripe's keys", { ...OWN_SECRETS, STRIPE_SECRET_KEY: undefined }, "STRIPE_SECRET_KEY must be a Stripe secret key"],
-  ])("refuses to start %s", async (_name, vars, message) => {
-    const result = await start(vars);
-    expect(result.started).toBe(false);
-    expect(result.error).toContain("The Workers runtime failed to start");
-    expect(result.error).toContain(message);
-  }, 60_000);
+    [
+      "without Stripe's keys",
+      { ...OWN_SECRETS, STRIPE_SECRET_KEY: undefined },
+      "STRIPE_SECRET_KEY must be a Stripe secret key",
+    ],
+  ])(
+    "refuses to start %s",
+    async (_name, vars, message) => {
+      const result = await start(vars);
+      expect(result.started).toBe(false);
+      expect(result.error).toContain("The Workers runtime failed to start");
+      expect(result.error).toContain(message);
+    },
+    60_000,
+  );
 
   it("starts with its own secrets, and has no outbox even for this machine", async () => {
     const result = await start(OWN_SECRETS);

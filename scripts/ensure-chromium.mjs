@@ -17,7 +17,9 @@ if (missing.length > 0) {
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
   try {
     execSync(`${sudo}apt-get update -qq`, { stdio: "inherit" });
-    execSync(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, { stdio: "inherit" });
+    execSync(`${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`, {
+      stdio: "inherit",
+    });
   } catch {
     console.error(`Could not install them. Install them with: ${sudo}apt-get install -y ${missing.join(" ")}`);
     process.exit(1);

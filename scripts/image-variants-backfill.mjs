@@ -30,7 +30,7 @@ async function loadPipeline() {
 
 async function listAll(bucket, prefix) {
   const objects = [];
-  for (let cursor; ; ) {
+  for (let cursor; ;) {
     const page = await bucket.list({ prefix, cursor });
     objects.push(...page.objects);
     if (!page.truncated) return objects;
@@ -62,25 +62,29 @@ export async function backfillVariants(bucket, prefix) {
   // The narrowest variant exists for every original that has any variant at all.
   const done = new Set((await listAll(bucket, `variants/400/${prefix}`)).map((o) => o.key));
   const todo = originals.filter((o) => !done.has(`variants/400/${o.key}.webp`));
-  if (todo.length === 0) return { originals: originals.length, written: 0, decoded: 0, skipped: 0, seconds: (Date.now() - started) / 1000 };
+  if (todo.length === 0)
+    return { originals: originals.length, written: 0, decoded: 0, skipped: 0, seconds: (Date.now() - started) / 1000 };
   const { pipeline, images, wasm } = await loadPipeline();
   const byEtag = new Map();
   let written = 0;
   let skipped = 0;
   async function variantsOf(original) {
     if (!byEtag.has(original.etag)) {
-      byEtag.set(original.etag, (async () => {
-        const object = await bucket.get(original.key);
-        if (!object) return [];
-        const bytes = new Uint8Array(await object.arrayBuffer());
-        const size = images.imageSize(bytes);
-        // Too narrow for any variant (e.g. a demo image from before variants existed): nothing to make.
-        if (!size || images.variantWidthsFor(Math.max(size.width, size.height)).length === 0) return [];
-        return pipeline.makeVariants(bytes, wasm).catch((error) => {
-          console.warn(`No variants for ${original.key}: ${error.message}`);
-          return [];
-        });
-      })());
+      byEtag.set(
+        original.etag,
+        (async () => {
+          const object = await bucket.get(original.key);
+          if (!object) return [];
+          const bytes = new Uint8Array(await object.arrayBuffer());
+          const size = images.imageSize(bytes);
+          // Too narrow for any variant (e.g. a demo image from before variants existed): nothing to make.
+          if (!size || images.variantWidthsFor(Math.max(size.width, size.height)).length === 0) return [];
+          return pipeline.makeVariants(bytes, wasm).catch((error) => {
+            console.warn(`No variants for ${original.key}: ${error.message}`);
+            return [];
+          });
+        })(),
+      );
     }
     return byEtag.get(original.etag);
   }
@@ -88,12 +92,14 @@ export async function backfillVariants(bucket, prefix) {
   for (let i = 0; i < todo.length; i += 8) {
     const group = todo.slice(i, i + 8);
     for (const original of group) await variantsOf(original);
-    await Promise.all(group.map(async (original) => {
-      const variants = await variantsOf(original);
-      if (variants.length === 0) return void skipped++;
-      await withRetries(() => pipeline.writeImageVariants(bucket, original.key, wasm, variants));
-      written++;
-    }));
+    await Promise.all(
+      group.map(async (original) => {
+        const variants = await variantsOf(original);
+        if (variants.length === 0) return void skipped++;
+        await withRetries(() => pipeline.writeImageVariants(bucket, original.key, wasm, variants));
+        written++;
+      }),
+    );
   }
   const decoded = (await Promise.all(byEtag.values())).filter((v) => v.length > 0).length;
   return { originals: originals.length, written, decoded, skipped, seconds: (Date.now() - started) / 1000 };

@@ -7,14 +7,20 @@ import madge from "madge";
 export const DIRS = ["app", "workers", "db"];
 
 /** The circles among the modules under `dirs`, each as the list of its files. */
-export async function importCircles(dirs = DIRS, { baseDir = process.cwd(), tsConfig = "tsconfig.cloudflare.json" } = {}) {
+export async function importCircles(
+  dirs = DIRS,
+  { baseDir = process.cwd(), tsConfig = "tsconfig.cloudflare.json" } = {},
+) {
   const graph = await madge(dirs, {
     baseDir,
     fileExtensions: ["ts", "tsx", "mjs", "js"],
     excludeRegExp: [/\.test\.(ts|mjs)$/, /node_modules/, /\+types/],
     tsConfig,
     // Type imports and import() are edges too (detective-typescript's defaults, said out loud).
-    detectiveOptions: { ts: { skipTypeImports: false, skipAsyncImports: false }, tsx: { skipTypeImports: false, skipAsyncImports: false } },
+    detectiveOptions: {
+      ts: { skipTypeImports: false, skipAsyncImports: false },
+      tsx: { skipTypeImports: false, skipAsyncImports: false },
+    },
   });
   return graph.circular();
 }

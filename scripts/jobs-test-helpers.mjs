@@ -13,7 +13,10 @@ export const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETC
 
 /** An npm script, as README tells a developer to run it; its output when it fails. */
 export function npm(script, args = []) {
-  const run = spawnSync("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], { encoding: "utf8", env });
+  const run = spawnSync("npm", ["run", "-s", script, ...(args.length ? ["--", ...args] : [])], {
+    encoding: "utf8",
+    env,
+  });
   if (run.status !== 0) throw new Error(`npm run ${script} failed (${run.status}):\n${run.stdout}\n${run.stderr}`);
   return run;
 }
@@ -63,11 +66,14 @@ export function snapshot(dir) {
     });
 }
 
-export const ACTIVE = "SELECT id, rental_ends_at AS endsAt, reminder_sent_at AS remindedAt FROM order_items WHERE status = 'active' ORDER BY rental_ends_at";
+export const ACTIVE =
+  "SELECT id, rental_ends_at AS endsAt, reminder_sent_at AS remindedAt FROM order_items WHERE status = 'active' ORDER BY rental_ends_at";
 // What captureDue collects (app/services/payments.server.ts): money coming in; a refund is no capture.
-export const UNCAPTURED = "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND t.gross_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
+export const UNCAPTURED =
+  "SELECT count(*) AS n FROM transactions t WHERE t.order_id IS NOT NULL AND t.status IN ('completed', 'pending') AND t.gross_amount > 0 AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:' || t.id AND p.status = 'succeeded')";
 export const FEES_OWED =
   "SELECT count(*) AS n FROM orders o WHERE o.delivery_fee > 0 AND o.status != 'cancelled' AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL) AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')";
 export const CONVERTED = "SELECT id FROM order_items WHERE rental_outcome = 'converted' ORDER BY id";
 export const OUTBOX = "SELECT count(*) AS n FROM notification_outbox";
-export const RESERVED = "SELECT o.id AS orderId, o.payment_session_url AS sessionUrl, o.payment_expires_at AS expiresAt, i.product_id AS productId FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'awaiting_payment' ORDER BY o.id";
+export const RESERVED =
+  "SELECT o.id AS orderId, o.payment_session_url AS sessionUrl, o.payment_expires_at AS expiresAt, i.product_id AS productId FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.status = 'awaiting_payment' ORDER BY o.id";

@@ -21,14 +21,17 @@ const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments-local.ser
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = () => {
-  console.error("Usage: npm run jobs -- daily|weekly|reservations [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok");
+  console.error(
+    "Usage: npm run jobs -- daily|weekly|reservations [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok",
+  );
   process.exit(2);
 };
 if (![...Object.keys(CRON), "payments"].includes(command)) usage();
 
 // The arguments are checked before workerd starts: a wrong one is answered at once.
 const [mode, what] = rest;
-const failable = (ops) => Boolean(ops) && ops.split(",").every((op) => ["capture", "authorize", "refund", "all"].includes(op));
+const failable = (ops) =>
+  Boolean(ops) && ops.split(",").every((op) => ["capture", "authorize", "refund", "all"].includes(op));
 if (command === "payments" && !(mode === "ok" || (mode === "fail" && failable(what)))) usage();
 const atIndex = rest.indexOf("--at");
 const at = atIndex >= 0 ? Date.parse(rest[atIndex + 1] ?? "") : Date.now();
@@ -50,9 +53,7 @@ const mf = new Miniflare(
     log: new Log(LogLevel.INFO),
     logRequests: false,
     ...localState(),
-    workers: [
-      { ...builtWorker(), assets: undefined },
-    ],
+    workers: [{ ...builtWorker(), assets: undefined }],
   }),
 );
 
@@ -71,7 +72,9 @@ async function payments() {
     console.log("The local payment provider works again. `npm run jobs -- daily` retries the failed captures.");
   } else {
     await kv.put(LOCAL_FAIL_KEY, what);
-    console.log(`The local payment provider now fails ${what === "all" ? "every call" : `${what} calls`} (see /dev/payments). Undo it with \`npm run jobs -- payments ok\`.`);
+    console.log(
+      `The local payment provider now fails ${what === "all" ? "every call" : `${what} calls`} (see /dev/payments). Undo it with \`npm run jobs -- payments ok\`.`,
+    );
   }
 }
 
@@ -79,7 +82,8 @@ async function job(name, at) {
   const db = await mf.getD1Database("DB");
   const sent = async () => (await db.prepare("SELECT count(*) AS n FROM notification_outbox").first()).n;
   const before = await sent();
-  const awaiting = async () => (await db.prepare("SELECT count(*) AS n FROM orders WHERE status = 'awaiting_payment'").first()).n;
+  const awaiting = async () =>
+    (await db.prepare("SELECT count(*) AS n FROM orders WHERE status = 'awaiting_payment'").first()).n;
   const waitingBefore = await awaiting();
   const worker = await mf.getWorker("closetloop");
   console.log(`Running the ${name} job as at ${new Date(at).toISOString()} ...`);
@@ -92,7 +96,10 @@ async function job(name, at) {
   const run = await kv.get(`jobs:last-run:${name}`, "json");
   if (run?.summary) console.log(JSON.stringify(run.summary, null, 2));
   // The five-minute job keeps no summary (it runs 288 times a day): what it ended is what stopped waiting.
-  if (name === "reservations") console.log(`${waitingBefore - (await awaiting())} reservation(s) ended; ${await awaiting()} still awaiting payment.`);
+  if (name === "reservations")
+    console.log(
+      `${waitingBefore - (await awaiting())} reservation(s) ended; ${await awaiting()} still awaiting payment.`,
+    );
   // The queue delivers in batches of up to a second: wait until the outbox stops growing.
   let count = before;
   for (let quiet = 0, waited = 0; quiet < 3 && waited < 30; waited++) {

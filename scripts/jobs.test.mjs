@@ -3,7 +3,26 @@ import { existsSync, rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixtureMarks, PRIVATE } from "./demo-shop.mjs";
 import { remindersDueBefore } from "../app/domain/rental-reminder.ts";
-import { ACTIVE, CONVERTED, count, DAY, DEVELOPER_STATE, env, FEES_OWED, HOUR, jobs, npm, OUTBOX, printedEmails, printedSummary, readState, RESERVED, snapshot, STATE, UNCAPTURED } from "./jobs-test-helpers.mjs";
+import {
+  ACTIVE,
+  CONVERTED,
+  count,
+  DAY,
+  DEVELOPER_STATE,
+  env,
+  FEES_OWED,
+  HOUR,
+  jobs,
+  npm,
+  OUTBOX,
+  printedEmails,
+  printedSummary,
+  readState,
+  RESERVED,
+  snapshot,
+  STATE,
+  UNCAPTURED,
+} from "./jobs-test-helpers.mjs";
 
 // `npm run jobs` (scripts/jobs.mjs; issue 15 item 9; docs/decisions/0036-lifecycle-jobs.md) as a
 // developer runs it: the real command, in its own process, running the built Worker's scheduled
@@ -18,11 +37,11 @@ import { ACTIVE, CONVERTED, count, DAY, DEVELOPER_STATE, env, FEES_OWED, HOUR, j
 // command itself does, and says so when there is none. The state is a fresh folder under .tmp/,
 // removed afterwards; the developer's .wrangler/state is never opened, which the last test checks.
 
-
 let developerStateBefore;
 
 beforeAll(() => {
-  if (!existsSync("build/server/wrangler.json")) throw new Error("No build found: `npm test` builds before this test; alone, run `npm run build` first.");
+  if (!existsSync("build/server/wrangler.json"))
+    throw new Error("No build found: `npm test` builds before this test; alone, run `npm run build` first.");
   developerStateBefore = snapshot(DEVELOPER_STATE);
   rmSync(STATE, { recursive: true, force: true });
   npm("db:migrate");
@@ -41,7 +60,13 @@ describe("the demo shop (issue 24, item 10)", () => {
   beforeAll(async () => {
     server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(PORT)], { env, stdio: "ignore" });
     for (let i = 0; i < 120; i++) {
-      if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) return;
+      if (
+        await fetch(`${origin}/healthz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        return;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     throw new Error("the demo shop did not start");
@@ -56,7 +81,11 @@ describe("the demo shop (issue 24, item 10)", () => {
   });
 
   it("shows the payment states a newcomer should find: an item reserved by an order awaiting payment, its open payment page, and an order never paid", async () => {
-    const seeded = await readState({ reserved: RESERVED, unpaid: "SELECT o.id FROM orders o WHERE o.status = 'cancelled' AND o.paid_at IS NULL AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.from_status = 'awaiting_payment')" });
+    const seeded = await readState({
+      reserved: RESERVED,
+      unpaid:
+        "SELECT o.id FROM orders o WHERE o.status = 'cancelled' AND o.paid_at IS NULL AND EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.id AND h.from_status = 'awaiting_payment')",
+    });
     expect(seeded.reserved).toHaveLength(1);
     expect(seeded.unpaid).toHaveLength(1);
     const { productId, sessionUrl, orderId } = seeded.reserved[0];
@@ -67,7 +96,9 @@ describe("the demo shop (issue 24, item 10)", () => {
     expect(pay).toContain(`Order ${orderId}`);
     expect(pay).toMatch(/Pay £\d+\.\d\d/);
     // Neither made a payment call (90-payments.mjs marks every other demo order paid).
-    const calls = await readState({ calls: `SELECT count(*) AS n FROM payments WHERE order_id IN ('${orderId}', '${seeded.unpaid[0].id}')` });
+    const calls = await readState({
+      calls: `SELECT count(*) AS n FROM payments WHERE order_id IN ('${orderId}', '${seeded.unpaid[0].id}')`,
+    });
     expect(count(calls.calls)).toBe(0);
   });
 
@@ -104,7 +135,9 @@ describe("npm run jobs", () => {
     // Half a day before the first window of the demo data ends.
     firstDaily = before.active[0].endsAt - 12 * HOUR;
     // Every window that ends tomorrow (UK) is reminded the day before, whatever its hour (issue 46 item 4).
-    const remind = before.active.filter((i) => i.endsAt > firstDaily && i.endsAt < remindersDueBefore(firstDaily) && i.remindedAt === null).map((i) => i.id);
+    const remind = before.active
+      .filter((i) => i.endsAt > firstDaily && i.endsAt < remindersDueBefore(firstDaily) && i.remindedAt === null)
+      .map((i) => i.id);
     expect(remind.length).toBeGreaterThan(0);
 
     // Through npm, as README shows it (it migrates first, a no-op here).
@@ -119,7 +152,11 @@ describe("npm run jobs", () => {
       refunded: 0,
       failures: 0,
     });
-    const after = await readState({ active: ACTIVE, outbox: OUTBOX, reminded: `SELECT id FROM order_items WHERE reminder_sent_at = ${firstDaily} ORDER BY id` });
+    const after = await readState({
+      active: ACTIVE,
+      outbox: OUTBOX,
+      reminded: `SELECT id FROM order_items WHERE reminder_sent_at = ${firstDaily} ORDER BY id`,
+    });
     expect(after.reminded.map((r) => r.id)).toEqual([...remind].sort());
     expect(printedEmails(stdout)).toBe(count(after.outbox) - count(before.outbox));
     expect(printedEmails(stdout)).toBeGreaterThanOrEqual(remind.length);
@@ -142,7 +179,12 @@ describe("npm run jobs", () => {
     expect(failing.status).toBe(0);
     const first = printedSummary(failing.stdout);
     expect(first).toMatchObject({ converted: before.active.length, captured: 0, failures: 0 });
-    const pending = await readState({ converted: CONVERTED, pending: "SELECT count(*) AS n FROM transactions WHERE status = 'pending'", active: ACTIVE, feesOwed: FEES_OWED });
+    const pending = await readState({
+      converted: CONVERTED,
+      pending: "SELECT count(*) AS n FROM transactions WHERE status = 'pending'",
+      active: ACTIVE,
+      feesOwed: FEES_OWED,
+    });
     expect(pending.active).toEqual([]);
     expect(pending.converted.length).toBe(before.converted.length + before.active.length);
     // One pending sale per conversion; the summary counts the run's retry pass, which was refused too.
@@ -154,9 +196,23 @@ describe("npm run jobs", () => {
     expect(ok.stdout).toContain("The local payment provider works again");
 
     const retry = jobs("daily", "--at", new Date(ended + HOUR).toISOString());
-    expect(printedSummary(retry.stdout)).toEqual({ reminders: 0, converted: 0, captured: first.captureFailures, captureFailures: 0, refunded: 0, failures: 0 });
+    expect(printedSummary(retry.stdout)).toEqual({
+      reminders: 0,
+      converted: 0,
+      captured: first.captureFailures,
+      captureFailures: 0,
+      refunded: 0,
+      failures: 0,
+    });
     const rerun = jobs("daily", "--at", new Date(ended + HOUR).toISOString());
-    expect(printedSummary(rerun.stdout)).toEqual({ reminders: 0, converted: 0, captured: 0, captureFailures: 0, refunded: 0, failures: 0 });
+    expect(printedSummary(rerun.stdout)).toEqual({
+      reminders: 0,
+      converted: 0,
+      captured: 0,
+      captureFailures: 0,
+      refunded: 0,
+      failures: 0,
+    });
 
     const converted = before.active.map((i) => `'${i.id}'`).join(", ");
     const after = await readState({
@@ -174,7 +230,12 @@ describe("npm run jobs", () => {
     expect(count(after.pending)).toBe(0);
     expect(count(after.uncaptured)).toBe(0);
     expect(after.sales).toEqual(
-      after.grossOf.map(({ itemId, gross }) => ({ itemId, atBuyingPrice: 1, status: "completed", attempts: `failed:${gross},failed:${gross},succeeded:${gross}` })),
+      after.grossOf.map(({ itemId, gross }) => ({
+        itemId,
+        atBuyingPrice: 1,
+        status: "completed",
+        attempts: `failed:${gross},failed:${gross},succeeded:${gross}`,
+      })),
     );
     expect(after.sales.map((s) => s.itemId)).toEqual(before.active.map((i) => i.id).sort());
   }, 240_000);
@@ -182,7 +243,12 @@ describe("npm run jobs", () => {
   it("weekly makes one payout per recipient for the week that ended, prints how many, and makes none when run again", async () => {
     // The Monday 06:00 UTC after the conversions: it closes the week they happened in.
     const day = new Date(ended);
-    const monday = Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7), 6);
+    const monday = Date.UTC(
+      day.getUTCFullYear(),
+      day.getUTCMonth(),
+      day.getUTCDate() + ((8 - day.getUTCDay()) % 7 || 7),
+      6,
+    );
     const periodEnd = monday - 6 * HOUR;
     // Buyer protection (decision 0078): an item in its claim window at the run, or with a claim not
     // resolved (the demo has one waiting for staff), is held for a later run: the same rule as
@@ -199,7 +265,13 @@ describe("npm run jobs", () => {
     expect(weekly.status).toBe(0);
     expect(weekly.stdout).toContain(`Running the weekly job as at ${new Date(monday).toISOString()} ...`);
     const summary = printedSummary(weekly.stdout);
-    expect(summary).toEqual({ periodStart: periodEnd - 7 * DAY, periodEnd, payouts: count(owed.recipients), transfers: { paid: expect.any(Number), waiting: expect.any(Number), failed: 0 }, failures: 0 });
+    expect(summary).toEqual({
+      periodStart: periodEnd - 7 * DAY,
+      periodEnd,
+      payouts: count(owed.recipients),
+      transfers: { paid: expect.any(Number), waiting: expect.any(Number), failed: 0 },
+      failures: 0,
+    });
     expect(printedEmails(weekly.stdout)).toBeGreaterThanOrEqual(summary.payouts);
 
     const made = await readState({
@@ -213,8 +285,14 @@ describe("npm run jobs", () => {
 
     const rerun = jobs("weekly", "--at", new Date(monday + HOUR).toISOString());
     // Nothing is paid twice (decision 0056): what the first run paid is not sent again; payouts waiting for payout details wait still.
-    expect(printedSummary(rerun.stdout)).toEqual({ ...summary, payouts: 0, transfers: { paid: 0, waiting: summary.transfers.waiting, failed: 0 } });
-    const after = await readState({ payouts: `SELECT count(*) AS n FROM payouts WHERE period_start = ${summary.periodStart}` });
+    expect(printedSummary(rerun.stdout)).toEqual({
+      ...summary,
+      payouts: 0,
+      transfers: { paid: 0, waiting: summary.transfers.waiting, failed: 0 },
+    });
+    const after = await readState({
+      payouts: `SELECT count(*) AS n FROM payouts WHERE period_start = ${summary.periodStart}`,
+    });
     expect(count(after.payouts)).toBe(summary.payouts);
   }, 180_000);
 
@@ -226,7 +304,11 @@ describe("npm run jobs", () => {
     const run = jobs("reservations", "--at", new Date(due).toISOString());
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`${before.reserved.length} reservation(s) ended; 0 still awaiting payment.`);
-    const after = await readState({ reserved: RESERVED, outbox: OUTBOX, back: `SELECT availability FROM products WHERE id IN (${before.reserved.map((r) => `'${r.productId}'`).join(", ")})` });
+    const after = await readState({
+      reserved: RESERVED,
+      outbox: OUTBOX,
+      back: `SELECT availability FROM products WHERE id IN (${before.reserved.map((r) => `'${r.productId}'`).join(", ")})`,
+    });
     expect(after.reserved).toEqual([]);
     expect(after.back.map((p) => p.availability)).toEqual(before.reserved.map(() => "available"));
     expect(count(after.outbox) - count(before.outbox)).toBe(before.reserved.length);

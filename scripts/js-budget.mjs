@@ -48,12 +48,23 @@ for (const [id, route] of Object.entries(manifest.routes)) {
     files.add(r.module);
     for (const file of r.imports ?? []) files.add(file);
   }
-  const inline = JSON.stringify({ entry: manifest.entry, routes: Object.fromEntries(chain(id).map((r) => [r, manifest.routes[r]])), url: manifest.url, version: manifest.version });
+  const inline = JSON.stringify({
+    entry: manifest.entry,
+    routes: Object.fromEntries(chain(id).map((r) => [r, manifest.routes[r]])),
+    url: manifest.url,
+    version: manifest.version,
+  });
   const bytes = [...files].reduce((sum, file) => sum + gz(file), 0) + gzipSync(inline).length;
   const limit = DASHBOARD.test(id) ? DASHBOARD_LIMIT : SHOPPER_LIMIT;
   const over = bytes > limit * KB;
   failed ||= over;
-  rows.push({ route: id, path: route.path ?? (route.index ? "(index)" : ""), kB: (bytes / KB).toFixed(1), limit, result: over ? "OVER" : "ok" });
+  rows.push({
+    route: id,
+    path: route.path ?? (route.index ? "(index)" : ""),
+    kB: (bytes / KB).toFixed(1),
+    limit,
+    result: over ? "OVER" : "ok",
+  });
 }
 
 rows.sort((a, b) => Number(b.kB) - Number(a.kB));

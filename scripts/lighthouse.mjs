@@ -24,7 +24,11 @@ run("npm", ["run", "-s", "build"]);
 
 const stop = await startServer(PORT);
 
-const results = { at: new Date().toISOString(), settings: "Lighthouse default (mobile: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown)", pages: [] };
+const results = {
+  at: new Date().toISOString(),
+  settings: "Lighthouse default (mobile: emulated Moto G Power, simulated slow 4G, 4x CPU slowdown)",
+  pages: [],
+};
 for (const [name, url] of pages) {
   // Warm the Worker, the page and its images and scripts first: the audit measures a running
   // site, not the first request after a build (a cold first run cost home 0.7 s of LCP).
@@ -34,7 +38,15 @@ for (const [name, url] of pages) {
   for (const asset of new Set(assets)) await (await fetch(BASE + asset)).arrayBuffer();
   const out = execFileSync(
     path.resolve("node_modules/.bin/lighthouse"),
-    [BASE + url, "--quiet", "--output=json", "--output-path=stdout", `--chrome-path=${CHROMIUM}`, "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage", "--only-categories=performance,accessibility,best-practices,seo"],
+    [
+      BASE + url,
+      "--quiet",
+      "--output=json",
+      "--output-path=stdout",
+      `--chrome-path=${CHROMIUM}`,
+      "--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage",
+      "--only-categories=performance,accessibility,best-practices,seo",
+    ],
     { maxBuffer: 64 * 1024 * 1024, env: { ...process.env, CHROME_PATH: CHROMIUM } },
   );
   const report = JSON.parse(out.toString());
@@ -44,7 +56,11 @@ for (const [name, url] of pages) {
   const audit = (id) => report.audits[id]?.displayValue ?? null;
   const failing = Object.values(report.categories)
     .filter((c) => c.id !== "performance")
-    .flatMap((c) => c.auditRefs.filter((r) => r.weight > 0 && report.audits[r.id]?.score !== null && report.audits[r.id]?.score < 1).map((r) => `${c.id}: ${r.id}`));
+    .flatMap((c) =>
+      c.auditRefs
+        .filter((r) => r.weight > 0 && report.audits[r.id]?.score !== null && report.audits[r.id]?.score < 1)
+        .map((r) => `${c.id}: ${r.id}`),
+    );
   results.pages.push({
     name,
     url,
@@ -62,7 +78,8 @@ for (const [name, url] of pages) {
 await stop();
 
 console.table(results.pages.map(({ failing: _f, ...row }) => row));
-for (const page of results.pages) if (page.failing.length) console.log(`${page.name}: below 100 because of ${page.failing.join(", ")}`);
+for (const page of results.pages)
+  if (page.failing.length) console.log(`${page.name}: below 100 because of ${page.failing.join(", ")}`);
 mkdirSync("bench", { recursive: true });
 writeFileSync("bench/lighthouse.json", JSON.stringify(results, null, 2));
 console.log("Wrote bench/lighthouse.json");

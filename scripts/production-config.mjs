@@ -3,7 +3,16 @@
 
 /** The bindings the Worker uses (worker-configuration.d.ts), by kind. */
 const BINDINGS = { d1_databases: ["DB"], r2_buckets: ["IMAGES"], kv_namespaces: ["SESSIONS", "CACHE"] };
-const SECRETS = ["SESSION_SECRET", "PASSWORD_PEPPER", "EMAIL_API_KEY", "BREVO_API_KEY", "STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET", "EASYPOST_API_KEY", "EASYPOST_WEBHOOK_SECRET"];
+const SECRETS = [
+  "SESSION_SECRET",
+  "PASSWORD_PEPPER",
+  "EMAIL_API_KEY",
+  "BREVO_API_KEY",
+  "STRIPE_SECRET_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "EASYPOST_API_KEY",
+  "EASYPOST_WEBHOOK_SECRET",
+];
 const CREATE = {
   DB: "npx wrangler d1 create closetloop",
   SESSIONS: "npx wrangler kv namespace create SESSIONS",
@@ -14,11 +23,19 @@ const CREATE = {
 export function productionConfigProblems(config) {
   const problems = [];
   if (config.targetEnvironment !== "production") {
-    problems.push("the build is not for [env.production]: build it with CLOUDFLARE_ENV=production (npm run deploy does)");
+    problems.push(
+      "the build is not for [env.production]: build it with CLOUDFLARE_ENV=production (npm run deploy does)",
+    );
   }
-  if (config.vars?.APP_ENV !== "production") problems.push(`APP_ENV is ${JSON.stringify(config.vars?.APP_ENV)}; [env.production] must set APP_ENV = "production"`);
+  if (config.vars?.APP_ENV !== "production")
+    problems.push(
+      `APP_ENV is ${JSON.stringify(config.vars?.APP_ENV)}; [env.production] must set APP_ENV = "production"`,
+    );
   for (const name of SECRETS) {
-    if (config.vars && name in config.vars) problems.push(`${name} is a plain variable in wrangler.toml; make it a secret: npx wrangler secret put ${name} --env production`);
+    if (config.vars && name in config.vars)
+      problems.push(
+        `${name} is a plain variable in wrangler.toml; make it a secret: npx wrangler secret put ${name} --env production`,
+      );
   }
   for (const [kind, names] of Object.entries(BINDINGS)) {
     for (const name of names) {
@@ -28,11 +45,16 @@ export function productionConfigProblems(config) {
         continue;
       }
       const id = binding.database_id ?? binding.id ?? binding.bucket_name;
-      if (!id || /REPLACE_WITH|^local-/i.test(id)) problems.push(`${name} has the placeholder id ${JSON.stringify(id)}: create it (${CREATE[name]}) and put its id in [env.production]`);
+      if (!id || /REPLACE_WITH|^local-/i.test(id))
+        problems.push(
+          `${name} has the placeholder id ${JSON.stringify(id)}: create it (${CREATE[name]}) and put its id in [env.production]`,
+        );
     }
   }
-  if (!config.queues?.producers?.some((p) => p.binding === "NOTIFICATIONS")) problems.push("[env.production] has no NOTIFICATIONS queue producer");
+  if (!config.queues?.producers?.some((p) => p.binding === "NOTIFICATIONS"))
+    problems.push("[env.production] has no NOTIFICATIONS queue producer");
   if (!config.queues?.consumers?.length) problems.push("[env.production] has no queue consumer for the notifications");
-  if (!config.triggers?.crons?.length) problems.push("[env.production] has no cron triggers (the daily rental job and the weekly payouts)");
+  if (!config.triggers?.crons?.length)
+    problems.push("[env.production] has no cron triggers (the daily rental job and the weekly payouts)");
   return problems;
 }

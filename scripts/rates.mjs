@@ -41,17 +41,29 @@ try {
     console.error("No rates yet: run `npm run db:seed` (or `npm run jobs -- daily`) first.");
     process.exitCode = 1;
   } else {
-    if (change?.date) await db.prepare("UPDATE exchange_rates SET rates_date = ?, source = 'local', fetched_at = ?").bind(change.date, Date.now()).run();
-    if (change?.currency) await db.prepare("UPDATE exchange_rates SET per_pound = ?, source = 'local', fetched_at = ? WHERE currency = ?").bind(change.rate, Date.now(), change.currency).run();
+    if (change?.date)
+      await db
+        .prepare("UPDATE exchange_rates SET rates_date = ?, source = 'local', fetched_at = ?")
+        .bind(change.date, Date.now())
+        .run();
+    if (change?.currency)
+      await db
+        .prepare("UPDATE exchange_rates SET per_pound = ?, source = 'local', fetched_at = ? WHERE currency = ?")
+        .bind(change.rate, Date.now(), change.currency)
+        .run();
     // Pages kept by the page cache are renewed (app/services/freshness.server.ts).
     if (change) await env.CACHE.put("pages:version", `${Date.now().toString(36)}-rates`);
-    const rows = (await db.prepare("SELECT currency, per_pound, rates_date, source FROM exchange_rates ORDER BY currency").all()).results;
+    const rows = (
+      await db.prepare("SELECT currency, per_pound, rates_date, source FROM exchange_rates ORDER BY currency").all()
+    ).results;
     if (rows.length === 0) console.log("No exchange rates: prices show in pounds only.");
     else {
       const date = rows[0].rates_date;
       const age = Math.floor((Date.now() - Date.parse(`${date}T00:00:00Z`)) / DAY);
       const shown = age <= MAX_AGE_DAYS && age >= -1;
-      console.log(`Rates of ${date} (${age} day(s) old, from ${rows[0].source}): ${shown ? "prices are shown converted." : `older than ${MAX_AGE_DAYS} days, so prices show in pounds only.`}`);
+      console.log(
+        `Rates of ${date} (${age} day(s) old, from ${rows[0].source}): ${shown ? "prices are shown converted." : `older than ${MAX_AGE_DAYS} days, so prices show in pounds only.`}`,
+      );
       for (const row of rows) console.log(`  £1 = ${row.per_pound} ${row.currency}`);
     }
   }

@@ -26,7 +26,9 @@ const workerOnly = process.argv.includes("--worker-only");
 const inspectorArg = process.argv.indexOf("--inspector-port");
 const inspectorPort = inspectorArg > 0 ? Number(process.argv[inspectorArg + 1]) : undefined;
 const extraBindings = Object.fromEntries(
-  process.argv.flatMap((arg, i) => (arg === "--binding" ? [process.argv[i + 1] ?? ""] : [])).map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  process.argv
+    .flatMap((arg, i) => (arg === "--binding" ? [process.argv[i + 1] ?? ""] : []))
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const worker = builtWorker();
@@ -42,7 +44,11 @@ const mf = new Miniflare(
     workers: [
       {
         ...worker,
-        bindings: { ...worker.bindings, ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}), ...extraBindings },
+        bindings: {
+          ...worker.bindings,
+          ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}),
+          ...extraBindings,
+        },
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
         ...(inspectorPort ? { unsafeInspectorProxy: true } : {}),
       },
@@ -66,14 +72,17 @@ console.log(
 const FIVE_MINUTES = 5 * 60_000;
 let cron;
 const nextTick = () => {
-  cron = setTimeout(async () => {
-    try {
-      await (await mf.getWorker(worker.name)).scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
-    } catch (error) {
-      console.error("The five-minute job (reservations) failed:", error);
-    }
-    nextTick();
-  }, FIVE_MINUTES - (Date.now() % FIVE_MINUTES));
+  cron = setTimeout(
+    async () => {
+      try {
+        await (await mf.getWorker(worker.name)).scheduled({ cron: "*/5 * * * *", scheduledTime: new Date() });
+      } catch (error) {
+        console.error("The five-minute job (reservations) failed:", error);
+      }
+      nextTick();
+    },
+    FIVE_MINUTES - (Date.now() % FIVE_MINUTES),
+  );
 };
 if (!workerOnly) nextTick();
 const stop = async () => {

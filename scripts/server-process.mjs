@@ -19,7 +19,10 @@ export async function ready(url, attempts = 120) {
 
 /** Serves the build on `port`; `args` go to serve.mjs (e.g. --page-cache-seconds 0). */
 export async function startServer(port, { env = process.env, args = [] } = {}) {
-  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(port), ...args], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const server = spawn(process.execPath, ["scripts/serve.mjs", "--port", String(port), ...args], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const stop = () =>
     new Promise((resolve) => {
       if (server.exitCode !== null) return resolve();

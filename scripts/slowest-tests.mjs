@@ -11,7 +11,12 @@ const count = Number(process.argv[2] ?? 20);
 /** [{ phase, file, name, ms }] from a vitest JSON report. */
 const fromVitest = (phase, report) =>
   (report.testResults ?? []).flatMap((file) =>
-    (file.assertionResults ?? []).map((test) => ({ phase, file: path.relative(process.cwd(), file.name), name: test.fullName ?? test.title, ms: test.duration ?? 0 })),
+    (file.assertionResults ?? []).map((test) => ({
+      phase,
+      file: path.relative(process.cwd(), file.name),
+      name: test.fullName ?? test.title,
+      ms: test.duration ?? 0,
+    })),
   );
 
 /** [{ phase, file, name, ms }] from Playwright's JSON report (suites nest; one result per project and retry). */
@@ -21,10 +26,16 @@ function fromPlaywright(phase, report) {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
-        out.push({ phase: `${phase} (${test.projectName})`, file: spec.file ?? suite.file, name: [...titles, spec.title].join(" › "), ms });
+        out.push({
+          phase: `${phase} (${test.projectName})`,
+          file: spec.file ?? suite.file,
+          name: [...titles, spec.title].join(" › "),
+          ms,
+        });
       }
     }
-    for (const child of suite.suites ?? []) walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
+    for (const child of suite.suites ?? [])
+      walk(child, child.title && child.title !== child.file ? [...titles, child.title] : titles);
   };
   for (const suite of report.suites ?? []) walk(suite, []);
   return out;
@@ -47,6 +58,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (rows.length === 0) console.log(`No test reports in ${DIR}/: run npm test (or one of its phases) first.`);
   else {
     console.log(`\nThe ${rows.length} slowest tests of the last run (s):`);
-    for (const r of rows) console.log(`  ${(r.ms / 1000).toFixed(1).padStart(6)}  ${r.phase.padEnd(16)} ${r.file} › ${r.name}`.slice(0, 220));
+    for (const r of rows)
+      console.log(
+        `  ${(r.ms / 1000).toFixed(1).padStart(6)}  ${r.phase.padEnd(16)} ${r.file} › ${r.name}`.slice(0, 220),
+      );
   }
 }

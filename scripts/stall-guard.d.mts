@@ -2,5 +2,11 @@
 import type { Reporter } from "vitest/reporters";
 
 export declare class StallGuard implements Reporter {
-  constructor(options: { outputFile: string; graceSeconds?: number; exit?: (code: number) => void; log?: (line: string) => void; openResources?: () => string[] });
+  constructor(options: {
+    outputFile: string;
+    graceSeconds?: number;
+    exit?: (code: number) => void;
+    log?: (line: string) => void;
+    openResources?: () => string[];
+  });
 }

@@ -17,7 +17,13 @@ const summarize = (resources) => {
 
 export class StallGuard {
   /** @param {{ outputFile: string, graceSeconds?: number, exit?: (code: number) => void, log?: (line: string) => void, openResources?: () => string[] }} options */
-  constructor({ outputFile, graceSeconds = 60, exit = (code) => process.exit(code), log = (line) => console.error(line), openResources = () => process.getActiveResourcesInfo() }) {
+  constructor({
+    outputFile,
+    graceSeconds = 60,
+    exit = (code) => process.exit(code),
+    log = (line) => console.error(line),
+    openResources = () => process.getActiveResourcesInfo(),
+  }) {
     this.outputFile = outputFile;
     this.graceSeconds = graceSeconds;
     this.exit = exit;
@@ -52,7 +58,11 @@ export class StallGuard {
     const testResults = this.ended.map((m) => ({
       name: m.moduleId,
       status: m.state() === "failed" || m.errors().length > 0 ? "failed" : "passed",
-      assertionResults: [...m.children.allTests()].map((t) => ({ fullName: t.fullName, status: t.result().state, duration: t.diagnostic()?.duration ?? 0 })),
+      assertionResults: [...m.children.allTests()].map((t) => ({
+        fullName: t.fullName,
+        status: t.result().state,
+        duration: t.diagnostic()?.duration ?? 0,
+      })),
     }));
     const tests = testResults.flatMap((f) => f.assertionResults);
     return {

@@ -9,7 +9,14 @@ const testModule = (moduleId, states) => ({
   moduleId,
   state: () => (states.includes("failed") ? "failed" : "passed"),
   errors: () => [],
-  children: { allTests: () => states.map((state, i) => ({ fullName: `${moduleId} case ${i}`, result: () => ({ state }), diagnostic: () => ({ duration: 10 * (i + 1) }) })) },
+  children: {
+    allTests: () =>
+      states.map((state, i) => ({
+        fullName: `${moduleId} case ${i}`,
+        result: () => ({ state }),
+        diagnostic: () => ({ duration: 10 * (i + 1) }),
+      })),
+  },
 });
 
 describe("the stall guard of the integration run", () => {
@@ -25,7 +32,13 @@ describe("the stall guard of the integration run", () => {
   afterEach(() => vi.useRealTimers());
 
   const started = (files) => {
-    const guard = new StallGuard({ outputFile, graceSeconds: 60, exit, log, openResources: () => ["ChildProcess", "TCPSocketWrap", "TCPSocketWrap"] });
+    const guard = new StallGuard({
+      outputFile,
+      graceSeconds: 60,
+      exit,
+      log,
+      openResources: () => ["ChildProcess", "TCPSocketWrap", "TCPSocketWrap"],
+    });
     guard.onTestRunStart(files.map((f) => ({ moduleId: f })));
     return guard;
   };
@@ -38,11 +51,17 @@ describe("the stall guard of the integration run", () => {
     expect(exit).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1_000);
     expect(exit).toHaveBeenCalledWith(0);
-    expect(log.mock.calls[0][0]).toContain("All 2 test files ended (3 tests passed, 0 failed), but the run did not end within 60 s");
+    expect(log.mock.calls[0][0]).toContain(
+      "All 2 test files ended (3 tests passed, 0 failed), but the run did not end within 60 s",
+    );
     expect(log.mock.calls[0][0]).toContain("Still open: ChildProcess, TCPSocketWrap ×2.");
     const report = JSON.parse(readFileSync(outputFile, "utf8"));
     expect(report.testResults.map((f) => f.name)).toEqual(["a.test.ts", "b.test.ts"]);
-    expect(report.testResults[0].assertionResults[1]).toEqual({ fullName: "a.test.ts case 1", status: "passed", duration: 20 });
+    expect(report.testResults[0].assertionResults[1]).toEqual({
+      fullName: "a.test.ts case 1",
+      status: "passed",
+      duration: 20,
+    });
   });
 
   it("ends it with exit 1 when a test failed", () => {

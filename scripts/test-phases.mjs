@@ -17,7 +17,10 @@ const STEPS = [
     ["unit", "npm run test:unit"],
     // The browser tests' own state, made afresh (playwright.config.ts serves it as it is).
     // The soak starts from a copy of it, made before any browser test changes it.
-    ["browser state", `rm -rf ${E2E_STATE} ${SOAK_STATE} && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:migrate && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:seed -- --fixtures tests/e2e/seed && cp -r ${E2E_STATE} ${SOAK_STATE}`],
+    [
+      "browser state",
+      `rm -rf ${E2E_STATE} ${SOAK_STATE} && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:migrate && CLOSETLOOP_STATE=${E2E_STATE} npm run -s db:seed -- --fixtures tests/e2e/seed && cp -r ${E2E_STATE} ${SOAK_STATE}`,
+    ],
   ],
   [["integration", "npm run test:integration"]],
   [["build", "npm run build"]],
@@ -39,7 +42,11 @@ const STEPS = [
 function run([name, command, extraEnv = {}], alone) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, { shell: true, stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"], env: { ...process.env, ...extraEnv } });
+    const child = spawn(command, {
+      shell: true,
+      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+      env: { ...process.env, ...extraEnv },
+    });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
@@ -66,9 +73,12 @@ for (const step of STEPS) {
 
 const width = Math.max(...times.map(([n]) => n.length));
 console.log("\nnpm test, time per phase:");
-for (const [name, seconds] of times) console.log(seconds === null ? name : `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
+for (const [name, seconds] of times)
+  console.log(seconds === null ? name : `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
 console.log(`  ${"total".padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
-await new Promise((resolve) => spawn("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" }).on("close", resolve));
+await new Promise((resolve) =>
+  spawn("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" }).on("close", resolve),
+);
 if (failed) {
   console.error(`\nnpm test failed in phase: ${failed}`);
   process.exit(1);

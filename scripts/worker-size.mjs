@@ -26,7 +26,10 @@ export const STARTUP_BUDGET_MS = 30;
 const STARTUP_RUNS = 5;
 
 function wrangler(args) {
-  const run = spawnSync("npx", ["wrangler", ...args], { encoding: "utf8", env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" } });
+  const run = spawnSync("npx", ["wrangler", ...args], {
+    encoding: "utf8",
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false", NO_COLOR: "1" },
+  });
   return { ok: run.status === 0, output: `${run.stdout}\n${run.stderr}` };
 }
 
@@ -36,16 +39,36 @@ export function checkWorker(buildDir = "build") {
   mkdirSync(out, { recursive: true });
   const bundle = path.join(out, "worker.bundle");
   const problems = [];
-  const dry = wrangler(["deploy", "--dry-run", "--outfile", bundle, "-c", path.join(buildDir, "server", "wrangler.json")]);
+  const dry = wrangler([
+    "deploy",
+    "--dry-run",
+    "--outfile",
+    bundle,
+    "-c",
+    path.join(buildDir, "server", "wrangler.json"),
+  ]);
   const size = dry.output.match(/Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/);
   if (!dry.ok || !size) problems.push(`wrangler deploy --dry-run failed:\n${dry.output.slice(-2000)}`);
   const uploadKiB = size ? Number(size[1]) : NaN;
   const gzipKiB = size ? Number(size[2]) : NaN;
-  if (gzipKiB > WORKER_GZIP_LIMIT_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over Cloudflare's ${WORKER_GZIP_LIMIT_KIB} KiB limit.`);
-  else if (gzipKiB > WORKER_GZIP_BUDGET_KIB) problems.push(`The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0096).`);
+  if (gzipKiB > WORKER_GZIP_LIMIT_KIB)
+    problems.push(
+      `The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over Cloudflare's ${WORKER_GZIP_LIMIT_KIB} KiB limit.`,
+    );
+  else if (gzipKiB > WORKER_GZIP_BUDGET_KIB)
+    problems.push(
+      `The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0096).`,
+    );
   let startupMs = NaN;
   for (let run = 0; dry.ok && run < STARTUP_RUNS && !(startupMs <= STARTUP_BUDGET_MS); run++) {
-    const startup = wrangler(["check", "startup", "--worker", bundle, "--outfile", path.join(out, "startup.cpuprofile")]);
+    const startup = wrangler([
+      "check",
+      "startup",
+      "--worker",
+      bundle,
+      "--outfile",
+      path.join(out, "startup.cpuprofile"),
+    ]);
     const active = startup.output.match(/Active: ([\d.]+) ms/);
     if (!startup.ok || !active) {
       problems.push(`wrangler check startup failed:\n${startup.output.slice(-2000)}`);
@@ -53,7 +76,22 @@ export function checkWorker(buildDir = "build") {
     }
     startupMs = Math.min(Number(active[1]), Number.isNaN(startupMs) ? Infinity : startupMs);
   }
-  if (startupMs > STARTUP_LIMIT_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`);
-  else if (startupMs > STARTUP_BUDGET_MS) problems.push(`The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decision 0096).`);
-  return { uploadKiB, gzipKiB, limitKiB: WORKER_GZIP_LIMIT_KIB, budgetKiB: WORKER_GZIP_BUDGET_KIB, startupMs, startupLimitMs: STARTUP_LIMIT_MS, startupBudgetMs: STARTUP_BUDGET_MS, problems };
+  if (startupMs > STARTUP_LIMIT_MS)
+    problems.push(
+      `The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`,
+    );
+  else if (startupMs > STARTUP_BUDGET_MS)
+    problems.push(
+      `The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decision 0096).`,
+    );
+  return {
+    uploadKiB,
+    gzipKiB,
+    limitKiB: WORKER_GZIP_LIMIT_KIB,
+    budgetKiB: WORKER_GZIP_BUDGET_KIB,
+    startupMs,
+    startupLimitMs: STARTUP_LIMIT_MS,
+    startupBudgetMs: STARTUP_BUDGET_MS,
+    problems,
+  };
 }

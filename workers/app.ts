@@ -66,7 +66,8 @@ app.use(async (c, next) => {
   const headers = new Headers(c.res.headers);
   headers.set("x-request-id", requestId);
   if (c.res.status === 503 && !headers.has("retry-after")) headers.set("retry-after", String(RETRY_AFTER_SECONDS));
-  if (c.res.status >= 500) console.error(`5xx ${c.res.status} ${c.req.method} ${c.get("route") ?? c.req.routePath} request ${requestId}`);
+  if (c.res.status >= 500)
+    console.error(`5xx ${c.res.status} ${c.req.method} ${c.get("route") ?? c.req.routePath} request ${requestId}`);
   applySecurityHeaders(headers, appConfig(c.env).isDev);
   const trips = c.get("d1");
   if (trips) {
@@ -80,7 +81,8 @@ app.use(async (c, next) => {
 // site's own 503 page (decision 0072), anything else a plain 500 (a misconfigured Worker included).
 app.onError(async (error, c) => {
   console.error(`request ${c.get("requestId")}: ${c.req.method} ${new URL(c.req.url).pathname} failed`, error);
-  if (isStorageUnavailable(error)) return renderUnavailable(c.env, c.req.raw, c.get("requestId"), c.executionCtx as ExecutionContext);
+  if (isStorageUnavailable(error))
+    return renderUnavailable(c.env, c.req.raw, c.get("requestId"), c.executionCtx as ExecutionContext);
   return c.text("Internal Server Error", 500);
 });
 
@@ -100,9 +102,21 @@ app.get("/healthz", (c) => c.json({ ok: true }));
 
 app.route("/images", images);
 // The payment provider's events (decision 0055): signed, at most 1 MB, recorded once by id.
-app.all("/webhooks/stripe", async (c) => (await paymentEvents()).receiveWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
+app.all("/webhooks/stripe", async (c) =>
+  (await paymentEvents()).receiveWebhook(
+    { env: c.env, config: appConfig(c.env), db: database(c.env.DB) },
+    c.req.raw,
+    Date.now(),
+  ),
+);
 // The shipping provider's tracking events (decision 0082): signed, at most 256 kB, each status once.
-app.all("/webhooks/shipping", async (c) => (await trackingEvents()).receiveShippingWebhook({ env: c.env, config: appConfig(c.env), db: database(c.env.DB) }, c.req.raw, Date.now()));
+app.all("/webhooks/shipping", async (c) =>
+  (await trackingEvents()).receiveShippingWebhook(
+    { env: c.env, config: appConfig(c.env), db: database(c.env.DB) },
+    c.req.raw,
+    Date.now(),
+  ),
+);
 // A conversation's live socket (workers/live.ts answers this one path).
 app.get("/account/messages/:id/live", async (c) => (await liveSockets()).live.fetch(c.req.raw, c.env, c.executionCtx));
 
@@ -132,7 +146,8 @@ app.all("*", async (c) => {
   const { d1, env } = withDevFailure(failure, reads.d1, c.env);
   const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(d1, trips)) };
   // An action may change what the visitor's header shows: their remembered visit goes.
-  if (request.method !== "GET" && request.method !== "HEAD") await (await personalPages()).forgetVisit(request, services);
+  if (request.method !== "GET" && request.method !== "HEAD")
+    await (await personalPages()).forgetVisit(request, services);
   const requestId = c.get("requestId");
   const render = async (req: Request) => {
     const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false };
@@ -149,7 +164,15 @@ app.all("*", async (c) => {
   const capSeconds = import.meta.env.MODE === "development" || failure ? 0 : config.PAGE_CACHE_SECONDS;
   const now = Date.now();
   const version = capSeconds > 0 && request.method === "GET" ? await pagesVersion(env.CACHE, now) : undefined;
-  const cache = { capSeconds, version, build: build.assets.version, now, freshNonce: createNonce, waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work), shared: (caches as unknown as { default: Cache }).default };
+  const cache = {
+    capSeconds,
+    version,
+    build: build.assets.version,
+    now,
+    freshNonce: createNonce,
+    waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
+    shared: (caches as unknown as { default: Cache }).default,
+  };
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.
   const stitched =

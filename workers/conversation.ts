@@ -1,8 +1,27 @@
 import { DurableObject } from "cloudflare:workers";
 import { conversationById, markDelivered, markSeen, partyStates, partyUserId } from "../app/data/conversations.server";
-import { insertMessage, markEmailed, recipientOf, sendingContext, type SendResult } from "../app/data/conversation-sending.server";
+import {
+  insertMessage,
+  markEmailed,
+  recipientOf,
+  sendingContext,
+  type SendResult,
+} from "../app/data/conversation-sending.server";
 import { database } from "../app/data/db.server";
-import { mailPreview, otherParty, parseClientFrame, rateLimitReason, readUpTo, rateWindowsSince, shouldNotify, TOKEN_EXPIRED, validMessage, validToken, type MessageView, type Party } from "../app/domain/messages";
+import {
+  mailPreview,
+  otherParty,
+  parseClientFrame,
+  rateLimitReason,
+  readUpTo,
+  rateWindowsSince,
+  shouldNotify,
+  TOKEN_EXPIRED,
+  validMessage,
+  validToken,
+  type MessageView,
+  type Party,
+} from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
 import { perIsolate } from "../app/services/per-isolate";
 
@@ -44,14 +63,16 @@ export class ConversationRoom extends DurableObject<Env> {
 
   /** A WebSocket upgrade the Worker authorized: the member comes in a header only the Worker sets. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     let member: SocketMember;
     try {
       member = JSON.parse(request.headers.get(MEMBER_HEADER) ?? "") as SocketMember;
     } catch {
       return new Response("Forbidden", { status: 403 });
     }
-    if (typeof member?.userId !== "string" || !["shopper", "handler", "reader"].includes(member.party)) return new Response("Forbidden", { status: 403 });
+    if (typeof member?.userId !== "string" || !["shopper", "handler", "reader"].includes(member.party))
+      return new Response("Forbidden", { status: 403 });
     const conversationId = new URL(request.url).searchParams.get("conversation") ?? "";
     await this.ctx.storage.put("conversationId", conversationId);
     const pair = new WebSocketPair();
@@ -77,11 +98,22 @@ export class ConversationRoom extends DurableObject<Env> {
       const conversationId = await this.ctx.storage.get<string>("conversationId");
       if (!member || !conversationId) return this.closeSocket(ws, 1011, "Conversation unknown");
       if (member.party === "reader") {
-        if (parsed.frame.type === "send") this.sendTo(ws, { type: "error", token: parsed.frame.token, error: "You can read this conversation but not write in it" });
+        if (parsed.frame.type === "send")
+          this.sendTo(ws, {
+            type: "error",
+            token: parsed.frame.token,
+            error: "You can read this conversation but not write in it",
+          });
         return;
       }
       if (parsed.frame.type === "read") return await this.seen(conversationId, member.party, parsed.frame.seq);
-      const result = await this.post({ conversationId, senderId: member.userId, party: member.party, text: parsed.frame.text, token: parsed.frame.token });
+      const result = await this.post({
+        conversationId,
+        senderId: member.userId,
+        party: member.party,
+        text: parsed.frame.text,
+        token: parsed.frame.token,
+      });
       if (!result.ok) this.sendTo(ws, { type: "error", token: parsed.frame.token, error: result.error });
       else if (result.replay) this.sendTo(ws, { type: "message", message: result.message, token: parsed.frame.token });
     } catch (error) {
@@ -120,13 +152,25 @@ export class ConversationRoom extends DurableObject<Env> {
    * written to D1, then pushed to every open socket. A token sent again returns the message it
    * made the first time.
    */
-  post(input: { conversationId: string; senderId: string; party: Party; text: string; token: string }): Promise<SendResult> {
+  post(input: {
+    conversationId: string;
+    senderId: string;
+    party: Party;
+    text: string;
+    token: string;
+  }): Promise<SendResult> {
     const run = this.queue.then(() => this.postNow(input));
     this.queue = run.catch(() => undefined);
     return run;
   }
 
-  private async postNow(input: { conversationId: string; senderId: string; party: Party; text: string; token: string }): Promise<SendResult> {
+  private async postNow(input: {
+    conversationId: string;
+    senderId: string;
+    party: Party;
+    text: string;
+    token: string;
+  }): Promise<SendResult> {
     const token = validToken(input.token);
     if (!token) return { ok: false, status: 400, error: TOKEN_EXPIRED };
     const valid = validMessage(input.text);
@@ -138,16 +182,39 @@ export class ConversationRoom extends DurableObject<Env> {
     const other = otherParty(input.party);
     const otherUserId = partyUserId(conversation, other);
     const now = Date.now();
-    const context = await sendingContext(db, input.conversationId, input.senderId, otherUserId, token, rateWindowsSince(now));
+    const context = await sendingContext(
+      db,
+      input.conversationId,
+      input.senderId,
+      otherUserId,
+      token,
+      rateWindowsSince(now),
+    );
     if (context.replay) return { ok: true, message: context.replay, replay: true };
-    if (context.suspended) return { ok: false, status: 403, error: "Your messages are suspended. Contact customer support." };
-    if (!context.itemExists) return { ok: false, status: 409, error: "This item was deleted: the conversation is closed." };
-    if (context.blocked || !otherUserId) return { ok: false, status: 403, error: "You can't send messages in this conversation." };
-    const { MESSAGES_PER_MINUTE: perMinute, MESSAGES_PER_DAY: perDay } = this.env as { MESSAGES_PER_MINUTE?: string; MESSAGES_PER_DAY?: string };
-    const limited = rateLimitReason(context.sent, { perMinute: perMinute ? Number(perMinute) : undefined, perDay: perDay ? Number(perDay) : undefined });
+    if (context.suspended)
+      return { ok: false, status: 403, error: "Your messages are suspended. Contact customer support." };
+    if (!context.itemExists)
+      return { ok: false, status: 409, error: "This item was deleted: the conversation is closed." };
+    if (context.blocked || !otherUserId)
+      return { ok: false, status: 403, error: "You can't send messages in this conversation." };
+    const { MESSAGES_PER_MINUTE: perMinute, MESSAGES_PER_DAY: perDay } = this.env as {
+      MESSAGES_PER_MINUTE?: string;
+      MESSAGES_PER_DAY?: string;
+    };
+    const limited = rateLimitReason(context.sent, {
+      perMinute: perMinute ? Number(perMinute) : undefined,
+      perDay: perDay ? Number(perDay) : undefined,
+    });
     if (limited) return { ok: false, status: 429, error: limited };
     const seq = Math.max(this.lastSeq ?? 0, context.lastSeq ?? 0) + 1;
-    const message: MessageView = { id: `msg_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`, seq, party: input.party, body: valid.text, createdAt: now, deleted: false };
+    const message: MessageView = {
+      id: `msg_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`,
+      seq,
+      party: input.party,
+      body: valid.text,
+      createdAt: now,
+      deleted: false,
+    };
     await insertMessage(db, { ...message, conversationId: input.conversationId, senderId: input.senderId, token, now });
     this.lastSeq = seq;
     this.broadcast({ type: "message", message, token });
@@ -159,17 +226,35 @@ export class ConversationRoom extends DurableObject<Env> {
       states[other].deliveredSeq = seq;
     } else if (shouldNotify({ emailedAt: states[other].emailedAt, unreadBefore: states[other].unread - 1 }, now)) {
       await markEmailed(db, input.conversationId, other, now);
-      this.ctx.waitUntil(this.tell(otherUserId, conversation.id, input.party === "shopper" ? conversation.shopperName : conversation.handlerName, conversation.productName, valid.text, now));
+      this.ctx.waitUntil(
+        this.tell(
+          otherUserId,
+          conversation.id,
+          input.party === "shopper" ? conversation.shopperName : conversation.handlerName,
+          conversation.productName,
+          valid.text,
+          now,
+        ),
+      );
     }
     void this.broadcastStates(input.conversationId, states);
     return { ok: true, message, replay: false };
   }
 
-  private async tell(userId: string, conversationId: string, fromName: string, productName: string, text: string, now: number) {
+  private async tell(
+    userId: string,
+    conversationId: string,
+    fromName: string,
+    productName: string,
+    text: string,
+    now: number,
+  ) {
     const to = await recipientOf(this.db, userId);
     if (!to) return;
     const preview = mailPreview(text, new URL(appConfig(this.env).siteUrl).hostname);
-    await (await notifications()).notify({ env: this.env, config: appConfig(this.env) }, [
+    await (
+      await notifications()
+    ).notify({ env: this.env, config: appConfig(this.env) }, [
       {
         key: `message:${conversationId}:${userId}:${now}`,
         kind: "message_received",
@@ -185,7 +270,13 @@ export class ConversationRoom extends DurableObject<Env> {
 
   private async broadcastStates(conversationId: string, known?: Awaited<ReturnType<typeof partyStates>>) {
     const states = known ?? (await partyStates(this.db, conversationId));
-    for (const party of ["shopper", "handler"] as const) this.broadcast({ type: "state", party, readSeq: states[party].readSeq, deliveredSeq: states[party].deliveredSeq });
+    for (const party of ["shopper", "handler"] as const)
+      this.broadcast({
+        type: "state",
+        party,
+        readSeq: states[party].readSeq,
+        deliveredSeq: states[party].deliveredSeq,
+      });
   }
 
   private broadcast(frame: ServerFrame) {
@@ -225,4 +316,3 @@ export function forwardUpgrade(env: Env, request: Request, conversationId: strin
   const namespace = env.CONVERSATIONS;
   return namespace.get(namespace.idFromName(conversationId)).fetch(new Request(url, { headers }));
 }
-

@@ -67,7 +67,11 @@ async function serve(request: Request, bucket: R2Bucket): Promise<Response> {
     if (!found) return text(404, "Image not found");
     const { head } = found;
     const headers = representationHeaders(head, found.fallback ? FALLBACK : IMMUTABLE);
-    const decision: Decision = evaluateRequest(method, request.headers, { etag: head.httpEtag, lastModified: head.uploaded.getTime(), size: head.size });
+    const decision: Decision = evaluateRequest(method, request.headers, {
+      etag: head.httpEtag,
+      lastModified: head.uploaded.getTime(),
+      size: head.size,
+    });
     switch (decision.status) {
       case 304:
         headers.delete("content-type");
@@ -76,7 +80,10 @@ async function serve(request: Request, bucket: R2Bucket): Promise<Response> {
       case 412:
         return text(412, "Precondition failed", { etag: head.httpEtag });
       case 416:
-        return text(416, "Range not satisfiable", { "content-range": `bytes */${head.size}`, "accept-ranges": "bytes" });
+        return text(416, "Range not satisfiable", {
+          "content-range": `bytes */${head.size}`,
+          "accept-ranges": "bytes",
+        });
     }
     if (method === "HEAD") {
       headers.set("content-length", String(head.size));

@@ -13,7 +13,8 @@ import { forwardUpgrade } from "./conversation";
 
 export const live = new Hono<{ Bindings: Env }>();
 
-const refuse = (status: number, reason: string) => new Response(reason, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const refuse = (status: number, reason: string) =>
+  new Response(reason, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 live.get("/account/messages/:id/live", async (c) => {
   const request = c.req.raw;

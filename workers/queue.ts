@@ -8,7 +8,12 @@ import { fulfilAccountEmail } from "../app/services/auth.server";
 import { recordViews } from "../app/services/views.server";
 import { perIsolate } from "../app/services/per-isolate";
 import { noticeDelivery } from "../app/services/notify.server";
-import { QueueMessage, type AccountEmailRequest, type NotificationMessage, type ViewMessage } from "../app/domain/queue-messages";
+import {
+  QueueMessage,
+  type AccountEmailRequest,
+  type NotificationMessage,
+  type ViewMessage,
+} from "../app/domain/queue-messages";
 
 export const MAX_ATTEMPTS = 5;
 
@@ -33,7 +38,9 @@ async function alreadyDelivered(db: Database, key: string) {
 /** A deleted account's erasure is recorded without the address it erased (decision 0068): no row names them afterwards. */
 const ERASED = "erased@closetloop.invalid";
 const recorded = (message: Exclude<NotificationMessage, { type: "image_variants" }>) =>
-  message.type === "marketing" && message.action === "delete_contact" ? { ...message, data: { email: ERASED } } : message;
+  message.type === "marketing" && message.action === "delete_contact"
+    ? { ...message, data: { email: ERASED } }
+    : message;
 
 function outboxRow(message: Exclude<NotificationMessage, { type: "image_variants" }>) {
   return message.type === "email"
@@ -98,7 +105,14 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
       } else await marketing.call(body);
       await db
         .insert(notificationOutbox)
-        .values({ id: crypto.randomUUID(), messageKey: body.key, payload: recorded(body), attempts: message.attempts, createdAt: now, ...outboxRow(recorded(body)) })
+        .values({
+          id: crypto.randomUUID(),
+          messageKey: body.key,
+          payload: recorded(body),
+          attempts: message.attempts,
+          createdAt: now,
+          ...outboxRow(recorded(body)),
+        })
         .onConflictDoNothing();
       message.ack();
     } catch (error) {
@@ -107,7 +121,16 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
         console.error("notification: dead after retries", body.key, reason);
         await db
           .insert(notificationOutbox)
-          .values({ id: crypto.randomUUID(), messageKey: body.key, payload: recorded(body), status: "dead", attempts: message.attempts, error: reason, createdAt: now, ...outboxRow(recorded(body)) })
+          .values({
+            id: crypto.randomUUID(),
+            messageKey: body.key,
+            payload: recorded(body),
+            status: "dead",
+            attempts: message.attempts,
+            error: reason,
+            createdAt: now,
+            ...outboxRow(recorded(body)),
+          })
           .onConflictDoNothing();
         message.ack();
       } else {
@@ -118,7 +141,10 @@ export async function queue(batch: MessageBatch<unknown>, env: Env, _ctx: Execut
   }
   if (views.length > 0) {
     try {
-      await recordViews(db, views.map((v) => v.view));
+      await recordViews(
+        db,
+        views.map((v) => v.view),
+      );
       for (const v of views) v.message.ack();
     } catch (error) {
       // Counts are best effort: retried a few times, then let go.

@@ -7,7 +7,17 @@ import { formatUkTime } from "../domain/dates";
  * for every visitor, so the shared product page stays cached: the button posts to the item's
  * notify page, which needs a signed-in shopper (signed out: sign in, then back there).
  */
-export function BackInStock({ productId, expectedBack, waiting, reserved = false }: { productId: string; expectedBack: string; waiting: boolean; reserved?: boolean }) {
+export function BackInStock({
+  productId,
+  expectedBack,
+  waiting,
+  reserved = false,
+}: {
+  productId: string;
+  expectedBack: string;
+  waiting: boolean;
+  reserved?: boolean;
+}) {
   return (
     // A reserved item's box is a personal part too (data-reserved): see HeldForYou.
     <div data-reserved={reserved ? productId : undefined} className="space-y-2 rounded-md border border-amber-200 p-3">
@@ -32,8 +42,15 @@ export function NotifyMe({ productId, waiting }: { productId: string; waiting: b
     );
   }
   return (
-    <Form method="post" action={`/product/${productId}/notify`} data-notify={productId} className="flex flex-wrap items-center gap-3">
-      <button type="submit" className="rounded-md border-2 border-stone-900 px-4 py-2 text-sm font-semibold">Notify me</button>
+    <Form
+      method="post"
+      action={`/product/${productId}/notify`}
+      data-notify={productId}
+      className="flex flex-wrap items-center gap-3"
+    >
+      <button type="submit" className="rounded-md border-2 border-stone-900 px-4 py-2 text-sm font-semibold">
+        Notify me
+      </button>
       <span className="text-sm text-stone-700">We'll tell you when it's back on sale.</span>
     </Form>
   );

@@ -12,16 +12,20 @@ export function BadgesHelp() {
       <dl className="space-y-4">
         {(Object.keys(BADGE_LABELS) as Badge[]).map((b) => (
           <div key={b}>
-            <dt><span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${BADGE_STYLES[b]}`}>{BADGE_LABELS[b]}</span></dt>
+            <dt>
+              <span className={`inline-block rounded-full px-2 py-0.5 text-sm font-semibold ${BADGE_STYLES[b]}`}>
+                {BADGE_LABELS[b]}
+              </span>
+            </dt>
             <dd className="mt-1 text-stone-800">{BADGE_EXPLANATIONS[b]}</dd>
           </div>
         ))}
       </dl>
       <h2 className="text-xl font-semibold">Ratings</h2>
       <p>
-        After a trade is complete (the item was kept, or returned), the shopper rates the seller and the seller rates the shopper: 1 to 5
-        stars and a comment, once each, within {RATING_WINDOW_DAYS} days. A seller's average and count show on their page, the product page
-        and the product cards. Ratings show without the rater's name.
+        After a trade is complete (the item was kept, or returned), the shopper rates the seller and the seller rates
+        the shopper: 1 to 5 stars and a comment, once each, within {RATING_WINDOW_DAYS} days. A seller's average and
+        count show on their page, the product page and the product cards. Ratings show without the rater's name.
       </p>
     </div>
   );

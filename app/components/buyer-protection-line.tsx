@@ -8,7 +8,10 @@ export const BUYER_PROTECTION_HREF = "/pages/buyer_protection";
 export function BuyerProtectionLine() {
   return (
     <p className="text-sm text-stone-700">
-      Every order is covered by Closetloop Buyer Protection. <Link to={BUYER_PROTECTION_HREF} className="text-brand underline">How it works</Link>
+      Every order is covered by Closetloop Buyer Protection.{" "}
+      <Link to={BUYER_PROTECTION_HREF} className="text-brand underline">
+        How it works
+      </Link>
     </p>
   );
 }

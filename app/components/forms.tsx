@@ -2,14 +2,22 @@ import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode }
 import { useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
-export const INPUT_CLASS = "max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
+export const INPUT_CLASS =
+  "max-w-full rounded-md border border-stone-300 bg-white px-3 py-2 aria-invalid:border-red-600";
 
 /** What ties a control to its error: aria-invalid, and aria-describedby naming the error's id. */
-export const invalidProps = (id: string, error: string | undefined) => ({ "aria-invalid": error ? true : undefined, "aria-describedby": error ? `${id}-error` : undefined });
+export const invalidProps = (id: string, error: string | undefined) => ({
+  "aria-invalid": error ? true : undefined,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
 
 /** A field's error, at the field: the text aria-describedby points to. */
 export function FieldError({ id, error }: { id: string; error?: string }) {
-  return error ? <p id={id} className="text-sm text-red-700">{error}</p> : null;
+  return error ? (
+    <p id={id} className="text-sm text-red-700">
+      {error}
+    </p>
+  ) : null;
 }
 
 /**
@@ -17,12 +25,33 @@ export function FieldError({ id, error }: { id: string; error?: string }) {
  * the control's `required` says it to them), the control, a hint while there is no error, and
  * the error (id `{id}-error`).
  */
-export function FieldFrame({ id, label, required, hint, error, className, children }: { id: string; label: string; required?: boolean; hint?: ReactNode; error?: string; className?: string; children: ReactNode }) {
+export function FieldFrame({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  className,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <div className={className ? `flex flex-col gap-1 ${className}` : "flex flex-col gap-1"}>
       <label htmlFor={id} className="text-sm font-medium">
         {label}
-        {required ? <span aria-hidden="true" className="text-red-700"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        ) : null}
       </label>
       {children}
       {hint && !error ? <p className="text-xs text-stone-600">{hint}</p> : null}
@@ -32,10 +61,23 @@ export function FieldFrame({ id, label, required, hint, error, className, childr
 }
 
 /** A labelled input with its error at the field (aria-invalid + aria-describedby). */
-export function Field({ label, name, error, required, hint, ...input }: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+export function Field({
+  label,
+  name,
+  error,
+  required,
+  hint,
+  ...input
+}: { label: string; name: string; error?: string; hint?: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   const id = input.id ?? `field-${name}`;
-  const control = <input id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...input} />;
-  return <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>{control}</FieldFrame>;
+  const control = (
+    <input id={id} name={name} required={required} {...invalidProps(id, error)} className={INPUT_CLASS} {...input} />
+  );
+  return (
+    <FieldFrame id={id} label={label} required={required} hint={hint} error={error}>
+      {control}
+    </FieldFrame>
+  );
 }
 
 export function FormAlert({ title, message }: { title: string; message: string }) {
@@ -58,7 +100,8 @@ export function FocusRefusedField() {
   const sent = useRef<{ form: HTMLFormElement; id: string; navigated: boolean } | null>(null);
   useEffect(() => {
     const remember = (event: SubmitEvent) => {
-      if (event.target instanceof HTMLFormElement) sent.current = { form: event.target, id: event.target.id, navigated: false };
+      if (event.target instanceof HTMLFormElement)
+        sent.current = { form: event.target, id: event.target.id, navigated: false };
     };
     document.addEventListener("submit", remember, true);
     return () => document.removeEventListener("submit", remember, true);
@@ -111,7 +154,12 @@ export const busyProps = (busy: boolean) => ({
   },
 });
 
-export function SubmitButton({ busy, busyLabel, children, ...rest }: { busy: boolean; busyLabel: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
+export function SubmitButton({
+  busy,
+  busyLabel,
+  children,
+  ...rest
+}: { busy: boolean; busyLabel: string; children: ReactNode } & React.ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
     <button
       type="submit"

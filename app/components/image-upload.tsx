@@ -29,7 +29,11 @@ export interface ImageUploadProps {
 let seq = 0;
 const nextId = () => `img-${++seq}`;
 
-function upload(use: UploadUse, file: File, onProgress: (fraction: number) => void): Promise<{ token: string } | { error: string }> {
+function upload(
+  use: UploadUse,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<{ token: string } | { error: string }> {
   return new Promise((resolve) => {
     const body = new FormData();
     body.set("intent", use);
@@ -82,18 +86,31 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
 
   async function choose(files: File[]) {
     if (input.current) input.current.value = "";
-    const candidates = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+    const candidates = await Promise.all(
+      files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+    );
     const judged = judgeImages(use, candidates, multiple ? items.length : 0);
     setRefused(!judged.ok);
     if (!judged.ok) return setProblem(judged.error);
     setProblem(null);
-    const added = files.map((file) => ({ id: nextId(), kind: "uploading" as const, preview: URL.createObjectURL(file), name: file.name, progress: 0, file }));
+    const added = files.map((file) => ({
+      id: nextId(),
+      kind: "uploading" as const,
+      preview: URL.createObjectURL(file),
+      name: file.name,
+      progress: 0,
+      file,
+    }));
     setItems((current) => [...(multiple ? current : []), ...added.map(({ file: _f, ...item }) => item)]);
     for (const { id: itemId, file, preview } of added) {
-      const result = await upload(use, file, (progress) => setItems((current) => current.map((i) => (i.id === itemId && i.kind === "uploading" ? { ...i, progress } : i))));
+      const result = await upload(use, file, (progress) =>
+        setItems((current) => current.map((i) => (i.id === itemId && i.kind === "uploading" ? { ...i, progress } : i))),
+      );
       setItems((current) =>
         "token" in result
-          ? current.map((i) => (i.id === itemId ? { id: itemId, kind: "staged", token: result.token, preview, name: file.name } : i))
+          ? current.map((i) =>
+              i.id === itemId ? { id: itemId, kind: "staged", token: result.token, preview, name: file.name } : i,
+            )
           : current.filter((i) => i.id !== itemId),
       );
       if ("error" in result) {
@@ -104,10 +121,15 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
   }
 
   const remove = (itemId: string) => setItems((current) => current.filter((i) => i.id !== itemId));
-  const makeMain = (itemId: string) => setItems((current) => [...current.filter((i) => i.id === itemId), ...current.filter((i) => i.id !== itemId)]);
+  const makeMain = (itemId: string) =>
+    setItems((current) => [...current.filter((i) => i.id === itemId), ...current.filter((i) => i.id !== itemId)]);
   const shownError = problem ?? error;
   const errorId = `${id}-error`;
-  const hintText = hint ?? (multiple ? `Up to ${rule.maxFiles} images, ${rule.maxBytes / 1024 / 1024} MB each. The first is the main image.` : `One image, up to ${rule.maxBytes / 1024 / 1024} MB.`);
+  const hintText =
+    hint ??
+    (multiple
+      ? `Up to ${rule.maxFiles} images, ${rule.maxBytes / 1024 / 1024} MB each. The first is the main image.`
+      : `One image, up to ${rule.maxBytes / 1024 / 1024} MB.`);
 
   if (!enhanced) {
     return (
@@ -117,7 +139,13 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
           <ul className="flex flex-wrap gap-3">
             {existing.map((url, i) => (
               <li key={url} className="flex w-28 flex-col gap-1 text-xs">
-                <img src={url} alt={`Image ${i + 1}`} width={112} height={140} className="h-35 w-28 rounded object-cover" />
+                <img
+                  src={url}
+                  alt={`Image ${i + 1}`}
+                  width={112}
+                  height={140}
+                  className="h-35 w-28 rounded object-cover"
+                />
                 <label className="flex items-center gap-1">
                   <input type="checkbox" name={`${name}Keep`} value={url} defaultChecked /> Keep
                 </label>
@@ -130,35 +158,94 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
             ))}
           </ul>
         ) : null}
-        <label htmlFor={`${id}-file`} className="text-sm">{existing.length > 0 ? (multiple ? "Add images" : "Replace image") : multiple ? "Choose images" : "Choose an image"}</label>
-        <input ref={input} id={`${id}-file`} type="file" name={name} accept={rule.accept} multiple={multiple} aria-invalid={shownError ? true : undefined} aria-describedby={shownError ? errorId : `${id}-hint`} className="text-sm" />
-        <p id={`${id}-hint`} className="text-xs text-stone-600">{hintText}</p>
-        {shownError ? <p id={errorId} role="alert" className="text-sm text-red-700">{shownError}</p> : null}
+        <label htmlFor={`${id}-file`} className="text-sm">
+          {existing.length > 0
+            ? multiple
+              ? "Add images"
+              : "Replace image"
+            : multiple
+              ? "Choose images"
+              : "Choose an image"}
+        </label>
+        <input
+          ref={input}
+          id={`${id}-file`}
+          type="file"
+          name={name}
+          accept={rule.accept}
+          multiple={multiple}
+          aria-invalid={shownError ? true : undefined}
+          aria-describedby={shownError ? errorId : `${id}-hint`}
+          className="text-sm"
+        />
+        <p id={`${id}-hint`} className="text-xs text-stone-600">
+          {hintText}
+        </p>
+        {shownError ? (
+          <p id={errorId} role="alert" className="text-sm text-red-700">
+            {shownError}
+          </p>
+        ) : null}
       </fieldset>
     );
   }
 
   const total = items.filter((i) => i.kind === "uploading");
-  const overall = total.length ? total.reduce((sum, i) => sum + (i.kind === "uploading" ? i.progress : 0), 0) / total.length : 1;
+  const overall = total.length
+    ? total.reduce((sum, i) => sum + (i.kind === "uploading" ? i.progress : 0), 0) / total.length
+    : 1;
   return (
     <fieldset ref={fieldset} className="flex flex-col gap-2" aria-describedby={shownError ? errorId : undefined}>
       <legend className="text-sm font-medium">{label}</legend>
-      {items.map((item) => (item.kind === "uploading" ? null : <input key={item.id} type="hidden" name={`${name}Order`} value={item.kind === "existing" ? `existing:${item.url}` : `staged:${item.token}`} />))}
+      {items.map((item) =>
+        item.kind === "uploading" ? null : (
+          <input
+            key={item.id}
+            type="hidden"
+            name={`${name}Order`}
+            value={item.kind === "existing" ? `existing:${item.url}` : `staged:${item.token}`}
+          />
+        ),
+      )}
       {items.length > 0 ? (
         <ul className="flex flex-wrap gap-3" aria-label={`${label}: chosen`}>
           {items.map((item, i) => (
             <li key={item.id} className="flex w-28 flex-col gap-1 text-xs">
               <div className="relative">
-                <img src={item.kind === "existing" ? item.url : item.preview} alt={item.kind === "existing" ? `Image ${i + 1}` : `Preview of ${item.name}`} width={112} height={140} className="h-35 w-28 rounded object-cover" />
-                {i === 0 && multiple ? <span className="absolute left-1 top-1 rounded bg-brand px-1.5 py-0.5 text-[10px] font-semibold text-white">Main</span> : null}
+                <img
+                  src={item.kind === "existing" ? item.url : item.preview}
+                  alt={item.kind === "existing" ? `Image ${i + 1}` : `Preview of ${item.name}`}
+                  width={112}
+                  height={140}
+                  className="h-35 w-28 rounded object-cover"
+                />
+                {i === 0 && multiple ? (
+                  <span className="absolute top-1 left-1 rounded bg-brand px-1.5 py-0.5 text-[10px] font-semibold text-white">
+                    Main
+                  </span>
+                ) : null}
               </div>
               {item.kind === "uploading" ? (
                 <progress max={1} value={item.progress} aria-label={`Uploading ${item.name}`} className="h-2 w-full" />
               ) : (
                 <div className="flex flex-wrap gap-x-2">
-                  <button type="button" onClick={() => remove(item.id)} className="text-red-700 underline" aria-label={`Remove image ${i + 1}`}>Remove</button>
+                  <button
+                    type="button"
+                    onClick={() => remove(item.id)}
+                    className="text-red-700 underline"
+                    aria-label={`Remove image ${i + 1}`}
+                  >
+                    Remove
+                  </button>
                   {multiple && i > 0 ? (
-                    <button type="button" onClick={() => makeMain(item.id)} className="text-brand underline" aria-label={`Set as main: image ${i + 1}`}>Set as main</button>
+                    <button
+                      type="button"
+                      onClick={() => makeMain(item.id)}
+                      className="text-brand underline"
+                      aria-label={`Set as main: image ${i + 1}`}
+                    >
+                      Set as main
+                    </button>
                   ) : null}
                 </div>
               )}
@@ -167,13 +254,22 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
         </ul>
       ) : null}
       {total.length ? (
-        <div role="progressbar" aria-label="Uploading images" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(overall * 100)} className="h-2 w-full overflow-hidden rounded bg-stone-200">
+        <div
+          role="progressbar"
+          aria-label="Uploading images"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(overall * 100)}
+          className="h-2 w-full overflow-hidden rounded bg-stone-200"
+        >
           <div className="h-full bg-accent transition-[width]" style={{ width: `${Math.round(overall * 100)}%` }} />
         </div>
       ) : null}
       {items.length < rule.maxFiles || !multiple ? (
         <>
-          <label htmlFor={`${id}-file`} className="text-sm">{multiple ? "Add images" : items.length ? "Replace image" : "Choose an image"}</label>
+          <label htmlFor={`${id}-file`} className="text-sm">
+            {multiple ? "Add images" : items.length ? "Replace image" : "Choose an image"}
+          </label>
           <input
             ref={input}
             id={`${id}-file`}
@@ -187,8 +283,14 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
           />
         </>
       ) : null}
-      <p id={`${id}-hint`} className="text-xs text-stone-600">{hintText}</p>
-      {shownError ? <p id={errorId} role="alert" className="text-sm text-red-700">{shownError}</p> : null}
+      <p id={`${id}-hint`} className="text-xs text-stone-600">
+        {hintText}
+      </p>
+      {shownError ? (
+        <p id={errorId} role="alert" className="text-sm text-red-700">
+          {shownError}
+        </p>
+      ) : null}
       {refused ? (
         <button
           type="button"

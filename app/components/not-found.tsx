@@ -8,7 +8,9 @@ export function NotFoundSection({ title, message, back = { to: "/", label: "Back
     <section className="mx-auto max-w-xl py-16 text-center">
       <h1 className="text-3xl font-bold">{title}</h1>
       {message ? <p className="mt-3 text-stone-700">{message}</p> : null}
-      <Link to={back.to} className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">{back.label}</Link>
+      <Link to={back.to} className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+        {back.label}
+      </Link>
     </section>
   );
 }

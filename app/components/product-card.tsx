@@ -29,7 +29,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
           )}
         </div>
         <div className="p-3">
-          <p className="text-[0.7rem] font-semibold uppercase tracking-[0.12em] text-stone-600">{product.brand}</p>
+          <p className="text-[0.7rem] font-semibold tracking-[0.12em] text-stone-600 uppercase">{product.brand}</p>
           <h3 className="mt-0.5 truncate font-medium">{product.name}</h3>
           {product.size ? <p className="text-xs text-stone-600">{`Size ${product.size}`}</p> : null}
           <p className="mt-1 text-sm font-semibold">
@@ -37,11 +37,18 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {product.rentalPrice !== null ? <span className="font-normal text-stone-600"> / 7 days</span> : null}
           </p>
           {rating ? (
-            <p className="mt-0.5 text-xs text-stone-600" aria-label={`Seller rated ${rating.average} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}>
+            <p
+              className="mt-0.5 text-xs text-stone-600"
+              aria-label={`Seller rated ${rating.average} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}
+            >
               <span aria-hidden="true">{`★ ${rating.average} (${rating.count})`}</span>
             </p>
           ) : null}
-          {product.reserved ? <p className="mt-1 text-xs font-medium text-accent">Reserved</p> : product.availability === "rented" ? <RentedLine product={product} /> : null}
+          {product.reserved ? (
+            <p className="mt-1 text-xs font-medium text-accent">Reserved</p>
+          ) : product.availability === "rented" ? (
+            <RentedLine product={product} />
+          ) : null}
         </div>
       </Link>
     </article>
@@ -51,5 +58,7 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
 /** A rented or prepared item's card line: what it is doing and when it is back around (decision 0080). */
 function RentedLine({ product }: { product: ProductCardData }) {
   const back = product.preparedUntil ?? product.backAroundAt ?? null;
-  return <p className="mt-1 text-xs font-medium text-accent">{`${product.preparedUntil ? "Being prepared" : "Currently rented"}${back ? ` · ${backAroundLabel(back)}` : ""}`}</p>;
+  return (
+    <p className="mt-1 text-xs font-medium text-accent">{`${product.preparedUntil ? "Being prepared" : "Currently rented"}${back ? ` · ${backAroundLabel(back)}` : ""}`}</p>
+  );
 }

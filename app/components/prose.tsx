@@ -15,10 +15,20 @@ export function Paragraphs({ text }: { text: string }) {
   );
 }
 
-export function LegalLayout({ title, updated, children }: { title: string; updated: string; children: React.ReactNode }) {
+export function LegalLayout({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string;
+  children: React.ReactNode;
+}) {
   return (
     <article className="mx-auto max-w-3xl">
-      <a href="/" className="text-sm text-brand underline">← Back to Home</a>
+      <a href="/" className="text-sm text-brand underline">
+        ← Back to Home
+      </a>
       <h1 className="mt-4 text-3xl font-bold">{title}</h1>
       <p className="mt-1 text-sm text-stone-600">{`Last updated: ${updated}`}</p>
       <div className="mt-6 space-y-8">{children}</div>
@@ -40,7 +50,11 @@ export function PostTags({ tags }: { tags: readonly string[] }) {
   if (tags.length === 0) return null;
   return (
     <ul className="mt-6 flex flex-wrap gap-2" aria-label="Tags">
-      {tags.map((t) => <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{t}</li>)}
+      {tags.map((t) => (
+        <li key={t} className="rounded-full bg-stone-100 px-3 py-1 text-sm">
+          #{t}
+        </li>
+      ))}
     </ul>
   );
 }

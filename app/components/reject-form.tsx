@@ -34,10 +34,18 @@ export function RejectForm({
   const error = refused?.form === `reject-${id}` ? refused.errors?.reason : undefined;
   return (
     <details className="group" open={error ? true : undefined}>
-      <summary className="inline-block cursor-pointer list-none rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden" aria-label={`Reject ${name}…`}>
+      <summary
+        className="inline-block cursor-pointer list-none rounded-md border border-red-300 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 [&::-webkit-details-marker]:hidden"
+        aria-label={`Reject ${name}…`}
+      >
         Reject…
       </summary>
-      <Form method="post" action={action} className="mt-2 flex max-w-sm flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm" aria-label={`Reject ${name}`}>
+      <Form
+        method="post"
+        action={action}
+        className="mt-2 flex max-w-sm flex-col gap-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm"
+        aria-label={`Reject ${name}`}
+      >
         {children}
         <label htmlFor={field} className="font-medium">{`Reason (shown to ${shownTo})`}</label>
         <textarea
@@ -51,9 +59,19 @@ export function RejectForm({
           aria-describedby={error ? `${field}-error` : undefined}
           className="rounded-md border border-stone-300 bg-white px-2 py-1.5"
         />
-        {error ? <p id={`${field}-error`} className="text-red-700">{error}</p> : null}
+        {error ? (
+          <p id={`${field}-error`} className="text-red-700">
+            {error}
+          </p>
+        ) : null}
         <p className="text-stone-700">{`Rejecting ${name} cannot be undone.`}</p>
-        <button type="submit" name="intent" value={intent} className="self-start rounded-md bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800" aria-label={`Confirm rejection of ${name}`}>
+        <button
+          type="submit"
+          name="intent"
+          value={intent}
+          className="self-start rounded-md bg-red-700 px-3 py-1.5 font-medium text-white hover:bg-red-800"
+          aria-label={`Confirm rejection of ${name}`}
+        >
           Confirm rejection
         </button>
       </Form>

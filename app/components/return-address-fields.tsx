@@ -15,14 +15,45 @@ const RETURN_LABELS: Record<(typeof RETURN_FIELDS)[number], [string, boolean, st
 };
 
 /** Fields named `{prefix}.{field}` (`return.city`; the store's settings use `address`); `values` and `errors` are keyed by those names (what was sent, what is wrong). */
-export function ReturnAddressFields({ address, values, errors, prefix = "return" }: { address: Record<string, string | undefined> | null | undefined; values?: Record<string, string | undefined>; errors?: Record<string, string | undefined>; prefix?: string }) {
+export function ReturnAddressFields({
+  address,
+  values,
+  errors,
+  prefix = "return",
+}: {
+  address: Record<string, string | undefined> | null | undefined;
+  values?: Record<string, string | undefined>;
+  errors?: Record<string, string | undefined>;
+  prefix?: string;
+}) {
   return (
     <>
       {RETURN_FIELDS.map((field) => {
         const [label, required, autoComplete] = RETURN_LABELS[field];
         // Any country the shop delivers to, from the list (issue 45 item 5): checked by its own rules.
-        if (field === "country") return <CountrySelect key={field} id={`field-${prefix}.country`} name={`${prefix}.country`} autoComplete={`section-${prefix} ${autoComplete}`} defaultValue={values?.[`${prefix}.country`] ?? address?.country ?? "GB"} error={errors?.[`${prefix}.country`]} />;
-        return <Field key={field} label={label} name={`${prefix}.${field}`} autoComplete={`section-${prefix} ${autoComplete}`} required={required} maxLength={200} defaultValue={values?.[`${prefix}.${field}`] ?? address?.[field] ?? ""} error={errors?.[`${prefix}.${field}`]} />;
+        if (field === "country")
+          return (
+            <CountrySelect
+              key={field}
+              id={`field-${prefix}.country`}
+              name={`${prefix}.country`}
+              autoComplete={`section-${prefix} ${autoComplete}`}
+              defaultValue={values?.[`${prefix}.country`] ?? address?.country ?? "GB"}
+              error={errors?.[`${prefix}.country`]}
+            />
+          );
+        return (
+          <Field
+            key={field}
+            label={label}
+            name={`${prefix}.${field}`}
+            autoComplete={`section-${prefix} ${autoComplete}`}
+            required={required}
+            maxLength={200}
+            defaultValue={values?.[`${prefix}.${field}`] ?? address?.[field] ?? ""}
+            error={errors?.[`${prefix}.${field}`]}
+          />
+        );
       })}
     </>
   );

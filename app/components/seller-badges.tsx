@@ -15,7 +15,10 @@ export function SellerBadges({ badges }: { badges: readonly Badge[] }) {
     <ul className="my-1 flex flex-wrap gap-1.5" aria-label="Badges">
       {badges.map((b) => (
         <li key={b}>
-          <Link to="/pages/badges" className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLES[b]}`}>
+          <Link
+            to="/pages/badges"
+            className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE_STYLES[b]}`}
+          >
             {BADGE_LABELS[b]}
           </Link>
         </li>

@@ -18,11 +18,27 @@ export function personalSocial(social: SellerSocial, personal: Personal | null, 
   return personal ? { ...social, following: Boolean(personal.follows?.[key]) } : social;
 }
 
-export function SellerCardFrame({ href, body, social, target }: { href: string | null; body: ReactNode; social: SellerSocial; target: FollowTarget }) {
+export function SellerCardFrame({
+  href,
+  body,
+  social,
+  target,
+}: {
+  href: string | null;
+  body: ReactNode;
+  social: SellerSocial;
+  target: FollowTarget;
+}) {
   return (
     <div className="rounded-lg border border-stone-200 bg-white p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        {href ? <Link to={href} className="block hover:underline">{body}</Link> : <div>{body}</div>}
+        {href ? (
+          <Link to={href} className="block hover:underline">
+            {body}
+          </Link>
+        ) : (
+          <div>{body}</div>
+        )}
         <FollowButton kind={target.kind} id={target.id} following={social.following} />
       </div>
       <SellerBadges badges={social.standing.badges} />

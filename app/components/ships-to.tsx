@@ -15,7 +15,13 @@ export function ShipsTo({ settings }: { settings: ShippingSettings | null }) {
   ];
   return (
     <div className="text-sm text-stone-700" data-testid="ships-to">
-      <p className="font-medium">{s.reach === "uk" ? "Ships within the United Kingdom only" : s.reach === "europe" ? "Ships to the United Kingdom and Europe" : "Ships worldwide"}</p>
+      <p className="font-medium">
+        {s.reach === "uk"
+          ? "Ships within the United Kingdom only"
+          : s.reach === "europe"
+            ? "Ships to the United Kingdom and Europe"
+            : "Ships worldwide"}
+      </p>
       <ul className="mt-1 flex flex-wrap gap-x-4">
         {zones.map(({ zone, fee }) => (
           <li key={zone}>{`${ZONE_NAMES[zone]}: ${formatGBP(fee)} delivery`}</li>

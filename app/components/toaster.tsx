@@ -37,7 +37,12 @@ function ToastItem({ toast }: { toast: Shown }) {
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="text-sm">{toast.description}</p> : null}
       </div>
-      <button type="button" onClick={() => dismiss(toast.id)} aria-label="Dismiss notification" className="text-sm opacity-70 hover:opacity-100">
+      <button
+        type="button"
+        onClick={() => dismiss(toast.id)}
+        aria-label="Dismiss notification"
+        className="text-sm opacity-70 hover:opacity-100"
+      >
         ✕
       </button>
     </div>
@@ -46,7 +51,11 @@ function ToastItem({ toast }: { toast: Shown }) {
 
 /** Shows the server's flash toast (rendered in the HTML, so it needs no JavaScript) and client toasts. */
 export function Toaster({ flash }: { flash: Toast | null }) {
-  const list = useSyncExternalStore(subscribe, () => shown, () => shown);
+  const list = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => shown,
+  );
   // Each new flash is drawn afresh (its key), so its fade-out starts again.
   const [flashShown, setFlashShown] = useState(flash ? { toast: flash, n: 0 } : null);
   useEffect(() => {
@@ -59,13 +68,16 @@ export function Toaster({ flash }: { flash: Toast | null }) {
   }, [flash]);
   const flashVisible = flashShown?.toast;
   return (
-    <div aria-live="polite" className="pointer-events-none mr-4 mb-4 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 self-end">
+    <div
+      aria-live="polite"
+      className="pointer-events-none mr-4 mb-4 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 self-end"
+    >
       {flashVisible ? (
         // Without JavaScript too, it fades away after a few seconds (.toast-fades, app.css): it never stays over what is under it.
         <div
           key={flashShown.n}
           role={flashVisible.type === "error" ? "alert" : "status"}
-          className={`toast-fades pointer-events-auto rounded-md border p-4 shadow-lg [overflow-wrap:anywhere] ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
+          className={`toast-fades pointer-events-auto rounded-md border p-4 [overflow-wrap:anywhere] shadow-lg ${flashVisible.type === "error" ? "border-red-300 bg-red-50 text-red-900" : "border-stone-200 bg-white text-stone-900"}`}
         >
           <p className="font-semibold">{flashVisible.title}</p>
           {flashVisible.description ? <p className="text-sm">{flashVisible.description}</p> : null}

@@ -25,7 +25,11 @@ export async function accountCounts(db: Database, userId: string) {
       .where(eq(orders.userId, userId)),
     db.select({ n: count() }).from(products).where(eq(products.ownerId, userId)),
   ]);
-  return { totalOrders: orderCounts[0]?.total ?? 0, activeOrders: orderCounts[0]?.active ?? 0, products: productCount[0]?.n ?? 0 };
+  return {
+    totalOrders: orderCounts[0]?.total ?? 0,
+    activeOrders: orderCounts[0]?.active ?? 0,
+    products: productCount[0]?.n ?? 0,
+  };
 }
 
 export const ORDERS_PER_PAGE = 20;
@@ -41,7 +45,9 @@ export async function accountOrders(db: Database, userId: string, page: number) 
       createdAt: orders.createdAt,
       // The first of its rentals in their window to end: the list says by when (decision 0069).
       // Spelled out: drizzle names a one-table select's columns without their table.
-      rentalEndsAt: sql<number | null>`(select min(i.rental_ends_at) from order_items i where i.order_id = "orders"."id" and i.status = 'active')`,
+      rentalEndsAt: sql<
+        number | null
+      >`(select min(i.rental_ends_at) from order_items i where i.order_id = "orders"."id" and i.status = 'active')`,
     })
     .from(orders)
     .where(eq(orders.userId, userId))
@@ -50,8 +56,17 @@ export async function accountOrders(db: Database, userId: string, page: number) 
   const { rows: shown, hasNext } = await readOnePage(query, page, ORDERS_PER_PAGE);
   // What each order has cost so far: every charge less every refund (app/domain/order-money.ts);
   // one still waiting for its payment shows what it will cost, not the nothing paid so far (decision 0067).
-  const money = await ordersMoney(db, shown.map((o) => o.id));
-  return { orders: shown.map((o) => ({ ...o, total: o.status === "awaiting_payment" ? o.totalAmount : (money.get(o.id)?.total ?? o.totalAmount) })), hasNext };
+  const money = await ordersMoney(
+    db,
+    shown.map((o) => o.id),
+  );
+  return {
+    orders: shown.map((o) => ({
+      ...o,
+      total: o.status === "awaiting_payment" ? o.totalAmount : (money.get(o.id)?.total ?? o.totalAmount),
+    })),
+    hasNext,
+  };
 }
 
 /** The vendor's own products for the Products tab, newest first. */
@@ -68,13 +83,27 @@ export async function ownProducts(db: Database, userId: string) {
 export async function profileOf(db: Database, userId: string, now: number) {
   const [profile, pending] = await db.batch([
     db
-      .select({ fullName: users.fullName, displayName: users.displayName, email: users.email, avatarUrl: users.avatarUrl, returnAddress: users.returnAddress, createdAt: users.createdAt })
+      .select({
+        fullName: users.fullName,
+        displayName: users.displayName,
+        email: users.email,
+        avatarUrl: users.avatarUrl,
+        returnAddress: users.returnAddress,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(eq(users.id, userId)),
     db
       .select({ email: authTokens.payload, expiresAt: authTokens.expiresAt })
       .from(authTokens)
-      .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, "change_email"), sql`${authTokens.usedAt} is null`, sql`${authTokens.expiresAt} > ${now}`))
+      .where(
+        and(
+          eq(authTokens.userId, userId),
+          eq(authTokens.purpose, "change_email"),
+          sql`${authTokens.usedAt} is null`,
+          sql`${authTokens.expiresAt} > ${now}`,
+        ),
+      )
       .orderBy(desc(authTokens.createdAt))
       .limit(1),
   ]);
@@ -83,12 +112,22 @@ export async function profileOf(db: Database, userId: string, now: number) {
 }
 
 /** A seller's return address (issue 22): where their items come back to. */
-export async function saveReturnAddress(db: Database, userId: string, address: Record<string, string | undefined>, now: number) {
+export async function saveReturnAddress(
+  db: Database,
+  userId: string,
+  address: Record<string, string | undefined>,
+  now: number,
+) {
   await db.update(users).set({ returnAddress: address, updatedAt: now }).where(eq(users.id, userId));
 }
 
 /** Is this value of a column unique regardless of case (a display name, an e-mail) someone else's? */
-async function takenByOther(db: Database, column: typeof users.displayName | typeof users.email, value: string, userId: string) {
+async function takenByOther(
+  db: Database,
+  column: typeof users.displayName | typeof users.email,
+  value: string,
+  userId: string,
+) {
   const row = await db
     .select({ id: users.id })
     .from(users)
@@ -97,11 +136,20 @@ async function takenByOther(db: Database, column: typeof users.displayName | typ
   return Boolean(row);
 }
 
-export const displayNameTaken = (db: Database, displayName: string, userId: string) => takenByOther(db, users.displayName, displayName, userId);
+export const displayNameTaken = (db: Database, displayName: string, userId: string) =>
+  takenByOther(db, users.displayName, displayName, userId);
 export const emailTaken = (db: Database, email: string, userId: string) => takenByOther(db, users.email, email, userId);
 
-export async function updateNames(db: Database, userId: string, names: { fullName: string; displayName: string }, now: number) {
-  await db.update(users).set({ ...names, updatedAt: now }).where(eq(users.id, userId));
+export async function updateNames(
+  db: Database,
+  userId: string,
+  names: { fullName: string; displayName: string },
+  now: number,
+) {
+  await db
+    .update(users)
+    .set({ ...names, updatedAt: now })
+    .where(eq(users.id, userId));
 }
 
 export async function setAvatarUrl(db: Database, userId: string, avatarUrl: string | null, now: number) {
@@ -109,7 +157,11 @@ export async function setAvatarUrl(db: Database, userId: string, avatarUrl: stri
 }
 
 export async function passwordOf(db: Database, userId: string) {
-  return db.select({ hash: users.passwordHash, salt: users.passwordSalt }).from(users).where(eq(users.id, userId)).get();
+  return db
+    .select({ hash: users.passwordHash, salt: users.passwordSalt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -176,8 +228,12 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
         bundlePercent: orderItems.bundlePercent,
         // D1 collapses duplicate column names in a batch: joined columns get their own aliases.
         image: aliasedOrNull(products.images, "product_images"),
-        storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as("handler_store_name"),
-        storeDescription: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.description} end`.as("handler_store_description"),
+        storeName: sql<string | null>`case when ${orderItems.handler} = 'store' then ${stores.name} end`.as(
+          "handler_store_name",
+        ),
+        storeDescription: sql<
+          string | null
+        >`case when ${orderItems.handler} = 'store' then ${stores.description} end`.as("handler_store_description"),
         reviewRating: aliasedOrNull(reviews.rating, "review_rating"),
         reviewComment: aliasedOrNull(reviews.comment, "review_comment"),
       })
@@ -240,7 +296,14 @@ export type ReviewResult = "created" | "duplicate" | "not_reviewable" | "closed"
  */
 export async function insertReview(
   db: Database,
-  target: { status: ItemStatus; productId: string; ownerId: string; completedAt: number | null; returnedAt: number | null; deliveredAt: number | null },
+  target: {
+    status: ItemStatus;
+    productId: string;
+    ownerId: string;
+    completedAt: number | null;
+    returnedAt: number | null;
+    deliveredAt: number | null;
+  },
   review: { itemId: string; reviewerId: string; rating: number; comment: string | null },
   now: number,
 ): Promise<ReviewResult> {

@@ -11,10 +11,29 @@ import { newestFirst, readOnePage } from "./paging.server";
 // ---------------------------------------------------------------------------------------------
 // Blog
 
-export async function publishPost(db: Database, id: string, input: BlogInput, featuredImageUrl: string | null, authorId: string, now: number) {
+export async function publishPost(
+  db: Database,
+  id: string,
+  input: BlogInput,
+  featuredImageUrl: string | null,
+  authorId: string,
+  now: number,
+) {
   await db.batch([
-    db.insert(blogPosts).values({ id, ...input, featuredImageUrl, authorId, status: "published", publishedAt: now, createdAt: now }),
-    auditStatement(db, { actorId: authorId, action: "blog_post.publish", targetType: "blog_post", targetId: id, detail: { title: input.title } }, now),
+    db
+      .insert(blogPosts)
+      .values({ id, ...input, featuredImageUrl, authorId, status: "published", publishedAt: now, createdAt: now }),
+    auditStatement(
+      db,
+      {
+        actorId: authorId,
+        action: "blog_post.publish",
+        targetType: "blog_post",
+        targetId: id,
+        detail: { title: input.title },
+      },
+      now,
+    ),
   ]);
 }
 
@@ -23,7 +42,13 @@ export const POSTS_PER_PAGE = 20;
 /** Every post, newest first, a page at a time, for the admin blog list (issue 24). */
 export async function adminPosts(db: Database, page: number) {
   const query = db
-    .select({ id: blogPosts.id, title: blogPosts.title, status: blogPosts.status, publishedAt: blogPosts.publishedAt, createdAt: blogPosts.createdAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      status: blogPosts.status,
+      publishedAt: blogPosts.publishedAt,
+      createdAt: blogPosts.createdAt,
+    })
     .from(blogPosts)
     .orderBy(...newestFirst(blogPosts))
     .$dynamic();
@@ -33,25 +58,68 @@ export async function adminPosts(db: Database, page: number) {
 
 export async function postById(db: Database, id: string) {
   return db
-    .select({ id: blogPosts.id, title: blogPosts.title, excerpt: blogPosts.excerpt, content: blogPosts.content, category: blogPosts.category, tags: blogPosts.tags, featuredImageUrl: blogPosts.featuredImageUrl, status: blogPosts.status, publishedAt: blogPosts.publishedAt })
+    .select({
+      id: blogPosts.id,
+      title: blogPosts.title,
+      excerpt: blogPosts.excerpt,
+      content: blogPosts.content,
+      category: blogPosts.category,
+      tags: blogPosts.tags,
+      featuredImageUrl: blogPosts.featuredImageUrl,
+      status: blogPosts.status,
+      publishedAt: blogPosts.publishedAt,
+    })
     .from(blogPosts)
     .where(eq(blogPosts.id, id))
     .get();
 }
 
 /** Saves an edited post; a published post keeps its publication date. */
-export async function updatePost(db: Database, id: string, input: BlogInput, featuredImageUrl: string | null, actorId: string, now: number) {
+export async function updatePost(
+  db: Database,
+  id: string,
+  input: BlogInput,
+  featuredImageUrl: string | null,
+  actorId: string,
+  now: number,
+) {
   await db.batch([
-    db.update(blogPosts).set({ ...input, featuredImageUrl }).where(eq(blogPosts.id, id)),
-    auditStatement(db, { actorId, action: "blog_post.update", targetType: "blog_post", targetId: id, detail: { title: input.title } }, now),
+    db
+      .update(blogPosts)
+      .set({ ...input, featuredImageUrl })
+      .where(eq(blogPosts.id, id)),
+    auditStatement(
+      db,
+      { actorId, action: "blog_post.update", targetType: "blog_post", targetId: id, detail: { title: input.title } },
+      now,
+    ),
   ]);
 }
 
 /** Unpublishes a post (a draft: gone from the rail and its page) or publishes it again (dated now). */
-export async function setPostStatus(db: Database, id: string, status: "published" | "draft", actorId: string, now: number) {
+export async function setPostStatus(
+  db: Database,
+  id: string,
+  status: "published" | "draft",
+  actorId: string,
+  now: number,
+) {
   await db.batch([
-    db.update(blogPosts).set(status === "published" ? { status, publishedAt: now } : { status }).where(eq(blogPosts.id, id)),
-    auditStatement(db, { actorId, action: status === "published" ? "blog_post.publish" : "blog_post.unpublish", targetType: "blog_post", targetId: id, detail: {} }, now),
+    db
+      .update(blogPosts)
+      .set(status === "published" ? { status, publishedAt: now } : { status })
+      .where(eq(blogPosts.id, id)),
+    auditStatement(
+      db,
+      {
+        actorId,
+        action: status === "published" ? "blog_post.publish" : "blog_post.unpublish",
+        targetType: "blog_post",
+        targetId: id,
+        detail: {},
+      },
+      now,
+    ),
   ]);
 }
 
@@ -64,6 +132,11 @@ export async function deletePost(db: Database, id: string, actorId: string, now:
 
 /** The blog's categories so far, for the form's suggestions. */
 export async function blogCategories(db: Database) {
-  const rows = await db.selectDistinct({ category: blogPosts.category }).from(blogPosts).where(sql`${blogPosts.category} IS NOT NULL`).orderBy(asc(blogPosts.category)).limit(50);
+  const rows = await db
+    .selectDistinct({ category: blogPosts.category })
+    .from(blogPosts)
+    .where(sql`${blogPosts.category} IS NOT NULL`)
+    .orderBy(asc(blogPosts.category))
+    .limit(50);
   return rows.map((r) => r.category!).filter(Boolean);
 }

@@ -17,7 +17,12 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
   if (filter.q) {
     // A reference as people type it (any case, O for 0, I or L for 1) finds its order (decision 0076).
     const reference = referenceSearchPart(filter.q);
-    where.push(or(containsText([orders.id, users.email, users.fullName], filter.q), reference ? sql`instr(${orders.reference}, ${reference}) > 0` : undefined));
+    where.push(
+      or(
+        containsText([orders.id, users.email, users.fullName], filter.q),
+        reference ? sql`instr(${orders.reference}, ${reference}) > 0` : undefined,
+      ),
+    );
   }
   const query = db
     .select({
@@ -28,9 +33,15 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
       total: orders.totalAmount,
       shopperName: users.fullName,
       shopperEmail: users.email,
-      items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("item_count"),
+      items: sql<number>`(select count(*) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as(
+        "item_count",
+      ),
       // Its items' statuses, for the changes the status list offers (app/domain/staff-order-choices.ts).
-      itemStatuses: sql<string | null>`(select group_concat(${orderItems.status}) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as("item_statuses"),
+      itemStatuses: sql<
+        string | null
+      >`(select group_concat(${orderItems.status}) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`.as(
+        "item_statuses",
+      ),
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))

@@ -14,10 +14,22 @@ import { rejectionColumns } from "./product.server";
 export async function adminProducts(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
   // 'pending' lists what waits for a review (decision 0030): the store's or staff's.
-  if (filter.status === "pending") where.push(and(eq(products.productStatus, "pending"), sql`${products.status} <> 'rejected'`));
+  if (filter.status === "pending")
+    where.push(and(eq(products.productStatus, "pending"), sql`${products.status} <> 'rejected'`));
   else if (filter.status) where.push(eq(products.status, filter.status));
   if (filter.q) {
-    where.push(containsText([products.name, products.brand, products.id, sql`coalesce(${users.displayName}, ${users.fullName})`, users.email], filter.q));
+    where.push(
+      containsText(
+        [
+          products.name,
+          products.brand,
+          products.id,
+          sql`coalesce(${users.displayName}, ${users.fullName})`,
+          users.email,
+        ],
+        filter.q,
+      ),
+    );
   }
   const query = db
     .select({
@@ -57,7 +69,15 @@ export type ReviewDecision = "approve" | "reject";
 export async function reviewRefusal(db: Database, productId: string) {
   const row = productId
     ? await db
-        .select({ status: products.status, productStatus: products.productStatus, storeId: products.storeId, conciergeStatus: products.conciergeStatus, deactivatedAt: users.deactivatedAt, rentalPrice: products.rentalPrice, returnAddress: users.returnAddress })
+        .select({
+          status: products.status,
+          productStatus: products.productStatus,
+          storeId: products.storeId,
+          conciergeStatus: products.conciergeStatus,
+          deactivatedAt: users.deactivatedAt,
+          rentalPrice: products.rentalPrice,
+          returnAddress: users.returnAddress,
+        })
         .from(products)
         .innerJoin(users, eq(users.id, products.ownerId))
         .where(eq(products.id, productId))
@@ -65,10 +85,19 @@ export async function reviewRefusal(db: Database, productId: string) {
     : undefined;
   if (!row) return { status: 404, message: "Product not found" } as const;
   const stage = reviewStageOf(row);
-  if (stage === "store") return { status: 409, message: "This concierge item waits for its store's answer first." } as const;
+  if (stage === "store")
+    return { status: 409, message: "This concierge item waits for its store's answer first." } as const;
   if (stage !== "staff") return { status: 409, message: "Only pending products can be approved or rejected." } as const;
-  if (row.deactivatedAt !== null) return { status: 409, message: "This product's owner is deactivated: reactivate the account before approving its items." } as const;
-  return { status: 409, message: "The seller has no return address yet: a rental is approved once they add one (Profile, Return address), so returns have somewhere to go." } as const;
+  if (row.deactivatedAt !== null)
+    return {
+      status: 409,
+      message: "This product's owner is deactivated: reactivate the account before approving its items.",
+    } as const;
+  return {
+    status: 409,
+    message:
+      "The seller has no return address yet: a rental is approved once they add one (Profile, Return address), so returns have somewhere to go.",
+  } as const;
 }
 
 /** SQL of reviewStageOf(...) === "staff" (decision 0030): the listing waits for staff. */
@@ -80,7 +109,14 @@ const WAITS_FOR_STAFF = sql`${products.productStatus} = 'pending' and ${products
  * (its target is NULL unless the product is still pending), so a product reviewed meanwhile, or
  * twice, is refused whole. Returns false when the product is not pending (or does not exist).
  */
-export async function reviewProduct(db: Database, productId: string, decision: ReviewDecision, staffId: string, now: number, reason: string | null = null) {
+export async function reviewProduct(
+  db: Database,
+  productId: string,
+  decision: ReviewDecision,
+  staffId: string,
+  now: number,
+  reason: string | null = null,
+) {
   // A deactivated owner's items stay off the public pages (decision 0031): they are not approved.
   // A rental of a seller who handles it themselves needs their return address first (issue 22).
   const ownerActive =
@@ -90,10 +126,37 @@ export async function reviewProduct(db: Database, productId: string, decision: R
   const pendingId = sql`(select ${products.id} from ${products} where ${products.id} = ${productId} and ${WAITS_FOR_STAFF}${ownerActive})`;
   const set =
     decision === "approve"
-      ? { status: "approved" as const, productStatus: "live" as const, conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
-      : { status: "rejected" as const, productStatus: "archived" as const, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: null, updatedAt: now };
+      ? {
+          status: "approved" as const,
+          productStatus: "live" as const,
+          conciergeStatus: sql`case when ${products.storeId} is null then 'no' else 'yes' end`,
+          rejectionReason: null,
+          declinedByStoreId: null,
+          updatedAt: now,
+        }
+      : {
+          status: "rejected" as const,
+          productStatus: "archived" as const,
+          conciergeStatus: "no" as const,
+          rejectionReason: reason,
+          declinedByStoreId: null,
+          updatedAt: now,
+        };
   return guardedBatch(db, [
-    auditStatement(db, { actorId: staffId, action: `product.${decision}`, targetType: "product", targetId: pendingId, detail: reason ? { status: set.status, reason } : { status: set.status } }, now),
-    db.update(products).set(set).where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action: `product.${decision}`,
+        targetType: "product",
+        targetId: pendingId,
+        detail: reason ? { status: set.status, reason } : { status: set.status },
+      },
+      now,
+    ),
+    db
+      .update(products)
+      .set(set)
+      .where(and(eq(products.id, productId), WAITS_FOR_STAFF)),
   ]);
 }

@@ -49,7 +49,15 @@ export interface TargetUser {
 export async function targetUser(db: Database, userId: string): Promise<TargetUser | null> {
   if (!userId) return null;
   const row = await db
-    .select({ id: users.id, email: users.email, fullName: users.fullName, deactivatedAt: users.deactivatedAt, role: userRoles.role, adminSubrole: userRoles.adminSubrole, sellerRole: userRoles.sellerRole })
+    .select({
+      id: users.id,
+      email: users.email,
+      fullName: users.fullName,
+      deactivatedAt: users.deactivatedAt,
+      role: userRoles.role,
+      adminSubrole: userRoles.adminSubrole,
+      sellerRole: userRoles.sellerRole,
+    })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
     .where(eq(users.id, userId))
@@ -68,7 +76,14 @@ export async function otherActiveSuperadmins(db: Database, userId: string) {
     .select({ n: count() })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(eq(userRoles.adminSubrole, "superadmin"), inArray(userRoles.role, ["team_member", "admin"]), isNull(users.deactivatedAt), ne(userRoles.userId, userId)))
+    .where(
+      and(
+        eq(userRoles.adminSubrole, "superadmin"),
+        inArray(userRoles.role, ["team_member", "admin"]),
+        isNull(users.deactivatedAt),
+        ne(userRoles.userId, userId),
+      ),
+    )
     .get();
   return row?.n ?? 0;
 }
@@ -89,16 +104,49 @@ function guardedTarget(target: TargetUser, keepSuperadmin: boolean, extra: SQL =
 }
 
 /** Saves a planned role record (null: no role row, a shopper). False when the target changed meanwhile. */
-export async function saveRoles(db: Database, target: TargetUser, next: RoleRecord | null, staffId: string, action: string, now: number) {
+export async function saveRoles(
+  db: Database,
+  target: TargetUser,
+  next: RoleRecord | null,
+  staffId: string,
+  action: string,
+  now: number,
+) {
   const wasSuperadmin = target.roles?.adminSubrole === "superadmin";
   const write = next
     ? db
         .insert(userRoles)
-        .values({ userId: target.id, role: next.role!, adminSubrole: next.adminSubrole, sellerRole: next.sellerRole, assignedBy: staffId, assignedAt: now })
-        .onConflictDoUpdate({ target: userRoles.userId, set: { role: next.role!, adminSubrole: next.adminSubrole, sellerRole: next.sellerRole, assignedBy: staffId, assignedAt: now } })
+        .values({
+          userId: target.id,
+          role: next.role!,
+          adminSubrole: next.adminSubrole,
+          sellerRole: next.sellerRole,
+          assignedBy: staffId,
+          assignedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: userRoles.userId,
+          set: {
+            role: next.role!,
+            adminSubrole: next.adminSubrole,
+            sellerRole: next.sellerRole,
+            assignedBy: staffId,
+            assignedAt: now,
+          },
+        })
     : db.delete(userRoles).where(eq(userRoles.userId, target.id));
   return guardedBatch(db, [
-    auditStatement(db, { actorId: staffId, action, targetType: "user", targetId: guardedTarget(target, wasSuperadmin && next?.adminSubrole !== "superadmin"), detail: { from: target.roles, to: next } }, now),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action,
+        targetType: "user",
+        targetId: guardedTarget(target, wasSuperadmin && next?.adminSubrole !== "superadmin"),
+        detail: { from: target.roles, to: next },
+      },
+      now,
+    ),
     write,
     db.update(users).set({ updatedAt: now }).where(eq(users.id, target.id)),
   ]);
@@ -110,16 +158,34 @@ export async function saveRoles(db: Database, target: TargetUser, next: RoleReco
  * reactivation puts back exactly those. False when the target changed meanwhile.
  */
 export async function deactivateUser(db: Database, target: TargetUser, staffId: string, now: number) {
-  const live = await db.select({ id: products.id }).from(products).where(and(eq(products.ownerId, target.id), eq(products.productStatus, "live")));
+  const live = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.ownerId, target.id), eq(products.productStatus, "live")));
   const hidden = live.map((p) => p.id);
   const isSuperadmin = target.roles?.adminSubrole === "superadmin";
   const written = await guardedBatch(db, [
-    auditStatement(db, { actorId: staffId, action: "user.deactivate", targetType: "user", targetId: guardedTarget(target, isSuperadmin, sql` and ${users.deactivatedAt} is null`), detail: { hiddenProducts: hidden } }, now),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action: "user.deactivate",
+        targetType: "user",
+        targetId: guardedTarget(target, isSuperadmin, sql` and ${users.deactivatedAt} is null`),
+        detail: { hiddenProducts: hidden },
+      },
+      now,
+    ),
     db.update(users).set({ deactivatedAt: now, updatedAt: now }).where(eq(users.id, target.id)),
     db
       .update(products)
       .set({ productStatus: "archived", updatedAt: now })
-      .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.productStatus, "live"))),
+      .where(
+        and(
+          sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`,
+          eq(products.productStatus, "live"),
+        ),
+      ),
   ]);
   return written ? { ok: true as const, hidden: hidden.length } : { ok: false as const };
 }
@@ -127,14 +193,33 @@ export async function deactivateUser(db: Database, target: TargetUser, staffId: 
 /** Reactivates a user and relists the items their deactivation took down (still approved and archived). */
 export async function reactivateUser(db: Database, target: TargetUser, staffId: string, now: number) {
   const last = await latestAudit(db, "user", target.id, "user.deactivate");
-  const hidden = Array.isArray(last?.detail?.hiddenProducts) ? (last.detail.hiddenProducts as unknown[]).filter((id): id is string => typeof id === "string") : [];
+  const hidden = Array.isArray(last?.detail?.hiddenProducts)
+    ? (last.detail.hiddenProducts as unknown[]).filter((id): id is string => typeof id === "string")
+    : [];
   const written = await guardedBatch(db, [
-    auditStatement(db, { actorId: staffId, action: "user.reactivate", targetType: "user", targetId: guardedTarget(target, false, sql` and ${users.deactivatedAt} is not null`), detail: { relistedProducts: hidden } }, now),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action: "user.reactivate",
+        targetType: "user",
+        targetId: guardedTarget(target, false, sql` and ${users.deactivatedAt} is not null`),
+        detail: { relistedProducts: hidden },
+      },
+      now,
+    ),
     db.update(users).set({ deactivatedAt: null, updatedAt: now }).where(eq(users.id, target.id)),
     db
       .update(products)
       .set({ productStatus: "live", updatedAt: now })
-      .where(and(sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`, eq(products.ownerId, target.id), eq(products.status, "approved"), eq(products.productStatus, "archived"))),
+      .where(
+        and(
+          sql`${products.id} in (select value from json_each(${JSON.stringify(hidden)}))`,
+          eq(products.ownerId, target.id),
+          eq(products.status, "approved"),
+          eq(products.productStatus, "archived"),
+        ),
+      ),
   ]);
   return written ? { ok: true as const, relisted: hidden.length } : { ok: false as const };
 }
@@ -144,7 +229,11 @@ export async function isSeller(db: Database, userId: string) {
   const [items, owned, profile] = await db.batch([
     db.select({ id: products.id }).from(products).where(eq(products.ownerId, userId)).limit(1),
     db.select({ id: stores.id }).from(stores).where(eq(stores.ownerId, userId)).limit(1),
-    db.select({ id: users.id }).from(users).where(and(eq(users.id, userId), isNotNull(users.displayName))).limit(1),
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.displayName)))
+      .limit(1),
   ]);
   return items.length > 0 || owned.length > 0 || profile.length > 0;
 }
@@ -152,12 +241,23 @@ export async function isSeller(db: Database, userId: string) {
 /** The Roles tab: who holds each staff sub-role. */
 export async function staffBySubrole(db: Database) {
   const rows = await db
-    .select({ id: users.id, fullName: users.fullName, email: users.email, deactivatedAt: users.deactivatedAt, subrole: userRoles.adminSubrole })
+    .select({
+      id: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      deactivatedAt: users.deactivatedAt,
+      subrole: userRoles.adminSubrole,
+    })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
     .where(and(isNotNull(userRoles.adminSubrole), inArray(userRoles.role, ["team_member", "admin"])))
     .orderBy(asc(users.fullName), asc(users.email));
-  const holders: Record<AdminSubrole, typeof rows> = { superadmin: [], admin: [], product_reviewer: [], customer_support: [] };
+  const holders: Record<AdminSubrole, typeof rows> = {
+    superadmin: [],
+    admin: [],
+    product_reviewer: [],
+    customer_support: [],
+  };
   for (const row of rows) holders[row.subrole!].push(row);
   return holders;
 }

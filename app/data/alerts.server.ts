@@ -1,5 +1,13 @@
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { backInStockRequests, favorites, orderItems, products, savedSearches, savedSearchHits, users } from "../../db/schema";
+import {
+  backInStockRequests,
+  favorites,
+  orderItems,
+  products,
+  savedSearches,
+  savedSearchHits,
+  users,
+} from "../../db/schema";
 import { SAVED_SEARCH_LIMIT, type CurrentRental } from "../domain/alerts";
 import { isPublic, reservedByCheckout } from "./public-products.server";
 import type { Database } from "./db.server";
@@ -20,7 +28,13 @@ export async function currentRental(db: Database, productId: string): Promise<Cu
         returnRequestedAt: orderItems.returnRequestedAt,
       })
       .from(orderItems)
-      .where(and(eq(orderItems.productId, productId), eq(orderItems.type, "rental"), inArray(orderItems.status, ["pending", "processing", "shipped", "delivered", "active", "return_requested"])))
+      .where(
+        and(
+          eq(orderItems.productId, productId),
+          eq(orderItems.type, "rental"),
+          inArray(orderItems.status, ["pending", "processing", "shipped", "delivered", "active", "return_requested"]),
+        ),
+      )
       .orderBy(desc(orderItems.createdAt))
       .limit(1)
       .get()) ?? null
@@ -35,9 +49,18 @@ export type NotifyMeOutcome = "waiting" | "available" | "sold" | "missing";
  * per shopper and item: asking twice is answered the same). A sold, available or missing item
  * writes nothing.
  */
-export async function requestBackInStock(db: Database, userId: string, productId: string, now: number): Promise<NotifyMeOutcome> {
+export async function requestBackInStock(
+  db: Database,
+  userId: string,
+  productId: string,
+  now: number,
+): Promise<NotifyMeOutcome> {
   const product = await db
-    .select({ availability: products.availability, live: sql<number>`${products.productStatus} = 'live'`, reserved: reservedByCheckout() })
+    .select({
+      availability: products.availability,
+      live: sql<number>`${products.productStatus} = 'live'`,
+      reserved: reservedByCheckout(),
+    })
     .from(products)
     .where(eq(products.id, productId))
     .get();
@@ -57,7 +80,13 @@ export async function isWaitingFor(db: Database, userId: string, productId: stri
   const row = await db
     .select({ id: backInStockRequests.id })
     .from(backInStockRequests)
-    .where(and(eq(backInStockRequests.userId, userId), eq(backInStockRequests.productId, productId), isNull(backInStockRequests.notifiedAt)))
+    .where(
+      and(
+        eq(backInStockRequests.userId, userId),
+        eq(backInStockRequests.productId, productId),
+        isNull(backInStockRequests.notifiedAt),
+      ),
+    )
     .get();
   return Boolean(row);
 }
@@ -78,7 +107,11 @@ export async function takeBackOnSale(db: Database, productIds: readonly string[]
         sql`${backInStockRequests.productId} in (select ${products.id} from ${products} where ${isPublic()} and ${products.availability} = 'available')`,
       ),
     )
-    .returning({ id: backInStockRequests.id, userId: backInStockRequests.userId, productId: backInStockRequests.productId });
+    .returning({
+      id: backInStockRequests.id,
+      userId: backInStockRequests.userId,
+      productId: backInStockRequests.productId,
+    });
   if (stamped.length === 0) return [];
   const people = await db
     .select({ id: users.id, email: users.email, fullName: users.fullName })
@@ -98,7 +131,15 @@ export async function takeBackOnSale(db: Database, productIds: readonly string[]
 /** A public item's prices and name, with the shoppers who saved it. */
 export async function favouritedBy(db: Database, productId: string) {
   const [item, people] = await db.batch([
-    db.select({ id: products.id, name: products.name, rentalPrice: products.rentalPrice, buyingPrice: products.buyingPrice }).from(products).where(and(eq(products.id, productId), isPublic())),
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        rentalPrice: products.rentalPrice,
+        buyingPrice: products.buyingPrice,
+      })
+      .from(products)
+      .where(and(eq(products.id, productId), isPublic())),
     db
       .select({ id: users.id, email: users.email, fullName: users.fullName })
       .from(favorites)
@@ -113,7 +154,13 @@ export async function favouritedBy(db: Database, productId: string) {
 
 export async function savedSearchesOf(db: Database, userId: string) {
   return db
-    .select({ id: savedSearches.id, name: savedSearches.name, url: savedSearches.url, createdAt: savedSearches.createdAt, lastNotifiedAt: savedSearches.lastNotifiedAt })
+    .select({
+      id: savedSearches.id,
+      name: savedSearches.name,
+      url: savedSearches.url,
+      createdAt: savedSearches.createdAt,
+      lastNotifiedAt: savedSearches.lastNotifiedAt,
+    })
     .from(savedSearches)
     .where(eq(savedSearches.userId, userId))
     .orderBy(...newestFirst(savedSearches));
@@ -124,7 +171,12 @@ export async function savedSearchesOf(db: Database, userId: string) {
  * address): both are checked in the insert itself, so two saves at once cannot make 21 or a twin.
  * 'saved', 'already' (with the name it is kept under) or 'full'.
  */
-export async function insertSavedSearch(db: Database, userId: string, value: { name: string; url: string }, now: number): Promise<{ outcome: "saved" } | { outcome: "already"; name: string } | { outcome: "full" }> {
+export async function insertSavedSearch(
+  db: Database,
+  userId: string,
+  value: { name: string; url: string },
+  now: number,
+): Promise<{ outcome: "saved" } | { outcome: "already"; name: string } | { outcome: "full" }> {
   const id = `ss_${crypto.randomUUID()}`;
   const inserted = await db.run(
     sql`insert into ${savedSearches} (id, user_id, name, url, created_at) select ${id}, ${userId}, ${value.name}, ${value.url}, ${now}
@@ -132,30 +184,52 @@ export async function insertSavedSearch(db: Database, userId: string, value: { n
         and not exists (select 1 from ${savedSearches} where ${savedSearches.userId} = ${userId} and ${savedSearches.url} = ${value.url})`,
   );
   if ((inserted.meta.changes ?? 0) === 1) return { outcome: "saved" };
-  const twin = await db.select({ name: savedSearches.name }).from(savedSearches).where(and(eq(savedSearches.userId, userId), eq(savedSearches.url, value.url))).get();
+  const twin = await db
+    .select({ name: savedSearches.name })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.userId, userId), eq(savedSearches.url, value.url)))
+    .get();
   return twin ? { outcome: "already", name: twin.name } : { outcome: "full" };
 }
 
 /** Deletes one of the person's saved searches; false when it is not theirs (or gone). */
 export async function deleteSavedSearch(db: Database, userId: string, id: string) {
-  const removed = await db.delete(savedSearches).where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId))).returning({ id: savedSearches.id });
+  const removed = await db
+    .delete(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
+    .returning({ id: savedSearches.id });
   return removed.length > 0;
 }
 
 /** The one-click unsubscribe: the signed token names the search (and so its owner). */
 export async function deleteSavedSearchById(db: Database, id: string) {
-  const removed = await db.delete(savedSearches).where(eq(savedSearches.id, id)).returning({ name: savedSearches.name });
+  const removed = await db
+    .delete(savedSearches)
+    .where(eq(savedSearches.id, id))
+    .returning({ name: savedSearches.name });
   return removed[0]?.name ?? null;
 }
 
 export async function savedSearchName(db: Database, id: string) {
-  return (await db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.id, id)).get())?.name ?? null;
+  return (
+    (await db.select({ name: savedSearches.name }).from(savedSearches).where(eq(savedSearches.id, id)).get())?.name ??
+    null
+  );
 }
 
 /** Every saved search with its owner, for the daily run. */
 export async function allSavedSearches(db: Database) {
   return db
-    .select({ id: savedSearches.id, name: savedSearches.name, url: savedSearches.url, createdAt: savedSearches.createdAt, lastNotifiedAt: savedSearches.lastNotifiedAt, userId: users.id, email: users.email, fullName: users.fullName })
+    .select({
+      id: savedSearches.id,
+      name: savedSearches.name,
+      url: savedSearches.url,
+      createdAt: savedSearches.createdAt,
+      lastNotifiedAt: savedSearches.lastNotifiedAt,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+    })
     .from(savedSearches)
     .innerJoin(users, eq(users.id, savedSearches.userId))
     .where(isNull(users.deactivatedAt))
@@ -176,11 +250,24 @@ export async function toldOf(db: Database, savedSearchId: string, productIds: re
  * Records the day and the items told of; the day's stamp is the guard (only a run
  * that moved it from what it read records anything), so two runs at once tell once.
  */
-export async function recordTold(db: Database, savedSearchId: string, lastNotifiedAt: number | null, productIds: readonly string[], now: number) {
+export async function recordTold(
+  db: Database,
+  savedSearchId: string,
+  lastNotifiedAt: number | null,
+  productIds: readonly string[],
+  now: number,
+) {
   const stamp = db
     .update(savedSearches)
     .set({ lastNotifiedAt: now })
-    .where(and(eq(savedSearches.id, savedSearchId), lastNotifiedAt === null ? isNull(savedSearches.lastNotifiedAt) : eq(savedSearches.lastNotifiedAt, lastNotifiedAt)))
+    .where(
+      and(
+        eq(savedSearches.id, savedSearchId),
+        lastNotifiedAt === null
+          ? isNull(savedSearches.lastNotifiedAt)
+          : eq(savedSearches.lastNotifiedAt, lastNotifiedAt),
+      ),
+    )
     .returning({ id: savedSearches.id });
   const stamped = await stamp;
   if (stamped.length === 0) return false;
@@ -197,7 +284,15 @@ export async function recordTold(db: Database, savedSearchId: string, lastNotifi
 /** What the 'Notify me' page shows of an item: null when it is not on the shop (a sold item is shown, to say so). */
 export async function notifyTarget(db: Database, productId: string) {
   const row = await db
-    .select({ id: products.id, name: products.name, brand: products.brand, availability: products.availability, productStatus: products.productStatus, backAroundAt: products.backAroundAt, preparedUntil: products.preparedUntil })
+    .select({
+      id: products.id,
+      name: products.name,
+      brand: products.brand,
+      availability: products.availability,
+      productStatus: products.productStatus,
+      backAroundAt: products.backAroundAt,
+      preparedUntil: products.preparedUntil,
+    })
     .from(products)
     .where(eq(products.id, productId))
     .get();
@@ -208,7 +303,13 @@ export async function notifyTarget(db: Database, productId: string) {
 /** The items a shopper waits for ('Notify me'), newest request first. */
 export async function waitingRequestsOf(db: Database, userId: string) {
   return db
-    .select({ id: backInStockRequests.id, productId: products.id, name: products.name, brand: products.brand, createdAt: backInStockRequests.createdAt })
+    .select({
+      id: backInStockRequests.id,
+      productId: products.id,
+      name: products.name,
+      brand: products.brand,
+      createdAt: backInStockRequests.createdAt,
+    })
     .from(backInStockRequests)
     .innerJoin(products, eq(products.id, backInStockRequests.productId))
     .where(and(eq(backInStockRequests.userId, userId), isNull(backInStockRequests.notifiedAt)))
@@ -217,6 +318,15 @@ export async function waitingRequestsOf(db: Database, userId: string) {
 
 /** Stops waiting for an item; false when the request is not the shopper's. */
 export async function cancelBackInStock(db: Database, userId: string, id: string) {
-  const removed = await db.delete(backInStockRequests).where(and(eq(backInStockRequests.id, id), eq(backInStockRequests.userId, userId), isNull(backInStockRequests.notifiedAt))).returning({ id: backInStockRequests.id });
+  const removed = await db
+    .delete(backInStockRequests)
+    .where(
+      and(
+        eq(backInStockRequests.id, id),
+        eq(backInStockRequests.userId, userId),
+        isNull(backInStockRequests.notifiedAt),
+      ),
+    )
+    .returning({ id: backInStockRequests.id });
   return removed.length > 0;
 }

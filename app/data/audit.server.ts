@@ -9,7 +9,17 @@ export interface AuditEntry {
   actorId: string;
   /** What was done, as `area.verb`: user.subrole, user.deactivate, product.approve, store_request.approve ... */
   action: string;
-  targetType: "user" | "product" | "store_request" | "payout" | "brand" | "brand_suggestion" | "category" | "site_content" | "blog_post" | "conversation";
+  targetType:
+    | "user"
+    | "product"
+    | "store_request"
+    | "payout"
+    | "brand"
+    | "brand_suggestion"
+    | "category"
+    | "site_content"
+    | "blog_post"
+    | "conversation";
   /**
    * The record changed. A sub-select that yields NULL unless the change may still happen turns
    * the row into the batch's guard: NOT NULL fails and the whole batch rolls back.
@@ -48,21 +58,33 @@ export function auditStatement(db: Database, entry: AuditEntry, now: number) {
 }
 
 /** The latest audit row of an action on a record (reactivation reads what deactivation hid). */
-export async function latestAudit(db: Database, targetType: AuditEntry["targetType"], targetId: string, action: string) {
-  return db
-    .select({ detail: auditLog.detail, createdAt: auditLog.createdAt, actorId: auditLog.actorId })
-    .from(auditLog)
-    .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
-    // Rows written in the same millisecond keep their order of insertion.
-    .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
-    .limit(1)
-    .get();
+export async function latestAudit(
+  db: Database,
+  targetType: AuditEntry["targetType"],
+  targetId: string,
+  action: string,
+) {
+  return (
+    db
+      .select({ detail: auditLog.detail, createdAt: auditLog.createdAt, actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId), eq(auditLog.action, action)))
+      // Rows written in the same millisecond keep their order of insertion.
+      .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+      .limit(1)
+      .get()
+  );
 }
 
 /** A record's audit trail, newest first. */
 export async function auditTrail(db: Database, targetType: AuditEntry["targetType"], targetId: string, limit = 20) {
   return db
-    .select({ action: auditLog.action, actorId: auditLog.actorId, detail: auditLog.detail, createdAt: auditLog.createdAt })
+    .select({
+      action: auditLog.action,
+      actorId: auditLog.actorId,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+    })
     .from(auditLog)
     .where(and(eq(auditLog.targetType, targetType), eq(auditLog.targetId, targetId)))
     .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))

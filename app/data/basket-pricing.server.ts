@@ -10,7 +10,12 @@ import { agreedPrices, bundleTiersOf } from "./offers.server";
 // discounts from here, so what the basket shows is what checkout charges.
 
 /** The lines priced for the shopper at `now`, and each handler group's bundle discount. */
-export async function priceForShopper<L extends PricedLine & { productId: string }>(db: Database, shopperId: string, lines: readonly L[], now: number) {
+export async function priceForShopper<L extends PricedLine & { productId: string }>(
+  db: Database,
+  shopperId: string,
+  lines: readonly L[],
+  now: number,
+) {
   if (lines.length === 0) return { lines: [] as ReturnType<typeof priceBasket<L>>["lines"], groups: [] };
   const [agreed, tiers] = await Promise.all([agreedPrices(db, shopperId, now), bundleTiersOf(db, lines.map(groupKey))]);
   return priceBasket(lines, agreed, (key) => tiers.get(key) ?? []);
@@ -21,8 +26,16 @@ export async function priceForShopper<L extends PricedLine & { productId: string
  * own): the shopper's accepted offer still inside its 24 hours, and the line's seller's bundle tiers.
  */
 export const pricingColumns = (userId: string, now: number) => ({
-  agreedPrice: sql<number | null>`(select coalesce(o.counter_amount, o.amount) from offers o where o.shopper_id = ${userId} and o.product_id = ${cartItems.productId} and o.status = 'accepted' and o.buy_by > ${now} order by o.updated_at desc limit 1)`.as("agreed_price"),
-  bundleTiers: sql<string | null>`(select b.tiers from bundle_discounts b where b.handler = ${cartItems.handler} and b.handler_id = ${cartItems.sellerId})`.as("bundle_tiers"),
+  agreedPrice: sql<
+    number | null
+  >`(select coalesce(o.counter_amount, o.amount) from offers o where o.shopper_id = ${userId} and o.product_id = ${cartItems.productId} and o.status = 'accepted' and o.buy_by > ${now} order by o.updated_at desc limit 1)`.as(
+    "agreed_price",
+  ),
+  bundleTiers: sql<
+    string | null
+  >`(select b.tiers from bundle_discounts b where b.handler = ${cartItems.handler} and b.handler_id = ${cartItems.sellerId})`.as(
+    "bundle_tiers",
+  ),
 });
 
 /** A basket row's pricing columns, read. */
@@ -37,9 +50,18 @@ export function readPricing(row: { agreedPrice: number | null; bundleTiers: stri
 }
 
 /** The basket's lines with the available ones priced (what someone else took is shown as it was, and not counted). */
-export function priceCart<L extends PricedLine & { productId: string; available: boolean; agreedPrice?: number | null; bundleTiers?: BundleTier[] }>(lines: readonly L[]) {
+export function priceCart<
+  L extends PricedLine & {
+    productId: string;
+    available: boolean;
+    agreedPrice?: number | null;
+    bundleTiers?: BundleTier[];
+  },
+>(lines: readonly L[]) {
   const available = lines.filter((l) => l.available);
-  const agreed = new Map(available.flatMap((l) => (l.agreedPrice != null ? [[l.productId, { price: l.agreedPrice }] as const] : [])));
+  const agreed = new Map(
+    available.flatMap((l) => (l.agreedPrice != null ? [[l.productId, { price: l.agreedPrice }] as const] : [])),
+  );
   const tiers = new Map(available.map((l) => [groupKey(l), l.bundleTiers ?? []]));
   const priced = priceBasket(available, agreed, (key) => tiers.get(key) ?? []);
   const byId = new Map(priced.lines.map((l) => [l.productId, l]));

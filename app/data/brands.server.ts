@@ -3,7 +3,14 @@ import { brandRedirects, brands, categories, products } from "../../db/schema";
 import { isPublic } from "./public-products.server";
 import type { Database } from "./db.server";
 
-const brandColumns = { id: brands.id, name: brands.name, logoUrl: brands.logoUrl, description: brands.description, websiteUrl: brands.websiteUrl, isPopular: brands.isPopular };
+const brandColumns = {
+  id: brands.id,
+  name: brands.name,
+  logoUrl: brands.logoUrl,
+  description: brands.description,
+  websiteUrl: brands.websiteUrl,
+  isPopular: brands.isPopular,
+};
 
 export async function allBrands(db: Database) {
   return db.select(brandColumns).from(brands).orderBy(asc(brands.name));
@@ -15,7 +22,11 @@ export function popularBrands(db: Database) {
 }
 
 export async function brandByName(db: Database, name: string) {
-  return db.select(brandColumns).from(brands).where(sql`lower(${brands.name}) = ${name.toLowerCase()}`).get();
+  return db
+    .select(brandColumns)
+    .from(brands)
+    .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`)
+    .get();
 }
 
 /** The brand a merged brand's old name now leads to (issue 24), or undefined. */
@@ -30,7 +41,13 @@ export async function brandRedirect(db: Database, name: string) {
 
 export async function categoryBySlug(db: Database, slug: string) {
   return db
-    .select({ id: categories.id, name: categories.name, slug: categories.slug, description: categories.description, imageUrl: categories.imageUrl })
+    .select({
+      id: categories.id,
+      name: categories.name,
+      slug: categories.slug,
+      description: categories.description,
+      imageUrl: categories.imageUrl,
+    })
     .from(categories)
     .where(and(eq(categories.slug, slug), eq(categories.isActive, true)))
     .get();

@@ -10,7 +10,6 @@ import { newestFirst } from "./paging.server";
 import { reservedText } from "../domain/alerts";
 import { pricingColumns, readPricing } from "./basket-pricing.server";
 
-
 /** How many lines the user's basket holds, as a query builder (the session reads it in its batch). */
 export function cartCountQuery(db: Database, userId: string) {
   return db.select({ n: count() }).from(cartItems).where(eq(cartItems.userId, userId));
@@ -21,7 +20,6 @@ export async function cartCount(db: Database, userId: string): Promise<number> {
   const rows = await cartCountQuery(db, userId);
   return rows[0]?.n ?? 0;
 }
-
 
 /** A line someone else rented or bought since it was added. */
 const GONE = "No longer available: someone else has it now.";
@@ -56,11 +54,22 @@ export async function cartLines(db: Database, userId: string, now = Date.now()):
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, userId))
     .orderBy(...newestFirst(cartItems));
-  const lines = rows.map((r) => ({ ...r, ...readPricing(r), quantity: 1 as const, hasRentalPrice: Boolean(r.hasRentalPrice), hasBuyingPrice: Boolean(r.hasBuyingPrice), available: Boolean(r.available), unavailableText: r.available ? null : r.reservedUntil !== null ? reservedText(r.reservedUntil) : GONE }));
+  const lines = rows.map((r) => ({
+    ...r,
+    ...readPricing(r),
+    quantity: 1 as const,
+    hasRentalPrice: Boolean(r.hasRentalPrice),
+    hasBuyingPrice: Boolean(r.hasBuyingPrice),
+    available: Boolean(r.available),
+    unavailableText: r.available ? null : r.reservedUntil !== null ? reservedText(r.reservedUntil) : GONE,
+  }));
   const storeIds = [...new Set(lines.filter((l) => l.sellerType === "store" && l.sellerId).map((l) => l.sellerId!))];
   if (storeIds.length === 0) return lines;
   try {
-    const found = await db.select({ id: stores.id, name: stores.name, logoUrl: stores.logoUrl }).from(stores).where(inArray(stores.id, storeIds));
+    const found = await db
+      .select({ id: stores.id, name: stores.name, logoUrl: stores.logoUrl })
+      .from(stores)
+      .where(inArray(stores.id, storeIds));
     const byId = new Map(found.map((s) => [s.id, s]));
     return lines.map((l) => {
       const store = l.sellerType === "store" && l.sellerId ? byId.get(l.sellerId) : undefined;
@@ -120,16 +129,31 @@ export async function addToCart(db: Database, userId: string, productId: string,
   const product = await publicProduct(db, productId);
   if (!product) throw new CartError("Error adding item", "This item is no longer available", 404);
   // A seller does not buy or rent what they sell (decision 0069).
-  if (product.ownerId === userId) throw new CartError("Error adding item", "This is your own item: it cannot go in your basket.", 409);
+  if (product.ownerId === userId)
+    throw new CartError("Error adding item", "This is your own item: it cannot go in your basket.", 409);
   // Why it cannot be added: another shopper's checkout holds it, or it is out on rental.
-  if (product.reservedUntil !== null) throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
-  if (product.availability !== "available") throw new CartError("Error adding item", "This item is currently rented", 409);
+  if (product.reservedUntil !== null)
+    throw new CartError("Error adding item", reservedText(product.reservedUntil), 409);
+  if (product.availability !== "available")
+    throw new CartError("Error adding item", "This item is currently rented", 409);
   const price = option === "rental" ? product.rentalPrice : product.buyingPrice;
   if (price === null) throw new CartError("Price not available", PRICE_MISSING[option]);
   const byStore = Boolean(product.storeId) && product.status === "approved";
   const seller = byStore
-    ? { vendor: "Store", sellerId: product.storeId, sellerAvatar: null, sellerType: "store" as const, handler: "store" as const }
-    : { vendor: product.ownerName ?? product.brand, sellerId: product.ownerId, sellerAvatar: product.ownerAvatar, sellerType: "vendor" as const, handler: "vendor" as const };
+    ? {
+        vendor: "Store",
+        sellerId: product.storeId,
+        sellerAvatar: null,
+        sellerType: "store" as const,
+        handler: "store" as const,
+      }
+    : {
+        vendor: product.ownerName ?? product.brand,
+        sellerId: product.ownerId,
+        sellerAvatar: product.ownerAvatar,
+        sellerType: "vendor" as const,
+        handler: "vendor" as const,
+      };
   const inserted = await db
     .insert(cartItems)
     .values({
@@ -169,7 +193,10 @@ export async function switchOption(db: Database, userId: string, productId: stri
 }
 
 export async function removeFromCart(db: Database, userId: string, productId: string) {
-  const removed = await db.delete(cartItems).where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))).returning({ id: cartItems.id });
+  const removed = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .returning({ id: cartItems.id });
   return removed.length > 0;
 }
 

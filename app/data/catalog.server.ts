@@ -1,7 +1,17 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { catalogStats, products } from "../../db/schema";
-import { decodeCursor, encodeCursor, hasFilters, newItemsSince, PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
+import {
+  decodeCursor,
+  encodeCursor,
+  hasFilters,
+  newItemsSince,
+  PAGE_SIZE,
+  type CatalogFilters,
+  type PageRequest,
+  type ProductCardData,
+  type ProductPage,
+} from "../domain/catalog";
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
 import { newestFirst } from "./paging.server";
@@ -73,10 +83,18 @@ function priceCountTerms(priced: PriceCount, where: SQL[]) {
       // Walked down the price's own index; the index's matches (public items only) are probed by
       // rowid, never used to drive the walk (+).
       const price = w.kind === "rental" ? products.rentalPrice : products.buyingPrice;
-      const inRange = or(...w.prices.map((part) => and(gte(price, part.min), ...(Number.isFinite(part.max) ? [lte(price, part.max)] : []))));
+      const inRange = or(
+        ...w.prices.map((part) =>
+          and(gte(price, part.min), ...(Number.isFinite(part.max) ? [lte(price, part.max)] : [])),
+        ),
+      );
       return sql`${sign(w.sign)} (select count(*) from ${products} where ${inRange} and +${products}.rowid in ${ftsRowids(w.set)})`;
     }),
-    ...(priced.edges ? [sql`+ (select count(*) from ${products} where ${products}.rowid in ${ftsRowids(priced.edges)} and ${and(...where)})`] : []),
+    ...(priced.edges
+      ? [
+          sql`+ (select count(*) from ${products} where ${products}.rowid in ${ftsRowids(priced.edges)} and ${and(...where)})`,
+        ]
+      : []),
   ];
 }
 
@@ -91,7 +109,6 @@ function sortKey(sort: PageRequest["sort"]) {
   }
 }
 
-
 /**
  * The page and count queries of a listing, for one D1 batch (alone, or joined with a page's
  * other queries); exposed so their query plans can be tested. Keyset pagination over
@@ -103,7 +120,13 @@ function sortKey(sort: PageRequest["sort"]) {
  * the walk in sort order still runs down a covering index. The count is taken inside the index
  * alone when its facets cover every filter (no price range, no owner or store scope).
  */
-export function listingQueries(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE) {
+export function listingQueries(
+  db: Database,
+  filters: CatalogFilters,
+  page: PageRequest,
+  scope: Scope = {},
+  limit = PAGE_SIZE,
+) {
   const index = indexQuery(filters);
   const where = conditions(filters, scope);
   const after = decodeCursor(page.after);
@@ -121,22 +144,42 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
   const priced = inIndex ? index.priceCount : null;
   // Every public item: the count the triggers of migration 0015 keep.
   const everyPublicItem = !hasFilters(filters) && !scoped;
-  const priceRangeAlone = !scoped && !hasFilters({ ...filters, rentalMin: null, rentalMax: null, buyMin: null, buyMax: null });
+  const priceRangeAlone =
+    !scoped && !hasFilters({ ...filters, rentalMin: null, rentalMax: null, buyMin: null, buyMax: null });
   const countQuery = everyPublicItem
-    ? db.select({ n: sql<number>`coalesce(max(${catalogStats.n}), 0)` }).from(catalogStats).where(eq(catalogStats.key, "public_items"))
+    ? db
+        .select({ n: sql<number>`coalesce(max(${catalogStats.n}), 0)` })
+        .from(catalogStats)
+        .where(eq(catalogStats.key, "public_items"))
     : inIndex && facetsCoverFilters(filters)
-      ? db.select({ n: count() }).from(productsFts).where(sql`products_fts match ${index.match}`)
+      ? db
+          .select({ n: count() })
+          .from(productsFts)
+          .where(sql`products_fts match ${index.match}`)
       : priced
         ? // Price bands (decision 0038): counted in the index; the parts of bands the range cuts are
           // walked in price order, or (with two ranges) their matches read by rowid.
           db.select({ n: sql<number>`0 ${sql.join(priceCountTerms(priced, where), sql` `)}` }).from(sql`(select 1)`)
         : priceRangeAlone
           ? // A price range alone: one range of the public items' own price index (migration 0043).
-            db.select({ n: count() }).from(products).where(and(isPublic(), ...priceConditions(filters, false)))
-          : db.select({ n: count() }).from(products).where(and(...where, matched));
+            db
+              .select({ n: count() })
+              .from(products)
+              .where(and(isPublic(), ...priceConditions(filters, false)))
+          : db
+              .select({ n: count() })
+              .from(products)
+              .where(and(...where, matched));
 
   if (index?.tiers && page.sort === "relevance") {
-    return { pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit), countQuery, reverse, after, tieKey: "rowid" as const, searchUnusable };
+    return {
+      pageQuery: rankedPage(db, index.tiers, where, after ?? before, reverse, limit),
+      countQuery,
+      reverse,
+      after,
+      tieKey: "rowid" as const,
+      searchUnusable,
+    };
   }
 
   const sort = sortKey(page.sort === "relevance" ? "newest" : page.sort);
@@ -161,13 +204,26 @@ export function listingQueries(db: Database, filters: CatalogFilters, page: Page
  * rowid). Each tier is read from the index in rowid order and stops once the page is full, so
  * the cost follows the page, not the number of matches (bm25 over 10,000 matches took 20-30 ms).
  */
-function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset: { value: number; id: string } | null, reverse: boolean, limit: number) {
-  const cursor = keyset && (keyset.value === 1 || keyset.value === 2) && /^\d{1,15}$/.test(keyset.id) ? { tier: keyset.value, rowid: Number(keyset.id) } : null;
+function rankedPage(
+  db: Database,
+  tiers: [string, string],
+  where: SQL[],
+  keyset: { value: number; id: string } | null,
+  reverse: boolean,
+  limit: number,
+) {
+  const cursor =
+    keyset && (keyset.value === 1 || keyset.value === 2) && /^\d{1,15}$/.test(keyset.id)
+      ? { tier: keyset.value, rowid: Number(keyset.id) }
+      : null;
   // Forward: tier 1 then 2, rowids descending; back: tier 2 then 1, rowids ascending.
-  const order = (reverse ? [2, 1] : [1, 2]).filter((tier) => !cursor || (reverse ? tier <= cursor.tier : tier >= cursor.tier));
+  const order = (reverse ? [2, 1] : [1, 2]).filter(
+    (tier) => !cursor || (reverse ? tier <= cursor.tier : tier >= cursor.tier),
+  );
   const rowidOrder = sql.raw(reverse ? "asc" : "desc");
   const parts = order.map((tier, i) => {
-    const past = cursor?.tier === tier ? sql` and products_fts.rowid ${sql.raw(reverse ? ">" : "<")} ${cursor.rowid}` : sql``;
+    const past =
+      cursor?.tier === tier ? sql` and products_fts.rowid ${sql.raw(reverse ? ">" : "<")} ${cursor.rowid}` : sql``;
     const room = i === 0 ? sql`${limit + 1}` : sql`${limit + 1} - (select count(*) from tier${sql.raw(String(i - 1))})`;
     return sql`tier${sql.raw(String(i))} as materialized (select ${tier} as tier, products_fts.rowid as rid from products_fts join ${products} on ${products}.rowid = products_fts.rowid where products_fts match ${tiers[tier - 1]} and ${and(...where)}${past} order by products_fts.rowid ${rowidOrder} limit ${room})`;
   });
@@ -189,19 +245,43 @@ function rankedPage(db: Database, tiers: [string, string], where: SQL[], keyset:
  * One page of a listing with its total, in one D1 round trip. Keyset pagination over
  * (sort value, id): `after` walks forward, `before` walks back, with no repeats or gaps.
  */
-export async function listProducts(db: Database, filters: CatalogFilters, page: PageRequest, scope: Scope = {}, limit = PAGE_SIZE): Promise<ProductPage<ProductCardData>> {
+export async function listProducts(
+  db: Database,
+  filters: CatalogFilters,
+  page: PageRequest,
+  scope: Scope = {},
+  limit = PAGE_SIZE,
+): Promise<ProductPage<ProductCardData>> {
   return (await listingWith(db, listingQueries(db, filters, page, scope, limit), null, limit)).page;
 }
 
 /** A listing's page and total, and the rows of one more statement of the same page (`more`), in one D1 batch. */
-export async function listingWith<T>(db: Database, queries: ReturnType<typeof listingQueries>, more: { all(): Promise<T[]> } | null, limit = PAGE_SIZE) {
-  if (queries.searchUnusable) return { page: { items: [], total: 0, nextCursor: null, prevCursor: null } as ProductPage<ProductCardData>, more: [] as T[] };
-  const [rows, totals, extra] = (await db.batch([queries.pageQuery, queries.countQuery, ...(more ? [more] : [])] as any)) as [unknown, unknown, T[] | undefined];
+export async function listingWith<T>(
+  db: Database,
+  queries: ReturnType<typeof listingQueries>,
+  more: { all(): Promise<T[]> } | null,
+  limit = PAGE_SIZE,
+) {
+  if (queries.searchUnusable)
+    return {
+      page: { items: [], total: 0, nextCursor: null, prevCursor: null } as ProductPage<ProductCardData>,
+      more: [] as T[],
+    };
+  const [rows, totals, extra] = (await db.batch([
+    queries.pageQuery,
+    queries.countQuery,
+    ...(more ? [more] : []),
+  ] as any)) as [unknown, unknown, T[] | undefined];
   return { page: listingPage(queries, rows, totals, limit), more: extra ?? [] };
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */
-export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "reverse" | "after" | "tieKey">, pageRows: unknown, countRows: unknown, limit = PAGE_SIZE): ProductPage<ProductCardData> {
+export function listingPage(
+  queries: Pick<ReturnType<typeof listingQueries>, "reverse" | "after" | "tieKey">,
+  pageRows: unknown,
+  countRows: unknown,
+  limit = PAGE_SIZE,
+): ProductPage<ProductCardData> {
   const { reverse, after } = queries;
   const tie = (row: Record<string, any>) => (queries.tieKey === "rowid" ? String(row.tie) : row.id);
   const rows = pageRows as Array<Record<string, any>>;
@@ -225,9 +305,13 @@ export function listingPage(queries: Pick<ReturnType<typeof listingQueries>, "re
 export async function filterOptions(db: Database) {
   const [brandRows, colorRows, tagRows] = (await db.batch([
     // Only brands with something on the shop: a brand of no items finds nothing (decision 0068).
-    db.all(sql`select name from brands b where exists (select 1 from products where products.brand = b.name and ${isPublic()}) order by name`),
+    db.all(
+      sql`select name from brands b where exists (select 1 from products where products.brand = b.name and ${isPublic()}) order by name`,
+    ),
     db.all(sql`select distinct color from products where product_status = 'live' and color is not null order by color`),
-    db.all(sql`select value as tag, count(*) as n from products, json_each(products.tags) where products.product_status = 'live' group by value order by n desc, value limit 30`),
+    db.all(
+      sql`select value as tag, count(*) as n from products, json_each(products.tags) where products.product_status = 'live' group by value order by n desc, value limit 30`,
+    ),
   ] as any)) as [{ name: string }[], { color: string }[], { tag: string }[]];
   return {
     brands: brandRows.map((r) => r.name),
@@ -241,7 +325,14 @@ export async function newItems(db: Database, now: number, limit = 12): Promise<P
   return db
     .select(cardColumns)
     .from(products)
-    .where(and(isPublic(), gte(products.createdAt, newItemsSince(now)), isNotNull(products.rentalPrice), sql`${products.images} <> '[]'`))
+    .where(
+      and(
+        isPublic(),
+        gte(products.createdAt, newItemsSince(now)),
+        isNotNull(products.rentalPrice),
+        sql`${products.images} <> '[]'`,
+      ),
+    )
     .orderBy(...newestFirst(products))
     .limit(limit);
 }

@@ -45,7 +45,10 @@ export type ClaimRow = Awaited<ReturnType<typeof claimsOfOrder>>[number];
 export const handledBy = (userId: string) =>
   or(
     and(eq(orderItems.handler, "vendor"), eq(orderItems.ownerId, userId)),
-    and(eq(orderItems.handler, "store"), sql`${orderItems.sellerId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${userId})`),
+    and(
+      eq(orderItems.handler, "store"),
+      sql`${orderItems.sellerId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${userId})`,
+    ),
   );
 
 /** The item a shopper reports a problem with: only an item of their own order (the WHERE), with what decides the window. */
@@ -88,14 +91,26 @@ export async function closeClaimWindow(db: Database, orderId: string, itemId: st
   const rows = await db
     .update(orderItems)
     .set({ claimWindowClosedAt: now })
-    .where(and(eq(orderItems.id, itemId), mine, isNull(orderItems.claimWindowClosedAt), sql`${orderItems.deliveredAt} is not null`))
+    .where(
+      and(
+        eq(orderItems.id, itemId),
+        mine,
+        isNull(orderItems.claimWindowClosedAt),
+        sql`${orderItems.deliveredAt} is not null`,
+      ),
+    )
     .returning({ id: orderItems.id });
   return rows.length === 1;
 }
 
 /** The claims of an order (its page shows them to its shopper and to staff). */
 export function claimsOfOrder(db: Database, orderId: string) {
-  return db.select(claimColumns).from(claims).innerJoin(orderItems, eq(orderItems.id, claims.orderItemId)).where(eq(claims.orderId, orderId)).orderBy(claims.createdAt);
+  return db
+    .select(claimColumns)
+    .from(claims)
+    .innerJoin(orderItems, eq(orderItems.id, claims.orderItemId))
+    .where(eq(claims.orderId, orderId))
+    .orderBy(claims.createdAt);
 }
 
 /** One claim for whoever may see it: its shopper, its handler, or staff. Undefined otherwise. */
@@ -112,9 +127,20 @@ export function claimFor(db: Database, claimId: string, viewer: { id: string; st
 
 /** The claims a handler answers (their dashboard's Orders tab lists them): a seller's own items, or a store's; open first. */
 export function claimsForHandler(db: Database, handler: { ownerId: string } | { storeId: string }) {
-  const theirs = "ownerId" in handler ? and(eq(orderItems.handler, "vendor"), eq(orderItems.ownerId, handler.ownerId)) : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
+  const theirs =
+    "ownerId" in handler
+      ? and(eq(orderItems.handler, "vendor"), eq(orderItems.ownerId, handler.ownerId))
+      : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
   return db
-    .select({ id: claims.id, reason: claims.reason, status: claims.status, dueAt: claims.dueAt, outcome: claims.outcome, itemName: orderItems.name, createdAt: claims.createdAt })
+    .select({
+      id: claims.id,
+      reason: claims.reason,
+      status: claims.status,
+      dueAt: claims.dueAt,
+      outcome: claims.outcome,
+      itemName: orderItems.name,
+      createdAt: claims.createdAt,
+    })
     .from(claims)
     .innerJoin(orderItems, eq(orderItems.id, claims.orderItemId))
     .where(theirs)
@@ -129,7 +155,10 @@ export function claimsForStaff(db: Database) {
     .from(claims)
     .innerJoin(orderItems, eq(orderItems.id, claims.orderItemId))
     .leftJoin(users, eq(users.id, claims.shopperId))
-    .orderBy(sql`case ${claims.status} when 'with_staff' then 0 when 'resolved' then 2 else 1 end`, desc(claims.updatedAt))
+    .orderBy(
+      sql`case ${claims.status} when 'with_staff' then 0 when 'resolved' then 2 else 1 end`,
+      desc(claims.updatedAt),
+    )
     .limit(100);
 }
 
@@ -137,7 +166,13 @@ export function claimsForStaff(db: Database) {
  * Moves a claim from one status to the next, only from the status named (the guard): two answers
  * at once change it once. Returns whether this call changed it.
  */
-export async function moveClaim(db: Database, claimId: string, from: readonly ClaimStatus[], set: Partial<typeof claims.$inferInsert>, now: number) {
+export async function moveClaim(
+  db: Database,
+  claimId: string,
+  from: readonly ClaimStatus[],
+  set: Partial<typeof claims.$inferInsert>,
+  now: number,
+) {
   const rows = await db
     .update(claims)
     .set({ ...set, updatedAt: now })
@@ -147,7 +182,13 @@ export async function moveClaim(db: Database, claimId: string, from: readonly Cl
 }
 
 /** A decision recorded (by the handler's acceptance, the shopper's, or staff): the claim is resolved. */
-export const resolution = (outcome: ClaimOutcome, refundAmount: number, decidedBy: string | null, reason: string | null, now: number) => ({
+export const resolution = (
+  outcome: ClaimOutcome,
+  refundAmount: number,
+  decidedBy: string | null,
+  reason: string | null,
+  now: number,
+) => ({
   status: "resolved" as const,
   dueAt: null,
   outcome,
@@ -181,7 +222,13 @@ export function claimStaff(db: Database) {
     .select({ id: users.id, email: users.email })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, ["superadmin", "admin", "customer_support"]), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        inArray(userRoles.role, ["admin", "team_member"]),
+        inArray(userRoles.adminSubrole, ["superadmin", "admin", "customer_support"]),
+        isNull(users.deactivatedAt),
+      ),
+    );
 }
 
 /** What the order page needs to offer 'Report a problem' per item: its window facts and its claims. */
@@ -204,6 +251,15 @@ export function orderClaimFacts(db: Database, orderId: string) {
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(eq(orderItems.orderId, orderId))
       .orderBy(orderItems.createdAt, orderItems.id),
-    db.select({ id: claims.id, orderItemId: claims.orderItemId, kind: claims.kind, status: claims.status, outcome: claims.outcome }).from(claims).where(eq(claims.orderId, orderId)),
+    db
+      .select({
+        id: claims.id,
+        orderItemId: claims.orderItemId,
+        kind: claims.kind,
+        status: claims.status,
+        outcome: claims.outcome,
+      })
+      .from(claims)
+      .where(eq(claims.orderId, orderId)),
   ]);
 }

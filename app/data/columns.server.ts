@@ -18,7 +18,8 @@ export function aliasedOrNull<C extends Column>(column: C, alias: string) {
 }
 
 /** A store's name by its id (null when there is none), for a list that names the store a row belongs to. */
-export const storeNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${id})`;
+export const storeNameOf = (id: SQLiteColumn) =>
+  sql<string | null>`(select ${stores.name} from ${stores} where ${stores.id} = ${id})`;
 
 /**
  * Rows where any of `columns` holds `text`, case aside (the staff searches; issue 41 item 4).

@@ -3,7 +3,15 @@ import { blogPosts, brands, categories, products, siteContent, stores, users } f
 import type { Database } from "./db.server";
 import { isPublic } from "./public-products.server";
 
-export const PAGE_KEYS = ["about_us", "terms_conditions", "delivery", "returns", "faq", "seller_terms", "buyer_protection"] as const;
+export const PAGE_KEYS = [
+  "about_us",
+  "terms_conditions",
+  "delivery",
+  "returns",
+  "faq",
+  "seller_terms",
+  "buyer_protection",
+] as const;
 export type PageKey = (typeof PAGE_KEYS)[number];
 
 export async function pageContent(db: Database, key: string) {
@@ -18,8 +26,15 @@ export async function contactSettings(db: Database) {
   const rows = await db
     .select({ key: siteContent.contentKey, value: siteContent.content })
     .from(siteContent)
-    .where(and(eq(siteContent.contentType, "site_settings"), inArray(siteContent.contentKey, ["contact_email", "support_email", "phone_number"])));
-  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<Record<"contact_email" | "support_email" | "phone_number", string | null>>;
+    .where(
+      and(
+        eq(siteContent.contentType, "site_settings"),
+        inArray(siteContent.contentKey, ["contact_email", "support_email", "phone_number"]),
+      ),
+    );
+  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<
+    Record<"contact_email" | "support_email" | "phone_number", string | null>
+  >;
 }
 
 export async function publishedPost(db: Database, id: string) {
@@ -44,10 +59,22 @@ export const SITEMAP_LIMIT = 50_000;
 /** Everything public that a search engine should know about, in one round trip. */
 export async function sitemapEntries(db: Database) {
   const [productRows, categoryRows, brandRows, postRows, vendorRows, storeRows] = await db.batch([
-    db.select({ id: products.id, updatedAt: products.updatedAt }).from(products).where(isPublic()).orderBy(desc(products.createdAt)).limit(SITEMAP_LIMIT),
-    db.select({ slug: categories.slug }).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.sortOrder)),
+    db
+      .select({ id: products.id, updatedAt: products.updatedAt })
+      .from(products)
+      .where(isPublic())
+      .orderBy(desc(products.createdAt))
+      .limit(SITEMAP_LIMIT),
+    db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.sortOrder)),
     db.select({ name: brands.name }).from(brands).orderBy(asc(brands.name)),
-    db.select({ id: blogPosts.id, publishedAt: blogPosts.publishedAt }).from(blogPosts).where(eq(blogPosts.status, "published")),
+    db
+      .select({ id: blogPosts.id, publishedAt: blogPosts.publishedAt })
+      .from(blogPosts)
+      .where(eq(blogPosts.status, "published")),
     db
       .selectDistinct({ displayName: users.displayName })
       .from(users)

@@ -4,28 +4,56 @@ import type { Database } from "./db.server";
 // the parties, and what staff do with a report (read, suspend a sender, close). Split from
 // conversations.server.ts (issue 28: files of one purpose).
 
-const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
+  (
+    await db.$client
+      .prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 // ---------------------------------------------------------------------------------------------
 // Blocks and reports
 
 export async function isBlocked(db: Database, a: string, b: string | null) {
   if (!b) return { byMe: false, byThem: false };
-  const rows = await all<{ blocker_id: string }>(db, "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)", a, b);
+  const rows = await all<{ blocker_id: string }>(
+    db,
+    "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)",
+    a,
+    b,
+  );
   return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
 }
 
 export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
-  await db.$client.prepare("INSERT INTO message_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING").bind(blockerId, blockedId, now).run();
+  await db.$client
+    .prepare(
+      "INSERT INTO message_blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
+    )
+    .bind(blockerId, blockedId, now)
+    .run();
 }
 
 export async function unblock(db: Database, blockerId: string, blockedId: string) {
-  await db.$client.prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2").bind(blockerId, blockedId).run();
+  await db.$client
+    .prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2")
+    .bind(blockerId, blockedId)
+    .run();
 }
 
 /** Whether the person has a report of this conversation that staff have not closed yet. */
 export async function hasOpenReport(db: Database, conversationId: string, reporterId: string) {
-  return (await all(db, "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND reporter_id = ?2 AND closed_at IS NULL LIMIT 1", conversationId, reporterId)).length > 0;
+  return (
+    (
+      await all(
+        db,
+        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND reporter_id = ?2 AND closed_at IS NULL LIMIT 1",
+        conversationId,
+        reporterId,
+      )
+    ).length > 0
+  );
 }
 
 /** A party's report; a second open report of theirs on the same conversation is not added (false). */
@@ -83,12 +111,20 @@ export async function reportsOf(db: Database, conversationId: string) {
 export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {
   const ids = userIds.filter((x): x is string => Boolean(x));
   if (ids.length === 0) return new Set<string>();
-  const rows = await all<{ user_id: string }>(db, `SELECT user_id FROM message_suspensions WHERE user_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`, ...ids);
+  const rows = await all<{ user_id: string }>(
+    db,
+    `SELECT user_id FROM message_suspensions WHERE user_id IN (${ids.map((_, i) => `?${i + 1}`).join(", ")})`,
+    ...ids,
+  );
   return new Set(rows.map((r) => r.user_id));
 }
 
 export function suspendStatement(db: Database, userId: string, staffId: string, reason: string | null, now: number) {
-  return db.$client.prepare("INSERT INTO message_suspensions (user_id, suspended_by, reason, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING").bind(userId, staffId, reason, now);
+  return db.$client
+    .prepare(
+      "INSERT INTO message_suspensions (user_id, suspended_by, reason, created_at) VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
+    )
+    .bind(userId, staffId, reason, now);
 }
 
 export function liftSuspensionStatement(db: Database, userId: string) {
@@ -96,5 +132,9 @@ export function liftSuspensionStatement(db: Database, userId: string) {
 }
 
 export function closeReportsStatement(db: Database, conversationId: string, staffId: string, now: number) {
-  return db.$client.prepare("UPDATE conversation_reports SET closed_at = ?3, closed_by = ?2 WHERE conversation_id = ?1 AND closed_at IS NULL").bind(conversationId, staffId, now);
+  return db.$client
+    .prepare(
+      "UPDATE conversation_reports SET closed_at = ?3, closed_by = ?2 WHERE conversation_id = ?1 AND closed_at IS NULL",
+    )
+    .bind(conversationId, staffId, now);
 }

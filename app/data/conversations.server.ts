@@ -1,4 +1,12 @@
-import { handlerOf, MESSAGE_DELETED, membershipOf, UNNAMED_MEMBER, type Membership, type MessageView, type Party } from "../domain/messages";
+import {
+  handlerOf,
+  MESSAGE_DELETED,
+  membershipOf,
+  UNNAMED_MEMBER,
+  type Membership,
+  type MessageView,
+  type Party,
+} from "../domain/messages";
 import type { Database } from "./db.server";
 
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
@@ -7,8 +15,18 @@ import type { Database } from "./db.server";
 // (workers/conversation.ts) through app/data/conversation-sending.server.ts, the only writer of `messages`.
 
 type Row = Record<string, unknown>;
-const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
-const first = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).first<T>()) ?? null;
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
+  (
+    await db.$client
+      .prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const first = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
+  (await db.$client
+    .prepare(sql)
+    .bind(...binds)
+    .first<T>()) ?? null;
 
 export interface ConversationView {
   id: string;
@@ -32,7 +50,8 @@ export interface ConversationView {
  * name, never their full name (DECISIONS.md: a full name appears only where a parcel needs it;
  * issue 41, decision 0071), or 'Deleted account' when the account is gone.
  */
-export const conversationName = (alias: string) => `CASE WHEN ${alias}.id IS NULL THEN 'Deleted account' ELSE coalesce(${alias}.display_name, '${UNNAMED_MEMBER}') END`;
+export const conversationName = (alias: string) =>
+  `CASE WHEN ${alias}.id IS NULL THEN 'Deleted account' ELSE coalesce(${alias}.display_name, '${UNNAMED_MEMBER}') END`;
 
 const CONVERSATION_SELECT = `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images,
     (p.id IS NOT NULL AND p.product_status = 'live') AS productLive,
@@ -86,7 +105,11 @@ export async function conversationById(db: Database, id: string): Promise<Conver
 }
 
 /** A conversation with how the user stands in it, or null when they have no part in it (it reads as missing). */
-export async function conversationFor(db: Database, id: string, userId: string): Promise<{ conversation: ConversationView; membership: NonNullable<Membership> } | null> {
+export async function conversationFor(
+  db: Database,
+  id: string,
+  userId: string,
+): Promise<{ conversation: ConversationView; membership: NonNullable<Membership> } | null> {
   const conversation = await conversationById(db, id);
   if (!conversation) return null;
   const membership = membershipOf(conversation, userId);
@@ -94,7 +117,8 @@ export async function conversationFor(db: Database, id: string, userId: string):
 }
 
 /** The user who reads for a party: the shopper, the seller, or the store's owner. */
-export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) => (party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId));
+export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) =>
+  party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId);
 
 /** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
@@ -105,7 +129,14 @@ export async function conversationMessages(db: Database, conversationId: string,
     conversationId,
     limit,
   );
-  return rows.map((r) => ({ id: String(r.id), seq: Number(r.seq), party: r.party as Party, body: r.deletedAt ? MESSAGE_DELETED : String(r.body), createdAt: Number(r.createdAt), deleted: Boolean(r.deletedAt) }));
+  return rows.map((r) => ({
+    id: String(r.id),
+    seq: Number(r.seq),
+    party: r.party as Party,
+    body: r.deletedAt ? MESSAGE_DELETED : String(r.body),
+    createdAt: Number(r.createdAt),
+    deleted: Boolean(r.deletedAt),
+  }));
 }
 
 export interface PartyState {
@@ -117,10 +148,19 @@ export interface PartyState {
 
 /** Each party's read state. */
 export async function partyStates(db: Database, conversationId: string): Promise<Record<Party, PartyState>> {
-  const rows = await all<Row>(db, "SELECT party, read_seq, delivered_seq, unread, emailed_at FROM conversation_reads WHERE conversation_id = ?1", conversationId);
+  const rows = await all<Row>(
+    db,
+    "SELECT party, read_seq, delivered_seq, unread, emailed_at FROM conversation_reads WHERE conversation_id = ?1",
+    conversationId,
+  );
   const state = (party: Party): PartyState => {
     const r = rows.find((x) => x.party === party);
-    return { readSeq: Number(r?.read_seq ?? 0), deliveredSeq: Number(r?.delivered_seq ?? 0), unread: Number(r?.unread ?? 0), emailedAt: (r?.emailed_at as number | null) ?? null };
+    return {
+      readSeq: Number(r?.read_seq ?? 0),
+      deliveredSeq: Number(r?.delivered_seq ?? 0),
+      unread: Number(r?.unread ?? 0),
+      emailedAt: (r?.emailed_at as number | null) ?? null,
+    };
   };
   return { shopper: state("shopper"), handler: state("handler") };
 }
@@ -139,7 +179,12 @@ export async function markSeen(db: Database, conversationId: string, party: Part
 
 /** The party's screen received everything up to `seq`. */
 export async function markDelivered(db: Database, conversationId: string, party: Party, seq: number) {
-  await db.$client.prepare("UPDATE conversation_reads SET delivered_seq = max(delivered_seq, ?3) WHERE conversation_id = ?1 AND party = ?2").bind(conversationId, party, seq).run();
+  await db.$client
+    .prepare(
+      "UPDATE conversation_reads SET delivered_seq = max(delivered_seq, ?3) WHERE conversation_id = ?1 AND party = ?2",
+    )
+    .bind(conversationId, party, seq)
+    .run();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,23 +211,43 @@ export async function askableItem(db: Database, productId: string): Promise<Aska
     productId,
   );
   if (!row) return null;
-  return { id: String(row.id), name: String(row.name), image: firstImage(row.images), ownerId: String(row.ownerId), storeId: (row.storeId as string | null) ?? null, conciergeStatus: String(row.conciergeStatus), handlerName: String(row.handlerName) };
+  return {
+    id: String(row.id),
+    name: String(row.name),
+    image: firstImage(row.images),
+    ownerId: String(row.ownerId),
+    storeId: (row.storeId as string | null) ?? null,
+    conciergeStatus: String(row.conciergeStatus),
+    handlerName: String(row.handlerName),
+  };
 }
 
 /** The shopper's conversation about an item, if they have one. */
 export async function existingConversation(db: Database, shopperId: string, productId: string) {
-  return first<{ id: string }>(db, "SELECT id FROM conversations WHERE shopper_id = ?1 AND product_id = ?2", shopperId, productId);
+  return first<{ id: string }>(
+    db,
+    "SELECT id FROM conversations WHERE shopper_id = ?1 AND product_id = ?2",
+    shopperId,
+    productId,
+  );
 }
 
 /** Whether the user handles the item (its seller, or its store's owner): they cannot ask themselves. */
 export async function handlesItem(db: Database, item: AskableItem, userId: string) {
   const handler = handlerOf(item);
   if (handler.sellerId) return handler.sellerId === userId;
-  return Boolean(await first(db, "SELECT 1 AS yes FROM stores WHERE id = ?1 AND owner_id = ?2", handler.storeId, userId));
+  return Boolean(
+    await first(db, "SELECT 1 AS yes FROM stores WHERE id = ?1 AND owner_id = ?2", handler.storeId, userId),
+  );
 }
 
 /** Opens the one conversation between the shopper and the item's handler (or returns the one that exists). */
-export async function openConversation(db: Database, shopperId: string, item: AskableItem, now: number): Promise<string> {
+export async function openConversation(
+  db: Database,
+  shopperId: string,
+  item: AskableItem,
+  now: number,
+): Promise<string> {
   const handler = handlerOf(item);
   const id = `cnv_${crypto.randomUUID().replace(/-/g, "").slice(0, 20)}`;
   await db.$client.batch([
@@ -209,7 +274,12 @@ export async function openConversation(db: Database, shopperId: string, item: As
  * was refused (a block, a suspension, a limit), and the handler must not be shown an empty one.
  */
 export async function dropEmptyConversation(db: Database, id: string) {
-  await db.$client.prepare("DELETE FROM conversations WHERE id = ?1 AND last_seq = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = ?1)").bind(id).run();
+  await db.$client
+    .prepare(
+      "DELETE FROM conversations WHERE id = ?1 AND last_seq = 0 AND NOT EXISTS (SELECT 1 FROM messages WHERE conversation_id = ?1)",
+    )
+    .bind(id)
+    .run();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -107,7 +107,8 @@ export function isStorageFailure(error: unknown): boolean {
   if (isStorageUnavailable(error)) return false;
   for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
     const message = String((e as { message?: unknown }).message ?? e);
-    if (/constraint failed|SQLITE_CONSTRAINT|SQLITE_ERROR|no such (table|column|function)|syntax error/i.test(message)) return false;
+    if (/constraint failed|SQLITE_CONSTRAINT|SQLITE_ERROR|no such (table|column|function)|syntax error/i.test(message))
+      return false;
   }
   return true;
 }
@@ -117,18 +118,26 @@ export function isStorageFailure(error: unknown): boolean {
  * every statement, or only those that write (`writes`), rejects; a batch with a write rejects.
  */
 export function failingD1(d1: Pick<D1Database, "prepare" | "batch">, which: "all" | "writes"): D1Database {
-  const fail = () => Promise.reject(new Error("D1_ERROR: Network connection lost (the development switch makes this database fail)"));
+  const fail = () =>
+    Promise.reject(new Error("D1_ERROR: Network connection lost (the development switch makes this database fail)"));
   const writes = (query: string) => /^\s*(insert|update|delete|replace|create|drop|alter)\b/i.test(query);
   const failing = new WeakSet<object>();
   const wrap = (statement: D1PreparedStatement, fails: boolean): D1PreparedStatement => {
     if (!fails) return statement;
-    const wrapped = { bind: (...values: unknown[]) => wrap(statement.bind(...values), true), first: fail, all: fail, run: fail, raw: fail } as unknown as D1PreparedStatement;
+    const wrapped = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), true),
+      first: fail,
+      all: fail,
+      run: fail,
+      raw: fail,
+    } as unknown as D1PreparedStatement;
     failing.add(wrapped);
     return wrapped;
   };
   const database: D1Database = {
     prepare: (query: string) => wrap(d1.prepare(query), which === "all" || writes(query)),
-    batch: (statements: D1PreparedStatement[]) => (which === "all" || statements.some((s) => failing.has(s)) ? fail() : d1.batch(statements)),
+    batch: (statements: D1PreparedStatement[]) =>
+      which === "all" || statements.some((s) => failing.has(s)) ? fail() : d1.batch(statements),
     exec: () => fail(),
     dump: () => fail(),
     withSession: () => Object.assign(Object.create(database) as D1DatabaseSession, { getBookmark: () => null }),

@@ -18,11 +18,19 @@ export interface FinancePeriod {
 }
 
 export const ALL_TIME: FinancePeriod = { from: null, to: null };
-export const within = (column: SQLiteColumn, period: FinancePeriod) => and(period.from === null ? undefined : gte(column, period.from), period.to === null ? undefined : lt(column, period.to));
+export const within = (column: SQLiteColumn, period: FinancePeriod) =>
+  and(
+    period.from === null ? undefined : gte(column, period.from),
+    period.to === null ? undefined : lt(column, period.to),
+  );
 
 /** A person by id as people know them (display, else full name), and their display name alone. */
-const personNameOf = (id: SQLiteColumn) => sql<string | null>`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${id})`;
-const displayNameOf = (id: SQLiteColumn) => sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`;
+const personNameOf = (id: SQLiteColumn) =>
+  sql<
+    string | null
+  >`(select coalesce(${users.displayName}, ${users.fullName}) from ${users} where ${users.id} = ${id})`;
+const displayNameOf = (id: SQLiteColumn) =>
+  sql<string | null>`(select ${users.displayName} from ${users} where ${users.id} = ${id})`;
 
 /** A payout's payee by name (a seller's or a store's), and a seller's display name for the link to their page. */
 const payeeNames = () => ({
@@ -30,11 +38,21 @@ const payeeNames = () => ({
         when 'owner' then ${personNameOf(payouts.recipientId)}
         when 'store' then ${storeNameOf(payouts.recipientId)}
         else null end`.as("payee_name"),
-  recipientDisplayName: sql<string | null>`case ${payouts.recipientType} when 'owner' then ${displayNameOf(payouts.recipientId)} else null end`.as("payee_display_name"),
+  recipientDisplayName: sql<
+    string | null
+  >`case ${payouts.recipientType} when 'owner' then ${displayNameOf(payouts.recipientId)} else null end`.as(
+    "payee_display_name",
+  ),
 });
 
 /** A list's latest `limit` rows in a period, newest first by the time it is dated by (then by id). */
-function latestIn<Q extends SQLiteSelect>(query: Q, datedBy: SQLiteColumn, id: SQLiteColumn, period: FinancePeriod, limit: number) {
+function latestIn<Q extends SQLiteSelect>(
+  query: Q,
+  datedBy: SQLiteColumn,
+  id: SQLiteColumn,
+  period: FinancePeriod,
+  limit: number,
+) {
   return query.where(within(datedBy, period)).orderBy(desc(datedBy), desc(id)).limit(limit);
 }
 
@@ -46,7 +64,9 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
       type: transactions.transactionType,
       orderId: transactions.orderId,
       productId: transactions.productId,
-      productName: sql<string | null>`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
+      productName: sql<
+        string | null
+      >`(select ${products.name} from ${products} where ${products.id} = ${transactions.productId})`.as("product_name"),
       ownerId: transactions.ownerId,
       ownerName: personNameOf(transactions.ownerId).as("owner_name"),
       ownerDisplayName: displayNameOf(transactions.ownerId).as("owner_display_name"),
@@ -108,27 +128,41 @@ export const EXPORT_ROWS = 10_000;
 
 /** The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals of the period (seller-store-admin.md §2, §9; issue 24, item 4). */
 export async function financeOverview(db: Database, period: FinancePeriod = ALL_TIME) {
-  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch([
-    ...financeLists(db, period, FINANCE_LIST_SIZE),
-    db
-      .select({ gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`, net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`, n: sql<number>`count(*)` })
-      .from(transactions)
-      .where(and(counted, within(transactions.createdAt, period))),
-    db
-      .select({ recipientType: commissions.recipientType, total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, n: sql<number>`count(*)` })
-      .from(commissions)
-      .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
-      .where(and(counted, within(commissions.calculatedAt, period)))
-      .groupBy(commissions.recipientType),
-    // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
-    // so they count among the payouts but not in these sums.
-    // A payout's due amount is what it sends; one at or below zero sends nothing (decision 0073).
-    db
-      .select({ status: payouts.status, total: sql<number>`coalesce(sum(case when ${payouts.recipientType} <> 'platform' then max(${payouts.dueAmount}, 0) else 0 end), 0)`, n: sql<number>`count(*)` })
-      .from(payouts)
-      .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
-      .groupBy(payouts.status),
-  ]);
+  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch(
+    [
+      ...financeLists(db, period, FINANCE_LIST_SIZE),
+      db
+        .select({
+          gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
+          net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
+          n: sql<number>`count(*)`,
+        })
+        .from(transactions)
+        .where(and(counted, within(transactions.createdAt, period))),
+      db
+        .select({
+          recipientType: commissions.recipientType,
+          total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`,
+          n: sql<number>`count(*)`,
+        })
+        .from(commissions)
+        .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+        .where(and(counted, within(commissions.calculatedAt, period)))
+        .groupBy(commissions.recipientType),
+      // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
+      // so they count among the payouts but not in these sums.
+      // A payout's due amount is what it sends; one at or below zero sends nothing (decision 0073).
+      db
+        .select({
+          status: payouts.status,
+          total: sql<number>`coalesce(sum(case when ${payouts.recipientType} <> 'platform' then max(${payouts.dueAmount}, 0) else 0 end), 0)`,
+          n: sql<number>`count(*)`,
+        })
+        .from(payouts)
+        .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
+        .groupBy(payouts.status),
+    ],
+  );
   const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
   const payoutBy = Object.fromEntries(payoutTotals.map((r) => [r.status, r.total]));
   return {

@@ -36,12 +36,31 @@ const NEGATIVE: ReadonlySet<TransactionType> = new Set(["refund", "charge_revers
 export function saleStatements(db: Database, sale: Sale, now: number) {
   const sign = NEGATIVE.has(sale.type) ? -1 : 1;
   const positive = splitSale(sale.gross, sale.storeId !== null);
-  const split = { gross: sign * positive.gross, platform: sign * positive.platform, store: sign * positive.store, owner: sign * positive.owner };
+  const split = {
+    gross: sign * positive.gross,
+    platform: sign * positive.platform,
+    store: sign * positive.store,
+    owner: sign * positive.owner,
+  };
   const id = transactionId(sale.orderItemId, sale.type);
-  const commission = (recipientType: "platform" | "store", recipientId: string | null, commissionRate: number, commissionAmount: number) =>
+  const commission = (
+    recipientType: "platform" | "store",
+    recipientId: string | null,
+    commissionRate: number,
+    commissionAmount: number,
+  ) =>
     db
       .insert(commissions)
-      .values({ id: commissionId(id, recipientType), transactionId: id, recipientType, recipientId, commissionRate, commissionAmount, status: "calculated", calculatedAt: now })
+      .values({
+        id: commissionId(id, recipientType),
+        transactionId: id,
+        recipientType,
+        recipientId,
+        commissionRate,
+        commissionAmount,
+        status: "calculated",
+        calculatedAt: now,
+      })
       .onConflictDoNothing();
   const statements = [
     db
@@ -116,14 +135,28 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
       .select({ week, amount: sql<number>`sum(${commissions.commissionAmount})` })
       .from(commissions)
       .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
-      .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, scope.store), gte(transactions.createdAt, first), counted))
+      .where(
+        and(
+          eq(commissions.recipientType, "store"),
+          eq(commissions.recipientId, scope.store),
+          gte(transactions.createdAt, first),
+          counted,
+        ),
+      )
       .groupBy(week);
   } else {
-    const amount = "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
+    const amount =
+      "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
     rows = await db
       .select({ week, amount })
       .from(transactions)
-      .where(and("owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined, gte(transactions.createdAt, first), counted))
+      .where(
+        and(
+          "owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined,
+          gte(transactions.createdAt, first),
+          counted,
+        ),
+      )
       .groupBy(week);
   }
   const byWeek = new Map(rows.map((r) => [r.week, r.amount]));
@@ -145,6 +178,9 @@ export async function markPayoutPaid(db: Database, payoutId: string, staffId: st
   return guardedBatch(db, [
     auditStatement(db, { actorId: staffId, action: "payout.paid", targetType: "payout", targetId: calculated }, now),
     db.update(commissions).set({ status: "paid" }).where(eq(commissions.payoutId, payoutId)),
-    db.update(payouts).set({ status: "paid", paidAt: now, paidBy: staffId }).where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), gt(payouts.dueAmount, 0))),
+    db
+      .update(payouts)
+      .set({ status: "paid", paidAt: now, paidBy: staffId })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), gt(payouts.dueAmount, 0))),
   ]);
 }

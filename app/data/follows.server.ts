@@ -17,10 +17,18 @@ const targetColumn = (target: FollowTarget) => (target.kind === "seller" ? follo
  * Whether a target can be followed by `followerId`: 'ok', 'self' (their own account or store) or
  * 'gone' (no such seller or store, or its account is deactivated).
  */
-export async function followable(db: Database, followerId: string, target: FollowTarget): Promise<"ok" | "self" | "gone"> {
+export async function followable(
+  db: Database,
+  followerId: string,
+  target: FollowTarget,
+): Promise<"ok" | "self" | "gone"> {
   if (target.kind === "seller") {
     if (target.id === followerId) return "self";
-    const seller = await db.select({ id: users.id }).from(users).where(and(eq(users.id, target.id), isNull(users.deactivatedAt))).get();
+    const seller = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, target.id), isNull(users.deactivatedAt)))
+      .get();
     return seller ? "ok" : "gone";
   }
   const store = await db
@@ -60,7 +68,10 @@ export async function removeFollow(db: Database, followerId: string, target: Fol
 
 /** How many people follow a seller or store (the profile's count). */
 export function followersQuery(db: Database, target: FollowTarget) {
-  return db.select({ n: count() }).from(follows).where(eq(targetColumn(target), target.id));
+  return db
+    .select({ n: count() })
+    .from(follows)
+    .where(eq(targetColumn(target), target.id));
 }
 
 export async function followersCount(db: Database, target: FollowTarget) {
@@ -78,17 +89,28 @@ export function followedQuery(db: Database, userId: string, targets: readonly Fo
     .where(
       and(
         eq(follows.followerId, userId),
-        or(sellers.length ? inArray(follows.sellerId, sellers) : sql`0`, storeIds.length ? inArray(follows.storeId, storeIds) : sql`0`),
+        or(
+          sellers.length ? inArray(follows.sellerId, sellers) : sql`0`,
+          storeIds.length ? inArray(follows.storeId, storeIds) : sql`0`,
+        ),
       ),
     );
 }
 
 /** Its rows as follow keys ('seller:ID'). */
 export const followedFrom = (rows: readonly { sellerId: string | null; storeId: string | null }[]) =>
-  new Set(rows.map((r) => (r.sellerId ? followKey({ kind: "seller", id: r.sellerId }) : followKey({ kind: "store", id: r.storeId! }))));
+  new Set(
+    rows.map((r) =>
+      r.sellerId ? followKey({ kind: "seller", id: r.sellerId }) : followKey({ kind: "store", id: r.storeId! }),
+    ),
+  );
 
 /** Which of `targets` the user follows, as follow keys ('seller:ID'). */
-export async function followedAmong(db: Database, userId: string, targets: readonly FollowTarget[]): Promise<Set<string>> {
+export async function followedAmong(
+  db: Database,
+  userId: string,
+  targets: readonly FollowTarget[],
+): Promise<Set<string>> {
   const query = followedQuery(db, userId, targets);
   return query ? followedFrom(await query) : new Set();
 }
@@ -111,11 +133,24 @@ export async function followingList(db: Database, userId: string) {
     .limit(500);
   return rows
     .map((r) => {
-      if (r.storeId) return r.storeName ? { target: { kind: "store" as const, id: r.storeId }, name: r.storeName, href: `/store/${encodeURIComponent(r.storeId)}`, since: r.since } : null;
+      if (r.storeId)
+        return r.storeName
+          ? {
+              target: { kind: "store" as const, id: r.storeId },
+              name: r.storeName,
+              href: `/store/${encodeURIComponent(r.storeId)}`,
+              since: r.since,
+            }
+          : null;
       if (!r.sellerId) return null;
       // A seller without a display name has no public profile: named as the product page names them.
       const name = r.sellerName ?? "A Closetloop seller";
-      return { target: { kind: "seller" as const, id: r.sellerId }, name, href: r.sellerName ? `/${encodeURIComponent(r.sellerName)}` : null, since: r.since };
+      return {
+        target: { kind: "seller" as const, id: r.sellerId },
+        name,
+        href: r.sellerName ? `/${encodeURIComponent(r.sellerName)}` : null,
+        since: r.since,
+      };
     })
     .filter((r): r is NonNullable<typeof r> => r !== null);
 }
@@ -128,7 +163,12 @@ const fromFollowed = (userId: string) =>
   );
 
 /** 'From sellers you follow' (home page rail): their newest public listings of the last 30 days. */
-export async function newFromFollowed(db: Database, userId: string, now: number, limit = FOLLOWING_RAIL_ITEMS): Promise<ProductCardData[]> {
+export async function newFromFollowed(
+  db: Database,
+  userId: string,
+  now: number,
+  limit = FOLLOWING_RAIL_ITEMS,
+): Promise<ProductCardData[]> {
   return db
     .select(cardColumns)
     .from(products)
@@ -144,7 +184,12 @@ export async function followersOfListing(db: Database, productId: string) {
     .from(follows)
     .innerJoin(users, and(eq(users.id, follows.followerId), isNull(users.deactivatedAt)))
     .innerJoin(products, eq(products.id, productId))
-    .where(or(eq(follows.sellerId, products.ownerId), and(sql`${products.storeId} is not null`, eq(follows.storeId, products.storeId))))
+    .where(
+      or(
+        eq(follows.sellerId, products.ownerId),
+        and(sql`${products.storeId} is not null`, eq(follows.storeId, products.storeId)),
+      ),
+    )
     .groupBy(users.id)
     .limit(5000);
 }

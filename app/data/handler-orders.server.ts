@@ -32,13 +32,23 @@ export const returnSentColumns = {
 type OrderLine = { orderId: string; orderReference: string | null; orderStatus: string; placedAt: number };
 
 /** An order as the dashboards list it, from the order columns of its first line (`orderLineColumns`). */
-export const orderHead = (line: OrderLine) => ({ id: line.orderId, reference: line.orderReference, status: line.orderStatus, placedAt: line.placedAt });
+export const orderHead = (line: OrderLine) => ({
+  id: line.orderId,
+  reference: line.orderReference,
+  status: line.orderStatus,
+  placedAt: line.placedAt,
+});
 
 /**
  * Lines grouped by their order, in the lines' order, at most `max` orders: `head` makes an order
  * from its first line, `item` what each line shows.
  */
-export function groupByOrder<L extends { orderId: string }, H, I>(lines: L[], max: number, head: (line: L) => H, item: (line: L) => I) {
+export function groupByOrder<L extends { orderId: string }, H, I>(
+  lines: L[],
+  max: number,
+  head: (line: L) => H,
+  item: (line: L) => I,
+) {
   const byOrder = new Map<string, H & { items: I[] }>();
   for (const line of lines) {
     let order = byOrder.get(line.orderId);
@@ -63,13 +73,24 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     // An order still awaiting its payment is not sent (decision 0055).
-    .where(and(sql`${orderItems.status} in ('pending', 'processing')`, sql`${orders.status} <> 'awaiting_payment'`, handledBy))
+    .where(
+      and(
+        sql`${orderItems.status} in ('pending', 'processing')`,
+        sql`${orders.status} <> 'awaiting_payment'`,
+        handledBy,
+      ),
+    )
     .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
     .limit(limit * 4);
   return groupByOrder(
     lines,
     limit,
-    (line) => ({ orderId: line.orderId, reference: line.orderReference, placedAt: line.placedAt, shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined> }),
+    (line) => ({
+      orderId: line.orderId,
+      reference: line.orderReference,
+      placedAt: line.placedAt,
+      shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined>,
+    }),
     (line) => ({ id: line.itemId, name: line.name, type: line.type, postBy: line.postBy }),
   );
 }
@@ -83,7 +104,12 @@ export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];
  * see the shopper's full name and e-mail; a seller or a store their display name only, as in a
  * conversation (issue 41, decision 0071).
  */
-export function returnsAwaitingInspection(db: Database, handledBy: SQL | undefined, limit: number, seenBy: "staff" | "handler" = "handler") {
+export function returnsAwaitingInspection(
+  db: Database,
+  handledBy: SQL | undefined,
+  limit: number,
+  seenBy: "staff" | "handler" = "handler",
+) {
   const staff = seenBy === "staff";
   return db
     .select({

@@ -15,8 +15,18 @@ export async function homeAggregates(db: Database) {
     .from(siteContent)
     .where(and(eq(siteContent.contentType, "banner"), eq(siteContent.contentKey, "home_hero")))
     .limit(1);
-  const [heroRows, categoryRows, counts, brands, posts] = await db.batch([hero, ...categoryQueries(db), popularBrands(db), latestPosts(db)]);
-  return { hero: { imageUrl: heroRows[0]?.imageUrl ?? null }, categories: withCounts(categoryRows, counts), brands, posts };
+  const [heroRows, categoryRows, counts, brands, posts] = await db.batch([
+    hero,
+    ...categoryQueries(db),
+    popularBrands(db),
+    latestPosts(db),
+  ]);
+  return {
+    hero: { imageUrl: heroRows[0]?.imageUrl ?? null },
+    categories: withCounts(categoryRows, counts),
+    brands,
+    posts,
+  };
 }
 
 export type HomeAggregates = Awaited<ReturnType<typeof homeAggregates>>;

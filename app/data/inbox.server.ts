@@ -7,7 +7,13 @@ import type { Database } from "./db.server";
 // conversations.server.ts (issue 28: files of one purpose).
 
 type Row = Record<string, unknown>;
-const all = async <T>(db: Database, sql: string, ...binds: unknown[]) => (await db.$client.prepare(sql).bind(...binds).all<T>()).results;
+const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
+  (
+    await db.$client
+      .prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 /** A conversation's last message (or that it was deleted) and who wrote it, for its inbox line. */
 const LAST_MESSAGE = `(SELECT json_object('body', CASE WHEN m.deleted_at IS NOT NULL THEN '${MESSAGE_DELETED}' ELSE m.body END, 'by', m.sender_party) FROM messages m WHERE m.conversation_id = c.id ORDER BY m.seq DESC LIMIT 1) AS last`;
@@ -30,7 +36,11 @@ const inboxRow = (r: Row, as: InboxRow["as"]): InboxRow => {
  * The user's conversations, newest first: those they asked as a shopper, those they handle as
  * a seller or through their store, and those about their concierge items (read only).
  */
-export async function inbox(db: Database, userId: string, options: { storeOnly?: boolean; limit?: number } = {}): Promise<InboxRow[]> {
+export async function inbox(
+  db: Database,
+  userId: string,
+  options: { storeOnly?: boolean; limit?: number } = {},
+): Promise<InboxRow[]> {
   const limit = options.limit ?? 100;
   const rows = await all<Row>(
     db,

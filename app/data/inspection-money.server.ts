@@ -9,19 +9,43 @@ import { saleStatements, type TransactionType } from "./finance.server";
  * returnable, its buying price, charged like a sale; a returned purchase's price refunded (less a
  * repair fee when it came back damaged), its commissions reversed. Nothing for a good rental.
  */
-export function inspectionMoney(db: Database, order: LifecycleOrder, item: LifecycleItem, event: Extract<ItemEvent, { type: "inspect" }>, now: number) {
+export function inspectionMoney(
+  db: Database,
+  order: LifecycleOrder,
+  item: LifecycleItem,
+  event: Extract<ItemEvent, { type: "inspect" }>,
+  now: number,
+) {
   const sale = (type: TransactionType, gross: number) =>
-    gross > 0 ? saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now) : [];
+    gross > 0
+      ? saleStatements(
+          db,
+          {
+            type,
+            orderId: order.id,
+            orderItemId: item.id,
+            productId: item.productId,
+            ownerId: item.ownerId,
+            storeId: item.handler === "store" ? item.sellerId : null,
+            gross,
+          },
+          now,
+        )
+      : [];
   if (item.kind === "rental") {
     if (event.outcome === "damaged") return sale("damage_charge", event.charge ?? 0);
-    if (event.outcome === "not_returnable") return sale("not_returnable", event.charge ?? item.buyingPrice ?? item.productBuyingPrice ?? 0);
+    if (event.outcome === "not_returnable")
+      return sale("not_returnable", event.charge ?? item.buyingPrice ?? item.productBuyingPrice ?? 0);
     return [];
   }
   return sale("refund", purchaseRefundDue(item, event));
 }
 
 /** What a returned purchase gives back to the shopper after its inspection (pence), or 0. */
-export function purchaseRefundDue(item: Pick<LifecycleItem, "kind" | "price">, event: Extract<ItemEvent, { type: "inspect" }>) {
+export function purchaseRefundDue(
+  item: Pick<LifecycleItem, "kind" | "price">,
+  event: Extract<ItemEvent, { type: "inspect" }>,
+) {
   if (item.kind !== "purchase" || event.outcome === "not_returnable") return 0;
   return Math.max(0, item.price - (event.outcome === "damaged" ? (event.charge ?? 0) : 0));
 }

@@ -30,14 +30,39 @@ export interface LabelPlace {
 export async function reserveLabel(db: Database, place: LabelPlace, now: number) {
   const inserted = await db
     .insert(shippingLabels)
-    .values({ id: place.id, orderId: place.orderId, handlerKey: place.handlerKey, direction: place.direction, status: "buying", provider: place.provider, fromAddress: place.from, toAddress: place.to, itemIds: place.itemIds, createdBy: place.createdBy, claimId: place.claimId ?? null, createdAt: now, updatedAt: now })
+    .values({
+      id: place.id,
+      orderId: place.orderId,
+      handlerKey: place.handlerKey,
+      direction: place.direction,
+      status: "buying",
+      provider: place.provider,
+      fromAddress: place.from,
+      toAddress: place.to,
+      itemIds: place.itemIds,
+      createdBy: place.createdBy,
+      claimId: place.claimId ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: shippingLabels.id });
   return inserted.length > 0;
 }
 
 export function labelOfParcel(db: Database, orderId: string, handlerKey: string, direction: Direction) {
-  return db.select().from(shippingLabels).where(and(eq(shippingLabels.orderId, orderId), eq(shippingLabels.handlerKey, handlerKey), eq(shippingLabels.direction, direction), isNull(shippingLabels.claimId))).get();
+  return db
+    .select()
+    .from(shippingLabels)
+    .where(
+      and(
+        eq(shippingLabels.orderId, orderId),
+        eq(shippingLabels.handlerKey, handlerKey),
+        eq(shippingLabels.direction, direction),
+        isNull(shippingLabels.claimId),
+      ),
+    )
+    .get();
 }
 
 /** The return label of a claim (decision 0093), ready or being bought; undefined when none. */
@@ -48,43 +73,93 @@ export function labelOfClaim(db: Database, claimId: string) {
 /** A claim's return label, ready, with its tracking timeline (the claim's page). The caller authorized the viewer for the claim. */
 export async function claimReturnOf(db: Database, claimId: string) {
   const label = await db
-    .select({ id: shippingLabels.id, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, toAddress: shippingLabels.toAddress })
+    .select({
+      id: shippingLabels.id,
+      trackingNumber: shippingLabels.trackingNumber,
+      trackingStatus: shippingLabels.trackingStatus,
+      toAddress: shippingLabels.toAddress,
+    })
     .from(shippingLabels)
     .where(and(eq(shippingLabels.claimId, claimId), eq(shippingLabels.status, "ready")))
     .get();
   if (!label) return null;
-  const events = await db.select({ status: trackingEvents.status, occurredAt: trackingEvents.occurredAt }).from(trackingEvents).where(eq(trackingEvents.labelId, label.id));
+  const events = await db
+    .select({ status: trackingEvents.status, occurredAt: trackingEvents.occurredAt })
+    .from(trackingEvents)
+    .where(eq(trackingEvents.labelId, label.id));
   return { ...label, events };
 }
 
-export async function completeLabel(db: Database, id: string, bought: { providerRef: string; carrier: string; service: string; trackingNumber: string; cost: number; labelUrl: string | null }, now: number) {
+export async function completeLabel(
+  db: Database,
+  id: string,
+  bought: {
+    providerRef: string;
+    carrier: string;
+    service: string;
+    trackingNumber: string;
+    cost: number;
+    labelUrl: string | null;
+  },
+  now: number,
+) {
   await db
     .update(shippingLabels)
-    .set({ status: "ready", providerRef: bought.providerRef, carrier: bought.carrier, service: bought.service, trackingNumber: bought.trackingNumber, cost: bought.cost, labelUrl: bought.labelUrl, updatedAt: now })
+    .set({
+      status: "ready",
+      providerRef: bought.providerRef,
+      carrier: bought.carrier,
+      service: bought.service,
+      trackingNumber: bought.trackingNumber,
+      cost: bought.cost,
+      labelUrl: bought.labelUrl,
+      updatedAt: now,
+    })
     .where(and(eq(shippingLabels.id, id), eq(shippingLabels.status, "buying")));
 }
 
 /** A label the provider did not sell: its place is given back, so the handler can try again. */
 export async function dropLabel(db: Database, ids: string[]) {
-  if (ids.length) await db.delete(shippingLabels).where(and(inArray(shippingLabels.id, ids), eq(shippingLabels.status, "buying")));
+  if (ids.length)
+    await db.delete(shippingLabels).where(and(inArray(shippingLabels.id, ids), eq(shippingLabels.status, "buying")));
 }
 
 export function labelByTracking(db: Database, trackingNumber: string) {
-  return db.select().from(shippingLabels).where(and(eq(shippingLabels.trackingNumber, trackingNumber), eq(shippingLabels.status, "ready"))).get();
+  return db
+    .select()
+    .from(shippingLabels)
+    .where(and(eq(shippingLabels.trackingNumber, trackingNumber), eq(shippingLabels.status, "ready")))
+    .get();
 }
 
 /**
  * One tracking status of a label, recorded once (a unique index): true when it is new. The
  * label's status moves to `after` (never back: decided by app/domain/tracking.ts) in the same batch.
  */
-export async function recordTrackingEvent(db: Database, label: Pick<LabelRow, "id">, event: { status: TrackingStatus; eventId: string; occurredAt: number }, after: TrackingStatus, now: number) {
+export async function recordTrackingEvent(
+  db: Database,
+  label: Pick<LabelRow, "id">,
+  event: { status: TrackingStatus; eventId: string; occurredAt: number },
+  after: TrackingStatus,
+  now: number,
+) {
   const [inserted] = await db.batch([
     db
       .insert(trackingEvents)
-      .values({ id: `trk_${crypto.randomUUID()}`, labelId: label.id, status: event.status, eventId: event.eventId, occurredAt: event.occurredAt, receivedAt: now })
+      .values({
+        id: `trk_${crypto.randomUUID()}`,
+        labelId: label.id,
+        status: event.status,
+        eventId: event.eventId,
+        occurredAt: event.occurredAt,
+        receivedAt: now,
+      })
       .onConflictDoNothing()
       .returning({ id: trackingEvents.id }),
-    db.update(shippingLabels).set({ trackingStatus: after, trackingUpdatedAt: now, updatedAt: now }).where(eq(shippingLabels.id, label.id)),
+    db
+      .update(shippingLabels)
+      .set({ trackingStatus: after, trackingUpdatedAt: now, updatedAt: now })
+      .where(eq(shippingLabels.id, label.id)),
   ]);
   return inserted.length > 0;
 }
@@ -92,7 +167,16 @@ export async function recordTrackingEvent(db: Database, label: Pick<LabelRow, "i
 /** An order's ready labels with their tracking, for its shopper's page. The order's own shopper only (in the WHERE). */
 export async function parcelsOfOrder(db: Database, orderId: string, userId: string) {
   const labels = await db
-    .select({ id: shippingLabels.id, direction: shippingLabels.direction, carrier: shippingLabels.carrier, service: shippingLabels.service, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, itemIds: shippingLabels.itemIds, claimId: shippingLabels.claimId })
+    .select({
+      id: shippingLabels.id,
+      direction: shippingLabels.direction,
+      carrier: shippingLabels.carrier,
+      service: shippingLabels.service,
+      trackingNumber: shippingLabels.trackingNumber,
+      trackingStatus: shippingLabels.trackingStatus,
+      itemIds: shippingLabels.itemIds,
+      claimId: shippingLabels.claimId,
+    })
     .from(shippingLabels)
     .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
     .where(and(eq(shippingLabels.orderId, orderId), eq(orders.userId, userId), eq(shippingLabels.status, "ready")))
@@ -101,7 +185,12 @@ export async function parcelsOfOrder(db: Database, orderId: string, userId: stri
   const events = await db
     .select({ labelId: trackingEvents.labelId, status: trackingEvents.status, occurredAt: trackingEvents.occurredAt })
     .from(trackingEvents)
-    .where(inArray(trackingEvents.labelId, labels.map((l) => l.id)));
+    .where(
+      inArray(
+        trackingEvents.labelId,
+        labels.map((l) => l.id),
+      ),
+    );
   return labels.map((label) => ({ ...label, events: events.filter((e) => e.labelId === label.id) }));
 }
 
@@ -112,7 +201,11 @@ export async function parcelsOfOrder(db: Database, orderId: string, userId: stri
 export function labelForViewer(db: Database, labelId: string, viewer: { id: string; isStaff: boolean }) {
   const mayView = viewer.isStaff
     ? sql`1 = 1`
-    : or(eq(shippingLabels.createdBy, viewer.id), eq(shippingLabels.handlerKey, `vendor:${viewer.id}`), and(eq(shippingLabels.direction, "return"), eq(orders.userId, viewer.id)));
+    : or(
+        eq(shippingLabels.createdBy, viewer.id),
+        eq(shippingLabels.handlerKey, `vendor:${viewer.id}`),
+        and(eq(shippingLabels.direction, "return"), eq(orders.userId, viewer.id)),
+      );
   return db
     .select({ label: shippingLabels, reference: orders.reference, shopperId: orders.userId })
     .from(shippingLabels)
@@ -124,7 +217,17 @@ export function labelForViewer(db: Database, labelId: string, viewer: { id: stri
 /** Every label, newest first, for the local provider's page (development only). */
 export function localLabels(db: Database, limit = 100) {
   return db
-    .select({ id: shippingLabels.id, orderId: shippingLabels.orderId, reference: orders.reference, direction: shippingLabels.direction, provider: shippingLabels.provider, trackingNumber: shippingLabels.trackingNumber, trackingStatus: shippingLabels.trackingStatus, service: shippingLabels.service, createdAt: shippingLabels.createdAt })
+    .select({
+      id: shippingLabels.id,
+      orderId: shippingLabels.orderId,
+      reference: orders.reference,
+      direction: shippingLabels.direction,
+      provider: shippingLabels.provider,
+      trackingNumber: shippingLabels.trackingNumber,
+      trackingStatus: shippingLabels.trackingStatus,
+      service: shippingLabels.service,
+      createdAt: shippingLabels.createdAt,
+    })
     .from(shippingLabels)
     .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
     .where(eq(shippingLabels.status, "ready"))

@@ -31,7 +31,12 @@ export function uploadFormQueries(db: Database, userId: string) {
     db.select({ name: brands.name }).from(brands).orderBy(asc(brands.name)),
     db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name)),
     db
-      .select({ id: brandSuggestions.id, name: brandSuggestions.suggestedName, status: brandSuggestions.status, createdAt: brandSuggestions.createdAt })
+      .select({
+        id: brandSuggestions.id,
+        name: brandSuggestions.suggestedName,
+        status: brandSuggestions.status,
+        createdAt: brandSuggestions.createdAt,
+      })
       .from(brandSuggestions)
       .where(eq(brandSuggestions.suggestedBy, userId))
       .orderBy(...newestFirst(brandSuggestions))
@@ -47,8 +52,16 @@ export async function productFormOptions(db: Database, userId: string) {
 /** The brand a typed name stands for (case-insensitive) and the chosen store, checked in one trip. */
 export async function brandAndStore(db: Database, brand: string, storeId: string | null) {
   const [brandRows, storeRows] = await db.batch([
-    db.select({ name: brands.name }).from(brands).where(sql`lower(${brands.name}) = ${brand.trim().toLowerCase()}`).limit(1),
-    db.select({ id: stores.id }).from(stores).where(eq(stores.id, storeId ?? "")).limit(1),
+    db
+      .select({ name: brands.name })
+      .from(brands)
+      .where(sql`lower(${brands.name}) = ${brand.trim().toLowerCase()}`)
+      .limit(1),
+    db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.id, storeId ?? ""))
+      .limit(1),
   ]);
   return { brand: brandRows[0]?.name ?? null, storeFound: Boolean(storeRows[0]) };
 }
@@ -78,7 +91,14 @@ function formColumns(values: ProductFormValues, brand: string) {
 }
 
 /** A new listing (§4: status pending, product_status pending; concierge: the store asked, 'pending'). */
-export async function insertProduct(db: Database, id: string, ownerId: string, values: ProductFormValues, brand: string, now: number) {
+export async function insertProduct(
+  db: Database,
+  id: string,
+  ownerId: string,
+  values: ProductFormValues,
+  brand: string,
+  now: number,
+) {
   const inserted = await db
     .insert(products)
     .values({
@@ -100,11 +120,16 @@ export async function insertProduct(db: Database, id: string, ownerId: string, v
 
 /** Who owns the product with this id, if it exists (a form sent twice finds its first product). */
 export async function productOwnerOf(db: Database, id: string) {
-  return (await db.select({ ownerId: products.ownerId }).from(products).where(eq(products.id, id)).get())?.ownerId ?? null;
+  return (
+    (await db.select({ ownerId: products.ownerId }).from(products).where(eq(products.id, id)).get())?.ownerId ?? null
+  );
 }
 
 export async function setProductImages(db: Database, id: string, ownerId: string, images: string[], now: number) {
-  await db.update(products).set({ images, updatedAt: now }).where(and(eq(products.id, id), eq(products.ownerId, ownerId)));
+  await db
+    .update(products)
+    .set({ images, updatedAt: now })
+    .where(and(eq(products.id, id), eq(products.ownerId, ownerId)));
 }
 
 /**
@@ -114,7 +139,16 @@ export async function setProductImages(db: Database, id: string, ownerId: string
  * back into review with the changes (`resubmit`; decision 0066). Returns false when nothing was
  * updated (not theirs, or gone).
  */
-export async function updateProductFromForm(db: Database, id: string, user: SessionUser, values: ProductFormValues, brand: string, images: string[], now: number, resubmit: boolean) {
+export async function updateProductFromForm(
+  db: Database,
+  id: string,
+  user: SessionUser,
+  values: ProductFormValues,
+  brand: string,
+  images: string[],
+  now: number,
+  resubmit: boolean,
+) {
   const concierge = values.storeId !== null;
   const updated = await db
     .update(products)

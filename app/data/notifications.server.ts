@@ -9,7 +9,15 @@ import { newestFirst, readOnePage } from "./paging.server";
 /** A page of a person's notifications, newest first, and whether there is a next page. */
 export async function notificationPage(db: Database, userId: string, page: number) {
   const query = db
-    .select({ id: notifications.id, kind: notifications.kind, title: notifications.title, body: notifications.body, link: notifications.link, createdAt: notifications.createdAt, readAt: notifications.readAt })
+    .select({
+      id: notifications.id,
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
     .from(notifications)
     .where(eq(notifications.userId, userId))
     .orderBy(...newestFirst(notifications))

@@ -1,7 +1,16 @@
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import { bundleDiscounts, offers, products, stores, users } from "../../db/schema";
 import type { BundleTier } from "../domain/bundles";
-import { afterMove, agreedPrice, offerState, DAY_MS, OFFER_LAPSES_AFTER_MS, OFFERS_PER_DAY, type OfferMove, type OfferStatus } from "../domain/offers";
+import {
+  afterMove,
+  agreedPrice,
+  offerState,
+  DAY_MS,
+  OFFER_LAPSES_AFTER_MS,
+  OFFERS_PER_DAY,
+  type OfferMove,
+  type OfferStatus,
+} from "../domain/offers";
 import { handlerOf } from "../domain/messages";
 import { sortableId } from "../domain/ids";
 import { isPublic, reservedUntil } from "./public-products.server";
@@ -53,7 +62,10 @@ export async function offerRoom(db: Database, shopperId: string, productId: stri
  * Records an offer, only while the shopper has none open on the item and fewer than the day's
  * limit (checked in the INSERT itself, so two at once cannot pass it). Null when refused.
  */
-export async function insertOffer(db: Database, o: { shopperId: string; item: OfferableItem; amount: number; conversationId: string | null; now: number }) {
+export async function insertOffer(
+  db: Database,
+  o: { shopperId: string; item: OfferableItem; amount: number; conversationId: string | null; now: number },
+) {
   const id = `ofr_${sortableId(o.now)}`;
   const { now } = o;
   const result = await db.$client
@@ -63,7 +75,20 @@ export async function insertOffer(db: Database, o: { shopperId: string; item: Of
        WHERE (SELECT count(*) FROM offers WHERE shopper_id = ?3 AND product_id = ?2 AND created_at > ?11) < ?12
          AND NOT EXISTS (SELECT 1 FROM offers WHERE shopper_id = ?3 AND product_id = ?2 AND status IN ('pending', 'countered') AND expires_at > ?10)`,
     )
-    .bind(id, o.item.id, o.shopperId, o.conversationId, o.item.handler.sellerId, o.item.handler.storeId, o.item.buyingPrice, o.amount, now + OFFER_LAPSES_AFTER_MS, now, now - DAY_MS, OFFERS_PER_DAY)
+    .bind(
+      id,
+      o.item.id,
+      o.shopperId,
+      o.conversationId,
+      o.item.handler.sellerId,
+      o.item.handler.storeId,
+      o.item.buyingPrice,
+      o.amount,
+      now + OFFER_LAPSES_AFTER_MS,
+      now,
+      now - DAY_MS,
+      OFFERS_PER_DAY,
+    )
     .run();
   return result.meta.changes > 0 ? id : null;
 }
@@ -89,13 +114,25 @@ const offerColumns = {
 
 /** One offer with its item's name and both sides. */
 export async function offerById(db: Database, id: string) {
-  return (await db.select(offerColumns).from(offers).innerJoin(products, eq(products.id, offers.productId)).innerJoin(users, eq(users.id, offers.shopperId)).where(eq(offers.id, id)).get()) ?? null;
+  return (
+    (await db
+      .select(offerColumns)
+      .from(offers)
+      .innerJoin(products, eq(products.id, offers.productId))
+      .innerJoin(users, eq(users.id, offers.shopperId))
+      .where(eq(offers.id, id))
+      .get()) ?? null
+  );
 }
 export type OfferRow = NonNullable<Awaited<ReturnType<typeof offerById>>>;
 
 /** Which side of an offer the user is, if any: the shopper who made it, or its handler (the seller, or the store's owner). */
 export const offerPartyOf = (offer: Pick<OfferRow, "shopperId" | "sellerId" | "storeOwnerId">, userId: string) =>
-  offer.shopperId === userId ? ("shopper" as const) : offer.sellerId === userId || offer.storeOwnerId === userId ? ("handler" as const) : null;
+  offer.shopperId === userId
+    ? ("shopper" as const)
+    : offer.sellerId === userId || offer.storeOwnerId === userId
+      ? ("handler" as const)
+      : null;
 
 /** The offers of a conversation, newest first, each with where it stands at `now` (its page shows them as cards). */
 export async function offersOfConversation(db: Database, conversationId: string, now: number) {
@@ -114,7 +151,15 @@ export async function offersOfConversation(db: Database, conversationId: string,
  * Moves an offer from `from` (its status when read) by `move`, only if it is still in that status
  * and not lapsed: true when this call changed it.
  */
-export async function moveOffer(db: Database, id: string, from: OfferStatus, move: OfferMove, by: string, now: number, counter?: number) {
+export async function moveOffer(
+  db: Database,
+  id: string,
+  from: OfferStatus,
+  move: OfferMove,
+  by: string,
+  now: number,
+  counter?: number,
+) {
   const set = { ...afterMove(move, now), ...(move === "counter" ? { counterAmount: counter! } : {}) };
   const changed = await db
     .update(offers)
@@ -125,7 +170,11 @@ export async function moveOffer(db: Database, id: string, from: OfferStatus, mov
 }
 
 /** The prices the shopper agreed for items (accepted offers still inside their buy window), by product id. */
-export async function agreedPrices(db: Database, shopperId: string, now: number): Promise<Map<string, { offerId: string; price: number }>> {
+export async function agreedPrices(
+  db: Database,
+  shopperId: string,
+  now: number,
+): Promise<Map<string, { offerId: string; price: number }>> {
   const rows = await db
     .select({ id: offers.id, productId: offers.productId, amount: offers.amount, counterAmount: offers.counterAmount })
     .from(offers)
@@ -139,31 +188,54 @@ export async function agreedPrices(db: Database, shopperId: string, now: number)
 
 /** The tiers of the handlers named by the basket's group keys (`vendor:{userId}`, `store:{storeId}`). */
 export async function bundleTiersOf(db: Database, keys: readonly string[]): Promise<Map<string, BundleTier[]>> {
-  const handlers = [...new Set(keys)].map((k) => ({ handler: k.slice(0, k.indexOf(":")), id: k.slice(k.indexOf(":") + 1) })).filter((h) => h.handler === "vendor" || h.handler === "store");
+  const handlers = [...new Set(keys)]
+    .map((k) => ({ handler: k.slice(0, k.indexOf(":")), id: k.slice(k.indexOf(":") + 1) }))
+    .filter((h) => h.handler === "vendor" || h.handler === "store");
   if (handlers.length === 0) return new Map();
   // By the primary key (handler, handler_id): one lookup per group of the basket.
   const rows = await db
     .select()
     .from(bundleDiscounts)
-    .where(or(...handlers.map((h) => and(eq(bundleDiscounts.handler, h.handler as "vendor" | "store"), eq(bundleDiscounts.handlerId, h.id)))));
+    .where(
+      or(
+        ...handlers.map((h) =>
+          and(eq(bundleDiscounts.handler, h.handler as "vendor" | "store"), eq(bundleDiscounts.handlerId, h.id)),
+        ),
+      ),
+    );
   return new Map(rows.map((r) => [`${r.handler}:${r.handlerId}`, r.tiers]));
 }
 
 /** A seller's own tiers, or those of the store the user owns. */
 export async function handlerBundleTiers(db: Database, handler: "vendor" | "store", handlerId: string) {
-  const row = await db.select({ tiers: bundleDiscounts.tiers }).from(bundleDiscounts).where(and(eq(bundleDiscounts.handler, handler), eq(bundleDiscounts.handlerId, handlerId))).get();
+  const row = await db
+    .select({ tiers: bundleDiscounts.tiers })
+    .from(bundleDiscounts)
+    .where(and(eq(bundleDiscounts.handler, handler), eq(bundleDiscounts.handlerId, handlerId)))
+    .get();
   return row?.tiers ?? [];
 }
 
-export async function saveBundleTiers(db: Database, handler: "vendor" | "store", handlerId: string, tiers: BundleTier[], now: number) {
+export async function saveBundleTiers(
+  db: Database,
+  handler: "vendor" | "store",
+  handlerId: string,
+  tiers: BundleTier[],
+  now: number,
+) {
   if (tiers.length === 0) {
-    await db.delete(bundleDiscounts).where(and(eq(bundleDiscounts.handler, handler), eq(bundleDiscounts.handlerId, handlerId)));
+    await db
+      .delete(bundleDiscounts)
+      .where(and(eq(bundleDiscounts.handler, handler), eq(bundleDiscounts.handlerId, handlerId)));
     return;
   }
   await db
     .insert(bundleDiscounts)
     .values({ handler, handlerId, tiers, updatedAt: now })
-    .onConflictDoUpdate({ target: [bundleDiscounts.handler, bundleDiscounts.handlerId], set: { tiers, updatedAt: now } });
+    .onConflictDoUpdate({
+      target: [bundleDiscounts.handler, bundleDiscounts.handlerId],
+      set: { tiers, updatedAt: now },
+    });
 }
 
 /** The store the user owns, if any (its bundle settings are theirs to set). */

@@ -1,6 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { orderItems, orders, orderStatusHistory, products } from "../../db/schema";
-import { itemStep, orderStatusOf, rentalWindowEndsAt, type ItemEvent, type ItemStatus, type StaffOrderChoice, type LifecycleActor, type LifecycleItem, type LifecycleOrder, type ChangeResult } from "../domain/order-lifecycle";
+import {
+  itemStep,
+  orderStatusOf,
+  rentalWindowEndsAt,
+  type ItemEvent,
+  type ItemStatus,
+  type StaffOrderChoice,
+  type LifecycleActor,
+  type LifecycleItem,
+  type LifecycleOrder,
+  type ChangeResult,
+} from "../domain/order-lifecycle";
 import { CARRIER_NAMES, isCarrier } from "../domain/shipping";
 import type { Database } from "./db.server";
 import { inspectionMoney } from "./inspection-money.server";
@@ -28,7 +39,14 @@ interface Plan {
 
 const SALE_OF: Partial<Record<ItemStatus, (item: LifecycleItem, event: ItemEvent) => TransactionType | null>> = {
   // A purchase delivered is a sale (whether staff mark it delivered or the shopper says it arrived); a rental delivered earns its fee.
-  completed: (item, event) => (event.type === "staff_set" || event.type === "confirm_delivery" ? "sale" : event.type === "buy_now" ? "rental_purchase" : event.type === "convert" ? "rental_conversion" : null),
+  completed: (item, event) =>
+    event.type === "staff_set" || event.type === "confirm_delivery"
+      ? "sale"
+      : event.type === "buy_now"
+        ? "rental_purchase"
+        : event.type === "convert"
+          ? "rental_conversion"
+          : null,
   active: () => "rental_fee",
 };
 
@@ -47,7 +65,16 @@ function historyNote(event: ItemEvent): string | null {
 }
 
 /** The statements that move one item along `path`, guarded so a stale or repeated change fails the whole batch. */
-function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: LifecycleItem, path: ItemStatus[], asked: ItemEvent, actor: LifecycleActor, now: number) {
+function planItem(
+  db: Database,
+  plan: Plan,
+  order: LifecycleOrder,
+  item: LifecycleItem,
+  path: ItemStatus[],
+  asked: ItemEvent,
+  actor: LifecycleActor,
+  now: number,
+) {
   if (path.length === 0) return;
   // Damage protection's cover comes before any charge (decision 0080).
   const { event, waived } = coveredInspection(item, asked);
@@ -60,7 +87,10 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
     plan.statements.push(
       db.insert(orderStatusHistory).values({
         id: i === 0 ? guardId : `hist_${crypto.randomUUID()}`,
-        orderId: i === 0 ? sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${item.id} and ${orderItems.status} = ${item.status})` : order.id,
+        orderId:
+          i === 0
+            ? sql`(select ${orderItems.orderId} from ${orderItems} where ${orderItems.id} = ${item.id} and ${orderItems.status} = ${item.status})`
+            : order.id,
         orderItemId: item.id,
         fromStatus: from,
         toStatus: to,
@@ -105,19 +135,42 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
     if (waived > 0) set.damageWaived = waived;
     if (event.reason) set.inspectionReason = event.reason;
   }
-  plan.statements.push(db.update(orderItems).set(set).where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))));
+  plan.statements.push(
+    db
+      .update(orderItems)
+      .set(set)
+      .where(and(eq(orderItems.id, item.id), eq(orderItems.status, item.status))),
+  );
 
   // The product, one physical item: being prepared, back on sale, sold for good, or off sale for staff to decide.
   const renting = rentalProductChange(item, to, event, set.rentalEndsAt ?? item.rentalEndsAt, now);
   if (renting) {
-    plan.statements.push(db.update(products).set({ ...renting, updatedAt: now }).where(eq(products.id, item.productId)));
+    plan.statements.push(
+      db
+        .update(products)
+        .set({ ...renting, updatedAt: now })
+        .where(eq(products.id, item.productId)),
+    );
   } else if (to === "cancelled" || (event.type === "inspect" && event.outcome === "good")) {
-    plan.statements.push(db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)));
+    plan.statements.push(
+      db.update(products).set({ availability: "available", updatedAt: now }).where(eq(products.id, item.productId)),
+    );
   } else if (event.type === "inspect" && event.outcome === "damaged") {
     // Damaged: it goes back to the approval queue, where staff relist it or take it down.
-    plan.statements.push(db.update(products).set({ availability: "available", status: "pending", productStatus: "pending", updatedAt: now }).where(eq(products.id, item.productId)));
-  } else if (event.type === "buy_now" || event.type === "convert" || (event.type === "inspect" && event.outcome === "not_returnable")) {
-    plan.statements.push(db.update(products).set({ availability: "sold", updatedAt: now }).where(eq(products.id, item.productId)));
+    plan.statements.push(
+      db
+        .update(products)
+        .set({ availability: "available", status: "pending", productStatus: "pending", updatedAt: now })
+        .where(eq(products.id, item.productId)),
+    );
+  } else if (
+    event.type === "buy_now" ||
+    event.type === "convert" ||
+    (event.type === "inspect" && event.outcome === "not_returnable")
+  ) {
+    plan.statements.push(
+      db.update(products).set({ availability: "sold", updatedAt: now }).where(eq(products.id, item.productId)),
+    );
   }
   if (event.type === "inspect") plan.statements.push(...inspectionMoney(db, order, item, event, now));
 
@@ -126,24 +179,53 @@ function planItem(db: Database, plan: Plan, order: LifecycleOrder, item: Lifecyc
     const type = SALE_OF[status]?.(item, event) ?? null;
     if (!type) continue;
     if (type === "rental_fee") plan.statements.push(...protectionStatements(db, order, item, now));
-    const gross = type === "rental_purchase" || type === "rental_conversion" ? (item.buyingPrice ?? item.productBuyingPrice ?? 0) : item.price;
+    const gross =
+      type === "rental_purchase" || type === "rental_conversion"
+        ? (item.buyingPrice ?? item.productBuyingPrice ?? 0)
+        : item.price;
     plan.statements.push(
-      ...saleStatements(db, { type, orderId: order.id, orderItemId: item.id, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross }, now),
+      ...saleStatements(
+        db,
+        {
+          type,
+          orderId: order.id,
+          orderItemId: item.id,
+          productId: item.productId,
+          ownerId: item.ownerId,
+          storeId: item.handler === "store" ? item.sellerId : null,
+          gross,
+        },
+        now,
+      ),
     );
   }
   plan.moved.push({ itemId: item.id, productId: item.productId, to, name: item.name });
   plan.finalStatuses.set(item.id, to);
 }
 
-
-async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: LifecycleActor, now: number): Promise<ChangeResult> {
+async function run(
+  db: Database,
+  order: LifecycleOrder,
+  plan: Plan,
+  actor: LifecycleActor,
+  now: number,
+): Promise<ChangeResult> {
   const before = order.status;
   const after = orderStatusOf(order.items.map((i) => plan.finalStatuses.get(i.id) ?? i.status));
-  if (plan.moved.length === 0 && before === after) return { ok: true, changed: false, order, status: before, moved: [] };
+  if (plan.moved.length === 0 && before === after)
+    return { ok: true, changed: false, order, status: before, moved: [] };
   if (after !== before) {
     plan.statements.push(
       db.update(orders).set({ status: after, updatedAt: now }).where(eq(orders.id, order.id)),
-      db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: order.id, fromStatus: before, toStatus: after, actorId: actor.id, actorRole: actor.role, createdAt: now }),
+      db.insert(orderStatusHistory).values({
+        id: `hist_${crypto.randomUUID()}`,
+        orderId: order.id,
+        fromStatus: before,
+        toStatus: after,
+        actorId: actor.id,
+        actorRole: actor.role,
+        createdAt: now,
+      }),
     );
   }
   try {
@@ -160,17 +242,28 @@ async function run(db: Database, order: LifecycleOrder, plan: Plan, actor: Lifec
 
 const notFound: ChangeResult = { ok: false, message: "Order not found", httpStatus: 404 };
 /** An order still awaiting its payment moves only by the provider's event or its reservation's end (decision 0055). */
-const awaitingPayment: ChangeResult = { ok: false, message: "This order is waiting for its payment: it can change once the payment is confirmed.", httpStatus: 409 };
+const awaitingPayment: ChangeResult = {
+  ok: false,
+  message: "This order is waiting for its payment: it can change once the payment is confirmed.",
+  httpStatus: 409,
+};
 
 /** Staff set an order's status (the admin Orders tab): every item that is not cancelled follows. */
-export async function setOrderStatus(db: Database, orderId: string, to: StaffOrderChoice, actor: LifecycleActor, now: number): Promise<ChangeResult> {
+export async function setOrderStatus(
+  db: Database,
+  orderId: string,
+  to: StaffOrderChoice,
+  actor: LifecycleActor,
+  now: number,
+): Promise<ChangeResult> {
   const order = await loadOrder(db, orderId);
   if (!order) return notFound;
   if (order.status === "awaiting_payment") return awaitingPayment;
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
   const event: ItemEvent = { type: "staff_set", to };
   // A cancelled order stays cancelled; in an order that goes on, an item cancelled alone stays so.
-  if (order.status === "cancelled" && to !== "cancelled") return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
+  if (order.status === "cancelled" && to !== "cancelled")
+    return { ok: false, message: "A cancelled order cannot be reopened.", httpStatus: 409 };
   for (const item of order.items) {
     if (item.status === "cancelled") continue;
     const step = itemStep(item, event, actor.role, now);
@@ -185,9 +278,18 @@ export async function setOrderStatus(db: Database, orderId: string, to: StaffOrd
  * `mayAct` narrows who may touch it (for example the order's own shopper, or the store that
  * handles the item): an item outside it reads as missing.
  */
-export async function changeItem(db: Database, itemId: string, event: ItemEvent, actor: LifecycleActor, now: number, mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean): Promise<ChangeResult> {
+export async function changeItem(
+  db: Database,
+  itemId: string,
+  event: ItemEvent,
+  actor: LifecycleActor,
+  now: number,
+  mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean,
+): Promise<ChangeResult> {
   const row = await db.select({ orderId: orderItems.orderId }).from(orderItems).where(eq(orderItems.id, itemId)).get();
-  return row ? changeItems(db, row.orderId, [itemId], event, actor, now, mayAct) : { ok: false, message: "Order item not found", httpStatus: 404 };
+  return row
+    ? changeItems(db, row.orderId, [itemId], event, actor, now, mayAct)
+    : { ok: false, message: "Order item not found", httpStatus: 404 };
 }
 
 /**
@@ -195,10 +297,19 @@ export async function changeItem(db: Database, itemId: string, event: ItemEvent,
  * together; a shopper cancels the whole order). Every item must be the order's and pass `mayAct`,
  * or the whole change reads as missing; one refused item refuses them all.
  */
-export async function changeItems(db: Database, orderId: string, itemIds: readonly string[], event: ItemEvent, actor: LifecycleActor, now: number, mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean): Promise<ChangeResult> {
+export async function changeItems(
+  db: Database,
+  orderId: string,
+  itemIds: readonly string[],
+  event: ItemEvent,
+  actor: LifecycleActor,
+  now: number,
+  mayAct?: (order: LifecycleOrder, item: LifecycleItem) => boolean,
+): Promise<ChangeResult> {
   const order = await loadOrder(db, orderId);
   const items = order ? itemIds.map((id) => order.items.find((i) => i.id === id)) : [];
-  if (!order || items.length === 0 || items.some((item) => !item || (mayAct && !mayAct(order, item)))) return { ok: false, message: "Order item not found", httpStatus: 404 };
+  if (!order || items.length === 0 || items.some((item) => !item || (mayAct && !mayAct(order, item))))
+    return { ok: false, message: "Order item not found", httpStatus: 404 };
   if (order.status === "awaiting_payment") return awaitingPayment;
   const plan: Plan = { statements: [], moved: [], finalStatuses: new Map() };
   for (const item of items as LifecycleItem[]) {
@@ -207,7 +318,9 @@ export async function changeItems(db: Database, orderId: string, itemIds: readon
       // Already where the event would take it: a repeated submit, answered as done.
       const done = (event.type === "buy_now" || event.type === "convert") && item.status === "completed";
       const asked = event.type === "request_return" && item.status === "return_requested";
-      const inspected = event.type === "inspect" && (item.status === "returned" || (item.status === "completed" && event.outcome === "not_returnable"));
+      const inspected =
+        event.type === "inspect" &&
+        (item.status === "returned" || (item.status === "completed" && event.outcome === "not_returnable"));
       if (done || asked || inspected) continue;
       return { ok: false, message: step.reason, httpStatus: 409 };
     }

@@ -13,19 +13,45 @@ export async function moneyInputs(db: Database, orderIds: readonly string[]): Pr
   const result = new Map<string, MoneyInput>();
   if (ids.length === 0) return result;
   const [orderRows, itemRows, txnRows, paymentRows] = await db.batch([
-    db.select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status }).from(orders).where(inArray(orders.id, ids)),
     db
-      .select({ id: orderItems.id, orderId: orderItems.orderId, name: orderItems.name, type: orderItems.type, price: orderItems.price, protectionFee: orderItems.protectionFee, status: orderItems.status, handler: orderItems.handler, sellerId: orderItems.sellerId })
+      .select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status })
+      .from(orders)
+      .where(inArray(orders.id, ids)),
+    db
+      .select({
+        id: orderItems.id,
+        orderId: orderItems.orderId,
+        name: orderItems.name,
+        type: orderItems.type,
+        price: orderItems.price,
+        protectionFee: orderItems.protectionFee,
+        status: orderItems.status,
+        handler: orderItems.handler,
+        sellerId: orderItems.sellerId,
+      })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids))
       .orderBy(orderItems.createdAt, orderItems.id),
     db
-      .select({ id: transactions.id, orderId: transactions.orderId, type: transactions.transactionType, orderItemId: transactions.orderItemId, gross: transactions.grossAmount, status: transactions.status })
+      .select({
+        id: transactions.id,
+        orderId: transactions.orderId,
+        type: transactions.transactionType,
+        orderItemId: transactions.orderItemId,
+        gross: transactions.grossAmount,
+        status: transactions.status,
+      })
       .from(transactions)
       .where(inArray(transactions.orderId, ids))
       .orderBy(transactions.createdAt, transactions.id),
     db
-      .select({ orderId: payments.orderId, operation: payments.operation, amount: payments.amount, status: payments.status, idempotencyKey: payments.idempotencyKey })
+      .select({
+        orderId: payments.orderId,
+        operation: payments.operation,
+        amount: payments.amount,
+        status: payments.status,
+        idempotencyKey: payments.idempotencyKey,
+      })
       .from(payments)
       .where(inArray(payments.orderId, ids))
       .orderBy(payments.createdAt, payments.id),
@@ -42,7 +68,11 @@ export async function moneyInputOf(db: Database, orderId: string) {
   return (await moneyInputs(db, [orderId])).get(orderId) ?? null;
 }
 
-export async function ordersMoney(db: Database, orderIds: readonly string[], onlyItems?: ReadonlySet<string>): Promise<Map<string, OrderMoney>> {
+export async function ordersMoney(
+  db: Database,
+  orderIds: readonly string[],
+  onlyItems?: ReadonlySet<string>,
+): Promise<Map<string, OrderMoney>> {
   const result = new Map<string, OrderMoney>();
   for (const [id, input] of await moneyInputs(db, orderIds)) result.set(id, orderMoney(input, onlyItems));
   return result;
@@ -57,8 +87,18 @@ export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: Re
  * A handler's orders (seller or store Orders tab) with the charges and refunds of the items they
  * handle or own, not the shopper's other items or the delivery fee (issue 22, item 8).
  */
-export async function withHandlerMoney<O extends { id: string; items: { id: string }[] }>(db: Database, grouped: O[]): Promise<(O & { money: OrderMoney })[]> {
+export async function withHandlerMoney<O extends { id: string; items: { id: string }[] }>(
+  db: Database,
+  grouped: O[],
+): Promise<(O & { money: OrderMoney })[]> {
   const mine = new Set(grouped.flatMap((o) => o.items.map((i) => i.id)));
-  const money = await ordersMoney(db, grouped.map((o) => o.id), mine);
-  return grouped.map((o) => ({ ...o, money: money.get(o.id) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } } }));
+  const money = await ordersMoney(
+    db,
+    grouped.map((o) => o.id),
+    mine,
+  );
+  return grouped.map((o) => ({
+    ...o,
+    money: money.get(o.id) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } },
+  }));
 }

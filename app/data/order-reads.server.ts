@@ -11,7 +11,15 @@ import { turnaroundOf } from "./renting.server";
 export async function loadOrder(db: Database, orderId: string): Promise<LifecycleOrder | null> {
   const [orderRows, itemRows] = await db.batch([
     db
-      .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, email: users.email, fullName: users.fullName, timeZone: users.timeZone })
+      .select({
+        id: orders.id,
+        reference: orders.reference,
+        userId: orders.userId,
+        status: orders.status,
+        email: users.email,
+        fullName: users.fullName,
+        timeZone: users.timeZone,
+      })
       .from(orders)
       .innerJoin(users, eq(users.id, orders.userId))
       .where(eq(orders.id, orderId)),
@@ -37,7 +45,11 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
         protectionFee: orderItems.protectionFee,
         turnaroundDays: turnaroundOf(orderItems),
         groupDeliveryFee: orderItems.groupDeliveryFee,
-        shipTo: sql<string | null>`(select json_extract(o.shipping_address, '$.country') from orders o where o.id = ${orderItems.orderId})`.as("ship_to"),
+        shipTo: sql<
+          string | null
+        >`(select json_extract(o.shipping_address, '$.country') from orders o where o.id = ${orderItems.orderId})`.as(
+          "ship_to",
+        ),
       })
       .from(orderItems)
       .innerJoin(products, eq(products.id, orderItems.productId))
@@ -51,7 +63,13 @@ export async function loadOrder(db: Database, orderId: string): Promise<Lifecycl
 /** Order items in given statuses, optionally narrowed (the daily job's windows, a handler's returns). */
 export async function itemsInStatus(db: Database, statuses: ItemStatus[], where?: SQL) {
   return db
-    .select({ id: orderItems.id, orderId: orderItems.orderId, status: orderItems.status, rentalEndsAt: orderItems.rentalEndsAt, reminderSentAt: orderItems.reminderSentAt })
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      status: orderItems.status,
+      rentalEndsAt: orderItems.rentalEndsAt,
+      reminderSentAt: orderItems.reminderSentAt,
+    })
     .from(orderItems)
     .where(and(inArray(orderItems.status, statuses), where));
 }

@@ -1,5 +1,13 @@
 import { and, desc, eq, sql, type SQLWrapper } from "drizzle-orm";
-import { cartItems, orderIdempotencyKeys, orderItems, orders, orderStatusHistory, products, users } from "../../db/schema";
+import {
+  cartItems,
+  orderIdempotencyKeys,
+  orderItems,
+  orders,
+  orderStatusHistory,
+  products,
+  users,
+} from "../../db/schema";
 import type { BillingAddress, ShippingAddress } from "../domain/checkout";
 import { basketTotals } from "../domain/delivery";
 import { deliveryTo } from "../domain/shipping-zones";
@@ -19,7 +27,17 @@ import { priceForShopper } from "./basket-pricing.server";
  */
 export function orderPayment(db: Database, id: string) {
   return db
-    .select({ id: orders.id, reference: orders.reference, userId: orders.userId, status: orders.status, sessionId: orders.paymentSessionId, url: orders.paymentSessionUrl, expiresAt: orders.paymentExpiresAt, customerId: orders.paymentCustomerId, paidAt: orders.paidAt })
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      userId: orders.userId,
+      status: orders.status,
+      sessionId: orders.paymentSessionId,
+      url: orders.paymentSessionUrl,
+      expiresAt: orders.paymentExpiresAt,
+      customerId: orders.paymentCustomerId,
+      paidAt: orders.paidAt,
+    })
     .from(orders)
     .where(eq(orders.id, id))
     .get();
@@ -27,7 +45,13 @@ export function orderPayment(db: Database, id: string) {
 
 /** The addresses of the shopper's latest order: their next checkout starts from them (decision 0068). */
 export function latestOrderAddresses(db: Database, userId: string) {
-  return db.select({ billing: orders.billingAddress, shipping: orders.shippingAddress }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt)).limit(1).get();
+  return db
+    .select({ billing: orders.billingAddress, shipping: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt))
+    .limit(1)
+    .get();
 }
 
 /**
@@ -39,12 +63,21 @@ export const heldReservationsJson = (userId: SQLWrapper | string, productIds: re
 
 /** heldReservationsJson's list, by product id. */
 export function readHeldReservations(json: string): Record<string, HeldReservation> {
-  return Object.fromEntries((JSON.parse(json) as (HeldReservation & { productId: string })[]).map(({ productId, orderId, until }) => [productId, { orderId, until }]));
+  return Object.fromEntries(
+    (JSON.parse(json) as (HeldReservation & { productId: string })[]).map(({ productId, orderId, until }) => [
+      productId,
+      { orderId, until },
+    ]),
+  );
 }
 
 /** The checkout of `userId` that holds `productId`, if one does. */
 export async function heldReservation(db: Database, userId: string, productId: string) {
-  const row = await db.select({ held: heldReservationsJson(userId, [productId]) }).from(users).where(eq(users.id, userId)).get();
+  const row = await db
+    .select({ held: heldReservationsJson(userId, [productId]) })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
   return row ? (readHeldReservations(row.held)[productId] ?? null) : null;
 }
 
@@ -127,14 +160,29 @@ export async function placeOrder(
   const gone = lines.filter((l) => l.productStatus !== "live" || l.availability !== "available").map((l) => l.name);
   if (gone.length) throw new CheckoutError(unavailableMessage(gone), gone);
   const unpriced = lines.filter((l) => l.price === null).map((l) => l.name);
-  if (unpriced.length) throw new CheckoutError(`The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`, unpriced);
+  if (unpriced.length)
+    throw new CheckoutError(
+      `The price of ${unpriced.map((n) => `"${n}"`).join(", ")} is not set. Switch the option or remove it.`,
+      unpriced,
+    );
 
   // Agreed prices (accepted offers) and bundle discounts: the price paid is each line's own (issue 43).
-  const priced = (await priceForShopper(db, user.id, lines.map((l) => ({ ...l, price: l.price! })), now)).lines;
+  const priced = (
+    await priceForShopper(
+      db,
+      user.id,
+      lines.map((l) => ({ ...l, price: l.price! })),
+      now,
+    )
+  ).lines;
   // Each handler group pays the fee of the destination's zone, or is refused (issue 45 item 4).
   const delivery = deliveryTo(priced, await handlerShipping(db, priced), input.shipping.country);
   if (!delivery.ok) throw new CheckoutError(delivery.message, delivery.refused);
-  const totals = { ...basketTotals(priced), delivery: delivery.delivery, total: basketTotals(priced).subtotal + delivery.delivery };
+  const totals = {
+    ...basketTotals(priced),
+    delivery: delivery.delivery,
+    total: basketTotals(priced).subtotal + delivery.delivery,
+  };
   // Damage protection (decision 0080) is part of the order's total, each rental's fee on its line.
   totals.total += protectionTotal(priced, input.rentals);
   const id = orderId(now);
@@ -157,7 +205,15 @@ export async function placeOrder(
       updatedAt: now,
     }),
     db.insert(orderIdempotencyKeys).values({ key: input.idempotencyKey, userId: user.id, orderId: id, createdAt: now }),
-    db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: id, toStatus: "awaiting_payment", actorId: user.id, actorRole: "shopper", note: "Order placed, awaiting payment", createdAt: now }),
+    db.insert(orderStatusHistory).values({
+      id: `hist_${crypto.randomUUID()}`,
+      orderId: id,
+      toStatus: "awaiting_payment",
+      actorId: user.id,
+      actorRole: "shopper",
+      note: "Order placed, awaiting payment",
+      createdAt: now,
+    }),
     ...priced.flatMap((line) => [
       db.insert(orderItems).values({
         id: crypto.randomUUID(),
@@ -181,19 +237,24 @@ export async function placeOrder(
       }),
       db
         .update(products)
-        .set({ availability: line.type === "rental" ? "rented" : "sold", backAroundAt: placedBackAround(line, input.rentals, now, input.shipping.country), updatedAt: now })
+        .set({
+          availability: line.type === "rental" ? "rented" : "sold",
+          backAroundAt: placedBackAround(line, input.rentals, now, input.shipping.country),
+          updatedAt: now,
+        })
         .where(and(eq(products.id, line.productId), eq(products.availability, "available"))),
     ]),
     db.delete(cartItems).where(eq(cartItems.userId, user.id)),
   ];
   try {
-    await db.batch(statements as [typeof statements[number], ...typeof statements]);
+    await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   } catch (error) {
     // A double submit that raced the first: the key now points at the winning order.
     const raced = await orderForKey(db, user.id, input.idempotencyKey);
     if (raced) return { ...raced, duplicate: true, total: 0, lines: [] };
     // One in a trillion: the random reference is taken. The batch changed nothing; draw again.
-    if (String(error).includes("orders.reference") && attempt < 3) return placeOrder(db, user, input, now, makeReference, attempt + 1);
+    if (String(error).includes("orders.reference") && attempt < 3)
+      return placeOrder(db, user, input, now, makeReference, attempt + 1);
     const now2 = await checkoutLines(db, user.id);
     const lost = now2.filter((l) => l.productStatus !== "live" || l.availability !== "available").map((l) => l.name);
     if (lost.length) throw new CheckoutError(unavailableMessage(lost), lost);
@@ -204,6 +265,12 @@ export async function placeOrder(
     reference,
     duplicate: false,
     total: totals.total,
-    lines: priced.map((l) => ({ productId: l.productId, name: l.name, price: l.price, quantity: l.quantity, type: l.type })),
+    lines: priced.map((l) => ({
+      productId: l.productId,
+      name: l.name,
+      price: l.price,
+      quantity: l.quantity,
+      type: l.type,
+    })),
   };
 }

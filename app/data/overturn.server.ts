@@ -22,13 +22,44 @@ import { loadOrder, type Statement } from "./order-lifecycle.server";
  * (issue 43, decision 0078) passes `part`: the amount staff decided, and the dispute's time, which
  * counts for the 14 days (a dispute made in time is decided whenever staff get to it).
  */
-export async function overturnCharge(db: Database, orderId: string, itemId: string, staffId: string, now: number, part?: { amount: number; disputedAt: number }): Promise<{ amount: number; collected: boolean } | null> {
+export async function overturnCharge(
+  db: Database,
+  orderId: string,
+  itemId: string,
+  staffId: string,
+  now: number,
+  part?: { amount: number; disputedAt: number },
+): Promise<{ amount: number; collected: boolean } | null> {
   const order = await loadOrder(db, orderId);
   const item = order?.items.find((i) => i.id === itemId);
-  const row = item ? await db.select({ charge: orderItems.damageCharge, returnedAt: orderItems.returnedAt, overturnedAt: orderItems.chargeOverturnedAt, inspection: orderItems.inspection }).from(orderItems).where(eq(orderItems.id, itemId)).get() : undefined;
-  if (!order || !item || !row || !row.charge || row.overturnedAt !== null || row.returnedAt === null || (part?.disputedAt ?? now) >= overturnEndsAt(row.returnedAt) || (row.inspection !== "damaged" && row.inspection !== "not_returnable")) return null;
+  const row = item
+    ? await db
+        .select({
+          charge: orderItems.damageCharge,
+          returnedAt: orderItems.returnedAt,
+          overturnedAt: orderItems.chargeOverturnedAt,
+          inspection: orderItems.inspection,
+        })
+        .from(orderItems)
+        .where(eq(orderItems.id, itemId))
+        .get()
+    : undefined;
+  if (
+    !order ||
+    !item ||
+    !row ||
+    !row.charge ||
+    row.overturnedAt !== null ||
+    row.returnedAt === null ||
+    (part?.disputedAt ?? now) >= overturnEndsAt(row.returnedAt) ||
+    (row.inspection !== "damaged" && row.inspection !== "not_returnable")
+  )
+    return null;
   // A rental's charge was a later charge of its own; a purchase's was kept from what checkout took.
-  const charge = item.kind === "rental" ? transactionId(item.id, row.inspection === "damaged" ? "damage_charge" : "not_returnable") : null;
+  const charge =
+    item.kind === "rental"
+      ? transactionId(item.id, row.inspection === "damaged" ? "damage_charge" : "not_returnable")
+      : null;
   const captured = charge
     ? await db
         .select({ one: sql`1` })
@@ -43,17 +74,50 @@ export async function overturnCharge(db: Database, orderId: string, itemId: stri
   const note = collected ? "Charge overturned: refunded" : "Charge overturned: cancelled, it was never collected";
   const returned = item.kind === "purchase" && row.inspection === "not_returnable" && item.status === "completed";
   const statements: Statement[] = [
-    db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: guard, orderItemId: itemId, fromStatus: item.status, toStatus: returned ? "returned" : item.status, actorId: staffId, actorRole: "staff", note, createdAt: now }),
+    db.insert(orderStatusHistory).values({
+      id: `hist_${crypto.randomUUID()}`,
+      orderId: guard,
+      orderItemId: itemId,
+      fromStatus: item.status,
+      toStatus: returned ? "returned" : item.status,
+      actorId: staffId,
+      actorRole: "staff",
+      note,
+      createdAt: now,
+    }),
     db
       .update(orderItems)
-      .set({ chargeOverturnedAt: now, chargeOverturnedBy: staffId, ...(returned ? { status: "returned" as const } : {}) })
+      .set({
+        chargeOverturnedAt: now,
+        chargeOverturnedBy: staffId,
+        ...(returned ? { status: "returned" as const } : {}),
+      })
       .where(and(eq(orderItems.id, itemId), isNull(orderItems.chargeOverturnedAt))),
   ];
   if (collected) {
-    statements.push(...saleStatements(db, { type: "charge_reversal", orderId, orderItemId: itemId, productId: item.productId, ownerId: item.ownerId, storeId: item.handler === "store" ? item.sellerId : null, gross: amount }, now));
+    statements.push(
+      ...saleStatements(
+        db,
+        {
+          type: "charge_reversal",
+          orderId,
+          orderItemId: itemId,
+          productId: item.productId,
+          ownerId: item.ownerId,
+          storeId: item.handler === "store" ? item.sellerId : null,
+          gross: amount,
+        },
+        now,
+      ),
+    );
   } else {
     // Cancelled only while still uncollected: a capture that won the race keeps it 'completed'.
-    statements.push(db.update(transactions).set({ status: "cancelled" }).where(and(eq(transactions.id, charge!), eq(transactions.status, "pending"))));
+    statements.push(
+      db
+        .update(transactions)
+        .set({ status: "cancelled" })
+        .where(and(eq(transactions.id, charge!), eq(transactions.status, "pending"))),
+    );
   }
   try {
     await db.batch(statements as [Statement, ...Statement[]]);

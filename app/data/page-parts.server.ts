@@ -20,7 +20,10 @@ export interface Part<T> {
 }
 
 /** Sends every part's statements as one batch and gives each part its rows back. */
-export async function batchParts<T extends readonly Part<unknown>[]>(db: Database, parts: T): Promise<{ [K in keyof T]: T[K] extends Part<infer R> ? R : never }> {
+export async function batchParts<T extends readonly Part<unknown>[]>(
+  db: Database,
+  parts: T,
+): Promise<{ [K in keyof T]: T[K] extends Part<infer R> ? R : never }> {
   const statements = parts.flatMap((part) => part.statements);
   const rows = statements.length ? ((await db.batch(statements as [Statement, ...Statement[]])) as unknown[][]) : [];
   let at = 0;
@@ -34,14 +37,22 @@ export async function batchParts<T extends readonly Part<unknown>[]>(db: Databas
 const NO_STANDING: SellerStanding = { average: null, ratings: 0, badges: [] };
 
 /** A seller's standing (null seller: none) and whether the viewer follows the target. */
-export function socialPart(db: Database, target: FollowTarget, sellerId: string | null, viewerId: string | null, now: number): Part<{ standing: SellerStanding; following: boolean }> {
+export function socialPart(
+  db: Database,
+  target: FollowTarget,
+  sellerId: string | null,
+  viewerId: string | null,
+  now: number,
+): Part<{ standing: SellerStanding; following: boolean }> {
   const standing = sellerId ? [...standingQueries(db, sellerId)] : [];
   const followed = viewerId ? followedQuery(db, viewerId, [target]) : null;
   return {
     statements: [...standing, ...(followed ? [followed] : [])],
     read: (rows) => ({
       standing: sellerId ? standingFrom(rows.slice(0, 3) as Parameters<typeof standingFrom>[0], now) : NO_STANDING,
-      following: followed ? followedFrom(rows[standing.length] as Parameters<typeof followedFrom>[0]).has(followKey(target)) : false,
+      following: followed
+        ? followedFrom(rows[standing.length] as Parameters<typeof followedFrom>[0]).has(followKey(target))
+        : false,
     }),
   };
 }
@@ -60,17 +71,25 @@ export const shippingPart = (db: Database, target: FollowTarget): Part<ShippingS
 
 /** Whether the viewer saved the item (no viewer: no). */
 export const favoritePart = (db: Database, viewerId: string | null, productId: string): Part<boolean> =>
-  viewerId ? { statements: [favoriteQuery(db, viewerId, productId)], read: ([rows]) => (rows ?? []).length > 0 } : { statements: [], read: () => false };
+  viewerId
+    ? { statements: [favoriteQuery(db, viewerId, productId)], read: ([rows]) => (rows ?? []).length > 0 }
+    : { statements: [], read: () => false };
 
 type Handled = { id: string; ownerId: string | null; storeId: string | null; managedByStore: boolean };
 
 /** Who the seller card and 'Ships to' are about: the store managing the item, else its seller. */
 export const handlerOf = (product: Handled): FollowTarget =>
-  product.managedByStore && product.storeId ? { kind: "store", id: product.storeId } : { kind: "seller", id: product.ownerId ?? "" };
+  product.managedByStore && product.storeId
+    ? { kind: "store", id: product.storeId }
+    : { kind: "seller", id: product.ownerId ?? "" };
 
 /** The product page's parts around the item: one round trip. */
 export async function productPageParts(db: Database, product: Handled, viewerId: string | null, now: number) {
   const target = handlerOf(product);
-  const [shipping, social, saved] = await batchParts(db, [shippingPart(db, target), socialPart(db, target, product.ownerId, viewerId, now), favoritePart(db, viewerId, product.id)] as const);
+  const [shipping, social, saved] = await batchParts(db, [
+    shippingPart(db, target),
+    socialPart(db, target, product.ownerId, viewerId, now),
+    favoritePart(db, viewerId, product.id),
+  ] as const);
   return { shipping, social, saved };
 }

@@ -8,7 +8,11 @@ describe("one page of a list", () => {
   const db = drizzle({} as D1Database);
 
   it("asks for page 3 of 20 newest first: one row more than a page, after the first two pages", () => {
-    const query = db.select({ id: users.id }).from(users).orderBy(...newestFirst(users)).$dynamic();
+    const query = db
+      .select({ id: users.id })
+      .from(users)
+      .orderBy(...newestFirst(users))
+      .$dynamic();
     const { sql, params } = onePage(query, 3, 20).toSQL();
     expect(sql).toMatch(/order by "users"\."created_at" desc, "users"\."id" desc limit \? offset \?$/);
     expect(params).toEqual([21, 40]);

@@ -14,7 +14,12 @@ export interface PayeeRef {
 /** A payee's connected account, if they started setting up payouts. */
 export function payeeAccount(db: Database, payee: PayeeRef) {
   return db
-    .select({ providerAccountId: payeeAccounts.providerAccountId, provider: payeeAccounts.provider, status: payeeAccounts.status, updatedAt: payeeAccounts.updatedAt })
+    .select({
+      providerAccountId: payeeAccounts.providerAccountId,
+      provider: payeeAccounts.provider,
+      status: payeeAccounts.status,
+      updatedAt: payeeAccounts.updatedAt,
+    })
     .from(payeeAccounts)
     .where(and(eq(payeeAccounts.payeeType, payee.type), eq(payeeAccounts.payeeId, payee.id)))
     .get();
@@ -23,7 +28,12 @@ export function payeeAccount(db: Database, payee: PayeeRef) {
 /** The payee a provider account belongs to (an event names the account). */
 export function payeeOfAccount(db: Database, providerAccountId: string) {
   return db
-    .select({ payeeType: payeeAccounts.payeeType, payeeId: payeeAccounts.payeeId, status: payeeAccounts.status, provider: payeeAccounts.provider })
+    .select({
+      payeeType: payeeAccounts.payeeType,
+      payeeId: payeeAccounts.payeeId,
+      status: payeeAccounts.status,
+      provider: payeeAccounts.provider,
+    })
     .from(payeeAccounts)
     .where(eq(payeeAccounts.providerAccountId, providerAccountId))
     .get();
@@ -34,10 +44,24 @@ export function payeeOfAccount(db: Database, providerAccountId: string) {
  * recorded wins and both answer it (the other provider account is never used). An account at
  * another provider (a local one, after switching to Stripe) is replaced.
  */
-export async function savePayeeAccount(db: Database, payee: PayeeRef, provider: string, providerAccountId: string, now: number) {
+export async function savePayeeAccount(
+  db: Database,
+  payee: PayeeRef,
+  provider: string,
+  providerAccountId: string,
+  now: number,
+) {
   await db
     .insert(payeeAccounts)
-    .values({ payeeType: payee.type, payeeId: payee.id, provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now })
+    .values({
+      payeeType: payee.type,
+      payeeId: payee.id,
+      provider,
+      providerAccountId,
+      status: "not_started",
+      createdAt: now,
+      updatedAt: now,
+    })
     .onConflictDoUpdate({
       target: [payeeAccounts.payeeType, payeeAccounts.payeeId],
       set: { provider, providerAccountId, status: "not_started", createdAt: now, updatedAt: now },
@@ -47,7 +71,12 @@ export async function savePayeeAccount(db: Database, payee: PayeeRef, provider: 
 }
 
 /** What the provider last said of an account. Returns whether anything changed. */
-export async function setPayeeAccountStatus(db: Database, providerAccountId: string, status: PayeeAccountStatus, now: number) {
+export async function setPayeeAccountStatus(
+  db: Database,
+  providerAccountId: string,
+  status: PayeeAccountStatus,
+  now: number,
+) {
   const result = await db
     .update(payeeAccounts)
     .set({ status, updatedAt: now })
@@ -75,7 +104,10 @@ export function payoutsToSend(db: Database) {
       accountStatus: payeeAccounts.status,
     })
     .from(payouts)
-    .leftJoin(payeeAccounts, and(eq(payeeAccounts.payeeType, payouts.recipientType), eq(payeeAccounts.payeeId, payouts.recipientId)))
+    .leftJoin(
+      payeeAccounts,
+      and(eq(payeeAccounts.payeeType, payouts.recipientType), eq(payeeAccounts.payeeId, payouts.recipientId)),
+    )
     .where(
       and(
         eq(payouts.status, "calculated"),
@@ -94,20 +126,50 @@ export function payoutsToSend(db: Database) {
  * an event arriving after the job's answer or two runs at once change nothing more. Waiting or
  * failed: the payout stays calculated with why, and the next run tries again.
  */
-export async function recordTransfer(db: Database, payoutId: string, outcome: { status: "paid"; transferId: string } | { status: "waiting_for_details" | "failed"; error: string | null }, now: number) {
+export async function recordTransfer(
+  db: Database,
+  payoutId: string,
+  outcome: { status: "paid"; transferId: string } | { status: "waiting_for_details" | "failed"; error: string | null },
+  now: number,
+) {
   if (outcome.status === "paid") {
     const [updated] = await db.batch([
       db
         .update(payouts)
-        .set({ status: "paid", paidAt: now, transferStatus: "paid", transferId: outcome.transferId, transferError: null, transferAttemptedAt: now })
-        .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated"), or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed")))),
-      db.update(commissions).set({ status: "paid" }).where(and(eq(commissions.payoutId, payoutId), sql`exists (select 1 from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'paid' and ${payouts.transferStatus} = 'paid' and ${payouts.transferId} = ${outcome.transferId})`)),
+        .set({
+          status: "paid",
+          paidAt: now,
+          transferStatus: "paid",
+          transferId: outcome.transferId,
+          transferError: null,
+          transferAttemptedAt: now,
+        })
+        .where(
+          and(
+            eq(payouts.id, payoutId),
+            eq(payouts.status, "calculated"),
+            or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed")),
+          ),
+        ),
+      db
+        .update(commissions)
+        .set({ status: "paid" })
+        .where(
+          and(
+            eq(commissions.payoutId, payoutId),
+            sql`exists (select 1 from ${payouts} where ${payouts.id} = ${payoutId} and ${payouts.status} = 'paid' and ${payouts.transferStatus} = 'paid' and ${payouts.transferId} = ${outcome.transferId})`,
+          ),
+        ),
     ]);
     return (updated.meta.changes ?? 0) > 0;
   }
   const result = await db
     .update(payouts)
-    .set({ transferStatus: outcome.status, transferError: outcome.error?.slice(0, 500) ?? null, transferAttemptedAt: now })
+    .set({
+      transferStatus: outcome.status,
+      transferError: outcome.error?.slice(0, 500) ?? null,
+      transferAttemptedAt: now,
+    })
     .where(and(eq(payouts.id, payoutId), eq(payouts.status, "calculated")))
     .run();
   return (result.meta.changes ?? 0) > 0;
@@ -118,7 +180,13 @@ export async function recordTransferReversed(db: Database, payoutId: string, tra
   const result = await db
     .update(payouts)
     .set({ transferStatus: "reversed", transferId, transferAttemptedAt: now })
-    .where(and(eq(payouts.id, payoutId), or(isNull(payouts.transferId), eq(payouts.transferId, transferId)), or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed"))))
+    .where(
+      and(
+        eq(payouts.id, payoutId),
+        or(isNull(payouts.transferId), eq(payouts.transferId, transferId)),
+        or(isNull(payouts.transferStatus), ne(payouts.transferStatus, "reversed")),
+      ),
+    )
     .run();
   return (result.meta.changes ?? 0) > 0;
 }

@@ -13,7 +13,8 @@ import type { Database } from "./db.server";
 
 // ---- Weekly payouts (issue 15 item 6; DECISIONS.md Finance; docs/decisions/0036-lifecycle-jobs.md) ----
 
-export type PayoutRecipient = { type: "owner"; id: string } | { type: "store"; id: string } | { type: "platform"; id: "platform" };
+export type PayoutRecipient =
+  { type: "owner"; id: string } | { type: "store"; id: string } | { type: "platform"; id: "platform" };
 
 /** The week a Monday run closes: last Monday 00:00 UTC to this Monday 00:00 UTC. */
 export function payoutPeriod(now: number) {
@@ -40,11 +41,14 @@ export const heldSql = (now: string) =>
   `EXISTS (SELECT 1 FROM order_items hi WHERE hi.id = t.order_item_id AND ((hi.delivered_at IS NOT NULL AND hi.claim_window_closed_at IS NULL AND hi.delivered_at + ${CLAIM_WINDOW_MS} > ${now}) OR EXISTS (SELECT 1 FROM claims hc WHERE hc.order_item_id = hi.id AND hc.status <> 'resolved')))`;
 
 const payableSql = (periodEnd: string, now: string) => `${collectedSql(periodEnd)} AND NOT ${heldSql(now)}`;
-const payable = (periodEnd: number, now: number) => sql.raw(payableSql(String(Math.trunc(periodEnd)), String(Math.trunc(now))));
+const payable = (periodEnd: number, now: number) =>
+  sql.raw(payableSql(String(Math.trunc(periodEnd)), String(Math.trunc(now))));
 
 /** Who has something no payout has gathered yet, up to the end of the period. */
 export async function payoutRecipients(db: Database, periodEnd: number, now: number): Promise<PayoutRecipient[]> {
-  const owners = await db.all<{ id: string }>(sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd, now)} ORDER BY 1`);
+  const owners = await db.all<{ id: string }>(
+    sql`SELECT DISTINCT t.owner_id AS id FROM transactions t WHERE t.payout_id IS NULL AND t.owner_id IS NOT NULL AND ${payable(periodEnd, now)} ORDER BY 1`,
+  );
   const stores = await db.all<{ id: string }>(
     sql`SELECT DISTINCT c.recipient_id AS id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id IS NOT NULL AND c.payout_id IS NULL AND ${payable(periodEnd, now)} ORDER BY 1`,
   );
@@ -68,7 +72,12 @@ export async function payoutRecipients(db: Database, periodEnd: number, now: num
  * the payee's balance (carried_in; decision 0073): its due amount, net + carried in, is what is sent.
  * Returns the payout id, or null when it existed already or there was nothing to pay.
  */
-export async function createPayout(db: Database, recipient: PayoutRecipient, period: { start: number; end: number }, now: number) {
+export async function createPayout(
+  db: Database,
+  recipient: PayoutRecipient,
+  period: { start: number; end: number },
+  now: number,
+) {
   const id = payoutId(recipient, period.start);
   const d1 = db.$client;
   // Raw D1 statements: drizzle's batch takes only its query builders, and these need INSERT ... SELECT.
@@ -84,7 +93,11 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
     recipient.type === "owner"
       ? [
           insert(`SELECT 1 FROM transactions t WHERE t.owner_id = ?4 AND t.payout_id IS NULL AND ${PAYABLE}`),
-          d1.prepare(`UPDATE transactions AS t SET payout_id = ?1 WHERE t.owner_id = ?3 AND t.payout_id IS NULL AND ${PAYABLE}`).bind(id, period.end, recipient.id),
+          d1
+            .prepare(
+              `UPDATE transactions AS t SET payout_id = ?1 WHERE t.owner_id = ?3 AND t.payout_id IS NULL AND ${PAYABLE}`,
+            )
+            .bind(id, period.end, recipient.id),
           d1
             .prepare(
               `UPDATE payouts SET
@@ -96,12 +109,17 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
             .bind(id),
         ]
       : (() => {
-          const mine = recipient.type === "store" ? "c.recipient_type = 'store' AND c.recipient_id = ?4" : "c.recipient_type = 'platform'";
+          const mine =
+            recipient.type === "store"
+              ? "c.recipient_type = 'store' AND c.recipient_id = ?4"
+              : "c.recipient_type = 'platform'";
           const unpaid = `SELECT c.id FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE ${mine} AND c.payout_id IS NULL AND ${PAYABLE}`;
           return [
             insert(unpaid),
             recipient.type === "store"
-              ? d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid.replace("?4", "?3")})`).bind(id, period.end, recipient.id)
+              ? d1
+                  .prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid.replace("?4", "?3")})`)
+                  .bind(id, period.end, recipient.id)
               : d1.prepare(`UPDATE commissions SET payout_id = ?1 WHERE id IN (${unpaid})`).bind(id, period.end),
             d1
               .prepare(
@@ -142,7 +160,9 @@ export async function createPayout(db: Database, recipient: PayoutRecipient, per
  */
 export async function payeeOwes(db: Database, payee: PayoutRecipient) {
   const row = await db
-    .select({ carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)` })
+    .select({
+      carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)`,
+    })
     .from(payouts)
     .where(and(eq(payouts.recipientType, payee.type), eq(payouts.recipientId, payee.id)))
     .get();
@@ -152,7 +172,19 @@ export async function payeeOwes(db: Database, payee: PayoutRecipient) {
 /** A period's payouts with what their recipients are told. */
 export async function payoutsOfPeriod(db: Database, periodStart: number) {
   return db
-    .select({ id: payouts.id, recipientType: payouts.recipientType, recipientId: payouts.recipientId, periodStart: payouts.periodStart, periodEnd: payouts.periodEnd, total: payouts.totalAmount, commission: payouts.commissionAmount, net: payouts.netAmount, carriedIn: payouts.carriedIn, due: payouts.dueAmount, status: payouts.status })
+    .select({
+      id: payouts.id,
+      recipientType: payouts.recipientType,
+      recipientId: payouts.recipientId,
+      periodStart: payouts.periodStart,
+      periodEnd: payouts.periodEnd,
+      total: payouts.totalAmount,
+      commission: payouts.commissionAmount,
+      net: payouts.netAmount,
+      carriedIn: payouts.carriedIn,
+      due: payouts.dueAmount,
+      status: payouts.status,
+    })
     .from(payouts)
     .where(eq(payouts.periodStart, periodStart))
     .orderBy(payouts.recipientType, payouts.recipientId);
@@ -165,15 +197,37 @@ export async function isPlatformPayout(db: Database, payoutId: string) {
 }
 
 /** Who is told of a payout: the seller, the store (its contact address; its owner's account), or the superadmins. */
-export async function payoutAddresses(db: Database, recipient: PayoutRecipient): Promise<{ to: string; userId: string }[]> {
+export async function payoutAddresses(
+  db: Database,
+  recipient: PayoutRecipient,
+): Promise<{ to: string; userId: string }[]> {
   if (recipient.type === "owner") {
-    const row = await db.select({ email: users.email, id: users.id }).from(users).where(eq(users.id, recipient.id)).get();
+    const row = await db
+      .select({ email: users.email, id: users.id })
+      .from(users)
+      .where(eq(users.id, recipient.id))
+      .get();
     return row ? [{ to: row.email, userId: row.id }] : [];
   }
   if (recipient.type === "store") {
-    const row = await db.select({ contact: stores.contactEmail, email: users.email, id: users.id }).from(stores).innerJoin(users, eq(users.id, stores.ownerId)).where(eq(stores.id, recipient.id)).get();
+    const row = await db
+      .select({ contact: stores.contactEmail, email: users.email, id: users.id })
+      .from(stores)
+      .innerJoin(users, eq(users.id, stores.ownerId))
+      .where(eq(stores.id, recipient.id))
+      .get();
     return row ? [{ to: row.contact || row.email, userId: row.id }] : [];
   }
-  const rows = await db.select({ email: users.email, id: users.id }).from(userRoles).innerJoin(users, eq(users.id, userRoles.userId)).where(and(inArray(userRoles.role, ["admin", "team_member"]), eq(userRoles.adminSubrole, "superadmin"), isNull(users.deactivatedAt)));
+  const rows = await db
+    .select({ email: users.email, id: users.id })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(
+      and(
+        inArray(userRoles.role, ["admin", "team_member"]),
+        eq(userRoles.adminSubrole, "superadmin"),
+        isNull(users.deactivatedAt),
+      ),
+    );
   return rows.map((r) => ({ to: r.email, userId: r.id }));
 }

@@ -45,10 +45,30 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // What the user did as staff, on other people's records: the records stay, the name goes.
   { table: "user_roles", column: "assigned_by", exportedAs: "staff_activity.roles_assigned", onDelete: "nullify" },
   { table: "brands", column: "created_by", exportedAs: "staff_activity.brands_created", onDelete: "nullify" },
-  { table: "brand_suggestions", column: "reviewed_by", exportedAs: "staff_activity.brand_suggestions_reviewed", onDelete: "nullify" },
-  { table: "store_requests", column: "reviewed_by", exportedAs: "staff_activity.store_requests_reviewed", onDelete: "nullify" },
-  { table: "price_change_requests", column: "reviewed_by", exportedAs: "staff_activity.price_change_requests_reviewed", onDelete: "nullify" },
-  { table: "order_status_history", column: "actor_id", exportedAs: "staff_activity.status_changes_made", onDelete: "nullify" },
+  {
+    table: "brand_suggestions",
+    column: "reviewed_by",
+    exportedAs: "staff_activity.brand_suggestions_reviewed",
+    onDelete: "nullify",
+  },
+  {
+    table: "store_requests",
+    column: "reviewed_by",
+    exportedAs: "staff_activity.store_requests_reviewed",
+    onDelete: "nullify",
+  },
+  {
+    table: "price_change_requests",
+    column: "reviewed_by",
+    exportedAs: "staff_activity.price_change_requests_reviewed",
+    onDelete: "nullify",
+  },
+  {
+    table: "order_status_history",
+    column: "actor_id",
+    exportedAs: "staff_activity.status_changes_made",
+    onDelete: "nullify",
+  },
   { table: "order_items", column: "inspected_by", exportedAs: "staff_activity.returns_inspected", onDelete: "nullify" },
   { table: "site_content", column: "updated_by", exportedAs: "staff_activity.content_updated", onDelete: "nullify" },
   { table: "media_library", column: "uploaded_by", exportedAs: "staff_activity.media_uploaded", onDelete: "nullify" },
@@ -59,7 +79,12 @@ export const USER_REFERENCES: readonly UserReference[] = [
   // and who overturned a damage charge (staff). The order lines stay; the name goes.
   { table: "order_items", column: "shipped_by", exportedAs: "staff_activity.items_shipped", onDelete: "nullify" },
   { table: "order_items", column: "cancelled_by", exportedAs: "cancellations_made", onDelete: "nullify" },
-  { table: "order_items", column: "charge_overturned_by", exportedAs: "staff_activity.charges_overturned", onDelete: "nullify" },
+  {
+    table: "order_items",
+    column: "charge_overturned_by",
+    exportedAs: "staff_activity.charges_overturned",
+    onDelete: "nullify",
+  },
   // Buyer protection (issue 43): the shopper's claims (they go with their orders), a handler's answers, staff's decisions.
   { table: "claims", column: "shopper_id", exportedAs: "claims", onDelete: "nullify" },
   { table: "claims", column: "answered_by", exportedAs: "claims_answered", onDelete: "nullify" },
@@ -75,11 +100,21 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "messages", column: "sender_id", exportedAs: "conversations", onDelete: "nullify" },
   { table: "conversation_reads", column: "user_id", exportedAs: "conversations", onDelete: "nullify" },
   { table: "conversation_reports", column: "reporter_id", exportedAs: "conversation_reports", onDelete: "nullify" },
-  { table: "conversation_reports", column: "closed_by", exportedAs: "staff_activity.conversation_reports_closed", onDelete: "nullify" },
+  {
+    table: "conversation_reports",
+    column: "closed_by",
+    exportedAs: "staff_activity.conversation_reports_closed",
+    onDelete: "nullify",
+  },
   { table: "message_blocks", column: "blocker_id", exportedAs: "message_blocks", onDelete: "delete" },
   { table: "message_blocks", column: "blocked_id", exportedAs: "message_blocks", onDelete: "delete" },
   { table: "message_suspensions", column: "user_id", exportedAs: "message_suspension", onDelete: "delete" },
-  { table: "message_suspensions", column: "suspended_by", exportedAs: "staff_activity.message_suspensions", onDelete: "nullify" },
+  {
+    table: "message_suspensions",
+    column: "suspended_by",
+    exportedAs: "staff_activity.message_suspensions",
+    onDelete: "nullify",
+  },
   // Issue 25: the sizes they saved for 'Show my sizes'.
   { table: "user_sizes", column: "user_id", exportedAs: "sizes", onDelete: "delete" },
   // Issue 25, items 6 and 7: what they asked to be told of.
@@ -97,7 +132,12 @@ export const USER_REFERENCES: readonly UserReference[] = [
   { table: "shipping_labels", column: "created_by", exportedAs: "shipping_labels", onDelete: "nullify" },
   // Issue 27 item 7: their request to sell, and the requests they decided as staff.
   { table: "seller_requests", column: "user_id", exportedAs: "seller_request", onDelete: "delete" },
-  { table: "seller_requests", column: "reviewed_by", exportedAs: "staff_activity.seller_requests_reviewed", onDelete: "nullify" },
+  {
+    table: "seller_requests",
+    column: "reviewed_by",
+    exportedAs: "staff_activity.seller_requests_reviewed",
+    onDelete: "nullify",
+  },
 ];
 
 /**
@@ -109,8 +149,20 @@ export const UNLINKED_USER_DATA = [
   { table: "cart_items", column: "seller_id", matches: "id", exportedAs: null, onDelete: "delete" },
   { table: "payouts", column: "recipient_id", matches: "id", exportedAs: "payouts", onDelete: "pseudonymise" },
   { table: "audit_log", column: "target_id", matches: "id", exportedAs: "account_events", onDelete: "pseudonymise" },
-  { table: "store_requests", column: "contact_email", matches: "email", exportedAs: "store_requests", onDelete: "delete" },
-  { table: "notification_outbox", column: "recipient", matches: "email", exportedAs: "messages_sent", onDelete: "delete" },
+  {
+    table: "store_requests",
+    column: "contact_email",
+    matches: "email",
+    exportedAs: "store_requests",
+    onDelete: "delete",
+  },
+  {
+    table: "notification_outbox",
+    column: "recipient",
+    matches: "email",
+    exportedAs: "messages_sent",
+    onDelete: "delete",
+  },
   // Weekly views of a seller's profile and products (issue 24, item 11).
   { table: "view_counts", column: "subject_id", matches: "id", exportedAs: "profile_views", onDelete: "delete" },
 ] as const;
@@ -143,7 +195,12 @@ export async function deletionBlockers(db: Database, userId: string) {
 
 /** The person's own orders still in progress (at most five), to name when they stop a deletion (decision 0068). */
 export async function ordersInProgress(db: Database, userId: string) {
-  const rows = await db.$client.prepare(`SELECT DISTINCT o.reference FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 AND oi.status NOT IN (${FINISHED}) ORDER BY o.created_at DESC LIMIT 5`).bind(userId).all<{ reference: string | null }>();
+  const rows = await db.$client
+    .prepare(
+      `SELECT DISTINCT o.reference FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE o.user_id = ?1 AND oi.status NOT IN (${FINISHED}) ORDER BY o.created_at DESC LIMIT 5`,
+    )
+    .bind(userId)
+    .all<{ reference: string | null }>();
   return rows.results.map((r) => r.reference);
 }
 
@@ -170,7 +227,9 @@ export async function deletionFootprint(db: Database, userId: string) {
   const storeList = (storeRows?.results ?? []) as { id: string; logo_url: string | null }[];
   return {
     email: profile.email,
-    imageUrls: [profile.avatar_url, ...productImages, ...storeList.map((s) => s.logo_url)].filter((u): u is string => Boolean(u)),
+    imageUrls: [profile.avatar_url, ...productImages, ...storeList.map((s) => s.logo_url)].filter((u): u is string =>
+      Boolean(u),
+    ),
     storeIds: storeList.map((s) => s.id),
   };
 }
@@ -191,7 +250,9 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
   const ownProducts = "SELECT id FROM products WHERE owner_id = ?1";
   const ownStores = "SELECT id FROM stores WHERE owner_id = ?1";
   const statements = [
-    run(`UPDATE users SET email = NULL WHERE id = ?1 AND (EXISTS (${IN_FLIGHT_AS_SHOPPER}) OR EXISTS (${IN_FLIGHT_AS_SELLER}))`),
+    run(
+      `UPDATE users SET email = NULL WHERE id = ?1 AND (EXISTS (${IN_FLIGHT_AS_SHOPPER}) OR EXISTS (${IN_FLIGHT_AS_SELLER}))`,
+    ),
     // The spec's order.
     run("DELETE FROM cart_items WHERE user_id = ?1"),
     run("DELETE FROM favorites WHERE user_id = ?1"),
@@ -217,8 +278,12 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
     run("DELETE FROM products WHERE owner_id = ?1"),
     // The rest of what is theirs.
     run("DELETE FROM brand_suggestions WHERE suggested_by = ?1"),
-    run(`UPDATE products SET store_id = NULL, concierge_status = 'no', updated_at = ?3 WHERE store_id IN (${ownStores})`),
-    run(`DELETE FROM store_requests WHERE lower(contact_email) = ?2 OR id IN (SELECT request_id FROM stores WHERE owner_id = ?1)`),
+    run(
+      `UPDATE products SET store_id = NULL, concierge_status = 'no', updated_at = ?3 WHERE store_id IN (${ownStores})`,
+    ),
+    run(
+      `DELETE FROM store_requests WHERE lower(contact_email) = ?2 OR id IN (SELECT request_id FROM stores WHERE owner_id = ?1)`,
+    ),
     run("DELETE FROM stores WHERE owner_id = ?1"),
     run("DELETE FROM notification_outbox WHERE lower(recipient) = ?2"),
     run("DELETE FROM view_counts WHERE subject_type = 'owner' AND subject_id = ?1"),
@@ -234,7 +299,9 @@ export async function deleteAccountRows(db: Database, userId: string, email: str
     run("UPDATE messages SET body = '', deleted_at = ?3 WHERE sender_id = ?1"),
     run("DELETE FROM message_blocks WHERE blocker_id = ?1 OR blocked_id = ?1"),
     run("DELETE FROM message_suspensions WHERE user_id = ?1"),
-    ...USER_REFERENCES.filter((r) => r.onDelete === "nullify").map((r) => run(`UPDATE ${r.table} SET ${r.column} = NULL WHERE ${r.column} = ?1`)),
+    ...USER_REFERENCES.filter((r) => r.onDelete === "nullify").map((r) =>
+      run(`UPDATE ${r.table} SET ${r.column} = NULL WHERE ${r.column} = ?1`),
+    ),
     run("DELETE FROM users WHERE id = ?1"),
   ];
   try {

@@ -160,7 +160,10 @@ interface SimilarRow {
   score: number;
 }
 
-const similarCard = ({ score: _score, images, ...row }: SimilarRow): ProductCardData => ({ ...row, images: parseImages(images) });
+const similarCard = ({ score: _score, images, ...row }: SimilarRow): ProductCardData => ({
+  ...row,
+  images: parseImages(images),
+});
 
 function parseImages(json: string): string[] {
   try {
@@ -180,7 +183,9 @@ export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>
  */
 export function mayEditProduct(user: SessionUser, via: "seller" | "store") {
   if (managesAllProducts(user)) return undefined;
-  return via === "seller" ? eq(products.ownerId, user.id) : sql`${products.storeId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${user.id})`;
+  return via === "seller"
+    ? eq(products.ownerId, user.id)
+    : sql`${products.storeId} in (select ${stores.id} from ${stores} where ${stores.ownerId} = ${user.id})`;
 }
 
 /** A product as its editor sees it (every field of the edit form), or null when this user may not edit it. */

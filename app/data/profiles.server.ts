@@ -34,7 +34,10 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
       .where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper")))
       .orderBy(...newestFirst(reviews))
       .limit(VENDOR_REVIEWS_SHOWN),
-    db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper"))),
+    db
+      .select({ n: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper"))),
     followersQuery(db, { kind: "seller", id: vendor.id }),
     items.pageQuery,
     items.countQuery,
@@ -53,9 +56,20 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
 /** A public store, unless its owner's account is deactivated (then it is off the public pages, decision 0031). */
 export async function storeProfile(db: Database, storeId: string) {
   return db
-    .select({ id: stores.id, name: stores.name, description: stores.description, logoUrl: stores.logoUrl, createdAt: stores.createdAt })
+    .select({
+      id: stores.id,
+      name: stores.name,
+      description: stores.description,
+      logoUrl: stores.logoUrl,
+      createdAt: stores.createdAt,
+    })
     .from(stores)
-    .where(and(eq(stores.id, storeId), sql`${stores.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)`))
+    .where(
+      and(
+        eq(stores.id, storeId),
+        sql`${stores.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)`,
+      ),
+    )
     .get();
 }
 
@@ -66,5 +80,8 @@ export function splitStoreDescription(description: string | null) {
   if (!description) return { about: "", address: null as string | null };
   const at = description.indexOf(STORE_ADDRESS_MARKER);
   if (at < 0) return { about: description.trim(), address: null };
-  return { about: description.slice(0, at).trim(), address: description.slice(at + STORE_ADDRESS_MARKER.length).trim() || null };
+  return {
+    about: description.slice(0, at).trim(),
+    address: description.slice(at + STORE_ADDRESS_MARKER.length).trim() || null,
+  };
 }

@@ -14,7 +14,13 @@ export interface StoredRates extends PoundRates {
 /** The rates kept now (all of one day), or null when there are none. */
 export async function readRates(db: Database): Promise<StoredRates | null> {
   const rows = await db
-    .select({ currency: exchangeRates.currency, perPound: exchangeRates.perPound, ratesDate: exchangeRates.ratesDate, source: exchangeRates.source, fetchedAt: exchangeRates.fetchedAt })
+    .select({
+      currency: exchangeRates.currency,
+      perPound: exchangeRates.perPound,
+      ratesDate: exchangeRates.ratesDate,
+      source: exchangeRates.source,
+      fetchedAt: exchangeRates.fetchedAt,
+    })
     .from(exchangeRates);
   if (rows.length === 0) return null;
   const perPound: PoundRates["perPound"] = {};
@@ -25,7 +31,13 @@ export async function readRates(db: Database): Promise<StoredRates | null> {
 
 /** Replaces every rate with one day's, together (a reader never sees two days mixed). */
 export async function saveRates(db: Database, rates: PoundRates, source: string, now: number) {
-  const rows = Object.entries(rates.perPound).map(([currency, perPound]) => ({ currency, perPound: perPound!, ratesDate: rates.date, source, fetchedAt: now }));
+  const rows = Object.entries(rates.perPound).map(([currency, perPound]) => ({
+    currency,
+    perPound: perPound!,
+    ratesDate: rates.date,
+    source,
+    fetchedAt: now,
+  }));
   await db.batch([db.delete(exchangeRates), db.insert(exchangeRates).values(rows)]);
 }
 

@@ -30,7 +30,9 @@ function badgeFactQueries(db: Database, sellerId: string) {
     db
       .select({ orderedAt: orderItems.createdAt, shippedAt: orderItems.shippedAt })
       .from(orderItems)
-      .where(and(eq(orderItems.ownerId, sellerId), eq(orderItems.handler, "vendor"), ne(orderItems.status, "cancelled")))
+      .where(
+        and(eq(orderItems.ownerId, sellerId), eq(orderItems.handler, "vendor"), ne(orderItems.status, "cancelled")),
+      )
       .orderBy(desc(orderItems.createdAt))
       .limit(SHIPS_FAST_ORDERS * 2),
   ] as const;
@@ -59,7 +61,14 @@ export function standingFrom([rating, factRows, recentRows]: StandingRows, now: 
   const average = rating[0]?.average ? Number(rating[0].average) : null;
   const ratings = rating[0]?.n ?? 0;
   const fact = factRows[0];
-  const badges = sellerBadges({ emailVerified: Boolean(fact?.emailVerified), payoutsActive: fact?.payouts === "active", average, ratings, recentOrders: recentRows, now });
+  const badges = sellerBadges({
+    emailVerified: Boolean(fact?.emailVerified),
+    payoutsActive: fact?.payouts === "active",
+    average,
+    ratings,
+    recentOrders: recentRows,
+    now,
+  });
   return { average, ratings, badges };
 }
 
@@ -70,7 +79,12 @@ export async function sellerStanding(db: Database, sellerId: string, now: number
 
 /** A shopper's ratings from sellers: average and count (their account shows it). */
 export async function shopperRating(db: Database, shopperId: string) {
-  const row = (await db.select({ n: count(), average: avg(reviews.rating) }).from(reviews).where(and(eq(reviews.reviewedUserId, shopperId), eq(reviews.side, "seller"))))[0];
+  const row = (
+    await db
+      .select({ n: count(), average: avg(reviews.rating) })
+      .from(reviews)
+      .where(and(eq(reviews.reviewedUserId, shopperId), eq(reviews.side, "seller")))
+  )[0];
   return { ratings: row?.n ?? 0, average: row?.average ? Number(row.average) : null };
 }
 
@@ -91,8 +105,12 @@ export async function sellerRatingTarget(db: Database, itemId: string, sellerId:
       orderReference: orders.reference,
       shopperId: orders.userId,
       shopperName: users.displayName,
-      rating: sql<number | null>`(select ${reviews.rating} from ${reviews} where ${reviews.orderItemId} = ${orderItems.id} and ${reviews.side} = 'seller')`,
-      comment: sql<string | null>`(select ${reviews.comment} from ${reviews} where ${reviews.orderItemId} = ${orderItems.id} and ${reviews.side} = 'seller')`,
+      rating: sql<
+        number | null
+      >`(select ${reviews.rating} from ${reviews} where ${reviews.orderItemId} = ${orderItems.id} and ${reviews.side} = 'seller')`,
+      comment: sql<
+        string | null
+      >`(select ${reviews.comment} from ${reviews} where ${reviews.orderItemId} = ${orderItems.id} and ${reviews.side} = 'seller')`,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -108,8 +126,15 @@ export async function sellerRatingTarget(db: Database, itemId: string, sellerId:
 export type SellerRatingTarget = NonNullable<Awaited<ReturnType<typeof sellerRatingTarget>>>;
 
 /** The seller's rating of the shopper: once per trade (a second, even raced, inserts nothing). */
-export async function insertShopperRating(db: Database, target: SellerRatingTarget, sellerId: string, rating: { rating: number; comment: string | null }, now: number) {
-  if (target.window !== "open" || !target.shopperId) return target.window === "closed" ? ("closed" as const) : ("not_yet" as const);
+export async function insertShopperRating(
+  db: Database,
+  target: SellerRatingTarget,
+  sellerId: string,
+  rating: { rating: number; comment: string | null },
+  now: number,
+) {
+  if (target.window !== "open" || !target.shopperId)
+    return target.window === "closed" ? ("closed" as const) : ("not_yet" as const);
   const inserted = await db
     .insert(reviews)
     .values({

@@ -29,7 +29,13 @@ export function coveredInspection(item: LifecycleItem, event: ItemEvent): { even
  * is 'Being prepared' for the handler's turnaround; on its way, out or coming back, its 'back
  * around' date follows the move.
  */
-export function rentalProductChange(item: LifecycleItem, to: ItemStatus, event: ItemEvent, rentalEndsAt: number | null, now: number) {
+export function rentalProductChange(
+  item: LifecycleItem,
+  to: ItemStatus,
+  event: ItemEvent,
+  rentalEndsAt: number | null,
+  now: number,
+) {
   if (item.kind !== "rental") return null;
   if (event.type === "inspect" && event.outcome === "good" && item.turnaroundDays > 0) {
     const until = preparedUntil(now, item.turnaroundDays);
@@ -37,13 +43,30 @@ export function rentalProductChange(item: LifecycleItem, to: ItemStatus, event: 
   }
   if (to !== "shipped" && to !== "active" && to !== "delivered" && to !== "return_requested") return null;
   const transitDays = transitDaysTo(item.shipTo);
-  const at = backAroundAt({ status: to, placedAt: now, shippedAt: to === "shipped" ? now : null, arrivesBy: null, rentalEndsAt, returnRequestedAt: to === "return_requested" ? now : null, transitDays }, item.turnaroundDays);
+  const at = backAroundAt(
+    {
+      status: to,
+      placedAt: now,
+      shippedAt: to === "shipped" ? now : null,
+      arrivesBy: null,
+      rentalEndsAt,
+      returnRequestedAt: to === "return_requested" ? now : null,
+      transitDays,
+    },
+    item.turnaroundDays,
+  );
   return at === null ? null : { backAroundAt: at };
 }
 
 /** Where a handler's products are: a seller's own (not concierge) items, or a store's. */
-export const handledProducts = (handler: { ownerId: string } | { storeId: string } | { staff: true }): SQL | undefined =>
-  "ownerId" in handler ? and(eq(products.ownerId, handler.ownerId), sql`${products.conciergeStatus} <> 'yes'`) : "storeId" in handler ? and(eq(products.storeId, handler.storeId), eq(products.conciergeStatus, "yes")) : undefined;
+export const handledProducts = (
+  handler: { ownerId: string } | { storeId: string } | { staff: true },
+): SQL | undefined =>
+  "ownerId" in handler
+    ? and(eq(products.ownerId, handler.ownerId), sql`${products.conciergeStatus} <> 'yes'`)
+    : "storeId" in handler
+      ? and(eq(products.storeId, handler.storeId), eq(products.conciergeStatus, "yes"))
+      : undefined;
 
 /** The items being prepared that a handler (or staff) sees, soonest ready first. */
 export function itemsBeingPrepared(db: Database, handler: Parameters<typeof handledProducts>[0]) {
@@ -55,10 +78,20 @@ export function itemsBeingPrepared(db: Database, handler: Parameters<typeof hand
     .limit(100);
 }
 
-const liveAgain = (now: number) => ({ availability: "available" as const, preparedUntil: null, backAroundAt: null, updatedAt: now });
+const liveAgain = (now: number) => ({
+  availability: "available" as const,
+  preparedUntil: null,
+  backAroundAt: null,
+  updatedAt: now,
+});
 
 /** 'Mark ready': the handler's item being prepared is live again now; false when it is not theirs or not being prepared. */
-export async function markReady(db: Database, productId: string, handler: Parameters<typeof handledProducts>[0], now: number) {
+export async function markReady(
+  db: Database,
+  productId: string,
+  handler: Parameters<typeof handledProducts>[0],
+  now: number,
+) {
   const done = await db
     .update(products)
     .set(liveAgain(now))
@@ -92,27 +125,56 @@ export function postByReminderRows(db: Database) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(isNotNull(orderItems.postBy), isNull(orderItems.postByRemindedAt), sql`${orderItems.status} in ('pending', 'processing')`, sql`${orders.status} <> 'awaiting_payment'`))
+    .where(
+      and(
+        isNotNull(orderItems.postBy),
+        isNull(orderItems.postByRemindedAt),
+        sql`${orderItems.status} in ('pending', 'processing')`,
+        sql`${orders.status} <> 'awaiting_payment'`,
+      ),
+    )
     .orderBy(asc(orderItems.postBy))
     .limit(500);
 }
 
 /** Records a reminder once; false when another run recorded it first. */
 export async function markPostByReminded(db: Database, itemId: string, now: number) {
-  const done = await db.update(orderItems).set({ postByRemindedAt: now }).where(and(eq(orderItems.id, itemId), isNull(orderItems.postByRemindedAt))).returning({ id: orderItems.id });
+  const done = await db
+    .update(orderItems)
+    .set({ postByRemindedAt: now })
+    .where(and(eq(orderItems.id, itemId), isNull(orderItems.postByRemindedAt)))
+    .returning({ id: orderItems.id });
   return done.length > 0;
 }
 
 /** Who is reminded of an item: its seller, or the owner of the store that handles it. */
-export async function handlerToRemind(db: Database, row: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null }) {
-  const personId = row.handler === "store" && row.sellerId ? (await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, row.sellerId)).get())?.ownerId : row.ownerId;
+export async function handlerToRemind(
+  db: Database,
+  row: { handler: "vendor" | "store"; sellerId: string | null; ownerId: string | null },
+) {
+  const personId =
+    row.handler === "store" && row.sellerId
+      ? (await db.select({ ownerId: stores.ownerId }).from(stores).where(eq(stores.id, row.sellerId)).get())?.ownerId
+      : row.ownerId;
   if (!personId) return null;
-  return (await db.select({ id: users.id, email: users.email, fullName: users.fullName, timeZone: users.timeZone }).from(users).where(eq(users.id, personId)).get()) ?? null;
+  return (
+    (await db
+      .select({ id: users.id, email: users.email, fullName: users.fullName, timeZone: users.timeZone })
+      .from(users)
+      .where(eq(users.id, personId))
+      .get()) ?? null
+  );
 }
 
 /** The handler's turnaround setting (days; null: the default). */
-export async function setTurnaround(db: Database, handler: { ownerId: string } | { storeId: string }, days: number, now: number) {
-  if ("ownerId" in handler) await db.update(users).set({ turnaroundDays: days, updatedAt: now }).where(eq(users.id, handler.ownerId));
+export async function setTurnaround(
+  db: Database,
+  handler: { ownerId: string } | { storeId: string },
+  days: number,
+  now: number,
+) {
+  if ("ownerId" in handler)
+    await db.update(users).set({ turnaroundDays: days, updatedAt: now }).where(eq(users.id, handler.ownerId));
   else await db.update(stores).set({ turnaroundDays: days }).where(eq(stores.id, handler.storeId));
 }
 
@@ -125,7 +187,10 @@ export async function turnaroundSetting(db: Database, handler: { ownerId: string
 }
 
 /** A rented or prepared item's 'Back around …' moment: as stored, else from its current rental. */
-export async function backAroundOf(db: Database, product: { id: string; backAroundAt: number | null; preparedUntil: number | null }) {
+export async function backAroundOf(
+  db: Database,
+  product: { id: string; backAroundAt: number | null; preparedUntil: number | null },
+) {
   if (product.preparedUntil !== null) return product.preparedUntil;
   if (product.backAroundAt !== null) return product.backAroundAt;
   const rental = await currentRental(db, product.id);
@@ -149,11 +214,32 @@ export function protectionStatements(db: Database, order: { id: string }, item: 
   return [
     db
       .insert(transactions)
-      .values({ id, transactionType: "protection_fee", productId: item.productId, orderId: order.id, orderItemId: item.id, ownerId: null, storeId: null, grossAmount: item.protectionFee, netAmount: 0, status: "completed", createdAt: now })
+      .values({
+        id,
+        transactionType: "protection_fee",
+        productId: item.productId,
+        orderId: order.id,
+        orderItemId: item.id,
+        ownerId: null,
+        storeId: null,
+        grossAmount: item.protectionFee,
+        netAmount: 0,
+        status: "completed",
+        createdAt: now,
+      })
       .onConflictDoNothing(),
     db
       .insert(commissions)
-      .values({ id: commissionId(id, "platform"), transactionId: id, recipientType: "platform", recipientId: null, commissionRate: 10_000, commissionAmount: item.protectionFee, status: "calculated", calculatedAt: now })
+      .values({
+        id: commissionId(id, "platform"),
+        transactionId: id,
+        recipientType: "platform",
+        recipientId: null,
+        commissionRate: 10_000,
+        commissionAmount: item.protectionFee,
+        status: "calculated",
+        calculatedAt: now,
+      })
       .onConflictDoNothing(),
   ];
 }

@@ -36,11 +36,14 @@ export function wordsWithSecondLetter(db: Database, letter: string) {
   const ranges = [...FIRST_CHARACTERS].map((first) => [first + letter, prefixEnd(first + letter)]);
   return db
     .select({ term: sql<string>`v.term`, items: sql<number>`v.doc` })
-    .from(sql`json_each(${JSON.stringify(ranges)}) as r cross join search_words_vocab as v on v.term >= r.value ->> 0 and v.term < r.value ->> 1`);
+    .from(
+      sql`json_each(${JSON.stringify(ranges)}) as r cross join search_words_vocab as v on v.term >= r.value ->> 0 and v.term < r.value ->> 1`,
+    );
 }
 
 const VOCABULARY_SECONDS = 600;
-const vocabularyKey = (range: VocabularyRange) => (range.second ? `search:words2:${range.letter}` : `search:words:${range.letter}`);
+const vocabularyKey = (range: VocabularyRange) =>
+  range.second ? `search:words2:${range.letter}` : `search:words:${range.letter}`;
 /** One range of the vocabulary: the words starting with `letter`, or (`second`) with it as their second letter. */
 interface VocabularyRange {
   letter: string;
@@ -53,8 +56,16 @@ interface VocabularyRange {
  * trip for it, and a page stays within its three trips. The ranges KV does not hold are read in
  * one D1 batch. A KV failure is logged and falls through.
  */
-export async function vocabularyOf(db: Database, kv: KVNamespace, letters: readonly string[], secondLetters: readonly string[] = []): Promise<VocabularyWord[]> {
-  const ranges: VocabularyRange[] = [...letters.map((letter) => ({ letter })), ...secondLetters.map((letter) => ({ letter, second: true }))];
+export async function vocabularyOf(
+  db: Database,
+  kv: KVNamespace,
+  letters: readonly string[],
+  secondLetters: readonly string[] = [],
+): Promise<VocabularyWord[]> {
+  const ranges: VocabularyRange[] = [
+    ...letters.map((letter) => ({ letter })),
+    ...secondLetters.map((letter) => ({ letter, second: true })),
+  ];
   if (!ranges.length) return [];
   const hits = await Promise.all(
     ranges.map((range) =>
@@ -67,17 +78,22 @@ export async function vocabularyOf(db: Database, kv: KVNamespace, letters: reado
   const missing = ranges.filter((_, i) => hits[i] === null);
   let read: VocabularyWord[][] = [];
   if (missing.length) {
-    const [first, ...rest] = missing.map((range) => (range.second ? wordsWithSecondLetter(db, range.letter) : wordsStartingWith(db, range.letter)));
+    const [first, ...rest] = missing.map((range) =>
+      range.second ? wordsWithSecondLetter(db, range.letter) : wordsStartingWith(db, range.letter),
+    );
     read = rest.length ? await db.batch([first!, ...rest]) : [await first!];
     await Promise.all(
       missing.map((range, i) =>
-        kv.put(vocabularyKey(range), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS }).catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(range)}`, error)),
+        kv
+          .put(vocabularyKey(range), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS })
+          .catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(range)}`, error)),
       ),
     );
   }
   // A word can be in two ranges ('jacket': first letter j, second a): once is enough.
   const words = new Map<string, VocabularyWord>();
-  for (const word of [...hits.filter((hit): hit is VocabularyWord[] => hit !== null).flat(), ...read.flat()]) words.set(word.term, word);
+  for (const word of [...hits.filter((hit): hit is VocabularyWord[] => hit !== null).flat(), ...read.flat()])
+    words.set(word.term, word);
   return [...words.values()];
 }
 
@@ -89,14 +105,20 @@ export const SUGGESTED_BRANDS = 6;
  */
 export async function suggestionSources(db: Database, prefix: string) {
   const together = runTogether(prefix);
-  const [brandRows, togetherRows, categoryRows] = await db.batch([brandsStartingWith(db, prefix), brandsRunTogether(db, together || prefix), activeCategories(db)]);
+  const [brandRows, togetherRows, categoryRows] = await db.batch([
+    brandsStartingWith(db, prefix),
+    brandsRunTogether(db, together || prefix),
+    activeCategories(db),
+  ]);
   // As typed first, then those found run together ('levis' finds Levi's), each once.
   const names = [...new Set([...brandRows, ...togetherRows].map((b) => b.name))].slice(0, SUGGESTED_BRANDS);
   return { brands: names, categories: categoryRows };
 }
 
 /** The brands' names run together, as migration 0048's index holds them (runTogether in SQL). */
-const RUN_TOGETHER = sql.raw(`replace(replace(replace(replace(replace(lower("brands"."name"), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`);
+const RUN_TOGETHER = sql.raw(
+  `replace(replace(replace(replace(replace(lower("brands"."name"), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`,
+);
 
 /** Brands whose name run together starts with `together` (already run together), in that index's order. */
 export function brandsRunTogether(db: Database, together: string) {
@@ -120,5 +142,9 @@ export function brandsStartingWith(db: Database, prefix: string) {
 
 /** Active categories in their sort order (a handful of rows). */
 export function activeCategories(db: Database) {
-  return db.select({ name: categories.name, slug: categories.slug }).from(categories).where(eq(categories.isActive, true)).orderBy(asc(categories.sortOrder));
+  return db
+    .select({ name: categories.name, slug: categories.slug })
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.sortOrder));
 }

@@ -3,7 +3,15 @@ import { sellerRequests, siteContent, userRoles, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { RoleRecord } from "../domain/roles";
 import type { PayeeAccountStatus } from "../domain/payouts";
-import { maySellCheck, SELLER_SIGNUP_KEY, sellerRoles, signupMode, type PayReadiness, type SellerRequestStatus, type SellerSignupMode } from "../domain/selling";
+import {
+  maySellCheck,
+  SELLER_SIGNUP_KEY,
+  sellerRoles,
+  signupMode,
+  type PayReadiness,
+  type SellerRequestStatus,
+  type SellerSignupMode,
+} from "../domain/selling";
 import type { ShippingAddress } from "../domain/checkout";
 import { auditStatement, isGuardFailure } from "./audit.server";
 import type { Database } from "./db.server";
@@ -41,7 +49,17 @@ export async function sellingCandidate(db: Database, userId: string) {
     .where(eq(users.id, userId))
     .get();
   if (!row) return null;
-  const { role, adminSubrole, sellerRole, requestStatus, requestCreatedAt, rejectionReason, requestedDisplayName, requestedReturnAddress, ...person } = row;
+  const {
+    role,
+    adminSubrole,
+    sellerRole,
+    requestStatus,
+    requestCreatedAt,
+    rejectionReason,
+    requestedDisplayName,
+    requestedReturnAddress,
+    ...person
+  } = row;
   return {
     ...person,
     roles: role ? ({ role, adminSubrole, sellerRole } as RoleRecord) : null,
@@ -51,7 +69,13 @@ export async function sellingCandidate(db: Database, userId: string) {
           createdAt: requestCreatedAt!,
           rejectionReason,
           // What the request asks for, applied when approved (decision 0072); null on a request made before it was kept.
-          details: requestedDisplayName && requestedReturnAddress ? ({ displayName: requestedDisplayName, returnAddress: requestedReturnAddress as ShippingAddress } satisfies SellerDetails) : null,
+          details:
+            requestedDisplayName && requestedReturnAddress
+              ? ({
+                  displayName: requestedDisplayName,
+                  returnAddress: requestedReturnAddress as ShippingAddress,
+                } satisfies SellerDetails)
+              : null,
         }
       : null,
   };
@@ -61,14 +85,41 @@ export type SellingCandidateRow = NonNullable<Awaited<ReturnType<typeof sellingC
 type Statement = Parameters<Database["batch"]>[0][number];
 
 /** The statements that make a person a seller (vendor access), stamped by whoever decided it. */
-function grantStatements(db: Database, person: SellingCandidateRow, actorId: string, action: string, now: number, targetId: string | SQL = person.id): Statement[] {
+function grantStatements(
+  db: Database,
+  person: SellingCandidateRow,
+  actorId: string,
+  action: string,
+  now: number,
+  targetId: string | SQL = person.id,
+): Statement[] {
   const next = sellerRoles(person.roles);
   return [
     db
       .insert(userRoles)
-      .values({ userId: person.id, role: next.role!, adminSubrole: null, sellerRole: next.sellerRole, assignedBy: actorId, assignedAt: now })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { role: next.role!, adminSubrole: null, sellerRole: next.sellerRole, assignedBy: actorId, assignedAt: now } }),
-    auditStatement(db, { actorId, action, targetType: "user", targetId, detail: { from: person.roles, to: next } }, now),
+      .values({
+        userId: person.id,
+        role: next.role!,
+        adminSubrole: null,
+        sellerRole: next.sellerRole,
+        assignedBy: actorId,
+        assignedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: userRoles.userId,
+        set: {
+          role: next.role!,
+          adminSubrole: null,
+          sellerRole: next.sellerRole,
+          assignedBy: actorId,
+          assignedAt: now,
+        },
+      }),
+    auditStatement(
+      db,
+      { actorId, action, targetType: "user", targetId, detail: { from: person.roles, to: next } },
+      now,
+    ),
   ];
 }
 
@@ -78,7 +129,15 @@ export interface SellerDetails {
 }
 
 function detailStatement(db: Database, userId: string, details: SellerDetails, now: number) {
-  return db.update(users).set({ displayName: details.displayName, returnAddress: details.returnAddress, sellerTermsAcceptedAt: now, updatedAt: now }).where(eq(users.id, userId));
+  return db
+    .update(users)
+    .set({
+      displayName: details.displayName,
+      returnAddress: details.returnAddress,
+      sellerTermsAcceptedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
 }
 
 /**
@@ -91,7 +150,11 @@ export async function startSellingNow(db: Database, person: SellingCandidateRow,
     .update(sellerRequests)
     .set({ status: "approved", reviewedAt: now, reviewedBy: person.id, rejectionReason: null })
     .where(and(eq(sellerRequests.userId, person.id), eq(sellerRequests.status, "pending")));
-  await db.batch([detailStatement(db, person.id, details, now), settleRequest, ...grantStatements(db, person, person.id, "user.start_selling", now)]);
+  await db.batch([
+    detailStatement(db, person.id, details, now),
+    settleRequest,
+    ...grantStatements(db, person, person.id, "user.start_selling", now),
+  ]);
 }
 
 /**
@@ -100,13 +163,19 @@ export async function startSellingNow(db: Database, person: SellingCandidateRow,
  * until then the person's public name is the one they had; only the terms' acceptance is stamped.
  */
 export async function requestToSell(db: Database, userId: string, details: SellerDetails, now: number) {
-  const asked = { displayName: details.displayName, returnAddress: details.returnAddress as Record<string, string | undefined> };
+  const asked = {
+    displayName: details.displayName,
+    returnAddress: details.returnAddress as Record<string, string | undefined>,
+  };
   await db.batch([
     db.update(users).set({ sellerTermsAcceptedAt: now, updatedAt: now }).where(eq(users.id, userId)),
     db
       .insert(sellerRequests)
       .values({ userId, status: "pending", createdAt: now, ...asked })
-      .onConflictDoUpdate({ target: sellerRequests.userId, set: { status: "pending", createdAt: now, reviewedAt: null, reviewedBy: null, rejectionReason: null, ...asked } }),
+      .onConflictDoUpdate({
+        target: sellerRequests.userId,
+        set: { status: "pending", createdAt: now, reviewedAt: null, reviewedBy: null, rejectionReason: null, ...asked },
+      }),
   ]);
 }
 
@@ -124,8 +193,20 @@ export async function sellerRequestLists(db: Database) {
     displayName: sql<string | null>`coalesce(${sellerRequests.displayName}, ${users.displayName})`,
   };
   const [pending, decided] = await db.batch([
-    db.select(columns).from(sellerRequests).innerJoin(users, eq(users.id, sellerRequests.userId)).where(eq(sellerRequests.status, "pending")).orderBy(asc(sellerRequests.createdAt)).limit(ADMIN_PAGE_SIZE),
-    db.select(columns).from(sellerRequests).innerJoin(users, eq(users.id, sellerRequests.userId)).where(ne(sellerRequests.status, "pending")).orderBy(desc(sellerRequests.reviewedAt)).limit(10),
+    db
+      .select(columns)
+      .from(sellerRequests)
+      .innerJoin(users, eq(users.id, sellerRequests.userId))
+      .where(eq(sellerRequests.status, "pending"))
+      .orderBy(asc(sellerRequests.createdAt))
+      .limit(ADMIN_PAGE_SIZE),
+    db
+      .select(columns)
+      .from(sellerRequests)
+      .innerJoin(users, eq(users.id, sellerRequests.userId))
+      .where(ne(sellerRequests.status, "pending"))
+      .orderBy(desc(sellerRequests.reviewedAt))
+      .limit(10),
   ]);
   return { pending, decided };
 }
@@ -135,7 +216,14 @@ export async function sellerRequestLists(db: Database) {
  * request's update is guarded by its status, so two staff deciding at once decide it once: false
  * when it no longer waited.
  */
-export async function decideSellerRequest(db: Database, person: SellingCandidateRow, staffId: string, decision: "approve" | "decline", reason: string | null, now: number) {
+export async function decideSellerRequest(
+  db: Database,
+  person: SellingCandidateRow,
+  staffId: string,
+  decision: "approve" | "decline",
+  reason: string | null,
+  now: number,
+) {
   const status = decision === "approve" ? "approved" : "declined";
   const update = db
     .update(sellerRequests)
@@ -147,11 +235,30 @@ export async function decideSellerRequest(db: Database, person: SellingCandidate
   const decided = sql`(select ${sellerRequests.userId} from ${sellerRequests} where ${sellerRequests.userId} = ${person.id} and ${sellerRequests.status} = ${status} and ${sellerRequests.reviewedAt} = ${now} and ${sellerRequests.reviewedBy} = ${staffId})`;
   // Approved: what the request asked for becomes the account's, in the same batch (decision 0072).
   const asked = decision === "approve" ? person.request?.details : null;
-  const details = asked ? [db.update(users).set({ displayName: asked.displayName, returnAddress: asked.returnAddress, updatedAt: now }).where(eq(users.id, person.id))] : [];
+  const details = asked
+    ? [
+        db
+          .update(users)
+          .set({ displayName: asked.displayName, returnAddress: asked.returnAddress, updatedAt: now })
+          .where(eq(users.id, person.id)),
+      ]
+    : [];
   const rest: Statement[] =
     decision === "approve"
       ? [...details, ...grantStatements(db, person, staffId, "seller_request.approve", now, decided)]
-      : [auditStatement(db, { actorId: staffId, action: "seller_request.decline", targetType: "user", targetId: decided, detail: { reason } }, now)];
+      : [
+          auditStatement(
+            db,
+            {
+              actorId: staffId,
+              action: "seller_request.decline",
+              targetType: "user",
+              targetId: decided,
+              detail: { reason },
+            },
+            now,
+          ),
+        ];
   const [rows] = await db.batch([update, ...rest] as [typeof update, ...Statement[]]).catch(guard);
   return rows.length > 0;
 }
@@ -171,7 +278,11 @@ export async function sellingStatus(db: Database, userId: string) {
 }
 
 /** What a seller still lacks before they can be paid (the seller dashboard shows it). */
-export async function payReadiness(db: Database, userId: string, payoutStatus: PayeeAccountStatus): Promise<PayReadiness> {
+export async function payReadiness(
+  db: Database,
+  userId: string,
+  payoutStatus: PayeeAccountStatus,
+): Promise<PayReadiness> {
   const row = await db.select({ returnAddress: users.returnAddress }).from(users).where(eq(users.id, userId)).get();
   return { returnAddress: Boolean(row?.returnAddress), payouts: payoutStatus === "active" };
 }

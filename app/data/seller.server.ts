@@ -6,7 +6,13 @@ import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnsAwaitingInspection } from "./handler-orders.server";
+import {
+  groupByOrder,
+  orderHead,
+  orderLineColumns,
+  ordersToSend,
+  returnsAwaitingInspection,
+} from "./handler-orders.server";
 import { withHandlerMoney } from "./order-money.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
@@ -91,21 +97,29 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
 
 /** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
 export function sellerOrderLinesQuery(db: Database, ownerId: string) {
-  return db
-    .select(orderLineColumns)
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
-    .where(eq(orderItems.ownerId, ownerId))
-    .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
-    .limit(SELLER_ORDERS_SHOWN * 3);
+  return (
+    db
+      .select(orderLineColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
+      .where(eq(orderItems.ownerId, ownerId))
+      .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
+      .limit(SELLER_ORDERS_SHOWN * 3)
+  );
 }
 
 export type SellerOrderLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];
 
 /** Lines grouped by order, in order, at most SELLER_ORDERS_SHOWN orders. */
 export function groupOrderLines(lines: SellerOrderLine[]) {
-  return groupByOrder(lines, SELLER_ORDERS_SHOWN, orderHead, (line) => ({ id: line.itemId, name: line.name, type: line.type, price: line.price, status: line.itemStatus }));
+  return groupByOrder(lines, SELLER_ORDERS_SHOWN, orderHead, (line) => ({
+    id: line.itemId,
+    name: line.name,
+    type: line.type,
+    price: line.price,
+    status: line.itemStatus,
+  }));
 }
 
 /**
@@ -114,18 +128,43 @@ export function groupOrderLines(lines: SellerOrderLine[]) {
  * moved the request out of pending, so a second answer (or a race) changes nothing.
  * Returns null when there is no pending request of this owner with that id.
  */
-export async function answerPriceChange(db: Database, requestId: string, ownerId: string, answer: "accepted" | "rejected", now: number) {
+export async function answerPriceChange(
+  db: Database,
+  requestId: string,
+  ownerId: string,
+  answer: "accepted" | "rejected",
+  now: number,
+) {
   const request = await db
-    .select({ productId: priceChangeRequests.productId, rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, productStatus: products.productStatus, before: { rentalPrice: products.rentalPrice, buyingPrice: products.buyingPrice } })
+    .select({
+      productId: priceChangeRequests.productId,
+      rental: priceChangeRequests.suggestedRentalPrice,
+      buying: priceChangeRequests.suggestedBuyingPrice,
+      productStatus: products.productStatus,
+      before: { rentalPrice: products.rentalPrice, buyingPrice: products.buyingPrice },
+    })
     .from(priceChangeRequests)
     .innerJoin(products, eq(products.id, priceChangeRequests.productId))
-    .where(and(eq(priceChangeRequests.id, requestId), eq(priceChangeRequests.ownerId, ownerId), eq(priceChangeRequests.status, "pending"), eq(products.ownerId, ownerId)))
+    .where(
+      and(
+        eq(priceChangeRequests.id, requestId),
+        eq(priceChangeRequests.ownerId, ownerId),
+        eq(priceChangeRequests.status, "pending"),
+        eq(products.ownerId, ownerId),
+      ),
+    )
     .get();
   if (!request) return null;
   const stamp = db
     .update(priceChangeRequests)
     .set({ status: answer, reviewedAt: now, reviewedBy: ownerId })
-    .where(and(eq(priceChangeRequests.id, requestId), eq(priceChangeRequests.ownerId, ownerId), eq(priceChangeRequests.status, "pending")))
+    .where(
+      and(
+        eq(priceChangeRequests.id, requestId),
+        eq(priceChangeRequests.ownerId, ownerId),
+        eq(priceChangeRequests.status, "pending"),
+      ),
+    )
     .returning({ id: priceChangeRequests.id });
   if (answer === "rejected") {
     const stamped = await stamp;
@@ -143,14 +182,29 @@ export async function answerPriceChange(db: Database, requestId: string, ownerId
 }
 
 /** A brand suggestion (§7: suggested_name, suggested_by, description), unless this seller already made the same one. */
-export async function insertBrandSuggestion(db: Database, id: string, userId: string, name: string, description: string | null, now: number) {
+export async function insertBrandSuggestion(
+  db: Database,
+  id: string,
+  userId: string,
+  name: string,
+  description: string | null,
+  now: number,
+) {
   const already = await db
     .select({ id: brandSuggestions.id })
     .from(brandSuggestions)
-    .where(and(eq(brandSuggestions.suggestedBy, userId), eq(brandSuggestions.status, "pending"), sql`lower(${brandSuggestions.suggestedName}) = ${name.toLowerCase()}`))
+    .where(
+      and(
+        eq(brandSuggestions.suggestedBy, userId),
+        eq(brandSuggestions.status, "pending"),
+        sql`lower(${brandSuggestions.suggestedName}) = ${name.toLowerCase()}`,
+      ),
+    )
     .get();
   if (already) return false;
-  await db.insert(brandSuggestions).values({ id, suggestedName: name, description, suggestedBy: userId, status: "pending", createdAt: now });
+  await db
+    .insert(brandSuggestions)
+    .values({ id, suggestedName: name, description, suggestedBy: userId, status: "pending", createdAt: now });
   return true;
 }
 
@@ -185,13 +239,27 @@ export async function sellerDashboard(db: Database, ownerId: string, tab: Seller
         ordersToSend(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor"))),
       ]);
       // Their own items on the way back, for them to record receipt and condition (issue 22).
-      const returns = await returnsAwaitingInspection(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor")), 50);
+      const returns = await returnsAwaitingInspection(
+        db,
+        and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor")),
+        50,
+      );
       const orders = await withHandlerMoney(db, groupOrderLines(lines));
       return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders, weeks, toSend, returns } as const;
     }
     case "upload": {
-      const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([...counts, ...uploadFormQueries(db, ownerId)]);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, brands: brandRows.map((r) => r.name), stores: storeRows, suggestions } as const;
+      const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([
+        ...counts,
+        ...uploadFormQueries(db, ownerId),
+      ]);
+      return {
+        tab,
+        ...summary([a, b, c]),
+        revenue: (await earnings).net,
+        brands: brandRows.map((r) => r.name),
+        stores: storeRows,
+        suggestions,
+      } as const;
     }
   }
 }

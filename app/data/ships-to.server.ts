@@ -14,7 +14,8 @@ export function handlerShipsTo(zone: Exclude<ShippingZone, "uk">): SQL {
   const reaches = reachesFor(zone)
     .map((r) => `'${r}'`)
     .join(", ");
-  const abroad = (table: "users" | "stores") => `(select id from ${table} where ship_reach <> 'uk' and ship_reach in (${reaches}))`;
+  const abroad = (table: "users" | "stores") =>
+    `(select id from ${table} where ship_reach <> 'uk' and ship_reach in (${reaches}))`;
   return sql.raw(
     `(case when "products"."store_id" is not null and "products"."status" = 'approved'` +
       ` then +"products"."store_id" in ${abroad("stores")}` +

@@ -12,7 +12,14 @@ import { type Database } from "./db.server";
 
 export async function allSiteContent(db: Database) {
   return db
-    .select({ contentType: siteContent.contentType, contentKey: siteContent.contentKey, title: siteContent.title, content: siteContent.content, imageUrl: siteContent.imageUrl, updatedAt: siteContent.updatedAt })
+    .select({
+      contentType: siteContent.contentType,
+      contentKey: siteContent.contentKey,
+      title: siteContent.title,
+      content: siteContent.content,
+      imageUrl: siteContent.imageUrl,
+      updatedAt: siteContent.updatedAt,
+    })
     .from(siteContent);
 }
 
@@ -30,7 +37,16 @@ export async function saveSiteContent(db: Database, values: ContentValue[], acto
   const statements = values.map((v) =>
     db
       .insert(siteContent)
-      .values({ id: `sc_${crypto.randomUUID()}`, contentType: v.contentType, contentKey: v.contentKey, title: v.title ?? null, content: v.content ?? null, imageUrl: v.imageUrl ?? null, updatedBy: actorId, updatedAt: now })
+      .values({
+        id: `sc_${crypto.randomUUID()}`,
+        contentType: v.contentType,
+        contentKey: v.contentKey,
+        title: v.title ?? null,
+        content: v.content ?? null,
+        imageUrl: v.imageUrl ?? null,
+        updatedBy: actorId,
+        updatedAt: now,
+      })
       .onConflictDoUpdate({
         target: [siteContent.contentType, siteContent.contentKey],
         set: {
@@ -42,14 +58,30 @@ export async function saveSiteContent(db: Database, values: ContentValue[], acto
         },
       }),
   );
-  const audit = auditStatement(db, { actorId, action: "site_content.save", targetType: "site_content", targetId: values.map((v) => `${v.contentType}:${v.contentKey}`).join(","), detail: {} }, now);
+  const audit = auditStatement(
+    db,
+    {
+      actorId,
+      action: "site_content.save",
+      targetType: "site_content",
+      targetId: values.map((v) => `${v.contentType}:${v.contentKey}`).join(","),
+      detail: {},
+    },
+    now,
+  );
   await db.batch([statements[0]!, ...statements.slice(1), audit]);
 }
 
 /** The banner images of the media library, newest first. */
 export async function bannerLibrary(db: Database) {
   return db
-    .select({ id: mediaLibrary.id, fileName: mediaLibrary.fileName, fileUrl: mediaLibrary.fileUrl, fileSize: mediaLibrary.fileSize, createdAt: mediaLibrary.createdAt })
+    .select({
+      id: mediaLibrary.id,
+      fileName: mediaLibrary.fileName,
+      fileUrl: mediaLibrary.fileUrl,
+      fileSize: mediaLibrary.fileSize,
+      createdAt: mediaLibrary.createdAt,
+    })
     .from(mediaLibrary)
     .where(eq(mediaLibrary.category, "banner"))
     .orderBy(desc(mediaLibrary.createdAt))
@@ -57,17 +89,50 @@ export async function bannerLibrary(db: Database) {
 }
 
 export async function mediaById(db: Database, id: string) {
-  return db.select({ id: mediaLibrary.id, fileUrl: mediaLibrary.fileUrl }).from(mediaLibrary).where(and(eq(mediaLibrary.id, id), eq(mediaLibrary.category, "banner"))).get();
+  return db
+    .select({ id: mediaLibrary.id, fileUrl: mediaLibrary.fileUrl })
+    .from(mediaLibrary)
+    .where(and(eq(mediaLibrary.id, id), eq(mediaLibrary.category, "banner")))
+    .get();
 }
 
 /** A new banner upload: into the library and onto home, together. */
-export async function addBannerToLibrary(db: Database, media: { id: string; fileName: string; fileUrl: string; fileType: string; fileSize: number }, actorId: string, now: number) {
+export async function addBannerToLibrary(
+  db: Database,
+  media: { id: string; fileName: string; fileUrl: string; fileType: string; fileSize: number },
+  actorId: string,
+  now: number,
+) {
   await db.batch([
-    db.insert(mediaLibrary).values({ ...media, mediaType: "image", category: "banner", uploadedBy: actorId, createdAt: now }),
+    db
+      .insert(mediaLibrary)
+      .values({ ...media, mediaType: "image", category: "banner", uploadedBy: actorId, createdAt: now }),
     db
       .insert(siteContent)
-      .values({ id: `sc_${crypto.randomUUID()}`, contentType: "banner", contentKey: "home_hero", title: null, content: null, imageUrl: media.fileUrl, updatedBy: actorId, updatedAt: now })
-      .onConflictDoUpdate({ target: [siteContent.contentType, siteContent.contentKey], set: { imageUrl: media.fileUrl, updatedBy: actorId, updatedAt: now } }),
-    auditStatement(db, { actorId, action: "site_content.banner_upload", targetType: "site_content", targetId: "banner:home_hero", detail: { mediaId: media.id } }, now),
+      .values({
+        id: `sc_${crypto.randomUUID()}`,
+        contentType: "banner",
+        contentKey: "home_hero",
+        title: null,
+        content: null,
+        imageUrl: media.fileUrl,
+        updatedBy: actorId,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [siteContent.contentType, siteContent.contentKey],
+        set: { imageUrl: media.fileUrl, updatedBy: actorId, updatedAt: now },
+      }),
+    auditStatement(
+      db,
+      {
+        actorId,
+        action: "site_content.banner_upload",
+        targetType: "site_content",
+        targetId: "banner:home_hero",
+        detail: { mediaId: media.id },
+      },
+      now,
+    ),
   ]);
 }

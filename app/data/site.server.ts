@@ -3,7 +3,14 @@ import { siteContent } from "../../db/schema";
 import type { Database } from "./db.server";
 import { AGGREGATE_KEYS, cached } from "./cache.server";
 
-import { PUBLIC_SETTING_KEYS, publicSettings, SOCIAL_KEYS, type PublicSettings, type SocialKey, type SocialLinks } from "../domain/site";
+import {
+  PUBLIC_SETTING_KEYS,
+  publicSettings,
+  SOCIAL_KEYS,
+  type PublicSettings,
+  type SocialKey,
+  type SocialLinks,
+} from "../domain/site";
 
 export async function socialLinks(db: Database): Promise<SocialLinks> {
   const rows = await db
@@ -32,7 +39,9 @@ export async function siteSettings(db: Database): Promise<PublicSettings> {
   const rows = await db
     .select({ key: siteContent.contentKey, content: siteContent.content, imageUrl: siteContent.imageUrl })
     .from(siteContent)
-    .where(and(eq(siteContent.contentType, "site_settings"), inArray(siteContent.contentKey, [...PUBLIC_SETTING_KEYS])));
+    .where(
+      and(eq(siteContent.contentType, "site_settings"), inArray(siteContent.contentKey, [...PUBLIC_SETTING_KEYS])),
+    );
   return publicSettings(rows);
 }
 

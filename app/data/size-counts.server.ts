@@ -7,8 +7,20 @@ import { conditions, ftsRowids, listingQueries, listingWith, type Scope } from "
 import type { Database } from "./db.server";
 
 /** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
-export async function listProductsWithSizes(db: Database, filters: CatalogFilters, page: PageRequest, sizes: readonly string[], scope: Scope = {}, limit = PAGE_SIZE) {
-  const { page: listed, more } = await listingWith<{ size: string; n: number }>(db, listingQueries(db, filters, page, scope, limit), sizeCountsQuery(db, filters, sizes, scope), limit);
+export async function listProductsWithSizes(
+  db: Database,
+  filters: CatalogFilters,
+  page: PageRequest,
+  sizes: readonly string[],
+  scope: Scope = {},
+  limit = PAGE_SIZE,
+) {
+  const { page: listed, more } = await listingWith<{ size: string; n: number }>(
+    db,
+    listingQueries(db, filters, page, scope, limit),
+    sizeCountsQuery(db, filters, sizes, scope),
+    limit,
+  );
   return { page: listed, sizeCounts: more };
 }
 
@@ -24,13 +36,25 @@ export async function listProductsWithSizes(db: Database, filters: CatalogFilter
  * - Scoped listings (a store's or seller's page) count their own products rows; `via: "products"`
  *   counts any listing that way (the tests compare the two).
  */
-export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: readonly string[], scope: Scope = {}, via: "narrow" | "products" = "narrow") {
+export function sizeCountsQuery(
+  db: Database,
+  filters: CatalogFilters,
+  sizes: readonly string[],
+  scope: Scope = {},
+  via: "narrow" | "products" = "narrow",
+) {
   const { rest, others, exact, unusable } = sizeCountQuery(filters);
   if (unusable || sizes.length === 0) return null;
   const scoped = Boolean(scope.ownerId || scope.storeId || scope.shipsTo);
   // Query builders (not db.all): they go in the listing's own D1 batch.
   // Filtered by type and category only: the counts the triggers of migration 0030 keep.
-  const onlyKind = !filters.search && !filters.brands.length && !filters.colors.length && !filters.tags.length && !filters.conditions.length && exact;
+  const onlyKind =
+    !filters.search &&
+    !filters.brands.length &&
+    !filters.colors.length &&
+    !filters.tags.length &&
+    !filters.conditions.length &&
+    exact;
   const kind = and(
     sql`${sizeCounts.n} > 0`,
     filters.productTypes.length ? inArray(sizeCounts.productType, filters.productTypes) : undefined,
@@ -60,7 +84,9 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
       // code (migration 0042), a range count each: no grouping of every item in range.
       return db
         .select(counts)
-        .from(sql`(select size_codes.label as size, (select count(*) from size_items where size_items.code = size_codes.code${inRange}) as n from size_codes where ${offered}) as per_size`)
+        .from(
+          sql`(select size_codes.label as size, (select count(*) from size_items where size_items.code = size_codes.code${inRange}) as n from size_codes where ${offered}) as per_size`,
+        )
         .where(sql`n > 0`);
     }
     // The index's matches drive (CROSS JOIN keeps it outer); each is one narrow row by rowid,
@@ -77,6 +103,12 @@ export function sizeCountsQuery(db: Database, filters: CatalogFilters, sizes: re
   return db
     .select({ size: sql<string>`${products.size}`, n: count() })
     .from(products)
-    .where(and(...where, sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`, rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined))
+    .where(
+      and(
+        ...where,
+        sql`${products.size} in (select value from json_each(${JSON.stringify(sizes)}))`,
+        rest ? sql`${products}.rowid in ${ftsRowids(rest)}` : undefined,
+      ),
+    )
     .groupBy(products.size);
 }

@@ -17,11 +17,26 @@ import { withHandlerMoney } from "./order-money.server";
 export const STORE_PAGE_SIZE = 20;
 export const STORE_ORDERS_SHOWN = 50;
 
-const storeColumns = { id: stores.id, name: stores.name, description: stores.description, address: stores.address, logoUrl: stores.logoUrl, contactEmail: stores.contactEmail, ownerId: stores.ownerId };
+const storeColumns = {
+  id: stores.id,
+  name: stores.name,
+  description: stores.description,
+  address: stores.address,
+  logoUrl: stores.logoUrl,
+  contactEmail: stores.contactEmail,
+  ownerId: stores.ownerId,
+};
 
 /** The store a user owns (their first, should there be several), or null. */
 export async function storeOwnedBy(db: Database, userId: string) {
-  return (await db.select(storeColumns).from(stores).where(eq(stores.ownerId, userId)).orderBy(asc(stores.createdAt), asc(stores.id)).get()) ?? null;
+  return (
+    (await db
+      .select(storeColumns)
+      .from(stores)
+      .where(eq(stores.ownerId, userId))
+      .orderBy(asc(stores.createdAt), asc(stores.id))
+      .get()) ?? null
+  );
 }
 
 export async function storeById(db: Database, storeId: string) {
@@ -32,16 +47,24 @@ export type DashboardStore = NonNullable<Awaited<ReturnType<typeof storeById>>>;
 
 /** Every store, for staff choosing which one to open (decision 0029). */
 export async function storeChoices(db: Database) {
-  return db.select({ id: stores.id, name: stores.name }).from(stores).orderBy(asc(stores.name), asc(stores.id)).limit(500);
+  return db
+    .select({ id: stores.id, name: stores.name })
+    .from(stores)
+    .orderBy(asc(stores.name), asc(stores.id))
+    .limit(500);
 }
 
 /** §4: a concierge request is a product at this store that waits for the store's answer (decision 0030). */
-const waitsForStore = (storeId: string) => and(eq(products.storeId, storeId), eq(products.status, "pending"), eq(products.conciergeStatus, "pending"));
+const waitsForStore = (storeId: string) =>
+  and(eq(products.storeId, storeId), eq(products.status, "pending"), eq(products.conciergeStatus, "pending"));
 
 function countQueries(db: Database, storeId: string) {
   return [
     // §7: the store's products are those "by store_id with status pending or approved".
-    db.select({ n: count() }).from(products).where(and(eq(products.storeId, storeId), inArray(products.status, ["pending", "approved"]))),
+    db
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.storeId, storeId), inArray(products.status, ["pending", "approved"]))),
     db.select({ n: count() }).from(products).where(waitsForStore(storeId)),
   ] as const;
 }
@@ -116,7 +139,10 @@ function groupLines(lines: OrderLine[], storeId: string) {
 export async function storeDashboard(db: Database, storeId: string, tab: StoreTab, page: number) {
   const counts = countQueries(db, storeId);
   const revenue = storeRevenue(db, storeId);
-  const summary = (a: { n: number }[], b: { n: number }[]) => ({ productCount: a[0]?.n ?? 0, pendingRequests: b[0]?.n ?? 0 });
+  const summary = (a: { n: number }[], b: { n: number }[]) => ({
+    productCount: a[0]?.n ?? 0,
+    pendingRequests: b[0]?.n ?? 0,
+  });
   switch (tab) {
     case "overview": {
       const [a, b] = await db.batch([...counts]);
@@ -155,11 +181,31 @@ export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
  * concierge no). Only a product of this store that still waits for it changes. Returns the
  * product's listing status when it changed, else null.
  */
-export async function answerConcierge(db: Database, storeId: string, productId: string, decision: "approve" | "reject", now: number, reason: string | null = null) {
+export async function answerConcierge(
+  db: Database,
+  storeId: string,
+  productId: string,
+  decision: "approve" | "reject",
+  now: number,
+  reason: string | null = null,
+) {
   const set =
     decision === "approve"
-      ? { status: "approved" as const, conciergeStatus: "yes" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
-      : { status: "rejected" as const, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: storeId, updatedAt: now };
+      ? {
+          status: "approved" as const,
+          conciergeStatus: "yes" as const,
+          rejectionReason: null,
+          declinedByStoreId: null,
+          updatedAt: now,
+        }
+      : {
+          status: "rejected" as const,
+          storeId: null,
+          conciergeStatus: "no" as const,
+          rejectionReason: reason,
+          declinedByStoreId: storeId,
+          updatedAt: now,
+        };
   const [changed] = await db
     .update(products)
     .set(set)
@@ -174,13 +220,33 @@ export async function answerConcierge(db: Database, storeId: string, productId: 
  * cleared, concierge no); pending: back in the store's requests. Listing (product_status) is
  * staff's and does not change here. Returns the listing status when it changed, else null.
  */
-export async function setStoreProductStatus(db: Database, storeId: string, productId: string, status: ReviewStatus, now: number, reason: string | null = null) {
+export async function setStoreProductStatus(
+  db: Database,
+  storeId: string,
+  productId: string,
+  status: ReviewStatus,
+  now: number,
+  reason: string | null = null,
+) {
   const set =
     status === "approved"
       ? { status, conciergeStatus: "yes" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now }
       : status === "rejected"
-        ? { status, storeId: null, conciergeStatus: "no" as const, rejectionReason: reason, declinedByStoreId: storeId, updatedAt: now }
-        : { status, conciergeStatus: "pending" as const, rejectionReason: null, declinedByStoreId: null, updatedAt: now };
+        ? {
+            status,
+            storeId: null,
+            conciergeStatus: "no" as const,
+            rejectionReason: reason,
+            declinedByStoreId: storeId,
+            updatedAt: now,
+          }
+        : {
+            status,
+            conciergeStatus: "pending" as const,
+            rejectionReason: null,
+            declinedByStoreId: null,
+            updatedAt: now,
+          };
   const [changed] = await db
     .update(products)
     .set(set)
@@ -194,8 +260,19 @@ export async function setStoreProductStatus(db: Database, storeId: string, produ
  * product is not this store's; "waiting" when one of the store's requests for it still waits for
  * its answer (one at a time, migration 0046: the unique index decides a double click).
  */
-export async function insertPriceChangeRequest(db: Database, id: string, storeId: string, productId: string, values: { rental: number; buying: number; reason: string }, now: number) {
-  const product = await db.select({ ownerId: products.ownerId }).from(products).where(and(eq(products.id, productId), eq(products.storeId, storeId))).get();
+export async function insertPriceChangeRequest(
+  db: Database,
+  id: string,
+  storeId: string,
+  productId: string,
+  values: { rental: number; buying: number; reason: string },
+  now: number,
+) {
+  const product = await db
+    .select({ ownerId: products.ownerId })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.storeId, storeId)))
+    .get();
   if (!product) return null;
   try {
     await db.insert(priceChangeRequests).values({
@@ -220,19 +297,41 @@ export async function insertPriceChangeRequest(db: Database, id: string, storeId
 export async function waitingPriceRequest(db: Database, storeId: string, productId: string) {
   return (
     (await db
-      .select({ rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, createdAt: priceChangeRequests.createdAt })
+      .select({
+        rental: priceChangeRequests.suggestedRentalPrice,
+        buying: priceChangeRequests.suggestedBuyingPrice,
+        createdAt: priceChangeRequests.createdAt,
+      })
       .from(priceChangeRequests)
-      .where(and(eq(priceChangeRequests.productId, productId), eq(priceChangeRequests.storeId, storeId), eq(priceChangeRequests.status, "pending")))
+      .where(
+        and(
+          eq(priceChangeRequests.productId, productId),
+          eq(priceChangeRequests.storeId, storeId),
+          eq(priceChangeRequests.status, "pending"),
+        ),
+      )
       .get()) ?? null
   );
 }
 
 /** Who a product's owner is, for the e-mail about a store's request. */
 export async function ownerContact(db: Database, ownerId: string) {
-  return (await db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, ownerId)).get()) ?? null;
+  return (
+    (await db
+      .select({ email: users.email, fullName: users.fullName })
+      .from(users)
+      .where(eq(users.id, ownerId))
+      .get()) ?? null
+  );
 }
 
 /** Store Settings (§7: update stores {description, logo_url} by id). */
-export async function updateStoreSettings(db: Database, storeId: string, description: string | null, logoUrl: string | null, address: Record<string, string | undefined> | null) {
+export async function updateStoreSettings(
+  db: Database,
+  storeId: string,
+  description: string | null,
+  logoUrl: string | null,
+  address: Record<string, string | undefined> | null,
+) {
   await db.update(stores).set({ description, logoUrl, address }).where(eq(stores.id, storeId));
 }

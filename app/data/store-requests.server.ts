@@ -35,11 +35,25 @@ export async function storeRequestLists(db: Database) {
   const columns = {
     ...requestColumns,
     rejectionReason: storeRequests.rejectionReason,
-    reviewerName: sql<string | null>`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${storeRequests.reviewedBy})`.as("reviewer_name"),
+    reviewerName: sql<
+      string | null
+    >`(select coalesce(${users.fullName}, ${users.email}) from ${users} where ${users.id} = ${storeRequests.reviewedBy})`.as(
+      "reviewer_name",
+    ),
   };
   const [pending, reviewed] = await db.batch([
-    db.select(columns).from(storeRequests).where(eq(storeRequests.status, "pending")).orderBy(asc(storeRequests.createdAt), asc(storeRequests.id)).limit(ADMIN_PAGE_SIZE),
-    db.select(columns).from(storeRequests).where(ne(storeRequests.status, "pending")).orderBy(desc(storeRequests.reviewedAt), desc(storeRequests.id)).limit(ADMIN_PAGE_SIZE),
+    db
+      .select(columns)
+      .from(storeRequests)
+      .where(eq(storeRequests.status, "pending"))
+      .orderBy(asc(storeRequests.createdAt), asc(storeRequests.id))
+      .limit(ADMIN_PAGE_SIZE),
+    db
+      .select(columns)
+      .from(storeRequests)
+      .where(ne(storeRequests.status, "pending"))
+      .orderBy(desc(storeRequests.reviewedAt), desc(storeRequests.id))
+      .limit(ADMIN_PAGE_SIZE),
   ]);
   return { pending, reviewed };
 }
@@ -55,7 +69,9 @@ export async function adminStores(db: Database, page: number) {
       ownerName: aliased(users.fullName, "owner_name"),
       ownerEmail: aliased(users.email, "owner_email"),
       ownerDeactivated: sql<number>`${users.deactivatedAt} is not null`.as("owner_deactivated"),
-      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`.as("product_count"),
+      products: sql<number>`(select count(*) from ${products} where ${products.storeId} = ${stores.id})`.as(
+        "product_count",
+      ),
     })
     .from(stores)
     .innerJoin(users, eq(users.id, stores.ownerId))
@@ -91,15 +107,37 @@ export function approvalStatements(db: Database, plan: ApprovalPlan) {
   const { request, staffId, storeId, account, now } = plan;
   const stillPending = sql`(select ${storeRequests.id} from ${storeRequests} where ${storeRequests.id} = ${request.id} and ${storeRequests.status} = 'pending')`;
   const statements: Statement[] = [
-    auditStatement(db, { actorId: staffId, action: "store_request.approve", targetType: "store_request", targetId: stillPending, detail: { storeId, userId: account.id, accountCreated: !account.existing } }, now),
-    db.update(storeRequests).set({ status: "approved", reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, request.id), eq(storeRequests.status, "pending"))),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action: "store_request.approve",
+        targetType: "store_request",
+        targetId: stillPending,
+        detail: { storeId, userId: account.id, accountCreated: !account.existing },
+      },
+      now,
+    ),
+    db
+      .update(storeRequests)
+      .set({ status: "approved", reviewedAt: now, reviewedBy: staffId })
+      .where(and(eq(storeRequests.id, request.id), eq(storeRequests.status, "pending"))),
   ];
   if (account.existing) {
     statements.push(db.update(users).set({ userType: "store", updatedAt: now }).where(eq(users.id, account.id)));
   } else {
     // No usable password until the owner follows the set-password link ('!' is not a PBKDF2 hash).
     statements.push(
-      db.insert(users).values({ id: account.id, email: request.contactEmail, fullName: request.contactName, userType: "store", passwordHash: "!", passwordSalt: "!", createdAt: now, updatedAt: now }),
+      db.insert(users).values({
+        id: account.id,
+        email: request.contactEmail,
+        fullName: request.contactName,
+        userType: "store",
+        passwordHash: "!",
+        passwordSalt: "!",
+        createdAt: now,
+        updatedAt: now,
+      }),
       db.insert(userVerifications).values({ userId: account.id, isVerified: false }),
     );
   }
@@ -107,8 +145,18 @@ export function approvalStatements(db: Database, plan: ApprovalPlan) {
     // A shopper becomes a store; a seller or staff member keeps their role and gains store access.
     db
       .insert(userRoles)
-      .values({ userId: account.id, role: "store", adminSubrole: null, sellerRole: "store", assignedBy: staffId, assignedAt: now })
-      .onConflictDoUpdate({ target: userRoles.userId, set: { sellerRole: "store", assignedBy: staffId, assignedAt: now } }),
+      .values({
+        userId: account.id,
+        role: "store",
+        adminSubrole: null,
+        sellerRole: "store",
+        assignedBy: staffId,
+        assignedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: userRoles.userId,
+        set: { sellerRole: "store", assignedBy: staffId, assignedAt: now },
+      }),
     db.insert(stores).values({
       id: storeId,
       name: request.storeName,
@@ -120,16 +168,43 @@ export function approvalStatements(db: Database, plan: ApprovalPlan) {
     }),
   );
   if (plan.setPasswordTokenHash) {
-    statements.push(db.insert(authTokens).values({ tokenHash: plan.setPasswordTokenHash, userId: account.id, purpose: "set_password", createdAt: now, expiresAt: now + plan.tokenTtlMs }));
+    statements.push(
+      db.insert(authTokens).values({
+        tokenHash: plan.setPasswordTokenHash,
+        userId: account.id,
+        purpose: "set_password",
+        createdAt: now,
+        expiresAt: now + plan.tokenTtlMs,
+      }),
+    );
   }
   return statements as [Statement, ...Statement[]];
 }
 
 /** Reject a pending request: stamped with who and when, with its audit row. False when not pending. */
-export async function rejectStoreRequest(db: Database, requestId: string, staffId: string, reason: string, now: number) {
+export async function rejectStoreRequest(
+  db: Database,
+  requestId: string,
+  staffId: string,
+  reason: string,
+  now: number,
+) {
   const stillPending = sql`(select ${storeRequests.id} from ${storeRequests} where ${storeRequests.id} = ${requestId} and ${storeRequests.status} = 'pending')`;
   return guardedBatch(db, [
-    auditStatement(db, { actorId: staffId, action: "store_request.reject", targetType: "store_request", targetId: stillPending, detail: { reason } }, now),
-    db.update(storeRequests).set({ status: "rejected", rejectionReason: reason, reviewedAt: now, reviewedBy: staffId }).where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
+    auditStatement(
+      db,
+      {
+        actorId: staffId,
+        action: "store_request.reject",
+        targetType: "store_request",
+        targetId: stillPending,
+        detail: { reason },
+      },
+      now,
+    ),
+    db
+      .update(storeRequests)
+      .set({ status: "rejected", rejectionReason: reason, reviewedAt: now, reviewedBy: staffId })
+      .where(and(eq(storeRequests.id, requestId), eq(storeRequests.status, "pending"))),
   ]);
 }

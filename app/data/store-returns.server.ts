@@ -14,5 +14,9 @@ export async function storesOwnedBy(db: Database, userId: string) {
 /** Rentals sent back to the user's stores and waiting for their inspection, oldest first. */
 export async function storeReturnsToInspect(db: Database, storeIds: string[]) {
   if (storeIds.length === 0) return [];
-  return returnsAwaitingInspection(db, and(eq(orderItems.handler, "store"), inArray(orderItems.sellerId, storeIds)), 100);
+  return returnsAwaitingInspection(
+    db,
+    and(eq(orderItems.handler, "store"), inArray(orderItems.sellerId, storeIds)),
+    100,
+  );
 }

@@ -42,9 +42,20 @@ export async function insertUserUnlessTaken(
   now: number,
 ) {
   const [inserted] = await db.batch([
-    db.insert(users).values({ ...user, userType: "individual", createdAt: now, updatedAt: now }).onConflictDoNothing().returning({ id: users.id }),
+    db
+      .insert(users)
+      .values({ ...user, userType: "individual", createdAt: now, updatedAt: now })
+      .onConflictDoNothing()
+      .returning({ id: users.id }),
     db.insert(userVerifications).select(
-      db.select({ userId: users.id, isVerified: sql<boolean>`0`.as("is_verified"), verifiedAt: sql<null>`NULL`.as("verified_at") }).from(users).where(eq(users.id, user.id)),
+      db
+        .select({
+          userId: users.id,
+          isVerified: sql<boolean>`0`.as("is_verified"),
+          verifiedAt: sql<null>`NULL`.as("verified_at"),
+        })
+        .from(users)
+        .where(eq(users.id, user.id)),
     ),
     db.insert(authTokens).select(
       db
@@ -66,17 +77,29 @@ export async function insertUserUnlessTaken(
 
 export async function insertStoreRequest(
   db: Database,
-  request: { contactName: string; storeName: string; storeAddress: string; storeWebsite?: string; contactEmail: string },
+  request: {
+    contactName: string;
+    storeName: string;
+    storeAddress: string;
+    storeWebsite?: string;
+    contactEmail: string;
+  },
   now: number,
 ) {
   const id = crypto.randomUUID();
-  await db.insert(storeRequests).values({ id, ...request, storeWebsite: request.storeWebsite ?? null, status: "pending", createdAt: now });
+  await db
+    .insert(storeRequests)
+    .values({ id, ...request, storeWebsite: request.storeWebsite ?? null, status: "pending", createdAt: now });
   return id;
 }
 
 /** Sets the account's password; returns its e-mail address (null: no such account). */
 export async function setPassword(db: Database, userId: string, hash: { hash: string; salt: string }, now: number) {
-  const [row] = await db.update(users).set({ passwordHash: hash.hash, passwordSalt: hash.salt, updatedAt: now }).where(eq(users.id, userId)).returning({ email: users.email });
+  const [row] = await db
+    .update(users)
+    .set({ passwordHash: hash.hash, passwordSalt: hash.salt, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
   return row?.email ?? null;
 }
 
@@ -87,7 +110,10 @@ export async function emailOfUser(db: Database, userId: string) {
 
 export async function markEmailVerified(db: Database, userId: string, now: number) {
   await db.batch([
-    db.update(users).set({ emailVerifiedAt: now, updatedAt: now }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
+    db
+      .update(users)
+      .set({ emailVerifiedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt))),
     db
       .insert(userVerifications)
       .values({ userId, isVerified: true, verifiedAt: now })
@@ -97,13 +123,24 @@ export async function markEmailVerified(db: Database, userId: string, now: numbe
 
 export type TokenPurpose = "verify_email" | "reset_password" | "change_email";
 
-export async function insertAuthToken(db: Database, tokenHash: string, userId: string, purpose: TokenPurpose, now: number, ttlMs: number, payload: string | null = null) {
+export async function insertAuthToken(
+  db: Database,
+  tokenHash: string,
+  userId: string,
+  purpose: TokenPurpose,
+  now: number,
+  ttlMs: number,
+  payload: string | null = null,
+) {
   await db.insert(authTokens).values({ tokenHash, userId, purpose, payload, createdAt: now, expiresAt: now + ttlMs });
 }
 
 /** Retires a user's unused tokens of one purpose (a newer e-mail change replaces the older one). */
 export async function retireAuthTokens(db: Database, userId: string, purpose: TokenPurpose, now: number) {
-  await db.update(authTokens).set({ usedAt: now }).where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
+  await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt)));
 }
 
 export type EmailChange = { ok: true; userId: string; email: string } | { ok: false; reason: "invalid" | "taken" };
@@ -116,12 +153,22 @@ export async function applyEmailChange(db: Database, tokenHash: string, now: num
   const token = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, "change_email"), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, "change_email"),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: authTokens.userId, email: authTokens.payload })
     .get();
   if (!token?.email) return { ok: false, reason: "invalid" };
   try {
-    await db.update(users).set({ email: token.email, emailVerifiedAt: now, updatedAt: now }).where(eq(users.id, token.userId));
+    await db
+      .update(users)
+      .set({ email: token.email, emailVerifiedAt: now, updatedAt: now })
+      .where(eq(users.id, token.userId));
   } catch (error) {
     // users_email_unique: someone signed up with that address after the change was asked for.
     if (isUniqueViolation(error)) return { ok: false, reason: "taken" };
@@ -135,7 +182,14 @@ export async function consumeAuthToken(db: Database, tokenHash: string, purpose:
   const row = await db
     .update(authTokens)
     .set({ usedAt: now })
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .returning({ userId: authTokens.userId })
     .get();
   return row?.userId ?? null;
@@ -145,7 +199,14 @@ export async function peekAuthToken(db: Database, tokenHash: string, purpose: To
   const row = await db
     .select({ userId: authTokens.userId })
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.purpose, purpose), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
     .get();
   return row?.userId ?? null;
 }
@@ -156,23 +217,33 @@ export type PasswordTokenPurpose = (typeof PASSWORD_TOKEN_PURPOSES)[number];
 
 /** The user and purpose of an unused, unexpired password link, without using it. */
 export async function peekPasswordToken(db: Database, tokenHash: string, now: number) {
-  return (
-    (await db
-      .select({ userId: authTokens.userId, purpose: authTokens.purpose })
-      .from(authTokens)
-      .where(and(eq(authTokens.tokenHash, tokenHash), inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .get()) ?? null
-  ) as { userId: string; purpose: PasswordTokenPurpose } | null;
+  return ((await db
+    .select({ userId: authTokens.userId, purpose: authTokens.purpose })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .get()) ?? null) as { userId: string; purpose: PasswordTokenPurpose } | null;
 }
 
 /** Uses a password link once: only an unused, unexpired one yields its user and purpose. */
 export async function consumePasswordToken(db: Database, tokenHash: string, now: number) {
-  return (
-    (await db
-      .update(authTokens)
-      .set({ usedAt: now })
-      .where(and(eq(authTokens.tokenHash, tokenHash), inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]), isNull(authTokens.usedAt), gt(authTokens.expiresAt, now)))
-      .returning({ userId: authTokens.userId, purpose: authTokens.purpose })
-      .get()) ?? null
-  ) as { userId: string; purpose: PasswordTokenPurpose } | null;
+  return ((await db
+    .update(authTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(authTokens.tokenHash, tokenHash),
+        inArray(authTokens.purpose, [...PASSWORD_TOKEN_PURPOSES]),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: authTokens.userId, purpose: authTokens.purpose })
+    .get()) ?? null) as { userId: string; purpose: PasswordTokenPurpose } | null;
 }

@@ -12,12 +12,26 @@ export interface WeekViews {
 }
 
 /** The last `weeks` weeks of a subject's views, oldest first, this week last (empty weeks as 0). */
-export async function viewsByWeek(db: Database, subject: { type: "owner" | "store" | "product"; id: string }, now: number, weeks = 12): Promise<WeekViews[]> {
+export async function viewsByWeek(
+  db: Database,
+  subject: { type: "owner" | "store" | "product"; id: string },
+  now: number,
+  weeks = 12,
+): Promise<WeekViews[]> {
   const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
   const rows = await db
     .select({ weekStart: viewCounts.weekStart, views: viewCounts.views })
     .from(viewCounts)
-    .where(and(eq(viewCounts.subjectType, subject.type), eq(viewCounts.subjectId, subject.id), gte(viewCounts.weekStart, first)));
+    .where(
+      and(
+        eq(viewCounts.subjectType, subject.type),
+        eq(viewCounts.subjectId, subject.id),
+        gte(viewCounts.weekStart, first),
+      ),
+    );
   const byWeek = new Map(rows.map((r) => [r.weekStart, r.views]));
-  return Array.from({ length: weeks }, (_, i) => ({ weekStart: first + i * WEEK_MS, views: byWeek.get(first + i * WEEK_MS) ?? 0 }));
+  return Array.from({ length: weeks }, (_, i) => ({
+    weekStart: first + i * WEEK_MS,
+    views: byWeek.get(first + i * WEEK_MS) ?? 0,
+  }));
 }

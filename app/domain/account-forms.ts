@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { PROFILE_MESSAGES, PASSWORD_MESSAGES, REVIEW_COMMENT_MAX, REVIEW_MESSAGES, FULL_NAME_MAX, DISPLAY_NAME_MAX } from "./account";
+import {
+  PROFILE_MESSAGES,
+  PASSWORD_MESSAGES,
+  REVIEW_COMMENT_MAX,
+  REVIEW_MESSAGES,
+  FULL_NAME_MAX,
+  DISPLAY_NAME_MAX,
+} from "./account";
 import { PASSWORD_MIN } from "./auth-forms";
 
 // The account page's forms, with the spec's messages (seller-store-admin.md §5). Only actions
@@ -34,7 +41,10 @@ export type ProfileInput = z.infer<typeof ProfileForm>;
 
 export const PasswordChangeForm = z
   .object({
-    currentPassword: z.string({ error: PASSWORD_MESSAGES.currentRequired }).min(1, PASSWORD_MESSAGES.currentRequired).max(200, PASSWORD_MESSAGES.currentWrong),
+    currentPassword: z
+      .string({ error: PASSWORD_MESSAGES.currentRequired })
+      .min(1, PASSWORD_MESSAGES.currentRequired)
+      .max(200, PASSWORD_MESSAGES.currentWrong),
     newPassword: z
       .string({ error: PASSWORD_MESSAGES.newRequired })
       .min(1, PASSWORD_MESSAGES.newRequired)
@@ -42,8 +52,14 @@ export const PasswordChangeForm = z
       .max(200, PASSWORD_MESSAGES.tooLong),
     confirmPassword: z.string({ error: PASSWORD_MESSAGES.confirmRequired }).min(1, PASSWORD_MESSAGES.confirmRequired),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: PASSWORD_MESSAGES.mismatch })
-  .refine((v) => v.newPassword !== v.currentPassword, { path: ["newPassword"], message: PASSWORD_MESSAGES.sameAsCurrent });
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    message: PASSWORD_MESSAGES.mismatch,
+  })
+  .refine((v) => v.newPassword !== v.currentPassword, {
+    path: ["newPassword"],
+    message: PASSWORD_MESSAGES.sameAsCurrent,
+  });
 
 export const ReviewForm = z.object({
   itemId: z.string().min(1).max(100),

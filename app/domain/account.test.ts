@@ -1,10 +1,20 @@
 import { describe, expect, it } from "vitest";
 import routes from "../routes";
-import { accountStatusVariant, exportFileName, reservedDisplayName, topLevelSegments, type RouteManifestEntry } from "./account";
+import {
+  accountStatusVariant,
+  exportFileName,
+  reservedDisplayName,
+  topLevelSegments,
+  type RouteManifestEntry,
+} from "./account";
 import { PasswordChangeForm, ProfileForm, ReviewForm } from "./account-forms";
 
 /** The route table as the server build's flat manifest (id, parentId, path), as React Router makes it. */
-function manifestOf(entries: { path?: string; file: string; children?: unknown[] }[], parentId = "root", out: Record<string, RouteManifestEntry> = { root: { id: "root", path: "" } }) {
+function manifestOf(
+  entries: { path?: string; file: string; children?: unknown[] }[],
+  parentId = "root",
+  out: Record<string, RouteManifestEntry> = { root: { id: "root", path: "" } },
+) {
   for (const entry of entries) {
     const id = entry.file;
     out[id] = { id, parentId, path: entry.path };
@@ -17,7 +27,22 @@ describe("reserved display names", () => {
   const reserved = topLevelSegments(manifestOf(routes as never));
 
   it("are every top-level segment of app/routes.ts, without the dynamic ones", () => {
-    expect(reserved).toEqual(expect.arrayContaining(["account", "admin", "all-products", "auth", "cart", "cookie-policy", "dev", "product", "store", "uploads", "vendor", "sitemap.xml"]));
+    expect(reserved).toEqual(
+      expect.arrayContaining([
+        "account",
+        "admin",
+        "all-products",
+        "auth",
+        "cart",
+        "cookie-policy",
+        "dev",
+        "product",
+        "store",
+        "uploads",
+        "vendor",
+        "sitemap.xml",
+      ]),
+    );
     expect(reserved.some((s) => s.startsWith(":") || s === "*")).toBe(false);
   });
 
@@ -35,7 +60,14 @@ describe("reserved display names", () => {
   });
 
   it("follow nested paths to their first segment", () => {
-    expect(topLevelSegments({ root: { id: "root", path: "" }, a: { id: "a", parentId: "root" }, b: { id: "b", parentId: "a", path: "vendor/product/:id/edit" }, c: { id: "c", parentId: "root", path: ":slug" } })).toEqual(["vendor"]);
+    expect(
+      topLevelSegments({
+        root: { id: "root", path: "" },
+        a: { id: "a", parentId: "root" },
+        b: { id: "b", parentId: "a", path: "vendor/product/:id/edit" },
+        c: { id: "c", parentId: "root", path: ":slug" },
+      }),
+    ).toEqual(["vendor"]);
   });
 });
 
@@ -51,8 +83,14 @@ describe("the profile form (§5)", () => {
     [{ fullName: "x".repeat(121) }, "Full name must be at most 120 characters"],
     [{ displayName: "" }, "Display name is required"],
     [{ displayName: "x".repeat(41) }, "Display name must be at most 40 characters"],
-    [{ displayName: "-dash" }, "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number"],
-    [{ displayName: "a/b" }, "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number"],
+    [
+      { displayName: "-dash" },
+      "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number",
+    ],
+    [
+      { displayName: "a/b" },
+      "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number",
+    ],
     [{ email: "" }, "Email is required"],
     [{ email: "not-an-email" }, "Invalid email address"],
   ])("%o → %s", (change, message) => {
@@ -60,7 +98,9 @@ describe("the profile form (§5)", () => {
   });
 
   it("trims, joins spaces in display names, lower-cases e-mail", () => {
-    expect(ProfileForm.parse({ fullName: " Ada ", displayName: "Vera   Vintage", email: " Ada@Example.TEST " })).toEqual({ fullName: "Ada", displayName: "Vera Vintage", email: "ada@example.test" });
+    expect(
+      ProfileForm.parse({ fullName: " Ada ", displayName: "Vera   Vintage", email: " Ada@Example.TEST " }),
+    ).toEqual({ fullName: "Ada", displayName: "Vera Vintage", email: "ada@example.test" });
   });
 });
 
@@ -72,14 +112,21 @@ describe("the password form (§5)", () => {
   it.each([
     [{ currentPassword: "", newPassword: "secret1", confirmPassword: "secret1" }, "Current password is required"],
     [{ currentPassword: "old-one", newPassword: "", confirmPassword: "" }, "New password is required"],
-    [{ currentPassword: "old-one", newPassword: "abc", confirmPassword: "abc" }, "Password must be at least 6 characters"],
+    [
+      { currentPassword: "old-one", newPassword: "abc", confirmPassword: "abc" },
+      "Password must be at least 6 characters",
+    ],
     [{ currentPassword: "old-one", newPassword: "secret1", confirmPassword: "" }, "Please confirm your password"],
     [{ currentPassword: "old-one", newPassword: "secret1", confirmPassword: "secret2" }, "Passwords do not match"],
-    [{ currentPassword: "same-one", newPassword: "same-one", confirmPassword: "same-one" }, "Your new password must be different from your current one"],
+    [
+      { currentPassword: "same-one", newPassword: "same-one", confirmPassword: "same-one" },
+      "Your new password must be different from your current one",
+    ],
   ])("%o → %s", (input, message) => {
     expect(messages(input)).toContain(message);
   });
-  it("accepts 6 characters", () => expect(messages({ currentPassword: "old-one", newPassword: "secret", confirmPassword: "secret" })).toEqual([]));
+  it("accepts 6 characters", () =>
+    expect(messages({ currentPassword: "old-one", newPassword: "secret", confirmPassword: "secret" })).toEqual([]));
 });
 
 describe("the review form", () => {
@@ -90,7 +137,9 @@ describe("the review form", () => {
   it("takes 1 to 5 and a comment of up to 2,000 characters", () => {
     expect(ReviewForm.parse({ itemId: "i", rating: "5", comment: "x".repeat(2000) }).rating).toBe(5);
     expect(ReviewForm.parse({ itemId: "i", rating: "1", comment: "  " }).comment).toBeNull();
-    expect(ReviewForm.safeParse({ itemId: "i", rating: "3", comment: "x".repeat(2001) }).error?.issues[0]?.message).toBe("Comment must be at most 2,000 characters");
+    expect(
+      ReviewForm.safeParse({ itemId: "i", rating: "3", comment: "x".repeat(2001) }).error?.issues[0]?.message,
+    ).toBe("Comment must be at most 2,000 characters");
   });
 });
 

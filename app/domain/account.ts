@@ -25,7 +25,8 @@ export const PROFILE_MESSAGES = {
   fullNameTooLong: `Full name must be at most ${FULL_NAME_MAX} characters`,
   displayNameRequired: "Display name is required",
   displayNameTooLong: `Display name must be at most ${DISPLAY_NAME_MAX} characters`,
-  displayNameShape: "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number",
+  displayNameShape:
+    "Display name can use letters, numbers, spaces, hyphens and underscores, and must start with a letter or number",
   displayNameTaken: "This display name is already taken. Please choose another.",
   emailRequired: "Email is required",
   emailInvalid: "Invalid email address",
@@ -54,7 +55,9 @@ export function topLevelSegments(manifest: Record<string, RouteManifestEntry | u
   const segments = new Set<string>();
   for (const entry of Object.values(manifest)) {
     if (!entry) continue;
-    const first = fullPath(entry).split("/").find((s) => s.length > 0);
+    const first = fullPath(entry)
+      .split("/")
+      .find((s) => s.length > 0);
     if (first && !first.startsWith(":") && first !== "*") segments.add(first.toLowerCase());
   }
   return [...segments].sort();
@@ -139,9 +142,12 @@ export const PRIVACY_CONTACT = "privacy@closetloop.co.uk";
 /** The data_subject_rights block of the export (§3). */
 export const DATA_SUBJECT_RIGHTS = {
   access: "This file is a copy of the personal data Closetloop holds about you (UK GDPR Article 15).",
-  portability: "It is in JSON, a structured, commonly used and machine-readable format, so you can take it to another service (Article 20).",
-  rectification: "You can correct your name, display name, e-mail address and picture on your account page at any time (Article 16).",
-  erasure: "You can delete your account from your account page. Financial records of sales are kept for six years without anything that identifies you (Article 17).",
+  portability:
+    "It is in JSON, a structured, commonly used and machine-readable format, so you can take it to another service (Article 20).",
+  rectification:
+    "You can correct your name, display name, e-mail address and picture on your account page at any time (Article 16).",
+  erasure:
+    "You can delete your account from your account page. Financial records of sales are kept for six years without anything that identifies you (Article 17).",
   contact: PRIVACY_CONTACT,
 } as const;
 

@@ -5,19 +5,25 @@ import { countryOf, type Country } from "./countries";
 // postalCode, country), `county` holding the state, province or county and `country` its ISO code.
 
 // 'ZIP code' and 'Eircode' keep their capitals inside a sentence; 'Postal code' does not.
-const lower = (label: string) => (/^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label[0]!.toLowerCase() + label.slice(1) : label);
+const lower = (label: string) =>
+  /^[A-Z][a-z]/.test(label) && label !== "Eircode" ? label[0]!.toLowerCase() + label.slice(1) : label;
 
 export const ADDRESS_RULE_MESSAGES = {
   country: "Choose a country from the list",
   noPostcode: (c: Country) => `Leave the postcode empty: ${c.name} has no postcodes`,
   postcodeRequired: (c: Country) => `${c.postcode!.label} is required`,
-  postcodeShape: (c: Country) => (c.code === "GB" ? `Enter a UK postcode, such as ${c.postcode!.example}` : `Enter ${/^[AEIOU]/.test(c.postcode!.label) ? "an" : "a"} ${lower(c.postcode!.label)} for ${c.name}, such as ${c.postcode!.example}`),
+  postcodeShape: (c: Country) =>
+    c.code === "GB"
+      ? `Enter a UK postcode, such as ${c.postcode!.example}`
+      : `Enter ${/^[AEIOU]/.test(c.postcode!.label) ? "an" : "a"} ${lower(c.postcode!.label)} for ${c.name}, such as ${c.postcode!.example}`,
   regionRequired: (c: Country) => `${c.region!.label} is required`,
   regionUnknown: (c: Country) => `Choose a ${c.region!.label.toLowerCase()} of ${c.name} from the list`,
 } as const;
 
 /** An address as stored (the parts of app/domain/postal-address.ts ADDRESS_FIELDS). */
-type PostalAddress = Partial<Record<"fullName" | "addressLine1" | "addressLine2" | "city" | "county" | "postalCode" | "country", string | null>>;
+type PostalAddress = Partial<
+  Record<"fullName" | "addressLine1" | "addressLine2" | "city" | "county" | "postalCode" | "country", string | null>
+>;
 
 export type AddressErrors = Partial<Record<"country" | "postalCode" | "county", string>>;
 
@@ -32,7 +38,11 @@ export type CheckedAddressParts = {
  * required, or none at all) and its state or province. What passes comes back written the
  * country's way (codes upper-cased, 'sw1a1aa' as 'SW1A 1AA', a US state as its code).
  */
-export function checkAddressParts(input: { country?: unknown; postalCode?: unknown; county?: unknown }): { ok: true; value: CheckedAddressParts } | { ok: false; errors: AddressErrors } {
+export function checkAddressParts(input: {
+  country?: unknown;
+  postalCode?: unknown;
+  county?: unknown;
+}): { ok: true; value: CheckedAddressParts } | { ok: false; errors: AddressErrors } {
   const country = countryOf(input.country);
   if (!country) return { ok: false, errors: { country: ADDRESS_RULE_MESSAGES.country } };
   const errors: AddressErrors = {};
@@ -51,7 +61,9 @@ export function checkAddressParts(input: { country?: unknown; postalCode?: unkno
   let county: string | undefined = region || undefined;
   if (country.region?.options) {
     const options = country.region.options;
-    const code = Object.keys(options).find((k) => k === region.toUpperCase() || options[k]!.toLowerCase() === region.toLowerCase());
+    const code = Object.keys(options).find(
+      (k) => k === region.toUpperCase() || options[k]!.toLowerCase() === region.toLowerCase(),
+    );
     if (!region) errors.county = ADDRESS_RULE_MESSAGES.regionRequired(country);
     else if (!code) errors.county = ADDRESS_RULE_MESSAGES.regionUnknown(country);
     county = code;
@@ -74,7 +86,17 @@ export function formatAddress(address: PostalAddress | null | undefined): string
   const country = countryOf(address.country);
   const part = (value: string | null | undefined) => (value ?? "").trim();
   if (!country) {
-    return [address.fullName, address.addressLine1, address.addressLine2, address.city, address.county, address.postalCode, address.country].map(part).filter(Boolean);
+    return [
+      address.fullName,
+      address.addressLine1,
+      address.addressLine2,
+      address.city,
+      address.county,
+      address.postalCode,
+      address.country,
+    ]
+      .map(part)
+      .filter(Boolean);
   }
   const streets = [part(address.addressLine1), part(address.addressLine2)].filter(Boolean).join("\n");
   const lines = country.layout

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { categorySlug, descriptionPreview, httpUrl, readBannerUrl, readBrandForm, readCategoryForm, readPageForm, readSettingsGroup } from "./admin-content";
+import {
+  categorySlug,
+  descriptionPreview,
+  httpUrl,
+  readBannerUrl,
+  readBrandForm,
+  readCategoryForm,
+  readPageForm,
+  readSettingsGroup,
+} from "./admin-content";
 import { parseTags, readBlogForm } from "./blog-form";
 import { publicSettings } from "./site";
 
@@ -44,7 +53,9 @@ describe("readCategoryForm", () => {
     expect(readCategoryForm(form(fields), existing, editing)).toEqual({ ok: false, errors });
   });
   it("takes a negative sort order and a top-level parent", () => {
-    expect(readCategoryForm(form({ name: "Socks", sortOrder: "-2", parentId: "lonely" }), existing, null)).toMatchObject({ ok: true, value: { sortOrder: -2, parentId: "lonely", isActive: false } });
+    expect(
+      readCategoryForm(form({ name: "Socks", sortOrder: "-2", parentId: "lonely" }), existing, null),
+    ).toMatchObject({ ok: true, value: { sortOrder: -2, parentId: "lonely", isActive: false } });
   });
 });
 
@@ -74,10 +85,22 @@ describe("tags (§5) and settings", () => {
     expect(parseTags(Array.from({ length: 30 }, (_, i) => `t${i}`).join(","))).toHaveLength(20);
   });
   it("checks each group's fields", () => {
-    expect(readSettingsGroup("contact", form({ contact_email: "nope", phone_number: "0207" }))).toEqual({ ok: false, errors: { contact_email: "Invalid email address" } });
-    expect(readSettingsGroup("social", form({ x_url: "javascript:alert(1)" }))).toEqual({ ok: false, errors: { x_url: "Must be an http:// or https:// address" } });
-    expect(readSettingsGroup("site", form({ site_title: "" }))).toEqual({ ok: false, errors: { site_title: "Site title is required" } });
-    expect(readSettingsGroup("seo", form({ meta_title: " T ", meta_keywords: "a, b" }))).toEqual({ ok: true, value: { meta_title: "T", meta_description: "", meta_keywords: "a, b" } });
+    expect(readSettingsGroup("contact", form({ contact_email: "nope", phone_number: "0207" }))).toEqual({
+      ok: false,
+      errors: { contact_email: "Invalid email address" },
+    });
+    expect(readSettingsGroup("social", form({ x_url: "javascript:alert(1)" }))).toEqual({
+      ok: false,
+      errors: { x_url: "Must be an http:// or https:// address" },
+    });
+    expect(readSettingsGroup("site", form({ site_title: "" }))).toEqual({
+      ok: false,
+      errors: { site_title: "Site title is required" },
+    });
+    expect(readSettingsGroup("seo", form({ meta_title: " T ", meta_keywords: "a, b" }))).toEqual({
+      ok: true,
+      value: { meta_title: "T", meta_description: "", meta_keywords: "a, b" },
+    });
   });
   it("previews the description at 50 characters (§9)", () => {
     expect(descriptionPreview("x".repeat(50))).toBe("x".repeat(50));
@@ -85,20 +108,47 @@ describe("tags (§5) and settings", () => {
   });
   it("public settings fall back to the defaults and take only our own favicon", () => {
     expect(publicSettings([]).favicon).toBe("/favicon.svg");
-    expect(publicSettings([{ key: "favicon", content: null, imageUrl: "https://evil.example/x.ico" }]).favicon).toBe("/favicon.svg");
-    expect(publicSettings([{ key: "favicon", content: null, imageUrl: "/images/favicons/favicon_1.png" }]).favicon).toBe("/images/favicons/favicon_1.png");
-    expect(publicSettings([{ key: "site_title", content: "Loop" }])).toMatchObject({ siteTitle: "Loop", metaTitle: "Loop" });
+    expect(publicSettings([{ key: "favicon", content: null, imageUrl: "https://evil.example/x.ico" }]).favicon).toBe(
+      "/favicon.svg",
+    );
+    expect(
+      publicSettings([{ key: "favicon", content: null, imageUrl: "/images/favicons/favicon_1.png" }]).favicon,
+    ).toBe("/images/favicons/favicon_1.png");
+    expect(publicSettings([{ key: "site_title", content: "Loop" }])).toMatchObject({
+      siteTitle: "Loop",
+      metaTitle: "Loop",
+    });
   });
 });
 
 describe("a staff form's text over its limit (decision 0067)", () => {
   it("is refused at its field, in words, not cut and saved", () => {
     const long = (n: number) => "x".repeat(n + 1);
-    expect(readBrandForm(form({ name: "Ganni", description: long(1000) }))).toEqual({ ok: false, errors: { description: "Description must be at most 1,000 characters" } });
-    expect(readCategoryForm(form({ name: "Socks", description: long(1000) }), [], null)).toEqual({ ok: false, errors: { description: "Description must be at most 1,000 characters" } });
-    expect(readPageForm(form({ pageKey: "faq", title: long(200), content: "Hello" }))).toEqual({ ok: false, errors: { title: "Page title must be at most 200 characters" } });
-    expect(readSettingsGroup("site", form({ site_title: long(300) }))).toEqual({ ok: false, errors: { site_title: "Use at most 300 characters" } });
-    expect(readBlogForm(form({ title: long(200), content: "Words" }))).toMatchObject({ ok: false, missing: false, errors: { title: "Title must be at most 200 characters" } });
-    expect(readBlogForm(form({ title: "", content: "Words" }))).toMatchObject({ ok: false, missing: true, errors: { title: "Please fill in both title and content" } });
+    expect(readBrandForm(form({ name: "Ganni", description: long(1000) }))).toEqual({
+      ok: false,
+      errors: { description: "Description must be at most 1,000 characters" },
+    });
+    expect(readCategoryForm(form({ name: "Socks", description: long(1000) }), [], null)).toEqual({
+      ok: false,
+      errors: { description: "Description must be at most 1,000 characters" },
+    });
+    expect(readPageForm(form({ pageKey: "faq", title: long(200), content: "Hello" }))).toEqual({
+      ok: false,
+      errors: { title: "Page title must be at most 200 characters" },
+    });
+    expect(readSettingsGroup("site", form({ site_title: long(300) }))).toEqual({
+      ok: false,
+      errors: { site_title: "Use at most 300 characters" },
+    });
+    expect(readBlogForm(form({ title: long(200), content: "Words" }))).toMatchObject({
+      ok: false,
+      missing: false,
+      errors: { title: "Title must be at most 200 characters" },
+    });
+    expect(readBlogForm(form({ title: "", content: "Words" }))).toMatchObject({
+      ok: false,
+      missing: true,
+      errors: { title: "Please fill in both title and content" },
+    });
   });
 });

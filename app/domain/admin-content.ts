@@ -1,4 +1,3 @@
-
 // The rules of the admin Brands, Brand Review, Content and Blog screens (seller-store-admin.md
 // §3, §5, §8; issue 14 items 5, 6, 10, 11; decisions 0033, 0034). Pure: forms in, values or
 // field errors out. The spec's messages verbatim where it has them.
@@ -18,7 +17,8 @@ export function httpUrl(value: string): string | null {
 }
 
 /** One of this site's own images (/images/<key>), as the media library and uploads store them. */
-export const isOwnImageUrl = (value: string) => /^\/images\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
+export const isOwnImageUrl = (value: string) =>
+  /^\/images\/[A-Za-z0-9][A-Za-z0-9._\-/]*$/.test(value) && !value.includes("..");
 
 // ---------------------------------------------------------------------------------------------
 // Brands
@@ -120,7 +120,11 @@ type CategoryField = "name" | "slug" | "description" | "sortOrder" | "parentId";
  * tree kept two levels deep (a parent is a top-level category; never itself, never a category
  * that has children of its own).
  */
-export function readCategoryForm(form: FormData, existing: readonly CategoryRow[], editingId: string | null): Parsed<CategoryInput, CategoryField> {
+export function readCategoryForm(
+  form: FormData,
+  existing: readonly CategoryRow[],
+  editingId: string | null,
+): Parsed<CategoryInput, CategoryField> {
   const { read, errors } = limitedText(form);
   const name = read("name", 100, "Name");
   const typedSlug = read("slug", 100, "Slug");
@@ -140,13 +144,21 @@ export function readCategoryForm(form: FormData, existing: readonly CategoryRow[
     const parent = existing.find((c) => c.id === parentText);
     if (editingId && parentText === editingId) errors.parentId = CATEGORY_MESSAGES.ownParent;
     else if (!parent || parent.parentId !== null) errors.parentId = CATEGORY_MESSAGES.parentNotTopLevel;
-    else if (editingId && existing.some((c) => c.parentId === editingId)) errors.parentId = CATEGORY_MESSAGES.hasChildren;
+    else if (editingId && existing.some((c) => c.parentId === editingId))
+      errors.parentId = CATEGORY_MESSAGES.hasChildren;
     else parentId = parent.id;
   }
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
-    value: { name, slug, description: description || null, parentId, sortOrder, isActive: form.get("isActive") === "on" },
+    value: {
+      name,
+      slug,
+      description: description || null,
+      parentId,
+      sortOrder,
+      isActive: form.get("isActive") === "on",
+    },
   };
 }
 
@@ -193,7 +205,9 @@ export const PAGE_MESSAGES = {
   titleRequired: "Page title is required",
 } as const;
 
-export function readPageForm(form: FormData): Parsed<{ key: ContentPageKey; title: string; content: string }, "pageKey" | "title" | "content"> {
+export function readPageForm(
+  form: FormData,
+): Parsed<{ key: ContentPageKey; title: string; content: string }, "pageKey" | "title" | "content"> {
   const { read, errors } = limitedText(form);
   const key = text(form, "pageKey", 50);
   const title = read("title", 200, "Page title");
@@ -260,7 +274,11 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   seller_signup: "Who can start selling",
 };
 
-export const FAVICON_MESSAGES = { saved: "Favicon updated successfully", failed: "Failed to upload favicon", noFile: "Please select a logo file first" } as const;
+export const FAVICON_MESSAGES = {
+  saved: "Favicon updated successfully",
+  failed: "Failed to upload favicon",
+  noFile: "Please select a logo file first",
+} as const;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -270,14 +288,17 @@ export function readSettingsGroup(group: SettingsGroup, form: FormData): Parsed<
   const { read, errors } = limitedText(form);
   for (const key of SETTINGS_GROUPS[group].keys) {
     const value = read(key, key.endsWith("description") ? 500 : 300);
-    if (value && (key === "contact_email" || key === "support_email") && !EMAIL.test(value)) errors[key] = "Invalid email address";
+    if (value && (key === "contact_email" || key === "support_email") && !EMAIL.test(value))
+      errors[key] = "Invalid email address";
     if (value && key.endsWith("_url") && !httpUrl(value)) errors[key] = "Must be an http:// or https:// address";
     values[key] = key.endsWith("_url") && value ? (httpUrl(value) ?? value) : value;
   }
   if (group === "site" && !values.site_title) errors.site_title = "Site title is required";
-  if (group === "selling" && !isSignupMode(values.seller_signup)) errors.seller_signup = "Please choose who can start selling";
+  if (group === "selling" && !isSignupMode(values.seller_signup))
+    errors.seller_signup = "Please choose who can start selling";
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: values };
 }
 
 /** §9: the site description is previewed in the toast, cut at 50 characters. */
-export const descriptionPreview = (description: string) => (description.length > 50 ? `${description.slice(0, 50)}...` : description);
+export const descriptionPreview = (description: string) =>
+  description.length > 50 ? `${description.slice(0, 50)}...` : description;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_PAGE_SIZE, SEARCH_MAX, SEARCH_TOO_LONG, lastEight, pageHref, readFilter, readSearch, tabReturnTo } from "./admin-lists";
+import {
+  ADMIN_PAGE_SIZE,
+  SEARCH_MAX,
+  SEARCH_TOO_LONG,
+  lastEight,
+  pageHref,
+  readFilter,
+  readSearch,
+  tabReturnTo,
+} from "./admin-lists";
 import { pageOf } from "./tabs";
 
 describe("admin list helpers", () => {
@@ -28,7 +37,10 @@ describe("admin list helpers", () => {
   });
 
   it("pages by 50 and keeps the search in page links", () => {
-    const { rows, hasNext } = pageOf(Array.from({ length: 51 }, (_, i) => i), ADMIN_PAGE_SIZE);
+    const { rows, hasNext } = pageOf(
+      Array.from({ length: 51 }, (_, i) => i),
+      ADMIN_PAGE_SIZE,
+    );
     expect(rows).toHaveLength(50);
     expect(hasNext).toBe(true);
     expect(pageHref("/admin/users?q=ada", 2)).toBe("/admin/users?q=ada&page=2");

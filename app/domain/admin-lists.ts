@@ -20,7 +20,11 @@ export function readSearch(url: URL | string): { q: string; error: string | null
 }
 
 /** A filter value from `?name=` when it is one of `allowed`, else null (all). */
-export function readFilter<const T extends readonly string[]>(url: URL | string, name: string, allowed: T): T[number] | null {
+export function readFilter<const T extends readonly string[]>(
+  url: URL | string,
+  name: string,
+  allowed: T,
+): T[number] | null {
   const value = new URL(url, "http://x").searchParams.get(name);
   return value !== null && allowed.includes(value) ? value : null;
 }

@@ -14,7 +14,12 @@ export function conciergeOf(product: { storeId: string | null; status: ReviewSta
  * (concierge_status pending), then its listing is reviewed by staff like any other: a product
  * whose listing is still pending and that nobody rejected. null: nobody (listed, archived, rejected).
  */
-export function reviewStageOf(product: { storeId: string | null; status: ReviewStatus; productStatus: string; conciergeStatus: string }): "store" | "staff" | null {
+export function reviewStageOf(product: {
+  storeId: string | null;
+  status: ReviewStatus;
+  productStatus: string;
+  conciergeStatus: string;
+}): "store" | "staff" | null {
   if (product.productStatus !== "pending" || product.status === "rejected") return null;
   return product.storeId && product.conciergeStatus === "pending" ? "store" : "staff";
 }
@@ -33,14 +38,26 @@ export function reviewLabel(product: { status: string; productStatus?: string; d
 }
 
 /** What the seller of a rejected listing can do next (decision 0069; a changed listing goes back into review, decision 0066). */
-export function rejectionNextStep(product: { status: string; productStatus?: string; declinedBy?: string | null }): string | null {
+export function rejectionNextStep(product: {
+  status: string;
+  productStatus?: string;
+  declinedBy?: string | null;
+}): string | null {
   if (product.status !== "rejected") return null;
-  if (product.declinedBy) return product.productStatus === "live" ? null : "Edit it to choose another store, or none: it then goes to review again.";
+  if (product.declinedBy)
+    return product.productStatus === "live"
+      ? null
+      : "Edit it to choose another store, or none: it then goes to review again.";
   return "Edit it to change what the reason asks: it then goes to review again.";
 }
 
 /** What a rejected listing says of why: our team's reason, or the store that declined it and its reason (decision 0067). */
-export function rejectionNote(product: { status: string; productStatus?: string; rejectionReason?: string | null; declinedBy?: string | null }): string | null {
+export function rejectionNote(product: {
+  status: string;
+  productStatus?: string;
+  rejectionReason?: string | null;
+  declinedBy?: string | null;
+}): string | null {
   if (product.status !== "rejected") return null;
   if (product.declinedBy) {
     const still = product.productStatus === "live" ? ". It stays on the shop, no longer managed by the store." : "";

@@ -28,7 +28,8 @@ export function subroleChoicesFor(actorIsSuperadmin: boolean): SubroleChoice[] {
   return SUBROLE_CHOICES.filter((c) => c !== "superadmin" || actorIsSuperadmin);
 }
 
-export const isSubroleChoice = (value: unknown): value is SubroleChoice => typeof value === "string" && (SUBROLE_CHOICES as readonly string[]).includes(value);
+export const isSubroleChoice = (value: unknown): value is SubroleChoice =>
+  typeof value === "string" && (SUBROLE_CHOICES as readonly string[]).includes(value);
 
 export type RoleChange = { type: "subrole"; to: SubroleChoice } | { type: "vendor"; grant: boolean };
 
@@ -57,7 +58,9 @@ export const ROLE_MESSAGES = {
 } as const;
 
 const same = (a: RoleRecord | null, b: RoleRecord | null) =>
-  (a?.role ?? null) === (b?.role ?? null) && (a?.adminSubrole ?? null) === (b?.adminSubrole ?? null) && (a?.sellerRole ?? null) === (b?.sellerRole ?? null);
+  (a?.role ?? null) === (b?.role ?? null) &&
+  (a?.adminSubrole ?? null) === (b?.adminSubrole ?? null) &&
+  (a?.sellerRole ?? null) === (b?.sellerRole ?? null);
 
 /**
  * The role record after a change, or why it is refused. §4: an admin sub-role makes the role
@@ -70,22 +73,44 @@ export function planRoleChange(current: RoleRecord | null, change: RoleChange, c
   const subrole = current?.adminSubrole ?? null;
   const isTeam = current?.role === "team_member" || current?.role === "admin";
   const holdsSuperadmin = isTeam && subrole === "superadmin";
-  const done = (next: RoleRecord | null, message: string): RolePlan => ({ ok: true, changed: !same(current, next), next, message });
+  const done = (next: RoleRecord | null, message: string): RolePlan => ({
+    ok: true,
+    changed: !same(current, next),
+    next,
+    message,
+  });
 
   if (change.type === "subrole") {
-    if (change.to === "superadmin" && !ctx.actorIsSuperadmin) return { ok: false, status: 403, message: ROLE_MESSAGES.superadminOnlyAssign };
-    if (holdsSuperadmin && !ctx.actorIsSuperadmin) return { ok: false, status: 403, message: ROLE_MESSAGES.superadminOnlyChange };
-    if (holdsSuperadmin && change.to !== "superadmin" && ctx.otherActiveSuperadmins < 1) return { ok: false, status: 409, message: ROLE_MESSAGES.lastSuperadmin };
+    if (change.to === "superadmin" && !ctx.actorIsSuperadmin)
+      return { ok: false, status: 403, message: ROLE_MESSAGES.superadminOnlyAssign };
+    if (holdsSuperadmin && !ctx.actorIsSuperadmin)
+      return { ok: false, status: 403, message: ROLE_MESSAGES.superadminOnlyChange };
+    if (holdsSuperadmin && change.to !== "superadmin" && ctx.otherActiveSuperadmins < 1)
+      return { ok: false, status: 409, message: ROLE_MESSAGES.lastSuperadmin };
     if (change.to === "none") {
       if (!isTeam || subrole === null) return done(current, ROLE_MESSAGES.removed);
       // Back to individual for someone who sold before (the seller role remembers it), to the store
       // role for a store, and to a shopper (no role row) for someone who did not: removing a staff
       // role never grants selling (decision 0064).
       const seller = current?.sellerRole ?? null;
-      return done(seller === "store" ? { role: "store", adminSubrole: null, sellerRole: "store" } : seller === "vendor" ? { role: "individual", adminSubrole: null, sellerRole: "vendor" } : null, ROLE_MESSAGES.removed);
+      return done(
+        seller === "store"
+          ? { role: "store", adminSubrole: null, sellerRole: "store" }
+          : seller === "vendor"
+            ? { role: "individual", adminSubrole: null, sellerRole: "vendor" }
+            : null,
+        ROLE_MESSAGES.removed,
+      );
     }
     // A vendor made staff keeps 'vendor' as their seller role, so None gives their selling back.
-    return done({ role: "team_member", adminSubrole: change.to, sellerRole: current?.sellerRole ?? (current?.role === "individual" ? "vendor" : null) }, ROLE_MESSAGES.assigned);
+    return done(
+      {
+        role: "team_member",
+        adminSubrole: change.to,
+        sellerRole: current?.sellerRole ?? (current?.role === "individual" ? "vendor" : null),
+      },
+      ROLE_MESSAGES.assigned,
+    );
   }
 
   const flags = roleFlags(current);
@@ -93,11 +118,17 @@ export function planRoleChange(current: RoleRecord | null, change: RoleChange, c
   if (change.grant) {
     if (flags.isVendor) return done(current, ROLE_MESSAGES.updated);
     // A store keeps its store access through seller_role while its role becomes individual.
-    return done({ role: "individual", adminSubrole: null, sellerRole: flags.isStore ? "store" : "vendor" }, ROLE_MESSAGES.updated);
+    return done(
+      { role: "individual", adminSubrole: null, sellerRole: flags.isStore ? "store" : "vendor" },
+      ROLE_MESSAGES.updated,
+    );
   }
   if (!flags.isVendor) return done(current, ROLE_MESSAGES.updated);
   if (current?.role === "team_member") return { ok: false, status: 409, message: ROLE_MESSAGES.staffKeepVendor };
-  return done(current?.sellerRole === "store" ? { role: "store", adminSubrole: null, sellerRole: "store" } : null, ROLE_MESSAGES.updated);
+  return done(
+    current?.sellerRole === "store" ? { role: "store", adminSubrole: null, sellerRole: "store" } : null,
+    ROLE_MESSAGES.updated,
+  );
 }
 
 /** The roles column of the Users table: what the account can do, in words. */
@@ -121,9 +152,14 @@ export const DEACTIVATION_MESSAGES = {
 export type DeactivationPlan = { ok: true; changed: boolean } | { ok: false; status: 403 | 409; message: string };
 
 /** DECISIONS.md (Staff): only a superadmin deactivates or reactivates; nobody themselves or the last superadmin. */
-export function planDeactivation(target: { deactivated: boolean; isSuperadmin: boolean }, deactivate: boolean, ctx: RoleChangeContext): DeactivationPlan {
+export function planDeactivation(
+  target: { deactivated: boolean; isSuperadmin: boolean },
+  deactivate: boolean,
+  ctx: RoleChangeContext,
+): DeactivationPlan {
   if (!ctx.actorIsSuperadmin) return { ok: false, status: 403, message: DEACTIVATION_MESSAGES.superadminOnly };
   if (ctx.self) return { ok: false, status: 403, message: DEACTIVATION_MESSAGES.self };
-  if (deactivate && target.isSuperadmin && !target.deactivated && ctx.otherActiveSuperadmins < 1) return { ok: false, status: 409, message: DEACTIVATION_MESSAGES.lastSuperadmin };
+  if (deactivate && target.isSuperadmin && !target.deactivated && ctx.otherActiveSuperadmins < 1)
+    return { ok: false, status: 409, message: DEACTIVATION_MESSAGES.lastSuperadmin };
   return { ok: true, changed: target.deactivated !== deactivate };
 }

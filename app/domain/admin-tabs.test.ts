@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { ACCESS_DENIED, ADMIN_TABS, adminLanding, dashboardTitle, mayEnterAdmin, mayOpenTab, ROLES_ACCESS_DENIED, TAB_ACCESS_DENIED, tabsFor } from "./admin-tabs";
+import {
+  ACCESS_DENIED,
+  ADMIN_TABS,
+  adminLanding,
+  dashboardTitle,
+  mayEnterAdmin,
+  mayOpenTab,
+  ROLES_ACCESS_DENIED,
+  TAB_ACCESS_DENIED,
+  tabsFor,
+} from "./admin-tabs";
 import { roleFlags, type AdminSubrole, type RoleRecord } from "./roles";
 
 const staff = (adminSubrole: AdminSubrole): RoleRecord => ({ role: "team_member", adminSubrole, sellerRole: null });
@@ -9,8 +19,32 @@ const flags = (record: RoleRecord | null) => roleFlags(record);
 // 26's Reported messages for the staff who answer people (decision 0053), and issue 43's Claims
 // for the same staff (decision 0078), and issue 45's Exchange rates for them too (decision 0085).
 const SECTION_6: Record<AdminSubrole, string[]> = {
-  superadmin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims", "Exchange rates"],
-  admin: ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims", "Exchange rates"],
+  superadmin: [
+    "Orders",
+    "Products",
+    "Stores",
+    "Brands",
+    "Brand Review",
+    "Content",
+    "Users",
+    "Roles",
+    "Financial",
+    "Reported messages",
+    "Claims",
+    "Exchange rates",
+  ],
+  admin: [
+    "Orders",
+    "Products",
+    "Stores",
+    "Brands",
+    "Brand Review",
+    "Content",
+    "Users",
+    "Reported messages",
+    "Claims",
+    "Exchange rates",
+  ],
   product_reviewer: ["Products"],
   customer_support: ["Orders", "Reported messages", "Claims", "Exchange rates"],
 };
@@ -31,7 +65,12 @@ describe("the admin tab registry", () => {
     expect(tabsFor(flags(staff("superadmin"))).map((t) => t.label)).toEqual(SECTION_6.superadmin);
     expect(tabsFor(flags(staff("admin"))).map((t) => t.label)).toEqual(SECTION_6.admin);
     expect(tabsFor(flags(staff("product_reviewer"))).map((t) => t.label)).toEqual(["Products"]);
-    expect(tabsFor(flags(staff("customer_support"))).map((t) => t.label)).toEqual(["Orders", "Reported messages", "Claims", "Exchange rates"]);
+    expect(tabsFor(flags(staff("customer_support"))).map((t) => t.label)).toEqual([
+      "Orders",
+      "Reported messages",
+      "Claims",
+      "Exchange rates",
+    ]);
   });
 
   it("denies everyone else: shoppers, sellers, stores, a team member or admin role without a sub-role", () => {
@@ -61,7 +100,9 @@ describe("the admin tab registry", () => {
   });
 
   it("tells non-superadmins the Roles tab's own message, other staff that their role does not include a tab, and non-staff that the dashboard is not theirs", () => {
-    expect(ADMIN_TABS.find((t) => t.id === "roles")!.denied).toBe("Access Denied - Only superadmins can manage admin roles and permissions.");
+    expect(ADMIN_TABS.find((t) => t.id === "roles")!.denied).toBe(
+      "Access Denied - Only superadmins can manage admin roles and permissions.",
+    );
     expect(ROLES_ACCESS_DENIED).toBe("Access Denied - Only superadmins can manage admin roles and permissions.");
     expect(ACCESS_DENIED).toBe("Access Denied - You don't have permission to access the admin dashboard.");
     expect(ADMIN_TABS.filter((t) => t.id !== "roles").every((t) => t.denied === TAB_ACCESS_DENIED)).toBe(true);

@@ -15,10 +15,26 @@ const NOW = Date.UTC(2026, 10, 25, 12);
 
 describe("a favourite's price drop", () => {
   it.each([
-    [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 2500, buyingPrice: 20000 }, { rental: { from: 3000, to: 2500 }, buying: null }],
-    [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 3000, buyingPrice: 18000 }, { rental: null, buying: { from: 20000, to: 18000 } }],
-    [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 2000, buyingPrice: 15000 }, { rental: { from: 3000, to: 2000 }, buying: { from: 20000, to: 15000 } }],
-    [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 3500, buyingPrice: 18000 }, { rental: null, buying: { from: 20000, to: 18000 } }],
+    [
+      { rentalPrice: 3000, buyingPrice: 20000 },
+      { rentalPrice: 2500, buyingPrice: 20000 },
+      { rental: { from: 3000, to: 2500 }, buying: null },
+    ],
+    [
+      { rentalPrice: 3000, buyingPrice: 20000 },
+      { rentalPrice: 3000, buyingPrice: 18000 },
+      { rental: null, buying: { from: 20000, to: 18000 } },
+    ],
+    [
+      { rentalPrice: 3000, buyingPrice: 20000 },
+      { rentalPrice: 2000, buyingPrice: 15000 },
+      { rental: { from: 3000, to: 2000 }, buying: { from: 20000, to: 15000 } },
+    ],
+    [
+      { rentalPrice: 3000, buyingPrice: 20000 },
+      { rentalPrice: 3500, buyingPrice: 18000 },
+      { rental: null, buying: { from: 20000, to: 18000 } },
+    ],
     [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 3000, buyingPrice: 20000 }, null],
     [{ rentalPrice: 3000, buyingPrice: 20000 }, { rentalPrice: 3500, buyingPrice: 21000 }, null],
     // A rental price added or taken away is not a drop.
@@ -50,27 +66,53 @@ describe("which URLs are listings", () => {
     expect(readListingUrl(url)).toEqual({ listing, path, query });
   });
 
-  it.each(["", "/", "/product/p1", "/account", "/VintageVera", "/categories", "/categories/coats/extra", "javascript:alert(1)", "//evil.example/all-products", "all-products", "/brand/%E0%A4%A", `/all-products?search=${"x".repeat(1000)}`])(
-    "%s is not",
-    (url) => {
-      expect(readListingUrl(url)).toBeNull();
-    },
-  );
+  it.each([
+    "",
+    "/",
+    "/product/p1",
+    "/account",
+    "/VintageVera",
+    "/categories",
+    "/categories/coats/extra",
+    "javascript:alert(1)",
+    "//evil.example/all-products",
+    "all-products",
+    "/brand/%E0%A4%A",
+    `/all-products?search=${"x".repeat(1000)}`,
+  ])("%s is not", (url) => {
+    expect(readListingUrl(url)).toBeNull();
+  });
 });
 
 describe("the save form", () => {
   it("takes a name and a listing, without a later page's cursor", () => {
     expect(readSavedSearch({ name: "  Black   coats ", url: "/categories/coats?color=Black&before=xyz" })).toEqual({
       ok: true,
-      value: { name: "Black coats", url: "/categories/coats?color=Black", listing: { page: "category", slug: "coats" } },
+      value: {
+        name: "Black coats",
+        url: "/categories/coats?color=Black",
+        listing: { page: "category", slug: "coats" },
+      },
     });
   });
 
   it("refuses an empty or over-long name and a URL that is not a listing, at their fields", () => {
-    expect(readSavedSearch({ name: "", url: "/all-products" })).toEqual({ ok: false, errors: { name: SAVED_SEARCH_MESSAGES.nameMissing } });
-    expect(readSavedSearch({ name: "x".repeat(61), url: "/all-products" })).toEqual({ ok: false, errors: { name: SAVED_SEARCH_MESSAGES.nameTooLong } });
-    expect(readSavedSearch({ name: "Mine", url: "/account" })).toEqual({ ok: false, errors: { url: SAVED_SEARCH_MESSAGES.notListing } });
-    expect(readSavedSearch({ name: 42, url: null })).toEqual({ ok: false, errors: { name: SAVED_SEARCH_MESSAGES.nameMissing, url: SAVED_SEARCH_MESSAGES.notListing } });
+    expect(readSavedSearch({ name: "", url: "/all-products" })).toEqual({
+      ok: false,
+      errors: { name: SAVED_SEARCH_MESSAGES.nameMissing },
+    });
+    expect(readSavedSearch({ name: "x".repeat(61), url: "/all-products" })).toEqual({
+      ok: false,
+      errors: { name: SAVED_SEARCH_MESSAGES.nameTooLong },
+    });
+    expect(readSavedSearch({ name: "Mine", url: "/account" })).toEqual({
+      ok: false,
+      errors: { url: SAVED_SEARCH_MESSAGES.notListing },
+    });
+    expect(readSavedSearch({ name: 42, url: null })).toEqual({
+      ok: false,
+      errors: { name: SAVED_SEARCH_MESSAGES.nameMissing, url: SAVED_SEARCH_MESSAGES.notListing },
+    });
   });
 });
 

@@ -6,7 +6,6 @@ import { PRODUCT_TYPES } from "./catalog";
 // What counts as a price drop of a favourite, and the rules of
 // saved searches: which URLs are listings, what a name may be, which items a daily run tells of.
 
-
 /** The current rental of a rented item, as the order item records it. */
 export interface CurrentRental {
   status: string;
@@ -48,7 +47,8 @@ export interface Prices {
  * now. Null when nothing dropped (a rise, no change, or a price that was added or removed).
  */
 export function priceDrop(before: Prices, after: Prices) {
-  const dropped = (old: number | null, now: number | null) => (old !== null && now !== null && now < old ? { from: old, to: now } : null);
+  const dropped = (old: number | null, now: number | null) =>
+    old !== null && now !== null && now < old ? { from: old, to: now } : null;
   const rental = dropped(before.rentalPrice, after.rentalPrice);
   const buying = dropped(before.buyingPrice, after.buyingPrice);
   return rental || buying ? { rental, buying } : null;
@@ -59,7 +59,8 @@ export function priceDrop(before: Prices, after: Prices) {
  * event; the same prices are told once per person (the notification service keeps each key once),
  * even if the price went up and came down to them again.
  */
-export const priceDropKey = (productId: string, after: Prices) => `price_drop:${productId}:r${after.rentalPrice ?? "-"}:b${after.buyingPrice ?? "-"}`;
+export const priceDropKey = (productId: string, after: Prices) =>
+  `price_drop:${productId}:r${after.rentalPrice ?? "-"}:b${after.buyingPrice ?? "-"}`;
 
 // ---------------------------------------------------------------------------------------------
 // Saved searches
@@ -73,14 +74,19 @@ export const SAVED_SEARCH_SCAN = 50;
 export const SAVED_SEARCH_LISTED = 5;
 
 export const SAVED_SEARCH_MESSAGES = {
-  notListing: "Only a listing page (all products, a category, a brand or Women, Men, Children, Unisex) can be saved as a search.",
+  notListing:
+    "Only a listing page (all products, a category, a brand or Women, Men, Children, Unisex) can be saved as a search.",
   nameMissing: "Give your search a name.",
   nameTooLong: `Keep the name to ${SAVED_SEARCH_NAME_MAX} characters.`,
   tooMany: `You have ${SAVED_SEARCH_LIMIT} saved searches, the most you can keep. Delete one to save another.`,
 } as const;
 
 /** Which listing a path is: its page and what the page fixes (a category slug, a brand name, a product type). */
-export type ListingPath = { page: "all" } | { page: "category"; slug: string } | { page: "brand"; name: string } | { page: "type"; type: string };
+export type ListingPath =
+  | { page: "all" }
+  | { page: "category"; slug: string }
+  | { page: "brand"; name: string }
+  | { page: "type"; type: string };
 
 /**
  * The listing a saved URL names (a path on this site with its filters), or null when it is not a
@@ -119,7 +125,9 @@ export function readListingUrl(value: string): { listing: ListingPath; path: str
   return { listing, path: url.pathname.replace(/\/+$/, ""), query };
 }
 
-export type SavedSearchInput = { ok: true; value: { name: string; url: string; listing: ListingPath } } | { ok: false; errors: { name?: string; url?: string } };
+export type SavedSearchInput =
+  | { ok: true; value: { name: string; url: string; listing: ListingPath } }
+  | { ok: false; errors: { name?: string; url?: string } };
 
 /** The save form: a name (1–60 characters) and a listing URL. */
 export function readSavedSearch(values: { name: unknown; url: unknown }): SavedSearchInput {
@@ -131,7 +139,10 @@ export function readSavedSearch(values: { name: unknown; url: unknown }): SavedS
   const read = readListingUrl(url);
   if (!read) errors.url = SAVED_SEARCH_MESSAGES.notListing;
   if (errors.name || errors.url || !read) return { ok: false, errors };
-  return { ok: true, value: { name, url: read.query ? `${read.path}?${read.query}` : read.path, listing: read.listing } };
+  return {
+    ok: true,
+    value: { name, url: read.query ? `${read.path}?${read.query}` : read.path, listing: read.listing },
+  };
 }
 
 /** A name for the search being saved, from its filters: the search words, else the page's title. */
@@ -154,6 +165,10 @@ export const ukDayOf = (now: number) => ukDay.format(now);
  * The items a daily run tells of, from the listing's newest items: those listed after the search
  * was saved that it has not told of before, newest first.
  */
-export function newMatches<T extends { id: string; createdAt: number }>(candidates: readonly T[], savedAt: number, alreadyTold: ReadonlySet<string>): T[] {
+export function newMatches<T extends { id: string; createdAt: number }>(
+  candidates: readonly T[],
+  savedAt: number,
+  alreadyTold: ReadonlySet<string>,
+): T[] {
   return candidates.filter((item) => item.createdAt > savedAt && !alreadyTold.has(item.id));
 }

@@ -19,7 +19,12 @@ interface Taps {
 function areaTaps(src: number, dst: number): Taps {
   const scale = src / dst;
   const stride = Math.ceil(scale) + 1;
-  const taps: Taps = { first: new Int32Array(dst), count: new Int32Array(dst), weights: new Float32Array(dst * stride), stride };
+  const taps: Taps = {
+    first: new Int32Array(dst),
+    count: new Int32Array(dst),
+    weights: new Float32Array(dst * stride),
+    stride,
+  };
   for (let d = 0; d < dst; d++) {
     const start = d * scale;
     const end = Math.min(src, (d + 1) * scale);
@@ -27,7 +32,8 @@ function areaTaps(src: number, dst: number): Taps {
     const last = Math.min(src - 1, Math.ceil(end) - 1);
     taps.first[d] = first;
     taps.count[d] = last - first + 1;
-    for (let i = first; i <= last; i++) taps.weights[d * stride + i - first] = (Math.min(i + 1, end) - Math.max(i, start)) / scale;
+    for (let i = first; i <= last; i++)
+      taps.weights[d * stride + i - first] = (Math.min(i + 1, end) - Math.max(i, start)) / scale;
   }
   return taps;
 }
@@ -52,7 +58,10 @@ export function areaShrink(image: Rgba, width: number, height: number): Rgba {
       for (let x = 0; x < width; x++) {
         const first = xs.first[x]!;
         const base = x * xs.stride;
-        let red = 0, green = 0, blue = 0, alpha = 0;
+        let red = 0,
+          green = 0,
+          blue = 0,
+          alpha = 0;
         for (let k = 0; k < xs.count[x]!; k++) {
           const p = (row + first + k) * 4;
           const a = data[p + 3]! * xs.weights[base + k]!;

@@ -12,7 +12,10 @@ const errorsOf = (result: ReturnType<typeof checkForm>) => (result.ok ? {} : res
 
 describe("sign-up form", () => {
   it("says 'Passwords do not match' at the confirm field", () => {
-    const result = checkForm(posted({ fullName: "Ada Lovelace", email: "ada@example.test", password: "secret1", confirmPassword: "secret2" }), SignUpForm);
+    const result = checkForm(
+      posted({ fullName: "Ada Lovelace", email: "ada@example.test", password: "secret1", confirmPassword: "secret2" }),
+      SignUpForm,
+    );
     expect(result.ok).toBe(false);
     expect(errorsOf(result)).toEqual({ confirmPassword: "Passwords do not match" });
   });
@@ -28,7 +31,12 @@ describe("sign-up form", () => {
   });
 
   it("normalises the e-mail", () => {
-    const result = SignUpForm.parse({ fullName: "Ada", email: " Ada@Example.TEST ", password: "secret1", confirmPassword: "secret1" });
+    const result = SignUpForm.parse({
+      fullName: "Ada",
+      email: " Ada@Example.TEST ",
+      password: "secret1",
+      confirmPassword: "secret1",
+    });
     expect(result.email).toBe("ada@example.test");
   });
 });

@@ -7,7 +7,10 @@ const email = emailAddress;
 
 export const SignInForm = z.object({
   email: email("Email is required"),
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(200, "Password must be at most 200 characters"),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(200, "Password must be at most 200 characters"),
 });
 
 export const PASSWORD_MIN = 6;
@@ -19,7 +22,11 @@ const newPassword = z
 
 export const SignUpForm = z
   .object({
-    fullName: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(FULL_NAME_MAX, PROFILE_MESSAGES.fullNameTooLong),
+    fullName: z
+      .string({ error: "Full name is required" })
+      .trim()
+      .min(1, "Full name is required")
+      .max(FULL_NAME_MAX, PROFILE_MESSAGES.fullNameTooLong),
     email: email("Email is required"),
     password: newPassword,
     confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
@@ -27,9 +34,21 @@ export const SignUpForm = z
   .refine((v) => v.password === v.confirmPassword, { path: ["confirmPassword"], message: "Passwords do not match" });
 
 export const StoreRequestForm = z.object({
-  contactName: z.string({ error: "Contact name is required" }).trim().min(1, "Contact name is required").max(120, "Contact name must be at most 120 characters"),
-  storeName: z.string({ error: "Store name is required" }).trim().min(1, "Store name is required").max(120, "Store name must be at most 120 characters"),
-  storeAddress: z.string({ error: "Store address is required" }).trim().min(1, "Store address is required").max(300, "Store address must be at most 300 characters"),
+  contactName: z
+    .string({ error: "Contact name is required" })
+    .trim()
+    .min(1, "Contact name is required")
+    .max(120, "Contact name must be at most 120 characters"),
+  storeName: z
+    .string({ error: "Store name is required" })
+    .trim()
+    .min(1, "Store name is required")
+    .max(120, "Store name must be at most 120 characters"),
+  storeAddress: z
+    .string({ error: "Store address is required" })
+    .trim()
+    .min(1, "Store address is required")
+    .max(300, "Store address must be at most 300 characters"),
   storeWebsite: z
     .string()
     .trim()

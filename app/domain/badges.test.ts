@@ -4,7 +4,11 @@ import { isVerifiedSeller, sellerBadges, shipsFast, topRated } from "./badges";
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 10, 28, 12);
 /** n orders placed a day apart, newest first, each posted `after` ms after it was placed. */
-const orders = (n: number, after: number | null) => Array.from({ length: n }, (_, k) => ({ orderedAt: NOW - (k + 3) * DAY, shippedAt: after === null ? null : NOW - (k + 3) * DAY + after }));
+const orders = (n: number, after: number | null) =>
+  Array.from({ length: n }, (_, k) => ({
+    orderedAt: NOW - (k + 3) * DAY,
+    shippedAt: after === null ? null : NOW - (k + 3) * DAY + after,
+  }));
 
 describe("badges (issue 46 item 2, decision 0091)", () => {
   it("Verified seller needs payouts active with the provider and a confirmed e-mail, not the e-mail alone", () => {
@@ -46,7 +50,25 @@ describe("badges (issue 46 item 2, decision 0091)", () => {
   });
 
   it("lists every earned badge in order", () => {
-    expect(sellerBadges({ emailVerified: true, payoutsActive: true, average: 4.9, ratings: 12, recentOrders: orders(10, DAY), now: NOW })).toEqual(["verified", "top_rated", "ships_fast"]);
-    expect(sellerBadges({ emailVerified: true, payoutsActive: false, average: 4.2, ratings: 12, recentOrders: orders(3, DAY), now: NOW })).toEqual([]);
+    expect(
+      sellerBadges({
+        emailVerified: true,
+        payoutsActive: true,
+        average: 4.9,
+        ratings: 12,
+        recentOrders: orders(10, DAY),
+        now: NOW,
+      }),
+    ).toEqual(["verified", "top_rated", "ships_fast"]);
+    expect(
+      sellerBadges({
+        emailVerified: true,
+        payoutsActive: false,
+        average: 4.2,
+        ratings: 12,
+        recentOrders: orders(3, DAY),
+        now: NOW,
+      }),
+    ).toEqual([]);
   });
 });

@@ -19,13 +19,15 @@ export const BADGE_LABELS: Readonly<Record<Badge, string>> = {
 };
 
 export const BADGE_EXPLANATIONS: Readonly<Record<Badge, string>> = {
-  verified: "The payment provider checked the seller's identity and bank details to pay them out, and their e-mail address is confirmed.",
+  verified:
+    "The payment provider checked the seller's identity and bank details to pay them out, and their e-mail address is confirmed.",
   ships_fast: `Posted each of their last ${SHIPS_FAST_ORDERS} orders within ${SHIPS_FAST_DAYS} days.`,
   top_rated: `Rated ${TOP_RATED_AVERAGE} or more on average by at least ${TOP_RATED_MIN_RATINGS} shoppers.`,
 };
 
 /** Verified seller: payouts set up and active with the payment provider (which checks identity) and a confirmed e-mail. */
-export const isVerifiedSeller = (facts: { emailVerified: boolean; payoutsActive: boolean }) => facts.emailVerified && facts.payoutsActive;
+export const isVerifiedSeller = (facts: { emailVerified: boolean; payoutsActive: boolean }) =>
+  facts.emailVerified && facts.payoutsActive;
 
 /**
  * Ships fast: the seller's last SHIPS_FAST_ORDERS decided order items (newest first, by when they
@@ -44,7 +46,8 @@ export function shipsFast(orders: readonly { orderedAt: number; shippedAt: numbe
 }
 
 /** Top rated: average ≥ 4.8 over ≥ 10 ratings. */
-export const topRated = (average: number | null, count: number) => count >= TOP_RATED_MIN_RATINGS && average !== null && average >= TOP_RATED_AVERAGE;
+export const topRated = (average: number | null, count: number) =>
+  count >= TOP_RATED_MIN_RATINGS && average !== null && average >= TOP_RATED_AVERAGE;
 
 /** Every badge a seller has earned, in the order pages show them. */
 export function sellerBadges(facts: {

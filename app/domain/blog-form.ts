@@ -3,7 +3,6 @@ import { limitedText } from "./form-text";
 // The admin Blog tab's form (issue 14 item 10; decision 0034). Split from admin-content.ts (issue 28:
 // files of one purpose).
 
-
 export const BLOG_MESSAGES = {
   saved: "Blog post saved successfully",
   savedDescription: "published and visible on the home page",
@@ -22,7 +21,14 @@ export const MAX_TAGS = 20;
 
 /** §5: comma-separated, trimmed, empties dropped (and repeats, and past 20). */
 export function parseTags(value: string) {
-  return [...new Set(value.split(",").map((t) => t.trim().slice(0, 50)).filter(Boolean))].slice(0, MAX_TAGS);
+  return [
+    ...new Set(
+      value
+        .split(",")
+        .map((t) => t.trim().slice(0, 50))
+        .filter(Boolean),
+    ),
+  ].slice(0, MAX_TAGS);
 }
 
 export interface BlogInput {
@@ -34,7 +40,9 @@ export interface BlogInput {
 }
 
 /** The post, or why not (with what was read, for the preview): a missing title or content (§5's one message for both), or a field over its limit. */
-export function readBlogForm(form: FormData): { ok: true; value: BlogInput } | { ok: false; missing: boolean; errors: Record<string, string>; value: BlogInput } {
+export function readBlogForm(
+  form: FormData,
+): { ok: true; value: BlogInput } | { ok: false; missing: boolean; errors: Record<string, string>; value: BlogInput } {
   const { read, errors } = limitedText(form);
   const value: BlogInput = {
     title: read("title", 200, "Title"),
@@ -46,5 +54,7 @@ export function readBlogForm(form: FormData): { ok: true; value: BlogInput } | {
   const missing = !value.title || !value.content;
   if (!value.title) errors.title ??= BLOG_MESSAGES.missingDescription;
   if (!value.content) errors.content ??= BLOG_MESSAGES.missingDescription;
-  return Object.keys(errors).length ? { ok: false, missing, errors: errors as Record<string, string>, value } : { ok: true, value };
+  return Object.keys(errors).length
+    ? { ok: false, missing, errors: errors as Record<string, string>, value }
+    : { ok: true, value };
 }

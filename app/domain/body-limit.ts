@@ -44,6 +44,9 @@ export function readBodyLimit(value: unknown): BodyLimit | null {
 }
 
 export function formatBytes(bytes: number) {
-  return bytes >= MB && bytes % MB === 0 ? `${bytes / MB} MB` : bytes >= KB ? `${Math.floor(bytes / KB)} KB` : `${bytes} bytes`;
+  return bytes >= MB && bytes % MB === 0
+    ? `${bytes / MB} MB`
+    : bytes >= KB
+      ? `${Math.floor(bytes / KB)} KB`
+      : `${bytes} bytes`;
 }
-

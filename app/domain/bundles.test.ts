@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyBundles, bundlePercent, bundleWords, discountOf, parseBundleForm, priceBasket, spreadDiscount, type BundleTier } from "./bundles";
+import {
+  applyBundles,
+  bundlePercent,
+  bundleWords,
+  discountOf,
+  parseBundleForm,
+  priceBasket,
+  spreadDiscount,
+  type BundleTier,
+} from "./bundles";
 import { splitSale } from "./commission";
 import { refundCap } from "./refund-cap";
 import type { MoneyInput } from "./order-money";
@@ -31,13 +40,34 @@ describe("which tier applies", () => {
 
 describe("the dashboard's form", () => {
   it.each([
-    [{ two: "10", three: "15" }, { ok: true, tiers }],
-    [{ two: "10%", three: "" }, { ok: true, tiers: [{ minItems: 2, percent: 10 }] }],
-    [{ two: "", three: "" }, { ok: true, tiers: [] }],
-    [{ two: "ten", three: "15" }, { ok: false, errors: { two: "Enter a whole percentage from 0 to 50" } }],
-    [{ two: "-5", three: "15" }, { ok: false, errors: { two: "Enter a whole percentage from 0 to 50" } }],
-    [{ two: "10", three: "60" }, { ok: false, errors: { three: "Enter a whole percentage from 0 to 50" } }],
-    [{ two: "15", three: "10" }, { ok: false, errors: { three: "The discount for 3 or more items must be at least the one for 2 items" } }],
+    [
+      { two: "10", three: "15" },
+      { ok: true, tiers },
+    ],
+    [
+      { two: "10%", three: "" },
+      { ok: true, tiers: [{ minItems: 2, percent: 10 }] },
+    ],
+    [
+      { two: "", three: "" },
+      { ok: true, tiers: [] },
+    ],
+    [
+      { two: "ten", three: "15" },
+      { ok: false, errors: { two: "Enter a whole percentage from 0 to 50" } },
+    ],
+    [
+      { two: "-5", three: "15" },
+      { ok: false, errors: { two: "Enter a whole percentage from 0 to 50" } },
+    ],
+    [
+      { two: "10", three: "60" },
+      { ok: false, errors: { three: "Enter a whole percentage from 0 to 50" } },
+    ],
+    [
+      { two: "15", three: "10" },
+      { ok: false, errors: { three: "The discount for 3 or more items must be at least the one for 2 items" } },
+    ],
   ])("%j → %j", (form, result) => {
     expect(parseBundleForm(form)).toEqual(result);
   });
@@ -56,27 +86,39 @@ describe("spreading a discount (largest remainder)", () => {
 
   it("whole pence, adding up to the discount, each share within a penny of its part and never above its price", () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 500_000 }), { minLength: 1, maxLength: 12 }), fc.integer({ min: 1, max: 50 }), (prices, percent) => {
-        const total = prices.reduce((a, b) => a + b, 0);
-        const discount = discountOf(total, percent);
-        const shares = spreadDiscount(prices, discount);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
-        shares.forEach((s, i) => {
-          expect(Number.isInteger(s)).toBe(true);
-          expect(s).toBeGreaterThanOrEqual(0);
-          expect(s).toBeLessThanOrEqual(prices[i]!);
-          expect(Math.abs(s - (prices[i]! * discount) / total)).toBeLessThan(1);
-        });
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 500_000 }), { minLength: 1, maxLength: 12 }),
+        fc.integer({ min: 1, max: 50 }),
+        (prices, percent) => {
+          const total = prices.reduce((a, b) => a + b, 0);
+          const discount = discountOf(total, percent);
+          const shares = spreadDiscount(prices, discount);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(discount);
+          shares.forEach((s, i) => {
+            expect(Number.isInteger(s)).toBe(true);
+            expect(s).toBeGreaterThanOrEqual(0);
+            expect(s).toBeLessThanOrEqual(prices[i]!);
+            expect(Math.abs(s - (prices[i]! * discount) / total)).toBeLessThan(1);
+          });
+        },
+      ),
     );
   });
 });
 
-const line = (sellerId: string, price: number, type: "rental" | "purchase" = "purchase", handler: "vendor" | "store" = "vendor") => ({ productId: `p_${sellerId}_${price}_${type}`, handler, sellerId, type, price });
+const line = (
+  sellerId: string,
+  price: number,
+  type: "rental" | "purchase" = "purchase",
+  handler: "vendor" | "store" = "vendor",
+) => ({ productId: `p_${sellerId}_${price}_${type}`, handler, sellerId, type, price });
 
 describe("a basket's bundles", () => {
   it("applies per handler group, to its Buy Now items only", () => {
-    const { lines, groups } = applyBundles([line("vera", 3000), line("vera", 2000), line("vera", 1500, "rental"), line("rob", 4000)], (key) => (key === "vendor:vera" || key === "vendor:rob" ? tiers : []));
+    const { lines, groups } = applyBundles(
+      [line("vera", 3000), line("vera", 2000), line("vera", 1500, "rental"), line("rob", 4000)],
+      (key) => (key === "vendor:vera" || key === "vendor:rob" ? tiers : []),
+    );
     expect(lines.map((l) => l.price)).toEqual([2700, 1800, 1500, 4000]);
     expect(lines.map((l) => l.listPrice)).toEqual([3000, 2000, 1500, 4000]);
     expect(groups).toEqual([{ key: "vendor:vera", items: 2, percent: 10, discount: 500 }]);
@@ -95,13 +137,22 @@ describe("a basket's bundles", () => {
 
   it("an agreed price above today's price is ignored: the shopper pays the lower", () => {
     const basket = [line("vera", 3000)];
-    expect(priceBasket(basket, new Map([[basket[0]!.productId, { price: 3500 }]]), () => []).lines[0]!.price).toBe(3000);
+    expect(priceBasket(basket, new Map([[basket[0]!.productId, { price: 3500 }]]), () => []).lines[0]!.price).toBe(
+      3000,
+    );
   });
 
   it("property: what is charged is the listed total less the discount; each item's refund is its own price paid, and commissions add up", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ seller: fc.constantFrom("vera", "rob", "kensington"), price: fc.integer({ min: 100, max: 200_000 }), type: fc.constantFrom("purchase" as const, "rental" as const) }), { minLength: 1, maxLength: 8 }),
+        fc.array(
+          fc.record({
+            seller: fc.constantFrom("vera", "rob", "kensington"),
+            price: fc.integer({ min: 100, max: 200_000 }),
+            type: fc.constantFrom("purchase" as const, "rental" as const),
+          }),
+          { minLength: 1, maxLength: 8 },
+        ),
         fc.integer({ min: 0, max: 50 }),
         fc.integer({ min: 0, max: 50 }),
         (items, two, threeExtra) => {
@@ -109,7 +160,10 @@ describe("a basket's bundles", () => {
             { minItems: 2, percent: two },
             { minItems: 3, percent: Math.min(50, two + threeExtra) },
           ];
-          const basket = items.map((i, n) => ({ ...line(i.seller, i.price, i.type, i.seller === "kensington" ? "store" : "vendor"), productId: `p${n}` }));
+          const basket = items.map((i, n) => ({
+            ...line(i.seller, i.price, i.type, i.seller === "kensington" ? "store" : "vendor"),
+            productId: `p${n}`,
+          }));
           const { lines, groups } = applyBundles(basket, () => sellerTiers);
           const listed = basket.reduce((a, l) => a + l.price, 0);
           const charged = lines.reduce((a, l) => a + l.price, 0);
@@ -117,9 +171,17 @@ describe("a basket's bundles", () => {
           // The money engine: each order line holds its price paid; a full refund of every item gives back exactly what was charged.
           const input: MoneyInput = {
             order: { id: "o1", deliveryFee: 399, status: "completed" },
-            items: lines.map((l, n) => ({ id: `i${n}`, name: l.productId, type: l.type, price: l.price, status: "returned" })),
+            items: lines.map((l, n) => ({
+              id: `i${n}`,
+              name: l.productId,
+              type: l.type,
+              price: l.price,
+              status: "returned",
+            })),
             transactions: [],
-            payments: [{ operation: "authorize", amount: charged + 399, status: "succeeded", idempotencyKey: "authorize:o1" }],
+            payments: [
+              { operation: "authorize", amount: charged + 399, status: "succeeded", idempotencyKey: "authorize:o1" },
+            ],
           };
           const refunds = lines.map((_, n) => refundCap(input, `refund:return:i${n}`));
           expect(refunds).toEqual(lines.map((l) => l.price));

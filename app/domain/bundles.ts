@@ -69,8 +69,17 @@ export interface BundleGroup {
  * their listed price, the discount, spread over those lines. Returns the lines with the price to
  * pay (and what they were listed at) and the groups' discounts.
  */
-export function applyBundles<L extends PricedLine>(lines: readonly L[], tiersOf: (key: string) => readonly BundleTier[]) {
-  const out = lines.map((l) => ({ ...l, listPrice: l.listPrice ?? l.price, offer: l.offer ?? false, bundleDiscount: 0, bundlePercent: 0 }));
+export function applyBundles<L extends PricedLine>(
+  lines: readonly L[],
+  tiersOf: (key: string) => readonly BundleTier[],
+) {
+  const out = lines.map((l) => ({
+    ...l,
+    listPrice: l.listPrice ?? l.price,
+    offer: l.offer ?? false,
+    bundleDiscount: 0,
+    bundlePercent: 0,
+  }));
   const groups: BundleGroup[] = [];
   const byGroup = new Map<string, number[]>();
   out.forEach((l, i) => {
@@ -102,7 +111,11 @@ export function applyBundles<L extends PricedLine>(lines: readonly L[], tiersOf:
  * shopper agreed a price for (an accepted offer, `agreed` by product id) takes that price; then
  * each handler group's bundle discount applies to its other Buy Now lines.
  */
-export function priceBasket<L extends PricedLine & { productId: string }>(lines: readonly L[], agreed: ReadonlyMap<string, { price: number }>, tiersOf: (key: string) => readonly BundleTier[]) {
+export function priceBasket<L extends PricedLine & { productId: string }>(
+  lines: readonly L[],
+  agreed: ReadonlyMap<string, { price: number }>,
+  tiersOf: (key: string) => readonly BundleTier[],
+) {
   const offered = lines.map((l) => {
     const deal = l.type === "purchase" ? agreed.get(l.productId) : undefined;
     return deal && deal.price < l.price ? { ...l, listPrice: l.price, price: deal.price, offer: true } : l;
@@ -122,7 +135,10 @@ export const BUNDLE_MESSAGES = {
 } as const;
 
 /** The dashboard's form: a percent for 2 items and one for 3 or more (0 or empty: none). */
-export function parseBundleForm(form: { two: unknown; three: unknown }): { ok: true; tiers: BundleTier[] } | { ok: false; errors: Record<string, string> } {
+export function parseBundleForm(form: {
+  two: unknown;
+  three: unknown;
+}): { ok: true; tiers: BundleTier[] } | { ok: false; errors: Record<string, string> } {
   const read = (raw: unknown) => {
     const text = typeof raw === "string" ? raw.trim().replace(/%$/, "") : "";
     if (text === "") return 0;

@@ -26,7 +26,15 @@ export function ftsQuery(search: string): string | null {
 // in hex. The view products_fts_source writes the same tokens with SQLite's hex().
 const ALL_TEXT = "{name brand description tags color category}";
 const NAME_OR_BRAND = "{name brand}";
-const FACETS = { productTypes: "t", categories: "c", brands: "b", colors: "k", conditions: "n", tags: "g", sizes: "s" } as const;
+const FACETS = {
+  productTypes: "t",
+  categories: "c",
+  brands: "b",
+  colors: "k",
+  conditions: "n",
+  tags: "g",
+  sizes: "s",
+} as const;
 export type FacetFilter = keyof typeof FACETS;
 const utf8 = new TextEncoder();
 
@@ -83,8 +91,9 @@ export interface PriceWalk {
 // band's number: the count of PRICE_BAND_STARTS at or below the price (in pence). Narrow where
 // shoppers filter, wider above. Migration 0008 writes the same list in SQL (a test compares them).
 export const PRICE_BAND_STARTS = [
-  500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 9000, 10000, 12000, 14000, 16000, 18000, 20000, 25000,
-  30000, 35000, 40000, 50000, 60000, 70000, 80000, 100000, 125000, 150000, 200000, 250000, 300000, 400000, 500000, 750000, 1000000,
+  500, 1000, 1500, 2000, 2500, 3000, 3500, 4000, 4500, 5000, 6000, 7000, 8000, 9000, 10000, 12000, 14000, 16000, 18000,
+  20000, 25000, 30000, 35000, 40000, 50000, 60000, 70000, 80000, 100000, 125000, 150000, 200000, 250000, 300000, 400000,
+  500000, 750000, 1000000,
 ] as const;
 const PRICE_FACETS = { rental: "r", buy: "p" } as const;
 
@@ -124,13 +133,14 @@ export function priceFacetTokens(kind: keyof typeof PRICE_FACETS, pence: number 
 export function bandGroupTokens(bands: readonly number[]) {
   const sorted = [...new Set(bands)].sort((a, b) => a - b);
   const tokens: string[] = [];
-  for (let i = 0; i < sorted.length; ) {
+  for (let i = 0; i < sorted.length;) {
     // A run of neighbouring bands, cut into the largest aligned groups that fit inside it.
     let end = i;
     while (end + 1 < sorted.length && sorted[end + 1] === sorted[end]! + 1) end++;
-    for (let band = sorted[i]!; band <= sorted[end]!; ) {
+    for (let band = sorted[i]!; band <= sorted[end]!;) {
       let level = 0;
-      while (level < PRICE_GROUP_LEVELS && band % 2 ** (level + 1) === 0 && band + 2 ** (level + 1) - 1 <= sorted[end]!) level++;
+      while (level < PRICE_GROUP_LEVELS && band % 2 ** (level + 1) === 0 && band + 2 ** (level + 1) - 1 <= sorted[end]!)
+        level++;
       tokens.push(groupToken(level, band));
       band += 2 ** level;
     }
@@ -163,8 +173,14 @@ export function bandsOfRange(min: number | null, max: number | null) {
 
 type BandToken = number | "n" | `x${number}`;
 /** The index tokens of these bands (grouped) and other price tokens. */
-const bandTokens = (tokens: BandToken[]) => [...bandGroupTokens(tokens.filter((t) => typeof t === "number")), ...tokens.filter((t) => typeof t !== "number")];
-const bandClause = (facet: string, tokens: BandToken[]) => `(facets : (${bandTokens(tokens).map((b) => `"${facet}${b}"`).join(" OR ")}))`;
+const bandTokens = (tokens: BandToken[]) => [
+  ...bandGroupTokens(tokens.filter((t) => typeof t === "number")),
+  ...tokens.filter((t) => typeof t !== "number"),
+];
+const bandClause = (facet: string, tokens: BandToken[]) =>
+  `(facets : (${bandTokens(tokens)
+    .map((b) => `"${facet}${b}"`)
+    .join(" OR ")}))`;
 const ALL_BANDS = Array.from({ length: PRICE_BAND_STARTS.length + 1 }, (_, band) => band);
 
 /** The listing's price ranges (rental, buying), each with the bands it touches, covers, cuts and leaves out. */
@@ -176,7 +192,14 @@ function priceRanges(filters: CatalogFilters) {
     .filter((r) => r.min !== null || r.max !== null)
     .map((r) => {
       const { touched, inside, exact } = bandsOfRange(r.min, r.max);
-      return { ...r, facet: PRICE_FACETS[r.kind], touched, inside, exact, cut: touched.filter((b) => !inside.includes(b) && b !== exact) };
+      return {
+        ...r,
+        facet: PRICE_FACETS[r.kind],
+        touched,
+        inside,
+        exact,
+        cut: touched.filter((b) => !inside.includes(b) && b !== exact),
+      };
     });
 }
 
@@ -191,7 +214,10 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
     // items priced in that part are then taken off; otherwise it is left out and the items priced
     // in range are added. Either way the smaller part is walked in price order.
     const covered = [...range.inside];
-    const parts = { added: { bands: [] as number[], prices: [] as PriceWalk["prices"] }, dropped: { bands: [] as number[], prices: [] as PriceWalk["prices"] } };
+    const parts = {
+      added: { bands: [] as number[], prices: [] as PriceWalk["prices"] },
+      dropped: { bands: [] as number[], prices: [] as PriceWalk["prices"] },
+    };
     for (const band of range.cut) {
       const from = Math.max(min, bandStart(band));
       const to = Math.min(max, bandEnd(band));
@@ -208,8 +234,26 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
     }
     // One walk for the parts taken off and one for those added, each probing the matches in its bands.
     const walks: PriceWalk[] = [
-      ...(parts.dropped.bands.length ? [{ kind: range.kind, set: and(rest, bandClause(range.facet, parts.dropped.bands)), prices: parts.dropped.prices, sign: -1 as const }] : []),
-      ...(parts.added.bands.length ? [{ kind: range.kind, set: and(rest, bandClause(range.facet, parts.added.bands)), prices: parts.added.prices, sign: 1 as const }] : []),
+      ...(parts.dropped.bands.length
+        ? [
+            {
+              kind: range.kind,
+              set: and(rest, bandClause(range.facet, parts.dropped.bands)),
+              prices: parts.dropped.prices,
+              sign: -1 as const,
+            },
+          ]
+        : []),
+      ...(parts.added.bands.length
+        ? [
+            {
+              kind: range.kind,
+              set: and(rest, bandClause(range.facet, parts.added.bands)),
+              prices: parts.added.prices,
+              sign: 1 as const,
+            },
+          ]
+        : []),
     ];
     const exact = range.exact === null ? [] : [`x${range.exact}` as const];
     // The complement: every match, less those without that price ("n") and those in the bands not
@@ -231,9 +275,15 @@ function countInBands(rest: string, ranges: ReturnType<typeof priceRanges>): Pri
   // A rental and a buying range: the matches with both prices covered, then those with either
   // price in a band a range cuts, read by rowid to check their prices.
   const covered = ranges.map((r) => [...r.inside, ...(r.exact === null ? [] : [`x${r.exact}` as const])]);
-  const inside = covered.every((tokens) => tokens.length) ? ranges.map((r, i) => bandClause(r.facet, covered[i]!)).join(" AND ") : null;
+  const inside = covered.every((tokens) => tokens.length)
+    ? ranges.map((r, i) => bandClause(r.facet, covered[i]!)).join(" AND ")
+    : null;
   const touched = and(rest, ...ranges.map((r) => bandClause(r.facet, r.touched)));
-  const edges = ranges.some((r) => r.touched.length !== r.inside.length) ? (inside ? `(${touched}) NOT (${inside})` : touched) : null;
+  const edges = ranges.some((r) => r.touched.length !== r.inside.length)
+    ? inside
+      ? `(${touched}) NOT (${inside})`
+      : touched
+    : null;
   return { counts: inside ? [{ match: and(rest, inside), sign: 1 }] : [], walks: [], edges };
 }
 
@@ -247,7 +297,10 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   // A range that touches no band (minimum above maximum) is left to the listing's own price check.
   const ranges = priceRanges(filters);
   const prices = ranges.length && ranges.every((r) => r.touched.length) ? ranges : null;
-  const all = (text: string | null) => [...(text ? [text] : []), ...facets, ...(prices ? prices.map((r) => bandClause(r.facet, r.touched)) : [])].join(" AND ");
+  const all = (text: string | null) =>
+    [...(text ? [text] : []), ...facets, ...(prices ? prices.map((r) => bandClause(r.facet, r.touched)) : [])].join(
+      " AND ",
+    );
   const text = words ? `(${ALL_TEXT} : (${words}))` : null;
   const match = all(text);
   const rest = [...(text ? [text] : []), ...facets].join(" AND ");
@@ -255,7 +308,13 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
   const walk = prices ? rest : match;
   if (!words) return { match, tiers: null, unusable: false, priceCount, walk };
   const nameOrBrand = all(`(${NAME_OR_BRAND} : (${words}))`);
-  return { match, tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`], unusable: false, priceCount, walk };
+  return {
+    match,
+    tiers: [nameOrBrand, `(${match}) NOT (${NAME_OR_BRAND} : (${words}))`],
+    unusable: false,
+    priceCount,
+    walk,
+  };
 }
 
 /**
@@ -263,7 +322,12 @@ export function indexQuery(filters: CatalogFilters): IndexQuery | null {
  * every other filter (its text and facets, and the price bands a range touches), or null when
  * there is none; `exact` is false when a price range needs the prices themselves checked.
  */
-export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; others: string | null; exact: boolean; unusable: boolean } {
+export function sizeCountQuery(filters: CatalogFilters): {
+  rest: string | null;
+  others: string | null;
+  exact: boolean;
+  unusable: boolean;
+} {
   const words = filters.search ? ftsQuery(filters.search) : null;
   if (filters.search && !words) return { rest: null, others: null, exact: true, unusable: true };
   const parts = [
@@ -276,7 +340,8 @@ export function sizeCountQuery(filters: CatalogFilters): { rest: string | null; 
   const others = parts.length ? parts.join(" AND ") : null;
   // A price range narrows to the bands it touches (a superset: the prices are then checked).
   const ranges = priceRanges(filters);
-  if (ranges.length && ranges.every((r) => r.touched.length)) parts.push(...ranges.map((r) => bandClause(r.facet, r.touched)));
+  if (ranges.length && ranges.every((r) => r.touched.length))
+    parts.push(...ranges.map((r) => bandClause(r.facet, r.touched)));
   return { rest: parts.length ? parts.join(" AND ") : null, others, exact: ranges.length === 0, unusable: false };
 }
 

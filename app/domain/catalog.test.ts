@@ -1,8 +1,25 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import migration0016 from "../../migrations/0016_price_band_groups.sql?raw";
-import { decodeCursor, encodeCursor, hasFilters, parseCatalogQuery, priceFilterNotes, productTypeFromSlug } from "./catalog";
-import { bandGroupTokens, facetsCoverFilters, type FacetFilter, facetToken, ftsQuery, indexQuery, PRICE_BAND_STARTS, PRICE_GROUP_LEVELS, priceFacetTokens } from "./catalog-index";
+import {
+  decodeCursor,
+  encodeCursor,
+  hasFilters,
+  parseCatalogQuery,
+  priceFilterNotes,
+  productTypeFromSlug,
+} from "./catalog";
+import {
+  bandGroupTokens,
+  facetsCoverFilters,
+  type FacetFilter,
+  facetToken,
+  ftsQuery,
+  indexQuery,
+  PRICE_BAND_STARTS,
+  PRICE_GROUP_LEVELS,
+  priceFacetTokens,
+} from "./catalog-index";
 
 describe("ftsQuery", () => {
   it.each([
@@ -31,9 +48,12 @@ describe("facetToken", () => {
     colors: { value: "Black", token: "k426c61636b" },
     sizes: { value: "UK 10", token: "s554b203130" },
   } satisfies Record<FacetFilter, { value: string; token: string }>;
-  it.each(Object.entries(samples) as [FacetFilter, { value: string; token: string }][])("%s %j (letters and digits only: one token)", (filter, { value, token }) => {
-    expect(facetToken(filter, value)).toBe(token);
-  });
+  it.each(Object.entries(samples) as [FacetFilter, { value: string; token: string }][])(
+    "%s %j (letters and digits only: one token)",
+    (filter, { value, token }) => {
+      expect(facetToken(filter, value)).toBe(token);
+    },
+  );
 
   it("keeps values apart that differ only in case", () => {
     expect(facetToken("brands", "Ganni")).not.toBe(facetToken("brands", "ganni"));
@@ -62,7 +82,9 @@ describe("indexQuery", () => {
     expect(query.match).toBe(
       '({name brand description tags color category} : ("wool"* "coat"*)) AND (facets : ("c436f617473")) AND (facets : ("b47616e6e69" OR "b5265697373"))',
     );
-    expect(query.tiers![0]).toBe('({name brand} : ("wool"* "coat"*)) AND (facets : ("c436f617473")) AND (facets : ("b47616e6e69" OR "b5265697373"))');
+    expect(query.tiers![0]).toBe(
+      '({name brand} : ("wool"* "coat"*)) AND (facets : ("c436f617473")) AND (facets : ("b47616e6e69" OR "b5265697373"))',
+    );
     expect(query.tiers![1]).toBe(`(${query.match}) NOT ({name brand} : ("wool"* "coat"*))`);
   });
 
@@ -78,29 +100,60 @@ describe("indexQuery", () => {
     // Less of it is out of range (£14.01–£14.99) than in: it is counted, and the items priced out of range are walked and taken off.
     expect(query.priceCount).toEqual({
       counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', sign: 1 }],
-      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', prices: [{ min: 1401, max: 1499 }], sign: -1 }],
+      walks: [
+        {
+          kind: "rental",
+          set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))',
+          prices: [{ min: 1401, max: 1499 }],
+          sign: -1,
+        },
+      ],
       edges: null,
     });
     // £10–£11: more of band 2 is out of range than in: the items priced in range are walked and added.
     expect(indexQuery(filtersOf("tag=wool&rental_min=10&rental_max=11"))!.priceCount).toEqual({
       counts: [],
-      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))', prices: [{ min: 1000, max: 1100 }], sign: 1 }],
+      walks: [
+        {
+          kind: "rental",
+          set: '(facets : ("g776f6f6c")) AND (facets : ("r2"))',
+          prices: [{ min: 1000, max: 1100 }],
+          sign: 1,
+        },
+      ],
       edges: null,
     });
     // £10–£20: band 2 and 3 are covered (the group of bands 2 and 3: "rg1x1"); of band 4 (£20–£24.99) only the items at exactly £20 are in range.
     expect(indexQuery(filtersOf("search=dress&rental_min=10&rental_max=20"))!.priceCount).toEqual({
-      counts: [{ match: '({name brand description tags color category} : ("dress"*)) AND (facets : ("rg1x1" OR "rx4"))', sign: 1 }],
+      counts: [
+        {
+          match: '({name brand description tags color category} : ("dress"*)) AND (facets : ("rg1x1" OR "rx4"))',
+          sign: 1,
+        },
+      ],
       walks: [],
       edges: null,
     });
     // £12.50–£33 cuts bands 2 and 6: both counted, their parts out of range walked once and taken off.
     expect(indexQuery(filtersOf("tag=wool&rental_min=12.5&rental_max=33"))!.priceCount).toEqual({
       counts: [{ match: '(facets : ("g776f6f6c")) AND (facets : ("rg1x1" OR "rg1x2" OR "r6"))', sign: 1 }],
-      walks: [{ kind: "rental", set: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r6"))', prices: [{ min: 1000, max: 1249 }, { min: 3301, max: 3499 }], sign: -1 }],
+      walks: [
+        {
+          kind: "rental",
+          set: '(facets : ("g776f6f6c")) AND (facets : ("r2" OR "r6"))',
+          prices: [
+            { min: 1000, max: 1249 },
+            { min: 3301, max: 3499 },
+          ],
+          sign: -1,
+        },
+      ],
       edges: null,
     });
     // Bands 10 to 38: 10–11, 12–15, 16–31, 32–35, 36–37 and 38.
-    expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain('(facets : ("pg1x5" OR "pg2x3" OR "pg4x1" OR "pg2x8" OR "pg1x18" OR "p38"))');
+    expect(indexQuery(filtersOf("search=coat&buy_min=50"))!.match).toContain(
+      '(facets : ("pg1x5" OR "pg2x3" OR "pg4x1" OR "pg2x8" OR "pg1x18" OR "p38"))',
+    );
     expect(indexQuery(filtersOf("tag=wool"))!.priceCount).toBeNull();
     // A range no band satisfies is left to the listing's own price check.
     expect(indexQuery(filtersOf("tag=wool&rental_min=30&rental_max=10"))!.priceCount).toBeNull();
@@ -119,14 +172,20 @@ describe("indexQuery", () => {
     });
     // From £50.50: band 10 (£50–£59.99) is cut, counted, and its items below £50.50 taken off.
     expect(indexQuery(filtersOf("tag=wool&buy_min=50.5"))!.priceCount).toMatchObject({
-      counts: [{ match: tag, sign: 1 }, { match: `${tag} AND (facets : ("pg3x0" OR "pg1x4" OR "pn"))`, sign: -1 }],
+      counts: [
+        { match: tag, sign: 1 },
+        { match: `${tag} AND (facets : ("pg3x0" OR "pg1x4" OR "pn"))`, sign: -1 },
+      ],
       walks: [{ kind: "buy", set: `${tag} AND (facets : ("p10"))`, prices: [{ min: 5000, max: 5049 }], sign: -1 }],
     });
     // £5–£1,000: band 29 starts at £1,000; all of it is taken off, then its items at exactly £1,000 are added.
     expect(indexQuery(filtersOf("tag=wool&buy_min=5&buy_max=1000"))!.priceCount).toEqual({
       counts: [
         { match: tag, sign: 1 },
-        { match: `${tag} AND (facets : ("p0" OR "p29" OR "pg1x15" OR "pg2x8" OR "pg1x18" OR "p38" OR "pn"))`, sign: -1 },
+        {
+          match: `${tag} AND (facets : ("p0" OR "p29" OR "pg1x15" OR "pg2x8" OR "pg1x18" OR "p38" OR "pn"))`,
+          sign: -1,
+        },
         { match: `${tag} AND (facets : ("px29"))`, sign: 1 },
       ],
       walks: [],
@@ -138,7 +197,11 @@ describe("indexQuery", () => {
     const query = indexQuery(filtersOf("tag=wool&rental_max=14.99&buy_min=50"))!;
     const rental = '(facets : ("rg1x0" OR "r2"))';
     const buy = '(facets : ("pg1x5" OR "pg2x3" OR "pg4x1" OR "pg2x8" OR "pg1x18" OR "p38"))';
-    expect(query.priceCount).toEqual({ counts: [{ match: `(facets : ("g776f6f6c")) AND ${rental} AND ${buy}`, sign: 1 }], walks: [], edges: null });
+    expect(query.priceCount).toEqual({
+      counts: [{ match: `(facets : ("g776f6f6c")) AND ${rental} AND ${buy}`, sign: 1 }],
+      walks: [],
+      edges: null,
+    });
     expect(indexQuery(filtersOf("tag=wool&rental_max=14&buy_min=50"))!.priceCount!.edges).toBe(
       `((facets : ("g776f6f6c")) AND ${rental} AND ${buy}) NOT ((facets : ("rg1x0")) AND ${buy})`,
     );
@@ -153,7 +216,8 @@ describe("indexQuery", () => {
       fc.property(fc.subarray(bands), (chosen) => {
         const tokens = bandGroupTokens(chosen);
         // Each chosen band's items match exactly one token (so OR-ing them counts each item once); no other band's items match any.
-        for (const band of bands) expect(tokensOf(band).filter((t) => tokens.includes(t)).length).toBe(chosen.includes(band) ? 1 : 0);
+        for (const band of bands)
+          expect(tokensOf(band).filter((t) => tokens.includes(t)).length).toBe(chosen.includes(band) ? 1 : 0);
         // At most two tokens per level for each run of neighbouring bands.
         const runs = chosen.filter((b) => !chosen.includes(b - 1)).length;
         expect(tokens.length).toBeLessThanOrEqual(runs * 2 * (PRICE_GROUP_LEVELS + 1));
@@ -172,7 +236,9 @@ describe("indexQuery", () => {
   });
 
   it("lets the facets answer every filter but a price range", () => {
-    expect(facetsCoverFilters(filtersOf("search=coat&tag=wool&color=Black&condition=Almost%20New&type=Women"))).toBe(true);
+    expect(facetsCoverFilters(filtersOf("search=coat&tag=wool&color=Black&condition=Almost%20New&type=Women"))).toBe(
+      true,
+    );
     expect(facetsCoverFilters(filtersOf("search=coat&rental_max=20"))).toBe(false);
     expect(facetsCoverFilters(filtersOf("search=coat&buy_min=5"))).toBe(false);
   });
@@ -181,7 +247,9 @@ describe("indexQuery", () => {
 describe("parseCatalogQuery", () => {
   it("reads every filter and normalises known values", () => {
     const { filters, page } = parseCatalogQuery(
-      new URLSearchParams("brand=Ganni&brand=Reiss&category=coats&type=women&color=Black&tag=wool&condition=almost%20new&rental_min=10&rental_max=25.50&buy_min=x&sort=price_asc"),
+      new URLSearchParams(
+        "brand=Ganni&brand=Reiss&category=coats&type=women&color=Black&tag=wool&condition=almost%20new&rental_min=10&rental_max=25.50&buy_min=x&sort=price_asc",
+      ),
     );
     expect(filters).toMatchObject({
       brands: ["Ganni", "Reiss"],
@@ -214,7 +282,12 @@ describe("cursors", () => {
 });
 
 describe("productTypeFromSlug", () => {
-  it.each([["women", "Women"], ["MEN", "Men"], ["unisex", "Unisex"], ["vintagevera", null]])("%s", (slug, type) => {
+  it.each([
+    ["women", "Women"],
+    ["MEN", "Men"],
+    ["unisex", "Unisex"],
+    ["vintagevera", null],
+  ])("%s", (slug, type) => {
     expect(productTypeFromSlug(slug)).toBe(type);
   });
 });
@@ -233,7 +306,9 @@ describe("priceFilterNotes", () => {
   });
 
   it("says a range with its minimum above its maximum matches nothing", () => {
-    expect(notes("rental_min=50&rental_max=10")).toEqual(["Rental price: the minimum is above the maximum, so nothing can match."]);
+    expect(notes("rental_min=50&rental_max=10")).toEqual([
+      "Rental price: the minimum is above the maximum, so nothing can match.",
+    ]);
   });
 
   it("says nothing of usable prices", () => {

@@ -1,4 +1,3 @@
-
 // Pure catalog rules shared by loaders, components and tests.
 import { parsePounds } from "./money";
 
@@ -69,8 +68,17 @@ export interface CatalogFilters {
 
 /** How many filters are applied (the mobile 'Filters (2)' button): each chosen value, and each price range. */
 export function activeFilterCount(filters: CatalogFilters) {
-  const lists = filters.brands.length + filters.categories.length + filters.productTypes.length + filters.colors.length + filters.tags.length + filters.conditions.length + filters.sizes.length;
-  const ranges = (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) + (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
+  const lists =
+    filters.brands.length +
+    filters.categories.length +
+    filters.productTypes.length +
+    filters.colors.length +
+    filters.tags.length +
+    filters.conditions.length +
+    filters.sizes.length;
+  const ranges =
+    (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) +
+    (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
   return lists + ranges;
 }
 
@@ -110,7 +118,9 @@ function list(params: URLSearchParams, key: string, allowed?: readonly string[])
     .filter((v) => v.length > 0 && v.length <= MAX_TEXT);
   const unique = [...new Set(values)].slice(0, MAX_VALUES);
   if (!allowed) return unique;
-  return unique.map((v) => allowed.find((a) => a.toLowerCase() === v.toLowerCase())).filter((v): v is string => Boolean(v));
+  return unique
+    .map((v) => allowed.find((a) => a.toLowerCase() === v.toLowerCase()))
+    .filter((v): v is string => Boolean(v));
 }
 
 function pounds(params: URLSearchParams, key: string) {
@@ -132,13 +142,18 @@ const PRICE_RANGES = [
 export function priceFilterNotes(params: URLSearchParams, filters: CatalogFilters): string[] {
   const notes: string[] = [];
   for (const range of PRICE_RANGES) {
-    for (const [key, side] of [[range.min, "minimum"], [range.max, "maximum"]] as const) {
+    for (const [key, side] of [
+      [range.min, "minimum"],
+      [range.max, "maximum"],
+    ] as const) {
       const raw = params.get(key);
-      if (raw && pounds(params, key) === null) notes.push(`${range.legend}: the ${side} "${raw.slice(0, 20)}" is not a price in pounds, so it was left out.`);
+      if (raw && pounds(params, key) === null)
+        notes.push(`${range.legend}: the ${side} "${raw.slice(0, 20)}" is not a price in pounds, so it was left out.`);
     }
     const from = filters[range.from];
     const to = filters[range.to];
-    if (from !== null && to !== null && from > to) notes.push(`${range.legend}: the minimum is above the maximum, so nothing can match.`);
+    if (from !== null && to !== null && from > to)
+      notes.push(`${range.legend}: the minimum is above the maximum, so nothing can match.`);
   }
   return notes;
 }
@@ -180,17 +195,17 @@ export function parseCatalogQuery(params: URLSearchParams): { filters: CatalogFi
 export function hasFilters(filters: CatalogFilters) {
   return Boolean(
     filters.search ||
-      filters.brands.length ||
-      filters.categories.length ||
-      filters.productTypes.length ||
-      filters.colors.length ||
-      filters.tags.length ||
-      filters.conditions.length ||
-      filters.sizes.length ||
-      filters.rentalMin !== null ||
-      filters.rentalMax !== null ||
-      filters.buyMin !== null ||
-      filters.buyMax !== null,
+    filters.brands.length ||
+    filters.categories.length ||
+    filters.productTypes.length ||
+    filters.colors.length ||
+    filters.tags.length ||
+    filters.conditions.length ||
+    filters.sizes.length ||
+    filters.rentalMin !== null ||
+    filters.rentalMax !== null ||
+    filters.buyMin !== null ||
+    filters.buyMax !== null,
   );
 }
 
@@ -202,14 +217,23 @@ export function profilePage(params: URLSearchParams): PageRequest {
 
 /** Cursors are opaque to the browser: base64url of [sort value, id]. */
 export function encodeCursor(value: number, id: string) {
-  return btoa(JSON.stringify([value, id])).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(JSON.stringify([value, id]))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export function decodeCursor(cursor: string | null): { value: number; id: string } | null {
   if (!cursor) return null;
   try {
     const parsed = JSON.parse(atob(cursor.replace(/-/g, "+").replace(/_/g, "/")));
-    if (Array.isArray(parsed) && typeof parsed[0] === "number" && Number.isFinite(parsed[0]) && typeof parsed[1] === "string" && parsed[1].length <= 100) {
+    if (
+      Array.isArray(parsed) &&
+      typeof parsed[0] === "number" &&
+      Number.isFinite(parsed[0]) &&
+      typeof parsed[1] === "string" &&
+      parsed[1].length <= 100
+    ) {
       return { value: parsed[0], id: parsed[1] };
     }
   } catch {

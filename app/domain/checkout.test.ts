@@ -2,8 +2,16 @@ import { describe, expect, it } from "vitest";
 import { ADDRESS_MESSAGES, BillingAddress, lastAddresses, ShippingAddress } from "./checkout";
 
 // A parcel is sent to, and returned from, an address in the United Kingdom (decision 0067).
-const address = (over: Record<string, string> = {}) => ({ fullName: "Ada Lovelace", addressLine1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", country: "United Kingdom", ...over });
-const errorOf = (result: ReturnType<typeof ShippingAddress.safeParse>) => (result.success ? null : result.error.issues[0]!.message);
+const address = (over: Record<string, string> = {}) => ({
+  fullName: "Ada Lovelace",
+  addressLine1: "12 St James's Square",
+  city: "London",
+  postalCode: "SW1Y 4JH",
+  country: "United Kingdom",
+  ...over,
+});
+const errorOf = (result: ReturnType<typeof ShippingAddress.safeParse>) =>
+  result.success ? null : result.error.issues[0]!.message;
 
 describe("a UK address", () => {
   it.each([
@@ -20,10 +28,18 @@ describe("a UK address", () => {
   });
 
   it("takes the country by its code or usual names, stored as its code, and no unknown country", () => {
-    for (const country of ["GB", "UK", "great britain", "Scotland", "Northern Ireland", "United Kingdom"]) expect(ShippingAddress.parse(address({ country })).country).toBe("GB");
-    expect(ShippingAddress.parse(address({ country: "FR", postalCode: "75002" }))).toMatchObject({ country: "FR", postalCode: "75002" });
-    expect(errorOf(ShippingAddress.safeParse(address({ country: "FR" })))).toBe("Enter a postal code for France, such as 75002");
-    expect(errorOf(ShippingAddress.safeParse(address({ country: "HK" })))).toBe("Leave the postcode empty: Hong Kong has no postcodes");
+    for (const country of ["GB", "UK", "great britain", "Scotland", "Northern Ireland", "United Kingdom"])
+      expect(ShippingAddress.parse(address({ country })).country).toBe("GB");
+    expect(ShippingAddress.parse(address({ country: "FR", postalCode: "75002" }))).toMatchObject({
+      country: "FR",
+      postalCode: "75002",
+    });
+    expect(errorOf(ShippingAddress.safeParse(address({ country: "FR" })))).toBe(
+      "Enter a postal code for France, such as 75002",
+    );
+    expect(errorOf(ShippingAddress.safeParse(address({ country: "HK" })))).toBe(
+      "Leave the postcode empty: Hong Kong has no postcodes",
+    );
     expect(errorOf(ShippingAddress.safeParse(address({ country: "Narnia" })))).toBe(ADDRESS_MESSAGES.country);
   });
 
@@ -31,24 +47,40 @@ describe("a UK address", () => {
     expect(errorOf(ShippingAddress.safeParse(address({ city: "1234" })))).toBe(ADDRESS_MESSAGES.city);
     const billing = (phone: string) => BillingAddress.safeParse({ ...address(), email: "ada@example.test", phone });
     expect(billing("+44 (0)7700 900123").success).toBe(true);
-    for (const phone of ["call me maybe", "123", "1".repeat(16)]) expect(errorOf(billing(phone))).toBe(ADDRESS_MESSAGES.phone);
+    for (const phone of ["call me maybe", "123", "1".repeat(16)])
+      expect(errorOf(billing(phone))).toBe(ADDRESS_MESSAGES.phone);
   });
 });
 
 describe("lastAddresses", () => {
-  const home = { fullName: "Ada Lovelace", addressLine1: "12 St James's Square", city: "London", postalCode: "SW1Y 4JH", country: "United Kingdom" };
+  const home = {
+    fullName: "Ada Lovelace",
+    addressLine1: "12 St James's Square",
+    city: "London",
+    postalCode: "SW1Y 4JH",
+    country: "United Kingdom",
+  };
   it("starts from the last order's addresses, with today's e-mail; same address when shipping was billing's", () => {
-    expect(lastAddresses({ billing: { ...home, email: "old@example.test", phone: "07700 900123" }, shipping: home }, "new@example.test")).toEqual({
+    expect(
+      lastAddresses(
+        { billing: { ...home, email: "old@example.test", phone: "07700 900123" }, shipping: home },
+        "new@example.test",
+      ),
+    ).toEqual({
       billing: { ...home, email: "new@example.test", phone: "07700 900123" },
       shipping: home,
       same: true,
     });
     const office = { ...home, addressLine1: "1 Office Row" };
-    expect(lastAddresses({ billing: { ...home, email: "a@example.test" }, shipping: office }, "a@example.test")?.same).toBe(false);
+    expect(
+      lastAddresses({ billing: { ...home, email: "a@example.test" }, shipping: office }, "a@example.test")?.same,
+    ).toBe(false);
   });
 
   it("takes only address fields, as text, and nothing without an order", () => {
     expect(lastAddresses(undefined, "a@example.test")).toBeNull();
-    expect(lastAddresses({ billing: { fullName: 5, admin: "yes", city: "Leeds" }, shipping: null }, "a@example.test")).toEqual({ billing: { city: "Leeds", email: "a@example.test" }, shipping: {}, same: false });
+    expect(
+      lastAddresses({ billing: { fullName: 5, admin: "yes", city: "Leeds" }, shipping: null }, "a@example.test"),
+    ).toEqual({ billing: { city: "Leeds", email: "a@example.test" }, shipping: {}, same: false });
   });
 });

@@ -6,8 +6,19 @@ import { ADDRESS_RULE_MESSAGES, checkAddressParts } from "./address-rules";
 // shopper.md §3 (billing and shipping forms) and §5 (required marks). The same schemas check
 // the form in the browser's round trip and on the server.
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
-const required = (label: string, max = 120) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, tooLong(label, max));
-const optional = (label: string, max = 120) => z.string().trim().max(max, tooLong(label, max)).optional().transform((v) => (v ? v : undefined));
+const required = (label: string, max = 120) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, tooLong(label, max));
+const optional = (label: string, max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(label, max))
+    .optional()
+    .transform((v) => (v ? v : undefined));
 
 // An address in any country the shop delivers to (issue 45 item 5; decision 0087): the country is
 // chosen from the list (stored as its code; an old 'United Kingdom' or 'UK' still reads as GB),
@@ -34,8 +45,15 @@ export const ShippingFields = z.object({
 });
 
 const BillingFields = ShippingFields.extend({
-  email: z.string({ error: "Email address is required" }).trim().min(1, "Email address is required").pipe(z.email("Please enter a valid email address")),
-  phone: optional("Phone", 40).refine((v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15), ADDRESS_MESSAGES.phone),
+  email: z
+    .string({ error: "Email address is required" })
+    .trim()
+    .min(1, "Email address is required")
+    .pipe(z.email("Please enter a valid email address")),
+  phone: optional("Phone", 40).refine(
+    (v) => v === undefined || (/^\+?[\d\s()-]+$/.test(v) && phoneDigits(v) >= 7 && phoneDigits(v) <= 15),
+    ADDRESS_MESSAGES.phone,
+  ),
 });
 
 /**
@@ -44,7 +62,9 @@ const BillingFields = ShippingFields.extend({
  */
 const countryIssues = (address: Partial<z.infer<typeof ShippingFields>>, ctx: z.RefinementCtx) => {
   const checked = checkAddressParts(address ?? {});
-  if (!checked.ok) for (const [field, message] of Object.entries(checked.errors)) ctx.addIssue({ code: "custom", path: [field], message });
+  if (!checked.ok)
+    for (const [field, message] of Object.entries(checked.errors))
+      ctx.addIssue({ code: "custom", path: [field], message });
 };
 const always = { when: () => true };
 const byCountry = <T extends z.infer<typeof ShippingFields>>(address: T) => {
@@ -81,7 +101,12 @@ export function parseCheckoutForm(form: FormData) {
 /** What the shopper typed, to show back in the checkout form when it is refused (none of it is trusted or stored). */
 export function checkoutEcho(form: FormData) {
   // The fields are the billing schema's own (the shipping address is the same less e-mail and phone).
-  const group = (prefix: "billing" | "shipping") => Object.fromEntries(Object.keys(BillingFields.shape).map((k) => [k, echoField(form, `${prefix}.${k}`, 200)]).filter(([, v]) => v !== ""));
+  const group = (prefix: "billing" | "shipping") =>
+    Object.fromEntries(
+      Object.keys(BillingFields.shape)
+        .map((k) => [k, echoField(form, `${prefix}.${k}`, 200)])
+        .filter(([, v]) => v !== ""),
+    );
   return { billing: group("billing"), shipping: group("shipping"), sameAsBilling: form.get("sameAsBilling") === "on" };
 }
 export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
@@ -94,7 +119,13 @@ export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
 export function lastAddresses(stored: { billing: unknown; shipping: unknown } | undefined, email: string) {
   if (!stored) return null;
   const fields = (value: unknown, keys: readonly string[]): Record<string, string> =>
-    Object.fromEntries(keys.flatMap((k) => (value && typeof value === "object" && typeof (value as Record<string, unknown>)[k] === "string" ? [[k, (value as Record<string, string>)[k]!]] : [])));
+    Object.fromEntries(
+      keys.flatMap((k) =>
+        value && typeof value === "object" && typeof (value as Record<string, unknown>)[k] === "string"
+          ? [[k, (value as Record<string, string>)[k]!]]
+          : [],
+      ),
+    );
   const place = Object.keys(ShippingFields.shape);
   const billing: Record<string, string> = { ...fields(stored.billing, Object.keys(BillingFields.shape)), email };
   const shipping = fields(stored.shipping, place);

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { checkPartial, claimReturnWords, comesBack, CLAIM_WINDOW_MS, claimWindowEndsAt, expectedDeliveryBy, payoutHold, readPence, reasonsOffered, windowOpen, type ClaimableItem } from "./claims";
+import {
+  checkPartial,
+  claimReturnWords,
+  comesBack,
+  CLAIM_WINDOW_MS,
+  claimWindowEndsAt,
+  expectedDeliveryBy,
+  payoutHold,
+  readPence,
+  reasonsOffered,
+  windowOpen,
+  type ClaimableItem,
+} from "./claims";
 
 // Buyer protection's rules (issue 43; decision 0078): the claim window, what may be reported when,
 // and what holds an item's money from the weekly payout.
@@ -7,7 +19,14 @@ import { checkPartial, claimReturnWords, comesBack, CLAIM_WINDOW_MS, claimWindow
 const DAY = 86_400_000;
 const placedAt = Date.UTC(2026, 10, 2, 10); // Monday 2 Nov 2026
 const deliveredAt = Date.UTC(2026, 10, 5, 12);
-const item = (over: Partial<ClaimableItem> = {}): ClaimableItem => ({ status: "completed", deliveredAt, claimWindowClosedAt: null, placedAt, claimed: false, ...over });
+const item = (over: Partial<ClaimableItem> = {}): ClaimableItem => ({
+  status: "completed",
+  deliveredAt,
+  claimWindowClosedAt: null,
+  placedAt,
+  claimed: false,
+  ...over,
+});
 
 describe("the claim window", () => {
   it.each([
@@ -43,11 +62,31 @@ describe("the claim window", () => {
 
 describe("the payout hold", () => {
   it.each([
-    ["window open", { deliveredAt, claimWindowClosedAt: null, openClaim: false }, deliveredAt + DAY, "Its claim window is open until 2026-11-07 12:00 UTC."],
+    [
+      "window open",
+      { deliveredAt, claimWindowClosedAt: null, openClaim: false },
+      deliveredAt + DAY,
+      "Its claim window is open until 2026-11-07 12:00 UTC.",
+    ],
     ["window closed", { deliveredAt, claimWindowClosedAt: null, openClaim: false }, deliveredAt + 3 * DAY, null],
-    ["Everything is OK", { deliveredAt, claimWindowClosedAt: deliveredAt + 60_000, openClaim: false }, deliveredAt + DAY, null],
-    ["a claim pending after the window", { deliveredAt, claimWindowClosedAt: null, openClaim: true }, deliveredAt + 9 * DAY, "A claim about this item is not resolved yet."],
-    ["not delivered (a refund of a cancelled item)", { deliveredAt: null, claimWindowClosedAt: null, openClaim: false }, deliveredAt, null],
+    [
+      "Everything is OK",
+      { deliveredAt, claimWindowClosedAt: deliveredAt + 60_000, openClaim: false },
+      deliveredAt + DAY,
+      null,
+    ],
+    [
+      "a claim pending after the window",
+      { deliveredAt, claimWindowClosedAt: null, openClaim: true },
+      deliveredAt + 9 * DAY,
+      "A claim about this item is not resolved yet.",
+    ],
+    [
+      "not delivered (a refund of a cancelled item)",
+      { deliveredAt: null, claimWindowClosedAt: null, openClaim: false },
+      deliveredAt,
+      null,
+    ],
   ])("%s", (_label, facts, now, reason) => {
     expect(payoutHold(facts, now)).toBe(reason);
   });
@@ -74,7 +113,13 @@ describe("a partial refund", () => {
 });
 
 describe("a claim's return (decision 0093)", () => {
-  const claim = (over: Partial<Parameters<typeof comesBack>[0]> = {}) => ({ kind: "problem", reason: "damaged", outcome: "full_refund", itemKind: "purchase", ...over });
+  const claim = (over: Partial<Parameters<typeof comesBack>[0]> = {}) => ({
+    kind: "problem",
+    reason: "damaged",
+    outcome: "full_refund",
+    itemKind: "purchase",
+    ...over,
+  });
   it.each([
     ["a damaged purchase refunded in full", claim(), true],
     ["not as described", claim({ reason: "not_as_described" }), true],

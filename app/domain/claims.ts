@@ -25,7 +25,14 @@ export const CLAIM_TEXT_MAX = 2000;
 /** The content page that explains buyer protection (/pages/buyer_protection). */
 export const BUYER_PROTECTION_PAGE = "buyer_protection";
 
-export const CLAIM_REASONS = ["not_as_described", "damaged", "wrong_item", "missing", "not_received", "repair_fee"] as const;
+export const CLAIM_REASONS = [
+  "not_as_described",
+  "damaged",
+  "wrong_item",
+  "missing",
+  "not_received",
+  "repair_fee",
+] as const;
 export type ClaimReason = (typeof CLAIM_REASONS)[number];
 
 export const REASON_LABELS: Readonly<Record<ClaimReason, string>> = {
@@ -102,7 +109,8 @@ export function windowOpen(item: Pick<ClaimableItem, "deliveredAt" | "claimWindo
 export function reasonsOffered(item: ClaimableItem, now: number): ClaimReason[] {
   if (item.claimed || item.status === "cancelled") return [];
   if (windowOpen(item, now)) return [...ON_ARRIVAL];
-  if (item.deliveredAt === null && NOT_YET_DELIVERED.has(item.status) && now >= expectedDeliveryBy(item.placedAt)) return ["not_received"];
+  if (item.deliveredAt === null && NOT_YET_DELIVERED.has(item.status) && now >= expectedDeliveryBy(item.placedAt))
+    return ["not_received"];
   return [];
 }
 
@@ -111,9 +119,13 @@ export function reasonsOffered(item: ClaimableItem, now: number): ClaimReason[] 
  * window is still open, or a claim of it is not resolved. The SQL in payouts.server.ts
  * (claimHoldSql) is this rule over the tables.
  */
-export function payoutHold(item: { deliveredAt: number | null; claimWindowClosedAt: number | null; openClaim: boolean }, now: number): string | null {
+export function payoutHold(
+  item: { deliveredAt: number | null; claimWindowClosedAt: number | null; openClaim: boolean },
+  now: number,
+): string | null {
   if (item.openClaim) return "A claim about this item is not resolved yet.";
-  if (windowOpen(item, now)) return `Its claim window is open until ${new Date(claimWindowEndsAt(item.deliveredAt!)).toISOString().slice(0, 16).replace("T", " ")} UTC.`;
+  if (windowOpen(item, now))
+    return `Its claim window is open until ${new Date(claimWindowEndsAt(item.deliveredAt!)).toISOString().slice(0, 16).replace("T", " ")} UTC.`;
   return null;
 }
 
@@ -126,7 +138,10 @@ export function readPence(value: unknown): number | null {
 }
 
 /** A partial refund: more than nothing, less than what was paid for the item. */
-export function checkPartial(value: unknown, paid: number): { ok: true; amount: number } | { ok: false; error: string } {
+export function checkPartial(
+  value: unknown,
+  paid: number,
+): { ok: true; amount: number } | { ok: false; error: string } {
   const amount = readPence(value);
   if (amount === null || amount <= 0) return { ok: false, error: CLAIM_MESSAGES.amount };
   if (amount >= paid) return { ok: false, error: CLAIM_MESSAGES.amountTooHigh(paid) };
@@ -148,7 +163,12 @@ const NOTHING_TO_SEND: readonly ClaimReason[] = ["not_received", "missing"];
  * does (its own return, with the rental's return label), so it gets no second label.
  */
 export function comesBack(claim: { kind: string; reason: string; outcome: string | null; itemKind: string }) {
-  return claim.kind === "problem" && claim.outcome === "full_refund" && claim.itemKind === "purchase" && !NOTHING_TO_SEND.includes(claim.reason as ClaimReason);
+  return (
+    claim.kind === "problem" &&
+    claim.outcome === "full_refund" &&
+    claim.itemKind === "purchase" &&
+    !NOTHING_TO_SEND.includes(claim.reason as ClaimReason)
+  );
 }
 
 /** What the claim's return says to its shopper and handler: on its way, or back (decision 0093). */
@@ -159,5 +179,7 @@ export function claimReturnWords(returnedAt: number | null, trackingStatus: stri
   return "Waiting to be sent back";
 }
 
-export const isReason = (value: unknown): value is ClaimReason => typeof value === "string" && (CLAIM_REASONS as readonly string[]).includes(value);
-export const isOutcome = (value: unknown): value is ClaimOutcome => typeof value === "string" && (CLAIM_OUTCOMES as readonly string[]).includes(value);
+export const isReason = (value: unknown): value is ClaimReason =>
+  typeof value === "string" && (CLAIM_REASONS as readonly string[]).includes(value);
+export const isOutcome = (value: unknown): value is ClaimOutcome =>
+  typeof value === "string" && (CLAIM_OUTCOMES as readonly string[]).includes(value);

@@ -18,7 +18,8 @@ export function decideConsent(
 ): Consent {
   const date = now.toISOString();
   if (choice === "accept_all") return { necessary: true, analytics: true, marketing: true, preferences: true, date };
-  if (choice === "reject_non_essential") return { necessary: true, analytics: false, marketing: false, preferences: false, date };
+  if (choice === "reject_non_essential")
+    return { necessary: true, analytics: false, marketing: false, preferences: false, date };
   return { necessary: true, ...toggles, date };
 }
 

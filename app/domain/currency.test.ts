@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { convertPence, currencyForCountry, formatMinor, MAX_RATE_AGE_DAYS, priceDisplayFor, ratesAreFresh, readCurrency } from "./currency";
+import {
+  convertPence,
+  currencyForCountry,
+  formatMinor,
+  MAX_RATE_AGE_DAYS,
+  priceDisplayFor,
+  ratesAreFresh,
+  readCurrency,
+} from "./currency";
 import { formatGBP, formatPrice } from "./money";
 
 const NOW = Date.parse("2026-11-28T19:00:00Z");

@@ -6,7 +6,10 @@ export const DISPLAY_CURRENCIES = ["GBP", "EUR", "USD", "AUD", "CAD", "SEK", "DK
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
 /** The currencies a price can be converted into (every display currency but pounds). */
-export const FOREIGN_CURRENCIES = DISPLAY_CURRENCIES.filter((code) => code !== "GBP") as Exclude<DisplayCurrency, "GBP">[];
+export const FOREIGN_CURRENCIES = DISPLAY_CURRENCIES.filter((code) => code !== "GBP") as Exclude<
+  DisplayCurrency,
+  "GBP"
+>[];
 
 export const CURRENCY_NAMES: Record<DisplayCurrency, string> = {
   GBP: "Pound sterling (£)",
@@ -87,7 +90,12 @@ function formatterOf(currency: DisplayCurrency) {
   let formatter = formatters.get(currency);
   if (!formatter) {
     const digits = minorDigits(currency);
-    formatter = new Intl.NumberFormat("en-GB", { style: "currency", currency, minimumFractionDigits: digits, maximumFractionDigits: digits });
+    formatter = new Intl.NumberFormat("en-GB", {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
     formatters.set(currency, formatter);
   }
   return formatter;
@@ -113,7 +121,18 @@ export interface PoundRates {
 }
 
 /** Rates of late 2026 for a machine with none yet: the seed's, and the local provider's fallback. */
-export const LOCAL_RATES: PoundRates["perPound"] = { GBP: 1, EUR: 1.1853, USD: 1.3366, AUD: 2.0458, CAD: 1.8687, SEK: 12.9611, DKK: 8.8406, CHF: 1.0795, PLN: 5.0283, JPY: 205.67 };
+export const LOCAL_RATES: PoundRates["perPound"] = {
+  GBP: 1,
+  EUR: 1.1853,
+  USD: 1.3366,
+  AUD: 2.0458,
+  CAD: 1.8687,
+  SEK: 12.9611,
+  DKK: 8.8406,
+  CHF: 1.0795,
+  PLN: 5.0283,
+  JPY: 205.67,
+};
 
 /** A rate older than this (from its reference date) is not shown: prices show in pounds alone. */
 export const MAX_RATE_AGE_DAYS = 4;

@@ -11,7 +11,8 @@ export const PROTECTION_FEE = 250;
 export const PROTECTION_COVER = 5000;
 
 export const PROTECTION_MESSAGES = {
-  purchaseOnly: (name: string) => `Damage protection is for rentals only: "${name}" is a purchase. Untick its protection to continue.`,
+  purchaseOnly: (name: string) =>
+    `Damage protection is for rentals only: "${name}" is a purchase. Untick its protection to continue.`,
 } as const;
 
 /** A repair fee with the cover applied: what is waived and what is still charged. */

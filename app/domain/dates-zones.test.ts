@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { dateTimeFor, deadlineFor, timeFor, endsWhen, formatLongDate, formatShortDate, formatWhen, localDayNumber, momentFor, reminderDue, validTimeZone, zoneLabel } from "./dates";
+import {
+  dateTimeFor,
+  deadlineFor,
+  timeFor,
+  endsWhen,
+  formatLongDate,
+  formatShortDate,
+  formatWhen,
+  localDayNumber,
+  momentFor,
+  reminderDue,
+  validTimeZone,
+  zoneLabel,
+} from "./dates";
 
 describe("dates and times where the reader is", () => {
   it("names the zone where a moment matters", () => {
@@ -25,7 +38,9 @@ describe("dates and times where the reader is", () => {
     ["2026-04-04T16:30:00Z", "Australia/Sydney", "02:30 (Sydney time)"],
     ["2026-03-29T00:30:00Z", "Europe/London", "00:30 (UK time)"],
     ["2026-03-29T01:30:00Z", "Europe/London", "02:30 (UK time)"],
-  ])("reads %s in %s as %s across the clock change", (iso, zone, shown) => expect(formatWhen(Date.parse(iso), zone, "time")).toBe(shown));
+  ])("reads %s in %s as %s across the clock change", (iso, zone, shown) =>
+    expect(formatWhen(Date.parse(iso), zone, "time")).toBe(shown),
+  );
 
   it("refuses an unknown zone and reads it as the UK's", () => {
     expect(validTimeZone("Europe/Paris")).toBe("Europe/Paris");
@@ -66,14 +81,18 @@ describe("dates and times where the reader is", () => {
     ["2026-04-03T22:59:59Z", "Europe/London", "Friday 3 April"],
     ["2026-04-03T22:59:59Z", null, "Friday 3 April"],
     ["2026-04-03T22:59:59Z", "Mars/Olympus", "Friday 3 April"],
-  ])("gives the deadline %s to a reader in %s as %s", (iso, zone, shown) => expect(deadlineFor(Date.parse(iso), zone)).toBe(shown));
+  ])("gives the deadline %s to a reader in %s as %s", (iso, zone, shown) =>
+    expect(deadlineFor(Date.parse(iso), zone)).toBe(shown),
+  );
 
   it("names a moment's time outside the UK only, and dates a moment on the reader's day", () => {
     const summer = Date.parse("2026-07-01T13:30:00Z");
     expect(momentFor(summer, "Europe/London")).toBe("Wednesday 1 July at 14:30");
     expect(momentFor(summer, null)).toBe("Wednesday 1 July at 14:30");
     expect(momentFor(summer, "America/New_York")).toBe("Wednesday 1 July at 09:30 (New York time)");
-    expect(momentFor(Date.parse("2026-12-01T13:30:00Z"), "America/New_York")).toBe("Tuesday 1 December at 08:30 (New York time)");
+    expect(momentFor(Date.parse("2026-12-01T13:30:00Z"), "America/New_York")).toBe(
+      "Tuesday 1 December at 08:30 (New York time)",
+    );
     const lateNight = Date.parse("2026-11-27T23:30:00Z");
     expect(formatShortDate(lateNight)).toBe("27 Nov");
     expect(formatShortDate(lateNight, "Australia/Sydney")).toBe("28 Nov");

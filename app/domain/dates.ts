@@ -53,11 +53,11 @@ export function timeAgo(ms: number, now: number) {
 
 export const DEFAULT_TIME_ZONE = "Europe/London";
 
-
 const checked = new Map<string, boolean>();
 /** The zone's IANA name if Intl knows it ('Europe/Paris'), else null: a forged cookie cannot throw later. */
 export function validTimeZone(value: unknown): string | null {
-  if (typeof value !== "string" || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value)) return null;
+  if (typeof value !== "string" || value.length === 0 || value.length > 64 || !/^[A-Za-z0-9_+\-/]+$/.test(value))
+    return null;
   if (!checked.has(value)) {
     try {
       new Intl.DateTimeFormat("en-GB", { timeZone: value });
@@ -98,7 +98,14 @@ export type WhenStyle =
 
 const OPTIONS: Record<WhenStyle, Intl.DateTimeFormatOptions> = {
   deadline: { weekday: "long", day: "numeric", month: "long" },
-  deadlineTime: { weekday: "long", day: "numeric", month: "long", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
+  deadlineTime: {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  },
   time: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   clock: { hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
   dateTime: { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" },
@@ -123,7 +130,10 @@ function formatter(zone: string, style: WhenStyle) {
 /** A moment as the reader reads it in their zone (an unknown zone reads as the UK's). */
 export function formatWhen(ms: number, zone: string | null | undefined, style: WhenStyle): string {
   const tz = validTimeZone(zone) ?? DEFAULT_TIME_ZONE;
-  const text = formatter(tz, style).format(ms).replace(/^(\w+),/, "$1").replace(" at ", ", ");
+  const text = formatter(tz, style)
+    .format(ms)
+    .replace(/^(\w+),/, "$1")
+    .replace(" at ", ", ");
   return NAMED.has(style) ? `${text} (${zoneLabel(tz)})` : text;
 }
 
@@ -143,7 +153,8 @@ export function localDayNumber(ms: number, zone: string | null | undefined) {
  * A rental's reminder is due when its window ends tomorrow (or already today) on the shopper's own
  * calendar: the daily run that falls on the day before, in their zone, sends it.
  */
-export const reminderDue = (endsAt: number, now: number, zone: string | null | undefined) => localDayNumber(endsAt, zone) - localDayNumber(now, zone) <= 1;
+export const reminderDue = (endsAt: number, now: number, zone: string | null | undefined) =>
+  localDayNumber(endsAt, zone) - localDayNumber(now, zone) <= 1;
 
 /** 'tomorrow', 'today at 14:30 (Paris time)', 'in 3 days': a window's end as its reader counts days. */
 export function endsWhen(endsAt: number, now: number, zone: string | null | undefined) {
@@ -173,19 +184,28 @@ const elsewhere = (zone: string | null | undefined) => {
  * ('Friday 27 November'), elsewhere the day and the time in their zone, named ('Saturday 28
  * November at 00:59 (Paris time)'): the end of a UK day falls on another hour, or day, there.
  */
-export function deadlineFor(ms: number, zone: string | null | undefined, ukStyle: "deadline" | "longDate" = "deadline") {
+export function deadlineFor(
+  ms: number,
+  zone: string | null | undefined,
+  ukStyle: "deadline" | "longDate" = "deadline",
+) {
   const tz = elsewhere(zone);
-  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : formatWhen(ms, DEFAULT_TIME_ZONE, ukStyle);
+  return tz
+    ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}`
+    : formatWhen(ms, DEFAULT_TIME_ZONE, ukStyle);
 }
 
 /** A moment with its time ('Friday 27 November at 14:30'), the zone named when it is not the UK's. */
 export function momentFor(ms: number, zone: string | null | undefined) {
   const tz = elsewhere(zone);
-  return tz ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}` : `${formatWhen(ms, DEFAULT_TIME_ZONE, "deadline")} at ${formatWhen(ms, DEFAULT_TIME_ZONE, "clock")}`;
+  return tz
+    ? `${formatWhen(ms, tz, "deadline")} at ${formatWhen(ms, tz, "time")}`
+    : `${formatWhen(ms, DEFAULT_TIME_ZONE, "deadline")} at ${formatWhen(ms, DEFAULT_TIME_ZONE, "clock")}`;
 }
 
 /** A date and time in a list ('27 Nov 2026, 14:49'), in the reader's zone (UK time when unknown). */
-export const dateTimeFor = (ms: number, zone: string | null | undefined) => formatWhen(ms, zone ?? DEFAULT_TIME_ZONE, "dateTime");
+export const dateTimeFor = (ms: number, zone: string | null | undefined) =>
+  formatWhen(ms, zone ?? DEFAULT_TIME_ZONE, "dateTime");
 
 /** A time today ('14:30'), the zone named when it is not the UK's ('15:30 (Paris time)'). */
 export function timeFor(ms: number, zone: string | null | undefined) {

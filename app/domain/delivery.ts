@@ -36,9 +36,13 @@ export function basketTotals(lines: BasketLine[]) {
  * the basket. `items` carry their statuses after the change; only groups the change touched
  * count. A whole order cancelled gives its delivery back with everything else (refundOrder).
  */
-export function groupsCancelledWhole<T extends Pick<BasketLine, "handler" | "sellerId"> & { id: string; status: string }>(items: readonly T[], changed: ReadonlySet<string>): T[][] {
+export function groupsCancelledWhole<
+  T extends Pick<BasketLine, "handler" | "sellerId"> & { id: string; status: string },
+>(items: readonly T[], changed: ReadonlySet<string>): T[][] {
   if (items.every((i) => i.status === "cancelled")) return [];
-  return handlerGroups([...items]).filter((group) => group.every((i) => i.status === "cancelled") && group.some((i) => changed.has(i.id)));
+  return handlerGroups([...items]).filter(
+    (group) => group.every((i) => i.status === "cancelled") && group.some((i) => changed.has(i.id)),
+  );
 }
 
 /** The refund key of a cancelled group's delivery: named by the group's first item, so it is given back once. */

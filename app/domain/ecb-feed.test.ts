@@ -38,7 +38,11 @@ describe("the ECB's daily reference rates as units for one pound", () => {
     ["with a zero rate", SAVED.replace("rate='1.0705'", "rate='0'"), /no rate for USD/],
     ["with a word for a rate", SAVED.replace("rate='1.0705'", "rate='one'"), /no rate for USD/],
     ["with a date that is not one", SAVED.replace("2024-06-28", "2024-13-45"), /not a date/],
-    ["with two days", SAVED.replace("<Cube time='2024-06-28'>", "<Cube time='2024-06-27'></Cube><Cube time='2024-06-28'>"), /more than one day/],
+    [
+      "with two days",
+      SAVED.replace("<Cube time='2024-06-28'>", "<Cube time='2024-06-27'></Cube><Cube time='2024-06-28'>"),
+      /more than one day/,
+    ],
   ])("refuses a feed %s, saying why", (_name, xml, reason) => {
     const result = poundRatesFromEcb(xml, DAY_AFTER);
     expect(result.ok).toBe(false);
@@ -58,7 +62,17 @@ describe("the ECB's daily reference rates as units for one pound", () => {
   });
 
   it("reads back what ecbFeedXml writes", () => {
-    const xml = ecbFeedXml("2026-11-27", { USD: 1.1, JPY: 170, DKK: 7.46, GBP: 0.85, PLN: 4.3, SEK: 11.2, CHF: 0.94, AUD: 1.7, CAD: 1.55 });
+    const xml = ecbFeedXml("2026-11-27", {
+      USD: 1.1,
+      JPY: 170,
+      DKK: 7.46,
+      GBP: 0.85,
+      PLN: 4.3,
+      SEK: 11.2,
+      CHF: 0.94,
+      AUD: 1.7,
+      CAD: 1.55,
+    });
     const result = poundRatesFromEcb(xml, Date.parse("2026-11-28T03:00:00Z"));
     expect(result.ok && result.rates.perPound.JPY).toBe(200);
   });

@@ -12,14 +12,18 @@ const DAY = /<(?:\w+:)?Cube\s+time\s*=\s*["'](\d{4}-\d{2}-\d{2})["']\s*>/g;
 const RATE = /<(?:\w+:)?Cube\s+currency\s*=\s*["']([A-Z]{3})["']\s+rate\s*=\s*["']([0-9]+(?:\.[0-9]+)?)["']\s*\/>/g;
 
 /** Units of each currency per euro in the feed's one day, or why the feed cannot be used. */
-export function readEcbFeed(xml: string): { ok: true; date: string; perEuro: Record<string, number> } | { ok: false; reason: string } {
+export function readEcbFeed(
+  xml: string,
+): { ok: true; date: string; perEuro: Record<string, number> } | { ok: false; reason: string } {
   if (!xml.trim()) return { ok: false, reason: "the feed was empty" };
-  if (!/<(?:\w+:)?Envelope[\s>]/.test(xml) || !xml.includes("eurofxref")) return { ok: false, reason: "the feed is not the ECB's reference rates document" };
+  if (!/<(?:\w+:)?Envelope[\s>]/.test(xml) || !xml.includes("eurofxref"))
+    return { ok: false, reason: "the feed is not the ECB's reference rates document" };
   const days = [...xml.matchAll(DAY)];
   if (days.length === 0) return { ok: false, reason: "the feed has no day of rates" };
   if (days.length > 1) return { ok: false, reason: "the feed has more than one day of rates" };
   const date = days[0]![1]!;
-  if (Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return { ok: false, reason: `the feed's date ${date} is not a date` };
+  if (Number.isNaN(Date.parse(`${date}T00:00:00Z`)))
+    return { ok: false, reason: `the feed's date ${date} is not a date` };
   const perEuro: Record<string, number> = {};
   for (const [, code, rate] of xml.matchAll(RATE)) perEuro[code!] = Number(rate);
   return { ok: true, date, perEuro };
@@ -37,10 +41,14 @@ export function poundRatesFromEcb(xml: string, now: number): FeedResult {
   const missing = FOREIGN_CURRENCIES.filter((code) => code !== "EUR" && !(feed.perEuro[code]! > 0));
   if (missing.length > 0) return { ok: false, reason: `the feed has no rate for ${missing.join(", ")}` };
   if (!ratesAreFresh(feed.date, now)) {
-    return { ok: false, reason: `the feed's rates are of ${feed.date}, more than ${MAX_RATE_AGE_DAYS} days old or in the future` };
+    return {
+      ok: false,
+      reason: `the feed's rates are of ${feed.date}, more than ${MAX_RATE_AGE_DAYS} days old or in the future`,
+    };
   }
   const perPound: PoundRates["perPound"] = { GBP: 1, EUR: roundRate(1 / euroPerPound) };
-  for (const code of FOREIGN_CURRENCIES) if (code !== "EUR") perPound[code] = roundRate(feed.perEuro[code]! / euroPerPound);
+  for (const code of FOREIGN_CURRENCIES)
+    if (code !== "EUR") perPound[code] = roundRate(feed.perEuro[code]! / euroPerPound);
   return { ok: true, rates: { date: feed.date, perPound } };
 }
 

@@ -4,7 +4,8 @@ import { NewsletterForm } from "./newsletter";
 
 // Issue 16: the newsletter checks an e-mail address exactly as sign-up does (only the message
 // for an empty field differs, shopper.md §5).
-const signUp = (email: string) => SignUpForm.safeParse({ fullName: "A", email, password: "secret1", confirmPassword: "secret1" });
+const signUp = (email: string) =>
+  SignUpForm.safeParse({ fullName: "A", email, password: "secret1", confirmPassword: "secret1" });
 
 describe("one e-mail validation", () => {
   it.each([

@@ -65,9 +65,17 @@ describe("buy fairness: buying as a percentage of the original price, by conditi
 
 describe("priceStatus", () => {
   it("asks for a review when either price is outside its range", () => {
-    expect(priceStatus({ rentalPrice: 1300, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe("No Action Required");
-    expect(priceStatus({ rentalPrice: 1000, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe("Review Price");
-    expect(priceStatus({ rentalPrice: 1300, buyingPrice: 10000, originalPrice: 10000, condition: "Almost New" })).toBe("Review Price");
-    expect(priceStatus({ rentalPrice: null, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe("No Action Required");
+    expect(priceStatus({ rentalPrice: 1300, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe(
+      "No Action Required",
+    );
+    expect(priceStatus({ rentalPrice: 1000, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe(
+      "Review Price",
+    );
+    expect(priceStatus({ rentalPrice: 1300, buyingPrice: 10000, originalPrice: 10000, condition: "Almost New" })).toBe(
+      "Review Price",
+    );
+    expect(priceStatus({ rentalPrice: null, buyingPrice: 10000, originalPrice: 20000, condition: "Almost New" })).toBe(
+      "No Action Required",
+    );
   });
 });

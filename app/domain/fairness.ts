@@ -31,23 +31,36 @@ function judge(price: number, reference: number, range: { low: number; high: num
   // The shown percentage (one decimal) never contradicts the band (issue 24): a price just under
   // the range is rounded down (11.99% shows 11.9%, not 12%), one just over it up (15.01% → 15.1%).
   const tenths = basisPoints / 10;
-  const percent = (band === "Too Low" ? Math.floor(tenths) : band === "Too High" ? Math.ceil(tenths) : Math.round(tenths)) / 10;
+  const percent =
+    (band === "Too Low" ? Math.floor(tenths) : band === "Too High" ? Math.ceil(tenths) : Math.round(tenths)) / 10;
   return { band, percent, ...range };
 }
 
 /** null when a price is missing or the reference is not positive. */
-export function rentalFairness(rentalPrice: number | null | undefined, buyingPrice: number | null | undefined): Fairness | null {
+export function rentalFairness(
+  rentalPrice: number | null | undefined,
+  buyingPrice: number | null | undefined,
+): Fairness | null {
   if (rentalPrice == null || buyingPrice == null || buyingPrice <= 0 || rentalPrice < 0) return null;
   return judge(rentalPrice, buyingPrice, RENTAL_FAIR);
 }
 
-export function buyFairness(buyingPrice: number | null | undefined, originalPrice: number | null | undefined, condition: string | null | undefined): Fairness | null {
+export function buyFairness(
+  buyingPrice: number | null | undefined,
+  originalPrice: number | null | undefined,
+  condition: string | null | undefined,
+): Fairness | null {
   if (buyingPrice == null || originalPrice == null || originalPrice <= 0 || buyingPrice < 0) return null;
   return judge(buyingPrice, originalPrice, BUY_FAIR_BY_CONDITION[condition ?? ""] ?? BUY_FAIR_OTHER);
 }
 
 /** 'Review Price' when either price is outside its fair range, else 'No Action Required'. */
-export function priceStatus(product: { rentalPrice: number | null; buyingPrice: number | null; originalPrice: number | null; condition: string | null }) {
+export function priceStatus(product: {
+  rentalPrice: number | null;
+  buyingPrice: number | null;
+  originalPrice: number | null;
+  condition: string | null;
+}) {
   const rental = rentalFairness(product.rentalPrice, product.buyingPrice);
   const buy = buyFairness(product.buyingPrice, product.originalPrice, product.condition);
   const review = [rental, buy].some((f) => f !== null && f.band !== "Fair");

@@ -27,7 +27,17 @@ export function idTail(...parts: string[]) {
   return out;
 }
 
-export type TransactionKind = "sale" | "rental_fee" | "rental_purchase" | "rental_conversion" | "not_returnable" | "damage_charge" | "refund" | "charge_reversal" | "claim_refund" | "protection_fee";
+export type TransactionKind =
+  | "sale"
+  | "rental_fee"
+  | "rental_purchase"
+  | "rental_conversion"
+  | "not_returnable"
+  | "damage_charge"
+  | "refund"
+  | "charge_reversal"
+  | "claim_refund"
+  | "protection_fee";
 
 /** A purchase of an item is one, however it came about (bought, kept, charged as a purchase). */
 const TXN_SUFFIX: Record<TransactionKind, string> = {

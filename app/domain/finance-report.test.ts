@@ -32,13 +32,43 @@ describe("the Financial tab's period", () => {
 
 describe("CSV", () => {
   it("quotes what needs quoting, guards formulas, and leaves amounts as numbers", () => {
-    expect(toCsv([["a,b", 'say "hi"', "line\nbreak", null, 12, "-0.50", "=HYPERLINK(1)", "@me"]])).toBe('"a,b","say ""hi""","line\nbreak",,12,-0.50,\'=HYPERLINK(1),\'@me\r\n');
+    expect(toCsv([["a,b", 'say "hi"', "line\nbreak", null, 12, "-0.50", "=HYPERLINK(1)", "@me"]])).toBe(
+      '"a,b","say ""hi""","line\nbreak",,12,-0.50,\'=HYPERLINK(1),\'@me\r\n',
+    );
   });
 
   it("writes payouts with their payee by name, period and amounts in pounds", () => {
     const csv = financeCsv("payouts", [
-      { id: "payout_x", recipientType: "owner", recipientName: "VintageVera", periodStart: Date.parse("2026-11-16T00:00:00Z"), periodEnd: Date.parse("2026-11-23T00:00:00Z"), total: 10000, commission: 1000, net: 9000, carriedIn: -4050, due: 4950, status: "paid", paidAt: null, createdAt: 0 },
-      { id: "payout_y", recipientType: "platform", recipientName: null, periodStart: 0, periodEnd: 1, total: 1000, commission: 1000, net: 1000, carriedIn: 0, due: 1000, status: "calculated", paidAt: null, createdAt: 0 },
+      {
+        id: "payout_x",
+        recipientType: "owner",
+        recipientName: "VintageVera",
+        periodStart: Date.parse("2026-11-16T00:00:00Z"),
+        periodEnd: Date.parse("2026-11-23T00:00:00Z"),
+        total: 10000,
+        commission: 1000,
+        net: 9000,
+        carriedIn: -4050,
+        due: 4950,
+        status: "paid",
+        paidAt: null,
+        createdAt: 0,
+      },
+      {
+        id: "payout_y",
+        recipientType: "platform",
+        recipientName: null,
+        periodStart: 0,
+        periodEnd: 1,
+        total: 1000,
+        commission: 1000,
+        net: 1000,
+        carriedIn: 0,
+        due: 1000,
+        status: "calculated",
+        paidAt: null,
+        createdAt: 0,
+      },
     ]);
     expect(csv.split("\r\n")).toEqual([
       "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)",

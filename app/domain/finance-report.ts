@@ -81,12 +81,47 @@ export function toCsv(rows: Cell[][]) {
 export const pounds = (pence: number) => (pence / 100).toFixed(2);
 const when = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export interface TransactionRow { id: string; type: string; orderId: string | null; productName: string | null; ownerName: string | null; storeName: string | null; gross: number; net: number; status: string; createdAt: number }
-export interface CommissionRow { id: string; transactionId: string; recipientType: string; recipientName: string | null; rate: number; amount: number; status: string; calculatedAt: number }
-export interface PayoutRow { id: string; recipientType: string; recipientName: string | null; periodStart: number; periodEnd: number; total: number; commission: number; net: number; carriedIn: number; due: number; status: string; paidAt: number | null; createdAt: number }
+export interface TransactionRow {
+  id: string;
+  type: string;
+  orderId: string | null;
+  productName: string | null;
+  ownerName: string | null;
+  storeName: string | null;
+  gross: number;
+  net: number;
+  status: string;
+  createdAt: number;
+}
+export interface CommissionRow {
+  id: string;
+  transactionId: string;
+  recipientType: string;
+  recipientName: string | null;
+  rate: number;
+  amount: number;
+  status: string;
+  calculatedAt: number;
+}
+export interface PayoutRow {
+  id: string;
+  recipientType: string;
+  recipientName: string | null;
+  periodStart: number;
+  periodEnd: number;
+  total: number;
+  commission: number;
+  net: number;
+  carriedIn: number;
+  due: number;
+  status: string;
+  paidAt: number | null;
+  createdAt: number;
+}
 
 /** Who a commission or payout goes to, by name. */
-export const payeeName = (type: string, name: string | null) => (type === "platform" ? "Closetloop" : (name ?? (type === "store" ? "A closed store" : "A deleted account")));
+export const payeeName = (type: string, name: string | null) =>
+  type === "platform" ? "Closetloop" : (name ?? (type === "store" ? "A closed store" : "A deleted account"));
 
 export function financeCsv(kind: "transactions", rows: TransactionRow[]): string;
 export function financeCsv(kind: "commissions", rows: CommissionRow[]): string;
@@ -94,22 +129,79 @@ export function financeCsv(kind: "payouts", rows: PayoutRow[]): string;
 export function financeCsv(kind: CsvKind, rows: TransactionRow[] | CommissionRow[] | PayoutRow[]) {
   if (kind === "transactions") {
     return toCsv([
-      ["Transaction ID", "Date (UTC)", "Type", "Order ID", "Item", "Seller", "Store", "Gross (GBP)", "Seller's share (GBP)", "Status"],
-      ...(rows as TransactionRow[]).map((t) => [t.id, when(t.createdAt), t.type, t.orderId, t.productName, t.ownerName, t.storeName, pounds(t.gross), pounds(t.net), t.status]),
+      [
+        "Transaction ID",
+        "Date (UTC)",
+        "Type",
+        "Order ID",
+        "Item",
+        "Seller",
+        "Store",
+        "Gross (GBP)",
+        "Seller's share (GBP)",
+        "Status",
+      ],
+      ...(rows as TransactionRow[]).map((t) => [
+        t.id,
+        when(t.createdAt),
+        t.type,
+        t.orderId,
+        t.productName,
+        t.ownerName,
+        t.storeName,
+        pounds(t.gross),
+        pounds(t.net),
+        t.status,
+      ]),
     ]);
   }
   if (kind === "commissions") {
     return toCsv([
       ["Commission ID", "Calculated (UTC)", "Transaction ID", "Recipient", "Rate (%)", "Amount (GBP)", "Status"],
-      ...(rows as CommissionRow[]).map((c) => [c.id, when(c.calculatedAt), c.transactionId, payeeName(c.recipientType, c.recipientName), (c.rate / 100).toFixed(2), pounds(c.amount), c.status]),
+      ...(rows as CommissionRow[]).map((c) => [
+        c.id,
+        when(c.calculatedAt),
+        c.transactionId,
+        payeeName(c.recipientType, c.recipientName),
+        (c.rate / 100).toFixed(2),
+        pounds(c.amount),
+        c.status,
+      ]),
     ]);
   }
   return toCsv([
     // Carried in: the payee's balance this payout took over; due = net + carried in, sent when above zero (decision 0073).
-    ["Payout ID", "Payee type", "Payee", "Period start (UTC)", "Period ends before (UTC)", "Gross (GBP)", "Commission (GBP)", "Net (GBP)", "Carried in (GBP)", "Due (GBP)", "Status", "Paid (UTC)"],
-    ...(rows as PayoutRow[]).map((p) => [p.id, p.recipientType, payeeName(p.recipientType, p.recipientName), when(p.periodStart), when(p.periodEnd), pounds(p.total), pounds(p.commission), pounds(p.net), pounds(p.carriedIn), pounds(p.due), p.status, when(p.paidAt)]),
+    [
+      "Payout ID",
+      "Payee type",
+      "Payee",
+      "Period start (UTC)",
+      "Period ends before (UTC)",
+      "Gross (GBP)",
+      "Commission (GBP)",
+      "Net (GBP)",
+      "Carried in (GBP)",
+      "Due (GBP)",
+      "Status",
+      "Paid (UTC)",
+    ],
+    ...(rows as PayoutRow[]).map((p) => [
+      p.id,
+      p.recipientType,
+      payeeName(p.recipientType, p.recipientName),
+      when(p.periodStart),
+      when(p.periodEnd),
+      pounds(p.total),
+      pounds(p.commission),
+      pounds(p.net),
+      pounds(p.carriedIn),
+      pounds(p.due),
+      p.status,
+      when(p.paidAt),
+    ]),
   ]);
 }
 
 /** closetloop-transactions-2026-09-01-to-2026-11-25.csv */
-export const csvFileName = (kind: CsvKind, fromDate: string, toDate: string) => `closetloop-${kind}-${fromDate}-to-${toDate}.csv`;
+export const csvFileName = (kind: CsvKind, fromDate: string, toDate: string) =>
+  `closetloop-${kind}-${fromDate}-to-${toDate}.csv`;

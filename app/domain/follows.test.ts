@@ -5,7 +5,14 @@ describe("follows (issue 46 item 1, decision 0090)", () => {
   it("reads a follow form's target: a seller or a store, and an id", () => {
     expect(followTarget("seller", "user_vendor")).toEqual({ kind: "seller", id: "user_vendor" });
     expect(followTarget("store", "store_kensington")).toEqual({ kind: "store", id: "store_kensington" });
-    for (const [kind, id] of [["admin", "x"], ["seller", ""], ["seller", null], ["store", "x".repeat(101)], [undefined, "x"]]) expect(followTarget(kind, id)).toBeNull();
+    for (const [kind, id] of [
+      ["admin", "x"],
+      ["seller", ""],
+      ["seller", null],
+      ["store", "x".repeat(101)],
+      [undefined, "x"],
+    ])
+      expect(followTarget(kind, id)).toBeNull();
   });
 
   it("keys a page's follow button by its target, and reads the key back", () => {

@@ -7,7 +7,10 @@ describe("readContentType", () => {
     ["application/x-www-form-urlencoded", { kind: "urlencoded" }],
     ["Application/X-WWW-Form-URLEncoded;charset=UTF-8", { kind: "urlencoded" }],
     ["application/x-www-form-urlencoded; charset=utf8", { kind: "urlencoded" }],
-    ["multipart/form-data; boundary=----WebKitFormBoundaryx8Yz", { kind: "multipart", boundary: "----WebKitFormBoundaryx8Yz" }],
+    [
+      "multipart/form-data; boundary=----WebKitFormBoundaryx8Yz",
+      { kind: "multipart", boundary: "----WebKitFormBoundaryx8Yz" },
+    ],
     ['multipart/form-data; boundary="a b:c"', { kind: "multipart", boundary: "a b:c" }],
     ["multipart/form-data; charset=utf-8; boundary=x", { kind: "multipart", boundary: "x" }],
   ])("accepts %s", (header, expected) => {
@@ -41,7 +44,9 @@ describe("checkUrlEncoded", () => {
   const check = (text: string) => checkUrlEncoded(new TextEncoder().encode(text));
   it("accepts what browsers send, line breaks included", () => {
     expect(check("")).toBeNull();
-    expect(check("email=ada%40example.test&note=two%0D%0Alines%09tabbed&name=Caf%C3%A9+%E2%80%94&empty=&flag")).toBeNull();
+    expect(
+      check("email=ada%40example.test&note=two%0D%0Alines%09tabbed&name=Caf%C3%A9+%E2%80%94&empty=&flag"),
+    ).toBeNull();
     expect(check("odd=%zz%&x=1=2")).toBeNull();
   });
   it.each(["a=%00", "a=%07", "%1B=1", "a=%7F", "a=%C2%85", "a=b%0Bc"])("refuses control characters: %s", (text) => {
@@ -58,7 +63,16 @@ describe("checkUrlEncoded", () => {
 describe("limits", () => {
   it("reads a route's bodyLimit only when it is well formed", () => {
     expect(readBodyLimit(uploadLimit(5, 10 * MB))).toEqual({ formBytes: 64 * KB, files: { count: 5, bytes: 10 * MB } });
-    for (const bad of [undefined, null, 5, {}, { formBytes: 0 }, { formBytes: 1.5 }, { formBytes: 10, files: { count: 0, bytes: 1 } }, { formBytes: 10, files: null }]) {
+    for (const bad of [
+      undefined,
+      null,
+      5,
+      {},
+      { formBytes: 0 },
+      { formBytes: 1.5 },
+      { formBytes: 10, files: { count: 0, bytes: 1 } },
+      { formBytes: 10, files: null },
+    ]) {
       expect(readBodyLimit(bad)).toBeNull();
     }
   });

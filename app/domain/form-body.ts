@@ -21,7 +21,8 @@ export const MESSAGES = {
 } as const;
 
 export const refuse = (status: Refusal["status"], message: string): Refusal => ({ status, message });
-export const tooLarge = (limit: number, what = "This form"): Refusal => refuse(413, `Payload Too Large: ${what} accepts at most ${formatBytes(limit)}.`);
+export const tooLarge = (limit: number, what = "This form"): Refusal =>
+  refuse(413, `Payload Too Large: ${what} accepts at most ${formatBytes(limit)}.`);
 
 /**
  * A field's value to show back in the form after an error: at most `max` characters (the longest
@@ -42,7 +43,10 @@ export const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const BOUNDARY = /^[0-9A-Za-z'()+_,\-./:=? ]{0,69}[0-9A-Za-z'()+_,\-./:=?]$/;
 
 /** `type/subtype; name=value; name="quoted"` into its lower-cased type and parameters; null when malformed. */
-export function parseHeaderParams(header: string, first = TOKEN): { value: string; params: Map<string, string>; quoted: Set<string> } | null {
+export function parseHeaderParams(
+  header: string,
+  first = TOKEN,
+): { value: string; params: Map<string, string>; quoted: Set<string> } | null {
   const semi = header.indexOf(";");
   const value = (semi < 0 ? header : header.slice(0, semi)).trim().toLowerCase();
   const params = new Map<string, string>();
@@ -99,9 +103,12 @@ export function readContentType(header: string | null): FormEncoding | Refusal {
   if (!header) return refuse(415, MESSAGES.contentType);
   const parsed = parseHeaderParams(header);
   if (!parsed) {
-    return /^\s*multipart\/form-data\s*(;|$)/i.test(header) ? refuse(400, MESSAGES.boundary) : refuse(415, MESSAGES.contentType);
+    return /^\s*multipart\/form-data\s*(;|$)/i.test(header)
+      ? refuse(400, MESSAGES.boundary)
+      : refuse(415, MESSAGES.contentType);
   }
-  if (parsed.value !== "application/x-www-form-urlencoded" && parsed.value !== "multipart/form-data") return refuse(415, MESSAGES.contentType);
+  if (parsed.value !== "application/x-www-form-urlencoded" && parsed.value !== "multipart/form-data")
+    return refuse(415, MESSAGES.contentType);
   if (!isUtf8(parsed.params.get("charset"))) return refuse(415, MESSAGES.charset);
   if (parsed.value === "application/x-www-form-urlencoded") return { kind: "urlencoded" };
   const boundary = parsed.params.get("boundary");
@@ -109,7 +116,8 @@ export function readContentType(header: string | null): FormEncoding | Refusal {
   return { kind: "multipart", boundary };
 }
 
-export const isRefusal = (value: unknown): value is Refusal => typeof value === "object" && value !== null && "status" in value;
+export const isRefusal = (value: unknown): value is Refusal =>
+  typeof value === "object" && value !== null && "status" in value;
 
 // ---------------------------------------------------------------------------------------------
 // Text

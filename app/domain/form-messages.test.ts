@@ -17,7 +17,11 @@ const ADDRESS = ["fullName", "addressLine1", "addressLine2", "city", "county", "
 const parsers: [string, string[], (form: FormData) => Record<string, string> | null][] = [
   ["sign in", ["email", "password"], (f) => errorsOf(checkForm(f, SignInForm))],
   ["sign up", ["fullName", "email", "password"], (f) => errorsOf(checkForm(f, SignUpForm))],
-  ["store request", ["contactName", "storeName", "storeAddress", "storeWebsite", "contactEmail"], (f) => errorsOf(checkForm(f, StoreRequestForm))],
+  [
+    "store request",
+    ["contactName", "storeName", "storeAddress", "storeWebsite", "contactEmail"],
+    (f) => errorsOf(checkForm(f, StoreRequestForm)),
+  ],
   ["password reset", ["password"], (f) => errorsOf(checkForm(f, ResetPasswordForm))],
   ["profile", ["fullName", "displayName", "email"], (f) => errorsOf(checkForm(f, ProfileForm))],
   ["password change", ["currentPassword", "newPassword"], (f) => errorsOf(checkForm(f, PasswordChangeForm))],
@@ -26,7 +30,11 @@ const parsers: [string, string[], (form: FormData) => Record<string, string> | n
   ["brand suggestion", ["suggestedName", "description"], (f) => errorsOf(checkForm(f, SuggestionForm))],
   ["start selling", ["displayName", ...ADDRESS.map((k) => `return.${k}`)], (f) => errorsOf(readStartSelling(f))],
   ["checkout", [...ADDRESS, "email", "phone"].map((k) => `billing.${k}`), (f) => errorsOf(parseCheckoutForm(f))],
-  ["product", ["name", "description", "brand", "color", "materials", "careInstructions", "memoryStory"], (f) => errorsOf(parseProductForm(typedValues(f), "create"))],
+  [
+    "product",
+    ["name", "description", "brand", "color", "materials", "careInstructions", "memoryStory"],
+    (f) => errorsOf(parseProductForm(typedValues(f), "create")),
+  ],
 ];
 
 function errorsOf(result: { ok: boolean; errors?: Record<string, string | undefined> }) {

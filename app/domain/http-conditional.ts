@@ -13,11 +13,7 @@ export interface Representation {
 export type ByteRange = { offset: number; length: number };
 
 export type Decision =
-  | { status: 200 }
-  | { status: 206; range: ByteRange }
-  | { status: 304 }
-  | { status: 412 }
-  | { status: 416 };
+  { status: 200 } | { status: 206; range: ByteRange } | { status: 304 } | { status: 412 } | { status: 416 };
 
 interface EntityTag {
   weak: boolean;
@@ -53,9 +49,12 @@ const strongMatch = (a: EntityTag, b: EntityTag) => !a.weak && !b.weak && a.opaq
 const weakMatch = (a: EntityTag, b: EntityTag) => a.opaque === b.opaque;
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const IMF_FIXDATE = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const RFC850 = /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
-const ASCTIME = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+const IMF_FIXDATE =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850 =
+  /^(Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME =
+  /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
 
 /** An HTTP-date (IMF-fixdate, or the obsolete RFC 850 and asctime forms) in ms; null when invalid. */
 export function parseHttpDate(value: string): number | null {
@@ -63,13 +62,34 @@ export function parseHttpDate(value: string): number | null {
   let year: number, month: number, day: number, h: number, m: number, s: number;
   let match = IMF_FIXDATE.exec(v);
   if (match) {
-    [day, month, year, h, m, s] = [Number(match[2]), MONTHS.indexOf(match[3]!), Number(match[4]), Number(match[5]), Number(match[6]), Number(match[7])];
+    [day, month, year, h, m, s] = [
+      Number(match[2]),
+      MONTHS.indexOf(match[3]!),
+      Number(match[4]),
+      Number(match[5]),
+      Number(match[6]),
+      Number(match[7]),
+    ];
   } else if ((match = RFC850.exec(v))) {
     const yy = Number(match[4]);
     // Two-digit years: RFC 9110 reads them as the nearest past century-relative year; 70 is the epoch's pivot.
-    [day, month, year, h, m, s] = [Number(match[2]), MONTHS.indexOf(match[3]!), yy < 70 ? 2000 + yy : 1900 + yy, Number(match[5]), Number(match[6]), Number(match[7])];
+    [day, month, year, h, m, s] = [
+      Number(match[2]),
+      MONTHS.indexOf(match[3]!),
+      yy < 70 ? 2000 + yy : 1900 + yy,
+      Number(match[5]),
+      Number(match[6]),
+      Number(match[7]),
+    ];
   } else if ((match = ASCTIME.exec(v))) {
-    [month, day, h, m, s, year] = [MONTHS.indexOf(match[2]!), Number(match[3]!.trim()), Number(match[4]), Number(match[5]), Number(match[6]), Number(match[7])];
+    [month, day, h, m, s, year] = [
+      MONTHS.indexOf(match[2]!),
+      Number(match[3]!.trim()),
+      Number(match[4]),
+      Number(match[5]),
+      Number(match[6]),
+      Number(match[7]),
+    ];
   } else {
     return null;
   }
@@ -90,7 +110,10 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 export function parseRange(value: string, size: number): ByteRange | "unsatisfiable" | null {
   const match = /^\s*bytes\s*=\s*(.*)$/i.exec(value);
   if (!match) return null;
-  const specs = match[1]!.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const specs = match[1]!
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   // Several ranges would need multipart/byteranges; a server may answer the whole object instead.
   if (specs.length !== 1) return null;
   const spec = /^(\d*)-(\d*)$/.exec(specs[0]!);
@@ -164,5 +187,7 @@ export function evaluateRequest(method: string, headers: Headers, object: Repres
 
 /** Whether a request carries anything `evaluateRequest` would act on. */
 export function isConditionalOrRange(headers: Headers) {
-  return ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "range"].some((name) => headers.has(name));
+  return ["if-match", "if-none-match", "if-modified-since", "if-unmodified-since", "range"].some((name) =>
+    headers.has(name),
+  );
 }

@@ -1,6 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { imageKeyFromPath, imageSize, imageSources, keyProblem, parseVariantWidth, scaledHeight, variantKey, variantWidthsFor } from "./images";
+import {
+  imageKeyFromPath,
+  imageSize,
+  imageSources,
+  keyProblem,
+  parseVariantWidth,
+  scaledHeight,
+  variantKey,
+  variantWidthsFor,
+} from "./images";
 
 describe("variantKey", () => {
   it.each([
@@ -13,10 +22,16 @@ describe("variantKey", () => {
 
   it("gives every original and width its own key", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.string({ minLength: 1 }), fc.constantFrom(400, 800, 1600), fc.constantFrom(400, 800, 1600), (a, b, w1, w2) => {
-        fc.pre(a !== b || w1 !== w2);
-        expect(variantKey(a, w1)).not.toBe(variantKey(b, w2));
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.string({ minLength: 1 }),
+        fc.constantFrom(400, 800, 1600),
+        fc.constantFrom(400, 800, 1600),
+        (a, b, w1, w2) => {
+          fc.pre(a !== b || w1 !== w2);
+          expect(variantKey(a, w1)).not.toBe(variantKey(b, w2));
+        },
+      ),
     );
   });
 });
@@ -106,7 +121,11 @@ describe("imageKeyFromPath", () => {
         const result = imageKeyFromPath(raw);
         if (result.ok) {
           expect(result.key.split("/")).not.toContain("..");
-          expect([...result.key].some((c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f) || c === "\\")).toBe(false);
+          expect(
+            [...result.key].some(
+              (c) => c.charCodeAt(0) < 0x20 || (c.charCodeAt(0) >= 0x7f && c.charCodeAt(0) <= 0x9f) || c === "\\",
+            ),
+          ).toBe(false);
         } else {
           expect([400, 404]).toContain(result.status);
         }
@@ -120,7 +139,8 @@ describe("imageSources", () => {
   it("points a card at its variants with the card's sizes", () => {
     expect(imageSources("/images/products/a.png", "card")).toEqual({
       src: "/images/products/a.png?w=400",
-      srcSet: "/images/products/a.png?w=400 400w, /images/products/a.png?w=800 800w, /images/products/a.png?w=1600 1600w",
+      srcSet:
+        "/images/products/a.png?w=400 400w, /images/products/a.png?w=800 800w, /images/products/a.png?w=1600 1600w",
       sizes: "(min-width: 1280px) 320px, (min-width: 768px) 33vw, 50vw",
     });
   });
@@ -138,13 +158,17 @@ describe("imageSources", () => {
   it("never lists the original itself, so a browser cannot pick it", () => {
     for (const use of ["card", "gallery", "thumbnail", "line"] as const) {
       const { src, srcSet } = imageSources("/images/p/a.png", use);
-      for (const candidate of [src, ...(srcSet ?? "").split(", ").map((c) => c.split(" ")[0]!)]) expect(candidate).toMatch(/\?w=(400|800|1600)$/);
+      for (const candidate of [src, ...(srcSet ?? "").split(", ").map((c) => c.split(" ")[0]!)])
+        expect(candidate).toMatch(/\?w=(400|800|1600)$/);
     }
   });
 
-  it.each(["https://cdn.example/a.jpg", "/static/a.png", "data:image/png;base64,AAAA", "/images/a.png?v=2", ""])("passes %s through", (url) => {
-    expect(imageSources(url, "card")).toEqual({ src: url });
-  });
+  it.each(["https://cdn.example/a.jpg", "/static/a.png", "data:image/png;base64,AAAA", "/images/a.png?v=2", ""])(
+    "passes %s through",
+    (url) => {
+      expect(imageSources(url, "card")).toEqual({ src: url });
+    },
+  );
 });
 
 describe("imageSize", () => {
@@ -153,13 +177,22 @@ describe("imageSize", () => {
   const u32 = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 
   it("reads a PNG's IHDR", () => {
-    expect(imageSize(bytes([0x89], "PNG\r\n\x1a\n", u32(13), "IHDR", u32(1000), u32(1250), [8, 6, 0, 0, 0]))).toEqual({ format: "png", width: 1000, height: 1250 });
+    expect(imageSize(bytes([0x89], "PNG\r\n\x1a\n", u32(13), "IHDR", u32(1000), u32(1250), [8, 6, 0, 0, 0]))).toEqual({
+      format: "png",
+      width: 1000,
+      height: 1250,
+    });
   });
 
   it("reads a JPEG's frame header after other segments", () => {
     const app0 = [0xff, 0xe0, 0x00, 0x10, ...Array(14).fill(0)];
     const sof2 = [0xff, 0xc2, 0x00, 0x11, 0x08, 0x0b, 0xb8, 0x0f, 0xa0, 0x03, ...Array(9).fill(0)]; // 4000 × 3000
-    expect(imageSize(bytes([0xff, 0xd8], app0, sof2))).toEqual({ format: "jpeg", width: 4000, height: 3000, progressive: true });
+    expect(imageSize(bytes([0xff, 0xd8], app0, sof2))).toEqual({
+      format: "jpeg",
+      width: 4000,
+      height: 3000,
+      progressive: true,
+    });
     // DHT (C4) shares the SOF range but carries no size.
     const dht = [0xff, 0xc4, 0x00, 0x04, 0, 0];
     const sof0 = [0xff, 0xc0, 0x00, 0x11, 0x08, 0x01, 0xf4, 0x01, 0x90, 0x03, ...Array(9).fill(0)]; // 400 × 500
@@ -168,11 +201,31 @@ describe("imageSize", () => {
 
   it("reads the three WebP flavours", () => {
     const riff = (chunk: number[]) => bytes("RIFF", [0, 0, 0, 0], "WEBP", chunk);
-    expect(imageSize(riff([..."VP8 "].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, 0x90, 0x01, 0xf4, 0x01])))).toEqual({ format: "webp", width: 400, height: 500 });
+    expect(
+      imageSize(
+        riff(
+          [..."VP8 "]
+            .map((c) => c.charCodeAt(0))
+            .concat([0, 0, 0, 0, 0, 0, 0, 0x9d, 0x01, 0x2a, 0x90, 0x01, 0xf4, 0x01]),
+        ),
+      ),
+    ).toEqual({ format: "webp", width: 400, height: 500 });
     // VP8L: 14 bits width-1, 14 bits height-1.
     const b = 399 | (499 << 14);
-    expect(imageSize(riff([..."VP8L"].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0, 0x2f, b & 255, (b >> 8) & 255, (b >> 16) & 255, (b >>> 24) & 255, 0, 0, 0, 0, 0])))).toEqual({ format: "webp", width: 400, height: 500 });
-    expect(imageSize(riff([..."VP8X"].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0, 0, 0, 0, 0, 0x8f, 0x01, 0, 0xf3, 0x01, 0])))).toEqual({ format: "webp", width: 400, height: 500 });
+    expect(
+      imageSize(
+        riff(
+          [..."VP8L"]
+            .map((c) => c.charCodeAt(0))
+            .concat([0, 0, 0, 0, 0x2f, b & 255, (b >> 8) & 255, (b >> 16) & 255, (b >>> 24) & 255, 0, 0, 0, 0, 0]),
+        ),
+      ),
+    ).toEqual({ format: "webp", width: 400, height: 500 });
+    expect(
+      imageSize(
+        riff([..."VP8X"].map((c) => c.charCodeAt(0)).concat([0, 0, 0, 0, 0, 0, 0, 0, 0x8f, 0x01, 0, 0xf3, 0x01, 0])),
+      ),
+    ).toEqual({ format: "webp", width: 400, height: 500 });
   });
 
   it.each([
@@ -188,6 +241,8 @@ describe("imageSize", () => {
 
   it("never throws on arbitrary bytes", () => {
     fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (input) => void imageSize(input)));
-    fc.assert(fc.property(fc.uint8Array({ maxLength: 64 }), (tail) => void imageSize(new Uint8Array([0xff, 0xd8, ...tail]))));
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 64 }), (tail) => void imageSize(new Uint8Array([0xff, 0xd8, ...tail]))),
+    );
   });
 });

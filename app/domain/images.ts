@@ -44,7 +44,8 @@ export function keyProblem(key: string): string | null {
   if (key === "") return "Empty image key";
   if (utf8.encode(key).length > MAX_KEY_BYTES) return "Image key too long";
   if (FORBIDDEN.test(key)) return "Malformed image key";
-  if (key.split("/").some((segment) => segment === "" || segment === "." || segment === "..")) return "Malformed image key";
+  if (key.split("/").some((segment) => segment === "" || segment === "." || segment === ".."))
+    return "Malformed image key";
   return null;
 }
 
@@ -125,7 +126,8 @@ export function imageSize(bytes: Uint8Array): ImageSize | null {
   const le16 = (i: number) => at(i) | (at(i + 1) << 8);
   const le24 = (i: number) => at(i) | (at(i + 1) << 8) | (at(i + 2) << 16);
   const ascii = (i: number, text: string) => [...text].every((c, k) => at(i + k) === c.charCodeAt(0));
-  const found = (format: ImageSize["format"], width: number, height: number) => (width > 0 && height > 0 ? { format, width, height } : null);
+  const found = (format: ImageSize["format"], width: number, height: number) =>
+    width > 0 && height > 0 ? { format, width, height } : null;
 
   if (bytes.length >= 24 && at(0) === 0x89 && ascii(1, "PNG\r\n\u001a\n") && ascii(12, "IHDR")) {
     const width = ((at(16) << 24) | (at(17) << 16) | (at(18) << 8) | at(19)) >>> 0;

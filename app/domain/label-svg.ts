@@ -15,10 +15,16 @@ export interface LabelDrawing {
   to: PostalAddress;
 }
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+const escape = (text: string) =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 const lines = (x: number, y: number, size: number, texts: string[], weight = "normal") =>
-  texts.map((t, i) => `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}">${escape(t)}</text>`).join("");
+  texts
+    .map(
+      (t, i) =>
+        `<text x="${x}" y="${y + i * size * 1.25}" font-size="${size}" font-weight="${weight}">${escape(t)}</text>`,
+    )
+    .join("");
 
 /** The label as an SVG document (400 × 600 user units: 4 × 6 in at 100 per inch). */
 export function labelSvg(label: LabelDrawing): string {

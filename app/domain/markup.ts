@@ -2,7 +2,13 @@
 // renders (the request gate's, a download's).
 
 /** Text put into markup: the five characters that could end a text or an attribute, as entities both XML and HTML read. */
-export const escapeMarkup = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+export const escapeMarkup = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;");
 
 /** A small page for a browser that was refused where no page of the app can answer: a title, what happened, and a way on. */
 export function refusalPage(title: string, sentence: string, way: { href: string; label: string }) {

@@ -40,7 +40,10 @@ describe("membership", () => {
 
   it("a concierge item is handled by its store, any other by its seller", () => {
     expect(handlerOf({ ownerId: "o", storeId: "s", conciergeStatus: "yes" })).toEqual({ sellerId: null, storeId: "s" });
-    expect(handlerOf({ ownerId: "o", storeId: "s", conciergeStatus: "pending" })).toEqual({ sellerId: "o", storeId: null });
+    expect(handlerOf({ ownerId: "o", storeId: "s", conciergeStatus: "pending" })).toEqual({
+      sellerId: "o",
+      storeId: null,
+    });
     expect(handlerOf({ ownerId: "o", storeId: null, conciergeStatus: "no" })).toEqual({ sellerId: "o", storeId: null });
   });
 });
@@ -82,7 +85,9 @@ describe("links", () => {
       { text: "https://www.royalmail.com/track?x=1", href: "https://www.royalmail.com/track?x=1" },
       { text: "." },
     ]);
-    expect(messageParts("http://localhost:4173/cart", "localhost")).toEqual([{ text: "http://localhost:4173/cart", href: "http://localhost:4173/cart" }]);
+    expect(messageParts("http://localhost:4173/cart", "localhost")).toEqual([
+      { text: "http://localhost:4173/cart", href: "http://localhost:4173/cart" },
+    ]);
   });
 
   it.each([
@@ -93,7 +98,11 @@ describe("links", () => {
     "javascript:alert(1)",
   ])("shows %s as text only", (text) => {
     expect(messageParts(text).every((p) => !("href" in p))).toBe(true);
-    expect(messageParts(text).map((p) => p.text).join("")).toBe(text);
+    expect(
+      messageParts(text)
+        .map((p) => p.text)
+        .join(""),
+    ).toBe(text);
   });
 });
 
@@ -111,11 +120,17 @@ describe("lastAuthor", () => {
 describe("the notice e-mail's quote", () => {
   it("leaves out every address an e-mail program would link, unless it is ours or a carrier's", () => {
     expect(mailPreview("Pay me at https://closetloop.com.evil.example/pay now")).toBe(`Pay me at ${LINK_LEFT_OUT} now`);
-    expect(mailPreview("or closetloop.com.evil.example/pay, or www.paypa1.example")).toBe(`or ${LINK_LEFT_OUT} or ${LINK_LEFT_OUT}`);
-    expect(mailPreview("Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1")).toBe("Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1");
+    expect(mailPreview("or closetloop.com.evil.example/pay, or www.paypa1.example")).toBe(
+      `or ${LINK_LEFT_OUT} or ${LINK_LEFT_OUT}`,
+    );
+    expect(mailPreview("Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1")).toBe(
+      "Tracking: https://www.royalmail.com/track?x=1 and closetloop.com/product/p1",
+    );
     expect(mailPreview("See http://localhost:4173/cart", "localhost")).toBe("See http://localhost:4173/cart");
     // Words with a full stop are not addresses.
-    expect(mailPreview("It fits a size 10. Waist 70 cm, e.g. a UK 8.")).toBe("It fits a size 10. Waist 70 cm, e.g. a UK 8.");
+    expect(mailPreview("It fits a size 10. Waist 70 cm, e.g. a UK 8.")).toBe(
+      "It fits a size 10. Waist 70 cm, e.g. a UK 8.",
+    );
   });
 
   it("is at most 200 characters", () => {
@@ -132,9 +147,13 @@ describe("rate limits", () => {
     expect(rateLimitReason([5, 200])).toBe("You have sent 200 messages today. You can send more tomorrow.");
     // An override of the minute's maximum (tests only) leaves the day's alone.
     expect(rateLimitReason([30, 30], { perMinute: 1000 })).toBeNull();
-    expect(rateLimitReason([30, 200], { perMinute: 1000 })).toBe("You have sent 200 messages today. You can send more tomorrow.");
+    expect(rateLimitReason([30, 200], { perMinute: 1000 })).toBe(
+      "You have sent 200 messages today. You can send more tomorrow.",
+    );
     expect(rateLimitReason([5, 200], { perDay: 5000 })).toBeNull();
-    expect(rateLimitReason([30, 30], { perMinute: 0 })).toBe("You are sending messages too fast. Wait a minute and try again.");
+    expect(rateLimitReason([30, 30], { perMinute: 0 })).toBe(
+      "You are sending messages too fast. Wait a minute and try again.",
+    );
   });
 });
 
@@ -178,8 +197,14 @@ describe("how far a read reaches", () => {
 
 describe("socket frames", () => {
   it("reads send and read frames", () => {
-    expect(parseClientFrame(JSON.stringify({ type: "send", text: "Hi", token: "tok_12345" }))).toEqual({ ok: true, frame: { type: "send", text: "Hi", token: "tok_12345" } });
-    expect(parseClientFrame(JSON.stringify({ type: "read", seq: 3 }))).toEqual({ ok: true, frame: { type: "read", seq: 3 } });
+    expect(parseClientFrame(JSON.stringify({ type: "send", text: "Hi", token: "tok_12345" }))).toEqual({
+      ok: true,
+      frame: { type: "send", text: "Hi", token: "tok_12345" },
+    });
+    expect(parseClientFrame(JSON.stringify({ type: "read", seq: 3 }))).toEqual({
+      ok: true,
+      frame: { type: "read", seq: 3 },
+    });
   });
   it.each([
     ["not json", "Malformed frame"],
@@ -193,5 +218,6 @@ describe("socket frames", () => {
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.reason).toBe(reason);
   });
-  it("binary frames are refused", () => expect(parseClientFrame(new ArrayBuffer(4))).toMatchObject({ ok: false, reason: "Malformed frame" }));
+  it("binary frames are refused", () =>
+    expect(parseClientFrame(new ArrayBuffer(4))).toMatchObject({ ok: false, reason: "Malformed frame" }));
 });

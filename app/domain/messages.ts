@@ -65,7 +65,8 @@ export type Membership = { role: "party"; party: Party } | { role: "reader" } | 
 
 export function membershipOf(conversation: ConversationMembers, userId: string): Membership {
   if (conversation.shopperId === userId) return { role: "party", party: "shopper" };
-  if (conversation.sellerId === userId || conversation.storeOwnerId === userId) return { role: "party", party: "handler" };
+  if (conversation.sellerId === userId || conversation.storeOwnerId === userId)
+    return { role: "party", party: "handler" };
   if (conversation.ownerId === userId && conversation.storeOwnerId !== null) return { role: "reader" };
   return null;
 }
@@ -73,8 +74,14 @@ export function membershipOf(conversation: ConversationMembers, userId: string):
 export const otherParty = (party: Party): Party => (party === "shopper" ? "handler" : "shopper");
 
 /** Who handles an item in conversations: its store for a concierge item, else its seller. */
-export function handlerOf(product: { ownerId: string; storeId: string | null; conciergeStatus: string }): { sellerId: string; storeId: null } | { sellerId: null; storeId: string } {
-  return product.storeId && product.conciergeStatus === "yes" ? { sellerId: null, storeId: product.storeId } : { sellerId: product.ownerId, storeId: null };
+export function handlerOf(product: {
+  ownerId: string;
+  storeId: string | null;
+  conciergeStatus: string;
+}): { sellerId: string; storeId: null } | { sellerId: null; storeId: string } {
+  return product.storeId && product.conciergeStatus === "yes"
+    ? { sellerId: null, storeId: product.storeId }
+    : { sellerId: product.ownerId, storeId: null };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -113,10 +120,14 @@ export function validMessage(raw: unknown): { ok: true; text: string } | { ok: f
 export const draftOf = (raw: unknown) => (typeof raw === "string" && [...raw].length <= MESSAGE_MAX_LENGTH ? raw : "");
 
 /** A report's reason (or a suspension's, with its own words when it is missing), trimmed, or why it cannot be sent. */
-export function validReportReason(raw: unknown, missing = "Tell us what is wrong"): { ok: true; reason: string } | { ok: false; error: string } {
+export function validReportReason(
+  raw: unknown,
+  missing = "Tell us what is wrong",
+): { ok: true; reason: string } | { ok: false; error: string } {
   const reason = typeof raw === "string" ? raw.trim() : "";
   if (!reason) return { ok: false, error: missing };
-  if ([...reason].length > REPORT_REASON_MAX) return { ok: false, error: `A reason can be up to ${REPORT_REASON_MAX} characters` };
+  if ([...reason].length > REPORT_REASON_MAX)
+    return { ok: false, error: `A reason can be up to ${REPORT_REASON_MAX} characters` };
   return { ok: true, reason };
 }
 
@@ -135,7 +146,15 @@ export function validToken(raw: unknown): string | null {
  * seller may point to. Any other address is shown as text, never as a link (a message is not a
  * way to send a shopper to a look-alike payment page).
  */
-export const LINKABLE_HOSTS: readonly string[] = ["closetloop.com", "royalmail.com", "dpd.co.uk", "evri.com", "parcelforce.com", "ups.com", "dhl.com"];
+export const LINKABLE_HOSTS: readonly string[] = [
+  "closetloop.com",
+  "royalmail.com",
+  "dpd.co.uk",
+  "evri.com",
+  "parcelforce.com",
+  "ups.com",
+  "dhl.com",
+];
 
 export type MessagePart = { text: string } | { text: string; href: string };
 
@@ -190,7 +209,9 @@ export const LINK_LEFT_OUT = "[link: read it on Closetloop]";
  * a link in an e-mail from us must not lead to a look-alike page (on the site it is plain text).
  */
 export function mailPreview(text: string, ownHost: string | null = null) {
-  const safe = text.replace(ADDRESS_IN_TEXT, (raw) => (linkable(/^(https?:\/\/|www\.)/i.test(raw) ? raw : `https://${raw}`, ownHost) ? raw : LINK_LEFT_OUT));
+  const safe = text.replace(ADDRESS_IN_TEXT, (raw) =>
+    linkable(/^(https?:\/\/|www\.)/i.test(raw) ? raw : `https://${raw}`, ownHost) ? raw : LINK_LEFT_OUT,
+  );
   return safe.length > 200 ? `${safe.slice(0, 199)}…` : safe;
 }
 
@@ -211,7 +232,10 @@ export const rateWindowsSince = (now: number) => RATE_LIMITS.map((w) => now - w.
  * a sender at once (per minute), and `npm run bench` measures one object's throughput with
  * hundreds per run (per day). Production sets neither.
  */
-export function rateLimitReason(sentInWindows: readonly number[], limits: { perMinute?: number; perDay?: number } = {}): string | null {
+export function rateLimitReason(
+  sentInWindows: readonly number[],
+  limits: { perMinute?: number; perDay?: number } = {},
+): string | null {
   const overrides = [limits.perMinute, limits.perDay];
   for (const [i, window] of RATE_LIMITS.entries()) {
     const override = overrides[i];
@@ -263,7 +287,9 @@ export const readUpTo = (requested: number, lastSeq: number) => Math.max(0, Math
 export type ClientFrame = { type: "send"; text: string; token: string } | { type: "read"; seq: number };
 
 /** A frame as text, or why the socket closes: too big, or not a frame we know. */
-export function parseClientFrame(raw: string | ArrayBuffer): { ok: true; frame: ClientFrame } | { ok: false; code: number; reason: string } {
+export function parseClientFrame(
+  raw: string | ArrayBuffer,
+): { ok: true; frame: ClientFrame } | { ok: false; code: number; reason: string } {
   const size = typeof raw === "string" ? new TextEncoder().encode(raw).byteLength : raw.byteLength;
   if (size > FRAME_MAX_BYTES) return { ok: false, code: 1009, reason: "Frame too large" };
   if (typeof raw !== "string") return { ok: false, code: 1003, reason: "Malformed frame" };
@@ -275,7 +301,9 @@ export function parseClientFrame(raw: string | ArrayBuffer): { ok: true; frame: 
   }
   if (typeof value !== "object" || value === null) return { ok: false, code: 1007, reason: "Malformed frame" };
   const v = value as Record<string, unknown>;
-  if (v.type === "send" && typeof v.text === "string" && validToken(v.token)) return { ok: true, frame: { type: "send", text: v.text, token: v.token as string } };
-  if (v.type === "read" && Number.isSafeInteger(v.seq) && (v.seq as number) >= 0) return { ok: true, frame: { type: "read", seq: v.seq as number } };
+  if (v.type === "send" && typeof v.text === "string" && validToken(v.token))
+    return { ok: true, frame: { type: "send", text: v.text, token: v.token as string } };
+  if (v.type === "read" && Number.isSafeInteger(v.seq) && (v.seq as number) >= 0)
+    return { ok: true, frame: { type: "read", seq: v.seq as number } };
   return { ok: false, code: 1007, reason: "Malformed frame" };
 }

@@ -6,7 +6,12 @@ let gbp: Intl.NumberFormat | undefined;
 
 export function formatGBP(pence: number): string {
   if (!Number.isInteger(pence)) throw new TypeError(`Money must be integer pence, got ${pence}`);
-  gbp ??= new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  gbp ??= new Intl.NumberFormat("en-GB", {
+    style: "currency",
+    currency: "GBP",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
   return gbp.format(pence / 100);
 }
 

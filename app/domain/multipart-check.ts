@@ -16,9 +16,25 @@
 // It is at least as strict as workerd's own parser (fuzzed against it in
 // tests/integration/request-gate-multipart.test.ts), so a body it lets through never makes `request.formData()` throw.
 
-import { MaxFileSizeExceededError, MaxTotalSizeExceededError, MultipartParser, type MultipartPart } from "@remix-run/multipart-parser";
+import {
+  MaxFileSizeExceededError,
+  MaxTotalSizeExceededError,
+  MultipartParser,
+  type MultipartPart,
+} from "@remix-run/multipart-parser";
 import { MAX_PART_HEADER_BYTES, maxBodyBytes, type BodyLimit } from "./body-limit";
-import { decodeUtf8, hasControlCharacters, HEADER_CONTROL, isUtf8, MESSAGES, parseHeaderParams, refuse, TOKEN, tooLarge, type Refusal } from "./form-body";
+import {
+  decodeUtf8,
+  hasControlCharacters,
+  HEADER_CONTROL,
+  isUtf8,
+  MESSAGES,
+  parseHeaderParams,
+  refuse,
+  TOKEN,
+  tooLarge,
+  type Refusal,
+} from "./form-body";
 
 const utf8 = new TextEncoder();
 const [CR, LF, DASH] = [0x0d, 0x0a, 0x2d];
@@ -54,7 +70,9 @@ class Delimiters {
     const keep = this.needle.length + 2;
     const start = this.seen - this.tail.length;
     // Delimiters starting in the tail (its first byte is only the one before them), then in the chunk.
-    const refusal = this.find(concat(this.tail, chunk.subarray(0, keep)), start, 1, this.tail.length, 0) ?? this.find(chunk, this.seen, 0, chunk.length, this.tail[this.tail.length - 1]!);
+    const refusal =
+      this.find(concat(this.tail, chunk.subarray(0, keep)), start, 1, this.tail.length, 0) ??
+      this.find(chunk, this.seen, 0, chunk.length, this.tail[this.tail.length - 1]!);
     this.tail = chunk.length >= keep ? chunk.slice(-keep) : concat(this.tail, chunk).slice(-keep);
     this.seen += chunk.length;
     if (refusal) return refusal;
@@ -64,7 +82,12 @@ class Delimiters {
   /** The body has ended: it closed, then at most a line break. */
   end(): Refusal | null {
     const after = this.seen - this.closedAt;
-    if (!this.closed || after === 1 || (after === 2 && (this.tail[this.tail.length - 2] !== CR || this.tail[this.tail.length - 1] !== LF))) return malformed();
+    if (
+      !this.closed ||
+      after === 1 ||
+      (after === 2 && (this.tail[this.tail.length - 2] !== CR || this.tail[this.tail.length - 1] !== LF))
+    )
+      return malformed();
     return null;
   }
 
@@ -146,7 +169,10 @@ export class MultipartCheck {
       return null;
     } catch (error) {
       const { formBytes, files } = this.limit;
-      if (error instanceof MaxFileSizeExceededError) return files && files.bytes >= formBytes ? tooLarge(files.stated ?? files.bytes, "Each file") : tooLarge(formBytes);
+      if (error instanceof MaxFileSizeExceededError)
+        return files && files.bytes >= formBytes
+          ? tooLarge(files.stated ?? files.bytes, "Each file")
+          : tooLarge(formBytes);
       if (error instanceof MaxTotalSizeExceededError) return tooLarge(maxBodyBytes(this.limit));
       return malformed();
     }
@@ -186,8 +212,18 @@ export class MultipartCheck {
     const type = part.headers["content-type"];
     const contentType = type === undefined ? null : parseHeaderParams(type);
     if (type !== undefined && !contentType) return malformed();
-    if (!disposition || disposition.value !== "form-data" || !disposition.params.get("name") || !disposition.quoted.has("name")) return malformed();
-    if (disposition.params.has("filename*") || (disposition.params.has("filename") && !disposition.quoted.has("filename"))) return malformed();
+    if (
+      !disposition ||
+      disposition.value !== "form-data" ||
+      !disposition.params.get("name") ||
+      !disposition.quoted.has("name")
+    )
+      return malformed();
+    if (
+      disposition.params.has("filename*") ||
+      (disposition.params.has("filename") && !disposition.quoted.has("filename"))
+    )
+      return malformed();
     if (hasControlCharacters(disposition.params.get("name")!)) return refuse(400, MESSAGES.control);
     this.formBytes += headerBytes + this.delimiters.needle.length + 5;
     if (this.formBytes > this.limit.formBytes) return tooLarge(this.limit.formBytes);
@@ -196,7 +232,11 @@ export class MultipartCheck {
       if (disposition.params.get("filename") !== "") {
         const files = this.limit.files;
         if (!files) return refuse(400, MESSAGES.noFiles);
-        if (++this.files > files.count) return refuse(413, `Payload Too Large: this form takes at most ${files.count} file${files.count === 1 ? "" : "s"}.`);
+        if (++this.files > files.count)
+          return refuse(
+            413,
+            `Payload Too Large: this form takes at most ${files.count} file${files.count === 1 ? "" : "s"}.`,
+          );
       }
       const allowed = this.limit.files?.bytes ?? 0;
       return part.size > allowed ? tooLarge(allowed, "Each file") : null;

@@ -12,13 +12,23 @@ export const mySizeField = (system: MySizeSystem) => `size_${system}`;
 export type SavedSizes = Partial<Record<MySizeSystem, string[]>>;
 
 /** Reads the form: each system's sizes (its checked boxes), or none; a size not of its system is refused at its field. */
-export function readMySizes(form: { getAll(name: string): FormDataEntryValue[] }): { ok: true; sizes: SavedSizes } | { ok: false; errors: Partial<Record<string, string>> } {
+export function readMySizes(form: {
+  getAll(name: string): FormDataEntryValue[];
+}): { ok: true; sizes: SavedSizes } | { ok: false; errors: Partial<Record<string, string>> } {
   const sizes: SavedSizes = {};
   const errors: Partial<Record<string, string>> = {};
   for (const system of MY_SIZE_SYSTEMS) {
-    const values = [...new Set(form.getAll(mySizeField(system)).map((raw) => (typeof raw === "string" ? raw.trim() : "")).filter(Boolean))];
+    const values = [
+      ...new Set(
+        form
+          .getAll(mySizeField(system))
+          .map((raw) => (typeof raw === "string" ? raw.trim() : ""))
+          .filter(Boolean),
+      ),
+    ];
     if (values.length === 0) continue;
-    if (values.every((value) => SIZE_SYSTEMS[system].sizes.includes(value))) sizes[system] = SIZE_SYSTEMS[system].sizes.filter((size) => values.includes(size));
+    if (values.every((value) => SIZE_SYSTEMS[system].sizes.includes(value)))
+      sizes[system] = SIZE_SYSTEMS[system].sizes.filter((size) => values.includes(size));
     else errors[mySizeField(system)] = `Please choose a size from the ${SIZE_SYSTEMS[system].label} list`;
   }
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, sizes };
@@ -62,7 +72,9 @@ export function sizesFromCookie(cookieHeader: string | null): string[] | null {
   if (!raw) return null;
   try {
     const all = new Set(MY_SIZE_SYSTEMS.flatMap((s) => SIZE_SYSTEMS[s].sizes));
-    const sizes = decodeURIComponent(raw).split("|").filter((s) => all.has(s));
+    const sizes = decodeURIComponent(raw)
+      .split("|")
+      .filter((s) => all.has(s));
     return sizes.length ? sizes.slice(0, all.size) : null;
   } catch {
     return null;

@@ -1,12 +1,32 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_REASON, categoryOf, DIGEST_ONLY, emails, NOTICE_KINDS, NOTIFICATION_CATEGORIES, type NoticeKind, type NotificationCategory, reasonFor, UNSUBSCRIBABLE } from "./notifications";
+import {
+  ACCOUNT_REASON,
+  categoryOf,
+  DIGEST_ONLY,
+  emails,
+  NOTICE_KINDS,
+  NOTIFICATION_CATEGORIES,
+  type NoticeKind,
+  type NotificationCategory,
+  reasonFor,
+  UNSUBSCRIBABLE,
+} from "./notifications";
 import { badgeCount } from "./badge";
 import { signUnsubscribe, verifyUnsubscribe } from "./unsubscribe";
 
 describe("who is told of what", () => {
   // By whom it concerns, then by the preference category it falls under.
   const told = {
-    seller: { selling: ["product_approved", "product_rejected", "concierge_decided", "price_change_requested", "owner_item_update", "brand_suggestion_decided"] },
+    seller: {
+      selling: [
+        "product_approved",
+        "product_rejected",
+        "concierge_decided",
+        "price_change_requested",
+        "owner_item_update",
+        "brand_suggestion_decided",
+      ],
+    },
     handler: { selling: ["order_to_send"] },
     store: { store: ["concierge_request", "price_change_answered"] },
     applicant: { store: ["store_request_received"] },
@@ -17,7 +37,9 @@ describe("who is told of what", () => {
     admins: { store: ["store_request_waiting"] },
   } satisfies Record<string, Partial<Record<NotificationCategory, NoticeKind[]>>>;
   const cases = Object.entries(told).flatMap(([to, byCategory]) =>
-    Object.entries(byCategory).flatMap(([category, kinds]: [string, NoticeKind[]]) => kinds.map((kind) => [kind, category, to] as const)),
+    Object.entries(byCategory).flatMap(([category, kinds]: [string, NoticeKind[]]) =>
+      kinds.map((kind) => [kind, category, to] as const),
+    ),
   );
   it.each(cases)("%s goes to the %s category, to the %s", (kind, category, to) => {
     expect(NOTICE_KINDS[kind]).toEqual({ category, to });
@@ -31,19 +53,26 @@ describe("why an e-mail was sent (its footer)", () => {
     expect(reasonFor("product_approved")).toBe("You get this because you sell on Closetloop.");
     // The handler's copy of a cancellation is about selling; staff get work for their role.
     expect(reasonFor("handler_order_cancelled")).toBe("You get this because you sell on Closetloop.");
-    for (const kind of ["listing_awaiting_review", "store_request_waiting", "seller_request_waiting"]) expect(reasonFor(kind)).toBe("You get this because you review work for Closetloop's team.");
+    for (const kind of ["listing_awaiting_review", "store_request_waiting", "seller_request_waiting"])
+      expect(reasonFor(kind)).toBe("You get this because you review work for Closetloop's team.");
     // Applicants are not sellers or stores yet.
     expect(reasonFor("seller_request_received")).toBe("You get this because you asked to sell on Closetloop.");
-    expect(reasonFor("store_request_received")).toBe("You get this because you asked to become a partner store on Closetloop.");
-    expect(reasonFor("store_request_rejected")).toBe("You get this because you asked to become a partner store on Closetloop.");
+    expect(reasonFor("store_request_received")).toBe(
+      "You get this because you asked to become a partner store on Closetloop.",
+    );
+    expect(reasonFor("store_request_rejected")).toBe(
+      "You get this because you asked to become a partner store on Closetloop.",
+    );
     // An account's own e-mails are about the account, not an order.
-    for (const kind of ["verify_email", "password_reset", "email_change_requested", "account_exists"]) expect(reasonFor(kind)).toBe(ACCOUNT_REASON);
+    for (const kind of ["verify_email", "password_reset", "email_change_requested", "account_exists"])
+      expect(reasonFor(kind)).toBe(ACCOUNT_REASON);
   });
 });
 
 describe("the preference rules", () => {
   it("e-mails every category by default, and none a person switched to in-site only", () => {
-    for (const category of NOTIFICATION_CATEGORIES.filter((c) => !DIGEST_ONLY.has(c))) expect(emails(category, new Set())).toBe(true);
+    for (const category of NOTIFICATION_CATEGORIES.filter((c) => !DIGEST_ONLY.has(c)))
+      expect(emails(category, new Set())).toBe(true);
     expect(emails("selling", new Set(["selling"]))).toBe(false);
     expect(emails("marketing", new Set(["selling"]))).toBe(true);
   });
@@ -76,13 +105,29 @@ describe("the unsubscribe token", () => {
     const token = await signUnsubscribe(claim, SECRET);
     const [payload, signature] = token.split(".");
     const other = await signUnsubscribe({ ...claim, who: "u:someone_else" }, SECRET);
-    expect(await verifyUnsubscribe(`${other.split(".")[0]}.${signature}`, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyUnsubscribe(`${payload}.${signature!.slice(0, -2)}AA`, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyUnsubscribe(token, "another-secret-of-thirty-two-characters!", NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
-    for (const junk of ["", "abc", "a.b.c", "%%%.%%%"]) expect(await verifyUnsubscribe(junk, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
-    expect(await verifyUnsubscribe(token, SECRET, NOW + 1001, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "expired" });
+    expect(
+      await verifyUnsubscribe(`${other.split(".")[0]}.${signature}`, SECRET, NOW, NOTIFICATION_CATEGORIES),
+    ).toEqual({ ok: false, reason: "invalid" });
+    expect(
+      await verifyUnsubscribe(`${payload}.${signature!.slice(0, -2)}AA`, SECRET, NOW, NOTIFICATION_CATEGORIES),
+    ).toEqual({ ok: false, reason: "invalid" });
+    expect(
+      await verifyUnsubscribe(token, "another-secret-of-thirty-two-characters!", NOW, NOTIFICATION_CATEGORIES),
+    ).toEqual({ ok: false, reason: "invalid" });
+    for (const junk of ["", "abc", "a.b.c", "%%%.%%%"])
+      expect(await verifyUnsubscribe(junk, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({
+        ok: false,
+        reason: "invalid",
+      });
+    expect(await verifyUnsubscribe(token, SECRET, NOW + 1001, NOTIFICATION_CATEGORIES)).toEqual({
+      ok: false,
+      reason: "expired",
+    });
     const unknown = await signUnsubscribe({ ...claim, category: "gossip" as never }, SECRET);
-    expect(await verifyUnsubscribe(unknown, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({ ok: false, reason: "invalid" });
+    expect(await verifyUnsubscribe(unknown, SECRET, NOW, NOTIFICATION_CATEGORIES)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
   });
 });
 

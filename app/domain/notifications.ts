@@ -3,7 +3,16 @@
 // no storage.
 
 /** The categories a person can switch between e-mail and in-site only (the account's Notifications section). */
-export const NOTIFICATION_CATEGORIES = ["orders", "selling", "store", "payouts", "marketing", "alerts", "messages", "following"] as const;
+export const NOTIFICATION_CATEGORIES = [
+  "orders",
+  "selling",
+  "store",
+  "payouts",
+  "marketing",
+  "alerts",
+  "messages",
+  "following",
+] as const;
 export type NotificationCategory = (typeof NOTIFICATION_CATEGORIES)[number];
 
 export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
@@ -20,13 +29,15 @@ export const CATEGORY_LABELS: Readonly<Record<NotificationCategory, string>> = {
 /** What each category holds, beside its choice on the Profile (decision 0068): staff find their review queues under Selling and Store. */
 export const CATEGORY_NOTES: Readonly<Record<NotificationCategory, string>> = {
   orders: "Confirmations, posting, rentals and returns. Always e-mailed.",
-  selling: "For sellers: listings reviewed, orders to post, price suggestions. For staff: listings and requests to sell waiting for review.",
+  selling:
+    "For sellers: listings reviewed, orders to post, price suggestions. For staff: listings and requests to sell waiting for review.",
   store: "For partner stores: concierge requests and price answers. For staff: store requests waiting.",
   payouts: "For sellers and stores: your weekly payouts.",
   marketing: "News and offers from Closetloop.",
   alerts: "Items back on sale, price drops on your favourites, new matches for your saved searches.",
   messages: "New messages about items, at most one e-mail each 15 minutes per conversation.",
-  following: "New listings from sellers and stores you follow: in your notifications; switched on, one e-mail a day with all of them (off unless you choose it).",
+  following:
+    "New listings from sellers and stores you follow: in your notifications; switched on, one e-mail a day with all of them (off unless you choose it).",
 };
 
 /** Orders and rentals are transactional: always e-mailed, whatever the preference says. */
@@ -41,7 +52,8 @@ export const UNSUBSCRIBABLE: ReadonlySet<NotificationCategory> = new Set(["marke
  */
 export const DIGEST_ONLY: ReadonlySet<NotificationCategory> = new Set(["following"]);
 
-export const isCategory = (value: unknown): value is NotificationCategory => typeof value === "string" && (NOTIFICATION_CATEGORIES as readonly string[]).includes(value);
+export const isCategory = (value: unknown): value is NotificationCategory =>
+  typeof value === "string" && (NOTIFICATION_CATEGORIES as readonly string[]).includes(value);
 
 /**
  * Whether an event of `category` is e-mailed to a person whose stored choices are `emailOff`
@@ -116,12 +128,24 @@ export const NOTICE_KINDS = {
 export type NoticeKind = keyof typeof NOTICE_KINDS;
 
 /** E-mails that are no notice: an account's own (sign-up, password, e-mail change) and a store request's answer. */
-export const ACCOUNT_EMAIL_KINDS = ["verify_email", "password_reset", "account_exists", "confirm_email_change", "email_change_requested", "store_request_approved", "store_request_rejected"] as const;
+export const ACCOUNT_EMAIL_KINDS = [
+  "verify_email",
+  "password_reset",
+  "account_exists",
+  "confirm_email_change",
+  "email_change_requested",
+  "store_request_approved",
+  "store_request_rejected",
+] as const;
 export type EmailKind = NoticeKind | (typeof ACCOUNT_EMAIL_KINDS)[number];
 /** Every kind of e-mail the queue carries: the account e-mails and every notice kind. */
-export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...(Object.keys(NOTICE_KINDS) as NoticeKind[])] as [EmailKind, ...EmailKind[]];
+export const EMAIL_KINDS = [...ACCOUNT_EMAIL_KINDS, ...(Object.keys(NOTICE_KINDS) as NoticeKind[])] as [
+  EmailKind,
+  ...EmailKind[],
+];
 
-export const categoryOf = (kind: string): NotificationCategory => (NOTICE_KINDS as Record<string, { category: NotificationCategory }>)[kind]?.category ?? "orders";
+export const categoryOf = (kind: string): NotificationCategory =>
+  (NOTICE_KINDS as Record<string, { category: NotificationCategory }>)[kind]?.category ?? "orders";
 
 /** The footer of an e-mail: why the person got it. */
 export const REASONS: Readonly<Record<NotificationCategory, string>> = {
@@ -132,7 +156,8 @@ export const REASONS: Readonly<Record<NotificationCategory, string>> = {
   marketing: "You get this because you signed up for Closetloop's newsletter.",
   alerts: "You get this because you asked Closetloop to tell you.",
   messages: "You get this because someone wrote to you on Closetloop.",
-  following: "You get this because you follow sellers on Closetloop and asked for a daily e-mail of their new listings.",
+  following:
+    "You get this because you follow sellers on Closetloop and asked for a daily e-mail of their new listings.",
 };
 
 /** Those who asked to sell or to be a partner store are not sellers or stores yet: their e-mails say what they asked. */

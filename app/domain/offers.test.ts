@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { afterMove, agreedPrice, BUY_WINDOW_MS, checkOfferAmount, OFFER_LAPSES_AFTER_MS, OFFER_MESSAGES, offerFloor, offerMoveAllowed, offerState, type OfferTimes } from "./offers";
+import {
+  afterMove,
+  agreedPrice,
+  BUY_WINDOW_MS,
+  checkOfferAmount,
+  OFFER_LAPSES_AFTER_MS,
+  OFFER_MESSAGES,
+  offerFloor,
+  offerMoveAllowed,
+  offerState,
+  type OfferTimes,
+} from "./offers";
 
 // Make an offer's rules (issue 43 item 4; decision 0088): the floor, the amount's checks, who
 // answers when, and lapsing.
@@ -33,7 +44,10 @@ describe("an offer's amount", () => {
   });
 
   it("a counter must beat the shopper's offer and stay below the price", () => {
-    expect(checkOfferAmount("45", 6000, 4500)).toEqual({ ok: false, error: "A counter must be more than the offer, £45.00" });
+    expect(checkOfferAmount("45", 6000, 4500)).toEqual({
+      ok: false,
+      error: "A counter must be more than the offer, £45.00",
+    });
     expect(checkOfferAmount("50", 6000, 4500)).toEqual({ ok: true, amount: 5000 });
     expect(checkOfferAmount("60", 6000, 4500).ok).toBe(false);
   });
@@ -50,9 +64,24 @@ describe("an offer's life", () => {
   it.each([
     ["pending, a minute before 48 hours", pending, now + OFFER_LAPSES_AFTER_MS - 60_000, "pending"],
     ["pending, at 48 hours", pending, now + OFFER_LAPSES_AFTER_MS, "lapsed"],
-    ["countered, after its 48 hours", { ...pending, status: "countered" as const }, now + OFFER_LAPSES_AFTER_MS + 1, "lapsed"],
-    ["accepted, inside its 24 hours", { ...pending, status: "accepted" as const, buyBy: now + BUY_WINDOW_MS }, now + BUY_WINDOW_MS - 1, "accepted"],
-    ["accepted, after its 24 hours", { ...pending, status: "accepted" as const, buyBy: now + BUY_WINDOW_MS }, now + BUY_WINDOW_MS, "expired"],
+    [
+      "countered, after its 48 hours",
+      { ...pending, status: "countered" as const },
+      now + OFFER_LAPSES_AFTER_MS + 1,
+      "lapsed",
+    ],
+    [
+      "accepted, inside its 24 hours",
+      { ...pending, status: "accepted" as const, buyBy: now + BUY_WINDOW_MS },
+      now + BUY_WINDOW_MS - 1,
+      "accepted",
+    ],
+    [
+      "accepted, after its 24 hours",
+      { ...pending, status: "accepted" as const, buyBy: now + BUY_WINDOW_MS },
+      now + BUY_WINDOW_MS,
+      "expired",
+    ],
     ["declined, long after", { ...pending, status: "declined" as const }, now + 10 * OFFER_LAPSES_AFTER_MS, "declined"],
   ])("%s: %s", (_label, offer, at, state) => {
     expect(offerState(offer, at)).toBe(state);
@@ -89,8 +118,20 @@ describe("who answers an offer", () => {
   });
 
   it("says why: lapsed, answered, or not their turn", () => {
-    expect(offerMoveAllowed("lapsed", "handler", "accept")).toEqual({ ok: false, error: OFFER_MESSAGES.lapsed, status: 409 });
-    expect(offerMoveAllowed("accepted", "handler", "accept")).toEqual({ ok: false, error: OFFER_MESSAGES.answered, status: 409 });
-    expect(offerMoveAllowed("pending", "shopper", "accept")).toEqual({ ok: false, error: OFFER_MESSAGES.notYours, status: 403 });
+    expect(offerMoveAllowed("lapsed", "handler", "accept")).toEqual({
+      ok: false,
+      error: OFFER_MESSAGES.lapsed,
+      status: 409,
+    });
+    expect(offerMoveAllowed("accepted", "handler", "accept")).toEqual({
+      ok: false,
+      error: OFFER_MESSAGES.answered,
+      status: 409,
+    });
+    expect(offerMoveAllowed("pending", "shopper", "accept")).toEqual({
+      ok: false,
+      error: OFFER_MESSAGES.notYours,
+      status: 403,
+    });
   });
 });

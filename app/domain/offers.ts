@@ -40,8 +40,10 @@ export const OFFER_MESSAGES = {
   notYours: "Only the other side can answer this offer.",
 } as const;
 
-export const belowFloor = (price: number) => `The lowest offer for this item is ${formatGBP(offerFloor(price))} (${OFFER_FLOOR_PERCENT}% of its price)`;
-export const notBelowPrice = (price: number) => `An offer must be less than the price, ${formatGBP(price)}: at that price, buy it now`;
+export const belowFloor = (price: number) =>
+  `The lowest offer for this item is ${formatGBP(offerFloor(price))} (${OFFER_FLOOR_PERCENT}% of its price)`;
+export const notBelowPrice = (price: number) =>
+  `An offer must be less than the price, ${formatGBP(price)}: at that price, buy it now`;
 
 export type AmountCheck = { ok: true; amount: number } | { ok: false; error: string };
 
@@ -70,7 +72,8 @@ export function offerState(offer: OfferTimes, now: number): OfferState {
 }
 
 /** The price agreed: the handler's counter if they made one, else the shopper's offer. */
-export const agreedPrice = (offer: { amount: number; counterAmount: number | null }) => offer.counterAmount ?? offer.amount;
+export const agreedPrice = (offer: { amount: number; counterAmount: number | null }) =>
+  offer.counterAmount ?? offer.amount;
 
 export type OfferMove = "accept" | "decline" | "counter";
 export type OfferParty = "shopper" | "handler";
@@ -79,12 +82,17 @@ export type OfferParty = "shopper" | "handler";
  * Who may do what: the handler answers a pending offer (accept, decline, counter); the shopper
  * answers a counter (accept or decline). Anything else is refused with why.
  */
-export function offerMoveAllowed(state: OfferState, party: OfferParty, move: OfferMove): { ok: true } | { ok: false; error: string; status: number } {
+export function offerMoveAllowed(
+  state: OfferState,
+  party: OfferParty,
+  move: OfferMove,
+): { ok: true } | { ok: false; error: string; status: number } {
   if (state === "lapsed") return { ok: false, error: OFFER_MESSAGES.lapsed, status: 409 };
   if (state !== "pending" && state !== "countered") return { ok: false, error: OFFER_MESSAGES.answered, status: 409 };
   const turn: OfferParty = state === "pending" ? "handler" : "shopper";
   if (party !== turn) return { ok: false, error: OFFER_MESSAGES.notYours, status: 403 };
-  if (party === "shopper" && move === "counter") return { ok: false, error: "Accept or decline the counter offer.", status: 400 };
+  if (party === "shopper" && move === "counter")
+    return { ok: false, error: "Accept or decline the counter offer.", status: 400 };
   return { ok: true };
 }
 

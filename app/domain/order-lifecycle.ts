@@ -10,10 +10,29 @@
 import { formatDeadline } from "./dates";
 
 /** awaiting_payment: placed, its items reserved, until the provider's event confirms the payment (decision 0055). */
-export const ORDER_STATUSES = ["awaiting_payment", "pending", "processing", "shipped", "delivered", "active", "completed", "cancelled"] as const;
+export const ORDER_STATUSES = [
+  "awaiting_payment",
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "active",
+  "completed",
+  "cancelled",
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const ITEM_STATUSES = ["pending", "processing", "shipped", "delivered", "active", "return_requested", "returned", "completed", "cancelled"] as const;
+export const ITEM_STATUSES = [
+  "pending",
+  "processing",
+  "shipped",
+  "delivered",
+  "active",
+  "return_requested",
+  "returned",
+  "completed",
+  "cancelled",
+] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
 /** What staff may choose for an order (seller-store-admin.md §4; DECISIONS.md). */
@@ -120,7 +139,8 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
       if (event.to === "delivered") {
         // Already delivered (and since moved on into its window or completed): nothing to do.
         if (AFTER_DELIVERY.includes(item.status)) return { ok: true, path: [] };
-        if (!canMove(item.status, "delivered")) return refuse(`An item that is ${label(item.status)} cannot be marked delivered.`);
+        if (!canMove(item.status, "delivered"))
+          return refuse(`An item that is ${label(item.status)} cannot be marked delivered.`);
         return { ok: true, path: ["delivered", item.kind === "rental" ? "active" : "completed"] };
       }
       if (!canMove(item.status, event.to)) {
@@ -136,14 +156,18 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
     }
     case "cancel": {
       if (item.status === "cancelled") return { ok: true, path: [] };
-      if (actor === "shopper" && item.status === "shipped") return refuse("This item has been posted, so it can no longer be cancelled. You can return it once it arrives.");
+      if (actor === "shopper" && item.status === "shipped")
+        return refuse(
+          "This item has been posted, so it can no longer be cancelled. You can return it once it arrives.",
+        );
       if (!beforeDelivery(item.status)) return refuse("This item was delivered, so it can no longer be cancelled.");
       return { ok: true, path: ["cancelled"] };
     }
     case "ship": {
       if (item.status === "shipped") return { ok: true, path: [] };
       if (item.status === "cancelled") return refuse("This item was cancelled: there is nothing to send.");
-      if (item.status !== "pending" && item.status !== "processing") return refuse("This item has already been delivered.");
+      if (item.status !== "pending" && item.status !== "processing")
+        return refuse("This item has already been delivered.");
       return { ok: true, path: ["shipped"] };
     }
     case "confirm_delivery": {
@@ -154,9 +178,12 @@ export function itemStep(item: ItemState, event: ItemEvent, actor: ActorRole, no
     case "request_return":
       if (item.kind === "purchase") {
         if (item.status === "return_requested") return { ok: true, path: [] };
-        if (item.returnedAt != null) return refuse("This item was sent back once already: it cannot be returned again.");
-        if (item.status !== "completed" || item.deliveredAt == null) return refuse("Only a delivered item can be returned.");
-        if (now >= purchaseReturnEndsAt(item.deliveredAt)) return refuse(`The ${PURCHASE_RETURN_DAYS}-day return period for this item has ended.`);
+        if (item.returnedAt != null)
+          return refuse("This item was sent back once already: it cannot be returned again.");
+        if (item.status !== "completed" || item.deliveredAt == null)
+          return refuse("Only a delivered item can be returned.");
+        if (now >= purchaseReturnEndsAt(item.deliveredAt))
+          return refuse(`The ${PURCHASE_RETURN_DAYS}-day return period for this item has ended.`);
         return { ok: true, path: ["return_requested"] };
       }
     // falls through: a rental is returned inside its window, like Buy it now
@@ -220,7 +247,8 @@ const LABELS: Record<ItemStatus, string> = {
   cancelled: "cancelled",
 };
 /** An order's status in words (its own statuses are the items' plus awaiting payment). */
-export const label = (status: ItemStatus | OrderStatus) => (status === "awaiting_payment" ? "awaiting payment" : LABELS[status]);
+export const label = (status: ItemStatus | OrderStatus) =>
+  status === "awaiting_payment" ? "awaiting payment" : LABELS[status];
 
 // What a status change reads and answers (the storage side is app/data/order-lifecycle.server.ts).
 

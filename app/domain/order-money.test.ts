@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { orderMoney, totalLabel, type MoneyInput } from "./order-money";
 
 /** A payment call as the payments table records it: its key is the operation and what it is for. */
-const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({ operation, amount, status, idempotencyKey: `${operation}:${of}` });
+const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({
+  operation,
+  amount,
+  status,
+  idempotencyKey: `${operation}:${of}`,
+});
 
 const base = (over: Partial<MoneyInput> = {}): MoneyInput => ({
   order: { id: "ord_1", deliveryFee: 499, status: "pending" },
@@ -60,10 +65,7 @@ describe("orderMoney", () => {
           { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "cancelled" },
         ],
         transactions: [{ id: "txn_it_a_fee", type: "rental_fee", orderItemId: "it_a", gross: 2149, status: "pending" }],
-        payments: [
-          payment("refund", "cancel:it_b", 12000, "failed"),
-          payment("refund", "cancel:it_b", 12000),
-        ],
+        payments: [payment("refund", "cancel:it_b", 12000, "failed"), payment("refund", "cancel:it_b", 12000)],
       }),
     );
     expect(shown(money)).toEqual([
@@ -85,7 +87,13 @@ describe("orderMoney", () => {
         }),
       );
     const failed = cancelled("failed");
-    expect(failed.lines.at(-1)).toEqual({ key: "refund:refund:ord_1", label: "Refund: order cancelled", amount: -14648, status: "Refund pending", itemId: null });
+    expect(failed.lines.at(-1)).toEqual({
+      key: "refund:refund:ord_1",
+      label: "Refund: order cancelled",
+      amount: -14648,
+      status: "Refund pending",
+      itemId: null,
+    });
     // A refund that failed is not given back: what was paid is still paid, and the refund is shown apart.
     expect(failed.total).toBe(14648);
     expect(failed.pending).toEqual({ charges: 0, refunds: 14648 });
@@ -103,7 +111,12 @@ describe("orderMoney", () => {
           { id: "txn_fee", type: "rental_fee", orderItemId: "it_a", gross: 2000, status: "completed" },
           { id: "txn_buy", type: "rental_purchase", orderItemId: "it_a", gross: 12000, status: "pending" },
         ],
-        payments: [payment("authorize", "ord_1", 2399), payment("capture", "txn_fee", 2000), payment("capture", "delivery:ord_1", 399), payment("capture", "txn_buy", 12000, "failed")],
+        payments: [
+          payment("authorize", "ord_1", 2399),
+          payment("capture", "txn_fee", 2000),
+          payment("capture", "delivery:ord_1", 399),
+          payment("capture", "txn_buy", 12000, "failed"),
+        ],
       }),
     );
     expect(shown(money)).toEqual([
@@ -125,7 +138,12 @@ describe("orderMoney", () => {
           { id: "txn_fee", type: "rental_fee", orderItemId: "it_a", gross: 2000, status: "completed" },
           { id: "txn_dmg", type: "damage_charge", orderItemId: "it_a", gross: 1000, status: "cancelled" },
         ],
-        payments: [payment("authorize", "ord_1", 2399), payment("capture", "txn_fee", 2000), payment("capture", "delivery:ord_1", 399), payment("capture", "txn_dmg", 1000, "failed")],
+        payments: [
+          payment("authorize", "ord_1", 2399),
+          payment("capture", "txn_fee", 2000),
+          payment("capture", "delivery:ord_1", 399),
+          payment("capture", "txn_dmg", 1000, "failed"),
+        ],
       }),
     );
     expect(shown(money).at(-1)).toEqual(["Repair fee: Silk dress", 1000, "Cancelled"]);
@@ -138,10 +156,30 @@ describe("orderMoney", () => {
       base({
         order: { id: "ord_1", deliveryFee: 798, status: "pending" },
         items: [
-          { id: "it_a", name: "Silk dress", type: "rental", price: 2649, status: "cancelled", handler: "vendor", sellerId: "u_a" },
-          { id: "it_b", name: "Wool coat", type: "purchase", price: 12000, status: "pending", handler: "vendor", sellerId: "u_b" },
+          {
+            id: "it_a",
+            name: "Silk dress",
+            type: "rental",
+            price: 2649,
+            status: "cancelled",
+            handler: "vendor",
+            sellerId: "u_a",
+          },
+          {
+            id: "it_b",
+            name: "Wool coat",
+            type: "purchase",
+            price: 12000,
+            status: "pending",
+            handler: "vendor",
+            sellerId: "u_b",
+          },
         ],
-        payments: [payment("authorize", "ord_1", 15447), payment("refund", "cancel:it_a", 2649), payment("refund", "delivery:it_a", 399)],
+        payments: [
+          payment("authorize", "ord_1", 15447),
+          payment("refund", "cancel:it_a", 2649),
+          payment("refund", "delivery:it_a", 399),
+        ],
       }),
     );
     expect(shown(money).slice(-2)).toEqual([
@@ -152,7 +190,9 @@ describe("orderMoney", () => {
   });
 
   it("counts nothing of a checkout not paid yet, or never paid, and says so on each line", () => {
-    const waiting = orderMoney(base({ order: { id: "ord_1", deliveryFee: 499, status: "awaiting_payment" }, payments: [] }));
+    const waiting = orderMoney(
+      base({ order: { id: "ord_1", deliveryFee: 499, status: "awaiting_payment" }, payments: [] }),
+    );
     expect(shown(waiting)).toEqual([
       ["Rental fee: Silk dress", 2149, "Awaiting payment"],
       ["Purchase: Wool coat", 12000, "Awaiting payment"],
@@ -160,7 +200,13 @@ describe("orderMoney", () => {
     ]);
     expect(waiting.total).toBe(0);
     // The payment failed or the reservation lapsed: the order ended with nothing authorised.
-    const lapsed = orderMoney(base({ order: { id: "ord_1", deliveryFee: 499, status: "cancelled" }, items: base().items.map((i) => ({ ...i, status: "cancelled" })), payments: [] }));
+    const lapsed = orderMoney(
+      base({
+        order: { id: "ord_1", deliveryFee: 499, status: "cancelled" },
+        items: base().items.map((i) => ({ ...i, status: "cancelled" })),
+        payments: [],
+      }),
+    );
     expect(shown(lapsed).map(([, , status]) => status)).toEqual(["Not paid", "Not paid", "Not paid"]);
     expect(lapsed.total).toBe(0);
   });

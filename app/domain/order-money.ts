@@ -6,7 +6,15 @@
 // a transaction (Buy it now, a rental kept past its window, a repair fee...); every refund is a
 // payment call, named by its idempotency key (app/services/payments.server.ts).
 
-export type MoneyStatus = "Authorised" | "Paid" | "Payment pending" | "Awaiting payment" | "Not paid" | "Cancelled" | "Refunded" | "Refund pending";
+export type MoneyStatus =
+  | "Authorised"
+  | "Paid"
+  | "Payment pending"
+  | "Awaiting payment"
+  | "Not paid"
+  | "Cancelled"
+  | "Refunded"
+  | "Refund pending";
 
 export interface MoneyLine {
   /** A stable key for the row. */
@@ -49,7 +57,16 @@ export interface MoneyInput {
   order: { id: string; deliveryFee: number; status: string };
   /** handler and sellerId name an item's delivery group (a group's delivery refund lists its items). */
   /** protectionFee: a rental's damage protection (decision 0080), the platform's own, 0 or absent when not protected. */
-  items: { id: string; name: string; type: "rental" | "purchase"; price: number; status: string; handler?: string; sellerId?: string | null; protectionFee?: number }[];
+  items: {
+    id: string;
+    name: string;
+    type: "rental" | "purchase";
+    price: number;
+    status: string;
+    handler?: string;
+    sellerId?: string | null;
+    protectionFee?: number;
+  }[];
   transactions: { id: string; type: string; orderItemId: string | null; gross: number; status: string }[];
   payments: { operation: string; amount: number; status: string; idempotencyKey: string }[];
 }
@@ -83,8 +100,15 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   // The checkout was never paid: the order still waits for the hosted payment page (decision
   // 0055), or it ended (payment failed, reservation lapsed) with nothing authorised, taken or refunded.
   const paidAtCheckout =
-    succeeded.has(`authorize:${input.order.id}`) || [...succeeded].some((key) => key.startsWith("capture:")) || input.payments.some((p) => p.operation === "refund");
-  const unpaid: MoneyStatus | null = input.order.status === "awaiting_payment" ? "Awaiting payment" : input.order.status === "cancelled" && !paidAtCheckout ? "Not paid" : null;
+    succeeded.has(`authorize:${input.order.id}`) ||
+    [...succeeded].some((key) => key.startsWith("capture:")) ||
+    input.payments.some((p) => p.operation === "refund");
+  const unpaid: MoneyStatus | null =
+    input.order.status === "awaiting_payment"
+      ? "Awaiting payment"
+      : input.order.status === "cancelled" && !paidAtCheckout
+        ? "Not paid"
+        : null;
 
   for (const item of input.items) {
     const txn = input.transactions.find((t) => t.orderItemId === item.id && CHECKOUT_TYPES.has(t.type));
@@ -97,7 +121,13 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
     });
     // Taken with the checkout as the item's line is, given back with it (refund:protection:{itemId}).
     if (item.protectionFee) {
-      lines.push({ key: `protection:${item.id}`, label: `Damage protection: ${item.name}`, amount: item.protectionFee, status: lines.at(-1)!.status, itemId: null });
+      lines.push({
+        key: `protection:${item.id}`,
+        label: `Damage protection: ${item.name}`,
+        amount: item.protectionFee,
+        status: lines.at(-1)!.status,
+        itemId: null,
+      });
     }
   }
   if (input.order.deliveryFee > 0) {
@@ -105,7 +135,13 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
       key: "delivery",
       label: "Delivery",
       amount: input.order.deliveryFee,
-      status: unpaid ?? (succeeded.has(`capture:delivery:${input.order.id}`) ? "Paid" : input.order.status === "cancelled" ? "Cancelled" : "Authorised"),
+      status:
+        unpaid ??
+        (succeeded.has(`capture:delivery:${input.order.id}`)
+          ? "Paid"
+          : input.order.status === "cancelled"
+            ? "Cancelled"
+            : "Authorised"),
       itemId: null,
     });
   }
@@ -115,12 +151,19 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
     // A charge taken and later undone stays, offset by its refund line.
     const taken = succeeded.has(`capture:${txn.id}`);
     // Damage protection is the checkout's own line (decision 0080), shown with its item above.
-    if (CHECKOUT_TYPES.has(txn.type) || txn.type === "protection_fee" || txn.gross <= 0 || txn.status === "failed") continue;
+    if (CHECKOUT_TYPES.has(txn.type) || txn.type === "protection_fee" || txn.gross <= 0 || txn.status === "failed")
+      continue;
     const name = (txn.orderItemId && names.get(txn.orderItemId)) || "an item";
     const never = txn.status === "cancelled" && !taken;
     if (never) uncounted.add(`txn:${txn.id}`);
     // Paid only once its capture succeeded: a later charge recorded and not yet taken is pending.
-    lines.push({ key: `txn:${txn.id}`, label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`, amount: txn.gross, status: never ? "Cancelled" : chargeStatus(txn, "Payment pending"), itemId: txn.orderItemId });
+    lines.push({
+      key: `txn:${txn.id}`,
+      label: `${LATER_CHARGE_LABELS[txn.type] ?? "Charge"}: ${name}`,
+      amount: txn.gross,
+      status: never ? "Cancelled" : chargeStatus(txn, "Payment pending"),
+      itemId: txn.orderItemId,
+    });
   }
 
   // Refunds, one line per key: refunded once one call succeeded, pending while only failures exist.
@@ -128,8 +171,18 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
   for (const [key, amount] of refunds) {
     const [, why, itemId] = key.split(":");
     const forItem = itemId !== undefined && REFUND_LABELS[why!] !== undefined;
-    const label = forItem ? `Refund: ${names.get(itemId!) ?? "an item"} ${REFUND_LABELS[why!]}` : why === "delivery" && itemId ? `Refund: delivery of ${groupNames(input, itemId)}` : "Refund: order cancelled";
-    lines.push({ key: `refund:${key}`, label, amount: -amount, status: succeeded.has(key) ? "Refunded" : "Refund pending", itemId: forItem ? itemId! : null });
+    const label = forItem
+      ? `Refund: ${names.get(itemId!) ?? "an item"} ${REFUND_LABELS[why!]}`
+      : why === "delivery" && itemId
+        ? `Refund: delivery of ${groupNames(input, itemId)}`
+        : "Refund: order cancelled";
+    lines.push({
+      key: `refund:${key}`,
+      label,
+      amount: -amount,
+      status: succeeded.has(key) ? "Refunded" : "Refund pending",
+      itemId: forItem ? itemId! : null,
+    });
   }
 
   const shown = onlyItems ? lines.filter((l) => l.itemId !== null && onlyItems.has(l.itemId)) : lines;
@@ -139,7 +192,11 @@ export function orderMoney(input: MoneyInput, onlyItems?: ReadonlySet<string>): 
     // A checkout line was taken with the checkout payment (decision 0055): its settling capture
     // pending or failed changes nothing of what the shopper paid.
     const checkoutLine = line.key.startsWith("item:") || line.key.startsWith("protection:") || line.key === "delivery";
-    const counts = uncounted.has(line.key) ? "none" : checkoutLine && line.status === "Payment pending" ? "paid" : COUNTS[line.status];
+    const counts = uncounted.has(line.key)
+      ? "none"
+      : checkoutLine && line.status === "Payment pending"
+        ? "paid"
+        : COUNTS[line.status];
     if (counts === "paid") total += line.amount;
     else if (counts === "pending_charge") pending.charges += line.amount;
     else if (counts === "pending_refund") pending.refunds -= line.amount;
@@ -166,7 +223,11 @@ export function refundAmounts(payments: MoneyInput["payments"]): Map<string, num
 function groupNames(input: MoneyInput, firstItemId: string) {
   const first = input.items.find((i) => i.id === firstItemId);
   if (!first) return "cancelled items";
-  const group = input.items.filter((i) => i.id === first.id || (first.handler !== undefined && i.handler === first.handler && i.sellerId === first.sellerId));
+  const group = input.items.filter(
+    (i) =>
+      i.id === first.id ||
+      (first.handler !== undefined && i.handler === first.handler && i.sellerId === first.sellerId),
+  );
   const names = group.map((i) => i.name);
   return `${names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)}` : names[0]} cancelled`;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { newOrderReference, normaliseOrderReference, randomOrderReference, REFERENCE_ALPHABET, referenceSearchPart, showReference } from "./order-reference";
+import {
+  newOrderReference,
+  normaliseOrderReference,
+  randomOrderReference,
+  REFERENCE_ALPHABET,
+  referenceSearchPart,
+  showReference,
+} from "./order-reference";
 
 describe("order references", () => {
   it("are eight characters without look-alikes (no I, L, O or U)", () => {
@@ -26,7 +33,9 @@ describe("order references", () => {
     ["oiLl0000", "01110000"],
   ])("read %j as %s", (typed, reference) => expect(normaliseOrderReference(typed)).toBe(reference));
 
-  it.each(["", "7KQ4M2X", "7KQ4M2XAB", "7KQ4M2XU", "7KQ4M2X!", "eturning"])("refuse %j as a whole reference", (typed) => expect(normaliseOrderReference(typed)).toBeNull());
+  it.each(["", "7KQ4M2X", "7KQ4M2XAB", "7KQ4M2XU", "7KQ4M2X!", "eturning"])("refuse %j as a whole reference", (typed) =>
+    expect(normaliseOrderReference(typed)).toBeNull(),
+  );
 
   it("read part of a reference for a staff search, and leave text that cannot be one", () => {
     expect(referenceSearchPart("7kq4-m")).toBe("7KQ4M");

@@ -19,13 +19,7 @@ export const randomOrderReference = () => newOrderReference(crypto.getRandomValu
 
 /** The look-alikes folded, in upper case, without '#', spaces or dashes. */
 const folded = (typed: string) =>
-  typed
-    .trim()
-    .replace(/^#/, "")
-    .replace(/[\s-]/g, "")
-    .toUpperCase()
-    .replace(/O/g, "0")
-    .replace(/[IL]/g, "1");
+  typed.trim().replace(/^#/, "").replace(/[\s-]/g, "").toUpperCase().replace(/O/g, "0").replace(/[IL]/g, "1");
 
 const onlyReferenceCharacters = (text: string) => [...text].every((char) => REFERENCE_ALPHABET.includes(char));
 

@@ -15,8 +15,14 @@ export type PaymentCheck = { ok: true } | { ok: false; reason: string };
 /** The order's total in pence (always GBP) against what was collected. */
 export function checkPaymentAgainstOrder(paid: ReportedPayment, orderTotal: number): PaymentCheck {
   const currency = (paid.currency ?? "").trim().toLowerCase();
-  if (currency !== "gbp") return { ok: false, reason: `Paid in ${currency ? currency.toUpperCase() : "an unknown currency"}, not GBP (order total ${formatGBP(orderTotal)})` };
-  if (typeof paid.amount !== "number" || !Number.isInteger(paid.amount) || paid.amount < 0) return { ok: false, reason: `No valid amount was reported (order total ${formatGBP(orderTotal)})` };
-  if (paid.amount !== orderTotal) return { ok: false, reason: `Paid ${formatGBP(paid.amount)} for an order total of ${formatGBP(orderTotal)}` };
+  if (currency !== "gbp")
+    return {
+      ok: false,
+      reason: `Paid in ${currency ? currency.toUpperCase() : "an unknown currency"}, not GBP (order total ${formatGBP(orderTotal)})`,
+    };
+  if (typeof paid.amount !== "number" || !Number.isInteger(paid.amount) || paid.amount < 0)
+    return { ok: false, reason: `No valid amount was reported (order total ${formatGBP(orderTotal)})` };
+  if (paid.amount !== orderTotal)
+    return { ok: false, reason: `Paid ${formatGBP(paid.amount)} for an order total of ${formatGBP(orderTotal)}` };
   return { ok: true };
 }

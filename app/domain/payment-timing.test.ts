@@ -7,16 +7,28 @@ describe("amounts and their timing", () => {
     expect(chargeMoment("sale")).toBe("checkout");
     expect(chargeMoment("rental_fee")).toBe("checkout");
     expect(chargeMoment("delivery_fee")).toBe("checkout");
-    for (const later of ["rental_purchase", "rental_conversion", "damage_charge", "not_returnable"] as const) expect(chargeMoment(later)).toBe("later_off_session");
+    for (const later of ["rental_purchase", "rental_conversion", "damage_charge", "not_returnable"] as const)
+      expect(chargeMoment(later)).toBe("later_off_session");
   });
 
   it("sums what is paid at checkout in pence, and what a rental may cost later at most", () => {
     // A purchase only: its price and the delivery, nothing later.
     expect(checkoutAmounts([{ type: "purchase", price: 9000 }], 399)).toEqual({ atCheckout: 9399, laterAtMost: 0 });
     // A rental: its fee now; buying or keeping it costs its buying price on the day of the order.
-    expect(checkoutAmounts([{ type: "rental", price: 2000, buyingPrice: 12000 }], 399)).toEqual({ atCheckout: 2399, laterAtMost: 12000 });
+    expect(checkoutAmounts([{ type: "rental", price: 2000, buyingPrice: 12000 }], 399)).toEqual({
+      atCheckout: 2399,
+      laterAtMost: 12000,
+    });
     // Both, from two handlers (two delivery fees).
-    expect(checkoutAmounts([{ type: "rental", price: 1500, buyingPrice: 8000 }, { type: "purchase", price: 7000 }], 798)).toEqual({ atCheckout: 9298, laterAtMost: 8000 });
+    expect(
+      checkoutAmounts(
+        [
+          { type: "rental", price: 1500, buyingPrice: 8000 },
+          { type: "purchase", price: 7000 },
+        ],
+        798,
+      ),
+    ).toEqual({ atCheckout: 9298, laterAtMost: 8000 });
   });
 });
 

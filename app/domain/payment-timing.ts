@@ -14,7 +14,8 @@ export const reservationEnds = (now: number) => now + RESERVATION_MS;
 /** Whether a reservation made until `expiresAt` has ended at `now`. */
 export const reservationEnded = (expiresAt: number | null, now: number) => expiresAt !== null && expiresAt <= now;
 
-export type ChargeKind = "sale" | "rental_fee" | "delivery_fee" | "rental_purchase" | "rental_conversion" | "damage_charge" | "not_returnable";
+export type ChargeKind =
+  "sale" | "rental_fee" | "delivery_fee" | "rental_purchase" | "rental_conversion" | "damage_charge" | "not_returnable";
 export type ChargeMoment = "checkout" | "later_off_session";
 
 /** Paid on the hosted page at checkout, or charged later off-session with the saved card. */

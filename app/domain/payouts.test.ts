@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { accountStatus, carriedBalance, payoutAnnouncement, payoutProviderStatus, settlement, transferFor } from "./payouts";
+import {
+  accountStatus,
+  carriedBalance,
+  payoutAnnouncement,
+  payoutProviderStatus,
+  settlement,
+  transferFor,
+} from "./payouts";
 
 // Payouts through Connect (decision 0056): a payout becomes exactly one transfer request.
 
@@ -32,7 +39,10 @@ describe("a provider account's status", () => {
     [{}, "not_started"],
     [{ details_submitted: false, payouts_enabled: false }, "not_started"],
     [{ details_submitted: true, payouts_enabled: false }, "pending_verification"],
-    [{ details_submitted: true, payouts_enabled: true, capabilities: { transfers: "pending" } }, "pending_verification"],
+    [
+      { details_submitted: true, payouts_enabled: true, capabilities: { transfers: "pending" } },
+      "pending_verification",
+    ],
     [{ details_submitted: true, payouts_enabled: true, capabilities: { transfers: "active" } }, "active"],
     [{ details_submitted: true, payouts_enabled: true }, "active"],
   ] as const)("%j is %s", (account, status) => {
@@ -41,7 +51,14 @@ describe("a provider account's status", () => {
 });
 
 describe("a payout's provider status on the Financial tab", () => {
-  const base = { status: "calculated", recipientType: "owner", due: 9000, transferStatus: null, transferId: null, transferError: null };
+  const base = {
+    status: "calculated",
+    recipientType: "owner",
+    due: 9000,
+    transferStatus: null,
+    transferId: null,
+    transferError: null,
+  };
   it.each([
     [{ ...base, status: "paid", transferStatus: "paid", transferId: "tr_123" }, "Paid via transfer tr_123"],
     [{ ...base, transferStatus: "waiting_for_details" }, "Waiting for payout details"],
@@ -52,7 +69,10 @@ describe("a payout's provider status on the Financial tab", () => {
     [base, "Not sent yet"],
     [{ ...base, due: -8100 }, "Nothing to send: £81.00 owed, taken from the next payouts"],
     [{ ...base, due: 0 }, "Nothing to send"],
-    [{ ...base, recipientType: "platform", due: -900 }, "Nothing kept: £9.00 of commission given back, taken from the next weeks'"],
+    [
+      { ...base, recipientType: "platform", due: -900 },
+      "Nothing kept: £9.00 of commission given back, taken from the next weeks'",
+    ],
   ])("%j reads %s", (payout, text) => {
     expect(payoutProviderStatus(payout)).toBe(text);
   });
@@ -83,7 +103,11 @@ describe("a balance carried into the next payouts", () => {
   });
 
   it("is the same whatever order the payouts are summed in, and never above zero", () => {
-    const made = [{ net: 500, due: 500 }, { net: -900, due: -900 }, { net: 300, due: -600 }];
+    const made = [
+      { net: 500, due: 500 },
+      { net: -900, due: -900 },
+      { net: 300, due: -600 },
+    ];
     expect(carriedBalance(made)).toBe(-600);
     expect(carriedBalance([...made].reverse())).toBe(-600);
   });
@@ -102,14 +126,28 @@ describe("the e-mail announcing a payout", () => {
   it("says what a balance carried in took off", () => {
     const mail = payoutAnnouncement({ ...owner, total: 10000, commission: 1000, net: 9000, carriedIn: -4050 }, week);
     expect(mail.title).toBe("Your Closetloop payout for the week of 16 November 2026: £49.50");
-    expect(mail.text).toContain("Your share: £90.00\nTaken off for refunds after earlier payouts: £40.50\nYour payout: £49.50");
+    expect(mail.text).toContain(
+      "Your share: £90.00\nTaken off for refunds after earlier payouts: £40.50\nYour payout: £49.50",
+    );
   });
 
   it.each([
-    [{ ...owner, total: -9000, commission: -900, net: -8100 }, "Refunds in the week 16 November 2026 to 22 November 2026 came to £81.00 more than your sales, after commission. Nothing is paid this week. £81.00 is still to recover: it is taken from your next payouts."],
-    [{ ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -8100 }, "Your sales in the week 16 November 2026 to 22 November 2026, £40.50, went toward refunds after earlier payouts. Nothing is paid this week. £40.50 is still to recover: it is taken from your next payouts."],
-    [{ ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -4050 }, "went toward refunds after earlier payouts. Nothing is paid this week.\n"],
-    [{ ...owner, recipientType: "platform" as const, total: -900, commission: -900, net: -900 }, "came to £9.00 more than the platform's commissions. Nothing is kept this week. £9.00 is still to recover: it is taken from the next weeks' commissions."],
+    [
+      { ...owner, total: -9000, commission: -900, net: -8100 },
+      "Refunds in the week 16 November 2026 to 22 November 2026 came to £81.00 more than your sales, after commission. Nothing is paid this week. £81.00 is still to recover: it is taken from your next payouts.",
+    ],
+    [
+      { ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -8100 },
+      "Your sales in the week 16 November 2026 to 22 November 2026, £40.50, went toward refunds after earlier payouts. Nothing is paid this week. £40.50 is still to recover: it is taken from your next payouts.",
+    ],
+    [
+      { ...owner, total: 4500, commission: 450, net: 4050, carriedIn: -4050 },
+      "went toward refunds after earlier payouts. Nothing is paid this week.\n",
+    ],
+    [
+      { ...owner, recipientType: "platform" as const, total: -900, commission: -900, net: -900 },
+      "came to £9.00 more than the platform's commissions. Nothing is kept this week. £9.00 is still to recover: it is taken from the next weeks' commissions.",
+    ],
   ])("never announces a negative payout: %j", (payout, says) => {
     const mail = payoutAnnouncement(payout, week);
     expect(mail.title).toBe("No Closetloop payout for the week of 16 November 2026");

@@ -26,7 +26,8 @@ export const PAYOUT_MESSAGES = {
 } as const;
 
 /** The dashboards' line for a payee who owes from refunds after earlier payouts (decision 0073). */
-export const owedMessage = (owed: number) => `You owe ${formatGBP(owed)} from refunds after earlier payouts: it is taken from your next payouts before anything is sent.`;
+export const owedMessage = (owed: number) =>
+  `You owe ${formatGBP(owed)} from refunds after earlier payouts: it is taken from your next payouts before anything is sent.`;
 
 /** What a payout asks the provider to send: pence, GBP, the payout's id as idempotency key and in the metadata. */
 export interface TransferRequest {
@@ -51,9 +52,18 @@ export interface PayoutToSend {
 }
 
 export function transferFor(payout: PayoutToSend, destination: string): TransferRequest {
-  if (!Number.isInteger(payout.amount) || payout.amount <= 0) throw new RangeError(`A transfer needs a positive whole number of pence, not ${payout.amount}`);
+  if (!Number.isInteger(payout.amount) || payout.amount <= 0)
+    throw new RangeError(`A transfer needs a positive whole number of pence, not ${payout.amount}`);
   const week = new Date(payout.periodStart).toISOString().slice(0, 10);
-  return { idempotencyKey: payout.id, amount: payout.amount, currency: "gbp", destination, metadata: { payout_id: payout.id }, transferGroup: payout.id, description: `Closetloop payout for the week of ${week}` };
+  return {
+    idempotencyKey: payout.id,
+    amount: payout.amount,
+    currency: "gbp",
+    destination,
+    metadata: { payout_id: payout.id },
+    transferGroup: payout.id,
+    description: `Closetloop payout for the week of ${week}`,
+  };
 }
 
 // ---- A payee's balance carried forward (issue 42 item 1; docs/decisions/0073-payout-balances.md) ----
@@ -105,31 +115,60 @@ export function accountStatus(account: AccountFacts): PayeeAccountStatus {
 }
 
 /** A payout's provider status as the admin Financial tab says it. */
-export function payoutProviderStatus(p: { status: string; recipientType: string; due: number; transferStatus: string | null; transferId: string | null; transferError: string | null; paidBy?: string | null }) {
-  if (p.due < 0 && p.recipientType === "platform") return `Nothing kept: ${formatGBP(-p.due)} of commission given back, taken from the next weeks'`;
+export function payoutProviderStatus(p: {
+  status: string;
+  recipientType: string;
+  due: number;
+  transferStatus: string | null;
+  transferId: string | null;
+  transferError: string | null;
+  paidBy?: string | null;
+}) {
+  if (p.due < 0 && p.recipientType === "platform")
+    return `Nothing kept: ${formatGBP(-p.due)} of commission given back, taken from the next weeks'`;
   if (p.due < 0) return `Nothing to send: ${formatGBP(-p.due)} owed, taken from the next payouts`;
   if (p.due === 0) return "Nothing to send";
   if (p.transferStatus === "paid") return `Paid via transfer ${p.transferId ?? ""}`.trim();
   if (p.transferStatus === "reversed") return `Transfer ${p.transferId ?? ""} reversed`.replace("  ", " ");
-  if (p.status === "paid") return p.recipientType === "platform" ? "Kept by the platform (marked paid)" : "Marked paid by staff";
+  if (p.status === "paid")
+    return p.recipientType === "platform" ? "Kept by the platform (marked paid)" : "Marked paid by staff";
   if (p.recipientType === "platform") return "Kept by the platform";
   if (p.transferStatus === "waiting_for_details") return PAYOUT_MESSAGES.waiting;
   if (p.transferStatus === "failed") return `Failed: ${p.transferError ?? "unknown error"}`;
   return "Not sent yet";
 }
 
-const EARNED_BY: Record<"owner" | "store" | "platform", string> = { owner: "your sales", store: "your store's concierge commissions", platform: "the platform's commissions" };
+const EARNED_BY: Record<"owner" | "store" | "platform", string> = {
+  owner: "your sales",
+  store: "your store's concierge commissions",
+  platform: "the platform's commissions",
+};
 
 /**
  * The e-mail announcing a calculated payout (issue 42 item 1; decision 0073). It never announces
  * a negative payout: when the payout sends nothing, it says so and how much is taken from the
  * next payouts, in positive amounts; when it recovered a balance carried in, it says how much.
  */
-export function payoutAnnouncement(p: { recipientType: "owner" | "store" | "platform"; total: number; commission: number; net: number; carriedIn: number }, week: { first: string; range: string }) {
+export function payoutAnnouncement(
+  p: {
+    recipientType: "owner" | "store" | "platform";
+    total: number;
+    commission: number;
+    net: number;
+    carriedIn: number;
+  },
+  week: { first: string; range: string },
+) {
   const { due, offset } = settlement(p);
-  const earned = p.recipientType === "owner" ? `Sales: ${formatGBP(p.total)}\nCommission: ${formatGBP(p.commission)}\nYour share: ${formatGBP(p.net)}` : `Commissions: ${formatGBP(p.net)}`;
+  const earned =
+    p.recipientType === "owner"
+      ? `Sales: ${formatGBP(p.total)}\nCommission: ${formatGBP(p.commission)}\nYour share: ${formatGBP(p.net)}`
+      : `Commissions: ${formatGBP(p.net)}`;
   const recovered = offset > 0 ? `\nTaken off for refunds after earlier payouts: ${formatGBP(offset)}` : "";
-  const where = p.recipientType === "platform" ? "It stays in the platform's balance." : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after.";
+  const where =
+    p.recipientType === "platform"
+      ? "It stays in the platform's balance."
+      : "We send it to your payout account. If you have not set up payouts yet, do so from your dashboard (Set up payouts): it is sent with the next weekly run after.";
   if (due > 0) {
     return {
       title: `Your Closetloop payout for the week of ${week.first}: ${formatGBP(due)}`,

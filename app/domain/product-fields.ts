@@ -16,7 +16,9 @@ export const PRICE_MESSAGES: Record<Exclude<PriceProblem, "required">, string> =
 };
 
 /** A price typed in pounds ('12', '12.50', '£1,299.99') as pence, or why it is not one. */
-export function readPounds(input: string | null | undefined): { ok: true; pence: number } | { ok: false; problem: PriceProblem } {
+export function readPounds(
+  input: string | null | undefined,
+): { ok: true; pence: number } | { ok: false; problem: PriceProblem } {
   const raw = (input ?? "").trim();
   if (raw === "") return { ok: false, problem: "required" };
   const bare = raw.replace(/^£\s*/, "");
@@ -36,7 +38,8 @@ export function readPounds(input: string | null | undefined): { ok: true; pence:
 /** Pence back to what the person typed in a price field ('12.50'). */
 /** Renting for a week must cost less than keeping it (decision 0066): a seller's, store's or staff's prices alike. */
 export const RENTAL_NOT_BELOW_BUYING = "The rental price must be lower than the buying price.";
-export const rentalBelowBuying = (rental: number | null, buying: number | null) => rental === null || buying === null || rental < buying;
+export const rentalBelowBuying = (rental: number | null, buying: number | null) =>
+  rental === null || buying === null || rental < buying;
 
 export const poundsField = (pence: number | null | undefined) => (pence == null ? "" : (pence / 100).toFixed(2));
 
@@ -57,7 +60,8 @@ export function readTags(input: string | null | undefined): string[] {
 }
 
 /** Adds one typed tag to a list (the Enter key or the Add button), with the same rules. */
-export const addTag = (tags: readonly string[], typed: string) => readTags([...tags, typed.replace(/,/g, " ")].join(","));
+export const addTag = (tags: readonly string[], typed: string) =>
+  readTags([...tags, typed.replace(/,/g, " ")].join(","));
 
 /** The known brand a typed name stands for (case-insensitive), or null. */
 export function matchBrand(typed: string, brands: readonly string[]) {
@@ -73,9 +77,15 @@ export function brandsMatching(typed: string, brands: readonly string[], limit =
 }
 
 export const NO_BRAND_FOUND = "No brand found in our database.";
-export const UNKNOWN_BRAND = "No brand found in our database. Choose a brand from the list, or suggest it and use it once it is approved.";
+export const UNKNOWN_BRAND =
+  "No brand found in our database. Choose a brand from the list, or suggest it and use it once it is approved.";
 
 /** How a brand suggestion's status reads to the seller (seller-store-admin.md §4). */
-export const SUGGESTION_LABELS = { pending: "Pending Review", approved: "Approved", rejected: "Rejected", merged: "Merged" } as const;
+export const SUGGESTION_LABELS = {
+  pending: "Pending Review",
+  approved: "Approved",
+  rejected: "Rejected",
+  merged: "Merged",
+} as const;
 
 export const FILL_IN_REQUIRED = "Please fill in all required fields.";

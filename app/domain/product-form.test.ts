@@ -89,21 +89,45 @@ describe("parseProductForm", () => {
     const parsed = parseProductForm({ ...valid, storeId: "store_x" }, "create");
     expect(parsed).toEqual({
       ok: true,
-      values: expect.objectContaining({ name: "Camel Wool Coat", originalPrice: 40000, rentalPrice: 2400, buyingPrice: 18000, tags: ["wool", "camel"], description: null, color: null, concierge: false, storeId: null, size: "UK 10", fitNote: null, measurements: {} }),
+      values: expect.objectContaining({
+        name: "Camel Wool Coat",
+        originalPrice: 40000,
+        rentalPrice: 2400,
+        buyingPrice: 18000,
+        tags: ["wool", "camel"],
+        description: null,
+        color: null,
+        concierge: false,
+        storeId: null,
+        size: "UK 10",
+        fitNote: null,
+        measurements: {},
+      }),
     });
   });
 
   it("refuses a rental price that is not below the buying price, at the rental price (decision 0066)", () => {
     for (const rentalPrice of ["180", "900"]) {
-      expect(parseProductForm({ ...valid, rentalPrice }, "create")).toEqual({ ok: false, missingRequired: false, errors: { rentalPrice: "The rental price must be lower than the buying price." } });
+      expect(parseProductForm({ ...valid, rentalPrice }, "create")).toEqual({
+        ok: false,
+        missingRequired: false,
+        errors: { rentalPrice: "The rental price must be lower than the buying price." },
+      });
     }
     expect(parseProductForm({ ...valid, rentalPrice: "179.99" }, "edit")).toMatchObject({ ok: true });
     // Said with the first answer, beside whatever else is missing.
-    expect(parseProductForm({ ...valid, name: "", rentalPrice: "900" }, "create")).toMatchObject({ ok: false, missingRequired: true, errors: { name: expect.any(String), rentalPrice: "The rental price must be lower than the buying price." } });
+    expect(parseProductForm({ ...valid, name: "", rentalPrice: "900" }, "create")).toMatchObject({
+      ok: false,
+      missingRequired: true,
+      errors: { name: expect.any(String), rentalPrice: "The rental price must be lower than the buying price." },
+    });
   });
 
   it("checks the size against the type and category, with the fit note and measurements (issue 25)", () => {
-    const parsed = parseProductForm({ ...valid, size: "XL", fitNote: "Baggy", measure_chest: "-3", measure_length: "400" }, "create");
+    const parsed = parseProductForm(
+      { ...valid, size: "XL", fitNote: "Baggy", measure_chest: "-3", measure_length: "400" },
+      "create",
+    );
     expect(parsed).toMatchObject({
       ok: false,
       missingRequired: false,
@@ -114,8 +138,14 @@ describe("parseProductForm", () => {
         measure_length: "Length must be a number of centimetres greater than 0 and at most 300",
       },
     });
-    const sized = parseProductForm({ ...valid, size: "uk 12", fitNote: "Oversized", measure_chest: "96", measure_insideLeg: "" }, "edit");
-    expect(sized).toMatchObject({ ok: true, values: { size: "UK 12", fitNote: "Oversized", measurements: { chest: 96 } } });
+    const sized = parseProductForm(
+      { ...valid, size: "uk 12", fitNote: "Oversized", measure_chest: "96", measure_insideLeg: "" },
+      "edit",
+    );
+    expect(sized).toMatchObject({
+      ok: true,
+      values: { size: "UK 12", fitNote: "Oversized", measurements: { chest: 96 } },
+    });
   });
 
   it("gives every required field its message (§5) and says some are missing", () => {
@@ -138,7 +168,11 @@ describe("parseProductForm", () => {
 
   it("uses the edit form's own words (§5 Edit form)", () => {
     const parsed = parseProductForm({ ...valid, name: " ", rentalPrice: "0", concierge: "on" }, "edit");
-    expect(parsed.ok || parsed.errors).toEqual({ name: "Product name is required", rentalPrice: "Valid rental price is required", storeId: "Please select a store for concierge service" });
+    expect(parsed.ok || parsed.errors).toEqual({
+      name: "Product name is required",
+      rentalPrice: "Valid rental price is required",
+      storeId: "Please select a store for concierge service",
+    });
   });
 
   it.each([

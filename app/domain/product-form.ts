@@ -1,6 +1,14 @@
 import { z } from "zod";
 import { CATEGORIES, CONDITIONS, PRODUCT_TYPES } from "./catalog";
-import { MAX_TAG_LENGTH, MAX_TAGS, PRICE_MESSAGES, readPounds, readTags, RENTAL_NOT_BELOW_BUYING, rentalBelowBuying } from "./product-fields";
+import {
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  PRICE_MESSAGES,
+  readPounds,
+  readTags,
+  RENTAL_NOT_BELOW_BUYING,
+  rentalBelowBuying,
+} from "./product-fields";
 import { MEASUREMENTS, measurementField, validateSize, type FitNote, type Measurements } from "./sizes";
 
 // The seller's product form, for Upload Product and the edit page (seller-store-admin.md §3, §5,
@@ -25,7 +33,17 @@ const MESSAGES = {
   },
 } as const;
 
-export const REQUIRED_FIELDS = ["name", "brand", "productType", "category", "size", "condition", "originalPrice", "rentalPrice", "buyingPrice"] as const;
+export const REQUIRED_FIELDS = [
+  "name",
+  "brand",
+  "productType",
+  "category",
+  "size",
+  "condition",
+  "originalPrice",
+  "rentalPrice",
+  "buyingPrice",
+] as const;
 
 const text = (max: number, label: string) =>
   z
@@ -35,7 +53,8 @@ const text = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : null));
 
-const required = (message: string, max: number, label: string) => z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
+const required = (message: string, max: number, label: string) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 
 const oneOf = (values: readonly string[], missing: string, unknown: string) =>
   z
@@ -48,7 +67,12 @@ function price(required: string, invalid: string | null) {
   return z.string({ error: required }).transform((raw, ctx) => {
     const read = readPounds(raw);
     if (read.ok) return read.pence;
-    const message = read.problem === "required" ? required : invalid && (read.problem === "not_positive" || read.problem === "not_a_number") ? invalid : PRICE_MESSAGES[read.problem];
+    const message =
+      read.problem === "required"
+        ? required
+        : invalid && (read.problem === "not_positive" || read.problem === "not_a_number")
+          ? invalid
+          : PRICE_MESSAGES[read.problem];
     ctx.addIssue({ code: "custom", message });
     return z.NEVER;
   });
@@ -73,7 +97,10 @@ export function productFormSchema(mode: ProductFormMode) {
         .optional()
         .transform((v) => readTags(v))
         .refine((tags) => tags.length <= MAX_TAGS, `Up to ${MAX_TAGS} tags`)
-        .refine((tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH), `Each tag must be at most ${MAX_TAG_LENGTH} characters`),
+        .refine(
+          (tags) => tags.every((t) => t.length <= MAX_TAG_LENGTH),
+          `Each tag must be at most ${MAX_TAG_LENGTH} characters`,
+        ),
       materials: text(1000, "Materials"),
       careInstructions: text(1000, "Care instructions"),
       memoryStory: text(2000, "The memory"),
@@ -92,13 +119,34 @@ export function productFormSchema(mode: ProductFormMode) {
 }
 
 /** The schema's values with the size (app/domain/sizes.ts), checked beside it against the type and category. */
-export type ProductFormValues = z.output<ReturnType<typeof productFormSchema>> & { size: string; fitNote: FitNote | null; measurements: Measurements };
+export type ProductFormValues = z.output<ReturnType<typeof productFormSchema>> & {
+  size: string;
+  fitNote: FitNote | null;
+  measurements: Measurements;
+};
 /** The form's text fields as typed, to fill the form again after a refusal. */
 export type TypedValues = Partial<Record<string, string>>;
 
 export const TEXT_FIELDS = [
-  "name", "description", "brand", "productType", "category", "condition", "color", "originalPrice", "rentalPrice", "buyingPrice", "tags", "materials", "careInstructions", "memoryStory", "concierge", "storeId",
-  "size", "fitNote", ...MEASUREMENTS.map(([key]) => measurementField(key)),
+  "name",
+  "description",
+  "brand",
+  "productType",
+  "category",
+  "condition",
+  "color",
+  "originalPrice",
+  "rentalPrice",
+  "buyingPrice",
+  "tags",
+  "materials",
+  "careInstructions",
+  "memoryStory",
+  "concierge",
+  "storeId",
+  "size",
+  "fitNote",
+  ...MEASUREMENTS.map(([key]) => measurementField(key)),
 ] as const;
 
 /** The form's text fields (files and unknown fields ignored); a field sent twice counts once. */
@@ -124,13 +172,22 @@ export function parseProductForm(values: TypedValues, mode: ProductFormMode): Pr
   const [rental, buying] = [readPounds(values.rentalPrice), readPounds(values.buyingPrice)];
   const tooDear = rental.ok && buying.ok && !rentalBelowBuying(rental.pence, buying.pence);
   const sized = validateSize(
-    { size: values.size, fitNote: values.fitNote, measurements: Object.fromEntries(MEASUREMENTS.map(([key]) => [key, values[measurementField(key)]])) },
+    {
+      size: values.size,
+      fitNote: values.fitNote,
+      measurements: Object.fromEntries(MEASUREMENTS.map(([key]) => [key, values[measurementField(key)]])),
+    },
     parsed.success ? parsed.data.productType : "",
     parsed.success ? parsed.data.category : "",
   );
-  if (parsed.success && !noStore && !tooDear && sized.ok) return { ok: true, values: { ...parsed.data, size: sized.size, fitNote: sized.fitNote, measurements: sized.measurements } };
+  if (parsed.success && !noStore && !tooDear && sized.ok)
+    return {
+      ok: true,
+      values: { ...parsed.data, size: sized.size, fitNote: sized.fitNote, measurements: sized.measurements },
+    };
   const errors: Partial<Record<string, string>> = sized.ok ? {} : { ...sized.errors };
-  for (const issue of parsed.success ? [] : parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  for (const issue of parsed.success ? [] : parsed.error.issues)
+    errors[String(issue.path[0] ?? "form")] ??= issue.message;
   if (noStore) errors.storeId = MESSAGES[mode].concierge;
   if (tooDear) errors.rentalPrice = RENTAL_NOT_BELOW_BUYING;
   const missingRequired = REQUIRED_FIELDS.some((f) => !values[f]?.trim());
@@ -138,6 +195,10 @@ export function parseProductForm(values: TypedValues, mode: ProductFormMode): Pr
 }
 
 export const SuggestionForm = z.object({
-  suggestedName: z.string({ error: "Please enter the brand's name" }).trim().min(1, "Please enter the brand's name").max(100, "Brand must be at most 100 characters"),
+  suggestedName: z
+    .string({ error: "Please enter the brand's name" })
+    .trim()
+    .min(1, "Please enter the brand's name")
+    .max(100, "Brand must be at most 100 characters"),
   description: text(500, "Description"),
 });

@@ -48,12 +48,7 @@ export const TrackEventMessage = z.object({
   action: z.literal("track_event"),
   data: z.object({
     email: z.email(),
-    eventName: z.enum([
-      "user_registered",
-      "newsletter_subscribed",
-      "order_placed",
-      "shipment_status_updated",
-    ]),
+    eventName: z.enum(["user_registered", "newsletter_subscribed", "order_placed", "shipment_status_updated"]),
     eventProperties: z.record(z.string(), z.unknown()),
   }),
 });
@@ -84,13 +79,38 @@ export type ImageVariantsMessage = z.infer<typeof ImageVariantsMessage>;
 
 /** A person's view of a page, counted by the consumer in batches (app/services/views.server.ts). */
 export const ViewMessage = z.union([
-  z.object({ ...base, type: z.literal("view"), page: z.literal("product"), id: z.string().min(1).max(200), at: z.number().int() }),
-  z.object({ ...base, type: z.literal("view"), page: z.literal("store"), id: z.string().min(1).max(200), at: z.number().int() }),
-  z.object({ ...base, type: z.literal("view"), page: z.literal("profile"), displayName: z.string().min(1).max(200), at: z.number().int() }),
+  z.object({
+    ...base,
+    type: z.literal("view"),
+    page: z.literal("product"),
+    id: z.string().min(1).max(200),
+    at: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("view"),
+    page: z.literal("store"),
+    id: z.string().min(1).max(200),
+    at: z.number().int(),
+  }),
+  z.object({
+    ...base,
+    type: z.literal("view"),
+    page: z.literal("profile"),
+    displayName: z.string().min(1).max(200),
+    at: z.number().int(),
+  }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 
-export const NotificationMessage = z.union([EmailMessage, CreateContactMessage, TrackEventMessage, UpdateContactMessage, DeleteContactMessage, ImageVariantsMessage]);
+export const NotificationMessage = z.union([
+  EmailMessage,
+  CreateContactMessage,
+  TrackEventMessage,
+  UpdateContactMessage,
+  DeleteContactMessage,
+  ImageVariantsMessage,
+]);
 export type NotificationMessage = z.infer<typeof NotificationMessage>;
 
 /**

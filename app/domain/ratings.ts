@@ -9,7 +9,12 @@ const DAY_MS = 86_400_000;
 export type RatingSide = "shopper" | "seller";
 
 /** When a trade ended: completed (kept), else returned, else delivered; null while it is in flight. */
-export function tradeEndedAt(item: { status: ItemStatus | string; completedAt: number | null; returnedAt: number | null; deliveredAt: number | null }) {
+export function tradeEndedAt(item: {
+  status: ItemStatus | string;
+  completedAt: number | null;
+  returnedAt: number | null;
+  deliveredAt: number | null;
+}) {
   if (item.status !== "completed" && item.status !== "returned") return null;
   return item.completedAt ?? item.returnedAt ?? item.deliveredAt ?? null;
 }
@@ -40,4 +45,3 @@ export function ratingSummary(average: number | null, count: number) {
   if (count === 0 || average === null) return "No ratings yet";
   return `${averageText(average)} ★ (${count} rating${count === 1 ? "" : "s"})`;
 }
-

@@ -2,7 +2,12 @@ import { describe, expect, it } from "vitest";
 import { orderMoney, type MoneyInput } from "./order-money";
 import { deliveryRefundable, itemLedgers, refundCap, refundTarget } from "./refund-cap";
 
-const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({ operation, amount, status, idempotencyKey: `${operation}:${of}` });
+const payment = (operation: string, of: string, amount: number, status = "succeeded") => ({
+  operation,
+  amount,
+  status,
+  idempotencyKey: `${operation}:${of}`,
+});
 
 /** A £50 purchase and a £15 rental (with a £10 repair fee) from two sellers, paid at checkout. */
 const order = (over: Partial<MoneyInput> = {}): MoneyInput => ({
@@ -78,8 +83,23 @@ describe("the ledgers and the money view agree", () => {
     const cases: MoneyInput[] = [
       order(),
       order({ payments: [...order().payments, payment("capture", "txn_dmg", 1000)] }),
-      order({ payments: [...order().payments, payment("refund", "overturn:it_p", 5000), payment("refund", "return:it_p", 2000, "failed")] }),
-      order({ order: { id: "ord_1", deliveryFee: 798, status: "pending" }, items: order().items.map((i) => ({ ...i, status: i.id === "it_r" ? "cancelled" : "pending" })), transactions: [], payments: [...order().payments, payment("refund", "cancel:it_r", 1500), payment("refund", "delivery:it_r", 399)] }),
+      order({
+        payments: [
+          ...order().payments,
+          payment("refund", "overturn:it_p", 5000),
+          payment("refund", "return:it_p", 2000, "failed"),
+        ],
+      }),
+      order({
+        order: { id: "ord_1", deliveryFee: 798, status: "pending" },
+        items: order().items.map((i) => ({ ...i, status: i.id === "it_r" ? "cancelled" : "pending" })),
+        transactions: [],
+        payments: [
+          ...order().payments,
+          payment("refund", "cancel:it_r", 1500),
+          payment("refund", "delivery:it_r", 399),
+        ],
+      }),
     ];
     for (const input of cases) {
       const paid = [...itemLedgers(input).values()].reduce((sum, l) => sum + l.captured - l.refunded, 0);

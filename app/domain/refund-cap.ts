@@ -55,10 +55,20 @@ export function itemLedgers(input: MoneyInput): Map<LedgerTarget, Ledger> {
     const checkoutTxn = input.transactions.find((t) => t.orderItemId === item.id && CHECKOUT_TYPES.has(t.type));
     const ledger = empty();
     // Damage protection (decision 0080) is taken with the item's line and given back with it.
-    ledger.captured = checkoutPaid || (checkoutTxn && succeeded.has(`capture:${checkoutTxn.id}`)) ? item.price + (item.protectionFee ?? 0) : 0;
+    ledger.captured =
+      checkoutPaid || (checkoutTxn && succeeded.has(`capture:${checkoutTxn.id}`))
+        ? item.price + (item.protectionFee ?? 0)
+        : 0;
     for (const txn of input.transactions) {
       // Damage protection is counted with the checkout line above (decision 0080).
-      if (txn.orderItemId === item.id && !CHECKOUT_TYPES.has(txn.type) && txn.type !== "protection_fee" && txn.gross > 0 && succeeded.has(`capture:${txn.id}`)) ledger.captured += txn.gross;
+      if (
+        txn.orderItemId === item.id &&
+        !CHECKOUT_TYPES.has(txn.type) &&
+        txn.type !== "protection_fee" &&
+        txn.gross > 0 &&
+        succeeded.has(`capture:${txn.id}`)
+      )
+        ledger.captured += txn.gross;
     }
     ledgers.set(item.id, ledger);
   }
@@ -93,7 +103,8 @@ export function itemLedgers(input: MoneyInput): Map<LedgerTarget, Ledger> {
   return ledgers;
 }
 
-const sumRefunds = (ledger: Ledger, except?: string) => [...ledger.refunds].reduce((sum, [key, r]) => (key === except ? sum : sum + r.amount), 0);
+const sumRefunds = (ledger: Ledger, except?: string) =>
+  [...ledger.refunds].reduce((sum, [key, r]) => (key === except ? sum : sum + r.amount), 0);
 
 /**
  * The most a refund under `key` may give back: what was captured for its item (or the delivery)
@@ -109,7 +120,11 @@ export function refundCap(input: MoneyInput, key: string, ledgers = itemLedgers(
   if (target.why === "overturn") {
     const charge = input.transactions.find((t) => t.orderItemId === target.itemId && OVERTURNABLE_CHARGES.has(t.type));
     if (charge) {
-      const collected = input.payments.some((p) => p.idempotencyKey === `capture:${charge.id}` && p.status === "succeeded") ? charge.gross : 0;
+      const collected = input.payments.some(
+        (p) => p.idempotencyKey === `capture:${charge.id}` && p.status === "succeeded",
+      )
+        ? charge.gross
+        : 0;
       cap = Math.min(cap, collected);
     }
   }

@@ -38,7 +38,8 @@ export function readRentalChoices(form: FormData, lines: readonly ChoiceLine[], 
     if (protect) values[protectField(line.productId)] = "on";
     if (line.type === "purchase") {
       if (protect) errors[protectField(line.productId)] = message = PROTECTION_MESSAGES.purchaseOnly(line.name);
-      if (typeof dateValue === "string" && dateValue.trim() !== "") errors[needByField(line.productId)] = "A need-by date is for rentals only.";
+      if (typeof dateValue === "string" && dateValue.trim() !== "")
+        errors[needByField(line.productId)] = "A need-by date is for rentals only.";
       continue;
     }
     const read = readNeedBy(dateValue, now);
@@ -49,17 +50,42 @@ export function readRentalChoices(form: FormData, lines: readonly ChoiceLine[], 
 }
 
 /** What an order line records of its choice (nothing for a purchase). */
-export function lineExtras(line: { productId: string; type: "rental" | "purchase" }, choices: RentalChoices | undefined) {
+export function lineExtras(
+  line: { productId: string; type: "rental" | "purchase" },
+  choices: RentalChoices | undefined,
+) {
   const choice = line.type === "rental" ? choices?.[line.productId] : undefined;
-  return { needBy: choice?.plan?.needBy ?? null, postBy: choice?.plan?.postBy ?? null, protectionFee: choice?.protect ? PROTECTION_FEE : 0 };
+  return {
+    needBy: choice?.plan?.needBy ?? null,
+    postBy: choice?.plan?.postBy ?? null,
+    protectionFee: choice?.protect ? PROTECTION_FEE : 0,
+  };
 }
 
 /** The protection fees of an order's lines: part of its total, shown as their own line. */
-export const protectionTotal = (lines: readonly { productId: string; type: "rental" | "purchase" }[], choices: RentalChoices | undefined) =>
-  lines.reduce((sum, line) => sum + lineExtras(line, choices).protectionFee, 0);
+export const protectionTotal = (
+  lines: readonly { productId: string; type: "rental" | "purchase" }[],
+  choices: RentalChoices | undefined,
+) => lines.reduce((sum, line) => sum + lineExtras(line, choices).protectionFee, 0);
 
 /** A rental just placed: when it is back around (the handler's turnaround is counted again when it moves); sent abroad, its parcels take the zone's days (decision 0094). */
-export const placedBackAround = (line: { productId: string; type: "rental" | "purchase" }, choices: RentalChoices | undefined, now: number, country?: unknown) =>
+export const placedBackAround = (
+  line: { productId: string; type: "rental" | "purchase" },
+  choices: RentalChoices | undefined,
+  now: number,
+  country?: unknown,
+) =>
   line.type === "rental"
-    ? backAroundAt({ status: "pending", placedAt: now, shippedAt: null, arrivesBy: choices?.[line.productId]?.plan?.arrivesBy ?? null, rentalEndsAt: null, returnRequestedAt: null, transitDays: transitDaysTo(country) }, DEFAULT_TURNAROUND_DAYS)
+    ? backAroundAt(
+        {
+          status: "pending",
+          placedAt: now,
+          shippedAt: null,
+          arrivesBy: choices?.[line.productId]?.plan?.arrivesBy ?? null,
+          rentalEndsAt: null,
+          returnRequestedAt: null,
+          transitDays: transitDaysTo(country),
+        },
+        DEFAULT_TURNAROUND_DAYS,
+      )
     : null;

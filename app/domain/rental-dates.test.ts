@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { addWorkingDays, backAroundAt, backAroundText, earliestNeedBy, needByPlan, postByReminderDue, readNeedBy, NEED_BY_MESSAGES } from "./rental-dates";
+import {
+  addWorkingDays,
+  backAroundAt,
+  backAroundText,
+  earliestNeedBy,
+  needByPlan,
+  postByReminderDue,
+  readNeedBy,
+  NEED_BY_MESSAGES,
+} from "./rental-dates";
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -51,10 +60,19 @@ describe("reading a need-by date", () => {
     ["2026-11-30", NEED_BY_MESSAGES.tooSoon("2026-12-04")],
     ["2027-03-01", NEED_BY_MESSAGES.tooLate("2027-01-29")],
   ])("refuses %s", (value, error) => expect(readNeedBy(value, now)).toEqual({ ok: false, error }));
-  it("says the earliest day in words", () => expect(NEED_BY_MESSAGES.tooSoon("2026-12-04")).toBe("That is sooner than we can deliver: the earliest date is Friday 4 December."));
+  it("says the earliest day in words", () =>
+    expect(NEED_BY_MESSAGES.tooSoon("2026-12-04")).toBe(
+      "That is sooner than we can deliver: the earliest date is Friday 4 December.",
+    ));
   it("takes the earliest day and a weekend after it", () => {
-    expect(readNeedBy("2026-12-04", now)).toEqual({ ok: true, plan: { needBy: "2026-12-04", arrivesBy: "2026-12-04", postBy: "2026-12-02" } });
-    expect(readNeedBy("2026-12-06", now)).toEqual({ ok: true, plan: { needBy: "2026-12-06", arrivesBy: "2026-12-04", postBy: "2026-12-02" } });
+    expect(readNeedBy("2026-12-04", now)).toEqual({
+      ok: true,
+      plan: { needBy: "2026-12-04", arrivesBy: "2026-12-04", postBy: "2026-12-02" },
+    });
+    expect(readNeedBy("2026-12-06", now)).toEqual({
+      ok: true,
+      plan: { needBy: "2026-12-06", arrivesBy: "2026-12-04", postBy: "2026-12-02" },
+    });
   });
 });
 
@@ -67,7 +85,13 @@ describe("the post-by reminder", () => {
 });
 
 describe("back around: the window's end, the return's 2 working days in the post and the turnaround", () => {
-  const rental = { placedAt: at("2026-11-30T10:00Z"), shippedAt: null, arrivesBy: null, rentalEndsAt: null, returnRequestedAt: null };
+  const rental = {
+    placedAt: at("2026-11-30T10:00Z"),
+    shippedAt: null,
+    arrivesBy: null,
+    rentalEndsAt: null,
+    returnRequestedAt: null,
+  };
   it("out on rental: a window ending on Thursday 10 December is back in the post by Monday 14, prepared 2 days: 16 December", () => {
     const back = backAroundAt({ ...rental, status: "active", rentalEndsAt: at("2026-12-10T12:00Z") }, 2);
     expect(backAroundText(back, at("2026-12-01T00:00Z"))).toBe("Back around 16 December");

@@ -48,7 +48,7 @@ export function addWorkingDays(day: string, count: number): string {
   let n = toDayNumber(day);
   if (n === null) throw new RangeError(`Not a day: ${day}`);
   const step = count < 0 ? -1 : 1;
-  for (let left = Math.abs(count); left > 0; ) {
+  for (let left = Math.abs(count); left > 0;) {
     n += step;
     if (isWorkingDay(n)) left--;
   }
@@ -64,7 +64,8 @@ export function workingDayOnOrBefore(day: string): string {
 }
 
 /** The earliest need-by day a shopper checking out at `now` can choose. */
-export const earliestNeedBy = (now: number) => addWorkingDays(addWorkingDays(ukDay(now), DISPATCH_WORKING_DAYS), TRANSIT_WORKING_DAYS);
+export const earliestNeedBy = (now: number) =>
+  addWorkingDays(addWorkingDays(ukDay(now), DISPATCH_WORKING_DAYS), TRANSIT_WORKING_DAYS);
 /** The latest one. */
 export const latestNeedBy = (now: number) => fromDayNumber(toDayNumber(ukDay(now))! + NEED_BY_MAX_DAYS);
 
@@ -150,7 +151,12 @@ export function backAroundAt(rental: RentalForBack, turnaroundDays: number): num
     case "pending":
     case "processing":
     case "shipped": {
-      const delivered = rental.arrivesBy ?? addWorkingDays(ukDay(rental.shippedAt ?? rental.placedAt), (rental.shippedAt ? 0 : DISPATCH_WORKING_DAYS) + transit);
+      const delivered =
+        rental.arrivesBy ??
+        addWorkingDays(
+          ukDay(rental.shippedAt ?? rental.placedAt),
+          (rental.shippedAt ? 0 : DISPATCH_WORKING_DAYS) + transit,
+        );
       return after(endOfDay(delivered) + RENTAL_DAYS * DAY_MS);
     }
     case "delivered":
@@ -158,7 +164,9 @@ export function backAroundAt(rental: RentalForBack, turnaroundDays: number): num
       return rental.rentalEndsAt === null ? null : after(rental.rentalEndsAt);
     case "return_requested":
       // Sent back early: posted by its return deadline (the window's end, at least 2 days after asking).
-      return rental.returnRequestedAt === null ? null : after(returnPostBy("rental", rental.returnRequestedAt, rental.rentalEndsAt));
+      return rental.returnRequestedAt === null
+        ? null
+        : after(returnPostBy("rental", rental.returnRequestedAt, rental.rentalEndsAt));
     default:
       return null;
   }

@@ -5,10 +5,24 @@ import type { InspectionOutcome } from "./order-lifecycle";
 // found with the charge that follows. Pure: the forms' values in, a decision or field messages out.
 
 /** Where items handled by Closetloop itself come back (staff as the fallback handler). */
-export const CLOSETLOOP_RETURNS_ADDRESS = ["Closetloop Returns", "Unit 4, Canal Side Studios", "88 Orsman Road", "London", "N1 5QJ", "United Kingdom"] as const;
+export const CLOSETLOOP_RETURNS_ADDRESS = [
+  "Closetloop Returns",
+  "Unit 4, Canal Side Studios",
+  "88 Orsman Road",
+  "London",
+  "N1 5QJ",
+  "United Kingdom",
+] as const;
 
 /** The same address as a label's recipient (a claim's return of an item Closetloop handles; decision 0093). */
-export const CLOSETLOOP_RETURNS_POSTAL = { fullName: "Closetloop Returns", addressLine1: "Unit 4, Canal Side Studios", addressLine2: "88 Orsman Road", city: "London", postalCode: "N1 5QJ", country: "GB" } as const;
+export const CLOSETLOOP_RETURNS_POSTAL = {
+  fullName: "Closetloop Returns",
+  addressLine1: "Unit 4, Canal Side Studios",
+  addressLine2: "88 Orsman Road",
+  city: "London",
+  postalCode: "N1 5QJ",
+  country: "GB",
+} as const;
 
 export const REASON_MAX = 500;
 
@@ -35,9 +49,13 @@ const text = (value: unknown) => (typeof value === "string" ? value.trim() : "")
  * The inspector's finding: good (no charge), damaged (a repair fee from 1p up to the buying
  * price, with a reason) or not returnable (the buying price, with a reason).
  */
-export function readInspection(values: { outcome: unknown; fee: unknown; reason: unknown }, buyingPrice: number): { ok: true; value: Inspection } | { ok: false; errors: InspectionErrors } {
+export function readInspection(
+  values: { outcome: unknown; fee: unknown; reason: unknown },
+  buyingPrice: number,
+): { ok: true; value: Inspection } | { ok: false; errors: InspectionErrors } {
   const outcome = values.outcome;
-  if (outcome !== "good" && outcome !== "damaged" && outcome !== "not_returnable") return { ok: false, errors: { outcome: "Choose what you found when it came back." } };
+  if (outcome !== "good" && outcome !== "damaged" && outcome !== "not_returnable")
+    return { ok: false, errors: { outcome: "Choose what you found when it came back." } };
   if (outcome === "good") return { ok: true, value: { outcome } };
   const errors: InspectionErrors = {};
   const reason = text(values.reason);
@@ -50,7 +68,8 @@ export function readInspection(values: { outcome: unknown; fee: unknown; reason:
     if (!typed) errors.fee = "Enter the repair fee.";
     else if (pence === null) errors.fee = "Enter the repair fee in pounds, such as 12.50.";
     else if (pence < 1) errors.fee = "The repair fee must be at least 1p.";
-    else if (pence > buyingPrice) errors.fee = `The repair fee cannot be more than the buying price (${formatGBP(buyingPrice)}).`;
+    else if (pence > buyingPrice)
+      errors.fee = `The repair fee cannot be more than the buying price (${formatGBP(buyingPrice)}).`;
     else charge = pence;
   }
   if (Object.keys(errors).length) return { ok: false, errors };

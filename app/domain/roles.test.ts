@@ -20,7 +20,9 @@ function expected(role: Role | null, sub: AdminSubrole | null, seller: SellerRol
 }
 
 describe("roleFlags covers every role × subrole × seller role", () => {
-  const cases = roles.flatMap((role) => subroles.flatMap((sub) => sellerRoles.map((seller) => [role, sub, seller] as const)));
+  const cases = roles.flatMap((role) =>
+    subroles.flatMap((sub) => sellerRoles.map((seller) => [role, sub, seller] as const)),
+  );
   it.each(cases)("role %s, subrole %s, seller role %s", (role, adminSubrole, sellerRole) => {
     expect(roleFlags({ role, adminSubrole, sellerRole })).toEqual(expected(role, adminSubrole, sellerRole));
   });
@@ -28,8 +30,22 @@ describe("roleFlags covers every role × subrole × seller role", () => {
   it("spot checks from the spec", () => {
     expect(roleFlags(null)).toEqual(expected(null, null, null));
     expect(roleFlags({ role: "team_member", adminSubrole: null, sellerRole: null }).isAdmin).toBe(false);
-    expect(roleFlags({ role: "team_member", adminSubrole: "customer_support", sellerRole: null })).toMatchObject({ isAdmin: true, isCustomerSupport: true, isVendor: true, isSuperAdmin: false });
-    expect(roleFlags({ role: "admin", adminSubrole: null, sellerRole: null })).toMatchObject({ isAdmin: true, isSuperAdmin: false, isVendor: false });
-    expect(roleFlags({ role: "individual", adminSubrole: "superadmin", sellerRole: "store" })).toMatchObject({ isAdmin: false, isSuperAdmin: false, isStore: true, isVendor: true });
+    expect(roleFlags({ role: "team_member", adminSubrole: "customer_support", sellerRole: null })).toMatchObject({
+      isAdmin: true,
+      isCustomerSupport: true,
+      isVendor: true,
+      isSuperAdmin: false,
+    });
+    expect(roleFlags({ role: "admin", adminSubrole: null, sellerRole: null })).toMatchObject({
+      isAdmin: true,
+      isSuperAdmin: false,
+      isVendor: false,
+    });
+    expect(roleFlags({ role: "individual", adminSubrole: "superadmin", sellerRole: "store" })).toMatchObject({
+      isAdmin: false,
+      isSuperAdmin: false,
+      isStore: true,
+      isVendor: true,
+    });
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { correctSearch, editDistance, FIRST_CHARACTERS, maxEdits, nearestWord, searchWords, vocabularyLetters, vocabularySecondLetters, type VocabularyWord } from "./search-correction";
+import {
+  correctSearch,
+  editDistance,
+  FIRST_CHARACTERS,
+  maxEdits,
+  nearestWord,
+  searchWords,
+  vocabularyLetters,
+  vocabularySecondLetters,
+  type VocabularyWord,
+} from "./search-correction";
 
 // The demo catalog's kind of vocabulary: words of names, brands, categories, colours and tags.
 const VOCABULARY: VocabularyWord[] = [
@@ -141,7 +151,10 @@ describe("a wrong or missing first letter (decision 0050, 2026-11-25)", () => {
     const seconds = vocabularySecondLetters(words);
     return VOCABULARY.filter(({ term }) => {
       const [first, second] = [...term];
-      return firsts.includes(first!) || (second !== undefined && seconds.includes(second) && FIRST_CHARACTERS.includes(first!));
+      return (
+        firsts.includes(first!) ||
+        (second !== undefined && seconds.includes(second) && FIRST_CHARACTERS.includes(first!))
+      );
     });
   };
 
@@ -165,7 +178,8 @@ describe("a wrong or missing first letter (decision 0050, 2026-11-25)", () => {
   });
 
   it("the ranges read without the second letters miss them (what the first-letter ranges alone found)", () => {
-    const firstOnly = (search: string) => VOCABULARY.filter(({ term }) => vocabularyLetters(searchWords(search)).includes(term[0]!));
+    const firstOnly = (search: string) =>
+      VOCABULARY.filter(({ term }) => vocabularyLetters(searchWords(search)).includes(term[0]!));
     expect(correctSearch("hacket", firstOnly("hacket"))).toBeNull();
     expect(correctSearch("oat", firstOnly("oat"))).toBeNull();
   });
@@ -177,8 +191,18 @@ describe("a wrong or missing first letter (decision 0050, 2026-11-25)", () => {
     ];
     expect(nearestWord("bats", vocabulary)).toBe("bags");
     // Two edits from each: the word with the same first letter wins.
-    expect(nearestWord("hakket", [{ term: "jacket", items: 5 }, { term: "hacker", items: 1 }])).toBe("hacker");
+    expect(
+      nearestWord("hakket", [
+        { term: "jacket", items: 5 },
+        { term: "hacker", items: 1 },
+      ]),
+    ).toBe("hacker");
     // Still fewer edits first: 'hacket' is one edit from 'jacket', more from 'halter'.
-    expect(nearestWord("hacket", [{ term: "halter", items: 50 }, { term: "jacket", items: 5 }])).toBe("jacket");
+    expect(
+      nearestWord("hacket", [
+        { term: "halter", items: 50 },
+        { term: "jacket", items: 5 },
+      ]),
+    ).toBe("jacket");
   });
 });

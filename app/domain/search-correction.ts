@@ -123,7 +123,10 @@ export function nearestWord(word: string, vocabulary: readonly VocabularyWord[])
       distance < best.distance ||
       (distance === best.distance &&
         ((sameFirst && !best.sameFirst) ||
-          (sameFirst === best.sameFirst && (items > best.items || (items === best.items && (term.length < best.term.length || (term.length === best.term.length && term < best.term)))))))
+          (sameFirst === best.sameFirst &&
+            (items > best.items ||
+              (items === best.items &&
+                (term.length < best.term.length || (term.length === best.term.length && term < best.term)))))))
     ) {
       best = { term, distance, sameFirst, items };
     }

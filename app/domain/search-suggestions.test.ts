@@ -43,7 +43,13 @@ describe("matchingCategories", () => {
   });
 
   it("links each to its page", () => {
-    expect(matchingCategories(categories, "dre")).toEqual([{ kind: "category", label: "Dresses", url: "/categories/dresses" }]);
-    expect(brandLink("Zadig & Voltaire")).toEqual({ kind: "brand", label: "Zadig & Voltaire", url: "/brand/Zadig%20%26%20Voltaire" });
+    expect(matchingCategories(categories, "dre")).toEqual([
+      { kind: "category", label: "Dresses", url: "/categories/dresses" },
+    ]);
+    expect(brandLink("Zadig & Voltaire")).toEqual({
+      kind: "brand",
+      label: "Zadig & Voltaire",
+      url: "/brand/Zadig%20%26%20Voltaire",
+    });
   });
 });

@@ -14,9 +14,11 @@ export type SuggestionQuery = { ok: true; prefix: string } | { ok: false; error:
 export function parseSuggestionQuery(raw: string | null): SuggestionQuery {
   const q = (raw ?? "").trim();
   if (!q) return { ok: false, error: "Type the start of a brand or category (q)." };
-  if ([...q].length > MAX_SUGGESTION_QUERY) return { ok: false, error: `Type at most ${MAX_SUGGESTION_QUERY} characters.` };
+  if ([...q].length > MAX_SUGGESTION_QUERY)
+    return { ok: false, error: `Type at most ${MAX_SUGGESTION_QUERY} characters.` };
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(q)) return { ok: false, error: "Type letters, digits or punctuation only." };
+  if (/[\u0000-\u001f\u007f\u2028\u2029]/.test(q))
+    return { ok: false, error: "Type letters, digits or punctuation only." };
   return { ok: true, prefix: q.replace(/\s+/g, " ").toLowerCase() };
 }
 
@@ -36,11 +38,17 @@ export interface SuggestedLink {
 export const SUGGESTED_CATEGORIES = 4;
 
 /** The categories with a word starting with `prefix` ('bla' finds 'Jackets & Blazers'), or whose name does. */
-export function matchingCategories(categories: readonly { name: string; slug: string }[], prefix: string): SuggestedLink[] {
+export function matchingCategories(
+  categories: readonly { name: string; slug: string }[],
+  prefix: string,
+): SuggestedLink[] {
   return categories
     .filter(({ name }) => {
       const lower = name.toLowerCase();
-      return lower.startsWith(prefix) || lower.split(/[^\p{L}\p{N}]+/u).some((word) => word.length > 0 && word.startsWith(prefix));
+      return (
+        lower.startsWith(prefix) ||
+        lower.split(/[^\p{L}\p{N}]+/u).some((word) => word.length > 0 && word.startsWith(prefix))
+      );
     })
     .slice(0, SUGGESTED_CATEGORIES)
     .map(({ name, slug }) => ({ kind: "category", label: name, url: `/categories/${encodeURIComponent(slug)}` }));

@@ -28,7 +28,11 @@ export const returnAddressEcho = (form: FormData): Record<string, string> =>
 export function readStartSelling(form: FormData) {
   const parsed = checkForm(form, StartSellingForm);
   // A refused form shows the terms box as it was sent, ticked or not (decision 0068).
-  const echo: Record<string, string> = { displayName: echoField(form, "displayName", 300), ...returnAddressEcho(form), acceptTerms: form.get("acceptTerms") === "on" ? "on" : "" };
+  const echo: Record<string, string> = {
+    displayName: echoField(form, "displayName", 300),
+    ...returnAddressEcho(form),
+    acceptTerms: form.get("acceptTerms") === "on" ? "on" : "",
+  };
   if (!parsed.ok) return { ok: false as const, errors: parsed.errors, echo };
   const value: StartSellingInput = { displayName: parsed.value.displayName, returnAddress: parsed.value.return };
   return { ok: true as const, value, echo };

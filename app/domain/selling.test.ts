@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { readStartSelling } from "./selling-form";
-import { maySellCheck, missingForPay, sellerRoles, SELLING_MESSAGES, signupMode, type SellingCandidate } from "./selling";
+import {
+  maySellCheck,
+  missingForPay,
+  sellerRoles,
+  SELLING_MESSAGES,
+  signupMode,
+  type SellingCandidate,
+} from "./selling";
 
 const shopper: SellingCandidate = { emailVerifiedAt: 1, deactivatedAt: null, roles: null, request: null };
 
@@ -8,13 +15,48 @@ describe("who may start selling", () => {
   it.each<[string, SellingCandidate, "open" | "approval", ReturnType<typeof maySellCheck>]>([
     ["a verified shopper, open", shopper, "open", { ok: true }],
     ["a verified shopper, by approval", shopper, "approval", { ok: true }],
-    ["unverified", { ...shopper, emailVerifiedAt: null }, "open", { ok: false, status: 403, message: SELLING_MESSAGES.unverified }],
-    ["deactivated", { ...shopper, deactivatedAt: 5 }, "open", { ok: false, status: 403, message: SELLING_MESSAGES.deactivated }],
-    ["already a vendor", { ...shopper, roles: { role: "individual", adminSubrole: null, sellerRole: "vendor" } }, "open", { ok: false, status: 409, message: SELLING_MESSAGES.alreadySelling }],
-    ["staff (team member) sell already", { ...shopper, roles: { role: "team_member", adminSubrole: "admin", sellerRole: null } }, "open", { ok: false, status: 409, message: SELLING_MESSAGES.alreadySelling }],
-    ["a legacy admin", { ...shopper, roles: { role: "admin", adminSubrole: null, sellerRole: null } }, "open", { ok: false, status: 409, message: SELLING_MESSAGES.staffAccount }],
-    ["a store owner may sell as themselves", { ...shopper, roles: { role: "store", adminSubrole: null, sellerRole: "store" } }, "open", { ok: true }],
-    ["a pending request is not sent twice", { ...shopper, request: { status: "pending" } }, "approval", { ok: false, status: 409, message: SELLING_MESSAGES.pending }],
+    [
+      "unverified",
+      { ...shopper, emailVerifiedAt: null },
+      "open",
+      { ok: false, status: 403, message: SELLING_MESSAGES.unverified },
+    ],
+    [
+      "deactivated",
+      { ...shopper, deactivatedAt: 5 },
+      "open",
+      { ok: false, status: 403, message: SELLING_MESSAGES.deactivated },
+    ],
+    [
+      "already a vendor",
+      { ...shopper, roles: { role: "individual", adminSubrole: null, sellerRole: "vendor" } },
+      "open",
+      { ok: false, status: 409, message: SELLING_MESSAGES.alreadySelling },
+    ],
+    [
+      "staff (team member) sell already",
+      { ...shopper, roles: { role: "team_member", adminSubrole: "admin", sellerRole: null } },
+      "open",
+      { ok: false, status: 409, message: SELLING_MESSAGES.alreadySelling },
+    ],
+    [
+      "a legacy admin",
+      { ...shopper, roles: { role: "admin", adminSubrole: null, sellerRole: null } },
+      "open",
+      { ok: false, status: 409, message: SELLING_MESSAGES.staffAccount },
+    ],
+    [
+      "a store owner may sell as themselves",
+      { ...shopper, roles: { role: "store", adminSubrole: null, sellerRole: "store" } },
+      "open",
+      { ok: true },
+    ],
+    [
+      "a pending request is not sent twice",
+      { ...shopper, request: { status: "pending" } },
+      "approval",
+      { ok: false, status: 409, message: SELLING_MESSAGES.pending },
+    ],
     ["a declined person may ask again", { ...shopper, request: { status: "declined" } }, "approval", { ok: true }],
   ])("%s", (_name, person, mode, expected) => {
     expect(maySellCheck(person, mode)).toEqual(expected);
@@ -22,7 +64,11 @@ describe("who may start selling", () => {
 
   it("gives vendor access, and a store owner keeps their store", () => {
     expect(sellerRoles(null)).toEqual({ role: "individual", adminSubrole: null, sellerRole: "vendor" });
-    expect(sellerRoles({ role: "store", adminSubrole: null, sellerRole: "store" })).toEqual({ role: "individual", adminSubrole: null, sellerRole: "store" });
+    expect(sellerRoles({ role: "store", adminSubrole: null, sellerRole: "store" })).toEqual({
+      role: "individual",
+      adminSubrole: null,
+      sellerRole: "store",
+    });
   });
 
   it("reads the site setting safely: only 'approval' is by approval", () => {
@@ -45,11 +91,22 @@ describe("the Start selling form", () => {
     for (const [k, v] of Object.entries(fields)) f.set(k, v);
     return f;
   };
-  const good = { displayName: "Nina  Sells", "return.fullName": "Nina", "return.addressLine1": "8 Elm Row", "return.city": "Edinburgh", "return.postalCode": "EH7 4AA", "return.country": "United Kingdom", acceptTerms: "on" };
+  const good = {
+    displayName: "Nina  Sells",
+    "return.fullName": "Nina",
+    "return.addressLine1": "8 Elm Row",
+    "return.city": "Edinburgh",
+    "return.postalCode": "EH7 4AA",
+    "return.country": "United Kingdom",
+    acceptTerms: "on",
+  };
 
   it("accepts a display name, a return address and the terms", () => {
     const parsed = readStartSelling(form(good));
-    expect(parsed.ok && parsed.value).toMatchObject({ displayName: "Nina Sells", returnAddress: { city: "Edinburgh", postalCode: "EH7 4AA" } });
+    expect(parsed.ok && parsed.value).toMatchObject({
+      displayName: "Nina Sells",
+      returnAddress: { city: "Edinburgh", postalCode: "EH7 4AA" },
+    });
   });
 
   it("names each field that is wrong", () => {

@@ -18,9 +18,11 @@ export const SELLER_SIGNUP_KEY = "seller_signup";
 /** The content page with the seller terms (/pages/seller_terms). */
 export const SELLER_TERMS_PAGE = "seller_terms";
 
-export const isSignupMode = (value: unknown): value is SellerSignupMode => typeof value === "string" && (SELLER_SIGNUP_MODES as readonly string[]).includes(value);
+export const isSignupMode = (value: unknown): value is SellerSignupMode =>
+  typeof value === "string" && (SELLER_SIGNUP_MODES as readonly string[]).includes(value);
 /** What is stored, read safely: anything but 'approval' is open (the default). */
-export const signupMode = (stored: string | null | undefined): SellerSignupMode => (stored === "approval" ? "approval" : "open");
+export const signupMode = (stored: string | null | undefined): SellerSignupMode =>
+  stored === "approval" ? "approval" : "open";
 
 /** The return address's fields (issue 22): where a seller's items come back to. */
 export const RETURN_FIELDS = ADDRESS_FIELDS;
@@ -35,7 +37,8 @@ export const SELLING_MESSAGES = {
   started: "You can now sell on Closetloop",
   startedDescription: "List your first item: our team reviews it before it goes on sale.",
   requested: "Request sent",
-  requestedDescription: "Our team reviews requests to sell, usually within two working days. We will e-mail you the answer.",
+  requestedDescription:
+    "Our team reviews requests to sell, usually within two working days. We will e-mail you the answer.",
   failed: "Could not start selling",
   approved: "Seller approved",
   declined: "Request declined",
@@ -58,8 +61,10 @@ export function maySellCheck(person: SellingCandidate, mode: SellerSignupMode): 
   if (person.deactivatedAt !== null) return { ok: false, status: 403, message: SELLING_MESSAGES.deactivated };
   if (person.emailVerifiedAt === null) return { ok: false, status: 403, message: SELLING_MESSAGES.unverified };
   if (roleFlags(person.roles).isVendor) return { ok: false, status: 409, message: SELLING_MESSAGES.alreadySelling };
-  if (person.roles?.role === "admin" || person.roles?.role === "team_member") return { ok: false, status: 409, message: SELLING_MESSAGES.staffAccount };
-  if (mode === "approval" && person.request?.status === "pending") return { ok: false, status: 409, message: SELLING_MESSAGES.pending };
+  if (person.roles?.role === "admin" || person.roles?.role === "team_member")
+    return { ok: false, status: 409, message: SELLING_MESSAGES.staffAccount };
+  if (mode === "approval" && person.request?.status === "pending")
+    return { ok: false, status: 409, message: SELLING_MESSAGES.pending };
   return { ok: true };
 }
 
@@ -77,7 +82,11 @@ export interface PayReadiness {
 
 /** The missing items that a link fixes; payout details are set up with the dashboard's 'Set up payouts' form. */
 export const PAY_READINESS_LABELS: Record<"returnAddress", { missing: string; href: string; action: string }> = {
-  returnAddress: { missing: "Add the return address rented and returned items come back to", href: "/account?tab=profile#panel-return-address", action: "Add return address" },
+  returnAddress: {
+    missing: "Add the return address rented and returned items come back to",
+    href: "/account?tab=profile#panel-return-address",
+    action: "Add return address",
+  },
 };
 
 export const missingForPay = (r: PayReadiness) => (["returnAddress", "payouts"] as const).filter((k) => !r[k]);

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { deliveryFeeTo, deliveryTo, readShippingSettings, returnFeeFor, shipsToLine, transitDaysTo, UK_ONLY, zoneOf, type ShippingSettings } from "./shipping-zones";
+import {
+  deliveryFeeTo,
+  deliveryTo,
+  readShippingSettings,
+  returnFeeFor,
+  shipsToLine,
+  transitDaysTo,
+  UK_ONLY,
+  zoneOf,
+  type ShippingSettings,
+} from "./shipping-zones";
 
 const europe: ShippingSettings = { reach: "europe", europeFee: 1299, worldFee: null };
 const worldwide: ShippingSettings = { reach: "worldwide", europeFee: 999, worldFee: 2499 };
@@ -27,7 +37,9 @@ describe("shipping zones", () => {
     [worldwide, "AU", 2499],
     [worldwide, "XX", null],
     [null, "GB", 399],
-  ] as const)("a handler reaching %o charges %s %s", (settings, country, fee) => expect(deliveryFeeTo(settings, country)).toBe(fee));
+  ] as const)("a handler reaching %o charges %s %s", (settings, country, fee) =>
+    expect(deliveryFeeTo(settings, country)).toBe(fee),
+  );
 
   it("says on the product page whether and for how much it ships", () => {
     expect(shipsToLine(europe, "FR")).toEqual({ ships: true, text: "Ships to France: £12.99 delivery" });
@@ -37,13 +49,28 @@ describe("shipping zones", () => {
 
   it("reads the dashboard form: a fee for each zone the reach adds", () => {
     expect(readShippingSettings({ reach: "uk", europeFee: "", worldFee: "" })).toEqual({ ok: true, value: UK_ONLY });
-    expect(readShippingSettings({ reach: "europe", europeFee: "12.99", worldFee: "" })).toEqual({ ok: true, value: europe });
-    expect(readShippingSettings({ reach: "worldwide", europeFee: "9.99", worldFee: "24.99" })).toEqual({ ok: true, value: worldwide });
-    expect(readShippingSettings({ reach: "mars", europeFee: "", worldFee: "" })).toEqual({ ok: false, errors: { reach: "Choose where you ship." } });
-    expect(readShippingSettings({ reach: "europe", europeFee: "", worldFee: "" })).toEqual({ ok: false, errors: { europeFee: "Enter the delivery fee to Europe." } });
+    expect(readShippingSettings({ reach: "europe", europeFee: "12.99", worldFee: "" })).toEqual({
+      ok: true,
+      value: europe,
+    });
+    expect(readShippingSettings({ reach: "worldwide", europeFee: "9.99", worldFee: "24.99" })).toEqual({
+      ok: true,
+      value: worldwide,
+    });
+    expect(readShippingSettings({ reach: "mars", europeFee: "", worldFee: "" })).toEqual({
+      ok: false,
+      errors: { reach: "Choose where you ship." },
+    });
+    expect(readShippingSettings({ reach: "europe", europeFee: "", worldFee: "" })).toEqual({
+      ok: false,
+      errors: { europeFee: "Enter the delivery fee to Europe." },
+    });
     expect(readShippingSettings({ reach: "worldwide", europeFee: "lots", worldFee: "500" })).toEqual({
       ok: false,
-      errors: { europeFee: "Enter the delivery fee to Europe in pounds, such as 12.50.", worldFee: "The delivery fee to the rest of the world must be between £0.00 and £100.00." },
+      errors: {
+        europeFee: "Enter the delivery fee to Europe in pounds, such as 12.50.",
+        worldFee: "The delivery fee to the rest of the world must be between £0.00 and £100.00.",
+      },
     });
   });
 });
@@ -70,7 +97,11 @@ describe("the basket's delivery to a country", () => {
   });
 
   it("charges a group holding a rental sent abroad its zone's fee again for the return parcel (decision 0094)", () => {
-    const withRental = [{ ...lines[0]!, type: "purchase" }, { ...lines[1]!, type: "rental" }, { ...lines[2]!, type: "purchase" }];
+    const withRental = [
+      { ...lines[0]!, type: "purchase" },
+      { ...lines[1]!, type: "rental" },
+      { ...lines[2]!, type: "purchase" },
+    ];
     const toFrance = deliveryTo(withRental, settings, "FR");
     expect(toFrance).toMatchObject({ ok: true, delivery: 1299 * 2 + 999, returns: 1299 });
     expect(toFrance.ok && withRental.map(toFrance.feeOf)).toEqual([2598, 2598, 999]);
@@ -86,21 +117,31 @@ describe("the basket's delivery to a country", () => {
     [399, "GB", [{ type: "rental" }], 0],
     [null, "AU", [{ type: "rental" }], 0],
     [0, "DE", [{ type: "rental" }], 0],
-  ] as const)("a group's return parcel: outbound %s to %s, lines %o → %s", (outbound, country, group, fee) => expect(returnFeeFor(outbound, country, group)).toBe(fee));
+  ] as const)("a group's return parcel: outbound %s to %s, lines %o → %s", (outbound, country, group, fee) =>
+    expect(returnFeeFor(outbound, country, group)).toBe(fee),
+  );
 
   it.each([
     ["GB", 2],
     ["FR", 5],
     ["US", 10],
     ["ZZ", 2],
-  ] as const)("a parcel to or from %s takes %s working days", (country, days) => expect(transitDaysTo(country)).toBe(days));
+  ] as const)("a parcel to or from %s takes %s working days", (country, days) =>
+    expect(transitDaysTo(country)).toBe(days),
+  );
 
   it("refuses a group that does not ship there, naming its items", () => {
     expect(deliveryTo(lines, settings, "AU")).toEqual({
       ok: false,
       refused: ["Silk Scarf", "Wool Coat"],
-      message: 'These items do not ship to Australia: "Silk Scarf", "Wool Coat". Remove them from your basket or choose another address to continue.',
+      message:
+        'These items do not ship to Australia: "Silk Scarf", "Wool Coat". Remove them from your basket or choose another address to continue.',
     });
-    expect(deliveryTo([lines[2]!, { handler: "vendor" as const, sellerId: "u_new", name: "Hat" }], settings, "FR")).toMatchObject({ ok: false, message: '"Hat" does not ship to France. Remove it from your basket or choose another address to continue.' });
+    expect(
+      deliveryTo([lines[2]!, { handler: "vendor" as const, sellerId: "u_new", name: "Hat" }], settings, "FR"),
+    ).toMatchObject({
+      ok: false,
+      message: '"Hat" does not ship to France. Remove it from your basket or choose another address to continue.',
+    });
   });
 });

@@ -16,7 +16,11 @@ export const REACH_LABELS: Readonly<Record<ShippingReach, string>> = {
   europe: "United Kingdom and Europe",
   worldwide: "Worldwide",
 };
-export const ZONE_NAMES: Readonly<Record<ShippingZone, string>> = { uk: "United Kingdom", europe: "Europe", world: "Rest of the world" };
+export const ZONE_NAMES: Readonly<Record<ShippingZone, string>> = {
+  uk: "United Kingdom",
+  europe: "Europe",
+  world: "Rest of the world",
+};
 
 export interface ShippingSettings {
   reach: ShippingReach;
@@ -32,7 +36,11 @@ export const MAX_ZONE_FEE = 10_000;
 /** The zone of a country code, or null for one we do not know (and do not deliver to). */
 export const zoneOf = (country: unknown): ShippingZone | null => countryOf(country)?.zone ?? null;
 
-const REACHES: Readonly<Record<ShippingReach, readonly ShippingZone[]>> = { uk: ["uk"], europe: ["uk", "europe"], worldwide: ["uk", "europe", "world"] };
+const REACHES: Readonly<Record<ShippingReach, readonly ShippingZone[]>> = {
+  uk: ["uk"],
+  europe: ["uk", "europe"],
+  worldwide: ["uk", "europe", "world"],
+};
 
 /** What one parcel from this handler to this country costs in pence, or null when they do not ship there. */
 export function deliveryFeeTo(settings: ShippingSettings | null | undefined, country: unknown): number | null {
@@ -44,7 +52,8 @@ export function deliveryFeeTo(settings: ShippingSettings | null | undefined, cou
 }
 
 /** The zones a handler's reach covers, for the listings' 'Ships to' filter (SQL reads the same reach names). */
-export const reachesFor = (zone: ShippingZone): ShippingReach[] => SHIPPING_REACHES.filter((r) => REACHES[r].includes(zone));
+export const reachesFor = (zone: ShippingZone): ShippingReach[] =>
+  SHIPPING_REACHES.filter((r) => REACHES[r].includes(zone));
 
 /**
  * Days a parcel takes between the UK and a zone: a rental's return from abroad is timed with them
@@ -66,7 +75,10 @@ export function returnFeeFor(outbound: number | null, country: unknown, lines: r
 }
 
 /** What the product page says about sending this handler's item to the shopper's country. */
-export function shipsToLine(settings: ShippingSettings | null | undefined, country: unknown): { ships: boolean; text: string } | null {
+export function shipsToLine(
+  settings: ShippingSettings | null | undefined,
+  country: unknown,
+): { ships: boolean; text: string } | null {
   const found = countryOf(country);
   if (!found) return null;
   const fee = deliveryFeeTo(settings, found.code);
@@ -77,7 +89,11 @@ export function shipsToLine(settings: ShippingSettings | null | undefined, count
 export type ShippingSettingsErrors = Partial<Record<"reach" | "europeFee" | "worldFee", string>>;
 
 /** The dashboard's 'Where you ship' form: the reach, and a fee for each zone it adds (£0 to £100). */
-export function readShippingSettings(values: { reach: unknown; europeFee: unknown; worldFee: unknown }): { ok: true; value: ShippingSettings } | { ok: false; errors: ShippingSettingsErrors } {
+export function readShippingSettings(values: {
+  reach: unknown;
+  europeFee: unknown;
+  worldFee: unknown;
+}): { ok: true; value: ShippingSettings } | { ok: false; errors: ShippingSettingsErrors } {
   const reach = SHIPPING_REACHES.find((r) => r === values.reach);
   if (!reach) return { ok: false, errors: { reach: "Choose where you ship." } };
   const errors: ShippingSettingsErrors = {};
@@ -90,7 +106,8 @@ export function readShippingSettings(values: { reach: unknown; europeFee: unknow
     }
     const pence = parsePounds(typed);
     if (pence === null) errors[field] = `Enter the delivery fee to ${zone} in pounds, such as 12.50.`;
-    else if (pence < 0 || pence > MAX_ZONE_FEE) errors[field] = `The delivery fee to ${zone} must be between £0.00 and ${formatGBP(MAX_ZONE_FEE)}.`;
+    else if (pence < 0 || pence > MAX_ZONE_FEE)
+      errors[field] = `The delivery fee to ${zone} must be between £0.00 and ${formatGBP(MAX_ZONE_FEE)}.`;
     return pence;
   };
   const europeFee = fee("europeFee", "Europe", reach !== "uk");
@@ -104,11 +121,15 @@ export function readShippingSettings(values: { reach: unknown; europeFee: unknow
  * and a group whose handler does not ship there is refused, naming its items. `settingsOf` gives
  * the handler's settings by group key (app/domain/delivery.ts groupKey).
  */
-export function deliveryTo<T extends { handler: "vendor" | "store"; sellerId: string | null; name: string; type?: string }>(
+export function deliveryTo<
+  T extends { handler: "vendor" | "store"; sellerId: string | null; name: string; type?: string },
+>(
   lines: readonly T[],
   settingsOf: ReadonlyMap<string, ShippingSettings>,
   country: unknown,
-): { ok: true; delivery: number; returns: number; feeOf: (line: T) => number } | { ok: false; refused: string[]; message: string } {
+):
+  | { ok: true; delivery: number; returns: number; feeOf: (line: T) => number }
+  | { ok: false; refused: string[]; message: string } {
   const where = countryOf(country);
   const fees = new Map<string, number | null>();
   // The rentals' return parcels from abroad: part of the group's fee (and of `delivery`), `returns` says how much.

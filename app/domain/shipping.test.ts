@@ -11,16 +11,40 @@ describe("readTracking", () => {
     ups: "1Z999AA10123456784",
     other: "PARCEL-12345",
   } satisfies Record<Carrier, string>;
-  it.each(Object.entries(numbers) as [Carrier, string][])("accepts a %s number, trimmed and stored in capitals", (carrier, number) => {
-    expect(readTracking(carrier, `  ${number} `)).toEqual({ ok: true, carrier, trackingNumber: number.toUpperCase() });
-  });
+  it.each(Object.entries(numbers) as [Carrier, string][])(
+    "accepts a %s number, trimmed and stored in capitals",
+    (carrier, number) => {
+      expect(readTracking(carrier, `  ${number} `)).toEqual({
+        ok: true,
+        carrier,
+        trackingNumber: number.toUpperCase(),
+      });
+    },
+  );
 
   it("refuses a number with spaces, the wrong shape, a missing number or carrier", () => {
-    expect(readTracking("dpd", "1550 1234 5678")).toEqual({ ok: false, errors: { trackingNumber: "Enter the tracking number without spaces." } });
-    expect(readTracking("ups", "AB123456789GB")).toEqual({ ok: false, errors: { trackingNumber: "That does not look like a UPS tracking number: expected 1Z followed by 16 letters and digits." } });
-    expect(readTracking("dpd", "12345")).toMatchObject({ ok: false, errors: { trackingNumber: expect.stringContaining("DPD") } });
-    expect(readTracking("other", "A")).toMatchObject({ ok: false, errors: { trackingNumber: expect.stringMatching(/^That does not look like a tracking number: expected /) } });
-    expect(readTracking("royal_mail", "")).toEqual({ ok: false, errors: { trackingNumber: "Enter the tracking number." } });
+    expect(readTracking("dpd", "1550 1234 5678")).toEqual({
+      ok: false,
+      errors: { trackingNumber: "Enter the tracking number without spaces." },
+    });
+    expect(readTracking("ups", "AB123456789GB")).toEqual({
+      ok: false,
+      errors: {
+        trackingNumber: "That does not look like a UPS tracking number: expected 1Z followed by 16 letters and digits.",
+      },
+    });
+    expect(readTracking("dpd", "12345")).toMatchObject({
+      ok: false,
+      errors: { trackingNumber: expect.stringContaining("DPD") },
+    });
+    expect(readTracking("other", "A")).toMatchObject({
+      ok: false,
+      errors: { trackingNumber: expect.stringMatching(/^That does not look like a tracking number: expected /) },
+    });
+    expect(readTracking("royal_mail", "")).toEqual({
+      ok: false,
+      errors: { trackingNumber: "Enter the tracking number." },
+    });
     expect(readTracking("pigeon", "AB123456789GB")).toEqual({ ok: false, errors: { carrier: "Choose the carrier." } });
     expect(readTracking(null, null)).toMatchObject({ ok: false });
   });

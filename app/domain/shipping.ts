@@ -32,14 +32,25 @@ const RULES: Readonly<Record<Carrier, CarrierRule>> = {
     url: (n) => `https://www.royalmail.com/track-your-item#/tracking-results/${n}`,
   },
   dpd: { shape: /^\d{10,14}$/, example: "10 to 14 digits", url: (n) => `https://track.dpd.co.uk/parcels/${n}` },
-  evri: { shape: /^[A-Z0-9]{8,20}$/, example: "8 to 20 letters and digits", url: (n) => `https://www.evri.com/track/parcel/${n}` },
-  ups: { shape: /^1Z[A-Z0-9]{16}$/, example: "1Z followed by 16 letters and digits", url: (n) => `https://www.ups.com/track?tracknum=${n}` },
+  evri: {
+    shape: /^[A-Z0-9]{8,20}$/,
+    example: "8 to 20 letters and digits",
+    url: (n) => `https://www.evri.com/track/parcel/${n}`,
+  },
+  ups: {
+    shape: /^1Z[A-Z0-9]{16}$/,
+    example: "1Z followed by 16 letters and digits",
+    url: (n) => `https://www.ups.com/track?tracknum=${n}`,
+  },
   other: { shape: /^[A-Z0-9-]{6,40}$/, example: "6 to 40 letters, digits or dashes", url: null },
 };
 
-export const isCarrier = (value: unknown): value is Carrier => typeof value === "string" && (CARRIERS as readonly string[]).includes(value);
+export const isCarrier = (value: unknown): value is Carrier =>
+  typeof value === "string" && (CARRIERS as readonly string[]).includes(value);
 
-export type TrackingInput = { ok: true; carrier: Carrier; trackingNumber: string } | { ok: false; errors: { carrier?: string; trackingNumber?: string } };
+export type TrackingInput =
+  | { ok: true; carrier: Carrier; trackingNumber: string }
+  | { ok: false; errors: { carrier?: string; trackingNumber?: string } };
 
 /** Reads a carrier and tracking number from a form's values; messages name what is wrong. */
 export function readTracking(carrierValue: unknown, numberValue: unknown): TrackingInput {
@@ -51,7 +62,10 @@ export function readTracking(carrierValue: unknown, numberValue: unknown): Track
   const rule = RULES[carrierValue];
   if (!rule.shape.test(trackingNumber)) {
     const whose = carrierValue === "other" ? "a" : `a ${CARRIER_NAMES[carrierValue]}`;
-    return { ok: false, errors: { trackingNumber: `That does not look like ${whose} tracking number: expected ${rule.example}.` } };
+    return {
+      ok: false,
+      errors: { trackingNumber: `That does not look like ${whose} tracking number: expected ${rule.example}.` },
+    };
   }
   return { ok: true, carrier: carrierValue, trackingNumber };
 }

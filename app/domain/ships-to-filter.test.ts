@@ -15,7 +15,10 @@ describe("the listings' 'Ships to' filter", () => {
   ])("reads ?%s", (qs, expected) => expect(read(qs)).toEqual(expected));
 
   it.each(["ZZ", "France", "F", "<script>"])("leaves out %s with a note", (raw) => {
-    expect(read(`ships_to=${encodeURIComponent(raw)}`)).toEqual({ kind: "unknown", note: `Ships to: "${raw}" is not a country we deliver to, so it was left out.` });
+    expect(read(`ships_to=${encodeURIComponent(raw)}`)).toEqual({
+      kind: "unknown",
+      note: `Ships to: "${raw}" is not a country we deliver to, so it was left out.`,
+    });
   });
 
   it("narrows a listing only abroad: every handler ships inside the UK", () => {
@@ -35,8 +38,12 @@ describe("the listings' 'Ships to' filter", () => {
   });
 
   it("comes back to the listing's first page with the country, and only to our own pages", () => {
-    expect(myCountryLink("/categories/coats", new URLSearchParams("brand=Ganni&ships_to=mine&after=x"))).toBe(`/ships-to?return=${encodeURIComponent("/categories/coats?brand=Ganni")}`);
-    expect(listingShippingTo("/categories/coats?brand=Ganni&before=y&ships_to=GB", "FR")).toBe("/categories/coats?brand=Ganni&ships_to=FR");
+    expect(myCountryLink("/categories/coats", new URLSearchParams("brand=Ganni&ships_to=mine&after=x"))).toBe(
+      `/ships-to?return=${encodeURIComponent("/categories/coats?brand=Ganni")}`,
+    );
+    expect(listingShippingTo("/categories/coats?brand=Ganni&before=y&ships_to=GB", "FR")).toBe(
+      "/categories/coats?brand=Ganni&ships_to=FR",
+    );
     expect(listingShippingTo("//evil.example/x", "FR")).toBe("/all-products?ships_to=FR");
     expect(listingShippingTo(null, "GB")).toBe("/all-products?ships_to=GB");
   });

@@ -23,7 +23,11 @@ export function readShipsTo(params: URLSearchParams): ShipsToChoice {
   if (!raw) return { kind: "none" };
   if (raw.toLowerCase() === MY_COUNTRY) return { kind: "mine" };
   const country = /^[A-Za-z]{2}$/.test(raw) ? countryOf(raw) : null;
-  if (!country) return { kind: "unknown", note: `Ships to: "${raw.slice(0, 20)}" is not a country we deliver to, so it was left out.` };
+  if (!country)
+    return {
+      kind: "unknown",
+      note: `Ships to: "${raw.slice(0, 20)}" is not a country we deliver to, so it was left out.`,
+    };
   return { kind: "country", country: { code: country.code, name: country.name }, zone: country.zone };
 }
 
@@ -56,5 +60,9 @@ export function listingShippingTo(target: string | null, code: string) {
  * come from (only where it is trusted: locally the runtime makes one up), else the United Kingdom.
  */
 export function shopperCountry(saved: unknown, edge: unknown, trustEdge: boolean): string {
-  return countryOf(saved)?.code ?? (trustEdge && typeof edge === "string" && /^[A-Z]{2}$/i.test(edge) ? countryOf(edge)?.code : undefined) ?? "GB";
+  return (
+    countryOf(saved)?.code ??
+    (trustEdge && typeof edge === "string" && /^[A-Z]{2}$/i.test(edge) ? countryOf(edge)?.code : undefined) ??
+    "GB"
+  );
 }

@@ -1,8 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { rankSimilar, similarity, SIZE_RANKS, type SimilarityFacts } from "./similar";
 
-const item: SimilarityFacts = { category: "Dresses", productType: "Women", size: "UK 10", brand: "Ganni", tags: ["party", "silk"], price: 2000 };
-const like = (id: string, createdAt: number, change: Partial<SimilarityFacts> = {}) => ({ id, createdAt, ...item, ...change });
+const item: SimilarityFacts = {
+  category: "Dresses",
+  productType: "Women",
+  size: "UK 10",
+  brand: "Ganni",
+  tags: ["party", "silk"],
+  price: 2000,
+};
+const like = (id: string, createdAt: number, change: Partial<SimilarityFacts> = {}) => ({
+  id,
+  createdAt,
+  ...item,
+  ...change,
+});
 
 describe("similarity", () => {
   it.each([
@@ -21,7 +33,9 @@ describe("similarity", () => {
 
   it("counts at most three shared tags, each once", () => {
     const tagged = { ...item, tags: ["a", "b", "c", "d"] };
-    expect(similarity(tagged, { ...tagged, tags: ["a", "a", "b", "c", "d"] }) - similarity(tagged, { ...tagged, tags: [] })).toBe(3);
+    expect(
+      similarity(tagged, { ...tagged, tags: ["a", "a", "b", "c", "d"] }) - similarity(tagged, { ...tagged, tags: [] }),
+    ).toBe(3);
   });
 
   it("ranks systems apart: no size is a neighbour of another system's", () => {
@@ -47,7 +61,9 @@ describe("rankSimilar", () => {
   });
 
   it("with nothing alike, keeps the newest", () => {
-    const strangers = [1, 3, 2].map((t) => like(`s${t}`, t, { category: "Coats", productType: "Men", size: "M", brand: "Zara", tags: [], price: 99_999 }));
+    const strangers = [1, 3, 2].map((t) =>
+      like(`s${t}`, t, { category: "Coats", productType: "Men", size: "M", brand: "Zara", tags: [], price: 99_999 }),
+    );
     expect(rankSimilar(item, strangers, 2).map((r) => r.id)).toEqual(["s3", "s2"]);
   });
 });

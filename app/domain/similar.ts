@@ -14,7 +14,16 @@ export interface SimilarityFacts {
   price: number;
 }
 
-export const SIMILARITY_WEIGHTS = { category: 5, productType: 4, sameSize: 3, neighbourSize: 1.5, price: 2, brand: 2, tag: 1, maxTags: 3 } as const;
+export const SIMILARITY_WEIGHTS = {
+  category: 5,
+  productType: 4,
+  sameSize: 3,
+  neighbourSize: 1.5,
+  price: 2,
+  brand: 2,
+  tag: 1,
+  maxTags: 3,
+} as const;
 
 /**
  * Each size's place in its system, systems 100 apart: two sizes are neighbours when their ranks
@@ -31,7 +40,8 @@ export function similarity(item: SimilarityFacts, other: SimilarityFacts) {
   if (other.category === item.category) score += w.category;
   if (other.productType === item.productType) score += w.productType;
   if (item.size && other.size === item.size) score += w.sameSize;
-  else if (item.size && other.size && Math.abs((SIZE_RANKS[other.size] ?? NaN) - (SIZE_RANKS[item.size] ?? NaN)) === 1) score += w.neighbourSize;
+  else if (item.size && other.size && Math.abs((SIZE_RANKS[other.size] ?? NaN) - (SIZE_RANKS[item.size] ?? NaN)) === 1)
+    score += w.neighbourSize;
   score += w.price * Math.max(0, 1 - Math.abs(other.price - item.price) / Math.max(item.price, 1));
   if (other.brand === item.brand) score += w.brand;
   const tags = new Set(item.tags);
@@ -40,10 +50,16 @@ export function similarity(item: SimilarityFacts, other: SimilarityFacts) {
 }
 
 /** Ranks candidates (newest first among equals), as the query does; `createdAt` and `id` break ties. */
-export function rankSimilar<T extends SimilarityFacts & { id: string; createdAt: number }>(item: SimilarityFacts, candidates: readonly T[], limit: number): T[] {
+export function rankSimilar<T extends SimilarityFacts & { id: string; createdAt: number }>(
+  item: SimilarityFacts,
+  candidates: readonly T[],
+  limit: number,
+): T[] {
   return candidates
     .map((c) => ({ c, score: similarity(item, c) }))
-    .sort((a, b) => b.score - a.score || b.c.createdAt - a.c.createdAt || (a.c.id < b.c.id ? 1 : a.c.id > b.c.id ? -1 : 0))
+    .sort(
+      (a, b) => b.score - a.score || b.c.createdAt - a.c.createdAt || (a.c.id < b.c.id ? 1 : a.c.id > b.c.id ? -1 : 0),
+    )
     .slice(0, limit)
     .map(({ c }) => c);
 }

@@ -3,7 +3,15 @@ export type SocialKey = (typeof SOCIAL_KEYS)[number];
 export type SocialLinks = Partial<Record<SocialKey, string>>;
 
 /** The site settings public pages use (seller-store-admin.md §3 keys; decision 0034). */
-export const PUBLIC_SETTING_KEYS = ["site_title", "site_description", "meta_title", "meta_description", "meta_keywords", "favicon", "contact_email"] as const;
+export const PUBLIC_SETTING_KEYS = [
+  "site_title",
+  "site_description",
+  "meta_title",
+  "meta_description",
+  "meta_keywords",
+  "favicon",
+  "contact_email",
+] as const;
 
 export interface PublicSettings {
   siteTitle: string;
@@ -27,7 +35,9 @@ export const DEFAULT_SETTINGS: PublicSettings = {
 };
 
 /** The settings rows as pages use them: blanks fall back to the defaults; only our own images as favicon. */
-export function publicSettings(rows: readonly { key: string; content: string | null; imageUrl?: string | null }[]): PublicSettings {
+export function publicSettings(
+  rows: readonly { key: string; content: string | null; imageUrl?: string | null }[],
+): PublicSettings {
   const value = (key: string) => rows.find((r) => r.key === key)?.content?.trim() || null;
   const favicon = rows.find((r) => r.key === "favicon")?.imageUrl ?? null;
   const siteTitle = value("site_title") ?? DEFAULT_SETTINGS.siteTitle;

@@ -16,4 +16,5 @@ export function sizeOptions(filters: Pick<CatalogFilters, "productTypes" | "cate
 }
 
 /** The size filter values no system has ('No such size'). */
-export const unknownSizes = (filters: Pick<CatalogFilters, "sizes">) => filters.sizes.filter((s) => !ALL_SIZES.includes(s));
+export const unknownSizes = (filters: Pick<CatalogFilters, "sizes">) =>
+  filters.sizes.filter((s) => !ALL_SIZES.includes(s));

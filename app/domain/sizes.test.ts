@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import {
-  ALL_SIZES, canonicalSize, euOfShoe, euOfWomen, measurementLines, neighbouringSizes, parseMeasurements, readCentimetres, SIZE_MESSAGES, sizeEquivalents, sizeFields,
-  sizeLabel, sizesFor, sizeSystemsFor, systemOf, usOfWomen, validateSize,
+  ALL_SIZES,
+  canonicalSize,
+  euOfShoe,
+  euOfWomen,
+  measurementLines,
+  neighbouringSizes,
+  parseMeasurements,
+  readCentimetres,
+  SIZE_MESSAGES,
+  sizeEquivalents,
+  sizeFields,
+  sizeLabel,
+  sizesFor,
+  sizeSystemsFor,
+  systemOf,
+  usOfWomen,
+  validateSize,
 } from "./sizes";
 import { CATEGORIES, PRODUCT_TYPES } from "./catalog";
 
@@ -20,11 +35,25 @@ describe("size systems by type and category", () => {
   });
 
   it("gives every type and category of the catalog at least one system", () => {
-    for (const type of PRODUCT_TYPES) for (const category of CATEGORIES) expect(sizesFor(type, category).length).toBeGreaterThan(0);
+    for (const type of PRODUCT_TYPES)
+      for (const category of CATEGORIES) expect(sizesFor(type, category).length).toBeGreaterThan(0);
   });
 
   it("lists women's UK 4 to 26, men's XXS to XXXL, ages 0–3 months to 14–15 years, shoes UK 2 to 13 in halves", () => {
-    expect(sizesFor("Women", "Dresses")).toEqual(["UK 4", "UK 6", "UK 8", "UK 10", "UK 12", "UK 14", "UK 16", "UK 18", "UK 20", "UK 22", "UK 24", "UK 26"]);
+    expect(sizesFor("Women", "Dresses")).toEqual([
+      "UK 4",
+      "UK 6",
+      "UK 8",
+      "UK 10",
+      "UK 12",
+      "UK 14",
+      "UK 16",
+      "UK 18",
+      "UK 20",
+      "UK 22",
+      "UK 24",
+      "UK 26",
+    ]);
     expect(sizesFor("Men", "Tops")).toEqual(["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"]);
     const ages = sizesFor("Children", "Tops");
     expect(ages[0]).toBe("0–3 months");
@@ -88,7 +117,13 @@ describe("conversions", () => {
 
 describe("validation", () => {
   it("accepts a size of the listing's system with a fit note and measurements", () => {
-    expect(validateSize({ size: "UK 10", fitNote: "Runs small", measurements: { chest: "88", waist: "70.5 cm" } }, "Women", "Dresses")).toEqual({
+    expect(
+      validateSize(
+        { size: "UK 10", fitNote: "Runs small", measurements: { chest: "88", waist: "70.5 cm" } },
+        "Women",
+        "Dresses",
+      ),
+    ).toEqual({
       ok: true,
       size: "UK 10",
       fitNote: "Runs small",
@@ -102,9 +137,24 @@ describe("validation", () => {
     [{ size: "M" }, "Women", "Dresses", { size: SIZE_MESSAGES.wrongSystem("Women", "Dresses") }],
     [{ size: "UK 10" }, "Women", "Accessories", { size: SIZE_MESSAGES.wrongSystem("Women", "Accessories") }],
     [{ size: "One size", fitNote: "Snug" }, "Men", "Accessories", { fitNote: SIZE_MESSAGES.fitNote }],
-    [{ size: "M", measurements: { chest: "-5" } }, "Men", "Tops", { measure_chest: SIZE_MESSAGES.measurement("Chest / bust") }],
-    [{ size: "M", measurements: { waist: "abc" } }, "Men", "Tops", { measure_waist: SIZE_MESSAGES.measurement("Waist") }],
-    [{ size: "M", measurements: { insideLeg: "301" } }, "Men", "Bottoms", { measure_insideLeg: SIZE_MESSAGES.measurement("Inside leg") }],
+    [
+      { size: "M", measurements: { chest: "-5" } },
+      "Men",
+      "Tops",
+      { measure_chest: SIZE_MESSAGES.measurement("Chest / bust") },
+    ],
+    [
+      { size: "M", measurements: { waist: "abc" } },
+      "Men",
+      "Tops",
+      { measure_waist: SIZE_MESSAGES.measurement("Waist") },
+    ],
+    [
+      { size: "M", measurements: { insideLeg: "301" } },
+      "Men",
+      "Bottoms",
+      { measure_insideLeg: SIZE_MESSAGES.measurement("Inside leg") },
+    ],
     [{ size: "M", measurements: { hips: "0" } }, "Men", "Bottoms", { measure_hips: SIZE_MESSAGES.measurement("Hips") }],
   ])("refuses %j for %s %s", (input, type, category, errors) => {
     expect(validateSize(input, type, category)).toEqual({ ok: false, errors });
@@ -123,6 +173,11 @@ describe("validation", () => {
     expect(parseMeasurements(stored)).toEqual({ chest: 92, length: 70 });
     expect(parseMeasurements("not json")).toEqual({});
     expect(measurementLines({ chest: 92, length: 70 })).toEqual(["Chest / bust 92 cm", "Length 70 cm"]);
-    expect(sizeFields({ size: "UK 8", fitNote: null, measurements: stored })).toMatchObject({ size: "UK 8", fitNote: "", measure_chest: "92", measure_waist: "" });
+    expect(sizeFields({ size: "UK 8", fitNote: null, measurements: stored })).toMatchObject({
+      size: "UK 8",
+      fitNote: "",
+      measure_chest: "92",
+      measure_waist: "",
+    });
   });
 });

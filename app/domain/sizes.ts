@@ -12,7 +12,8 @@ export interface SizeSystem {
   sizes: readonly string[];
 }
 
-const range = (from: number, to: number, step: number) => Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => from + i * step);
+const range = (from: number, to: number, step: number) =>
+  Array.from({ length: Math.round((to - from) / step) + 1 }, (_, i) => from + i * step);
 
 /** Women's clothing: UK 4 to 26 in even numbers. */
 export const WOMEN_SIZES = range(4, 26, 2).map((n) => `UK ${n}`);
@@ -20,7 +21,11 @@ export const WOMEN_SIZES = range(4, 26, 2).map((n) => `UK ${n}`);
 export const MEN_SIZES = ["XXS", "XS", "S", "M", "L", "XL", "XXL", "XXXL"] as const;
 /** Children's clothing: by age. */
 export const CHILDREN_SIZES = [
-  "0–3 months", "3–6 months", "6–12 months", "12–18 months", "18–24 months",
+  "0–3 months",
+  "3–6 months",
+  "6–12 months",
+  "12–18 months",
+  "18–24 months",
   ...range(2, 14, 1).map((n) => `${n}–${n + 1} years`),
 ];
 /** Shoes: UK 2 to 13 with half sizes. */
@@ -71,13 +76,43 @@ export function canonicalSize(typed: string): string | null {
 // Women's UK sizes: EU = UK + 28, US = UK − 4 (UK 10 = EU 38 = US 6).
 const ukNumber = (size: string) => Number(size.replace(/^(Shoe )?UK /, ""));
 // Men's letters: chest in inches for tops, waist and inside leg for trousers.
-const MEN_CHEST: Record<string, string> = { XXS: "32", XS: "34", S: "36–38", M: "38–40", L: "42–44", XL: "46", XXL: "48", XXXL: "50" };
+const MEN_CHEST: Record<string, string> = {
+  XXS: "32",
+  XS: "34",
+  S: "36–38",
+  M: "38–40",
+  L: "42–44",
+  XL: "46",
+  XXL: "48",
+  XXXL: "50",
+};
 const MEN_WAIST: Record<string, number> = { XXS: 26, XS: 28, S: 30, M: 32, L: 34, XL: 36, XXL: 38, XXXL: 40 };
 const MEN_LEG: Record<string, number> = { XXS: 30, XS: 30, S: 31, M: 32, L: 32, XL: 33, XXL: 33, XXXL: 34 };
 // Shoes: UK to EU, as the high street labels them.
 const SHOE_EU: Record<number, number> = {
-  2: 35, 2.5: 35, 3: 35.5, 3.5: 36, 4: 37, 4.5: 37.5, 5: 38, 5.5: 38.5, 6: 39, 6.5: 40, 7: 40.5, 7.5: 41,
-  8: 42, 8.5: 42.5, 9: 43, 9.5: 44, 10: 44.5, 10.5: 45, 11: 46, 11.5: 46.5, 12: 47, 12.5: 48, 13: 48.5,
+  2: 35,
+  2.5: 35,
+  3: 35.5,
+  3.5: 36,
+  4: 37,
+  4.5: 37.5,
+  5: 38,
+  5.5: 38.5,
+  6: 39,
+  6.5: 40,
+  7: 40.5,
+  7.5: 41,
+  8: 42,
+  8.5: 42.5,
+  9: 43,
+  9.5: 44,
+  10: 44.5,
+  10.5: 45,
+  11: 46,
+  11.5: 46.5,
+  12: 47,
+  12.5: 48,
+  13: 48.5,
 };
 
 export const euOfWomen = (uk: number) => uk + 28;
@@ -92,7 +127,9 @@ export function sizeEquivalents(size: string, category = ""): string | null {
       return `EU ${euOfWomen(uk)}, US ${usOfWomen(uk)}`;
     }
     case "men":
-      return category === "Bottoms" ? `waist ${MEN_WAIST[size]} in, leg ${MEN_LEG[size]} in` : `chest ${MEN_CHEST[size]} in`;
+      return category === "Bottoms"
+        ? `waist ${MEN_WAIST[size]} in, leg ${MEN_LEG[size]} in`
+        : `chest ${MEN_CHEST[size]} in`;
     case "shoes":
       return `EU ${euOfShoe(ukNumber(size))}`;
     default:
@@ -133,8 +170,10 @@ export type FitNote = (typeof FIT_NOTES)[number];
 export const SIZE_MESSAGES = {
   required: "Please choose a size",
   unknown: "Please choose a size from the list",
-  wrongSystem: (productType: string, category: string) => `That size is not one of the sizes for ${productType} ${category.toLowerCase()}. Please choose a size from the list.`,
-  measurement: (label: string) => `${label} must be a number of centimetres greater than 0 and at most ${MEASUREMENT_MAX_CM}`,
+  wrongSystem: (productType: string, category: string) =>
+    `That size is not one of the sizes for ${productType} ${category.toLowerCase()}. Please choose a size from the list.`,
+  measurement: (label: string) =>
+    `${label} must be a number of centimetres greater than 0 and at most ${MEASUREMENT_MAX_CM}`,
   fitNote: "Please choose a fit from the list",
   noSuchSize: "No such size",
 } as const;
@@ -171,7 +210,8 @@ export function validateSize(input: SizeInput, productType: string, category: st
   const size = typed ? canonicalSize(typed) : null;
   if (!typed) errors.size = SIZE_MESSAGES.required;
   else if (!size) errors.size = SIZE_MESSAGES.unknown;
-  else if (sizeSystemsFor(productType, category).length && !sizesFor(productType, category).includes(size)) errors.size = SIZE_MESSAGES.wrongSystem(productType, category);
+  else if (sizeSystemsFor(productType, category).length && !sizesFor(productType, category).includes(size))
+    errors.size = SIZE_MESSAGES.wrongSystem(productType, category);
   const fitTyped = (input.fitNote ?? "").trim();
   const fitNote = fitTyped ? (FIT_NOTES.find((f) => f.toLowerCase() === fitTyped.toLowerCase()) ?? null) : null;
   if (fitTyped && !fitNote) errors.fitNote = SIZE_MESSAGES.fitNote;
@@ -188,7 +228,9 @@ export function validateSize(input: SizeInput, productType: string, category: st
 /** Measurements as the product page lists them: 'Chest / bust 92 cm'. */
 export function measurementLines(measurements: Measurements | null | undefined): string[] {
   if (!measurements) return [];
-  return MEASUREMENTS.filter(([key]) => typeof measurements[key] === "number").map(([key, label]) => `${label} ${measurements[key]} cm`);
+  return MEASUREMENTS.filter(([key]) => typeof measurements[key] === "number").map(
+    ([key, label]) => `${label} ${measurements[key]} cm`,
+  );
 }
 
 /** Reads the stored measurements column (JSON) back, keeping only known, sane values. */
@@ -208,11 +250,17 @@ export function parseMeasurements(json: string | null | undefined): Measurements
 }
 
 /** A saved listing's size, fit note and measurements as the form's typed values. */
-export function sizeFields(product: { size: string | null; fitNote: string | null; measurements: string | null }): Record<string, string> {
+export function sizeFields(product: {
+  size: string | null;
+  fitNote: string | null;
+  measurements: string | null;
+}): Record<string, string> {
   const measured = parseMeasurements(product.measurements);
   return {
     size: product.size ?? "",
     fitNote: product.fitNote ?? "",
-    ...Object.fromEntries(MEASUREMENTS.map(([key]) => [measurementField(key), measured[key] === undefined ? "" : String(measured[key])])),
+    ...Object.fromEntries(
+      MEASUREMENTS.map(([key]) => [measurementField(key), measured[key] === undefined ? "" : String(measured[key])]),
+    ),
   };
 }

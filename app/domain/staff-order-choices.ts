@@ -1,7 +1,13 @@
 // What the admin Orders tab's status list offers for one order (issue 46 item 4): only the
 // changes the order lifecycle would accept and that change something, so a completed order
 // offers nothing rather than 'pending' and 'cancelled' that are always refused.
-import { itemStep, STAFF_ORDER_CHOICES, type ItemStatus, type OrderStatus, type StaffOrderChoice } from "./order-lifecycle";
+import {
+  itemStep,
+  STAFF_ORDER_CHOICES,
+  type ItemStatus,
+  type OrderStatus,
+  type StaffOrderChoice,
+} from "./order-lifecycle";
 
 const BEFORE_DELIVERY: readonly ItemStatus[] = ["pending", "processing", "shipped"];
 

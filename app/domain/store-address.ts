@@ -13,21 +13,27 @@ import { checkForm, fieldGroup } from "./submission";
 const StoreAddressForm = z.object({ address: fieldGroup(ShippingAddress) });
 
 /** The fields as typed, by their posted names, to fill the form again (300 characters at most). */
-export const storeAddressEcho = (form: FormData): Record<string, string> => Object.fromEntries(ADDRESS_FIELDS.map((k) => [`address.${k}`, echoField(form, `address.${k}`, 300)]));
+export const storeAddressEcho = (form: FormData): Record<string, string> =>
+  Object.fromEntries(ADDRESS_FIELDS.map((k) => [`address.${k}`, echoField(form, `address.${k}`, 300)]));
 
 /**
  * The posted address: null when every field was left empty (a store may have none yet, as before),
  * else checked as a whole with the country's rules; errors are named `address.postalCode` and the like.
  */
-export function readStoreAddress(form: FormData): { ok: true; value: ShippingAddress | null } | { ok: false; errors: Record<string, string> } {
-  const typed = Object.entries(storeAddressEcho(form)).filter(([name, value]) => name !== "address.country" && value.trim() !== "");
+export function readStoreAddress(
+  form: FormData,
+): { ok: true; value: ShippingAddress | null } | { ok: false; errors: Record<string, string> } {
+  const typed = Object.entries(storeAddressEcho(form)).filter(
+    ([name, value]) => name !== "address.country" && value.trim() !== "",
+  );
   if (typed.length === 0) return { ok: true, value: null };
   const parsed = checkForm(form, StoreAddressForm);
   return parsed.ok ? { ok: true, value: parsed.value.address } : { ok: false, errors: parsed.errors };
 }
 
 /** The one line after 'Store located at: ' on the store's page: the address as its country writes it, without the name. */
-export const storeAddressLine = (address: PostalAddress | null | undefined) => formatAddress(address).slice(1).join(", ");
+export const storeAddressLine = (address: PostalAddress | null | undefined) =>
+  formatAddress(address).slice(1).join(", ");
 
 /**
  * What the form starts from: the stored address; for a store from before, empty fields (its old
@@ -40,5 +46,8 @@ export function storeAddressDefaults(stored: PostalAddress | null | undefined): 
 }
 
 /** The 'Store located at' line to write: the address saved in the fields, else a store's old text while it has no address in them. */
-export const storeLocatedAt = (saved: PostalAddress | null, storedBefore: PostalAddress | null | undefined, oldText: string | null) =>
-  saved ? storeAddressLine(saved) : storedBefore ? "" : (oldText ?? "");
+export const storeLocatedAt = (
+  saved: PostalAddress | null,
+  storedBefore: PostalAddress | null | undefined,
+  oldText: string | null,
+) => (saved ? storeAddressLine(saved) : storedBefore ? "" : (oldText ?? ""));

@@ -54,7 +54,10 @@ export const PRICE_UNCHANGED = "Suggest a rental or buying price different from 
  * current one; a typed price must be at least £0.01 with at most two decimals (step 0.01). The
  * prices suggested must change something, and keep the rental below the buying price (decision 0066).
  */
-export function checkPriceChange(input: PriceChangeInput, current: { rental: number | null; buying: number | null }): PriceChangeCheck {
+export function checkPriceChange(
+  input: PriceChangeInput,
+  current: { rental: number | null; buying: number | null },
+): PriceChangeCheck {
   const errors: Partial<Record<"suggestedRentalPrice" | "suggestedBuyingPrice" | "reason", string>> = {};
   const price = (typed: string, now: number | null, field: "suggestedRentalPrice" | "suggestedBuyingPrice") => {
     if (typed.trim() === "") {
@@ -82,7 +85,9 @@ export function checkPriceChange(input: PriceChangeInput, current: { rental: num
 
 /** The Product Status selector's value, when it is one of the three (§2). */
 export function readReviewStatus(value: FormDataEntryValue | null): ReviewStatus | null {
-  return typeof value === "string" && (REVIEW_STATUSES as readonly string[]).includes(value) ? (value as ReviewStatus) : null;
+  return typeof value === "string" && (REVIEW_STATUSES as readonly string[]).includes(value)
+    ? (value as ReviewStatus)
+    : null;
 }
 
 export const DESCRIPTION_MAX = 2000;

@@ -1,5 +1,9 @@
 /** The tab a `?tab=` parameter names, when it is one of `tabs`; else the fallback (the first). */
-export function readTab<const T extends readonly string[]>(url: URL | string, tabs: T, fallback: T[number] = tabs[0]!): T[number] {
+export function readTab<const T extends readonly string[]>(
+  url: URL | string,
+  tabs: T,
+  fallback: T[number] = tabs[0]!,
+): T[number] {
   const value = new URL(url, "http://x").searchParams.get("tab");
   return value !== null && tabs.includes(value) ? value : fallback;
 }

@@ -4,7 +4,8 @@
 export const TRACKING_STATUSES = ["in_transit", "out_for_delivery", "delivered", "returned_to_sender"] as const;
 export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
 
-export const isTrackingStatus = (value: unknown): value is TrackingStatus => typeof value === "string" && (TRACKING_STATUSES as readonly string[]).includes(value);
+export const isTrackingStatus = (value: unknown): value is TrackingStatus =>
+  typeof value === "string" && (TRACKING_STATUSES as readonly string[]).includes(value);
 
 export const TRACKING_WORDS: Readonly<Record<TrackingStatus, string>> = {
   in_transit: "In transit",
@@ -14,7 +15,12 @@ export const TRACKING_WORDS: Readonly<Record<TrackingStatus, string>> = {
 };
 
 /** How far along a status is: a later event never takes a parcel back (an 'in transit' arriving after 'delivered'). */
-const RANK: Readonly<Record<TrackingStatus, number>> = { in_transit: 1, out_for_delivery: 2, delivered: 3, returned_to_sender: 3 };
+const RANK: Readonly<Record<TrackingStatus, number>> = {
+  in_transit: 1,
+  out_for_delivery: 2,
+  delivered: 3,
+  returned_to_sender: 3,
+};
 
 /** The parcel's status after an event: the further along of the two (the first of two finals stays). */
 export function trackingAfter(current: TrackingStatus | null, incoming: TrackingStatus): TrackingStatus {
@@ -37,7 +43,8 @@ export interface TimelineStep {
 }
 
 /** The timeline as the shopper reads it: oldest first, by when each step happened at the carrier. */
-export const timelineOf = (events: readonly TimelineStep[]): TimelineStep[] => [...events].sort((a, b) => a.occurredAt - b.occurredAt || RANK[a.status] - RANK[b.status]);
+export const timelineOf = (events: readonly TimelineStep[]): TimelineStep[] =>
+  [...events].sort((a, b) => a.occurredAt - b.occurredAt || RANK[a.status] - RANK[b.status]);
 
 interface ParcelInput {
   id: string;
@@ -60,14 +67,41 @@ const COMING_BACK = new Set(["delivered", "active", "return_requested"]);
  * and the prepaid return labels they can use now (a rental's from delivery; a purchase's once
  * its return is asked for; a claim's from its full refund, with its timeline until it is back).
  */
-export function shopperParcels(parcels: readonly ParcelInput[], items: readonly { id: string; name: string; type: "rental" | "purchase"; status: string }[]) {
+export function shopperParcels(
+  parcels: readonly ParcelInput[],
+  items: readonly { id: string; name: string; type: "rental" | "purchase"; status: string }[],
+) {
   const namesOf = (ids: string[]) => items.filter((i) => ids.includes(i.id)).map((i) => i.name);
   const outbound = parcels
     .filter((p) => p.direction === "outbound")
-    .map((p) => ({ id: p.id, carrier: p.carrier, service: p.service, trackingNumber: p.trackingNumber, status: p.trackingStatus, timeline: timelineOf(p.events), names: namesOf(p.itemIds) }));
+    .map((p) => ({
+      id: p.id,
+      carrier: p.carrier,
+      service: p.service,
+      trackingNumber: p.trackingNumber,
+      status: p.trackingStatus,
+      timeline: timelineOf(p.events),
+      names: namesOf(p.itemIds),
+    }));
   const returns = parcels
-    .filter((p) => p.direction === "return" && (p.claimId != null || items.some((i) => p.itemIds.includes(i.id) && ((i.type === "rental" && COMING_BACK.has(i.status)) || i.status === "return_requested"))))
-    .map((p) => ({ id: p.id, forClaim: p.claimId != null, trackingNumber: p.trackingNumber, status: p.trackingStatus, timeline: timelineOf(p.events), names: namesOf(p.itemIds) }));
+    .filter(
+      (p) =>
+        p.direction === "return" &&
+        (p.claimId != null ||
+          items.some(
+            (i) =>
+              p.itemIds.includes(i.id) &&
+              ((i.type === "rental" && COMING_BACK.has(i.status)) || i.status === "return_requested"),
+          )),
+    )
+    .map((p) => ({
+      id: p.id,
+      forClaim: p.claimId != null,
+      trackingNumber: p.trackingNumber,
+      status: p.trackingStatus,
+      timeline: timelineOf(p.events),
+      names: namesOf(p.itemIds),
+    }));
   return { outbound, returns };
 }
 export type ShopperParcels = ReturnType<typeof shopperParcels>;

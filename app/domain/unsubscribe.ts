@@ -15,11 +15,22 @@ export interface UnsubscribeClaim {
 }
 
 const encoder = new TextEncoder();
-const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromB64url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
+const b64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+const fromB64url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
 
 async function key(secret: string) {
-  return crypto.subtle.importKey("raw", encoder.encode(`unsubscribe:${secret}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+  return crypto.subtle.importKey(
+    "raw",
+    encoder.encode(`unsubscribe:${secret}`),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign", "verify"],
+  );
 }
 
 export async function signUnsubscribe(claim: UnsubscribeClaim, secret: string) {
@@ -31,14 +42,29 @@ export async function signUnsubscribe(claim: UnsubscribeClaim, secret: string) {
 export type UnsubscribeCheck = { ok: true; claim: UnsubscribeClaim } | { ok: false; reason: "invalid" | "expired" };
 
 /** The token's claim when its signature holds and it has not expired. */
-export async function verifyUnsubscribe(token: string, secret: string, now: number, categories: readonly string[]): Promise<UnsubscribeCheck> {
+export async function verifyUnsubscribe(
+  token: string,
+  secret: string,
+  now: number,
+  categories: readonly string[],
+): Promise<UnsubscribeCheck> {
   const [payload, signature, extra] = token.split(".");
   if (!payload || !signature || extra !== undefined || token.length > 600) return { ok: false, reason: "invalid" };
   try {
     const valid = await crypto.subtle.verify("HMAC", await key(secret), fromB64url(signature), encoder.encode(payload));
     if (!valid) return { ok: false, reason: "invalid" };
-    const [who, category, expires] = JSON.parse(new TextDecoder().decode(fromB64url(payload))) as [unknown, unknown, unknown];
-    if (typeof who !== "string" || typeof category !== "string" || !categories.includes(category) || typeof expires !== "number") return { ok: false, reason: "invalid" };
+    const [who, category, expires] = JSON.parse(new TextDecoder().decode(fromB64url(payload))) as [
+      unknown,
+      unknown,
+      unknown,
+    ];
+    if (
+      typeof who !== "string" ||
+      typeof category !== "string" ||
+      !categories.includes(category) ||
+      typeof expires !== "number"
+    )
+      return { ok: false, reason: "invalid" };
     if (expires < now) return { ok: false, reason: "expired" };
     return { ok: true, claim: { who, category: category as NotificationCategory, expires } };
   } catch {

@@ -49,7 +49,8 @@ export function sniffImage(bytes: Uint8Array): Sniffed | { kind: null; reason: "
   if (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a") {
     return bytes[bytes.length - 1] === 0x3b ? found("gif") : truncated;
   }
-  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length >= 22 && bytes[4]! + bytes[5]! > 0) return found("ico");
+  if (startsWith(bytes, [0x00, 0x00, 0x01, 0x00]) && bytes.length >= 22 && bytes[4]! + bytes[5]! > 0)
+    return found("ico");
   if (looksLikeSvg(bytes)) return found("svg");
   return { kind: null, reason: "unknown" };
 }
@@ -60,7 +61,6 @@ function looksLikeSvg(bytes: Uint8Array) {
   const rest = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?((<!--[\s\S]*?-->|<!DOCTYPE[^>]*>)\s*)*/i, "");
   return /^<svg[\s>]/i.test(rest);
 }
-
 
 export interface UploadRule {
   /** Which kinds are accepted. */
@@ -93,7 +93,12 @@ const staffImage = (area: string) => ({
   maxBytes: 5 * MB,
   maxFiles: 1,
   accept: "image/*",
-  messages: { type: "Please select an image file", size: "File size must be less than 5MB", count: "Please select one image.", truncated: truncatedMessage },
+  messages: {
+    type: "Please select an image file",
+    size: "File size must be less than 5MB",
+    count: "Please select one image.",
+    truncated: truncatedMessage,
+  },
   prefixFileName: false,
   area,
 });
@@ -164,7 +169,12 @@ export const UPLOAD_RULES = {
     maxBytes: 2 * MB,
     maxFiles: 1,
     accept: "image/*",
-    messages: { type: "Invalid file type", size: "File too large - Please select an image smaller than 2MB", count: "Please select one image.", truncated: truncatedMessage },
+    messages: {
+      type: "Invalid file type",
+      size: "File too large - Please select an image smaller than 2MB",
+      count: "Please select one image.",
+      truncated: truncatedMessage,
+    },
     prefixFileName: false,
     area: "blog",
   },
@@ -189,7 +199,12 @@ export const UPLOAD_RULES = {
     maxBytes: 1 * MB,
     maxFiles: 1,
     accept: "image/png,image/jpeg,image/x-icon,.ico",
-    messages: { type: "Invalid file type - Please select a PNG, JPG or ICO file.", size: "File too large - Please select a file smaller than 1MB.", count: "Please select one file.", truncated: truncatedMessage },
+    messages: {
+      type: "Invalid file type - Please select a PNG, JPG or ICO file.",
+      size: "File too large - Please select a file smaller than 1MB.",
+      count: "Please select one file.",
+      truncated: truncatedMessage,
+    },
     prefixFileName: false,
     area: "favicons",
   },
@@ -209,7 +224,10 @@ export function uploadBodyLimit(use: UploadUse, formBytes?: number): BodyLimit {
 }
 
 /** The staging endpoint takes one file of any use. */
-export const STAGING_BODY_LIMIT: BodyLimit = uploadLimit(1, Math.max(...UPLOAD_USES.map((use) => UPLOAD_RULES[use].maxBytes)) + MB);
+export const STAGING_BODY_LIMIT: BodyLimit = uploadLimit(
+  1,
+  Math.max(...UPLOAD_USES.map((use) => UPLOAD_RULES[use].maxBytes)) + MB,
+);
 
 /** The largest file any use accepts: the Worker refuses bodies well beyond it before reading them. */
 export const LARGEST_UPLOAD_BYTES = Math.max(...Object.values(UPLOAD_RULES).map((r) => r.maxBytes * r.maxFiles));
@@ -233,7 +251,8 @@ export function judgeImages(use: UploadUse, files: CandidateFile[], already = 0)
   const accepted: (CandidateFile & Sniffed)[] = [];
   for (const file of files) {
     const problem = judgeOne(rule, file);
-    if (typeof problem === "string") problems.push(rule.prefixFileName ? `${displayName(file.name)}: ${problem}` : problem);
+    if (typeof problem === "string")
+      problems.push(rule.prefixFileName ? `${displayName(file.name)}: ${problem}` : problem);
     else accepted.push({ ...file, ...problem });
   }
   if (problems.length) return { ok: false, error: [...new Set(problems)].join("; ") };
@@ -258,7 +277,8 @@ export function displayName(name: string) {
 }
 
 /** R2 key of a product image (seller-store-admin.md §3): products/{owner}/{productId}_{timestamp}_{index}.{ext}. */
-export const productImageKey = (ownerId: string, productId: string, timestamp: number, index: number, ext: string) => `products/${ownerId}/${productId}_${timestamp}_${index}.${ext}`;
+export const productImageKey = (ownerId: string, productId: string, timestamp: number, index: number, ext: string) =>
+  `products/${ownerId}/${productId}_${timestamp}_${index}.${ext}`;
 /** The owner's folder prefix of one product's images (the recovery lists it). */
 export const productImagePrefix = (ownerId: string, productId: string) => `products/${ownerId}/${productId}_`;
 /** avatars/{userId}/{timestamp}.{ext} */
@@ -266,7 +286,8 @@ export const avatarKey = (userId: string, timestamp: number, ext: string) => `av
 /** store-logos/{storeId}/{storeId}-logo.{ext} */
 export const storeLogoKey = (storeId: string, ext: string) => `store-logos/${storeId}/${storeId}-logo.${ext}`;
 /** Other single images: {area}/{id}_{timestamp}.{ext} (brand logos, banners, categories/, blog, favicons). */
-export const areaImageKey = (use: UploadUse, id: string, timestamp: number, ext: string) => `${UPLOAD_RULES[use].area}/${id}_${timestamp}.${ext}`;
+export const areaImageKey = (use: UploadUse, id: string, timestamp: number, ext: string) =>
+  `${UPLOAD_RULES[use].area}/${id}_${timestamp}.${ext}`;
 
 /** The public URL of an R2 key, and back. */
 export const imageUrl = (key: string) => `/images/${key}`;

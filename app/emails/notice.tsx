@@ -1,4 +1,16 @@
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from "@react-email/components";
 
 // Every Closetloop e-mail (issue 23, item 4): the site's name as its logo, the message's
 // paragraphs, one call-to-action button to the page it is about, and a footer with why the person
@@ -18,15 +30,29 @@ export interface NoticeEmailProps {
 const BRAND = "#1f3d36";
 
 export function NoticeEmail({ siteUrl, subject, text, cta, reason, unsubscribeUrl }: NoticeEmailProps) {
-  const paragraphs = text.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   return (
     <Html lang="en-GB">
       <Head />
       <Preview>{subject}</Preview>
-      <Body style={{ backgroundColor: "#f5f5f4", fontFamily: "Helvetica, Arial, sans-serif", color: "#1c1917", margin: 0, padding: "24px 0" }}>
+      <Body
+        style={{
+          backgroundColor: "#f5f5f4",
+          fontFamily: "Helvetica, Arial, sans-serif",
+          color: "#1c1917",
+          margin: 0,
+          padding: "24px 0",
+        }}
+      >
         <Container style={{ backgroundColor: "#ffffff", borderRadius: 8, maxWidth: 560, padding: "24px 32px" }}>
           <Section>
-            <Link href={siteUrl} style={{ color: BRAND, fontSize: 24, fontWeight: 700, textDecoration: "none", letterSpacing: "-0.02em" }}>
+            <Link
+              href={siteUrl}
+              style={{ color: BRAND, fontSize: 24, fontWeight: 700, textDecoration: "none", letterSpacing: "-0.02em" }}
+            >
               Closetloop
             </Link>
           </Section>
@@ -40,7 +66,18 @@ export function NoticeEmail({ siteUrl, subject, text, cta, reason, unsubscribeUr
           ))}
           {cta ? (
             <Section style={{ margin: "20px 0" }}>
-              <Button href={cta.url} style={{ backgroundColor: BRAND, borderRadius: 6, color: "#ffffff", fontSize: 15, fontWeight: 600, padding: "12px 20px", textDecoration: "none" }}>
+              <Button
+                href={cta.url}
+                style={{
+                  backgroundColor: BRAND,
+                  borderRadius: 6,
+                  color: "#ffffff",
+                  fontSize: 15,
+                  fontWeight: 600,
+                  padding: "12px 20px",
+                  textDecoration: "none",
+                }}
+              >
                 {cta.label}
               </Button>
             </Section>
@@ -57,7 +94,9 @@ export function NoticeEmail({ siteUrl, subject, text, cta, reason, unsubscribeUr
               </>
             ) : null}
           </Text>
-          <Text style={{ color: "#57534e", fontSize: 12, lineHeight: "18px", margin: "8px 0 0" }}>Closetloop · Pre-owned fashion to rent or buy · London</Text>
+          <Text style={{ color: "#57534e", fontSize: 12, lineHeight: "18px", margin: "8px 0 0" }}>
+            Closetloop · Pre-owned fashion to rent or buy · London
+          </Text>
         </Container>
       </Body>
     </Html>

@@ -30,7 +30,9 @@ import { commitImages, deleteImages, readImageField } from "./uploads.server";
  * added tomorrow is reserved the day it lands (DECISIONS.md Routes).
  */
 export const reservedSegments = perIsolate(() =>
-  import("virtual:react-router/server-build").then((build) => topLevelSegments(build.routes as Record<string, RouteManifestEntry | undefined>)),
+  import("virtual:react-router/server-build").then((build) =>
+    topLevelSegments(build.routes as Record<string, RouteManifestEntry | undefined>),
+  ),
 );
 
 export type ProfileResult =
@@ -44,7 +46,13 @@ export type ProfileResult =
  * answered as any other (its owner is told instead of sent a link), so the form reveals no
  * e-mail addresses (decisions 0017, 0067); a few changes an hour at most.
  */
-export async function saveProfile(app: AppContext, userId: string, input: ProfileInput, origin: string, now: number): Promise<ProfileResult> {
+export async function saveProfile(
+  app: AppContext,
+  userId: string,
+  input: ProfileInput,
+  origin: string,
+  now: number,
+): Promise<ProfileResult> {
   const current = await profileOf(app.db, userId, now);
   if (!current) return { ok: false, errors: { email: PROFILE_MESSAGES.emailInvalid } };
   const reservedProblem = reservedDisplayName(input.displayName, await reservedSegments());
@@ -69,13 +77,28 @@ export async function saveProfile(app: AppContext, userId: string, input: Profil
     // Public vendor pages show the display name (and reach the profile by it).
     await publicPagesChanged(app.env.CACHE, now);
   }
-  if (emailChanged) await requestEmailChange(app, { id: userId, email: current.email, fullName: input.fullName }, input.email, addressTaken, origin, now);
+  if (emailChanged)
+    await requestEmailChange(
+      app,
+      { id: userId, email: current.email, fullName: input.fullName },
+      input.email,
+      addressTaken,
+      origin,
+      now,
+    );
   // Saving the current address again calls off a change still waiting for its link.
   else if (current.pendingEmail) await retireAuthTokens(app.db, userId, "change_email", now);
   return { ok: true, emailChangeSentTo: emailChanged ? input.email : null, changed: namesChanged || emailChanged };
 }
 
-async function requestEmailChange(app: AppContext, user: { id: string; email: string; fullName: string }, newEmail: string, taken: boolean, origin: string, now: number) {
+async function requestEmailChange(
+  app: AppContext,
+  user: { id: string; email: string; fullName: string },
+  newEmail: string,
+  taken: boolean,
+  origin: string,
+  now: number,
+) {
   // Only the latest request counts: an older link stops working. The same work either way.
   await retireAuthTokens(app.db, user.id, "change_email", now);
   const { token, tokenHash } = await issueToken(app, user.id, "change_email", now, newEmail);
@@ -111,9 +134,19 @@ async function requestEmailChange(app: AppContext, user: { id: string; email: st
 export type AvatarResult = { ok: true; removed: boolean } | { ok: false; error: string; failed?: boolean };
 
 /** The profile picture through the upload pipeline: R2 avatars/{userId}/{timestamp}.{ext}, the old object removed. */
-export async function saveAvatar(app: AppContext, user: { id: string; avatarUrl: string | null }, form: FormData, now: number): Promise<AvatarResult> {
+export async function saveAvatar(
+  app: AppContext,
+  user: { id: string; avatarUrl: string | null },
+  form: FormData,
+  now: number,
+): Promise<AvatarResult> {
   const existing = user.avatarUrl ? [user.avatarUrl] : [];
-  const field = await readImageField(form, app.env.IMAGES, { use: "avatar", name: "avatar", userId: user.id, existing });
+  const field = await readImageField(form, app.env.IMAGES, {
+    use: "avatar",
+    name: "avatar",
+    userId: user.id,
+    existing,
+  });
   if (!field.ok) return field;
   if (!field.changed) return { ok: false, error: "Please select an image file." };
   const committed = await commitImages(app.env.IMAGES, field.images, (_index, ext) => avatarKey(user.id, now, ext));
@@ -133,7 +166,13 @@ export async function passwordMatches(app: AppContext, userId: string, password:
 }
 
 /** A new password; every other session of the account ends (DECISIONS.md: Security). */
-export async function changePassword(app: AppContext, userId: string, newPassword: string, keepSessionId: string | null, now: number) {
+export async function changePassword(
+  app: AppContext,
+  userId: string,
+  newPassword: string,
+  keepSessionId: string | null,
+  now: number,
+) {
   await setPassword(app.db, userId, await hashPassword(newPassword, app.config.PASSWORD_PEPPER), now);
   await endAllSessions(app, userId, { except: keepSessionId });
 }
@@ -144,7 +183,10 @@ export async function exportAccount(app: AppContext, user: { id: string; email: 
   return {
     exported_at: new Date(now).toISOString(),
     ...data,
-    sessions: sessions.map((s) => ({ signed_in_at: new Date(s.createdAt).toISOString(), last_active_at: new Date(s.refreshedAt).toISOString() })),
+    sessions: sessions.map((s) => ({
+      signed_in_at: new Date(s.createdAt).toISOString(),
+      last_active_at: new Date(s.refreshedAt).toISOString(),
+    })),
     notes: "Amounts are in pence (GBP). Times are ISO 8601, UTC.",
     data_subject_rights: DATA_SUBJECT_RIGHTS,
   };
@@ -158,12 +200,20 @@ export async function deleteAccount(app: AppContext, userId: string, now: number
   const footprint = await deletionFootprint(app.db, userId);
   if (!footprint) return;
   await deleteAccountRows(app.db, userId, footprint.email, now);
-  const own = [`avatars/${userId}/`, `products/${userId}/`, `staging/${userId}/`, ...footprint.storeIds.map((id) => `store-logos/${id}/`)];
+  const own = [
+    `avatars/${userId}/`,
+    `products/${userId}/`,
+    `staging/${userId}/`,
+    ...footprint.storeIds.map((id) => `store-logos/${id}/`),
+  ];
   try {
     // Resized copies live under variants/{width}/{original key} (docs/decisions/0019): theirs go too.
     const widths = (await app.env.IMAGES.list({ prefix: "variants/", delimiter: "/" })).delimitedPrefixes;
     const prefixes = [...own, ...widths.flatMap((width) => own.map((prefix) => `${width}${prefix}`))];
-    await Promise.all([deleteImages(app.env.IMAGES, footprint.imageUrls), ...prefixes.map((prefix) => deletePrefix(app.env.IMAGES, prefix))]);
+    await Promise.all([
+      deleteImages(app.env.IMAGES, footprint.imageUrls),
+      ...prefixes.map((prefix) => deletePrefix(app.env.IMAGES, prefix)),
+    ]);
   } catch (error) {
     // The account is gone; an image left behind is only logged (a later sweep can find it by prefix).
     console.error(`account ${userId}: some images could not be deleted`, error);
@@ -173,7 +223,14 @@ export async function deleteAccount(app: AppContext, userId: string, now: number
   await publicPagesChanged(app.env.CACHE, now);
   // The marketing tool forgets them too, as sign-up told it of them (decision 0068).
   try {
-    await enqueue(app.env, [{ key: `account-deleted:${userId}`, type: "marketing", action: "delete_contact", data: { email: footprint.email } }]);
+    await enqueue(app.env, [
+      {
+        key: `account-deleted:${userId}`,
+        type: "marketing",
+        action: "delete_contact",
+        data: { email: footprint.email },
+      },
+    ]);
   } catch (error) {
     console.error(`account ${userId}: the marketing contact's erasure could not be queued`, error);
   }

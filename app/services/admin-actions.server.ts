@@ -11,13 +11,26 @@ import { dataWithToast } from "./toast.server";
  * the same words in an error toast.
  */
 export function refuse(config: AppConfig, status: number, title: string, message: string) {
-  return dataWithToast(config, { error: { title, message } }, { type: "error", title, description: message }, { status });
+  return dataWithToast(
+    config,
+    { error: { title, message } },
+    { type: "error", title, description: message },
+    { status },
+  );
 }
 
 /** An admin tab's loader, begun as every tab begins it: the staff member (403 when the tab is not theirs), the app, the URL. */
-export function openAdminLoader({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId) {
+export function openAdminLoader(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  tab: AdminTabId,
+) {
   // zone: the reader's time zone (the root middleware's), for the tab's dates (decision 0095).
-  return { user: requireAdminTab(context, request, tab), app: context.get(appContext), url: new URL(request.url), zone: context.get(requestState).timeZone };
+  return {
+    user: requireAdminTab(context, request, tab),
+    app: context.get(appContext),
+    url: new URL(request.url),
+    zone: context.get(requestState).timeZone,
+  };
 }
 
 /**
@@ -25,7 +38,11 @@ export function openAdminLoader({ request, context }: { request: Request; contex
  * the form is read when the tab is not theirs), the app, the form, and its intent (null when it
  * is not one of the route's `intents`).
  */
-export async function openAdminAction<const T extends readonly string[]>({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }, tab: AdminTabId, intents: T) {
+export async function openAdminAction<const T extends readonly string[]>(
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  tab: AdminTabId,
+  intents: T,
+) {
   const user = requireAdminTab(context, request, tab);
   const app = context.get(appContext);
   const form = await request.formData();
@@ -33,7 +50,10 @@ export async function openAdminAction<const T extends readonly string[]>({ reque
 }
 
 /** An admin list, read only when its search is one staff may run (issue 41 item 4): past the limit, none is read. */
-export async function searchedList<R>(search: { error: string | null }, read: () => Promise<{ rows: R[]; hasNext: boolean }>) {
+export async function searchedList<R>(
+  search: { error: string | null },
+  read: () => Promise<{ rows: R[]; hasNext: boolean }>,
+) {
   return search.error ? { rows: [] as R[], hasNext: false } : read();
 }
 

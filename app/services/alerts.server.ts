@@ -41,18 +41,16 @@ export async function tellBackOnSale(app: App, productIds: readonly string[], no
     if (due.length === 0) return 0;
     await notify(
       app,
-      due.map(
-        ({ requestId, person, item }): Notice => ({
-          key: `back_in_stock:${requestId}`,
-          kind: "back_in_stock",
-          userId: person.id,
-          to: person.email,
-          title: `${item.name} is back`,
-          text: `${hello(person.fullName)}${item.name}, which you asked us to watch, is back on sale. It is one of a kind: the first to order it gets it.`,
-          link: `/product/${item.id}`,
-          action: "See it now",
-        }),
-      ),
+      due.map(({ requestId, person, item }): Notice => ({
+        key: `back_in_stock:${requestId}`,
+        kind: "back_in_stock",
+        userId: person.id,
+        to: person.email,
+        title: `${item.name} is back`,
+        text: `${hello(person.fullName)}${item.name}, which you asked us to watch, is back on sale. It is one of a kind: the first to order it gets it.`,
+        link: `/product/${item.id}`,
+        action: "See it now",
+      })),
     );
     return due.length;
   } catch (error) {
@@ -78,18 +76,16 @@ export async function tellPriceDrop(app: App, productId: string, before: Prices)
     ].filter(Boolean);
     await notify(
       app,
-      found.people.map(
-        (person): Notice => ({
-          key: priceDropKey(item.id, item),
-          kind: "price_drop",
-          userId: person.id,
-          to: person.email,
-          title: `${item.name} is now cheaper`,
-          text: `${hello(person.fullName)}${item.name}, one of your favourites, costs less now.\n\n${lines.join("\n")}`,
-          link: `/product/${item.id}`,
-          action: "See it now",
-        }),
-      ),
+      found.people.map((person): Notice => ({
+        key: priceDropKey(item.id, item),
+        kind: "price_drop",
+        userId: person.id,
+        to: person.email,
+        title: `${item.name} is now cheaper`,
+        text: `${hello(person.fullName)}${item.name}, one of your favourites, costs less now.\n\n${lines.join("\n")}`,
+        link: `/product/${item.id}`,
+        action: "See it now",
+      })),
     );
     return found.people.length;
   } catch (error) {
@@ -104,8 +100,15 @@ export async function tellPriceDrop(app: App, productId: string, before: Prices)
 /** The secret of saved-search unsubscribe tokens: the same signed claim as /unsubscribe, never valid there. */
 const savedSearchSecret = (secret: string) => `${secret}:saved-search`;
 
-export const signSavedSearchUnsubscribe = (config: Pick<AppConfig, "SESSION_SECRET">, savedSearchId: string, now: number) =>
-  signUnsubscribe({ who: `s:${savedSearchId}`, category: "alerts", expires: now + UNSUBSCRIBE_TTL_MS }, savedSearchSecret(config.SESSION_SECRET));
+export const signSavedSearchUnsubscribe = (
+  config: Pick<AppConfig, "SESSION_SECRET">,
+  savedSearchId: string,
+  now: number,
+) =>
+  signUnsubscribe(
+    { who: `s:${savedSearchId}`, category: "alerts", expires: now + UNSUBSCRIBE_TTL_MS },
+    savedSearchSecret(config.SESSION_SECRET),
+  );
 
 export { savedSearchSecret };
 
@@ -133,7 +136,13 @@ export async function newestOfListing(db: Database, url: string, limit = SAVED_S
   const fixed = read ? await listingFilters(db, read.listing) : null;
   if (!read || !fixed) return null;
   const { filters } = parseCatalogQuery(new URLSearchParams(read.query));
-  const queries = listingQueries(db, { ...EMPTY_FILTERS, ...filters, ...fixed }, { ...FIRST_PAGE, sort: "newest" }, {}, limit);
+  const queries = listingQueries(
+    db,
+    { ...EMPTY_FILTERS, ...filters, ...fixed },
+    { ...FIRST_PAGE, sort: "newest" },
+    {},
+    limit,
+  );
   if (queries.searchUnusable) return [];
   const rows = (await queries.pageQuery) as Array<{ id: string; name: string; brand: string; sortValue: number }>;
   return rows.slice(0, limit).map((r) => ({ id: r.id, name: r.name, brand: r.brand, createdAt: Number(r.sortValue) }));
@@ -161,12 +170,27 @@ export async function runSavedSearches(app: App, now: number): Promise<SavedSear
     try {
       const newest = await newestOfListing(app.db, search.url);
       if (!newest || newest.length === 0) continue;
-      const told = await toldOf(app.db, search.id, newest.map((i) => i.id));
+      const told = await toldOf(
+        app.db,
+        search.id,
+        newest.map((i) => i.id),
+      );
       const fresh = newMatches(newest, search.createdAt, told);
       if (fresh.length === 0) continue;
-      if (!(await recordTold(app.db, search.id, search.lastNotifiedAt, fresh.map((i) => i.id), now))) continue;
+      if (
+        !(await recordTold(
+          app.db,
+          search.id,
+          search.lastNotifiedAt,
+          fresh.map((i) => i.id),
+          now,
+        ))
+      )
+        continue;
       const token = await signSavedSearchUnsubscribe(app.config, search.id, now);
-      const listed = fresh.slice(0, SAVED_SEARCH_LISTED).map((i) => `- ${i.name} by ${i.brand}: ${siteLink(app.config, `/product/${i.id}`)}`);
+      const listed = fresh
+        .slice(0, SAVED_SEARCH_LISTED)
+        .map((i) => `- ${i.name} by ${i.brand}: ${siteLink(app.config, `/product/${i.id}`)}`);
       const more = fresh.length > SAVED_SEARCH_LISTED ? `\n…and ${fresh.length - SAVED_SEARCH_LISTED} more.` : "";
       const count = fresh.length === 1 ? "1 new item matches" : `${fresh.length} new items match`;
       await notify(app, [

@@ -15,7 +15,8 @@ export const SET_PASSWORD_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const SIGN_IN_MESSAGES = {
   invalid: "Invalid email or password",
-  unverified: "Please verify your email address before signing in. Check your inbox for the link, or send a new one below.",
+  unverified:
+    "Please verify your email address before signing in. Check your inbox for the link, or send a new one below.",
   deactivated: "This account has been deactivated. Please contact support if you think this is a mistake.",
 } as const;
 
@@ -47,7 +48,10 @@ export function authenticator(app: AppContext) {
         await burnPasswordCheck(app.config.PASSWORD_PEPPER);
         throw new SignInError("invalid", email);
       }
-      const ok = await verifyPassword(password, app.config.PASSWORD_PEPPER, { hash: user.passwordHash, salt: user.passwordSalt });
+      const ok = await verifyPassword(password, app.config.PASSWORD_PEPPER, {
+        hash: user.passwordHash,
+        salt: user.passwordSalt,
+      });
       if (!ok) throw new SignInError("invalid", email);
       if (user.deactivatedAt !== null) throw new SignInError("deactivated", email);
       if (user.emailVerifiedAt === null) throw new SignInError("unverified", email);
@@ -59,7 +63,10 @@ export function authenticator(app: AppContext) {
 }
 
 function base64url(bytes: Uint8Array) {
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function hashToken(token: string) {
@@ -74,13 +81,31 @@ export async function newToken() {
 }
 
 /** A single-use token; only its hash is stored. E-mail links live a day; password links an hour. */
-export async function issueToken(app: Pick<AppContext, "db">, userId: string, purpose: TokenPurpose, now: number, payload: string | null = null) {
+export async function issueToken(
+  app: Pick<AppContext, "db">,
+  userId: string,
+  purpose: TokenPurpose,
+  now: number,
+  payload: string | null = null,
+) {
   const { token, tokenHash } = await newToken();
-  await insertAuthToken(app.db, tokenHash, userId, purpose, now, purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS, payload);
+  await insertAuthToken(
+    app.db,
+    tokenHash,
+    userId,
+    purpose,
+    now,
+    purpose === "reset_password" ? RESET_TTL_MS : VERIFY_TTL_MS,
+    payload,
+  );
   return { token, tokenHash };
 }
 
-function verificationEmail(user: { email: string; fullName: string | null }, origin: string, token: { token: string; tokenHash: string }): NotificationMessage {
+function verificationEmail(
+  user: { email: string; fullName: string | null },
+  origin: string,
+  token: { token: string; tokenHash: string },
+): NotificationMessage {
   const link = `${origin}/auth/verify?token=${token.token}`;
   return {
     key: `verify_email:${token.tokenHash}`,
@@ -92,13 +117,24 @@ function verificationEmail(user: { email: string; fullName: string | null }, ori
   };
 }
 
-export async function sendVerificationEmail(app: Pick<AppContext, "db" | "env">, user: { id: string; email: string; fullName: string | null }, origin: string, now: number) {
+export async function sendVerificationEmail(
+  app: Pick<AppContext, "db" | "env">,
+  user: { id: string; email: string; fullName: string | null },
+  origin: string,
+  now: number,
+) {
   const token = await issueToken(app, user.id, "verify_email", now);
   await enqueue(app.env, [verificationEmail(user, origin, token)]);
 }
 
 /** `key` makes the e-mail once-only: a redelivered request sends nothing twice. */
-export async function sendPasswordResetEmail(app: Pick<AppContext, "db" | "env">, user: { id: string; email: string; fullName: string | null }, origin: string, now: number, key?: string) {
+export async function sendPasswordResetEmail(
+  app: Pick<AppContext, "db" | "env">,
+  user: { id: string; email: string; fullName: string | null },
+  origin: string,
+  now: number,
+  key?: string,
+) {
   const { token, tokenHash } = await issueToken(app, user.id, "reset_password", now);
   const link = `${origin}/auth/reset?token=${token}`;
   await enqueue(app.env, [
@@ -118,28 +154,42 @@ function marketingAtSignUp(user: { email: string; fullName: string }, now: Date)
   const { firstName, lastName } = splitFullName(user.fullName);
   const timestamp = now.toISOString();
   return [
-      {
-        key: `signup:${user.email}:create_contact`,
-        type: "marketing",
-        action: "create_contact",
-        data: {
-          email: user.email,
+    {
+      key: `signup:${user.email}:create_contact`,
+      type: "marketing",
+      action: "create_contact",
+      data: {
+        email: user.email,
+        firstName,
+        lastName,
+        tags: ["website_signup", "new_user", "welcome_series"],
+        customProperties: {
+          signupSource: "website",
+          signupDate: timestamp,
+          accountStatus: "pending_verification",
+          welcomeEmailSent: false,
+          userType: "individual",
+        },
+      },
+    },
+    {
+      key: `signup:${user.email}:user_registered`,
+      type: "marketing",
+      action: "track_event",
+      data: {
+        email: user.email,
+        eventName: "user_registered",
+        eventProperties: {
+          source: "website",
+          timestamp,
           firstName,
           lastName,
-          tags: ["website_signup", "new_user", "welcome_series"],
-          customProperties: { signupSource: "website", signupDate: timestamp, accountStatus: "pending_verification", welcomeEmailSent: false, userType: "individual" },
+          fullName: user.fullName,
+          welcomeEmailTrigger: true,
+          signupMethod: "email_password",
         },
       },
-      {
-        key: `signup:${user.email}:user_registered`,
-        type: "marketing",
-        action: "track_event",
-        data: {
-          email: user.email,
-          eventName: "user_registered",
-          eventProperties: { source: "website", timestamp, firstName, lastName, fullName: user.fullName, welcomeEmailTrigger: true, signupMethod: "email_password" },
-        },
-      },
+    },
   ];
 }
 
@@ -161,12 +211,33 @@ function accountExistsEmail(email: string, origin: string): NotificationMessage 
  * else changes. Both do the same work in the request — one password hash, one D1 batch, one
  * queue batch — and the action answers both alike, so the answer tells nobody which it was.
  */
-export async function registerUser(app: AppContext, input: { fullName: string; email: string; password: string }, origin: string, now: Date) {
+export async function registerUser(
+  app: AppContext,
+  input: { fullName: string; email: string; password: string },
+  origin: string,
+  now: Date,
+) {
   const { hash, salt } = await hashPassword(input.password, app.config.PASSWORD_PEPPER);
-  const user = { id: crypto.randomUUID(), email: input.email, fullName: input.fullName, passwordHash: hash, passwordSalt: salt };
+  const user = {
+    id: crypto.randomUUID(),
+    email: input.email,
+    fullName: input.fullName,
+    passwordHash: hash,
+    passwordSalt: salt,
+  };
   const token = await newToken();
-  const created = await insertUserUnlessTaken(app.db, user, { tokenHash: token.tokenHash, expiresAt: now.getTime() + VERIFY_TTL_MS }, now.getTime());
-  await enqueue(app.env, created ? [verificationEmail(user, origin, token), ...marketingAtSignUp(user, now)] : [accountExistsEmail(input.email, origin)]);
+  const created = await insertUserUnlessTaken(
+    app.db,
+    user,
+    { tokenHash: token.tokenHash, expiresAt: now.getTime() + VERIFY_TTL_MS },
+    now.getTime(),
+  );
+  await enqueue(
+    app.env,
+    created
+      ? [verificationEmail(user, origin, token), ...marketingAtSignUp(user, now)]
+      : [accountExistsEmail(input.email, origin)],
+  );
   return created;
 }
 
@@ -176,11 +247,20 @@ export async function registerUser(app: AppContext, input: { fullName: string; e
  * consumer fulfils the request here: a reset link for an active account, a new verification link
  * for an account still waiting for one, nothing otherwise.
  */
-export async function requestAccountEmail(app: Pick<AppContext, "env">, purpose: AccountEmailRequest["purpose"], email: string, origin: string) {
+export async function requestAccountEmail(
+  app: Pick<AppContext, "env">,
+  purpose: AccountEmailRequest["purpose"],
+  email: string,
+  origin: string,
+) {
   await enqueue(app.env, [{ key: `${purpose}:${crypto.randomUUID()}`, type: "account_email", purpose, email, origin }]);
 }
 
-export async function fulfilAccountEmail(app: Pick<AppContext, "db" | "env">, request: AccountEmailRequest, now: number) {
+export async function fulfilAccountEmail(
+  app: Pick<AppContext, "db" | "env">,
+  request: AccountEmailRequest,
+  now: number,
+) {
   const user = await findUserByEmail(app.db, request.email);
   if (!user || user.deactivatedAt !== null) return;
   if (request.purpose === "password_reset") await sendPasswordResetEmail(app, user, request.origin, now, request.key);

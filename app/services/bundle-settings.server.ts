@@ -22,12 +22,25 @@ export async function loadBundleSettings(app: App, userId: string, handler: "ven
   return { tiers: await handlerBundleTiers(app.db, who.handler, who.id) };
 }
 
-export async function saveBundleSettings(app: App, userId: string, handler: "vendor" | "store", form: FormData, here: string) {
+export async function saveBundleSettings(
+  app: App,
+  userId: string,
+  handler: "vendor" | "store",
+  form: FormData,
+  here: string,
+) {
   const who = await bundleHandlerOf(app, userId, handler);
   if (!who) throw data("Store not found", { status: 404 });
-  const values = { two: String(form.get("two") ?? "").slice(0, 10), three: String(form.get("three") ?? "").slice(0, 10) };
+  const values = {
+    two: String(form.get("two") ?? "").slice(0, 10),
+    three: String(form.get("three") ?? "").slice(0, 10),
+  };
   const parsed = parseBundleForm(values);
   if (!parsed.ok) return data<BundleFormData>({ errors: parsed.errors, values }, { status: 400 });
   await saveBundleTiers(app.db, who.handler, who.id, parsed.tiers, Date.now());
-  return redirectWithToast(app.config, here, { type: "success", title: "Bundle discounts saved", description: parsed.tiers.length ? bundleWords(parsed.tiers) : "No bundle discounts." });
+  return redirectWithToast(app.config, here, {
+    type: "success",
+    title: "Bundle discounts saved",
+    description: parsed.tiers.length ? bundleWords(parsed.tiers) : "No bundle discounts.",
+  });
 }

@@ -19,11 +19,19 @@ import { orderPath } from "./links.server";
 
 type Services = Pick<AppContext, "env" | "config" | "db">;
 
-
 /** The hosted session for a placed order: its lines and delivery, its success and cancel pages on this site. */
-export async function startPayment(app: Services, order: PlacedOrder, customer: { email: string }, origin: string, now: number): Promise<HostedSession> {
+export async function startPayment(
+  app: Services,
+  order: PlacedOrder,
+  customer: { email: string },
+  origin: string,
+  now: number,
+): Promise<HostedSession> {
   const expiresAt = reservationEnds(now);
-  const lines = order.lines.map((l) => ({ name: `${l.name} (${l.type === "rental" ? "7-day rental" : "Buy Now"})`, amount: l.price }));
+  const lines = order.lines.map((l) => ({
+    name: `${l.name} (${l.type === "rental" ? "7-day rental" : "Buy Now"})`,
+    amount: l.price,
+  }));
   const delivery = order.total - order.lines.reduce((sum, l) => sum + l.price, 0);
   if (delivery > 0) lines.push({ name: "Delivery", amount: delivery });
   const session = await paymentProvider(app).createSession!({
@@ -37,12 +45,21 @@ export async function startPayment(app: Services, order: PlacedOrder, customer: 
     expiresAt,
     idempotencyKey: `checkout:${order.orderId}`,
   });
-  await app.db.update(orders).set({ paymentSessionId: session.id, paymentSessionUrl: session.url, paymentExpiresAt: expiresAt }).where(eq(orders.id, order.orderId));
+  await app.db
+    .update(orders)
+    .set({ paymentSessionId: session.id, paymentSessionUrl: session.url, paymentExpiresAt: expiresAt })
+    .where(eq(orders.id, order.orderId));
   return session;
 }
 
 /** A hosted setup session: the shopper saves a new card for this order's later charges ('Update your card'). */
-export async function startCardUpdate(app: Services, order: { id: string; customerId: string | null }, customer: { email: string }, origin: string, now: number): Promise<HostedSession> {
+export async function startCardUpdate(
+  app: Services,
+  order: { id: string; customerId: string | null },
+  customer: { email: string },
+  origin: string,
+  now: number,
+): Promise<HostedSession> {
   return paymentProvider(app).createSession!({
     mode: "setup",
     orderId: order.id,
@@ -59,7 +76,11 @@ export async function startCardUpdate(app: Services, order: { id: string; custom
 }
 
 /** The checkout's payment intent and saved card, whichever event brings them first (they may come in any order). */
-export async function rememberPaymentMethod(app: Services, orderId: string, found: { paymentIntentId?: string | null; customerId?: string | null; paymentMethodId?: string | null }) {
+export async function rememberPaymentMethod(
+  app: Services,
+  orderId: string,
+  found: { paymentIntentId?: string | null; customerId?: string | null; paymentMethodId?: string | null },
+) {
   const set: Partial<typeof orders.$inferInsert> = {};
   if (found.paymentMethodId) set.paymentMethodId = found.paymentMethodId;
   if (found.customerId) set.paymentCustomerId = found.customerId;
@@ -67,7 +88,14 @@ export async function rememberPaymentMethod(app: Services, orderId: string, foun
   const updated = await app.db
     .update(orders)
     .set(set)
-    .where(and(eq(orders.id, orderId), found.paymentIntentId ? sql`coalesce(${orders.paymentIntentId}, ${found.paymentIntentId}) = ${found.paymentIntentId}` : undefined))
+    .where(
+      and(
+        eq(orders.id, orderId),
+        found.paymentIntentId
+          ? sql`coalesce(${orders.paymentIntentId}, ${found.paymentIntentId}) = ${found.paymentIntentId}`
+          : undefined,
+      ),
+    )
     .returning({ id: orders.id });
   return updated.length > 0;
 }
@@ -87,37 +115,74 @@ export async function expireReservation(
 ): Promise<boolean> {
   const ended = await app.db
     .update(orders)
-    .set({ status: "cancelled", updatedAt: now, ...(paymentIssue ? { paymentIssue: paymentIssue.slice(0, 300), paymentIssueAt: now, paidAt: now } : {}) })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "awaiting_payment"), sessionId ? eq(orders.paymentSessionId, sessionId) : undefined))
+    .set({
+      status: "cancelled",
+      updatedAt: now,
+      ...(paymentIssue ? { paymentIssue: paymentIssue.slice(0, 300), paymentIssueAt: now, paidAt: now } : {}),
+    })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, "awaiting_payment"),
+        sessionId ? eq(orders.paymentSessionId, sessionId) : undefined,
+      ),
+    )
     .returning({ id: orders.id, userId: orders.userId });
   if (ended.length === 0) return false;
-  const items = await app.db.select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.name }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  const items = await app.db
+    .select({ id: orderItems.id, productId: orderItems.productId, name: orderItems.name })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
   const productIds = items.map((i) => i.productId);
   await app.db.batch([
-    app.db.update(orderItems).set({ status: "cancelled", cancelledAt: now }).where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "pending"))),
-    // Back on sale: the reservation was this order's (nobody else could take a reserved item).
-    app.db.update(products).set({ availability: "available", updatedAt: now }).where(and(inArray(products.id, productIds.length ? productIds : [""]), inArray(products.availability, ["rented", "sold"]))),
     app.db
-      .insert(orderStatusHistory)
-      .values(
-        byShopper
-          ? { id: `hist_${crypto.randomUUID()}`, orderId, fromStatus: "awaiting_payment", toStatus: "cancelled", actorId: byShopper, actorRole: "shopper", note: "Cancelled before paying", createdAt: now }
-          : {
-              id: `hist_${crypto.randomUUID()}`,
-              orderId,
-              fromStatus: "awaiting_payment",
-              toStatus: "cancelled",
-              actorId: null,
-              actorRole: "system",
-              note: paymentIssue ? `Payment did not match the order: ${paymentIssue}. Held, not confirmed; the payment is refunded` : "Payment not completed in time: reservation ended",
-              createdAt: now,
-            },
+      .update(orderItems)
+      .set({ status: "cancelled", cancelledAt: now })
+      .where(and(eq(orderItems.orderId, orderId), eq(orderItems.status, "pending"))),
+    // Back on sale: the reservation was this order's (nobody else could take a reserved item).
+    app.db
+      .update(products)
+      .set({ availability: "available", updatedAt: now })
+      .where(
+        and(
+          inArray(products.id, productIds.length ? productIds : [""]),
+          inArray(products.availability, ["rented", "sold"]),
+        ),
       ),
+    app.db.insert(orderStatusHistory).values(
+      byShopper
+        ? {
+            id: `hist_${crypto.randomUUID()}`,
+            orderId,
+            fromStatus: "awaiting_payment",
+            toStatus: "cancelled",
+            actorId: byShopper,
+            actorRole: "shopper",
+            note: "Cancelled before paying",
+            createdAt: now,
+          }
+        : {
+            id: `hist_${crypto.randomUUID()}`,
+            orderId,
+            fromStatus: "awaiting_payment",
+            toStatus: "cancelled",
+            actorId: null,
+            actorRole: "system",
+            note: paymentIssue
+              ? `Payment did not match the order: ${paymentIssue}. Held, not confirmed; the payment is refunded`
+              : "Payment not completed in time: reservation ended",
+            createdAt: now,
+          },
+    ),
   ]);
   await publicPagesChanged(app.env.CACHE, now);
   await tellBackOnSale(app, productIds, now);
   if (byShopper) return true;
-  const shopper = await app.db.select({ email: users.email, fullName: users.fullName }).from(users).where(eq(users.id, ended[0]!.userId)).get();
+  const shopper = await app.db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(users)
+    .where(eq(users.id, ended[0]!.userId))
+    .get();
   if (shopper) {
     try {
       await notify(app, [

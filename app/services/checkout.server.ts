@@ -17,13 +17,20 @@ import { addressLines } from "../domain/postal-address";
 import { showReference } from "../domain/order-reference";
 
 /** What a shopper ordered, one line an item, as the handler's and the owner's e-mails say it. */
-const orderedLines = (items: readonly LifecycleOrder["items"][number][]) => items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");
+const orderedLines = (items: readonly LifecycleOrder["items"][number][]) =>
+  items.map((i) => `- ${i.name} (${i.kind === "rental" ? "rental, 7 days from delivery" : "purchase"})`).join("\n");
 
 /**
  * Each handler (the seller, or the store for concierge items) is told what to send, where, and by
  * when (2 working days, issue 22), with a link to their Orders tab where they enter the tracking.
  */
-async function ordersToSend(app: AppContext, order: PlacedOrder, placed: LifecycleOrder, shipping: ShippingAddress, now: number): Promise<QueueMessage[]> {
+async function ordersToSend(
+  app: AppContext,
+  order: PlacedOrder,
+  placed: LifecycleOrder,
+  shipping: ShippingAddress,
+  now: number,
+): Promise<QueueMessage[]> {
   const deadline = dispatchBy(now);
   return (await handlerContacts(app, placed.items)).map((handler) => {
     // In the handler's own zone, named when it is not the UK's (decision 0095).
@@ -49,7 +56,10 @@ async function ordersToSend(app: AppContext, order: PlacedOrder, placed: Lifecyc
 async function ownersOfConcierge(app: AppContext, order: PlacedOrder, placed: LifecycleOrder): Promise<QueueMessage[]> {
   const items = placed.items.filter((i) => i.handler === "store");
   if (items.length === 0) return [];
-  const owners = await app.db.select({ id: users.id, email: users.email, name: users.fullName }).from(users).where(inArray(users.id, [...new Set(items.map((i) => i.ownerId))]));
+  const owners = await app.db
+    .select({ id: users.id, email: users.email, name: users.fullName })
+    .from(users)
+    .where(inArray(users.id, [...new Set(items.map((i) => i.ownerId))]));
   return owners.map((owner) => {
     const theirs = items.filter((i) => i.ownerId === owner.id);
     return noticeMessage(app.config, {
@@ -57,7 +67,10 @@ async function ownersOfConcierge(app: AppContext, order: PlacedOrder, placed: Li
       kind: "owner_item_update",
       userId: owner.id,
       to: owner.email,
-      title: theirs.length === 1 ? `${theirs[0]!.name} was ${theirs[0]!.kind === "rental" ? "rented" : "bought"}` : `${theirs.length} of your items were ordered`,
+      title:
+        theirs.length === 1
+          ? `${theirs[0]!.name} was ${theirs[0]!.kind === "rental" ? "rented" : "bought"}`
+          : `${theirs.length} of your items were ordered`,
       text: `Hello ${owner.name ?? "there"},\n\nA shopper ordered:\n${orderedLines(theirs)}\n\nThe store that manages ${theirs.length === 1 ? "it" : "them"} posts ${theirs.length === 1 ? "it" : "them"}. Your share shows in your dashboard once the item is delivered, and is paid out with the weekly payout.\n`,
       link: "/vendor?tab=orders",
       action: "Your orders",
@@ -70,13 +83,26 @@ async function ownersOfConcierge(app: AppContext, order: PlacedOrder, placed: Li
  * queue. Amounts in the event are integer pence and the currency is GBP (DECISIONS.md, Money).
  * A failure here is logged; the order stands.
  */
-export async function announceOrder(app: AppContext, user: { id: string; email: string; fullName: string | null }, order: PlacedOrder, shipping: ShippingAddress, now: number) {
-  const items = order.lines.map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`).join("\n");
+export async function announceOrder(
+  app: AppContext,
+  user: { id: string; email: string; fullName: string | null },
+  order: PlacedOrder,
+  shipping: ShippingAddress,
+  now: number,
+) {
+  const items = order.lines
+    .map((l) => `- ${l.name} (${l.type === "rental" ? "7-Day Rental" : "Buy Now"}) ${formatGBP(l.price)}`)
+    .join("\n");
   const url = orderPageUrl(app.config, order.orderId);
   try {
-    const [placed, charged] = await Promise.all([loadOrder(app.db, order.orderId), chargedInPoundsLine(app.db, user.id, order.total, now)]);
+    const [placed, charged] = await Promise.all([
+      loadOrder(app.db, order.orderId),
+      chargedInPoundsLine(app.db, user.id, order.total, now),
+    ]);
     await enqueue(app.env, [
-      ...(placed ? [...(await ordersToSend(app, order, placed, shipping, now)), ...(await ownersOfConcierge(app, order, placed))] : []),
+      ...(placed
+        ? [...(await ordersToSend(app, order, placed, shipping, now)), ...(await ownersOfConcierge(app, order, placed))]
+        : []),
       noticeMessage(app.config, {
         key: `order_placed:${order.orderId}:email`,
         kind: "order_placed",
@@ -101,7 +127,12 @@ export async function announceOrder(app: AppContext, user: { id: string; email: 
             // In pounds, as the spec's examples (issue 23, item 6); the money engine keeps pence.
             orderValue: penceToPounds(order.total),
             currency: "GBP",
-            products: order.lines.map((l) => ({ productId: String(l.productId), name: l.name, price: penceToPounds(l.price), quantity: l.quantity })),
+            products: order.lines.map((l) => ({
+              productId: String(l.productId),
+              name: l.name,
+              price: penceToPounds(l.price),
+              quantity: l.quantity,
+            })),
           },
         },
       },

@@ -111,7 +111,14 @@ async function settle(
     return null;
   const given = outcome === "no_refund" ? 0 : await giveBack(app, { ...claim, ...extra }, amount, actorId, now);
   if (given !== amount) await moveClaim(app.db, claim.id, ["resolved"], { refundAmount: given }, now);
-  const done = { ...claim, ...extra, status: "resolved" as const, outcome, refundAmount: given, decisionReason: reason };
+  const done = {
+    ...claim,
+    ...extra,
+    status: "resolved" as const,
+    outcome,
+    refundAmount: given,
+    decisionReason: reason,
+  };
   // A full refund's item goes back on its own prepaid label (decision 0093); the refund does not wait for it.
   await arrangeClaimReturn(app, done, actorId, now);
   return done;

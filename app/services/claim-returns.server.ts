@@ -21,21 +21,35 @@ import { LabelRefused } from "./shipping-types";
 const refused = (httpStatus: 404 | 409 | 502, message: string): LabelOutcome => ({ ok: false, httpStatus, message });
 const BEING_MADE = "The return label is being made: try again in a moment.";
 
-type ClaimForLabel = Pick<ClaimRow, "id" | "orderId" | "orderItemId" | "kind" | "reason" | "outcome" | "itemKind" | "handler" | "sellerId" | "ownerId">;
+type ClaimForLabel = Pick<
+  ClaimRow,
+  "id" | "orderId" | "orderItemId" | "kind" | "reason" | "outcome" | "itemKind" | "handler" | "sellerId" | "ownerId"
+>;
 
 /**
  * The claim's prepaid return label: made now, or the one made already. Two at once make one (the
  * claim's place is a unique row). The caller authorized the actor for this claim.
  */
-export async function claimReturnLabel(app: LifecycleServices, claim: ClaimForLabel, actorId: string | null, now: number): Promise<LabelOutcome> {
+export async function claimReturnLabel(
+  app: LifecycleServices,
+  claim: ClaimForLabel,
+  actorId: string | null,
+  now: number,
+): Promise<LabelOutcome> {
   if (!comesBack(claim)) return refused(409, "This item does not go back: there is nothing to send.");
   const existing = await labelOfClaim(app.db, claim.id);
-  if (existing) return existing.status === "ready" ? { ok: true, labelId: existing.id, made: false } : refused(409, BEING_MADE);
+  if (existing)
+    return existing.status === "ready" ? { ok: true, labelId: existing.id, made: false } : refused(409, BEING_MADE);
   const provider = shippingProvider(app);
-  if (!provider) return refused(409, "Labels are not available here: send it with a tracked service to the address on this page.");
+  if (!provider)
+    return refused(409, "Labels are not available here: send it with a tracked service to the address on this page.");
   const to = await returnAddressOf(app, claim);
   if (!to) return refused(409, "The store has not given its address yet: our team will tell you where to send it.");
-  const order = await app.db.select({ address: orders.shippingAddress, reference: orders.reference }).from(orders).where(eq(orders.id, claim.orderId)).get();
+  const order = await app.db
+    .select({ address: orders.shippingAddress, reference: orders.reference })
+    .from(orders)
+    .where(eq(orders.id, claim.orderId))
+    .get();
   if (!order) return refused(404, "Claim not found");
   const place: LabelPlace = {
     id: `lbl_${crypto.randomUUID()}`,
@@ -54,7 +68,12 @@ export async function claimReturnLabel(app: LifecycleServices, claim: ClaimForLa
     return other?.status === "ready" ? { ok: true, labelId: other.id, made: false } : refused(409, BEING_MADE);
   }
   try {
-    await completeLabel(app.db, place.id, await provider.buyLabel(labelRequest(place, showReference(order.reference))), now);
+    await completeLabel(
+      app.db,
+      place.id,
+      await provider.buyLabel(labelRequest(place, showReference(order.reference))),
+      now,
+    );
   } catch (error) {
     await dropLabel(app.db, [place.id]);
     if (error instanceof LabelRefused) return refused(409, error.message);
@@ -65,11 +84,19 @@ export async function claimReturnLabel(app: LifecycleServices, claim: ClaimForLa
 }
 
 /** When a claim is settled: a full refund of an item that goes back gets its label now (never throws: the refund stands). */
-export async function arrangeClaimReturn(app: LifecycleServices, claim: ClaimForLabel, actorId: string | null, now: number) {
+export async function arrangeClaimReturn(
+  app: LifecycleServices,
+  claim: ClaimForLabel,
+  actorId: string | null,
+  now: number,
+) {
   if (!comesBack(claim)) return;
   try {
     const outcome = await claimReturnLabel(app, claim, actorId, now);
-    if (!outcome.ok) console.error(`claim ${claim.id}: no return label yet (${outcome.message}); the shopper can get it on the claim's page`);
+    if (!outcome.ok)
+      console.error(
+        `claim ${claim.id}: no return label yet (${outcome.message}); the shopper can get it on the claim's page`,
+      );
   } catch (error) {
     console.error(`claim ${claim.id}: the return label failed; the shopper can get it on the claim's page`, error);
   }

@@ -19,7 +19,11 @@ export async function readOnOpening(app: AppContext, state: RequestState, conver
   const { conversation, membership } = found;
   const party: Party | null = membership.role === "party" ? membership.party : null;
   // With the offers made in it (issue 43 item 4), shown as cards with their answers.
-  const [messages, states, offers] = await Promise.all([conversationMessages(app.db, conversation.id), partyStates(app.db, conversation.id), offersOfConversation(app.db, conversation.id, Date.now())]);
+  const [messages, states, offers] = await Promise.all([
+    conversationMessages(app.db, conversation.id),
+    partyStates(app.db, conversation.id),
+    offersOfConversation(app.db, conversation.id, Date.now()),
+  ]);
   const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
   const [, notices] = await Promise.all([
     seenNow ? markConversationSeen(app.env, conversation.id, party, conversation.lastSeq) : null,
@@ -27,9 +31,14 @@ export async function readOnOpening(app: AppContext, state: RequestState, conver
   ]);
   if (party) {
     const unreadMessages = states[party].unread > 0 && seenNow ? 1 : 0;
-    state.user = { ...user, unread: Math.max(0, (user.unread ?? 0) - notices), messages: Math.max(0, (user.messages ?? 0) - unreadMessages) };
+    state.user = {
+      ...user,
+      unread: Math.max(0, (user.unread ?? 0) - notices),
+      messages: Math.max(0, (user.messages ?? 0) - unreadMessages),
+    };
   }
-  if (seenNow) states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
+  if (seenNow)
+    states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };
   return { user, conversation, party, messages, states, seenNow, offers };
 }
 

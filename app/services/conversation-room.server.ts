@@ -11,7 +11,10 @@ export function conversationRoom(env: Env, conversationId: string) {
 }
 
 /** Sends a message as `party` of the conversation (the caller checked the membership). */
-export async function postMessage(env: Env, input: { conversationId: string; senderId: string; party: Party; text: string; token: string }): Promise<SendResult> {
+export async function postMessage(
+  env: Env,
+  input: { conversationId: string; senderId: string; party: Party; text: string; token: string },
+): Promise<SendResult> {
   return reach(async () => (await conversationRoom(env, input.conversationId).post(input)) as SendResult);
 }
 

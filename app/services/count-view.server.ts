@@ -5,7 +5,13 @@ import type { ViewMessage } from "../domain/queue-messages";
 // apart so that every request's import is this, not the tables the counting writes (decision 0096).
 
 /** After a response: queue the view it was, if it was one. Never throws into the request. */
-export function countView(env: Env, request: Request, status: number, waitUntil: (work: Promise<unknown>) => void, now: number) {
+export function countView(
+  env: Env,
+  request: Request,
+  status: number,
+  waitUntil: (work: Promise<unknown>) => void,
+  now: number,
+) {
   const page = viewedPage(request, status);
   if (!page) return;
   const message: ViewMessage = { key: `view:${crypto.randomUUID()}`, type: "view", ...page, at: now };

@@ -33,7 +33,10 @@ export async function chargedInPoundsLine(db: Database, userId: string, pence: n
     const prices = currency ? priceDisplayFor(currency, await cachedRates(db, now), now) : null;
     return prices ? `${charged} (${formatPrice(pence, prices)} in ${prices.currency} at today's rate).` : `${charged}.`;
   } catch (error) {
-    console.error("e-mail: the shopper's display currency could not be read; the charge is said in pounds alone", error);
+    console.error(
+      "e-mail: the shopper's display currency could not be read; the charge is said in pounds alone",
+      error,
+    );
     return `${charged}.`;
   }
 }

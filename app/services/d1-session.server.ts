@@ -20,7 +20,8 @@ export function readBookmark(request: Request): string | null {
 }
 
 /** Does the request carry a session cookie (a signed-in visitor, or one whose session ended)? */
-export const hasSessionCookie = (request: Request) => /(?:^|;\s*)(?:__Host-)?cl_session=/.test(request.headers.get("cookie") ?? "");
+export const hasSessionCookie = (request: Request) =>
+  /(?:^|;\s*)(?:__Host-)?cl_session=/.test(request.headers.get("cookie") ?? "");
 
 export type Consistency = "bookmark" | "primary" | "nearest";
 
@@ -41,7 +42,9 @@ export interface ReadSession {
 export function openReadSession(db: D1Database, request: Request, secure: boolean): ReadSession {
   const bookmark = readBookmark(request);
   const consistency = consistencyFor(request, bookmark);
-  const d1 = db.withSession(consistency === "bookmark" ? bookmark! : consistency === "primary" ? "first-primary" : "first-unconstrained");
+  const d1 = db.withSession(
+    consistency === "bookmark" ? bookmark! : consistency === "primary" ? "first-primary" : "first-unconstrained",
+  );
   // Only a write moves the visitor's bookmark; pages set no cookie (anonymous ones are shared).
   const keeps = !(request.method === "GET" || request.method === "HEAD");
   return {
@@ -52,7 +55,10 @@ export function openReadSession(db: D1Database, request: Request, secure: boolea
       const latest = d1.getBookmark();
       if (!latest || latest === bookmark || !BOOKMARK.test(latest)) return response;
       const answer = new Response(response.body, response);
-      answer.headers.append("set-cookie", `${BOOKMARK_COOKIE}=${latest}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? "; Secure" : ""}`);
+      answer.headers.append(
+        "set-cookie",
+        `${BOOKMARK_COOKIE}=${latest}; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400${secure ? "; Secure" : ""}`,
+      );
       return answer;
     },
   };

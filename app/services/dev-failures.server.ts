@@ -27,14 +27,30 @@ export function devFailure(request: Request, config: Pick<AppConfig, "isDev">): 
 }
 
 /** The request's D1 and env with the failure applied. */
-export function withDevFailure<D extends D1Database | D1DatabaseSession>(failure: DevFailure | null, d1: D, env: Env): { d1: D; env: Env } {
-  if (failure === "d1" || failure === "d1-writes") return { d1: failingD1(d1 as unknown as D1Database, failure === "d1" ? "all" : "writes") as unknown as D, env };
+export function withDevFailure<D extends D1Database | D1DatabaseSession>(
+  failure: DevFailure | null,
+  d1: D,
+  env: Env,
+): { d1: D; env: Env } {
+  if (failure === "d1" || failure === "d1-writes")
+    return { d1: failingD1(d1 as unknown as D1Database, failure === "d1" ? "all" : "writes") as unknown as D, env };
   if (failure === "conversations") return { d1, env: { ...env, CONVERSATIONS: failingNamespace(env.CONVERSATIONS) } };
   return { d1, env };
 }
 
 /** A Durable Object namespace whose objects never answer. */
 function failingNamespace(namespace: Env["CONVERSATIONS"]): Env["CONVERSATIONS"] {
-  const unreachable = new Proxy({}, { get: () => () => Promise.reject(new Error("Durable Object reset because its code was updated (the development switch makes it fail)")) });
-  return new Proxy(namespace, { get: (target, key) => (key === "get" ? () => unreachable : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target)) });
+  const unreachable = new Proxy(
+    {},
+    {
+      get: () => () =>
+        Promise.reject(
+          new Error("Durable Object reset because its code was updated (the development switch makes it fail)"),
+        ),
+    },
+  );
+  return new Proxy(namespace, {
+    get: (target, key) =>
+      key === "get" ? () => unreachable : (Reflect.get(target, key) as (...a: unknown[]) => unknown).bind(target),
+  });
 }

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { chosenCurrency, currencyCookie, resolveDisplayCurrency } from "./display-currency.server";
 
-const request = (cookie: string | null, country?: string) => ({ headers: new Headers(cookie ? { cookie } : {}), cf: country ? { country } : undefined });
+const request = (cookie: string | null, country?: string) => ({
+  headers: new Headers(cookie ? { cookie } : {}),
+  cf: country ? { country } : undefined,
+});
 
 describe("a request's display currency", () => {
   it("is the visitor's choice when their cookie holds one we show", () => {
@@ -21,7 +24,9 @@ describe("a request's display currency", () => {
   });
 
   it("remembers a choice for a year, secure outside development", () => {
-    expect(currencyCookie("EUR", true)).toBe("cl_currency=EUR; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure");
+    expect(currencyCookie("EUR", true)).toBe(
+      "cl_currency=EUR; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax; Secure",
+    );
     expect(chosenCurrency(currencyCookie("EUR", false).split(";")[0]!)).toBe("EUR");
   });
 });

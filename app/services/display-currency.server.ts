@@ -21,7 +21,10 @@ export function chosenCurrency(cookieHeader: string | null): DisplayCurrency | n
  * The display currency of a request as it arrives. `trustCountry` is false in development: the
  * local runtime makes up a visitor in Texas, and locally prices start in pounds.
  */
-export function resolveDisplayCurrency(request: { headers: Headers; cf?: unknown }, trustCountry: boolean): DisplayCurrency {
+export function resolveDisplayCurrency(
+  request: { headers: Headers; cf?: unknown },
+  trustCountry: boolean,
+): DisplayCurrency {
   const chosen = chosenCurrency(request.headers.get("cookie"));
   if (chosen) return chosen;
   const country = trustCountry ? (request.cf as { country?: unknown } | undefined)?.country : undefined;

@@ -9,7 +9,13 @@ const encoder = new TextEncoder();
 const PREFIX = "hmac-sha256-hex=";
 
 async function hexHmac(secret: string, body: string) {
-  const key = await crypto.subtle.importKey("raw", encoder.encode(secret.normalize("NFKD")), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const key = await crypto.subtle.importKey(
+    "raw",
+    encoder.encode(secret.normalize("NFKD")),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["sign"],
+  );
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(body)));
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
@@ -31,6 +37,7 @@ export async function signEasyPostEvent(body: string, secret: string) {
 export async function verifyEasyPostEvent(body: string, header: string | null, secret: string): Promise<unknown> {
   if (!header) throw new Error("The webhook is not signed (no X-Hmac-Signature header).");
   if (!body) throw new Error("No webhook payload was provided.");
-  if (!sameText(header.trim(), await signEasyPostEvent(body, secret))) throw new Error("The webhook's signature does not match: it did not come from the shipping provider.");
+  if (!sameText(header.trim(), await signEasyPostEvent(body, secret)))
+    throw new Error("The webhook's signature does not match: it did not come from the shipping provider.");
   return JSON.parse(body) as unknown;
 }

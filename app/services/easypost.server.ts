@@ -27,7 +27,14 @@ interface EasyPostShipment {
 }
 
 /** EasyPost's carrier names for the carriers a handler can choose (app/domain/shipping.ts). */
-const CARRIER_OF: Readonly<Record<string, string>> = { RoyalMail: "royal_mail", DPDUK: "dpd", DPD: "dpd", Evri: "evri", UPS: "ups", UPSDAP: "ups" };
+const CARRIER_OF: Readonly<Record<string, string>> = {
+  RoyalMail: "royal_mail",
+  DPDUK: "dpd",
+  DPD: "dpd",
+  Evri: "evri",
+  UPS: "ups",
+  UPSDAP: "ups",
+};
 
 /** EasyPost's address object from ours. UK addresses: the county goes in `state`. */
 export function easyPostAddress(address: PostalAddress) {
@@ -44,15 +51,25 @@ export function easyPostAddress(address: PostalAddress) {
 
 const GRAMS_PER_OUNCE = 28.349523125;
 
-export function easyPostProvider(config: { EASYPOST_API_KEY?: string }, fetcher: typeof fetch = fetch): ShippingProvider {
+export function easyPostProvider(
+  config: { EASYPOST_API_KEY?: string },
+  fetcher: typeof fetch = fetch,
+): ShippingProvider {
   const key = config.EASYPOST_API_KEY;
   if (!key) throw new Error("EASYPOST_API_KEY is not set");
   const authorization = `Basic ${btoa(`${key}:`)}`;
   const post = async (path: string, body: unknown): Promise<EasyPostShipment> => {
-    const response = await fetcher(`${EASYPOST_API}${path}`, { method: "POST", headers: { authorization, "content-type": "application/json" }, body: JSON.stringify(body) });
-    const answer = (await response.json().catch(() => null)) as (EasyPostShipment & { error?: { code?: string; message?: string } }) | null;
-    if (response.status === 422 || response.status === 400) throw new LabelRefused(answer?.error?.message ?? "The shipping provider refused this parcel.");
-    if (!response.ok || !answer) throw new Error(`EasyPost answered ${response.status}${answer?.error?.code ? ` (${answer.error.code})` : ""}`);
+    const response = await fetcher(`${EASYPOST_API}${path}`, {
+      method: "POST",
+      headers: { authorization, "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json().catch(() => null)) as
+      (EasyPostShipment & { error?: { code?: string; message?: string } }) | null;
+    if (response.status === 422 || response.status === 400)
+      throw new LabelRefused(answer?.error?.message ?? "The shipping provider refused this parcel.");
+    if (!response.ok || !answer)
+      throw new Error(`EasyPost answered ${response.status}${answer?.error?.code ? ` (${answer.error.code})` : ""}`);
     return answer;
   };
   return {
@@ -89,14 +106,32 @@ export function easyPostProvider(config: { EASYPOST_API_KEY?: string }, fetcher:
 }
 
 /** What a `tracker.updated` event says, read defensively (anything else: null). */
-export function trackerUpdate(event: unknown): { eventId: string; trackingCode: string; status: string; occurredAt: number } | null {
+export function trackerUpdate(
+  event: unknown,
+): { eventId: string; trackingCode: string; status: string; occurredAt: number } | null {
   if (!event || typeof event !== "object") return null;
-  const e = event as { id?: unknown; description?: unknown; result?: { object?: unknown; tracking_code?: unknown; status?: unknown; updated_at?: unknown; tracking_details?: { status?: unknown; datetime?: unknown }[] } };
-  if (e.description !== "tracker.updated" || typeof e.id !== "string" || !e.result || e.result.object !== "Tracker") return null;
+  const e = event as {
+    id?: unknown;
+    description?: unknown;
+    result?: {
+      object?: unknown;
+      tracking_code?: unknown;
+      status?: unknown;
+      updated_at?: unknown;
+      tracking_details?: { status?: unknown; datetime?: unknown }[];
+    };
+  };
+  if (e.description !== "tracker.updated" || typeof e.id !== "string" || !e.result || e.result.object !== "Tracker")
+    return null;
   const { tracking_code: code, status } = e.result;
   if (typeof code !== "string" || typeof status !== "string") return null;
   // When the carrier saw this status: its detail's time, else the tracker's update.
   const detail = [...(e.result.tracking_details ?? [])].reverse().find((d) => d.status === status);
   const when = Date.parse(String(detail?.datetime ?? e.result.updated_at ?? ""));
-  return { eventId: e.id, trackingCode: code.toUpperCase(), status, occurredAt: Number.isFinite(when) ? when : Number.NaN };
+  return {
+    eventId: e.id,
+    trackingCode: code.toUpperCase(),
+    status,
+    occurredAt: Number.isFinite(when) ? when : Number.NaN,
+  };
 }

@@ -8,12 +8,19 @@ import { renderEmailHtml } from "./email-render.server";
 // 1.8 MB larger (decision 0077). Every message's HTML must stay byte for byte what that render
 // (without `pretty`, as it was called) made.
 const cases: Array<[string, NoticeEmailProps]> = [
-  ["a plain notice", { siteUrl: "https://closetloop.test", subject: "Your order is on its way", text: "Hello,\n\nYour order ships today." }],
+  [
+    "a plain notice",
+    {
+      siteUrl: "https://closetloop.test",
+      subject: "Your order is on its way",
+      text: "Hello,\n\nYour order ships today.",
+    },
+  ],
   [
     "a button, a reason and an unsubscribe link",
     {
       siteUrl: "https://closetloop.test",
-      subject: "Welcome <to> the \"newsletter\" & more",
+      subject: 'Welcome <to> the "newsletter" & more',
       text: "Hello,\n\n\nThank you for subscribing.\n\nSee what's new: £12.50 & up",
       cta: { label: "Browse new arrivals", url: "https://closetloop.test/all-products?sort=new&x=1" },
       reason: "You get this because you subscribed.",
@@ -27,6 +34,8 @@ describe("renderEmailHtml", () => {
     const html = await renderEmailHtml(createElement(NoticeEmail, props));
     expect(html).toBe(await render(createElement(NoticeEmail, props)));
     expect(html).toMatch(/^<!DOCTYPE html PUBLIC "-\/\/W3C\/\/DTD XHTML 1\.0 Transitional\/\/EN"/);
-    expect(html).toContain(props.subject.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replaceAll('"', "&quot;"));
+    expect(html).toContain(
+      props.subject.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replaceAll('"', "&quot;"),
+    );
   });
 });

@@ -25,14 +25,20 @@ const XHTML_DOCTYPE =
  * the top for options we never use: 1.8 MB of the Worker and much of its startup.
  */
 export async function renderEmailHtml(element: ReactElement) {
-  const stream = await renderToReadableStream(<Suspense>{element}</Suspense>, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  const stream = await renderToReadableStream(<Suspense>{element}</Suspense>, {
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+  });
   await stream.allReady;
   const html = await new Response(stream).text();
   return `${XHTML_DOCTYPE}${html.replace(/<!DOCTYPE.*?>/, "")}`;
 }
 
 /** The signed unsubscribe page of a message's recipient and category, when it has one. */
-export async function unsubscribeUrl(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number) {
+export async function unsubscribeUrl(
+  config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">,
+  message: Message,
+  now: number,
+) {
   const category = message.category ?? categoryOf(message.kind);
   if (!UNSUBSCRIBABLE.has(category)) return null;
   const who = message.userId ? `u:${message.userId}` : `e:${message.to.toLowerCase()}`;
@@ -40,16 +46,32 @@ export async function unsubscribeUrl(config: Pick<AppConfig, "siteUrl" | "SESSIO
   return siteLink(config, `/unsubscribe?token=${encodeURIComponent(token)}`);
 }
 
-export async function renderEmail(config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">, message: Message, now: number): Promise<RenderedEmail> {
+export async function renderEmail(
+  config: Pick<AppConfig, "siteUrl" | "SESSION_SECRET">,
+  message: Message,
+  now: number,
+): Promise<RenderedEmail> {
   const unsubscribe = await unsubscribeUrl(config, message, now);
   const reason = message.reason ?? reasonFor(message.kind);
-  const html = await renderEmailHtml(<NoticeEmail siteUrl={config.siteUrl} subject={message.subject} text={message.text} cta={message.cta} reason={reason} unsubscribeUrl={unsubscribe ?? undefined} />);
+  const html = await renderEmailHtml(
+    <NoticeEmail
+      siteUrl={config.siteUrl}
+      subject={message.subject}
+      text={message.text}
+      cta={message.cta}
+      reason={reason}
+      unsubscribeUrl={unsubscribe ?? undefined}
+    />,
+  );
   const footer = `\n\n--\n${reason}${unsubscribe ? `\nUnsubscribe: ${unsubscribe}` : ""}\n`;
-  const cta = message.cta && !message.text.includes(message.cta.url) ? `\n\n${message.cta.label}: ${message.cta.url}` : "";
+  const cta =
+    message.cta && !message.text.includes(message.cta.url) ? `\n\n${message.cta.label}: ${message.cta.url}` : "";
   return {
     ...message,
     text: `${message.text.trimEnd()}${cta}${footer}`,
     html,
-    ...(unsubscribe ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } } : {}),
+    ...(unsubscribe
+      ? { headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+      : {}),
   };
 }

@@ -23,7 +23,13 @@ export async function tellFollowersNewListing(app: App, productId: string) {
   try {
     const [listing, followers] = await Promise.all([
       app.db
-        .select({ id: products.id, name: products.name, brand: products.brand, sellerName: users.displayName, storeName: stores.name })
+        .select({
+          id: products.id,
+          name: products.name,
+          brand: products.brand,
+          sellerName: users.displayName,
+          storeName: stores.name,
+        })
         .from(products)
         .innerJoin(users, eq(users.id, products.ownerId))
         .leftJoin(stores, eq(stores.id, products.storeId))
@@ -36,18 +42,16 @@ export async function tellFollowersNewListing(app: App, productId: string) {
     const who = listing.storeName ?? listing.sellerName ?? "A seller you follow";
     await notify(
       app,
-      followers.map(
-        (f): Notice => ({
-          key: `followed_listing:${listing.id}`,
-          kind: "followed_new_listing",
-          userId: f.userId,
-          to: f.email,
-          title: `New from ${who}: ${listing.name}`,
-          text: `${who}, whom you follow, listed ${listing.name} by ${listing.brand}.`,
-          link: `/product/${listing.id}`,
-          action: "See it",
-        }),
-      ),
+      followers.map((f): Notice => ({
+        key: `followed_listing:${listing.id}`,
+        kind: "followed_new_listing",
+        userId: f.userId,
+        to: f.email,
+        title: `New from ${who}: ${listing.name}`,
+        text: `${who}, whom you follow, listed ${listing.name} by ${listing.brand}.`,
+        link: `/product/${listing.id}`,
+        action: "See it",
+      })),
     );
     return followers.length;
   } catch (error) {
@@ -67,9 +71,19 @@ export async function runFollowingDigest(app: App, now: number) {
     .innerJoin(users, eq(users.id, notifications.userId))
     .innerJoin(
       notificationPreferences,
-      and(eq(notificationPreferences.userId, notifications.userId), eq(notificationPreferences.category, "following"), eq(notificationPreferences.email, true)),
+      and(
+        eq(notificationPreferences.userId, notifications.userId),
+        eq(notificationPreferences.category, "following"),
+        eq(notificationPreferences.email, true),
+      ),
     )
-    .where(and(eq(notifications.kind, "followed_new_listing"), gt(notifications.createdAt, now - DAY_MS), lte(notifications.createdAt, now)))
+    .where(
+      and(
+        eq(notifications.kind, "followed_new_listing"),
+        gt(notifications.createdAt, now - DAY_MS),
+        lte(notifications.createdAt, now),
+      ),
+    )
     .orderBy(notifications.userId, notifications.createdAt)
     .limit(20_000);
   const byUser = new Map<string, { email: string; lines: string[] }>();
@@ -79,18 +93,16 @@ export async function runFollowingDigest(app: App, now: number) {
     byUser.set(r.userId, entry);
   }
   const day = ukDayOf(now);
-  const notices = [...byUser].map(
-    ([userId, { email, lines }]): Notice => ({
-      key: `following_digest:${userId}:${day}`,
-      kind: "following_digest",
-      userId,
-      to: email,
-      title: digestSubject(lines.length),
-      text: `Hello,\n\nNew listings from the sellers and stores you follow:\n\n${lines.slice(0, DIGEST_LISTED).join("\n")}${lines.length > DIGEST_LISTED ? `\n…and ${lines.length - DIGEST_LISTED} more.` : ""}`,
-      link: "/account/notifications",
-      action: "See them all",
-    }),
-  );
+  const notices = [...byUser].map(([userId, { email, lines }]): Notice => ({
+    key: `following_digest:${userId}:${day}`,
+    kind: "following_digest",
+    userId,
+    to: email,
+    title: digestSubject(lines.length),
+    text: `Hello,\n\nNew listings from the sellers and stores you follow:\n\n${lines.slice(0, DIGEST_LISTED).join("\n")}${lines.length > DIGEST_LISTED ? `\n…and ${lines.length - DIGEST_LISTED} more.` : ""}`,
+    link: "/account/notifications",
+    action: "See them all",
+  }));
   if (notices.length) await notify(app, notices);
   return notices.length;
 }

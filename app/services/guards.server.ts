@@ -50,7 +50,11 @@ export function adminTabRefusal(user: SessionUser, id: AdminTabId): string | nul
 }
 
 /** One admin tab: its page and every action it takes are refused (403) to sub-roles that do not see it. */
-export function requireAdminTab(context: Readonly<RouterContextProvider>, request: Request, id: AdminTabId): SessionUser {
+export function requireAdminTab(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  id: AdminTabId,
+): SessionUser {
   const user = requireUser(context, request);
   const refusal = adminTabRefusal(user, id);
   if (refusal) throw data(refusal, { status: 403 });

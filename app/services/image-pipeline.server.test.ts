@@ -8,7 +8,9 @@ const image = (width: number, height: number, pixel: (x: number, y: number) => n
   for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) data.set(pixel(x, y), (y * width + x) * 4);
   return { data, width, height };
 };
-const at = (img: { data: Uint8ClampedArray | Uint8Array; width: number }, x: number, y: number) => [...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4)];
+const at = (img: { data: Uint8ClampedArray | Uint8Array; width: number }, x: number, y: number) => [
+  ...img.data.subarray((y * img.width + x) * 4, (y * img.width + x) * 4 + 4),
+];
 
 describe("decodeCost: which images may be decoded in a Worker", () => {
   it.each([
@@ -38,7 +40,16 @@ describe("areaShrink", () => {
 
   it("weights partly covered pixels by how much of them is covered (1.5×)", () => {
     // 3 px → 2 px: the middle pixel is split half and half.
-    const src = image(3, 1, (x) => [[0, 0, 0, 255], [90, 90, 90, 255], [180, 180, 180, 255]][x]!);
+    const src = image(
+      3,
+      1,
+      (x) =>
+        [
+          [0, 0, 0, 255],
+          [90, 90, 90, 255],
+          [180, 180, 180, 255],
+        ][x]!,
+    );
     const out = areaShrink(src, 2, 1);
     expect(at(out, 0, 0)).toEqual([30, 30, 30, 255]); // (0 × 1 + 90 × 0.5) / 1.5
     expect(at(out, 1, 0)).toEqual([150, 150, 150, 255]); // (90 × 0.5 + 180 × 1) / 1.5
@@ -51,12 +62,22 @@ describe("areaShrink", () => {
 
   it("keeps a flat colour flat at any size, and writes every output pixel", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 1, max: 40 }), (sw, sh, w, h) => {
-        fc.pre(w <= sw && h <= sh);
-        const out = areaShrink(image(sw, sh, () => [12, 200, 99, 255]), w, h);
-        expect(out.data.length).toBe(w * h * 4);
-        for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expect(at(out, x, y)).toEqual([12, 200, 99, 255]);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        (sw, sh, w, h) => {
+          fc.pre(w <= sw && h <= sh);
+          const out = areaShrink(
+            image(sw, sh, () => [12, 200, 99, 255]),
+            w,
+            h,
+          );
+          expect(out.data.length).toBe(w * h * 4);
+          for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) expect(at(out, x, y)).toEqual([12, 200, 99, 255]);
+        },
+      ),
       { numRuns: 200 },
     );
   });

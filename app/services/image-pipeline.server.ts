@@ -13,7 +13,15 @@ import { decode as decodePngWasm, initSync as initPng } from "@jsquash/png/codec
 import { resize as resizeWasm, initSync as initResize } from "@jsquash/resize/lib/resize/pkg/squoosh_resize.js";
 import webpDecoder from "@jsquash/webp/codec/dec/webp_dec.js";
 import webpEncoder from "@jsquash/webp/codec/enc/webp_enc_simd.js";
-import { imageSize, scaledHeight, VARIANT_WIDTHS, variantKey, variantWidthsFor, type ImageSize, type VariantWidth } from "../domain/images";
+import {
+  imageSize,
+  scaledHeight,
+  VARIANT_WIDTHS,
+  variantKey,
+  variantWidthsFor,
+  type ImageSize,
+  type VariantWidth,
+} from "../domain/images";
 import { areaShrink, type Rgba } from "../domain/area-shrink";
 
 /** The compiled codec modules (WebAssembly.Module), however the host loads them. */
@@ -108,21 +116,36 @@ function withoutOutputCopy<T>(decode: () => T): T {
  * Decodes `bytes` and hands the upright pixels to `use` while the decoder is still alive (they
  * may be a view of its heap); what `use` returns must not keep that view.
  */
-async function decodeAnd<T>(bytes: Uint8Array, size: ImageSize, wasm: ImageWasm, use: (image: Rgba) => T | Promise<T>): Promise<T> {
+async function decodeAnd<T>(
+  bytes: Uint8Array,
+  size: ImageSize,
+  wasm: ImageWasm,
+  use: (image: Rgba) => T | Promise<T>,
+): Promise<T> {
   let image: Rgba | null | undefined;
   try {
     if (size.format === "jpeg") {
-      const codec = await instantiate(mozjpegDecoder as unknown as EmscriptenFactory<{ decode(data: Uint8Array, preserveOrientation: boolean): Rgba | null }>, wasm.jpegDecoder);
+      const codec = await instantiate(
+        mozjpegDecoder as unknown as EmscriptenFactory<{
+          decode(data: Uint8Array, preserveOrientation: boolean): Rgba | null;
+        }>,
+        wasm.jpegDecoder,
+      );
       // true: apply the EXIF orientation, so a phone's portrait photo stays upright in its variants.
       image = withoutOutputCopy(() => codec.decode(bytes, true));
     } else if (size.format === "webp") {
-      const codec = await instantiate(webpDecoder as unknown as EmscriptenFactory<{ decode(data: Uint8Array): Rgba | null }>, wasm.webpDecoder);
+      const codec = await instantiate(
+        webpDecoder as unknown as EmscriptenFactory<{ decode(data: Uint8Array): Rgba | null }>,
+        wasm.webpDecoder,
+      );
       image = withoutOutputCopy(() => codec.decode(bytes));
     } else {
       image = decodePngWasm(bytes) as Rgba;
     }
   } catch (error) {
-    throw new UnreadableImage(`cannot decode this ${size.format}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UnreadableImage(
+      `cannot decode this ${size.format}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (!image || !(image.width > 0) || !(image.height > 0) || image.data.length < image.width * image.height * 4) {
     throw new UnreadableImage(`cannot decode this ${size.format}: the decoder returned no image`);
@@ -138,12 +161,26 @@ function hasTransparency(image: Rgba) {
 
 function resize(image: Rgba, width: number, height: number, premultiply: boolean): Rgba {
   // Lanczos3 (index 3) in gamma space: linear-light resizing doubles the resizer's memory for no visible gain here.
-  const data = resizeWasm(new Uint8Array(image.data.buffer, image.data.byteOffset, image.width * image.height * 4), image.width, image.height, width, height, 3, premultiply, false);
+  const data = resizeWasm(
+    new Uint8Array(image.data.buffer, image.data.byteOffset, image.width * image.height * 4),
+    image.width,
+    image.height,
+    width,
+    height,
+    3,
+    premultiply,
+    false,
+  );
   return { data, width, height };
 }
 
 async function encodeWebp(image: Rgba, wasm: ImageWasm): Promise<Uint8Array> {
-  const codec = await instantiate(webpEncoder as unknown as EmscriptenFactory<{ encode(data: Uint8Array | Uint8ClampedArray, w: number, h: number, options: object): Uint8Array | null }>, wasm.webpEncoder);
+  const codec = await instantiate(
+    webpEncoder as unknown as EmscriptenFactory<{
+      encode(data: Uint8Array | Uint8ClampedArray, w: number, h: number, options: object): Uint8Array | null;
+    }>,
+    wasm.webpEncoder,
+  );
   const encoded = codec.encode(image.data, image.width, image.height, { ...WEBP_OPTIONS, quality: WEBP_QUALITY });
   if (!encoded) throw new Error("WebP encoding failed");
   return encoded.slice();
@@ -159,7 +196,9 @@ export async function makeVariants(bytes: Uint8Array, wasm: ImageWasm): Promise<
   const cost = decodeCost(size, bytes.length);
   if (cost > DECODE_BUDGET_BYTES) {
     const kind = size.progressive ? "progressive JPEG" : size.format.toUpperCase();
-    throw new UnreadableImage(`a ${size.width} × ${size.height} ${kind} needs ~${Math.round(cost / 2 ** 20)} MB to decode, over the ${DECODE_BUDGET_BYTES / 2 ** 20} MB budget`);
+    throw new UnreadableImage(
+      `a ${size.width} × ${size.height} ${kind} needs ~${Math.round(cost / 2 ** 20)} MB to decode, over the ${DECODE_BUDGET_BYTES / 2 ** 20} MB budget`,
+    );
   }
   ensureBindgen(wasm);
   // The widest variant comes straight from the decoded pixels (area filter, while the decoder
@@ -169,14 +208,20 @@ export async function makeVariants(bytes: Uint8Array, wasm: ImageWasm): Promise<
     if (widths.length === 0) return null;
     const widest = widths[widths.length - 1]!;
     const upright = { width: image.width, height: image.height };
-    return { widths, upright, premultiply: hasTransparency(image), image: areaShrink(image, widest, scaledHeight(upright, widest)) };
+    return {
+      widths,
+      upright,
+      premultiply: hasTransparency(image),
+      image: areaShrink(image, widest, scaledHeight(upright, widest)),
+    };
   });
   if (!first) return [];
   const { upright } = first;
   const variants: Variant[] = [];
   let source = first.image;
   for (const width of [...first.widths].reverse()) {
-    const image = width === source.width ? source : resize(source, width, scaledHeight(upright, width), first.premultiply);
+    const image =
+      width === source.width ? source : resize(source, width, scaledHeight(upright, width), first.premultiply);
     variants.push({ width, height: image.height, bytes: await encodeWebp(image, wasm) });
     source = image;
   }
@@ -202,7 +247,9 @@ export async function writeImageVariants(bucket: R2Bucket, originalKey: string, 
       customMetadata: { source: originalKey, width: String(variant.width), height: String(variant.height) },
     });
   }
-  const stale = VARIANT_WIDTHS.filter((w) => !variants.some((v) => v.width === w)).map((w) => variantKey(originalKey, w));
+  const stale = VARIANT_WIDTHS.filter((w) => !variants.some((v) => v.width === w)).map((w) =>
+    variantKey(originalKey, w),
+  );
   if (stale.length > 0) await bucket.delete(stale);
   return variants;
 }

@@ -23,9 +23,12 @@ async function messageKey(imageKey: string) {
 export async function requestImageVariants(env: Pick<Env, "NOTIFICATIONS">, imageKeys: string[]) {
   const keys = [...new Set(imageKeys)].filter((key) => !isVariantKey(key) && keyProblem(key) === null);
   const messages = await Promise.all(
-    keys.map(async (imageKey) => ({ body: { type: "image_variants", key: await messageKey(imageKey), imageKey } satisfies ImageVariantsMessage })),
+    keys.map(async (imageKey) => ({
+      body: { type: "image_variants", key: await messageKey(imageKey), imageKey } satisfies ImageVariantsMessage,
+    })),
   );
-  for (let i = 0; i < messages.length; i += SEND_BATCH) await env.NOTIFICATIONS.sendBatch(messages.slice(i, i + SEND_BATCH));
+  for (let i = 0; i < messages.length; i += SEND_BATCH)
+    await env.NOTIFICATIONS.sendBatch(messages.slice(i, i + SEND_BATCH));
   return keys.length;
 }
 
@@ -39,14 +42,23 @@ export interface RetryPolicy {
  * is logged and acknowledged (a retry would fail the same way); an R2 failure is retried with
  * the queue's backoff, and logged and acknowledged after the last attempt.
  */
-export async function deliverImageVariants(env: Pick<Env, "IMAGES">, message: Message<unknown>, body: ImageVariantsMessage, policy: RetryPolicy) {
+export async function deliverImageVariants(
+  env: Pick<Env, "IMAGES">,
+  message: Message<unknown>,
+  body: ImageVariantsMessage,
+  policy: RetryPolicy,
+) {
   // The codecs (their WebAssembly is most of the Worker's size) load with the first image, not at
   // every start of the Worker (decision 0077).
   const { UnreadableImage, writeImageVariants } = await import("./image-pipeline.server");
   try {
     const { workerImageWasm } = await import("./image-wasm.server");
     const variants = await writeImageVariants(env.IMAGES, body.imageKey, workerImageWasm);
-    console.log("image variants: written", body.imageKey, variants.map((v) => v.width).join(",") || "none (narrower than every variant)");
+    console.log(
+      "image variants: written",
+      body.imageKey,
+      variants.map((v) => v.width).join(",") || "none (narrower than every variant)",
+    );
     message.ack();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,7 +1,14 @@
 import { and, eq, gt, isNull, lt, lte, ne, notExists, or } from "drizzle-orm";
 import { claims, orderItems } from "../../db/schema";
 import type { Database } from "../data/db.server";
-import { createPayout, payoutAddresses, payoutPeriod, payoutRecipients, payoutsOfPeriod, type PayoutRecipient } from "../data/payouts.server";
+import {
+  createPayout,
+  payoutAddresses,
+  payoutPeriod,
+  payoutRecipients,
+  payoutsOfPeriod,
+  type PayoutRecipient,
+} from "../data/payouts.server";
 import { mergeSearchIndex } from "../data/catalog.server";
 import { itemsInStatus } from "../data/order-lifecycle.server";
 import { formatLongDate } from "../domain/dates";
@@ -49,7 +56,8 @@ export interface WeeklySummary {
   failures: number;
 }
 
-export type JobRun = { job: "daily"; ranAt: number; summary: DailySummary } | { job: "weekly"; ranAt: number; summary: WeeklySummary };
+export type JobRun =
+  { job: "daily"; ranAt: number; summary: DailySummary } | { job: "weekly"; ranAt: number; summary: WeeklySummary };
 
 export const lastRunKey = (job: JobRun["job"]) => `jobs:last-run:${job}`;
 
@@ -74,7 +82,14 @@ export async function runReservationsJob(ctx: JobContext, now: number) {
 }
 
 export async function runDailyJob(ctx: JobContext, now: number) {
-  const summary: DailySummary = { reminders: 0, converted: 0, captured: 0, captureFailures: 0, refunded: 0, failures: 0 };
+  const summary: DailySummary = {
+    reminders: 0,
+    converted: 0,
+    captured: 0,
+    captureFailures: 0,
+    refunded: 0,
+    failures: 0,
+  };
   // Images staged by a form that was never submitted (app/services/uploads.server.ts).
   try {
     const swept = await sweepStaging(ctx.env.IMAGES, now);
@@ -89,7 +104,13 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   const claimHolds = ctx.db
     .select({ id: claims.id })
     .from(claims)
-    .where(and(eq(claims.orderItemId, orderItems.id), eq(claims.kind, "problem"), or(ne(claims.status, "resolved"), eq(claims.outcome, "full_refund"))));
+    .where(
+      and(
+        eq(claims.orderItemId, orderItems.id),
+        eq(claims.kind, "problem"),
+        or(ne(claims.status, "resolved"), eq(claims.outcome, "full_refund")),
+      ),
+    );
   const ended = await itemsInStatus(ctx.db, ["active"], and(lte(orderItems.rentalEndsAt, now), notExists(claimHolds)));
   for (const item of ended) {
     try {
@@ -104,7 +125,15 @@ export async function runDailyJob(ctx: JobContext, now: number) {
 
   // Windows ending within the next day get their reminder, once.
   // Within the next day in the shopper's own zone: every zone's 'tomorrow' ends within two days; remindRentalEnding() picks.
-  const ending = await itemsInStatus(ctx.db, ["active"], and(gt(orderItems.rentalEndsAt, now), lt(orderItems.rentalEndsAt, Math.max(remindersDueBefore(now), now + 2 * 86_400_000)), isNull(orderItems.reminderSentAt)));
+  const ending = await itemsInStatus(
+    ctx.db,
+    ["active"],
+    and(
+      gt(orderItems.rentalEndsAt, now),
+      lt(orderItems.rentalEndsAt, Math.max(remindersDueBefore(now), now + 2 * 86_400_000)),
+      isNull(orderItems.reminderSentAt),
+    ),
+  );
   for (const item of ending) {
     try {
       if (await remindRentalEnding(ctx, item.id, now)) summary.reminders++;
@@ -147,7 +176,8 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   try {
     const searches = await runSavedSearches(ctx, now);
     summary.failures += searches.failures;
-    if (searches.notified) console.log(`job daily: ${searches.notified} saved search notice(s), ${searches.items} new item(s)`);
+    if (searches.notified)
+      console.log(`job daily: ${searches.notified} saved search notice(s), ${searches.items} new item(s)`);
   } catch (error) {
     summary.failures++;
     console.error("job daily: saved searches failed", error);
@@ -170,7 +200,10 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   // Renting (decision 0080): post-by reminders, items whose turnaround is over live again.
   const renting = await runRentingDaily(ctx, now);
   summary.failures += renting.failures;
-  if (renting.postByReminders || renting.madeLive) console.log(`job daily: ${renting.postByReminders} post-by reminder(s), ${renting.madeLive} prepared item(s) live again`);
+  if (renting.postByReminders || renting.madeLive)
+    console.log(
+      `job daily: ${renting.postByReminders} post-by reminder(s), ${renting.madeLive} prepared item(s) live again`,
+    );
   // The full-text index, merged into one segment at the quietest hour (listings read every segment).
   try {
     await mergeSearchIndex(ctx.db);
@@ -181,11 +214,15 @@ export async function runDailyJob(ctx: JobContext, now: number) {
   return recordRun(ctx, { job: "daily", ranAt: now, summary });
 }
 
-
-
 export async function runWeeklyJob(ctx: JobContext, now: number) {
   const period = payoutPeriod(now);
-  const summary: WeeklySummary = { periodStart: period.start, periodEnd: period.end, payouts: 0, transfers: { paid: 0, waiting: 0, failed: 0 }, failures: 0 };
+  const summary: WeeklySummary = {
+    periodStart: period.start,
+    periodEnd: period.end,
+    payouts: 0,
+    transfers: { paid: 0, waiting: 0, failed: 0 },
+    failures: 0,
+  };
   let recipients: PayoutRecipient[] = [];
   try {
     recipients = await payoutRecipients(ctx.db, period.end, now);
@@ -218,11 +255,16 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
     const ofPeriod = await payoutsOfPeriod(ctx.db, period.start);
     // Run again for the same week, or twice at once: the unique (payee, week) index made nothing new.
     if (summary.payouts === 0 && ofPeriod.length > 0) {
-      console.log(`job weekly: the payouts of the week of ${formatLongDate(period.start)} were made already (${ofPeriod.length}): nothing is made, sent or announced twice`);
+      console.log(
+        `job weekly: the payouts of the week of ${formatLongDate(period.start)} were made already (${ofPeriod.length}): nothing is made, sent or announced twice`,
+      );
     }
     for (const payout of ofPeriod) {
       const recipient = { type: payout.recipientType, id: payout.recipientId } as PayoutRecipient;
-      const week = { first: formatLongDate(payout.periodStart), range: `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}` };
+      const week = {
+        first: formatLongDate(payout.periodStart),
+        range: `${formatLongDate(payout.periodStart)} to ${formatLongDate(payout.periodEnd - 1)}`,
+      };
       // Never 'Your payout: −£81.00': a payout that sends nothing says so (decision 0073).
       const announced = payoutAnnouncement(payout, week);
       const held = await holdsOf(ctx.db, recipient, payout.periodStart);
@@ -236,7 +278,12 @@ export async function runWeeklyJob(ctx: JobContext, now: number) {
             to,
             title,
             text,
-            link: payout.recipientType === "owner" ? "/vendor?tab=orders" : payout.recipientType === "store" ? "/store" : "/admin/financial",
+            link:
+              payout.recipientType === "owner"
+                ? "/vendor?tab=orders"
+                : payout.recipientType === "store"
+                  ? "/store"
+                  : "/admin/financial",
           }),
         );
       }

@@ -11,7 +11,14 @@ import { redirectWithToast } from "./toast.server";
 // its parcels, and the 'Get a label' form of the sellers', stores' and staff's Orders tabs.
 
 /** An order's parcels for its page. The caller authorized the viewer for this order already. */
-export async function orderParcels(db: Database, order: { id: string; userId: string; items: { id: string; name: string; type: "rental" | "purchase"; status: string }[] }) {
+export async function orderParcels(
+  db: Database,
+  order: {
+    id: string;
+    userId: string;
+    items: { id: string; name: string; type: "rental" | "purchase"; status: string }[];
+  },
+) {
   return shopperParcels(await parcelsOfOrder(db, order.id, order.userId), order.items);
 }
 
@@ -20,10 +27,27 @@ export async function orderParcels(db: Database, order: { id: string; userId: st
  * printable page opens. Someone else's order reads as missing (404); an order sent, cancelled or
  * having its label made just now answers its message with a 409; a provider failure, 502.
  */
-export async function labelFromForm(app: LifecycleServices, form: FormData, actor: LifecycleActor, mayAct: (order: LifecycleOrder, item: LifecycleItem) => boolean, now: number) {
+export async function labelFromForm(
+  app: LifecycleServices,
+  form: FormData,
+  actor: LifecycleActor,
+  mayAct: (order: LifecycleOrder, item: LifecycleItem) => boolean,
+  now: number,
+) {
   const orderId = String(form.get("orderId") ?? "").slice(0, 100);
   const outcome = await getLabel(app, orderId, actor, mayAct, now);
-  if (!outcome.ok) return data({ intent: "get_label", orderId, alert: { title: "No label", message: outcome.message } }, { status: outcome.httpStatus });
-  const description = outcome.made ? "Print it and stick it on the parcel: the order is marked shipped and the shopper can follow it." : "This order's label was made already: here it is.";
-  return redirectWithToast(app.config, `/account/labels/${outcome.labelId}`, { type: "success", title: outcome.made ? "Label ready" : "Your label", description }, { status: 303 });
+  if (!outcome.ok)
+    return data(
+      { intent: "get_label", orderId, alert: { title: "No label", message: outcome.message } },
+      { status: outcome.httpStatus },
+    );
+  const description = outcome.made
+    ? "Print it and stick it on the parcel: the order is marked shipped and the shopper can follow it."
+    : "This order's label was made already: here it is.";
+  return redirectWithToast(
+    app.config,
+    `/account/labels/${outcome.labelId}`,
+    { type: "success", title: outcome.made ? "Label ready" : "Your label", description },
+    { status: 303 },
+  );
 }

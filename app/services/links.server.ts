@@ -6,7 +6,8 @@ import type { AppConfig } from "../env.server";
 export type SiteConfig = Pick<AppConfig, "siteUrl">;
 
 /** An absolute URL of a path on this site. */
-export const siteLink = (config: SiteConfig, path: string) => `${config.siteUrl}${path.startsWith("/") ? path : `/${path}`}`;
+export const siteLink = (config: SiteConfig, path: string) =>
+  `${config.siteUrl}${path.startsWith("/") ? path : `/${path}`}`;
 
 /** The path of the order's own page. */
 export const orderPath = (orderId: string) => `/account/orders/${encodeURIComponent(orderId)}`;

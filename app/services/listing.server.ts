@@ -31,7 +31,13 @@ function firstPageOf(params: URLSearchParams) {
  * forgives, decision 0050), with every other filter kept; the page then says what it showed
  * instead and links to the exact words (the same URL with `exact=1`).
  */
-export async function loadListing(app: AppContext, request: Request, path: string, fixed: Partial<CatalogFilters> = {}, scope: Scope = {}): Promise<ListingData> {
+export async function loadListing(
+  app: AppContext,
+  request: Request,
+  path: string,
+  fixed: Partial<CatalogFilters> = {},
+  scope: Scope = {},
+): Promise<ListingData> {
   const url = new URL(request.url);
   const params = url.searchParams;
   const parsed = parseCatalogQuery(params);
@@ -40,7 +46,8 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   const filters = { ...fromUrl, ...fixed };
   // 'Ships to my country' is personal: answered by /ships-to, which puts the country in the URL (decision 0094).
   const shipsTo = readShipsTo(params);
-  if (shipsTo.kind === "mine") throw redirect(myCountryLink(path, params), { headers: { "cache-control": "private, no-store" } });
+  if (shipsTo.kind === "mine")
+    throw redirect(myCountryLink(path, params), { headers: { "cache-control": "private, no-store" } });
   const zone = narrowedZone(shipsTo);
   if (zone) scope = { ...scope, shipsTo: zone };
   const offered = sizeOptions(filters);
@@ -51,9 +58,22 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
   const sizesOf = (rows: typeof counted) => {
     const counts = new Map(rows.map((row) => [row.size, Number(row.n)]));
-    return offered.filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size)).map((size) => ({ size, n: counts.get(size) ?? 0 }));
+    return offered
+      .filter((size) => (counts.get(size) ?? 0) > 0 || filters.sizes.includes(size))
+      .map((size) => ({ size, n: counts.get(size) ?? 0 }));
   };
-  const listing: ListingData = { filters: fromUrl, sort: page.sort, options, result, sizes: sizesOf(counted), unknownSizes: unknownSizes(filters), priceNotes: [...priceFilterNotes(params, filters), ...(shipsTo.kind === "unknown" ? [shipsTo.note] : [])], shipsTo: shipsTo.kind === "country" ? shipsTo.country : null, mySizes: params.has(MY_SIZES_PARAM), canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)) };
+  const listing: ListingData = {
+    filters: fromUrl,
+    sort: page.sort,
+    options,
+    result,
+    sizes: sizesOf(counted),
+    unknownSizes: unknownSizes(filters),
+    priceNotes: [...priceFilterNotes(params, filters), ...(shipsTo.kind === "unknown" ? [shipsTo.note] : [])],
+    shipsTo: shipsTo.kind === "country" ? shipsTo.country : null,
+    mySizes: params.has(MY_SIZES_PARAM),
+    canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)),
+  };
   // A page cursor past either end (made under another sort order, or its page emptied since)
   // finds nothing of a set that has items: the first page instead (decision 0067).
   if (result.items.length === 0 && result.total > 0 && (page.after || page.before)) {
@@ -62,14 +82,30 @@ export async function loadListing(app: AppContext, request: Request, path: strin
   }
   if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
   const words = searchWords(filters.search);
-  const vocabulary = await vocabularyOf(app.db, app.env.CACHE, vocabularyLetters(words), vocabularySecondLetters(words));
+  const vocabulary = await vocabularyOf(
+    app.db,
+    app.env.CACHE,
+    vocabularyLetters(words),
+    vocabularySecondLetters(words),
+  );
   const corrected = correctSearch(filters.search, vocabulary);
   if (!corrected) return listing;
   // The corrected words' results, with their own Size filter (decision 0068).
-  const { page: instead, sizeCounts } = await listProductsWithSizes(app.db, { ...filters, search: corrected }, page, offered, scope);
+  const { page: instead, sizeCounts } = await listProductsWithSizes(
+    app.db,
+    { ...filters, search: corrected },
+    page,
+    offered,
+    scope,
+  );
   if (instead.total === 0) return listing;
   const exact = firstPageOf(params);
   exact.set(EXACT_SEARCH_PARAM, "1");
   // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
-  return { ...listing, result: instead, sizes: sizesOf(sizeCounts), correction: { corrected, exactUrl: `${path}?${exact}` } };
+  return {
+    ...listing,
+    result: instead,
+    sizes: sizesOf(sizeCounts),
+    correction: { corrected, exactUrl: `${path}?${exact}` },
+  };
 }

@@ -19,7 +19,11 @@ export async function subscribeToNewsletter(env: Env, email: string, now: Date) 
       key: `newsletter:${id}:newsletter_subscribed`,
       type: "marketing",
       action: "track_event",
-      data: { email, eventName: "newsletter_subscribed", eventProperties: { source: "website_footer", timestamp: signupDate } },
+      data: {
+        email,
+        eventName: "newsletter_subscribed",
+        eventProperties: { source: "website_footer", timestamp: signupDate },
+      },
     },
   ]);
 }

@@ -21,5 +21,8 @@ export function applyRememberedSizes(request: Request): Response | Request | nul
   if (!target) return null;
   const next = new URL(target, url);
   if (url.pathname.endsWith(".data")) return new Request(next, request);
-  return new Response(null, { status: 302, headers: { location: `${next.pathname}${next.search}`, "cache-control": "private, no-store" } });
+  return new Response(null, {
+    status: 302,
+    headers: { location: `${next.pathname}${next.search}`, "cache-control": "private, no-store" },
+  });
 }

@@ -23,7 +23,15 @@ export async function tell(app: App, what: string, build: () => Promise<Notice[]
 async function productWithOwner(db: Database, productId: string) {
   return (
     (await db
-      .select({ id: products.id, name: products.name, ownerId: products.ownerId, email: users.email, fullName: users.fullName, displayName: users.displayName, storeId: products.storeId })
+      .select({
+        id: products.id,
+        name: products.name,
+        ownerId: products.ownerId,
+        email: users.email,
+        fullName: users.fullName,
+        displayName: users.displayName,
+        storeId: products.storeId,
+      })
       .from(products)
       .innerJoin(users, eq(users.id, products.ownerId))
       .where(eq(products.id, productId))
@@ -48,7 +56,12 @@ async function storeWithOwner(db: Database, storeId: string) {
 export const hello = (name: string | null) => `Hello ${name ?? "there"},\n\n`;
 
 /** Staff approved or rejected a listing: its seller is told, with the reviewer's reason. */
-export function tellProductReviewed(app: App, productId: string, decision: "approve" | "reject", reason: string | null) {
+export function tellProductReviewed(
+  app: App,
+  productId: string,
+  decision: "approve" | "reject",
+  reason: string | null,
+) {
   return tell(app, `product ${productId} reviewed`, async () => {
     const p = await productWithOwner(app.db, productId);
     if (!p) return [];
@@ -92,7 +105,13 @@ export function tellConciergeRequest(app: App, productId: string, requestedAt: n
 }
 
 /** The store answered a concierge request (or let a product go): the seller is told, with its reason. */
-export function tellConciergeDecided(app: App, productId: string, storeName: string, decision: "approve" | "reject", reason: string | null) {
+export function tellConciergeDecided(
+  app: App,
+  productId: string,
+  storeName: string,
+  decision: "approve" | "reject",
+  reason: string | null,
+) {
   return tell(app, `concierge decision ${productId}`, async () => {
     const p = await productWithOwner(app.db, productId);
     if (!p) return [];
@@ -118,14 +137,25 @@ export function tellConciergeDecided(app: App, productId: string, storeName: str
 export function tellPriceAnswered(app: App, requestId: string, answer: "accepted" | "rejected") {
   return tell(app, `price request ${requestId} answered`, async () => {
     const row = await app.db
-      .select({ productId: priceChangeRequests.productId, storeId: priceChangeRequests.storeId, rental: priceChangeRequests.suggestedRentalPrice, buying: priceChangeRequests.suggestedBuyingPrice, name: products.name })
+      .select({
+        productId: priceChangeRequests.productId,
+        storeId: priceChangeRequests.storeId,
+        rental: priceChangeRequests.suggestedRentalPrice,
+        buying: priceChangeRequests.suggestedBuyingPrice,
+        name: products.name,
+      })
       .from(priceChangeRequests)
       .innerJoin(products, eq(products.id, priceChangeRequests.productId))
       .where(eq(priceChangeRequests.id, requestId))
       .get();
     const store = row?.storeId ? await storeWithOwner(app.db, row.storeId) : null;
     if (!row || !store) return [];
-    const prices = [row.rental !== null ? `rental ${formatGBP(row.rental)}` : null, row.buying !== null ? `buying price ${formatGBP(row.buying)}` : null].filter(Boolean).join(", ");
+    const prices = [
+      row.rental !== null ? `rental ${formatGBP(row.rental)}` : null,
+      row.buying !== null ? `buying price ${formatGBP(row.buying)}` : null,
+    ]
+      .filter(Boolean)
+      .join(", ");
     return [
       {
         key: `price_change:${requestId}:${answer}`,
@@ -142,7 +172,10 @@ export function tellPriceAnswered(app: App, requestId: string, answer: "accepted
 }
 
 /** Someone applied to become a partner store: they are told it arrived (they have no account yet). */
-export function tellStoreRequestReceived(app: App, request: { id: string; contactName: string; storeName: string; contactEmail: string }) {
+export function tellStoreRequestReceived(
+  app: App,
+  request: { id: string; contactName: string; storeName: string; contactEmail: string },
+) {
   return tell(app, `store request ${request.id}`, async () => [
     {
       key: `store_request:${request.id}:received`,
@@ -161,7 +194,11 @@ export function tellStoreRequestReceived(app: App, request: { id: string; contac
 export function tellPayoutPaid(app: App, payoutId: string) {
   return tell(app, `payout ${payoutId} paid`, async () => {
     // What was sent is the due amount (the week's net less any balance carried in; decision 0073).
-    const payout = await app.db.select({ net: payouts.dueAmount, type: payouts.recipientType, recipientId: payouts.recipientId }).from(payouts).where(eq(payouts.id, payoutId)).get();
+    const payout = await app.db
+      .select({ net: payouts.dueAmount, type: payouts.recipientType, recipientId: payouts.recipientId })
+      .from(payouts)
+      .where(eq(payouts.id, payoutId))
+      .get();
     if (!payout || payout.net <= 0) return [];
     const addresses = await payoutAddresses(app.db, { type: payout.type, id: payout.recipientId } as PayoutRecipient);
     return addresses.map(({ to, userId }) => ({
@@ -178,7 +215,12 @@ export function tellPayoutPaid(app: App, payoutId: string) {
 }
 
 /** Staff decided on a brand suggestion: the seller who made it is told. */
-export function tellBrandSuggestionDecided(app: App, suggestionId: string, outcome: "approved" | "merged" | "rejected", detail: string | null) {
+export function tellBrandSuggestionDecided(
+  app: App,
+  suggestionId: string,
+  outcome: "approved" | "merged" | "rejected",
+  detail: string | null,
+) {
   return tell(app, `brand suggestion ${suggestionId}`, async () => {
     const row = await app.db
       .select({ name: brandSuggestions.suggestedName, userId: users.id, email: users.email, fullName: users.fullName })
@@ -188,7 +230,11 @@ export function tellBrandSuggestionDecided(app: App, suggestionId: string, outco
       .get();
     if (!row) return [];
     const text =
-      outcome === "approved" ? `${row.name} is a brand on Closetloop now: shoppers can find it in the brand filter.` : outcome === "merged" ? `${row.name} is the same brand as ${detail}: your listings now use ${detail}.` : `We did not add ${row.name} as a brand.\n\nOur reason: ${detail ?? "not given"}`;
+      outcome === "approved"
+        ? `${row.name} is a brand on Closetloop now: shoppers can find it in the brand filter.`
+        : outcome === "merged"
+          ? `${row.name} is the same brand as ${detail}: your listings now use ${detail}.`
+          : `We did not add ${row.name} as a brand.\n\nOur reason: ${detail ?? "not given"}`;
     return [
       {
         key: `brand_suggestion:${suggestionId}:${outcome}`,
@@ -205,12 +251,21 @@ export function tellBrandSuggestionDecided(app: App, suggestionId: string, outco
 }
 
 /** Active staff with one of these admin sub-roles. */
-export async function staffWith(db: Database, subroles: ("superadmin" | "admin" | "product_reviewer" | "customer_support")[]) {
+export async function staffWith(
+  db: Database,
+  subroles: ("superadmin" | "admin" | "product_reviewer" | "customer_support")[],
+) {
   return db
     .select({ id: users.id, email: users.email })
     .from(userRoles)
     .innerJoin(users, eq(users.id, userRoles.userId))
-    .where(and(inArray(userRoles.role, ["admin", "team_member"]), inArray(userRoles.adminSubrole, subroles), isNull(users.deactivatedAt)));
+    .where(
+      and(
+        inArray(userRoles.role, ["admin", "team_member"]),
+        inArray(userRoles.adminSubrole, subroles),
+        isNull(users.deactivatedAt),
+      ),
+    );
 }
 
 /** A listing waits for staff review: the product reviewers and admins are told of a new one, or (`resubmittedAt`) of a rejected one changed and sent again. */

@@ -61,7 +61,11 @@ export async function notify(app: { env: Env; config: Pick<AppConfig, "siteUrl">
   try {
     await enqueue(app.env, messages);
   } catch (error) {
-    console.error("notify: could not queue", notices.map((n) => n.key), error);
+    console.error(
+      "notify: could not queue",
+      notices.map((n) => n.key),
+      error,
+    );
   }
 }
 
@@ -80,7 +84,11 @@ export function noticeBody(text: string) {
  * nothing for a message without an account, or whose account is gone), then whether it is
  * e-mailed: 'emailed' unless their preference for its category says in-site only.
  */
-export async function noticeDelivery(db: Database, message: EmailMessage, now: number): Promise<"emailed" | "not_emailed"> {
+export async function noticeDelivery(
+  db: Database,
+  message: EmailMessage,
+  now: number,
+): Promise<"emailed" | "not_emailed"> {
   // The daily digest is the e-mail of notifications already in the centre, sent only to those who chose it (decision 0090).
   if (!message.userId || message.kind === "following_digest") return "emailed";
   const category = message.category ?? categoryOf(message.kind);

@@ -1,6 +1,14 @@
 import type { AppContext } from "../context";
 import { transactionId } from "../data/finance.server";
-import { changeItem, changeItems, setOrderStatus, type ChangeResult, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import {
+  changeItem,
+  changeItems,
+  setOrderStatus,
+  type ChangeResult,
+  type LifecycleActor,
+  type LifecycleItem,
+  type LifecycleOrder,
+} from "../data/order-lifecycle.server";
 import { purchaseRefundDue } from "../data/inspection-money.server";
 import { type ItemEvent, type StaffOrderChoice } from "../domain/order-lifecycle";
 import { tellBackOnSale } from "./alerts.server";
@@ -19,13 +27,24 @@ export type LifecycleServices = Pick<AppContext, "env" | "config" | "db">;
 
 /** Did the change put an item back on sale or take one off (the public pages show availability)? */
 const changesPublicPages = (result: Extract<ChangeResult, { ok: true }>) =>
-  result.moved.some((m) => m.to === "cancelled" || m.to === "returned" || (m.to === "completed" && result.order.items.find((i) => i.id === m.itemId)?.kind === "rental"));
+  result.moved.some(
+    (m) =>
+      m.to === "cancelled" ||
+      m.to === "returned" ||
+      (m.to === "completed" && result.order.items.find((i) => i.id === m.itemId)?.kind === "rental"),
+  );
 
 /**
  * Staff set an order's status (admin Orders tab): saved with its history, then the shipment
  * notification {email, orderId, status} (seller-store-admin.md §7) goes out once per change.
  */
-export async function staffSetOrderStatus(app: LifecycleServices, orderId: string, to: StaffOrderChoice, staffId: string, now: number): Promise<ChangeResult> {
+export async function staffSetOrderStatus(
+  app: LifecycleServices,
+  orderId: string,
+  to: StaffOrderChoice,
+  staffId: string,
+  now: number,
+): Promise<ChangeResult> {
   const result = await setOrderStatus(app.db, orderId, to, { id: staffId, role: "staff" }, now);
   return afterStaffStep(app, result, to, now);
 }
@@ -35,13 +54,30 @@ export async function staffSetOrderStatus(app: LifecycleServices, orderId: strin
  * its items take the staff step to 'delivered' (a rental's 7 days start, a purchase completes)
  * with what follows it, as if staff had marked them. A repeat changes nothing.
  */
-export async function carrierDelivered(app: LifecycleServices, orderId: string, itemIds: readonly string[], now: number): Promise<ChangeResult> {
-  const result = await changeItems(app.db, orderId, itemIds, { type: "staff_set", to: "delivered" }, { id: null, role: "system" }, now);
+export async function carrierDelivered(
+  app: LifecycleServices,
+  orderId: string,
+  itemIds: readonly string[],
+  now: number,
+): Promise<ChangeResult> {
+  const result = await changeItems(
+    app.db,
+    orderId,
+    itemIds,
+    { type: "staff_set", to: "delivered" },
+    { id: null, role: "system" },
+    now,
+  );
   return afterStaffStep(app, result, "delivered", now);
 }
 
 /** What follows staff's step (or the carrier's): the notices, fresh public pages, the money. */
-async function afterStaffStep(app: LifecycleServices, result: ChangeResult, to: StaffOrderChoice, now: number): Promise<ChangeResult> {
+async function afterStaffStep(
+  app: LifecycleServices,
+  result: ChangeResult,
+  to: StaffOrderChoice,
+  now: number,
+): Promise<ChangeResult> {
   if (!result.ok || !result.changed) return result;
   const { order } = result;
   try {
@@ -51,7 +87,12 @@ async function afterStaffStep(app: LifecycleServices, result: ChangeResult, to: 
   }
   if (changesPublicPages(result)) await publicPagesChanged(app.env.CACHE, now);
   // Shoppers waiting for a cancelled order's items are told they are back (issue 25).
-  if (to === "cancelled") await tellBackOnSale(app, result.moved.map((m) => m.productId), now);
+  if (to === "cancelled")
+    await tellBackOnSale(
+      app,
+      result.moved.map((m) => m.productId),
+      now,
+    );
   await settlePayments(app, order.id, to, now);
   return result;
 }
@@ -86,12 +127,26 @@ export async function changeOrderItem(
   if (!result.ok || !result.changed) return result;
   if (changesPublicPages(result)) await publicPagesChanged(app.env.CACHE, now);
   // An item back on sale after its inspection: shoppers waiting for it are told (issue 25).
-  if (event.type === "inspect") await tellBackOnSale(app, result.moved.map((m) => m.productId), now);
+  if (event.type === "inspect")
+    await tellBackOnSale(
+      app,
+      result.moved.map((m) => m.productId),
+      now,
+    );
   const item = result.order.items.find((i) => i.id === itemId);
   // A returned purchase's refund goes through the payment interface, tied to its transaction.
   if (item && event.type === "inspect" && purchaseRefundDue(item, event) > 0) {
     try {
-      await refundPayment(app, { orderId: result.order.id, transactionId: transactionId(item.id, "refund"), amount: purchaseRefundDue(item, event), idempotencyKey: `refund:return:${item.id}` }, now);
+      await refundPayment(
+        app,
+        {
+          orderId: result.order.id,
+          transactionId: transactionId(item.id, "refund"),
+          amount: purchaseRefundDue(item, event),
+          idempotencyKey: `refund:return:${item.id}`,
+        },
+        now,
+      );
     } catch (error) {
       console.error(`order item ${itemId}: the return's refund failed; the daily job retries it`, error);
     }

@@ -23,13 +23,26 @@ type MessageServices = Pick<AppContext, "env" | "config" | "db">;
  * (seller-store-admin.md §7) and the shopper's e-mail and notification. Staff's change and the
  * shopper's own 'I have received it' send the same.
  */
-export function statusMessages(app: MessageServices, order: LifecycleOrder, to: StaffOrderChoice, now: number): QueueMessage[] {
+export function statusMessages(
+  app: MessageServices,
+  order: LifecycleOrder,
+  to: StaffOrderChoice,
+  now: number,
+): QueueMessage[] {
   return [
     {
       key: `order_status:${order.id}:${to}:${now}:event`,
       type: "marketing",
       action: "track_event",
-      data: { email: order.email, eventName: "shipment_status_updated", eventProperties: { orderId: order.id, status: to, trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null } },
+      data: {
+        email: order.email,
+        eventName: "shipment_status_updated",
+        eventProperties: {
+          orderId: order.id,
+          status: to,
+          trackingNumber: order.items.find((i) => i.trackingNumber)?.trackingNumber ?? null,
+        },
+      },
     },
     noticeMessage(app.config, {
       key: `order_status:${order.id}:${to}:${now}:email`,
@@ -64,38 +77,84 @@ function statusEmail(order: LifecycleOrder, to: StaffOrderChoice, orderUrl: stri
  * once per item, so the keys (item, event, recipient) are stable: a redelivered or re-queued
  * message is sent once (workers/queue.ts).
  */
-export async function itemMessages(app: MessageServices, order: LifecycleOrder, item: LifecycleItem, event: ItemEvent, now: number): Promise<QueueMessage[]> {
+export async function itemMessages(
+  app: MessageServices,
+  order: LifecycleOrder,
+  item: LifecycleItem,
+  event: ItemEvent,
+  now: number,
+): Promise<QueueMessage[]> {
   const price = formatGBP(item.buyingPrice ?? item.productBuyingPrice ?? 0);
   const hello = `Hello ${order.fullName ?? "there"},\n\n`;
   // Every e-mail about an order links to its page, from the site's address (jobs have no request).
   const orderUrl = orderPageUrl(app.config, order.id);
   const footer = `\n\nYour order ${showReference(order.reference)}: ${orderUrl}\n`;
-  const [owner] = await app.db.select({ email: users.email, fullName: users.fullName, timeZone: users.timeZone }).from(users).where(eq(users.id, item.ownerId));
+  const [owner] = await app.db
+    .select({ email: users.email, fullName: users.fullName, timeZone: users.timeZone })
+    .from(users)
+    .where(eq(users.id, item.ownerId));
   const shopper = (kind: Notice["kind"], title: string, text: string) =>
-    noticeMessage(app.config, { key: `item:${item.id}:${event.type}:shopper`, kind, userId: order.userId, to: order.email, title, text: hello + text + footer, link: orderPath(order.id), action: "View your order" });
+    noticeMessage(app.config, {
+      key: `item:${item.id}:${event.type}:shopper`,
+      kind,
+      userId: order.userId,
+      to: order.email,
+      title,
+      text: hello + text + footer,
+      link: orderPath(order.id),
+      action: "View your order",
+    });
   // The owner's e-mails link to their Orders tab in the text part too (issue 46 item 4: 'was sold' had no link).
   const ownerOrders = "/vendor?tab=orders";
   const toOwner = (title: string, text: string) =>
     owner
-      ? [noticeMessage(app.config, { key: `item:${item.id}:${event.type}:owner`, kind: "owner_item_update", userId: item.ownerId, to: owner.email, title, text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n\nYour orders: ${siteLink(app.config, ownerOrders)}\n`, link: ownerOrders, action: "Your orders" })]
+      ? [
+          noticeMessage(app.config, {
+            key: `item:${item.id}:${event.type}:owner`,
+            kind: "owner_item_update",
+            userId: item.ownerId,
+            to: owner.email,
+            title,
+            text: `Hello ${owner.fullName ?? "there"},\n\n${text}\n\nYour orders: ${siteLink(app.config, ownerOrders)}\n`,
+            link: ownerOrders,
+            action: "Your orders",
+          }),
+        ]
       : [];
   switch (event.type) {
     case "buy_now":
       return [
-        shopper("rental_bought", `${item.name} is yours`, `You bought ${item.name} for ${price}. It is yours to keep: nothing to send back.`),
-        ...toOwner(`${item.name} was bought`, `The shopper who rented ${item.name} bought it for ${price}. Your share shows in your dashboard and is paid out with the weekly payout.`),
+        shopper(
+          "rental_bought",
+          `${item.name} is yours`,
+          `You bought ${item.name} for ${price}. It is yours to keep: nothing to send back.`,
+        ),
+        ...toOwner(
+          `${item.name} was bought`,
+          `The shopper who rented ${item.name} bought it for ${price}. Your share shows in your dashboard and is paid out with the weekly payout.`,
+        ),
       ];
     case "convert":
       return [
-        shopper("rental_converted", `${item.name} is now yours`, `Your 7-day rental of ${item.name} ended without a return, so it became a purchase at its Buy Now price, ${price}.`),
-        ...toOwner(`${item.name} was sold`, `The rental of ${item.name} ended without a return and became a purchase at ${price}. Your share shows in your dashboard and is paid out with the weekly payout.`),
+        shopper(
+          "rental_converted",
+          `${item.name} is now yours`,
+          `Your 7-day rental of ${item.name} ended without a return, so it became a purchase at its Buy Now price, ${price}.`,
+        ),
+        ...toOwner(
+          `${item.name} was sold`,
+          `The rental of ${item.name} ended without a return and became a purchase at ${price}. Your share shows in your dashboard and is paid out with the weekly payout.`,
+        ),
       ];
     case "request_return": {
       const to = await returnDestination(app.db, item);
       // The post-by day in each reader's own zone, named when it is not the UK's (decision 0095).
       const postBy = returnPostBy(item.kind, now, item.rentalEndsAt);
       const by = (zone: string | null | undefined) => deadlineFor(postBy, zone);
-      const closes = item.kind === "rental" ? "closes your rental" : `refunds ${formatGBP(item.price)} to your card when it arrives in good condition`;
+      const closes =
+        item.kind === "rental"
+          ? "closes your rental"
+          : `refunds ${formatGBP(item.price)} to your card when it arrives in good condition`;
       const why = event.reason ? ` (their reason: ${event.reason})` : "";
       const sendsBack = `The shopper ${item.kind === "rental" ? "who rented" : "who bought"} ${item.name} is sending it back${why}.`;
       // The store that handles a concierge item receives it and checks it (decision 0068): it is told too.
@@ -143,11 +202,23 @@ export async function itemMessages(app: MessageServices, order: LifecycleOrder, 
               not_returnable: `We received ${item.name}, but it cannot be taken back, so no refund is due.${why}`,
             };
       const owner: Record<InspectionOutcome, [string, string]> = {
-        good: [`${item.name} is back on sale`, `${item.name} came back in good condition and is on sale again.${item.kind === "purchase" ? " The sale is undone, so it no longer counts toward your payout." : ""}`],
-        damaged: [`${item.name} came back damaged`, `${item.name} came back damaged (${event.reason ?? "see the order"}). A repair fee of ${formatGBP(charge)} ${item.kind === "rental" ? "is charged to the shopper" : "is kept from the refund"}; the item is off sale until our team reviews it.`],
-        not_returnable: [`${item.name} could not be returned`, `${item.name} came back in a state that cannot be sold again (${event.reason ?? "see the order"}).${item.kind === "rental" ? ` The shopper is charged its buying price, ${formatGBP(charge)}; your share is paid with the weekly payout.` : ""}`],
+        good: [
+          `${item.name} is back on sale`,
+          `${item.name} came back in good condition and is on sale again.${item.kind === "purchase" ? " The sale is undone, so it no longer counts toward your payout." : ""}`,
+        ],
+        damaged: [
+          `${item.name} came back damaged`,
+          `${item.name} came back damaged (${event.reason ?? "see the order"}). A repair fee of ${formatGBP(charge)} ${item.kind === "rental" ? "is charged to the shopper" : "is kept from the refund"}; the item is off sale until our team reviews it.`,
+        ],
+        not_returnable: [
+          `${item.name} could not be returned`,
+          `${item.name} came back in a state that cannot be sold again (${event.reason ?? "see the order"}).${item.kind === "rental" ? ` The shopper is charged its buying price, ${formatGBP(charge)}; your share is paid with the weekly payout.` : ""}`,
+        ],
       };
-      return [shopper("return_inspected", `We received ${item.name}`, told[event.outcome]), ...toOwner(...owner[event.outcome])];
+      return [
+        shopper("return_inspected", `We received ${item.name}`, told[event.outcome]),
+        ...toOwner(...owner[event.outcome]),
+      ];
     }
     case "staff_set":
     case "cancel":

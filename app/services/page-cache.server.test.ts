@@ -13,15 +13,27 @@ function render(cacheControl = `public, max-age=0, s-maxage=${SHARED_PAGE_SECOND
     renders++;
     const nonce = `render-nonce-${renders}`;
     return new Response(`<p>${version}</p><script nonce="${nonce}">1</script>`, {
-      headers: { "content-type": "text/html", "cache-control": cacheControl, "content-security-policy": `script-src 'nonce-${nonce}'` },
+      headers: {
+        "content-type": "text/html",
+        "cache-control": cacheControl,
+        "content-security-policy": `script-src 'nonce-${nonce}'`,
+      },
     });
   };
 }
 
 const T0 = 1_800_000_000_000;
 const get = async (now: number, renderer = render(), build = "build-1") => {
-  const response = await withPageCache(new Request("https://closetloop.test/all-products"), { capSeconds: 30, build, now, freshNonce: () => `fresh-${++nonces}`, waitUntil: (p) => background.push(p) }, renderer);
-  return { state: response.headers.get("x-page-cache"), body: await response.text(), csp: response.headers.get("content-security-policy") };
+  const response = await withPageCache(
+    new Request("https://closetloop.test/all-products"),
+    { capSeconds: 30, build, now, freshNonce: () => `fresh-${++nonces}`, waitUntil: (p) => background.push(p) },
+    renderer,
+  );
+  return {
+    state: response.headers.get("x-page-cache"),
+    body: await response.text(),
+    csp: response.headers.get("content-security-policy"),
+  };
 };
 
 beforeEach(() => {

@@ -149,7 +149,11 @@ async function fromShared(key: string, options: PageCacheOptions): Promise<Entry
 }
 
 /** Renders, and keeps the answer when it may be shared. Returns the answer and what was kept. */
-async function renderAndKeep(key: string, options: PageCacheOptions, render: () => Promise<Response>): Promise<{ response: Response; entry: Entry | null }> {
+async function renderAndKeep(
+  key: string,
+  options: PageCacheOptions,
+  render: () => Promise<Response>,
+): Promise<{ response: Response; entry: Entry | null }> {
   const response = await render();
   const seconds = sharedSeconds(response, options.capSeconds);
   if (seconds === 0) return { response, entry: null };
@@ -158,7 +162,13 @@ async function renderAndKeep(key: string, options: PageCacheOptions, render: () 
   let entry: Entry | null = null;
   if (body.length <= MAX_BODY) {
     const expires = options.now + seconds * 1000;
-    entry = { body, headers, nonce: nonceIn(response.headers.get("content-security-policy")), expires, staleUntil: expires + STALE_SECONDS * 1000 };
+    entry = {
+      body,
+      headers,
+      nonce: nonceIn(response.headers.get("content-security-policy")),
+      expires,
+      staleUntil: expires + STALE_SECONDS * 1000,
+    };
     remember(key, entry);
     if (options.shared) {
       const stored = new Headers(headers);
@@ -166,7 +176,9 @@ async function renderAndKeep(key: string, options: PageCacheOptions, render: () 
       stored.set("x-page-cache-expires", String(entry.expires));
       stored.set("x-page-cache-stale-until", String(entry.staleUntil));
       if (entry.nonce) stored.set("x-page-cache-nonce", entry.nonce);
-      options.waitUntil(options.shared.put(cacheRequest(key), new Response(body, { headers: stored })).catch(() => undefined));
+      options.waitUntil(
+        options.shared.put(cacheRequest(key), new Response(body, { headers: stored })).catch(() => undefined),
+      );
     }
   }
   const fresh = textResponse(body, { status: response.status, headers: response.headers });
@@ -201,7 +213,11 @@ async function renderedElsewhere(key: string, now: number): Promise<Entry | null
   // Only the render under way now: when it keeps nothing, the waiting requests render at once.
   const awaited = rendering.get(key);
   const deadline = Date.now() + WAIT_MAX_MS;
-  for (let step = FIRST_LOOK_MS; rendering.get(key) === awaited && Date.now() < deadline; step = Math.min(step * 2, LAST_LOOK_MS)) {
+  for (
+    let step = FIRST_LOOK_MS;
+    rendering.get(key) === awaited && Date.now() < deadline;
+    step = Math.min(step * 2, LAST_LOOK_MS)
+  ) {
     await new Promise((resolve) => setTimeout(resolve, step));
   }
   const entry = memory.get(key);
@@ -212,7 +228,11 @@ async function renderedElsewhere(key: string, now: number): Promise<Entry | null
  * Answers from the cache when it can; otherwise renders, and keeps a shareable answer. A page
  * past its s-maxage is still served (for STALE_SECONDS) while one background render refreshes it.
  */
-export async function withPageCache(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Response> {
+export async function withPageCache(
+  request: Request,
+  options: PageCacheOptions,
+  render: () => Promise<Response>,
+): Promise<Response> {
   const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`) : null;
   if (!key) return render();
 

@@ -11,7 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 // request' and a 500 for every waiting request (issue 41, decision 0070).
 
 // The page cache with what it imports (the display currency, issue 45), bundled into one module.
-const pageCache = buildSync({ entryPoints: [path.join(import.meta.dirname, "page-cache.server.ts")], bundle: true, format: "esm", target: "es2022", write: false }).outputFiles[0]!.text;
+const pageCache = buildSync({
+  entryPoints: [path.join(import.meta.dirname, "page-cache.server.ts")],
+  bundle: true,
+  format: "esm",
+  target: "es2022",
+  write: false,
+}).outputFiles[0]!.text;
 
 // A render with I/O of its own and a streamed body, as React Router's is; then what the Worker
 // does to every answer (workers/app.ts): a copy of it with its headers.
@@ -72,7 +78,9 @@ describe("the page cache in workerd, twenty requests at once", () => {
     for (let round = 0; round < 5; round++) {
       const answers = await crowd(`?share=0&round=${round}`);
       expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
-      expect(new Set(answers.map((a) => a.body))).toEqual(new Set([`<p>?share=0&amp;round=${round}</p>`.replace("&amp;", "&")]));
+      expect(new Set(answers.map((a) => a.body))).toEqual(
+        new Set([`<p>?share=0&amp;round=${round}</p>`.replace("&amp;", "&")]),
+      );
     }
   });
 

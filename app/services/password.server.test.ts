@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { constantTimeEqual, hashPassword, PBKDF2_ITERATIONS, PRODUCTION_PBKDF2_CAP, verifyPassword } from "./password.server";
+import {
+  constantTimeEqual,
+  hashPassword,
+  PBKDF2_ITERATIONS,
+  PRODUCTION_PBKDF2_CAP,
+  verifyPassword,
+} from "./password.server";
 
 describe("password hashing", () => {
   it("never exceeds the iteration cap that production Workers enforce", () => {

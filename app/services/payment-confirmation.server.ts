@@ -33,26 +33,61 @@ export type PaidEvent = {
 /** Re-reads what announceOrder needs: the shopper, the lines, the shipping address. */
 async function placedOrder(app: Services, orderId: string) {
   const order = await app.db
-    .select({ id: orders.id, reference: orders.reference, total: orders.totalAmount, shipping: orders.shippingAddress, userId: users.id, email: users.email, fullName: users.fullName })
+    .select({
+      id: orders.id,
+      reference: orders.reference,
+      total: orders.totalAmount,
+      shipping: orders.shippingAddress,
+      userId: users.id,
+      email: users.email,
+      fullName: users.fullName,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId))
     .get();
   if (!order) return null;
   const lines = await app.db
-    .select({ productId: orderItems.productId, name: orderItems.name, price: orderItems.price, quantity: orderItems.quantity, type: orderItems.type })
+    .select({
+      productId: orderItems.productId,
+      name: orderItems.name,
+      price: orderItems.price,
+      quantity: orderItems.quantity,
+      type: orderItems.type,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.createdAt, orderItems.id);
-  return { order, placed: { orderId, reference: order.reference ?? "", duplicate: false, total: order.total, lines } satisfies PlacedOrder };
+  return {
+    order,
+    placed: {
+      orderId,
+      reference: order.reference ?? "",
+      duplicate: false,
+      total: order.total,
+      lines,
+    } satisfies PlacedOrder,
+  };
 }
 
 const orderNow = (app: Services, orderId: string) =>
-  app.db.select({ status: orders.status, sessionId: orders.paymentSessionId, total: orders.totalAmount, intent: orders.paymentIntentId }).from(orders).where(eq(orders.id, orderId)).get();
+  app.db
+    .select({
+      status: orders.status,
+      sessionId: orders.paymentSessionId,
+      total: orders.totalAmount,
+      intent: orders.paymentIntentId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
 
 /** The payment given back: the order now names the payment intent the refund goes against. */
 async function giveBack(app: Services, paid: PaidEvent, now: number) {
-  await app.db.update(orders).set({ paymentIntentId: paid.paymentIntentId, paymentCustomerId: paid.customerId }).where(eq(orders.id, paid.orderId));
+  await app.db
+    .update(orders)
+    .set({ paymentIntentId: paid.paymentIntentId, paymentCustomerId: paid.customerId })
+    .where(eq(orders.id, paid.orderId));
   const refund = await refundOrder(app, paid.orderId, now);
   return refund?.ok === false ? "refund failed; the daily job retries it" : "refunded";
 }
@@ -72,16 +107,34 @@ export async function confirmPaid(app: Services, paid: PaidEvent, now: number): 
   // The money was taken: recorded once, whatever the order's state (refunded below when it cannot stand).
   await app.db
     .insert(payments)
-    .values({ id: `pay_${crypto.randomUUID()}`, orderId: paid.orderId, transactionId: null, operation: "authorize", amount: paid.amount, idempotencyKey: authorizeKey(paid.orderId), provider: paid.provider, status: "succeeded", providerRef: paid.paymentIntentId, createdAt: now })
+    .values({
+      id: `pay_${crypto.randomUUID()}`,
+      orderId: paid.orderId,
+      transactionId: null,
+      operation: "authorize",
+      amount: paid.amount,
+      idempotencyKey: authorizeKey(paid.orderId),
+      provider: paid.provider,
+      status: "succeeded",
+      providerRef: paid.paymentIntentId,
+      createdAt: now,
+    })
     .onConflictDoNothing();
   const check = checkPaymentAgainstOrder(paid, order.total);
   if (!check.ok) {
-    const held = await expireReservation(app, paid.orderId, now, { sessionId: paid.sessionId, paymentIssue: check.reason });
+    const held = await expireReservation(app, paid.orderId, now, {
+      sessionId: paid.sessionId,
+      paymentIssue: check.reason,
+    });
     const after = held ? null : await orderNow(app, paid.orderId);
     // Confirmed already by a payment that matched (this one is a stray under the same session): nothing to undo.
     if (after && after.status !== "cancelled") return `ignored: already confirmed (${check.reason})`;
     // Ended a moment before by the reservation's end: staff still see what the payment was.
-    if (after) await app.db.update(orders).set({ paymentIssue: check.reason.slice(0, 300), paymentIssueAt: now }).where(eq(orders.id, paid.orderId));
+    if (after)
+      await app.db
+        .update(orders)
+        .set({ paymentIssue: check.reason.slice(0, 300), paymentIssueAt: now })
+        .where(eq(orders.id, paid.orderId));
     console.error(`payments: order ${paid.orderId}'s checkout payment did not match: ${check.reason}`);
     return `held: ${check.reason}; ${await giveBack(app, paid, now)}`;
   }
@@ -95,7 +148,13 @@ export async function confirmPaid(app: Services, paid: PaidEvent, now: number): 
       paymentCustomerId: paid.customerId,
       ...(paid.paymentMethodId ? { paymentMethodId: paid.paymentMethodId } : {}),
     })
-    .where(and(eq(orders.id, paid.orderId), eq(orders.status, "awaiting_payment"), eq(orders.paymentSessionId, paid.sessionId)))
+    .where(
+      and(
+        eq(orders.id, paid.orderId),
+        eq(orders.status, "awaiting_payment"),
+        eq(orders.paymentSessionId, paid.sessionId),
+      ),
+    )
     .returning({ id: orders.id });
   if (confirmed.length === 0) {
     // Lost: what the order is now, read after the update (the reservation may have ended a moment ago).
@@ -103,10 +162,26 @@ export async function confirmPaid(app: Services, paid: PaidEvent, now: number): 
     if (after?.status === "cancelled") return `${await giveBack(app, paid, now)}: the reservation had ended`;
     return "ignored: already confirmed";
   }
-  await app.db.insert(orderStatusHistory).values({ id: `hist_${crypto.randomUUID()}`, orderId: paid.orderId, fromStatus: "awaiting_payment", toStatus: "pending", actorId: null, actorRole: "system", note: "Payment confirmed by the provider", createdAt: now });
+  await app.db.insert(orderStatusHistory).values({
+    id: `hist_${crypto.randomUUID()}`,
+    orderId: paid.orderId,
+    fromStatus: "awaiting_payment",
+    toStatus: "pending",
+    actorId: null,
+    actorRole: "system",
+    note: "Payment confirmed by the provider",
+    createdAt: now,
+  });
   // Its items' pages said 'Reserved' while it waited: now they are rented or sold.
   await publicPagesChanged(app.env.CACHE, now);
   const found = await placedOrder(app, paid.orderId);
-  if (found) await announceOrder(app as AppContext, { id: found.order.userId, email: found.order.email, fullName: found.order.fullName }, found.placed, found.order.shipping as ShippingAddress, now);
+  if (found)
+    await announceOrder(
+      app as AppContext,
+      { id: found.order.userId, email: found.order.email, fullName: found.order.fullName },
+      found.placed,
+      found.order.shipping as ShippingAddress,
+      now,
+    );
   return "confirmed";
 }

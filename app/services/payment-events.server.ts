@@ -39,8 +39,10 @@ export interface HandlerOutcome {
 export type PaymentEventHandler = (app: Services, event: Stripe.Event, now: number) => Promise<HandlerOutcome>;
 export type PaymentEventHandlers = Readonly<Record<string, PaymentEventHandler>>;
 
-const id = (value: string | { id: string } | null | undefined) => (typeof value === "string" ? value : (value?.id ?? null));
-const orderOf = (object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) => object.metadata?.order_id ?? object.client_reference_id ?? null;
+const id = (value: string | { id: string } | null | undefined) =>
+  typeof value === "string" ? value : (value?.id ?? null);
+const orderOf = (object: { metadata?: Stripe.Metadata | null; client_reference_id?: string | null }) =>
+  object.metadata?.order_id ?? object.client_reference_id ?? null;
 
 /** The checkout's own events. */
 export const checkoutEventHandlers: PaymentEventHandlers = {
@@ -53,7 +55,15 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     if (session.payment_status !== "paid") return { outcome: "ignored: not paid yet", orderId };
     const outcome = await confirmPaid(
       app,
-      { orderId, sessionId: session.id, paymentIntentId: id(session.payment_intent), customerId: id(session.customer), amount: session.amount_total ?? 0, currency: session.currency ?? null, provider: app.config.PAYMENT_PROVIDER },
+      {
+        orderId,
+        sessionId: session.id,
+        paymentIntentId: id(session.payment_intent),
+        customerId: id(session.customer),
+        amount: session.amount_total ?? 0,
+        currency: session.currency ?? null,
+        provider: app.config.PAYMENT_PROVIDER,
+      },
       now,
     );
     // Stripe's session does not name the saved card; its payment intent does.
@@ -61,7 +71,10 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
       try {
         const { savedPaymentMethod } = await import("./stripe.server");
         const method = await savedPaymentMethod(app.config, { kind: "payment", id: id(session.payment_intent)! });
-        await rememberPaymentMethod(app, orderId, { paymentIntentId: id(session.payment_intent), paymentMethodId: method });
+        await rememberPaymentMethod(app, orderId, {
+          paymentIntentId: id(session.payment_intent),
+          paymentMethodId: method,
+        });
       } catch (error) {
         // payment_intent.succeeded brings it as well.
         console.error(`webhook: the saved card of ${orderId} could not be read now`, error);
@@ -73,7 +86,12 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     const session = event.data.object as Stripe.Checkout.Session;
     const orderId = orderOf(session);
     if (!orderId || session.mode !== "payment") return { outcome: "ignored", orderId };
-    return { outcome: (await expireReservation(app, orderId, now, { sessionId: session.id })) ? "reservation ended" : "ignored: not awaiting payment", orderId };
+    return {
+      outcome: (await expireReservation(app, orderId, now, { sessionId: session.id }))
+        ? "reservation ended"
+        : "ignored: not awaiting payment",
+      orderId,
+    };
   },
   async "payment_intent.succeeded"(app, event) {
     const intent = event.data.object as Stripe.PaymentIntent;
@@ -81,7 +99,11 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     if (!orderId) return { outcome: "ignored: no order" };
     // A later charge (it names its transaction) was recorded from the provider's answer already.
     if (intent.metadata?.transaction_id) return { outcome: "recorded: later charge", orderId };
-    const saved = await rememberPaymentMethod(app, orderId, { paymentIntentId: intent.id, customerId: id(intent.customer), paymentMethodId: id(intent.payment_method) });
+    const saved = await rememberPaymentMethod(app, orderId, {
+      paymentIntentId: intent.id,
+      customerId: id(intent.customer),
+      paymentMethodId: id(intent.payment_method),
+    });
     return { outcome: saved ? "card saved" : "ignored", orderId };
   },
   async "payment_intent.payment_failed"(_app, event) {
@@ -97,7 +119,8 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
     const orderId = orderOf(charge) ?? (await orderOfIntent(app, id(charge.payment_intent)));
     const asked = orderId ? await refundedByUs(app, orderId) : 0;
     const reported = typeof charge.amount_refunded === "number" ? charge.amount_refunded : 0;
-    if (!orderId || reported > asked) return { outcome: "refused: refund not asked", orderId, refused: unaskedRefund(reported, asked) };
+    if (!orderId || reported > asked)
+      return { outcome: "refused: refund not asked", orderId, refused: unaskedRefund(reported, asked) };
     return { outcome: `recorded: ${reported} refunded`, orderId };
   },
   async "refund.created"(app, event) {
@@ -123,7 +146,9 @@ export const checkoutEventHandlers: PaymentEventHandlers = {
 
 async function orderOfIntent(app: Services, intent: string | null) {
   if (!intent) return null;
-  return (await app.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent)).get())?.id ?? null;
+  return (
+    (await app.db.select({ id: orders.id }).from(orders).where(eq(orders.paymentIntentId, intent)).get())?.id ?? null
+  );
 }
 
 /** What Closetloop asked the provider to give back on an order and was told it did, integer pence (each key once). */
@@ -147,13 +172,23 @@ async function refundReceipt(app: Services, refund: Stripe.Refund): Promise<Hand
     ? await app.db
         .select({ orderId: payments.orderId, amount: payments.amount })
         .from(payments)
-        .where(and(eq(payments.providerRef, refund.id), eq(payments.operation, "refund"), eq(payments.status, "succeeded")))
+        .where(
+          and(eq(payments.providerRef, refund.id), eq(payments.operation, "refund"), eq(payments.status, "succeeded")),
+        )
         .get()
     : undefined;
   if (ours) return { outcome: `recorded: refund ${refund.status ?? "updated"}`, orderId: ours.orderId };
   const orderId = orderOf(refund) ?? (await orderOfIntent(app, id(refund.payment_intent)));
-  if (refund.status !== "succeeded") return { outcome: `ignored: refund ${refund.status ?? "unknown"} not ours`, orderId };
-  return { outcome: "refused: refund not asked", orderId, refused: unaskedRefund(typeof refund.amount === "number" ? refund.amount : 0, orderId ? await refundedByUs(app, orderId) : 0) };
+  if (refund.status !== "succeeded")
+    return { outcome: `ignored: refund ${refund.status ?? "unknown"} not ours`, orderId };
+  return {
+    outcome: "refused: refund not asked",
+    orderId,
+    refused: unaskedRefund(
+      typeof refund.amount === "number" ? refund.amount : 0,
+      orderId ? await refundedByUs(app, orderId) : 0,
+    ),
+  };
 }
 
 /**
@@ -175,7 +210,8 @@ export const payoutHandlers: PaymentEventHandlers = Object.fromEntries(
 /** The registry: every module's handlers merged by event type. */
 export const webhookHandlers: PaymentEventHandlers = { ...checkoutEventHandlers, ...payoutHandlers };
 
-const text = (status: number, body: string) => new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
+const text = (status: number, body: string) =>
+  new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" } });
 
 /** The body as text, or null when it is longer than the limit. */
 async function boundedBody(request: Request, limit: number): Promise<string | null> {
@@ -185,7 +221,12 @@ async function boundedBody(request: Request, limit: number): Promise<string | nu
 }
 
 /** The webhook: verify, record once, dispatch. `now` is epoch ms (the signature's freshness is judged against it). */
-export async function receiveWebhook(app: Services, request: Request, now: number, handlers: PaymentEventHandlers = webhookHandlers): Promise<Response> {
+export async function receiveWebhook(
+  app: Services,
+  request: Request,
+  now: number,
+  handlers: PaymentEventHandlers = webhookHandlers,
+): Promise<Response> {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { allow: "POST" } });
   const body = await boundedBody(request, WEBHOOK_MAX_BYTES);
   if (body === null) return text(413, "The event is larger than 1 MB");
@@ -201,11 +242,30 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
   if (malformed) {
     // A provider retries anything but 2xx and 4xx: a body that can never be handled is refused
     // for good (400) and recorded, so a redelivery is answered from the record.
-    const seenBefore = await app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, malformed.id)).get();
-    if (!seenBefore) await app.db.insert(paymentEvents).values({ id: malformed.id, type: malformed.type, provider: app.config.PAYMENT_PROVIDER, orderId: null, outcome: `rejected: ${malformed.message}`, receivedAt: now }).onConflictDoNothing();
+    const seenBefore = await app.db
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(eq(paymentEvents.id, malformed.id))
+      .get();
+    if (!seenBefore)
+      await app.db
+        .insert(paymentEvents)
+        .values({
+          id: malformed.id,
+          type: malformed.type,
+          provider: app.config.PAYMENT_PROVIDER,
+          orderId: null,
+          outcome: `rejected: ${malformed.message}`,
+          receivedAt: now,
+        })
+        .onConflictDoNothing();
     return text(400, malformed.message);
   }
-  const seen = await app.db.select({ outcome: paymentEvents.outcome }).from(paymentEvents).where(eq(paymentEvents.id, event.id)).get();
+  const seen = await app.db
+    .select({ outcome: paymentEvents.outcome })
+    .from(paymentEvents)
+    .where(eq(paymentEvents.id, event.id))
+    .get();
   if (seen) return Response.json({ received: true, replay: true });
   const handler = Object.hasOwn(handlers, event.type) ? handlers[event.type] : undefined;
   let result: HandlerOutcome = { outcome: "ignored: event type not handled" };
@@ -222,8 +282,20 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
     console.error(`webhook: ${event.type} ${event.id} refused: ${result.refused.message}`);
     return text(result.refused.status, result.refused.message);
   }
-  const orderId = result.orderId ? ((await app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, result.orderId)).get())?.id ?? null) : null;
-  await app.db.insert(paymentEvents).values({ id: event.id, type: event.type, provider: app.config.PAYMENT_PROVIDER, orderId, outcome: result.outcome.slice(0, 200), receivedAt: now }).onConflictDoNothing();
+  const orderId = result.orderId
+    ? ((await app.db.select({ id: orders.id }).from(orders).where(eq(orders.id, result.orderId)).get())?.id ?? null)
+    : null;
+  await app.db
+    .insert(paymentEvents)
+    .values({
+      id: event.id,
+      type: event.type,
+      provider: app.config.PAYMENT_PROVIDER,
+      orderId,
+      outcome: result.outcome.slice(0, 200),
+      receivedAt: now,
+    })
+    .onConflictDoNothing();
   return Response.json({ received: true, outcome: result.outcome });
 }
 
@@ -231,14 +303,19 @@ export async function receiveWebhook(app: Services, request: Request, now: numbe
  * A signed body that is not an event a handler can read: not an object, without an id or type,
  * or without `data.object`. Its record's id is the event's own, or one made from the body.
  */
-async function malformedEvent(event: unknown, body: string): Promise<{ id: string; type: string; message: string } | null> {
+async function malformedEvent(
+  event: unknown,
+  body: string,
+): Promise<{ id: string; type: string; message: string } | null> {
   const record = event !== null && typeof event === "object" ? (event as Partial<Stripe.Event>) : null;
   const ownId = typeof record?.id === "string" && record.id.length > 0 && record.id.length <= 255 ? record.id : null;
-  const type = typeof record?.type === "string" && record.type.length > 0 && record.type.length <= 255 ? record.type : null;
+  const type =
+    typeof record?.type === "string" && record.type.length > 0 && record.type.length <= 255 ? record.type : null;
   const object = (record?.data as { object?: unknown } | undefined)?.object;
   let message: string | null = null;
   if (!ownId || !type) message = "Not an event: it needs an id and a type";
-  else if (object === null || typeof object !== "object" || Array.isArray(object)) message = "The event has no data.object";
+  else if (object === null || typeof object !== "object" || Array.isArray(object))
+    message = "The event has no data.object";
   if (!message) return null;
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(body)));
   const hash = [...digest.slice(0, 16)].map((b) => b.toString(16).padStart(2, "0")).join("");

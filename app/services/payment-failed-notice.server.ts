@@ -11,9 +11,19 @@ import { notify } from "./notify.server";
  * told once per charge, by e-mail and in their notifications, with a link to 'Update your card'.
  * The charge stays pending; the daily job (or the new card at once) tries again.
  */
-export async function tellChargeFailed(services: Pick<AppContext, "env" | "config" | "db">, orderId: string, transactionId: string, amount: number) {
+export async function tellChargeFailed(
+  services: Pick<AppContext, "env" | "config" | "db">,
+  orderId: string,
+  transactionId: string,
+  amount: number,
+) {
   try {
-    const shopper = await services.db.select({ id: users.id, email: users.email, fullName: users.fullName, reference: orders.reference }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+    const shopper = await services.db
+      .select({ id: users.id, email: users.email, fullName: users.fullName, reference: orders.reference })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(orders.id, orderId))
+      .get();
     if (!shopper) return;
     await notify(services, [
       {

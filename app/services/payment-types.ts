@@ -59,4 +59,3 @@ export interface PaymentProvider {
   /** A hosted checkout or setup session (no card data touches the Worker). */
   createSession?(request: HostedSessionRequest): Promise<HostedSession>;
 }
-

@@ -10,7 +10,13 @@ export const LOCAL_FAIL_KEY = "payments:local:fail";
 /** The same for one order only (tests use this, so they cannot disturb each other). */
 export const localFailKey = (orderId: string) => `${LOCAL_FAIL_KEY}:${orderId}`;
 
-const fails = (setting: string | null, operation: PaymentOperation) => setting !== null && (setting === "all" || setting.split(",").map((s) => s.trim()).includes(operation));
+const fails = (setting: string | null, operation: PaymentOperation) =>
+  setting !== null &&
+  (setting === "all" ||
+    setting
+      .split(",")
+      .map((s) => s.trim())
+      .includes(operation));
 
 /**
  * The local provider: nothing leaves the machine, and the `payments` row is the call (the
@@ -22,8 +28,12 @@ export function localPaymentProvider(services: LocalServices): PaymentProvider {
     name: "local",
     async call(request) {
       if (services.config.isDev) {
-        const [all, order] = await Promise.all([services.env.CACHE.get(LOCAL_FAIL_KEY), services.env.CACHE.get(localFailKey(request.orderId))]);
-        if (fails(all, request.operation) || fails(order, request.operation)) throw new Error(`The local provider was told to fail ${request.operation} calls`);
+        const [all, order] = await Promise.all([
+          services.env.CACHE.get(LOCAL_FAIL_KEY),
+          services.env.CACHE.get(localFailKey(request.orderId)),
+        ]);
+        if (fails(all, request.operation) || fails(order, request.operation))
+          throw new Error(`The local provider was told to fail ${request.operation} calls`);
       }
       // A capture the checkout payment collected, and a refund of it, answer with its payment intent.
       if (request.collected && request.paymentIntentId) return { ref: request.paymentIntentId };
@@ -33,7 +43,9 @@ export function localPaymentProvider(services: LocalServices): PaymentProvider {
       const id = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
       const session: LocalSession = { id, ...request, status: "open" };
       // KV keeps it a little past its end (at least 60 s, KV's minimum), so a late visit sees 'expired'.
-      await services.env.CACHE.put(localSessionKey(id), JSON.stringify(session), { expirationTtl: Math.max(60, Math.ceil((request.expiresAt - Date.now()) / 1000) + 3600) });
+      await services.env.CACHE.put(localSessionKey(id), JSON.stringify(session), {
+        expirationTtl: Math.max(60, Math.ceil((request.expiresAt - Date.now()) / 1000) + 3600),
+      });
       return { id, url: `/dev/payments/checkout/${id}` };
     },
   };

@@ -17,7 +17,13 @@ import { localPaymentProvider } from "./payments-local.server";
 export type PaymentServices = Pick<AppContext, "env" | "config" | "db">;
 
 export { PaymentDeclined } from "./payment-types";
-export type { HostedSession, HostedSessionRequest, PaymentCall, PaymentOperation, PaymentProvider } from "./payment-types";
+export type {
+  HostedSession,
+  HostedSessionRequest,
+  PaymentCall,
+  PaymentOperation,
+  PaymentProvider,
+} from "./payment-types";
 import type { PaymentCall, PaymentProvider } from "./payment-types";
 
 export type PaymentOutcome = { ok: true; ref: string; replayed: boolean } | { ok: false; error: string };
@@ -60,18 +66,36 @@ const succeeded = (services: PaymentServices, key: string) =>
  * One call through the interface: answered from the record when this key already succeeded
  * (a repeat or a retry), else sent to the provider and recorded, success or failure.
  */
-export async function callPayment(services: PaymentServices, request: PaymentCall, now: number, provider = paymentProvider(services)): Promise<PaymentOutcome> {
+export async function callPayment(
+  services: PaymentServices,
+  request: PaymentCall,
+  now: number,
+  provider = paymentProvider(services),
+): Promise<PaymentOutcome> {
   const done = await succeeded(services, request.idempotencyKey);
   if (done) return { ok: true, ref: done.ref ?? "", replayed: true };
-  const row = { orderId: request.orderId, transactionId: request.transactionId, operation: request.operation, amount: request.amount, idempotencyKey: request.idempotencyKey, provider: provider.name, createdAt: now };
+  const row = {
+    orderId: request.orderId,
+    transactionId: request.transactionId,
+    operation: request.operation,
+    amount: request.amount,
+    idempotencyKey: request.idempotencyKey,
+    provider: provider.name,
+    createdAt: now,
+  };
   try {
     const { ref } = await provider.call(await withOrderPayment(services, request));
     // Two calls at once with one key: the provider answered both alike; one row is kept.
-    await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "succeeded", providerRef: ref }).onConflictDoNothing();
+    await services.db
+      .insert(payments)
+      .values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "succeeded", providerRef: ref })
+      .onConflictDoNothing();
     return { ok: true, ref, replayed: false };
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    await services.db.insert(payments).values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "failed", error: message.slice(0, 500) });
+    await services.db
+      .insert(payments)
+      .values({ id: `pay_${crypto.randomUUID()}`, ...row, status: "failed", error: message.slice(0, 500) });
     return { ok: false, error: message };
   }
 }
@@ -84,7 +108,11 @@ export async function callPayment(services: PaymentServices, request: PaymentCal
 async function withOrderPayment(services: PaymentServices, request: PaymentCall): Promise<PaymentCall> {
   if (request.paymentIntentId !== undefined) return request;
   const order = await services.db
-    .select({ paymentIntentId: orders.paymentIntentId, customerId: orders.paymentCustomerId, paymentMethodId: orders.paymentMethodId })
+    .select({
+      paymentIntentId: orders.paymentIntentId,
+      customerId: orders.paymentCustomerId,
+      paymentMethodId: orders.paymentMethodId,
+    })
     .from(orders)
     .where(eq(orders.id, request.orderId))
     .get();
@@ -92,19 +120,30 @@ async function withOrderPayment(services: PaymentServices, request: PaymentCall)
   // An overturned later charge is given back from the later charge that took it, never from the
   // checkout payment: one whose capture never succeeded has nothing to give back (issue 42; the
   // refund cap stops such a refund before it gets here). A purchase's kept price was the checkout's.
-  const overturned = request.operation === "refund" ? /^refund:overturn:(.+)$/.exec(request.idempotencyKey)?.[1] : undefined;
+  const overturned =
+    request.operation === "refund" ? /^refund:overturn:(.+)$/.exec(request.idempotencyKey)?.[1] : undefined;
   if (overturned) {
     const charge = await services.db
       .select({ id: transactions.id })
       .from(transactions)
-      .where(and(eq(transactions.orderItemId, overturned), inArray(transactions.transactionType, ["damage_charge", "not_returnable"])))
+      .where(
+        and(
+          eq(transactions.orderItemId, overturned),
+          inArray(transactions.transactionType, ["damage_charge", "not_returnable"]),
+        ),
+      )
       .get();
     if (charge) {
       const capture = await succeeded(services, captureKey(charge.id));
       paymentIntentId = capture?.ref?.startsWith("pi_") ? capture.ref : capture ? paymentIntentId : null;
     }
   }
-  return { ...request, paymentIntentId, customerId: order?.customerId ?? null, paymentMethodId: order?.paymentMethodId ?? null };
+  return {
+    ...request,
+    paymentIntentId,
+    customerId: order?.customerId ?? null,
+    paymentMethodId: order?.paymentMethodId ?? null,
+  };
 }
 
 export const authorizeKey = (orderId: string) => `authorize:${orderId}`;
@@ -114,9 +153,18 @@ export const deliveryCaptureKey = (orderId: string) => `capture:delivery:${order
 export const refundKey = (orderId: string) => `refund:${orderId}`;
 
 /** At order time: the order's total is authorized. The order stands if this fails (no card step in v1); it is logged and recorded. */
-export async function authorizeOrder(services: PaymentServices, orderId: string, total: number, now: number): Promise<PaymentOutcome> {
+export async function authorizeOrder(
+  services: PaymentServices,
+  orderId: string,
+  total: number,
+  now: number,
+): Promise<PaymentOutcome> {
   try {
-    const outcome = await callPayment(services, { operation: "authorize", orderId, transactionId: null, amount: total, idempotencyKey: authorizeKey(orderId) }, now);
+    const outcome = await callPayment(
+      services,
+      { operation: "authorize", orderId, transactionId: null, amount: total, idempotencyKey: authorizeKey(orderId) },
+      now,
+    );
     if (!outcome.ok) console.error(`payments: authorizing ${orderId} failed`, outcome.error);
     return outcome;
   } catch (error) {
@@ -131,12 +179,27 @@ async function uncaptured(services: PaymentServices, orderId?: string) {
     .select({ one: sql`1` })
     .from(payments)
     .where(and(eq(payments.idempotencyKey, sql`'capture:' || ${transactions.id}`), eq(payments.status, "succeeded")));
-  return services.db
-    .select({ id: transactions.id, orderId: transactions.orderId, gross: transactions.grossAmount, type: transactions.transactionType, paidAtCheckout: orders.paymentIntentId })
-    .from(transactions)
-    .leftJoin(orders, eq(orders.id, transactions.orderId))
-    // Money going back (a refund, a reversal) is given back by refundPayment, never captured.
-    .where(and(orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId), inArray(transactions.status, ["completed", "pending"]), gt(transactions.grossAmount, 0), notExists(capturedAlready)));
+  return (
+    services.db
+      .select({
+        id: transactions.id,
+        orderId: transactions.orderId,
+        gross: transactions.grossAmount,
+        type: transactions.transactionType,
+        paidAtCheckout: orders.paymentIntentId,
+      })
+      .from(transactions)
+      .leftJoin(orders, eq(orders.id, transactions.orderId))
+      // Money going back (a refund, a reversal) is given back by refundPayment, never captured.
+      .where(
+        and(
+          orderId ? eq(transactions.orderId, orderId) : isNotNull(transactions.orderId),
+          inArray(transactions.status, ["completed", "pending"]),
+          gt(transactions.grossAmount, 0),
+          notExists(capturedAlready),
+        ),
+      )
+  );
 }
 
 /**
@@ -154,11 +217,21 @@ async function deliveryFeesDue(services: PaymentServices, orderId?: string) {
   const capturedAlready = services.db
     .select({ one: sql`1` })
     .from(payments)
-    .where(and(eq(payments.idempotencyKey, sql`'capture:delivery:' || ${orders.id}`), sql`${payments.status} = 'succeeded'`));
+    .where(
+      and(eq(payments.idempotencyKey, sql`'capture:delivery:' || ${orders.id}`), sql`${payments.status} = 'succeeded'`),
+    );
   return services.db
     .select({ orderId: orders.id, fee: orders.deliveryFee, paidAtCheckout: orders.paymentIntentId })
     .from(orders)
-    .where(and(orderId ? eq(orders.id, orderId) : undefined, gt(orders.deliveryFee, 0), ne(orders.status, "cancelled"), exists(delivered), notExists(capturedAlready)));
+    .where(
+      and(
+        orderId ? eq(orders.id, orderId) : undefined,
+        gt(orders.deliveryFee, 0),
+        ne(orders.status, "cancelled"),
+        exists(delivered),
+        notExists(capturedAlready),
+      ),
+    );
 }
 
 export interface CaptureSummary {
@@ -179,12 +252,27 @@ export async function captureDue(services: PaymentServices, now: number, orderId
   for (const txn of due) {
     try {
       // Cancelled since it was listed (an overturned charge never collected, decision 0074): not charged.
-      const still = await services.db.select({ status: transactions.status }).from(transactions).where(eq(transactions.id, txn.id)).get();
+      const still = await services.db
+        .select({ status: transactions.status })
+        .from(transactions)
+        .where(eq(transactions.id, txn.id))
+        .get();
       if (still?.status !== "completed" && still?.status !== "pending") continue;
       // The lines were paid at checkout: their capture settles against that payment. Anything
       // later (Buy it now, a conversion, a damage charge) is charged off-session with the saved card.
       const collected = txn.paidAtCheckout !== null && chargeMoment(txn.type as ChargeKind) === "checkout";
-      const outcome = await callPayment(services, { operation: "capture", orderId: txn.orderId!, transactionId: txn.id, amount: txn.gross, idempotencyKey: captureKey(txn.id), collected }, now);
+      const outcome = await callPayment(
+        services,
+        {
+          operation: "capture",
+          orderId: txn.orderId!,
+          transactionId: txn.id,
+          amount: txn.gross,
+          idempotencyKey: captureKey(txn.id),
+          collected,
+        },
+        now,
+      );
       await services.db
         .update(transactions)
         .set({ status: outcome.ok ? "completed" : "pending" })
@@ -192,7 +280,10 @@ export async function captureDue(services: PaymentServices, now: number, orderId
       if (outcome.ok) summary.captured++;
       else {
         summary.failed++;
-        console.error(`payments: capturing ${txn.id} failed; it stays pending and the daily job retries it`, outcome.error);
+        console.error(
+          `payments: capturing ${txn.id} failed; it stays pending and the daily job retries it`,
+          outcome.error,
+        );
         if (!collected) await tellChargeFailed(services, txn.orderId!, txn.id, txn.gross);
       }
     } catch (error) {
@@ -202,11 +293,25 @@ export async function captureDue(services: PaymentServices, now: number, orderId
   }
   for (const order of await deliveryFeesDue(services, orderId)) {
     try {
-      const outcome = await callPayment(services, { operation: "capture", orderId: order.orderId, transactionId: null, amount: order.fee, idempotencyKey: deliveryCaptureKey(order.orderId), collected: order.paidAtCheckout !== null }, now);
+      const outcome = await callPayment(
+        services,
+        {
+          operation: "capture",
+          orderId: order.orderId,
+          transactionId: null,
+          amount: order.fee,
+          idempotencyKey: deliveryCaptureKey(order.orderId),
+          collected: order.paidAtCheckout !== null,
+        },
+        now,
+      );
       if (outcome.ok) summary.captured++;
       else {
         summary.failed++;
-        console.error(`payments: capturing the delivery fee of ${order.orderId} failed; the daily job retries it`, outcome.error);
+        console.error(
+          `payments: capturing the delivery fee of ${order.orderId} failed; the daily job retries it`,
+          outcome.error,
+        );
       }
     } catch (error) {
       summary.failed++;
@@ -221,11 +326,29 @@ export async function laterChargesOwed(db: PaymentServices["db"], orderId: strin
   const failed = db
     .select({ one: sql`1` })
     .from(payments)
-    .where(and(eq(payments.transactionId, transactions.id), eq(payments.operation, "capture"), sql`${payments.status} = 'failed'`));
+    .where(
+      and(
+        eq(payments.transactionId, transactions.id),
+        eq(payments.operation, "capture"),
+        sql`${payments.status} = 'failed'`,
+      ),
+    );
   const row = await db
     .select({ owed: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)` })
     .from(transactions)
-    .where(and(eq(transactions.orderId, orderId), eq(transactions.status, "pending"), inArray(transactions.transactionType, ["rental_purchase", "rental_conversion", "damage_charge", "not_returnable"]), exists(failed)))
+    .where(
+      and(
+        eq(transactions.orderId, orderId),
+        eq(transactions.status, "pending"),
+        inArray(transactions.transactionType, [
+          "rental_purchase",
+          "rental_conversion",
+          "damage_charge",
+          "not_returnable",
+        ]),
+        exists(failed),
+      ),
+    )
     .get();
   return row?.owed ?? 0;
 }

@@ -41,7 +41,16 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
     name: "local",
     async createAccount(payee) {
       const id = `acct_local_${crypto.randomUUID().replace(/-/g, "").slice(0, 16)}`;
-      await writeLocalAccount(services, { id, object: "account", payee: { type: payee.type, id: payee.id }, details_submitted: false, payouts_enabled: false, capabilities: { transfers: "inactive" }, returnUrl: null, refreshUrl: null });
+      await writeLocalAccount(services, {
+        id,
+        object: "account",
+        payee: { type: payee.type, id: payee.id },
+        details_submitted: false,
+        payouts_enabled: false,
+        capabilities: { transfers: "inactive" },
+        returnUrl: null,
+        refreshUrl: null,
+      });
       return { accountId: id };
     },
     async onboardingLink(accountId, urls) {
@@ -59,7 +68,10 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
       const done = await services.env.CACHE.get(localTransferKey(request.idempotencyKey));
       if (done) return { transferId: done };
       if (services.config.isDev) {
-        const [all, one] = await Promise.all([services.env.CACHE.get(LOCAL_TRANSFER_FAIL_KEY), services.env.CACHE.get(localTransferFailKey(request.destination))]);
+        const [all, one] = await Promise.all([
+          services.env.CACHE.get(LOCAL_TRANSFER_FAIL_KEY),
+          services.env.CACHE.get(localTransferFailKey(request.destination)),
+        ]);
         if (all || one) throw new Error("The local provider was told to fail transfers");
       }
       const account = await readLocalAccount(services, request.destination);
@@ -67,7 +79,9 @@ export function localPayoutProvider(services: PayoutServices): PayoutProvider {
       if (accountStatus(account) !== "active") throw new Error("The destination account cannot receive transfers yet");
       // The id follows from the idempotency key, as Stripe answers a repeated key with the first
       // transfer: two calls at once with one key make one transfer here too.
-      const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`transfer:${request.idempotencyKey}`)));
+      const digest = new Uint8Array(
+        await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`transfer:${request.idempotencyKey}`)),
+      );
       const transferId = `tr_local_${[...digest.slice(0, 8)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
       await services.env.CACHE.put(localTransferKey(request.idempotencyKey), transferId);
       return { transferId };

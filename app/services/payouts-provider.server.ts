@@ -1,4 +1,13 @@
-import { payeeAccount, payeeOfAccount, payoutsToSend, recordTransfer, recordTransferReversed, savePayeeAccount, setPayeeAccountStatus, type PayeeRef } from "../data/payout-transfers.server";
+import {
+  payeeAccount,
+  payeeOfAccount,
+  payoutsToSend,
+  recordTransfer,
+  recordTransferReversed,
+  savePayeeAccount,
+  setPayeeAccountStatus,
+  type PayeeRef,
+} from "../data/payout-transfers.server";
 import { accountStatus, transferFor, type AccountFacts, type PayeeAccountStatus } from "../domain/payouts";
 import type { PayeeDetails, PayoutProvider, PayoutServices } from "./payout-types";
 import { localPayoutProvider } from "./payouts-local.server";
@@ -17,7 +26,8 @@ export type { PayeeDetails, PayoutProvider, PayoutServices };
 /** The provider this deployment uses: Stripe when PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY), else the local one. */
 export function payoutProvider(services: PayoutServices): PayoutProvider {
   const config = services.config;
-  if (config.PAYMENT_PROVIDER === "stripe" && config.STRIPE_SECRET_KEY) return stripePayoutProvider(config.STRIPE_SECRET_KEY);
+  if (config.PAYMENT_PROVIDER === "stripe" && config.STRIPE_SECRET_KEY)
+    return stripePayoutProvider(config.STRIPE_SECRET_KEY);
   return localPayoutProvider(services);
 }
 
@@ -32,7 +42,13 @@ export type SetUpOutcome = { ok: true; url: string } | { ok: false; error: strin
  * The payee's connected account (created on first use) and a fresh hosted onboarding link. The
  * caller has checked who may (the seller themself; the store's owner).
  */
-export async function startOnboarding(services: PayoutServices, payee: PayeeDetails, urls: { returnUrl: string; refreshUrl: string }, now: number, provider = payoutProvider(services)): Promise<SetUpOutcome> {
+export async function startOnboarding(
+  services: PayoutServices,
+  payee: PayeeDetails,
+  urls: { returnUrl: string; refreshUrl: string },
+  now: number,
+  provider = payoutProvider(services),
+): Promise<SetUpOutcome> {
   try {
     let account = await payeeAccount(services.db, payee);
     if (!account || account.provider !== provider.name) {
@@ -51,7 +67,13 @@ export async function startOnboarding(services: PayoutServices, payee: PayeeDeta
  * The payee's status for their dashboard. Coming back from onboarding (`refresh`), it is asked of
  * the provider and stored, so the dashboard is right even before the provider's event arrives.
  */
-export async function payeeStatus(services: PayoutServices, payee: PayeeRef, now: number, refresh = false, provider = payoutProvider(services)): Promise<PayeeAccountStatus> {
+export async function payeeStatus(
+  services: PayoutServices,
+  payee: PayeeRef,
+  now: number,
+  refresh = false,
+  provider = payoutProvider(services),
+): Promise<PayeeAccountStatus> {
   const account = await payeeAccount(services.db, payee);
   if (!account) return "not_started";
   if (!refresh || account.status === "active" || account.provider !== provider.name) return account.status;
@@ -87,7 +109,11 @@ export interface TransferSummary {
  * idempotency key, a transfer made earlier for it is looked up first and the 'paid' update is
  * guarded, so nothing is paid twice. A payout at or below zero is never sent (decision 0073).
  */
-export async function sendPayouts(services: PayoutServices, now: number, provider = payoutProvider(services)): Promise<TransferSummary> {
+export async function sendPayouts(
+  services: PayoutServices,
+  now: number,
+  provider = payoutProvider(services),
+): Promise<TransferSummary> {
   const summary: TransferSummary = { paid: 0, waiting: 0, failed: 0 };
   for (const payout of await payoutsToSend(services.db)) {
     try {
@@ -147,7 +173,8 @@ async function accountUpdated(services: PayoutServices, object: EventObject, now
   const provider = payoutProvider(services);
   let status: PayeeAccountStatus;
   try {
-    status = known.provider === provider.name ? await provider.accountStatus(id) : accountStatus(object as AccountFacts);
+    status =
+      known.provider === provider.name ? await provider.accountStatus(id) : accountStatus(object as AccountFacts);
   } catch {
     status = accountStatus(object as AccountFacts);
   }
@@ -163,7 +190,8 @@ async function transferCreated(services: PayoutServices, object: EventObject, no
     await recordTransferReversed(services.db, payoutId, transferId, now);
     return;
   }
-  if (await recordTransfer(services.db, payoutId, { status: "paid", transferId }, now)) await tellPaid(services, payoutId);
+  if (await recordTransfer(services.db, payoutId, { status: "paid", transferId }, now))
+    await tellPaid(services, payoutId);
 }
 
 /** transfer.updated / transfer.reversed: a transfer taken back (wholly) shows as reversed; anything else is as created. */
@@ -171,9 +199,15 @@ async function transferChanged(services: PayoutServices, object: EventObject, no
   const payoutId = payoutIdOf(object);
   const transferId = str(object.id);
   if (!payoutId || !transferId) return;
-  const reversed = object.reversed === true || (typeof object.amount_reversed === "number" && typeof object.amount === "number" && object.amount_reversed >= object.amount && object.amount > 0);
+  const reversed =
+    object.reversed === true ||
+    (typeof object.amount_reversed === "number" &&
+      typeof object.amount === "number" &&
+      object.amount_reversed >= object.amount &&
+      object.amount > 0);
   if (reversed) await recordTransferReversed(services.db, payoutId, transferId, now);
-  else if (await recordTransfer(services.db, payoutId, { status: "paid", transferId }, now)) await tellPaid(services, payoutId);
+  else if (await recordTransfer(services.db, payoutId, { status: "paid", transferId }, now))
+    await tellPaid(services, payoutId);
 }
 
 /**

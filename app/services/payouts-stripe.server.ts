@@ -43,18 +43,34 @@ export function stripePayoutProvider(secretKey: string, options: StripeOptions =
     },
     async onboardingLink(accountId, urls) {
       const stripe = await client;
-      const link = await stripe.accountLinks.create({ account: accountId, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        type: "account_onboarding",
+        return_url: urls.returnUrl,
+        refresh_url: urls.refreshUrl,
+      });
       return { url: link.url };
     },
     async accountStatus(accountId) {
       const stripe = await client;
       const account = await stripe.accounts.retrieve(accountId);
-      return accountStatus({ details_submitted: account.details_submitted, payouts_enabled: account.payouts_enabled, capabilities: { transfers: account.capabilities?.transfers ?? null } });
+      return accountStatus({
+        details_submitted: account.details_submitted,
+        payouts_enabled: account.payouts_enabled,
+        capabilities: { transfers: account.capabilities?.transfers ?? null },
+      });
     },
     async createTransfer(request) {
       const stripe = await client;
       const transfer = await stripe.transfers.create(
-        { amount: request.amount, currency: request.currency, destination: request.destination, metadata: request.metadata, transfer_group: request.transferGroup, description: request.description },
+        {
+          amount: request.amount,
+          currency: request.currency,
+          destination: request.destination,
+          metadata: request.metadata,
+          transfer_group: request.transferGroup,
+          description: request.description,
+        },
         { idempotencyKey: request.idempotencyKey },
       );
       return { transferId: transfer.id };

@@ -13,7 +13,13 @@ import { parseFollowKey, type FollowTarget } from "../domain/follows";
 // values are read fresh (one D1 statement each, only on a page that has such a part) and put
 // in place. Nothing here is ever cached into the shared copy.
 
-const decode = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decode = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 /** The follow buttons a page has, by their key. */
 export function followsIn(html: string) {
@@ -29,7 +35,13 @@ const RAIL_MARKER = 'data-personal="following"';
  * when they follow more than are kept: then the page's buttons are read here. The rail is read
  * only for a visitor who follows someone.
  */
-export async function followValues(services: AppContext, userId: string, html: string, now: number, known: Set<string> | null): Promise<Pick<Personal, "follows" | "followingRail">> {
+export async function followValues(
+  services: AppContext,
+  userId: string,
+  html: string,
+  now: number,
+  known: Set<string> | null,
+): Promise<Pick<Personal, "follows" | "followingRail">> {
   const keys = followsIn(html);
   const wantsRail = html.includes(RAIL_MARKER) && (known === null || known.size > 0);
   if (keys.length === 0 && !wantsRail) return {};
@@ -55,9 +67,18 @@ export function stitchFollows(html: string, personal: Personal, render: (part: R
   for (const [key, on] of Object.entries(personal.follows ?? {})) {
     const target = parseFollowKey(key);
     if (!on || !target) continue;
-    out = replaceOnce(out, render(<FollowButton kind={target.kind} id={target.id} following={false} />), render(<FollowButton kind={target.kind} id={target.id} following />));
+    out = replaceOnce(
+      out,
+      render(<FollowButton kind={target.kind} id={target.id} following={false} />),
+      render(<FollowButton kind={target.kind} id={target.id} following />),
+    );
     if (out === null) return null;
   }
-  if (personal.followingRail?.length) out = replaceOnce(out, render(<FollowingRail items={[]} />), render(<FollowingRail items={personal.followingRail} />));
+  if (personal.followingRail?.length)
+    out = replaceOnce(
+      out,
+      render(<FollowingRail items={[]} />),
+      render(<FollowingRail items={personal.followingRail} />),
+    );
   return out;
 }

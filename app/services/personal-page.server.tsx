@@ -100,7 +100,11 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, "\\u0
 function partIds(html: string, tag: string, attribute: string) {
   // Most pages have none of a kind: one plain search says so before any pattern runs.
   if (!html.includes(` ${attribute}="`)) return [];
-  return [...new Set([...html.matchAll(new RegExp(`<${tag}[^>]*\\s${attribute}="([^"]+)"`, "g"))].map((m) => decodeAttribute(m[1]!)))];
+  return [
+    ...new Set(
+      [...html.matchAll(new RegExp(`<${tag}[^>]*\\s${attribute}="([^"]+)"`, "g"))].map((m) => decodeAttribute(m[1]!)),
+    ),
+  ];
 }
 
 /** The products a page has hearts for (each is one `form[data-favorite]`). */
@@ -112,7 +116,13 @@ export const notifiesIn = (html: string) => partIds(html, "form", "data-notify")
 /** The items a page says are reserved (each is one `div[data-reserved]`, decision 0068). */
 export const reservationsIn = (html: string) => partIds(html, "div", "data-reserved");
 
-const decodeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+const decodeAttribute = (value: string) =>
+  value
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
 
 function replaceOnce(html: string, from: string, to: string): string | null {
   const at = html.indexOf(from);
@@ -125,7 +135,12 @@ function replaceOnce(html: string, from: string, to: string): string | null {
  * Null when a part is not where it should be (its markup changed): the caller then renders the
  * page for the visitor instead — a page is never half stitched.
  */
-export async function stitchPersonalPage(html: string, url: string, personal: Personal, nonce: string | null): Promise<string | null> {
+export async function stitchPersonalPage(
+  html: string,
+  url: string,
+  personal: Personal,
+  nonce: string | null,
+): Promise<string | null> {
   const parts = await anonymous();
   const atRootRender = await rootRenderer();
   let out: string | null = replaceOnce(html, parts.header, await headerFor(personal));
@@ -142,15 +157,29 @@ export async function stitchPersonalPage(html: string, url: string, personal: Pe
     // A heart renders its page's path (the form's returnTo): these render at the page's URL.
     const render = await partRenderer(url);
     for (const [productId, reservation] of held) {
-      out = replaceOnce(out!, render(<BackInStock productId={productId} expectedBack={reservedText(reservation.until)} waiting={false} reserved />), render(<HeldForYou productId={productId} held={reservation} />));
+      out = replaceOnce(
+        out!,
+        render(
+          <BackInStock productId={productId} expectedBack={reservedText(reservation.until)} waiting={false} reserved />,
+        ),
+        render(<HeldForYou productId={productId} held={reservation} />),
+      );
       if (out === null) return null;
     }
     for (const [productId] of saved) {
-      out = replaceOnce(out!, render(<FavoriteButton productId={productId} saved={false} />), render(<FavoriteButton productId={productId} saved />));
+      out = replaceOnce(
+        out!,
+        render(<FavoriteButton productId={productId} saved={false} />),
+        render(<FavoriteButton productId={productId} saved />),
+      );
       if (out === null) return null;
     }
     for (const [productId] of asked) {
-      out = replaceOnce(out!, render(<NotifyMe productId={productId} waiting={false} />), render(<NotifyMe productId={productId} waiting />));
+      out = replaceOnce(
+        out!,
+        render(<NotifyMe productId={productId} waiting={false} />),
+        render(<NotifyMe productId={productId} waiting />),
+      );
       if (out === null) return null;
     }
   }
@@ -192,7 +221,15 @@ export async function forgetVisit(request: Request, services: AppContext) {
   if (id) visits.delete(id);
 }
 
-const personalOf = (user: KnownVisit["user"], cartCount: number, hearts: string[], saved: Set<string>, notifies: string[], waiting: Set<string>, held: Personal["held"] = {}): Personal => ({
+const personalOf = (
+  user: KnownVisit["user"],
+  cartCount: number,
+  hearts: string[],
+  saved: Set<string>,
+  notifies: string[],
+  waiting: Set<string>,
+  held: Personal["held"] = {},
+): Personal => ({
   user,
   cartCount,
   favorites: Object.fromEntries(hearts.map((id) => [id, saved.has(id)])),
@@ -208,21 +245,48 @@ interface PageParts {
 }
 
 /** The visitor's header values, which of the page's hearts they saved, which rented items they asked about and which reserved items their checkout holds: from memory, or one D1 statement. */
-async function personalValues(request: Request, services: AppContext, session: NonNullable<Awaited<ReturnType<typeof readSession>>>, now: number, { hearts, notifies, reserved }: PageParts) {
+async function personalValues(
+  request: Request,
+  services: AppContext,
+  session: NonNullable<Awaited<ReturnType<typeof readSession>>>,
+  now: number,
+  { hearts, notifies, reserved }: PageParts,
+) {
   const bookmark = readBookmark(request);
   const known = visits.get(session.id);
   // A reserved item's holder is read each time (a page with one is rare; a checkout changes it).
-  if (known && known.until > now && known.bookmark === bookmark && reserved.length === 0) return { personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting), setCookie: null, follows: known.follows };
+  if (known && known.until > now && known.bookmark === bookmark && reserved.length === 0)
+    return {
+      personal: personalOf(known.user, known.cartCount, hearts, known.favorites, notifies, known.waiting),
+      setCookie: null,
+      follows: known.follows,
+    };
   visits.delete(session.id);
-  const visit = await visitOf(services, session, now, hearts, { allFavorites: true, waitingOf: notifies, heldOf: reserved });
+  const visit = await visitOf(services, session, now, hearts, {
+    allFavorites: true,
+    waitingOf: notifies,
+    heldOf: reserved,
+  });
   if (!visit.user) return { personal: null, setCookie: visit.setCookie, follows: null };
   const user = headerUser(visit.user);
   // Saved (or asked about) more than can be kept: the next page asks again for its own.
   if (visit.allFavorites && visit.allWaiting) {
-    visits.set(session.id, { until: now + VISIT_MS, bookmark, user, cartCount: visit.cartCount, favorites: visit.allFavorites, waiting: visit.allWaiting, follows: visit.allFollows });
+    visits.set(session.id, {
+      until: now + VISIT_MS,
+      bookmark,
+      user,
+      cartCount: visit.cartCount,
+      favorites: visit.allFavorites,
+      waiting: visit.allWaiting,
+      follows: visit.allFollows,
+    });
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
-  return { personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held), setCookie: visit.setCookie, follows: visit.allFollows };
+  return {
+    personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held),
+    setCookie: visit.setCookie,
+    follows: visit.allFollows,
+  };
 }
 
 export interface PersonalPageOptions {
@@ -239,25 +303,37 @@ export interface PersonalPageOptions {
  * The page comes through the page cache as an anonymous visitor's; the visitor's header values
  * and saved items come from memory or one D1 statement (personalValues).
  */
-export async function servePersonalPage(request: Request, { services, cache, render, now }: PersonalPageOptions): Promise<Response | null> {
+export async function servePersonalPage(
+  request: Request,
+  { services, cache, render, now }: PersonalPageOptions,
+): Promise<Response | null> {
   const session = await readSession(request, services, { remembered: true, now });
   if (!session) return null;
   const shared = anonymousRequest(request);
   const page = await withPageCache(shared, cache, () => render(shared));
   const headers = new Headers(page.headers);
   headers.set("cache-control", "private, no-store");
-  if (!(page.headers.get("content-type") ?? "").startsWith("text/html")) return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
+  if (!(page.headers.get("content-type") ?? "").startsWith("text/html"))
+    return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
   const html = await pageText(page);
-  const values = await personalValues(request, services, session, now, { hearts: heartsIn(html), notifies: notifiesIn(html), reserved: reservationsIn(html) });
+  const values = await personalValues(request, services, session, now, {
+    hearts: heartsIn(html),
+    notifies: notifiesIn(html),
+    reserved: reservationsIn(html),
+  });
   const { setCookie } = values;
-  const personal = values.personal ? { ...values.personal, ...(await followValues(services, session.stored.userId, html, now, values.follows)) } : null;
+  const personal = values.personal
+    ? { ...values.personal, ...(await followValues(services, session.stored.userId, html, now, values.follows)) }
+    : null;
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.
   if (!personal) return new Response(html, { status: page.status, statusText: page.statusText, headers });
   const nonce = /'nonce-([^']+)'/.exec(page.headers.get("content-security-policy") ?? "")?.[1] ?? null;
   const stitched = await stitchPersonalPage(html, request.url, personal, nonce);
   if (stitched === null) {
-    console.error(`personal page: ${new URL(request.url).pathname} could not be stitched (a personal part's markup changed); rendered for the visitor`);
+    console.error(
+      `personal page: ${new URL(request.url).pathname} could not be stitched (a personal part's markup changed); rendered for the visitor`,
+    );
     return null;
   }
   headers.set("x-page-cache", `stitched-${page.headers.get("x-page-cache") ?? "render"}`);

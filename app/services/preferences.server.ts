@@ -10,12 +10,18 @@ import { enqueue } from "./notifications.server";
 
 /** The statement of the categories a person switched to in-site only (to batch with others). */
 export function emailOffQuery(db: Database, userId: string) {
-  return db.select({ category: notificationPreferences.category }).from(notificationPreferences).where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, false)));
+  return db
+    .select({ category: notificationPreferences.category })
+    .from(notificationPreferences)
+    .where(and(eq(notificationPreferences.userId, userId), eq(notificationPreferences.email, false)));
 }
 
 /** The categories a person switched to in-site only, and the digests they did not switch on (decision 0090). */
 export async function emailOff(db: Database, userId: string) {
-  const rows = await db.select({ category: notificationPreferences.category, email: notificationPreferences.email }).from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  const rows = await db
+    .select({ category: notificationPreferences.category, email: notificationPreferences.email })
+    .from(notificationPreferences)
+    .where(eq(notificationPreferences.userId, userId));
   const off = new Set<string>(rows.filter((r) => !r.email).map((r) => r.category));
   for (const digest of DIGEST_ONLY) if (!rows.some((r) => r.category === digest && r.email)) off.add(digest);
   return off;
@@ -23,13 +29,23 @@ export async function emailOff(db: Database, userId: string) {
 
 /** The marketing tool is told when a person's marketing e-mails are switched on or off (decision 0068). */
 const marketingChoice = (email: string, on: boolean, now: number) =>
-  ({ key: `marketing-choice:${email.toLowerCase()}:${now}`, type: "marketing", action: "update_contact", data: { email, unsubscribed: !on } }) as const;
+  ({
+    key: `marketing-choice:${email.toLowerCase()}:${now}`,
+    type: "marketing",
+    action: "update_contact",
+    data: { email, unsubscribed: !on },
+  }) as const;
 
 /**
  * Saves every category's choice at once (the account's form). A changed Marketing choice is
  * passed on to the marketing tool, which sign-up told of the new contact (decision 0068).
  */
-export async function savePreferences(app: { db: Database; env: Env }, user: { id: string; email: string }, emailed: ReadonlySet<NotificationCategory>, now: number) {
+export async function savePreferences(
+  app: { db: Database; env: Env },
+  user: { id: string; email: string },
+  emailed: ReadonlySet<NotificationCategory>,
+  now: number,
+) {
   const { db } = app;
   const userId = user.id;
   const marketingWas = !(await emailOff(db, userId)).has("marketing");
@@ -37,10 +53,14 @@ export async function savePreferences(app: { db: Database; env: Env }, user: { i
     db
       .insert(notificationPreferences)
       .values({ userId, category, email: emailed.has(category), updatedAt: now })
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.category], set: { email: emailed.has(category), updatedAt: now } }),
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.category],
+        set: { email: emailed.has(category), updatedAt: now },
+      }),
   );
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  if (emailed.has("marketing") !== marketingWas) await enqueue(app.env, [marketingChoice(user.email, emailed.has("marketing"), now)]);
+  if (emailed.has("marketing") !== marketingWas)
+    await enqueue(app.env, [marketingChoice(user.email, emailed.has("marketing"), now)]);
 }
 
 /**
@@ -50,7 +70,10 @@ export async function savePreferences(app: { db: Database; env: Env }, user: { i
 export async function unsubscribe(app: { db: Database; env: Env }, claim: UnsubscribeClaim, now: number) {
   let email: string | null = claim.who.startsWith("e:") ? claim.who.slice(2) : null;
   // The newsletter's link of an address that has an account: its Marketing choice follows (decision 0068).
-  const account = email && claim.category === "marketing" ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get() : undefined;
+  const account =
+    email && claim.category === "marketing"
+      ? await app.db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get()
+      : undefined;
   const userId = claim.who.startsWith("u:") ? claim.who.slice(2) : (account?.id ?? null);
   if (userId) {
     const user = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
@@ -60,9 +83,14 @@ export async function unsubscribe(app: { db: Database; env: Env }, claim: Unsubs
     await app.db
       .insert(notificationPreferences)
       .values({ userId, category: claim.category, email: false, updatedAt: now })
-      .onConflictDoUpdate({ target: [notificationPreferences.userId, notificationPreferences.category], set: { email: false, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: [notificationPreferences.userId, notificationPreferences.category],
+        set: { email: false, updatedAt: now },
+      });
   }
   if (claim.category === "marketing" && email) {
-    await enqueue(app.env, [{ ...marketingChoice(email, false, now), key: `unsubscribe:${email.toLowerCase()}:${now}` }]);
+    await enqueue(app.env, [
+      { ...marketingChoice(email, false, now), key: `unsubscribe:${email.toLowerCase()}:${now}` },
+    ]);
   }
 }

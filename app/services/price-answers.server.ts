@@ -12,13 +12,20 @@ import { redirectWithToast } from "./toast.server";
  * price changes when accepted, shoppers who saved the item hear of a lower price, the store is told
  * the answer, and the owner's own notice of the request is read now.
  */
-export async function answerPriceFromForm(app: AppContext, form: FormData, ownerId: string, intent: "accept_price" | "reject_price", now: number) {
+export async function answerPriceFromForm(
+  app: AppContext,
+  form: FormData,
+  ownerId: string,
+  intent: "accept_price" | "reject_price",
+  now: number,
+) {
   const answer = intent === "accept_price" ? "accepted" : "rejected";
   const verb = answer === "accepted" ? "accept" : "reject";
   const requestId = String(form.get("requestId") ?? "").slice(0, 100);
   try {
     const answered = await answerPriceChange(app.db, requestId, ownerId, answer, now);
-    if (!answered) return data({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, { status: 404 });
+    if (!answered)
+      return data({ intent, alert: { title: "Error", message: `Failed to ${verb} the request.` } }, { status: 404 });
     if (answered.changed && answered.productStatus === "live") await publicPagesChanged(app.env.CACHE, now);
     // Shoppers who saved it are told of a lower price (issue 25).
     if (answered.changed) await tellPriceDrop(app, answered.productId, answered.before);

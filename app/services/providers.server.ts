@@ -49,10 +49,7 @@ export function emailProvider(config: AppConfig, fetcher: typeof fetch = fetch):
   };
 }
 
-export function marketingProvider(
-  config: AppConfig,
-  fetcher: typeof fetch = fetch,
-): MarketingProvider {
+export function marketingProvider(config: AppConfig, fetcher: typeof fetch = fetch): MarketingProvider {
   if (!config.BREVO_API_KEY) return localOutbox;
   const base = config.BREVO_API_URL.replace(/\/$/, "");
   const key = config.BREVO_API_KEY;
@@ -79,14 +76,25 @@ export function marketingProvider(
         });
       } else if (message.action === "update_contact") {
         // Brevo: a contact who unsubscribed is blacklisted for e-mail campaigns.
-        await post("/contacts", { email: message.data.email, emailBlacklisted: message.data.unsubscribed, updateEnabled: true });
+        await post("/contacts", {
+          email: message.data.email,
+          emailBlacklisted: message.data.unsubscribed,
+          updateEnabled: true,
+        });
       } else if (message.action === "delete_contact") {
         // A deleted account: its contact goes too (404, already gone, is not a failure to retry).
-        const response = await fetcher(`${base}/contacts/${encodeURIComponent(message.data.email)}`, { method: "DELETE", headers: { "api-key": key } });
+        const response = await fetcher(`${base}/contacts/${encodeURIComponent(message.data.email)}`, {
+          method: "DELETE",
+          headers: { "api-key": key },
+        });
         if (!response.ok && response.status !== 404) throw new Error(`Marketing API answered ${response.status}`);
       } else {
         const { email, eventName, eventProperties } = message.data;
-        await post("/events", { event_name: eventName, identifiers: { email_id: email }, event_properties: eventProperties });
+        await post("/events", {
+          event_name: eventName,
+          identifiers: { email_id: email },
+          event_properties: eventProperties,
+        });
       }
     },
   };

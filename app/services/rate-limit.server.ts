@@ -63,13 +63,18 @@ async function subjectKey(subject: string) {
   return `sha256-${[...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
 
-const keyOf = async (limit: RateLimit, subject: string, now: number) => `rl:${limit.name}:${await subjectKey(subject)}:${Math.floor(now / 1000 / limit.windowSeconds)}`;
-const countOf = async (kv: KVNamespace, limit: RateLimit, subject: string, now: number) => Number((await kv.get(await keyOf(limit, subject, now))) ?? 0);
+const keyOf = async (limit: RateLimit, subject: string, now: number) =>
+  `rl:${limit.name}:${await subjectKey(subject)}:${Math.floor(now / 1000 / limit.windowSeconds)}`;
+const countOf = async (kv: KVNamespace, limit: RateLimit, subject: string, now: number) =>
+  Number((await kv.get(await keyOf(limit, subject, now))) ?? 0);
 const clientOf = (email: string, ip: string) => `${email}\n${ip}`;
 
 /** Why this client may not try this e-mail's password now (null when it may); counts nothing. */
 export async function signInThrottled(kv: KVNamespace, email: string, ip: string, now = Date.now()) {
-  const [mine, everyone] = await Promise.all([countOf(kv, LIMITS.signInFailures, clientOf(email, ip), now), countOf(kv, LIMITS.signInFailuresUnderAttack, email, now)]);
+  const [mine, everyone] = await Promise.all([
+    countOf(kv, LIMITS.signInFailures, clientOf(email, ip), now),
+    countOf(kv, LIMITS.signInFailuresUnderAttack, email, now),
+  ]);
   const allowance = everyone >= LIMITS.signInFailuresUnderAttack.limit ? 1 : LIMITS.signInFailures.limit;
   // The way out that needs no waiting is a new password (decision 0017).
   return mine >= allowance ? rateLimitedMessage(secondsLeft(LIMITS.signInFailures, now), "reset your password") : null;
@@ -78,7 +83,12 @@ export async function signInThrottled(kv: KVNamespace, email: string, ip: string
 /** A wrong password (or an unknown e-mail, which answers the same) from this client. */
 export async function recordSignInFailure(kv: KVNamespace, email: string, ip: string, now = Date.now()) {
   await Promise.all(
-    ([[LIMITS.signInFailures, clientOf(email, ip)], [LIMITS.signInFailuresUnderAttack, email]] as const).map(async ([limit, subject]) => {
+    (
+      [
+        [LIMITS.signInFailures, clientOf(email, ip)],
+        [LIMITS.signInFailuresUnderAttack, email],
+      ] as const
+    ).map(async ([limit, subject]) => {
       const key = await keyOf(limit, subject, now);
       const count = Number((await kv.get(key)) ?? 0);
       await kv.put(key, String(count + 1), { expirationTtl: Math.max(60, limit.windowSeconds * 2) });

@@ -25,15 +25,23 @@ const MAX_FEED_BYTES = 256 * 1024;
 const FEED_TIMEOUT_MS = 10_000;
 
 /** The ECB's daily reference rates, fetched with `fetcher` (the global fetch in production). */
-export function ecbRatesProvider(fetcher: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init)): RatesProvider {
+export function ecbRatesProvider(
+  fetcher: (url: string, init?: RequestInit) => Promise<Response> = (url, init) => fetch(url, init),
+): RatesProvider {
   return {
     name: "ecb",
     async latest(now) {
       let response: Response;
       try {
-        response = await fetcher(ECB_DAILY_URL, { headers: { accept: "application/xml, text/xml" }, signal: AbortSignal.timeout(FEED_TIMEOUT_MS) });
+        response = await fetcher(ECB_DAILY_URL, {
+          headers: { accept: "application/xml, text/xml" },
+          signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+        });
       } catch (error) {
-        return { ok: false, reason: `the feed could not be fetched (${error instanceof Error ? error.message : String(error)})` };
+        return {
+          ok: false,
+          reason: `the feed could not be fetched (${error instanceof Error ? error.message : String(error)})`,
+        };
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -69,7 +77,11 @@ export type RefreshOutcome = { refreshed: true; date: string } | { refreshed: fa
  * trusted (the provider said why) or are older than the kept ones; then the kept ones stay, and why
  * is logged. Pages showing converted prices are renewed when the rates changed.
  */
-export async function refreshRates(ctx: { db: Database; env: Env }, provider: RatesProvider, now: number): Promise<RefreshOutcome> {
+export async function refreshRates(
+  ctx: { db: Database; env: Env },
+  provider: RatesProvider,
+  now: number,
+): Promise<RefreshOutcome> {
   let feed: FeedResult;
   try {
     feed = await provider.latest(now);

@@ -3,7 +3,10 @@
  * null, with the rest left unread, when it is longer. The request gate and the payment provider's
  * webhook both read bodies through it.
  */
-export async function readAtMost(body: ReadableStream<Uint8Array> | null, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+export async function readAtMost(
+  body: ReadableStream<Uint8Array> | null,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

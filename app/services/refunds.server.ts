@@ -32,11 +32,21 @@ export async function refundOrder(services: PaymentServices, orderId: string, no
   const partial = await services.db
     .select({ amount: sql<number>`max(${payments.amount})` })
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), eq(payments.operation, "refund"), sql`${payments.idempotencyKey} like 'refund:%:%'`))
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.operation, "refund"),
+        sql`${payments.idempotencyKey} like 'refund:%:%'`,
+      ),
+    )
     .groupBy(payments.idempotencyKey);
   const amount = sum("authorize") - sum("capture") - partial.reduce((total, r) => total + r.amount, 0);
   if (sum("authorize") === 0 || amount <= 0) return null;
-  const outcome = await callPayment(services, { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) }, now);
+  const outcome = await callPayment(
+    services,
+    { operation: "refund", orderId, transactionId: null, amount, idempotencyKey: refundKey(orderId) },
+    now,
+  );
   if (!outcome.ok) console.error(`payments: refunding ${orderId} failed; the daily job retries it`, outcome.error);
   return outcome;
 }
@@ -53,18 +63,28 @@ export async function refundOrder(services: PaymentServices, orderId: string, no
  * less its other refunds, given or owed (refundCap, app/domain/refund-cap.ts). Nothing left: no
  * call at all, answered `refused`.
  */
-export async function refundPayment(services: PaymentServices, request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string }, now: number): Promise<PaymentOutcome | RefundRefused | null> {
+export async function refundPayment(
+  services: PaymentServices,
+  request: { orderId: string; transactionId: string | null; amount: number; idempotencyKey: string },
+  now: number,
+): Promise<PaymentOutcome | RefundRefused | null> {
   if (request.amount <= 0) return null;
   const input = await moneyInputOf(services.db, request.orderId);
   const cap = input ? refundCap(input, request.idempotencyKey) : 0;
   const amount = Math.min(request.amount, cap);
   if (amount <= 0) {
-    console.error(`payments: refund ${request.idempotencyKey} of ${request.amount} refused: nothing captured is left to give back`);
+    console.error(
+      `payments: refund ${request.idempotencyKey} of ${request.amount} refused: nothing captured is left to give back`,
+    );
     return { ok: false, refused: true, error: "Nothing that was paid is left to refund." };
   }
-  if (amount < request.amount) console.error(`payments: refund ${request.idempotencyKey} cut from ${request.amount} to ${amount}, what was captured and not yet refunded`);
+  if (amount < request.amount)
+    console.error(
+      `payments: refund ${request.idempotencyKey} cut from ${request.amount} to ${amount}, what was captured and not yet refunded`,
+    );
   const outcome = await callPayment(services, { operation: "refund", ...request, amount }, now);
-  if (!outcome.ok) console.error(`payments: refund ${request.idempotencyKey} failed; the daily job retries it`, outcome.error);
+  if (!outcome.ok)
+    console.error(`payments: refund ${request.idempotencyKey} failed; the daily job retries it`, outcome.error);
   return outcome;
 }
 
@@ -83,10 +103,22 @@ export async function retryFailedRefunds(services: PaymentServices, now: number)
     .from(payments)
     .where(and(eq(payments.idempotencyKey, failed.idempotencyKey), sql`${payments.status} = 'succeeded'`));
   const rows = await services.db
-    .selectDistinct({ orderId: failed.orderId, transactionId: failed.transactionId, amount: failed.amount, idempotencyKey: failed.idempotencyKey })
+    .selectDistinct({
+      orderId: failed.orderId,
+      transactionId: failed.transactionId,
+      amount: failed.amount,
+      idempotencyKey: failed.idempotencyKey,
+    })
     .from(failed)
     // Partial refunds only (refund:{why}:{item}); a whole cancelled order's refund is refundsDue()'s.
-    .where(and(eq(failed.operation, "refund"), eq(failed.status, "failed"), sql`${failed.idempotencyKey} like 'refund:%:%'`, notExists(done)));
+    .where(
+      and(
+        eq(failed.operation, "refund"),
+        eq(failed.status, "failed"),
+        sql`${failed.idempotencyKey} like 'refund:%:%'`,
+        notExists(done),
+      ),
+    );
   let refunded = 0;
   for (const row of rows) if ((await refundPayment(services, row, now))?.ok) refunded++;
   return refunded;

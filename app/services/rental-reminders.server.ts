@@ -17,7 +17,11 @@ import { noticeMessage } from "./notify.server";
  * changed the row queues the e-mail (two runs at once send one); if queueing fails the stamp is
  * taken back so the next run tries again. The message key is stable, so a redelivery sends once.
  */
-export async function remindRentalEnding(ctx: { env: Env; config: AppConfig; db: Database }, itemId: string, now: number) {
+export async function remindRentalEnding(
+  ctx: { env: Env; config: AppConfig; db: Database },
+  itemId: string,
+  now: number,
+) {
   // The day before in the shopper's own zone (issue 45 item 6): a run that falls earlier leaves it.
   const due = await ctx.db
     .select({ endsAt: orderItems.rentalEndsAt, zone: users.timeZone })
@@ -35,7 +39,17 @@ export async function remindRentalEnding(ctx: { env: Env; config: AppConfig; db:
   if ((stamped.meta.changes ?? 0) !== 1) return false;
   try {
     const row = await ctx.db
-      .select({ name: orderItems.name, endsAt: orderItems.rentalEndsAt, buyingPrice: orderItems.buyingPrice, orderId: orders.id, reference: orders.reference, userId: users.id, email: users.email, fullName: users.fullName, zone: users.timeZone })
+      .select({
+        name: orderItems.name,
+        endsAt: orderItems.rentalEndsAt,
+        buyingPrice: orderItems.buyingPrice,
+        orderId: orders.id,
+        reference: orders.reference,
+        userId: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        zone: users.timeZone,
+      })
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .innerJoin(users, eq(users.id, orders.userId))
@@ -62,7 +76,10 @@ export async function remindRentalEnding(ctx: { env: Env; config: AppConfig; db:
     ]);
     return true;
   } catch (error) {
-    await ctx.db.update(orderItems).set({ reminderSentAt: null }).where(and(eq(orderItems.id, itemId), eq(orderItems.reminderSentAt, now)));
+    await ctx.db
+      .update(orderItems)
+      .set({ reminderSentAt: null })
+      .where(and(eq(orderItems.id, itemId), eq(orderItems.reminderSentAt, now)));
     throw error;
   }
 }

@@ -25,11 +25,21 @@ export const TURNAROUND_MESSAGE = `Enter a whole number of days from 0 to ${MAX_
 export async function markReadyFromForm(app: App, form: FormData, handler: Handler, back: string, now: number) {
   const productId = String(form.get("productId") ?? "").slice(0, 100);
   if (!(await markReady(app.db, productId, handler, now))) {
-    return data<PreparingFormResult>({ intent: "mark_ready", alert: { title: "Not marked ready", message: "That item is not one of yours being prepared." } }, { status: 404 });
+    return data<PreparingFormResult>(
+      {
+        intent: "mark_ready",
+        alert: { title: "Not marked ready", message: "That item is not one of yours being prepared." },
+      },
+      { status: 404 },
+    );
   }
   await publicPagesChanged(app.env.CACHE, now);
   await tellBackOnSale(app, [productId], now);
-  return redirectWithToast(app.config, back, { type: "success", title: "Marked ready", description: "The item is live again: shoppers can rent or buy it now." });
+  return redirectWithToast(app.config, back, {
+    type: "success",
+    title: "Marked ready",
+    description: "The item is live again: shoppers can rent or buy it now.",
+  });
 }
 
 /** The turnaround setting: 0 to 7 whole days, refused at its field otherwise. */
@@ -37,8 +47,19 @@ export async function setTurnaroundFromForm(app: App, form: FormData, handler: H
   const raw = String(form.get("turnaroundDays") ?? "").trim();
   const days = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
   if (!(days >= 0 && days <= MAX_TURNAROUND_DAYS)) {
-    return data<PreparingFormResult>({ intent: "set_turnaround", errors: { turnaroundDays: TURNAROUND_MESSAGE }, alert: { title: "Turnaround not saved", message: TURNAROUND_MESSAGE } }, { status: 400 });
+    return data<PreparingFormResult>(
+      {
+        intent: "set_turnaround",
+        errors: { turnaroundDays: TURNAROUND_MESSAGE },
+        alert: { title: "Turnaround not saved", message: TURNAROUND_MESSAGE },
+      },
+      { status: 400 },
+    );
   }
   await setTurnaround(app.db, handler, days, now);
-  return redirectWithToast(app.config, back, { type: "success", title: "Turnaround saved", description: `A returned rental is prepared for ${days} ${days === 1 ? "day" : "days"} before it is live again.` });
+  return redirectWithToast(app.config, back, {
+    type: "success",
+    title: "Turnaround saved",
+    description: `A returned rental is prepared for ${days} ${days === 1 ? "day" : "days"} before it is live again.`,
+  });
 }

@@ -1,6 +1,13 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import { DEFAULT_BODY_LIMIT, maxBodyBytes, readBodyLimit, type BodyLimit } from "../domain/body-limit";
-import { checkUrlEncoded, hasControlCharacters, isRefusal, readContentType, tooLarge, type Refusal } from "../domain/form-body";
+import {
+  checkUrlEncoded,
+  hasControlCharacters,
+  isRefusal,
+  readContentType,
+  tooLarge,
+  type Refusal,
+} from "../domain/form-body";
 import { MultipartCheck } from "../domain/multipart-check";
 import { readAtMost } from "./read-at-most";
 import { refusalPage } from "../domain/markup";
@@ -33,7 +40,13 @@ function routeTree(manifest: Manifest): Node[] {
     const children = new Map<string | undefined, Node[]>();
     for (const route of Object.values(manifest)) {
       if (!route) continue;
-      const node = { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, module: route.module as RouteModule } as Node;
+      const node = {
+        id: route.id,
+        path: route.path,
+        index: route.index,
+        caseSensitive: route.caseSensitive,
+        module: route.module as RouteModule,
+      } as Node;
       const siblings = children.get(route.parentId) ?? [];
       siblings.push(node);
       children.set(route.parentId, siblings);
@@ -70,7 +83,9 @@ function matchesFor(manifest: Manifest, pathname: string) {
 /** The route whose loader answers GET and whose action answers POST, as React Router picks it. */
 export function targetRoute(manifest: Manifest, url: URL): RouteModule | null {
   // A client navigation's data request names the page with a .data suffix (/_.data for /).
-  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  const pathname = url.pathname.endsWith("/_.data")
+    ? url.pathname.slice(0, -"_.data".length)
+    : url.pathname.replace(/\.data$/, "");
   const matches = matchesFor(manifest, pathname);
   if (!matches?.length) return null;
   const last = matches[matches.length - 1]!;
@@ -89,7 +104,10 @@ export function pageRoute(manifest: Manifest, url: URL): RouteModule | null {
 export function routePattern(manifest: Manifest, url: URL): string | null {
   const matches = matchesFor(manifest, url.pathname);
   if (!matches?.length) return null;
-  return `/${matches.map((m) => m.route.path ?? "").filter(Boolean).join("/")}`.replace(/\/{2,}/g, "/");
+  return `/${matches
+    .map((m) => m.route.path ?? "")
+    .filter(Boolean)
+    .join("/")}`.replace(/\/{2,}/g, "/");
 }
 
 export function allowedMethods(module: RouteModule | null) {
@@ -112,10 +130,15 @@ export function bodyLimitOf(module: RouteModule | null): BodyLimit {
  */
 export function refusalResponse(refusal: Refusal, request: Request, headers: Record<string, string> = {}) {
   const page = request.headers.get("accept")?.includes("text/html") && request.method !== "HEAD";
-  const body = request.method === "HEAD" ? null : page ? gateRefusalPage(refusal, backTo(request)) : `${refusal.message}\n`;
+  const body =
+    request.method === "HEAD" ? null : page ? gateRefusalPage(refusal, backTo(request)) : `${refusal.message}\n`;
   return new Response(body, {
     status: refusal.status,
-    headers: { "content-type": page ? "text/html; charset=utf-8" : "text/plain; charset=utf-8", "cache-control": "no-store", ...headers },
+    headers: {
+      "content-type": page ? "text/html; charset=utf-8" : "text/plain; charset=utf-8",
+      "cache-control": "no-store",
+      ...headers,
+    },
   });
 }
 
@@ -132,12 +155,21 @@ function backTo(request: Request) {
 }
 
 /** What a person is told a refusal is, by its status (the plain line's first words are HTTP's). */
-const PAGE_TITLES: Record<number, string> = { 413: "That is too large to send", 415: "That form could not be read", 400: "That request could not be read", 405: "This address does not take that" };
+const PAGE_TITLES: Record<number, string> = {
+  413: "That is too large to send",
+  415: "That form could not be read",
+  400: "That request could not be read",
+  405: "This address does not take that",
+};
 
 function gateRefusalPage(refusal: Refusal, back: string) {
   const at = refusal.message.indexOf(": ");
   const detail = at >= 0 ? refusal.message.slice(at + 2) : refusal.message;
-  return refusalPage(PAGE_TITLES[refusal.status] ?? "That could not be sent", detail.charAt(0).toUpperCase() + detail.slice(1), { href: back, label: "Go back to the form" });
+  return refusalPage(
+    PAGE_TITLES[refusal.status] ?? "That could not be sent",
+    detail.charAt(0).toUpperCase() + detail.slice(1),
+    { href: back, label: "Go back to the form" },
+  );
 }
 
 /** Thrown into an action's body stream when the streamed form is refused; the gate answers instead. */
@@ -156,7 +188,9 @@ export type GateResult =
     };
 
 const pass = (request: Request): GateResult => ({ request, settle: (response) => response });
-const refuse = (refusal: Refusal, request: Request, headers?: Record<string, string>): GateResult => ({ refused: refusalResponse(refusal, request, headers) });
+const refuse = (refusal: Refusal, request: Request, headers?: Record<string, string>): GateResult => ({
+  refused: refusalResponse(refusal, request, headers),
+});
 
 function addressRefusal(url: URL): Refusal | null {
   let path: string;
@@ -169,7 +203,8 @@ function addressRefusal(url: URL): Refusal | null {
   const controls = (text: string) => hasControlCharacters(text) || /[\t\r\n]/.test(text);
   if (controls(path)) return { status: 400, message: "Bad Request: the address contains control characters." };
   for (const [name, value] of url.searchParams) {
-    if (controls(name) || controls(value)) return { status: 400, message: "Bad Request: the address contains control characters." };
+    if (controls(name) || controls(value))
+      return { status: 400, message: "Bad Request: the address contains control characters." };
   }
   return null;
 }
@@ -184,7 +219,9 @@ export async function gateRequest(request: Request, manifest: Manifest): Promise
   const allow = allowedMethods(module);
   const method = request.method.toUpperCase();
   if (!allow.includes(method)) {
-    return refuse({ status: 405, message: `Method Not Allowed: this address answers ${allow.join(", ")}.` }, request, { allow: allow.join(", ") });
+    return refuse({ status: 405, message: `Method Not Allowed: this address answers ${allow.join(", ")}.` }, request, {
+      allow: allow.join(", "),
+    });
   }
   if (method !== "POST") return pass(request);
 

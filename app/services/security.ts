@@ -48,7 +48,8 @@ export function applySecurityHeaders(headers: Headers, isDev: boolean) {
  * Every stored image is served under this policy (decision 0033): an SVG logo opened on its own
  * (not through <img>, where SVG never runs script) is sandboxed, with no script, no requests.
  */
-export const IMAGE_CONTENT_SECURITY_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
+export const IMAGE_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox";
 
 export function createNonce() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));

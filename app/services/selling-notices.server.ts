@@ -48,7 +48,13 @@ export function tellSellerRequested(app: App, person: Person, requestedAt: numbe
 }
 
 /** Staff decided a request to sell: the applicant is told, with the reason when declined. */
-export function tellSellerRequestDecided(app: App, person: Person, decision: "approve" | "decline", reason: string | null, decidedAt: number) {
+export function tellSellerRequestDecided(
+  app: App,
+  person: Person,
+  decision: "approve" | "decline",
+  reason: string | null,
+  decidedAt: number,
+) {
   return tell(app, `seller request of ${person.id} decided`, async () => [
     decision === "approve"
       ? {

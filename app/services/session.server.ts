@@ -80,12 +80,23 @@ export async function loadSessionUser(
   userId: string,
   favoritesOf: string[] = [],
   options: VisitOptions = {},
-): Promise<{ user: SessionUser; cartCount: number; favorites: Set<string>; allFavorites: Set<string> | null; waiting: Set<string>; allWaiting: Set<string> | null; allFollows: Set<string> | null; held: Record<string, HeldReservation> } | null> {
+): Promise<{
+  user: SessionUser;
+  cartCount: number;
+  favorites: Set<string>;
+  allFavorites: Set<string> | null;
+  waiting: Set<string>;
+  allWaiting: Set<string> | null;
+  allFollows: Set<string> | null;
+  held: Record<string, HeldReservation>;
+} | null> {
   const saved = favoritesOf.length
     ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
     : sql<string>`'[]'`;
   const all = options.allFavorites
-    ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    ? sql<
+        string | null
+      >`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
   // The rented items the visitor asked to be told about (decision 0051): those on the page, and
   // with `allFavorites` every waiting request (kept with the visit like the favorites).
@@ -94,11 +105,15 @@ export async function loadSessionUser(
     ? sql<string>`(SELECT json_group_array(product_id) FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL AND product_id IN (SELECT value FROM json_each(${JSON.stringify(waitingOf)})))`
     : sql<string>`'[]'`;
   const allWaiting = options.allFavorites
-    ? sql<string | null>`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    ? sql<
+        string | null
+      >`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
   // Every seller and store the visitor follows, as follow keys (decision 0090): a page's Follow buttons and home's rail.
   const allFollows = options.allFavorites
-    ? sql<string | null>`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+    ? sql<
+        string | null
+      >`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
   const held = options.heldOf?.length ? heldReservationsJson(users.id, options.heldOf) : sql<string>`'[]'`;
   const row = await db
@@ -122,7 +137,20 @@ export async function loadSessionUser(
     .where(eq(users.id, userId))
     .get();
   if (!row || row.deactivatedAt !== null) return null;
-  const { role, adminSubrole, sellerRole, deactivatedAt: _d, cartCount, saved: savedIds, all: allIds, waiting: waitingIds, allWaiting: allWaitingIds, allFollows: followKeys, held: heldJson, ...profile } = row;
+  const {
+    role,
+    adminSubrole,
+    sellerRole,
+    deactivatedAt: _d,
+    cartCount,
+    saved: savedIds,
+    all: allIds,
+    waiting: waitingIds,
+    allWaiting: allWaitingIds,
+    allFollows: followKeys,
+    held: heldJson,
+    ...profile
+  } = row;
   const every = allIds === null ? null : (JSON.parse(allIds) as string[]);
   const everyWaiting = allWaitingIds === null ? null : (JSON.parse(allWaitingIds) as string[]);
   const everyFollow = followKeys === null ? null : (JSON.parse(followKeys) as string[]);
@@ -151,7 +179,11 @@ const forget = (id: string) => remembered.delete(id);
  * The session the request's cookie names, when it exists: its id and record (one KV read, or
  * with `remembered` and a record read in the last seconds, none).
  */
-export async function readSession(request: Request, app: AppContext, options: { remembered?: boolean; now?: number } = {}) {
+export async function readSession(
+  request: Request,
+  app: AppContext,
+  options: { remembered?: boolean; now?: number } = {},
+) {
   const id = await readSessionId(request, app);
   if (!id) return null;
   const now = options.now ?? Date.now();
@@ -172,7 +204,13 @@ export async function readSession(request: Request, app: AppContext, options: { 
  * The visit of a session's user (see loadSessionUser), or nobody when the user is gone (the
  * session ends). Slides the session's expiry (at most daily) and returns a Set-Cookie header when it did.
  */
-export async function visitOf(app: AppContext, session: { id: string; stored: StoredSession }, now = Date.now(), favoritesOf: string[] = [], options: VisitOptions = {}) {
+export async function visitOf(
+  app: AppContext,
+  session: { id: string; stored: StoredSession },
+  now = Date.now(),
+  favoritesOf: string[] = [],
+  options: VisitOptions = {},
+) {
   const { id, stored } = session;
   const found = await loadSessionUser(app.db, stored.userId, favoritesOf, options);
   if (!found) {
@@ -188,7 +226,17 @@ export async function visitOf(app: AppContext, session: { id: string; stored: St
   return { ...found, setCookie };
 }
 
-const NOBODY = { user: null, cartCount: 0, favorites: new Set<string>(), allFavorites: null, waiting: new Set<string>(), allWaiting: null, allFollows: null, held: {}, setCookie: null };
+const NOBODY = {
+  user: null,
+  cartCount: 0,
+  favorites: new Set<string>(),
+  allFavorites: null,
+  waiting: new Set<string>(),
+  allWaiting: null,
+  allFollows: null,
+  held: {},
+  setCookie: null,
+};
 
 /** The signed-in user of this request, or null (see visitOf). */
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {
@@ -205,7 +253,10 @@ async function writeSession(app: AppContext, id: string, session: StoredSession)
 
 function randomId() {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 /** A brand-new id at every sign-in (no session fixation). Returns the Set-Cookie header. */
@@ -256,5 +307,7 @@ export async function endAllSessions(app: AppContext, userId: string, options: {
 export async function listSessions(app: AppContext, userId: string) {
   const ids = await sessionIdsOf(app, userId);
   const stored = await Promise.all(ids.map((id) => app.env.SESSIONS.get<StoredSession>(sessionKey(id), "json")));
-  return stored.filter((s): s is StoredSession => s !== null && s.userId === userId).sort((a, b) => a.createdAt - b.createdAt);
+  return stored
+    .filter((s): s is StoredSession => s !== null && s.userId === userId)
+    .sort((a, b) => a.createdAt - b.createdAt);
 }

@@ -19,8 +19,16 @@ export function localShippingProvider(): ShippingProvider {
   return {
     name: "local",
     async buyLabel(request) {
-      if (request.maxCost < LOCAL_LABEL_COST) throw new LabelRefused("No carrier offers a label for this parcel within its delivery fee.");
-      return { providerRef: `shp_local_${request.idempotencyKey}`, carrier: "royal_mail", service: LOCAL_LABEL_SERVICE, trackingNumber: trackingNumber(), cost: LOCAL_LABEL_COST, labelUrl: null };
+      if (request.maxCost < LOCAL_LABEL_COST)
+        throw new LabelRefused("No carrier offers a label for this parcel within its delivery fee.");
+      return {
+        providerRef: `shp_local_${request.idempotencyKey}`,
+        carrier: "royal_mail",
+        service: LOCAL_LABEL_SERVICE,
+        trackingNumber: trackingNumber(),
+        cost: LOCAL_LABEL_COST,
+        labelUrl: null,
+      };
     },
   };
 }

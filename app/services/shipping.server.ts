@@ -1,7 +1,12 @@
 import { eq } from "drizzle-orm";
 import { orders, users } from "../../db/schema";
 import { completeLabel, dropLabel, labelOfParcel, reserveLabel, type Direction } from "../data/labels.server";
-import { loadOrder, type LifecycleActor, type LifecycleItem, type LifecycleOrder } from "../data/order-lifecycle.server";
+import {
+  loadOrder,
+  type LifecycleActor,
+  type LifecycleItem,
+  type LifecycleOrder,
+} from "../data/order-lifecycle.server";
 import { returnDestination } from "../data/returns.server";
 import { CLOSETLOOP_RETURNS_POSTAL } from "../domain/returns";
 import { DELIVERY_FEE_PER_GROUP } from "../domain/delivery";
@@ -33,31 +38,45 @@ export function shippingProvider(services: Pick<LifecycleServices, "config">): S
   return services.config.shippingProvider === "local" ? localShippingProvider() : null;
 }
 
-export type LabelOutcome = { ok: true; labelId: string; made: boolean } | { ok: false; httpStatus: 404 | 409 | 502; message: string };
+export type LabelOutcome =
+  { ok: true; labelId: string; made: boolean } | { ok: false; httpStatus: 404 | 409 | 502; message: string };
 
 const refused = (httpStatus: 404 | 409 | 502, message: string): LabelOutcome => ({ ok: false, httpStatus, message });
 /** Who handles an item: its seller, or the store that manages it (an owner may be gone: null). */
 type ItemHandler = { handler: LifecycleItem["handler"]; sellerId: string | null; ownerId: string | null };
 /** One parcel per handler of an order (a vendor's items, or a store's). */
-export const handlerKeyOf = (item: ItemHandler) => (item.handler === "store" ? `store:${item.sellerId}` : `vendor:${item.ownerId}`);
+export const handlerKeyOf = (item: ItemHandler) =>
+  item.handler === "store" ? `store:${item.sellerId}` : `vendor:${item.ownerId}`;
 /** A parcel weighs this much for the rate (grams): one or two garments in a mailing bag. */
 export const PARCEL_GRAMS = 1000;
 
 /** The sender's address: a seller's return address, or the store's (or Closetloop's) lines. */
 async function senderAddress(app: LifecycleServices, item: ItemHandler): Promise<PostalAddress | null> {
   if (item.handler === "vendor" && item.ownerId) {
-    const seller = await app.db.select({ name: users.displayName, fullName: users.fullName, address: users.returnAddress }).from(users).where(eq(users.id, item.ownerId)).get();
+    const seller = await app.db
+      .select({ name: users.displayName, fullName: users.fullName, address: users.returnAddress })
+      .from(users)
+      .where(eq(users.id, item.ownerId))
+      .get();
     if (!seller?.address || addressLines(seller.address).length < 2) return null;
     return { ...seller.address, fullName: seller.address.fullName || seller.fullName || seller.name || "" };
   }
   const destination = await returnDestination(app.db, item);
   // A store without an address (or a seller's item that comes back to Closetloop) has none to send from.
   if (destination.handledBy !== "store" || destination.lines.length < 3) return null;
-  if (destination.address) return { ...destination.address, fullName: destination.address.fullName || destination.name };
+  if (destination.address)
+    return { ...destination.address, fullName: destination.address.fullName || destination.name };
   const [name, ...rest] = destination.lines;
   const postalCode = rest.length > 1 ? rest[rest.length - 1] : null;
   const city = rest.length > 2 ? rest[rest.length - 2] : null;
-  return { fullName: name ?? destination.name, addressLine1: rest[0] ?? null, addressLine2: rest.length > 3 ? rest.slice(1, -2).join(", ") : null, city, postalCode, country: "GB" };
+  return {
+    fullName: name ?? destination.name,
+    addressLine1: rest[0] ?? null,
+    addressLine2: rest.length > 3 ? rest.slice(1, -2).join(", ") : null,
+    city,
+    postalCode,
+    country: "GB",
+  };
 }
 
 /**
@@ -70,7 +89,10 @@ export async function returnAddressOf(app: LifecycleServices, item: ItemHandler)
 }
 
 /** What the provider is asked for one label: every label is rated as one parcel within its delivery fee. */
-export const labelRequest = (place: { id: string; orderId: string; direction: Direction; from: PostalAddress; to: PostalAddress }, reference: string) => ({
+export const labelRequest = (
+  place: { id: string; orderId: string; direction: Direction; from: PostalAddress; to: PostalAddress },
+  reference: string,
+) => ({
   orderId: place.orderId,
   reference,
   direction: place.direction,
@@ -82,7 +104,8 @@ export const labelRequest = (place: { id: string; orderId: string; direction: Di
 });
 
 function whyNothingToSend(mine: LifecycleItem[]): LabelOutcome {
-  if (mine.every((i) => i.status === "cancelled")) return refused(409, "This order was cancelled: there is nothing to send.");
+  if (mine.every((i) => i.status === "cancelled"))
+    return refused(409, "This order was cancelled: there is nothing to send.");
   return refused(409, "This order was already sent: there is nothing left to label.");
 }
 
@@ -90,13 +113,21 @@ function whyNothingToSend(mine: LifecycleItem[]): LabelOutcome {
  * 'Get a label' for the items of one order that `mayAct` lets the actor send. Two at once make
  * one label (the parcel's place is a unique row); a repeat after it was made answers that label.
  */
-export async function getLabel(app: LifecycleServices, orderId: string, actor: LifecycleActor, mayAct: (order: LifecycleOrder, item: LifecycleItem) => boolean, now: number): Promise<LabelOutcome> {
+export async function getLabel(
+  app: LifecycleServices,
+  orderId: string,
+  actor: LifecycleActor,
+  mayAct: (order: LifecycleOrder, item: LifecycleItem) => boolean,
+  now: number,
+): Promise<LabelOutcome> {
   const provider = shippingProvider(app);
-  if (!provider) return refused(409, "Labels are not available here: choose the carrier and type the tracking number instead.");
+  if (!provider)
+    return refused(409, "Labels are not available here: choose the carrier and type the tracking number instead.");
   const order = await loadOrder(app.db, orderId);
   const mine = order ? order.items.filter((item) => mayAct(order, item)) : [];
   if (!order || mine.length === 0) return refused(404, "Order not found");
-  if (order.status === "awaiting_payment") return refused(409, "This order is waiting for its payment: it can be sent once the payment is confirmed.");
+  if (order.status === "awaiting_payment")
+    return refused(409, "This order is waiting for its payment: it can be sent once the payment is confirmed.");
   const handlerKey = handlerKeyOf(mine[0]!);
   const existing = await labelOfParcel(app.db, orderId, handlerKey, "outbound");
   if (existing?.status === "ready") return { ok: true, labelId: existing.id, made: false };
@@ -104,15 +135,37 @@ export async function getLabel(app: LifecycleServices, orderId: string, actor: L
   const toSend = mine.filter((item) => SENDABLE.has(item.status));
   if (toSend.length === 0) return whyNothingToSend(mine);
   const from = await senderAddress(app, toSend[0]!);
-  if (!from) return refused(409, toSend[0]!.handler === "store" ? "Add the store's address in Settings first: it is the sender's address on the label." : "Add your return address on your account page first: it is the sender's address on the label.");
-  const shipping = await app.db.select({ address: orders.shippingAddress }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!from)
+    return refused(
+      409,
+      toSend[0]!.handler === "store"
+        ? "Add the store's address in Settings first: it is the sender's address on the label."
+        : "Add your return address on your account page first: it is the sender's address on the label.",
+    );
+  const shipping = await app.db
+    .select({ address: orders.shippingAddress })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
   const to = (shipping?.address ?? {}) as PostalAddress;
   const itemIds = toSend.map((item) => item.id);
-  const place = (direction: Direction) => ({ id: `lbl_${crypto.randomUUID()}`, orderId, handlerKey, direction, provider: provider.name, from: direction === "outbound" ? from : to, to: direction === "outbound" ? to : from, itemIds, createdBy: actor.id });
+  const place = (direction: Direction) => ({
+    id: `lbl_${crypto.randomUUID()}`,
+    orderId,
+    handlerKey,
+    direction,
+    provider: provider.name,
+    from: direction === "outbound" ? from : to,
+    to: direction === "outbound" ? to : from,
+    itemIds,
+    createdBy: actor.id,
+  });
   const outbound = place("outbound");
   if (!(await reserveLabel(app.db, outbound, now))) {
     const other = await labelOfParcel(app.db, orderId, handlerKey, "outbound");
-    return other?.status === "ready" ? { ok: true, labelId: other.id, made: false } : refused(409, "A label for this order is being made: try again in a moment.");
+    return other?.status === "ready"
+      ? { ok: true, labelId: other.id, made: false }
+      : refused(409, "A label for this order is being made: try again in a moment.");
   }
   const back = place("return");
   const backReserved = await reserveLabel(app.db, back, now);
@@ -125,7 +178,10 @@ export async function getLabel(app: LifecycleServices, orderId: string, actor: L
     await dropLabel(app.db, [outbound.id, back.id]);
     if (error instanceof LabelRefused) return refused(409, error.message);
     console.error(`order ${orderId}: the ${provider.name} label could not be bought`, error);
-    return refused(502, "The label could not be made just now. Try again, or choose the carrier and type the tracking number instead.");
+    return refused(
+      502,
+      "The label could not be made just now. Try again, or choose the carrier and type the tracking number instead.",
+    );
   }
   await completeLabel(app.db, outbound.id, bought, now);
   if (backReserved) {
@@ -137,7 +193,18 @@ export async function getLabel(app: LifecycleServices, orderId: string, actor: L
       console.error(`order ${orderId}: the return label could not be bought`, error);
     }
   }
-  const posted = await shipItems(app, orderId, itemIds, { carrier: bought.carrier, trackingNumber: bought.trackingNumber }, actor, now, mayAct);
-  if (!posted.ok) console.error(`order ${orderId}: the label ${outbound.id} was made but the items were not marked shipped: ${posted.message}`);
+  const posted = await shipItems(
+    app,
+    orderId,
+    itemIds,
+    { carrier: bought.carrier, trackingNumber: bought.trackingNumber },
+    actor,
+    now,
+    mayAct,
+  );
+  if (!posted.ok)
+    console.error(
+      `order ${orderId}: the label ${outbound.id} was made but the items were not marked shipped: ${posted.message}`,
+    );
   return { ok: true, labelId: outbound.id, made: true };
 }

@@ -11,7 +11,14 @@ const cookies = new WeakMap<AppConfig, ReturnType<typeof createCookie>>();
 function signInEmailCookie(config: AppConfig) {
   let cookie = cookies.get(config);
   if (!cookie) {
-    cookie = createCookie("cl_signin_email", { path: "/", httpOnly: true, sameSite: "lax", secure: !config.isDev, maxAge: 600, secrets: [config.SESSION_SECRET] });
+    cookie = createCookie("cl_signin_email", {
+      path: "/",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: !config.isDev,
+      maxAge: 600,
+      secrets: [config.SESSION_SECRET],
+    });
     cookies.set(config, cookie);
   }
   return cookie;

@@ -1,6 +1,11 @@
 import type { AppContext } from "../context";
 import { findUserByEmail } from "../data/users.server";
-import { approvalStatements, rejectStoreRequest, storeRequestById, type StoreRequest } from "../data/store-requests.server";
+import {
+  approvalStatements,
+  rejectStoreRequest,
+  storeRequestById,
+  type StoreRequest,
+} from "../data/store-requests.server";
 import { newToken, SET_PASSWORD_TTL_MS } from "./auth.server";
 import { enqueue } from "./notifications.server";
 
@@ -18,22 +23,44 @@ export type StoreReviewResult =
   | { ok: false; status: 404 | 409; message: string };
 
 const notFound = { ok: false, status: 404, message: "Store request not found" } as const;
-const alreadyReviewed = (status: string) => ({ ok: false, status: 409, message: `This store request was already ${status}.` }) as const;
+const alreadyReviewed = (status: string) =>
+  ({ ok: false, status: 409, message: `This store request was already ${status}.` }) as const;
 
-export async function approveStoreRequest(app: AppContext, requestId: string, staffId: string, origin: string, now: number): Promise<StoreReviewResult> {
+export async function approveStoreRequest(
+  app: AppContext,
+  requestId: string,
+  staffId: string,
+  origin: string,
+  now: number,
+): Promise<StoreReviewResult> {
   const request = requestId ? await storeRequestById(app.db, requestId) : null;
   if (!request) return notFound;
   if (request.status !== "pending") return alreadyReviewed(request.status);
   const existing = await findUserByEmail(app.db, request.contactEmail);
   if (existing?.deactivatedAt != null) {
-    return { ok: false, status: 409, message: "The contact e-mail belongs to a deactivated account. Reactivate that account first, then approve the request." };
+    return {
+      ok: false,
+      status: 409,
+      message:
+        "The contact e-mail belongs to a deactivated account. Reactivate that account first, then approve the request.",
+    };
   }
   const account = { id: existing?.id ?? crypto.randomUUID(), existing: Boolean(existing) };
   // An account that already exists keeps its password; only a new one gets a set-password link.
   const link = account.existing ? null : await newToken();
   const storeId = `store_${crypto.randomUUID()}`;
   try {
-    await app.db.batch(approvalStatements(app.db, { request, staffId, storeId, account, setPasswordTokenHash: link?.tokenHash ?? null, tokenTtlMs: SET_PASSWORD_TTL_MS, now }));
+    await app.db.batch(
+      approvalStatements(app.db, {
+        request,
+        staffId,
+        storeId,
+        account,
+        setPasswordTokenHash: link?.tokenHash ?? null,
+        tokenTtlMs: SET_PASSWORD_TTL_MS,
+        now,
+      }),
+    );
   } catch (error) {
     // Nothing was written. Someone approved or rejected it meanwhile (a double submit): say so.
     const fresh = await storeRequestById(app.db, request.id);
@@ -45,7 +72,9 @@ export async function approveStoreRequest(app: AppContext, requestId: string, st
     throw error;
   }
   try {
-    await enqueue(app.env, [approvalEmail(request, account.existing, link ? `${origin}/auth/reset?token=${link.token}` : null, origin)]);
+    await enqueue(app.env, [
+      approvalEmail(request, account.existing, link ? `${origin}/auth/reset?token=${link.token}` : null, origin),
+    ]);
   } catch (error) {
     // The account exists; staff can send the owner a password reset from the Users tab.
     console.error(`store request ${request.id}: the approval e-mail could not be queued`, error);
@@ -68,7 +97,13 @@ function approvalEmail(request: StoreRequest, existing: boolean, setPasswordLink
 }
 
 /** Reject a pending request: stamped with who and when, and a polite e-mail to the contact. */
-export async function declineStoreRequest(app: AppContext, requestId: string, staffId: string, reason: string, now: number): Promise<StoreReviewResult> {
+export async function declineStoreRequest(
+  app: AppContext,
+  requestId: string,
+  staffId: string,
+  reason: string,
+  now: number,
+): Promise<StoreReviewResult> {
   const request = requestId ? await storeRequestById(app.db, requestId) : null;
   if (!request) return notFound;
   if (request.status !== "pending" || !(await rejectStoreRequest(app.db, request.id, staffId, reason, now))) {

@@ -1,5 +1,13 @@
 import type { AppContext } from "../context";
-import { insertPriceChangeRequest, ownerContact, storeById, storeChoices, storeOwnedBy, updateStoreSettings, type DashboardStore } from "../data/store-dashboard.server";
+import {
+  insertPriceChangeRequest,
+  ownerContact,
+  storeById,
+  storeChoices,
+  storeOwnedBy,
+  updateStoreSettings,
+  type DashboardStore,
+} from "../data/store-dashboard.server";
 import { formatGBP } from "../domain/money";
 import { managesStores } from "../domain/roles";
 import { splitStoreDescription } from "../data/profiles.server";
@@ -82,38 +90,71 @@ export type SettingsResult =
   | { ok: false; status: number; errors: Partial<Record<string, string>>; alert: { title: string; message: string } };
 
 /** Store Settings (§2, §5, §7): description with the address after 'Store located at: ', and the logo. */
-export async function saveStoreSettings(app: AppContext, user: SessionUser, store: DashboardStore, form: FormData, now: number): Promise<SettingsResult> {
+export async function saveStoreSettings(
+  app: AppContext,
+  user: SessionUser,
+  store: DashboardStore,
+  form: FormData,
+  now: number,
+): Promise<SettingsResult> {
   const about = String(form.get("description") ?? "");
   // The address's fields and the country's checks, as at checkout (decision 0094).
   const address = readStoreAddress(form);
   const errors: Partial<Record<string, string>> = address.ok ? {} : { ...address.errors };
-  if (about.length > DESCRIPTION_MAX) errors.description = `Please keep the description under ${DESCRIPTION_MAX} characters.`;
+  if (about.length > DESCRIPTION_MAX)
+    errors.description = `Please keep the description under ${DESCRIPTION_MAX} characters.`;
   const existing = store.logoUrl?.startsWith("/images/") ? [store.logoUrl] : [];
-  const logo = await readImageField(form, app.env.IMAGES, { use: "storeLogo", name: "logo", userId: user.id, existing });
+  const logo = await readImageField(form, app.env.IMAGES, {
+    use: "storeLogo",
+    name: "logo",
+    userId: user.id,
+    existing,
+  });
   if (!logo.ok) {
     errors.logo = logo.error;
     // 'Invalid file type - Please select an image file (JPG, PNG, etc.).' is a title and its advice (§5).
     const [title, ...rest] = logo.error.split(" - ");
-    return { ok: false, status: 400, errors, alert: rest.length ? { title: title!, message: rest.join(" - ") } : { title: "Upload failed", message: logo.error } };
+    return {
+      ok: false,
+      status: 400,
+      errors,
+      alert: rest.length
+        ? { title: title!, message: rest.join(" - ") }
+        : { title: "Upload failed", message: logo.error },
+    };
   }
-  if (Object.keys(errors).length) return { ok: false, status: 400, errors, alert: { title: "Update failed", message: Object.values(errors)[0]! } };
+  if (Object.keys(errors).length)
+    return { ok: false, status: 400, errors, alert: { title: "Update failed", message: Object.values(errors)[0]! } };
 
   // A logo that was not among the pipeline's images (a seeded one) is kept unless a new one comes.
   let logoUrl = store.logoUrl;
   if (logo.changed) {
     const committed = await commitImages(app.env.IMAGES, logo.images, (_index, ext) => storeLogoKey(store.id, ext));
-    if (committed.failed > 0) return { ok: false, status: 502, errors: { logo: "Upload failed" }, alert: { title: "Upload failed", message: "Failed to upload image. Please try again." } };
+    if (committed.failed > 0)
+      return {
+        ok: false,
+        status: 502,
+        errors: { logo: "Upload failed" },
+        alert: { title: "Upload failed", message: "Failed to upload image. Please try again." },
+      };
     const fresh = logo.images[0] && logo.images[0].kind !== "existing";
     // The key is fixed (§3: {storeId}/{storeId}-logo.{ext}) and images are served as immutable:
     // a new logo under the same key gets a new URL through its version, or visitors keep the old one.
-    logoUrl = committed.urls[0] ? (fresh ? `${committed.urls[0]}?v=${now.toString(36)}` : committed.urls[0]) : existing.length ? null : store.logoUrl;
+    logoUrl = committed.urls[0]
+      ? fresh
+        ? `${committed.urls[0]}?v=${now.toString(36)}`
+        : committed.urls[0]
+      : existing.length
+        ? null
+        : store.logoUrl;
   }
   const postal = address.ok ? address.value : null;
   const locatedAt = storeLocatedAt(postal, store.address, splitStoreDescription(store.description).address);
   await updateStoreSettings(app.db, store.id, joinStoreDescription(about, locatedAt), logoUrl, postal);
   // The same key is overwritten; the old object goes only when the new one has another name (extension).
   const objectOf = (url: string | null) => url?.split("?")[0] ?? null;
-  if (store.logoUrl && objectOf(store.logoUrl) !== objectOf(logoUrl)) await deleteImages(app.env.IMAGES, [store.logoUrl]);
+  if (store.logoUrl && objectOf(store.logoUrl) !== objectOf(logoUrl))
+    await deleteImages(app.env.IMAGES, [store.logoUrl]);
   await publicPagesChanged(app.env.CACHE, now);
   return { ok: true };
 }

@@ -23,7 +23,9 @@ function hmacKey(secret: string) {
 }
 
 async function signature(secret: string, timestamp: number, payload: string) {
-  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${timestamp}.${payload}`)));
+  const mac = new Uint8Array(
+    await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(`${timestamp}.${payload}`)),
+  );
   return Array.from(mac, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
@@ -36,7 +38,12 @@ function sameText(a: string, b: string) {
 }
 
 /** The event, if its Stripe-Signature header is valid for this secret and fresh at `nowMs` (epoch ms); else throws. */
-export async function verifyStripeEvent(body: string, header: string, secret: string, nowMs = Date.now()): Promise<Stripe.Event> {
+export async function verifyStripeEvent(
+  body: string,
+  header: string,
+  secret: string,
+  nowMs = Date.now(),
+): Promise<Stripe.Event> {
   if (!body) throw new Error("No webhook payload was provided.");
   let timestamp = -1;
   const signatures: string[] = [];
@@ -48,8 +55,10 @@ export async function verifyStripeEvent(body: string, header: string, secret: st
   if (!(timestamp >= 0)) throw new Error("Unable to extract timestamp and signatures from header");
   if (!signatures.length) throw new Error("No signatures found with expected scheme");
   const expected = await signature(secret, timestamp, body);
-  if (!signatures.some((candidate) => sameText(candidate, expected))) throw new Error("No signatures found matching the expected signature for payload.");
-  if (Math.floor(nowMs / 1000) - timestamp > WEBHOOK_TOLERANCE_SECONDS) throw new Error("Timestamp outside the tolerance zone");
+  if (!signatures.some((candidate) => sameText(candidate, expected)))
+    throw new Error("No signatures found matching the expected signature for payload.");
+  if (Math.floor(nowMs / 1000) - timestamp > WEBHOOK_TOLERANCE_SECONDS)
+    throw new Error("Timestamp outside the tolerance zone");
   const event = JSON.parse(body) as Stripe.Event | { object?: string };
   if (event && event.object === "v2.core.event") throw new Error("A thin event notification is not a webhook event");
   return event as Stripe.Event;

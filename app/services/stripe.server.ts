@@ -1,6 +1,12 @@
 import Stripe from "stripe";
 import type { AppConfig } from "../env.server";
-import { PaymentDeclined, type HostedSession, type HostedSessionRequest, type PaymentCall, type PaymentProvider } from "./payment-types";
+import {
+  PaymentDeclined,
+  type HostedSession,
+  type HostedSessionRequest,
+  type PaymentCall,
+  type PaymentProvider,
+} from "./payment-types";
 
 // The Stripe adapter of the one payment interface (decisions 0035 and 0055). It runs in the
 // Worker: the SDK's fetch HTTP client and Web Crypto, no Node APIs. The shopper pays on Stripe's
@@ -34,10 +40,17 @@ export { signStripeEvent, verifyStripeEvent, WEBHOOK_TOLERANCE_SECONDS } from ".
 function translate(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) {
     const code = error.code ?? "card_declined";
-    throw new PaymentDeclined(code === "authentication_required" ? "The bank asks the shopper to authenticate this payment" : (error.message ?? "The card was declined"), code);
+    throw new PaymentDeclined(
+      code === "authentication_required"
+        ? "The bank asks the shopper to authenticate this payment"
+        : (error.message ?? "The card was declined"),
+      code,
+    );
   }
-  if (error instanceof Stripe.errors.StripeConnectionError) throw new Error(`Stripe could not be reached: ${error.message}`);
-  if (error instanceof Stripe.errors.StripeError) throw new Error(`Stripe refused the call (${error.type}${error.code ? `, ${error.code}` : ""}): ${error.message}`);
+  if (error instanceof Stripe.errors.StripeConnectionError)
+    throw new Error(`Stripe could not be reached: ${error.message}`);
+  if (error instanceof Stripe.errors.StripeError)
+    throw new Error(`Stripe refused the call (${error.type}${error.code ? `, ${error.code}` : ""}): ${error.message}`);
   throw error;
 }
 
@@ -45,7 +58,10 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
   return {
     name: "stripe",
     async call(request: PaymentCall) {
-      const metadata = { order_id: request.orderId, ...(request.transactionId ? { transaction_id: request.transactionId } : {}) };
+      const metadata = {
+        order_id: request.orderId,
+        ...(request.transactionId ? { transaction_id: request.transactionId } : {}),
+      };
       try {
         switch (request.operation) {
           case "authorize":
@@ -54,7 +70,8 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
           case "capture": {
             // Collected by the checkout payment (its lines, its delivery fee): recorded, not charged again.
             if (request.collected && request.paymentIntentId) return { ref: request.paymentIntentId };
-            if (!request.customerId || !request.paymentMethodId) throw new PaymentDeclined("No card is saved for this order", "no_payment_method");
+            if (!request.customerId || !request.paymentMethodId)
+              throw new PaymentDeclined("No card is saved for this order", "no_payment_method");
             const intent = await stripe.paymentIntents.create(
               {
                 amount: request.amount,
@@ -69,14 +86,23 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
               },
               { idempotencyKey: request.idempotencyKey },
             );
-            if (intent.status === "requires_action") throw new PaymentDeclined("The bank asks the shopper to authenticate this payment", "authentication_required");
-            if (intent.status !== "succeeded") throw new PaymentDeclined(`The payment is ${intent.status}`, intent.status);
+            if (intent.status === "requires_action")
+              throw new PaymentDeclined(
+                "The bank asks the shopper to authenticate this payment",
+                "authentication_required",
+              );
+            if (intent.status !== "succeeded")
+              throw new PaymentDeclined(`The payment is ${intent.status}`, intent.status);
             return { ref: intent.id };
           }
           case "refund": {
             if (!request.paymentIntentId) throw new Error("This order has no Stripe payment to refund");
-            const refund = await stripe.refunds.create({ payment_intent: request.paymentIntentId, amount: request.amount, metadata }, { idempotencyKey: request.idempotencyKey });
-            if (refund.status === "failed" || refund.status === "canceled") throw new Error(`Stripe answered the refund with ${refund.status}`);
+            const refund = await stripe.refunds.create(
+              { payment_intent: request.paymentIntentId, amount: request.amount, metadata },
+              { idempotencyKey: request.idempotencyKey },
+            );
+            if (refund.status === "failed" || refund.status === "canceled")
+              throw new Error(`Stripe answered the refund with ${refund.status}`);
             return { ref: refund.id };
           }
         }
@@ -106,10 +132,15 @@ export function stripeAdapter(stripe: Stripe): PaymentProvider {
                 {
                   mode: "payment",
                   ...common,
-                  ...(request.customerId ? { customer: request.customerId } : { customer_email: request.customerEmail }),
+                  ...(request.customerId
+                    ? { customer: request.customerId }
+                    : { customer_email: request.customerEmail }),
                   // A customer keeps the saved card for the order's later charges.
                   ...(request.customerId ? {} : { customer_creation: "always" as const }),
-                  line_items: request.lines.map((line) => ({ quantity: 1, price_data: { currency: "gbp", unit_amount: line.amount, product_data: { name: line.name } } })),
+                  line_items: request.lines.map((line) => ({
+                    quantity: 1,
+                    price_data: { currency: "gbp", unit_amount: line.amount, product_data: { name: line.name } },
+                  })),
                   payment_intent_data: { capture_method: "automatic", setup_future_usage: "off_session", metadata },
                 },
                 options,
@@ -146,9 +177,15 @@ export function stripeProvider(config: Pick<AppConfig, "STRIPE_SECRET_KEY">): Pa
 }
 
 /** Retrieves the payment method a payment or setup intent saved (Stripe's events name the intent, not always its method). */
-export async function savedPaymentMethod(config: Pick<AppConfig, "STRIPE_SECRET_KEY">, intent: { kind: "payment" | "setup"; id: string }) {
+export async function savedPaymentMethod(
+  config: Pick<AppConfig, "STRIPE_SECRET_KEY">,
+  intent: { kind: "payment" | "setup"; id: string },
+) {
   const stripe = stripeClient(config.STRIPE_SECRET_KEY ?? "");
-  const found = intent.kind === "payment" ? await stripe.paymentIntents.retrieve(intent.id) : await stripe.setupIntents.retrieve(intent.id);
+  const found =
+    intent.kind === "payment"
+      ? await stripe.paymentIntents.retrieve(intent.id)
+      : await stripe.setupIntents.retrieve(intent.id);
   const method = found.payment_method;
   return typeof method === "string" ? method : (method?.id ?? null);
 }

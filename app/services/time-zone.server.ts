@@ -28,7 +28,11 @@ function cookieZone(request: { headers: Headers }) {
  * (cf.timezone 'America/Chicago'), as the display currency does not trust its country (decision
  * 0084): a browser without the cookie (JavaScript off) would read, and sign-in remember, Chicago time.
  */
-export function requestTimeZone(request: { headers: Headers; cf?: unknown }, trustEdge: boolean, remembered?: string | null) {
+export function requestTimeZone(
+  request: { headers: Headers; cf?: unknown },
+  trustEdge: boolean,
+  remembered?: string | null,
+) {
   const cf = trustEdge ? (request.cf as { timezone?: unknown } | undefined) : undefined;
   return cookieZone(request) ?? validTimeZone(cf?.timezone) ?? validTimeZone(remembered) ?? null;
 }

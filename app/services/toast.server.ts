@@ -4,7 +4,10 @@ import type { Toast } from "../domain/toast";
 
 // The flash lives in its own short-lived signed cookie: it survives one redirect without
 // JavaScript, and anonymous visitors cost no KV write (docs/decisions/0005-toasts.md).
-const storages = new WeakMap<AppConfig, ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>>>();
+const storages = new WeakMap<
+  AppConfig,
+  ReturnType<typeof createCookieSessionStorage<{ toast: Toast }, { toast: Toast }>>
+>();
 
 const cookieName = (config: AppConfig) => (config.isDev ? "cl_toast" : "__Host-cl_toast");
 
@@ -66,7 +69,12 @@ export async function takeToast(request: Request, config: AppConfig) {
  * shell's revalidation takes the toast from the cookie at once.
  */
 export function keepToastForDataOnly(request: Request, response: Response, config: AppConfig) {
-  if (request.method === "GET" || request.method === "HEAD" || !response.headers.get("content-type")?.startsWith("text/html")) return;
+  if (
+    request.method === "GET" ||
+    request.method === "HEAD" ||
+    !response.headers.get("content-type")?.startsWith("text/html")
+  )
+    return;
   const name = `${cookieName(config)}=`;
   const cookies = response.headers.getSetCookie();
   if (!cookies.some((c) => c.startsWith(name))) return;

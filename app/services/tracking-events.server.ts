@@ -22,7 +22,8 @@ export const SHIPPING_WEBHOOK_MAX_BYTES = 256 * 1024;
 
 type Services = Pick<AppContext, "env" | "config" | "db">;
 
-const text = (status: number, message: string) => new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
+const text = (status: number, message: string) =>
+  new Response(message, { status, headers: { "content-type": "text/plain; charset=utf-8" } });
 
 export async function receiveShippingWebhook(app: Services, request: Request, now: number): Promise<Response> {
   if (request.method !== "POST") return new Response("Method not allowed", { status: 405, headers: { allow: "POST" } });
@@ -42,7 +43,13 @@ export async function receiveShippingWebhook(app: Services, request: Request, no
   const label = await labelByTracking(app.db, update.trackingCode);
   if (!label) return Response.json({ received: true, outcome: "ignored: unknown label" });
   const occurredAt = Number.isFinite(update.occurredAt) ? update.occurredAt : now;
-  const fresh = await recordTrackingEvent(app.db, label, { status, eventId: update.eventId.slice(0, 100), occurredAt }, trackingAfter(label.trackingStatus, status), now);
+  const fresh = await recordTrackingEvent(
+    app.db,
+    label,
+    { status, eventId: update.eventId.slice(0, 100), occurredAt },
+    trackingAfter(label.trackingStatus, status),
+    now,
+  );
   let outcome = fresh ? `recorded: ${status}` : `duplicate: ${status}`;
   if (status === "delivered" && label.direction === "outbound") {
     try {
@@ -56,6 +63,7 @@ export async function receiveShippingWebhook(app: Services, request: Request, no
     }
   }
   // A claim's return delivered: the item is back with its handler (decision 0093).
-  if (status === "delivered" && label.claimId && (await claimReturnDelivered(app, label.claimId, now))) outcome += "; claim return received";
+  if (status === "delivered" && label.claimId && (await claimReturnDelivered(app, label.claimId, now)))
+    outcome += "; claim return received";
   return Response.json({ received: true, outcome });
 }

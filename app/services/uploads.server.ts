@@ -1,5 +1,12 @@
 import { VARIANT_WIDTHS, variantKey } from "../domain/images";
-import { imageUrl, judgeImages, UPLOAD_RULES, type CandidateFile, type Sniffed, type UploadUse } from "../domain/uploads";
+import {
+  imageUrl,
+  judgeImages,
+  UPLOAD_RULES,
+  type CandidateFile,
+  type Sniffed,
+  type UploadUse,
+} from "../domain/uploads";
 import { requestImageVariants } from "./image-variants.server";
 
 // The one upload pipeline (docs/decisions/0023-upload-pipeline.md). Every image field of the
@@ -55,7 +62,11 @@ export const sentFile = (form: FormData, name: string) => fileEntries(form, name
  * Existing URLs must be among `existing` (a form cannot adopt someone else's image); staged
  * tokens must be this user's, for this use. Any invalid file refuses the whole field.
  */
-export async function readImageField(form: FormData, images: R2Bucket, options: { use: UploadUse; name: string; userId: string; existing: readonly string[] }): Promise<ImageField> {
+export async function readImageField(
+  form: FormData,
+  images: R2Bucket,
+  options: { use: UploadUse; name: string; userId: string; existing: readonly string[] },
+): Promise<ImageField> {
   const { use, name, userId, existing } = options;
   const rule = UPLOAD_RULES[use];
   const order = form.getAll(`${name}Order`).filter((v): v is string => typeof v === "string");
@@ -68,8 +79,14 @@ export async function readImageField(form: FormData, images: R2Bucket, options: 
       if (kind === "existing" && existing.includes(value)) sources.push({ kind: "existing", url: value });
       else if (kind === "staged" && TOKEN.test(value)) {
         const head = await images.head(stagingKey(userId, value));
-        if (!head || head.customMetadata?.use !== use) return { ok: false, error: "An uploaded image has expired. Please choose it again." };
-        sources.push({ kind: "staged", key: stagingKey(userId, value), ext: value.split(".").pop()!, mime: head.httpMetadata?.contentType ?? "application/octet-stream" });
+        if (!head || head.customMetadata?.use !== use)
+          return { ok: false, error: "An uploaded image has expired. Please choose it again." };
+        sources.push({
+          kind: "staged",
+          key: stagingKey(userId, value),
+          ext: value.split(".").pop()!,
+          mime: head.httpMetadata?.contentType ?? "application/octet-stream",
+        });
       } else return { ok: false, error: "Please choose the images again." };
     }
   } else {
@@ -82,13 +99,23 @@ export async function readImageField(form: FormData, images: R2Bucket, options: 
   // Files in the multipart body (a plain form, or an enhanced one that could not stage them).
   // Where a use takes one image, a new file replaces the one kept.
   if (rule.maxFiles === 1 && files.length > 0) sources.length = 0;
-  const candidates: CandidateFile[] = await Promise.all(files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })));
+  const candidates: CandidateFile[] = await Promise.all(
+    files.map(async (f) => ({ name: f.name, bytes: new Uint8Array(await f.arrayBuffer()) })),
+  );
   const judged = judgeImages(use, candidates, sources.length);
   if (!judged.ok) return judged;
-  sources.push(...judged.files.map((f: CandidateFile & Sniffed) => ({ kind: "new" as const, bytes: f.bytes, ext: f.ext, mime: f.mime })));
+  sources.push(
+    ...judged.files.map((f: CandidateFile & Sniffed) => ({
+      kind: "new" as const,
+      bytes: f.bytes,
+      ext: f.ext,
+      mime: f.mime,
+    })),
+  );
   if (sources.length > rule.maxFiles) return { ok: false, error: rule.messages.count };
 
-  const changed = sources.length !== existing.length || sources.some((s, i) => s.kind !== "existing" || s.url !== existing[i]);
+  const changed =
+    sources.length !== existing.length || sources.some((s, i) => s.kind !== "existing" || s.url !== existing[i]);
   return { ok: true, images: sources, changed };
 }
 
@@ -99,7 +126,12 @@ export async function readImageField(form: FormData, images: R2Bucket, options: 
  * With `variants` (the queue binding), the new originals' WebP variants are requested at once
  * (docs/decisions/0019-image-variants.md): product photos, shown on cards and galleries.
  */
-export async function commitImages(images: R2Bucket, sources: ImageSource[], keyFor: (index: number, ext: string) => string, variants?: Pick<Env, "NOTIFICATIONS">) {
+export async function commitImages(
+  images: R2Bucket,
+  sources: ImageSource[],
+  keyFor: (index: number, ext: string) => string,
+  variants?: Pick<Env, "NOTIFICATIONS">,
+) {
   const urls: string[] = [];
   const written: string[] = [];
   let failed = 0;
@@ -139,7 +171,9 @@ export async function commitImages(images: R2Bucket, sources: ImageSource[], key
 /** Removes objects by their public URLs, with their variants (images dropped from a product, an old avatar). Failures are logged. */
 export async function deleteImages(images: R2Bucket, urls: readonly string[]) {
   // A URL may carry a version (`?v=`: a store logo kept under its fixed key); the object is the path.
-  const originals = urls.filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/")).map((u) => u.slice("/images/".length).split(/[?#]/)[0]!);
+  const originals = urls
+    .filter((u) => u.startsWith("/images/") && !u.startsWith("/images/products/pool/"))
+    .map((u) => u.slice("/images/".length).split(/[?#]/)[0]!);
   const keys = originals.flatMap((key) => [key, ...VARIANT_WIDTHS.map((w) => variantKey(key, w))]);
   if (keys.length === 0) return;
   try {
@@ -155,7 +189,9 @@ export async function sweepStaging(images: R2Bucket, now: number, olderThanMs = 
   let cursor: string | undefined;
   do {
     const page = await images.list({ prefix: STAGING_PREFIX, cursor, include: ["customMetadata"] });
-    const old = page.objects.filter((o) => now - Number(o.customMetadata?.stagedAt ?? o.uploaded.getTime()) > olderThanMs).map((o) => o.key);
+    const old = page.objects
+      .filter((o) => now - Number(o.customMetadata?.stagedAt ?? o.uploaded.getTime()) > olderThanMs)
+      .map((o) => o.key);
     if (old.length) await images.delete(old);
     removed += old.length;
     cursor = page.truncated ? page.cursor : undefined;

@@ -19,9 +19,18 @@ export async function recordViews(db: Database, views: readonly ViewMessage[]) {
   const names = [...new Set(views.flatMap((v) => (v.page === "profile" ? [v.displayName] : [])))];
   const storeIds = [...new Set(views.flatMap((v) => (v.page === "store" ? [v.id] : [])))];
   const [productRows, ownerRows, storeRows] = await db.batch([
-    db.select({ id: products.id, ownerId: products.ownerId, storeId: products.storeId }).from(products).where(inArray(products.id, productIds.length ? productIds : [""])),
-    db.select({ id: users.id, displayName: users.displayName }).from(users).where(inArray(users.displayName, names.length ? names : [""])),
-    db.select({ id: stores.id }).from(stores).where(inArray(stores.id, storeIds.length ? storeIds : [""])),
+    db
+      .select({ id: products.id, ownerId: products.ownerId, storeId: products.storeId })
+      .from(products)
+      .where(inArray(products.id, productIds.length ? productIds : [""])),
+    db
+      .select({ id: users.id, displayName: users.displayName })
+      .from(users)
+      .where(inArray(users.displayName, names.length ? names : [""])),
+    db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(inArray(stores.id, storeIds.length ? storeIds : [""])),
   ]);
   const product = new Map(productRows.map((p) => [p.id, p]));
   const owner = new Map(ownerRows.map((u) => [u.displayName, u.id]));
@@ -53,7 +62,10 @@ export async function recordViews(db: Database, views: readonly ViewMessage[]) {
     db
       .insert(viewCounts)
       .values({ subjectType: c.subject.type, subjectId: c.subject.id, weekStart: c.week, views: c.views })
-      .onConflictDoUpdate({ target: [viewCounts.subjectType, viewCounts.subjectId, viewCounts.weekStart], set: { views: sql`${viewCounts.views} + excluded.views` } }),
+      .onConflictDoUpdate({
+        target: [viewCounts.subjectType, viewCounts.subjectId, viewCounts.weekStart],
+        set: { views: sql`${viewCounts.views} + excluded.views` },
+      }),
   );
   if (upserts.length > 0) await db.batch(upserts as [(typeof upserts)[number], ...typeof upserts]);
 }

@@ -1,25 +1,68 @@
 // The demo catalog's items: deterministic, so the seed can run any number of times.
 import { CATEGORIES, COLOURS, PRODUCT_TYPES, CONDITIONS, CATEGORY_SHAPES } from "./data-catalog.mjs";
-import { BUY_SHARE, NOUNS_FOR, CATEGORY_BRANDS, CHILDREN_BRANDS, CHILDREN_BRANDS_BY_CATEGORY, NOUN_SHAPES, OPENING, materialOf, TAGS, MEMORIES } from "./data-wording.mjs";
+import {
+  BUY_SHARE,
+  NOUNS_FOR,
+  CATEGORY_BRANDS,
+  CHILDREN_BRANDS,
+  CHILDREN_BRANDS_BY_CATEGORY,
+  NOUN_SHAPES,
+  OPENING,
+  materialOf,
+  TAGS,
+  MEMORIES,
+} from "./data-wording.mjs";
 
 const DAY = 24 * 60 * 60 * 1000;
 
 // Sizes (issue 25; app/domain/sizes.ts, migration 0029): spread as a shop's stock is, more 10s
 // and 12s, more Ms and Ls; the migration gives existing rows sizes the same way.
-const WOMEN_SIZES = ["UK 6", "UK 8", "UK 8", "UK 10", "UK 10", "UK 10", "UK 12", "UK 12", "UK 12", "UK 14", "UK 14", "UK 16", "UK 18", "UK 20"];
-const CHILDREN_SIZES = ["0–3 months", "3–6 months", "6–12 months", "12–18 months", "18–24 months", ...Array.from({ length: 13 }, (_, k) => `${k + 2}–${k + 3} years`)];
+const WOMEN_SIZES = [
+  "UK 6",
+  "UK 8",
+  "UK 8",
+  "UK 10",
+  "UK 10",
+  "UK 10",
+  "UK 12",
+  "UK 12",
+  "UK 12",
+  "UK 14",
+  "UK 14",
+  "UK 16",
+  "UK 18",
+  "UK 20",
+];
+const CHILDREN_SIZES = [
+  "0–3 months",
+  "3–6 months",
+  "6–12 months",
+  "12–18 months",
+  "18–24 months",
+  ...Array.from({ length: 13 }, (_, k) => `${k + 2}–${k + 3} years`),
+];
 const LETTER_SIZES = ["XS", "S", "S", "M", "M", "M", "L", "L", "XL", "XXL"];
 const FIT_NOTES = ["True to size", "Runs small", "Runs large", "Oversized"];
 
 /** The size, fit note and measurements (cm) of demo product i. */
 export function demoSize(i, type, category) {
   const pick = (list) => list[((i * 2654435761) % 4294967296) % list.length];
-  const size = category === "Accessories" ? "One size" : type === "Women" ? pick(WOMEN_SIZES) : type === "Children" ? pick(CHILDREN_SIZES) : pick(LETTER_SIZES);
+  const size =
+    category === "Accessories"
+      ? "One size"
+      : type === "Women"
+        ? pick(WOMEN_SIZES)
+        : type === "Children"
+          ? pick(CHILDREN_SIZES)
+          : pick(LETTER_SIZES);
   const fitNote = i % 3 === 0 ? FIT_NOTES[(i / 3) % FIT_NOTES.length] : null;
   let measurements = null;
   if (i % 2 === 0 && category !== "Accessories" && type !== "Children") {
     const base = 84 + ((i * 5) % 24);
-    measurements = category === "Bottoms" ? { waist: base - 16, hips: base + 10, insideLeg: 76 + (i % 6) } : { chest: base, length: 60 + ((i * 3) % 50), shoulder: 36 + (i % 9) };
+    measurements =
+      category === "Bottoms"
+        ? { waist: base - 16, hips: base + 10, insideLeg: 76 + (i % 6) }
+        : { chest: base, length: 60 + ((i * 3) % 50), shoulder: 36 + (i % 9) };
   }
   return { size, fitNote, measurements };
 }
@@ -35,7 +78,8 @@ export function demoProduct(i, now, owners) {
   const listedType = PRODUCT_TYPES[(i * 3) % PRODUCT_TYPES.length];
   // Dresses are women's or children's.
   const type = category === "Dresses" && (listedType === "Men" || listedType === "Unisex") ? "Women" : listedType;
-  const brands = type === "Children" ? (CHILDREN_BRANDS_BY_CATEGORY[category] ?? CHILDREN_BRANDS) : CATEGORY_BRANDS[category];
+  const brands =
+    type === "Children" ? (CHILDREN_BRANDS_BY_CATEGORY[category] ?? CHILDREN_BRANDS) : CATEGORY_BRANDS[category];
   const brand = { name: brands[(j * 11 + Math.floor(j / 2) + c) % brands.length] };
   const condition = CONDITIONS[(i * 5) % CONDITIONS.length];
   const noun = NOUNS_FOR[type][category][j % 6];
@@ -46,9 +90,22 @@ export function demoProduct(i, now, owners) {
   const rentalPrice = noRental ? null : Math.max(500, Math.round((buyingPrice * rentalShare) / 50) * 50 - 1);
   // Statuses: mostly live; some pending, rejected and archived.
   const bucket = i % 20;
-  const [status, productStatus] = bucket === 3 ? ["pending", "pending"] : bucket === 7 ? ["rejected", "archived"] : bucket === 11 ? ["approved", "archived"] : ["approved", "live"];
+  const [status, productStatus] =
+    bucket === 3
+      ? ["pending", "pending"]
+      : bucket === 7
+        ? ["rejected", "archived"]
+        : bucket === 11
+          ? ["approved", "archived"]
+          : ["approved", "live"];
   const createdAt = now - ((i * 37) % 120) * DAY - (i % 24) * 60 * 60 * 1000;
-  const tags = [...new Set([TAGS[i % TAGS.length], TAGS[(i * 5 + 3) % TAGS.length], ...(i % 3 === 0 ? [TAGS[(i * 7 + 1) % TAGS.length]] : [])])];
+  const tags = [
+    ...new Set([
+      TAGS[i % TAGS.length],
+      TAGS[(i * 5 + 3) % TAGS.length],
+      ...(i % 3 === 0 ? [TAGS[(i * 7 + 1) % TAGS.length]] : []),
+    ]),
+  ];
   const imageCount = bucket === 15 && i % 40 === 15 ? 0 : 1 + (i % 5);
   return {
     id: `prod_${String(i).padStart(4, "0")}`,

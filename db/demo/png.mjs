@@ -40,7 +40,12 @@ export function png(width, height, paint) {
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: RGB
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", header), chunk("IDAT", deflateSync(raw, { level: 9 })), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(raw, { level: 9 })),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 const mix = (a, b, t) => a.map((v, i) => Math.round(v + (b[i] - v) * t));
@@ -63,10 +68,12 @@ export function garmentImage(rgb, shape, width = 400, height = 500, view = 0) {
     let inside = false;
     switch (kind) {
       case "coat": // shoulders, sleeves and long body
-        inside = (v > 0.15 && v < 0.9 && dx < 0.18 + v * 0.08) || (v > 0.15 && v < 0.6 && dx > 0.22 && dx < 0.3 + v * 0.05);
+        inside =
+          (v > 0.15 && v < 0.9 && dx < 0.18 + v * 0.08) || (v > 0.15 && v < 0.6 && dx > 0.22 && dx < 0.3 + v * 0.05);
         break;
       case "jacket": // shoulders, sleeves and a body to the hip
-        inside = (v > 0.18 && v < 0.66 && dx < 0.2 + v * 0.04) || (v > 0.18 && v < 0.62 && dx > 0.23 && dx < 0.31 + v * 0.04);
+        inside =
+          (v > 0.18 && v < 0.66 && dx < 0.2 + v * 0.04) || (v > 0.18 && v < 0.62 && dx > 0.23 && dx < 0.31 + v * 0.04);
         break;
       case "dress": // narrow top, flared skirt
         inside = v > 0.12 && v < 0.92 && dx < (v < 0.45 ? 0.12 : 0.12 + (v - 0.45) * 0.5);
@@ -78,10 +85,14 @@ export function garmentImage(rgb, shape, width = 400, height = 500, view = 0) {
         inside = v > 0.25 && v < 0.78 && dx < 0.14 + (v - 0.25) * 0.35;
         break;
       case "bag": // a body with a handle
-        inside = (v > 0.42 && v < 0.82 && dx < 0.28) || (v > 0.2 && v <= 0.42 && Math.abs(Math.hypot(dx * 1.25, (v - 0.42) * 0.9) - 0.17) < 0.025);
+        inside =
+          (v > 0.42 && v < 0.82 && dx < 0.28) ||
+          (v > 0.2 && v <= 0.42 && Math.abs(Math.hypot(dx * 1.25, (v - 0.42) * 0.9) - 0.17) < 0.025);
         break;
       case "scarf": // a long band, folded
-        inside = (v > 0.12 && v < 0.88 && Math.abs(x - cx - (v - 0.5) * width * 0.25) / width < 0.07) || (v > 0.12 && v < 0.2 && dx < 0.16);
+        inside =
+          (v > 0.12 && v < 0.88 && Math.abs(x - cx - (v - 0.5) * width * 0.25) / width < 0.07) ||
+          (v > 0.12 && v < 0.2 && dx < 0.16);
         break;
       default: // trousers: two legs
         inside = v > 0.12 && v < 0.92 && dx < 0.2 && !(v > 0.35 && dx < 0.02);

@@ -3,13 +3,26 @@
 // inside workerd (tests/integration/demo-shop.ts: the public pages' private-data sweep, issue 41).
 // Idempotent: fixed ids and ON CONFLICT clauses, so running it twice changes nothing.
 import {
-  BLOG_POSTS, BRANDS, CATEGORIES, CATEGORY_SHAPES, COLOURS, PAGES, PASSWORD, REVIEW_COMMENTS, SETTINGS, STORE, USERS, demoProduct, slug,
+  BLOG_POSTS,
+  BRANDS,
+  CATEGORIES,
+  CATEGORY_SHAPES,
+  COLOURS,
+  PAGES,
+  PASSWORD,
+  REVIEW_COMMENTS,
+  SETTINGS,
+  STORE,
+  USERS,
+  demoProduct,
+  slug,
 } from "./data.mjs";
 import { flatImage, garmentImage } from "./png.mjs";
 
 export const DEFAULT_PRODUCTS = 120;
 export const pad = (i) => `prod_${String(i).padStart(6, "0")}`;
-export const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`);
+export const q = (v) =>
+  v === null || v === undefined ? "NULL" : typeof v === "number" ? String(v) : `'${String(v).replace(/'/g, "''")}'`;
 
 /**
  * Seeds the demo: accounts, categories, brands, the store, content, `total` products, reviews,
@@ -17,7 +30,16 @@ export const q = (v) => (v === null || v === undefined ? "NULL" : typeof v === "
  * account's { hash, salt }; `putImage(key, bytes)` stores an image and returns its URL. Without
  * `productImages` the products get their images' URLs but no bytes (a test that reads pages only).
  */
-export async function seedDemo({ db, env, now, hash, putImage, flows, total = DEFAULT_PRODUCTS, productImages = true }) {
+export async function seedDemo({
+  db,
+  env,
+  now,
+  hash,
+  putImage,
+  flows,
+  total = DEFAULT_PRODUCTS,
+  productImages = true,
+}) {
   const batch = async (statements, size = 50) => {
     for (let i = 0; i < statements.length; i += size) await db.batch(statements.slice(i, i + size));
   };
@@ -26,12 +48,37 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
   for (const u of USERS) {
     const { hash: h, salt } = hash(PASSWORD);
     userStatements.push(
-      db.prepare("INSERT INTO users (id, email, full_name, display_name, user_type, return_address, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-        .bind(u.id, u.email, u.fullName, u.displayName, u.userType, u.returnAddress ? JSON.stringify(u.returnAddress) : null, h, salt, now, now - 200 * 86400000, now),
-      db.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING").bind(u.id, now),
+      db
+        .prepare(
+          "INSERT INTO users (id, email, full_name, display_name, user_type, return_address, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          u.id,
+          u.email,
+          u.fullName,
+          u.displayName,
+          u.userType,
+          u.returnAddress ? JSON.stringify(u.returnAddress) : null,
+          h,
+          salt,
+          now,
+          now - 200 * 86400000,
+          now,
+        ),
+      db
+        .prepare(
+          "INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(u.id, now),
     );
     if (u.role) {
-      userStatements.push(db.prepare("INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(u.id, ...u.role, now));
+      userStatements.push(
+        db
+          .prepare(
+            "INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+          )
+          .bind(u.id, ...u.role, now),
+      );
     }
   }
   await batch(userStatements);
@@ -41,18 +88,38 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
   for (const [i, [catSlug, name, description, rgb]] of CATEGORIES.entries()) {
     const image = await putImage(`categories/${catSlug}.png`, garmentImage(rgb, CATEGORY_SHAPES[name], 300, 300));
     categoryStatements.push(
-      db.prepare("INSERT INTO categories (id, name, slug, description, image_url, is_active, sort_order, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO NOTHING").bind(`cat_${catSlug}`, name, catSlug, description, image, i + 1, now),
+      db
+        .prepare(
+          "INSERT INTO categories (id, name, slug, description, image_url, is_active, sort_order, created_at) VALUES (?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(`cat_${catSlug}`, name, catSlug, description, image, i + 1, now),
     );
   }
   for (const b of BRANDS) {
     const logo = b.popular ? await putImage(`brands/${slug(b.name)}.png`, flatImage(b.rgb, 200, 200)) : null;
     categoryStatements.push(
-      db.prepare("INSERT INTO brands (id, name, logo_url, website_url, description, is_popular, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(b.id, b.name, logo, b.website, b.description, b.popular ? 1 : 0, now),
+      db
+        .prepare(
+          "INSERT INTO brands (id, name, logo_url, website_url, description, is_popular, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(b.id, b.name, logo, b.website, b.description, b.popular ? 1 : 0, now),
     );
   }
   const storeLogo = await putImage(`stores/${STORE.id}.png`, flatImage([31, 61, 54], 200, 200, [194, 65, 12]));
   categoryStatements.push(
-    db.prepare("INSERT INTO stores (id, name, description, logo_url, owner_id, contact_email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING").bind(STORE.id, STORE.name, STORE.description, storeLogo, STORE.ownerId, STORE.contactEmail, now - 150 * 86400000),
+    db
+      .prepare(
+        "INSERT INTO stores (id, name, description, logo_url, owner_id, contact_email, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(
+        STORE.id,
+        STORE.name,
+        STORE.description,
+        storeLogo,
+        STORE.ownerId,
+        STORE.contactEmail,
+        now - 150 * 86400000,
+      ),
   );
   const hero = await putImage("banners/home_hero.png", flatImage([31, 61, 54], 1600, 600, [232, 239, 233]));
   const content = [
@@ -62,19 +129,44 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
   ];
   for (const [type, key, title, text, image] of content) {
     categoryStatements.push(
-      db.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, image_url, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_type, content_key) DO NOTHING").bind(`content_${type}_${key}`, type, key, title, text, image, now),
+      db
+        .prepare(
+          "INSERT INTO site_content (id, content_type, content_key, title, content, image_url, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (content_type, content_key) DO NOTHING",
+        )
+        .bind(`content_${type}_${key}`, type, key, title, text, image, now),
     );
   }
   for (const [i, post] of BLOG_POSTS.entries()) {
     const image = await putImage(`blog/${post.id}.png`, flatImage(COLOURS[(i * 3) % COLOURS.length][1], 800, 450));
     categoryStatements.push(
-      db.prepare("INSERT INTO blog_posts (id, title, excerpt, content, category, tags, featured_image_url, author_id, status, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'user_admin', 'published', ?, ?) ON CONFLICT DO NOTHING")
-        .bind(post.id, post.title, post.excerpt, post.content, post.category, JSON.stringify(post.tags), image, now - (i + 1) * 5 * 86400000, now - (i + 1) * 5 * 86400000),
+      db
+        .prepare(
+          "INSERT INTO blog_posts (id, title, excerpt, content, category, tags, featured_image_url, author_id, status, published_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'user_admin', 'published', ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          post.id,
+          post.title,
+          post.excerpt,
+          post.content,
+          post.category,
+          JSON.stringify(post.tags),
+          image,
+          now - (i + 1) * 5 * 86400000,
+          now - (i + 1) * 5 * 86400000,
+        ),
     );
   }
   categoryStatements.push(
-    db.prepare("INSERT INTO brand_suggestions (id, suggested_name, description, suggested_by, status, created_at) VALUES ('suggestion_1', 'Nobody Knows Vintage', 'A small London label I sell a lot of.', 'user_vendor', 'pending', ?) ON CONFLICT DO NOTHING").bind(now),
-    db.prepare("INSERT INTO store_requests (id, contact_name, store_name, store_address, store_website, contact_email, status, created_at) VALUES ('store_request_1', 'Priya Patel', 'Brick Lane Rails', '88 Brick Lane, London E1 6RL', 'https://bricklanerails.example', 'priya@bricklanerails.test', 'pending', ?) ON CONFLICT DO NOTHING").bind(now),
+    db
+      .prepare(
+        "INSERT INTO brand_suggestions (id, suggested_name, description, suggested_by, status, created_at) VALUES ('suggestion_1', 'Nobody Knows Vintage', 'A small London label I sell a lot of.', 'user_vendor', 'pending', ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(now),
+    db
+      .prepare(
+        "INSERT INTO store_requests (id, contact_name, store_name, store_address, store_website, contact_email, status, created_at) VALUES ('store_request_1', 'Priya Patel', 'Brick Lane Rails', '88 Brick Lane, London E1 6RL', 'https://bricklanerails.example', 'priya@bricklanerails.test', 'pending', ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(now),
   );
   await batch(categoryStatements);
 
@@ -98,7 +190,8 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
     return urls;
   }
 
-  const COLUMNS = "id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at";
+  const COLUMNS =
+    "id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at";
   const rows = [];
   for (let i = 1; i <= total; i++) {
     const p = demoProduct(i, now, owners);
@@ -118,11 +211,42 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
       p.productStatus = "pending";
     }
     const images = await imagesFor(p, i > DEFAULT_PRODUCTS);
-    rows.push([p.id, p.name, p.description, p.price, p.originalPrice, p.rentalPrice, p.buyingPrice, p.brand, p.condition, p.color, p.productType, p.category, JSON.stringify(p.tags), p.materials, p.careInstructions, p.memoryStory, p.size, p.fitNote, p.measurements ? JSON.stringify(p.measurements) : null, JSON.stringify(images), p.ownerId, storeId, p.status, p.productStatus, concierge, p.createdAt, now]);
+    rows.push([
+      p.id,
+      p.name,
+      p.description,
+      p.price,
+      p.originalPrice,
+      p.rentalPrice,
+      p.buyingPrice,
+      p.brand,
+      p.condition,
+      p.color,
+      p.productType,
+      p.category,
+      JSON.stringify(p.tags),
+      p.materials,
+      p.careInstructions,
+      p.memoryStory,
+      p.size,
+      p.fitNote,
+      p.measurements ? JSON.stringify(p.measurements) : null,
+      JSON.stringify(images),
+      p.ownerId,
+      storeId,
+      p.status,
+      p.productStatus,
+      concierge,
+      p.createdAt,
+      now,
+    ]);
   }
   const productStatements = [];
   for (let i = 0; i < rows.length; i += 100) {
-    const values = rows.slice(i, i + 100).map((r) => `(${r.map(q).join(", ")})`).join(",\n");
+    const values = rows
+      .slice(i, i + 100)
+      .map((r) => `(${r.map(q).join(", ")})`)
+      .join(",\n");
     productStatements.push(db.prepare(`INSERT INTO products (${COLUMNS}) VALUES ${values} ON CONFLICT DO NOTHING`));
   }
   await batch(productStatements, 20);
@@ -133,8 +257,18 @@ export async function seedDemo({ db, env, now, hash, putImage, flows, total = DE
     const productIndex = r * 4 - 1;
     const p = demoProduct(productIndex, now, owners);
     reviewStatements.push(
-      db.prepare("INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, created_at) VALUES (?, ?, ?, 'user_shopper', ?, ?, ?) ON CONFLICT DO NOTHING")
-        .bind(`review_${r}`, 3 + (r % 3), REVIEW_COMMENTS[r % REVIEW_COMMENTS.length], p.ownerId, pad(productIndex), now - r * 86400000),
+      db
+        .prepare(
+          "INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, created_at) VALUES (?, ?, ?, 'user_shopper', ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          `review_${r}`,
+          3 + (r % 3),
+          REVIEW_COMMENTS[r % REVIEW_COMMENTS.length],
+          p.ownerId,
+          pad(productIndex),
+          now - r * 86400000,
+        ),
     );
   }
   await batch(reviewStatements);

@@ -40,7 +40,9 @@ export const brands = sqliteTable(
   (t) => [
     uniqueIndex("brands_name_unique").on(sql`lower(${t.name})`),
     // Names run together, for the header's suggestions (migration 0048, decision 0069).
-    index("brands_name_run_together").on(sql`replace(replace(replace(replace(replace(lower(${t.name}), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`),
+    index("brands_name_run_together").on(
+      sql`replace(replace(replace(replace(replace(lower(${t.name}), '.', ''), '''', ''), '’', ''), '+', ''), ' ', '')`,
+    ),
     index("brands_popular_name_idx").on(t.isPopular, t.name),
     index("brands_name_idx").on(t.name),
   ],
@@ -81,12 +83,7 @@ export const brandSuggestions = sqliteTable(
 );
 
 export const PRODUCT_TYPES = ["Women", "Men", "Children", "Unisex"] as const;
-export const CONDITIONS = [
-  "Brand New With Tags",
-  "Brand New Without Tags",
-  "Almost New",
-  "Good Condition",
-] as const;
+export const CONDITIONS = ["Brand New With Tags", "Brand New Without Tags", "Almost New", "Good Condition"] as const;
 
 /**
  * The public catalog: live and not sold (DECISIONS.md: items are one of a kind). Written with
@@ -149,7 +146,9 @@ export const products = sqliteTable(
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
     index("products_status_category_idx").on(t.status, t.category),
-    index("products_prepared_until_idx").on(t.preparedUntil).where(sql`${t.preparedUntil} IS NOT NULL`),
+    index("products_prepared_until_idx")
+      .on(t.preparedUntil)
+      .where(sql`${t.preparedUntil} IS NOT NULL`),
     // The parts of price bands a range cuts are walked down these (migration 0015, decision 0038).
     index("products_rental_price_idx").on(t.rentalPrice),
     index("products_buying_price_idx").on(t.buyingPrice),
@@ -157,17 +156,52 @@ export const products = sqliteTable(
     // walked, each carrying every filterable column.
     ...(() => {
       const displayPrice = sql`coalesce(${t.rentalPrice}, ${t.price})`;
-      const filterable = [t.productType, t.category, t.brand, t.color, t.condition, t.rentalPrice, t.buyingPrice, t.price];
+      const filterable = [
+        t.productType,
+        t.category,
+        t.brand,
+        t.color,
+        t.condition,
+        t.rentalPrice,
+        t.buyingPrice,
+        t.price,
+      ];
       const rest = (lead: (typeof filterable)[number]) => filterable.filter((c) => c !== lead);
       return [
-        index("products_pub_created_idx").on(t.createdAt, t.id, ...filterable).where(publicRow),
-        index("products_pub_price_idx").on(displayPrice, t.id, ...filterable).where(publicRow),
-        index("products_pub_category_idx").on(t.category, t.createdAt, t.id, ...rest(t.category)).where(publicRow),
-        index("products_pub_brand_idx").on(t.brand, t.createdAt, t.id, ...rest(t.brand)).where(publicRow),
-        index("products_pub_type_idx").on(t.productType, t.createdAt, t.id, ...rest(t.productType)).where(publicRow),
-        index("products_pub_color_idx").on(t.color, t.createdAt, t.id, ...rest(t.color)).where(publicRow),
-        index("products_pub_condition_idx").on(t.condition, t.createdAt, t.id, ...rest(t.condition)).where(publicRow),
-        index("products_pub_facets_idx").on(t.productType, t.category, displayPrice, t.id, t.brand, t.color, t.condition, t.rentalPrice, t.buyingPrice).where(publicRow),
+        index("products_pub_created_idx")
+          .on(t.createdAt, t.id, ...filterable)
+          .where(publicRow),
+        index("products_pub_price_idx")
+          .on(displayPrice, t.id, ...filterable)
+          .where(publicRow),
+        index("products_pub_category_idx")
+          .on(t.category, t.createdAt, t.id, ...rest(t.category))
+          .where(publicRow),
+        index("products_pub_brand_idx")
+          .on(t.brand, t.createdAt, t.id, ...rest(t.brand))
+          .where(publicRow),
+        index("products_pub_type_idx")
+          .on(t.productType, t.createdAt, t.id, ...rest(t.productType))
+          .where(publicRow),
+        index("products_pub_color_idx")
+          .on(t.color, t.createdAt, t.id, ...rest(t.color))
+          .where(publicRow),
+        index("products_pub_condition_idx")
+          .on(t.condition, t.createdAt, t.id, ...rest(t.condition))
+          .where(publicRow),
+        index("products_pub_facets_idx")
+          .on(
+            t.productType,
+            t.category,
+            displayPrice,
+            t.id,
+            t.brand,
+            t.color,
+            t.condition,
+            t.rentalPrice,
+            t.buyingPrice,
+          )
+          .where(publicRow),
         // A price range alone is counted down these (migration 0043).
         index("products_pub_rental_idx").on(t.rentalPrice, t.buyingPrice).where(publicRow),
         index("products_pub_buying_idx").on(t.buyingPrice, t.rentalPrice).where(publicRow),
@@ -225,8 +259,15 @@ export const sizeItems = sqliteTable(
     rentalPrice: integer("rental_price"),
     buyingPrice: integer("buying_price"),
   },
-  (t) => [index("size_items_rental_idx").on(t.code, t.rentalPrice, t.buyingPrice), index("size_items_buying_idx").on(t.code, t.buyingPrice, t.rentalPrice)],
+  (t) => [
+    index("size_items_rental_idx").on(t.code, t.rentalPrice, t.buyingPrice),
+    index("size_items_buying_idx").on(t.code, t.buyingPrice, t.rentalPrice),
+  ],
 );
 
 /** Each size label's number, added by size_items' triggers the first time an item has it (migration 0042). */
-export const sizeCodes = sqliteTable("size_codes", { code: integer("code").primaryKey(), label: text("label").notNull() }, (t) => [uniqueIndex("size_codes_label_idx").on(t.label)]);
+export const sizeCodes = sqliteTable(
+  "size_codes",
+  { code: integer("code").primaryKey(), label: text("label").notNull() },
+  (t) => [uniqueIndex("size_codes_label_idx").on(t.label)],
+);

@@ -36,7 +36,11 @@ export const claims = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [uniqueIndex("claims_one_per_item").on(t.orderItemId, t.kind), index("claims_status_due_idx").on(t.status, t.dueAt), index("claims_order_idx").on(t.orderId)],
+  (t) => [
+    uniqueIndex("claims_one_per_item").on(t.orderItemId, t.kind),
+    index("claims_status_due_idx").on(t.status, t.dueAt),
+    index("claims_order_idx").on(t.orderId),
+  ],
 );
 
 export const payoutHolds = sqliteTable(

@@ -5,6 +5,11 @@ import { integer, text, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 
 export const id = () => text("id").primaryKey();
 export const createdAt = () => integer("created_at").notNull();
-export const jsonList = (name: string) => text(name, { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`);
+export const jsonList = (name: string) =>
+  text(name, { mode: "json" })
+    .$type<string[]>()
+    .notNull()
+    .default(sql`'[]'`);
 /** A row that belongs to another: its id, required, and the row goes when that one does. */
-export const belongsTo = (name: string, target: () => AnySQLiteColumn) => text(name).notNull().references(target, { onDelete: "cascade" });
+export const belongsTo = (name: string, target: () => AnySQLiteColumn) =>
+  text(name).notNull().references(target, { onDelete: "cascade" });

@@ -45,7 +45,9 @@ export const blogPosts = sqliteTable(
     tags: jsonList("tags"),
     featuredImageUrl: text("featured_image_url"),
     authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["published", "draft"] }).notNull().default("published"),
+    status: text("status", { enum: ["published", "draft"] })
+      .notNull()
+      .default("published"),
     publishedAt: integer("published_at"),
     createdAt: createdAt(),
   },

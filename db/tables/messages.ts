@@ -22,7 +22,9 @@ export const conversations = sqliteTable(
     lastSeq: integer("last_seq").notNull().default(0),
   },
   (t) => [
-    uniqueIndex("conversations_shopper_product_unique").on(t.shopperId, t.productId).where(sql`${t.shopperId} IS NOT NULL AND ${t.productId} IS NOT NULL`),
+    uniqueIndex("conversations_shopper_product_unique")
+      .on(t.shopperId, t.productId)
+      .where(sql`${t.shopperId} IS NOT NULL AND ${t.productId} IS NOT NULL`),
     index("conversations_seller_idx").on(t.sellerId, t.lastMessageAt),
     index("conversations_store_idx").on(t.storeId, t.lastMessageAt),
     index("conversations_owner_idx").on(t.ownerId),
@@ -66,7 +68,9 @@ export const conversationReads = sqliteTable(
   (t) => [
     primaryKey({ columns: [t.conversationId, t.party] }),
     index("conversation_reads_user_idx").on(t.userId),
-    index("conversation_reads_unread_idx").on(t.userId).where(sql`${t.unread} > 0`),
+    index("conversation_reads_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.unread} > 0`),
   ],
 );
 
@@ -78,7 +82,10 @@ export const messageBlocks = sqliteTable(
     blockedId: belongsTo("blocked_id", () => users.id),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index("message_blocks_blocked_idx").on(t.blockedId, t.blockerId)],
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("message_blocks_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
 );
 
 /** A party's report of a conversation; staff close it. */
@@ -93,7 +100,12 @@ export const conversationReports = sqliteTable(
     closedAt: integer("closed_at"),
     closedBy: text("closed_by").references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("conversation_reports_open_idx").on(t.createdAt).where(sql`${t.closedAt} IS NULL`), index("conversation_reports_conversation_idx").on(t.conversationId)],
+  (t) => [
+    index("conversation_reports_open_idx")
+      .on(t.createdAt)
+      .where(sql`${t.closedAt} IS NULL`),
+    index("conversation_reports_conversation_idx").on(t.conversationId),
+  ],
 );
 
 /** Senders staff suspended from messaging: their messages stop, their listings stay. */

@@ -13,7 +13,18 @@ import { stores } from "./stores";
  * overturned charge's reversal (issue 22), a claim's refund (issue 43), each with its commissions reversed.
  * protection_fee: a rental's damage protection, recorded at delivery, all of it the platform's (decision 0080).
  */
-export const TRANSACTION_TYPES = ["sale", "rental_fee", "rental_purchase", "rental_conversion", "damage_charge", "not_returnable", "refund", "charge_reversal", "claim_refund", "protection_fee"] as const;
+export const TRANSACTION_TYPES = [
+  "sale",
+  "rental_fee",
+  "rental_purchase",
+  "rental_conversion",
+  "damage_charge",
+  "not_returnable",
+  "refund",
+  "charge_reversal",
+  "claim_refund",
+  "protection_fee",
+] as const;
 
 export const transactions = sqliteTable(
   "transactions",
@@ -44,7 +55,9 @@ export const transactions = sqliteTable(
     index("transactions_store_idx").on(t.storeId, t.createdAt),
     index("transactions_unpaid_idx").on(t.payoutId, t.createdAt),
     // Each kind at most once per item (migration 0026); Buy it now and the conversion share one id.
-    uniqueIndex("transactions_order_item_type_unique").on(t.orderItemId, t.transactionType).where(sql`${t.orderItemId} IS NOT NULL`),
+    uniqueIndex("transactions_order_item_type_unique")
+      .on(t.orderItemId, t.transactionType)
+      .where(sql`${t.orderItemId} IS NOT NULL`),
   ],
 );
 
@@ -67,7 +80,10 @@ export const payeeAccounts = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.payeeType, t.payeeId] }), uniqueIndex("payee_accounts_provider_account_unique").on(t.providerAccountId)],
+  (t) => [
+    primaryKey({ columns: [t.payeeType, t.payeeId] }),
+    uniqueIndex("payee_accounts_provider_account_unique").on(t.providerAccountId),
+  ],
 );
 
 export const payouts = sqliteTable(
@@ -87,7 +103,9 @@ export const payouts = sqliteTable(
      */
     carriedIn: integer("carried_in").notNull().default(0),
     /** net + carried in: sent in full when above zero; else nothing is sent and it is carried into the next payout. */
-    dueAmount: integer("due_amount").notNull().generatedAlwaysAs(sql`net_amount + carried_in`, { mode: "virtual" }),
+    dueAmount: integer("due_amount")
+      .notNull()
+      .generatedAlwaysAs(sql`net_amount + carried_in`, { mode: "virtual" }),
     status: text("status", { enum: ["calculated", "paid", "failed", "cancelled"] })
       .notNull()
       .default("calculated"),
@@ -107,11 +125,7 @@ export const payouts = sqliteTable(
   },
   (t) => [
     index("payouts_transfer_idx").on(t.status, t.transferStatus),
-    uniqueIndex("payouts_recipient_period_unique").on(
-      t.recipientType,
-      t.recipientId,
-      t.periodStart,
-    ),
+    uniqueIndex("payouts_recipient_period_unique").on(t.recipientType, t.recipientId, t.periodStart),
     index("payouts_created_idx").on(t.createdAt),
   ],
 );
@@ -161,7 +175,9 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("payments_succeeded_key_unique").on(t.idempotencyKey).where(sql`${t.status} = 'succeeded'`),
+    uniqueIndex("payments_succeeded_key_unique")
+      .on(t.idempotencyKey)
+      .where(sql`${t.status} = 'succeeded'`),
     index("payments_order_idx").on(t.orderId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
   ],

@@ -25,7 +25,9 @@ export const notifications = sqliteTable(
   (t) => [
     uniqueIndex("notifications_event_unique").on(t.userId, t.eventKey),
     index("notifications_user_created_idx").on(t.userId, t.createdAt),
-    index("notifications_unread_idx").on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index("notifications_unread_idx")
+      .on(t.userId)
+      .where(sql`${t.readAt} IS NULL`),
   ],
 );
 
@@ -53,7 +55,9 @@ export const notificationOutbox = sqliteTable(
     subject: text("subject"),
     body: text("body"),
     payload: text("payload", { mode: "json" }).notNull(),
-    status: text("status", { enum: ["sent", "dead"] }).notNull().default("sent"),
+    status: text("status", { enum: ["sent", "dead"] })
+      .notNull()
+      .default("sent"),
     attempts: integer("attempts").notNull().default(1),
     error: text("error"),
     createdAt: createdAt(),
@@ -86,7 +90,12 @@ export const backInStockRequests = sqliteTable(
     createdAt: createdAt(),
     notifiedAt: integer("notified_at"),
   },
-  (t) => [uniqueIndex("back_in_stock_waiting_unique").on(t.productId, t.userId).where(sql`${t.notifiedAt} IS NULL`), index("back_in_stock_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("back_in_stock_waiting_unique")
+      .on(t.productId, t.userId)
+      .where(sql`${t.notifiedAt} IS NULL`),
+    index("back_in_stock_user_idx").on(t.userId),
+  ],
 );
 
 /** A shopper's saved listing URL (migration 0032; issue 25, item 7). */

@@ -33,7 +33,9 @@ export const offers = sqliteTable(
   },
   (t) => [
     index("offers_shopper_product_idx").on(t.shopperId, t.productId, t.createdAt),
-    index("offers_accepted_idx").on(t.shopperId, t.buyBy).where(sql`${t.status} = 'accepted'`),
+    index("offers_accepted_idx")
+      .on(t.shopperId, t.buyBy)
+      .where(sql`${t.status} = 'accepted'`),
     index("offers_conversation_idx").on(t.conversationId),
   ],
 );

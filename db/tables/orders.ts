@@ -22,8 +22,12 @@ export const cartItems = sqliteTable(
     vendor: text("vendor"),
     sellerId: text("seller_id"),
     sellerAvatar: text("seller_avatar"),
-    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
-    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] })
+      .notNull()
+      .default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] })
+      .notNull()
+      .default("vendor"),
     conciergeStatus: text("concierge_status").notNull().default("no"),
     createdAt: createdAt(),
   },
@@ -82,7 +86,9 @@ export const orders = sqliteTable(
   (t) => [
     uniqueIndex("orders_reference_unique").on(t.reference),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
-    index("orders_payment_issue_idx").on(t.paymentIssueAt).where(sql`${t.paymentIssueAt} IS NOT NULL`),
+    index("orders_payment_issue_idx")
+      .on(t.paymentIssueAt)
+      .where(sql`${t.paymentIssueAt} IS NOT NULL`),
     index("orders_payment_session_idx").on(t.paymentSessionId),
     index("orders_payment_expiry_idx").on(t.status, t.paymentExpiresAt),
     index("orders_status_created_idx").on(t.status, t.createdAt),
@@ -111,8 +117,12 @@ export const orderItems = sqliteTable(
     quantity: integer("quantity").notNull().default(1),
     price: integer("price").notNull(),
     sellerId: text("seller_id"),
-    sellerType: text("seller_type", { enum: ["vendor", "store"] }).notNull().default("vendor"),
-    handler: text("handler", { enum: ["vendor", "store"] }).notNull().default("vendor"),
+    sellerType: text("seller_type", { enum: ["vendor", "store"] })
+      .notNull()
+      .default("vendor"),
+    handler: text("handler", { enum: ["vendor", "store"] })
+      .notNull()
+      .default("vendor"),
     status: text("status", { enum: ITEM_STATUSES }).notNull().default("pending"),
     /** The product's buying price when the order was placed: what buying a rental costs. */
     buyingPrice: integer("buying_price"),
@@ -169,7 +179,9 @@ export const orderItems = sqliteTable(
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),
     index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
-    index("order_items_post_by_idx").on(t.postBy).where(sql`${t.postBy} IS NOT NULL AND ${t.postByRemindedAt} IS NULL`),
+    index("order_items_post_by_idx")
+      .on(t.postBy)
+      .where(sql`${t.postBy} IS NOT NULL AND ${t.postByRemindedAt} IS NULL`),
   ],
 );
 
@@ -188,7 +200,10 @@ export const orderStatusHistory = sqliteTable(
     note: text("note"),
     createdAt: createdAt(),
   },
-  (t) => [index("order_status_history_order_idx").on(t.orderId, t.createdAt), index("order_status_history_actor_idx").on(t.actorId)],
+  (t) => [
+    index("order_status_history_order_idx").on(t.orderId, t.createdAt),
+    index("order_status_history_actor_idx").on(t.actorId),
+  ],
 );
 
 export const reviews = sqliteTable(
@@ -203,11 +218,15 @@ export const reviews = sqliteTable(
     /** One review per order item and side (a shopper reviews what they received; its seller rates the shopper). */
     orderItemId: text("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
     /** Who rates (migration 0072, decision 0091): 'shopper' rates the seller, 'seller' rates the shopper. */
-    side: text("side", { enum: ["shopper", "seller"] }).notNull().default("shopper"),
+    side: text("side", { enum: ["shopper", "seller"] })
+      .notNull()
+      .default("shopper"),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("reviews_order_item_side_unique").on(t.orderItemId, t.side).where(sql`${t.orderItemId} IS NOT NULL`),
+    uniqueIndex("reviews_order_item_side_unique")
+      .on(t.orderItemId, t.side)
+      .where(sql`${t.orderItemId} IS NOT NULL`),
     index("reviews_reviewed_user_idx").on(t.reviewedUserId, t.side, t.createdAt),
     index("reviews_product_idx").on(t.productId, t.createdAt),
     index("reviews_reviewer_idx").on(t.reviewerId),
@@ -227,8 +246,12 @@ export const follows = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex("follows_seller_unique").on(t.followerId, t.sellerId).where(sql`${t.sellerId} IS NOT NULL`),
-    uniqueIndex("follows_store_unique").on(t.followerId, t.storeId).where(sql`${t.storeId} IS NOT NULL`),
+    uniqueIndex("follows_seller_unique")
+      .on(t.followerId, t.sellerId)
+      .where(sql`${t.sellerId} IS NOT NULL`),
+    uniqueIndex("follows_store_unique")
+      .on(t.followerId, t.storeId)
+      .where(sql`${t.storeId} IS NOT NULL`),
     index("follows_seller_idx").on(t.sellerId),
     index("follows_store_idx").on(t.storeId),
     index("follows_follower_idx").on(t.followerId, t.createdAt),
@@ -258,6 +281,8 @@ export const priceChangeRequests = sqliteTable(
     index("price_change_requests_product_idx").on(t.productId),
     index("price_change_requests_store_idx").on(t.storeId),
     // One request per product and store waits for its answer at a time (migration 0046).
-    uniqueIndex("price_change_requests_one_pending").on(t.productId, t.storeId).where(sql`status = 'pending'`),
+    uniqueIndex("price_change_requests_one_pending")
+      .on(t.productId, t.storeId)
+      .where(sql`status = 'pending'`),
   ],
 );

@@ -30,7 +30,9 @@ export const users = sqliteTable(
     /** A seller's turnaround: days a returned rental is 'Being prepared' (migration 0061); null for the default. */
     turnaroundDays: integer("turnaround_days"),
     /** Where a seller ships (migration 0067, app/domain/shipping-zones.ts): 'uk', 'europe' or 'worldwide', and each zone's fee in pence. */
-    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
+    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] })
+      .notNull()
+      .default("uk"),
     shipFeeEurope: integer("ship_fee_europe"),
     shipFeeWorld: integer("ship_fee_world"),
     /** The account's time zone, an IANA name (migration 0068, app/domain/dates.ts); null reads as the UK's. */
@@ -42,7 +44,9 @@ export const users = sqliteTable(
     uniqueIndex("users_email_unique").on(sql`lower(${t.email})`),
     uniqueIndex("users_display_name_unique").on(sql`lower(${t.displayName})`),
     // The listings' 'Ships to' filter reads the handlers who ship abroad (migration 0074).
-    index("users_ships_abroad_idx").on(t.shipReach, t.id).where(sql`ship_reach <> 'uk'`),
+    index("users_ships_abroad_idx")
+      .on(t.shipReach, t.id)
+      .where(sql`ship_reach <> 'uk'`),
   ],
 );
 
@@ -96,7 +100,10 @@ export const auditLog = sqliteTable(
     action: text("action").notNull(),
     targetType: text("target_type").notNull(),
     targetId: text("target_id").notNull(),
-    detail: text("detail", { mode: "json" }).$type<Record<string, unknown>>().notNull().default(sql`'{}'`),
+    detail: text("detail", { mode: "json" })
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'`),
     createdAt: createdAt(),
   },
   (t) => [

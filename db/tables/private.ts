@@ -37,4 +37,11 @@ export function isPrivateColumn(table: string, column: string) {
  * their name, street, postcode, phone and e-mail. A town or a country is shared by many (and the
  * public pages name towns), so it is not one of them.
  */
-export const PRIVATE_ADDRESS_PARTS = ["fullName", "addressLine1", "addressLine2", "postalCode", "phone", "email"] as const;
+export const PRIVATE_ADDRESS_PARTS = [
+  "fullName",
+  "addressLine1",
+  "addressLine2",
+  "postalCode",
+  "phone",
+  "email",
+] as const;

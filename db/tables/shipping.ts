@@ -41,9 +41,15 @@ export const shippingLabels = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    uniqueIndex("shipping_labels_one_per_parcel").on(t.orderId, t.handlerKey, t.direction).where(sql`${t.claimId} IS NULL`),
-    uniqueIndex("shipping_labels_one_per_claim").on(t.claimId).where(sql`${t.claimId} IS NOT NULL`),
-    uniqueIndex("shipping_labels_tracking_unique").on(t.trackingNumber).where(sql`${t.trackingNumber} IS NOT NULL`),
+    uniqueIndex("shipping_labels_one_per_parcel")
+      .on(t.orderId, t.handlerKey, t.direction)
+      .where(sql`${t.claimId} IS NULL`),
+    uniqueIndex("shipping_labels_one_per_claim")
+      .on(t.claimId)
+      .where(sql`${t.claimId} IS NOT NULL`),
+    uniqueIndex("shipping_labels_tracking_unique")
+      .on(t.trackingNumber)
+      .where(sql`${t.trackingNumber} IS NOT NULL`),
   ],
 );
 

@@ -16,7 +16,9 @@ export const stores = sqliteTable(
     /** The store's address in the one shape of every address (migration 0074; app/domain/postal-address.ts). */
     address: text("address", { mode: "json" }).$type<Record<string, string | undefined>>(),
     /** Where the store ships (migration 0067, app/domain/shipping-zones.ts), and each zone's fee in pence. */
-    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] }).notNull().default("uk"),
+    shipReach: text("ship_reach", { enum: ["uk", "europe", "worldwide"] })
+      .notNull()
+      .default("uk"),
     shipFeeEurope: integer("ship_fee_europe"),
     shipFeeWorld: integer("ship_fee_world"),
     /** The store request it was made from: approving a request twice cannot make a second store. */
@@ -28,8 +30,12 @@ export const stores = sqliteTable(
   (t) => [
     index("stores_owner_idx").on(t.ownerId),
     index("stores_name_idx").on(t.name),
-    index("stores_ships_abroad_idx").on(t.shipReach, t.id).where(sql`ship_reach <> 'uk'`),
-    uniqueIndex("stores_request_unique").on(t.requestId).where(sql`${t.requestId} IS NOT NULL`),
+    index("stores_ships_abroad_idx")
+      .on(t.shipReach, t.id)
+      .where(sql`ship_reach <> 'uk'`),
+    uniqueIndex("stores_request_unique")
+      .on(t.requestId)
+      .where(sql`${t.requestId} IS NOT NULL`),
   ],
 );
 

@@ -5,7 +5,6 @@ import { DEMO, expectNoAxeViolations, login, openBuyableProduct, ownAccount } fr
 // they may be spread over the workers, as the longest file of the suite.
 test.describe.configure({ mode: "parallel" });
 
-
 const PUBLIC_PAGES = [
   "/",
   "/all-products",
@@ -43,7 +42,18 @@ test("no accessibility violations on signed-in pages", async ({ page }) => {
   // Nine pages, some of them dashboards with tables of forms: axe takes a few seconds on each.
   test.setTimeout(60_000);
   await login(page, DEMO.admin);
-  for (const path of ["/account", "/account/notifications", "/vendor", "/vendor/product/prod_000001/edit", "/store", "/store/product/prod_000004/edit", "/admin", "/admin/blog/new", "/cart", "/favorites"]) {
+  for (const path of [
+    "/account",
+    "/account/notifications",
+    "/vendor",
+    "/vendor/product/prod_000001/edit",
+    "/store",
+    "/store/product/prod_000004/edit",
+    "/admin",
+    "/admin/blog/new",
+    "/cart",
+    "/favorites",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
   }
@@ -56,7 +66,13 @@ test("no accessibility violations on the account's tabs and an order page", asyn
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.214.0.1" });
   // Staff who handle orders may open the demo shopper's order.
   await login(page, DEMO.admin);
-  for (const path of ["/account?tab=profile", "/account?tab=security", "/account?tab=orders", "/account?tab=products", "/account/orders/order_demo_window"]) {
+  for (const path of [
+    "/account?tab=profile",
+    "/account?tab=security",
+    "/account?tab=orders",
+    "/account?tab=products",
+    "/account/orders/order_demo_window",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
   }
@@ -66,7 +82,15 @@ test("no accessibility violations on the admin tabs and the Access Denied page",
   // Seven pages of tables of forms: axe needs several seconds on each.
   test.setTimeout(120_000);
   await login(page, "superadmin@closetloop.test");
-  for (const path of ["/admin/orders", "/admin/products?status=pending", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial", "/admin/brand-review"]) {
+  for (const path of [
+    "/admin/orders",
+    "/admin/products?status=pending",
+    "/admin/stores",
+    "/admin/users",
+    "/admin/roles",
+    "/admin/financial",
+    "/admin/brand-review",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
   }
@@ -94,7 +118,10 @@ test("no accessibility violations on a filled cart and the open basket drawer", 
   await expect(page.getByRole("heading", { name: "Shopping Cart" })).toBeVisible();
   await expectNoAxeViolations(page);
   // Leave the basket as it was.
-  await page.getByRole("button", { name: /^Remove / }).first().click();
+  await page
+    .getByRole("button", { name: /^Remove / })
+    .first()
+    .click();
   await expect(page.getByText("Item removed").first()).toBeVisible();
 });
 
@@ -103,7 +130,14 @@ test("no accessibility violations on the store dashboard's tabs and the store-si
   test.slow();
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": "10.217.0.1" });
   await login(page, DEMO.store);
-  for (const path of ["/store", "/store?tab=requests", "/store?tab=products", "/store?tab=orders", "/store?tab=settings", "/store/product/prod_000009/edit"]) {
+  for (const path of [
+    "/store",
+    "/store?tab=requests",
+    "/store?tab=products",
+    "/store?tab=orders",
+    "/store?tab=settings",
+    "/store/product/prod_000009/edit",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page);
   }

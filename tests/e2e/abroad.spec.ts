@@ -7,10 +7,13 @@ import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
 // Two checkouts (one refused) and a payment: more than the default 30 s on a loaded 2-core machine.
 test.setTimeout(60_000);
 
-test("buys from a seller who ships to France, with a French address, charged Europe's fee in pounds", async ({ page }, info) => {
+test("buys from a seller who ships to France, with a French address, charged Europe's fee in pounds", async ({
+  page,
+}, info) => {
   await login(page, ownAccount("abroad", info));
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
 
   await page.goto(ownItem("abroad", info));
   const name = await page.getByRole("heading", { level: 1 }).textContent();

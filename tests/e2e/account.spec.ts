@@ -9,7 +9,10 @@ import { DEMO_PASSWORD, login, outboxLink } from "./fixtures";
 // a returned item.
 
 const RENTER = "renter@closetloop.test";
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const project = (info: TestInfo) => (info.project.name === "js" ? "js" : "nojs");
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
@@ -49,15 +52,21 @@ test.describe.serial("a new member's account", () => {
     const displayName = `Morgan${Date.now().toString(36)}`;
     await details.getByLabel("Display name").fill("women");
     await details.getByRole("button", { name: "Save Changes" }).click();
-    await expect(details.getByText('"women" is reserved by Closetloop. Please choose another display name.')).toBeVisible();
+    await expect(
+      details.getByText('"women" is reserved by Closetloop. Please choose another display name.'),
+    ).toBeVisible();
     await details.getByLabel("Full name").fill("Morgan Member-Smith");
     await details.getByLabel("Display name").fill(displayName);
     await expect(details.getByLabel("Full name")).toHaveValue("Morgan Member-Smith");
     await details.getByRole("button", { name: "Save Changes" }).click();
     // The save, then the page read again: on a busy machine (the jobs test beside) more than the default 7 s.
     await expect(toast(page, "Profile updated")).toBeVisible({ timeout: 15_000 });
-    await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Display name")).toHaveValue(displayName);
-    await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Full name")).toHaveValue("Morgan Member-Smith");
+    await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Display name")).toHaveValue(
+      displayName,
+    );
+    await expect(page.getByRole("form", { name: "Profile details" }).getByLabel("Full name")).toHaveValue(
+      "Morgan Member-Smith",
+    );
 
     const picture = page.getByRole("form", { name: "Profile picture" });
     await picture.getByLabel("Choose an image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: PNG });
@@ -65,7 +74,9 @@ test.describe.serial("a new member's account", () => {
     if (info.project.name === "js") await expect(picture.getByRole("button", { name: "Remove image 1" })).toBeVisible();
     await picture.getByRole("button", { name: "Save picture" }).click();
     await expect(toast(page, "Profile image updated")).toBeVisible();
-    await expect(page.getByRole("form", { name: "Profile picture" }).getByRole("img", { name: "Image 1" })).toHaveAttribute("src", /^\/images\/avatars\/[^/]+\/\d+\.png$/);
+    await expect(
+      page.getByRole("form", { name: "Profile picture" }).getByRole("img", { name: "Image 1" }),
+    ).toHaveAttribute("src", /^\/images\/avatars\/[^/]+\/\d+\.png$/);
     // The public seller page shows the new name and picture.
     await page.goto(`/${displayName}`);
     await expect(page.getByRole("heading", { name: displayName })).toBeVisible();
@@ -78,7 +89,9 @@ test.describe.serial("a new member's account", () => {
     await form.getByRole("textbox", { name: "New password", exact: true }).fill(member.newPassword);
     await form.getByLabel("Confirm new password").fill("not-the-same");
     await form.getByRole("button", { name: "Update Password" }).click();
-    await expect(page.getByRole("form", { name: "Change password" }).getByText("Passwords do not match", { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole("form", { name: "Change password" }).getByText("Passwords do not match", { exact: true }),
+    ).toBeVisible();
     if (info.project.name === "js") await expect(toast(page, "New passwords do not match")).toBeVisible();
 
     const again = page.getByRole("form", { name: "Change password" });
@@ -102,7 +115,10 @@ test.describe.serial("a new member's account", () => {
 
   test("exports their data as a JSON file", async ({ page }, info) => {
     await login(page, member.email, member.newPassword, "/account?tab=profile");
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Export my data" }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`closetloop-data-${new Date().toISOString().slice(0, 10)}.json`);
     const text = await readFile((await download.path())!, "utf8");
     expect(text.startsWith('{\n  "exported_at"')).toBe(true);
@@ -161,7 +177,10 @@ test.describe("the renter's orders", () => {
     await expect(item).toContainText(/Return or buy by [A-Z][a-z]+day \d{1,2} [A-Z][a-z]+/);
     // It charges the saved card: a second step confirms it.
     await item.getByText("Buy it now for £29.99", { exact: true }).click();
-    await item.getByRole("dialog", { name: "Buy it now for £29.99" }).getByRole("button", { name: "Confirm purchase" }).click();
+    await item
+      .getByRole("dialog", { name: "Buy it now for £29.99" })
+      .getByRole("button", { name: "Confirm purchase" })
+      .click();
     await expect(toast(page, "Purchase confirmed")).toBeVisible();
     await expect(page.getByText(`${name} is yours to keep for £29.99.`)).toBeVisible();
     const after = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
@@ -192,19 +211,27 @@ test.describe("the renter's orders", () => {
 test("cookie settings reopen the consent dialog after a choice, to change it", async ({ page, context }) => {
   await page.goto("/");
   const bar = page.getByRole("region", { name: "Cookie consent" });
-  await Promise.all([page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"), bar.getByRole("button", { name: "Reject Non-Essential" }).click()]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
+    bar.getByRole("button", { name: "Reject Non-Essential" }).click(),
+  ]);
   await expect(bar).toBeHidden();
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
   const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("checkbox", { name: /Analytics/ })).not.toBeChecked();
   await dialog.getByRole("checkbox", { name: /Analytics/ }).check();
-  await Promise.all([page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"), dialog.getByRole("button", { name: "Save Preferences" }).click()]);
+  await Promise.all([
+    page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
+    dialog.getByRole("button", { name: "Save Preferences" }).click(),
+  ]);
   await expect(dialog).toBeHidden();
   const cookie = (await context.cookies()).find((c) => c.name === "cl_consent");
   const stored = JSON.parse(Buffer.from(decodeURIComponent(cookie!.value), "base64").toString());
   expect(stored).toMatchObject({ analytics: true, marketing: false });
   // Reopened again, it shows the choice now stored.
   await page.getByRole("contentinfo").getByRole("link", { name: "Cookie settings" }).click();
-  await expect(page.getByRole("dialog", { name: "Cookie preferences" }).getByRole("checkbox", { name: /Analytics/ })).toBeChecked();
+  await expect(
+    page.getByRole("dialog", { name: "Cookie preferences" }).getByRole("checkbox", { name: /Analytics/ }),
+  ).toBeChecked();
 });

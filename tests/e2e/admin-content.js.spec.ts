@@ -7,24 +7,37 @@ test("no accessibility violations on the Brands, Brand Review, Content tabs and 
   test.setTimeout(120_000);
   await loginOnce(page, "superadmin@closetloop.test", "/admin/brands");
   const check = () => expectNoAxeViolations(page);
-  for (const path of ["/admin/brands", "/admin/brands?edit=brand_ganni", "/admin/brand-review", "/admin/content", "/admin/content?page=faq&category=cat_coats", "/admin/blog/new"]) {
+  for (const path of [
+    "/admin/brands",
+    "/admin/brands?edit=brand_ganni",
+    "/admin/brand-review",
+    "/admin/content",
+    "/admin/content?page=faq&category=cat_coats",
+    "/admin/blog/new",
+  ]) {
     await page.goto(path);
     await check();
   }
   await page.goto("/admin/content");
   await page.getByRole("form", { name: "Banner by URL" }).getByLabel("Image URL").fill("javascript:alert(1)");
   await page.getByRole("form", { name: "Banner by URL" }).getByRole("button", { name: "Use this URL" }).click();
-  await expect(page.getByRole("form", { name: "Banner by URL" }).getByText("Only http:// or https:// image addresses are allowed")).toBeVisible();
+  await expect(
+    page.getByRole("form", { name: "Banner by URL" }).getByText("Only http:// or https:// image addresses are allowed"),
+  ).toBeVisible();
   await check();
 });
 
-test("a refused logo holds the form: nothing is created until another file is chosen or 'Save without an image'", async ({ page }) => {
+test("a refused logo holds the form: nothing is created until another file is chosen or 'Save without an image'", async ({
+  page,
+}) => {
   await loginOnce(page, "superadmin@closetloop.test", "/admin/brands");
   const form = page.getByRole("form", { name: "Add brand" });
   await expect(form.getByText("Choose an image", { exact: true })).toBeVisible();
   const name = `Zz Held Logo ${Date.now().toString(36)}`;
   await form.getByLabel("Name").fill(name);
-  await form.locator('input[type="file"]').setInputFiles([{ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") }]);
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: "fake.png", mimeType: "image/png", buffer: Buffer.from("not an image at all") }]);
   await expect(form.getByText("Invalid file type - Please select a PNG, JPG or SVG logo.")).toBeVisible();
   await form.getByRole("button", { name: "Create brand" }).click();
   await expect(form.locator('input[type="file"]')).toBeFocused();

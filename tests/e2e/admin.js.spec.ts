@@ -38,9 +38,14 @@ test("the Users list shows another admin's change when the window regains focus"
   await expect(row.getByRole("cell", { name: "Customer Support, Vendor", exact: true })).toBeVisible();
 });
 
-test("an order past delivery offers no status changes, since each would be refused (issue 46 item 4)", async ({ page }) => {
+test("an order past delivery offers no status changes, since each would be refused (issue 46 item 4)", async ({
+  page,
+}) => {
   await login(page, "superadmin@closetloop.test", DEMO_PASSWORD, "/admin/orders?q=order_demo_bought");
-  const row = page.getByRole("row").filter({ has: page.getByRole("link", { name: /^Order #[0-9A-HJKMNP-TV-Z]{8}$/ }) }).first();
+  const row = page
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: /^Order #[0-9A-HJKMNP-TV-Z]{8}$/ }) })
+    .first();
   await expect(row).toBeVisible();
   await expect(row.getByRole("combobox")).toHaveCount(0);
   await expect(row.getByRole("button", { name: /^Save status/ })).toHaveCount(0);

@@ -1,5 +1,16 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, login, outboxLink, ownAccount, ownAddress, ownItem, payOnLocalPage, projectOf, readyToCheckOut } from "./fixtures";
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  login,
+  outboxLink,
+  ownAccount,
+  ownAddress,
+  ownItem,
+  payOnLocalPage,
+  projectOf,
+  readyToCheckOut,
+} from "./fixtures";
 
 // The admin back office's journeys (issue 14), with JavaScript on and off: each test makes the
 // records it works on (an order, a store request, an account) or acts on items of its own that
@@ -28,7 +39,9 @@ async function searchList(page: Page, list: RegExp, text: string | null, status?
   await form.getByRole("button", { name: "Search" }).click();
 }
 
-test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({ page }, info) => {
+test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({
+  page,
+}, info) => {
   await login(page, STAFF.reviewer, DEMO_PASSWORD, "/admin");
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link")).toHaveText(["Products"]);
@@ -56,7 +69,11 @@ test("a product reviewer approves a seller's pending product and it appears in /
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
 });
 
-test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({ page, browser, javaScriptEnabled }, info) => {
+test("customer support changes an order to shipped and the e-mail is in the local outbox", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}, info) => {
   // Two people, a checkout or sign-up and the queue: longer than one page visit.
   test.setTimeout(60_000);
   // The shopper (an account of this spec's own) places an order for an item of its own.
@@ -76,7 +93,9 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await expect(support.page).toHaveURL(/\/admin\/orders$/);
   await expect(support.page.getByRole("heading", { name: "Admin Dashboard - Customer Support View" })).toBeVisible();
   await searchList(support.page, /Search orders/, orderId);
-  const row = support.page.getByRole("row").filter({ has: support.page.getByRole("link", { name: `Order ${orderId}` }) });
+  const row = support.page
+    .getByRole("row")
+    .filter({ has: support.page.getByRole("link", { name: `Order ${orderId}` }) });
   await row.getByRole("combobox", { name: `Status of order ${orderId}` }).selectOption("shipped");
   await row.getByRole("button", { name: `Save status of order ${orderId}` }).click();
   await expect(support.page.getByText("Order status changed to shipped")).toBeVisible();
@@ -93,7 +112,11 @@ test("customer support changes an order to shipped and the e-mail is in the loca
   await support.close();
 });
 
-test("a superadmin deactivates a user, who is then signed out and cannot sign in", async ({ page, browser, javaScriptEnabled }) => {
+test("a superadmin deactivates a user, who is then signed out and cannot sign in", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   // Two people, a checkout or sign-up and the queue: longer than one page visit.
   test.setTimeout(60_000);
   // A newcomer signs up, verifies from the outbox and signs in on their own computer.
@@ -118,9 +141,14 @@ test("a superadmin deactivates a user, who is then signed out and cannot sign in
   await searchList(page, /Search users/, email);
   const row = page.getByRole("row").filter({ hasText: email });
   await row.getByText("Deactivate Dee Activated", { exact: true }).click();
-  await row.getByRole("dialog", { name: "Deactivate Dee Activated" }).getByRole("button", { name: "Deactivate" }).click();
+  await row
+    .getByRole("dialog", { name: "Deactivate Dee Activated" })
+    .getByRole("button", { name: "Deactivate" })
+    .click();
   await expect(page.getByText("User deactivated")).toBeVisible();
-  await expect(page.getByRole("row").filter({ hasText: email }).getByText("deactivated", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: email }).getByText("deactivated", { exact: true }),
+  ).toBeVisible();
 
   // Their next page finds them signed out, and signing in again says why.
   await user.page.goto("/account");
@@ -133,7 +161,11 @@ test("a superadmin deactivates a user, who is then signed out and cannot sign in
   await user.close();
 });
 
-test("an admin approves a store request and the set-password e-mail is in the outbox; the link opens the store dashboard", async ({ page, browser, javaScriptEnabled }) => {
+test("an admin approves a store request and the set-password e-mail is in the outbox; the link opens the store dashboard", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   // Two people, a checkout or sign-up and the queue: longer than one page visit.
   test.setTimeout(60_000);
   // A shop asks to join from the public form.
@@ -158,7 +190,9 @@ test("an admin approves a store request and the set-password e-mail is in the ou
   await expect(page.getByRole("table").getByRole("link", { name: storeName })).toBeVisible();
 
   // The new owner follows the link, chooses a password, signs in and reaches their dashboard.
-  await shop.page.goto((await outboxLink(browser, contact, `Welcome to Closetloop: ${storeName} is approved`, /\/auth\/reset\?token=/))!);
+  await shop.page.goto(
+    (await outboxLink(browser, contact, `Welcome to Closetloop: ${storeName} is approved`, /\/auth\/reset\?token=/))!,
+  );
   await expect(shop.page.getByRole("heading", { name: "Choose your password" })).toBeVisible();
   await shop.page.getByLabel("New password").fill("store-pass-1");
   await shop.page.getByLabel("Confirm password").fill("store-pass-1");
@@ -169,7 +203,9 @@ test("an admin approves a store request and the set-password e-mail is in the ou
   await shop.close();
 });
 
-test("staff find a 60-character e-mail address by searching it whole; past 254 characters the field says so", async ({ page }) => {
+test("staff find a 60-character e-mail address by searching it whole; past 254 characters the field says so", async ({
+  page,
+}) => {
   // An account of the browser tests' records (tests/e2e/seed/95-long-names.mjs). A search of 49
   // characters or more answered 500 (D1's LIKE pattern limit; issue 41).
   const longEmail = "ottoline.featherstonehaugh-wy@long-addresses.closetloop.test";
@@ -204,14 +240,18 @@ test("staff without a tab, and everyone else, are refused on the server", async 
   const roles = await page.goto("/admin/roles");
   expect(roles!.status()).toBe(403);
   await expect(page.getByText("Only superadmins can manage admin roles and permissions.")).toBeVisible();
-  await expect(page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" })).toBeVisible();
+  await expect(
+    page.getByRole("navigation", { name: "Admin sections" }).getByRole("link", { name: "Products" }),
+  ).toBeVisible();
   // In the dashboard, but not on this tab: told so, not that the dashboard is not theirs.
   const orders = await page.goto("/admin/orders");
   expect(orders!.status()).toBe(403);
   await expect(page.getByText("Your role on the team does not include this tab.")).toBeVisible();
 });
 
-test("a superadmin reads the Financial tab by payee name, picks a period and downloads its payouts as CSV", async ({ page }) => {
+test("a superadmin reads the Financial tab by payee name, picks a period and downloads its payouts as CSV", async ({
+  page,
+}) => {
   await login(page, STAFF.superadmin, DEMO_PASSWORD, "/admin/financial");
   const payouts = page.getByRole("region", { name: "Payouts" });
   // The demo vendor's payout, by their display name and linked to their profile.
@@ -226,9 +266,14 @@ test("a superadmin reads the Financial tab by payee name, picks a period and dow
   await period.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(new RegExp(`from=${from}&to=${today}`));
 
-  const [download] = await Promise.all([page.waitForEvent("download"), payouts.getByRole("link", { name: "Download payouts (CSV)" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    payouts.getByRole("link", { name: "Download payouts (CSV)" }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe(`closetloop-payouts-${from}-to-${today}.csv`);
   const csv = await (await import("node:fs/promises")).readFile((await download.path())!, "utf8");
-  expect(csv.split("\r\n")[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)");
+  expect(csv.split("\r\n")[0]).toBe(
+    "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)",
+  );
   expect(csv).toContain(",owner,VintageVera,");
 });

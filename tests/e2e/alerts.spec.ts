@@ -5,7 +5,10 @@ import { DEMO, DEMO_PASSWORD, login, ownAddress } from "./fixtures";
 // when it is expected back, and a shopper signed out asks to be told when it is back (sign in,
 // then back to ask); a shopper saves a listing as a search and finds it in their account.
 
-test("a shopper asks to be notified of a rented item and sees when it is expected back", async ({ page, javaScriptEnabled }) => {
+test("a shopper asks to be notified of a rented item and sees when it is expected back", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const id = javaScriptEnabled ? "prod_e2e_alert_js" : "prod_e2e_alert_nojs";
   await ownAddress(page);
   await page.goto(`/product/${id}`);
@@ -35,10 +38,18 @@ test("a shopper asks to be notified of a rented item and sees when it is expecte
   // The account lists it; 'Stop' takes it off again.
   await page.goto("/account/saved-searches");
   const waiting = page.getByRole("region", { name: "Notify me" });
-  await expect(waiting.getByRole("link", { name: javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress" })).toBeVisible();
-  await waiting.getByRole("button", { name: `Stop waiting for ${javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress"}` }).click();
+  await expect(
+    waiting.getByRole("link", { name: javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress" }),
+  ).toBeVisible();
+  await waiting
+    .getByRole("button", {
+      name: `Stop waiting for ${javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress"}`,
+    })
+    .click();
   await expect(page.getByText("We won't tell you about it").first()).toBeVisible();
-  await expect(waiting.getByRole("link", { name: javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress" })).toHaveCount(0);
+  await expect(
+    waiting.getByRole("link", { name: javaScriptEnabled ? "Plum Velvet Blazer" : "Teal Satin Midi Dress" }),
+  ).toHaveCount(0);
 });
 
 test("a shopper saves a search from a listing and sees it in the account", async ({ page, javaScriptEnabled }) => {

@@ -11,7 +11,9 @@ test("accepting analytics pushes a page-view event; rejecting does not", async (
   await page.goto("/");
   expect(await page.evaluate(() => window.dataLayer?.length ?? 0)).toBe(0);
   await page.getByRole("button", { name: "Accept All" }).click();
-  await expect.poll(() => page.evaluate(() => window.dataLayer?.filter((e) => e.event === "page_view").length ?? 0)).toBeGreaterThan(0);
+  await expect
+    .poll(() => page.evaluate(() => window.dataLayer?.filter((e) => e.event === "page_view").length ?? 0))
+    .toBeGreaterThan(0);
 });
 
 test("rejecting non-essential cookies pushes no page-view event", async ({ page }) => {

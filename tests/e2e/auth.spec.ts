@@ -15,7 +15,10 @@ test("sign up, verify from the local outbox, sign in, see the avatar menu, sign 
   await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
 
   // The verification e-mail arrives in the local outbox through the queue.
-  const message = page.getByRole("listitem").filter({ hasText: `To: ${email}` }).filter({ hasText: "Verify your Closetloop account" });
+  const message = page
+    .getByRole("listitem")
+    .filter({ hasText: `To: ${email}` })
+    .filter({ hasText: "Verify your Closetloop account" });
   await expect(async () => {
     await page.goto("/dev/outbox");
     await expect(message).toBeVisible({ timeout: 1000 });

@@ -9,7 +9,10 @@ import { DEMO, login, ownAccount, projectOf } from "./fixtures";
 test.setTimeout(120_000);
 
 const ITEMS = { js: "Claimed Tartan Kilt", nojs: "Claimed Houndstooth Kilt" } as const;
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 test("report a problem, answer it, decide it as staff", async ({ page, browser }, info) => {
   const project = projectOf(info);
@@ -47,12 +50,21 @@ test("report a problem, answer it, decide it as staff", async ({ page, browser }
   await login(staff, "support@closetloop.test", undefined, "/admin/claims");
   await staff.goto("/admin/claims");
   const decide = staff.getByRole("form", { name: `Decide the claim about ${item}` });
-  await expect(staff.getByRole("region", { name: `Claim about ${item}` }).getByText("It left here whole; the hem was checked before posting.")).toBeVisible();
+  await expect(
+    staff
+      .getByRole("region", { name: `Claim about ${item}` })
+      .getByText("It left here whole; the hem was checked before posting."),
+  ).toBeVisible();
   await decide.getByLabel("Partial refund", { exact: true }).check();
   await decide.getByLabel(/^Partial refund \(£/).fill("45");
   await decide.getByLabel(/^Reason/).fill("The photo shows a tear; part of the price comes back.");
   await decide.getByRole("button", { name: "Decide" }).click();
-  await expect(staff.getByRole("form", { name: `Decide the claim about ${item}` }).getByText("A partial refund must be less than what was paid: £40.00.").first()).toBeVisible();
+  await expect(
+    staff
+      .getByRole("form", { name: `Decide the claim about ${item}` })
+      .getByText("A partial refund must be less than what was paid: £40.00.")
+      .first(),
+  ).toBeVisible();
   const again = staff.getByRole("form", { name: `Decide the claim about ${item}` });
   await again.getByLabel("Partial refund", { exact: true }).check();
   await again.getByLabel(/^Partial refund \(£/).fill("10");
@@ -65,7 +77,9 @@ test("report a problem, answer it, decide it as staff", async ({ page, browser }
   await expect(page.getByText("Decision: Partial refund")).toBeVisible();
   await expect(page.getByText("£10.00 refunded")).toBeVisible();
   await page.goto(orderPage);
-  await expect(page.getByRole("region", { name: "Buyer protection" }).getByText("Resolved (Partial refund)")).toBeVisible();
+  await expect(
+    page.getByRole("region", { name: "Buyer protection" }).getByText("Resolved (Partial refund)"),
+  ).toBeVisible();
 });
 
 // A claim refunded in full comes back on its own prepaid label (decision 0093): the demo's
@@ -76,8 +90,13 @@ test("a claim refunded in full: its prepaid return label and tracking on the ord
   await page.goto(orderPage);
   const tracking = page.getByRole("region", { name: "Tracking" });
   await expect(tracking.getByText("Prepaid return label for your claim")).toBeVisible();
-  await expect(tracking.getByRole("list", { name: "Tracking of your return RM100200320GB" }).getByText("In transit")).toBeVisible();
-  await page.getByRole("region", { name: "Buyer protection" }).getByRole("link", { name: "Claim", exact: true }).click();
+  await expect(
+    tracking.getByRole("list", { name: "Tracking of your return RM100200320GB" }).getByText("In transit"),
+  ).toBeVisible();
+  await page
+    .getByRole("region", { name: "Buyer protection" })
+    .getByRole("link", { name: "Claim", exact: true })
+    .click();
   await expect(page.getByRole("region", { name: "The return" }).getByText("On its way back")).toBeVisible();
   await page.getByRole("link", { name: "Print your return label" }).click();
   await expect(page.getByRole("heading", { name: "Your prepaid return label" })).toBeVisible();

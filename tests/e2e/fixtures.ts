@@ -1,7 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { expect, test, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from "@playwright/test";
+import {
+  expect,
+  test,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 
 export const DEMO_PASSWORD = "closetloop-demo";
 export const DEMO = {
@@ -24,7 +32,8 @@ export const projectOf = (info: TestInfo) => (info.project.name === "js" ? "js" 
 export const ownAccount = (spec: string, info: TestInfo) => `${spec}-${projectOf(info)}@closetloop.test`;
 
 /** A spec's own item for this browser project (tests/e2e/seed/85-own-items.mjs), e.g. ownItem("shop", info) → /product/prod_e2e_shop_js. */
-export const ownItem = (spec: string, info: TestInfo, kind?: string) => `/product/prod_e2e_${spec}_${projectOf(info)}${kind ? `_${kind}` : ""}`;
+export const ownItem = (spec: string, info: TestInfo, kind?: string) =>
+  `/product/prod_e2e_${spec}_${projectOf(info)}${kind ? `_${kind}` : ""}`;
 
 /**
  * Gives the page's browser context a client address of its own (sent as cf-connecting-ip, which
@@ -83,7 +92,13 @@ export function errorsOf(page: Page) {
  * (a session's header values are kept for up to 10 s, decision 0039, and a shared session may
  * have shown a page in another test a moment ago). Any other password always uses the form.
  */
-export async function login(page: Page, email: string, password = DEMO_PASSWORD, redirectTo = "/", { form = false } = {}) {
+export async function login(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+  redirectTo = "/",
+  { form = false } = {},
+) {
   await ownAddress(page);
   const shared = password === DEMO_PASSWORD && !form;
   if (shared && (await savedSession(page, email, redirectTo))) return;
@@ -113,12 +128,13 @@ export async function openBuyableProduct(page: Page) {
   const hrefs = await links.evaluateAll((els) => els.map((e) => e.getAttribute("href")));
   for (const href of new Set(hrefs.filter((h) => h && !h.startsWith("/product/prod_e2e_")))) {
     await page.goto(href!);
-    const both = (await page.getByText("Rent Now Buy Later", { exact: true }).count()) && (await page.getByText("Buy Now", { exact: true }).count());
+    const both =
+      (await page.getByText("Rent Now Buy Later", { exact: true }).count()) &&
+      (await page.getByText("Buy Now", { exact: true }).count());
     if (both && (await page.getByRole("button", { name: "ADD TO BASKET" }).count())) return href!;
   }
   throw new Error("no buyable product in the seeded catalog");
 }
-
 
 /** Signs in with the demo password, reusing the account's session of this run (see login). */
 export async function loginOnce(page: Page, email: string, redirectTo = "/") {
@@ -135,7 +151,10 @@ export async function outboxLink(browser: Browser, to: string, subject: string |
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
-    const message = page.getByRole("listitem").filter({ hasText: `To: ${to}` }).filter({ hasText: subject });
+    const message = page
+      .getByRole("listitem")
+      .filter({ hasText: `To: ${to}` })
+      .filter({ hasText: subject });
     await expect(async () => {
       await page.goto("/dev/outbox");
       await expect(message.first()).toBeVisible({ timeout: 1000 });
@@ -149,7 +168,10 @@ export async function outboxLink(browser: Browser, to: string, subject: string |
   }
 }
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 export const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
 /** Fills the Upload Product form of the seller dashboard with a coat (tags with or without JavaScript). */
@@ -181,7 +203,6 @@ export async function fillProduct(page: Page, name: string) {
   return form;
 }
 
-
 /**
  * Chooses photos on the Upload Product form. With JavaScript each is sent at once: waits, as a
  * person would, until the previews show and the upload's progress bar is gone (before that,
@@ -199,9 +220,14 @@ export async function choosePhotos(form: Locator, names: string[]) {
  * This shopper's basket holds one item, added from its page (`onProduct` checks the page first),
  * and /cart is open with a UK address filled in: ready for 'Complete Order'.
  */
-export async function readyToCheckOut(page: Page, productPath: string, { fullName = "Sam Shopper", onProduct }: { fullName?: string; onProduct?: () => Promise<void> } = {}) {
+export async function readyToCheckOut(
+  page: Page,
+  productPath: string,
+  { fullName = "Sam Shopper", onProduct }: { fullName?: string; onProduct?: () => Promise<void> } = {},
+) {
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   await page.goto(productPath);
   await onProduct?.();
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
@@ -239,7 +265,16 @@ export async function payOnLocalPage(page: Page) {
  * node that passes, a third of its time on a dashboard's tables of forms.
  */
 export async function expectNoAxeViolations(page: Page, where = page.url()) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).options({ resultTypes: ["violations"] }).analyze();
-  const summary = results.violations.map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n  ")}`);
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .options({ resultTypes: ["violations"] })
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id}: ${v.help}\n  ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n  ")}`,
+  );
   expect(summary, `${where}\n${summary.join("\n")}`).toEqual([]);
 }

@@ -5,7 +5,8 @@ function imageResponses(page: Page) {
   const seen: { url: URL; status: number; type: string | null }[] = [];
   page.on("response", (response) => {
     const url = new URL(response.url());
-    if (url.pathname.startsWith("/images/")) seen.push({ url, status: response.status(), type: response.headers()["content-type"] ?? null });
+    if (url.pathname.startsWith("/images/"))
+      seen.push({ url, status: response.status(), type: response.headers()["content-type"] ?? null });
   });
   return seen;
 }
@@ -37,7 +38,10 @@ test("the product gallery loads a variant sized for its slot", async ({ page }) 
   const seen = imageResponses(page);
   await page.goto("/all-products");
   // A seeded item (prod_ and six digits): its photos have their variants.
-  const hrefs = await page.getByRole("region", { name: "Products" }).locator('a[href^="/product/"]').evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+  const hrefs = await page
+    .getByRole("region", { name: "Products" })
+    .locator('a[href^="/product/"]')
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
   const seeded = hrefs.find((href) => /^\/product\/prod_\d{6}$/.test(href));
   expect(seeded).toBeTruthy();
   await page.locator(`a[href="${seeded}"]`).first().click();
@@ -48,9 +52,12 @@ test("the product gallery loads a variant sized for its slot", async ({ page }) 
   // With JavaScript the product page arrives by client-side navigation: the document's load event
   // has long passed, so wait for the gallery's image itself.
   await expect.poll(() => main.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  const at800 = () => seen.filter((r) => r.url.pathname.startsWith("/images/products/") && r.url.searchParams.get("w") === "800");
+  const at800 = () =>
+    seen.filter((r) => r.url.pathname.startsWith("/images/products/") && r.url.searchParams.get("w") === "800");
   await expect.poll(() => at800().length).toBeGreaterThanOrEqual(1);
   const gallery = at800();
   for (const response of gallery) expect(response.type, response.url.href).toBe("image/webp");
-  expect(seen.filter((r) => r.url.pathname.startsWith("/images/products/") && !r.url.searchParams.has("w"))).toEqual([]);
+  expect(seen.filter((r) => r.url.pathname.startsWith("/images/products/") && !r.url.searchParams.has("w"))).toEqual(
+    [],
+  );
 });

@@ -17,17 +17,24 @@ async function sendTrackingEvent(page: Page, trackingNumber: string, event: stri
   await page.setExtraHTTPHeaders({ "cf-connecting-ip": "127.0.0.1" });
   try {
     await page.goto("/dev/shipping");
-    await page.getByRole("form", { name: `Tracking events for ${trackingNumber}` }).getByRole("button", { name: event, exact: true }).click();
+    await page
+      .getByRole("form", { name: `Tracking events for ${trackingNumber}` })
+      .getByRole("button", { name: event, exact: true })
+      .click();
     await expect(page.getByText(`${event} sent`).first()).toBeVisible();
   } finally {
     await page.setExtraHTTPHeaders({});
   }
 }
 
-test("the seller gets a label, the carrier's events reach the shopper, and 'Delivered' starts the rental", async ({ browser, page }, info) => {
+test("the seller gets a label, the carrier's events reach the shopper, and 'Delivered' starts the rental", async ({
+  browser,
+  page,
+}, info) => {
   await login(page, ownAccount("labels", info));
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   await page.goto(ownItem("labels", info));
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
@@ -44,7 +51,10 @@ test("the seller gets a label, the carrier's events reach the shopper, and 'Deli
   const seller = await browser.newPage();
   await login(seller, SELLERS[info.project.name]!, DEMO_PASSWORD, "/vendor?tab=orders");
   const card = seller.getByRole("article", { name: `Order ${reference} to send` });
-  await card.getByRole("form", { name: `Get a label for order ${reference}` }).getByRole("button", { name: "Get a label" }).click();
+  await card
+    .getByRole("form", { name: `Get a label for order ${reference}` })
+    .getByRole("button", { name: "Get a label" })
+    .click();
   await expect(seller.getByRole("heading", { name: "Shipping label" })).toBeVisible();
   await expect(seller.getByText("Label ready").first()).toBeVisible();
   const label = seller.getByRole("img", { name: /^Shipping label [A-Z]{2}\d{9}GB$/ });
@@ -59,7 +69,10 @@ test("the seller gets a label, the carrier's events reach the shopper, and 'Deli
   await page.goto(orderUrl);
   const tracking = page.getByRole("region", { name: "Tracking" });
   await expect(tracking).toContainText("Label created");
-  await expect(tracking.getByRole("link", { name: trackingNumber })).toHaveAttribute("href", `https://www.royalmail.com/track-your-item#/tracking-results/${trackingNumber}`);
+  await expect(tracking.getByRole("link", { name: trackingNumber })).toHaveAttribute(
+    "href",
+    `https://www.royalmail.com/track-your-item#/tracking-results/${trackingNumber}`,
+  );
 
   await sendTrackingEvent(seller, trackingNumber, "In transit");
   await page.reload();

@@ -14,7 +14,14 @@ test.setTimeout(90_000);
  */
 async function askPageOfNewItem(page: Page) {
   await page.goto("/VintageVera");
-  const hrefs = await page.getByRole("article").getByRole("link").evaluateAll((els) => els.map((e) => e.getAttribute("href")).filter((h): h is string => Boolean(h?.startsWith("/product/") && !h.startsWith("/product/prod_e2e_"))));
+  const hrefs = await page
+    .getByRole("article")
+    .getByRole("link")
+    .evaluateAll((els) =>
+      els
+        .map((e) => e.getAttribute("href"))
+        .filter((h): h is string => Boolean(h?.startsWith("/product/") && !h.startsWith("/product/prod_e2e_"))),
+    );
   for (const href of [...new Set(hrefs)]) {
     await page.goto(href);
     const ask = page.getByRole("link", { name: "Ask about this item" });
@@ -26,7 +33,10 @@ async function askPageOfNewItem(page: Page) {
   throw new Error("no item of the demo vendor left to ask about");
 }
 
-test("the shopper asks the vendor about an item, the vendor replies from the inbox, the shopper sees the reply", async ({ page, browser }, info) => {
+test("the shopper asks the vendor about an item, the vendor replies from the inbox, the shopper sees the reply", async ({
+  page,
+  browser,
+}, info) => {
   const js = info.project.name === "js";
   const stamp = `${info.project.name}-${Date.now().toString(36)}`;
   const question = `Does it fit a UK 10? (${stamp})`;
@@ -53,7 +63,10 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
   await vendor.getByRole("link", { name: new RegExp(question.replace(/[()?]/g, "\\$&")) }).click();
   await expect(vendor.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
   // Read now: with JavaScript the header says so on this very page (decision 0068).
-  if (js) await expect(vendor.getByRole("link", { name: unread > 1 ? `Messages, ${unread - 1} unread` : "Messages", exact: true })).toBeVisible();
+  if (js)
+    await expect(
+      vendor.getByRole("link", { name: unread > 1 ? `Messages, ${unread - 1} unread` : "Messages", exact: true }),
+    ).toBeVisible();
   await vendor.getByLabel("Reply").fill(reply);
   await vendor.getByRole("button", { name: "Send" }).click();
   await expect(vendor.getByRole("list", { name: "Messages" }).getByText(reply)).toBeVisible();

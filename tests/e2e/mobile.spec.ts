@@ -6,7 +6,9 @@ import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
 // JavaScript, and home's six category tiles fit two rows.
 test.use({ viewport: { width: 390, height: 844 } });
 
-test("the listing's filters start closed above the results, count what is applied, and apply without a script", async ({ page }) => {
+test("the listing's filters start closed above the results, count what is applied, and apply without a script", async ({
+  page,
+}) => {
   await page.goto("/categories/coats");
   const filters = page.getByRole("form", { name: "Filter products" });
   const button = page.getByRole("complementary", { name: "Filters" }).locator("summary");
@@ -34,8 +36,13 @@ test("home's category tiles fit two rows on a phone", async ({ page }) => {
   await page.goto("/");
   // The shop's categories: admin-content.spec.ts, running side by side, may have added a
   // 'Knitwear …' of its own for a moment (sorted last), which is not one of them.
-  const tiles = page.getByRole("region", { name: "Shop by Category" }).getByRole("listitem").filter({ hasNotText: /^\s*Knitwear [0-9a-z]+/ });
-  const tops = await tiles.evaluateAll((items) => [...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top)))]);
+  const tiles = page
+    .getByRole("region", { name: "Shop by Category" })
+    .getByRole("listitem")
+    .filter({ hasNotText: /^\s*Knitwear [0-9a-z]+/ });
+  const tops = await tiles.evaluateAll((items) => [
+    ...new Set(items.map((li) => Math.round(li.getBoundingClientRect().top))),
+  ]);
   expect(await tiles.count()).toBeGreaterThanOrEqual(6);
   expect(tops.length).toBeLessThanOrEqual(2);
 });
@@ -44,7 +51,8 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
   // A shopper and an item of this spec's own (tests/e2e/seed): other specs order at the same time.
   await login(page, ownAccount("mobile", info));
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   await page.goto(ownItem("mobile", info));
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
@@ -61,7 +69,11 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
       pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const label = select.options[select.selectedIndex]!.text;
       // The arrow takes about 16 px.
-      return label.startsWith("7-Day Rental") && pen.measureText(label).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16 <= select.clientWidth;
+      return (
+        label.startsWith("7-Day Rental") &&
+        pen.measureText(label).width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight) + 16 <=
+          select.clientWidth
+      );
     });
   expect(labelFits).toBe(true);
   await page.getByLabel("Full Name").first().fill("Sam Shopper");
@@ -84,19 +96,30 @@ test("checkout ends on the order's confirmation, and its toast fits its box on a
 // Dashboards on a phone: a wide table scrolls inside its own box, and nothing (a screen reader's
 // label in a cell, a long choice in a select) makes the page itself wider than the screen.
 for (const [who, email, paths] of [
-  ["staff", "superadmin@closetloop.test", ["/admin/orders", "/admin/users", "/admin/brands", "/admin/financial", "/admin/content"]],
+  [
+    "staff",
+    "superadmin@closetloop.test",
+    ["/admin/orders", "/admin/users", "/admin/brands", "/admin/financial", "/admin/content"],
+  ],
   ["a seller", "vendor@closetloop.test", ["/vendor"]],
   ["a store", "store@closetloop.test", ["/store?tab=products"]],
   // A notification whose title holds a real order's id (26 characters without a break), and a
   // brand named with 100 characters without a break (tests/e2e/seed/95-long-names.mjs).
-  ["a shopper", "renter@closetloop.test", ["/account/notifications", "/all-brands", `/brand/Zzlongbrand${"x".repeat(89)}`]],
+  [
+    "a shopper",
+    "renter@closetloop.test",
+    ["/account/notifications", "/all-brands", `/brand/Zzlongbrand${"x".repeat(89)}`],
+  ],
 ] as const) {
   test(`${who}'s dashboard pages are no wider than a phone`, async ({ page }) => {
     await login(page, email);
     for (const path of paths) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 390 });
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({
+        path,
+        width: 390,
+      });
       // The tab strip shows the current tab, wherever it sits, with JavaScript or without (decisions 0067, 0068).
       if (path.startsWith("/admin/")) {
         const current = page.getByRole("navigation", { name: /sections|tabs/i }).locator('[aria-current="page"]');
@@ -115,6 +138,9 @@ test("the footer's newsletter form scrolls clear of the cookie bar", async ({ pa
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const bar = page.locator('form[action="/consent"]').first();
   await expect(bar).toBeVisible();
-  const [button, barTop] = await Promise.all([subscribe.boundingBox(), bar.evaluate((form) => form.parentElement!.parentElement!.getBoundingClientRect().top)]);
+  const [button, barTop] = await Promise.all([
+    subscribe.boundingBox(),
+    bar.evaluate((form) => form.parentElement!.parentElement!.getBoundingClientRect().top),
+  ]);
   expect(button!.y + button!.height).toBeLessThanOrEqual(barTop);
 });

@@ -10,7 +10,10 @@ import { DEMO, login, ownAccount, projectOf, payOnLocalPage } from "./fixtures";
 test.setTimeout(120_000);
 
 const OFFER_ITEMS = { js: "Offered Corduroy Jacket", nojs: "Offered Velvet Jacket" } as const;
-const BUNDLE_ITEMS = { js: ["Bundled Silk Scarf", "Bundled Wool Beret"], nojs: ["Bundled Linen Scarf", "Bundled Felt Beret"] } as const;
+const BUNDLE_ITEMS = {
+  js: ["Bundled Silk Scarf", "Bundled Wool Beret"],
+  nojs: ["Bundled Linen Scarf", "Bundled Felt Beret"],
+} as const;
 
 async function fillAddress(page: Page) {
   await page.getByLabel("Full Name").first().fill("Olive Offer");
@@ -21,7 +24,8 @@ async function fillAddress(page: Page) {
 
 async function emptyBasket(page: Page) {
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   await expect(page.getByRole("button", { name: "Clear cart" })).toHaveCount(0);
 }
 
@@ -50,13 +54,17 @@ test("make, counter and accept an offer and buy at its price", async ({ page, br
   const theirs = seller.getByRole("article", { name: "Offer of £35.00" });
   await theirs.getByLabel("Counter offer (£)").fill("42");
   await theirs.getByRole("button", { name: "Counter" }).click();
-  await expect(seller.getByRole("article", { name: "Offer of £35.00" }).getByText("Counter offer: £42.00")).toBeVisible();
+  await expect(
+    seller.getByRole("article", { name: "Offer of £35.00" }).getByText("Counter offer: £42.00"),
+  ).toBeVisible();
   await seller.close();
 
   // The shopper accepts the counter and buys at it.
   await page.goto(conversation);
   await page.getByRole("article", { name: "Offer of £35.00" }).getByRole("button", { name: "Accept" }).click();
-  await expect(page.getByRole("article", { name: "Offer of £35.00" }).getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: "Offer of £35.00" }).getByText("Accepted", { exact: true }),
+  ).toBeVisible();
   await page.getByRole("button", { name: "Buy at £42.00" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");

@@ -6,7 +6,10 @@ import { errorsOf, login, openAvatarMenu, openBuyableProduct, ownAccount } from 
 // JavaScript, React must hydrate that markup without a mismatch (it would log an error and
 // render the page again), and the shopper's parts must stay theirs until a loader answers again.
 
-test("a signed-in shopper's shared pages show their header, heart and call to action, and keep them", async ({ page, javaScriptEnabled }, info) => {
+test("a signed-in shopper's shared pages show their header, heart and call to action, and keep them", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   const errors = errorsOf(page);
   // A shopper of this spec's own (tests/e2e/seed/80-own-accounts.mjs): the js and no-js runs may
   // press the same item's heart at the same time, and it signs out at the end.
@@ -31,15 +34,23 @@ test("a signed-in shopper's shared pages show their header, heart and call to ac
   const before = await heart.getAttribute("aria-pressed");
   await heart.click();
   const after = before === "true" ? "false" : "true";
-  await expect(page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" })).toHaveAttribute("aria-pressed", after);
+  await expect(
+    page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" }),
+  ).toHaveAttribute("aria-pressed", after);
   // The toast is shown (its cookie ends then; a request with a toast to show is rendered for it).
-  await expect(page.getByText(after === "true" ? "Added to favorites" : "Removed from favorites").first()).toBeVisible();
+  await expect(
+    page.getByText(after === "true" ? "Added to favorites" : "Removed from favorites").first(),
+  ).toBeVisible();
   const reloaded = await page.goto(href);
   expect(reloaded?.headers()["x-page-cache"]).toMatch(/^stitched-/);
-  await expect(page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" })).toHaveAttribute("aria-pressed", after);
+  await expect(
+    page.getByRole("button", { name: after === "true" ? "Remove from favorites" : "Save to favorites" }),
+  ).toHaveAttribute("aria-pressed", after);
   // Put it back as it was, so the shopper's favorites stay as seeded.
   await page.getByRole("button", { name: /Save to favorites|Remove from favorites/ }).click();
-  await expect(page.getByRole("button", { name: before === "true" ? "Remove from favorites" : "Save to favorites" })).toHaveAttribute("aria-pressed", before!);
+  await expect(
+    page.getByRole("button", { name: before === "true" ? "Remove from favorites" : "Save to favorites" }),
+  ).toHaveAttribute("aria-pressed", before!);
 
   // A listing: still signed in, after a client-side navigation (with JavaScript) or a page load.
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Women" }).click();

@@ -11,14 +11,20 @@ const linesOf = (locator: Locator) =>
   locator.evaluate((element) => {
     const range = document.createRange();
     range.selectNodeContents(element);
-    return new Set(Array.from(range.getClientRects()).filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+    return new Set(
+      Array.from(range.getClientRects())
+        .filter((r) => r.width > 0)
+        .map((r) => Math.round(r.top)),
+    ).size;
   });
 
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    test("the order page's reference and every amount keep to one line, and the page never scrolls sideways", async ({ page }) => {
+    test("the order page's reference and every amount keep to one line, and the page never scrolls sideways", async ({
+      page,
+    }) => {
       await login(page, DEMO.shopper);
       // A cancelled order: charges and their refunds.
       await page.goto("/account/orders/order_demo_cancelled");
@@ -27,7 +33,8 @@ for (const width of [390, 1280]) {
       expect(await linesOf(reference)).toBe(1);
       const amounts = page.getByRole("table", { name: "Payments" }).getByRole("cell").filter({ hasText: /£/ });
       expect(await amounts.count()).toBeGreaterThan(0);
-      for (const amount of await amounts.all()) expect(await linesOf(amount), await amount.textContent() ?? "").toBe(1);
+      for (const amount of await amounts.all())
+        expect(await linesOf(amount), (await amount.textContent()) ?? "").toBe(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     });
 
@@ -37,8 +44,8 @@ for (const width of [390, 1280]) {
       expect(await tabs.count()).toBeGreaterThan(5);
       for (const tab of await tabs.all()) {
         const box = (await tab.boundingBox())!;
-        expect(box.x, await tab.textContent() ?? "").toBeGreaterThanOrEqual(0);
-        expect(box.x + box.width, await tab.textContent() ?? "").toBeLessThanOrEqual(width);
+        expect(box.x, (await tab.textContent()) ?? "").toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, (await tab.textContent()) ?? "").toBeLessThanOrEqual(width);
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
     });
@@ -60,7 +67,13 @@ for (const width of [390, 1280]) {
     test("the cookie bar is small and leaves the page's main action in sight", async ({ page }) => {
       // A fresh visitor (no consent yet) on a coat's page.
       await page.goto("/categories/coats");
-      await page.getByRole("region", { name: "Products" }).getByRole("article").first().getByRole("link").first().click();
+      await page
+        .getByRole("region", { name: "Products" })
+        .getByRole("article")
+        .first()
+        .getByRole("link")
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/product\//);
       const bar = page.getByRole("region", { name: "Cookie consent" });
       await expect(bar).toBeVisible();

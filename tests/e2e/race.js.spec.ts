@@ -16,7 +16,10 @@ async function basketWithTheItem(page: Page, email: string) {
   await readyToCheckOut(page, ITEM, { fullName: "Rae Race" });
 }
 
-test("two shoppers who complete the order for one item at once: one reserves it and pays, the other is told at once", async ({ page, browser }) => {
+test("two shoppers who complete the order for one item at once: one reserves it and pays, the other is told at once", async ({
+  page,
+  browser,
+}) => {
   await basketWithTheItem(page, "race-js@closetloop.test");
   const other = await browser.newPage();
   await basketWithTheItem(other, "race-nojs@closetloop.test");
@@ -26,7 +29,17 @@ test("two shoppers who complete the order for one item at once: one reserves it 
   // Both answers have come: one page is at the payment page, the other says it lost.
   const lost = async (p: Page) => (await p.getByText(/is no longer available/).count()) > 0;
   await expect
-    .poll(async () => (await Promise.all(shoppers.map(async (p) => (PAYMENT_PAGE.test(p.url()) ? "won" : (await lost(p)) ? "lost" : "waiting")))).sort().join(","), { timeout: 20_000 })
+    .poll(
+      async () =>
+        (
+          await Promise.all(
+            shoppers.map(async (p) => (PAYMENT_PAGE.test(p.url()) ? "won" : (await lost(p)) ? "lost" : "waiting")),
+          )
+        )
+          .sort()
+          .join(","),
+      { timeout: 20_000 },
+    )
     .toBe("lost,won");
   const winner = shoppers.find((p) => PAYMENT_PAGE.test(p.url()))!;
   const loser = shoppers.find((p) => p !== winner)!;

@@ -8,7 +8,10 @@ import { login, ownAccount, ownItem, payOnLocalPage, readyToCheckOut } from "./f
 
 const DAY = 86_400_000;
 const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const spoken = (ms: number) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }).format(ms).replace(",", "");
+const spoken = (ms: number) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })
+    .format(ms)
+    .replace(",", "");
 /** A weekday two weeks or so ahead: later than the earliest day (at most 8 days off), and met on the day itself. */
 function weekdayAhead() {
   let t = Date.now() + 14 * DAY;
@@ -16,7 +19,9 @@ function weekdayAhead() {
   return t;
 }
 
-test("a shopper rents for a date with damage protection, and the rented item says when it is back around", async ({ page }, info) => {
+test("a shopper rents for a date with damage protection, and the rented item says when it is back around", async ({
+  page,
+}, info) => {
   test.setTimeout(60_000);
   await login(page, ownAccount("renting", info));
   const item = ownItem("renting", info);

@@ -5,7 +5,10 @@ import { DEMO, expectNoAxeViolations, loginOnce } from "./fixtures";
 // main', the upload progress bar, the brand combobox with 'Suggest this brand', the live
 // fairness hint. Without JavaScript the same form works as a plain multipart post (seller.spec.ts).
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 const photo = (name: string) => ({ name, mimeType: "image/png", buffer: PNG });
 
 test("photos: a progress bar while they upload, previews, and 'Set as main'", async ({ page }) => {
@@ -64,10 +67,15 @@ test("the brand combobox, 'Suggest this brand', and the live fairness hint", asy
   await expect(hint).toContainText("16.3% · Too High");
 });
 
-
 test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {
   await loginOnce(page, DEMO.vendor, "/vendor");
-  for (const path of ["/vendor", "/vendor?tab=notifications", "/vendor?tab=orders", "/vendor?tab=upload", "/vendor/product/prod_vera_pending/edit"]) {
+  for (const path of [
+    "/vendor",
+    "/vendor?tab=notifications",
+    "/vendor?tab=orders",
+    "/vendor?tab=upload",
+    "/vendor/product/prod_vera_pending/edit",
+  ]) {
     await page.goto(path);
     await expectNoAxeViolations(page, path);
   }

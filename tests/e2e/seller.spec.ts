@@ -19,7 +19,10 @@ test("a vendor lists an item with two photos, sees it pending, and changes its p
   await expect(row).toContainText("pending");
   await expect(row).toContainText("£18.50");
   await expect(row).toContainText("13.7% · Fair");
-  await expect(row.locator("img")).toHaveAttribute("src", /^\/images\/products\/user_vendor\/prod_[0-9a-f]{32}_\d+_0\.png$/);
+  await expect(row.locator("img")).toHaveAttribute(
+    "src",
+    /^\/images\/products\/user_vendor\/prod_[0-9a-f]{32}_\d+_0\.png$/,
+  );
 
   await row.getByRole("link", { name: `Edit ${name}` }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
@@ -33,7 +36,10 @@ test("a vendor lists an item with two photos, sees it pending, and changes its p
   await expect(page.getByTestId("seller-product").filter({ hasText: name })).toContainText("£17.00");
 });
 
-test("a reviewer rejects a listing with a reason after confirming, and the vendor reads it", async ({ browser, page }, info) => {
+test("a reviewer rejects a listing with a reason after confirming, and the vendor reads it", async ({
+  browser,
+  page,
+}, info) => {
   const name = `Rejected Coat ${Date.now().toString(36)}`;
   await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = await fillProduct(page, name);
@@ -66,14 +72,20 @@ test("a reviewer rejects a listing with a reason after confirming, and the vendo
     await page.goto("/account/notifications");
     await expect(notice).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-  await expect(page.getByTestId("notification-bell")).toHaveAttribute("aria-label", /^Notifications, (\d{1,2}|99\+) unread$/);
+  await expect(page.getByTestId("notification-bell")).toHaveAttribute(
+    "aria-label",
+    /^Notifications, (\d{1,2}|99\+) unread$/,
+  );
   await expect(notice).toContainText("Their reason: The photos are too dark to judge the condition.");
   await notice.getByRole("button", { name: new RegExp(`^${name} was not approved`) }).click();
   await expect(page).toHaveURL(/\/vendor\/product\/prod_[0-9a-f]+\/edit$/);
   await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
 });
 
-test("a refused upload comes back with everything typed and the message at the field", async ({ page, javaScriptEnabled }) => {
+test("a refused upload comes back with everything typed and the message at the field", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   const name = `Refused Coat ${Date.now().toString(36)}`;
   await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = await fillProduct(page, name);
@@ -92,7 +104,11 @@ test("the vendor answers a store's price-change request", async ({ page }, info)
   // The request on this project's own item (tests/e2e/seed/85-own-items.mjs, pending again after
   // every seed): store.spec.ts and the other project answer requests of the same vendor meanwhile.
   const own = projectOf(info) === "js" ? "Repriced Cashmere Wrap" : "Repriced Merino Wrap";
-  const pending = page.getByTestId("price-request").filter({ hasText: own }).filter({ has: page.getByRole("button", { name: /^Accept the price change/ }) }).first();
+  const pending = page
+    .getByTestId("price-request")
+    .filter({ hasText: own })
+    .filter({ has: page.getByRole("button", { name: /^Accept the price change/ }) })
+    .first();
   await expect(pending).toContainText("From Kensington Closet");
   // The item by its link (two items may share a name; the link says which).
   const product = (await pending.getByRole("link").first().textContent())!;

@@ -30,7 +30,10 @@ test.describe("cookie consent", () => {
   const bar = (page: Page) => page.getByRole("region", { name: "Cookie consent" });
   /** Clicks and waits until the server has stored the choice (the bar hides before that with JavaScript). */
   const choose = async (page: Page, button: Locator) => {
-    await Promise.all([page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"), button.click()]);
+    await Promise.all([
+      page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
+      button.click(),
+    ]);
   };
 
   test("Accept All hides the bar and the choice survives a reload", async ({ page, context }) => {
@@ -62,7 +65,12 @@ test.describe("cookie consent", () => {
     const [toastBox, barBox] = [await toast.boundingBox(), await bar(page).boundingBox()];
     expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(barBox!.y);
     // Its fade-out (6 s, with or without JavaScript), run to its end: nothing is left over the page.
-    await page.evaluate(() => document.getAnimations().filter((a) => (a as CSSAnimation).animationName === "toast-out").forEach((a) => a.finish()));
+    await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => (a as CSSAnimation).animationName === "toast-out")
+        .forEach((a) => a.finish()),
+    );
     await expect(toast).toBeHidden();
     await choose(page, bar(page).getByRole("button", { name: "Reject Non-Essential" }));
     await expect(bar(page)).toBeHidden();

@@ -40,7 +40,8 @@ test("basket and checkout: add as rental, switch to Buy Now, complete the order"
   // other specs fill baskets and order at the same time.
   await login(page, ownAccount("shopping", info));
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   await expect(page.getByText("Your cart is empty")).toBeVisible();
 
   const href = ownItem("shop", info);
@@ -54,7 +55,8 @@ test("basket and checkout: add as rental, switch to Buy Now, complete the order"
   await expect(page.getByRole("heading", { name: "Cart Items (1)" })).toBeVisible();
   const option = page.getByRole("combobox", { name: /Purchase option for/ });
   await option.selectOption("purchase");
-  if (await page.getByRole("button", { name: "Update" }).count()) await page.getByRole("button", { name: "Update" }).click();
+  if (await page.getByRole("button", { name: "Update" }).count())
+    await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Switched to purchase option").first()).toBeVisible();
   await expect(page.getByText("Delivery (1 handler)")).toBeVisible();
 
@@ -93,7 +95,12 @@ test("favorites: the heart saves an item and /favorites lists it", async ({ page
 
   await page.goto("/favorites");
   await expect(page.getByRole("heading", { name: "My Favorites" })).toBeVisible();
-  await expect(page.getByRole("article").filter({ hasText: new RegExp(name, "i") }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("article")
+      .filter({ hasText: new RegExp(name, "i") })
+      .first(),
+  ).toBeVisible();
 
   await page.goto(href);
   await page.getByRole("button", { name: "Remove from favorites" }).click();

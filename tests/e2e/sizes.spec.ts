@@ -11,7 +11,8 @@ async function saveSizes(page: Page, sizes: Record<string, string>) {
   // Each system is a group of checkboxes (several sizes per system, issue 46 item 4): only `size` checked.
   for (const [label, size] of Object.entries(sizes)) {
     const group = form.getByRole("group", { name: label });
-    for (const box of await group.getByRole("checkbox").all()) if ((await box.getAttribute("value")) !== size) await box.uncheck();
+    for (const box of await group.getByRole("checkbox").all())
+      if ((await box.getAttribute("value")) !== size) await box.uncheck();
     if (size) await group.getByRole("checkbox", { name: size, exact: true }).check();
   }
   await form.getByRole("button", { name: "Save my sizes" }).click();

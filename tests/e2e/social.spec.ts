@@ -11,11 +11,14 @@ for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
 
-    test("a shopper follows a seller from her page, sees her new listings on home, and unfollows from the Following list", async ({ page }, info) => {
+    test("a shopper follows a seller from her page, sees her new listings on home, and unfollows from the Following list", async ({
+      page,
+    }, info) => {
       await login(page, ownAccount("social", info));
       await page.goto("/AtelierAnna");
       const badges = page.getByRole("list", { name: "Badges" });
-      for (const badge of ["Verified seller", "Top rated", "Ships fast"]) await expect(badges.getByRole("link", { name: badge })).toBeVisible();
+      for (const badge of ["Verified seller", "Top rated", "Ships fast"])
+        await expect(badges.getByRole("link", { name: badge })).toBeVisible();
       await expect(page.getByText(/4\.9 ★ \(12 ratings\)/)).toBeVisible();
       await page.getByRole("button", { name: "Follow", exact: true }).click();
       const following = page.getByRole("button", { name: "Following", exact: true });
@@ -38,7 +41,9 @@ for (const width of [390, 1280]) {
       await expect(page.getByRole("region", { name: "From sellers you follow" })).toHaveCount(0);
     });
 
-    test("a seller rates the shopper of a completed sale: stars are required, and it is rated once", async ({ page }, info) => {
+    test("a seller rates the shopper of a completed sale: stars are required, and it is rated once", async ({
+      page,
+    }, info) => {
       await login(page, ownAccount("social", info));
       const itemId = `item_e2e_social_${projectOf(info)}_${width}`;
       await page.goto("/vendor?tab=orders");
@@ -48,7 +53,10 @@ for (const width of [390, 1280]) {
       await form.getByRole("button", { name: "Submit rating" }).click();
       await expect(page.getByText("Please choose a rating from 1 to 5").first()).toBeVisible();
       await page.getByRole("form", { name: "Rate SamShops" }).getByLabel("4 stars").check();
-      await page.getByRole("form", { name: "Rate SamShops" }).getByLabel("Comment (optional)").fill("Paid at once, lovely to deal with.");
+      await page
+        .getByRole("form", { name: "Rate SamShops" })
+        .getByLabel("Comment (optional)")
+        .fill("Paid at once, lovely to deal with.");
       await page.getByRole("form", { name: "Rate SamShops" }).getByRole("button", { name: "Submit rating" }).click();
       await expect(page.getByText("Your rating of SamShops")).toBeVisible();
       await expect(page.getByLabel("4 out of 5 stars")).toBeVisible();

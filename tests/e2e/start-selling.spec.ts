@@ -7,7 +7,12 @@ import { choosePhotos, fillProduct, login } from "./fixtures";
 
 test("a new user starts selling from their account and lists an item", async ({ page }, info) => {
   const js = info.project.use.javaScriptEnabled !== false;
-  await login(page, js ? "starter-js@closetloop.test" : "starter-nojs@closetloop.test", undefined, "/account?tab=products");
+  await login(
+    page,
+    js ? "starter-js@closetloop.test" : "starter-nojs@closetloop.test",
+    undefined,
+    "/account?tab=products",
+  );
   await expect(page.getByText("You need vendor access to manage products")).toBeVisible();
   await page.getByRole("link", { name: "Start selling" }).click();
 

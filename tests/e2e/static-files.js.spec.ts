@@ -12,14 +12,18 @@ const SECURITY = {
 
 test("every file a page loads carries the security headers; hashed build files are immutable", async ({ page }) => {
   const responses: { url: string; status: number; headers: Record<string, string> }[] = [];
-  page.on("response", async (response) => responses.push({ url: response.url(), status: response.status(), headers: await response.allHeaders() }));
+  page.on("response", async (response) =>
+    responses.push({ url: response.url(), status: response.status(), headers: await response.allHeaders() }),
+  );
   for (const path of ["/", "/all-products", "/auth"]) {
     await page.goto(path);
     await page.waitForLoadState("networkidle");
   }
   const own = responses.filter((r) => new URL(r.url).origin === new URL(page.url()).origin);
   const assets = own.filter((r) => new URL(r.url).pathname.startsWith("/assets/"));
-  expect(assets.map((a) => new URL(a.url).pathname)).toEqual(expect.arrayContaining([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]));
+  expect(assets.map((a) => new URL(a.url).pathname)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/\.js$/), expect.stringMatching(/\.css$/)]),
+  );
   for (const response of own) {
     expect(response.headers, response.url).toMatchObject(SECURITY);
   }

@@ -8,12 +8,17 @@ import { DEMO, DEMO_PASSWORD } from "./fixtures";
 // cf-connecting-ip of their own (fixtures' ownAddress would make them another machine).
 
 const SWITCH = "closetloop_dev_fail";
-const failStorage = (context: BrowserContext, baseURL: string, which = "d1") => context.addCookies([{ name: SWITCH, value: which, url: baseURL }]);
+const failStorage = (context: BrowserContext, baseURL: string, which = "d1") =>
+  context.addCookies([{ name: SWITCH, value: which, url: baseURL }]);
 const restoreStorage = (context: BrowserContext) => context.clearCookies({ name: SWITCH });
 
 async function expectErrorPage(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "We could not do that just now" })).toBeVisible();
-  await expect(page.getByText("Part of Closetloop is not answering at the moment, so nothing was changed. Please try again in a minute.")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Part of Closetloop is not answering at the moment, so nothing was changed. Please try again in a minute.",
+    ),
+  ).toBeVisible();
   // The site's own page: its header and footer, and a way on.
   await expect(page.getByRole("link", { name: "Closetloop" }).first()).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
@@ -21,7 +26,11 @@ async function expectErrorPage(page: Page) {
   await expect(page.getByText("Internal Server Error")).toHaveCount(0);
 }
 
-test("a page whose storage fails shows the site's error page with 503 and Retry-After; Try again works once it is back", async ({ page, context, baseURL }) => {
+test("a page whose storage fails shows the site's error page with 503 and Retry-After; Try again works once it is back", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await failStorage(context, baseURL!);
   const response = await page.goto("/all-products?search=coat");
   expect(response?.status()).toBe(503);
@@ -34,7 +43,11 @@ test("a page whose storage fails shows the site's error page with 503 and Retry-
   await expect(page).toHaveURL(/\/all-products\?search=coat/);
 });
 
-test("a form sent while storage fails shows the error page and does nothing: the sign-in did not happen", async ({ page, context, baseURL }) => {
+test("a form sent while storage fails shows the error page and does nothing: the sign-in did not happen", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.goto("/auth");
   const signIn = page.getByRole("region", { name: "Sign In" });
   await signIn.getByLabel("Email").fill(DEMO.shopper);

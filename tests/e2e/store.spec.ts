@@ -6,7 +6,10 @@ import { DEMO, DEMO_PASSWORD, choosePhotos, login, outboxLink, ownAddress, proje
 // store an item, the store approves it and asks for a lower price, the vendor accepts. Every run
 // makes its own store and item, so runs repeat on the same seeded database.
 
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
 
 /** A second person at another computer: their own browser context, cookies and JavaScript setting. */
 async function person(browser: Browser, javaScriptEnabled: boolean) {
@@ -38,7 +41,11 @@ async function listConciergeItem(page: Page, name: string, storeName: string) {
   await expect(page.getByTestId("seller-product").filter({ hasText: name })).toContainText("Concierge: pending");
 }
 
-test("a store request becomes a store that approves a concierge item and asks its owner for a new price", async ({ page, browser, javaScriptEnabled }) => {
+test("a store request becomes a store that approves a concierge item and asks its owner for a new price", async ({
+  page,
+  browser,
+  javaScriptEnabled,
+}) => {
   // Three people, the queue twice and an upload: longer than one page visit.
   test.setTimeout(120_000);
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
@@ -103,13 +110,24 @@ test("a store request becomes a store that approves a concierge item and asks it
   await priceForm.getByRole("button", { name: "Request Price Change" }).click();
   // A reason is required (a reason of only spaces is none).
   await expect(shop.page.getByText("Please provide a reason for the price change request.")).toBeVisible();
-  await shop.page.getByRole("form", { name: "Request price change" }).getByLabel("Suggested rental price (£)").fill("15");
-  await shop.page.getByRole("form", { name: "Request price change" }).getByLabel(/^Reason/).fill("Similar coats rent for less here.");
-  await shop.page.getByRole("form", { name: "Request price change" }).getByRole("button", { name: "Request Price Change" }).click();
+  await shop.page
+    .getByRole("form", { name: "Request price change" })
+    .getByLabel("Suggested rental price (£)")
+    .fill("15");
+  await shop.page
+    .getByRole("form", { name: "Request price change" })
+    .getByLabel(/^Reason/)
+    .fill("Similar coats rent for less here.");
+  await shop.page
+    .getByRole("form", { name: "Request price change" })
+    .getByRole("button", { name: "Request Price Change" })
+    .click();
   await expect(shop.page.getByText("Price change requested")).toBeVisible();
 
   // The vendor is told by e-mail and accepts on their dashboard.
-  expect(await outboxLink(browser, DEMO.vendor, `${storeName} suggests a new price for ${item}`)).toBe("/vendor?tab=notifications");
+  expect(await outboxLink(browser, DEMO.vendor, `${storeName} suggests a new price for ${item}`)).toBe(
+    "/vendor?tab=notifications",
+  );
   await vendor.page.goto("/vendor?tab=notifications");
   const pending = vendor.page.getByTestId("price-request").filter({ hasText: item });
   await expect(pending).toContainText(`From ${storeName}`);
@@ -127,10 +145,16 @@ test("a store request becomes a store that approves a concierge item and asks it
   await shop.close();
 });
 
-test("a store saves its settings with a new logo, shown on its public page", async ({ page, javaScriptEnabled }, info) => {
+test("a store saves its settings with a new logo, shown on its public page", async ({
+  page,
+  javaScriptEnabled,
+}, info) => {
   // A store of this project's own (tests/e2e/seed/80-own-accounts.mjs; the demo store's owner has
   // the same dashboard): the js and no-js runs change their store's settings at the same time.
-  const store = projectOf(info) === "js" ? { id: "store_e2e_js", name: "Marylebone Rails" } : { id: "store_e2e_nojs", name: "Islington Rails" };
+  const store =
+    projectOf(info) === "js"
+      ? { id: "store_e2e_js", name: "Marylebone Rails" }
+      : { id: "store_e2e_nojs", name: "Islington Rails" };
   await login(page, `store-${projectOf(info)}@closetloop.test`, DEMO_PASSWORD, "/store?tab=settings");
   const form = page.getByRole("form", { name: "Store settings" });
   // Read-only details read as text, not as fields that look editable (issue 24).
@@ -159,9 +183,15 @@ test("a store owner opening another store's product sees 'Product not found'", a
   await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
 });
 
-test("Update is disabled while the status is unchanged; without JavaScript the server answers 'No change'", async ({ page, javaScriptEnabled }) => {
+test("Update is disabled while the status is unchanged; without JavaScript the server answers 'No change'", async ({
+  page,
+  javaScriptEnabled,
+}) => {
   await login(page, DEMO.store, DEMO_PASSWORD, "/store?tab=products");
-  await page.getByRole("link", { name: /^View / }).first().click();
+  await page
+    .getByRole("link", { name: /^View / })
+    .first()
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Edit Product" })).toBeVisible();
   const form = page.getByRole("form", { name: "Product status" });
   const update = form.getByRole("button", { name: "Update" });

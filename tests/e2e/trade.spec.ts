@@ -31,14 +31,16 @@ async function openSellersOwnItem(page: Page, href: string) {
 async function buyOne(page: Page, info: TestInfo, kind: "post" | "cancel") {
   await login(page, ownAccount("trade", info));
   await page.goto("/cart");
-  if (await page.getByRole("button", { name: "Clear cart" }).count()) await page.getByRole("button", { name: "Clear cart" }).click();
+  if (await page.getByRole("button", { name: "Clear cart" }).count())
+    await page.getByRole("button", { name: "Clear cart" }).click();
   const { handler, name } = await openSellersOwnItem(page, ownItem("trade", info, kind));
   await page.getByRole("button", { name: "ADD TO BASKET" }).click();
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await page.goto("/cart");
   const option = page.getByRole("combobox", { name: /Purchase option for/ });
   await option.selectOption("purchase");
-  if (await page.getByRole("button", { name: "Update" }).count()) await page.getByRole("button", { name: "Update" }).click();
+  if (await page.getByRole("button", { name: "Update" }).count())
+    await page.getByRole("button", { name: "Update" }).click();
   await expect(page.getByText("Switched to purchase option").first()).toBeVisible();
   await page.getByLabel("Full Name").first().fill("Sam Shopper");
   await page.getByLabel("Address Line 1").first().fill("1 Test Street");
@@ -53,7 +55,10 @@ async function buyOne(page: Page, info: TestInfo, kind: "post" | "cancel") {
   return { orderUrl, orderId, reference, name, handler };
 }
 
-test("the seller posts with tracking, the shopper confirms, returns it, and the seller records a repair fee", async ({ browser, page }, info) => {
+test("the seller posts with tracking, the shopper confirms, returns it, and the seller records a repair fee", async ({
+  browser,
+  page,
+}, info) => {
   const order = await buyOne(page, info, "post");
 
   const seller = await browser.newPage();
@@ -77,7 +82,10 @@ test("the seller posts with tracking, the shopper confirms, returns it, and the 
   expect(await seller.getByText("Enter the tracking number without spaces.").count()).toBe(0);
 
   await page.goto(order.orderUrl);
-  await expect(page.getByRole("link", { name: /15501234567890/ })).toHaveAttribute("href", "https://track.dpd.co.uk/parcels/15501234567890");
+  await expect(page.getByRole("link", { name: /15501234567890/ })).toHaveAttribute(
+    "href",
+    "https://track.dpd.co.uk/parcels/15501234567890",
+  );
   await page.getByRole("button", { name: "I have received it" }).click();
   await expect(page.getByText("Delivery confirmed").first()).toBeVisible();
 

@@ -18,7 +18,9 @@ test("an order left unpaid says until when it holds the item, and can be called 
   // leads to the order — hydrated as the server stitched it, with JavaScript.
   const errors = errorsOf(page);
   await page.goto(item);
-  await expect(page.getByText(/^Reserved for you: your checkout holds this item until \d{2}:\d{2}, waiting for your payment\.$/)).toBeVisible();
+  await expect(
+    page.getByText(/^Reserved for you: your checkout holds this item until \d{2}:\d{2}, waiting for your payment\.$/),
+  ).toBeVisible();
   await expect(page.getByText("another shopper is paying", { exact: false })).toHaveCount(0);
   await page.getByRole("link", { name: "Pay for it or cancel it on your order" }).click();
   expect(errors).toEqual([]);

@@ -8,8 +8,16 @@ import { Browser } from "./http";
 // Issue 45, the rest of items 4 and 5 (decision 0094): the listings' 'Ships to <country>' filter,
 // a rental's return from abroad, the store's own address.
 
-async function ships(table: "users" | "stores", id: string, reach: "uk" | "europe" | "worldwide", europeFee: number | null = null, worldFee: number | null = null) {
-  await env.DB.prepare(`UPDATE ${table} SET ship_reach = ?, ship_fee_europe = ?, ship_fee_world = ? WHERE id = ?`).bind(reach, europeFee, worldFee, id).run();
+async function ships(
+  table: "users" | "stores",
+  id: string,
+  reach: "uk" | "europe" | "worldwide",
+  europeFee: number | null = null,
+  worldFee: number | null = null,
+) {
+  await env.DB.prepare(`UPDATE ${table} SET ship_reach = ?, ship_fee_europe = ?, ship_fee_world = ? WHERE id = ?`)
+    .bind(reach, europeFee, worldFee, id)
+    .run();
 }
 
 /** A seller who ships to Europe, one who keeps the UK, and a store (handling a third seller's item) that ships worldwide, all of one brand. */
@@ -19,12 +27,16 @@ async function catalogAbroad() {
   await ships("users", vera.id, "europe", 1299);
   // The consignor ships nowhere abroad, but the store that handles the item does.
   const storeId = `store_${crypto.randomUUID().slice(0, 8)}`;
-  await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'World Rail', ?, 1)").bind(storeId, owner.id).run();
+  await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'World Rail', ?, 1)")
+    .bind(storeId, owner.id)
+    .run();
   await ships("stores", storeId, "worldwide", 999, 2499);
   const scarf = await createProduct(vera.id, { brand, name: "Europe Scarf" });
   const boots = await createProduct(rob.id, { brand, name: "Homebound Boots" });
   const coat = await createProduct(consignor.id, { brand, name: "Worldly Coat" });
-  await env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved' WHERE id = ?").bind(storeId, coat.id).run();
+  await env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved' WHERE id = ?")
+    .bind(storeId, coat.id)
+    .run();
   return { brand, scarf, boots, coat };
 }
 
@@ -54,7 +66,11 @@ describe("listings filtered to what ships to the shopper's country", () => {
     expect(france.headers.get("cache-control")).toMatch(/public.*s-maxage/);
     expect(names(await (await open("ships_to=us")).text()), "us").toEqual(["Worldly Coat"]);
     // Everyone ships inside the UK.
-    expect(names(await (await open("ships_to=GB")).text())).toEqual(["Europe Scarf", "Homebound Boots", "Worldly Coat"]);
+    expect(names(await (await open("ships_to=GB")).text())).toEqual([
+      "Europe Scarf",
+      "Homebound Boots",
+      "Worldly Coat",
+    ]);
     // The other listings take it too.
     const category = await (await browser.fetch(`/women?brand=${brand}&ships_to=AU`)).text();
     expect(names(category), "/women").toEqual(["Worldly Coat"]);
@@ -92,16 +108,30 @@ describe("listings filtered to what ships to the shopper's country", () => {
     // A shopper whose last order went to Paris.
     const shopper = await signedInBrowser("shopper");
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'cancelled', 0, 0, 0, ?, ?, ?, ?)")
-      .bind(`ord_${crypto.randomUUID().slice(0, 8)}`, shopper.id, JSON.stringify({ country: "GB" }), JSON.stringify({ country: "FR", city: "Paris" }), now, now)
+    await env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'cancelled', 0, 0, 0, ?, ?, ?, ?)",
+    )
+      .bind(
+        `ord_${crypto.randomUUID().slice(0, 8)}`,
+        shopper.id,
+        JSON.stringify({ country: "GB" }),
+        JSON.stringify({ country: "FR", city: "Paris" }),
+        now,
+        now,
+      )
       .run();
     const mine = await shopper.browser.fetch(`/all-products?brand=${brand}&ships_to=mine`);
     expect(mine.status).toBe(302);
     const back = await shopper.browser.fetch(mine.headers.get("location")!);
     expect(back.headers.get("location")).toBe(`/all-products?brand=${brand}&ships_to=FR`);
-    expect(names(await (await shopper.browser.fetch(back.headers.get("location")!)).text())).toEqual(["Europe Scarf", "Worldly Coat"]);
+    expect(names(await (await shopper.browser.fetch(back.headers.get("location")!)).text())).toEqual([
+      "Europe Scarf",
+      "Worldly Coat",
+    ]);
     // Somewhere else than our own site: All Products.
-    expect((await anonymous.fetch("/ships-to?return=https%3A%2F%2Fevil.example%2F")).headers.get("location")).toBe("/all-products?ships_to=GB");
+    expect((await anonymous.fetch("/ships-to?return=https%3A%2F%2Fevil.example%2F")).headers.get("location")).toBe(
+      "/all-products?ships_to=GB",
+    );
   });
 });
 
@@ -123,19 +153,33 @@ describe("a rental's return from abroad", () => {
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/cart", { intent: "add", productId: dress.id, option: "rental", enhanced: "1" });
     const before = Date.now();
-    const placed = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...PARIS });
+    const placed = await shopper.browser.post("/cart", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...PARIS,
+    });
     const after = Date.now();
     expect(placed.status).toBe(303);
-    const order = await env.DB.prepare("SELECT id, subtotal_amount, delivery_fee, total_amount FROM orders WHERE user_id = ?").bind(shopper.id).first<{ id: string }>();
+    const order = await env.DB.prepare(
+      "SELECT id, subtotal_amount, delivery_fee, total_amount FROM orders WHERE user_id = ?",
+    )
+      .bind(shopper.id)
+      .first<{ id: string }>();
     // Out and back: Europe's £12.99 twice, in pounds.
     expect(order).toMatchObject({ subtotal_amount: 2500, delivery_fee: 2598, total_amount: 5098 });
-    expect(await env.DB.prepare("SELECT group_delivery_fee FROM order_items WHERE order_id = ?").bind(order!.id).first()).toEqual({ group_delivery_fee: 2598 });
+    expect(
+      await env.DB.prepare("SELECT group_delivery_fee FROM order_items WHERE order_id = ?").bind(order!.id).first(),
+    ).toEqual({ group_delivery_fee: 2598 });
 
     // Five working days each way to France: the item is back later than from a UK address.
     const { placedBackAround } = await import("../../app/domain/rental-checkout");
     const line = { productId: dress.id, type: "rental" as const };
-    const { back_around_at: back } = (await env.DB.prepare("SELECT back_around_at FROM products WHERE id = ?").bind(dress.id).first<{ back_around_at: number }>())!;
-    expect([placedBackAround(line, undefined, before, "FR"), placedBackAround(line, undefined, after, "FR")]).toContain(back);
+    const { back_around_at: back } = (await env.DB.prepare("SELECT back_around_at FROM products WHERE id = ?")
+      .bind(dress.id)
+      .first<{ back_around_at: number }>())!;
+    expect([placedBackAround(line, undefined, before, "FR"), placedBackAround(line, undefined, after, "FR")]).toContain(
+      back,
+    );
     expect(back).toBeGreaterThan(placedBackAround(line, undefined, after, "GB")!);
 
     // The next basket starts from that address: it shows the return postage as its own line.
@@ -156,23 +200,48 @@ describe("a rental's return from abroad", () => {
     const coat = await createProduct(vera.id, { rentalPrice: 2500 });
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/cart", { intent: "add", productId: coat.id, option: "rental", enhanced: "1" });
-    const newYork = { ...PARIS, "billing.addressLine1": "350 Fifth Avenue", "billing.city": "New York", "billing.county": "NY", "billing.postalCode": "10118", "billing.country": "US" };
-    expect((await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...newYork })).status).toBe(303);
-    const { id } = (await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?").bind(shopper.id).first<{ id: string }>())!;
+    const newYork = {
+      ...PARIS,
+      "billing.addressLine1": "350 Fifth Avenue",
+      "billing.city": "New York",
+      "billing.county": "NY",
+      "billing.postalCode": "10118",
+      "billing.country": "US",
+    };
+    expect(
+      (await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...newYork }))
+        .status,
+    ).toBe(303);
+    const { id } = (await env.DB.prepare("SELECT id FROM orders WHERE user_id = ?")
+      .bind(shopper.id)
+      .first<{ id: string }>())!;
     const item = (await loadOrder(database(env.DB), id))!.items[0]!;
     expect(item.shipTo).toBe("US");
     const ends = Date.parse("2026-12-10T12:00Z");
     const change = rentalProductChange(item, "active", { type: "staff_set" } as never, ends, ends - 7 * 86_400_000);
     // Ten working days back from New York (Thursday 24 December), then the two days' turnaround.
     expect(new Date(change!.backAroundAt!).toISOString().slice(0, 10)).toBe("2026-12-26");
-    expect(rentalProductChange({ ...item, shipTo: "GB" }, "active", { type: "staff_set" } as never, ends, ends)!.backAroundAt).toBeLessThan(change!.backAroundAt!);
+    expect(
+      rentalProductChange({ ...item, shipTo: "GB" }, "active", { type: "staff_set" } as never, ends, ends)!
+        .backAroundAt,
+    ).toBeLessThan(change!.backAroundAt!);
   });
 });
 
 describe("the store's own address", () => {
-  const PARIS_STORE = { "address.fullName": "Rive Gauche Rails", "address.addressLine1": "12 rue de la Paix", "address.city": "Paris", "address.postalCode": "75002", "address.country": "FR" };
-  const settings = (browser: Browser, fields: Record<string, string>) => browser.post("/store?tab=settings", { intent: "save_settings", description: "Vintage from Paris.", ...fields });
-  const storeRow = (id: string) => env.DB.prepare("SELECT description, address FROM stores WHERE id = ?").bind(id).first<{ description: string; address: string | null }>();
+  const PARIS_STORE = {
+    "address.fullName": "Rive Gauche Rails",
+    "address.addressLine1": "12 rue de la Paix",
+    "address.city": "Paris",
+    "address.postalCode": "75002",
+    "address.country": "FR",
+  };
+  const settings = (browser: Browser, fields: Record<string, string>) =>
+    browser.post("/store?tab=settings", { intent: "save_settings", description: "Vintage from Paris.", ...fields });
+  const storeRow = (id: string) =>
+    env.DB.prepare("SELECT description, address FROM stores WHERE id = ?")
+      .bind(id)
+      .first<{ description: string; address: string | null }>();
 
   it("has the country list and each country's checks, and is stored in the shape of every address", async () => {
     const { storeOwner } = await import("./store-helpers");
@@ -184,32 +253,71 @@ describe("the store's own address", () => {
     const saved = await settings(store.browser, PARIS_STORE);
     expect(saved.status).toBe(302);
     const row = await storeRow(store.storeId);
-    expect(JSON.parse(row!.address!)).toEqual({ fullName: "Rive Gauche Rails", addressLine1: "12 rue de la Paix", city: "Paris", postalCode: "75002", country: "FR" });
+    expect(JSON.parse(row!.address!)).toEqual({
+      fullName: "Rive Gauche Rails",
+      addressLine1: "12 rue de la Paix",
+      city: "Paris",
+      postalCode: "75002",
+      country: "FR",
+    });
     // The store's page says where it is the way France writes it.
     expect(row!.description).toBe("Vintage from Paris.\n\nStore located at: 12 rue de la Paix, 75002 Paris, FRANCE");
     // Items come back to it, and labels are sent from it, in that shape.
     const { returnDestination } = await import("../../app/data/returns.server");
     const { database } = await import("../../app/data/db.server");
-    expect((await returnDestination(database(env.DB), { handler: "store", sellerId: store.storeId, ownerId: null })).lines).toEqual(["Rive Gauche Rails", "12 rue de la Paix", "75002 Paris", "FRANCE"]);
+    expect(
+      (await returnDestination(database(env.DB), { handler: "store", sellerId: store.storeId, ownerId: null })).lines,
+    ).toEqual(["Rive Gauche Rails", "12 rue de la Paix", "75002 Paris", "FRANCE"]);
     // The form comes back filled from it.
-    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toMatch(/name="address\.postalCode"[^>]*value="75002"|value="75002"[^>]*name="address\.postalCode"/);
+    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toMatch(
+      /name="address\.postalCode"[^>]*value="75002"|value="75002"[^>]*name="address\.postalCode"/,
+    );
   });
 
   it("lets a store from before save its other settings: its old text stays until the fields are filled", async () => {
     const { storeOwner } = await import("./store-helpers");
     const store = await storeOwner();
-    await env.DB.prepare("UPDATE stores SET description = 'Old rails. Store located at: 9 Upper Street, London N1 0PQ', address = NULL WHERE id = ?").bind(store.storeId).run();
-    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toContain("As written before: 9 Upper Street, London N1 0PQ.");
+    await env.DB.prepare(
+      "UPDATE stores SET description = 'Old rails. Store located at: 9 Upper Street, London N1 0PQ', address = NULL WHERE id = ?",
+    )
+      .bind(store.storeId)
+      .run();
+    expect(await (await store.browser.fetch("/store?tab=settings")).text()).toContain(
+      "As written before: 9 Upper Street, London N1 0PQ.",
+    );
     expect((await settings(store.browser, {})).status).toBe(302);
-    expect(await storeRow(store.storeId)).toEqual({ description: "Vintage from Paris.\n\nStore located at: 9 Upper Street, London N1 0PQ", address: null });
+    expect(await storeRow(store.storeId)).toEqual({
+      description: "Vintage from Paris.\n\nStore located at: 9 Upper Street, London N1 0PQ",
+      address: null,
+    });
   });
 
   it.each([
-    ["a ZIP code in a UK address", { ...PARIS_STORE, "address.country": "GB", "address.postalCode": "10118" }, "address.postalCode", "Enter a UK postcode, such as SW1A 1AA"],
-    ["a postcode for Hong Kong", { ...PARIS_STORE, "address.country": "HK", "address.postalCode": "999077" }, "address.postalCode", "Leave the postcode empty: Hong Kong has no postcodes"],
-    ["a country not on the list", { ...PARIS_STORE, "address.country": "ZZ" }, "address.country", "Choose a country from the list"],
+    [
+      "a ZIP code in a UK address",
+      { ...PARIS_STORE, "address.country": "GB", "address.postalCode": "10118" },
+      "address.postalCode",
+      "Enter a UK postcode, such as SW1A 1AA",
+    ],
+    [
+      "a postcode for Hong Kong",
+      { ...PARIS_STORE, "address.country": "HK", "address.postalCode": "999077" },
+      "address.postalCode",
+      "Leave the postcode empty: Hong Kong has no postcodes",
+    ],
+    [
+      "a country not on the list",
+      { ...PARIS_STORE, "address.country": "ZZ" },
+      "address.country",
+      "Choose a country from the list",
+    ],
     ["no town", { ...PARIS_STORE, "address.city": "" }, "address.city", null],
-    ["a US address without its state", { ...PARIS_STORE, "address.country": "US", "address.postalCode": "10118" }, "address.county", "State is required"],
+    [
+      "a US address without its state",
+      { ...PARIS_STORE, "address.country": "US", "address.postalCode": "10118" },
+      "address.county",
+      "State is required",
+    ],
   ])("refuses %s at its field with a 400, and changes nothing", async (_what, fields, field, message) => {
     const { storeOwner } = await import("./store-helpers");
     const store = await storeOwner();

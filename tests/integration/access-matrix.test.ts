@@ -5,7 +5,21 @@ import { Browser, expectSecureHtml } from "./http";
 import { routeEntries } from "./routes";
 import { ACTORS } from "./actors";
 import { rotating, sampledIn } from "./sweep";
-import { cartOf, isSignedIn, nextIp, page, redirectsTo, rows, tag, world, WHO, type ActionRule, type AreaRules, type Ctx, type Outcome } from "./access/kit";
+import {
+  cartOf,
+  isSignedIn,
+  nextIp,
+  page,
+  redirectsTo,
+  rows,
+  tag,
+  world,
+  WHO,
+  type ActionRule,
+  type AreaRules,
+  type Ctx,
+  type Outcome,
+} from "./access/kit";
 
 // The authorization matrix (issue 6; DECISIONS.md, Security): every route of app/routes.ts — its
 // page, the client navigation's .data request, and each intent its action accepts — as an
@@ -16,7 +30,9 @@ import { cartOf, isSignedIn, nextIp, page, redirectsTo, rows, tag, world, WHO, t
 // no rule in any of them fails the suite, so a new one is covered the day it lands.
 
 const areas = import.meta.glob("./access/*.ts", { eager: true }) as Record<string, { rules?: AreaRules }>;
-const AREAS = Object.entries(areas).filter(([file]) => !file.endsWith("/kit.ts")).map(([, m]) => m.rules!);
+const AREAS = Object.entries(areas)
+  .filter(([file]) => !file.endsWith("/kit.ts"))
+  .map(([, m]) => m.rules!);
 const PAGES = Object.assign({}, ...AREAS.map((a) => a.pages)) as AreaRules["pages"];
 const ACTIONS = Object.assign({}, ...AREAS.map((a) => a.actions ?? {})) as NonNullable<AreaRules["actions"]>;
 
@@ -27,7 +43,10 @@ beforeAll(async () => {
   for (const area of AREAS) Object.assign(real, await area.records?.(shared));
 });
 
-const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { default?: unknown; action?: unknown; intents?: readonly string[] }>;
+const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<
+  string,
+  { default?: unknown; action?: unknown; intents?: readonly string[] }
+>;
 const moduleOf = (file: string) => modules[`../../app/${file}`]!;
 const entries = routeEntries();
 
@@ -64,8 +83,14 @@ async function expectOutcome(browser: Browser, path: string, outcome: Outcome, d
 describe("the access matrix", () => {
   it("has a rule for every page of the route table, and no rule for a page that is gone", () => {
     const files = [...new Set(entries.map((e) => e.file))];
-    expect(files.filter((f) => !PAGES[f]), "routes without an access rule").toEqual([]);
-    expect(Object.keys(PAGES).filter((f) => !files.includes(f)), "rules for routes that no longer exist").toEqual([]);
+    expect(
+      files.filter((f) => !PAGES[f]),
+      "routes without an access rule",
+    ).toEqual([]);
+    expect(
+      Object.keys(PAGES).filter((f) => !files.includes(f)),
+      "rules for routes that no longer exist",
+    ).toEqual([]);
   });
 
   it("has a real record for every route parameter", () => {
@@ -82,7 +107,8 @@ describe("the access matrix", () => {
       let outcome = PAGES[file]!(who, path);
       // A record that does not exist: wherever the real one would show, the page answers 404.
       // Where a guard refuses (403), it answers before any record is looked up: a missing one reads the same.
-      if (missing && "page" in outcome && outcome.page !== 403) outcome = page(404, { hides: outcome.page === 200 ? outcome.shows : undefined });
+      if (missing && "page" in outcome && outcome.page !== 403)
+        outcome = page(404, { hides: outcome.page === 200 ? outcome.shows : undefined });
       await expectOutcome(browser, path, outcome, false);
       if (isPage) await expectOutcome(browser, path, outcome, true);
     }
@@ -98,13 +124,19 @@ describe("the action matrix", () => {
   it("has a rule for every intent of every action, and none for an intent that is gone", () => {
     for (const { file } of actionRoutes) {
       const declared = moduleOf(file).intents ?? [""];
-      expect(Object.keys(ACTIONS[file] ?? {}).sort(), `${file}: rules vs. the intents it exports`).toEqual([...declared].sort());
+      expect(Object.keys(ACTIONS[file] ?? {}).sort(), `${file}: rules vs. the intents it exports`).toEqual(
+        [...declared].sort(),
+      );
     }
     expect(Object.keys(ACTIONS).filter((f) => !actionRoutes.some((e) => e.file === f))).toEqual([]);
   });
 
   const cases = actionRoutes
-    .flatMap(({ pattern, file }) => Object.keys(ACTIONS[file] ?? {}).flatMap((intent) => WHO.map((who) => [pattern, intent || "(form)", who, file, intent] as const)))
+    .flatMap(({ pattern, file }) =>
+      Object.keys(ACTIONS[file] ?? {}).flatMap((intent) =>
+        WHO.map((who) => [pattern, intent || "(form)", who, file, intent] as const),
+      ),
+    )
     .map((c, i) => [...c, i] as const);
 
   it.each(cases)("POST %s %s as %s", async (path, _label, who, file, intent, caseIndex) => {
@@ -128,7 +160,10 @@ describe("the action matrix", () => {
     // (every actor with SWEEP=full, tests/integration/sweep.ts); a rule that judges it, always.
     if (rule.crossSite === "judged" || sampledIn(caseIndex, 3)) {
       const untouched = await databaseFingerprint();
-      const crossSite: Record<string, string>[] = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+      const crossSite: Record<string, string>[] = [
+        { origin: "https://evil.example" },
+        { "sec-fetch-site": "cross-site" },
+      ];
       for (const headers of rule.crossSite === "judged" ? crossSite : rotating(crossSite, 1, caseIndex)) {
         const refused = await ctx.browser.post(url, form, headers);
         if (rule.crossSite === "judged") await rule.check(ctx, refused, form as Record<string, string>);
@@ -167,14 +202,22 @@ describe("other users' basket lines and favorites", () => {
 
   it.each(ACTORS)("as %s", async (who) => {
     const { id, productId } = await victim;
-    const before = JSON.stringify([await cartOf(id), await rows("SELECT product_id FROM favorites WHERE user_id = ?", id)]);
+    const before = JSON.stringify([
+      await cartOf(id),
+      await rows("SELECT product_id FROM favorites WHERE user_id = ?", id),
+    ]);
     const { browser } = await signedInBrowser(who, { ip: nextIp() });
     expect((await browser.post("/cart", { intent: "remove", productId, enhanced: "1" })).status).toBe(404);
-    expect((await browser.post("/cart", { intent: "switch", productId, option: "purchase", enhanced: "1" })).status).toBe(404);
+    expect(
+      (await browser.post("/cart", { intent: "switch", productId, option: "purchase", enhanced: "1" })).status,
+    ).toBe(404);
     await browser.post("/cart", { intent: "clear", enhanced: "1" });
     // Toggling the same product twice saves it to their own favorites and takes it off again.
-    for (let i = 0; i < 2; i++) expect((await browser.post("/favorites", { intent: "toggle", productId, enhanced: "1" })).status).toBe(200);
+    for (let i = 0; i < 2; i++)
+      expect((await browser.post("/favorites", { intent: "toggle", productId, enhanced: "1" })).status).toBe(200);
     expect(await (await browser.fetch("/cart")).text()).not.toContain(`Victim Coat ${tag}`);
-    expect(JSON.stringify([await cartOf(id), await rows("SELECT product_id FROM favorites WHERE user_id = ?", id)])).toBe(before);
+    expect(
+      JSON.stringify([await cartOf(id), await rows("SELECT product_id FROM favorites WHERE user_id = ?", id)]),
+    ).toBe(before);
   });
 });

@@ -11,7 +11,8 @@ let ipSeq = 0;
 export const nextIpSeq = () => ++ipSeq;
 
 /** A fresh signed-in user, from an address of their own (sign-in is rate limited per address). */
-export const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.77.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+export const signedInBrowser = (actor: Actor) =>
+  signIn(actor, { ip: `10.77.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
 
 export const page = async (browser: Browser, path: string) => {
   const response = await browser.fetch(path);
@@ -25,10 +26,23 @@ export async function follow(browser: Browser, response: Response) {
 }
 
 export const userRow = (id: string) =>
-  env.DB.prepare("SELECT email, full_name, display_name, avatar_url, password_hash FROM users WHERE id = ?").bind(id).first<{ email: string; full_name: string; display_name: string | null; avatar_url: string | null; password_hash: string }>();
+  env.DB.prepare("SELECT email, full_name, display_name, avatar_url, password_hash FROM users WHERE id = ?")
+    .bind(id)
+    .first<{
+      email: string;
+      full_name: string;
+      display_name: string | null;
+      avatar_url: string | null;
+      password_hash: string;
+    }>();
 
 export const pagesVersion = () => env.CACHE.get("pages:version");
 
 export const unique = () => crypto.randomUUID().slice(0, 8);
 
-export const profileForm = (fields: Partial<Record<"fullName" | "displayName" | "email", string>>) => ({ intent: "profile", fullName: "Ada Lovelace", displayName: `Ada${unique()}`, ...fields });
+export const profileForm = (fields: Partial<Record<"fullName" | "displayName" | "email", string>>) => ({
+  intent: "profile",
+  fullName: "Ada Lovelace",
+  displayName: `Ada${unique()}`,
+  ...fields,
+});

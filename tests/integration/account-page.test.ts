@@ -16,11 +16,19 @@ describe("the account page", () => {
     expect(status).toBe(200);
     expect(html).toContain("Account Management");
     expect(html).toContain("Manage your account settings and view your activity");
-    for (const [tab, label] of [["summary", "Summary"], ["profile", "Profile"], ["security", "Security"], ["orders", "My Orders"], ["products", "Products"]]) {
+    for (const [tab, label] of [
+      ["summary", "Summary"],
+      ["profile", "Profile"],
+      ["security", "Security"],
+      ["orders", "My Orders"],
+      ["products", "Products"],
+    ]) {
       expect(html).toContain(`href="/account?tab=${tab}"`);
       expect(html).toContain(`>${label}</a>`);
     }
-    expect(html).toMatch(/<a[^>]*aria-current="page"[^>]*href="\/account\?tab=summary"|<a[^>]*href="\/account\?tab=summary"[^>]*aria-current="page"/);
+    expect(html).toMatch(
+      /<a[^>]*aria-current="page"[^>]*href="\/account\?tab=summary"|<a[^>]*href="\/account\?tab=summary"[^>]*aria-current="page"/,
+    );
     expect((await page(browser, "/account?tab=security")).html).toContain("Current password");
     expect((await page(browser, "/account?tab=nonsense")).html).toContain("Active Orders");
   });
@@ -47,7 +55,9 @@ describe("the account page", () => {
     await deliver(orderId);
     const { html } = await page(vendor.browser, "/account?tab=summary");
     // The spec's sum of order totals, for their items: £120.00 sold (the note says so; issue 24).
-    expect(html).toMatch(/Total Sales<\/p><p[^>]*>£120\.00<\/p><p[^>]*>Revenue generated: what shoppers paid for your items/);
+    expect(html).toMatch(
+      /Total Sales<\/p><p[^>]*>£120\.00<\/p><p[^>]*>Revenue generated: what shoppers paid for your items/,
+    );
     expect(html).toMatch(/Products<\/p><p[^>]*>2<\/p><p[^>]*>Listed products/);
   });
 });
@@ -62,7 +72,9 @@ describe("Products", () => {
 
   it("tells staff who cannot start selling here to contact an administrator", async () => {
     const legacy = await signedInBrowser("shopper");
-    await env.DB.prepare("INSERT INTO user_roles (user_id, role, assigned_at) VALUES (?, 'admin', 0)").bind(legacy.id).run();
+    await env.DB.prepare("INSERT INTO user_roles (user_id, role, assigned_at) VALUES (?, 'admin', 0)")
+      .bind(legacy.id)
+      .run();
     const { html } = await page(legacy.browser, "/account?tab=products");
     expect(html).toContain("Contact an administrator to get vendor access");
     expect(html).not.toContain('href="/account/start-selling"');
@@ -70,11 +82,19 @@ describe("Products", () => {
 
   it("lists a vendor's products with their price status, status and date, a placeholder for a missing image, and Manage Products", async () => {
     const vendor = await signedInBrowser("vendor");
-    expect((await page(vendor.browser, "/account?tab=products")).html).toContain("You haven&#x27;t created any products yet");
+    expect((await page(vendor.browser, "/account?tab=products")).html).toContain(
+      "You haven&#x27;t created any products yet",
+    );
     // Rental 15% of buying, buying 50% of original for Almost New (40-55%): fair.
     await createProduct(vendor.id, { name: "Fair Coat", rentalPrice: 1500, buyingPrice: 10000 });
     // Rental 30% of buying: too high.
-    await createProduct(vendor.id, { name: "Pricey Coat", rentalPrice: 3000, buyingPrice: 10000, images: [], productStatus: "pending" });
+    await createProduct(vendor.id, {
+      name: "Pricey Coat",
+      rentalPrice: 3000,
+      buyingPrice: 10000,
+      images: [],
+      productStatus: "pending",
+    });
     const { html } = await page(vendor.browser, "/account?tab=products");
     expect(html).toContain('href="/vendor?tab=products"');
     expect(html).toContain("Manage Products");
@@ -102,7 +122,9 @@ describe("cookie settings can be reopened after a choice", () => {
     expect(settings).not.toMatch(/<input type="checkbox"[^>]*name="marketing"[^>]*checked=""/);
     // Withdrawing consent is one post, like giving it.
     await browser.post("/consent", { intent: "reject_non_essential", returnTo: "/" });
-    expect((await page(browser, "/?cookies=customize")).html).not.toMatch(/<input type="checkbox"[^>]*name="analytics"[^>]*checked=""/);
+    expect((await page(browser, "/?cookies=customize")).html).not.toMatch(
+      /<input type="checkbox"[^>]*name="analytics"[^>]*checked=""/,
+    );
   });
 
   it("a Do Not Track visitor, never asked, can still open the settings and opt in", async () => {

@@ -4,7 +4,16 @@ import { PASSWORD } from "./actors";
 import { createUser, databaseFingerprint, eventually } from "./factories";
 import { Browser } from "./http";
 import { bigPng, png, renamedText, svg } from "./images";
-import { signedInBrowser, page, follow, userRow, pagesVersion, unique, profileForm, nextIpSeq } from "./account-fixtures";
+import {
+  signedInBrowser,
+  page,
+  follow,
+  userRow,
+  pagesVersion,
+  unique,
+  profileForm,
+  nextIpSeq,
+} from "./account-fixtures";
 
 // Account management (issue 13; seller-store-admin.md §2, §5, §8): the Profile, Profile picture
 // and Security forms on /account, what each does, through the Worker's own fetch.
@@ -14,12 +23,19 @@ describe("Profile", () => {
     const user = await signedInBrowser("vendor");
     const before = await pagesVersion();
     const displayName = `Vera${unique()}`;
-    const response = await user.browser.post("/account?tab=profile", profileForm({ fullName: "Vera Vintage", displayName, email: user.email }));
+    const response = await user.browser.post(
+      "/account?tab=profile",
+      profileForm({ fullName: "Vera Vintage", displayName, email: user.email }),
+    );
     expect(response.headers.get("location")).toBe("/account?tab=profile");
     const next = await follow(user.browser, response);
     expect(next.html).toContain("Profile updated");
     expect(next.html).toContain(`value="${displayName}"`);
-    expect(await userRow(user.id)).toMatchObject({ full_name: "Vera Vintage", display_name: displayName, email: user.email });
+    expect(await userRow(user.id)).toMatchObject({
+      full_name: "Vera Vintage",
+      display_name: displayName,
+      email: user.email,
+    });
     expect(await pagesVersion()).not.toBe(before);
     expect((await page(new Browser(), `/${displayName.toLowerCase()}`)).html).toContain(displayName);
   });
@@ -30,13 +46,21 @@ describe("Profile", () => {
     ["an empty display name", { displayName: "" }, "Display name is required"],
     ["an empty e-mail", { email: "" }, "Email is required"],
     ["a malformed e-mail", { email: "not-an-email" }, "Invalid email address"],
-    ["a product type", { displayName: "women" }, "&quot;women&quot; is reserved by Closetloop. Please choose another display name."],
+    [
+      "a product type",
+      { displayName: "women" },
+      "&quot;women&quot; is reserved by Closetloop. Please choose another display name.",
+    ],
     ["a product type in capitals", { displayName: "Unisex" }, "&quot;Unisex&quot; is reserved"],
     ["the admin area", { displayName: "admin" }, "&quot;admin&quot; is reserved"],
     ["a content page", { displayName: "Cookie-Policy" }, "&quot;Cookie-Policy&quot; is reserved"],
     ["the upload endpoint", { displayName: "uploads" }, "&quot;uploads&quot; is reserved"],
     ["the image endpoint", { displayName: "images" }, "&quot;images&quot; is reserved"],
-    ["a path with a slash", { displayName: "a/b" }, "Display name can use letters, numbers, spaces, hyphens and underscores"],
+    [
+      "a path with a slash",
+      { displayName: "a/b" },
+      "Display name can use letters, numbers, spaces, hyphens and underscores",
+    ],
   ])("refuses %s with a clear message at the field, and writes nothing", async (_label, fields, message) => {
     const user = await signedInBrowser("shopper");
     const before = await databaseFingerprint();
@@ -53,7 +77,10 @@ describe("Profile", () => {
     const other = await createUser({ displayName: `Taken${unique()}` });
     const user = await signedInBrowser("shopper");
     const before = await databaseFingerprint();
-    const taken = await user.browser.post("/account?tab=profile", profileForm({ email: user.email, displayName: other.displayName.toUpperCase() }));
+    const taken = await user.browser.post(
+      "/account?tab=profile",
+      profileForm({ email: user.email, displayName: other.displayName.toUpperCase() }),
+    );
     expect(taken.status).toBe(409);
     expect(await taken.text()).toContain("This display name is already taken. Please choose another.");
     expect(await databaseFingerprint()).toBe(before);
@@ -62,20 +89,44 @@ describe("Profile", () => {
   it("answers an e-mail used by another account as any other: its owner is told instead, nothing changes (decision 0017)", async () => {
     const other = await createUser();
     const user = await signedInBrowser("shopper");
-    const next = await follow(user.browser, await user.browser.post("/account?tab=profile", profileForm({ email: other.email.toUpperCase() })));
+    const next = await follow(
+      user.browser,
+      await user.browser.post("/account?tab=profile", profileForm({ email: other.email.toUpperCase() })),
+    );
     expect(next.html).toContain(`We sent a link to ${other.email}`);
-    const told = await eventually(() => env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = 'account_exists'").bind(other.email).first<{ subject: string; body: string }>());
+    const told = await eventually(() =>
+      env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = 'account_exists'")
+        .bind(other.email)
+        .first<{ subject: string; body: string }>(),
+    );
     expect(told.subject).toBe("Someone asked to use your e-mail address on Closetloop");
     expect(told.body).not.toContain("/auth/verify");
-    await eventually(() => env.DB.prepare("SELECT 1 FROM notification_outbox WHERE recipient = ? AND kind = 'email_change_requested'").bind(user.email).first());
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'confirm_email_change'").bind(other.email).first()).toEqual({ n: 0 });
+    await eventually(() =>
+      env.DB.prepare("SELECT 1 FROM notification_outbox WHERE recipient = ? AND kind = 'email_change_requested'")
+        .bind(user.email)
+        .first(),
+    );
+    expect(
+      await env.DB.prepare(
+        "SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'confirm_email_change'",
+      )
+        .bind(other.email)
+        .first(),
+    ).toEqual({ n: 0 });
     expect((await userRow(user.id))!.email).toBe(user.email);
   });
 
   it("takes five e-mail changes an hour from one account, then says how long to wait", async () => {
     const user = await signedInBrowser("shopper");
-    for (let i = 0; i < 5; i++) expect((await user.browser.post("/account?tab=profile", profileForm({ email: `many-${i}-${unique()}@example.test` }))).status).toBe(302);
-    const refused = await user.browser.post("/account?tab=profile", profileForm({ email: `many-6-${unique()}@example.test` }));
+    for (let i = 0; i < 5; i++)
+      expect(
+        (await user.browser.post("/account?tab=profile", profileForm({ email: `many-${i}-${unique()}@example.test` })))
+          .status,
+      ).toBe(302);
+    const refused = await user.browser.post(
+      "/account?tab=profile",
+      profileForm({ email: `many-6-${unique()}@example.test` }),
+    );
     expect(refused.status).toBe(429);
     expect(await refused.text()).toMatch(/Too many attempts\. Please try again in (a minute|\d+ minutes)\./);
   });
@@ -90,8 +141,16 @@ describe("Profile", () => {
     expect(next.html).toContain(`Waiting for confirmation: we sent a link to ${newEmail}`);
     expect((await userRow(user.id))!.email).toBe(user.email);
 
-    const confirm = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'confirm_email_change'").bind(newEmail).first<{ body: string }>());
-    const notice = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'email_change_requested'").bind(user.email).first<{ body: string }>());
+    const confirm = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'confirm_email_change'")
+        .bind(newEmail)
+        .first<{ body: string }>(),
+    );
+    const notice = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'email_change_requested'")
+        .bind(user.email)
+        .first<{ body: string }>(),
+    );
     expect(notice.body).toContain(newEmail);
     const link = /http:\/\/localhost(\/auth\/verify\?token=[\w-]+)/.exec(confirm.body)![1]!;
 
@@ -108,11 +167,20 @@ describe("Profile", () => {
     const user = await signedInBrowser("shopper");
     const newEmail = `later-${unique()}@example.test`;
     await user.browser.post("/account?tab=profile", profileForm({ email: newEmail }));
-    const confirm = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(newEmail).first<{ body: string }>());
-    const next = await follow(user.browser, await user.browser.post("/account?tab=profile", profileForm({ email: user.email })));
+    const confirm = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?")
+        .bind(newEmail)
+        .first<{ body: string }>(),
+    );
+    const next = await follow(
+      user.browser,
+      await user.browser.post("/account?tab=profile", profileForm({ email: user.email })),
+    );
     expect(next.html).not.toContain("Waiting for confirmation");
     const link = /http:\/\/localhost(\/auth\/verify\?token=[\w-]+)/.exec(confirm.body)![1]!;
-    expect(await (await new Browser(`10.78.2.${nextIpSeq() % 250}`).fetch(link)).text()).toContain("This link has expired or was already used");
+    expect(await (await new Browser(`10.78.2.${nextIpSeq() % 250}`).fetch(link)).text()).toContain(
+      "This link has expired or was already used",
+    );
     expect((await userRow(user.id))!.email).toBe(user.email);
   });
 
@@ -121,13 +189,21 @@ describe("Profile", () => {
     const first = `first-${unique()}@example.test`;
     const second = `second-${unique()}@example.test`;
     await user.browser.post("/account?tab=profile", profileForm({ email: first }));
-    const firstBody = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(first).first<{ body: string }>());
+    const firstBody = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(first).first<{ body: string }>(),
+    );
     await user.browser.post("/account?tab=profile", profileForm({ email: second }));
-    const secondBody = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(second).first<{ body: string }>());
+    const secondBody = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ?").bind(second).first<{ body: string }>(),
+    );
     const linkOf = (body: string) => /http:\/\/localhost(\/auth\/verify\?token=[\w-]+)/.exec(body)![1]!;
-    expect(await (await new Browser().fetch(linkOf(firstBody.body))).text()).toContain("This link has expired or was already used");
+    expect(await (await new Browser().fetch(linkOf(firstBody.body))).text()).toContain(
+      "This link has expired or was already used",
+    );
     await createUser({ email: second });
-    expect(await (await new Browser().fetch(linkOf(secondBody.body))).text()).toContain("This e-mail address is already used by another account");
+    expect(await (await new Browser().fetch(linkOf(secondBody.body))).text()).toContain(
+      "This e-mail address is already used by another account",
+    );
     expect((await userRow(user.id))!.email).toBe(user.email);
   });
 });
@@ -156,7 +232,11 @@ describe("Profile picture", () => {
   it.each([
     ["an SVG", () => svg("me.svg"), "Invalid file type: Please select an image file."],
     ["a text file renamed .jpg", () => renamedText("me.jpg"), "Invalid file type: Please select an image file."],
-    ["a file over 5 MB", () => bigPng(5 * 1024 * 1024 + 1, "big.png"), "File too large: Please select a file smaller than 5MB."],
+    [
+      "a file over 5 MB",
+      () => bigPng(5 * 1024 * 1024 + 1, "big.png"),
+      "File too large: Please select a file smaller than 5MB.",
+    ],
   ])("refuses %s with the spec's message and stores nothing", async (_label, make, message) => {
     const user = await signedInBrowser("shopper");
     const before = await databaseFingerprint();
@@ -168,13 +248,24 @@ describe("Profile picture", () => {
 });
 
 describe("Security", () => {
-  const passwordForm = (fields: Record<string, string>) => ({ intent: "password", currentPassword: PASSWORD, newPassword: "brand-new-secret", confirmPassword: "brand-new-secret", ...fields });
+  const passwordForm = (fields: Record<string, string>) => ({
+    intent: "password",
+    currentPassword: PASSWORD,
+    newPassword: "brand-new-secret",
+    confirmPassword: "brand-new-secret",
+    ...fields,
+  });
 
   it.each([
     ["no current password", { currentPassword: "" }, 400, "Current password is required"],
     ["a wrong current password", { currentPassword: "wrong-password" }, 400, "Current password is incorrect"],
     ["no new password", { newPassword: "", confirmPassword: "" }, 400, "New password is required"],
-    ["a short new password", { newPassword: "abc", confirmPassword: "abc" }, 400, "Password must be at least 6 characters"],
+    [
+      "a short new password",
+      { newPassword: "abc", confirmPassword: "abc" },
+      400,
+      "Password must be at least 6 characters",
+    ],
     ["no confirmation", { confirmPassword: "" }, 400, "Please confirm your password"],
   ])("refuses %s with the spec's message and changes nothing", async (_label, fields, status, message) => {
     const user = await signedInBrowser("shopper");
@@ -187,7 +278,10 @@ describe("Security", () => {
 
   it("a mismatch shows 'Passwords do not match' at the field and the 'New passwords do not match' toast", async () => {
     const user = await signedInBrowser("shopper");
-    const response = await user.browser.post("/account?tab=security", passwordForm({ confirmPassword: "something-else" }));
+    const response = await user.browser.post(
+      "/account?tab=security",
+      passwordForm({ confirmPassword: "something-else" }),
+    );
     expect(response.status).toBe(400);
     const html = await response.text();
     expect(html).toContain("Passwords do not match");

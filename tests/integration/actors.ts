@@ -34,7 +34,13 @@ export const ACTORS = Object.keys(ROLES) as Actor[];
 let seq = 0;
 /** A verified user with the actor's role row, signed in through the real /auth form. */
 /** Every test user can sell rentals: they have a return address (issue 22). */
-const RETURN_ADDRESS_JSON = JSON.stringify({ fullName: "Test Seller", addressLine1: "2 Return Lane", city: "Leeds", postalCode: "LS1 4AP", country: "United Kingdom" });
+const RETURN_ADDRESS_JSON = JSON.stringify({
+  fullName: "Test Seller",
+  addressLine1: "2 Return Lane",
+  city: "Leeds",
+  postalCode: "LS1 4AP",
+  country: "United Kingdom",
+});
 
 export async function signedIn(actor: Actor, options: { verified?: boolean; deactivated?: boolean; ip?: string } = {}) {
   hashed ??= hashPassword(PASSWORD, PEPPER);
@@ -45,12 +51,25 @@ export async function signedIn(actor: Actor, options: { verified?: boolean; deac
   const statements = [
     env.DB.prepare(
       "INSERT INTO users (id, email, full_name, return_address, password_hash, password_salt, email_verified_at, deactivated_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).bind(id, email, `Test ${actor}`, RETURN_ADDRESS_JSON, hash, salt, options.verified === false ? null : now, options.deactivated ? now : null, now, now),
+    ).bind(
+      id,
+      email,
+      `Test ${actor}`,
+      RETURN_ADDRESS_JSON,
+      hash,
+      salt,
+      options.verified === false ? null : now,
+      options.deactivated ? now : null,
+      now,
+      now,
+    ),
   ];
   const [role, subrole, seller] = ROLES[actor];
   if (role) {
     statements.push(
-      env.DB.prepare("INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, ?, ?, ?, ?)").bind(id, role, subrole, seller, now),
+      env.DB.prepare(
+        "INSERT INTO user_roles (user_id, role, admin_subrole, seller_role, assigned_at) VALUES (?, ?, ?, ?, ?)",
+      ).bind(id, role, subrole, seller, now),
     );
   }
   await env.DB.batch(statements);

@@ -25,19 +25,37 @@ describe("Blog", () => {
     expect(await (await browser.fetch(`/admin/blog?edit=${post.id}`)).text()).toContain(`Edit ${title}`);
 
     const edited = `${title} (2026)`;
-    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "save", postId: post.id, title: edited, content: "Wash inside out, cold." }))).toEqual(["Blog post updated successfully", edited]);
+    expect(
+      await toastAfter(
+        browser,
+        await browser.post("/admin/blog", {
+          intent: "save",
+          postId: post.id,
+          title: edited,
+          content: "Wash inside out, cold.",
+        }),
+      ),
+    ).toEqual(["Blog post updated successfully", edited]);
     expect((await anonymousPage(`/blog/${post.id}`)).text).toContain("Wash inside out, cold.");
-    expect((await refused(browser, "/admin/blog", { intent: "save", postId: post.id, title: "", content: "" })).text).toContain("Please fill in both title and content");
+    expect(
+      (await refused(browser, "/admin/blog", { intent: "save", postId: post.id, title: "", content: "" })).text,
+    ).toContain("Please fill in both title and content");
 
-    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "unpublish", postId: post.id }))).toEqual(["Blog post unpublished", edited]);
+    expect(
+      await toastAfter(browser, await browser.post("/admin/blog", { intent: "unpublish", postId: post.id })),
+    ).toEqual(["Blog post unpublished", edited]);
     expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(404);
     expect((await anonymousPage("/")).text).not.toContain(edited);
     expect(await (await browser.fetch("/admin/blog")).text()).toContain("Draft");
 
-    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "publish", postId: post.id }))).toEqual(["Blog post published", edited]);
+    expect(
+      await toastAfter(browser, await browser.post("/admin/blog", { intent: "publish", postId: post.id })),
+    ).toEqual(["Blog post published", edited]);
     expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(200);
 
-    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "delete", postId: post.id }))).toEqual(["Blog post deleted", edited]);
+    expect(await toastAfter(browser, await browser.post("/admin/blog", { intent: "delete", postId: post.id }))).toEqual(
+      ["Blog post deleted", edited],
+    );
     expect(await first("SELECT id FROM blog_posts WHERE id = ?", post.id)).toBeNull();
     expect((await anonymousPage(`/blog/${post.id}`)).response.status).toBe(404);
     expect((await refused(browser, "/admin/blog", { intent: "delete", postId: post.id })).status).toBe(404);
@@ -47,14 +65,26 @@ describe("Blog", () => {
     const { browser } = await as("admin");
     const title = `Caring for cashmere ${tag()}`;
     await anonymousPage("/");
-    const preview = await browser.post("/admin/blog/new", { intent: "preview", title, content: "Line one\n\n<img src=x onerror=alert(1)>", tags: "care" });
+    const preview = await browser.post("/admin/blog/new", {
+      intent: "preview",
+      title,
+      content: "Line one\n\n<img src=x onerror=alert(1)>",
+      tags: "care",
+    });
     expect(preview.status).toBe(200);
     const previewHtml = await preview.text();
     expect(previewHtml).toContain("Preview");
     expect(previewHtml).toContain("&lt;img src=x onerror=alert(1)&gt;");
     expect(previewHtml).not.toContain("not shown or kept by Preview");
     // A file chosen in a plain form cannot come back in its input: the preview says so.
-    const withFile = await (await browser.post("/admin/blog/new", { intent: "preview", title, content: "Line one", featuredImage: png("cashmere.png") })).text();
+    const withFile = await (
+      await browser.post("/admin/blog/new", {
+        intent: "preview",
+        title,
+        content: "Line one",
+        featuredImage: png("cashmere.png"),
+      })
+    ).text();
     expect(withFile).toContain("The image you chose is not shown or kept by Preview: choose it again before saving.");
     expect(await first("SELECT id FROM blog_posts WHERE title = ?", title)).toBeNull();
 
@@ -67,14 +97,30 @@ describe("Blog", () => {
       tags: " wool , ,care,  , wool ",
       featuredImage: png("cashmere.png"),
     });
-    expect(await toastAfter(browser, response)).toEqual(["Blog post saved successfully", "published and visible on the home page"]);
-    const post = (await first<{ id: string; tags: string; status: string; featured_image_url: string; published_at: number }>("SELECT id, tags, status, featured_image_url, published_at FROM blog_posts WHERE title = ?", title))!;
+    expect(await toastAfter(browser, response)).toEqual([
+      "Blog post saved successfully",
+      "published and visible on the home page",
+    ]);
+    const post = (await first<{
+      id: string;
+      tags: string;
+      status: string;
+      featured_image_url: string;
+      published_at: number;
+    }>("SELECT id, tags, status, featured_image_url, published_at FROM blog_posts WHERE title = ?", title))!;
     expect(response.headers.get("location")).toBe(`/blog/${post.id}`);
     expect(JSON.parse(post.tags)).toEqual(["wool", "care"]);
     expect(post.status).toBe("published");
     expect(post.featured_image_url).toMatch(/^\/images\/blog\/post_.+\.png$/);
     // Previewing an edit shows the featured image it has.
-    const edited = await (await browser.post(`/admin/blog?edit=${post.id}`, { intent: "preview", postId: post.id, title, content: "Wash cold." })).text();
+    const edited = await (
+      await browser.post(`/admin/blog?edit=${post.id}`, {
+        intent: "preview",
+        postId: post.id,
+        title,
+        content: "Wash cold.",
+      })
+    ).text();
     expect(edited.slice(edited.indexOf('id="preview-heading"'))).toContain(`src="${post.featured_image_url}"`);
     const page = await anonymousPage(`/blog/${post.id}`);
     expect(page.text).toContain(title);
@@ -91,10 +137,20 @@ describe("Blog", () => {
     expect(missing.status).toBe(400);
     expect(missing.text).toContain("Missing required fields");
     expect(missing.text).toContain("Please fill in both title and content");
-    const big = await refused(browser, "/admin/blog/new", { intent: "save", title: "Big", content: "Body", featuredImage: bigPng(3 * 1024 * 1024) });
+    const big = await refused(browser, "/admin/blog/new", {
+      intent: "save",
+      title: "Big",
+      content: "Body",
+      featuredImage: bigPng(3 * 1024 * 1024),
+    });
     expect(big.status).toBe(400);
     expect(big.text).toContain("File too large - Please select an image smaller than 2MB");
-    const notImage = await refused(browser, "/admin/blog/new", { intent: "save", title: "Svg", content: "Body", featuredImage: svg() });
+    const notImage = await refused(browser, "/admin/blog/new", {
+      intent: "save",
+      title: "Svg",
+      content: "Body",
+      featuredImage: svg(),
+    });
     expect(notImage.text).toContain("Invalid file type");
   });
 

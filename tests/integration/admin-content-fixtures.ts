@@ -8,7 +8,10 @@ import { signedInBrowser, type Actor } from "./actors";
 import { databaseFingerprint } from "./factories";
 import { Browser } from "./http";
 
-export const first = <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+export const first = <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 
 let ip = 0;
 
@@ -16,16 +19,27 @@ export const as = (actor: Actor) => signedInBrowser(actor, { ip: `10.91.${Math.f
 
 export const tag = () => `t${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
-export const unescape = (html: string) => html.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, "&");
+export const unescape = (html: string) =>
+  html
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&");
 
 /** The flash toast a redirect carries, as the next page shows it: [title, description]. */
 export async function toastAfter(browser: Browser, response: Response) {
-  expect([302, 303], await response.clone().text().then((t) => t.slice(0, 300))).toContain(response.status);
+  expect(
+    [302, 303],
+    await response
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toContain(response.status);
   const page = await (await browser.fetch(response.headers.get("location")!)).text();
-  const match = /role="(?:status|alert)"[^>]*><p class="font-semibold">([^<]*)<\/p>(?:<p[^>]*>([^<]*)<\/p>)?/.exec(page);
+  const match = /role="(?:status|alert)"[^>]*><p class="font-semibold">([^<]*)<\/p>(?:<p[^>]*>([^<]*)<\/p>)?/.exec(
+    page,
+  );
   return [unescape(match?.[1] ?? ""), unescape(match?.[2] ?? "")];
 }
-
 
 /** A refused post: its status, the page's text, and proof that nothing was written. */
 export async function refused(browser: Browser, path: string, form: Parameters<Browser["post"]>[1]) {

@@ -14,24 +14,48 @@ export const TAB_DENIED = "Your role on the team does not include this tab.";
 
 export const ROLES_DENIED = "Only superadmins can manage admin roles and permissions.";
 
-export const first = <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
+export const first = <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
 
-export const all = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+export const all = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 
 let ip = 0;
 
 export const as = (actor: Actor) => signedInBrowser(actor, { ip: `10.90.${Math.floor(++ip / 250)}.${ip % 250}` });
 
-export const tabsOf = (html: string) => [...(/<nav aria-label="Admin sections"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(/href="([^"]+)"[^>]*>([^<]+)</g)].map((m) => m[2]);
+export const tabsOf = (html: string) =>
+  [
+    ...(/<nav aria-label="Admin sections"[\s\S]*?<\/nav>/.exec(html)?.[0] ?? "").matchAll(
+      /href="([^"]+)"[^>]*>([^<]+)</g,
+    ),
+  ].map((m) => m[2]);
 
 /** The active superadmins among `ids`. */
 export const activeSuperadmins = async (ids: string[]) =>
-  (await all<{ id: string }>("SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'team_member' AND r.admin_subrole = 'superadmin' AND u.deactivated_at IS NULL AND u.id IN (SELECT value FROM json_each(?))", JSON.stringify(ids))).map((r) => r.id);
+  (
+    await all<{ id: string }>(
+      "SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.role = 'team_member' AND r.admin_subrole = 'superadmin' AND u.deactivated_at IS NULL AND u.id IN (SELECT value FROM json_each(?))",
+      JSON.stringify(ids),
+    )
+  ).map((r) => r.id);
 
 /** Runs `work` while `ids` are the only active superadmins (every other one parked, then restored). */
 export async function withOnlySuperadmins(ids: string[], work: () => Promise<void>) {
-  const others = await all<{ id: string }>("SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.admin_subrole = 'superadmin' AND u.deactivated_at IS NULL AND u.id NOT IN (SELECT value FROM json_each(?))", JSON.stringify(ids));
-  const park = (value: number | null) => env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id IN (SELECT value FROM json_each(?))").bind(value, JSON.stringify(others.map((o) => o.id))).run();
+  const others = await all<{ id: string }>(
+    "SELECT u.id FROM users u JOIN user_roles r ON r.user_id = u.id WHERE r.admin_subrole = 'superadmin' AND u.deactivated_at IS NULL AND u.id NOT IN (SELECT value FROM json_each(?))",
+    JSON.stringify(ids),
+  );
+  const park = (value: number | null) =>
+    env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(value, JSON.stringify(others.map((o) => o.id)))
+      .run();
   await park(Date.now());
   try {
     await work();

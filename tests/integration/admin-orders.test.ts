@@ -25,7 +25,9 @@ describe("Orders", () => {
     // What was charged at checkout: the order's page has what was paid and refunded since (decision 0068).
     expect(html).toContain(">Total at checkout</th>");
     expect(html).toContain(`href="/account/orders/${order.orderId}"`);
-    expect(await (await browser.fetch(`/admin/orders?q=${encodeURIComponent("Findable Fiona")}&status=shipped`)).text()).not.toContain(order.orderId);
+    expect(
+      await (await browser.fetch(`/admin/orders?q=${encodeURIComponent("Findable Fiona")}&status=shipped`)).text(),
+    ).not.toContain(order.orderId);
     // The status filter names each status in words.
     expect(html).toContain('<option value="awaiting_payment">Awaiting payment</option>');
     // LIKE wildcards are taken literally.
@@ -35,43 +37,74 @@ describe("Orders", () => {
   it("saves a status with its history, and queues the shipment notification once per change", async () => {
     const order = await orderOf();
     const support = await as("customerSupport");
-    const response = await support.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "shipped", returnTo: "/admin/orders?page=1" });
+    const response = await support.browser.post("/admin/orders", {
+      intent: "status",
+      orderId: order.orderId,
+      status: "shipped",
+      returnTo: "/admin/orders?page=1",
+    });
     expect(response.headers.get("location")).toBe("/admin/orders?page=1");
     expect(await toastAfter(support.browser, response)).toBe("Order status changed to shipped");
     expect(await first("SELECT status FROM orders WHERE id = ?", order.orderId)).toEqual({ status: "shipped" });
-    expect(await all("SELECT from_status, to_status, actor_id, actor_role FROM order_status_history WHERE order_id = ? AND order_item_id IS NULL", order.orderId)).toEqual([
-      { from_status: "pending", to_status: "shipped", actor_id: support.id, actor_role: "staff" },
-    ]);
+    expect(
+      await all(
+        "SELECT from_status, to_status, actor_id, actor_role FROM order_status_history WHERE order_id = ? AND order_item_id IS NULL",
+        order.orderId,
+      ),
+    ).toEqual([{ from_status: "pending", to_status: "shipped", actor_id: support.id, actor_role: "staff" }]);
     const shopper = (await first<{ email: string }>("SELECT email FROM users WHERE id = ?", order.shopperId))!.email;
-    const event = await eventually(() => first<{ payload: string }>("SELECT payload FROM notification_outbox WHERE recipient = ? AND kind = 'track_event:shipment_status_updated'", shopper));
-    expect(JSON.parse(event.payload).data).toMatchObject({ email: shopper, eventName: "shipment_status_updated", eventProperties: { orderId: order.orderId, status: "shipped" } });
-    await eventually(() => first("SELECT id FROM notification_outbox WHERE recipient = ? AND kind = 'order_status_changed'", shopper));
+    const event = await eventually(() =>
+      first<{ payload: string }>(
+        "SELECT payload FROM notification_outbox WHERE recipient = ? AND kind = 'track_event:shipment_status_updated'",
+        shopper,
+      ),
+    );
+    expect(JSON.parse(event.payload).data).toMatchObject({
+      email: shopper,
+      eventName: "shipment_status_updated",
+      eventProperties: { orderId: order.orderId, status: "shipped" },
+    });
+    await eventually(() =>
+      first("SELECT id FROM notification_outbox WHERE recipient = ? AND kind = 'order_status_changed'", shopper),
+    );
 
     // The same change again (a double submit) changes nothing and sends nothing more.
     await support.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "shipped" });
     await queueDrained();
-    expect(await all("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind", shopper)).toEqual([{ kind: "order_status_changed" }, { kind: "track_event:shipment_status_updated" }]);
+    expect(await all("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind", shopper)).toEqual([
+      { kind: "order_status_changed" },
+      { kind: "track_event:shipment_status_updated" },
+    ]);
   });
 
   it("delivered opens a rental's 7-day window; cancelled puts the item back on sale", async () => {
     const rental = await orderOf({ option: "rental" });
     const admin = await as("admin");
     await admin.browser.post("/admin/orders", { intent: "status", orderId: rental.orderId, status: "delivered" });
-    const item = await first<{ status: string; rental_starts_at: number; rental_ends_at: number }>("SELECT status, rental_starts_at, rental_ends_at FROM order_items WHERE id = ?", rental.itemId);
+    const item = await first<{ status: string; rental_starts_at: number; rental_ends_at: number }>(
+      "SELECT status, rental_starts_at, rental_ends_at FROM order_items WHERE id = ?",
+      rental.itemId,
+    );
     expect(item!.status).toBe("active");
     expect(item!.rental_ends_at - item!.rental_starts_at).toBe(7 * 86_400_000);
 
     const purchase = await orderOf();
     await admin.browser.post("/admin/orders", { intent: "status", orderId: purchase.orderId, status: "cancelled" });
     expect(await first("SELECT status FROM orders WHERE id = ?", purchase.orderId)).toEqual({ status: "cancelled" });
-    expect(await first("SELECT availability FROM products WHERE id = ?", purchase.productId)).toEqual({ availability: "available" });
+    expect(await first("SELECT availability FROM products WHERE id = ?", purchase.productId)).toEqual({
+      availability: "available",
+    });
   });
 
   it("refuses a change the lifecycle does not allow (409) and a status outside the list (400), writing nothing", async () => {
     const cancelled = await orderOf({ status: "cancelled" });
     const { browser } = await as("admin");
     const before = await databaseFingerprint();
-    const reopen = await browser.post("/admin/orders", { intent: "status", orderId: cancelled.orderId, status: "pending" });
+    const reopen = await browser.post("/admin/orders", {
+      intent: "status",
+      orderId: cancelled.orderId,
+      status: "pending",
+    });
     expect(reopen.status).toBe(409);
     expect(await reopen.text()).toContain("A cancelled order cannot be reopened.");
     for (const status of ["completed", "active", "lost", ""]) {
@@ -79,7 +112,11 @@ describe("Orders", () => {
       expect(bad.status, status).toBe(400);
       expect(await bad.text()).toContain("Please choose one of: pending, processing, shipped, delivered, cancelled.");
     }
-    const missing = await browser.post("/admin/orders", { intent: "status", orderId: "order_missing", status: "shipped" });
+    const missing = await browser.post("/admin/orders", {
+      intent: "status",
+      orderId: "order_missing",
+      status: "shipped",
+    });
     expect(missing.status).toBe(404);
     expect(await browser.post("/admin/orders", { intent: "explode" }).then((r) => r.status)).toBe(400);
     expect(await databaseFingerprint()).toBe(before);
@@ -94,16 +131,37 @@ describe("Orders", () => {
     expect(html).toContain(ours.productName);
     expect(html).not.toContain(storeHandled.productName);
 
-    const good = await support.browser.post("/admin/orders", { intent: "inspect", itemId: ours.itemId, condition: "good" });
+    const good = await support.browser.post("/admin/orders", {
+      intent: "inspect",
+      itemId: ours.itemId,
+      condition: "good",
+    });
     expect(await toastAfter(support.browser, good)).toBe("Return received in good condition");
-    expect(await first("SELECT status, inspection, inspected_by FROM order_items WHERE id = ?", ours.itemId)).toEqual({ status: "returned", inspection: "good", inspected_by: support.id });
+    expect(await first("SELECT status, inspection, inspected_by FROM order_items WHERE id = ?", ours.itemId)).toEqual({
+      status: "returned",
+      inspection: "good",
+      inspected_by: support.id,
+    });
     // Being prepared for its handler's turnaround before it is live again (decision 0080).
-    expect(await first("SELECT availability, prepared_until IS NOT NULL AS preparing FROM products WHERE id = ?", ours.productId)).toEqual({ availability: "rented", preparing: 1 });
+    expect(
+      await first(
+        "SELECT availability, prepared_until IS NOT NULL AS preparing FROM products WHERE id = ?",
+        ours.productId,
+      ),
+    ).toEqual({ availability: "rented", preparing: 1 });
 
     const before = await databaseFingerprint();
-    const theirs = await support.browser.post("/admin/orders", { intent: "inspect", itemId: storeHandled.itemId, condition: "damaged" });
+    const theirs = await support.browser.post("/admin/orders", {
+      intent: "inspect",
+      itemId: storeHandled.itemId,
+      condition: "damaged",
+    });
     expect(theirs.status).toBe(404);
-    const noCondition = await support.browser.post("/admin/orders", { intent: "inspect", itemId: ours.itemId, condition: "so-so" });
+    const noCondition = await support.browser.post("/admin/orders", {
+      intent: "inspect",
+      itemId: ours.itemId,
+      condition: "so-so",
+    });
     expect(noCondition.status).toBe(400);
     expect(await databaseFingerprint()).toBe(before);
   });
@@ -118,7 +176,10 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(name, payout.ownerId).run();
     const { browser } = await as("superadmin");
     const today = day(Date.now());
-    const html = (await (await browser.fetch(`/admin/financial?from=${today}&to=${today}`)).text()).replace(/<!-- -->/g, "");
+    const html = (await (await browser.fetch(`/admin/financial?from=${today}&to=${today}`)).text()).replace(
+      /<!-- -->/g,
+      "",
+    );
     expect(html).toContain(`href="/${name}"`);
     expect(html).not.toContain(`>${payout.ownerId.slice(-8)}<`);
     // The transaction's item and the payout's sum explain the rows; the whole id is there for screen readers and on hover.
@@ -129,8 +190,12 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     expect(period?.[1]).toBe(period?.[2]);
     // The ids a row shows differ between rows (the spec's last 8 characters).
     const shown = [...html.matchAll(/<span aria-hidden="true">([^<]{8})<\/span>/g)].map((m) => m[1]);
-    const transactionIds = await env.DB.prepare("SELECT id FROM transactions ORDER BY created_at DESC LIMIT 50").all<{ id: string }>();
-    expect(new Set(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).map((t) => t.id.slice(-8))).size).toBe(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).length);
+    const transactionIds = await env.DB.prepare("SELECT id FROM transactions ORDER BY created_at DESC LIMIT 50").all<{
+      id: string;
+    }>();
+    expect(
+      new Set(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).map((t) => t.id.slice(-8))).size,
+    ).toBe(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).length);
   });
 
   it("counts what is paid and to pay to sellers and stores, not the platform's own commission rows", async () => {
@@ -138,9 +203,15 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     const at = Date.UTC(2031, 0, 15);
     const week = 7 * 86_400_000;
     const insert = (id: string, type: string, recipient: string, net: number, status: string, weeksBack = 1) =>
-      env.DB.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)").bind(id, type, recipient, at - weeksBack * week, at - (weeksBack - 1) * week, net, net, status, at);
+      env.DB.prepare(
+        "INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+      ).bind(id, type, recipient, at - weeksBack * week, at - (weeksBack - 1) * week, net, net, status, at);
     const owner = await createUser();
-    await env.DB.batch([insert(`po_own_${at}`, "owner", owner.id, 8100, "calculated"), insert(`po_plat_${at}`, "platform", "platform", 900, "calculated"), insert(`po_plat_paid_${at}`, "platform", "platform", 500, "paid", 2)]);
+    await env.DB.batch([
+      insert(`po_own_${at}`, "owner", owner.id, 8100, "calculated"),
+      insert(`po_plat_${at}`, "platform", "platform", 900, "calculated"),
+      insert(`po_plat_paid_${at}`, "platform", "platform", 500, "paid", 2),
+    ]);
     const { totals } = await financeOverview(database(env.DB), { from: at, to: at + 86_400_000 });
     expect(totals).toMatchObject({ payoutsCalculated: 8100, payoutsPaid: 0, payoutCount: 3 });
   });
@@ -151,20 +222,33 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     const today = day(Date.now());
     const csv = await browser.fetch(`/admin/financial/export?kind=payouts&from=${today}&to=${today}`);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="closetloop-payouts-${today}-to-${today}.csv"`);
+    expect(csv.headers.get("content-disposition")).toBe(
+      `attachment; filename="closetloop-payouts-${today}-to-${today}.csv"`,
+    );
     const rows = (await csv.text()).split("\r\n");
-    expect(rows[0]).toBe("Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)");
+    expect(rows[0]).toBe(
+      "Payout ID,Payee type,Payee,Period start (UTC),Period ends before (UTC),Gross (GBP),Commission (GBP),Net (GBP),Carried in (GBP),Due (GBP),Status,Paid (UTC)",
+    );
     expect(rows.find((r) => r.startsWith(`${payout.id},`))).toContain(",90.00,9.00,81.00,0.00,81.00,calculated,");
-    const transactions = await (await browser.fetch(`/admin/financial/export?kind=transactions&from=${today}&to=${today}`)).text();
+    const transactions = await (
+      await browser.fetch(`/admin/financial/export?kind=transactions&from=${today}&to=${today}`)
+    ).text();
     expect(transactions).toContain(`${payout.transactionId},`);
-    const commissions = await (await browser.fetch(`/admin/financial/export?kind=commissions&from=${today}&to=${today}`)).text();
+    const commissions = await (
+      await browser.fetch(`/admin/financial/export?kind=commissions&from=${today}&to=${today}`)
+    ).text();
     expect(commissions).toContain(`${payout.commissionId},`);
-    const past = await (await browser.fetch("/admin/financial/export?kind=payouts&from=2020-01-01&to=2020-01-31")).text();
+    const past = await (
+      await browser.fetch("/admin/financial/export?kind=payouts&from=2020-01-01&to=2020-01-31")
+    ).text();
     expect(past).not.toContain(payout.id);
 
     for (const [path, message] of [
       ["/admin/financial/export?kind=payouts&from=2026-13-01", "Please enter a date as YYYY-MM-DD."],
-      ["/admin/financial/export?kind=everything", "Please choose what to download: transactions, commissions or payouts."],
+      [
+        "/admin/financial/export?kind=everything",
+        "Please choose what to download: transactions, commissions or payouts.",
+      ],
       ["/admin/financial?from=2026-11-02&to=2026-11-01", "The start date must be on or before the end date."],
     ]) {
       const refused = await browser.fetch(path!);
@@ -175,7 +259,9 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
 
   it("refuses the download to other staff with the tab's reason: a small page with a way on for a browser, a plain line for others", async () => {
     const { browser } = await as("admin");
-    const page = await browser.fetch("/admin/financial/export?kind=payouts", { headers: { accept: "text/html,application/xhtml+xml" } });
+    const page = await browser.fetch("/admin/financial/export?kind=payouts", {
+      headers: { accept: "text/html,application/xhtml+xml" },
+    });
     expect(page.status).toBe(403);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     const html = await page.text();
@@ -183,6 +269,9 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     expect(html).toContain("Your role on the team does not include this tab.");
     expect(html).toContain('<a href="/">Back to Closetloop</a>');
     const line = await browser.fetch("/admin/financial/export?kind=payouts");
-    expect([line.status, await line.text()]).toEqual([403, "Access Denied - Your role on the team does not include this tab."]);
+    expect([line.status, await line.text()]).toEqual([
+      403,
+      "Access Denied - Your role on the team does not include this tab.",
+    ]);
   });
 });

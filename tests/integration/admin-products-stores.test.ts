@@ -32,8 +32,12 @@ describe("Products", () => {
     expect(list).toContain(`href="/vendor/product/${product.id}/edit"`);
     const response = await reviewer.browser.post("/admin/products", { intent: "approve", productId: product.id });
     expect(await toastAfter(reviewer.browser, response)).toBe("Product approved successfully");
-    expect(await first("SELECT status, product_status, concierge_status FROM products WHERE id = ?", product.id)).toEqual({ status: "approved", product_status: "live", concierge_status: "no" });
-    expect(await first("SELECT actor_id, action FROM audit_log WHERE target_type = 'product' AND target_id = ?", product.id)).toEqual({ actor_id: reviewer.id, action: "product.approve" });
+    expect(
+      await first("SELECT status, product_status, concierge_status FROM products WHERE id = ?", product.id),
+    ).toEqual({ status: "approved", product_status: "live", concierge_status: "no" });
+    expect(
+      await first("SELECT actor_id, action FROM audit_log WHERE target_type = 'product' AND target_id = ?", product.id),
+    ).toEqual({ actor_id: reviewer.id, action: "product.approve" });
 
     const after = await anonymousPage(listing);
     expect(after.state).toBe("miss");
@@ -46,16 +50,30 @@ describe("Products", () => {
     const { browser } = await as("admin");
     const unchanged = await databaseFingerprint();
     for (const reason of [undefined, "", "  ", "dark"]) {
-      const refused = await browser.post("/admin/products", { intent: "reject", productId: product.id, ...(reason === undefined ? {} : { reason }) });
+      const refused = await browser.post("/admin/products", {
+        intent: "reject",
+        productId: product.id,
+        ...(reason === undefined ? {} : { reason }),
+      });
       expect(refused.status).toBe(400);
       expect(await refused.text()).toContain("Please give a reason (at least 5 characters): the person is shown it.");
     }
     expect(await databaseFingerprint()).toBe(unchanged);
     // The refused page said it; the next page does not say it again (decision 0067).
     expect(await (await browser.fetch("/admin/products?status=approved")).text()).not.toContain("Please give a reason");
-    const response = await browser.post("/admin/products", { intent: "reject", productId: product.id, reason: "The photos are too  dark to judge the condition." });
+    const response = await browser.post("/admin/products", {
+      intent: "reject",
+      productId: product.id,
+      reason: "The photos are too  dark to judge the condition.",
+    });
     expect(await toastAfter(browser, response)).toBe("Product rejected successfully");
-    expect(await first("SELECT status, product_status, rejection_reason FROM products WHERE id = ?", product.id)).toEqual({ status: "rejected", product_status: "archived", rejection_reason: "The photos are too dark to judge the condition." });
+    expect(
+      await first("SELECT status, product_status, rejection_reason FROM products WHERE id = ?", product.id),
+    ).toEqual({
+      status: "rejected",
+      product_status: "archived",
+      rejection_reason: "The photos are too dark to judge the condition.",
+    });
     // The seller reads it, next to labelled badges, on their Products tab.
     const mine = (await (await owner.browser.fetch("/vendor?tab=products")).text()).replace(/<!-- -->/g, "");
     expect(mine).toContain("Review: rejected");
@@ -63,7 +81,11 @@ describe("Products", () => {
     expect(mine).toContain("Reason: The photos are too dark to judge the condition.");
     const before = await databaseFingerprint();
     for (const intent of ["approve", "reject"]) {
-      const again = await browser.post("/admin/products", { intent, productId: product.id, reason: "A second opinion" });
+      const again = await browser.post("/admin/products", {
+        intent,
+        productId: product.id,
+        reason: "A second opinion",
+      });
       expect(again.status).toBe(409);
       expect(await again.text()).toContain("Only pending products can be approved or rejected.");
     }
@@ -127,13 +149,24 @@ describe("Stores", () => {
     expect(html).toContain(request.storeName);
     const response = await browser.post("/admin/stores", { intent: "approve", requestId: request.id });
     expect(await toastAfter(browser, response)).toBe("Store request approved and store account created successfully");
-    expect(await first("SELECT s.name, u.email FROM stores s JOIN users u ON u.id = s.owner_id WHERE s.request_id = ?", request.id)).toEqual({ name: request.storeName, email: request.email });
+    expect(
+      await first(
+        "SELECT s.name, u.email FROM stores s JOIN users u ON u.id = s.owner_id WHERE s.request_id = ?",
+        request.id,
+      ),
+    ).toEqual({ name: request.storeName, email: request.email });
     const unexplained = await browser.post("/admin/stores", { intent: "reject", requestId: rejected.id });
     expect(unexplained.status).toBe(400);
     expect(await first("SELECT status FROM store_requests WHERE id = ?", rejected.id)).toEqual({ status: "pending" });
-    const reject = await browser.post("/admin/stores", { intent: "reject", requestId: rejected.id, reason: "We already have a partner on that street." });
+    const reject = await browser.post("/admin/stores", {
+      intent: "reject",
+      requestId: rejected.id,
+      reason: "We already have a partner on that street.",
+    });
     expect(await toastAfter(browser, reject)).toBe("Store request rejected");
-    expect(await first("SELECT status, reviewed_by, rejection_reason FROM store_requests WHERE id = ?", rejected.id)).toEqual({ status: "rejected", reviewed_by: id, rejection_reason: "We already have a partner on that street." });
+    expect(
+      await first("SELECT status, reviewed_by, rejection_reason FROM store_requests WHERE id = ?", rejected.id),
+    ).toEqual({ status: "rejected", reviewed_by: id, rejection_reason: "We already have a partner on that street." });
     const again = await browser.post("/admin/stores", { intent: "approve", requestId: request.id });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("This store request was already approved.");

@@ -38,10 +38,16 @@ describe("staff searches of any length", () => {
   it("a 60-character e-mail address finds its user, order and listing for every staff role that has the tab", async () => {
     const { person, order, product } = await longAddressPerson();
     const staff = Object.fromEntries(await Promise.all(STAFF.map(async (actor) => [actor, await as(actor)] as const)));
-    const expected: Record<string, string> = { "/admin/users": person.email, "/admin/orders": order.orderId, "/admin/products": product.name };
+    const expected: Record<string, string> = {
+      "/admin/users": person.email,
+      "/admin/orders": order.orderId,
+      "/admin/products": product.name,
+    };
     for (const tab of TABS) {
       for (const actor of tab.staff) {
-        const response = await staff[actor]!.browser.fetch(`${tab.href}?q=${encodeURIComponent(person.email.toUpperCase())}`);
+        const response = await staff[actor]!.browser.fetch(
+          `${tab.href}?q=${encodeURIComponent(person.email.toUpperCase())}`,
+        );
         expect(response.status, `${actor} on ${tab.href}`).toBe(200);
         expect(cell(await response.text()), `${actor} on ${tab.href}`).toContain(expected[tab.href]);
       }
@@ -67,7 +73,9 @@ describe("staff searches of any length", () => {
         const past = await staff[actor]!.browser.fetch(`${tab.href}?q=${encodeURIComponent(pastLimit)}`);
         expect(past.status, `${actor} on ${tab.href}`).toBe(400);
         const pastHtml = await past.text();
-        expect(pastHtml).toMatch(/<input[^>]*id="admin-search"[^>]*aria-invalid="true"[^>]*aria-describedby="admin-search-error"/);
+        expect(pastHtml).toMatch(
+          /<input[^>]*id="admin-search"[^>]*aria-invalid="true"[^>]*aria-describedby="admin-search-error"/,
+        );
         expect(pastHtml).toContain(`<p id="admin-search-error" class="text-sm text-red-700">${SEARCH_TOO_LONG}</p>`);
         // The data request (client navigation) is refused the same way.
         const data = await staff[actor]!.browser.fetch(`${tab.href}.data?q=${encodeURIComponent(pastLimit)}`);

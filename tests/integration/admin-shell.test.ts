@@ -22,7 +22,20 @@ describe("the admin shell", () => {
     expect(away.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent("/admin/users?q=x")}`);
     for (const actor of ["shopper", "vendor", "storeOwner"] as const) {
       const { browser } = await as(actor);
-      for (const path of ["/admin", "/admin?tab=orders", "/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/roles", "/admin/financial", "/admin/brands", "/admin/brand-review", "/admin/content", "/admin/blog/new"]) {
+      for (const path of [
+        "/admin",
+        "/admin?tab=orders",
+        "/admin/orders",
+        "/admin/products",
+        "/admin/stores",
+        "/admin/users",
+        "/admin/roles",
+        "/admin/financial",
+        "/admin/brands",
+        "/admin/brand-review",
+        "/admin/content",
+        "/admin/blog/new",
+      ]) {
         const response = await browser.fetch(path);
         expect(response.status, `${actor} ${path}`).toBe(403);
         const html = await response.text();
@@ -40,8 +53,38 @@ describe("the admin shell", () => {
   it("shows each sub-role exactly its §6 tabs and sends /admin to the first one", async () => {
     const expected: Record<string, [string, string[]]> = {
       // Claims (issue 43, decision 0078): customer support and admins decide them.
-      superadmin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Roles", "Financial", "Reported messages", "Claims", "Exchange rates"]],
-      admin: ["/admin/orders", ["Orders", "Products", "Stores", "Brands", "Brand Review", "Content", "Users", "Reported messages", "Claims", "Exchange rates"]],
+      superadmin: [
+        "/admin/orders",
+        [
+          "Orders",
+          "Products",
+          "Stores",
+          "Brands",
+          "Brand Review",
+          "Content",
+          "Users",
+          "Roles",
+          "Financial",
+          "Reported messages",
+          "Claims",
+          "Exchange rates",
+        ],
+      ],
+      admin: [
+        "/admin/orders",
+        [
+          "Orders",
+          "Products",
+          "Stores",
+          "Brands",
+          "Brand Review",
+          "Content",
+          "Users",
+          "Reported messages",
+          "Claims",
+          "Exchange rates",
+        ],
+      ],
       productReviewer: ["/admin/products", ["Products"]],
       customerSupport: ["/admin/orders", ["Orders", "Reported messages", "Claims", "Exchange rates"]],
     };
@@ -99,8 +142,32 @@ describe("bad input as a superadmin (issue 14 item 11)", () => {
   // Every admin action with hostile values in every field it reads: never a 5xx, and a refusal
   // (4xx) writes nothing. Real ids are among the values, so some bodies reach the writes.
   const ROUTES = ["/admin/orders", "/admin/products", "/admin/stores", "/admin/users", "/admin/financial"];
-  const FIELDS = ["intent", "orderId", "status", "itemId", "condition", "productId", "requestId", "userId", "subrole", "vendor", "payoutId", "returnTo"];
-  const INTENTS = ["status", "inspect", "approve", "reject", "subrole", "vendor", "reset", "deactivate", "reactivate", "markPaid"];
+  const FIELDS = [
+    "intent",
+    "orderId",
+    "status",
+    "itemId",
+    "condition",
+    "productId",
+    "requestId",
+    "userId",
+    "subrole",
+    "vendor",
+    "payoutId",
+    "returnTo",
+  ];
+  const INTENTS = [
+    "status",
+    "inspect",
+    "approve",
+    "reject",
+    "subrole",
+    "vendor",
+    "reset",
+    "deactivate",
+    "reactivate",
+    "markPaid",
+  ];
 
   it.each(ROUTES)("POST %s", async (path) => {
     const { browser } = await as("superadmin");
@@ -108,15 +175,42 @@ describe("bad input as a superadmin (issue 14 item 11)", () => {
     const payout = await calculatedPayout();
     const nasty = fc.oneof(
       fc.string({ maxLength: 30 }),
-      fc.constantFrom("", " ", "0", "-1", "NaN", "null", "'; DROP TABLE users; --", "<script>alert(1)</script>", "//evil.example", "\u0000", "x".repeat(5000), "superadmin", "owner", "completed", "good", "grant", order.orderId, order.itemId, order.productId, order.shopperId, payout.id),
+      fc.constantFrom(
+        "",
+        " ",
+        "0",
+        "-1",
+        "NaN",
+        "null",
+        "'; DROP TABLE users; --",
+        "<script>alert(1)</script>",
+        "//evil.example",
+        "\u0000",
+        "x".repeat(5000),
+        "superadmin",
+        "owner",
+        "completed",
+        "good",
+        "grant",
+        order.orderId,
+        order.itemId,
+        order.productId,
+        order.shopperId,
+        payout.id,
+      ),
     );
-    const body = fc.record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) }).chain((base) => fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 6 }).map((rest) => ({ ...rest, ...base })));
+    const body = fc
+      .record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) })
+      .chain((base) =>
+        fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 6 }).map((rest) => ({ ...rest, ...base })),
+      );
     await fc.assert(
       fc.asyncProperty(body, async (form) => {
         const before = await databaseFingerprint();
         const response = await browser.post(path, form);
         expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
-        if (response.status >= 400) expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
+        if (response.status >= 400)
+          expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
       }),
       { numRuns: 25 },
     );

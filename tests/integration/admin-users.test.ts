@@ -23,24 +23,38 @@ describe("Users", () => {
     const { browser } = await as("admin");
     const html = await (await browser.fetch(`/admin/users?q=${encodeURIComponent(person.email)}`)).text();
     const row = /<tr class="align-top">[\s\S]*?<\/tr>/.exec(html)![0];
-    for (const text of ["Tabled Tom", person.email, "individual", "Shopper", ">2<", ">active<"]) expect(row).toContain(text);
+    for (const text of ["Tabled Tom", person.email, "individual", "Shopper", ">2<", ">active<"])
+      expect(row).toContain(text);
     // An admin is not offered Superadmin; a superadmin is.
     expect(row).not.toContain('value="superadmin"');
     const superadmin = await as("superadmin");
-    expect(await (await superadmin.browser.fetch(`/admin/users?q=${encodeURIComponent(person.email)}`)).text()).toContain('<option value="superadmin">Superadmin</option>');
+    expect(
+      await (await superadmin.browser.fetch(`/admin/users?q=${encodeURIComponent(person.email)}`)).text(),
+    ).toContain('<option value="superadmin">Superadmin</option>');
   });
 
   it("assigns and removes an admin sub-role by §4's rule (a shopper goes back to a shopper), with an audit row each", async () => {
     const person = await createUser();
     const admin = await as("admin");
-    const assign = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole: "product_reviewer" });
+    const assign = await admin.browser.post("/admin/users", {
+      intent: "subrole",
+      userId: person.id,
+      subrole: "product_reviewer",
+    });
     expect(await toastAfter(admin.browser, assign)).toBe("Admin role assigned successfully");
-    expect(await first("SELECT role, admin_subrole, assigned_by FROM user_roles WHERE user_id = ?", person.id)).toEqual({ role: "team_member", admin_subrole: "product_reviewer", assigned_by: admin.id });
+    expect(await first("SELECT role, admin_subrole, assigned_by FROM user_roles WHERE user_id = ?", person.id)).toEqual(
+      { role: "team_member", admin_subrole: "product_reviewer", assigned_by: admin.id },
+    );
     const remove = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole: "none" });
     expect(await toastAfter(admin.browser, remove)).toBe("Admin role removed successfully");
     // Removing the staff role grants no selling: they had none (decision 0064).
     expect(await first("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", person.id)).toBeNull();
-    expect(await all("SELECT actor_id, action FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY created_at, rowid", person.id)).toEqual([
+    expect(
+      await all(
+        "SELECT actor_id, action FROM audit_log WHERE target_type = 'user' AND target_id = ? ORDER BY created_at, rowid",
+        person.id,
+      ),
+    ).toEqual([
       { actor_id: admin.id, action: "user.subrole" },
       { actor_id: admin.id, action: "user.subrole" },
     ]);
@@ -64,7 +78,11 @@ describe("Users", () => {
     const target = await signedIn("superadmin");
     const admin = await as("admin");
     const before = await databaseFingerprint();
-    const grant = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole: "superadmin" });
+    const grant = await admin.browser.post("/admin/users", {
+      intent: "subrole",
+      userId: person.id,
+      subrole: "superadmin",
+    });
     expect(grant.status).toBe(403);
     expect(await grant.text()).toContain("Only superadmins can assign the superadmin role.");
     const demote = await admin.browser.post("/admin/users", { intent: "subrole", userId: target.id, subrole: "none" });
@@ -72,14 +90,23 @@ describe("Users", () => {
     for (const subrole of ["owner", "SUPERADMIN", "", "team_member"]) {
       const bad = await admin.browser.post("/admin/users", { intent: "subrole", userId: person.id, subrole });
       expect(bad.status, subrole).toBe(400);
-      expect(await bad.text()).toContain("Please choose one of: None, Admin, Product Reviewer, Customer Support, Superadmin.");
+      expect(await bad.text()).toContain(
+        "Please choose one of: None, Admin, Product Reviewer, Customer Support, Superadmin.",
+      );
     }
-    const badVendor = await admin.browser.post("/admin/users", { intent: "vendor", userId: person.id, vendor: "maybe" });
+    const badVendor = await admin.browser.post("/admin/users", {
+      intent: "vendor",
+      userId: person.id,
+      vendor: "maybe",
+    });
     expect(badVendor.status).toBe(400);
     const self = await admin.browser.post("/admin/users", { intent: "subrole", userId: admin.id, subrole: "none" });
     expect(self.status).toBe(403);
     expect(await self.text()).toContain("You cannot change your own roles.");
-    expect((await admin.browser.post("/admin/users", { intent: "subrole", userId: "user_missing", subrole: "admin" })).status).toBe(404);
+    expect(
+      (await admin.browser.post("/admin/users", { intent: "subrole", userId: "user_missing", subrole: "admin" }))
+        .status,
+    ).toBe(404);
     expect(await databaseFingerprint()).toBe(before);
   });
 
@@ -88,9 +115,16 @@ describe("Users", () => {
     const admin = await as("admin");
     const response = await admin.browser.post("/admin/users", { intent: "reset", userId: person.id });
     expect(await toastAfter(admin.browser, response)).toBe("Password reset email sent successfully");
-    const mail = await eventually(() => first<{ body: string }>("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'password_reset'", person.email));
+    const mail = await eventually(() =>
+      first<{ body: string }>(
+        "SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'password_reset'",
+        person.email,
+      ),
+    );
     expect(mail.body).toContain("/auth/reset?token=");
-    expect(await first("SELECT action FROM audit_log WHERE target_id = ? AND actor_id = ?", person.id, admin.id)).toEqual({ action: "user.password_reset_sent" });
+    expect(
+      await first("SELECT action FROM audit_log WHERE target_id = ? AND actor_id = ?", person.id, admin.id),
+    ).toEqual({ action: "user.password_reset_sent" });
   });
 
   it("deactivation (superadmin only): sessions end at once, sign-in is refused, the seller's items and profile leave the public pages; reactivation brings them back", async () => {
@@ -118,7 +152,11 @@ describe("Users", () => {
     const next = await seller.browser.fetch("/account");
     expect(next.status).toBe(302);
     expect(next.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
-    const signIn = await new Browser("10.92.0.2").post("/auth", { intent: "signin", email: seller.email, password: PASSWORD });
+    const signIn = await new Browser("10.92.0.2").post("/auth", {
+      intent: "signin",
+      email: seller.email,
+      password: PASSWORD,
+    });
     expect(await signIn.text()).toContain("This account has been deactivated.");
     // Public pages kept before the change are not served after it (decision 0022).
     const listing = await anonymousPage(`/all-products?search=${name}`);
@@ -129,12 +167,18 @@ describe("Users", () => {
     // Approving the deactivated seller's pending item is refused: it would go public.
     const approve = await superadmin.browser.post("/admin/products", { intent: "approve", productId: pending.id });
     expect(approve.status).toBe(409);
-    expect(await first("SELECT detail FROM audit_log WHERE target_id = ? AND action = 'user.deactivate'", seller.id)).toEqual({ detail: JSON.stringify({ hiddenProducts: [live.id] }) });
+    expect(
+      await first("SELECT detail FROM audit_log WHERE target_id = ? AND action = 'user.deactivate'", seller.id),
+    ).toEqual({ detail: JSON.stringify({ hiddenProducts: [live.id] }) });
 
     const back = await superadmin.browser.post("/admin/users", { intent: "reactivate", userId: seller.id });
     expect(await toastAfter(superadmin.browser, back)).toBe("User reactivated");
-    expect(await first("SELECT product_status FROM products WHERE id = ?", live.id)).toEqual({ product_status: "live" });
-    expect(await first("SELECT product_status FROM products WHERE id = ?", pending.id)).toEqual({ product_status: "pending" });
+    expect(await first("SELECT product_status FROM products WHERE id = ?", live.id)).toEqual({
+      product_status: "live",
+    });
+    expect(await first("SELECT product_status FROM products WHERE id = ?", pending.id)).toEqual({
+      product_status: "pending",
+    });
     expect((await new Browser().fetch(`/product/${live.id}`)).status).toBe(200);
     await new Browser("10.92.0.3").signIn(seller.email, PASSWORD);
   });
@@ -142,7 +186,9 @@ describe("Users", () => {
   it("a deactivated store owner's store profile leaves the public pages until reactivation", async () => {
     const owner = await signedIn("storeOwner");
     const storeId = `store_deact_${Date.now().toString(36)}`;
-    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Closing Down Closet', ?, ?)").bind(storeId, owner.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Closing Down Closet', ?, ?)")
+      .bind(storeId, owner.id, Date.now())
+      .run();
     expect((await new Browser().fetch(`/store/${storeId}`)).status).toBe(200);
     const superadmin = await as("superadmin");
     await superadmin.browser.post("/admin/users", { intent: "deactivate", userId: owner.id });
@@ -179,16 +225,41 @@ describe("Users", () => {
       const snapshot = (await targetUser(db, b.id))!;
       await env.DB.prepare("UPDATE user_roles SET admin_subrole = 'admin' WHERE user_id = ?").bind(a.id).run();
       const before = await databaseFingerprint();
-      expect(await saveRoles(db, snapshot, { role: "team_member", adminSubrole: "admin", sellerRole: null }, a.id, "user.subrole", Date.now())).toBe(false);
+      expect(
+        await saveRoles(
+          db,
+          snapshot,
+          { role: "team_member", adminSubrole: "admin", sellerRole: null },
+          a.id,
+          "user.subrole",
+          Date.now(),
+        ),
+      ).toBe(false);
       expect(await deactivateUser(db, snapshot, a.id, Date.now())).toEqual({ ok: false });
       expect(await databaseFingerprint()).toBe(before);
       expect(await activeSuperadmins([b.id])).toEqual([b.id]);
       // And a role record changed by someone else meanwhile is not overwritten.
       const person = await createUser();
       const stale = (await targetUser(db, person.id))!;
-      await env.DB.prepare("INSERT INTO user_roles (user_id, role, admin_subrole, assigned_at) VALUES (?, 'team_member', 'admin', ?)").bind(person.id, Date.now()).run();
-      expect(await saveRoles(db, stale, { role: "individual", adminSubrole: null, sellerRole: "vendor" }, b.id, "user.vendor_grant", Date.now())).toBe(false);
-      expect(await first("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", person.id)).toEqual({ role: "team_member", admin_subrole: "admin" });
+      await env.DB.prepare(
+        "INSERT INTO user_roles (user_id, role, admin_subrole, assigned_at) VALUES (?, 'team_member', 'admin', ?)",
+      )
+        .bind(person.id, Date.now())
+        .run();
+      expect(
+        await saveRoles(
+          db,
+          stale,
+          { role: "individual", adminSubrole: null, sellerRole: "vendor" },
+          b.id,
+          "user.vendor_grant",
+          Date.now(),
+        ),
+      ).toBe(false);
+      expect(await first("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", person.id)).toEqual({
+        role: "team_member",
+        admin_subrole: "admin",
+      });
     });
   });
 
@@ -200,10 +271,15 @@ describe("Users", () => {
     expect(html).toContain(payout.id.slice(-8));
     const response = await browser.post("/admin/financial", { intent: "markPaid", payoutId: payout.id });
     expect(await toastAfter(browser, response)).toBe("Payout marked paid");
-    const row = await first<{ status: string; paid_at: number; paid_by: string }>("SELECT status, paid_at, paid_by FROM payouts WHERE id = ?", payout.id);
+    const row = await first<{ status: string; paid_at: number; paid_by: string }>(
+      "SELECT status, paid_at, paid_by FROM payouts WHERE id = ?",
+      payout.id,
+    );
     expect(row).toMatchObject({ status: "paid", paid_by: id });
     expect(await first("SELECT status FROM commissions WHERE id = ?", payout.commissionId)).toEqual({ status: "paid" });
-    expect(await first("SELECT actor_id FROM audit_log WHERE target_type = 'payout' AND target_id = ?", payout.id)).toEqual({ actor_id: id });
+    expect(
+      await first("SELECT actor_id FROM audit_log WHERE target_type = 'payout' AND target_id = ?", payout.id),
+    ).toEqual({ actor_id: id });
     const before = await databaseFingerprint();
     const again = await browser.post("/admin/financial", { intent: "markPaid", payoutId: payout.id });
     expect(again.status).toBe(409);

@@ -19,8 +19,16 @@ let ipSeq = 0;
 export const nextIp = () => `10.225.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 export const shopper = () => signedInBrowser("shopper", { ip: nextIp() });
 export const noticesOf = (userId: string, kind: string) =>
-  env.DB.prepare("SELECT event_key AS eventKey, title, body, link FROM notifications WHERE user_id = ? AND kind = ? ORDER BY created_at, rowid").bind(userId, kind).all<{ eventKey: string; title: string; body: string; link: string }>().then((r) => r.results);
-export const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+  env.DB.prepare(
+    "SELECT event_key AS eventKey, title, body, link FROM notifications WHERE user_id = ? AND kind = ? ORDER BY created_at, rowid",
+  )
+    .bind(userId, kind)
+    .all<{ eventKey: string; title: string; body: string; link: string }>()
+    .then((r) => r.results);
+export const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 /** Waits for the queue to deliver everything sent so far (a notice that should not come has had its chance). */
 export const settle = () => queueDrained();
 

@@ -16,11 +16,28 @@ import { app, DAY, tag, nextIp, shopper, noticesOf, count, settle, rentedItem } 
 describe("a rented item's page", () => {
   it("says when it is back around (the window's end, the return's transit and the turnaround) and offers 'Notify me'", async () => {
     const { product } = await rentedItem();
-    const endsAt = (await env.DB.prepare("SELECT rental_ends_at AS e FROM order_items WHERE product_id = ?").bind(product.id).first<{ e: number }>())!.e;
+    const endsAt = (await env.DB.prepare("SELECT rental_ends_at AS e FROM order_items WHERE product_id = ?")
+      .bind(product.id)
+      .first<{ e: number }>())!.e;
     const html = await (await new Browser(nextIp()).fetch(`/product/${product.id}`)).text();
     expect(html).toContain("Currently rented");
     // The window's end, 2 working days back in the post and 2 days' turnaround (decision 0080).
-    expect(html).toContain(backAroundText(backAroundAt({ status: "active", placedAt: 0, shippedAt: null, arrivesBy: null, rentalEndsAt: endsAt, returnRequestedAt: null }, 2), Date.now()));
+    expect(html).toContain(
+      backAroundText(
+        backAroundAt(
+          {
+            status: "active",
+            placedAt: 0,
+            shippedAt: null,
+            arrivesBy: null,
+            rentalEndsAt: endsAt,
+            returnRequestedAt: null,
+          },
+          2,
+        ),
+        Date.now(),
+      ),
+    );
     expect(html).toMatch(/Back around \d{1,2} \w+/);
     expect(html).toContain(`action="/product/${product.id}/notify"`);
     // An item on sale says neither.
@@ -35,7 +52,9 @@ describe("'Notify me'", () => {
   it("signed out: sign in, then back to the item's notify page", async () => {
     const { product } = await rentedItem();
     const response = await new Browser(nextIp()).post(`/product/${product.id}/notify`, {});
-    expect(response.headers.get("location")).toBe(`/auth?redirectTo=${encodeURIComponent(`/product/${product.id}/notify`)}`);
+    expect(response.headers.get("location")).toBe(
+      `/auth?redirectTo=${encodeURIComponent(`/product/${product.id}/notify`)}`,
+    );
     expect(await count("SELECT count(*) AS n FROM back_in_stock_requests WHERE product_id = ?", product.id)).toBe(0);
   });
 
@@ -47,16 +66,27 @@ describe("'Notify me'", () => {
       expect(asked.status).toBe(302);
       expect(asked.headers.get("location")).toBe(`/product/${product.id}`);
     }
-    expect(await count("SELECT count(*) AS n FROM back_in_stock_requests WHERE product_id = ? AND user_id = ?", product.id, waiting.id)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM back_in_stock_requests WHERE product_id = ? AND user_id = ?",
+        product.id,
+        waiting.id,
+      ),
+    ).toBe(1);
     const page = await (await waiting.browser.fetch(`/product/${product.id}/notify`)).text();
     expect(page).toContain(NOTIFY_ME_MESSAGES.waiting.replaceAll("'", "&#x27;"));
     // Returned: nothing yet while it is on its way back.
     const now = Date.now();
-    expect((await changeOrderItem(app(), itemId, { type: "request_return" }, { id: renter.id, role: "shopper" }, now)).ok).toBe(true);
+    expect(
+      (await changeOrderItem(app(), itemId, { type: "request_return" }, { id: renter.id, role: "shopper" }, now)).ok,
+    ).toBe(true);
     await settle();
     expect(await noticesOf(waiting.id, "back_in_stock")).toEqual([]);
     // Inspected in good condition: being prepared, so nothing yet (decision 0080) ...
-    expect((await changeOrderItem(app(), itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, now + 1)).ok).toBe(true);
+    expect(
+      (await changeOrderItem(app(), itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, now + 1))
+        .ok,
+    ).toBe(true);
     await settle();
     expect(await noticesOf(waiting.id, "back_in_stock")).toEqual([]);
     // ... until the daily job makes it live when its turnaround is over: then the waiting shopper is told.
@@ -71,7 +101,12 @@ describe("'Notify me'", () => {
     await changeOrderItem(app(), itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, now + 3);
     await settle();
     expect(await noticesOf(waiting.id, "back_in_stock")).toHaveLength(1);
-    expect(await count("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'back_in_stock'", waiting.email)).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'back_in_stock'",
+        waiting.email,
+      ),
+    ).toBe(1);
   });
 
   it("a cancelled rental puts the item back and tells the shopper waiting for it", async () => {

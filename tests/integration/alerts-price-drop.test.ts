@@ -10,21 +10,22 @@ import { app, nextIp, shopper, noticesOf, settle } from "./alerts-helpers";
 
 describe("a favourite's price drop", () => {
   /** The store's price request, answered by the owner (the way prices change besides the edit form). */
-  async function acceptedPrice(owner: { id: string; browser: Browser }, productId: string, rental: number, buying: number) {
+  async function acceptedPrice(
+    owner: { id: string; browser: Browser },
+    productId: string,
+    rental: number,
+    buying: number,
+  ) {
     const storeId = `store_al_${crypto.randomUUID().slice(0, 8)}`;
     const requestId = `pcr_${crypto.randomUUID()}`;
     const storeOwner = await createUser();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Drop Rails', ?, ?, ?)").bind(storeId, storeOwner.id, `${storeId}@example.test`, Date.now()),
-      env.DB.prepare("INSERT INTO price_change_requests (id, product_id, store_id, owner_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'Sells faster', 'pending', ?)").bind(
-        requestId,
-        productId,
-        storeId,
-        owner.id,
-        rental,
-        buying,
-        Date.now(),
-      ),
+      env.DB.prepare(
+        "INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Drop Rails', ?, ?, ?)",
+      ).bind(storeId, storeOwner.id, `${storeId}@example.test`, Date.now()),
+      env.DB.prepare(
+        "INSERT INTO price_change_requests (id, product_id, store_id, owner_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, ?, ?, 'Sells faster', 'pending', ?)",
+      ).bind(requestId, productId, storeId, owner.id, rental, buying, Date.now()),
     ]);
     const response = await owner.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
     expect(response.status).toBe(302);
@@ -36,7 +37,9 @@ describe("a favourite's price drop", () => {
     const product = await createProduct(owner.id, { rentalPrice: 3000, buyingPrice: 20000 });
     const fan = await shopper();
     const other = await shopper();
-    expect((await fan.browser.post("/favorites", { intent: "toggle", productId: product.id, enhanced: "1" })).status).toBe(200);
+    expect(
+      (await fan.browser.post("/favorites", { intent: "toggle", productId: product.id, enhanced: "1" })).status,
+    ).toBe(200);
 
     await acceptedPrice(owner, product.id, 2500, 20000);
     const first = await eventually(async () => (await noticesOf(fan.id, "price_drop"))[0]);

@@ -15,16 +15,31 @@ describe("saved searches", () => {
     const listing = await (await user.browser.fetch("/all-products?color=Black&after=abc")).text();
     expect(listing).toContain('action="/account/saved-searches"');
     expect(listing).toContain('name="url" value="/all-products?color=Black"');
-    const saved = await user.browser.post("/account/saved-searches", { intent: "save", name: "Black things", url: "/all-products?color=Black" });
+    const saved = await user.browser.post("/account/saved-searches", {
+      intent: "save",
+      name: "Black things",
+      url: "/all-products?color=Black",
+    });
     expect(saved.headers.get("location")).toBe("/account/saved-searches");
     const page = await (await user.browser.fetch("/account/saved-searches")).text();
     expect(page).toContain("Black things");
     expect(page).toContain('href="/all-products?color=Black"');
     // The same listing again is kept once, and the person is told under which name.
-    const twice = await user.browser.post("/account/saved-searches", { intent: "save", name: "Black again", url: "/all-products?color=Black" });
-    expect(await toastAfter(user.browser, twice)).toEqual(["Already saved", "You already saved this search as “Black things”."]);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM saved_searches WHERE user_id = ?").bind(user.id).first()).toEqual({ n: 1 });
-    const [row] = (await env.DB.prepare("SELECT id FROM saved_searches WHERE user_id = ?").bind(user.id).all<{ id: string }>()).results;
+    const twice = await user.browser.post("/account/saved-searches", {
+      intent: "save",
+      name: "Black again",
+      url: "/all-products?color=Black",
+    });
+    expect(await toastAfter(user.browser, twice)).toEqual([
+      "Already saved",
+      "You already saved this search as “Black things”.",
+    ]);
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM saved_searches WHERE user_id = ?").bind(user.id).first(),
+    ).toEqual({ n: 1 });
+    const [row] = (
+      await env.DB.prepare("SELECT id FROM saved_searches WHERE user_id = ?").bind(user.id).all<{ id: string }>()
+    ).results;
     expect((await user.browser.post("/account/saved-searches", { intent: "delete", id: row!.id })).status).toBe(302);
     expect(await (await user.browser.fetch("/account/saved-searches")).text()).not.toContain("Black things");
   });
@@ -47,10 +62,18 @@ describe("saved searches", () => {
     }
     const now = Date.now();
     await env.DB.batch(
-      Array.from({ length: 20 }, (_, i) => env.DB.prepare("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, ?, '/all-products', ?)").bind(`ss_max_${user.id}_${i}`, user.id, `Search ${i}`, now + i)),
+      Array.from({ length: 20 }, (_, i) =>
+        env.DB.prepare(
+          "INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, ?, '/all-products', ?)",
+        ).bind(`ss_max_${user.id}_${i}`, user.id, `Search ${i}`, now + i),
+      ),
     );
     const before = await databaseFingerprint();
-    const full = await user.browser.post("/account/saved-searches", { intent: "save", name: "One more", url: "/all-products?color=Red" });
+    const full = await user.browser.post("/account/saved-searches", {
+      intent: "save",
+      name: "One more",
+      url: "/all-products?color=Red",
+    });
     expect(full.status).toBe(409);
     expect(await full.text()).toContain(SAVED_SEARCH_MESSAGES.tooMany);
     expect(await databaseFingerprint()).toBe(before);
@@ -66,7 +89,11 @@ describe("saved searches", () => {
     const b = await createProduct(seller.id, { brand, name: `New Coat B ${tag}`, createdAt: savedAt + DAY + 1000 });
     const elsewhere = await createProduct(seller.id, { brand: `Other${tag}`, createdAt: savedAt + DAY });
     const searchId = `ss_job_${tag}`;
-    await env.DB.prepare("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'My brand', ?, ?)").bind(searchId, user.id, `/all-products?brand=${brand}`, savedAt).run();
+    await env.DB.prepare(
+      "INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'My brand', ?, ?)",
+    )
+      .bind(searchId, user.id, `/all-products?brand=${brand}`, savedAt)
+      .run();
 
     // 3 Feb 03:00 UTC: A and B are new; the old one and another brand's are not.
     await runDaily(Date.UTC(2027, 1, 3, 3));
@@ -75,7 +102,11 @@ describe("saved searches", () => {
       return rows.length ? rows : null;
     });
     expect(first).toMatchObject({ title: "2 new items match “My brand”", link: `/all-products?brand=${brand}` });
-    const email = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches'").bind(user.email).first<{ body: string }>());
+    const email = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches'")
+        .bind(user.email)
+        .first<{ body: string }>(),
+    );
     expect(email.body).toContain(a.name);
     expect(email.body).toContain(b.name);
     expect(email.body).not.toContain(old.name);
@@ -97,7 +128,13 @@ describe("saved searches", () => {
     await runDaily(Date.UTC(2027, 1, 5, 3));
     await settle();
     expect(await noticesOf(user.id, "saved_search_matches")).toHaveLength(2);
-    const emails = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches' ORDER BY created_at").bind(user.email).all<{ body: string }>()).results;
+    const emails = (
+      await env.DB.prepare(
+        "SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches' ORDER BY created_at",
+      )
+        .bind(user.email)
+        .all<{ body: string }>()
+    ).results;
     expect(emails).toHaveLength(2);
     expect(emails[1]!.body).toContain(c.name);
     expect(emails[1]!.body).not.toContain(a.name);
@@ -115,7 +152,9 @@ describe("saved searches", () => {
     // Its token is no account unsubscribe link, and a tampered one is refused.
     const token = new URL(link, "http://x").searchParams.get("token")!;
     expect((await visitor.fetch(`/unsubscribe?token=${encodeURIComponent(token)}`)).status).toBe(400);
-    expect((await visitor.fetch(`/saved-searches/unsubscribe?token=${encodeURIComponent(token.slice(0, -2))}xx`)).status).toBe(400);
+    expect(
+      (await visitor.fetch(`/saved-searches/unsubscribe?token=${encodeURIComponent(token.slice(0, -2))}xx`)).status,
+    ).toBe(400);
   });
 
   it("e-mails only where the person's alerts preference allows; the notification is written either way", async () => {
@@ -124,12 +163,21 @@ describe("saved searches", () => {
     const savedAt = Date.UTC(2027, 2, 1, 12);
     await createProduct((await createUser()).id, { brand, createdAt: savedAt + DAY });
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO notification_preferences (user_id, category, email, updated_at) VALUES (?, 'alerts', 0, ?)").bind(user.id, savedAt),
-      env.DB.prepare("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'Quiet', ?, ?)").bind(`ss_quiet_${tag}`, user.id, `/all-products?brand=${brand}`, savedAt),
+      env.DB.prepare(
+        "INSERT INTO notification_preferences (user_id, category, email, updated_at) VALUES (?, 'alerts', 0, ?)",
+      ).bind(user.id, savedAt),
+      env.DB.prepare(
+        "INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'Quiet', ?, ?)",
+      ).bind(`ss_quiet_${tag}`, user.id, `/all-products?brand=${brand}`, savedAt),
     ]);
     await runDaily(Date.UTC(2027, 2, 3, 3));
     await eventually(async () => (await noticesOf(user.id, "saved_search_matches"))[0]);
     await settle();
-    expect(await count("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches'", user.email)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND kind = 'saved_search_matches'",
+        user.email,
+      ),
+    ).toBe(0);
   });
 });

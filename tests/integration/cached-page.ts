@@ -8,7 +8,11 @@ export const cachedEnv = { ...env, PAGE_CACHE_SECONDS: "30" } as unknown as Env;
 
 export async function cachedPage(path: string, headers: HeadersInit = {}, workerEnv: Env = cachedEnv) {
   const ctx = createExecutionContext();
-  const response = await worker.fetch(new Request(`http://localhost${path}`, { headers, redirect: "manual" }), workerEnv, ctx);
+  const response = await worker.fetch(
+    new Request(`http://localhost${path}`, { headers, redirect: "manual" }),
+    workerEnv,
+    ctx,
+  );
   const text = await response.text();
   await waitOnExecutionContext(ctx);
   return { response, text, state: response.headers.get("x-page-cache") };

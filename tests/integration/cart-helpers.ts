@@ -9,7 +9,11 @@ export async function seller() {
 }
 
 export async function cartRows(userId: string) {
-  const { results } = await env.DB.prepare("SELECT product_id, type, price, quantity, seller_type, handler FROM cart_items WHERE user_id = ? ORDER BY created_at").bind(userId).all();
+  const { results } = await env.DB.prepare(
+    "SELECT product_id, type, price, quantity, seller_type, handler FROM cart_items WHERE user_id = ? ORDER BY created_at",
+  )
+    .bind(userId)
+    .all();
   return results;
 }
 

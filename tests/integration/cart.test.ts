@@ -17,7 +17,12 @@ describe("cart items", () => {
     const owner = await seller();
     const product = await createProduct(owner.id, { rentalPrice: 1800, buyingPrice: 9000 });
     const shopper = await signedInBrowser("shopper");
-    const added = await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", price: "1" });
+    const added = await shopper.browser.post("/cart", {
+      intent: "add",
+      productId: product.id,
+      option: "rental",
+      price: "1",
+    });
     expect(added.status).toBe(302);
     expect(added.headers.get("location")).toBe(`/product/${product.id}`);
     const page = await (await shopper.browser.fetch(`/product/${product.id}`)).text();
@@ -25,13 +30,23 @@ describe("cart items", () => {
     expect(page).toContain(`${product.name} has been added to your cart`);
     // One of a kind (issue 22): the second add, as a fetcher or a plain form, changes nothing and says so.
     // A fetcher posts for data (`/cart.data`), as the browser does with JavaScript.
-    const again = await shopper.browser.post("/cart.data", { intent: "add", productId: product.id, option: "purchase", quantity: "3", enhanced: "1" });
+    const again = await shopper.browser.post("/cart.data", {
+      intent: "add",
+      productId: product.id,
+      option: "purchase",
+      quantity: "3",
+      enhanced: "1",
+    });
     expect(again.status).toBe(200);
     // The fetcher's toast rides in the flash cookie: the next page shows it.
     expect(await (await shopper.browser.fetch("/favorites")).text()).toContain("Already in your basket");
     const plain = await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental" });
-    expect(await (await shopper.browser.fetch(plain.headers.get("location")!)).text()).toContain(`${product.name} is already in your basket: each item is one of a kind.`);
-    expect(await cartRows(shopper.id)).toEqual([{ product_id: product.id, type: "rental", price: 1800, quantity: 1, seller_type: "vendor", handler: "vendor" }]);
+    expect(await (await shopper.browser.fetch(plain.headers.get("location")!)).text()).toContain(
+      `${product.name} is already in your basket: each item is one of a kind.`,
+    );
+    expect(await cartRows(shopper.id)).toEqual([
+      { product_id: product.id, type: "rental", price: 1800, quantity: 1, seller_type: "vendor", handler: "vendor" },
+    ]);
     const cart = await (await shopper.browser.fetch("/cart")).text();
     expect(cart).not.toMatch(/× \d/);
   });
@@ -56,7 +71,9 @@ describe("cart items", () => {
     expect(cart).not.toContain("£42.98");
     const placed = await checkout(shopper.browser);
     expect(placed.status).toBe(303);
-    const order = await env.DB.prepare("SELECT subtotal_amount FROM orders WHERE user_id = ?").bind(shopper.id).first<{ subtotal_amount: number }>();
+    const order = await env.DB.prepare("SELECT subtotal_amount FROM orders WHERE user_id = ?")
+      .bind(shopper.id)
+      .first<{ subtotal_amount: number }>();
     expect(order).toEqual({ subtotal_amount: 2149 });
   });
 
@@ -65,12 +82,17 @@ describe("cart items", () => {
     const product = await createProduct(owner.id);
     const storeId = `store_${crypto.randomUUID().slice(0, 8)}`;
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Corner Rail', ?, 1)").bind(storeId, owner.id),
+      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Corner Rail', ?, 1)").bind(
+        storeId,
+        owner.id,
+      ),
       env.DB.prepare("UPDATE products SET store_id = ? WHERE id = ?").bind(storeId, product.id),
     ]);
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
-    const row = await env.DB.prepare("SELECT vendor, seller_id, seller_type, handler FROM cart_items WHERE user_id = ?").bind(shopper.id).first();
+    const row = await env.DB.prepare("SELECT vendor, seller_id, seller_type, handler FROM cart_items WHERE user_id = ?")
+      .bind(shopper.id)
+      .first();
     expect(row).toEqual({ vendor: "Store", seller_id: storeId, seller_type: "store", handler: "store" });
     const cart = await (await shopper.browser.fetch("/cart")).text();
     expect(cart).toContain("Corner Rail");
@@ -85,7 +107,12 @@ describe("cart items", () => {
     await shopper.browser.post("/cart", { intent: "add", productId: rentOnly.id, option: "rental", enhanced: "1" });
     await shopper.browser.post("/cart", { intent: "add", productId: both.id, option: "rental", enhanced: "1" });
 
-    const refused = await shopper.browser.post("/cart", { intent: "switch", productId: rentOnly.id, option: "purchase", enhanced: "1" });
+    const refused = await shopper.browser.post("/cart", {
+      intent: "switch",
+      productId: rentOnly.id,
+      option: "purchase",
+      enhanced: "1",
+    });
     expect(refused.status).toBe(400);
     const switched = await shopper.browser.post("/cart", { intent: "switch", productId: both.id, option: "purchase" });
     expect(switched.status).toBe(302);
@@ -96,7 +123,11 @@ describe("cart items", () => {
     expect(rows.find((r) => r.product_id === rentOnly.id)).toMatchObject({ type: "rental", price: 1500 });
     expect(rows.find((r) => r.product_id === both.id)).toMatchObject({ type: "purchase", price: 8000 });
 
-    const refusedPage = await shopper.browser.post("/cart", { intent: "switch", productId: rentOnly.id, option: "purchase" });
+    const refusedPage = await shopper.browser.post("/cart", {
+      intent: "switch",
+      productId: rentOnly.id,
+      option: "purchase",
+    });
     const text = await refusedPage.text();
     expect(text).toContain("Price not available");
     expect(text).toContain("Purchase price is not set for this item");
@@ -110,7 +141,12 @@ describe("cart items", () => {
     await alice.browser.post("/cart", { intent: "add", productId: product.id, option: "rental", enhanced: "1" });
     const removal = await mallory.browser.post("/cart", { intent: "remove", productId: product.id, enhanced: "1" });
     expect(removal.status).toBe(404);
-    const change = await mallory.browser.post("/cart", { intent: "switch", productId: product.id, option: "purchase", enhanced: "1" });
+    const change = await mallory.browser.post("/cart", {
+      intent: "switch",
+      productId: product.id,
+      option: "purchase",
+      enhanced: "1",
+    });
     expect(change.status).toBe(404);
     await mallory.browser.post("/cart", { intent: "clear", enhanced: "1" });
     expect(await cartRows(alice.id)).toHaveLength(1);
@@ -122,7 +158,8 @@ describe("cart items", () => {
     const a = await createProduct(owner.id);
     const b = await createProduct(owner.id);
     const shopper = await signedInBrowser("shopper");
-    for (const p of [a, b]) await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "rental", enhanced: "1" });
+    for (const p of [a, b])
+      await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "rental", enhanced: "1" });
     const removed = await shopper.browser.post("/cart", { intent: "remove", productId: a.id });
     expect(removed.headers.get("location")).toBe("/cart");
     expect((await cartRows(shopper.id)).map((r) => r.product_id)).toEqual([b.id]);
@@ -140,7 +177,10 @@ describe("an item someone else took since", () => {
     await shopper.browser.post("/cart", { intent: "add", productId: held.id, option: "rental", enhanced: "1" });
     await placeOrder(await signedInBrowser("shopper"), [{ productId: held.id, option: "rental" }], { pay: false });
     const basket = (await (await shopper.browser.fetch("/cart")).text()).replace(/<!-- -->/g, "");
-    const said = /Reserved: another shopper is paying for it now\. If they have not paid by \d{2}:\d{2}, it is back on sale\./.exec(basket)?.[0];
+    const said =
+      /Reserved: another shopper is paying for it now\. If they have not paid by \d{2}:\d{2}, it is back on sale\./.exec(
+        basket,
+      )?.[0];
     expect(said).toBeDefined();
     expect(basket).not.toContain("someone else has it now");
     const product = (await (await shopper.browser.fetch(`/product/${held.id}`)).text()).replace(/<!-- -->/g, "");
@@ -152,7 +192,8 @@ describe("an item someone else took since", () => {
     const kept = await createProduct(owner.id, { rentalPrice: 2000 });
     const taken = await createProduct(owner.id, { rentalPrice: 3000 });
     const shopper = await signedInBrowser("shopper");
-    for (const p of [kept, taken]) await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "rental", enhanced: "1" });
+    for (const p of [kept, taken])
+      await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "rental", enhanced: "1" });
     await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(taken.id).run();
     const html = await (await shopper.browser.fetch("/cart")).text();
     expect(html).toContain("No longer available: someone else has it now.");
@@ -167,7 +208,11 @@ describe("an item someone else took since", () => {
 
 describe("favorites", () => {
   it("tells a signed-out shopper to sign in", async () => {
-    const response = await new Browser().post("/favorites", { intent: "toggle", productId: "x", returnTo: "/product/x" });
+    const response = await new Browser().post("/favorites", {
+      intent: "toggle",
+      productId: "x",
+      returnTo: "/product/x",
+    });
     expect(response.headers.get("location")).toBe("/auth?redirectTo=%2Fproduct%2Fx");
     const page = await (await new Browser().fetch("/favorites")).text();
     expect(page).toContain("Sign in to view your favorites");
@@ -194,7 +239,11 @@ describe("favorites", () => {
 
     expect(await (await other.browser.fetch("/favorites")).text()).toContain("0 favorites<");
 
-    const unsaved = await shopper.browser.post("/favorites", { intent: "toggle", productId: live.id, returnTo: `/product/${live.id}` });
+    const unsaved = await shopper.browser.post("/favorites", {
+      intent: "toggle",
+      productId: live.id,
+      returnTo: `/product/${live.id}`,
+    });
     expect(unsaved.status).toBe(302);
     expect(await (await shopper.browser.fetch(`/product/${live.id}`)).text()).toContain("Removed from favorites");
     expect(await (await shopper.browser.fetch("/favorites")).text()).toContain("No favorites yet");

@@ -27,21 +27,48 @@ beforeAll(async () => {
   const now = Date.now();
   await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified) VALUES (?, 1)").bind(vendor.id).run();
   // Verified seller: payouts active with the payment provider as well as the e-mail (decision 0091).
-  await env.DB.prepare("INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', ?, 'active', ?, ?)").bind(vendor.id, `acct_${tag}`, Date.now(), Date.now()).run();
-  await env.DB.prepare("INSERT INTO brands (id, name, description, is_popular, created_at) VALUES (?, ?, 'A test brand.', 1, ?)").bind(`b_${tag}`, `Brand${tag}`, now).run();
-  await env.DB.prepare("INSERT INTO categories (id, name, slug, description, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 'Warm layers.', 1, 1, ?) ON CONFLICT DO NOTHING").bind(`c_${tag}`, now).run();
+  await env.DB.prepare(
+    "INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', ?, 'active', ?, ?)",
+  )
+    .bind(vendor.id, `acct_${tag}`, Date.now(), Date.now())
+    .run();
+  await env.DB.prepare(
+    "INSERT INTO brands (id, name, description, is_popular, created_at) VALUES (?, ?, 'A test brand.', 1, ?)",
+  )
+    .bind(`b_${tag}`, `Brand${tag}`, now)
+    .run();
+  await env.DB.prepare(
+    "INSERT INTO categories (id, name, slug, description, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 'Warm layers.', 1, 1, ?) ON CONFLICT DO NOTHING",
+  )
+    .bind(`c_${tag}`, now)
+    .run();
   storeId = `s_${tag}`;
-  await env.DB.prepare("INSERT INTO stores (id, name, description, owner_id, created_at) VALUES (?, ?, 'A lovely shop. Store located at: 1 High Street, London', ?, ?)").bind(storeId, `Shop${tag}`, vendor.id, now).run();
+  await env.DB.prepare(
+    "INSERT INTO stores (id, name, description, owner_id, created_at) VALUES (?, ?, 'A lovely shop. Store located at: 1 High Street, London', ?, ?)",
+  )
+    .bind(storeId, `Shop${tag}`, vendor.id, now)
+    .run();
 
-  liveId = (await createProduct(vendor.id, { name: `Camel Overcoat ${tag}`, brand: `Brand${tag}`, category: "Coats", productType: "Men" })).id;
+  liveId = (
+    await createProduct(vendor.id, {
+      name: `Camel Overcoat ${tag}`,
+      brand: `Brand${tag}`,
+      category: "Coats",
+      productType: "Men",
+    })
+  ).id;
   rentedId = (await createProduct(vendor.id, { name: `Rented Parka ${tag}`, brand: `Brand${tag}` })).id;
   soldId = (await createProduct(vendor.id, { name: `Sold Trench ${tag}`, brand: `Brand${tag}` })).id;
-  pendingId = (await createProduct(vendor.id, { name: `Pending Cape ${tag}`, brand: `Brand${tag}`, productStatus: "pending" })).id;
+  pendingId = (
+    await createProduct(vendor.id, { name: `Pending Cape ${tag}`, brand: `Brand${tag}`, productStatus: "pending" })
+  ).id;
   await env.DB.batch([
     env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(rentedId),
     env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(soldId),
     env.DB.prepare("UPDATE products SET store_id = ? WHERE id = ?").bind(storeId, liveId),
-    env.DB.prepare("INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, created_at) VALUES (?, 5, 'Lovely coat, as described.', NULL, ?, ?, ?)").bind(`r_${tag}`, vendor.id, liveId, now),
+    env.DB.prepare(
+      "INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, created_at) VALUES (?, 5, 'Lovely coat, as described.', NULL, ?, ?, ?)",
+    ).bind(`r_${tag}`, vendor.id, liveId, now),
   ]);
 });
 
@@ -74,7 +101,13 @@ describe("/all-products", () => {
   });
 
   it("sends a page cursor that finds nothing (another sort order's) to the first page", async () => {
-    const { nextCursor } = await listProducts(database(env.DB), { ...EMPTY_FILTERS, brands: [`Brand${tag}`] }, { sort: "price_asc", after: null, before: null }, {}, 1);
+    const { nextCursor } = await listProducts(
+      database(env.DB),
+      { ...EMPTY_FILTERS, brands: [`Brand${tag}`] },
+      { sort: "price_asc", after: null, before: null },
+      {},
+      1,
+    );
     const response = await get(`/all-products?brand=Brand${tag}&sort=newest&after=${nextCursor}`);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/all-products?brand=Brand${tag}&sort=newest`);
@@ -142,7 +175,20 @@ describe("/product/{id}", () => {
   it("shows the page of §2.9 with JSON-LD in GBP", async () => {
     const { status, text } = await html(`/product/${liveId}`);
     expect(status).toBe(200);
-    for (const s of ["Rent Now Buy Later", "Buy Now", "ADD TO BASKET", "You have 7 days from delivery before paying the Buy Now price", "DETAILS", "THE BEST MEMORY WITH THIS ITEM", "COMMENTS (1)", "Managed by", `Shop${tag}`, `Originally by ${vendorName}`, "Verified seller", "5.0 ★ (1 rating)"]) {
+    for (const s of [
+      "Rent Now Buy Later",
+      "Buy Now",
+      "ADD TO BASKET",
+      "You have 7 days from delivery before paying the Buy Now price",
+      "DETAILS",
+      "THE BEST MEMORY WITH THIS ITEM",
+      "COMMENTS (1)",
+      "Managed by",
+      `Shop${tag}`,
+      `Originally by ${vendorName}`,
+      "Verified seller",
+      "5.0 ★ (1 rating)",
+    ]) {
       expect(text, s).toContain(s);
     }
     const ld = JSON.parse(text.match(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/)![1]!);
@@ -157,12 +203,15 @@ describe("/product/{id}", () => {
     expect(text).not.toContain("ADD TO BASKET");
   });
 
-  it.each([() => soldId, () => pendingId, () => "missing"])("answers 'Product not found' for a sold, pending or missing item", async (id) => {
-    const { status, text } = await html(`/product/${id()}`);
-    expect(status).toBe(404);
-    expect(text).toContain("Product not found");
-    expect(text).toContain("Back to Home");
-  });
+  it.each([() => soldId, () => pendingId, () => "missing"])(
+    "answers 'Product not found' for a sold, pending or missing item",
+    async (id) => {
+      const { status, text } = await html(`/product/${id()}`);
+      expect(status).toBe(404);
+      expect(text).toContain("Product not found");
+      expect(text).toContain("Back to Home");
+    },
+  );
 });
 
 describe("brands, categories and stores", () => {
@@ -175,7 +224,9 @@ describe("brands, categories and stores", () => {
 
   it("offers only brands with something on the shop in the Brand filter (decision 0068)", async () => {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?), (?, ?, ?)").bind(`b_empty_${tag}`, `Emptybrand${tag}`, now, `b_full_${tag}`, `Fullbrand${tag}`, now).run();
+    await env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?), (?, ?, ?)")
+      .bind(`b_empty_${tag}`, `Emptybrand${tag}`, now, `b_full_${tag}`, `Fullbrand${tag}`, now)
+      .run();
     await createProduct((await createUser()).id, { brand: `Fullbrand${tag}` });
     const { brands } = await filterOptions(database(env.DB));
     expect(brands).toContain(`Fullbrand${tag}`);
@@ -213,7 +264,8 @@ describe("brands, categories and stores", () => {
 });
 
 describe("canonical URLs", () => {
-  const canonicalOf = (text: string) => text.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1]?.replaceAll("&amp;", "&");
+  const canonicalOf = (text: string) =>
+    text.match(/<link rel="canonical" href="([^"]+)"\/>/)?.[1]?.replaceAll("&amp;", "&");
 
   it("gives each listing its path and filters, without sort or page cursor", async () => {
     const { text } = await html(`/all-products?sort=price_asc&type=men&brand=Brand${tag}&after=abc&category=coats`);
@@ -223,7 +275,9 @@ describe("canonical URLs", () => {
 
   it("names the page itself on type, category, brand, brands, home, vendor and store pages", async () => {
     expect(canonicalOf((await html("/MEN")).text)).toBe("http://localhost/men");
-    expect(canonicalOf((await html("/categories/coats?color=Red")).text)).toBe("http://localhost/categories/coats?color=Red");
+    expect(canonicalOf((await html("/categories/coats?color=Red")).text)).toBe(
+      "http://localhost/categories/coats?color=Red",
+    );
     expect(canonicalOf((await html(`/brand/brand${tag}`)).text)).toBe(`http://localhost/brand/Brand${tag}`);
     expect(canonicalOf((await html("/all-brands")).text)).toBe("http://localhost/all-brands");
     expect(canonicalOf((await html("/?utm_source=x")).text)).toBe("http://localhost/");

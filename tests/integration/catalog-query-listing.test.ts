@@ -11,12 +11,15 @@ import { db, ownerId, brand, seedQueryProducts, query, walk } from "./catalog-qu
 beforeAll(seedQueryProducts);
 
 describe("listProducts", () => {
-  it.each(["sort=newest", "sort=price_asc", "sort=price_desc"])("pages through every live item once with %s", async (qs) => {
-    const { seen, total } = await walk(qs);
-    expect(total).toBe(30);
-    expect(seen).toHaveLength(30);
-    expect(new Set(seen).size).toBe(30);
-  });
+  it.each(["sort=newest", "sort=price_asc", "sort=price_desc"])(
+    "pages through every live item once with %s",
+    async (qs) => {
+      const { seen, total } = await walk(qs);
+      expect(total).toBe(30);
+      expect(seen).toHaveLength(30);
+      expect(new Set(seen).size).toBe(30);
+    },
+  );
 
   it("walks back with the previous cursor to exactly the previous page", async () => {
     const { filters, page } = query("sort=price_asc");
@@ -30,7 +33,11 @@ describe("listProducts", () => {
 
   it("orders by the shown price", async () => {
     const { seen } = await walk("sort=price_asc");
-    const rows = await env.DB.prepare(`SELECT id, coalesce(rental_price, price) AS p FROM products WHERE brand = ? AND product_status = 'live'`).bind(brand).all<{ id: string; p: number }>();
+    const rows = await env.DB.prepare(
+      `SELECT id, coalesce(rental_price, price) AS p FROM products WHERE brand = ? AND product_status = 'live'`,
+    )
+      .bind(brand)
+      .all<{ id: string; p: number }>();
     const price = new Map(rows.results.map((r) => [r.id, r.p]));
     const prices = seen.map((id) => price.get(id)!);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
@@ -65,7 +72,10 @@ describe("listProducts", () => {
 });
 
 describe("the unfiltered listing's count (kept by triggers, migration 0015)", () => {
-  const counted = async () => (await env.DB.prepare("SELECT count(*) AS n FROM products WHERE product_status = 'live' AND availability <> 'sold'").first<{ n: number }>())!.n;
+  const counted = async () =>
+    (await env.DB.prepare(
+      "SELECT count(*) AS n FROM products WHERE product_status = 'live' AND availability <> 'sold'",
+    ).first<{ n: number }>())!.n;
   const shown = async () => {
     const { filters, page } = parseCatalogQuery(new URLSearchParams(""));
     return (await listProducts(db, filters, page, {}, 1)).total;

@@ -2,7 +2,14 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { listProducts } from "../../app/data/catalog.server";
 import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
-import { bandsOfRange, facetToken, PRICE_BAND_STARTS, priceBand, priceFacetToken, priceFacetTokens } from "../../app/domain/catalog-index";
+import {
+  bandsOfRange,
+  facetToken,
+  PRICE_BAND_STARTS,
+  priceBand,
+  priceFacetToken,
+  priceFacetTokens,
+} from "../../app/domain/catalog-index";
 import { createProduct } from "./factories";
 import { db, ownerId, brand, seedQueryProducts, walk } from "./catalog-query-helpers";
 
@@ -84,7 +91,9 @@ describe("search (answered inside the FTS index of public items)", () => {
     expect(await find(`${word}renamed`)).toEqual([id]);
     await env.DB.prepare("DELETE FROM products WHERE id = ?").bind(id).run();
     expect(await find(`${word}renamed`)).toEqual([]);
-    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?").bind(`"${word}renamed"*`).all<{ n: number }>();
+    const { results } = await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?")
+      .bind(`"${word}renamed"*`)
+      .all<{ n: number }>();
     expect(results[0]!.n).toBe(0);
   });
 });
@@ -96,8 +105,23 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
     const rows: Parameters<typeof createProduct>[1][] = [
       { id: `f_${word}_1`, name: `${word} Coat`, category: "Coats", tags: ["wool", `${word}tag`], rentalPrice: 1000 },
       { id: `f_${word}_2`, name: `${word} Dress`, category: "Dresses", tags: [`${word}tag`], rentalPrice: 2000 },
-      { id: `f_${word}_3`, name: `${word} Parka`, category: "Coats", brand, tags: ["Wool"], rentalPrice: 3000, color: "Navy" },
-      { id: `f_${word}_4`, name: `Plain Coat ${word}x`, category: "Coats", brand, tags: [`${word}tag`, "wool"], rentalPrice: 4000 },
+      {
+        id: `f_${word}_3`,
+        name: `${word} Parka`,
+        category: "Coats",
+        brand,
+        tags: ["Wool"],
+        rentalPrice: 3000,
+        color: "Navy",
+      },
+      {
+        id: `f_${word}_4`,
+        name: `Plain Coat ${word}x`,
+        category: "Coats",
+        brand,
+        tags: [`${word}tag`, "wool"],
+        rentalPrice: 4000,
+      },
     ];
     for (const row of rows) await createProduct(ownerId, { brand: "Test Brand", ...row });
   });
@@ -130,7 +154,9 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
   });
 
   it("indexes the tokens facetToken() asks for (the view and the TypeScript agree)", async () => {
-    const row = await env.DB.prepare("SELECT facets, (SELECT buying_price FROM products WHERE id = ?1) AS buy FROM products_fts_source WHERE product_rowid = (SELECT rowid FROM products WHERE id = ?1)")
+    const row = await env.DB.prepare(
+      "SELECT facets, (SELECT buying_price FROM products WHERE id = ?1) AS buy FROM products_fts_source WHERE product_rowid = (SELECT rowid FROM products WHERE id = ?1)",
+    )
       .bind(`f_${word}_3`)
       .first<{ facets: string; buy: number }>();
     const expected = [
@@ -150,7 +176,9 @@ describe("search and tags with other filters (the index's facet tokens)", () => 
     const id = `f_${word}_moving`;
     await createProduct(ownerId, { id, name: `${word}moving Cape`, category: "Coats", tags: ["before"] });
     expect((await ids(`search=${word}moving&category=Coats`)).ids).toEqual([id]);
-    await env.DB.prepare(`UPDATE products SET category = 'Accessories', brand = ?, tags = '["after"]' WHERE id = ?`).bind(brand, id).run();
+    await env.DB.prepare(`UPDATE products SET category = 'Accessories', brand = ?, tags = '["after"]' WHERE id = ?`)
+      .bind(brand, id)
+      .run();
     expect((await ids(`search=${word}moving&category=Coats`)).ids).toEqual([]);
     expect((await ids(`search=${word}moving&category=Accessories&brand=${brand}`)).ids).toEqual([id]);
     expect((await ids(`tag=before&search=${word}moving`)).ids).toEqual([]);
@@ -168,15 +196,25 @@ describe("a search or tag filter with a price range (price bands in the index, d
     rental: i % 5 === 0 ? null : 1000 + (i % 7) * 100,
     buy: 5000 + i * 10,
   }));
-  const within = (price: number | null, min?: number, max?: number) => price !== null && (min === undefined || price >= min) && (max === undefined || price <= max);
+  const within = (price: number | null, min?: number, max?: number) =>
+    price !== null && (min === undefined || price >= min) && (max === undefined || price <= max);
   it.each([
-    ["search=dress&rental_min=11&rental_max=15", (x: (typeof items)[number]) => x.dress && within(x.rental, 1100, 1500)],
+    [
+      "search=dress&rental_min=11&rental_max=15",
+      (x: (typeof items)[number]) => x.dress && within(x.rental, 1100, 1500),
+    ],
     ["search=dress&rental_min=10", (x: (typeof items)[number]) => x.dress && within(x.rental, 1000)],
-    ["search=dress&rental_min=12&rental_max=12", (x: (typeof items)[number]) => x.dress && within(x.rental, 1200, 1200)],
+    [
+      "search=dress&rental_min=12&rental_max=12",
+      (x: (typeof items)[number]) => x.dress && within(x.rental, 1200, 1200),
+    ],
     ["search=dress&rental_max=4.99", () => false],
     ["search=dress&rental_min=30&rental_max=10", () => false],
     ["search=jacket&buy_min=50.5&buy_max=52", (x: (typeof items)[number]) => !x.dress && within(x.buy, 5050, 5200)],
-    ["tag=test&buy_min=50&rental_max=14.99", (x: (typeof items)[number]) => within(x.buy, 5000) && within(x.rental, undefined, 1499)],
+    [
+      "tag=test&buy_min=50&rental_max=14.99",
+      (x: (typeof items)[number]) => within(x.buy, 5000) && within(x.rental, undefined, 1499),
+    ],
     ["tag=test&rental_min=5&rental_max=100", (x: (typeof items)[number]) => within(x.rental, 500, 10000)],
     // Ranges covering most bands are counted as their complement (items without the price taken off).
     ["tag=test&rental_min=10", (x: (typeof items)[number]) => within(x.rental, 1000)],
@@ -186,9 +224,15 @@ describe("a search or tag filter with a price range (price bands in the index, d
     // A maximum at a band's start: that band's items priced exactly at it are found in the index.
     ["tag=test&buy_max=50", (x: (typeof items)[number]) => within(x.buy, undefined, 5000)],
     ["tag=test&buy_min=50&buy_max=50", (x: (typeof items)[number]) => within(x.buy, 5000, 5000)],
-    ["search=dress&rental_min=10&rental_max=15", (x: (typeof items)[number]) => x.dress && within(x.rental, 1000, 1500)],
+    [
+      "search=dress&rental_min=10&rental_max=15",
+      (x: (typeof items)[number]) => x.dress && within(x.rental, 1000, 1500),
+    ],
   ] as const)("?%s counts and lists exactly the items in range", async (qs, wanted) => {
-    const expected = items.filter(wanted).map((x) => x.id).sort();
+    const expected = items
+      .filter(wanted)
+      .map((x) => x.id)
+      .sort();
     const { seen, total } = await walk(qs);
     expect([...seen].sort()).toEqual(expected);
     expect(total).toBe(expected.length);
@@ -214,7 +258,11 @@ describe("a search or tag filter with a price range (price bands in the index, d
     const id = `q_${brand}_03`;
     // Is this item among the index's matches for the token?
     const indexed = async (token: string) =>
-      (await env.DB.prepare("SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ? AND rowid = (SELECT rowid FROM products WHERE id = ?)").bind(`facets : "${token}"`, id).first<{ n: number }>())!.n;
+      (await env.DB.prepare(
+        "SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ? AND rowid = (SELECT rowid FROM products WHERE id = ?)",
+      )
+        .bind(`facets : "${token}"`, id)
+        .first<{ n: number }>())!.n;
     expect(await indexed(priceFacetToken("rental", 1300))).toBe(1);
     expect(await indexed(priceFacetToken("buy", 5030))).toBe(1);
     await env.DB.prepare("UPDATE products SET rental_price = 4000, buying_price = NULL WHERE id = ?").bind(id).run();

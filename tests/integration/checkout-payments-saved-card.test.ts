@@ -27,10 +27,21 @@ describe("later charges with the saved card", () => {
     await env.CACHE.put(localFailKey(orderId), "capture");
     const bought = await buyer.browser.post(`/account/orders/${orderId}`, { intent: "buy_now", itemId: items[0]!.id });
     expect(bought.status).toBeLessThan(400);
-    const txn = await env.DB.prepare("SELECT id, status FROM transactions WHERE order_item_id = ? AND transaction_type = 'rental_purchase'").bind(items[0]!.id).first<{ id: string; status: string }>();
+    const txn = await env.DB.prepare(
+      "SELECT id, status FROM transactions WHERE order_item_id = ? AND transaction_type = 'rental_purchase'",
+    )
+      .bind(items[0]!.id)
+      .first<{ id: string; status: string }>();
     expect(txn!.status).toBe("pending");
-    const notice = await eventually(() => env.DB.prepare("SELECT title, link FROM notifications WHERE event_key = ?").bind(`payment_failed:${txn!.id}`).first());
-    expect(notice).toEqual({ title: "We could not take a payment: please update your card", link: `/account/orders/${orderId}/card` });
+    const notice = await eventually(() =>
+      env.DB.prepare("SELECT title, link FROM notifications WHERE event_key = ?")
+        .bind(`payment_failed:${txn!.id}`)
+        .first(),
+    );
+    expect(notice).toEqual({
+      title: "We could not take a payment: please update your card",
+      link: `/account/orders/${orderId}/card`,
+    });
     const page = await (await buyer.browser.fetch(`/account/orders/${orderId}`)).text();
     expect(page).toContain("We could not take £120.00 for this order with your saved card.");
 
@@ -44,7 +55,9 @@ describe("later charges with the saved card", () => {
     const saved = await onPaymentPage(buyer.browser, setup.headers.get("location")!);
     expect(saved.status).toBe(303);
     expect(saved.headers.get("location")).toBe(`/account/orders/${orderId}?card=updated`);
-    expect((await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(txn!.id).first())!.status).toBe("completed");
+    expect((await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(txn!.id).first())!.status).toBe(
+      "completed",
+    );
     expect((await orderRow(orderId))!.method).toMatch(/^pm_local_/);
   });
 
@@ -57,17 +70,35 @@ describe("later charges with the saved card", () => {
     await deliver(orderId, t0);
     await captureDue(services(), t0, orderId);
     await env.CACHE.put(localFailKey(orderId), "capture");
-    const result = await changeOrderItem(services(), items[0]!.id, { type: "buy_now" }, { id: buyer.id, role: "shopper" }, t0 + DAY);
+    const result = await changeOrderItem(
+      services(),
+      items[0]!.id,
+      { type: "buy_now" },
+      { id: buyer.id, role: "shopper" },
+      t0 + DAY,
+    );
     expect(result.ok).toBe(true);
     await runCron(CRON.daily, t0 + 2 * DAY);
-    const failedKey = await env.DB.prepare("SELECT count(*) AS n FROM payments WHERE order_id = ? AND operation = 'capture' AND status = 'failed'").bind(orderId).first<{ n: number }>();
+    const failedKey = await env.DB.prepare(
+      "SELECT count(*) AS n FROM payments WHERE order_id = ? AND operation = 'capture' AND status = 'failed'",
+    )
+      .bind(orderId)
+      .first<{ n: number }>();
     expect(failedKey!.n).toBe(2);
     await env.CACHE.delete(localFailKey(orderId));
     await runCron(CRON.daily, t0 + 3 * DAY);
     await runCron(CRON.daily, t0 + 4 * DAY);
-    const charges = (await paymentRows(orderId)).filter((p) => p.operation === "capture" && p.amount === 9000 && p.status === "succeeded");
+    const charges = (await paymentRows(orderId)).filter(
+      (p) => p.operation === "capture" && p.amount === 9000 && p.status === "succeeded",
+    );
     expect(charges).toHaveLength(1);
-    expect((await env.DB.prepare("SELECT status FROM transactions WHERE order_item_id = ? AND transaction_type = 'rental_purchase'").bind(items[0]!.id).first())!.status).toBe("completed");
+    expect(
+      (await env.DB.prepare(
+        "SELECT status FROM transactions WHERE order_item_id = ? AND transaction_type = 'rental_purchase'",
+      )
+        .bind(items[0]!.id)
+        .first())!.status,
+    ).toBe("completed");
   });
 });
 

@@ -15,20 +15,41 @@ import { runJob } from "./lifecycle-fixtures";
 // webhook, and 'delivered' marks the item received back by its handler, who is told. The refund
 // never waits for the return.
 
-type LabelRow = { id: string; direction: string; status: string; tracking_number: string; to_address: string; from_address: string; item_ids: string; claim_id: string | null };
+type LabelRow = {
+  id: string;
+  direction: string;
+  status: string;
+  tracking_number: string;
+  to_address: string;
+  from_address: string;
+  item_ids: string;
+  claim_id: string | null;
+};
 const claimLabels = (orderId: string) =>
-  all<LabelRow>("SELECT id, direction, status, tracking_number, to_address, from_address, item_ids, claim_id FROM shipping_labels WHERE order_id = ? AND claim_id IS NOT NULL", orderId);
-const returnedAt = async (claimId: string) => (await all<{ returned_at: number | null }>("SELECT returned_at FROM claims WHERE id = ?", claimId))[0]!.returned_at;
+  all<LabelRow>(
+    "SELECT id, direction, status, tracking_number, to_address, from_address, item_ids, claim_id FROM shipping_labels WHERE order_id = ? AND claim_id IS NOT NULL",
+    orderId,
+  );
+const returnedAt = async (claimId: string) =>
+  (await all<{ returned_at: number | null }>("SELECT returned_at FROM claims WHERE id = ?", claimId))[0]!.returned_at;
 
 /** A tracking event as the provider delivers it, signed with the local secret. */
 async function carrier(trackingNumber: string, status: TrackingStatus, at = Date.now()) {
   const body = localTrackerEvent(trackingNumber, status, at);
-  const response = await new Browser().fetch("/webhooks/shipping", { method: "POST", body, headers: { "content-type": "application/json", "x-hmac-signature": await signEasyPostEvent(body, LOCAL_SHIPPING_WEBHOOK_SECRET) } });
+  const response = await new Browser().fetch("/webhooks/shipping", {
+    method: "POST",
+    body,
+    headers: {
+      "content-type": "application/json",
+      "x-hmac-signature": await signEasyPostEvent(body, LOCAL_SHIPPING_WEBHOOK_SECRET),
+    },
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { outcome: string }).outcome;
 }
 
-const page = async (browser: Trade["shopper"]["browser"], path: string) => (await (await browser.fetch(path)).text()).replace(/<!-- -->/g, "");
+const page = async (browser: Trade["shopper"]["browser"], path: string) =>
+  (await (await browser.fetch(path)).text()).replace(/<!-- -->/g, "");
 
 describe("a claim refunded in full comes back with tracking", () => {
   it("accepted by the seller: a prepaid label to their return address, its timeline on the order page, and 'delivered' marks it received back", async () => {
@@ -41,7 +62,12 @@ describe("a claim refunded in full comes back with tracking", () => {
 
     const [label, ...more] = await claimLabels(t.orderId);
     expect(more).toEqual([]);
-    expect(label).toMatchObject({ direction: "return", status: "ready", claim_id: claim.id, item_ids: JSON.stringify([t.itemId]) });
+    expect(label).toMatchObject({
+      direction: "return",
+      status: "ready",
+      claim_id: claim.id,
+      item_ids: JSON.stringify([t.itemId]),
+    });
     expect(JSON.parse(label!.to_address)).toMatchObject({ addressLine1: "2 Return Lane", city: "Leeds" });
     await mail(t.shopper.email, "claim_update", `Your claim about ${t.product.name} was accepted`);
 
@@ -81,19 +107,34 @@ describe("a claim refunded in full comes back with tracking", () => {
     const t = await delivered();
     const claim = await opened(t);
     await env.DB.prepare("UPDATE users SET return_address = NULL WHERE id = ?").bind(t.vendor.id).run();
-    expect((await t.vendor.browser.post(claim.page, { intent: "dispute", text: "It left here in perfect condition." })).status).toBe(302);
+    expect(
+      (await t.vendor.browser.post(claim.page, { intent: "dispute", text: "It left here in perfect condition." }))
+        .status,
+    ).toBe(302);
     const staff = await admin();
-    const decided = await staff.browser.post("/admin/claims", { intent: "decide", claimId: claim.id, outcome: "full_refund", reason: "The photos show a large tear." });
+    const decided = await staff.browser.post("/admin/claims", {
+      intent: "decide",
+      claimId: claim.id,
+      outcome: "full_refund",
+      reason: "The photos show a large tear.",
+    });
     expect(decided.status).toBe(302);
     const [label] = await claimLabels(t.orderId);
-    expect(JSON.parse(label!.to_address)).toMatchObject({ fullName: "Closetloop Returns", addressLine2: "88 Orsman Road" });
-    expect(await page(t.shopper.browser, `/account/orders/${t.orderId}`)).toContain("Prepaid return label for your claim");
+    expect(JSON.parse(label!.to_address)).toMatchObject({
+      fullName: "Closetloop Returns",
+      addressLine2: "88 Orsman Road",
+    });
+    expect(await page(t.shopper.browser, `/account/orders/${t.orderId}`)).toContain(
+      "Prepaid return label for your claim",
+    );
     expect(await page(staff.browser, claim.page)).toContain("88 Orsman Road");
   });
 
   it("an item that cannot go back (missing from the parcel) gets no label, and asking for one is refused", async () => {
     const missing = await delivered();
-    expect((await report(missing, { reason: "missing", description: "The parcel came without the belt." })).status).toBe(302);
+    expect(
+      (await report(missing, { reason: "missing", description: "The parcel came without the belt." })).status,
+    ).toBe(302);
     const [claim] = await all<{ id: string }>("SELECT id FROM claims WHERE order_item_id = ?", missing.itemId);
     expect((await missing.vendor.browser.post(`/account/claims/${claim!.id}`, { intent: "accept" })).status).toBe(302);
     expect(await claimLabels(missing.orderId)).toEqual([]);
@@ -119,10 +160,15 @@ describe("a rental refunded in full", () => {
     const t = await delivered("rental");
     const claim = await opened(t);
     expect((await t.vendor.browser.post(claim.page, { intent: "accept" })).status).toBe(302);
-    const [item] = await all<{ rental_ends_at: number }>("SELECT rental_ends_at FROM order_items WHERE id = ?", t.itemId);
+    const [item] = await all<{ rental_ends_at: number }>(
+      "SELECT rental_ends_at FROM order_items WHERE id = ?",
+      t.itemId,
+    );
     await runJob("daily", item!.rental_ends_at + 60_000);
     expect(await all("SELECT status FROM order_items WHERE id = ?", t.itemId)).toEqual([{ status: "active" }]);
-    expect(await all("SELECT id FROM transactions WHERE order_item_id = ? AND transaction_type = 'sale'", t.itemId)).toEqual([]);
+    expect(
+      await all("SELECT id FROM transactions WHERE order_item_id = ? AND transaction_type = 'sale'", t.itemId),
+    ).toEqual([]);
   });
 });
 

@@ -17,10 +17,18 @@ let soldId: string;
 beforeAll(async () => {
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES ('c_about', 'page', 'about_us', 'About us', ?, ?) ON CONFLICT (content_type, content_key) DO UPDATE SET content = excluded.content").bind("We love clothes.\n\nSecond <script>alert(1)</script> paragraph.", now),
-    env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, content, updated_at) VALUES ('c_contact', 'site_settings', 'contact_email', 'hello@closetloop.test', ?) ON CONFLICT (content_type, content_key) DO NOTHING").bind(now),
-    env.DB.prepare("INSERT INTO blog_posts (id, title, excerpt, content, category, tags, featured_image_url, status, published_at, created_at) VALUES (?, 'Caring for wool', 'Keep it lovely.', 'First paragraph.\n\nSecond paragraph.', 'Care', '[\"care\"]', '/images/blog/x.png', 'published', ?, ?)").bind(`post_${tag}`, now, now),
-    env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, created_at) VALUES (?, 'Draft post', 'Not yet.', 'draft', ?)").bind(`draft_${tag}`, now),
+    env.DB.prepare(
+      "INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES ('c_about', 'page', 'about_us', 'About us', ?, ?) ON CONFLICT (content_type, content_key) DO UPDATE SET content = excluded.content",
+    ).bind("We love clothes.\n\nSecond <script>alert(1)</script> paragraph.", now),
+    env.DB.prepare(
+      "INSERT INTO site_content (id, content_type, content_key, content, updated_at) VALUES ('c_contact', 'site_settings', 'contact_email', 'hello@closetloop.test', ?) ON CONFLICT (content_type, content_key) DO NOTHING",
+    ).bind(now),
+    env.DB.prepare(
+      "INSERT INTO blog_posts (id, title, excerpt, content, category, tags, featured_image_url, status, published_at, created_at) VALUES (?, 'Caring for wool', 'Keep it lovely.', 'First paragraph.\n\nSecond paragraph.', 'Care', '[\"care\"]', '/images/blog/x.png', 'published', ?, ?)",
+    ).bind(`post_${tag}`, now, now),
+    env.DB.prepare(
+      "INSERT INTO blog_posts (id, title, content, status, created_at) VALUES (?, 'Draft post', 'Not yet.', 'draft', ?)",
+    ).bind(`draft_${tag}`, now),
   ]);
   const owner = await createUser({ displayName: `Sitemap${tag}` });
   liveId = (await createProduct(owner.id)).id;
@@ -43,7 +51,14 @@ describe("legal pages", () => {
   it("cookie policy: 8 sections covering the four categories", async () => {
     const { text } = await get("/cookie-policy");
     expect(h2Count(text)).toBe(8);
-    for (const s of ["Necessary cookies (always active)", "Analytics cookies (optional)", "Marketing cookies (optional)", "Preference cookies (optional)", "Do Not Track"]) expect(text).toContain(s);
+    for (const s of [
+      "Necessary cookies (always active)",
+      "Analytics cookies (optional)",
+      "Marketing cookies (optional)",
+      "Preference cookies (optional)",
+      "Do Not Track",
+    ])
+      expect(text).toContain(s);
   });
 });
 
@@ -51,14 +66,15 @@ describe("/pages/{key}", () => {
   it("renders admin content as paragraphs, escaping HTML", async () => {
     const { status, text } = await get("/pages/about_us");
     expect(status).toBe(200);
-    expect(text).toContain("<p class=\"mt-4 leading-relaxed text-stone-800\">We love clothes.</p>");
+    expect(text).toContain('<p class="mt-4 leading-relaxed text-stone-800">We love clothes.</p>');
     expect(text).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(text).not.toContain("<script>alert(1)</script>");
   });
 
   it("every managed page is linked from the footer (DECISIONS.md: footer placeholders become real)", async () => {
     const { text } = await get("/pages/about_us");
-    for (const key of ["about_us", "terms_conditions", "delivery", "returns", "faq", "contact"]) expect(text).toContain(`href="/pages/${key}"`);
+    for (const key of ["about_us", "terms_conditions", "delivery", "returns", "faq", "contact"])
+      expect(text).toContain(`href="/pages/${key}"`);
   });
 
   it("shows the contact e-mail", async () => {

@@ -9,7 +9,12 @@ import type { Browser } from "./http";
 
 let ipSeq = 0;
 export const ip = () => `10.126.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-export const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+export const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 export const token = () => crypto.randomUUID();
 
 /** A seller with a live item, a shopper, and someone else. */
@@ -17,14 +22,20 @@ export async function cast() {
   const seller = await signedInBrowser("vendor", { ip: ip() });
   const shopper = await signedInBrowser("shopper", { ip: ip() });
   const stranger = await signedInBrowser("shopper", { ip: ip() });
-  await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(`Seller${seller.id.slice(-6)}`, seller.id).run();
+  await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?")
+    .bind(`Seller${seller.id.slice(-6)}`, seller.id)
+    .run();
   const item = await createProduct(seller.id, { name: `Silk Dress ${seller.id.slice(-6)}` });
   return { seller, shopper, stranger, item };
 }
 
 /** The shopper asks about the item; returns the conversation's id. */
 export async function ask(shopper: Browser, productId: string, body = "Does it fit a size 10?") {
-  const response = await shopper.post(`/account/messages/new?product=${productId}`, { productId, body, token: token() });
+  const response = await shopper.post(`/account/messages/new?product=${productId}`, {
+    productId,
+    body,
+    token: token(),
+  });
   expect(response.status).toBe(303);
   const id = /\/account\/messages\/(cnv_[A-Za-z0-9]+)/.exec(response.headers.get("location") ?? "")?.[1];
   expect(id).toBeTruthy();
@@ -33,7 +44,9 @@ export async function ask(shopper: Browser, productId: string, body = "Does it f
 
 /** Opens the conversation's live socket as the browser's user. */
 export async function connect(browser: Browser, conversationId: string, origin = "http://localhost") {
-  const response = await browser.fetch(`/account/messages/${conversationId}/live`, { headers: { upgrade: "websocket", origin } });
+  const response = await browser.fetch(`/account/messages/${conversationId}/live`, {
+    headers: { upgrade: "websocket", origin },
+  });
   return response;
 }
 

@@ -20,7 +20,8 @@ const tag = `cur${Date.now().toString(36)}`;
 const today = () => new Date().toISOString().slice(0, 10);
 const DAY = 86_400_000;
 const PRICE = 5499;
-const shown = (currency: DisplayCurrency) => formatPrice(PRICE, currency === "GBP" ? null : { currency, perPound: LOCAL_RATES[currency]! });
+const shown = (currency: DisplayCurrency) =>
+  formatPrice(PRICE, currency === "GBP" ? null : { currency, perPound: LOCAL_RATES[currency]! });
 
 async function ratesOf(date: string) {
   await saveRates(database(env.DB), { date, perPound: LOCAL_RATES }, "seed", Date.now());
@@ -33,7 +34,9 @@ async function ratesOf(date: string) {
  */
 function expectOnlyCurrency(text: string, currency: DisplayCurrency) {
   expect(text, currency).toContain(shown(currency));
-  for (const other of DISPLAY_CURRENCIES) if (other !== currency && other !== "GBP") expect(text, `${currency} page shows ${other}`).not.toContain(shown(other));
+  for (const other of DISPLAY_CURRENCIES)
+    if (other !== currency && other !== "GBP")
+      expect(text, `${currency} page shows ${other}`).not.toContain(shown(other));
   if (currency === "GBP") expect(text).not.toContain("≈");
 }
 
@@ -49,8 +52,15 @@ describe("prices in the visitor's currency, from the page cache", () => {
     const path = `/product/${product.id}`;
     // Three visitors per currency, all at once, twice: misses, waits for one render, and hits.
     for (let round = 0; round < 2; round++) {
-      const asked = DISPLAY_CURRENCIES.flatMap((currency) => [currency, currency, currency]).sort(() => Math.random() - 0.5);
-      const pages = await Promise.all(asked.map(async (currency) => ({ currency, page: await cachedPage(path, { cookie: `cl_currency=${currency}` }) })));
+      const asked = DISPLAY_CURRENCIES.flatMap((currency) => [currency, currency, currency]).sort(
+        () => Math.random() - 0.5,
+      );
+      const pages = await Promise.all(
+        asked.map(async (currency) => ({
+          currency,
+          page: await cachedPage(path, { cookie: `cl_currency=${currency}` }),
+        })),
+      );
       for (const { currency, page } of pages) {
         expect(page.response.status).toBe(200);
         expectOnlyCurrency(page.text, currency);
@@ -87,7 +97,11 @@ describe("prices in the visitor's currency, from the page cache", () => {
     await yen.browser.post("/currency", { intent: "currency", currency: "JPY", returnTo: "/" });
     await settle(euro.browser, yen.browser);
     const path = `/product/${product.id}`;
-    const [a, b, c] = await Promise.all([cachedPage(path, { cookie: cookieOf(euro.browser) }), cachedPage(path, { cookie: cookieOf(yen.browser) }), cachedPage(path)]);
+    const [a, b, c] = await Promise.all([
+      cachedPage(path, { cookie: cookieOf(euro.browser) }),
+      cachedPage(path, { cookie: cookieOf(yen.browser) }),
+      cachedPage(path),
+    ]);
     expect(a.response.headers.get("x-page-cache")).toMatch(/^stitched-/);
     expectOnlyCurrency(a.text, "EUR");
     expect(b.response.headers.get("x-page-cache")).toMatch(/^stitched-/);
@@ -106,7 +120,9 @@ describe("choosing a currency", () => {
 
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/currency", { intent: "currency", currency: "CHF", returnTo: "/" });
-    const saved = await env.DB.prepare("SELECT display_currency FROM users WHERE id = ?").bind(shopper.id).first<{ display_currency: string }>();
+    const saved = await env.DB.prepare("SELECT display_currency FROM users WHERE id = ?")
+      .bind(shopper.id)
+      .first<{ display_currency: string }>();
     expect(saved?.display_currency).toBe("CHF");
     // On another device: signing in brings the choice back.
     const elsewhere = new Browser();
@@ -122,7 +138,9 @@ describe("choosing a currency", () => {
       expect(await response.text()).toContain(UNKNOWN_CURRENCY_MESSAGE);
     }
     expect(shopper.browser.cookies.has("cl_currency")).toBe(false);
-    const saved = await env.DB.prepare("SELECT display_currency FROM users WHERE id = ?").bind(shopper.id).first<{ display_currency: string | null }>();
+    const saved = await env.DB.prepare("SELECT display_currency FROM users WHERE id = ?")
+      .bind(shopper.id)
+      .first<{ display_currency: string | null }>();
     expect(saved?.display_currency).toBeNull();
   });
 
@@ -139,9 +157,17 @@ describe("choosing a currency", () => {
 
     // Once paid, the order's e-mail says what was charged in pounds, with the euros the shopper reads beside it.
     const order = await placeOrder(shopper, []);
-    const email = await eventually(() => env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(`order_placed:${order.orderId}:email`).first<{ body: string }>());
-    expect(email.body).toContain(`Total including delivery: £58.98\nCharged in pounds: £58.98 (${formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! })} in EUR at today's rate).`);
-    const charged = await env.DB.prepare("SELECT total_amount, currency FROM orders WHERE id = ?").bind(order.orderId).first();
+    const email = await eventually(() =>
+      env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+        .bind(`order_placed:${order.orderId}:email`)
+        .first<{ body: string }>(),
+    );
+    expect(email.body).toContain(
+      `Total including delivery: £58.98\nCharged in pounds: £58.98 (${formatPrice(PRICE + 399, { currency: "EUR", perPound: LOCAL_RATES.EUR! })} in EUR at today's rate).`,
+    );
+    const charged = await env.DB.prepare("SELECT total_amount, currency FROM orders WHERE id = ?")
+      .bind(order.orderId)
+      .first();
     expect(charged).toEqual({ total_amount: 5898, currency: "GBP" });
   });
 });

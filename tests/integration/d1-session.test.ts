@@ -8,7 +8,8 @@ import { Browser } from "./http";
 // Issue 17, item 4 (docs/decisions/0037-d1-sessions.md): every request reads through a D1
 // session; a write hands the visitor a bookmark, and their next requests read at least as new.
 
-const bookmarkSet = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`)) ?? null;
+const bookmarkSet = (response: Response) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${BOOKMARK_COOKIE}=`)) ?? null;
 
 describe("D1 sessions and bookmarks", () => {
   it("a write hands back a bookmark, and the next page (carrying it) shows the write", async () => {
@@ -39,7 +40,15 @@ describe("D1 sessions and bookmarks", () => {
   it("a forged, malformed or ancient bookmark is never an error", async () => {
     const owner = await createUser();
     const product = await createProduct(owner.id);
-    for (const value of ["zzz", "0", "00000000-00000000-00000000", "ffffffff-ffffffff-ffffffff-ffffffff", `${"a".repeat(400)}-1`, "%00-1", "1-1;x=2"]) {
+    for (const value of [
+      "zzz",
+      "0",
+      "00000000-00000000-00000000",
+      "ffffffff-ffffffff-ffffffff-ffffffff",
+      `${"a".repeat(400)}-1`,
+      "%00-1",
+      "1-1;x=2",
+    ]) {
       const browser = new Browser(nextIp());
       browser.cookies.set(BOOKMARK_COOKIE, value);
       for (const path of ["/", `/product/${product.id}`, "/auth"]) {

@@ -5,9 +5,23 @@ let seq = 0;
 const next = () => `${Date.now().toString(36)}${(++seq).toString(36)}`;
 
 /** Where a test seller's items come back: every factory user has one unless told otherwise (issue 22). */
-export const RETURN_ADDRESS = { fullName: "Test Seller", addressLine1: "2 Return Lane", city: "Leeds", postalCode: "LS1 4AP", country: "United Kingdom" };
+export const RETURN_ADDRESS = {
+  fullName: "Test Seller",
+  addressLine1: "2 Return Lane",
+  city: "Leeds",
+  postalCode: "LS1 4AP",
+  country: "United Kingdom",
+};
 
-export async function createUser(overrides: Partial<{ id: string; email: string; fullName: string; displayName: string; returnAddress: Record<string, string> | null }> = {}) {
+export async function createUser(
+  overrides: Partial<{
+    id: string;
+    email: string;
+    fullName: string;
+    displayName: string;
+    returnAddress: Record<string, string> | null;
+  }> = {},
+) {
   const id = overrides.id ?? `user_${next()}`;
   const now = Date.now();
   const user = {
@@ -19,7 +33,16 @@ export async function createUser(overrides: Partial<{ id: string; email: string;
   await env.DB.prepare(
     "INSERT INTO users (id, email, full_name, display_name, return_address, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'x', 'x', ?, ?, ?)",
   )
-    .bind(user.id, user.email, user.fullName, user.displayName, overrides.returnAddress === null ? null : JSON.stringify(overrides.returnAddress ?? RETURN_ADDRESS), now, now, now)
+    .bind(
+      user.id,
+      user.email,
+      user.fullName,
+      user.displayName,
+      overrides.returnAddress === null ? null : JSON.stringify(overrides.returnAddress ?? RETURN_ADDRESS),
+      now,
+      now,
+      now,
+    )
     .run();
   return user;
 }
@@ -108,11 +131,45 @@ export const BILLING = {
 
 /** Every table an action may write. */
 export const WRITABLE_TABLES = [
-  "users", "user_roles", "user_verifications", "auth_tokens", "stores", "store_requests", "brands", "brand_suggestions", "categories",
-  "products", "cart_items", "favorites", "orders", "order_items", "order_idempotency_keys", "order_status_history", "reviews",
-  "price_change_requests", "site_content", "media_library", "blog_posts", "transactions", "commissions", "payouts", "audit_log", "notification_outbox", "payments",
-  "conversations", "messages", "conversation_reads", "message_blocks", "conversation_reports", "message_suspensions",
-  "back_in_stock_requests", "saved_searches", "saved_search_hits", "shipping_labels", "tracking_events", "follows",
+  "users",
+  "user_roles",
+  "user_verifications",
+  "auth_tokens",
+  "stores",
+  "store_requests",
+  "brands",
+  "brand_suggestions",
+  "categories",
+  "products",
+  "cart_items",
+  "favorites",
+  "orders",
+  "order_items",
+  "order_idempotency_keys",
+  "order_status_history",
+  "reviews",
+  "price_change_requests",
+  "site_content",
+  "media_library",
+  "blog_posts",
+  "transactions",
+  "commissions",
+  "payouts",
+  "audit_log",
+  "notification_outbox",
+  "payments",
+  "conversations",
+  "messages",
+  "conversation_reads",
+  "message_blocks",
+  "conversation_reports",
+  "message_suspensions",
+  "back_in_stock_requests",
+  "saved_searches",
+  "saved_search_hits",
+  "shipping_labels",
+  "tracking_events",
+  "follows",
 ];
 
 /**
@@ -127,9 +184,10 @@ export const WRITABLE_TABLES = [
  * (1 s, wrangler.toml); at most 5 s.
  */
 export async function outboxQuiet() {
-  const count = async () => (await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox").first<{ n: number }>())!.n;
+  const count = async () =>
+    (await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox").first<{ n: number }>())!.n;
   const until = Date.now() + 5_000;
-  for (let last = await count(); Date.now() < until; ) {
+  for (let last = await count(); Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const now = await count();
     if (now === last) return;
@@ -140,17 +198,28 @@ export async function outboxQuiet() {
 export async function databaseFingerprint() {
   const counts = await env.DB.batch(WRITABLE_TABLES.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
   const [products, users, orders, roles, requests, payouts] = await env.DB.batch([
-    env.DB.prepare("SELECT group_concat(id || ':' || availability || ':' || status || ':' || product_status || ':' || updated_at, ',') AS s FROM products"),
-    env.DB.prepare("SELECT group_concat(id || ':' || updated_at || ':' || coalesce(deactivated_at, ''), ',') AS s FROM users"),
+    env.DB.prepare(
+      "SELECT group_concat(id || ':' || availability || ':' || status || ':' || product_status || ':' || updated_at, ',') AS s FROM products",
+    ),
+    env.DB.prepare(
+      "SELECT group_concat(id || ':' || updated_at || ':' || coalesce(deactivated_at, ''), ',') AS s FROM users",
+    ),
     env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || updated_at, ',') AS s FROM orders"),
     // Rows changed in place by staff: roles, store requests, payouts.
-    env.DB.prepare("SELECT group_concat(user_id || ':' || role || ':' || coalesce(admin_subrole, '') || ':' || coalesce(seller_role, '') || ':' || assigned_at, ',') AS s FROM user_roles"),
-    env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || coalesce(reviewed_at, ''), ',') AS s FROM store_requests"),
+    env.DB.prepare(
+      "SELECT group_concat(user_id || ':' || role || ':' || coalesce(admin_subrole, '') || ':' || coalesce(seller_role, '') || ':' || assigned_at, ',') AS s FROM user_roles",
+    ),
+    env.DB.prepare(
+      "SELECT group_concat(id || ':' || status || ':' || coalesce(reviewed_at, ''), ',') AS s FROM store_requests",
+    ),
     env.DB.prepare("SELECT group_concat(id || ':' || status || ':' || coalesce(paid_at, ''), ',') AS s FROM payouts"),
   ]);
-  const digest = async (text: unknown) => [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(text))))].slice(0, 8).join(".");
+  const digest = async (text: unknown) =>
+    [...new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(String(text))))]
+      .slice(0, 8)
+      .join(".");
   let objects = 0;
-  for (let cursor: string | undefined, more = true; more; ) {
+  for (let cursor: string | undefined, more = true; more;) {
     const page = await env.IMAGES.list({ cursor, limit: 1000 });
     objects += page.objects.length;
     more = page.truncated;

@@ -11,22 +11,97 @@ import { propertyRuns } from "./sweep";
 vi.setConfig({ testTimeout: 60_000 });
 
 // Every route module that exports an action, found from the route table itself.
-const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown; intents?: readonly string[] }>;
+const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<
+  string,
+  { action?: unknown; intents?: readonly string[] }
+>;
 const actionPaths = routePaths()
   .filter((r) => modules[`../../app/${r.file}`]?.action)
   .map((r) => r.path);
 
 // Every intent an action declares (app/domain/intents.ts), so a new one is fuzzed the day it lands.
 const INTENTS = [...new Set(Object.values(modules).flatMap((m) => m.intents ?? []))];
-const FIELDS = ["intent", "email", "password", "confirmPassword", "fullName", "productId", "option", "quantity", "idempotencyKey", "token", "returnTo", "enhanced", "billing.fullName", "billing.email", "billing.addressLine1", "billing.city", "billing.postalCode", "billing.country", "sameAsBilling", "storeWebsite", "contactEmail", "redirectTo", "analytics", "itemId", "reason", "description", "amount", "text", "claimId", "outcome", "orderId", "trackingNumber", "currency", "kind", "id", "rating", "comment", "turnaroundDays", "needBy.prod_000001", "protect.prod_000001", "billing.county", "scope", "reach", "europeFee", "worldFee", "two", "three", "address.country", "address.postalCode", "address.city"];
+const FIELDS = [
+  "intent",
+  "email",
+  "password",
+  "confirmPassword",
+  "fullName",
+  "productId",
+  "option",
+  "quantity",
+  "idempotencyKey",
+  "token",
+  "returnTo",
+  "enhanced",
+  "billing.fullName",
+  "billing.email",
+  "billing.addressLine1",
+  "billing.city",
+  "billing.postalCode",
+  "billing.country",
+  "sameAsBilling",
+  "storeWebsite",
+  "contactEmail",
+  "redirectTo",
+  "analytics",
+  "itemId",
+  "reason",
+  "description",
+  "amount",
+  "text",
+  "claimId",
+  "outcome",
+  "orderId",
+  "trackingNumber",
+  "currency",
+  "kind",
+  "id",
+  "rating",
+  "comment",
+  "turnaroundDays",
+  "needBy.prod_000001",
+  "protect.prod_000001",
+  "billing.county",
+  "scope",
+  "reach",
+  "europeFee",
+  "worldFee",
+  "two",
+  "three",
+  "address.country",
+  "address.postalCode",
+  "address.city",
+];
 
 const nasty = fc.oneof(
   fc.string({ maxLength: 40 }),
-  fc.constantFrom("", " ", "0", "-1", "1e309", "NaN", "null", "undefined", "'; DROP TABLE products; --", "<script>alert(1)</script>", "//evil.example", "\u0000", "x".repeat(5000), "prod_000001", "on", "1", "rental", "purchase"),
+  fc.constantFrom(
+    "",
+    " ",
+    "0",
+    "-1",
+    "1e309",
+    "NaN",
+    "null",
+    "undefined",
+    "'; DROP TABLE products; --",
+    "<script>alert(1)</script>",
+    "//evil.example",
+    "\u0000",
+    "x".repeat(5000),
+    "prod_000001",
+    "on",
+    "1",
+    "rental",
+    "purchase",
+  ),
 );
-const body = fc.record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) }).chain((base) =>
-  fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((rest) => ({ ...rest, ...base })),
-);
+const body = fc
+  .record({ intent: fc.oneof(fc.constantFrom(...INTENTS), fc.string({ maxLength: 12 })) })
+  .chain((base) =>
+    fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 8 }).map((rest) => ({ ...rest, ...base })),
+  );
 
 describe("property-based fuzzing of every action", () => {
   let shopper: Browser;
@@ -39,11 +114,36 @@ describe("property-based fuzzing of every action", () => {
   });
 
   it("finds the intents the actions declare", () => {
-    expect(INTENTS).toEqual(expect.arrayContaining(["signin", "signup", "store_request", "resend", "add", "switch", "remove", "clear", "checkout", "toggle", "accept_all", "save"]));
+    expect(INTENTS).toEqual(
+      expect.arrayContaining([
+        "signin",
+        "signup",
+        "store_request",
+        "resend",
+        "add",
+        "switch",
+        "remove",
+        "clear",
+        "checkout",
+        "toggle",
+        "accept_all",
+        "save",
+      ]),
+    );
   });
 
   it("finds the action routes in the route table", () => {
-    expect(actionPaths).toEqual(expect.arrayContaining(["/auth", "/cart", "/favorites", "/newsletter", "/consent", "/auth/reset", "/auth/forgot"]));
+    expect(actionPaths).toEqual(
+      expect.arrayContaining([
+        "/auth",
+        "/cart",
+        "/favorites",
+        "/newsletter",
+        "/consent",
+        "/auth/reset",
+        "/auth/forgot",
+      ]),
+    );
   });
 
   for (const who of ["anonymous", "shopper"] as const) {
@@ -52,9 +152,12 @@ describe("property-based fuzzing of every action", () => {
         fc.asyncProperty(body, async (form) => {
           const browser = who === "anonymous" ? new Browser() : shopper;
           const before = await databaseFingerprint();
-          const response = await browser.post(path, form, { "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` });
+          const response = await browser.post(path, form, {
+            "cf-connecting-ip": `10.9.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+          });
           expect(response.status, `${path} ${JSON.stringify(form).slice(0, 300)}`).toBeLessThan(500);
-          if (response.status >= 400) expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
+          if (response.status >= 400)
+            expect(await databaseFingerprint(), `${path} ${JSON.stringify(form).slice(0, 300)}`).toBe(before);
         }),
         // A share per run from the printed seed (tests/integration/sweep.ts); 20 in a full sweep.
         propertyRuns(8, 20, `${who} ${path}`),
@@ -88,21 +191,62 @@ const contentType = fc.oneof(
   ),
   printable(60),
 );
-const urlValue = fc.oneof(fc.constantFrom("sample", "%00", "%0A", "%0D%0A", "%09", "%1B", "%7F", "%C2%85", "%E0%A4%A", "%", "%ZZ", "%FF", "..", "%2F", "%5C", "a%00b", "%252F"), printable(20).map(encodeURIComponent));
+const urlValue = fc.oneof(
+  fc.constantFrom(
+    "sample",
+    "%00",
+    "%0A",
+    "%0D%0A",
+    "%09",
+    "%1B",
+    "%7F",
+    "%C2%85",
+    "%E0%A4%A",
+    "%",
+    "%ZZ",
+    "%FF",
+    "..",
+    "%2F",
+    "%5C",
+    "a%00b",
+    "%252F",
+  ),
+  printable(20).map(encodeURIComponent),
+);
 const bodyFor = (form: Record<string, string>) =>
   fc.oneof(
     fc.constant(new URLSearchParams(form).toString()),
-    fc.constant(Object.entries(form).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${BOUNDARY}--\r\n`),
-    fc.record({ cut: fc.nat(), insert: fc.constantFrom("\r\n", "--", `--${BOUNDARY}`, '"', "\u0000", "; filename=\"x.png\"") }).map(({ cut, insert }) => {
-      const valid = Object.entries(form).map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join("") + `--${BOUNDARY}--\r\n`;
-      const at = cut % (valid.length + 1);
-      return valid.slice(0, at) + insert + valid.slice(at);
-    }),
+    fc.constant(
+      Object.entries(form)
+        .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join("") + `--${BOUNDARY}--\r\n`,
+    ),
+    fc
+      .record({
+        cut: fc.nat(),
+        insert: fc.constantFrom("\r\n", "--", `--${BOUNDARY}`, '"', "\u0000", '; filename="x.png"'),
+      })
+      .map(({ cut, insert }) => {
+        const valid =
+          Object.entries(form)
+            .map(([k, v]) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+            .join("") + `--${BOUNDARY}--\r\n`;
+        const at = cut % (valid.length + 1);
+        return valid.slice(0, at) + insert + valid.slice(at);
+      }),
     fc.uint8Array({ maxLength: 200 }),
     fc.integer({ min: 15_000, max: 40_000 }).map((n) => `${new URLSearchParams(form).toString()}&pad=${"p".repeat(n)}`),
   );
 const request = fc
-  .record({ method: METHODS, type: contentType, param: urlValue, query: fc.option(fc.tuple(fc.constantFrom("search", "redirectTo", "tab", "returnTo", "%07"), urlValue), { nil: undefined }), form: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 5 }) })
+  .record({
+    method: METHODS,
+    type: contentType,
+    param: urlValue,
+    query: fc.option(fc.tuple(fc.constantFrom("search", "redirectTo", "tab", "returnTo", "%07"), urlValue), {
+      nil: undefined,
+    }),
+    form: fc.dictionary(fc.constantFrom(...FIELDS), nasty, { maxKeys: 5 }),
+  })
   .chain((r) => bodyFor(r.form).map((body) => ({ ...r, body })));
 
 describe("property-based fuzzing of every route, as the request gate sees it", () => {
@@ -111,8 +255,12 @@ describe("property-based fuzzing of every route, as the request gate sees it", (
   it.each(patterns)("any request to %s: never a 5xx, and an error changes nothing", async (pattern) => {
     await fc.assert(
       fc.asyncProperty(request, async ({ method, type, param, query, body }) => {
-        const path = pattern.replace(/:[A-Za-z]+/g, param).replace(/\*$/, `x/${param}`) + (query ? `?${query[0]}=${query[1]}` : "");
-        const headers: Record<string, string> = { "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}` };
+        const path =
+          pattern.replace(/:[A-Za-z]+/g, param).replace(/\*$/, `x/${param}`) +
+          (query ? `?${query[0]}=${query[1]}` : "");
+        const headers: Record<string, string> = {
+          "cf-connecting-ip": `10.8.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}`,
+        };
         if (type) headers["content-type"] = type;
         const before = await databaseFingerprint();
         const hasBody = method !== "GET" && method !== "HEAD";

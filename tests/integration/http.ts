@@ -5,7 +5,9 @@ import { expect } from "vitest";
 export type FormFields = Record<string, string | Blob | (string | Blob)[]>;
 
 function formBody(fields: FormFields) {
-  const values = Object.entries(fields).flatMap(([k, v]) => (Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const]));
+  const values = Object.entries(fields).flatMap(([k, v]) =>
+    Array.isArray(v) ? v.map((x) => [k, x] as const) : [[k, v] as const],
+  );
   if (values.every(([, v]) => typeof v === "string")) return new URLSearchParams(values as [string, string][]);
   const form = new FormData();
   for (const [k, v] of values) {
@@ -27,7 +29,9 @@ export class Browser {
     if (this.cookies.size) headers.set("cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
     if (this.ip && !headers.has("cf-connecting-ip")) headers.set("cf-connecting-ip", this.ip);
     const body = init.form ? formBody(init.form) : init.body;
-    const response = await exports.default.fetch(new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }));
+    const response = await exports.default.fetch(
+      new Request(`http://localhost${path}`, { ...init, headers, body, redirect: "manual" }),
+    );
     for (const cookie of response.headers.getSetCookie()) {
       const [pair, ...attrs] = cookie.split(";");
       const eq = pair!.indexOf("=");
@@ -46,7 +50,8 @@ export class Browser {
 
   async signIn(email: string, password: string) {
     const response = await this.post("/auth", { intent: "signin", email, password });
-    if (response.status !== 302) throw new Error(`sign-in failed with ${response.status}: ${(await response.text()).slice(0, 200)}`);
+    if (response.status !== 302)
+      throw new Error(`sign-in failed with ${response.status}: ${(await response.text()).slice(0, 200)}`);
     return response;
   }
 }

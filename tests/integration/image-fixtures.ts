@@ -48,7 +48,10 @@ function chunk(type: string, data: Uint8Array) {
   const out = new Uint8Array(12 + data.length);
   const view = new DataView(out.buffer);
   view.setUint32(0, data.length);
-  out.set([...type].map((c) => c.charCodeAt(0)), 4);
+  out.set(
+    [...type].map((c) => c.charCodeAt(0)),
+    4,
+  );
   out.set(data, 8);
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)));
   return out;
@@ -58,15 +61,20 @@ function chunk(type: string, data: Uint8Array) {
 export function png(width: number, height: number, paint: Paint = photoPaint, header = { width, height }) {
   const pixels = rgba(width, height, paint);
   const raw = new Uint8Array((width * 4 + 1) * height);
-  for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  for (let y = 0; y < height; y++)
+    raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
   // zlib stream of stored (uncompressed) deflate blocks, then Adler-32.
   const blocks: Uint8Array[] = [new Uint8Array([0x78, 0x01])];
   for (let i = 0; i < raw.length || i === 0; i += 65535) {
     const part = raw.subarray(i, i + 65535);
     const last = i + 65535 >= raw.length ? 1 : 0;
-    blocks.push(new Uint8Array([last, part.length & 0xff, part.length >> 8, ~part.length & 0xff, (~part.length >> 8) & 0xff]), part);
+    blocks.push(
+      new Uint8Array([last, part.length & 0xff, part.length >> 8, ~part.length & 0xff, (~part.length >> 8) & 0xff]),
+      part,
+    );
   }
-  let a = 1, b = 0;
+  let a = 1,
+    b = 0;
   for (const byte of raw) {
     a = (a + byte) % 65521;
     b = (b + a) % 65521;
@@ -79,11 +87,20 @@ export function png(width: number, height: number, paint: Paint = photoPaint, he
   view.setUint32(0, header.width);
   view.setUint32(4, header.height);
   ihdr.set([8, 6, 0, 0, 0], 8); // 8 bits, RGBA, deflate, adaptive filtering, no interlace
-  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", concat(blocks)), chunk("IEND", new Uint8Array())]);
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", concat(blocks)),
+    chunk("IEND", new Uint8Array()),
+  ]);
 }
 
 /** A baseline JPEG; `orientation` adds an EXIF APP1 segment with that Orientation tag (6 = rotate 90° clockwise). */
-export async function jpeg(width: number, height: number, { orientation, paint = photoPaint }: { orientation?: number; paint?: Paint } = {}) {
+export async function jpeg(
+  width: number,
+  height: number,
+  { orientation, paint = photoPaint }: { orientation?: number; paint?: Paint } = {},
+) {
   const encoder = await mozjpegEncoder({
     noInitialRun: true,
     instantiateWasm(imports: WebAssembly.Imports, done: (instance: WebAssembly.Instance) => void) {
@@ -92,15 +109,52 @@ export async function jpeg(width: number, height: number, { orientation, paint =
       return instance.exports;
     },
   } as never);
-  const encoded = new Uint8Array((encoder as unknown as { encode(d: Uint8ClampedArray, w: number, h: number, o: object): Uint8Array }).encode(rgba(width, height, paint), width, height, { ...jpegDefaults, quality: 85, progressive: false, baseline: true }));
+  const encoded = new Uint8Array(
+    (encoder as unknown as { encode(d: Uint8ClampedArray, w: number, h: number, o: object): Uint8Array }).encode(
+      rgba(width, height, paint),
+      width,
+      height,
+      { ...jpegDefaults, quality: 85, progressive: false, baseline: true },
+    ),
+  );
   if (orientation === undefined) return encoded.slice();
   const exif = new Uint8Array([
-    0xff, 0xe1, 0x00, 0x22, // APP1, length 34
-    0x45, 0x78, 0x69, 0x66, 0x00, 0x00, // "Exif\0\0"
-    0x4d, 0x4d, 0x00, 0x2a, 0x00, 0x00, 0x00, 0x08, // big-endian TIFF, IFD0 at 8
-    0x00, 0x01, // one entry
-    0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, // Orientation, SHORT, 1
-    0x00, 0x00, 0x00, 0x00, // no next IFD
+    0xff,
+    0xe1,
+    0x00,
+    0x22, // APP1, length 34
+    0x45,
+    0x78,
+    0x69,
+    0x66,
+    0x00,
+    0x00, // "Exif\0\0"
+    0x4d,
+    0x4d,
+    0x00,
+    0x2a,
+    0x00,
+    0x00,
+    0x00,
+    0x08, // big-endian TIFF, IFD0 at 8
+    0x00,
+    0x01, // one entry
+    0x01,
+    0x12,
+    0x00,
+    0x03,
+    0x00,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    orientation,
+    0x00,
+    0x00, // Orientation, SHORT, 1
+    0x00,
+    0x00,
+    0x00,
+    0x00, // no next IFD
   ]);
   return concat([encoded.subarray(0, 2), exif, encoded.subarray(2)]);
 }

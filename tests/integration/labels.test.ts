@@ -16,11 +16,37 @@ import { queueDrained } from "./queue-drained";
 
 let ipSeq = 0;
 const nextIp = () => `10.244.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const itemRow = (id: string) => env.DB.prepare("SELECT status, carrier, tracking_number, delivered_at, rental_starts_at, rental_ends_at FROM order_items WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const itemRow = (id: string) =>
+  env.DB.prepare(
+    "SELECT status, carrier, tracking_number, delivered_at, rental_starts_at, rental_ends_at FROM order_items WHERE id = ?",
+  )
+    .bind(id)
+    .first<Record<string, unknown>>();
 const labelsOf = (orderId: string) =>
-  env.DB.prepare("SELECT id, direction, status, tracking_number, tracking_status, cost, provider FROM shipping_labels WHERE order_id = ? ORDER BY direction").bind(orderId).all<{ id: string; direction: string; status: string; tracking_number: string; tracking_status: string | null; cost: number; provider: string }>().then((r) => r.results);
-const eventsOf = (labelId: string) => env.DB.prepare("SELECT status FROM tracking_events WHERE label_id = ? ORDER BY occurred_at").bind(labelId).all<{ status: string }>().then((r) => r.results.map((e) => e.status));
-const delivered = (to: string) => env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND subject LIKE '%is delivered'").bind(to).first<{ n: number }>().then((r) => r!.n);
+  env.DB.prepare(
+    "SELECT id, direction, status, tracking_number, tracking_status, cost, provider FROM shipping_labels WHERE order_id = ? ORDER BY direction",
+  )
+    .bind(orderId)
+    .all<{
+      id: string;
+      direction: string;
+      status: string;
+      tracking_number: string;
+      tracking_status: string | null;
+      cost: number;
+      provider: string;
+    }>()
+    .then((r) => r.results);
+const eventsOf = (labelId: string) =>
+  env.DB.prepare("SELECT status FROM tracking_events WHERE label_id = ? ORDER BY occurred_at")
+    .bind(labelId)
+    .all<{ status: string }>()
+    .then((r) => r.results.map((e) => e.status));
+const delivered = (to: string) =>
+  env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient = ? AND subject LIKE '%is delivered'")
+    .bind(to)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 async function trade(option: "rental" | "purchase" = "rental") {
   const vendor = await signedInBrowser("vendor", { ip: nextIp() });
@@ -31,10 +57,16 @@ async function trade(option: "rental" | "purchase" = "rental") {
 }
 type Trade = Awaited<ReturnType<typeof trade>>;
 
-const getLabel = (t: Trade, browser = t.vendor.browser) => browser.post("/vendor?tab=orders", { intent: "get_label", orderId: t.orderId });
+const getLabel = (t: Trade, browser = t.vendor.browser) =>
+  browser.post("/vendor?tab=orders", { intent: "get_label", orderId: t.orderId });
 
 /** The local provider's page, from this machine: one of its event buttons. */
-const pressEvent = (trackingNumber: string, status: TrackingStatus) => new Browser().fetch("/dev/shipping", { method: "POST", form: { intent: status, trackingNumber }, headers: { "cf-connecting-ip": "127.0.0.1" } });
+const pressEvent = (trackingNumber: string, status: TrackingStatus) =>
+  new Browser().fetch("/dev/shipping", {
+    method: "POST",
+    form: { intent: status, trackingNumber },
+    headers: { "cf-connecting-ip": "127.0.0.1" },
+  });
 
 /** An event as the provider delivers it, signed with `secret` (or not at all). */
 async function deliverEvent(body: string, secret: string | null = LOCAL_SHIPPING_WEBHOOK_SECRET) {
@@ -58,7 +90,11 @@ describe("a label through the local provider", () => {
     expect(back).toMatchObject({ direction: "return", status: "ready" });
     expect(outbound!.tracking_number).toMatch(/^[A-Z]{2}\d{9}GB$/);
     // Posted with the label's tracking, as 'Mark shipped' does.
-    expect(await itemRow(t.itemId)).toMatchObject({ status: "shipped", carrier: "royal_mail", tracking_number: outbound!.tracking_number });
+    expect(await itemRow(t.itemId)).toMatchObject({
+      status: "shipped",
+      carrier: "royal_mail",
+      tracking_number: outbound!.tracking_number,
+    });
 
     const printable = await (await t.vendor.browser.fetch(labelPath)).text();
     expect(printable).toContain("Shipping label");
@@ -74,9 +110,12 @@ describe("a label through the local provider", () => {
     expect(page).toContain("Label created");
     expect(page).not.toContain("Prepaid return label");
 
-    const devPage = await (await new Browser().fetch("/dev/shipping", { headers: { "cf-connecting-ip": "127.0.0.1" } })).text();
+    const devPage = await (
+      await new Browser().fetch("/dev/shipping", { headers: { "cf-connecting-ip": "127.0.0.1" } })
+    ).text();
     expect(devPage).toContain(outbound!.tracking_number);
-    for (const status of ["in_transit", "out_for_delivery"] as const) expect((await pressEvent(outbound!.tracking_number, status)).status).toBe(303);
+    for (const status of ["in_transit", "out_for_delivery"] as const)
+      expect((await pressEvent(outbound!.tracking_number, status)).status).toBe(303);
     expect((await itemRow(t.itemId))!.status).toBe("shipped");
     const before = Date.now();
     expect((await pressEvent(outbound!.tracking_number, "delivered")).status).toBe(303);
@@ -85,7 +124,11 @@ describe("a label through the local provider", () => {
     expect(item.status).toBe("active");
     expect(item.delivered_at as number).toBeGreaterThanOrEqual(before);
     expect(item.rental_ends_at).toBe((item.rental_starts_at as number) + 7 * DAY);
-    const history = await env.DB.prepare("SELECT actor_role FROM order_status_history WHERE order_item_id = ? AND to_status = 'active'").bind(t.itemId).first<{ actor_role: string }>();
+    const history = await env.DB.prepare(
+      "SELECT actor_role FROM order_status_history WHERE order_item_id = ? AND to_status = 'active'",
+    )
+      .bind(t.itemId)
+      .first<{ actor_role: string }>();
     expect(history?.actor_role).toBe("system");
     await eventually(async () => ((await delivered(t.shopper.email)) === 1 ? true : null));
 
@@ -140,7 +183,15 @@ describe("tracking events", () => {
     const t = await labelled();
     const body = localTrackerEvent(t.label.tracking_number, "delivered", Date.now());
     const before = await databaseFingerprint();
-    for (const answer of [await deliverEvent(body, null), await deliverEvent(body, "a-forged-secret"), await new Browser().fetch("/webhooks/shipping", { method: "POST", body, headers: { "x-hmac-signature": "hmac-sha256-hex=00" } })]) {
+    for (const answer of [
+      await deliverEvent(body, null),
+      await deliverEvent(body, "a-forged-secret"),
+      await new Browser().fetch("/webhooks/shipping", {
+        method: "POST",
+        body,
+        headers: { "x-hmac-signature": "hmac-sha256-hex=00" },
+      }),
+    ]) {
       expect(answer.status).toBe(400);
       expect(await answer.text()).toBe("Missing or invalid X-Hmac-Signature");
     }
@@ -176,7 +227,17 @@ describe("'Get a label' refused", () => {
     expect(await databaseFingerprint()).toBe(before);
 
     // Sent by hand with a typed tracking number (still possible): no label to get.
-    expect((await t.vendor.browser.post("/vendor?tab=orders", { intent: "ship", orderId: t.orderId, itemId: t.itemId, carrier: "dpd", trackingNumber: "15501234567890" })).status).toBe(302);
+    expect(
+      (
+        await t.vendor.browser.post("/vendor?tab=orders", {
+          intent: "ship",
+          orderId: t.orderId,
+          itemId: t.itemId,
+          carrier: "dpd",
+          trackingNumber: "15501234567890",
+        })
+      ).status,
+    ).toBe(302);
     before = await databaseFingerprint();
     const sent = await getLabel(t);
     expect(sent.status).toBe(409);

@@ -68,7 +68,8 @@ export async function newLifecycle(spec: LifecycleSpec, now: number) {
     if (store) payees.push({ type: "store", id: store.storeId });
     lines.push({ productId: product.id, option: line.option });
   }
-  if (spec.payoutsActive) for (const payee of payees) await activePayee(payee as { type: "owner" | "store"; id: string }, now);
+  if (spec.payoutsActive)
+    for (const payee of payees) await activePayee(payee as { type: "owner" | "store"; id: string }, now);
   const shopper = await signedInBrowser("shopper", { ip: nextIp() });
   const order = await placeOrder(shopper, lines, { pay: false });
   const kinds = new Map(lines.map((l) => [l.productId, l.option]));
@@ -186,11 +187,15 @@ export async function checkPayee(payee: PayoutRecipient) {
 /** Nothing transferred twice: one transfer per payout, none for a payout with nothing to send, each sent payout paid by one. */
 export async function checkTransfers() {
   expect(
-    await all("SELECT transfer_id AS id, count(*) AS n FROM payouts WHERE transfer_id IS NOT NULL GROUP BY transfer_id HAVING count(*) > 1"),
+    await all(
+      "SELECT transfer_id AS id, count(*) AS n FROM payouts WHERE transfer_id IS NOT NULL GROUP BY transfer_id HAVING count(*) > 1",
+    ),
     "a transfer that paid two payouts",
   ).toEqual([]);
   expect(
-    await all("SELECT id, due_amount AS due FROM payouts WHERE (status = 'paid' OR transfer_id IS NOT NULL) AND due_amount <= 0"),
+    await all(
+      "SELECT id, due_amount AS due FROM payouts WHERE (status = 'paid' OR transfer_id IS NOT NULL) AND due_amount <= 0",
+    ),
     "a payout with nothing to send that was sent",
   ).toEqual([]);
   expect(

@@ -40,7 +40,10 @@ const lifecycle = fc.record({ lines: fc.array(line, { minLength: 1, maxLength: 3
 
 /** The shopper's order page: its 'Total …' row's amount, as shown. */
 async function shownTotal(life: Lifecycle) {
-  const html = (await (await life.shopper.browser.fetch(`/account/orders/${life.orderId}`)).text()).replace(/<!-- -->/g, "");
+  const html = (await (await life.shopper.browser.fetch(`/account/orders/${life.orderId}`)).text()).replace(
+    /<!-- -->/g,
+    "",
+  );
   return /<th scope="row"[^>]*>Total[^<]*<\/th><td[^>]*>([^<]*)<\/td>/.exec(html)?.[1] ?? null;
 }
 
@@ -48,16 +51,23 @@ describe("the ledger", () => {
   it(
     `adds up after every step of ${MINUTES > 0 ? "up to " : ""}${RUNS} random lifecycles`,
     async () => {
-      console.log(`Ledger property: ${RUNS} lifecycles, LEDGER_SEED=${SEED} (repeat: LEDGER_SEED=${SEED}; thousands: LEDGER_RUNS=5000)`);
+      console.log(
+        `Ledger property: ${RUNS} lifecycles, LEDGER_SEED=${SEED} (repeat: LEDGER_SEED=${SEED}; thousands: LEDGER_RUNS=5000)`,
+      );
       const staff = await createUser();
       let runs = 0;
       await fc.assert(
         fc.asyncProperty(lifecycle, fc.commands(steps, { maxCommands: 60, size: "max" }), async (spec, sequence) => {
           const life = await newLifecycle(spec, startClock());
           if (++runs % 100 === 0) console.log(`Ledger property: ${runs} lifecycles so far`);
-          await fc.asyncModelRun(async () => ({ model: await modelOf(life), real: { life, staffId: staff.id } }), sequence);
+          await fc.asyncModelRun(
+            async () => ({ model: await modelOf(life), real: { life, staffId: staff.id } }),
+            sequence,
+          );
           // What the shopper reads: the order page's total is the engine's, captured less refunded (checkOrder).
-          const paid = await env.DB.prepare("SELECT 1 AS one FROM payments WHERE idempotency_key = ? AND status = 'succeeded'")
+          const paid = await env.DB.prepare(
+            "SELECT 1 AS one FROM payments WHERE idempotency_key = ? AND status = 'succeeded'",
+          )
             .bind(`authorize:${life.orderId}`)
             .first();
           if (paid)
@@ -66,10 +76,18 @@ describe("the ledger", () => {
             );
           await env.CACHE.delete(localFailKey(life.orderId));
         }),
-        { numRuns: RUNS, seed: SEED, ...(MINUTES > 0 ? { interruptAfterTimeLimit: MINUTES * 60_000 } : { interruptAfterTimeLimit: TIMEOUT - 20_000, markInterruptAsFailure: true }) },
+        {
+          numRuns: RUNS,
+          seed: SEED,
+          ...(MINUTES > 0
+            ? { interruptAfterTimeLimit: MINUTES * 60_000 }
+            : { interruptAfterTimeLimit: TIMEOUT - 20_000, markInterruptAsFailure: true }),
+        },
       );
       if (MINUTES === 0) expect(runs).toBeGreaterThanOrEqual(RUNS);
-      console.log(`Ledger property: ${runs} lifecycles passed (LEDGER_SEED=${SEED}); steps run: ${[...ran].map(([kind, n]) => `${kind} ${n}`).join(", ")}`);
+      console.log(
+        `Ledger property: ${runs} lifecycles passed (LEDGER_SEED=${SEED}); steps run: ${[...ran].map(([kind, n]) => `${kind} ${n}`).join(", ")}`,
+      );
     },
     TIMEOUT,
   );

@@ -32,10 +32,17 @@ export interface Real {
 }
 
 export async function modelOf(life: Lifecycle, jobs = 0): Promise<Model> {
-  const [order, items, refunds] = await env.DB.batch<{ id: string; status: string; inspection: string | null; n: number }>([
+  const [order, items, refunds] = await env.DB.batch<{
+    id: string;
+    status: string;
+    inspection: string | null;
+    n: number;
+  }>([
     env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(life.orderId),
     env.DB.prepare("SELECT id, status, inspection FROM order_items WHERE order_id = ?").bind(life.orderId),
-    env.DB.prepare("SELECT count(DISTINCT idempotency_key) AS n FROM payments WHERE order_id = ? AND operation = 'refund'").bind(life.orderId),
+    env.DB.prepare(
+      "SELECT count(DISTINCT idempotency_key) AS n FROM payments WHERE order_id = ? AND operation = 'refund'",
+    ).bind(life.orderId),
   ]);
   const row = (id: string) => items!.results.find((r) => r.id === id)!;
   return {
@@ -57,7 +64,9 @@ export function step(
   options: { when?: (model: Model) => boolean; payouts?: boolean; job?: boolean } = {},
 ): fc.AsyncCommand<Model, Real> {
   return {
-    check: (model) => (options.job ? model.jobs < JOBS_PER_LIFECYCLE && model.order !== "awaiting_payment" : true) && (options.when?.(model) ?? true),
+    check: (model) =>
+      (options.job ? model.jobs < JOBS_PER_LIFECYCLE && model.order !== "awaiting_payment" : true) &&
+      (options.when?.(model) ?? true),
     async run(model, real) {
       const kind = name.replace(/ [0-9]+|, repair fee [0-9]+p|[0-9]+ days on, /g, "");
       ran.set(kind, (ran.get(kind) ?? 0) + 1);
@@ -74,7 +83,8 @@ export function step(
   };
 }
 
-export const mine = (life: Lifecycle) => (order: LifecycleOrder) => order.userId === life.shopper.id && order.id === life.orderId;
+export const mine = (life: Lifecycle) => (order: LifecycleOrder) =>
+  order.userId === life.shopper.id && order.id === life.orderId;
 export const shopperOf = (real: Real) => ({ id: real.life.shopper.id, role: "shopper" as const });
 export const staffOf = (real: Real) => ({ id: real.staffId, role: "staff" as const });
 export const itemOf = (real: Real, index: number) => real.life.items[index % real.life.items.length]!;
@@ -85,4 +95,3 @@ export const itemIs =
     statuses.includes(model.items[i % model.items.length]!.status);
 export const item = fc.nat(5);
 export const by = fc.constantFrom("shopper" as const, "staff" as const);
-

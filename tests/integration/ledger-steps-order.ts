@@ -49,7 +49,8 @@ export const cancelOrder = by.map((who) =>
       if (who === "staff") return staffSetOrderStatus(services(), real.life.orderId, "cancelled", real.staffId, now);
       // As the order page does it: not paid yet, the reservation ends; paid, every live item is cancelled.
       const order = (await loadOrder(services().db, real.life.orderId))!;
-      if (order.status === "awaiting_payment") return expireReservation(services(), real.life.orderId, now, { byShopper: real.life.shopper.id });
+      if (order.status === "awaiting_payment")
+        return expireReservation(services(), real.life.orderId, now, { byShopper: real.life.shopper.id });
       const live = order.items.filter((i) => i.status !== "cancelled").map((i) => i.id);
       return cancelItems(services(), real.life.orderId, live, shopperOf(real), now, mine(real.life));
     },
@@ -60,7 +61,15 @@ export const cancelOrder = by.map((who) =>
 export const ship = item.map((i) =>
   step(
     `ship item ${i}`,
-    (real, now) => shipItems(services(), real.life.orderId, [itemOf(real, i).id], { carrier: "royal_mail", trackingNumber: `AB${now}GB` }, staffOf(real), now),
+    (real, now) =>
+      shipItems(
+        services(),
+        real.life.orderId,
+        [itemOf(real, i).id],
+        { carrier: "royal_mail", trackingNumber: `AB${now}GB` },
+        staffOf(real),
+        now,
+      ),
     {
       when: itemIs(i, "pending", "processing"),
     },
@@ -73,23 +82,40 @@ export const deliver = by.map((who) =>
     async (real, now) => {
       if (who === "staff") return staffSetOrderStatus(services(), real.life.orderId, "delivered", real.staffId, now);
       // 'I have received it': the shopper confirms what was posted.
-      const shipped = (await loadOrder(services().db, real.life.orderId))!.items.filter((i) => i.status === "shipped").map((i) => i.id);
-      return shipped.length ? confirmDelivery(services(), real.life.orderId, shipped, shopperOf(real), now, mine(real.life)) : null;
+      const shipped = (await loadOrder(services().db, real.life.orderId))!.items
+        .filter((i) => i.status === "shipped")
+        .map((i) => i.id);
+      return shipped.length
+        ? confirmDelivery(services(), real.life.orderId, shipped, shopperOf(real), now, mine(real.life))
+        : null;
     },
     { when: (m) => BEFORE_DELIVERY.includes(m.order) },
   ),
 );
 
 export const buyNow = item.map((i) =>
-  step(`buy item ${i} now`, (real, now) => changeOrderItem(services(), itemOf(real, i).id, { type: "buy_now" }, shopperOf(real), now, mine(real.life)), {
-    when: itemIs(i, "active"),
-  }),
+  step(
+    `buy item ${i} now`,
+    (real, now) =>
+      changeOrderItem(services(), itemOf(real, i).id, { type: "buy_now" }, shopperOf(real), now, mine(real.life)),
+    {
+      when: itemIs(i, "active"),
+    },
+  ),
 );
 
 export const sendBack = item.map((i) =>
   step(
     `return item ${i}`,
-    (real, now) => changeOrderItem(services(), itemOf(real, i).id, { type: "request_return", reason: "Not for me" }, shopperOf(real), now, mine(real.life)),
+    (real, now) =>
+      changeOrderItem(
+        services(),
+        itemOf(real, i).id,
+        { type: "request_return", reason: "Not for me" },
+        shopperOf(real),
+        now,
+        mine(real.life),
+      ),
     {
       when: itemIs(i, "active", "completed"),
     },
@@ -97,21 +123,32 @@ export const sendBack = item.map((i) =>
 );
 
 /** The inspection form every Orders tab posts (a repair fee in pounds), as staff. */
-export const inspect = fc.tuple(item, fc.constantFrom("good", "damaged", "not_returnable"), fc.integer({ min: 1, max: 5000 })).map(([i, outcome, fee]) =>
-  step(
-    `inspect item ${i}: ${outcome}${outcome === "damaged" ? `, repair fee ${fee}p` : ""}`,
-    (real, now) => {
-      const form = new FormData();
-      for (const [name, value] of Object.entries({ itemId: itemOf(real, i).id, outcome, fee: (fee / 100).toFixed(2), reason: "Found on arrival" }))
-        form.set(name, value);
-      return inspectFromForm(services(), form, staffOf(real), "/admin/orders", () => true, now);
-    },
-    { when: itemIs(i, "return_requested") },
-  ),
-);
+export const inspect = fc
+  .tuple(item, fc.constantFrom("good", "damaged", "not_returnable"), fc.integer({ min: 1, max: 5000 }))
+  .map(([i, outcome, fee]) =>
+    step(
+      `inspect item ${i}: ${outcome}${outcome === "damaged" ? `, repair fee ${fee}p` : ""}`,
+      (real, now) => {
+        const form = new FormData();
+        for (const [name, value] of Object.entries({
+          itemId: itemOf(real, i).id,
+          outcome,
+          fee: (fee / 100).toFixed(2),
+          reason: "Found on arrival",
+        }))
+          form.set(name, value);
+        return inspectFromForm(services(), form, staffOf(real), "/admin/orders", () => true, now);
+      },
+      { when: itemIs(i, "return_requested") },
+    ),
+  );
 
 export const overturn = item.map((i) =>
-  step(`overturn item ${i}'s charge`, (real, now) => overturnItemCharge(services(), real.life.orderId, itemOf(real, i).id, real.staffId, now), {
-    when: (m) => m.items[i % m.items.length]!.inspected,
-  }),
+  step(
+    `overturn item ${i}'s charge`,
+    (real, now) => overturnItemCharge(services(), real.life.orderId, itemOf(real, i).id, real.staffId, now),
+    {
+      when: (m) => m.items[i % m.items.length]!.inspected,
+    },
+  ),
 );

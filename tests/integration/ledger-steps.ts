@@ -9,7 +9,17 @@ import { refundOrder, refundPayment } from "../../app/services/refunds.server";
 import { runJob, services } from "./lifecycle-fixtures";
 import { DAY } from "./orders";
 import { moveClock, step } from "./ledger-step-kit";
-import { buyNow, cancelItem, cancelOrder, deliver, inspect, onPage, overturn, sendBack, ship } from "./ledger-steps-order";
+import {
+  buyNow,
+  cancelItem,
+  cancelOrder,
+  deliver,
+  inspect,
+  onPage,
+  overturn,
+  sendBack,
+  ship,
+} from "./ledger-steps-order";
 
 export { modelOf, ran, startClock } from "./ledger-step-kit";
 
@@ -24,7 +34,9 @@ const card = fc
   .constantFrom("capture", "refund", "capture,refund", "ok")
   .map((mode) =>
     step(`the card: ${mode}`, (real) =>
-      mode === "ok" ? env.CACHE.delete(localFailKey(real.life.orderId)) : env.CACHE.put(localFailKey(real.life.orderId), mode),
+      mode === "ok"
+        ? env.CACHE.delete(localFailKey(real.life.orderId))
+        : env.CACHE.put(localFailKey(real.life.orderId), mode),
     ),
   );
 
@@ -42,7 +54,12 @@ const refundAgain = fc.nat(7).map((k) =>
       if (again.key === `refund:${real.life.orderId}`) return refundOrder(services(), real.life.orderId, now);
       return refundPayment(
         services(),
-        { orderId: real.life.orderId, transactionId: again.transactionId, amount: again.amount, idempotencyKey: again.key },
+        {
+          orderId: real.life.orderId,
+          transactionId: again.transactionId,
+          amount: again.amount,
+          idempotencyKey: again.key,
+        },
         now,
       );
     },
@@ -54,7 +71,10 @@ const daily = fc.integer({ min: 1, max: 8 }).map((days) =>
   step(
     `${days} days on, the daily job`,
     async () => {
-      await runJob("daily", moveClock((clock) => clock + days * DAY));
+      await runJob(
+        "daily",
+        moveClock((clock) => clock + days * DAY),
+      );
     },
     { job: true },
   ),
@@ -67,12 +87,19 @@ const weekly = fc.constant("weekly").map(() =>
     async () => {
       const clock = moveClock((now) => startOfWeekUTC(now) + WEEK_MS + 6 * 3_600_000);
       await runJob("weekly", clock);
-      const paid = new Set((await env.DB.prepare("SELECT id FROM payouts WHERE status = 'paid'").all<{ id: string }>()).results.map((r) => r.id));
+      const paid = new Set(
+        (await env.DB.prepare("SELECT id FROM payouts WHERE status = 'paid'").all<{ id: string }>()).results.map(
+          (r) => r.id,
+        ),
+      );
       const local = localPayoutProvider(services());
       const sent: { id: string; amount: number }[] = [];
       const recording: PayoutProvider = {
         ...local,
-        createTransfer: (request) => (sent.push({ id: request.idempotencyKey, amount: request.amount }), local.createTransfer(request)),
+        createTransfer: (request) => (
+          sent.push({ id: request.idempotencyKey, amount: request.amount }),
+          local.createTransfer(request)
+        ),
       };
       await sendPayouts(services(), clock, recording);
       expect(
@@ -81,7 +108,11 @@ const weekly = fc.constant("weekly").map(() =>
       ).toEqual([]);
       for (const t of sent)
         expect(t.amount, `payout ${t.id}'s transfer`).toBe(
-          (await env.DB.prepare("SELECT due_amount AS due FROM payouts WHERE id = ?").bind(t.id).first<{ due: number }>())?.due,
+          (
+            await env.DB.prepare("SELECT due_amount AS due FROM payouts WHERE id = ?")
+              .bind(t.id)
+              .first<{ due: number }>()
+          )?.due,
         );
     },
     { payouts: true, job: true },

@@ -33,14 +33,23 @@ export async function concierge(productId: string, storeOwner: { id: string } | 
   storeOwner ??= await createUser();
   const storeId = `store_${crypto.randomUUID().slice(0, 8)}`;
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Jobs Store', ?, ?, ?)").bind(storeId, storeOwner.id, `store-${storeId}@example.test`, Date.now()),
-    env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(storeId, productId),
+    env.DB.prepare(
+      "INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Jobs Store', ?, ?, ?)",
+    ).bind(storeId, storeOwner.id, `store-${storeId}@example.test`, Date.now()),
+    env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(
+      storeId,
+      productId,
+    ),
   ]);
   return { storeId, email: `store-${storeId}@example.test` };
 }
 
 /** A shopper rents (through the basket and checkout), staff deliver it at `deliveredAt` through the service layer. */
-export async function rental(deliveredAt: number, prices = { rentalPrice: 1500, buyingPrice: 12000 }, options: { concierge?: boolean; storeOwner?: { id: string }; failCaptures?: boolean } = {}) {
+export async function rental(
+  deliveredAt: number,
+  prices = { rentalPrice: 1500, buyingPrice: 12000 },
+  options: { concierge?: boolean; storeOwner?: { id: string }; failCaptures?: boolean } = {},
+) {
   const owner = await createUser();
   const item = await createProduct(owner.id, prices);
   const store = options.concierge ? await concierge(item.id, options.storeOwner) : null;
@@ -53,28 +62,64 @@ export async function rental(deliveredAt: number, prices = { rentalPrice: 1500, 
   return { owner, shopper, store, orderId: order.orderId, itemId: order.items[0]!.id, productId: item.id };
 }
 
-export const itemRow = (id: string) => env.DB.prepare("SELECT status, rental_outcome, reminder_sent_at, rental_ends_at FROM order_items WHERE id = ?").bind(id).first<Record<string, unknown>>();
+export const itemRow = (id: string) =>
+  env.DB.prepare("SELECT status, rental_outcome, reminder_sent_at, rental_ends_at FROM order_items WHERE id = ?")
+    .bind(id)
+    .first<Record<string, unknown>>();
 
 export const outbox = (to: string) =>
-  env.DB.prepare("SELECT kind, message_key AS key, subject FROM notification_outbox WHERE recipient = ? ORDER BY created_at, message_key").bind(to).all<{ kind: string; key: string; subject: string }>().then((r) => r.results);
+  env.DB.prepare(
+    "SELECT kind, message_key AS key, subject FROM notification_outbox WHERE recipient = ? ORDER BY created_at, message_key",
+  )
+    .bind(to)
+    .all<{ kind: string; key: string; subject: string }>()
+    .then((r) => r.results);
 
 export const paymentsOf = (orderId: string) =>
-  env.DB.prepare("SELECT operation, amount, status, idempotency_key AS key FROM payments WHERE order_id = ? ORDER BY created_at, rowid").bind(orderId).all<{ operation: string; amount: number; status: string; key: string }>().then((r) => r.results);
+  env.DB.prepare(
+    "SELECT operation, amount, status, idempotency_key AS key FROM payments WHERE order_id = ? ORDER BY created_at, rowid",
+  )
+    .bind(orderId)
+    .all<{ operation: string; amount: number; status: string; key: string }>()
+    .then((r) => r.results);
 
 export const transactionsOf = (orderId: string) =>
   env.DB.prepare(
     "SELECT t.id, t.transaction_type AS type, t.gross_amount AS gross, t.net_amount AS net, t.status, t.payout_id AS payoutId, (SELECT coalesce(sum(commission_amount), 0) FROM commissions c WHERE c.transaction_id = t.id) AS commissions FROM transactions t WHERE t.order_id = ? ORDER BY t.created_at, t.id",
   )
     .bind(orderId)
-    .all<{ id: string; type: string; gross: number; net: number; status: string; payoutId: string | null; commissions: number }>()
+    .all<{
+      id: string;
+      type: string;
+      gross: number;
+      net: number;
+      status: string;
+      payoutId: string | null;
+      commissions: number;
+    }>()
     .then((r) => r.results);
 
 /** What the shopper was charged at checkout: the lines, the delivery fee, the total authorized. */
 export const orderAmounts = (orderId: string) =>
-  env.DB.prepare("SELECT subtotal_amount AS subtotal, delivery_fee AS deliveryFee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ subtotal: number; deliveryFee: number; total: number }>().then((r) => r!);
+  env.DB.prepare(
+    "SELECT subtotal_amount AS subtotal, delivery_fee AS deliveryFee, total_amount AS total FROM orders WHERE id = ?",
+  )
+    .bind(orderId)
+    .first<{ subtotal: number; deliveryFee: number; total: number }>()
+    .then((r) => r!);
 
 export const payout = (type: string, recipientId: string) =>
-  env.DB.prepare("SELECT id, period_start AS periodStart, period_end AS periodEnd, total_amount AS total, commission_amount AS commission, net_amount AS net, status FROM payouts WHERE recipient_type = ? AND recipient_id = ?")
+  env.DB.prepare(
+    "SELECT id, period_start AS periodStart, period_end AS periodEnd, total_amount AS total, commission_amount AS commission, net_amount AS net, status FROM payouts WHERE recipient_type = ? AND recipient_id = ?",
+  )
     .bind(type, recipientId)
-    .all<{ id: string; periodStart: number; periodEnd: number; total: number; commission: number; net: number; status: string }>()
+    .all<{
+      id: string;
+      periodStart: number;
+      periodEnd: number;
+      total: number;
+      commission: number;
+      net: number;
+      status: string;
+    }>()
     .then((r) => r.results);

@@ -79,9 +79,12 @@ describe("payments", () => {
 });
 
 describe("the delivery fee", () => {
-  const deliveryCaptures = async (orderId: string) => (await paymentsOf(orderId)).filter((p) => p.key === deliveryCaptureKey(orderId));
+  const deliveryCaptures = async (orderId: string) =>
+    (await paymentsOf(orderId)).filter((p) => p.key === deliveryCaptureKey(orderId));
   const succeededSum = async (orderId: string, operation: string) =>
-    (await paymentsOf(orderId)).filter((p) => p.operation === operation && p.status === "succeeded").reduce((sum, p) => sum + p.amount, 0);
+    (await paymentsOf(orderId))
+      .filter((p) => p.operation === operation && p.status === "succeeded")
+      .reduce((sum, p) => sum + p.amount, 0);
   /** The row of the admin Financial tab's "Delivery fees not collected" list for this order, if any. */
   const owedRow = async (superadmin: { browser: { fetch(path: string): Promise<Response> } }, orderId: string) => {
     const page = await (await superadmin.browser.fetch("/admin/financial")).text();
@@ -97,14 +100,20 @@ describe("the delivery fee", () => {
     const coat = await createProduct((await createUser()).id, { buyingPrice: 4200 });
     const dress = await createProduct((await createUser()).id, { rentalPrice: 1500, buyingPrice: 12000 });
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    const order = await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }, { productId: dress.id, option: "rental" }]);
+    const order = await placeOrder(shopper, [
+      { productId: coat.id, option: "purchase" },
+      { productId: dress.id, option: "rental" },
+    ]);
     const { subtotal, deliveryFee, total } = await orderAmounts(order.orderId);
     expect(deliveryFee).toBeGreaterThan(0);
 
     const admin = await signedInBrowser("admin", { ip: nextIp() });
-    const deliver = () => admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "delivered" });
+    const deliver = () =>
+      admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "delivered" });
     expect((await deliver()).status).toBe(302);
-    expect(await deliveryCaptures(order.orderId)).toEqual([{ operation: "capture", amount: deliveryFee, status: "succeeded", key: `capture:delivery:${order.orderId}` }]);
+    expect(await deliveryCaptures(order.orderId)).toEqual([
+      { operation: "capture", amount: deliveryFee, status: "succeeded", key: `capture:delivery:${order.orderId}` },
+    ]);
 
     // Marked delivered again (twice at once, then once more), and the daily job twice at once, then again.
     await Promise.all([deliver(), deliver()]);
@@ -117,7 +126,11 @@ describe("the delivery fee", () => {
     // the rental's fee) and the delivery fee; nothing is left to give back, and cancelling is refused.
     expect(await succeededSum(order.orderId, "authorize")).toBe(total);
     expect(await succeededSum(order.orderId, "capture")).toBe(subtotal + deliveryFee);
-    const cancel = await admin.browser.post("/admin/orders", { intent: "status", orderId: order.orderId, status: "cancelled" });
+    const cancel = await admin.browser.post("/admin/orders", {
+      intent: "status",
+      orderId: order.orderId,
+      status: "cancelled",
+    });
     expect(cancel.status).toBe(409);
     expect(await succeededSum(order.orderId, "refund")).toBe(0);
   });
@@ -130,10 +143,16 @@ describe("the delivery fee", () => {
     await env.CACHE.put(localFailKey(order.orderId), "capture");
     const staff = await createUser();
     const deliveredAt = Date.now();
-    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt)).toMatchObject({ ok: true, changed: true });
+    expect(await staffSetOrderStatus(services(), order.orderId, "delivered", staff.id, deliveredAt)).toMatchObject({
+      ok: true,
+      changed: true,
+    });
     expect((await deliveryCaptures(order.orderId)).map((p) => [p.amount, p.status])).toEqual([[deliveryFee, "failed"]]);
     // The order stands delivered (completed: a purchase) whatever the provider said.
-    expect((await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string }>())!.status).toBe("completed");
+    expect(
+      (await env.DB.prepare("SELECT status FROM orders WHERE id = ?").bind(order.orderId).first<{ status: string }>())!
+        .status,
+    ).toBe("completed");
 
     const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
     expect(await (await superadmin.browser.fetch("/admin/financial")).text()).toContain("Delivery fees not collected");

@@ -6,7 +6,19 @@ import worker from "../../workers/app";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, eventually } from "./factories";
 import { DAY } from "./orders";
-import { services, HOUR, nextIp, runJob, rental, itemRow, outbox, paymentsOf, transactionsOf, orderAmounts, payout } from "./lifecycle-fixtures";
+import {
+  services,
+  HOUR,
+  nextIp,
+  runJob,
+  rental,
+  itemRow,
+  outbox,
+  paymentsOf,
+  transactionsOf,
+  orderAmounts,
+  payout,
+} from "./lifecycle-fixtures";
 
 // Issue 15: the daily and weekly jobs through the Worker's own scheduled handler with a moved
 // clock, the e-mails through its queue consumer: reminders, conversions, payouts. A shopper's own
@@ -32,10 +44,14 @@ describe("the daily job", () => {
     expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: reminderTime });
     // Tuesday 03:00, the day it ends: nothing more.
     await runJob("daily", Date.UTC(2027, 0, 12, 3));
-    const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
+    const reminder = await eventually(async () =>
+      (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"),
+    );
     expect(reminder.subject).toMatch(/^Your rental of .+ ends tomorrow$/);
     expect((await outbox(r.shopper.email)).filter((m) => m.kind === "rental_reminder")).toHaveLength(1);
-    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+      .bind(reminder.key)
+      .first<{ body: string }>())!.body;
     // One date, in the words every deadline uses (decision 0069).
     expect(body).toContain("ends tomorrow (Tuesday 12 January). Before then, keep it with Buy it now");
     // The order by its reference (decision 0076).
@@ -48,13 +64,21 @@ describe("the daily job", () => {
     await Promise.all([runJob("daily", convertTime), runJob("daily", convertTime)]);
     await runJob("daily", convertTime + HOUR);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "completed", rental_outcome: "converted" });
-    expect((await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability).toBe("sold");
-    const conversions = await env.DB.prepare("SELECT actor_role, from_status, to_status FROM order_status_history WHERE order_item_id = ? AND to_status = 'completed'").bind(r.itemId).all();
+    expect(
+      (await env.DB.prepare("SELECT availability FROM products WHERE id = ?").bind(r.productId).first())!.availability,
+    ).toBe("sold");
+    const conversions = await env.DB.prepare(
+      "SELECT actor_role, from_status, to_status FROM order_status_history WHERE order_item_id = ? AND to_status = 'completed'",
+    )
+      .bind(r.itemId)
+      .all();
     expect(conversions.results).toEqual([{ actor_role: "system", from_status: "active", to_status: "completed" }]);
 
     // Money: the fee at delivery and the buying price at conversion, each split to the penny and captured once.
     const money = await transactionsOf(r.orderId);
-    expect(money.map(({ type, gross, net, commissions, status }) => ({ type, gross, net, commissions, status }))).toEqual([
+    expect(
+      money.map(({ type, gross, net, commissions, status }) => ({ type, gross, net, commissions, status })),
+    ).toEqual([
       { type: "rental_fee", gross: 1500, net: 1350, commissions: 150, status: "completed" },
       { type: "rental_conversion", gross: 12000, net: 10800, commissions: 1200, status: "completed" },
     ]);
@@ -68,10 +92,14 @@ describe("the daily job", () => {
     ]);
 
     // Each e-mail once, however often the job ran.
-    const sold = await eventually(async () => (await outbox(r.owner.email)).find((m) => m.kind === "owner_item_update"));
+    const sold = await eventually(async () =>
+      (await outbox(r.owner.email)).find((m) => m.kind === "owner_item_update"),
+    );
     // The text of 'was sold' links to where the owner sees it (issue 46 item 4).
     expect(sold.subject).toMatch(/ was sold$/);
-    const soldBody = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(sold.key).first<{ body: string }>())!.body;
+    const soldBody = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+      .bind(sold.key)
+      .first<{ body: string }>())!.body;
     expect(soldBody).toContain("Your orders: http://localhost:4173/vendor?tab=orders");
     const shopperMail = await eventually(async () => {
       const rows = await outbox(r.shopper.email);
@@ -86,9 +114,15 @@ describe("the daily job", () => {
   it("sends a redelivered reminder once", async () => {
     const r = await rental(Date.UTC(2027, 1, 1, 12));
     await runJob("daily", Date.UTC(2027, 1, 8, 3));
-    const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
-    const { payload } = (await env.DB.prepare("SELECT payload FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ payload: string }>())!;
-    const batch = createMessageBatch("closetloop-notifications", [{ id: "again", timestamp: new Date(), attempts: 1, body: JSON.parse(payload) }]);
+    const reminder = await eventually(async () =>
+      (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"),
+    );
+    const { payload } = (await env.DB.prepare("SELECT payload FROM notification_outbox WHERE message_key = ?")
+      .bind(reminder.key)
+      .first<{ payload: string }>())!;
+    const batch = createMessageBatch("closetloop-notifications", [
+      { id: "again", timestamp: new Date(), attempts: 1, body: JSON.parse(payload) },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     expect((await getQueueResult(batch, ctx)).explicitAcks).toEqual(["again"]);
@@ -97,7 +131,10 @@ describe("the daily job", () => {
 });
 
 describe("the search index", () => {
-  const segments = () => env.DB.prepare("SELECT count(DISTINCT segid) AS n FROM products_fts_idx").first<{ n: number }>().then((r) => r!.n);
+  const segments = () =>
+    env.DB.prepare("SELECT count(DISTINCT segid) AS n FROM products_fts_idx")
+      .first<{ n: number }>()
+      .then((r) => r!.n);
 
   it("is merged into one segment by the daily job, and still finds what it found", async () => {
     const owner = await createUser();
@@ -106,7 +143,14 @@ describe("the search index", () => {
     await createProduct(owner.id, { name: `${word} Cape`, rentalPrice: 3300 });
     // Each write added a segment of its own.
     expect(await segments()).toBeGreaterThan(1);
-    const listing = async () => (await worker.fetch(new Request(`http://localhost/all-products?search=${word}&rental_min=12.5&rental_max=33`), env, createExecutionContext())).text();
+    const listing = async () =>
+      (
+        await worker.fetch(
+          new Request(`http://localhost/all-products?search=${word}&rental_min=12.5&rental_max=33`),
+          env,
+          createExecutionContext(),
+        )
+      ).text();
     expect(await listing()).toContain("2 products found");
     await runJob("daily", Date.now());
     expect(await segments()).toBe(1);
@@ -121,7 +165,14 @@ describe("the weekly job", () => {
     const direct = await rental(deliveredAt, { rentalPrice: 1500, buyingPrice: 12000 });
     const store = await rental(deliveredAt, { rentalPrice: 2005, buyingPrice: 30001 }, { concierge: true });
     for (const r of [direct, store]) {
-      const bought = await changeOrderItem(services(), r.itemId, { type: "buy_now" }, { id: r.shopper.id, role: "shopper" }, deliveredAt + 2 * DAY, (o) => o.userId === r.shopper.id);
+      const bought = await changeOrderItem(
+        services(),
+        r.itemId,
+        { type: "buy_now" },
+        { id: r.shopper.id, role: "shopper" },
+        deliveredAt + 2 * DAY,
+        (o) => o.userId === r.shopper.id,
+      );
       expect(bought).toMatchObject({ ok: true, changed: true });
     }
     const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
@@ -132,10 +183,16 @@ describe("the weekly job", () => {
 
     const period = { periodStart: Date.UTC(2027, 3, 5), periodEnd: Date.UTC(2027, 3, 12) };
     // The direct owner: fee 1500 + purchase 12000; 10% each to the platform.
-    expect(await payout("owner", direct.owner.id)).toEqual([{ id: expect.any(String), ...period, total: 13500, commission: 1350, net: 12150, status: "calculated" }]);
+    expect(await payout("owner", direct.owner.id)).toEqual([
+      { id: expect.any(String), ...period, total: 13500, commission: 1350, net: 12150, status: "calculated" },
+    ]);
     // The concierge owner: 2005 → 201 + 201 (half up), 30001 → 3000 + 3000; the rest is theirs.
-    expect(await payout("owner", store.owner.id)).toEqual([{ id: expect.any(String), ...period, total: 32006, commission: 6402, net: 25604, status: "calculated" }]);
-    expect(await payout("store", store.store!.storeId)).toEqual([{ id: expect.any(String), ...period, total: 3201, commission: 3201, net: 3201, status: "calculated" }]);
+    expect(await payout("owner", store.owner.id)).toEqual([
+      { id: expect.any(String), ...period, total: 32006, commission: 6402, net: 25604, status: "calculated" },
+    ]);
+    expect(await payout("store", store.store!.storeId)).toEqual([
+      { id: expect.any(String), ...period, total: 3201, commission: 3201, net: 3201, status: "calculated" },
+    ]);
     const [platform] = await payout("platform", "platform");
     expect(platform).toMatchObject({ ...period, status: "calculated" });
 
@@ -147,7 +204,11 @@ describe("the weekly job", () => {
         expect(t.net + t.commissions).toBe(t.gross);
       }
     }
-    const linked = await env.DB.prepare("SELECT coalesce(sum(commission_amount), 0) AS total FROM commissions WHERE payout_id = ?").bind(platform!.id).first<{ total: number }>();
+    const linked = await env.DB.prepare(
+      "SELECT coalesce(sum(commission_amount), 0) AS total FROM commissions WHERE payout_id = ?",
+    )
+      .bind(platform!.id)
+      .first<{ total: number }>();
     expect(platform!.total).toBe(linked!.total);
     const mine = await env.DB.prepare(
       "SELECT count(*) AS n FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'platform' AND t.order_id IN (?, ?) AND c.payout_id = ?",
@@ -162,11 +223,18 @@ describe("the weekly job", () => {
     expect(await payout("store", store.store!.storeId)).toHaveLength(1);
 
     // Each recipient is told once.
-    const ownerMail = await eventually(async () => (await outbox(direct.owner.email)).find((m) => m.kind === "payout_calculated"));
+    const ownerMail = await eventually(async () =>
+      (await outbox(direct.owner.email)).find((m) => m.kind === "payout_calculated"),
+    );
     expect(ownerMail.subject).toBe("Your Closetloop payout for the week of 5 April 2027: £121.50");
     await eventually(async () => (await outbox(store.store!.email)).find((m) => m.kind === "payout_calculated"));
     // The platform's payout goes to its superadmins (roleFlags: team_member or admin with the superadmin subrole).
-    await eventually(async () => (await outbox(superadmin.email)).find((m) => m.kind === "payout_calculated" && m.subject.startsWith("Your Closetloop payout for the week of 5 April 2027")));
+    await eventually(async () =>
+      (await outbox(superadmin.email)).find(
+        (m) =>
+          m.kind === "payout_calculated" && m.subject.startsWith("Your Closetloop payout for the week of 5 April 2027"),
+      ),
+    );
     expect((await outbox(direct.owner.email)).filter((m) => m.kind === "payout_calculated")).toHaveLength(1);
   });
 });

@@ -16,8 +16,12 @@ import { database } from "../../app/data/db.server";
 
 let ipSeq = 0;
 const nextIp = () => `10.236.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const clock = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(ms);
-const weekdayDate = (ms: number, zone: string) => new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone }).format(ms).replace(",", "");
+const clock = (ms: number, zone: string) =>
+  new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: zone }).format(ms);
+const weekdayDate = (ms: number, zone: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: zone })
+    .format(ms)
+    .replace(",", "");
 
 /** A seller's listing ordered by a shopper (a purchase, to post within 2 working days). */
 async function sold() {
@@ -26,7 +30,9 @@ async function sold() {
   const shopper = await signedInBrowser("shopper", { ip: nextIp() });
   return { vendor, shopper, dress };
 }
-const placedAt = async (orderId: string) => (await env.DB.prepare("SELECT created_at FROM orders WHERE id = ?").bind(orderId).first<{ created_at: number }>())!.created_at;
+const placedAt = async (orderId: string) =>
+  (await env.DB.prepare("SELECT created_at FROM orders WHERE id = ?").bind(orderId).first<{ created_at: number }>())!
+    .created_at;
 
 describe("times in the reader's zone", () => {
   it("reminds a shopper in Paris on the day before in Paris, and names Paris time", async () => {
@@ -40,9 +46,13 @@ describe("times in the reader's zone", () => {
     const tuesday = Date.UTC(2027, 0, 12, 3);
     await runJob("daily", tuesday);
     expect(await itemRow(r.itemId)).toMatchObject({ status: "active", reminder_sent_at: tuesday });
-    const reminder = await eventually(async () => (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"));
+    const reminder = await eventually(async () =>
+      (await outbox(r.shopper.email)).find((m) => m.kind === "rental_reminder"),
+    );
     expect(reminder.subject).toMatch(/ends tomorrow$/);
-    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(reminder.key).first<{ body: string }>())!.body;
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+      .bind(reminder.key)
+      .first<{ body: string }>())!.body;
     expect(body).toContain("ends tomorrow (Wednesday 13 January, 00:30 (Paris time)).");
   });
 
@@ -53,7 +63,12 @@ describe("times in the reader's zone", () => {
     const page = `/account/orders/${r.orderId}`;
     r.shopper.browser.cookies.set("closetloop_tz", "America%2FNew_York");
     const html = await (await r.shopper.browser.fetch(page)).text();
-    const inNewYork = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "America/New_York" }).format(endsAt);
+    const inNewYork = new Intl.DateTimeFormat("en-GB", {
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+      timeZone: "America/New_York",
+    }).format(endsAt);
     expect(html).toContain(`${inNewYork} (New York time)`);
     expect(html).toContain("The 7 days end on ");
     r.shopper.browser.cookies.set("closetloop_tz", "Mars%2FOlympus");
@@ -72,7 +87,9 @@ describe("times in the reader's zone", () => {
     const paris = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
     expect(paris).toContain(`Order ${await shownReference(orderId)}`);
     // The end of a UK day is an hour later in Paris, in winter and summer alike: 00:59 the next day.
-    expect(paris).toContain(`Post by ${weekdayDate(deadline, "Europe/Paris")} at ${clock(deadline, "Europe/Paris")} (Paris time)`);
+    expect(paris).toContain(
+      `Post by ${weekdayDate(deadline, "Europe/Paris")} at ${clock(deadline, "Europe/Paris")} (Paris time)`,
+    );
     expect(clock(deadline, "Europe/Paris")).toBe("00:59");
     vendor.browser.cookies.set("closetloop_tz", "Europe%2FLondon");
     const london = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
@@ -86,53 +103,80 @@ describe("times in the reader's zone", () => {
     const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }]);
     const deadline = dispatchBy(await placedAt(orderId));
     const mail = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "order_to_send"));
-    expect(mail.subject).toBe(`New order ${await shownReference(orderId)}: please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time)`);
-    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(mail.key).first<{ body: string }>())!.body;
-    expect(body).toContain(`Please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time) to:`);
+    expect(mail.subject).toBe(
+      `New order ${await shownReference(orderId)}: please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time)`,
+    );
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+      .bind(mail.key)
+      .first<{ body: string }>())!.body;
+    expect(body).toContain(
+      `Please post it by ${weekdayDate(deadline, "America/New_York")} at ${clock(deadline, "America/New_York")} (New York time) to:`,
+    );
 
     const other = await sold();
     const second = await placeOrder(other.shopper, [{ productId: other.dress.id, option: "purchase" }]);
-    const ukMail = await eventually(async () => (await outbox(other.vendor.email)).find((m) => m.kind === "order_to_send"));
-    expect(ukMail.subject).toBe(`New order ${await shownReference(second.orderId)}: please post it by ${weekdayDate(dispatchBy(await placedAt(second.orderId)), "Europe/London")}`);
+    const ukMail = await eventually(async () =>
+      (await outbox(other.vendor.email)).find((m) => m.kind === "order_to_send"),
+    );
+    expect(ukMail.subject).toBe(
+      `New order ${await shownReference(second.orderId)}: please post it by ${weekdayDate(dispatchBy(await placedAt(second.orderId)), "Europe/London")}`,
+    );
   });
 
   it("gives a seller in New York an offer's lapse time in New York time, on the conversation page and in the e-mail", async () => {
     const { vendor, shopper, dress } = await sold();
     await env.DB.prepare("UPDATE users SET time_zone = 'America/New_York' WHERE id = ?").bind(vendor.id).run();
     expect((await shopper.browser.post("/account/offers/new", { productId: dress.id, amount: "70" })).status).toBe(302);
-    const row = (await env.DB.prepare("SELECT conversation_id, expires_at FROM offers WHERE product_id = ?").bind(dress.id).first<{ conversation_id: string; expires_at: number }>())!;
+    const row = (await env.DB.prepare("SELECT conversation_id, expires_at FROM offers WHERE product_id = ?")
+      .bind(dress.id)
+      .first<{ conversation_id: string; expires_at: number }>())!;
     const lapses = `${weekdayDate(row.expires_at, "America/New_York")} at ${clock(row.expires_at, "America/New_York")} (New York time)`;
     const mail = await eventually(async () => (await outbox(vendor.email)).find((m) => m.kind === "offer_handler"));
-    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?").bind(mail.key).first<{ body: string }>())!.body;
+    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE message_key = ?")
+      .bind(mail.key)
+      .first<{ body: string }>())!.body;
     expect(body).toContain(`within 48 hours (by ${lapses}); after that it lapses.`);
     vendor.browser.cookies.set("closetloop_tz", "America%2FNew_York");
-    expect(await (await vendor.browser.fetch(`/account/messages/${row.conversation_id}`)).text()).toContain(`Lapses ${lapses}`);
+    expect(await (await vendor.browser.fetch(`/account/messages/${row.conversation_id}`)).text()).toContain(
+      `Lapses ${lapses}`,
+    );
     // The shopper's browser says nothing of its zone: UK time, not named.
     const ukView = await (await shopper.browser.fetch(`/account/messages/${row.conversation_id}`)).text();
-    expect(ukView).toContain(`Lapses ${weekdayDate(row.expires_at, "Europe/London")} at ${clock(row.expires_at, "Europe/London")}<`);
+    expect(ukView).toContain(
+      `Lapses ${weekdayDate(row.expires_at, "Europe/London")} at ${clock(row.expires_at, "Europe/London")}<`,
+    );
   });
 
   it("remembers the browser's zone at sign-in, so a seller who never ordered gets e-mails in it", async () => {
     const seller = await signedIn("vendor", { ip: nextIp() });
     seller.browser.cookies.set("closetloop_tz", "Australia%2FSydney");
     await seller.browser.signIn(seller.email, PASSWORD);
-    const zone = () => env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(seller.id).first<{ time_zone: string | null }>();
+    const zone = () =>
+      env.DB.prepare("SELECT time_zone FROM users WHERE id = ?").bind(seller.id).first<{ time_zone: string | null }>();
     expect(await zone()).toEqual({ time_zone: "Australia/Sydney" });
     const dress = await createProduct(seller.id, { rentalPrice: 2000, buyingPrice: 9000 });
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
     const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }]);
     const deadline = dispatchBy(await placedAt(orderId));
     const mail = await eventually(async () => (await outbox(seller.email)).find((m) => m.kind === "order_to_send"));
-    expect(mail.subject).toContain(`please post it by ${weekdayDate(deadline, "Australia/Sydney")} at ${clock(deadline, "Australia/Sydney")} (Sydney time)`);
+    expect(mail.subject).toContain(
+      `please post it by ${weekdayDate(deadline, "Australia/Sydney")} at ${clock(deadline, "Australia/Sydney")} (Sydney time)`,
+    );
   });
 
   it("gives a seller in Sydney a claim's answer-by deadline in Sydney time, in the e-mail and on the claim's page", async () => {
     const t = await delivered();
     await env.DB.prepare("UPDATE users SET time_zone = 'Australia/Sydney' WHERE id = ?").bind(t.vendor.id).run();
     const claim = await opened(t);
-    const dueAt = (await env.DB.prepare("SELECT due_at FROM claims WHERE id = ?").bind(claim.id).first<{ due_at: number }>())!.due_at;
+    const dueAt = (await env.DB.prepare("SELECT due_at FROM claims WHERE id = ?")
+      .bind(claim.id)
+      .first<{ due_at: number }>())!.due_at;
     const inSydney = `${weekdayDate(dueAt, "Australia/Sydney")} at ${clock(dueAt, "Australia/Sydney")} (Sydney time)`;
-    const body = (await env.DB.prepare("SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'claim_handler'").bind(t.vendor.email).first<{ body: string }>())!.body;
+    const body = (await env.DB.prepare(
+      "SELECT body FROM notification_outbox WHERE recipient = ? AND kind = 'claim_handler'",
+    )
+      .bind(t.vendor.email)
+      .first<{ body: string }>())!.body;
     expect(body).toContain(`Please answer within 3 days (by ${inSydney}): refund it`);
     t.vendor.browser.cookies.set("closetloop_tz", "Australia%2FSydney");
     expect(await (await t.vendor.browser.fetch(claim.page)).text()).toContain(`(answer by ${inSydney})`);
@@ -143,19 +187,45 @@ describe("times in the reader's zone", () => {
     const { shopper, dress } = await sold();
     shopper.browser.cookies.set("closetloop_tz", "Europe%2FParis");
     const { orderId } = await placeOrder(shopper, [{ productId: dress.id, option: "purchase" }], { pay: false });
-    const until = (await env.DB.prepare("SELECT payment_expires_at AS at FROM orders WHERE id = ?").bind(orderId).first<{ at: number }>())!.at;
+    const until = (await env.DB.prepare("SELECT payment_expires_at AS at FROM orders WHERE id = ?")
+      .bind(orderId)
+      .first<{ at: number }>())!.at;
     const page = (await (await shopper.browser.fetch(`/account/orders/${orderId}`)).text()).replace(/<!-- -->/g, "");
     expect(page).toContain(`reserved until ${clock(until, "Europe/Paris")} (Paris time)`);
   });
 
   it("shows staff in New York when a returned rental is live again, in New York time", async () => {
     const r = await rental(Date.now() - 8 * DAY);
-    expect((await changeItem(database(env.DB), r.itemId, { type: "request_return" }, { id: r.shopper.id, role: "shopper" }, Date.now() - 7 * DAY)).ok).toBe(true);
-    expect((await changeItem(database(env.DB), r.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, Date.now())).ok).toBe(true);
-    const until = (await env.DB.prepare("SELECT prepared_until AS at FROM products WHERE id = ?").bind(r.productId).first<{ at: number }>())!.at;
+    expect(
+      (
+        await changeItem(
+          database(env.DB),
+          r.itemId,
+          { type: "request_return" },
+          { id: r.shopper.id, role: "shopper" },
+          Date.now() - 7 * DAY,
+        )
+      ).ok,
+    ).toBe(true);
+    expect(
+      (
+        await changeItem(
+          database(env.DB),
+          r.itemId,
+          { type: "inspect", outcome: "good" },
+          { id: null, role: "staff" },
+          Date.now(),
+        )
+      ).ok,
+    ).toBe(true);
+    const until = (await env.DB.prepare("SELECT prepared_until AS at FROM products WHERE id = ?")
+      .bind(r.productId)
+      .first<{ at: number }>())!.at;
     const staff = await signedInBrowser("admin", { ip: nextIp() });
     staff.browser.cookies.set("closetloop_tz", "America%2FNew_York");
     const html = await (await staff.browser.fetch("/admin/orders")).text();
-    expect(html).toContain(`live again ${weekdayDate(until, "America/New_York")} at ${clock(until, "America/New_York")} (New York time)`);
+    expect(html).toContain(
+      `live again ${weekdayDate(until, "America/New_York")} at ${clock(until, "America/New_York")} (New York time)`,
+    );
   });
 });

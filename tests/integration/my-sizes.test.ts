@@ -7,12 +7,20 @@ import { databaseFingerprint } from "./factories";
 // UK 10 and UK 12 saves both, and 'Show my sizes' shows both.
 
 const saved = async (userId: string) =>
-  (await env.DB.prepare("SELECT size_system, size FROM user_sizes WHERE user_id = ? ORDER BY size_system, size").bind(userId).all()).results;
+  (
+    await env.DB.prepare("SELECT size_system, size FROM user_sizes WHERE user_id = ? ORDER BY size_system, size")
+      .bind(userId)
+      .all()
+  ).results;
 
 describe("My sizes", () => {
   it("keeps two sizes of one system, and 'Show my sizes' filters by both", async () => {
     const shopper = await signedInBrowser("shopper");
-    const response = await shopper.browser.post("/account/sizes", { intent: "save_sizes", size_women: ["UK 10", "UK 12"], size_shoes: "Shoe UK 5.5" });
+    const response = await shopper.browser.post("/account/sizes", {
+      intent: "save_sizes",
+      size_women: ["UK 10", "UK 12"],
+      size_shoes: "Shoe UK 5.5",
+    });
     expect(response.status).toBe(302);
     expect(await saved(shopper.id)).toEqual([
       { size_system: "shoes", size: "Shoe UK 5.5" },
@@ -20,7 +28,8 @@ describe("My sizes", () => {
       { size_system: "women", size: "UK 12" },
     ]);
     const page = await (await shopper.browser.fetch("/account/sizes")).text();
-    const box = (size: string) => page.match(new RegExp(`<input[^>]*name="size_women"[^>]*value="${size}"[^>]*>`))?.[0] ?? "";
+    const box = (size: string) =>
+      page.match(new RegExp(`<input[^>]*name="size_women"[^>]*value="${size}"[^>]*>`))?.[0] ?? "";
     expect(box("UK 10")).toContain('checked=""');
     expect(box("UK 12")).toContain('checked=""');
     expect(box("UK 14")).toMatch(/^<input/);
@@ -32,7 +41,9 @@ describe("My sizes", () => {
     expect(location).toContain("size=UK+12");
 
     // Unticking one keeps the other; a size of another system is refused at its field and changes nothing.
-    expect((await shopper.browser.post("/account/sizes", { intent: "save_sizes", size_women: "UK 12" })).status).toBe(302);
+    expect((await shopper.browser.post("/account/sizes", { intent: "save_sizes", size_women: "UK 12" })).status).toBe(
+      302,
+    );
     expect(await saved(shopper.id)).toEqual([{ size_system: "women", size: "UK 12" }]);
     const before = await databaseFingerprint();
     const refused = await shopper.browser.post("/account/sizes", { intent: "save_sizes", size_women: ["UK 12", "XL"] });

@@ -14,18 +14,36 @@ vi.setConfig({ testTimeout: 90_000 });
 
 let ipSeq = 0;
 const nextIp = () => `10.233.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const all = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const pageOf = async (browser: { fetch: (path: string) => Promise<Response> }, path: string) => (await (await browser.fetch(path)).text()).replace(/<!-- -->/g, "");
-const addToBasket = (browser: { post: (path: string, form: Record<string, string>) => Promise<Response> }, productId: string) => browser.post("/cart", { intent: "add", productId, option: "purchase", enhanced: "1" });
-const lineOf = async (orderId: string) => (await all<{ price: number; listed_price: number | null; bundle_percent: number | null }>("SELECT price, listed_price, bundle_percent FROM order_items WHERE order_id = ?", orderId))[0]!;
-const orderStatus = async (orderId: string) => (await all<{ status: string }>("SELECT status FROM orders WHERE id = ?", orderId))[0]!.status;
+const all = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const pageOf = async (browser: { fetch: (path: string) => Promise<Response> }, path: string) =>
+  (await (await browser.fetch(path)).text()).replace(/<!-- -->/g, "");
+const addToBasket = (
+  browser: { post: (path: string, form: Record<string, string>) => Promise<Response> },
+  productId: string,
+) => browser.post("/cart", { intent: "add", productId, option: "purchase", enhanced: "1" });
+const lineOf = async (orderId: string) =>
+  (
+    await all<{ price: number; listed_price: number | null; bundle_percent: number | null }>(
+      "SELECT price, listed_price, bundle_percent FROM order_items WHERE order_id = ?",
+      orderId,
+    )
+  )[0]!;
+const orderStatus = async (orderId: string) =>
+  (await all<{ status: string }>("SELECT status FROM orders WHERE id = ?", orderId))[0]!.status;
 
 describe("an accepted offer and the orders that use it", () => {
   it("an order cancelled before payment, then one whose reservation ended unpaid, leave the agreed price to buy at; the order page says it was agreed", async () => {
     const vendor = await signedInBrowser("vendor", { ip: nextIp() });
     const product = await createProduct(vendor.id, { rentalPrice: 1500, buyingPrice: 6000 });
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    expect((await shopper.browser.post("/account/offers/new", { productId: product.id, amount: "45" })).status).toBe(302);
+    expect((await shopper.browser.post("/account/offers/new", { productId: product.id, amount: "45" })).status).toBe(
+      302,
+    );
     const [offer] = await all<{ id: string }>("SELECT id FROM offers WHERE product_id = ?", product.id);
     expect((await vendor.browser.post(`/account/offers/${offer!.id}`, { intent: "accept" })).status).toBe(302);
 
@@ -34,7 +52,9 @@ describe("an accepted offer and the orders that use it", () => {
     expect(await lineOf(first.orderId)).toEqual({ price: 4500, listed_price: 6000, bundle_percent: null });
     const unpaidPage = await pageOf(shopper.browser, `/account/orders/${first.orderId}`);
     expect(unpaidPage).toContain("Agreed price (your offer, accepted) · listed at £60.00");
-    expect((await shopper.browser.post(`/account/orders/${first.orderId}`, { intent: "cancel_order" })).status).toBe(302);
+    expect((await shopper.browser.post(`/account/orders/${first.orderId}`, { intent: "cancel_order" })).status).toBe(
+      302,
+    );
     expect(await orderStatus(first.orderId)).toBe("cancelled");
 
     // The agreed price stands: the basket shows it again, and the second order takes it.
@@ -57,7 +77,9 @@ describe("an accepted offer and the orders that use it", () => {
     expect(page).toContain("Agreed price (your offer, accepted) · listed at £60.00");
 
     // Past its 24 hours it is gone: another shopper's later order at the listed price says nothing of it.
-    await env.DB.prepare("UPDATE offers SET buy_by = ? WHERE id = ?").bind(Date.now() - 1000, offer!.id).run();
+    await env.DB.prepare("UPDATE offers SET buy_by = ? WHERE id = ?")
+      .bind(Date.now() - 1000, offer!.id)
+      .run();
     const later = await createProduct(vendor.id, { buyingPrice: 6000 });
     const other = await placeOrder(shopper, [{ productId: later.id, option: "purchase" }]);
     expect(await lineOf(other.orderId)).toEqual({ price: 6000, listed_price: null, bundle_percent: null });
@@ -69,20 +91,33 @@ describe("a bundle discount on the order page", () => {
   it("the handler's group says its discount, its items and the amount taken off", async () => {
     const seller = await signedInBrowser("vendor", { ip: nextIp() });
     expect((await seller.browser.post("/vendor/bundle-discounts", { two: "10", three: "15" })).status).toBe(302);
-    const tote = await createProduct(seller.id, { buyingPrice: 1000, name: `Canvas Tote ${crypto.randomUUID().slice(0, 6)}` });
-    const belt = await createProduct(seller.id, { buyingPrice: 1001, name: `Leather Belt ${crypto.randomUUID().slice(0, 6)}` });
+    const tote = await createProduct(seller.id, {
+      buyingPrice: 1000,
+      name: `Canvas Tote ${crypto.randomUUID().slice(0, 6)}`,
+    });
+    const belt = await createProduct(seller.id, {
+      buyingPrice: 1001,
+      name: `Leather Belt ${crypto.randomUUID().slice(0, 6)}`,
+    });
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
     const { orderId } = await placeOrder(shopper, [
       { productId: tote.id, option: "purchase" },
       { productId: belt.id, option: "purchase" },
     ]);
-    const lines = await all<{ price: number; listed_price: number; bundle_percent: number }>("SELECT price, listed_price, bundle_percent FROM order_items WHERE order_id = ? ORDER BY listed_price", orderId);
+    const lines = await all<{ price: number; listed_price: number; bundle_percent: number }>(
+      "SELECT price, listed_price, bundle_percent FROM order_items WHERE order_id = ? ORDER BY listed_price",
+      orderId,
+    );
     expect(lines).toEqual([
       { price: 900, listed_price: 1000, bundle_percent: 10 },
       { price: 901, listed_price: 1001, bundle_percent: 10 },
     ]);
     const page = await pageOf(shopper.browser, `/account/orders/${orderId}`);
-    expect(page).toMatch(new RegExp(`Bundle discount \\(2 items −10%\\): −£2\\.00 on (${tote.name}, ${belt.name}|${belt.name}, ${tote.name})`));
+    expect(page).toMatch(
+      new RegExp(
+        `Bundle discount \\(2 items −10%\\): −£2\\.00 on (${tote.name}, ${belt.name}|${belt.name}, ${tote.name})`,
+      ),
+    );
     expect(page).not.toContain("Agreed price");
   });
 });

@@ -17,9 +17,27 @@ vi.setConfig({ testTimeout: 90_000 });
 
 let ipSeq = 0;
 const nextIp = () => `10.232.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-const all = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const mail = (to: string, kind: string, subject: string) => eventually(async () => (await all<{ subject: string }>("SELECT subject FROM notification_outbox WHERE recipient = ? AND kind = ?", to, kind)).find((m) => m.subject.includes(subject)));
-const offersOf = (productId: string) => all<{ id: string; status: string; amount: number; counter_amount: number | null; conversation_id: string }>("SELECT id, status, amount, counter_amount, conversation_id FROM offers WHERE product_id = ? ORDER BY created_at", productId);
+const all = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const mail = (to: string, kind: string, subject: string) =>
+  eventually(async () =>
+    (
+      await all<{ subject: string }>(
+        "SELECT subject FROM notification_outbox WHERE recipient = ? AND kind = ?",
+        to,
+        kind,
+      )
+    ).find((m) => m.subject.includes(subject)),
+  );
+const offersOf = (productId: string) =>
+  all<{ id: string; status: string; amount: number; counter_amount: number | null; conversation_id: string }>(
+    "SELECT id, status, amount, counter_amount, conversation_id FROM offers WHERE product_id = ? ORDER BY created_at",
+    productId,
+  );
 const text = async (r: Response) => r.text();
 
 async function trade(price = 6000) {
@@ -30,7 +48,8 @@ async function trade(price = 6000) {
 }
 type Trade = Awaited<ReturnType<typeof trade>>;
 
-const offer = (t: Trade, amount: string, who: { browser: Browser } = t.shopper) => who.browser.post("/account/offers/new", { productId: t.product.id, amount });
+const offer = (t: Trade, amount: string, who: { browser: Browser } = t.shopper) =>
+  who.browser.post("/account/offers/new", { productId: t.product.id, amount });
 
 async function made(t: Trade, amount = "40") {
   const response = await offer(t, amount);
@@ -64,16 +83,27 @@ describe("make an offer", () => {
 
     expect((await t.shopper.browser.post(`/account/offers/${row.id}`, { intent: "accept" })).status).toBe(302);
     await mail(t.vendor.email, "offer_handler", `Your counter offer for ${t.product.name} was accepted`);
-    expect((await t.shopper.browser.fetch(conversation).then(text))).toContain("Buy at £52.50");
+    expect(await t.shopper.browser.fetch(conversation).then(text)).toContain("Buy at £52.50");
 
-    await t.shopper.browser.post("/cart", { intent: "add", productId: t.product.id, option: "purchase", enhanced: "1" });
+    await t.shopper.browser.post("/cart", {
+      intent: "add",
+      productId: t.product.id,
+      option: "purchase",
+      enhanced: "1",
+    });
     const basket = await text(await t.shopper.browser.fetch("/cart"));
     expect(basket).toContain("Your accepted offer");
     expect(basket).toContain("£52.50");
     const { orderId, items } = await placeOrder(t.shopper, []);
-    const [order] = await all<{ total_amount: number; subtotal_amount: number }>("SELECT total_amount, subtotal_amount FROM orders WHERE id = ?", orderId);
+    const [order] = await all<{ total_amount: number; subtotal_amount: number }>(
+      "SELECT total_amount, subtotal_amount FROM orders WHERE id = ?",
+      orderId,
+    );
     expect(order).toEqual({ subtotal_amount: 5250, total_amount: 5250 + 399 });
-    const [charged] = await all<{ amount: number }>("SELECT amount FROM payments WHERE order_id = ? AND operation = 'authorize'", orderId);
+    const [charged] = await all<{ amount: number }>(
+      "SELECT amount FROM payments WHERE order_id = ? AND operation = 'authorize'",
+      orderId,
+    );
     expect(charged!.amount).toBe(5649);
     await deliver(orderId);
     await captureDue(services(), Date.now(), orderId);
@@ -100,7 +130,9 @@ describe("make an offer", () => {
 
     const other = await trade();
     const lapsing = await made(other);
-    await env.DB.prepare("UPDATE offers SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, lapsing.id).run();
+    await env.DB.prepare("UPDATE offers SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, lapsing.id)
+      .run();
     const late = await other.vendor.browser.post(`/account/offers/${lapsing.id}`, { intent: "accept" });
     expect(late.status).toBe(409);
     expect(await text(late)).toContain("This offer has lapsed: it was not answered within 48 hours.");
@@ -163,7 +195,8 @@ describe("make an offer", () => {
   });
 });
 
-const checkout = (browser: Browser) => browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
+const checkout = (browser: Browser) =>
+  browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
 
 describe("an accepted offer racing another shopper's checkout", () => {
   it("one order: whoever's batch runs first; the other is told the item is gone", async () => {
@@ -172,11 +205,22 @@ describe("an accepted offer racing another shopper's checkout", () => {
     expect((await t.vendor.browser.post(`/account/offers/${row.id}`, { intent: "accept" })).status).toBe(302);
     const other = await signedInBrowser("shopper", { ip: nextIp() });
     // Still on sale to others at its listed price.
-    expect((await other.browser.post("/cart", { intent: "add", productId: t.product.id, option: "purchase", enhanced: "1" })).status).toBe(200);
-    await t.shopper.browser.post("/cart", { intent: "add", productId: t.product.id, option: "purchase", enhanced: "1" });
+    expect(
+      (await other.browser.post("/cart", { intent: "add", productId: t.product.id, option: "purchase", enhanced: "1" }))
+        .status,
+    ).toBe(200);
+    await t.shopper.browser.post("/cart", {
+      intent: "add",
+      productId: t.product.id,
+      option: "purchase",
+      enhanced: "1",
+    });
     const [a, b] = await Promise.all([checkout(t.shopper.browser), checkout(other.browser)]);
     expect([a.status, b.status].sort()).toEqual([303, 409]);
-    const sold = await all<{ price: number; user_id: string }>("SELECT oi.price, o.user_id FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.product_id = ?", t.product.id);
+    const sold = await all<{ price: number; user_id: string }>(
+      "SELECT oi.price, o.user_id FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.product_id = ?",
+      t.product.id,
+    );
     expect(sold).toHaveLength(1);
     expect(sold[0]!.price).toBe(sold[0]!.user_id === t.shopper.id ? 4500 : 6000);
   });
@@ -189,18 +233,31 @@ describe("bundle discounts", () => {
     expect(refused.status).toBe(400);
     expect(await text(refused)).toContain("The discount for 3 or more items must be at least the one for 2 items");
     expect((await seller.browser.post("/vendor/bundle-discounts", { two: "10", three: "15" })).status).toBe(302);
-    expect(await text(await seller.browser.fetch("/vendor/bundle-discounts"))).toContain("Now: 2 items −10%, 3 or more items −15%");
+    expect(await text(await seller.browser.fetch("/vendor/bundle-discounts"))).toContain(
+      "Now: 2 items −10%, 3 or more items −15%",
+    );
 
-    const products = [await createProduct(seller.id, { buyingPrice: 1000 }), await createProduct(seller.id, { buyingPrice: 1000 }), await createProduct(seller.id, { buyingPrice: 1001 })];
+    const products = [
+      await createProduct(seller.id, { buyingPrice: 1000 }),
+      await createProduct(seller.id, { buyingPrice: 1000 }),
+      await createProduct(seller.id, { buyingPrice: 1001 }),
+    ];
     const shopper = await signedInBrowser("shopper", { ip: nextIp() });
-    for (const p of products) await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "purchase", enhanced: "1" });
+    for (const p of products)
+      await shopper.browser.post("/cart", { intent: "add", productId: p.id, option: "purchase", enhanced: "1" });
     const basket = await text(await shopper.browser.fetch("/cart"));
     expect(basket).toContain("Bundle discount (3 items −15%)");
     expect(basket).toContain("−£4.50");
     const { orderId, items } = await placeOrder(shopper, []);
-    const lines = await all<{ product_id: string; price: number }>("SELECT product_id, price FROM order_items WHERE order_id = ? ORDER BY price", orderId);
+    const lines = await all<{ product_id: string; price: number }>(
+      "SELECT product_id, price FROM order_items WHERE order_id = ? ORDER BY price",
+      orderId,
+    );
     expect(lines.map((l) => l.price)).toEqual([850, 850, 851]);
-    const [order] = await all<{ subtotal_amount: number; total_amount: number }>("SELECT subtotal_amount, total_amount FROM orders WHERE id = ?", orderId);
+    const [order] = await all<{ subtotal_amount: number; total_amount: number }>(
+      "SELECT subtotal_amount, total_amount FROM orders WHERE id = ?",
+      orderId,
+    );
     expect(order).toEqual({ subtotal_amount: 2551, total_amount: 2551 + 399 });
     await deliver(orderId);
     await captureDue(services(), Date.now(), orderId);

@@ -15,7 +15,9 @@ const services = () => ({ env, db: database(env.DB), config: appConfig(env) });
 /** The money table's rows as a shopper reads them: label, status, amount. */
 function moneyRows(html: string) {
   const table = html.slice(html.indexOf("<caption"), html.indexOf("</table>", html.indexOf("<caption")));
-  return [...table.matchAll(/<tr[^>]*><th scope="row"[^>]*>(.*?)<\/th>(?:<td[^>]*>(.*?)<\/td>)?<td[^>]*>(.*?)<\/td><\/tr>/g)].map((m) => [m[1], m[2] ?? null, m[3]].map((s) => (s === null ? null : s!.replace(/<!-- -->/g, ""))));
+  return [
+    ...table.matchAll(/<tr[^>]*><th scope="row"[^>]*>(.*?)<\/th>(?:<td[^>]*>(.*?)<\/td>)?<td[^>]*>(.*?)<\/td><\/tr>/g),
+  ].map((m) => [m[1], m[2] ?? null, m[3]].map((s) => (s === null ? null : s!.replace(/<!-- -->/g, ""))));
 }
 
 describe("one order's money", () => {
@@ -24,7 +26,9 @@ describe("one order's money", () => {
     const dress = await createProduct(owner.id, { rentalPrice: 799, buyingPrice: 6999 });
     const shopper = await signedInBrowser("shopper");
     const { orderId, items } = await placeOrder(shopper, [{ productId: dress.id, option: "rental" }]);
-    const fee = await env.DB.prepare("SELECT delivery_fee AS fee FROM orders WHERE id = ?").bind(orderId).first<{ fee: number }>();
+    const fee = await env.DB.prepare("SELECT delivery_fee AS fee FROM orders WHERE id = ?")
+      .bind(orderId)
+      .first<{ fee: number }>();
     const delivery = `£${(fee!.fee / 100).toFixed(2)}`;
 
     const before = moneyRows(await (await shopper.browser.fetch(`/account/orders/${orderId}`)).text());
@@ -35,7 +39,14 @@ describe("one order's money", () => {
     ]);
 
     await deliver(orderId);
-    const bought = await changeOrderItem(services(), items[0]!.id, { type: "buy_now" }, { id: shopper.id, role: "shopper" }, Date.now() + 1000, (o) => o.userId === shopper.id);
+    const bought = await changeOrderItem(
+      services(),
+      items[0]!.id,
+      { type: "buy_now" },
+      { id: shopper.id, role: "shopper" },
+      Date.now() + 1000,
+      (o) => o.userId === shopper.id,
+    );
     expect(bought.ok).toBe(true);
 
     const page = await (await shopper.browser.fetch(`/account/orders/${orderId}`)).text();
@@ -53,7 +64,11 @@ describe("one order's money", () => {
   });
 
   it("shows each seller only the charges and refunds of their own items on their Orders tab", async () => {
-    const [a, b, shopper] = await Promise.all([signedInBrowser("vendor"), signedInBrowser("otherVendor"), signedInBrowser("shopper")]);
+    const [a, b, shopper] = await Promise.all([
+      signedInBrowser("vendor"),
+      signedInBrowser("otherVendor"),
+      signedInBrowser("shopper"),
+    ]);
     const coat = await createProduct(a.id, { buyingPrice: 4500, rentalPrice: 900 });
     const bag = await createProduct(b.id, { buyingPrice: 3200, rentalPrice: 700 });
     const { orderId, items } = await placeOrder(shopper, [
@@ -61,7 +76,13 @@ describe("one order's money", () => {
       { productId: bag.id, option: "purchase" },
     ]);
     const bagLine = items.find((i) => i.productId === bag.id)!;
-    const cancelled = await cancelItems(services(), orderId, [bagLine.id], { id: shopper.id, role: "shopper" }, Date.now());
+    const cancelled = await cancelItems(
+      services(),
+      orderId,
+      [bagLine.id],
+      { id: shopper.id, role: "shopper" },
+      Date.now(),
+    );
     expect(cancelled.ok).toBe(true);
 
     const section = async (seller: typeof a) => {

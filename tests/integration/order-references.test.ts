@@ -15,7 +15,9 @@ import { placeOrder, shownReference } from "./orders";
 vi.setConfig({ testTimeout: 30_000 });
 
 const REFERENCE = /^[0-9A-HJKMNP-TV-Z]{8}$/;
-const referenceOf = async (orderId: string) => (await env.DB.prepare("SELECT reference FROM orders WHERE id = ?").bind(orderId).first<{ reference: string }>())!.reference;
+const referenceOf = async (orderId: string) =>
+  (await env.DB.prepare("SELECT reference FROM orders WHERE id = ?").bind(orderId).first<{ reference: string }>())!
+    .reference;
 
 describe("order references", () => {
   it("are given to every order, unique, from the alphabet without look-alikes (written without one, the database gives one)", async () => {
@@ -25,7 +27,9 @@ describe("order references", () => {
     expect(new Set(references).size).toBe(references.length);
     // The unique index refuses a second order with the same reference.
     const taken = references[0]!;
-    await expect(env.DB.prepare("UPDATE orders SET reference = ? WHERE id = ?").bind(taken, orders[1]!.orderId).run()).rejects.toThrow(/UNIQUE/);
+    await expect(
+      env.DB.prepare("UPDATE orders SET reference = ? WHERE id = ?").bind(taken, orders[1]!.orderId).run(),
+    ).rejects.toThrow(/UNIQUE/);
   });
 
   it("are drawn at checkout, and drawn again when the one drawn is taken", async () => {
@@ -35,8 +39,26 @@ describe("order references", () => {
     const product = await createProduct((await createUser()).id);
     await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", enhanced: "1" });
     const drawn = [taken, "7KQ4M2XA"];
-    const address = { fullName: "Ada Lovelace", addressLine1: "12 St James's Square", addressLine2: undefined, city: "London", county: undefined, postalCode: "SW1Y 4JH", country: "United Kingdom" };
-    const placed = await placeOrderData(database(env.DB), { id: shopper.id }, { billing: { ...address, email: "ada@example.test", phone: undefined }, shipping: address, idempotencyKey: crypto.randomUUID() }, Date.now(), () => drawn.shift()!);
+    const address = {
+      fullName: "Ada Lovelace",
+      addressLine1: "12 St James's Square",
+      addressLine2: undefined,
+      city: "London",
+      county: undefined,
+      postalCode: "SW1Y 4JH",
+      country: "United Kingdom",
+    };
+    const placed = await placeOrderData(
+      database(env.DB),
+      { id: shopper.id },
+      {
+        billing: { ...address, email: "ada@example.test", phone: undefined },
+        shipping: address,
+        idempotencyKey: crypto.randomUUID(),
+      },
+      Date.now(),
+      () => drawn.shift()!,
+    );
     expect(placed.reference).toBe("7KQ4M2XA");
     expect(await referenceOf(placed.orderId)).toBe("7KQ4M2XA");
     expect(await referenceOf(existing.orderId)).toBe(taken);

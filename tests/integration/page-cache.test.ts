@@ -52,11 +52,18 @@ describe("page cache for anonymous visitors", () => {
   it("never stores or serves a signed-in visitor's page", async () => {
     const user = await signedIn("shopper");
     const signIn = await worker.fetch(
-      new Request("http://localhost/auth", { method: "POST", body: new URLSearchParams({ intent: "signin", email: user.email, password: PASSWORD }), redirect: "manual" }),
+      new Request("http://localhost/auth", {
+        method: "POST",
+        body: new URLSearchParams({ intent: "signin", email: user.email, password: PASSWORD }),
+        redirect: "manual",
+      }),
       cachedEnv,
       createExecutionContext(),
     );
-    const session = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const session = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
     expect(session).toContain("cl_session=");
 
     // The sign-in left a toast to show, so the page is rendered for this visitor (without one,
@@ -109,7 +116,11 @@ describe("public pages stay fresh after the writes that change them", () => {
 
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/cart", { intent: "add", productId: product.id, option: "purchase", enhanced: "1" });
-    const toPay = await shopper.browser.post("/cart", { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING });
+    const toPay = await shopper.browser.post("/cart", {
+      intent: "checkout",
+      idempotencyKey: crypto.randomUUID(),
+      ...BILLING,
+    });
     expect(toPay.status).toBe(303);
 
     // The product page is drawn again: it says the item is reserved and no longer offers it (decision 0064).

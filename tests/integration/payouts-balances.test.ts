@@ -35,11 +35,23 @@ async function sell(seller: Seller, shopper: Shopper, price: number) {
 }
 
 const payoutsOf = (sellerId: string) =>
-  rows<{ id: string; net: number; carriedIn: number; due: number; status: string; transfer: string | null; transferId: string | null }>(
+  rows<{
+    id: string;
+    net: number;
+    carriedIn: number;
+    due: number;
+    status: string;
+    transfer: string | null;
+    transferId: string | null;
+  }>(
     "SELECT id, net_amount AS net, carried_in AS carriedIn, due_amount AS due, status, transfer_status AS transfer, transfer_id AS transferId FROM payouts WHERE recipient_type = 'owner' AND recipient_id = ? ORDER BY period_start",
     sellerId,
   );
-const mailsTo = (to: string) => rows<{ kind: string; subject: string; body: string }>("SELECT kind, subject, body FROM notification_outbox WHERE recipient = ? AND kind LIKE 'payout_%' ORDER BY created_at, rowid", to);
+const mailsTo = (to: string) =>
+  rows<{ kind: string; subject: string; body: string }>(
+    "SELECT kind, subject, body FROM notification_outbox WHERE recipient = ? AND kind LIKE 'payout_%' ORDER BY created_at, rowid",
+    to,
+  );
 /** The Financial tab over the weeks of these runs (payouts are dated by when the job made them). */
 const tab = async (browser: Shopper["browser"]) => {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -58,21 +70,47 @@ describe("a refund after a payout", () => {
     await runWeekly(monday(1));
     const [first] = await payoutsOf(seller.id);
     expect(first).toMatchObject({ net: 8100, carriedIn: 0, due: 8100, status: "paid", transfer: "paid" });
-    await eventually(async () => (await mailsTo(seller.email)).find((m) => m.subject === "Your payout of £81.00 is paid"));
+    await eventually(async () =>
+      (await mailsTo(seller.email)).find((m) => m.subject === "Your payout of £81.00 is paid"),
+    );
 
     // The buyer returns it for a full refund: −£81 in week 2.
-    expect((await shopper.browser.post(`/account/orders/${coat.orderId}`, { intent: "request_return", itemId: coat.itemId, reason: "Too big" })).status).toBe(302);
+    expect(
+      (
+        await shopper.browser.post(`/account/orders/${coat.orderId}`, {
+          intent: "request_return",
+          itemId: coat.itemId,
+          reason: "Too big",
+        })
+      ).status,
+    ).toBe(302);
     // Inspected once posted back (decision 0076).
     await postBack(shopper.browser, coat.orderId, coat.itemId);
-    expect((await seller.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: coat.itemId, outcome: "good" })).status).toBe(302);
+    expect(
+      (await seller.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: coat.itemId, outcome: "good" }))
+        .status,
+    ).toBe(302);
     await runWeekly(monday(2));
     const second = (await payoutsOf(seller.id))[1]!;
-    expect(second).toMatchObject({ net: -8100, carriedIn: 0, due: -8100, status: "calculated", transfer: null, transferId: null });
+    expect(second).toMatchObject({
+      net: -8100,
+      carriedIn: 0,
+      due: -8100,
+      status: "calculated",
+      transfer: null,
+      transferId: null,
+    });
     expect(await env.CACHE.get(`payouts:local:transfer:${second.id}`)).toBeNull();
-    const told = await eventually(async () => (await mailsTo(seller.email)).find((m) => m.subject.startsWith("No Closetloop payout for the week of")));
-    expect(told.body).toContain("came to £81.00 more than your sales, after commission. Nothing is paid this week. £81.00 is still to recover: it is taken from your next payouts.");
+    const told = await eventually(async () =>
+      (await mailsTo(seller.email)).find((m) => m.subject.startsWith("No Closetloop payout for the week of")),
+    );
+    expect(told.body).toContain(
+      "came to £81.00 more than your sales, after commission. Nothing is paid this week. £81.00 is still to recover: it is taken from your next payouts.",
+    );
     // No e-mail to anyone ever announces a negative payout.
-    const everyPayoutMail = await rows<{ subject: string; body: string }>("SELECT subject, body FROM notification_outbox WHERE kind LIKE 'payout_%'");
+    const everyPayoutMail = await rows<{ subject: string; body: string }>(
+      "SELECT subject, body FROM notification_outbox WHERE kind LIKE 'payout_%'",
+    );
     expect(everyPayoutMail.filter((m) => /[-−]£/.test(`${m.subject}\n${m.body}`))).toEqual([]);
 
     // Week 3: a £45 sale (£40.50) goes toward it; nothing is sent, £40.50 still owed.
@@ -88,7 +126,9 @@ describe("a refund after a payout", () => {
     expect(html).not.toContain(`Mark paid: payout ${third.id.slice(-8)}`);
     // The seller sees it on their dashboard.
     const dashboard = async () => (await (await seller.browser.fetch("/vendor")).text()).replace(/<!-- -->/g, "");
-    expect(await dashboard()).toContain("You owe £40.50 from refunds after earlier payouts: it is taken from your next payouts before anything is sent.");
+    expect(await dashboard()).toContain(
+      "You owe £40.50 from refunds after earlier payouts: it is taken from your next payouts before anything is sent.",
+    );
     const [balance] = (await payeeBalances(services().db, 1000)).filter((b) => b.recipientId === seller.id);
     expect(balance).toMatchObject({ owed: 4050, paid: 8100, toPay: 0, carried: -4050, offset: 4050 });
 
@@ -105,16 +145,24 @@ describe("a refund after a payout", () => {
     // Run again for the same week: people are told nothing new was made.
     const log = vi.spyOn(console, "log");
     await runWeekly(monday(4) + HOUR);
-    expect(log.mock.calls.map((c) => String(c[0]))).toContainEqual(expect.stringMatching(/^job weekly: the payouts of the week of .+ were made already \(\d+\): nothing is made, sent or announced twice$/));
+    expect(log.mock.calls.map((c) => String(c[0]))).toContainEqual(
+      expect.stringMatching(
+        /^job weekly: the payouts of the week of .+ were made already \(\d+\): nothing is made, sent or announced twice$/,
+      ),
+    );
     log.mockRestore();
     const all = await payoutsOf(seller.id);
     expect(all).toHaveLength(4);
     expect(all[3]).toMatchObject({ net: 9000, carriedIn: -4050, due: 4950, status: "paid", transfer: "paid" });
     expect(await env.CACHE.get(`payouts:local:transfer:${all[3]!.id}`)).toBe(all[3]!.transferId);
-    await eventually(async () => (await mailsTo(seller.email)).find((m) => m.subject === "Your payout of £49.50 is paid"));
+    await eventually(async () =>
+      (await mailsTo(seller.email)).find((m) => m.subject === "Your payout of £49.50 is paid"),
+    );
     const fourth = (await mailsTo(seller.email)).filter((m) => m.subject.endsWith(": £49.50"));
     expect(fourth).toHaveLength(1);
-    expect(fourth[0]!.body).toContain("Your share: £90.00\nTaken off for refunds after earlier payouts: £40.50\nYour payout: £49.50");
+    expect(fourth[0]!.body).toContain(
+      "Your share: £90.00\nTaken off for refunds after earlier payouts: £40.50\nYour payout: £49.50",
+    );
 
     // What the seller was paid plus their balance is what they are owed; each payout sent at most once.
     const paid = all.filter((p) => p.status === "paid").reduce((sum, p) => sum + p.due, 0);
@@ -159,7 +207,13 @@ describe("a transfer to a connected account", () => {
     ]);
     const asked: { key: string; amount: number }[] = [];
     const local = localPayoutProvider(services());
-    const spy: PayoutProvider = { ...local, createTransfer: (request) => (asked.push({ key: request.idempotencyKey, amount: request.amount }), local.createTransfer(request)) };
+    const spy: PayoutProvider = {
+      ...local,
+      createTransfer: (request) => (
+        asked.push({ key: request.idempotencyKey, amount: request.amount }),
+        local.createTransfer(request)
+      ),
+    };
     await sendPayouts(services(), Date.now(), spy);
     expect(asked).toEqual([{ key: owing, amount: 4950 }]);
     expect(await payoutRow(nothing)).toMatchObject({ status: "calculated", transfer_status: null });
@@ -172,18 +226,35 @@ describe("a transfer looked up before any attempt", () => {
     const id = await calculatedPayout("owner", seller.id, 5400);
     const stripeLike = forgetful({ loseFirstAnswer: true });
     await sendPayouts(services(), Date.now(), stripeLike.provider);
-    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "failed", transfer_error: "The connection closed before the answer" });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "calculated",
+      transfer_status: "failed",
+      transfer_error: "The connection closed before the answer",
+    });
 
     // The payee's account needs details again: the next run leaves it waiting.
-    await env.DB.prepare("UPDATE payee_accounts SET status = 'pending_verification' WHERE payee_type = 'owner' AND payee_id = ?").bind(seller.id).run();
+    await env.DB.prepare(
+      "UPDATE payee_accounts SET status = 'pending_verification' WHERE payee_type = 'owner' AND payee_id = ?",
+    )
+      .bind(seller.id)
+      .run();
     await sendPayouts(services(), Date.now(), stripeLike.provider);
     expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "waiting_for_details" });
 
     // Active again, days later (the key is forgotten): the transfer made is found and recorded.
-    await env.DB.prepare("UPDATE payee_accounts SET status = 'active' WHERE payee_type = 'owner' AND payee_id = ?").bind(seller.id).run();
-    await Promise.all([sendPayouts(services(), Date.now(), stripeLike.provider), sendPayouts(services(), Date.now(), stripeLike.provider)]);
+    await env.DB.prepare("UPDATE payee_accounts SET status = 'active' WHERE payee_type = 'owner' AND payee_id = ?")
+      .bind(seller.id)
+      .run();
+    await Promise.all([
+      sendPayouts(services(), Date.now(), stripeLike.provider),
+      sendPayouts(services(), Date.now(), stripeLike.provider),
+    ]);
     expect(stripeLike.created()).toBe(1);
-    expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: "tr_forgetful_1" });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "paid",
+      transfer_status: "paid",
+      transfer_id: "tr_forgetful_1",
+    });
   });
 
   it("one found reversed is recorded reversed and not sent again", async () => {
@@ -195,6 +266,10 @@ describe("a transfer looked up before any attempt", () => {
     await sendPayouts(services(), Date.now(), stripeLike.provider);
     await sendPayouts(services(), Date.now(), stripeLike.provider);
     expect(stripeLike.created()).toBe(1);
-    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "reversed", transfer_id: "tr_forgetful_1" });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "calculated",
+      transfer_status: "reversed",
+      transfer_id: "tr_forgetful_1",
+    });
   });
 });

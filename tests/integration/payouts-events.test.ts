@@ -21,36 +21,88 @@ describe("the provider's events", () => {
       created: Math.floor(Date.now() / 1000),
       livemode: false,
       type: "transfer.created",
-      data: { object: { id: "tr_webhook_1", object: "transfer", amount: 7000, currency: "gbp", reversed: false, metadata: { payout_id: id } } },
+      data: {
+        object: {
+          id: "tr_webhook_1",
+          object: "transfer",
+          amount: 7000,
+          currency: "gbp",
+          reversed: false,
+          metadata: { payout_id: id },
+        },
+      },
     });
-    const deliver = async () => new Browser().fetch("/webhooks/stripe", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": await signStripeEvent(payload, LOCAL_WEBHOOK_SECRET) } });
+    const deliver = async () =>
+      new Browser().fetch("/webhooks/stripe", {
+        method: "POST",
+        body: payload,
+        headers: {
+          "content-type": "application/json",
+          "stripe-signature": await signStripeEvent(payload, LOCAL_WEBHOOK_SECRET),
+        },
+      });
     expect((await deliver()).status).toBe(200);
     expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: "tr_webhook_1" });
     expect((await deliver()).status).toBe(200);
-    expect(await rows("SELECT id FROM payment_events WHERE type = 'transfer.created' AND id = ?", JSON.parse(payload).id)).toHaveLength(1);
+    expect(
+      await rows("SELECT id FROM payment_events WHERE type = 'transfer.created' AND id = ?", JSON.parse(payload).id),
+    ).toHaveLength(1);
   });
 
   it("transfer events are idempotent and a late 'created' does not undo a reversal", async () => {
     const owner = await createUser();
     const id = await calculatedPayout("owner", owner.id, 5000);
-    const transfer = { id: "tr_event_1", object: "transfer", amount: 5000, amount_reversed: 0, reversed: false, metadata: { payout_id: id } };
-    await payoutEventHandlers["transfer.reversed"]!(services(), { ...transfer, amount_reversed: 5000, reversed: true }, Date.now());
+    const transfer = {
+      id: "tr_event_1",
+      object: "transfer",
+      amount: 5000,
+      amount_reversed: 0,
+      reversed: false,
+      metadata: { payout_id: id },
+    };
+    await payoutEventHandlers["transfer.reversed"]!(
+      services(),
+      { ...transfer, amount_reversed: 5000, reversed: true },
+      Date.now(),
+    );
     await payoutEventHandlers["transfer.created"]!(services(), transfer, Date.now());
     await payoutEventHandlers["transfer.updated"]!(services(), transfer, Date.now());
-    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "reversed", transfer_id: "tr_event_1" });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "calculated",
+      transfer_status: "reversed",
+      transfer_id: "tr_event_1",
+    });
     // Never sent again by the job.
     const spy = counting(localPayoutProvider(services()));
     await sendPayouts(services(), Date.now(), spy.provider);
     expect(spy.calls).not.toContain(id);
 
     const other = await calculatedPayout("owner", owner.id, 6000);
-    const created = { id: "tr_event_2", object: "transfer", amount: 6000, reversed: false, metadata: { payout_id: other } };
+    const created = {
+      id: "tr_event_2",
+      object: "transfer",
+      amount: 6000,
+      reversed: false,
+      metadata: { payout_id: other },
+    };
     for (let i = 0; i < 3; i++) await payoutEventHandlers["transfer.created"]!(services(), created, Date.now());
-    expect(await payoutRow(other)).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: "tr_event_2" });
+    expect(await payoutRow(other)).toMatchObject({
+      status: "paid",
+      transfer_status: "paid",
+      transfer_id: "tr_event_2",
+    });
     // Unknown payouts, missing metadata and unknown accounts change nothing.
     await payoutEventHandlers["transfer.created"]!(services(), { id: "tr_x", metadata: {} }, Date.now());
-    await payoutEventHandlers["transfer.created"]!(services(), { id: "tr_y", metadata: { payout_id: "payout_missing" } }, Date.now());
-    await payoutEventHandlers["account.updated"]!(services(), { id: "acct_unknown", payouts_enabled: true }, Date.now());
+    await payoutEventHandlers["transfer.created"]!(
+      services(),
+      { id: "tr_y", metadata: { payout_id: "payout_missing" } },
+      Date.now(),
+    );
+    await payoutEventHandlers["account.updated"]!(
+      services(),
+      { id: "acct_unknown", payouts_enabled: true },
+      Date.now(),
+    );
     await payoutEventHandlers["payout.paid"]!(services(), { id: "po_1", status: "paid" }, Date.now());
   });
 
@@ -58,7 +110,11 @@ describe("the provider's events", () => {
     const seller = await activeSeller();
     const account = (await accountOf("owner", seller.id))!.provider_account_id;
     // A stale event from before onboarding was finished.
-    await payoutEventHandlers["account.updated"]!(services(), { id: account, object: "account", details_submitted: false, payouts_enabled: false }, Date.now());
+    await payoutEventHandlers["account.updated"]!(
+      services(),
+      { id: account, object: "account", details_submitted: false, payouts_enabled: false },
+      Date.now(),
+    );
     expect((await accountOf("owner", seller.id))?.status).toBe("active");
   });
 });

@@ -19,11 +19,30 @@ export const nextIp = () => `10.216.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`
 /** The local onboarding page answers this machine only (decision 0018). */
 export const loopback = () => `127.0.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 
-export const rows = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+export const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 export const accountOf = async (type: "owner" | "store", id: string) =>
-  (await rows<{ provider_account_id: string; status: string; provider: string }>("SELECT provider_account_id, status, provider FROM payee_accounts WHERE payee_type = ? AND payee_id = ?", type, id))[0] ?? null;
+  (
+    await rows<{ provider_account_id: string; status: string; provider: string }>(
+      "SELECT provider_account_id, status, provider FROM payee_accounts WHERE payee_type = ? AND payee_id = ?",
+      type,
+      id,
+    )
+  )[0] ?? null;
 export const payoutRow = async (id: string) =>
-  (await rows<{ status: string; transfer_status: string | null; transfer_id: string | null; transfer_error: string | null; paid_at: number | null }>("SELECT status, transfer_status, transfer_id, transfer_error, paid_at FROM payouts WHERE id = ?", id))[0]!;
+  (
+    await rows<{
+      status: string;
+      transfer_status: string | null;
+      transfer_id: string | null;
+      transfer_error: string | null;
+      paid_at: number | null;
+    }>("SELECT status, transfer_status, transfer_id, transfer_error, paid_at FROM payouts WHERE id = ?", id)
+  )[0]!;
 
 let periodSeq = 0;
 /** A calculated payout (as the weekly job makes them), with a commission gathered by it. */
@@ -33,7 +52,17 @@ export async function calculatedPayout(type: "owner" | "store", recipientId: str
   await env.DB.prepare(
     "INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'calculated', ?)",
   )
-    .bind(id, type, recipientId, start, start + 7 * DAY, type === "owner" ? net + 1000 : net, type === "owner" ? 1000 : net, net, Date.now())
+    .bind(
+      id,
+      type,
+      recipientId,
+      start,
+      start + 7 * DAY,
+      type === "owner" ? net + 1000 : net,
+      type === "owner" ? 1000 : net,
+      net,
+      Date.now(),
+    )
     .run();
   return id;
 }
@@ -49,7 +78,12 @@ export async function setUpFrom(browser: Browser, path: string) {
 /** A seller signed in from this machine (so the local onboarding page answers them). */
 export const localSeller = () => signedInBrowser("vendor", { ip: loopback() });
 
-export async function onboard(browser: Browser, path: string, choice: "complete" | "leave", back = "/vendor?payouts=return") {
+export async function onboard(
+  browser: Browser,
+  path: string,
+  choice: "complete" | "leave",
+  back = "/vendor?payouts=return",
+) {
   const page = await browser.fetch(path);
   expect(page.status).toBe(200);
   const html = await page.text();
@@ -70,7 +104,16 @@ export async function activeSeller() {
 
 export function counting(provider: PayoutProvider) {
   const calls: string[] = [];
-  return { calls, provider: { ...provider, createTransfer: (request: Parameters<PayoutProvider["createTransfer"]>[0]) => (calls.push(request.idempotencyKey), provider.createTransfer(request)) } satisfies PayoutProvider };
+  return {
+    calls,
+    provider: {
+      ...provider,
+      createTransfer: (request: Parameters<PayoutProvider["createTransfer"]>[0]) => (
+        calls.push(request.idempotencyKey),
+        provider.createTransfer(request)
+      ),
+    } satisfies PayoutProvider,
+  };
 }
 
 export async function runWeekly(scheduledTime: number) {

@@ -16,7 +16,11 @@ describe("Set up payouts on the seller dashboard", () => {
     expect(before).toMatch(/Payouts: <strong[^>]*>Not started</);
     const path = await setUpFrom(seller.browser, "/vendor");
     const account = await accountOf("owner", seller.id);
-    expect(account).toMatchObject({ provider: "local", status: "not_started", provider_account_id: path.split("/").pop() });
+    expect(account).toMatchObject({
+      provider: "local",
+      status: "not_started",
+      provider_account_id: path.split("/").pop(),
+    });
     // Sent again (a second tab, a double click): the same account, a fresh link.
     expect(await setUpFrom(seller.browser, "/vendor")).toBe(path);
     expect(await rows("SELECT count(*) AS n FROM payee_accounts WHERE payee_id = ?", seller.id)).toEqual([{ n: 1 }]);
@@ -43,7 +47,11 @@ describe("Set up payouts on the seller dashboard", () => {
   it("sets up the signed-in seller's own account only, whatever the form names", async () => {
     const other = await createUser();
     const seller = await signedInBrowser("vendor", { ip: nextIp() });
-    const response = await seller.browser.post("/vendor", { intent: "setup_payouts", payeeId: other.id, payeeType: "owner" });
+    const response = await seller.browser.post("/vendor", {
+      intent: "setup_payouts",
+      payeeId: other.id,
+      payeeType: "owner",
+    });
     expect(response.status).toBe(303);
     expect(await accountOf("owner", other.id)).toBeNull();
     expect(await accountOf("owner", seller.id)).not.toBeNull();
@@ -74,7 +82,11 @@ describe("Set up payouts on the store dashboard", () => {
   async function storeOwnerWithStore(ip = loopback()) {
     const owner = await signedInBrowser("storeOwner", { ip });
     const storeId = `store_p_${crypto.randomUUID().slice(0, 8)}`;
-    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Payout Store', ?, ?, ?)").bind(storeId, owner.id, `${storeId}@example.test`, Date.now()).run();
+    await env.DB.prepare(
+      "INSERT INTO stores (id, name, owner_id, contact_email, created_at) VALUES (?, 'Payout Store', ?, ?, ?)",
+    )
+      .bind(storeId, owner.id, `${storeId}@example.test`, Date.now())
+      .run();
     return { ...owner, storeId };
   }
 

@@ -4,7 +4,19 @@ import { sendPayouts, startOnboarding, type PayoutProvider } from "../../app/ser
 import { localPayoutProvider, localTransferFailKey } from "../../app/services/payouts-local.server";
 import { signedInBrowser } from "./actors";
 import { createUser } from "./factories";
-import { services, nextIp, accountOf, payoutRow, calculatedPayout, setUpFrom, localSeller, onboard, activeSeller, counting, runWeekly } from "./payouts-helpers";
+import {
+  services,
+  nextIp,
+  accountOf,
+  payoutRow,
+  calculatedPayout,
+  setUpFrom,
+  localSeller,
+  onboard,
+  activeSeller,
+  counting,
+  runWeekly,
+} from "./payouts-helpers";
 
 // Payouts through Connect (issue 27 item 4; docs/decisions/0056-connect-payouts.md): the weekly
 // job's transfers with and without onboarding, a rerun that pays nothing twice, a failed transfer
@@ -23,24 +35,48 @@ describe("the weekly job's transfers", () => {
     // Through the cron, as Monday's run does.
     await runWeekly(Date.UTC(2027, 5, 7, 6));
     const paid = await payoutRow(paidId);
-    expect(paid).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: expect.stringMatching(/^tr_local_/), transfer_error: null, paid_at: expect.any(Number) });
-    expect(await payoutRow(pendingId)).toMatchObject({ status: "calculated", transfer_status: "waiting_for_details", transfer_id: null });
-    expect(await payoutRow(noneId)).toMatchObject({ status: "calculated", transfer_status: "waiting_for_details", transfer_id: null });
+    expect(paid).toMatchObject({
+      status: "paid",
+      transfer_status: "paid",
+      transfer_id: expect.stringMatching(/^tr_local_/),
+      transfer_error: null,
+      paid_at: expect.any(Number),
+    });
+    expect(await payoutRow(pendingId)).toMatchObject({
+      status: "calculated",
+      transfer_status: "waiting_for_details",
+      transfer_id: null,
+    });
+    expect(await payoutRow(noneId)).toMatchObject({
+      status: "calculated",
+      transfer_status: "waiting_for_details",
+      transfer_id: null,
+    });
 
     // Rerun, and two at once: no transfer for the paid payout is even asked for again.
     const spy = counting(localPayoutProvider(services()));
     await runWeekly(Date.UTC(2027, 5, 7, 7));
-    await Promise.all([sendPayouts(services(), Date.now(), spy.provider), sendPayouts(services(), Date.now(), spy.provider)]);
+    await Promise.all([
+      sendPayouts(services(), Date.now(), spy.provider),
+      sendPayouts(services(), Date.now(), spy.provider),
+    ]);
     expect(spy.calls).not.toContain(paidId);
     expect(await payoutRow(paidId)).toEqual(paid);
     expect(await payoutRow(pendingId)).toMatchObject({ transfer_status: "waiting_for_details" });
 
     // The pending seller finishes onboarding: the next run sends theirs, once.
-    await onboard(pending.browser, (await setUpFrom(pending.browser, "/vendor")), "complete");
+    await onboard(pending.browser, await setUpFrom(pending.browser, "/vendor"), "complete");
     const after = counting(localPayoutProvider(services()));
-    await Promise.all([sendPayouts(services(), Date.now(), after.provider), sendPayouts(services(), Date.now(), after.provider)]);
+    await Promise.all([
+      sendPayouts(services(), Date.now(), after.provider),
+      sendPayouts(services(), Date.now(), after.provider),
+    ]);
     const nowPaid = await payoutRow(pendingId);
-    expect(nowPaid).toMatchObject({ status: "paid", transfer_status: "paid", transfer_id: expect.stringMatching(/^tr_local_/) });
+    expect(nowPaid).toMatchObject({
+      status: "paid",
+      transfer_status: "paid",
+      transfer_id: expect.stringMatching(/^tr_local_/),
+    });
     // Two runs at once may both ask; the idempotency key (the payout id) makes it one transfer.
     expect(after.calls.filter((k) => k === pendingId).length).toBeGreaterThanOrEqual(1);
     expect(await env.CACHE.get(`payouts:local:transfer:${pendingId}`)).toBe(nowPaid.transfer_id);
@@ -56,7 +92,12 @@ describe("the weekly job's transfers", () => {
     await env.CACHE.put(localTransferFailKey(account), "1");
     const summary = await sendPayouts(services(), Date.now());
     expect(summary.failed).toBeGreaterThanOrEqual(1);
-    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "failed", transfer_error: "The local provider was told to fail transfers", transfer_id: null });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "calculated",
+      transfer_status: "failed",
+      transfer_error: "The local provider was told to fail transfers",
+      transfer_id: null,
+    });
 
     const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
     const html = await (await superadmin.browser.fetch("/admin/financial")).text();
@@ -82,7 +123,11 @@ describe("the weekly job's transfers", () => {
       },
     };
     await sendPayouts(services(), Date.now(), lost);
-    expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "failed", transfer_error: "The connection closed before the answer" });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "calculated",
+      transfer_status: "failed",
+      transfer_error: "The connection closed before the answer",
+    });
     const made = await env.CACHE.get(`payouts:local:transfer:${id}`);
     const spy = counting(local);
     await sendPayouts(services(), Date.now(), spy.provider);
@@ -104,7 +149,11 @@ describe("the weekly job's transfers", () => {
     const spy = counting(localPayoutProvider(services()));
     await sendPayouts(services(), Date.now(), spy.provider);
     expect(spy.calls).not.toContain(id);
-    expect(await payoutRow(id)).toMatchObject({ status: "paid", transfer_status: "waiting_for_details", transfer_id: null });
+    expect(await payoutRow(id)).toMatchObject({
+      status: "paid",
+      transfer_status: "waiting_for_details",
+      transfer_id: null,
+    });
   });
 });
 
@@ -124,8 +173,18 @@ describe("switching from the local provider to Stripe", () => {
     await sendPayouts(services(), Date.now(), stripe);
     expect(calls).toEqual([]);
     expect(await payoutRow(id)).toMatchObject({ status: "calculated", transfer_status: "waiting_for_details" });
-    const started = await startOnboarding(services(), { type: "owner", id: seller.id, email: seller.email, name: null }, { returnUrl: "http://localhost/vendor?payouts=return", refreshUrl: "http://localhost/vendor?payouts=refresh" }, Date.now(), stripe);
+    const started = await startOnboarding(
+      services(),
+      { type: "owner", id: seller.id, email: seller.email, name: null },
+      { returnUrl: "http://localhost/vendor?payouts=return", refreshUrl: "http://localhost/vendor?payouts=refresh" },
+      Date.now(),
+      stripe,
+    );
     expect(started).toEqual({ ok: true, url: "https://connect.stripe.com/setup/e/acct_1Switched/x" });
-    expect(await accountOf("owner", seller.id)).toEqual({ provider: "stripe", provider_account_id: "acct_1Switched", status: "not_started" });
+    expect(await accountOf("owner", seller.id)).toEqual({
+      provider: "stripe",
+      provider_account_id: "acct_1Switched",
+      status: "not_started",
+    });
   });
 });

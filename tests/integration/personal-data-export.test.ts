@@ -35,18 +35,53 @@ describe("Export my data", () => {
     const response = await s.browser.post("/account/export", {});
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
-    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="closetloop-data-${new Date().toISOString().slice(0, 10)}.json"`);
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="closetloop-data-${new Date().toISOString().slice(0, 10)}.json"`,
+    );
     expect(response.headers.get("cache-control")).toContain("no-store");
     const text = await response.text();
     expect(text.startsWith('{\n  "exported_at": "')).toBe(true);
     expect(text).not.toMatch(/password_hash|password_salt|token_hash|m_token/);
     const file = JSON.parse(text);
-    for (const key of ["profile", "products", "orders", "cart_items", "favorites", "reviews", "exported_at", "data_subject_rights", "roles", "stores", "store_requests", "brand_suggestions", "price_change_requests", "sessions", "newsletter", "transactions", "payouts"]) {
+    for (const key of [
+      "profile",
+      "products",
+      "orders",
+      "cart_items",
+      "favorites",
+      "reviews",
+      "exported_at",
+      "data_subject_rights",
+      "roles",
+      "stores",
+      "store_requests",
+      "brand_suggestions",
+      "price_change_requests",
+      "sessions",
+      "newsletter",
+      "transactions",
+      "payouts",
+    ]) {
       expect(file, key).toHaveProperty(key);
     }
     expect(file.profile).toMatchObject({ id: s.id, email: s.email });
-    expect(file.data_subject_rights).toMatchObject({ access: expect.any(String), portability: expect.any(String), contact: "privacy@closetloop.co.uk" });
-    expect(file.orders[0]).toMatchObject({ id: "order_m_own", items: [{ id: "m_item_own", name: "Bought by the subject", return_carrier: "evri", return_tracking_number: "RET987654321" }], billing_address: { city: "Marker Town" } });
+    expect(file.data_subject_rights).toMatchObject({
+      access: expect.any(String),
+      portability: expect.any(String),
+      contact: "privacy@closetloop.co.uk",
+    });
+    expect(file.orders[0]).toMatchObject({
+      id: "order_m_own",
+      items: [
+        {
+          id: "m_item_own",
+          name: "Bought by the subject",
+          return_carrier: "evri",
+          return_tracking_number: "RET987654321",
+        },
+      ],
+      billing_address: { city: "Marker Town" },
+    });
     expect(file.newsletter).toEqual({ subscribed: true, subscribed_at: expect.any(String) });
     expect(file.sessions.length).toBeGreaterThanOrEqual(1);
     expect(file.sessions[0]).toEqual({ signed_in_at: expect.any(String), last_active_at: expect.any(String) });
@@ -54,7 +89,9 @@ describe("Export my data", () => {
     const shown = [...USER_REFERENCES, ...UNLINKED_USER_DATA].filter((r) => r.exportedAs !== null);
     for (const ref of shown) {
       const { marker } = FIXTURES[`${ref.table}.${ref.column}`]!(s, 0);
-      expect(JSON.stringify(at(file, ref.exportedAs!)), `${ref.table}.${ref.column} in ${ref.exportedAs}`).toContain(marker);
+      expect(JSON.stringify(at(file, ref.exportedAs!)), `${ref.table}.${ref.column} in ${ref.exportedAs}`).toContain(
+        marker,
+      );
     }
     expect(await databaseFingerprint()).toBe(before);
   });
@@ -68,7 +105,11 @@ describe("Export my data", () => {
     const bob = await member("shopper");
     const mine = await placeOrder(ada, [{ productId: coat.id, option: "purchase" }]);
     const theirs = await placeOrder(bob, [{ productId: bag.id, option: "purchase" }]);
-    const amounts = (orderId: string) => env.DB.prepare("SELECT delivery_fee AS fee, total_amount AS total FROM orders WHERE id = ?").bind(orderId).first<{ fee: number; total: number }>().then((r) => r!);
+    const amounts = (orderId: string) =>
+      env.DB.prepare("SELECT delivery_fee AS fee, total_amount AS total FROM orders WHERE id = ?")
+        .bind(orderId)
+        .first<{ fee: number; total: number }>()
+        .then((r) => r!);
     const { fee, total } = await amounts(mine.orderId);
 
     // Ada's order: delivered while the provider refuses captures, then retried (as the daily job does, for this order only).
@@ -85,14 +126,33 @@ describe("Export my data", () => {
       const text = await response.text();
       return { text, file: JSON.parse(text) as { orders: { id: string; payments: Record<string, unknown>[] }[] } };
     };
-    const call = (orderId: string, operation: string, chargeFor: string, amount: number, status: string, orderItemId: string | null = null) => ({
+    const call = (
+      orderId: string,
+      operation: string,
+      chargeFor: string,
+      amount: number,
+      status: string,
+      orderItemId: string | null = null,
+    ) => ({
       // Amounts as a person reads them, with their currency (issue 46 item 4), not bare pence.
-      order_id: orderId, operation, charge_for: chargeFor, order_item_id: orderItemId, amount: formatGBP(amount), currency: "GBP", status, created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+      order_id: orderId,
+      operation,
+      charge_for: chargeFor,
+      order_item_id: orderItemId,
+      amount: formatGBP(amount),
+      currency: "GBP",
+      status,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
     const saleLine = mine.items[0]!.id;
     const adas = await exported(ada);
     expect(adas.file.orders.map((o) => o.id)).toEqual([mine.orderId]);
-    expect(adas.file.orders[0]).toMatchObject({ reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/), total_amount: formatGBP(total), delivery_fee: formatGBP(fee), currency: "GBP" });
+    expect(adas.file.orders[0]).toMatchObject({
+      reference: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{8}$/),
+      total_amount: formatGBP(total),
+      delivery_fee: formatGBP(fee),
+      currency: "GBP",
+    });
     expect(adas.text).not.toMatch(/"(price|amount|total_amount|delivery_fee)": \d/);
     expect(adas.file.orders[0]!.payments).toEqual([
       call(mine.orderId, "authorize", "order_total", total, "succeeded"),
@@ -103,12 +163,21 @@ describe("Export my data", () => {
     ]);
     // Nothing of Bob's, and nothing that is the provider's or the platform's (references, errors, payment idempotency keys).
     expect(adas.text).not.toContain(theirs.orderId);
-    for (const secret of [/local_(authorize|capture|refund)_/, /"provider/, /told to fail/, /(authorize|capture|refund):/]) expect(adas.text.match(secret)?.[0] ?? null, String(secret)).toBeNull();
+    for (const secret of [
+      /local_(authorize|capture|refund)_/,
+      /"provider/,
+      /told to fail/,
+      /(authorize|capture|refund):/,
+    ])
+      expect(adas.text.match(secret)?.[0] ?? null, String(secret)).toBeNull();
 
     const bobs = await exported(bob);
     const bobTotal = (await amounts(theirs.orderId)).total;
     expect(bobs.file.orders.map((o) => o.id)).toEqual([theirs.orderId]);
-    expect(bobs.file.orders[0]!.payments).toEqual([call(theirs.orderId, "authorize", "order_total", bobTotal, "succeeded"), call(theirs.orderId, "refund", "order_total", bobTotal, "succeeded")]);
+    expect(bobs.file.orders[0]!.payments).toEqual([
+      call(theirs.orderId, "authorize", "order_total", bobTotal, "succeeded"),
+      call(theirs.orderId, "refund", "order_total", bobTotal, "succeeded"),
+    ]);
     expect(bobs.text).not.toContain(mine.orderId);
   });
 

@@ -23,11 +23,18 @@ describe("signed-in visitors of shared pages", () => {
       // Stitching finds each anonymous part by its exact markup: here it finds them all, and
       // putting an anonymous visitor's parts back changes nothing but adding the data block.
       const same = await stitchPersonalPage(page.text, `http://localhost${path}`, nobody, null);
-      expect(same?.replace(/<script type="application\/json" id="cl-personal">[^<]*<\/script>/, ""), path).toBe(page.text);
+      expect(same?.replace(/<script type="application\/json" id="cl-personal">[^<]*<\/script>/, ""), path).toBe(
+        page.text,
+      );
       const hearts = heartsIn(page.text);
       expect(hearts).toEqual(path.startsWith("/product/") ? [product.id] : []);
       for (const id of hearts) {
-        const saved = await stitchPersonalPage(page.text, `http://localhost${path}`, { ...nobody, favorites: { [id]: true } }, null);
+        const saved = await stitchPersonalPage(
+          page.text,
+          `http://localhost${path}`,
+          { ...nobody, favorites: { [id]: true } },
+          null,
+        );
         expect(saved).toMatch(/aria-pressed="true" aria-label="Remove from favorites"/);
       }
       // A part whose markup is not the components' own is never half replaced.
@@ -59,7 +66,16 @@ describe("signed-in visitors of shared pages", () => {
     const path = `/all-brands?ended${tag}`;
     expect((await get(path, { cookie })).text).toContain(`Alice ${tag}`);
     const ctx = createExecutionContext();
-    const out = await worker.fetch(new Request("http://localhost/auth/logout", { method: "POST", headers: { cookie }, body: new URLSearchParams(), redirect: "manual" }), cachedEnv, ctx);
+    const out = await worker.fetch(
+      new Request("http://localhost/auth/logout", {
+        method: "POST",
+        headers: { cookie },
+        body: new URLSearchParams(),
+        redirect: "manual",
+      }),
+      cachedEnv,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(out.status).toBe(302);
     // The old cookie, sent again: its session is gone.
@@ -83,7 +99,8 @@ describe("signed-in visitors of shared pages", () => {
 
   it("the next shared page of a visit needs no D1 trip, and a write of the visitor's still shows on it at once", async () => {
     const { product, alice } = await twoShoppers();
-    const trips = (response: Response) => Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+    const trips = (response: Response) =>
+      Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
     const first = `/all-brands?visit${tag}`;
     const second = `/product/${product.id}`;
     await get(second); // the shared page, cached as an anonymous visitor's
@@ -94,7 +111,12 @@ describe("signed-in visitors of shared pages", () => {
     expect(again.text).toContain('aria-label="Basket, 2 items"');
     expect(again.text).toMatch(/aria-pressed="true" aria-label="Remove from favorites"/);
     // Her own writes: the next page reads them (the action forgot the visit, and moved her bookmark).
-    await alice.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: second, enhanced: "1" });
+    await alice.browser.post("/favorites", {
+      intent: "toggle",
+      productId: product.id,
+      returnTo: second,
+      enhanced: "1",
+    });
     await alice.browser.post("/cart", { intent: "remove", productId: product.id, enhanced: "1" });
     const after = await as(alice.browser, second);
     expect(after.text).toContain('aria-label="Basket, 1 item"');
@@ -107,7 +129,9 @@ describe("signed-in visitors of shared pages", () => {
     const path = `/product/${product.id}`;
     expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 2 items"');
     // Another isolate took her write: here only her new bookmark says so.
-    await env.DB.prepare("DELETE FROM cart_items WHERE user_id = ? AND product_id = ?").bind(alice.id, product.id).run();
+    await env.DB.prepare("DELETE FROM cart_items WHERE user_id = ? AND product_id = ?")
+      .bind(alice.id, product.id)
+      .run();
     expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 2 items"');
     alice.browser.cookies.set("cl_d1", "00000001-00000002-00000003");
     expect((await as(alice.browser, path)).text).toContain('aria-label="Basket, 1 item"');
@@ -116,25 +140,43 @@ describe("signed-in visitors of shared pages", () => {
   it("a visitor who saved more items than are kept gets the right hearts on every page, read each time", async () => {
     const { product, bob } = await twoShoppers();
     // 501 saved items (copies of a product, not for sale), then the product on the page.
-    const columns = (await env.DB.prepare("SELECT name FROM pragma_table_info('products') WHERE name <> 'id'").all<{ name: string }>()).results.map((c) => `"${c.name}"`).join(", ");
+    const columns = (
+      await env.DB.prepare("SELECT name FROM pragma_table_info('products') WHERE name <> 'id'").all<{ name: string }>()
+    ).results
+      .map((c) => `"${c.name}"`)
+      .join(", ");
     await env.DB.prepare(
       `INSERT INTO products (id, ${columns}) SELECT ?1 || '_saved_' || n, ${columns.replace('"product_status"', "'draft'")} FROM products, (WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 501) SELECT n FROM k) WHERE id = ?1`,
     )
       .bind(product.id)
       .run();
-    await env.DB.prepare("INSERT INTO favorites (id, user_id, product_id, created_at) SELECT 'fav_' || id, ?, id, 0 FROM products WHERE id LIKE ? || '_saved_%'").bind(bob.id, product.id).run();
+    await env.DB.prepare(
+      "INSERT INTO favorites (id, user_id, product_id, created_at) SELECT 'fav_' || id, ?, id, 0 FROM products WHERE id LIKE ? || '_saved_%'",
+    )
+      .bind(bob.id, product.id)
+      .run();
     const path = `/product/${product.id}`;
-    const trips = (response: Response) => Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
+    const trips = (response: Response) =>
+      Number(/d1;dur=\d+;desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "")?.[1]);
     await get(path);
     for (const saved of [false, true]) {
       if (saved) {
-        await bob.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: path, enhanced: "1" });
+        await bob.browser.post("/favorites", {
+          intent: "toggle",
+          productId: product.id,
+          returnTo: path,
+          enhanced: "1",
+        });
         await settle(bob.browser);
       }
       const first = await as(bob.browser, path);
       const again = await as(bob.browser, path);
       for (const page of [first, again]) {
-        expect(page.text).toMatch(saved ? /aria-pressed="true" aria-label="Remove from favorites"/ : /aria-pressed="false" aria-label="Save to favorites"/);
+        expect(page.text).toMatch(
+          saved
+            ? /aria-pressed="true" aria-label="Remove from favorites"/
+            : /aria-pressed="false" aria-label="Save to favorites"/,
+        );
         expect(block(page.text).favorites).toEqual({ [product.id]: saved });
       }
       expect(trips(again.response)).toBe(1);

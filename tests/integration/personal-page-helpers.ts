@@ -46,9 +46,14 @@ export async function twoShoppers() {
   const bob = await signedInBrowser("vendor");
   await env.DB.prepare("UPDATE users SET full_name = ? WHERE id = ?").bind(`Alice ${tag}`, alice.id).run();
   await env.DB.prepare("UPDATE users SET full_name = ? WHERE id = ?").bind(`Bob ${tag}`, bob.id).run();
-  expect((await alice.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: "/", enhanced: "1" })).status).toBe(200);
+  expect(
+    (await alice.browser.post("/favorites", { intent: "toggle", productId: product.id, returnTo: "/", enhanced: "1" }))
+      .status,
+  ).toBe(200);
   for (const id of [product.id, other.id]) {
-    expect((await alice.browser.post("/cart", { intent: "add", productId: id, option: "purchase", enhanced: "1" })).status).toBe(200);
+    expect(
+      (await alice.browser.post("/cart", { intent: "add", productId: id, option: "purchase", enhanced: "1" })).status,
+    ).toBe(200);
   }
   await settle(alice.browser, bob.browser);
   return { product, alice, bob, vendor };

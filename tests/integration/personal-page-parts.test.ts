@@ -33,7 +33,16 @@ describe("signed-in visitors of shared pages", () => {
     expect(first.text).not.toContain("Seller Dashboard");
     expect(first.text).not.toContain('aria-label="Sign in"');
     expect(block(first.text)).toEqual({
-      user: { fullName: `Alice ${tag}`, email: alice.email, isVendor: false, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
+      user: {
+        fullName: `Alice ${tag}`,
+        email: alice.email,
+        isVendor: false,
+        isStore: false,
+        isAdmin: false,
+        avatarUrl: null,
+        unread: 0,
+        messages: 0,
+      },
       cartCount: 2,
       favorites: { [product.id]: true },
       // The seller card's Follow button (decision 0090): neither follows the seller.
@@ -48,9 +57,19 @@ describe("signed-in visitors of shared pages", () => {
     expect(second.text).toContain("Seller Dashboard");
     expect(second.text).toContain('aria-label="Basket, 0 items"');
     expect(second.text).toMatch(/aria-pressed="false" aria-label="Save to favorites"/);
-    for (const hers of [`Alice ${tag}`, alice.email, "Basket, 2 items", "Remove from favorites"]) expect(second.text).not.toContain(hers);
+    for (const hers of [`Alice ${tag}`, alice.email, "Basket, 2 items", "Remove from favorites"])
+      expect(second.text).not.toContain(hers);
     expect(block(second.text)).toEqual({
-      user: { fullName: `Bob ${tag}`, email: bob.email, isVendor: true, isStore: false, isAdmin: false, avatarUrl: null, unread: 0, messages: 0 },
+      user: {
+        fullName: `Bob ${tag}`,
+        email: bob.email,
+        isVendor: true,
+        isStore: false,
+        isAdmin: false,
+        avatarUrl: null,
+        unread: 0,
+        messages: 0,
+      },
       cartCount: 0,
       favorites: { [product.id]: false },
       follows: { [`seller:${vendor.id}`]: false },
@@ -61,7 +80,8 @@ describe("signed-in visitors of shared pages", () => {
     expect(anonymous.state).toBe("memory");
     expect(anonymous.response.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=30");
     expect(anonymous.text).toContain('aria-label="Sign in"');
-    for (const theirs of [`Alice ${tag}`, `Bob ${tag}`, alice.email, bob.email, "cl-personal"]) expect(anonymous.text).not.toContain(theirs);
+    for (const theirs of [`Alice ${tag}`, `Bob ${tag}`, alice.email, bob.email, "cl-personal"])
+      expect(anonymous.text).not.toContain(theirs);
 
     // Apart from the personal parts, all three are the same page.
     expect(sharedParts(first.text)).toBe(sharedParts(anonymous.text));
@@ -92,7 +112,9 @@ describe("signed-in visitors of shared pages", () => {
     expect(hers.text).toMatch(/<a data-personal="hero"[^>]*href="\/all-products"[^>]*>Start Shopping<\/a>/);
     expect(hers.text).not.toContain("Join Now");
     expect(hers.text).toContain(`Alice ${tag}`);
-    expect(sharedParts(hers.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, "")).toBe(sharedParts(anonymous.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, ""));
+    expect(sharedParts(hers.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, "")).toBe(
+      sharedParts(anonymous.text).replace(/<a data-personal="hero"[^>]*>[^<]*<\/a>/, ""),
+    );
   });
 
   it("a rented item's 'Notify me' says 'We'll tell you when it's back' to the shopper who asked, on the one shared page (decision 0051, 2026-11-25)", async () => {
@@ -131,13 +153,24 @@ describe("signed-in visitors of shared pages", () => {
     expect(anonymous.state).toBe("memory");
     expect(anonymous.text).toContain(button);
     expect(anonymous.text).not.toContain("cl-personal");
-    const withoutNotify = (text: string) => sharedParts(text).replace(/<(form|p) data-notify="[^"]*"[\s\S]*?<\/\1>|<form[^>]*data-notify="[^"]*"[\s\S]*?<\/form>/g, "");
+    const withoutNotify = (text: string) =>
+      sharedParts(text).replace(
+        /<(form|p) data-notify="[^"]*"[\s\S]*?<\/\1>|<form[^>]*data-notify="[^"]*"[\s\S]*?<\/form>/g,
+        "",
+      );
     expect(withoutNotify(first.text)).toBe(withoutNotify(anonymous.text));
     expect(withoutNotify(second.text)).toBe(withoutNotify(anonymous.text));
     // Stitching finds the anonymous 'Notify me' by its exact markup.
     expect(notifiesIn(anonymous.text)).toEqual([product.id]);
     const nobody = { user: null, cartCount: 0, favorites: {} };
-    expect(await stitchPersonalPage(anonymous.text, `http://localhost${path}`, { ...nobody, backInStock: { [product.id]: true } }, null)).toContain(`${told}</p>`);
+    expect(
+      await stitchPersonalPage(
+        anonymous.text,
+        `http://localhost${path}`,
+        { ...nobody, backInStock: { [product.id]: true } },
+        null,
+      ),
+    ).toContain(`${told}</p>`);
   });
 
   it("a reserved item tells the shopper whose checkout holds it how to pay or call it off, and everyone else that another shopper is paying (decision 0068)", async () => {

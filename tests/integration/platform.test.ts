@@ -1,11 +1,18 @@
-import { createExecutionContext, createMessageBatch, createScheduledController, getQueueResult, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import worker from "../../workers/app";
 import { CRON } from "../../workers/cron";
 import { createProduct, createUser } from "./factories";
 
-const fetchPage = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+const fetchPage = (path: string, init?: RequestInit) =>
+  exports.default.fetch(new Request(`http://localhost${path}`, init));
 
 describe("the Worker's fetch", () => {
   it("answers /healthz", async () => {
@@ -67,23 +74,35 @@ describe("the Worker's queue", () => {
       text: "Open http://localhost/auth/verify?token=abc",
     };
     for (const id of ["first-delivery", "redelivery"]) {
-      const batch = createMessageBatch("closetloop-notifications", [{ id, timestamp: new Date(), attempts: 1, body: message }]);
+      const batch = createMessageBatch("closetloop-notifications", [
+        { id, timestamp: new Date(), attempts: 1, body: message },
+      ]);
       const ctx = createExecutionContext();
       await worker.queue(batch, env, ctx);
       const result = await getQueueResult(batch, ctx);
       expect(result.explicitAcks).toEqual([id]);
     }
-    const rows = await env.DB.prepare("SELECT recipient, subject, status FROM notification_outbox WHERE message_key = ?").bind(message.key).all();
-    expect(rows.results).toEqual([{ recipient: "someone@example.test", subject: "Verify your e-mail", status: "sent" }]);
+    const rows = await env.DB.prepare(
+      "SELECT recipient, subject, status FROM notification_outbox WHERE message_key = ?",
+    )
+      .bind(message.key)
+      .all();
+    expect(rows.results).toEqual([
+      { recipient: "someone@example.test", subject: "Verify your e-mail", status: "sent" },
+    ]);
   });
 
   it("acknowledges and drops a malformed message without writing anything", async () => {
-    const batch = createMessageBatch("closetloop-notifications", [{ id: "bad", timestamp: new Date(), attempts: 1, body: { type: "email", to: "not-an-email" } }]);
+    const batch = createMessageBatch("closetloop-notifications", [
+      { id: "bad", timestamp: new Date(), attempts: 1, body: { type: "email", to: "not-an-email" } },
+    ]);
     const ctx = createExecutionContext();
     await worker.queue(batch, env, ctx);
     const result = await getQueueResult(batch, ctx);
     expect(result.explicitAcks).toEqual(["bad"]);
-    const count = await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox WHERE recipient = 'not-an-email'").first<{ n: number }>();
+    const count = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notification_outbox WHERE recipient = 'not-an-email'",
+    ).first<{ n: number }>();
     expect(count?.n).toBe(0);
   });
 });
@@ -98,7 +117,11 @@ describe("the Worker's scheduled handler", () => {
     const ctx = createExecutionContext();
     await worker.scheduled(controller, env, ctx);
     await waitOnExecutionContext(ctx);
-    expect(await env.CACHE.get(`jobs:last-run:${job}`, "json")).toMatchObject({ job, ranAt: scheduledTime, summary: expect.any(Object) });
+    expect(await env.CACHE.get(`jobs:last-run:${job}`, "json")).toMatchObject({
+      job,
+      ranAt: scheduledTime,
+      summary: expect.any(Object),
+    });
   });
 
   it("refuses a cron expression it has no job for", async () => {

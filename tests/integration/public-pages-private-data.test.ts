@@ -26,7 +26,10 @@ function privateColumns() {
   return (Object.values(schema) as unknown[])
     .filter((value): value is SQLiteTable => is(value, SQLiteTable))
     .map((table) => getTableConfig(table))
-    .map((config) => ({ table: config.name, columns: config.columns.map((c) => c.name).filter((c) => isPrivateColumn(config.name, c)) }))
+    .map((config) => ({
+      table: config.name,
+      columns: config.columns.map((c) => c.name).filter((c) => isPrivateColumn(config.name, c)),
+    }))
     .filter((t) => t.columns.length > 0);
 }
 
@@ -36,7 +39,11 @@ const MIN_LENGTH = 6;
 /** Every value of every private column (an address's private parts), with where it is from. */
 async function privateValues() {
   // What staff publish as the site's contact details is public by design (the footer, /pages/contact).
-  const published = new Set((await all<{ content: string | null }>("SELECT content FROM site_content WHERE content_type = 'site_settings'")).map((r) => r.content));
+  const published = new Set(
+    (
+      await all<{ content: string | null }>("SELECT content FROM site_content WHERE content_type = 'site_settings'")
+    ).map((r) => r.content),
+  );
   const values = new Map<string, string>();
   const add = (value: unknown, where: string) => {
     if (typeof value !== "string") return;
@@ -45,7 +52,9 @@ async function privateValues() {
   };
   for (const { table, columns } of privateColumns()) {
     for (const column of columns) {
-      const rows = await all<{ v: unknown }>(`SELECT DISTINCT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`);
+      const rows = await all<{ v: unknown }>(
+        `SELECT DISTINCT "${column}" AS v FROM "${table}" WHERE "${column}" IS NOT NULL`,
+      );
       for (const { v } of rows) {
         const parsed = typeof v === "string" && v.startsWith("{") ? (JSON.parse(v) as Record<string, unknown>) : null;
         if (parsed) for (const part of PRIVATE_ADDRESS_PARTS) add(parsed[part], `${table}.${column}.${part}`);
@@ -56,14 +65,21 @@ async function privateValues() {
   return values;
 }
 
-const htmlEscaped = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#x27;");
+const htmlEscaped = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 const jsonEscaped = (text: string) => JSON.stringify(text).slice(1, -1);
 
 /** The private values an answer holds, as text, HTML or JSON writes them. */
 function leaksIn(body: string, values: Map<string, string>) {
   const found: string[] = [];
   for (const [value, where] of values) {
-    if (body.includes(value) || body.includes(htmlEscaped(value)) || body.includes(jsonEscaped(value))) found.push(`${where}: ${value}`);
+    if (body.includes(value) || body.includes(htmlEscaped(value)) || body.includes(jsonEscaped(value)))
+      found.push(`${where}: ${value}`);
   }
   return found;
 }
@@ -76,12 +92,20 @@ async function publicUrls() {
   const live = await column("SELECT id AS v FROM products WHERE product_status = 'live' ORDER BY id");
   // A live item of VintageVera's (the issue found her full name on prod_000008's page; which of
   // her items is still on sale depends on the demo's orders).
-  verasItem = (await column("SELECT p.id AS v FROM products p JOIN users u ON u.id = p.owner_id WHERE u.display_name = 'VintageVera' AND p.product_status = 'live' AND p.availability = 'available' ORDER BY p.id LIMIT 1"))[0]!;
+  verasItem = (
+    await column(
+      "SELECT p.id AS v FROM products p JOIN users u ON u.id = p.owner_id WHERE u.display_name = 'VintageVera' AND p.product_status = 'live' AND p.availability = 'available' ORDER BY p.id LIMIT 1",
+    )
+  )[0]!;
   const products = [
     ...new Set([
       verasItem,
-      ...(await column("SELECT id AS v FROM products WHERE product_status = 'live' AND store_id IS NOT NULL ORDER BY id LIMIT 3")),
-      ...(await column("SELECT id AS v FROM products WHERE product_status = 'live' AND availability <> 'available' ORDER BY id LIMIT 3")),
+      ...(await column(
+        "SELECT id AS v FROM products WHERE product_status = 'live' AND store_id IS NOT NULL ORDER BY id LIMIT 3",
+      )),
+      ...(await column(
+        "SELECT id AS v FROM products WHERE product_status = 'live' AND availability <> 'available' ORDER BY id LIMIT 3",
+      )),
       ...live.filter((_, i) => i % 15 === 0),
     ]),
   ];
@@ -93,12 +117,17 @@ async function publicUrls() {
     "/brand/:brandName": await column("SELECT name AS v FROM brands ORDER BY is_popular DESC, name LIMIT 6"),
     "/categories/:slug": await column("SELECT slug AS v FROM categories"),
     "/blog/:postId": await column("SELECT id AS v FROM blog_posts WHERE status = 'published'"),
-    "/pages/:key": [...(await column("SELECT content_key AS v FROM site_content WHERE content_type = 'page'")), "contact"],
+    "/pages/:key": [
+      ...(await column("SELECT content_key AS v FROM site_content WHERE content_type = 'page'")),
+      "contact",
+    ],
   };
   return routeEntries().flatMap(({ pattern }) => {
     if (pattern.endsWith("*")) return [pattern.replace(/\*$/, "no-such-page")];
     if (!pattern.includes(":")) return [pattern];
-    return (samples[pattern] ?? ["sample-id"]).map((value) => pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value)).replace(/:[A-Za-z]+/g, "sample-id"));
+    return (samples[pattern] ?? ["sample-id"]).map((value) =>
+      pattern.replace(/:[A-Za-z]+/, encodeURIComponent(value)).replace(/:[A-Za-z]+/g, "sample-id"),
+    );
   });
 }
 
@@ -138,10 +167,20 @@ describe("public pages carry nothing private", () => {
     expect(isPrivateColumn("payouts", "provider_payout_id")).toBe(true);
     expect(isPrivateColumn("products", "name")).toBe(false);
     // The demo's people are among the values looked for.
-    expect([...values.keys()]).toEqual(expect.arrayContaining(["Vera Vintage", "vendor@closetloop.test", "Sam Shopper", "14 Lark Lane"]));
+    expect([...values.keys()]).toEqual(
+      expect.arrayContaining(["Vera Vintage", "vendor@closetloop.test", "Sam Shopper", "14 Lark Lane"]),
+    );
     // …and the sweep would see one on a page, however the page writes it.
     expect(leaksIn('{"ownerFullName":"Vera Vintage"}', values)).toEqual(["users.full_name: Vera Vintage"]);
-    expect(urls).toEqual(expect.arrayContaining(["/", `/product/${verasItem}`, "/VintageVera", "/all-products", "/store/store_kensington"]));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        "/",
+        `/product/${verasItem}`,
+        "/VintageVera",
+        "/all-products",
+        "/store/store_kensington",
+      ]),
+    );
   });
 
   it("no anonymous page (HTML) holds a private value", async () => {
@@ -155,7 +194,16 @@ describe("public pages carry nothing private", () => {
     }
     expect(leaks).toEqual([]);
     // The sweep read the demo's pages themselves, not their 404s.
-    expect(shown).toEqual(expect.arrayContaining(["/", "/all-products", `/product/${verasItem}`, "/VintageVera", "/store/store_kensington", "/pages/contact"]));
+    expect(shown).toEqual(
+      expect.arrayContaining([
+        "/",
+        "/all-products",
+        `/product/${verasItem}`,
+        "/VintageVera",
+        "/store/store_kensington",
+        "/pages/contact",
+      ]),
+    );
     expect(shown.filter((url) => url.startsWith("/product/")).length).toBeGreaterThanOrEqual(10);
   });
 
@@ -164,7 +212,8 @@ describe("public pages carry nothing private", () => {
     for (const url of urls) {
       const response = await new Browser().fetch(dataUrl(url));
       expect(response.status, dataUrl(url)).toBeLessThan(500);
-      for (const leak of leaksIn(await response.text(), values)) leaks.push(`${dataUrl(url)} (${response.status}) ${leak}`);
+      for (const leak of leaksIn(await response.text(), values))
+        leaks.push(`${dataUrl(url)} (${response.status}) ${leak}`);
     }
     expect(leaks).toEqual([]);
   });
@@ -176,6 +225,8 @@ describe("public pages carry nothing private", () => {
     const html = (await (await new Browser().fetch(`/product/${item.id}`)).text()).replace(/<!-- -->/g, "");
     expect(html).toContain("A Closetloop seller");
     expect(html).not.toContain("Hermione Unlisted-Fullname");
-    expect(await (await new Browser().fetch(`/product/${item.id}.data`)).text()).not.toContain("Hermione Unlisted-Fullname");
+    expect(await (await new Browser().fetch(`/product/${item.id}.data`)).text()).not.toContain(
+      "Hermione Unlisted-Fullname",
+    );
   });
 });

@@ -8,19 +8,31 @@ import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
 import { productDetail, similarItemsQuery } from "../../app/data/product.server";
-import { brandsRunTogether, brandsStartingWith, suggestionSources, wordsStartingWith, wordsWithSecondLetter } from "../../app/data/search.server";
+import {
+  brandsRunTogether,
+  brandsStartingWith,
+  suggestionSources,
+  wordsStartingWith,
+  wordsWithSecondLetter,
+} from "../../app/data/search.server";
 
 const db = database(env.DB);
 
 /** EXPLAIN QUERY PLAN lines of a drizzle query. */
-async function plan(query: { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } }) {
+async function plan(
+  query: { toSQL(): { sql: string; params: unknown[] } } | { getQuery(): { sql: string; params: unknown[] } },
+) {
   const { sql, params } = "toSQL" in query ? query.toSQL() : query.getQuery();
-  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+  const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    .bind(...params)
+    .all<{ detail: string }>();
   return results.map((r) => r.detail);
 }
 
 /** A full table scan of a big table: "SCAN products" without an index. */
-const fullScan = (detail: string) => /^SCAN (products|orders|order_items|size_items)\b(?!.*USING (COVERING )?INDEX)/.test(detail) && !/VIRTUAL TABLE/.test(detail);
+const fullScan = (detail: string) =>
+  /^SCAN (products|orders|order_items|size_items)\b(?!.*USING (COVERING )?INDEX)/.test(detail) &&
+  !/VIRTUAL TABLE/.test(detail);
 
 /**
  * Runs a data function against a recording stand-in for D1 (every query answers "no rows"),
@@ -52,7 +64,9 @@ async function explainEverything(run: (d: typeof db) => Promise<unknown>) {
   await run(database(recorder as unknown as D1Database));
   const lines: string[] = [];
   for (const { sql, params } of seen) {
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>();
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
     lines.push(...results.map((r) => r.detail));
   }
   return lines;
@@ -115,10 +129,16 @@ describe("catalog query plans never scan a whole table", () => {
   });
 
   it("a price range alone is counted down the public items' own price index (migration 0043), one range, no row read", async () => {
-    for (const [qs, index] of [["rental_min=10&rental_max=100", "rental"], ["buy_min=20", "buying"], ["buy_max=80&rental_min=5", "(rental|buying)"]]) {
+    for (const [qs, index] of [
+      ["rental_min=10&rental_max=100", "rental"],
+      ["buy_min=20", "buying"],
+      ["buy_max=80&rental_min=5", "(rental|buying)"],
+    ]) {
       const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
       const lines = (await plan(listingQueries(db, filters, page).countQuery)).join("\n");
-      expect(lines, qs).toMatch(new RegExp(`SEARCH products USING (COVERING )?INDEX products_pub_${index}_idx \\((rental|buying)_price[<>]`));
+      expect(lines, qs).toMatch(
+        new RegExp(`SEARCH products USING (COVERING )?INDEX products_pub_${index}_idx \\((rental|buying)_price[<>]`),
+      );
     }
   });
 
@@ -130,17 +150,30 @@ describe("catalog query plans never scan a whole table", () => {
     // £12.50–£33 cuts bands 2 and 6, £60.50–£399 bands 11 and 23: their parts are walked down
     // the price's own index. The index's matches are probed, never read row by row.
     const rental = await countPlan("search=dress&rental_min=12.5&rental_max=33");
-    expect(rental).toMatch(/SEARCH products USING COVERING INDEX products_rental_price_idx \(rental_price>\? AND rental_price<\?\)/);
+    expect(rental).toMatch(
+      /SEARCH products USING COVERING INDEX products_rental_price_idx \(rental_price>\? AND rental_price<\?\)/,
+    );
     const buying = await countPlan("tag=wool&buy_min=60.5&buy_max=399");
-    expect(buying).toMatch(/SEARCH products USING COVERING INDEX products_buying_price_idx \(buying_price>\? AND buying_price<\?\)/);
+    expect(buying).toMatch(
+      /SEARCH products USING COVERING INDEX products_buying_price_idx \(buying_price>\? AND buying_price<\?\)/,
+    );
     for (const lines of [rental, buying]) expect(lines).not.toMatch(/INTEGER PRIMARY KEY/);
     // A listing's page is never driven by those price indexes: it would sort every item in range.
-    for (const qs of ["tag=wool&buy_min=60.5&buy_max=399", "buy_min=50&buy_max=200", "rental_min=10&rental_max=30", "search=dress&rental_min=12.5&rental_max=33&sort=newest"]) {
+    for (const qs of [
+      "tag=wool&buy_min=60.5&buy_max=399",
+      "buy_min=50&buy_max=200",
+      "rental_min=10&rental_max=30",
+      "search=dress&rental_min=12.5&rental_max=33&sort=newest",
+    ]) {
       const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
-      expect((await plan(listingQueries(db, filters, page).pageQuery)).join("\n"), qs).not.toMatch(/products_(rental|buying)_price_idx|TEMP B-TREE/);
+      expect((await plan(listingQueries(db, filters, page).pageQuery)).join("\n"), qs).not.toMatch(
+        /products_(rental|buying)_price_idx|TEMP B-TREE/,
+      );
     }
     // A rental and a buying range read their cut bands' matches by rowid.
-    expect(await countPlan("tag=wool&rental_max=14&buy_min=50")).toMatch(/SEARCH products USING INTEGER PRIMARY KEY \(rowid=\?\)/);
+    expect(await countPlan("tag=wool&rental_max=14&buy_min=50")).toMatch(
+      /SEARCH products USING INTEGER PRIMARY KEY \(rowid=\?\)/,
+    );
     // £10–£30 covers bands 2–5 and the items at exactly £30; from £50 is counted as its complement:
     // the index alone answers, no product row is read.
     for (const qs of ["search=dress&rental_min=10&rental_max=30", "tag=wool&buy_min=50"]) {
@@ -150,7 +183,15 @@ describe("catalog query plans never scan a whole table", () => {
     }
   });
 
-  it.each([...LISTINGS.filter((qs) => !qs.includes("after=") && !qs.includes("before=")), "category=Dresses&type=Women", "brand=Ganni&rental_min=10", "rental_min=10&rental_max=30", "buy_min=50", "rental_max=14&buy_min=50", "category=Dresses&rental_min=10&rental_max=30"])("the Size filter's counts of ?%s", async (qs) => {
+  it.each([
+    ...LISTINGS.filter((qs) => !qs.includes("after=") && !qs.includes("before=")),
+    "category=Dresses&type=Women",
+    "brand=Ganni&rental_min=10",
+    "rental_min=10&rental_max=30",
+    "buy_min=50",
+    "rental_max=14&buy_min=50",
+    "category=Dresses&rental_min=10&rental_max=30",
+  ])("the Size filter's counts of ?%s", async (qs) => {
     const { filters } = parseCatalogQuery(new URLSearchParams(qs));
     const query = sizeCountsQuery(db, filters, sizeOptions(filters));
     if (!query) return expect(filters.search).toBeTruthy();
@@ -166,7 +207,9 @@ describe("catalog query plans never scan a whole table", () => {
       expect(text).not.toMatch(/SCAN size_items/);
     } else if (/size_items/.test(text)) {
       // A price range alone: a range count per size down the index led by the size's code (migration 0042).
-      expect(text).toMatch(/SEARCH size_items USING COVERING INDEX size_items_(rental|buying)_idx \(code=\? AND (rental|buying)_price[<>]/);
+      expect(text).toMatch(
+        /SEARCH size_items USING COVERING INDEX size_items_(rental|buying)_idx \(code=\? AND (rental|buying)_price[<>]/,
+      );
     }
   });
 
@@ -180,7 +223,19 @@ describe("catalog query plans never scan a whole table", () => {
 
   // 'Ships to <country>' (decision 0094): the handlers who ship abroad are read from the small
   // partial indexes of migration 0074, and the page is still walked down the listing's sorted index.
-  it.each(["", "sort=price_asc", `after=${cursor}`, "category=Coats", "brand=Ganni&type=Men", "size=UK%2010", "tag=wool", "search=wool%20coat", "search=coat&sort=newest", "rental_min=10&rental_max=30", "tag=wool&buy_min=50"])("listing ?%s shipping abroad", async (qs) => {
+  it.each([
+    "",
+    "sort=price_asc",
+    `after=${cursor}`,
+    "category=Coats",
+    "brand=Ganni&type=Men",
+    "size=UK%2010",
+    "tag=wool",
+    "search=wool%20coat",
+    "search=coat&sort=newest",
+    "rental_min=10&rental_max=30",
+    "tag=wool&buy_min=50",
+  ])("listing ?%s shipping abroad", async (qs) => {
     const { filters, page } = parseCatalogQuery(new URLSearchParams(qs));
     for (const shipsTo of ["europe", "world"] as const) {
       const { pageQuery, countQuery } = listingQueries(db, filters, page, { shipsTo });
@@ -188,11 +243,14 @@ describe("catalog query plans never scan a whole table", () => {
       for (const query of [pageQuery, countQuery, ...(sizes ? [sizes] : [])]) {
         const text = (await plan(query)).join("\n");
         expect(text.split("\n").filter(fullScan), text).toEqual([]);
-        expect(text, `${qs} ${shipsTo}`).toMatch(/SEARCH users USING COVERING INDEX users_ships_abroad_idx \(ship_reach=\?\)/);
+        expect(text, `${qs} ${shipsTo}`).toMatch(
+          /SEARCH users USING COVERING INDEX users_ships_abroad_idx \(ship_reach=\?\)/,
+        );
         expect(text).toMatch(/SEARCH stores USING COVERING INDEX stores_ships_abroad_idx \(ship_reach=\?\)/);
         expect(text).not.toMatch(/SCAN (users|stores)\b/);
       }
-      if (!filters.search) expect((await plan(pageQuery)).join("\n"), qs).not.toMatch(/TEMP B-TREE|products_(owner|store)_idx/);
+      if (!filters.search)
+        expect((await plan(pageQuery)).join("\n"), qs).not.toMatch(/TEMP B-TREE|products_(owner|store)_idx/);
     }
   });
 

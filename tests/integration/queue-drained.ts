@@ -11,6 +11,19 @@ import { eventually } from "./factories";
  */
 export async function queueDrained(timeoutMs = 10_000) {
   const marker = `drained-${crypto.randomUUID()}@example.test`;
-  await env.NOTIFICATIONS.send({ key: `test:drained:${marker}`, type: "email", kind: "order_status_changed", to: marker, subject: "Queue drained", text: "A test's marker: every message sent before it was delivered." }, { contentType: "json" });
-  await eventually(() => env.DB.prepare("SELECT 1 AS one FROM notification_outbox WHERE recipient = ?").bind(marker).first(), timeoutMs);
+  await env.NOTIFICATIONS.send(
+    {
+      key: `test:drained:${marker}`,
+      type: "email",
+      kind: "order_status_changed",
+      to: marker,
+      subject: "Queue drained",
+      text: "A test's marker: every message sent before it was delivered.",
+    },
+    { contentType: "json" },
+  );
+  await eventually(
+    () => env.DB.prepare("SELECT 1 AS one FROM notification_outbox WHERE recipient = ?").bind(marker).first(),
+    timeoutMs,
+  );
 }

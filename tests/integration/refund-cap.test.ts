@@ -20,15 +20,36 @@ import { DAY, deliver, placeOrder, postBack } from "./orders";
 let ipSeq = 0;
 const nextIp = () => `10.226.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
 const app = () => ({ env, config: appConfig(env), db: database(env.DB) });
-const all = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).all<T>().then((r) => r.results);
-const refunds = (orderId: string) => all<{ amount: number; status: string; key: string }>("SELECT amount, status, idempotency_key AS key FROM payments WHERE order_id = ? AND operation = 'refund' ORDER BY created_at, rowid", orderId);
-const transactionsOf = (orderId: string) => all<{ type: string; gross: number; status: string }>("SELECT transaction_type AS type, gross_amount AS gross, status FROM transactions WHERE order_id = ? ORDER BY created_at, rowid", orderId);
-const mail = (to: string, kind: string) => eventually(() => env.DB.prepare("SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = ? ORDER BY created_at DESC").bind(to, kind).first<{ subject: string; body: string }>());
+const all = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .all<T>()
+    .then((r) => r.results);
+const refunds = (orderId: string) =>
+  all<{ amount: number; status: string; key: string }>(
+    "SELECT amount, status, idempotency_key AS key FROM payments WHERE order_id = ? AND operation = 'refund' ORDER BY created_at, rowid",
+    orderId,
+  );
+const transactionsOf = (orderId: string) =>
+  all<{ type: string; gross: number; status: string }>(
+    "SELECT transaction_type AS type, gross_amount AS gross, status FROM transactions WHERE order_id = ? ORDER BY created_at, rowid",
+    orderId,
+  );
+const mail = (to: string, kind: string) =>
+  eventually(() =>
+    env.DB.prepare(
+      "SELECT subject, body FROM notification_outbox WHERE recipient = ? AND kind = ? ORDER BY created_at DESC",
+    )
+      .bind(to, kind)
+      .first<{ subject: string; body: string }>(),
+  );
 
 /** The money table's rows as a shopper reads them: label, status, amount. */
 function moneyRows(html: string) {
   const table = html.slice(html.indexOf("<caption"), html.indexOf("</table>", html.indexOf("<caption")));
-  return [...table.matchAll(/<tr[^>]*><th scope="row"[^>]*>(.*?)<\/th>(?:<td[^>]*>(.*?)<\/td>)?<td[^>]*>(.*?)<\/td><\/tr>/g)].map((m) => [m[1], m[2] ?? null, m[3]].map((s) => (s === null ? null : s!.replace(/<!-- -->/g, ""))));
+  return [
+    ...table.matchAll(/<tr[^>]*><th scope="row"[^>]*>(.*?)<\/th>(?:<td[^>]*>(.*?)<\/td>)?<td[^>]*>(.*?)<\/td><\/tr>/g),
+  ].map((m) => [m[1], m[2] ?? null, m[3]].map((s) => (s === null ? null : s!.replace(/<!-- -->/g, ""))));
 }
 
 /** One item bought or rented, delivered, and what delivery recorded collected. */
@@ -45,10 +66,13 @@ async function delivered(option: "purchase" | "rental", prices = { rentalPrice: 
 
 type Delivered = Awaited<ReturnType<typeof delivered>>;
 const sendBack = async (t: Delivered) => {
-  expect((await t.shopper.browser.post(t.page, { intent: "request_return", itemId: t.itemId, reason: "Not for me" })).status).toBe(302);
+  expect(
+    (await t.shopper.browser.post(t.page, { intent: "request_return", itemId: t.itemId, reason: "Not for me" })).status,
+  ).toBe(302);
   await postBack(t.shopper.browser, t.orderId, t.itemId);
 };
-const inspect = (t: Delivered, fields: Record<string, string>) => t.vendor.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: t.itemId, ...fields });
+const inspect = (t: Delivered, fields: Record<string, string>) =>
+  t.vendor.browser.post("/vendor?tab=orders", { intent: "inspect", itemId: t.itemId, ...fields });
 
 describe("an overturned charge", () => {
   it("never collected (its capture declined) is cancelled: no refund, no retry, no card prompt, no payout change", async () => {
@@ -58,13 +82,25 @@ describe("an overturned charge", () => {
     expect((await inspect(t, { outcome: "damaged", fee: "10.00", reason: "Torn hem" })).status).toBe(302);
     expect(await (await t.shopper.browser.fetch(t.page)).text()).toContain("Update your card");
 
-    const [admin, other] = await Promise.all([signedInBrowser("admin", { ip: nextIp() }), signedInBrowser("admin", { ip: nextIp() })]);
+    const [admin, other] = await Promise.all([
+      signedInBrowser("admin", { ip: nextIp() }),
+      signedInBrowser("admin", { ip: nextIp() }),
+    ]);
     // Asked twice at once (two staff): one overturn, the other answered 409 with a message.
-    const [a, b] = await Promise.all([admin.browser.post(t.page, { intent: "overturn", itemId: t.itemId }), other.browser.post(t.page, { intent: "overturn", itemId: t.itemId })]);
+    const [a, b] = await Promise.all([
+      admin.browser.post(t.page, { intent: "overturn", itemId: t.itemId }),
+      other.browser.post(t.page, { intent: "overturn", itemId: t.itemId }),
+    ]);
     expect([a.status, b.status].sort()).toEqual([302, 409]);
     expect(await (a.status === 409 ? a : b).text()).toContain("There is no charge to overturn");
-    const [title, description] = await toastAfter(a.status === 302 ? admin.browser : other.browser, a.status === 302 ? a : b);
-    expect([title, description]).toEqual(["Charge overturned", "It was never collected, so it is cancelled: nothing is refunded or charged later. The shopper is told."]);
+    const [title, description] = await toastAfter(
+      a.status === 302 ? admin.browser : other.browser,
+      a.status === 302 ? a : b,
+    );
+    expect([title, description]).toEqual([
+      "Charge overturned",
+      "It was never collected, so it is cancelled: nothing is refunded or charged later. The shopper is told.",
+    ]);
 
     expect(await refunds(t.orderId)).toEqual([]);
     // No reversal lowers the owner's payout: the charge never counted, and now it is cancelled.
@@ -75,7 +111,12 @@ describe("an overturned charge", () => {
     // The card works again and the daily job runs: the cancelled fee is never charged.
     await env.CACHE.delete(localFailKey(t.orderId));
     await runJob("daily", Date.now() + DAY);
-    expect(await all("SELECT status FROM payments WHERE order_id = ? AND operation = 'capture' AND amount = 1000 AND status = 'succeeded'", t.orderId)).toEqual([]);
+    expect(
+      await all(
+        "SELECT status FROM payments WHERE order_id = ? AND operation = 'capture' AND amount = 1000 AND status = 'succeeded'",
+        t.orderId,
+      ),
+    ).toEqual([]);
 
     const page = await (await t.shopper.browser.fetch(t.page)).text();
     expect(page).not.toContain("Update your card");
@@ -94,15 +135,23 @@ describe("one return per item, one refund per pound", () => {
     expect((await inspect(t, { outcome: "not_returnable", reason: "Worn and washed" })).status).toBe(302);
     const admin = await signedInBrowser("admin", { ip: nextIp() });
     expect((await admin.browser.post(t.page, { intent: "overturn", itemId: t.itemId })).status).toBe(302);
-    expect(await refunds(t.orderId)).toEqual([{ amount: 5000, status: "succeeded", key: `refund:overturn:${t.itemId}` }]);
-    expect(await env.DB.prepare("SELECT status FROM order_items WHERE id = ?").bind(t.itemId).first()).toEqual({ status: "returned" });
+    expect(await refunds(t.orderId)).toEqual([
+      { amount: 5000, status: "succeeded", key: `refund:overturn:${t.itemId}` },
+    ]);
+    expect(await env.DB.prepare("SELECT status FROM order_items WHERE id = ?").bind(t.itemId).first()).toEqual({
+      status: "returned",
+    });
 
     // Within its 14 days, a second return is refused with a message, and nothing changes.
     const again = await t.shopper.browser.post(t.page, { intent: "request_return", itemId: t.itemId, reason: "Again" });
     expect(again.status).toBe(409);
     expect(await again.text()).toContain("cannot be returned again");
     // Whatever path asks, the cap holds: a return's refund for the same item is refused before any call.
-    const asked = await refundPayment(app(), { orderId: t.orderId, transactionId: null, amount: 5000, idempotencyKey: `refund:return:${t.itemId}` }, Date.now());
+    const asked = await refundPayment(
+      app(),
+      { orderId: t.orderId, transactionId: null, amount: 5000, idempotencyKey: `refund:return:${t.itemId}` },
+      Date.now(),
+    );
     expect(asked).toMatchObject({ ok: false, refused: true });
     expect(await refunds(t.orderId)).toHaveLength(1);
     const ledger = itemLedgers((await moneyInputOf(app().db, t.orderId))!).get(t.itemId)!;
@@ -112,7 +161,11 @@ describe("one return per item, one refund per pound", () => {
 
 describe("a handler group cancelled whole", () => {
   it("gets its delivery back; the money lines, the toast and the e-mail say the same; the rest of the order later gives back the rest", async () => {
-    const [a, b, shopper] = await Promise.all([signedInBrowser("vendor", { ip: nextIp() }), signedInBrowser("otherVendor", { ip: nextIp() }), signedInBrowser("shopper", { ip: nextIp() })]);
+    const [a, b, shopper] = await Promise.all([
+      signedInBrowser("vendor", { ip: nextIp() }),
+      signedInBrowser("otherVendor", { ip: nextIp() }),
+      signedInBrowser("shopper", { ip: nextIp() }),
+    ]);
     const coat = await createProduct(a.id, { buyingPrice: 4500, rentalPrice: 900 });
     const gown = await createProduct(b.id, { buyingPrice: 9000, rentalPrice: 2649 });
     const { orderId, items } = await placeOrder(shopper, [
@@ -123,7 +176,8 @@ describe("a handler group cancelled whole", () => {
     const gownLine = items.find((i) => i.productId === gown.id)!;
     const coatLine = items.find((i) => i.productId === coat.id)!;
     const cancelled = await shopper.browser.post(page, { intent: "cancel_item", itemId: gownLine.id });
-    const words = "Nothing was taken for it: £26.49 held on your card for it and £3.99 for its delivery (£30.48 in all) is given back.";
+    const words =
+      "Nothing was taken for it: £26.49 held on your card for it and £3.99 for its delivery (£30.48 in all) is given back.";
     expect(await toastAfter(shopper.browser, cancelled)).toEqual(["Item cancelled", words]);
     expect((await mail(shopper.email, "order_cancelled")).body).toContain(words);
     expect(await refunds(orderId)).toEqual([

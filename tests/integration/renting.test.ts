@@ -2,7 +2,14 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { changeItem } from "../../app/data/order-lifecycle.server";
-import { addWorkingDays, earliestNeedBy, formatDay, needByPlan, NEED_BY_MESSAGES, ukDay } from "../../app/domain/rental-dates";
+import {
+  addWorkingDays,
+  earliestNeedBy,
+  formatDay,
+  needByPlan,
+  NEED_BY_MESSAGES,
+  ukDay,
+} from "../../app/domain/rental-dates";
 import { PROTECTION_MESSAGES } from "../../app/domain/damage-protection";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser, eventually } from "./factories";
@@ -21,16 +28,25 @@ async function basket(option: "rental" | "purchase" = "rental") {
   await shopper.browser.post("/cart", { intent: "add", productId: product.id, option, enhanced: "1" });
   return { owner, product, shopper };
 }
-const ordersOf = (userId: string) => env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?").bind(userId).first<{ n: number }>().then((r) => r!.n);
+const ordersOf = (userId: string) =>
+  env.DB.prepare("SELECT count(*) AS n FROM orders WHERE user_id = ?")
+    .bind(userId)
+    .first<{ n: number }>()
+    .then((r) => r!.n);
 
 describe("checkout with a need-by date and damage protection", () => {
   it("records the date, the post-by day and the fee, and the order page says when it arrives", async () => {
     const { product, shopper } = await basket();
     const needBy = addWorkingDays(earliestNeedBy(Date.now()), 3);
-    const response = await checkout(shopper.browser, undefined, { [`needBy.${product.id}`]: needBy, [`protect.${product.id}`]: "on" });
+    const response = await checkout(shopper.browser, undefined, {
+      [`needBy.${product.id}`]: needBy,
+      [`protect.${product.id}`]: "on",
+    });
     expect(response.status).toBe(303);
     expect((await onPaymentPage(shopper.browser, response.headers.get("location")!)).status).toBe(303);
-    const row = await env.DB.prepare("SELECT o.id, o.total_amount AS total, oi.need_by AS needBy, oi.post_by AS postBy, oi.protection_fee AS fee FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.product_id = ?")
+    const row = await env.DB.prepare(
+      "SELECT o.id, o.total_amount AS total, oi.need_by AS needBy, oi.post_by AS postBy, oi.protection_fee AS fee FROM order_items oi JOIN orders o ON o.id = oi.order_id WHERE oi.product_id = ?",
+    )
       .bind(product.id)
       .first<{ id: string; total: number; needBy: string; postBy: string; fee: number }>();
     expect(row).toMatchObject({ needBy, postBy: needByPlan(needBy).postBy, fee: 250, total: 1500 + 399 + 250 });
@@ -67,10 +83,26 @@ describe("turnaround and the daily job", () => {
   it("a rental back in good condition is being prepared, says when it is back, and the daily job makes it live", async () => {
     const delivered = Date.now() - 8 * DAY;
     const r = await rental(delivered);
-    expect((await changeItem(db(), r.itemId, { type: "request_return" }, { id: r.shopper.id, role: "shopper" }, delivered + DAY)).ok).toBe(true);
+    expect(
+      (
+        await changeItem(
+          db(),
+          r.itemId,
+          { type: "request_return" },
+          { id: r.shopper.id, role: "shopper" },
+          delivered + DAY,
+        )
+      ).ok,
+    ).toBe(true);
     const inspectedAt = Date.now();
-    expect((await changeItem(db(), r.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, inspectedAt)).ok).toBe(true);
-    const product = () => env.DB.prepare("SELECT availability, prepared_until AS preparedUntil FROM products WHERE id = ?").bind(r.productId).first<{ availability: string; preparedUntil: number | null }>();
+    expect(
+      (await changeItem(db(), r.itemId, { type: "inspect", outcome: "good" }, { id: null, role: "staff" }, inspectedAt))
+        .ok,
+    ).toBe(true);
+    const product = () =>
+      env.DB.prepare("SELECT availability, prepared_until AS preparedUntil FROM products WHERE id = ?")
+        .bind(r.productId)
+        .first<{ availability: string; preparedUntil: number | null }>();
     expect(await product()).toEqual({ availability: "rented", preparedUntil: inspectedAt + 2 * DAY });
     const page = await (await signedInBrowser("shopper", { ip: nextIp() })).browser.fetch(`/product/${r.productId}`);
     const html = await page.text();
@@ -89,8 +121,16 @@ describe("turnaround and the daily job", () => {
     await onPaymentPage(shopper.browser, response.headers.get("location")!);
     const postBy = needByPlan(needBy).postBy;
     const dayBefore = Date.parse(`${postBy}T03:00:00Z`) - DAY;
-    const notices = () => env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'post_by_reminder'").bind(owner.id).all<{ title: string }>().then((r) => r.results);
-    const stamp = () => env.DB.prepare("SELECT post_by_reminded_at AS at FROM order_items WHERE product_id = ?").bind(product.id).first<{ at: number | null }>().then((r) => r!.at);
+    const notices = () =>
+      env.DB.prepare("SELECT title FROM notifications WHERE user_id = ? AND kind = 'post_by_reminder'")
+        .bind(owner.id)
+        .all<{ title: string }>()
+        .then((r) => r.results);
+    const stamp = () =>
+      env.DB.prepare("SELECT post_by_reminded_at AS at FROM order_items WHERE product_id = ?")
+        .bind(product.id)
+        .first<{ at: number | null }>()
+        .then((r) => r!.at);
     await runJob("daily", dayBefore - DAY);
     expect(await stamp()).toBeNull();
     await runJob("daily", dayBefore);
@@ -110,14 +150,39 @@ describe("damage protection's cover", () => {
     const { product, shopper } = await basket();
     const response = await checkout(shopper.browser, undefined, { [`protect.${product.id}`]: "on" });
     await onPaymentPage(shopper.browser, response.headers.get("location")!);
-    const item = await env.DB.prepare("SELECT id, order_id AS orderId FROM order_items WHERE product_id = ?").bind(product.id).first<{ id: string; orderId: string }>();
+    const item = await env.DB.prepare("SELECT id, order_id AS orderId FROM order_items WHERE product_id = ?")
+      .bind(product.id)
+      .first<{ id: string; orderId: string }>();
     await deliver(item!.orderId);
-    expect((await changeItem(db(), item!.id, { type: "request_return" }, { id: shopper.id, role: "shopper" }, Date.now())).ok).toBe(true);
-    expect((await changeItem(db(), item!.id, { type: "inspect", outcome: "damaged", charge: 3000, reason: "A torn seam" }, { id: null, role: "staff" }, Date.now() + 1)).ok).toBe(true);
-    const row = await env.DB.prepare("SELECT damage_charge AS charge, damage_waived AS waived FROM order_items WHERE id = ?").bind(item!.id).first();
+    expect(
+      (await changeItem(db(), item!.id, { type: "request_return" }, { id: shopper.id, role: "shopper" }, Date.now()))
+        .ok,
+    ).toBe(true);
+    expect(
+      (
+        await changeItem(
+          db(),
+          item!.id,
+          { type: "inspect", outcome: "damaged", charge: 3000, reason: "A torn seam" },
+          { id: null, role: "staff" },
+          Date.now() + 1,
+        )
+      ).ok,
+    ).toBe(true);
+    const row = await env.DB.prepare(
+      "SELECT damage_charge AS charge, damage_waived AS waived FROM order_items WHERE id = ?",
+    )
+      .bind(item!.id)
+      .first();
     expect(row).toEqual({ charge: 0, waived: 3000 });
-    const charges = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE order_item_id = ? AND transaction_type = 'damage_charge'").bind(item!.id).first<{ n: number }>();
+    const charges = await env.DB.prepare(
+      "SELECT count(*) AS n FROM transactions WHERE order_item_id = ? AND transaction_type = 'damage_charge'",
+    )
+      .bind(item!.id)
+      .first<{ n: number }>();
     expect(charges!.n).toBe(0);
-    expect(await (await shopper.browser.fetch(`/account/orders/${item!.orderId}`)).text()).toContain("Damage protection waived £30.00 of the repair fee");
+    expect(await (await shopper.browser.fetch(`/account/orders/${item!.orderId}`)).text()).toContain(
+      "Damage protection waived £30.00 of the repair fee",
+    );
   });
 });

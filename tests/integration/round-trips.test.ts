@@ -14,19 +14,33 @@ const MAX_TRIPS = 3;
 // around the item in one batch (app/data/page-parts.server.ts; issue 47) and keeps to 3 like every
 // other page.
 const SIGNED_IN_TRIPS: Record<string, number> = { "routes/shop/store-profile.tsx": 4, "routes/shop/slug.tsx": 4 };
-const signedInLimit = (path: string) => SIGNED_IN_TRIPS[Object.keys(SIGNED_IN_TRIPS).find((file) => real[file] === path) ?? ""] ?? MAX_TRIPS;
+const signedInLimit = (path: string) =>
+  SIGNED_IN_TRIPS[Object.keys(SIGNED_IN_TRIPS).find((file) => real[file] === path) ?? ""] ?? MAX_TRIPS;
 const tag = `rt${Date.now().toString(36)}`;
 const real: Record<string, string> = {};
 
 beforeAll(async () => {
   const vendor = await createUser({ displayName: `Rita${tag}` });
-  const product = await createProduct(vendor.id, { name: `Round Trip Coat ${tag}`, brand: `Brand${tag}`, category: "Coats" });
+  const product = await createProduct(vendor.id, {
+    name: `Round Trip Coat ${tag}`,
+    brand: `Brand${tag}`,
+    category: "Coats",
+  });
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`b_${tag}`, `Brand${tag}`, now),
-    env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?) ON CONFLICT DO NOTHING").bind(`c_${tag}`, now),
-    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(`s_${tag}`, `Shop${tag}`, vendor.id, now),
-    env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Trips', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
+    env.DB.prepare(
+      "INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?) ON CONFLICT DO NOTHING",
+    ).bind(`c_${tag}`, now),
+    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(
+      `s_${tag}`,
+      `Shop${tag}`,
+      vendor.id,
+      now,
+    ),
+    env.DB.prepare(
+      "INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Trips', 'Body.', 'published', ?, ?)",
+    ).bind(`post_${tag}`, now, now),
   ]);
   Object.assign(real, {
     "routes/shop/brand.tsx": `/brand/Brand${tag}`,
@@ -73,7 +87,7 @@ describe("D1 round trips per page", () => {
     const { browser } = await signedInBrowser("shopper");
     const added = await browser.post("/cart", { intent: "add", productId: real.productId!, option: "rental" });
     expect(added.headers.get("location")).toBe(`/product/${real.productId}`);
-    expect((await (await browser.fetch("/cart")).text())).toContain(`Round Trip Coat ${tag}`);
+    expect(await (await browser.fetch("/cart")).text()).toContain(`Round Trip Coat ${tag}`);
     const over: string[] = [];
     for (const path of pages()) {
       const trips = tripsOf(await browser.fetch(path));

@@ -23,5 +23,8 @@ export function routeEntries(): { pattern: string; file: string }[] {
 
 /** Every concrete URL of the route table, with sample values for its parameters. */
 export function routePaths(): { path: string; file: string }[] {
-  return routeEntries().map(({ pattern, file }) => ({ path: pattern.replace(/:[A-Za-z]+/g, "sample-id").replace(/\*$/, "no-such-page"), file }));
+  return routeEntries().map(({ pattern, file }) => ({
+    path: pattern.replace(/:[A-Za-z]+/g, "sample-id").replace(/\*$/, "no-such-page"),
+    file,
+  }));
 }

@@ -18,12 +18,35 @@ beforeAll(async () => {
   const vendor = await createUser({ displayName: `Sofia${tag}` });
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, 'Harbourline', ?), (?, 'Harrow & Co', ?), (?, 'Levi''s', ?), (?, 'L.K.Bennett', ?)").bind(`b1_${tag}`, now, `b2_${tag}`, now, `b3_${tag}`, now, `b4_${tag}`, now),
-    env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?), (?, 'Jackets & Blazers', 'jackets-blazers', 1, 2, ?), (?, 'Hidden', 'hidden', 0, 3, ?) ON CONFLICT DO NOTHING").bind(`c1_${tag}`, now, `c2_${tag}`, now, `c3_${tag}`, now),
+    env.DB.prepare(
+      "INSERT INTO brands (id, name, created_at) VALUES (?, 'Harbourline', ?), (?, 'Harrow & Co', ?), (?, 'Levi''s', ?), (?, 'L.K.Bennett', ?)",
+    ).bind(`b1_${tag}`, now, `b2_${tag}`, now, `b3_${tag}`, now, `b4_${tag}`, now),
+    env.DB.prepare(
+      "INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', 'coats', 1, 1, ?), (?, 'Jackets & Blazers', 'jackets-blazers', 1, 2, ?), (?, 'Hidden', 'hidden', 0, 3, ?) ON CONFLICT DO NOTHING",
+    ).bind(`c1_${tag}`, now, `c2_${tag}`, now, `c3_${tag}`, now),
   ]);
-  await createProduct(vendor.id, { name: "Navy Quilted Jacket", brand: "Harbourline", category: "Jackets & Blazers", color: "Navy", tags: ["winter"], size: "UK 12" });
-  await createProduct(vendor.id, { name: "Camel Duffle Coat", brand: "Harbourline", category: "Coats", color: "Camel", tags: ["winter"] });
-  await createProduct(vendor.id, { name: "Sold Denim Jacket", brand: "Harrow & Co", category: "Jackets & Blazers", color: "Blue", tags: ["vintage"] });
+  await createProduct(vendor.id, {
+    name: "Navy Quilted Jacket",
+    brand: "Harbourline",
+    category: "Jackets & Blazers",
+    color: "Navy",
+    tags: ["winter"],
+    size: "UK 12",
+  });
+  await createProduct(vendor.id, {
+    name: "Camel Duffle Coat",
+    brand: "Harbourline",
+    category: "Coats",
+    color: "Camel",
+    tags: ["winter"],
+  });
+  await createProduct(vendor.id, {
+    name: "Sold Denim Jacket",
+    brand: "Harrow & Co",
+    category: "Jackets & Blazers",
+    color: "Blue",
+    tags: ["vintage"],
+  });
   await env.DB.prepare("UPDATE products SET availability = 'sold' WHERE name = 'Sold Denim Jacket'").run();
   await createProduct(vendor.id, { name: `Belted Trench ${tag}`, brand: "L.K.Bennett", category: "Coats" });
   await createProduct(vendor.id, { name: `Straight Jeans ${tag}`, brand: "Levi's", category: "Coats" });
@@ -90,7 +113,9 @@ describe("a search that finds nothing", () => {
     expect(text).toMatch(/Showing results for <strong[^>]*>harbourline duffle<\/strong>/);
     expect(text).toContain("Camel Duffle Coat");
     expect(text).not.toContain("Navy Quilted Jacket");
-    expect(text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=harbourlinn\+dufle&category=Coats&color=Camel&exact=1"/);
+    expect(text).toMatch(
+      /Search instead for <a [^>]*href="\/all-products\?search=harbourlinn\+dufle&category=Coats&color=Camel&exact=1"/,
+    );
   });
 
   it("forgives a wrong or missing first letter: 'hacket' shows jackets, 'duffle oat' the coat (decision 0050, 2026-11-25)", async () => {
@@ -98,7 +123,9 @@ describe("a search that finds nothing", () => {
     expect(wrong.status).toBe(200);
     expect(wrong.text).toMatch(/Showing results for <strong[^>]*>jacket<\/strong>/);
     expect(wrong.text).toContain("Navy Quilted Jacket");
-    expect(wrong.text).toMatch(/Search instead for <a [^>]*href="\/all-products\?search=hacket&exact=1"[^>]*>hacket<\/a>/);
+    expect(wrong.text).toMatch(
+      /Search instead for <a [^>]*href="\/all-products\?search=hacket&exact=1"[^>]*>hacket<\/a>/,
+    );
     const missing = await page("/all-products?search=duffle%20oat");
     expect(missing.text).toMatch(/Showing results for <strong[^>]*>duffle coat<\/strong>/);
     expect(missing.text).toContain("Camel Duffle Coat");
@@ -139,7 +166,15 @@ describe("a search that finds nothing", () => {
 describe("GET /search/suggestions", () => {
   const suggestions = async (q: string) => {
     const response = await browser.fetch(`/search/suggestions?q=${encodeURIComponent(q)}`);
-    return { status: response.status, response, body: (await response.json()) as { q?: string; error?: string; suggestions?: { kind: string; label: string; url: string }[] } };
+    return {
+      status: response.status,
+      response,
+      body: (await response.json()) as {
+        q?: string;
+        error?: string;
+        suggestions?: { kind: string; label: string; url: string }[];
+      },
+    };
   };
 
   it("answers brands starting with the prefix, then categories with a word starting with it", async () => {
@@ -157,20 +192,30 @@ describe("GET /search/suggestions", () => {
   });
 
   it("finds a category by any of its words, and never an inactive one", async () => {
-    expect((await suggestions("bla")).body.suggestions).toEqual([{ kind: "category", label: "Jackets & Blazers", url: "/categories/jackets-blazers" }]);
+    expect((await suggestions("bla")).body.suggestions).toEqual([
+      { kind: "category", label: "Jackets & Blazers", url: "/categories/jackets-blazers" },
+    ]);
     expect((await suggestions("hid")).body.suggestions).toEqual([]);
   });
 
   it("suggests a brand typed without its stops, apostrophe or spaces (decision 0069)", async () => {
-    expect((await suggestions("levis")).body.suggestions).toEqual([{ kind: "brand", label: "Levi's", url: "/brand/Levi's" }]);
-    expect((await suggestions("lk ben")).body.suggestions).toEqual([{ kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" }]);
-    expect((await suggestions("LKB")).body.suggestions).toEqual([{ kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" }]);
+    expect((await suggestions("levis")).body.suggestions).toEqual([
+      { kind: "brand", label: "Levi's", url: "/brand/Levi's" },
+    ]);
+    expect((await suggestions("lk ben")).body.suggestions).toEqual([
+      { kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" },
+    ]);
+    expect((await suggestions("LKB")).body.suggestions).toEqual([
+      { kind: "brand", label: "L.K.Bennett", url: "/brand/L.K.Bennett" },
+    ]);
     // Found both ways, suggested once.
     expect((await suggestions("l")).body.suggestions!.filter((s) => s.label === "L.K.Bennett")).toHaveLength(1);
   });
 
   it("reads punctuation as typed", async () => {
-    expect((await suggestions("levi'")).body.suggestions).toEqual([{ kind: "brand", label: "Levi's", url: "/brand/Levi's" }]);
+    expect((await suggestions("levi'")).body.suggestions).toEqual([
+      { kind: "brand", label: "Levi's", url: "/brand/Levi's" },
+    ]);
     const odd = await suggestions("<script>%_*");
     expect(odd.status).toBe(200);
     expect(odd.body.suggestions).toEqual([]);

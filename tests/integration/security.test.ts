@@ -14,7 +14,9 @@ const paths = routePaths();
 
 describe("the route table", () => {
   it("is read from app/routes.ts", () => {
-    expect(paths.map((p) => p.path)).toEqual(expect.arrayContaining(["/", "/auth", "/account", "/vendor", "/store", "/admin", "/newsletter", "/no-such-page"]));
+    expect(paths.map((p) => p.path)).toEqual(
+      expect.arrayContaining(["/", "/auth", "/account", "/vendor", "/store", "/admin", "/newsletter", "/no-such-page"]),
+    );
   });
 });
 
@@ -22,37 +24,75 @@ describe("cross-site form posts", () => {
   // One-click unsubscribes are posted from mail providers by design: their signed token is their
   // authority (tests/integration/notifications.test.ts, alerts-saved-searches.test.ts), and React Router refuses
   // a foreign Origin. The newsletter's and a saved search's.
-  const ONE_CLICK: Record<string, string> = { "/unsubscribe": "This unsubscribe link is not valid.", "/saved-searches/unsubscribe": "This link is not valid." };
+  const ONE_CLICK: Record<string, string> = {
+    "/unsubscribe": "This unsubscribe link is not valid.",
+    "/saved-searches/unsubscribe": "This link is not valid.",
+  };
 
-  it.each(Object.entries(ONE_CLICK))("lets the one-click %s through to its token check, which refuses a post without one", async (path, message) => {
-    const browser = new Browser();
-    const foreign = await browser.fetch(path, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { origin: "https://evil.example" } });
-    expect(foreign.status).toBe(400);
-    const crossSite = await browser.fetch(path, { method: "POST", form: { "List-Unsubscribe": "One-Click" }, headers: { "sec-fetch-site": "cross-site" } });
-    expect(crossSite.status).toBe(400);
-    expect(await crossSite.text()).toContain(message);
-  });
+  it.each(Object.entries(ONE_CLICK))(
+    "lets the one-click %s through to its token check, which refuses a post without one",
+    async (path, message) => {
+      const browser = new Browser();
+      const foreign = await browser.fetch(path, {
+        method: "POST",
+        form: { "List-Unsubscribe": "One-Click" },
+        headers: { origin: "https://evil.example" },
+      });
+      expect(foreign.status).toBe(400);
+      const crossSite = await browser.fetch(path, {
+        method: "POST",
+        form: { "List-Unsubscribe": "One-Click" },
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect(crossSite.status).toBe(400);
+      expect(await crossSite.text()).toContain(message);
+    },
+  );
 
-  it.each(paths.map((p) => p.path).filter((p) => !(p in ONE_CLICK)))("POST %s from another origin answers 403", async (path) => {
-    const browser = new Browser();
-    const foreignOrigin = await browser.fetch(path, { method: "POST", form: { intent: "signup", email: "csrf@example.test" }, headers: { origin: "https://evil.example" } });
-    expect(foreignOrigin.status).toBe(403);
-    const crossSite = await browser.fetch(path, { method: "POST", form: { intent: "signup" }, headers: { "sec-fetch-site": "cross-site" } });
-    expect(crossSite.status).toBe(403);
-  });
+  it.each(paths.map((p) => p.path).filter((p) => !(p in ONE_CLICK)))(
+    "POST %s from another origin answers 403",
+    async (path) => {
+      const browser = new Browser();
+      const foreignOrigin = await browser.fetch(path, {
+        method: "POST",
+        form: { intent: "signup", email: "csrf@example.test" },
+        headers: { origin: "https://evil.example" },
+      });
+      expect(foreignOrigin.status).toBe(403);
+      const crossSite = await browser.fetch(path, {
+        method: "POST",
+        form: { intent: "signup" },
+        headers: { "sec-fetch-site": "cross-site" },
+      });
+      expect(crossSite.status).toBe(403);
+    },
+  );
 
   // The payment provider's webhook (decision 0055) is posted by its servers: exempt from the
   // cross-site check, its signature is the authority (checkout-payments-webhook.test.ts has the signed cases).
   it("lets /webhooks/stripe through to its signature check, which refuses a post without one", async () => {
     const browser = new Browser();
-    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}] as Record<string, string>[]) {
-      const response = await browser.fetch("/webhooks/stripe", { method: "POST", body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }), headers });
+    for (const headers of [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }, {}] as Record<
+      string,
+      string
+    >[]) {
+      const response = await browser.fetch("/webhooks/stripe", {
+        method: "POST",
+        body: JSON.stringify({ id: "evt_forged", type: "checkout.session.completed" }),
+        headers,
+      });
       expect(response.status, JSON.stringify(headers)).toBe(400);
       expect(await response.text()).toBe("Missing Stripe-Signature header");
     }
-    const forged = await browser.fetch("/webhooks/stripe", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00", "sec-fetch-site": "cross-site" } });
+    const forged = await browser.fetch("/webhooks/stripe", {
+      method: "POST",
+      body: "{}",
+      headers: { "stripe-signature": "t=1,v1=00", "sec-fetch-site": "cross-site" },
+    });
     expect(forged.status).toBe(400);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_forged'").first<{ n: number }>()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM payment_events WHERE id = 'evt_forged'").first<{ n: number }>(),
+    ).toEqual({ n: 0 });
   });
 
   it("changes nothing: a cross-site sign-up creates no account", async () => {
@@ -63,12 +103,18 @@ describe("cross-site form posts", () => {
       headers: { origin: "https://evil.example" },
     });
     expect(response.status).toBe(403);
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?").bind(email).first<{ n: number }>();
+    const row = await env.DB.prepare("SELECT count(*) AS n FROM users WHERE email = ?")
+      .bind(email)
+      .first<{ n: number }>();
     expect(row!.n).toBe(0);
   });
 
   it("lets a same-origin post through", async () => {
-    const response = await new Browser().fetch("/newsletter", { method: "POST", form: { email: "" }, headers: { origin: "http://localhost" } });
+    const response = await new Browser().fetch("/newsletter", {
+      method: "POST",
+      form: { email: "" },
+      headers: { origin: "http://localhost" },
+    });
     expect(response.status).toBe(400);
   });
 });
@@ -99,12 +145,32 @@ describe("redirect targets", () => {
   // Every action of the route table, with its own valid form (the access rules' forms) and a
   // hostile returnTo and redirectTo: wherever it sends the browser stays on this site.
   const areas = import.meta.glob("./access/*.ts", { eager: true }) as Record<string, { rules?: AreaRules }>;
-  const ACTIONS = Object.assign({}, ...Object.values(areas).map((a) => a.rules?.actions ?? {})) as NonNullable<AreaRules["actions"]>;
-  const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<string, { action?: unknown }>;
+  const ACTIONS = Object.assign({}, ...Object.values(areas).map((a) => a.rules?.actions ?? {})) as NonNullable<
+    AreaRules["actions"]
+  >;
+  const modules = import.meta.glob("../../app/routes/**/*.{ts,tsx}", { eager: true }) as Record<
+    string,
+    { action?: unknown }
+  >;
   const cases = routeEntries()
     .filter((e) => modules[`../../app/${e.file}`]?.action)
-    .flatMap(({ pattern, file }) => Object.keys(ACTIONS[file] ?? {}).map((intent) => [pattern.replace(/\*$/, "no/such-page"), intent || "(form)", file, intent] as const));
-  const HOSTILE = ["//evil.example", "https://evil.example/x", "/\\evil.example", "/%5Cevil.example", "/.//evil.example", "\\\\evil.example", "javascript:alert(1)", "/%2F%2Fevil.example", "https:evil.example", "/%252F%252Fevil.example"];
+    .flatMap(({ pattern, file }) =>
+      Object.keys(ACTIONS[file] ?? {}).map(
+        (intent) => [pattern.replace(/\*$/, "no/such-page"), intent || "(form)", file, intent] as const,
+      ),
+    );
+  const HOSTILE = [
+    "//evil.example",
+    "https://evil.example/x",
+    "/\\evil.example",
+    "/%5Cevil.example",
+    "/.//evil.example",
+    "\\\\evil.example",
+    "javascript:alert(1)",
+    "/%2F%2Fevil.example",
+    "https:evil.example",
+    "/%252F%252Fevil.example",
+  ];
 
   it.each(cases)("POST %s %s stays on the site", async (path, _label, file, intent) => {
     const owner = await createUser();
@@ -118,7 +184,9 @@ describe("redirect targets", () => {
         expect(response.status, `${path} ${target}`).toBeLessThan(500);
         const location = response.headers.get("location");
         if (location) {
-          expect(new URL(location, "http://localhost/a/b").origin, `${path} ${target} → ${location}`).toBe("http://localhost");
+          expect(new URL(location, "http://localhost/a/b").origin, `${path} ${target} → ${location}`).toBe(
+            "http://localhost",
+          );
           expect(location, `${path} ${target}`).not.toMatch(/^\/\/|\\|%5C/i);
           // The sign-in page it may send to carries the target on; that page checks it again.
           const onward = new URL(location, "http://localhost").searchParams.get("redirectTo");
@@ -132,7 +200,9 @@ describe("redirect targets", () => {
     for (const target of HOSTILE) {
       const html = await (await new Browser().fetch(`/auth?redirectTo=${encodeURIComponent(target)}`)).text();
       const carried = /name="redirectTo" value="([^"]*)"/.exec(html)?.[1] ?? "";
-      expect(carried === "" || (carried.startsWith("/") && !carried.startsWith("//")), `${target} → ${carried}`).toBe(true);
+      expect(carried === "" || (carried.startsWith("/") && !carried.startsWith("//")), `${target} → ${carried}`).toBe(
+        true,
+      );
       expect(new URL(carried.replace(/&amp;/g, "&") || "/", "http://localhost/").origin).toBe("http://localhost");
     }
   });

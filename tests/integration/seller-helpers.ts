@@ -11,11 +11,18 @@ import type { Browser, FormFields } from "./http";
 export const tag = `sl${Date.now().toString(36)}`;
 export const BRAND = `Sellerbrand ${tag}`;
 export const STORE = `store_${tag}`;
-export const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results as T[];
-export const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) => (await rows<T>(sql, ...binds))[0];
+export const rows = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all()
+  ).results as T[];
+export const one = async <T = Record<string, unknown>>(sql: string, ...binds: unknown[]) =>
+  (await rows<T>(sql, ...binds))[0];
 let ipSeq = 0;
 /** A signed-in user of a kind, each from an address of its own (sign-in is rate limited per address). */
-export const signedInBrowser = (actor: Actor) => signIn(actor, { ip: `10.77.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+export const signedInBrowser = (actor: Actor) =>
+  signIn(actor, { ip: `10.77.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
 export const objectsUnder = async (prefix: string) => (await env.IMAGES.list({ prefix })).objects.map((o) => o.key);
 
 export async function seedSellerStore() {
@@ -23,7 +30,12 @@ export async function seedSellerStore() {
   const now = Date.now();
   await env.DB.batch([
     env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_${tag}`, BRAND, now),
-    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(STORE, `Shop ${tag}`, storeOwner.id, now),
+    env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(
+      STORE,
+      `Shop ${tag}`,
+      storeOwner.id,
+      now,
+    ),
   ]);
 }
 

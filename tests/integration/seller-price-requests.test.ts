@@ -10,7 +10,11 @@ describe("price-change requests", () => {
   async function setup() {
     const vendor = await signedInBrowser("vendor");
     const storeId = await store();
-    const product = await createProduct(vendor.id, { name: `Requested Coat ${next()}`, rentalPrice: 2000, buyingPrice: 16000 });
+    const product = await createProduct(vendor.id, {
+      name: `Requested Coat ${next()}`,
+      rentalPrice: 2000,
+      buyingPrice: 16000,
+    });
     const requestId = await priceRequest(product.id, vendor.id, storeId);
     return { vendor, storeId, product, requestId };
   }
@@ -36,24 +40,38 @@ describe("price-change requests", () => {
 
   it("says which price a pending suggestion keeps, and how fair each suggestion is before it is accepted", async () => {
     const vendor = await signedInBrowser("vendor");
-    const product = await createProduct(vendor.id, { name: `Rental-only Coat ${next()}`, rentalPrice: 2000, buyingPrice: 16000 });
+    const product = await createProduct(vendor.id, {
+      name: `Rental-only Coat ${next()}`,
+      rentalPrice: 2000,
+      buyingPrice: 16000,
+    });
     const requestId = await priceRequest(product.id, vendor.id, await store(), 1500, 16000);
     const html = (await (await vendor.browser.fetch("/vendor?tab=notifications")).text()).replace(/<!-- -->/g, "");
     const card = html.split('data-testid="price-request"').find((c) => c.includes(requestId))!;
-    expect(card).toContain("£15.00 <span class=\"text-xs text-stone-600\">(now £20.00)</span>");
-    expect(card).toContain("£160.00 <span class=\"text-xs text-stone-600\">(unchanged)</span>");
+    expect(card).toContain('£15.00 <span class="text-xs text-stone-600">(now £20.00)</span>');
+    expect(card).toContain('£160.00 <span class="text-xs text-stone-600">(unchanged)</span>');
     // £15 for a week of a £160 item is 9.3% (rounded down), below the fair 12–15%: the seller reads it before accepting.
     expect(card).toContain("Suggested rental price: </span>9.3% · Too Low (fair 12–15%)");
   });
 
   it("Accept sets both prices and stamps the request; a second answer changes nothing", async () => {
     const { vendor, product, requestId } = await setup();
-    const { location, html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId }));
+    const { location, html } = await follow(
+      vendor.browser,
+      await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId }),
+    );
     expect(location).toBe("/vendor?tab=notifications");
     expect(html).toContain("Request Accepted");
     expect(html).toContain("Price change request has been accepted");
-    expect(await one("SELECT rental_price, buying_price, price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 3100, buying_price: 15500, price: 15500 });
-    const stamped = await one<{ status: string; reviewed_by: string; reviewed_at: number }>("SELECT status, reviewed_by, reviewed_at FROM price_change_requests WHERE id = ?", requestId);
+    expect(await one("SELECT rental_price, buying_price, price FROM products WHERE id = ?", product.id)).toEqual({
+      rental_price: 3100,
+      buying_price: 15500,
+      price: 15500,
+    });
+    const stamped = await one<{ status: string; reviewed_by: string; reviewed_at: number }>(
+      "SELECT status, reviewed_by, reviewed_at FROM price_change_requests WHERE id = ?",
+      requestId,
+    );
     expect(stamped).toMatchObject({ status: "accepted", reviewed_by: vendor.id });
     expect(stamped!.reviewed_at).toBeGreaterThan(Date.now() - 60_000);
 
@@ -66,11 +84,20 @@ describe("price-change requests", () => {
 
   it("Reject stamps the request and leaves the prices", async () => {
     const { vendor, product, requestId } = await setup();
-    const { html } = await follow(vendor.browser, await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId }));
+    const { html } = await follow(
+      vendor.browser,
+      await vendor.browser.post("/vendor?tab=notifications", { intent: "reject_price", requestId }),
+    );
     expect(html).toContain("Request Rejected");
     expect(html).toContain("Price change request has been rejected");
-    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
-    expect(await one("SELECT status, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "rejected", reviewed_by: vendor.id });
+    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({
+      rental_price: 2000,
+      buying_price: 16000,
+    });
+    expect(await one("SELECT status, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({
+      status: "rejected",
+      reviewed_by: vendor.id,
+    });
   });
 
   it("another owner's request is refused and nothing changes", async () => {
@@ -88,7 +115,9 @@ describe("price-change requests", () => {
   it("Accept is atomic: when the price update fails, the request stays pending", async () => {
     const { vendor, product, requestId } = await setup();
     const trigger = `fail_price_${tag}`;
-    await env.DB.prepare(`CREATE TRIGGER ${trigger} BEFORE UPDATE OF rental_price ON products WHEN NEW.id = '${product.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER ${trigger} BEFORE UPDATE OF rental_price ON products WHEN NEW.id = '${product.id}' BEGIN SELECT RAISE(ABORT, 'forced failure'); END`,
+    ).run();
     try {
       const response = await vendor.browser.post("/vendor?tab=notifications", { intent: "accept_price", requestId });
       expect(response.status).toBe(500);
@@ -96,7 +125,12 @@ describe("price-change requests", () => {
     } finally {
       await env.DB.prepare(`DROP TRIGGER ${trigger}`).run();
     }
-    expect(await one("SELECT status, reviewed_at, reviewed_by FROM price_change_requests WHERE id = ?", requestId)).toEqual({ status: "pending", reviewed_at: null, reviewed_by: null });
-    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({ rental_price: 2000, buying_price: 16000 });
+    expect(
+      await one("SELECT status, reviewed_at, reviewed_by FROM price_change_requests WHERE id = ?", requestId),
+    ).toEqual({ status: "pending", reviewed_at: null, reviewed_by: null });
+    expect(await one("SELECT rental_price, buying_price FROM products WHERE id = ?", product.id)).toEqual({
+      rental_price: 2000,
+      buying_price: 16000,
+    });
   });
 });

@@ -22,8 +22,16 @@ const migrated = objects.some((o) => o.name === "d1_migrations");
 /** The tables that hold rows: not SQLite's or D1's own, not the migrations' record, not a virtual table's shadow tables, not a copy. */
 function dataTables(all: SqlObject[]) {
   const virtual = all.filter((o) => o.type === "table" && o.sql?.startsWith("CREATE VIRTUAL"));
-  const shadow = (name: string) => virtual.some((v) => new RegExp(`^${v.name}_(data|idx|content|docsize|config)$`).test(name));
-  const plain = all.filter((o) => o.type === "table" && !o.sql?.startsWith("CREATE VIRTUAL") && !/^(sqlite_|_cf_|d1_migrations$)/.test(o.name) && !o.name.startsWith(FRESH) && !shadow(o.name));
+  const shadow = (name: string) =>
+    virtual.some((v) => new RegExp(`^${v.name}_(data|idx|content|docsize|config)$`).test(name));
+  const plain = all.filter(
+    (o) =>
+      o.type === "table" &&
+      !o.sql?.startsWith("CREATE VIRTUAL") &&
+      !/^(sqlite_|_cf_|d1_migrations$)/.test(o.name) &&
+      !o.name.startsWith(FRESH) &&
+      !shadow(o.name),
+  );
   // FTS5 indexes are emptied with their own command; fts5vocab tables are views of them.
   const fts = virtual.filter((v) => /USING fts5\s*\(/i.test(v.sql ?? "")).map((v) => v.name);
   return { plain: plain.map((o) => o.name), fts };
@@ -37,11 +45,15 @@ if (!migrated) {
   const withRows = plain.filter((_, i) => (counts[i]!.results[0] as { n: number }).n > 0);
   await env.DB.batch([
     ...withRows.map((t) => env.DB.prepare(`CREATE TABLE "${FRESH}${t}" AS SELECT * FROM "${t}"`)),
-    env.DB.prepare(`CREATE TABLE "${FRESH}sqlite_sequence" AS SELECT * FROM sqlite_sequence WHERE name != 'd1_migrations'`),
+    env.DB.prepare(
+      `CREATE TABLE "${FRESH}sqlite_sequence" AS SELECT * FROM sqlite_sequence WHERE name != 'd1_migrations'`,
+    ),
   ]);
 } else {
   const { plain, fts } = dataTables(objects);
-  const copies = objects.filter((o) => o.type === "table" && o.name.startsWith(FRESH)).map((o) => o.name.slice(FRESH.length));
+  const copies = objects
+    .filter((o) => o.type === "table" && o.name.startsWith(FRESH))
+    .map((o) => o.name.slice(FRESH.length));
   await env.DB.batch([
     env.DB.prepare("PRAGMA defer_foreign_keys = on"),
     ...plain.map((t) => env.DB.prepare(`DELETE FROM "${t}"`)),
@@ -50,7 +62,7 @@ if (!migrated) {
     ...copies.map((t) => env.DB.prepare(`INSERT INTO "${t}" SELECT * FROM "${FRESH}${t}"`)),
   ]);
   const empty = async (kv: KVNamespace) => {
-    for (let cursor: string | undefined, done = false; !done; ) {
+    for (let cursor: string | undefined, done = false; !done;) {
       const page = await kv.list({ cursor });
       await Promise.all(page.keys.map((key) => kv.delete(key.name)));
       done = page.list_complete;
@@ -60,7 +72,7 @@ if (!migrated) {
   await Promise.all([empty(env.SESSIONS), empty(env.CACHE)]);
   forgetPages();
   forgetPagesVersion();
-  for (let more = true; more; ) {
+  for (let more = true; more;) {
     const page = await env.IMAGES.list({ limit: 1000 });
     if (page.objects.length) await env.IMAGES.delete(page.objects.map((o) => o.key));
     more = page.truncated;

@@ -4,7 +4,8 @@ import worker from "../../workers/app";
 import { describe, expect, it } from "vitest";
 import { eventually } from "./factories";
 
-const request = (path: string, init?: RequestInit) => exports.default.fetch(new Request(`http://localhost${path}`, init));
+const request = (path: string, init?: RequestInit) =>
+  exports.default.fetch(new Request(`http://localhost${path}`, init));
 const form = (fields: Record<string, string>) => new URLSearchParams(fields);
 
 function cookieFrom(response: Response, name: string) {
@@ -27,7 +28,11 @@ describe("newsletter sign-up", () => {
 
   it("without JavaScript redirects back with the success toast and syncs the contact through the queue", async () => {
     const email = `reader-${Date.now()}@example.test`;
-    const response = await request("/newsletter", { method: "POST", body: form({ email: `  ${email.toUpperCase()} `, returnTo: "/women?x=1" }), redirect: "manual" });
+    const response = await request("/newsletter", {
+      method: "POST",
+      body: form({ email: `  ${email.toUpperCase()} `, returnTo: "/women?x=1" }),
+      redirect: "manual",
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/women?x=1");
     const toast = cookieFrom(response, "cl_toast");
@@ -37,22 +42,35 @@ describe("newsletter sign-up", () => {
     expect(await page.text()).toContain("Successfully subscribed to our newsletter!");
 
     const rows = await eventually(async () => {
-      const { results } = await env.DB.prepare("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind").bind(email).all<{ kind: string }>();
+      const { results } = await env.DB.prepare("SELECT kind FROM notification_outbox WHERE recipient = ? ORDER BY kind")
+        .bind(email)
+        .all<{ kind: string }>();
       return results.length === 3 ? results : null;
     });
     // The contact, the event, and the welcome e-mail with its unsubscribe link (issue 23).
-    expect(rows.map((r) => r.kind)).toEqual(["create_contact", "newsletter_welcome", "track_event:newsletter_subscribed"]);
+    expect(rows.map((r) => r.kind)).toEqual([
+      "create_contact",
+      "newsletter_welcome",
+      "track_event:newsletter_subscribed",
+    ]);
   });
 
   it("with JavaScript answers in place", async () => {
-    const response = await request("/newsletter", { method: "POST", body: form({ email: "js-reader@example.test", enhanced: "1" }) });
+    const response = await request("/newsletter", {
+      method: "POST",
+      body: form({ email: "js-reader@example.test", enhanced: "1" }),
+    });
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toContain("Successfully subscribed to our newsletter!");
   });
 
   it("never redirects off-site", async () => {
-    const response = await request("/newsletter", { method: "POST", body: form({ email: "a@b.co", returnTo: "//evil.example" }), redirect: "manual" });
+    const response = await request("/newsletter", {
+      method: "POST",
+      body: form({ email: "a@b.co", returnTo: "//evil.example" }),
+      redirect: "manual",
+    });
     expect(response.headers.get("location")).toBe("/");
   });
 });
@@ -63,7 +81,11 @@ describe("cookie consent", () => {
     expect(first).toContain("Accept All");
     expect(first).toContain("Reject Non-Essential");
 
-    const saved = await request("/consent", { method: "POST", body: form({ intent: "reject_non_essential", returnTo: "/" }), redirect: "manual" });
+    const saved = await request("/consent", {
+      method: "POST",
+      body: form({ intent: "reject_non_essential", returnTo: "/" }),
+      redirect: "manual",
+    });
     expect(saved.status).toBe(302);
     const consent = cookieFrom(saved, "cl_consent");
     expect(consent).toBeTruthy();
@@ -91,7 +113,8 @@ describe("the generic error screen (shopper.md §2.13)", () => {
       new Proxy(db, {
         get(target, key) {
           const value = Reflect.get(target, key) as unknown;
-          if (key === "withSession") return (...args: unknown[]) => failing((value as (...a: unknown[]) => object).apply(target, args));
+          if (key === "withSession")
+            return (...args: unknown[]) => failing((value as (...a: unknown[]) => object).apply(target, args));
           if (key === "prepare") {
             return (query: string) => {
               if (/\bproducts\b/.test(query)) throw new Error("D1_ERROR: no such table: products");
@@ -102,11 +125,15 @@ describe("the generic error screen (shopper.md §2.13)", () => {
         },
       });
     const ctx = createExecutionContext();
-    const response = await worker.fetch(new Request("http://localhost/all-products"), { ...env, DB: failing(env.DB) } as unknown as Env, ctx);
+    const response = await worker.fetch(
+      new Request("http://localhost/all-products"),
+      { ...env, DB: failing(env.DB) } as unknown as Env,
+      ctx,
+    );
     await waitOnExecutionContext(ctx);
     expect(response.status).toBe(500);
     const html = await response.text();
-    expect(html).toContain("<h1 class=\"text-3xl font-bold\">Something went wrong</h1>");
+    expect(html).toContain('<h1 class="text-3xl font-bold">Something went wrong</h1>');
     expect(html).toContain("An unexpected error occurred. Please try refreshing the page.");
     expect(html).toContain("Error details");
     expect(html).toContain(">Try Again</a>");

@@ -11,11 +11,20 @@ import { as, block, get, settle } from "./personal-page-helpers";
 // 'From sellers you follow' (a personal part, never in the shared copy), the notification of a
 // listing gone live, the daily digest for those who chose it, and every refusal.
 
-const rows = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results;
-const followButton = (html: string, key: string) => html.match(new RegExp(`<form[^>]*data-follow="${key}"[\\s\\S]*?</form>`))?.[0] ?? "";
+const rows = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all()
+  ).results;
+const followButton = (html: string, key: string) =>
+  html.match(new RegExp(`<form[^>]*data-follow="${key}"[\\s\\S]*?</form>`))?.[0] ?? "";
 
 async function seller(name: string) {
-  const user = await createUser({ displayName: `${name}${crypto.randomUUID().slice(0, 6)}`, fullName: `Private ${name} Fullname` });
+  const user = await createUser({
+    displayName: `${name}${crypto.randomUUID().slice(0, 6)}`,
+    fullName: `Private ${name} Fullname`,
+  });
   return user as typeof user & { displayName: string };
 }
 
@@ -28,7 +37,12 @@ describe("following a seller", () => {
     expect(followButton(before, `seller:${vera.id}`)).toContain(">Follow</button>");
     expect(before).toContain("0 followers");
 
-    const response = await shopper.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id, returnTo: profile });
+    const response = await shopper.browser.post("/account/following", {
+      intent: "follow",
+      kind: "seller",
+      id: vera.id,
+      returnTo: profile,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(profile);
     // Back on the profile (rendered for them, with the toast): Following, and the public count.
@@ -52,17 +66,28 @@ describe("following a seller", () => {
     const list = await (await shopper.browser.fetch("/account/following")).text();
     expect(list).toContain(vera.displayName);
     expect(list).not.toContain("Private Vera Fullname");
-    expect((await shopper.browser.post("/account/following", { intent: "unfollow", kind: "seller", id: vera.id })).status).toBe(302);
+    expect(
+      (await shopper.browser.post("/account/following", { intent: "unfollow", kind: "seller", id: vera.id })).status,
+    ).toBe(302);
     expect(await rows("SELECT id FROM follows WHERE follower_id = ?", shopper.id)).toEqual([]);
-    expect(await (await shopper.browser.fetch("/account/following")).text()).toContain("You don&#x27;t follow anyone yet");
+    expect(await (await shopper.browser.fetch("/account/following")).text()).toContain(
+      "You don&#x27;t follow anyone yet",
+    );
   });
 
   it("follows in place with JavaScript (the fetcher's answer) and a store from its page", async () => {
     const owner = await createUser();
     const storeId = `store_follow_${crypto.randomUUID().slice(0, 8)}`;
-    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Follow Boutique', ?, ?)").bind(storeId, owner.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Follow Boutique', ?, ?)")
+      .bind(storeId, owner.id, Date.now())
+      .run();
     const shopper = await signedInBrowser("shopper");
-    const enhanced = await shopper.browser.post("/account/following", { intent: "follow", kind: "store", id: storeId, enhanced: "1" });
+    const enhanced = await shopper.browser.post("/account/following", {
+      intent: "follow",
+      kind: "store",
+      id: storeId,
+      enhanced: "1",
+    });
     expect(enhanced.status).toBe(200);
     const page = await (await shopper.browser.fetch(`/store/${storeId}`)).text();
     expect(followButton(page, `store:${storeId}`)).toContain(">Following</button>");
@@ -72,11 +97,16 @@ describe("following a seller", () => {
 
   it.each([
     ["oneself", async (me: string) => ({ kind: "seller", id: me }), 400, "You cannot follow yourself"],
-    ["a deactivated seller", async () => {
-      const gone = await createUser();
-      await env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").bind(Date.now(), gone.id).run();
-      return { kind: "seller", id: gone.id };
-    }, 404, "This seller is no longer on Closetloop"],
+    [
+      "a deactivated seller",
+      async () => {
+        const gone = await createUser();
+        await env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").bind(Date.now(), gone.id).run();
+        return { kind: "seller", id: gone.id };
+      },
+      404,
+      "This seller is no longer on Closetloop",
+    ],
     ["nobody", async () => ({ kind: "seller", id: "user_nobody" }), 404, "This seller is no longer on Closetloop"],
     ["a made-up kind", async () => ({ kind: "admin", id: "user_x" }), 400, "Choose a seller or a store to follow"],
   ])("refuses following %s with a message and a 4xx, changing nothing", async (_label, target, status, message) => {
@@ -94,7 +124,12 @@ describe("following a seller", () => {
     const shopper = await signedInBrowser("shopper");
     await shopper.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id });
     const before = await databaseFingerprint();
-    const twice = await shopper.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id, enhanced: "1" });
+    const twice = await shopper.browser.post("/account/following", {
+      intent: "follow",
+      kind: "seller",
+      id: vera.id,
+      enhanced: "1",
+    });
     expect(twice.status).toBe(409);
     expect(await twice.text()).toContain("You already follow them");
     expect(await databaseFingerprint()).toBe(before);
@@ -135,21 +170,34 @@ describe("what followers see", () => {
   it("a followed seller's listing gone live reaches the notification centre, never an e-mail of its own; the daily digest goes to those who chose it", async () => {
     await outboxQuiet();
     const vera = await seller("Live");
-    const pending = await createProduct(vera.id, { name: `Digest Dress ${crypto.randomUUID().slice(0, 6)}`, productStatus: "pending" });
+    const pending = await createProduct(vera.id, {
+      name: `Digest Dress ${crypto.randomUUID().slice(0, 6)}`,
+      productStatus: "pending",
+    });
     await env.DB.prepare("UPDATE products SET status = 'pending' WHERE id = ?").bind(pending.id).run();
     const keen = await signedInBrowser("shopper");
     const quiet = await signedInBrowser("shopper");
-    for (const follower of [keen, quiet]) await follower.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id });
+    for (const follower of [keen, quiet])
+      await follower.browser.post("/account/following", { intent: "follow", kind: "seller", id: vera.id });
     // The keen one switches the daily e-mail on (the Profile's settings: every category's box is sent).
-    const settings = await keen.browser.post("/account?tab=profile", { intent: "notification_preferences", email: ["selling", "store", "payouts", "marketing", "alerts", "messages", "following"] });
+    const settings = await keen.browser.post("/account?tab=profile", {
+      intent: "notification_preferences",
+      email: ["selling", "store", "payouts", "marketing", "alerts", "messages", "following"],
+    });
     expect(settings.status).toBe(302);
 
     const reviewer = await signedInBrowser("productReviewer");
-    expect((await reviewer.browser.post("/admin/products", { intent: "approve", productId: pending.id })).status).toBe(302);
+    expect((await reviewer.browser.post("/admin/products", { intent: "approve", productId: pending.id })).status).toBe(
+      302,
+    );
     await queueDrained();
     for (const follower of [keen, quiet]) {
       expect(await rows("SELECT kind, title, link FROM notifications WHERE user_id = ?", follower.id)).toEqual([
-        { kind: "followed_new_listing", title: `New from ${vera.displayName}: ${pending.name}`, link: `/product/${pending.id}` },
+        {
+          kind: "followed_new_listing",
+          title: `New from ${vera.displayName}: ${pending.name}`,
+          link: `/product/${pending.id}`,
+        },
       ]);
       expect(await rows("SELECT id FROM notification_outbox WHERE recipient = ?", follower.email)).toEqual([]);
     }
@@ -158,16 +206,22 @@ describe("what followers see", () => {
     const morning = Date.now() + 60_000;
     await runDaily(morning);
     await queueDrained();
-    const digests = await rows("SELECT recipient, subject, body, payload FROM notification_outbox WHERE kind = 'following_digest'");
+    const digests = await rows(
+      "SELECT recipient, subject, body, payload FROM notification_outbox WHERE kind = 'following_digest'",
+    );
     expect(digests.map((d) => d.recipient)).toEqual([keen.email]);
     expect(digests[0]!.subject).toBe("New from sellers you follow: 1 item");
     expect(String(digests[0]!.body)).toContain(pending.name);
     // Its category carries the one-click unsubscribe link when rendered (email-render.server.tsx).
     expect(JSON.parse(String(digests[0]!.payload))).toMatchObject({ category: "following", userId: keen.id });
     // The digest is no notification of its own, and a second run the same day sends nothing more.
-    expect(await rows("SELECT kind FROM notifications WHERE user_id = ? AND kind = 'following_digest'", keen.id)).toEqual([]);
+    expect(
+      await rows("SELECT kind FROM notifications WHERE user_id = ? AND kind = 'following_digest'", keen.id),
+    ).toEqual([]);
     await runDaily(morning + 60_000);
     await queueDrained();
-    expect(await rows("SELECT count(*) AS n FROM notification_outbox WHERE kind = 'following_digest'")).toEqual([{ n: 1 }]);
+    expect(await rows("SELECT count(*) AS n FROM notification_outbox WHERE kind = 'following_digest'")).toEqual([
+      { n: 1 },
+    ]);
   });
 });

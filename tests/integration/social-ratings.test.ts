@@ -10,11 +10,26 @@ import { Browser } from "./http";
 // seller card show the average, the count and the badges earned.
 
 const DAY = 86_400_000;
-const rows = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results;
-const address = JSON.stringify({ fullName: "Rated Shopper", addressLine1: "1 Rated Row", city: "London", postalCode: "N1 1AA", country: "United Kingdom" });
+const rows = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all()
+  ).results;
+const address = JSON.stringify({
+  fullName: "Rated Shopper",
+  addressLine1: "1 Rated Row",
+  city: "London",
+  postalCode: "N1 1AA",
+  country: "United Kingdom",
+});
 
 /** A trade of `sellerId`'s item bought by `shopperId`: completed `endedDaysAgo` days ago (or in `status`). */
-async function trade(sellerId: string, shopperId: string, options: { status?: string; endedDaysAgo?: number; orderedDaysAgo?: number; postedAfterHours?: number | null } = {}) {
+async function trade(
+  sellerId: string,
+  shopperId: string,
+  options: { status?: string; endedDaysAgo?: number; orderedDaysAgo?: number; postedAfterHours?: number | null } = {},
+) {
   const product = await createProduct(sellerId, { name: `Traded Coat ${crypto.randomUUID().slice(0, 6)}` });
   const id = crypto.randomUUID().slice(0, 12);
   const now = Date.now();
@@ -23,9 +38,30 @@ async function trade(sellerId: string, shopperId: string, options: { status?: st
   const status = options.status ?? "completed";
   const posted = options.postedAfterHours === null ? null : ordered + (options.postedAfterHours ?? 12) * 3_600_000;
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, 5000, 399, 5399, ?, ?, ?, ?)").bind(`order_r_${id}`, shopperId, status === "completed" ? "completed" : "processing", address, address, ordered, now),
-    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, shipped_at, delivered_at, completed_at, created_at) VALUES (?, ?, ?, ?, 'purchase', 5000, 5000, ?, ?, ?, ?, ?)")
-      .bind(`item_r_${id}`, `order_r_${id}`, product.id, product.name, status, posted, status === "completed" ? ended : null, status === "completed" ? ended : null, ordered),
+    env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, 5000, 399, 5399, ?, ?, ?, ?)",
+    ).bind(
+      `order_r_${id}`,
+      shopperId,
+      status === "completed" ? "completed" : "processing",
+      address,
+      address,
+      ordered,
+      now,
+    ),
+    env.DB.prepare(
+      "INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, shipped_at, delivered_at, completed_at, created_at) VALUES (?, ?, ?, ?, 'purchase', 5000, 5000, ?, ?, ?, ?, ?)",
+    ).bind(
+      `item_r_${id}`,
+      `order_r_${id}`,
+      product.id,
+      product.name,
+      status,
+      posted,
+      status === "completed" ? ended : null,
+      status === "completed" ? ended : null,
+      ordered,
+    ),
     env.DB.prepare("UPDATE products SET availability = 'sold' WHERE id = ?").bind(product.id),
   ]);
   return { itemId: `item_r_${id}`, orderId: `order_r_${id}`, product };
@@ -39,10 +75,19 @@ describe("the seller rates the shopper", () => {
     const form = await (await seller.browser.fetch(`/account/ratings/${itemId}`)).text();
     expect(form).toContain("Rate the shopper");
     expect(form).toContain(`How was ${shopper.displayName} to trade with?`);
-    const saved = await seller.browser.post(`/account/ratings/${itemId}`, { intent: "rate", rating: "4", comment: "Paid quickly." });
+    const saved = await seller.browser.post(`/account/ratings/${itemId}`, {
+      intent: "rate",
+      rating: "4",
+      comment: "Paid quickly.",
+    });
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`/account/ratings/${itemId}`);
-    expect(await rows("SELECT rating, comment, side, reviewer_id, reviewed_user_id FROM reviews WHERE order_item_id = ?", itemId)).toEqual([
+    expect(
+      await rows(
+        "SELECT rating, comment, side, reviewer_id, reviewed_user_id FROM reviews WHERE order_item_id = ?",
+        itemId,
+      ),
+    ).toEqual([
       { rating: 4, comment: "Paid quickly.", side: "seller", reviewer_id: seller.id, reviewed_user_id: shopper.id },
     ]);
     const after = await (await seller.browser.fetch(`/account/ratings/${itemId}`)).text();
@@ -54,7 +99,12 @@ describe("the seller rates the shopper", () => {
     ["0 stars", { rating: "0" }, 400, "Please choose a rating from 1 to 5"],
     ["6 stars", { rating: "6" }, 400, "Please choose a rating from 1 to 5"],
     ["no stars", {}, 400, "Please choose a rating from 1 to 5"],
-    ["10,000 characters", { rating: "5", comment: "x".repeat(10_000) }, 400, "Comment must be at most 2,000 characters"],
+    [
+      "10,000 characters",
+      { rating: "5", comment: "x".repeat(10_000) },
+      400,
+      "Comment must be at most 2,000 characters",
+    ],
   ])("refuses %s with a message and a 4xx, changing nothing", async (_label, fields, status, message) => {
     const seller = await signedInBrowser("vendor");
     const { itemId } = await trade(seller.id, (await createUser()).id);
@@ -95,7 +145,11 @@ describe("the seller rates the shopper", () => {
     const seller = await createUser();
     const late = await trade(seller.id, shopper.id, { endedDaysAgo: 31 });
     const before = await databaseFingerprint();
-    const response = await shopper.browser.post(`/account/orders/${late.orderId}`, { intent: "review", itemId: late.itemId, rating: "5" });
+    const response = await shopper.browser.post(`/account/orders/${late.orderId}`, {
+      intent: "review",
+      itemId: late.itemId,
+      rating: "5",
+    });
     expect(response.status).toBe(409);
     expect(await response.text()).toContain("Ratings can be given for 30 days after a trade ends");
     expect(await databaseFingerprint()).toBe(before);
@@ -107,37 +161,66 @@ describe("badges and averages", () => {
     const name = `Badged${crypto.randomUUID().slice(0, 6)}`;
     const seller = await createUser({ displayName: name });
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', ?, 'active', ?, ?)").bind(seller.id, `acct_${seller.id}`, now, now).run();
-    await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?)").bind(seller.id, now).run();
+    await env.DB.prepare(
+      "INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', ?, 'active', ?, ?)",
+    )
+      .bind(seller.id, `acct_${seller.id}`, now, now)
+      .run();
+    await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?)")
+      .bind(seller.id, now)
+      .run();
     for (let k = 0; k < 10; k++) {
       const buyer = await createUser();
       const { itemId, product } = await trade(seller.id, buyer.id, { orderedDaysAgo: 5 + k, postedAfterHours: 20 });
-      await env.DB.prepare("INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, order_item_id, side, created_at) VALUES (?, ?, 'Lovely', ?, ?, ?, ?, 'shopper', ?)").bind(`review_b_${itemId}`, k === 0 ? 4 : 5, buyer.id, seller.id, product.id, itemId, now).run();
+      await env.DB.prepare(
+        "INSERT INTO reviews (id, rating, comment, reviewer_id, reviewed_user_id, product_id, order_item_id, side, created_at) VALUES (?, ?, 'Lovely', ?, ?, ?, ?, 'shopper', ?)",
+      )
+        .bind(`review_b_${itemId}`, k === 0 ? 4 : 5, buyer.id, seller.id, product.id, itemId, now)
+        .run();
     }
     const item = await createProduct(seller.id, { name: `Badged Blazer ${name}` });
     const profile = await (await new Browser().fetch(`/${name}`)).text();
-    for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)"]) expect(profile).toContain(text);
+    for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)"])
+      expect(profile).toContain(text);
     // Her item's card (on her page and every listing) carries her average and count.
     expect(profile).toContain('aria-label="Seller rated 4.9 out of 5 from 10 ratings"');
-    expect(await (await new Browser().fetch(`/all-products?search=${encodeURIComponent(name)}`)).text()).toContain("★ 4.9 (10)");
+    expect(await (await new Browser().fetch(`/all-products?search=${encodeURIComponent(name)}`)).text()).toContain(
+      "★ 4.9 (10)",
+    );
     const card = await (await new Browser().fetch(`/product/${item.id}`)).text();
-    for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)", 'href="/pages/badges"']) expect(card).toContain(text);
-    expect(await (await new Browser().fetch("/pages/badges")).text()).toContain("Posted each of their last 10 orders within 2 days.");
+    for (const text of ["Verified seller", "Top rated", "Ships fast", "4.9 ★ (10 ratings)", 'href="/pages/badges"'])
+      expect(card).toContain(text);
+    expect(await (await new Browser().fetch("/pages/badges")).text()).toContain(
+      "Posted each of their last 10 orders within 2 days.",
+    );
   });
 
   it("a confirmed e-mail alone is no Verified seller; one late posting and a 4.7 average earn nothing", async () => {
     const name = `Plain${crypto.randomUUID().slice(0, 6)}`;
     const seller = await createUser({ displayName: name });
-    await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?)").bind(seller.id, Date.now()).run();
+    await env.DB.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?)")
+      .bind(seller.id, Date.now())
+      .run();
     for (let k = 0; k < 10; k++) {
       const buyer = await createUser();
-      const { itemId, product } = await trade(seller.id, buyer.id, { orderedDaysAgo: 5 + k, postedAfterHours: k === 3 ? 60 : 20 });
-      await env.DB.prepare("INSERT INTO reviews (id, rating, reviewer_id, reviewed_user_id, product_id, order_item_id, side, created_at) VALUES (?, ?, ?, ?, ?, ?, 'shopper', ?)").bind(`review_p_${itemId}`, k < 3 ? 4 : 5, buyer.id, seller.id, product.id, itemId, Date.now()).run();
+      const { itemId, product } = await trade(seller.id, buyer.id, {
+        orderedDaysAgo: 5 + k,
+        postedAfterHours: k === 3 ? 60 : 20,
+      });
+      await env.DB.prepare(
+        "INSERT INTO reviews (id, rating, reviewer_id, reviewed_user_id, product_id, order_item_id, side, created_at) VALUES (?, ?, ?, ?, ?, ?, 'shopper', ?)",
+      )
+        .bind(`review_p_${itemId}`, k < 3 ? 4 : 5, buyer.id, seller.id, product.id, itemId, Date.now())
+        .run();
     }
     // The seller's ratings of shoppers are not the seller's own average.
     const buyer = await createUser();
     const { itemId } = await trade(seller.id, buyer.id);
-    await env.DB.prepare("INSERT INTO reviews (id, rating, reviewer_id, reviewed_user_id, order_item_id, side, created_at) VALUES (?, 1, ?, ?, ?, 'seller', ?)").bind(`review_s_${itemId}`, seller.id, buyer.id, itemId, Date.now()).run();
+    await env.DB.prepare(
+      "INSERT INTO reviews (id, rating, reviewer_id, reviewed_user_id, order_item_id, side, created_at) VALUES (?, 1, ?, ?, ?, 'seller', ?)",
+    )
+      .bind(`review_s_${itemId}`, seller.id, buyer.id, itemId, Date.now())
+      .run();
     const profile = await (await new Browser().fetch(`/${name}`)).text();
     expect(profile).toContain("4.7 ★ (10 ratings)");
     for (const text of ["Verified seller", "Top rated", "Ships fast"]) expect(profile).not.toContain(text);

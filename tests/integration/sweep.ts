@@ -24,7 +24,7 @@ export function rotating<T>(items: readonly T[], k: number, index: number): T[] 
 /** A property's runs: `perRun`, or `full` in a full sweep, from the printed seed mixed with the case's name (so cases differ). */
 export function propertyRuns(perRun: number, full: number, caseName = "") {
   let seed = SWEEP_SEED;
-  for (const char of caseName) seed = (Math.imul(seed ^ char.charCodeAt(0), 16777619) >>> 0);
+  for (const char of caseName) seed = Math.imul(seed ^ char.charCodeAt(0), 16777619) >>> 0;
   return { numRuns: FULL_SWEEP ? full : perRun, seed: seed | 0 };
 }
 

@@ -10,8 +10,16 @@ import { LabelRefused, type LabelRequest } from "../../app/services/shipping-typ
 // its client libraries use.
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), "utf8");
-const created = JSON.parse(fixture("shipments-create.json")) as { id: string; rates: { id: string; service: string; rate: string; currency: string }[] };
-const bought = JSON.parse(fixture("shipments-buy.json")) as { id: string; tracking_code: string; postage_label: { label_url: string }; selected_rate: { id: string; carrier: string; service: string; rate: string; currency: string } };
+const created = JSON.parse(fixture("shipments-create.json")) as {
+  id: string;
+  rates: { id: string; service: string; rate: string; currency: string }[];
+};
+const bought = JSON.parse(fixture("shipments-buy.json")) as {
+  id: string;
+  tracking_code: string;
+  postage_label: { label_url: string };
+  selected_rate: { id: string; carrier: string; service: string; rate: string; currency: string };
+};
 
 /** The documented shipment, quoted in GBP (a UK account): Express £12.40, Priority £3.45, GroundAdvantage £2.95. */
 const GBP: Record<string, string> = { Express: "12.40", Priority: "3.45", GroundAdvantage: "2.95" };
@@ -27,10 +35,18 @@ interface Call {
 function easyPost(answers: { status: number; body: unknown }[]) {
   const calls: Call[] = [];
   const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    calls.push({ url: String(input), method: init?.method ?? "GET", headers: new Headers(init?.headers), body: JSON.parse(String(init?.body ?? "{}")) });
+    calls.push({
+      url: String(input),
+      method: init?.method ?? "GET",
+      headers: new Headers(init?.headers),
+      body: JSON.parse(String(init?.body ?? "{}")),
+    });
     const answer = answers.shift();
     if (!answer) throw new Error("no answer left");
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { "content-type": "application/json" } });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { "content-type": "application/json" },
+    });
   }) as typeof fetch;
   return { calls, provider: easyPostProvider({ EASYPOST_API_KEY: "EZTK_contract" }, fetcher) };
 }
@@ -39,8 +55,22 @@ const REQUEST: LabelRequest = {
   orderId: "order_01TEST",
   reference: "#7KQ4M2XA",
   direction: "outbound",
-  from: { fullName: "Vera Vintage", addressLine1: "2 Return Lane", city: "Leeds", county: "West Yorkshire", postalCode: "LS1 4AP", country: "United Kingdom" },
-  to: { fullName: "Ada Lovelace", addressLine1: "12 St James's Square", addressLine2: "Flat 3", city: "London", postalCode: "SW1Y 4JH", country: "GB" },
+  from: {
+    fullName: "Vera Vintage",
+    addressLine1: "2 Return Lane",
+    city: "Leeds",
+    county: "West Yorkshire",
+    postalCode: "LS1 4AP",
+    country: "United Kingdom",
+  },
+  to: {
+    fullName: "Ada Lovelace",
+    addressLine1: "12 St James's Square",
+    addressLine2: "Flat 3",
+    city: "London",
+    postalCode: "SW1Y 4JH",
+    country: "GB",
+  },
   weight: 1000,
   maxCost: 399,
   idempotencyKey: "lbl_contract",
@@ -54,7 +84,10 @@ describe("buying a label", () => {
     ]);
     const label = await provider.buyLabel(REQUEST);
 
-    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual(["POST https://api.easypost.com/v2/shipments", `POST https://api.easypost.com/v2/shipments/${created.id}/buy`]);
+    expect(calls.map((c) => `${c.method} ${c.url}`)).toEqual([
+      "POST https://api.easypost.com/v2/shipments",
+      `POST https://api.easypost.com/v2/shipments/${created.id}/buy`,
+    ]);
     for (const call of calls) {
       // HTTP Basic with the API key as the user and no password, as `curl -u "EASYPOST_API_KEY":`.
       expect(call.headers.get("authorization")).toBe(`Basic ${Buffer.from("EZTK_contract:").toString("base64")}`);
@@ -62,8 +95,24 @@ describe("buying a label", () => {
     }
     expect(calls[0]!.body).toEqual({
       shipment: {
-        to_address: { name: "Ada Lovelace", street1: "12 St James's Square", street2: "Flat 3", city: "London", state: "", zip: "SW1Y 4JH", country: "GB" },
-        from_address: { name: "Vera Vintage", street1: "2 Return Lane", street2: "", city: "Leeds", state: "West Yorkshire", zip: "LS1 4AP", country: "GB" },
+        to_address: {
+          name: "Ada Lovelace",
+          street1: "12 St James's Square",
+          street2: "Flat 3",
+          city: "London",
+          state: "",
+          zip: "SW1Y 4JH",
+          country: "GB",
+        },
+        from_address: {
+          name: "Vera Vintage",
+          street1: "2 Return Lane",
+          street2: "",
+          city: "Leeds",
+          state: "West Yorkshire",
+          zip: "LS1 4AP",
+          country: "GB",
+        },
         parcel: { weight: 35.3 },
         is_return: false,
         reference: "#7KQ4M2XA",
@@ -73,7 +122,14 @@ describe("buying a label", () => {
     // Priority (£3.45) and GroundAdvantage (£2.95) fit £3.99; the cheaper is bought.
     const ground = created.rates.find((r) => r.service === "GroundAdvantage")!;
     expect(calls[1]!.body).toEqual({ rate: { id: ground.id } });
-    expect(label).toEqual({ providerRef: bought.id, carrier: "other", service: "USPS GroundAdvantage", trackingNumber: bought.tracking_code, cost: 295, labelUrl: bought.postage_label.label_url });
+    expect(label).toEqual({
+      providerRef: bought.id,
+      carrier: "other",
+      service: "USPS GroundAdvantage",
+      trackingNumber: bought.tracking_code,
+      cost: 295,
+      labelUrl: bought.postage_label.label_url,
+    });
   });
 
   it("asks for a return shipment for the prepaid label back", async () => {
@@ -88,13 +144,25 @@ describe("buying a label", () => {
   it("buys nothing when no rate fits the delivery fee, and reads EasyPost's refusals and failures apart", async () => {
     const none = easyPost([{ status: 201, body: created }]);
     // The documented rates are in USD: none is a GBP rate within £3.99.
-    await expect(none.provider.buyLabel(REQUEST)).rejects.toThrow(new LabelRefused("No carrier offers a label for this parcel within its delivery fee."));
+    await expect(none.provider.buyLabel(REQUEST)).rejects.toThrow(
+      new LabelRefused("No carrier offers a label for this parcel within its delivery fee."),
+    );
     expect(none.calls).toHaveLength(1);
 
-    const refused = easyPost([{ status: 422, body: { error: { code: "ADDRESS.VERIFY.FAILURE", message: "Unable to verify address.", errors: [] } } }]);
+    const refused = easyPost([
+      {
+        status: 422,
+        body: { error: { code: "ADDRESS.VERIFY.FAILURE", message: "Unable to verify address.", errors: [] } },
+      },
+    ]);
     await expect(refused.provider.buyLabel(REQUEST)).rejects.toBeInstanceOf(LabelRefused);
 
-    const down = easyPost([{ status: 500, body: { error: { code: "INTERNAL_SERVER_ERROR", message: "We're sorry, something went wrong." } } }]);
+    const down = easyPost([
+      {
+        status: 500,
+        body: { error: { code: "INTERNAL_SERVER_ERROR", message: "We're sorry, something went wrong." } },
+      },
+    ]);
     const failure = await down.provider.buyLabel(REQUEST).catch((error: Error) => error);
     expect(failure).toBeInstanceOf(Error);
     expect(failure).not.toBeInstanceOf(LabelRefused);
@@ -109,12 +177,19 @@ describe("the webhook's signature", () => {
   it("matches EasyPost's own test vector (secret 'sécret', normalized NFKD) and reads the event", async () => {
     expect(await signEasyPostEvent(body, "sécret")).toBe(VECTOR);
     const event = await verifyEasyPostEvent(body, VECTOR, "sécret");
-    expect(trackerUpdate(event)).toEqual({ eventId: "evt_1", trackingCode: "1", status: "in_transit", occurredAt: Date.parse("2024-08-02T18:50:00Z") });
+    expect(trackerUpdate(event)).toEqual({
+      eventId: "evt_1",
+      trackingCode: "1",
+      status: "in_transit",
+      occurredAt: Date.parse("2024-08-02T18:50:00Z"),
+    });
   });
 
   it("refuses a missing header, another secret and a changed body", async () => {
     await expect(verifyEasyPostEvent(body, null, "sécret")).rejects.toThrow(/not signed/);
     await expect(verifyEasyPostEvent(body, VECTOR, "invalid_secret")).rejects.toThrow(/does not match/);
-    await expect(verifyEasyPostEvent(body.replace('"status":"in_transit"', '"status":"delivered"'), VECTOR, "sécret")).rejects.toThrow(/does not match/);
+    await expect(
+      verifyEasyPostEvent(body.replace('"status":"in_transit"', '"status":"delivered"'), VECTOR, "sécret"),
+    ).rejects.toThrow(/does not match/);
   });
 });

@@ -47,7 +47,12 @@ const read = (request: IncomingMessage) =>
 /** Stripe's nested form keys (metadata[payout_id]) become {"metadata[payout_id]": …}: flat, as sent. */
 const formOf = (body: string) => Object.fromEntries(new URLSearchParams(body));
 
-const metadataOf = (form: Record<string, string>) => Object.fromEntries(Object.entries(form).filter(([k]) => k.startsWith("metadata[")).map(([k, v]) => [k.slice(9, -1), v]));
+const metadataOf = (form: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([k]) => k.startsWith("metadata["))
+      .map(([k, v]) => [k.slice(9, -1), v]),
+  );
 
 export async function startConnectDouble(): Promise<ConnectDouble> {
   const requests: RecordedRequest[] = [];
@@ -67,32 +72,78 @@ export async function startConnectDouble(): Promise<ConnectDouble> {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 
-  function answer(method: string, path: string, query: string, form: Record<string, string>): { status: number; body: unknown } {
+  function answer(
+    method: string,
+    path: string,
+    query: string,
+    form: Record<string, string>,
+  ): { status: number; body: unknown } {
     if (method === "POST" && path === "/v1/accounts") {
-      return { status: 200, body: { ...fixtures.account, id: `acct_double${++seq}`, type: form.type ?? fixtures.account.type, country: form.country ?? fixtures.account.country, email: form.email ?? null, details_submitted: false, payouts_enabled: false, charges_enabled: false, capabilities: { transfers: "inactive" }, metadata: metadataOf(form) } };
+      return {
+        status: 200,
+        body: {
+          ...fixtures.account,
+          id: `acct_double${++seq}`,
+          type: form.type ?? fixtures.account.type,
+          country: form.country ?? fixtures.account.country,
+          email: form.email ?? null,
+          details_submitted: false,
+          payouts_enabled: false,
+          charges_enabled: false,
+          capabilities: { transfers: "inactive" },
+          metadata: metadataOf(form),
+        },
+      };
     }
     const account = /^\/v1\/accounts\/(acct_[A-Za-z0-9]+)$/.exec(path);
-    if (method === "GET" && account) return { status: 200, body: { ...fixtures.account, ...double.account, id: account[1] } };
+    if (method === "GET" && account)
+      return { status: 200, body: { ...fixtures.account, ...double.account, id: account[1] } };
     if (method === "POST" && path === "/v1/account_links") {
-      return { status: 200, body: { ...fixtures.account_link, url: `https://connect.stripe.com/setup/e/${form.account}/double${++seq}` } };
+      return {
+        status: 200,
+        body: { ...fixtures.account_link, url: `https://connect.stripe.com/setup/e/${form.account}/double${++seq}` },
+      };
     }
     if (method === "GET" && path === "/v1/transfers") {
       const group = new URLSearchParams(query).get("transfer_group");
-      const made = [...answered.values()].map((a) => a.body as { object?: string; transfer_group?: string | null }).filter((b) => b.object === "transfer" && b.transfer_group === group);
+      const made = [...answered.values()]
+        .map((a) => a.body as { object?: string; transfer_group?: string | null })
+        .filter((b) => b.object === "transfer" && b.transfer_group === group);
       return { status: 200, body: { object: "list", url: "/v1/transfers", has_more: false, data: made } };
     }
     if (method === "POST" && path === "/v1/transfers") {
       if (double.failTransfers) return double.failTransfers;
-      return { status: 200, body: { ...fixtures.transfer, id: `tr_double${++seq}`, amount: Number(form.amount), currency: form.currency, destination: form.destination, transfer_group: form.transfer_group ?? null, description: form.description ?? null, metadata: metadataOf(form) } };
+      return {
+        status: 200,
+        body: {
+          ...fixtures.transfer,
+          id: `tr_double${++seq}`,
+          amount: Number(form.amount),
+          currency: form.currency,
+          destination: form.destination,
+          transfer_group: form.transfer_group ?? null,
+          description: form.description ?? null,
+          metadata: metadataOf(form),
+        },
+      };
     }
-    return { status: 404, body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } } };
+    return {
+      status: 404,
+      body: { error: { type: "invalid_request_error", message: `Unrecognized request URL (${method}: ${path}).` } },
+    };
   }
 
   const server: Server = createServer(async (request, response) => {
     const [path = "/", query = ""] = (request.url ?? "/").split("?");
     const method = request.method ?? "GET";
     const form = formOf(await read(request));
-    requests.push({ method, path, headers: request.headers, form, query: Object.fromEntries(new URLSearchParams(query)) });
+    requests.push({
+      method,
+      path,
+      headers: request.headers,
+      form,
+      query: Object.fromEntries(new URLSearchParams(query)),
+    });
     const key = request.headers["idempotency-key"];
     const cacheKey = typeof key === "string" ? `${method} ${path} ${key}` : null;
     const result = (cacheKey && answered.get(cacheKey)) || answer(method, path, query, form);

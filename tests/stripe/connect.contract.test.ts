@@ -28,7 +28,12 @@ beforeEach(() => {
 
 describe("connected accounts", () => {
   it("creates an Express account in GB with the transfers capability, the payee in the metadata, once per payee", async () => {
-    const { accountId } = await provider.createAccount({ type: "owner", id: "user_vendor", email: "vendor@closetloop.test", name: "VintageVera" });
+    const { accountId } = await provider.createAccount({
+      type: "owner",
+      id: "user_vendor",
+      email: "vendor@closetloop.test",
+      name: "VintageVera",
+    });
     expect(accountId).toMatch(/^acct_double\d+$/);
     expect(double.requests).toHaveLength(1);
     const [request] = double.requests;
@@ -49,24 +54,57 @@ describe("connected accounts", () => {
 
   it("a store is a company", async () => {
     await provider.createAccount({ type: "store", id: "store_kensington", email: null, name: "Kensington Closet" });
-    expect(double.requests[0]!.form).toMatchObject({ business_type: "company", "metadata[payee_type]": "store", "metadata[payee_id]": "store_kensington" });
+    expect(double.requests[0]!.form).toMatchObject({
+      business_type: "company",
+      "metadata[payee_type]": "store",
+      "metadata[payee_id]": "store_kensington",
+    });
     expect(double.requests[0]!.form.email).toBeUndefined();
   });
 
   it("asks for an onboarding link with the dashboard as return and refresh URLs, and answers its url", async () => {
-    const { url } = await provider.onboardingLink("acct_double7", { returnUrl: "https://closetloop.example/vendor?payouts=return", refreshUrl: "https://closetloop.example/vendor?payouts=refresh" });
+    const { url } = await provider.onboardingLink("acct_double7", {
+      returnUrl: "https://closetloop.example/vendor?payouts=return",
+      refreshUrl: "https://closetloop.example/vendor?payouts=refresh",
+    });
     expect(url).toMatch(/^https:\/\/connect\.stripe\.com\/setup\/e\/acct_double7\//);
     expect(double.requests[0]).toMatchObject({
       method: "POST",
       path: "/v1/account_links",
-      form: { account: "acct_double7", type: "account_onboarding", return_url: "https://closetloop.example/vendor?payouts=return", refresh_url: "https://closetloop.example/vendor?payouts=refresh" },
+      form: {
+        account: "acct_double7",
+        type: "account_onboarding",
+        return_url: "https://closetloop.example/vendor?payouts=return",
+        refresh_url: "https://closetloop.example/vendor?payouts=refresh",
+      },
     });
   });
 
   it.each([
-    [{ details_submitted: false, payouts_enabled: false, capabilities: { card_payments: "inactive", transfers: "inactive" } }, "not_started"],
-    [{ details_submitted: true, payouts_enabled: false, capabilities: { card_payments: "inactive", transfers: "pending" } }, "pending_verification"],
-    [{ details_submitted: true, payouts_enabled: true, capabilities: { card_payments: "active", transfers: "active" } }, "active"],
+    [
+      {
+        details_submitted: false,
+        payouts_enabled: false,
+        capabilities: { card_payments: "inactive", transfers: "inactive" },
+      },
+      "not_started",
+    ],
+    [
+      {
+        details_submitted: true,
+        payouts_enabled: false,
+        capabilities: { card_payments: "inactive", transfers: "pending" },
+      },
+      "pending_verification",
+    ],
+    [
+      {
+        details_submitted: true,
+        payouts_enabled: true,
+        capabilities: { card_payments: "active", transfers: "active" },
+      },
+      "active",
+    ],
   ] as const)("reads an account %j as %s", async (account, status) => {
     double.account = account;
     expect(await provider.accountStatus("acct_double9")).toBe(status);
@@ -80,7 +118,11 @@ describe("connected accounts", () => {
 });
 
 describe("transfers", () => {
-  const payout = { id: "payout_owner_user_vendor_1763337600000_0A1B2C3D", amount: 12150, periodStart: Date.UTC(2026, 10, 16) };
+  const payout = {
+    id: "payout_owner_user_vendor_1763337600000_0A1B2C3D",
+    amount: 12150,
+    periodStart: Date.UTC(2026, 10, 16),
+  };
 
   it("sends the payout's due amount in pence, gbp, to the account, with Idempotency-Key = the payout's id and its id in the metadata", async () => {
     const { transferId } = await provider.createTransfer(transferFor(payout, "acct_double3"));
@@ -125,7 +167,9 @@ describe("transfers", () => {
   it("an error answer throws with Stripe's message (the job records the payout failed with it)", async () => {
     double.failTransfers = { status: 400, body: fixtures.error_balance_insufficient };
     const other = { ...payout, id: "payout_owner_user_vendor2_1763337600000_9Z8Y7X6W" };
-    await expect(provider.createTransfer(transferFor(other, "acct_double3"))).rejects.toThrow(/insufficient available funds/);
+    await expect(provider.createTransfer(transferFor(other, "acct_double3"))).rejects.toThrow(
+      /insufficient available funds/,
+    );
     // A 400 is not retried by the SDK: one request.
     expect(double.requests).toHaveLength(1);
   });

@@ -61,7 +61,8 @@ export class StripeDouble {
   private server: Server | undefined;
 
   constructor() {
-    for (const endpoint of JSON.parse(readFileSync(path.join(FIXTURES, "endpoints.json"), "utf8")) as Endpoint[]) this.register(endpoint);
+    for (const endpoint of JSON.parse(readFileSync(path.join(FIXTURES, "endpoints.json"), "utf8")) as Endpoint[])
+      this.register(endpoint);
   }
 
   /** Every fixture file the double can serve. */
@@ -83,7 +84,10 @@ export class StripeDouble {
   }
 
   /** Stripe's error body (the `error` schema of Stripe's OpenAPI spec). */
-  static error(status: number, error: { type: string; code?: string; decline_code?: string; message: string; payment_intent?: unknown }) {
+  static error(
+    status: number,
+    error: { type: string; code?: string; decline_code?: string; message: string; payment_intent?: unknown },
+  ) {
     return { status, body: { error } };
   }
 
@@ -110,14 +114,19 @@ export class StripeDouble {
         const endpoint = this.endpoints.find((e) => e.method === req.method && matches(e.path, url.pathname));
         if (!endpoint) {
           res.writeHead(404, { "content-type": "application/json" });
-          res.end(JSON.stringify({ error: { type: "invalid_request_error", message: `The double has no ${req.method} ${url.pathname}` } }));
+          res.end(
+            JSON.stringify({
+              error: { type: "invalid_request_error", message: `The double has no ${req.method} ${url.pathname}` },
+            }),
+          );
           return;
         }
         const answer: Record<string, unknown> = { ...StripeDouble.fixture(endpoint.fixture) };
         // As Stripe echoes them: the request's scalar fields and its metadata.
         for (const [key, value] of Object.entries(params)) {
           if (!(key in answer)) continue;
-          if (typeof value === "string") answer[key] = /^\d+$/.test(value) && typeof answer[key] === "number" ? Number(value) : value;
+          if (typeof value === "string")
+            answer[key] = /^\d+$/.test(value) && typeof answer[key] === "number" ? Number(value) : value;
           else if (key === "metadata") answer[key] = value;
         }
         const id = url.pathname.split("/")[3];

@@ -11,7 +11,15 @@ import { CartGroups } from "./cart-groups";
  * only when the basket button is first pressed, so it costs nothing on first load; without
  * JavaScript the basket button is a link to /cart.
  */
-export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open: boolean; onOpenChange: (open: boolean) => void; returnFocus: () => void }) {
+export default function BasketDrawer({
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: () => void;
+}) {
   const cart = useFetcher<CartView>({ key: "basket" });
   const location = useLocation();
   const price = usePrice();
@@ -44,7 +52,9 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
         >
           <div className="flex items-center justify-between border-b border-stone-200 p-4">
             <Dialog.Title className="text-lg font-semibold">{`Shopping Basket (${counted(count, "item")})`}</Dialog.Title>
-            <Dialog.Close className="rounded p-1 text-xl leading-none" aria-label="Close basket">✕</Dialog.Close>
+            <Dialog.Close className="rounded p-1 text-xl leading-none" aria-label="Close basket">
+              ✕
+            </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Items in your basket, grouped by who sends them.</Dialog.Description>
           <div className="flex-1 overflow-y-auto p-4">
@@ -53,12 +63,19 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
             ) : !data.signedIn ? (
               <div className="py-10 text-center">
                 <p>Please sign in to view your cart</p>
-                <Link to={`/auth?redirectTo=${encodeURIComponent(location.pathname)}`} className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Sign In</Link>
+                <Link
+                  to={`/auth?redirectTo=${encodeURIComponent(location.pathname)}`}
+                  className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white"
+                >
+                  Sign In
+                </Link>
               </div>
             ) : data.lines.length === 0 ? (
               <div className="py-10 text-center">
                 <p>Your basket is empty</p>
-                <Dialog.Close className="mt-4 rounded-md border border-stone-300 px-4 py-2">Continue Shopping</Dialog.Close>
+                <Dialog.Close className="mt-4 rounded-md border border-stone-300 px-4 py-2">
+                  Continue Shopping
+                </Dialog.Close>
               </div>
             ) : (
               <CartGroups lines={data.lines} returnTo={location.pathname} compact />
@@ -67,13 +84,26 @@ export default function BasketDrawer({ open, onOpenChange, returnFocus }: { open
           {data?.signedIn && data.lines.length > 0 ? (
             <div className="border-t border-stone-200 p-4">
               <dl className="space-y-1 text-sm">
-                <div className="flex justify-between"><dt>Subtotal</dt><dd>{price(data.totals.subtotal)}</dd></div>
-                <div className="flex justify-between"><dt>{`Delivery (${counted(data.totals.groups, "handler")})`}</dt><dd>{price(data.totals.delivery)}</dd></div>
-                <div className="flex justify-between text-base font-semibold"><dt>Total</dt><dd>{price(data.totals.total)}</dd></div>
+                <div className="flex justify-between">
+                  <dt>Subtotal</dt>
+                  <dd>{price(data.totals.subtotal)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt>{`Delivery (${counted(data.totals.groups, "handler")})`}</dt>
+                  <dd>{price(data.totals.delivery)}</dd>
+                </div>
+                <div className="flex justify-between text-base font-semibold">
+                  <dt>Total</dt>
+                  <dd>{price(data.totals.total)}</dd>
+                </div>
               </dl>
               <ChargedInPounds pence={data.totals.total} className="mt-2 text-sm text-stone-700" />
-              <Link to="/cart" className="mt-3 block rounded-md bg-brand py-2.5 text-center font-semibold text-white">Go To Checkout</Link>
-              <Dialog.Close className="mt-2 w-full rounded-md border border-stone-300 py-2">Continue Shopping</Dialog.Close>
+              <Link to="/cart" className="mt-3 block rounded-md bg-brand py-2.5 text-center font-semibold text-white">
+                Go To Checkout
+              </Link>
+              <Dialog.Close className="mt-2 w-full rounded-md border border-stone-300 py-2">
+                Continue Shopping
+              </Dialog.Close>
             </div>
           ) : null}
         </Dialog.Content>

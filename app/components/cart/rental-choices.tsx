@@ -9,7 +9,17 @@ import { Field } from "../forms";
  * At checkout, each rental's 'Need it by' date and its damage protection (issue 44, items 1 and 6;
  * decision 0080). Plain fields of the checkout form: they work without JavaScript.
  */
-export function RentalChoicesFields({ lines, range, errors, values }: { lines: CartLine[]; range: { min: string; max: string }; errors: Record<string, string>; values: Record<string, string> }) {
+export function RentalChoicesFields({
+  lines,
+  range,
+  errors,
+  values,
+}: {
+  lines: CartLine[];
+  range: { min: string; max: string };
+  errors: Record<string, string>;
+  values: Record<string, string>;
+}) {
   const rentals = lines.filter((l) => l.type === "rental" && l.available);
   if (rentals.length === 0) return null;
   return (
@@ -31,10 +41,16 @@ export function RentalChoicesFields({ lines, range, errors, values }: { lines: C
               error={errors[needByField(line.productId)]}
             />
             <label className="flex items-center gap-2 text-sm">
-              <input type="checkbox" name={protectField(line.productId)} defaultChecked={values[protectField(line.productId)] === "on"} />
+              <input
+                type="checkbox"
+                name={protectField(line.productId)}
+                defaultChecked={values[protectField(line.productId)] === "on"}
+              />
               {`Add damage protection for ${formatGBP(PROTECTION_FEE)} (${line.name})`}
             </label>
-            {errors[protectField(line.productId)] ? <p className="text-sm text-red-700">{errors[protectField(line.productId)]}</p> : null}
+            {errors[protectField(line.productId)] ? (
+              <p className="text-sm text-red-700">{errors[protectField(line.productId)]}</p>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,6 +1,13 @@
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import { ShipsToFilter } from "./ships-to-filter";
-import { CATEGORIES, CONDITIONS, PRODUCT_TYPES, SORT_LABELS, type CatalogFilters, type SortOrder } from "../../domain/catalog";
+import {
+  CATEGORIES,
+  CONDITIONS,
+  PRODUCT_TYPES,
+  SORT_LABELS,
+  type CatalogFilters,
+  type SortOrder,
+} from "../../domain/catalog";
 
 export interface FilterOptions {
   brands: string[];
@@ -10,7 +17,19 @@ export interface FilterOptions {
 
 const toPounds = (pence: number | null) => (pence === null ? "" : (pence / 100).toFixed(2).replace(/\.00$/, ""));
 
-function CheckboxGroup({ legend, name, options, selected, counts }: { legend: string; name: string; options: readonly string[]; selected: string[]; counts?: ReadonlyMap<string, number> }) {
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  selected,
+  counts,
+}: {
+  legend: string;
+  name: string;
+  options: readonly string[];
+  selected: string[];
+  counts?: ReadonlyMap<string, number>;
+}) {
   if (options.length === 0) return null;
   return (
     <fieldset className="border-t border-stone-200 pt-3">
@@ -28,19 +47,43 @@ function CheckboxGroup({ legend, name, options, selected, counts }: { legend: st
   );
 }
 
-function PriceRange({ legend, minName, maxName, min, max }: { legend: string; minName: string; maxName: string; min: number | null; max: number | null }) {
+function PriceRange({
+  legend,
+  minName,
+  maxName,
+  min,
+  max,
+}: {
+  legend: string;
+  minName: string;
+  maxName: string;
+  min: number | null;
+  max: number | null;
+}) {
   return (
     <fieldset className="border-t border-stone-200 pt-3">
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>
       <div className="flex items-center gap-2 text-sm">
         <label className="flex items-center gap-1">
           <span className="sr-only">{legend} minimum (£)</span>£
-          <input name={minName} inputMode="decimal" placeholder="Min" defaultValue={toPounds(min)} className="w-20 rounded border border-stone-300 px-2 py-1" />
+          <input
+            name={minName}
+            inputMode="decimal"
+            placeholder="Min"
+            defaultValue={toPounds(min)}
+            className="w-20 rounded border border-stone-300 px-2 py-1"
+          />
         </label>
         <span aria-hidden="true">–</span>
         <label className="flex items-center gap-1">
           <span className="sr-only">{legend} maximum (£)</span>£
-          <input name={maxName} inputMode="decimal" placeholder="Max" defaultValue={toPounds(max)} className="w-20 rounded border border-stone-300 px-2 py-1" />
+          <input
+            name={maxName}
+            inputMode="decimal"
+            placeholder="Max"
+            defaultValue={toPounds(max)}
+            className="w-20 rounded border border-stone-300 px-2 py-1"
+          />
         </label>
       </div>
     </fieldset>
@@ -92,7 +135,9 @@ export function FilterSidebar({
       {/* Keeps 'Show my sizes' from putting the shopper's sizes back when they untick them. */}
       {mySizes ? <input type="hidden" name="my_sizes" value="1" /> : null}
       <div>
-        <label htmlFor="sort" className="mb-1 block text-sm font-semibold">Sort by</label>
+        <label htmlFor="sort" className="mb-1 block text-sm font-semibold">
+          Sort by
+        </label>
         <select
           id="sort"
           name="sort"
@@ -101,23 +146,47 @@ export function FilterSidebar({
           className="w-full rounded border border-stone-300 bg-white px-2 py-1.5 text-sm"
         >
           {sorts.map((s) => (
-            <option key={s} value={s}>{SORT_LABELS[s]}</option>
+            <option key={s} value={s}>
+              {SORT_LABELS[s]}
+            </option>
           ))}
         </select>
       </div>
       <ShipsToFilter country={shipsTo} />
-      {hideBrand ? null : <CheckboxGroup legend="Brands" name="brand" options={options.brands} selected={filters.brands} />}
-      <PriceRange legend="Rental price" minName="rental_min" maxName="rental_max" min={filters.rentalMin} max={filters.rentalMax} />
+      {hideBrand ? null : (
+        <CheckboxGroup legend="Brands" name="brand" options={options.brands} selected={filters.brands} />
+      )}
+      <PriceRange
+        legend="Rental price"
+        minName="rental_min"
+        maxName="rental_max"
+        min={filters.rentalMin}
+        max={filters.rentalMax}
+      />
       <PriceRange legend="Buy price" minName="buy_min" maxName="buy_max" min={filters.buyMin} max={filters.buyMax} />
-      <CheckboxGroup legend="Size" name="size" options={sizes.map((s) => s.size)} selected={filters.sizes} counts={new Map(sizes.map((s) => [s.size, s.n]))} />
-      {hideCategory ? null : <CheckboxGroup legend="Categories" name="category" options={CATEGORIES} selected={filters.categories} />}
-      {hideType ? null : <CheckboxGroup legend="Product types" name="type" options={PRODUCT_TYPES} selected={filters.productTypes} />}
+      <CheckboxGroup
+        legend="Size"
+        name="size"
+        options={sizes.map((s) => s.size)}
+        selected={filters.sizes}
+        counts={new Map(sizes.map((s) => [s.size, s.n]))}
+      />
+      {hideCategory ? null : (
+        <CheckboxGroup legend="Categories" name="category" options={CATEGORIES} selected={filters.categories} />
+      )}
+      {hideType ? null : (
+        <CheckboxGroup legend="Product types" name="type" options={PRODUCT_TYPES} selected={filters.productTypes} />
+      )}
       <CheckboxGroup legend="Colours" name="color" options={options.colors} selected={filters.colors} />
       <CheckboxGroup legend="Tags" name="tag" options={options.tags} selected={filters.tags} />
       <CheckboxGroup legend="Condition" name="condition" options={CONDITIONS} selected={filters.conditions} />
       <div className="flex gap-2 border-t border-stone-200 pt-3">
-        <button type="submit" className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">Apply Filters</button>
-        <Link to={action} className="rounded-md border border-stone-300 px-3 py-2 text-sm">Reset</Link>
+        <button type="submit" className="flex-1 rounded-md bg-brand px-3 py-2 text-sm font-semibold text-white">
+          Apply Filters
+        </button>
+        <Link to={action} className="rounded-md border border-stone-300 px-3 py-2 text-sm">
+          Reset
+        </Link>
       </div>
     </Form>
   );

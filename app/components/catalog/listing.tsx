@@ -79,13 +79,22 @@ export function Listing({
         {/* The same link for everyone (the page stays shared): the shopper's sizes are read behind it (issue 25, item 3). */}
         <p className="text-sm">
           {data.mySizes ? <span className="mr-2 text-stone-700">Showing your sizes and one-size items</span> : null}
-          <a href={`/account/sizes/show?${data.mySizes ? "off=1&" : ""}return=${encodeURIComponent(here)}`} className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50">{data.mySizes ? "Show all sizes" : "Show my sizes"}</a>
+          <a
+            href={`/account/sizes/show?${data.mySizes ? "off=1&" : ""}return=${encodeURIComponent(here)}`}
+            className="rounded-md border border-stone-300 px-3 py-1.5 font-medium hover:bg-stone-50"
+          >
+            {data.mySizes ? "Show all sizes" : "Show my sizes"}
+          </a>
         </p>
       </div>
       {data.mySizes && result.total === 0 ? (
         <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          {"Nothing here in your saved sizes: they may be of another kind (a children's listing needs a children's size). "}
-          <a href={`/account/sizes?return=${encodeURIComponent(here)}`} className="font-medium text-brand underline">Add a size</a>
+          {
+            "Nothing here in your saved sizes: they may be of another kind (a children's listing needs a children's size). "
+          }
+          <a href={`/account/sizes?return=${encodeURIComponent(here)}`} className="font-medium text-brand underline">
+            Add a size
+          </a>
           {" or choose Show all sizes."}
         </p>
       ) : null}
@@ -96,7 +105,9 @@ export function Listing({
       ) : null}
       {data.priceNotes.length ? (
         <ul className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm" role="alert">
-          {data.priceNotes.map((note) => <li key={note}>{note}</li>)}
+          {data.priceNotes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
         </ul>
       ) : null}
       <SaveSearch canonical={data.canonical} />
@@ -105,9 +116,22 @@ export function Listing({
           {/* Closed on a phone (a 'Filters (2)' button above the results), always open from lg up
               (app.css): one form, no JavaScript needed, issue 24. */}
           <details key={data.canonical} className="listing-filters rounded-lg border border-stone-200 bg-white p-4">
-            <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">{filterCount > 0 ? `Filters (${filterCount})` : "Filters"}</summary>
+            <summary className="cursor-pointer font-semibold lg:pointer-events-none lg:list-none">
+              {filterCount > 0 ? `Filters (${filterCount})` : "Filters"}
+            </summary>
             <div className="mt-3">
-              <FilterSidebar action={action} filters={data.filters} sort={data.sort} options={data.options} sizes={data.sizes} mySizes={data.mySizes} shipsTo={data.shipsTo ?? null} hideBrand={hideBrand} hideType={hideType} hideCategory={hideCategory} />
+              <FilterSidebar
+                action={action}
+                filters={data.filters}
+                sort={data.sort}
+                options={data.options}
+                sizes={data.sizes}
+                mySizes={data.mySizes}
+                shipsTo={data.shipsTo ?? null}
+                hideBrand={hideBrand}
+                hideType={hideType}
+                hideCategory={hideCategory}
+              />
             </div>
           </details>
         </aside>
@@ -129,7 +153,9 @@ export function NoProducts() {
   return (
     <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
       <p className="text-lg font-medium">No products found</p>
-      <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse All Products</Link>
+      <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+        Browse All Products
+      </Link>
     </div>
   );
 }

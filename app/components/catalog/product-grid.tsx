@@ -49,8 +49,20 @@ export function Pagination({ nextCursor, prevCursor }: { nextCursor: string | nu
   const cls = "rounded-md border border-stone-300 bg-white px-4 py-2 text-sm font-medium hover:bg-stone-100";
   return (
     <nav aria-label="Pagination" className="mt-8 flex justify-between">
-      {prevCursor ? <Link to={href("before", prevCursor)} rel="prev" className={cls}>← Previous</Link> : <span />}
-      {nextCursor ? <Link to={href("after", nextCursor)} rel="next" className={cls}>Next →</Link> : <span />}
+      {prevCursor ? (
+        <Link to={href("before", prevCursor)} rel="prev" className={cls}>
+          ← Previous
+        </Link>
+      ) : (
+        <span />
+      )}
+      {nextCursor ? (
+        <Link to={href("after", nextCursor)} rel="next" className={cls}>
+          Next →
+        </Link>
+      ) : (
+        <span />
+      )}
     </nav>
   );
 }

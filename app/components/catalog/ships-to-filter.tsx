@@ -10,7 +10,12 @@ export function ShipsToFilter({ country }: { country: { code: string; name: stri
     <fieldset className="border-t border-stone-200 pt-3">
       <legend className="mb-1 text-sm font-semibold">Delivery</legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" name={SHIPS_TO_PARAM} value={country?.code ?? MY_COUNTRY} defaultChecked={Boolean(country)} />
+        <input
+          type="checkbox"
+          name={SHIPS_TO_PARAM}
+          value={country?.code ?? MY_COUNTRY}
+          defaultChecked={Boolean(country)}
+        />
         {country ? `Ships to ${country.name}` : "Ships to my country"}
       </label>
     </fieldset>

@@ -12,10 +12,18 @@ export function FollowingRail({ items }: { items: readonly ProductCardData[] }) 
   return (
     <section data-personal="following" aria-labelledby="from-followed" className="mt-12">
       <div className="flex items-baseline justify-between gap-4">
-        <h2 id="from-followed" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">From sellers you follow</h2>
-        <Link to="/account/following" className="text-sm font-medium text-brand underline underline-offset-4">Following</Link>
+        <h2 id="from-followed" className="font-display text-2xl font-semibold tracking-tight sm:text-3xl">
+          From sellers you follow
+        </h2>
+        <Link to="/account/following" className="text-sm font-medium text-brand underline underline-offset-4">
+          Following
+        </Link>
       </div>
-      <ul className="mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label="From sellers you follow">
+      <ul
+        className="mt-5 flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2"
+        tabIndex={0}
+        aria-label="From sellers you follow"
+      >
         {items.map((product) => (
           <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
             <ProductCard product={product} />

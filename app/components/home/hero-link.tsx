@@ -6,7 +6,11 @@ import { Link } from "react-router";
  */
 export function HeroLink({ signedIn }: { signedIn: boolean }) {
   return (
-    <Link data-personal="hero" to={signedIn ? "/all-products" : "/auth"} className="mt-6 inline-block rounded-full bg-white px-7 py-3 font-semibold text-brand shadow-sm transition hover:bg-brand-light">
+    <Link
+      data-personal="hero"
+      to={signedIn ? "/all-products" : "/auth"}
+      className="mt-6 inline-block rounded-full bg-white px-7 py-3 font-semibold text-brand shadow-sm transition hover:bg-brand-light"
+    >
       {signedIn ? "Start Shopping" : "Join Now"}
     </Link>
   );

@@ -1,11 +1,31 @@
 import { useEffect, useState } from "react";
 
 export const WHY_SLIDES = [
-  { audience: "For shoppers", title: "Every listing is checked", text: "Our team reviews each item before it goes live, so what you see is what arrives." },
-  { audience: "For shoppers", title: "Try before you buy", text: "Rent up to 7 days. Love it? Keep it and pay the Buy Now price. Not for you? Send it back." },
-  { audience: "For shoppers", title: "Returns with condition checks", text: "Every return is inspected, so the next person gets an item in the condition described." },
-  { audience: "For sellers", title: "Earn up to 80% more", text: "Rentals and sales from the same item, AI-assisted pricing guidance and our retail concierge service." },
-  { audience: "For retail partners", title: "Extra revenue, no upfront cost", text: "Manage items for local sellers, share the commission and bring more people through your door." },
+  {
+    audience: "For shoppers",
+    title: "Every listing is checked",
+    text: "Our team reviews each item before it goes live, so what you see is what arrives.",
+  },
+  {
+    audience: "For shoppers",
+    title: "Try before you buy",
+    text: "Rent up to 7 days. Love it? Keep it and pay the Buy Now price. Not for you? Send it back.",
+  },
+  {
+    audience: "For shoppers",
+    title: "Returns with condition checks",
+    text: "Every return is inspected, so the next person gets an item in the condition described.",
+  },
+  {
+    audience: "For sellers",
+    title: "Earn up to 80% more",
+    text: "Rentals and sales from the same item, AI-assisted pricing guidance and our retail concierge service.",
+  },
+  {
+    audience: "For retail partners",
+    title: "Extra revenue, no upfront cost",
+    text: "Manage items for local sellers, share the commission and bring more people through your door.",
+  },
 ] as const;
 
 export const WHY_INTERVAL_MS = 4000;
@@ -43,8 +63,13 @@ export function WhyCarousel() {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <h2 id="why-closetloop" className="text-2xl font-semibold">Why Closetloop?</h2>
-      <ul className={active === null ? "mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3" : "mt-4"} aria-live={paused || still ? "polite" : "off"}>
+      <h2 id="why-closetloop" className="text-2xl font-semibold">
+        Why Closetloop?
+      </h2>
+      <ul
+        className={active === null ? "mt-4 grid gap-4 md:grid-cols-2 lg:grid-cols-3" : "mt-4"}
+        aria-live={paused || still ? "polite" : "off"}
+      >
         {WHY_SLIDES.map((slide, i) => (
           <li
             key={slide.title}
@@ -53,7 +78,7 @@ export function WhyCarousel() {
             hidden={active !== null && active !== i}
             className="rounded-lg bg-white p-5"
           >
-            <p className="text-xs font-semibold uppercase tracking-wide text-accent">{slide.audience}</p>
+            <p className="text-xs font-semibold tracking-wide text-accent uppercase">{slide.audience}</p>
             <h3 className="mt-1 text-lg font-semibold">{slide.title}</h3>
             <p className="mt-1 text-stone-700">{slide.text}</p>
           </li>
@@ -71,7 +96,10 @@ export function WhyCarousel() {
               // A 24 px touch target (WCAG 2.5.8) around a 12 px dot.
               className="flex size-6 items-center justify-center rounded-full"
             >
-              <span aria-hidden="true" className={`size-3 rounded-full ${active === i ? "bg-brand" : "bg-stone-300"}`} />
+              <span
+                aria-hidden="true"
+                className={`size-3 rounded-full ${active === i ? "bg-brand" : "bg-stone-300"}`}
+              />
             </button>
           ))}
         </div>

@@ -33,31 +33,62 @@ describe("StatusBadge", () => {
 
 describe("ProductBadges", () => {
   it("labels the review, the listing and the concierge request, and says why a product was rejected", () => {
-    const html = renderToString(h(ProductBadges, { status: "rejected", productStatus: "draft", conciergeStatus: "pending", rejectionReason: "Blurry photos" })).replace(/<!-- -->/g, "");
-    for (const text of [">Review: rejected<", ">Listing: draft<", ">Concierge: pending<", ">Reason: Blurry photos<"]) expect(html).toContain(text);
+    const html = renderToString(
+      h(ProductBadges, {
+        status: "rejected",
+        productStatus: "draft",
+        conciergeStatus: "pending",
+        rejectionReason: "Blurry photos",
+      }),
+    ).replace(/<!-- -->/g, "");
+    for (const text of [">Review: rejected<", ">Listing: draft<", ">Concierge: pending<", ">Reason: Blurry photos<"])
+      expect(html).toContain(text);
   });
 
   it("names the store's answer where the status is the store's: accepted and waiting for our team, or declined", () => {
-    const text = (props: Parameters<typeof ProductBadges>[0]) => renderToString(h(ProductBadges, props)).replace(/<!-- -->/g, "");
+    const text = (props: Parameters<typeof ProductBadges>[0]) =>
+      renderToString(h(ProductBadges, props)).replace(/<!-- -->/g, "");
     const accepted = text({ status: "approved", productStatus: "pending", conciergeStatus: "yes" });
-    for (const label of [">Store: approved<", ">Listing: pending<", ">Concierge: yes<"]) expect(accepted).toContain(label);
+    for (const label of [">Store: approved<", ">Listing: pending<", ">Concierge: yes<"])
+      expect(accepted).toContain(label);
     expect(accepted).not.toContain("Review:");
     expect(text({ status: "approved", productStatus: "live", conciergeStatus: "yes" })).toContain(">Review: approved<");
-    const declinedLive = text({ status: "rejected", productStatus: "live", declinedBy: "Kensington Closet", rejectionReason: "Not our style" });
+    const declinedLive = text({
+      status: "rejected",
+      productStatus: "live",
+      declinedBy: "Kensington Closet",
+      rejectionReason: "Not our style",
+    });
     expect(declinedLive).toContain(">Store: declined<");
-    expect(declinedLive).toContain("Declined by Kensington Closet: Not our style. It stays on the shop, no longer managed by the store.");
-    expect(text({ status: "rejected", productStatus: "archived", declinedBy: "Kensington Closet" })).toContain(">Declined by Kensington Closet<");
+    expect(declinedLive).toContain(
+      "Declined by Kensington Closet: Not our style. It stays on the shop, no longer managed by the store.",
+    );
+    expect(text({ status: "rejected", productStatus: "archived", declinedBy: "Kensington Closet" })).toContain(
+      ">Declined by Kensington Closet<",
+    );
     // The seller's own list says what to do next; staff's does not.
-    expect(text({ status: "rejected", productStatus: "pending", declinedBy: "Kensington Closet", forSeller: true })).toContain("Edit it to choose another store, or none: it then goes to review again.");
-    expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos", forSeller: true })).toContain("Edit it to change what the reason asks: it then goes to review again.");
-    expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos" })).not.toContain("Edit it");
+    expect(
+      text({ status: "rejected", productStatus: "pending", declinedBy: "Kensington Closet", forSeller: true }),
+    ).toContain("Edit it to choose another store, or none: it then goes to review again.");
+    expect(
+      text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos", forSeller: true }),
+    ).toContain("Edit it to change what the reason asks: it then goes to review again.");
+    expect(text({ status: "rejected", productStatus: "archived", rejectionReason: "Blurry photos" })).not.toContain(
+      "Edit it",
+    );
   });
 
   it("says where an item's order stands while it is not with its shopper yet (decision 0069)", () => {
     const text = (props: Parameters<typeof ProductBadges>[0]) => renderToString(h(ProductBadges, props));
-    expect(text({ status: "approved", productStatus: "live", availability: "rented", orderStage: "to_post" })).toContain(">Ordered: to post<");
-    expect(text({ status: "approved", productStatus: "live", availability: "sold", orderStage: "reserved" })).toContain(">Reserved: awaiting payment<");
-    expect(text({ status: "approved", productStatus: "live", availability: "rented", orderStage: null })).toContain(">Out on rental<");
+    expect(
+      text({ status: "approved", productStatus: "live", availability: "rented", orderStage: "to_post" }),
+    ).toContain(">Ordered: to post<");
+    expect(text({ status: "approved", productStatus: "live", availability: "sold", orderStage: "reserved" })).toContain(
+      ">Reserved: awaiting payment<",
+    );
+    expect(text({ status: "approved", productStatus: "live", availability: "rented", orderStage: null })).toContain(
+      ">Out on rental<",
+    );
     expect(text({ status: "approved", productStatus: "live", availability: "sold" })).toContain(">Sold<");
   });
 

@@ -40,7 +40,11 @@ const STATUS_VARIANT: Record<string, BadgeVariant> = {
 };
 
 export function Badge({ variant, children }: { variant: BadgeVariant; children: string }) {
-  return <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${VARIANTS[variant]}`}>{children}</span>;
+  return (
+    <span className={`inline-block rounded-full px-2 py-0.5 text-xs font-semibold capitalize ${VARIANTS[variant]}`}>
+      {children}
+    </span>
+  );
 }
 
 /** A record's status as a badge: its words (or `label`) in the status's variant (or `variant`). */
@@ -54,9 +58,31 @@ export function StatusBadge({ status, label, variant }: { status: string; label?
  * has one ('Concierge: pending'), and why it was rejected (and by which store, when one declined it). Every list of products shows them the same way.
  */
 /** An item off the shop because of an order not with its shopper yet (decision 0069): what it waits for. */
-const ORDER_STAGE_LABELS = { reserved: "Reserved: awaiting payment", to_post: "Ordered: to post", shipped: "On its way" } as const;
+const ORDER_STAGE_LABELS = {
+  reserved: "Reserved: awaiting payment",
+  to_post: "Ordered: to post",
+  shipped: "On its way",
+} as const;
 
-export function ProductBadges({ status, productStatus, conciergeStatus, rejectionReason, declinedBy, availability, orderStage, forSeller = false }: { status: string; productStatus?: string; conciergeStatus?: string; rejectionReason?: string | null; declinedBy?: string | null; availability?: string; orderStage?: keyof typeof ORDER_STAGE_LABELS | null; forSeller?: boolean }) {
+export function ProductBadges({
+  status,
+  productStatus,
+  conciergeStatus,
+  rejectionReason,
+  declinedBy,
+  availability,
+  orderStage,
+  forSeller = false,
+}: {
+  status: string;
+  productStatus?: string;
+  conciergeStatus?: string;
+  rejectionReason?: string | null;
+  declinedBy?: string | null;
+  availability?: string;
+  orderStage?: keyof typeof ORDER_STAGE_LABELS | null;
+  forSeller?: boolean;
+}) {
   const why = rejectionNote({ status, productStatus, rejectionReason, declinedBy });
   // The seller's own list says what they can do about it.
   const next = forSeller ? rejectionNextStep({ status, productStatus, declinedBy }) : null;
@@ -66,8 +92,20 @@ export function ProductBadges({ status, productStatus, conciergeStatus, rejectio
         <StatusBadge status={status} label={reviewLabel({ status, productStatus, declinedBy })} />
         {productStatus ? <StatusBadge status={productStatus} label={`Listing: ${productStatus}`} /> : null}
         {/* A live listing that is out on rental or sold says so (it is off the shop meanwhile), and, to its seller, where an order not with its shopper yet stands. */}
-        {availability && availability !== "available" ? <StatusBadge status={availability} label={orderStage ? ORDER_STAGE_LABELS[orderStage] : availability === "rented" ? "Out on rental" : "Sold"} variant={orderStage === "reserved" || orderStage === "to_post" ? "pending" : "neutral"} /> : null}
-        {conciergeStatus && conciergeStatus !== "no" ? <StatusBadge status={conciergeStatus} label={`Concierge: ${conciergeStatus}`} variant={conciergeStatus === "yes" ? "done" : "pending"} /> : null}
+        {availability && availability !== "available" ? (
+          <StatusBadge
+            status={availability}
+            label={orderStage ? ORDER_STAGE_LABELS[orderStage] : availability === "rented" ? "Out on rental" : "Sold"}
+            variant={orderStage === "reserved" || orderStage === "to_post" ? "pending" : "neutral"}
+          />
+        ) : null}
+        {conciergeStatus && conciergeStatus !== "no" ? (
+          <StatusBadge
+            status={conciergeStatus}
+            label={`Concierge: ${conciergeStatus}`}
+            variant={conciergeStatus === "yes" ? "done" : "pending"}
+          />
+        ) : null}
       </span>
       {why ? <span className="text-xs text-red-800">{why}</span> : null}
       {next ? <span className="text-xs text-stone-700">{next}</span> : null}

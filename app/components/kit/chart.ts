@@ -27,7 +27,10 @@ export interface Bar extends ChartPoint {
  * One bar per point, side by side in equal slots, the tallest reaching the top. A value below
  * zero (a week of refunds) draws no bar; a chart of zeros stays flat.
  */
-export function barLayout(points: readonly ChartPoint[], frame: { width: number; height: number; top: number; bottom: number } = CHART_FRAME): Bar[] {
+export function barLayout(
+  points: readonly ChartPoint[],
+  frame: { width: number; height: number; top: number; bottom: number } = CHART_FRAME,
+): Bar[] {
   const max = Math.max(1, ...points.map((p) => p.value));
   const slot = frame.width / Math.max(1, points.length);
   const width = Math.max(4, slot * 0.6);
@@ -40,10 +43,12 @@ export function barLayout(points: readonly ChartPoint[], frame: { width: number;
 }
 
 /** A value in words, for the bar's tooltip and the screen readers' table: '£12.50', '3 views'. */
-export const chartValueText = (value: number, unit: ChartUnit) => (unit === "money" ? formatGBP(value) : `${value} ${value === 1 ? "view" : "views"}`);
+export const chartValueText = (value: number, unit: ChartUnit) =>
+  unit === "money" ? formatGBP(value) : `${value} ${value === 1 ? "view" : "views"}`;
 
 /** A value above its bar, short: '£12', '£12.50', '3'. */
-export const chartShortText = (value: number, unit: ChartUnit) => (unit === "money" ? formatGBP(value).replace(/\.00$/, "") : String(value));
+export const chartShortText = (value: number, unit: ChartUnit) =>
+  unit === "money" ? formatGBP(value).replace(/\.00$/, "") : String(value);
 
 /** The views of the current week (the last of a viewsByWeek list) and of the week before. */
 export const thisWeek = (weeks: readonly { views: number }[]) => weeks.at(-1)?.views ?? 0;

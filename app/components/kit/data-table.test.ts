@@ -32,7 +32,18 @@ const table = (rows: Order[], extra: Partial<DataTableProps<Order>> = {}) =>
       { header: "Order", rowHeader: true, cell: (o) => o.id },
       { header: "Shopper", cell: (o) => o.shopper },
       { header: "Total", numeric: true, cell: (o) => o.total },
-      { header: "Actions", hiddenHeader: true, cell: (o) => h(RowAction, { intent: "cancel", text: "Cancel", label: `Cancel order ${o.id}`, fields: { orderId: o.id }, returnTo: true }) },
+      {
+        header: "Actions",
+        hiddenHeader: true,
+        cell: (o) =>
+          h(RowAction, {
+            intent: "cancel",
+            text: "Cancel",
+            label: `Cancel order ${o.id}`,
+            fields: { orderId: o.id },
+            returnTo: true,
+          }),
+      },
     ],
     ...extra,
   });
@@ -40,7 +51,9 @@ const table = (rows: Order[], extra: Partial<DataTableProps<Order>> = {}) =>
 describe("DataTable", () => {
   it("says on a phone that a wide table scrolls sideways, and only for a wide one (decision 0069)", () => {
     const hint = "Scroll the table sideways to see every column.";
-    expect(table(ORDERS, { wide: true })).toMatch(new RegExp(`<p class="[^"]*md:hidden[^"]*" aria-hidden="true">${hint}</p>`));
+    expect(table(ORDERS, { wide: true })).toMatch(
+      new RegExp(`<p class="[^"]*md:hidden[^"]*" aria-hidden="true">${hint}</p>`),
+    );
     expect(table(ORDERS)).not.toContain(hint);
   });
 
@@ -57,7 +70,9 @@ describe("DataTable", () => {
     expect(html).toMatch(/<th scope="col"[^>]*>Order<\/th>/);
     expect(html).toMatch(/<th scope="col"[^>]*><span class="sr-only">Actions<\/span><\/th>/);
     expect(html).toMatch(/<th scope="col" class="[^"]*text-right[^"]*">Total<\/th>/);
-    expect(html).toMatch(/<tr class="align-top"><th scope="row" class="[^"]*">order_1<\/th><td class="[^"]*">Ada<\/td><td class="[^"]*text-right[^"]*">£10\.00<\/td>/);
+    expect(html).toMatch(
+      /<tr class="align-top"><th scope="row" class="[^"]*">order_1<\/th><td class="[^"]*">Ada<\/td><td class="[^"]*text-right[^"]*">£10\.00<\/td>/,
+    );
     expect(html.match(/<tr class="align-top">/g)).toHaveLength(2);
   });
 
@@ -68,7 +83,8 @@ describe("DataTable", () => {
     expect(forms[0]).toContain('<input type="hidden" name="returnTo" value="/admin/orders?q=ada"/>');
     expect(forms[0]).toContain('<input type="hidden" name="orderId" value="order_1"/>');
     const button = /<button [^>]*>Cancel<\/button>/.exec(forms[0]!)?.[0];
-    for (const attribute of ['type="submit"', 'name="intent"', 'value="cancel"', 'aria-label="Cancel order order_1"']) expect(button).toContain(attribute);
+    for (const attribute of ['type="submit"', 'name="intent"', 'value="cancel"', 'aria-label="Cancel order order_1"'])
+      expect(button).toContain(attribute);
   });
 
   it("shows the empty text instead of a table without rows, and the table all the same when told (null)", () => {
@@ -96,7 +112,11 @@ describe("DataTable", () => {
   });
 
   it("shows a visible caption, hidden headings and a foot for a small table of amounts", () => {
-    const html = table(ORDERS, { captionShown: true, headersHidden: true, footer: h("tr", null, h("th", { scope: "row" }, "Total paid"), h("td", null, "£30.00")) });
+    const html = table(ORDERS, {
+      captionShown: true,
+      headersHidden: true,
+      footer: h("tr", null, h("th", { scope: "row" }, "Total paid"), h("td", null, "£30.00")),
+    });
     expect(html).toContain('<caption class="mb-2 text-left font-semibold">Orders, newest first</caption>');
     expect(html).toContain('<thead class="sr-only">');
     expect(html).toContain('<tfoot><tr><th scope="row">Total paid</th><td>£30.00</td></tr></tfoot>');

@@ -56,7 +56,22 @@ export interface DataTableProps<Row> {
 
 const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(" ");
 
-export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty, paging, captionShown, headersHidden, footer, dense, wide, rowTestId, className }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  summary,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  paging,
+  captionShown,
+  headersHidden,
+  footer,
+  dense,
+  wide,
+  rowTestId,
+  className,
+}: DataTableProps<Row>) {
   const keyOf = (row: Row, index: number) => rowKey?.(row) ?? String((row as { id?: unknown }).id ?? index);
   const summaryId = useId();
   const pastTheEnd = rows.length === 0 && paging !== undefined && paging.page > 1;
@@ -64,7 +79,13 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
   // The scroll box is `relative` so that what a cell hides for screen readers (`sr-only`, placed
   // absolutely) stays inside it, and does not widen the page past a phone's screen.
   const classOf = (column: Column<Row>, row: Row) =>
-    cx(pad, column.numeric && "text-right tabular-nums", typeof column.className === "function" ? column.className(row) : (column.className ?? (column.rowHeader && "font-medium")));
+    cx(
+      pad,
+      column.numeric && "text-right tabular-nums",
+      typeof column.className === "function"
+        ? column.className(row)
+        : (column.className ?? (column.rowHeader && "font-medium")),
+    );
   return (
     <>
       {pastTheEnd ? (
@@ -95,9 +116,13 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
                 <tr key={keyOf(row, index)} className="align-top" data-testid={rowTestId}>
                   {columns.map((column) =>
                     column.rowHeader ? (
-                      <th key={column.header} scope="row" className={classOf(column, row)}>{column.cell(row)}</th>
+                      <th key={column.header} scope="row" className={classOf(column, row)}>
+                        {column.cell(row)}
+                      </th>
                     ) : (
-                      <td key={column.header} className={classOf(column, row)}>{column.cell(row)}</td>
+                      <td key={column.header} className={classOf(column, row)}>
+                        {column.cell(row)}
+                      </td>
                     ),
                   )}
                 </tr>
@@ -105,7 +130,9 @@ export function DataTable<Row>({ caption, summary, columns, rows, rowKey, empty,
             </tbody>
             {footer ? <tfoot>{footer}</tfoot> : null}
           </table>
-          <p id={summaryId} className="sr-only">{summary ?? rowsSummary(rows.length, paging?.page, paging?.hasNext)}</p>
+          <p id={summaryId} className="sr-only">
+            {summary ?? rowsSummary(rows.length, paging?.page, paging?.hasNext)}
+          </p>
         </div>
       )}
       {paging && !pastTheEnd ? <Pagination {...paging} /> : null}

@@ -2,7 +2,11 @@
 // screen reader is told of the rows shown. Pure, so it is tested without rendering.
 
 /** The Previous and Next addresses of a paged list, or null when the list fits on one page. */
-export function pageLinks(page: number, hasNext: boolean, href: (page: number) => string): { previous: string | null; next: string | null } | null {
+export function pageLinks(
+  page: number,
+  hasNext: boolean,
+  href: (page: number) => string,
+): { previous: string | null; next: string | null } | null {
   if (page <= 1 && !hasNext) return null;
   return { previous: page > 1 ? href(page - 1) : null, next: hasNext ? href(page + 1) : null };
 }

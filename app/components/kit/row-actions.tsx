@@ -24,13 +24,37 @@ const LOOKS = { button: buttonClass, primary: primaryButtonClass, link: linkButt
  * label, a badge) is `children`. With `returnTo` the form comes back to this page (its search and
  * page), as the tab's action allows (tabReturnTo).
  */
-export function RowAction({ intent, text, label, fields, returnTo, action, look = "button", disabled, className, children }: { intent: string; text: string; label?: string; fields: Record<string, string>; returnTo?: boolean; action?: string; look?: keyof typeof LOOKS; disabled?: boolean; className?: string; children?: ReactNode }) {
+export function RowAction({
+  intent,
+  text,
+  label,
+  fields,
+  returnTo,
+  action,
+  look = "button",
+  disabled,
+  className,
+  children,
+}: {
+  intent: string;
+  text: string;
+  label?: string;
+  fields: Record<string, string>;
+  returnTo?: boolean;
+  action?: string;
+  look?: keyof typeof LOOKS;
+  disabled?: boolean;
+  className?: string;
+  children?: ReactNode;
+}) {
   return (
     <Form method="post" action={action} className={className}>
       {returnTo ? <ReturnTo /> : null}
       <HiddenFields fields={fields} />
       {children}
-      <button type="submit" name="intent" value={intent} disabled={disabled} className={LOOKS[look]} aria-label={label}>{text}</button>
+      <button type="submit" name="intent" value={intent} disabled={disabled} className={LOOKS[look]} aria-label={label}>
+        {text}
+      </button>
     </Form>
   );
 }
@@ -39,15 +63,40 @@ export function RowAction({ intent, text, label, fields, returnTo, action, look 
  * A destructive action behind a confirmation that needs no JavaScript: the first button opens
  * (a native <details>), the second posts the form.
  */
-export function ConfirmForm({ label, question, confirmLabel, action, fields, intent }: { label: string; question: string; confirmLabel: string; action?: string; fields?: Record<string, string>; intent: string }) {
+export function ConfirmForm({
+  label,
+  question,
+  confirmLabel,
+  action,
+  fields,
+  intent,
+}: {
+  label: string;
+  question: string;
+  confirmLabel: string;
+  action?: string;
+  fields?: Record<string, string>;
+  intent: string;
+}) {
   return (
     <details className="relative inline-block">
       <summary className="cursor-pointer list-none text-sm font-medium text-red-700 underline">{label}</summary>
-      <div role="dialog" aria-label={label} className="absolute right-0 z-30 mt-2 w-64 rounded-md border border-stone-200 bg-white p-3 text-sm shadow-lg">
+      <div
+        role="dialog"
+        aria-label={label}
+        className="absolute right-0 z-30 mt-2 w-64 rounded-md border border-stone-200 bg-white p-3 text-sm shadow-lg"
+      >
         <p>{question}</p>
         <Form method="post" action={action} className="mt-2">
           <HiddenFields fields={fields ?? {}} />
-          <button type="submit" name="intent" value={intent} className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white">{confirmLabel}</button>
+          <button
+            type="submit"
+            name="intent"
+            value={intent}
+            className="rounded-md bg-red-700 px-3 py-1.5 font-medium text-white"
+          >
+            {confirmLabel}
+          </button>
         </Form>
       </div>
     </details>

@@ -22,7 +22,15 @@ function showCurrent(nav: HTMLElement | null) {
   if (left < nav.scrollLeft || left + width > nav.scrollLeft + nav.clientWidth) nav.scrollLeft = Math.max(0, left - 16);
 }
 
-export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: readonly TabLink[]; current: string; label?: string }) {
+export function TabNav({
+  tabs,
+  current,
+  label = "Dashboard sections",
+}: {
+  tabs: readonly TabLink[];
+  current: string;
+  label?: string;
+}) {
   return (
     // On a phone the tabs wrap onto as many rows as they need: a strip cut off at 'Bran' gave no
     // sign it scrolled (issue 46 item 5). From md up they are one row, scrolling if it must.
@@ -40,7 +48,10 @@ export function TabNav({ tabs, current, label = "Dashboard sections" }: { tabs: 
               >
                 {tab.label}
                 {tab.badge ? (
-                  <span className="rounded-full bg-accent px-1.5 text-xs font-semibold text-white" aria-label={`${tab.badge} pending`}>
+                  <span
+                    className="rounded-full bg-accent px-1.5 text-xs font-semibold text-white"
+                    aria-label={`${tab.badge} pending`}
+                  >
                     {tab.badge}
                   </span>
                 ) : null}

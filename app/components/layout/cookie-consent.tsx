@@ -55,14 +55,25 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
     <div className="mx-auto flex max-w-7xl flex-col gap-2 md:flex-row md:items-center md:gap-3">
       <p className="flex-1 text-xs leading-snug text-stone-700 md:text-sm">
         We use cookies to run the site and, with your permission, for analytics, marketing and preferences. See our{" "}
-        <Link to="/cookie-policy" className="underline">Cookie Policy</Link>.
+        <Link to="/cookie-policy" className="underline">
+          Cookie Policy
+        </Link>
+        .
       </p>
       <fetcher.Form method="post" action="/consent" className="flex gap-2">
         {hidden}
-        <button name="intent" value="accept_all" className="rounded-md bg-brand px-3 py-1.5 text-xs font-medium whitespace-nowrap text-white md:px-4 md:py-2 md:text-sm">
+        <button
+          name="intent"
+          value="accept_all"
+          className="rounded-md bg-brand px-3 py-1.5 text-xs font-medium whitespace-nowrap text-white md:px-4 md:py-2 md:text-sm"
+        >
           Accept All
         </button>
-        <button name="intent" value="reject_non_essential" className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-medium whitespace-nowrap md:px-4 md:py-2 md:text-sm">
+        <button
+          name="intent"
+          value="reject_non_essential"
+          className="rounded-md border border-stone-300 px-3 py-1.5 text-xs font-medium whitespace-nowrap md:px-4 md:py-2 md:text-sm"
+        >
           Reject Non-Essential
         </button>
         <a
@@ -89,14 +100,18 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
       // Opened from an address: closing it (Save, Cancel, Escape) leaves that address.
       onClose={() => customizeOpen && navigate(here, { replace: true, preventScrollReset: true })}
     >
-      <h2 id="cookie-dialog-title" className="text-lg font-semibold">Cookie preferences</h2>
+      <h2 id="cookie-dialog-title" className="text-lg font-semibold">
+        Cookie preferences
+      </h2>
       <fetcher.Form method="post" action="/consent" className="mt-4 space-y-3" onSubmit={() => dialog.current?.close()}>
         {hidden}
         <label className="flex items-start gap-3">
           <input type="checkbox" checked disabled className="mt-1" />
           <span>
             <span className="font-medium">Necessary</span> (always on)
-            <span className="block text-sm text-stone-600">Sign-in, basket and security. The site cannot work without them.</span>
+            <span className="block text-sm text-stone-600">
+              Sign-in, basket and security. The site cannot work without them.
+            </span>
           </span>
         </label>
         {OPTIONAL.map(([name, label, help]) => (
@@ -130,7 +145,11 @@ export function CookieConsent({ customizeOpen, current }: { customizeOpen: boole
   if (settingsOnly) return settings;
   return (
     // data-cookie-bar: while it is on the page, the page ends with room for it (app.css; decision 0068).
-    <section aria-label="Cookie consent" data-cookie-bar="" className="pointer-events-auto border-t border-stone-200 bg-white px-3 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:p-4">
+    <section
+      aria-label="Cookie consent"
+      data-cookie-bar=""
+      className="pointer-events-auto border-t border-stone-200 bg-white px-3 py-2 shadow-[0_-4px_12px_rgb(0_0_0/0.08)] md:p-4"
+    >
       {bar}
       {settings}
     </section>

@@ -13,7 +13,17 @@ const SOCIAL = [
   ["x_url", "X"],
 ] as const;
 
-export function Footer({ social, settings, year, currency }: { social: SocialLinks; settings: PublicSettings; year: number; currency?: { chosen: DisplayCurrency; ratesUnavailable: boolean } | null }) {
+export function Footer({
+  social,
+  settings,
+  year,
+  currency,
+}: {
+  social: SocialLinks;
+  settings: PublicSettings;
+  year: number;
+  currency?: { chosen: DisplayCurrency; ratesUnavailable: boolean } | null;
+}) {
   const shown = SOCIAL.filter(([key]) => social[key]);
   // The newsletter page shows the same form in its body; one form per page keeps ids unique.
   const location = useLocation();
@@ -26,33 +36,85 @@ export function Footer({ social, settings, year, currency }: { social: SocialLin
           <p className="mt-2 text-sm text-stone-300">{settings.siteDescription}</p>
           {settings.contactEmail ? (
             <p className="mt-2 text-sm">
-              <a href={`mailto:${settings.contactEmail}`} className="hover:underline">{settings.contactEmail}</a>
+              <a href={`mailto:${settings.contactEmail}`} className="hover:underline">
+                {settings.contactEmail}
+              </a>
             </p>
           ) : null}
         </div>
         <nav aria-labelledby="footer-company">
-          <h2 id="footer-company" className="font-semibold">Company</h2>
+          <h2 id="footer-company" className="font-semibold">
+            Company
+          </h2>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><Link to="/pages/about_us" className="hover:underline">About us</Link></li>
-            <li><Link to="/pages/terms_conditions" className="hover:underline">Terms &amp; Conditions</Link></li>
-            <li><Link to="/privacy-policy" className="hover:underline">Privacy Policy</Link></li>
-            <li><Link to="/cookie-policy" className="hover:underline">Cookie Policy</Link></li>
-            <li><Link to={cookieSettingsHref(location.pathname, location.search)} preventScrollReset className="hover:underline">Cookie settings</Link></li>
+            <li>
+              <Link to="/pages/about_us" className="hover:underline">
+                About us
+              </Link>
+            </li>
+            <li>
+              <Link to="/pages/terms_conditions" className="hover:underline">
+                Terms &amp; Conditions
+              </Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy" className="hover:underline">
+                Privacy Policy
+              </Link>
+            </li>
+            <li>
+              <Link to="/cookie-policy" className="hover:underline">
+                Cookie Policy
+              </Link>
+            </li>
+            <li>
+              <Link
+                to={cookieSettingsHref(location.pathname, location.search)}
+                preventScrollReset
+                className="hover:underline"
+              >
+                Cookie settings
+              </Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-service">
-          <h2 id="footer-service" className="font-semibold">Customer Service</h2>
+          <h2 id="footer-service" className="font-semibold">
+            Customer Service
+          </h2>
           <ul className="mt-2 space-y-1 text-sm">
-            <li><Link to="/account?tab=orders" className="hover:underline">Track your order</Link></li>
-            <li><Link to="/pages/contact" className="hover:underline">Contact us</Link></li>
-            <li><Link to="/pages/delivery" className="hover:underline">Delivery</Link></li>
-            <li><Link to="/pages/returns" className="hover:underline">Returns</Link></li>
-            <li><Link to="/pages/faq" className="hover:underline">FAQ</Link></li>
+            <li>
+              <Link to="/account?tab=orders" className="hover:underline">
+                Track your order
+              </Link>
+            </li>
+            <li>
+              <Link to="/pages/contact" className="hover:underline">
+                Contact us
+              </Link>
+            </li>
+            <li>
+              <Link to="/pages/delivery" className="hover:underline">
+                Delivery
+              </Link>
+            </li>
+            <li>
+              <Link to="/pages/returns" className="hover:underline">
+                Returns
+              </Link>
+            </li>
+            <li>
+              <Link to="/pages/faq" className="hover:underline">
+                FAQ
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
           {onNewsletterPage ? null : <NewsletterSignup />}
-          {currency && location.pathname !== "/currency" ? <CurrencyPicker chosen={currency.chosen} ratesUnavailable={currency.ratesUnavailable} /> : null}
+          {currency && location.pathname !== "/currency" ? (
+            <CurrencyPicker chosen={currency.chosen} ratesUnavailable={currency.ratesUnavailable} />
+          ) : null}
           {shown.length > 0 ? (
             <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
               {shown.map(([key, label]) => (

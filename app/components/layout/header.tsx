@@ -36,7 +36,7 @@ function CartBadge({ count }: { count: number }) {
   return (
     <span
       key={pulse}
-      className={`absolute -right-1 -top-1 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-semibold text-white ${pulse ? "animate-pulse-once" : ""}`}
+      className={`absolute -top-1 -right-1 flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-semibold text-white ${pulse ? "animate-pulse-once" : ""}`}
     >
       {count}
     </span>
@@ -63,10 +63,24 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
           <p className="truncate text-sm text-stone-600">{user.email}</p>
         </div>
         <nav className="flex flex-col py-1 text-sm">
-          <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/account">Manage Account</Link>
-          {user.isVendor ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/vendor">Seller Dashboard</Link> : null}
-          {user.isStore ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/store">Store Dashboard</Link> : null}
-          {user.isAdmin ? <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/admin">Admin Dashboard</Link> : null}
+          <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/account">
+            Manage Account
+          </Link>
+          {user.isVendor ? (
+            <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/vendor">
+              Seller Dashboard
+            </Link>
+          ) : null}
+          {user.isStore ? (
+            <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/store">
+              Store Dashboard
+            </Link>
+          ) : null}
+          {user.isAdmin ? (
+            <Link className="rounded px-2 py-1.5 hover:bg-stone-100" to="/admin">
+              Admin Dashboard
+            </Link>
+          ) : null}
         </nav>
         <Form method="post" action="/auth/logout" className="border-t border-stone-100 pt-1">
           <button type="submit" className="w-full rounded px-2 py-1.5 text-left text-sm hover:bg-stone-100">
@@ -118,12 +132,31 @@ function BasketButton({ count }: { count: number }) {
 /** The notification centre's link with the unread count (issue 23). */
 function NotificationBell({ count }: { count: number }) {
   return (
-    <Link to="/account/notifications" aria-label={count > 0 ? `Notifications, ${badgeCount(count)} unread` : "Notifications"} className="relative hover:text-brand" data-testid="notification-bell">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      to="/account/notifications"
+      aria-label={count > 0 ? `Notifications, ${badgeCount(count)} unread` : "Notifications"}
+      className="relative hover:text-brand"
+      data-testid="notification-bell"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
         <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
       </svg>
-      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{badgeCount(count)}</span> : null}
+      {count > 0 ? (
+        <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs leading-5 font-semibold text-white">
+          {badgeCount(count)}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -131,11 +164,30 @@ function NotificationBell({ count }: { count: number }) {
 /** The inbox's link with the number of conversations waiting for a reply (issue 26). */
 function MessagesLink({ count }: { count: number }) {
   return (
-    <Link to="/account/messages" aria-label={count > 0 ? `Messages, ${badgeCount(count)} unread` : "Messages"} className="relative hover:text-brand" data-testid="messages-link">
-      <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      to="/account/messages"
+      aria-label={count > 0 ? `Messages, ${badgeCount(count)} unread` : "Messages"}
+      className="relative hover:text-brand"
+      data-testid="messages-link"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        width="22"
+        height="22"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
       </svg>
-      {count > 0 ? <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs font-semibold leading-5 text-white">{badgeCount(count)}</span> : null}
+      {count > 0 ? (
+        <span className="absolute -top-2 -right-2 min-w-5 rounded-full bg-brand px-1 text-center text-xs leading-5 font-semibold text-white">
+          {badgeCount(count)}
+        </span>
+      ) : null}
     </Link>
   );
 }
@@ -169,12 +221,25 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
           Closetloop
         </Link>
         <nav aria-label="Main" className="flex gap-4 text-sm font-medium">
-          <Link to="/women" className="hover:text-brand">Women</Link>
-          <Link to="/men" className="hover:text-brand">Men</Link>
-          <Link to="/children" className="hover:text-brand">Children</Link>
+          <Link to="/women" className="hover:text-brand">
+            Women
+          </Link>
+          <Link to="/men" className="hover:text-brand">
+            Men
+          </Link>
+          <Link to="/children" className="hover:text-brand">
+            Children
+          </Link>
         </nav>
-        <Form method="get" action="/all-products" role="search" className="relative order-last flex w-full items-center sm:order-none sm:w-auto sm:flex-1">
-          <label htmlFor="site-search" className="sr-only">Search for items...</label>
+        <Form
+          method="get"
+          action="/all-products"
+          role="search"
+          className="relative order-last flex w-full items-center sm:order-none sm:w-auto sm:flex-1"
+        >
+          <label htmlFor="site-search" className="sr-only">
+            Search for items...
+          </label>
           <input
             id="site-search"
             type="search"
@@ -184,7 +249,11 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
             className="w-full rounded-l-md border border-stone-300 px-3 py-1.5 text-sm"
             onFocus={() => setSuggest(true)}
           />
-          <button type="submit" className="rounded-r-md border border-l-0 border-stone-300 bg-stone-50 px-3 py-1.5" aria-label="Search">
+          <button
+            type="submit"
+            className="rounded-r-md border border-l-0 border-stone-300 bg-stone-50 px-3 py-1.5"
+            aria-label="Search"
+          >
             <SearchIcon />
           </button>
           {suggest ? (

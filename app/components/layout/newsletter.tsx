@@ -30,7 +30,13 @@ export function NewsletterSignup({ result: serverResult }: { result?: Newsletter
 
   const errorId = "newsletter-email-error";
   return (
-    <fetcher.Form method="post" action="/newsletter" noValidate className="flex flex-col gap-2" key={result?.ok ? "done" : "form"}>
+    <fetcher.Form
+      method="post"
+      action="/newsletter"
+      noValidate
+      className="flex flex-col gap-2"
+      key={result?.ok ? "done" : "form"}
+    >
       <input type="hidden" name="returnTo" value={location.pathname + location.search} />
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       <label htmlFor="newsletter-email" className="text-sm font-medium">
@@ -48,7 +54,11 @@ export function NewsletterSignup({ result: serverResult }: { result?: Newsletter
           aria-describedby={result?.fieldError ? errorId : undefined}
           className="w-full min-w-0 rounded-l-md border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900"
         />
-        <button type="submit" {...busyProps(busy)} className="rounded-r-md bg-brand px-4 py-2 text-sm font-medium text-white aria-disabled:opacity-60">
+        <button
+          type="submit"
+          {...busyProps(busy)}
+          className="rounded-r-md bg-brand px-4 py-2 text-sm font-medium text-white aria-disabled:opacity-60"
+        >
           {busy ? "Subscribing..." : "Subscribe"}
         </button>
       </div>

@@ -29,7 +29,12 @@ function remember(search: string) {
   const words = search.trim().slice(0, 100);
   if (!words) return;
   try {
-    localStorage.setItem(RECENT_KEY, JSON.stringify([words, ...recentSearches().filter((s) => s.toLowerCase() !== words.toLowerCase())].slice(0, MAX_RECENT)));
+    localStorage.setItem(
+      RECENT_KEY,
+      JSON.stringify(
+        [words, ...recentSearches().filter((s) => s.toLowerCase() !== words.toLowerCase())].slice(0, MAX_RECENT),
+      ),
+    );
   } catch {
     // storage full or refused: recent searches are a nicety
   }
@@ -78,7 +83,9 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
       timer = setTimeout(async () => {
         asked = new AbortController();
         try {
-          const response = await fetch(`/search/suggestions?q=${encodeURIComponent(typed.slice(0, 50))}`, { signal: asked.signal });
+          const response = await fetch(`/search/suggestions?q=${encodeURIComponent(typed.slice(0, 50))}`, {
+            signal: asked.signal,
+          });
           const body = response.ok ? ((await response.json()) as { suggestions: Option[] }) : { suggestions: [] };
           show([...recent, ...body.suggestions]);
         } catch {
@@ -92,7 +99,9 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
         if (!shown.length) return;
         event.preventDefault();
         setOpen(true);
-        setActive((current + (event.key === "ArrowDown" ? 1 : shown.length - 1 + (current < 0 ? 1 : 0))) % shown.length);
+        setActive(
+          (current + (event.key === "ArrowDown" ? 1 : shown.length - 1 + (current < 0 ? 1 : 0))) % shown.length,
+        );
       } else if (event.key === "Escape") {
         setOpen(false);
       } else if (event.key === "Enter" && current >= 0 && shown[current]) {
@@ -138,7 +147,7 @@ export default function SearchSuggest({ inputId }: { inputId: string }) {
       hidden={!open}
       // Keeps the focus in the box while an option is clicked (the box closes the list on blur).
       onMouseDown={(event) => event.preventDefault()}
-      className="absolute left-0 right-0 top-full z-40 mt-1 overflow-hidden rounded-md border border-stone-200 bg-white py-1 text-sm shadow-lg"
+      className="absolute top-full right-0 left-0 z-40 mt-1 overflow-hidden rounded-md border border-stone-200 bg-white py-1 text-sm shadow-lg"
     >
       {options.map((option, i) => (
         <li key={`${option.kind}:${option.url}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>

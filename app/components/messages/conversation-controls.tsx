@@ -5,29 +5,76 @@ import { Form } from "react-router";
 import { MESSAGE_MAX_LENGTH } from "../../domain/messages";
 
 /** Why this person cannot write here, if they cannot (a suspension, a block, a deleted item or account). */
-export function WritingClosed({ suspended, blocked, productGone, otherGone, otherName, contactEmail }: { suspended: boolean; blocked: { byMe: boolean; byThem: boolean }; productGone: boolean; otherGone: boolean; otherName: string | null; contactEmail: string | null | undefined }) {
+export function WritingClosed({
+  suspended,
+  blocked,
+  productGone,
+  otherGone,
+  otherName,
+  contactEmail,
+}: {
+  suspended: boolean;
+  blocked: { byMe: boolean; byThem: boolean };
+  productGone: boolean;
+  otherGone: boolean;
+  otherName: string | null;
+  contactEmail: string | null | undefined;
+}) {
   return suspended ? (
     // Told before they write, with the way to support (decision 0068).
     <p className="rounded-md border border-red-200 bg-red-50 p-3 text-sm">
       {"Your messages are suspended: you can read your conversations but not write. Contact customer support"}
-      {contactEmail ? <>{" at "}<a href={`mailto:${contactEmail}`} className="underline">{contactEmail}</a></> : null}.
+      {contactEmail ? (
+        <>
+          {" at "}
+          <a href={`mailto:${contactEmail}`} className="underline">
+            {contactEmail}
+          </a>
+        </>
+      ) : null}
+      .
     </p>
   ) : blocked.byMe ? (
-    <Form method="post" className="flex flex-wrap items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
+    <Form
+      method="post"
+      className="flex flex-wrap items-center gap-2 rounded-md border border-stone-300 bg-stone-50 p-3 text-sm"
+    >
       <span>You blocked {otherName}: neither of you can send new messages.</span>
-      <button type="submit" name="intent" value="unblock" className="underline">Unblock</button>
+      <button type="submit" name="intent" value="unblock" className="underline">
+        Unblock
+      </button>
     </Form>
   ) : blocked.byThem ? (
-    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">You can't send messages in this conversation.</p>
+    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
+      You can't send messages in this conversation.
+    </p>
   ) : productGone ? (
-    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">This item was deleted: the conversation is closed.</p>
+    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
+      This item was deleted: the conversation is closed.
+    </p>
   ) : otherGone ? (
-    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">The other person's account was deleted.</p>
+    <p className="rounded-md border border-stone-300 bg-stone-50 p-3 text-sm">
+      The other person's account was deleted.
+    </p>
   ) : null;
 }
 
 /** The reply form: over the socket when it is open, posted as without JavaScript otherwise. */
-export function ReplyForm({ token, text, setText, formError, live, lastSent }: { token: string; text: string; setText: Dispatch<SetStateAction<string>>; formError: string | null; live: { send: ((text: string, token: string) => void) | null; clearError: () => void }; lastSent: RefObject<{ token: string; text: string } | null> }) {
+export function ReplyForm({
+  token,
+  text,
+  setText,
+  formError,
+  live,
+  lastSent,
+}: {
+  token: string;
+  text: string;
+  setText: Dispatch<SetStateAction<string>>;
+  formError: string | null;
+  live: { send: ((text: string, token: string) => void) | null; clearError: () => void };
+  lastSent: RefObject<{ token: string; text: string } | null>;
+}) {
   return (
     <Form
       method="post"
@@ -44,7 +91,9 @@ export function ReplyForm({ token, text, setText, formError, live, lastSent }: {
       }}
     >
       <input type="hidden" name="token" value={token} />
-      <label htmlFor="body" className="block font-medium">Reply</label>
+      <label htmlFor="body" className="block font-medium">
+        Reply
+      </label>
       <textarea
         id="body"
         name="body"
@@ -57,19 +106,37 @@ export function ReplyForm({ token, text, setText, formError, live, lastSent }: {
         aria-describedby={formError ? "body-error" : undefined}
         className="w-full rounded-md border border-stone-300 p-2"
       />
-      {formError ? <p id="body-error" role="alert" className="text-sm text-red-700">{formError}</p> : null}
-      <button type="submit" name="intent" value="send" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Send</button>
+      {formError ? (
+        <p id="body-error" role="alert" className="text-sm text-red-700">
+          {formError}
+        </p>
+      ) : null}
+      <button type="submit" name="intent" value="send" className="rounded-md bg-brand px-4 py-2 font-medium text-white">
+        Send
+      </button>
     </Form>
   );
 }
 
 /** Block the other person, or report the conversation (a refused report opens again with its text and error). */
-export function SafetyControls({ blockable, otherName, reported, refusedReport }: { blockable: boolean; otherName: string | null; reported: boolean; refusedReport: { error: string; draft?: string } | null }) {
+export function SafetyControls({
+  blockable,
+  otherName,
+  reported,
+  refusedReport,
+}: {
+  blockable: boolean;
+  otherName: string | null;
+  reported: boolean;
+  refusedReport: { error: string; draft?: string } | null;
+}) {
   return (
     <div className="flex flex-wrap gap-4 border-t border-stone-200 pt-4 text-sm">
       {blockable ? (
         <Form method="post">
-          <button type="submit" name="intent" value="block" className="text-stone-700 underline">Block {otherName}</button>
+          <button type="submit" name="intent" value="block" className="text-stone-700 underline">
+            Block {otherName}
+          </button>
         </Form>
       ) : null}
       {reported ? (
@@ -79,10 +146,33 @@ export function SafetyControls({ blockable, otherName, reported, refusedReport }
         <details open={refusedReport !== null || undefined}>
           <summary className="cursor-pointer text-stone-700 underline">Report this conversation</summary>
           <Form method="post" className="mt-2 space-y-2">
-            <label htmlFor="reason" className="block font-medium">What is wrong?</label>
-            <textarea id="reason" name="reason" rows={2} maxLength={500} required defaultValue={refusedReport?.draft} aria-invalid={refusedReport !== null || undefined} aria-describedby={refusedReport ? "reason-error" : undefined} className="w-full rounded-md border border-stone-300 p-2" />
-            {refusedReport ? <p id="reason-error" role="alert" className="text-sm text-red-700">{refusedReport.error}</p> : null}
-            <button type="submit" name="intent" value="report" className="rounded-md border border-stone-300 px-3 py-1.5">Report</button>
+            <label htmlFor="reason" className="block font-medium">
+              What is wrong?
+            </label>
+            <textarea
+              id="reason"
+              name="reason"
+              rows={2}
+              maxLength={500}
+              required
+              defaultValue={refusedReport?.draft}
+              aria-invalid={refusedReport !== null || undefined}
+              aria-describedby={refusedReport ? "reason-error" : undefined}
+              className="w-full rounded-md border border-stone-300 p-2"
+            />
+            {refusedReport ? (
+              <p id="reason-error" role="alert" className="text-sm text-red-700">
+                {refusedReport.error}
+              </p>
+            ) : null}
+            <button
+              type="submit"
+              name="intent"
+              value="report"
+              className="rounded-md border border-stone-300 px-3 py-1.5"
+            >
+              Report
+            </button>
           </Form>
         </details>
       )}

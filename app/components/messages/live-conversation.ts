@@ -12,7 +12,11 @@ type ServerFrame =
  * The live part (JavaScript only): a socket to the conversation's object. Returns the messages
  * that arrived, the parties' states, and a sender for the reply form (null while closed).
  */
-export function useLiveConversation(conversationId: string, party: Party | null, initial: { messages: MessageView[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> }) {
+export function useLiveConversation(
+  conversationId: string,
+  party: Party | null,
+  initial: { messages: MessageView[]; states: Record<Party, { readSeq: number; deliveredSeq: number }> },
+) {
   const [messages, setMessages] = useState(initial.messages);
   const [states, setStates] = useState(initial.states);
   const [open, setOpen] = useState(false);
@@ -26,7 +30,9 @@ export function useLiveConversation(conversationId: string, party: Party | null,
     let closed = false;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const connect = () => {
-      const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/account/messages/${conversationId}/live`);
+      const ws = new WebSocket(
+        `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/account/messages/${conversationId}/live`,
+      );
       socket.current = ws;
       ws.onopen = () => setOpen(true);
       ws.onclose = () => {
@@ -42,8 +48,11 @@ export function useLiveConversation(conversationId: string, party: Party | null,
         }
         if (frame.type === "message") {
           const m = frame.message;
-          setMessages((list) => (list.some((x) => x.seq === m.seq) ? list : [...list, m].sort((a, b) => a.seq - b.seq)));
-          if (party && m.party !== party && document.visibilityState === "visible") ws.send(JSON.stringify({ type: "read", seq: m.seq }));
+          setMessages((list) =>
+            list.some((x) => x.seq === m.seq) ? list : [...list, m].sort((a, b) => a.seq - b.seq),
+          );
+          if (party && m.party !== party && document.visibilityState === "visible")
+            ws.send(JSON.stringify({ type: "read", seq: m.seq }));
         } else if (frame.type === "state") {
           setStates((s) => ({ ...s, [frame.party]: { readSeq: frame.readSeq, deliveredSeq: frame.deliveredSeq } }));
         } else if (frame.type === "error") {
@@ -58,6 +67,9 @@ export function useLiveConversation(conversationId: string, party: Party | null,
       socket.current?.close(1000, "Page left");
     };
   }, [conversationId, party]);
-  const send = open && party ? (text: string, token: string) => socket.current?.send(JSON.stringify({ type: "send", text, token })) : null;
+  const send =
+    open && party
+      ? (text: string, token: string) => socket.current?.send(JSON.stringify({ type: "send", text, token }))
+      : null;
   return { messages, states, send, error, clearError: () => setError(null) };
 }

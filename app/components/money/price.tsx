@@ -23,7 +23,9 @@ export function ChargedInPounds({ pence, className }: { pence: number; className
   return (
     <p className={className ?? "text-sm text-stone-700"} data-charged-in-pounds="">
       You&apos;ll be charged <strong>{formatGBP(pence)}</strong>
-      {converted ? <span className="block text-xs text-stone-500">Prices marked ≈ are approximate: you pay in pounds.</span> : null}
+      {converted ? (
+        <span className="block text-xs text-stone-500">Prices marked ≈ are approximate: you pay in pounds.</span>
+      ) : null}
     </p>
   );
 }

@@ -26,7 +26,19 @@ export interface OfferErrors {
   form?: string;
 }
 
-export function OfferCard({ offer, party, errors, counterValue, zone = null }: { offer: OfferCardData; party: OfferParty | null; errors?: OfferErrors; counterValue?: string; zone?: string | null }) {
+export function OfferCard({
+  offer,
+  party,
+  errors,
+  counterValue,
+  zone = null,
+}: {
+  offer: OfferCardData;
+  party: OfferParty | null;
+  errors?: OfferErrors;
+  counterValue?: string;
+  zone?: string | null;
+}) {
   const when = (ms: number) => momentFor(ms, zone);
   const state = offer.state;
   const action = `/account/offers/${encodeURIComponent(offer.id)}`;
@@ -34,34 +46,78 @@ export function OfferCard({ offer, party, errors, counterValue, zone = null }: {
   const shopperTurn = party === "shopper" && state === "countered";
   const counterId = `counter-${offer.id}`;
   return (
-    <article aria-label={`Offer of ${formatGBP(offer.amount)}`} className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm">
+    <article
+      aria-label={`Offer of ${formatGBP(offer.amount)}`}
+      className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="font-semibold">{`Offer: ${formatGBP(offer.amount)}`}</span>
         <span className="text-stone-600">{`Listed at ${formatGBP(offer.listPrice)}`}</span>
       </p>
       {offer.counterAmount !== null ? <p>{`Counter offer: ${formatGBP(offer.counterAmount)}`}</p> : null}
-      <p role="status" className="font-medium">{STATE_LABELS[state]}</p>
-      {state === "pending" || state === "countered" ? <p className="text-stone-600">{`Lapses ${when(offer.expiresAt)}`}</p> : null}
+      <p role="status" className="font-medium">
+        {STATE_LABELS[state]}
+      </p>
+      {state === "pending" || state === "countered" ? (
+        <p className="text-stone-600">{`Lapses ${when(offer.expiresAt)}`}</p>
+      ) : null}
       {state === "accepted" && offer.buyBy !== null ? (
         <p>{`Agreed price ${formatGBP(agreedPrice(offer))}, for the shopper to buy by ${when(offer.buyBy)}.`}</p>
       ) : null}
-      {errors?.form ? <p role="alert" className="font-medium text-red-700">{errors.form}</p> : null}
+      {errors?.form ? (
+        <p role="alert" className="font-medium text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
       {handlerTurn || shopperTurn ? (
         <div className="flex flex-wrap items-end gap-2">
           <Form method="post" action={action}>
-            <button type="submit" name="intent" value="accept" className="rounded-md bg-brand px-3 py-1.5 font-medium text-white">Accept</button>
+            <button
+              type="submit"
+              name="intent"
+              value="accept"
+              className="rounded-md bg-brand px-3 py-1.5 font-medium text-white"
+            >
+              Accept
+            </button>
           </Form>
           <Form method="post" action={action}>
-            <button type="submit" name="intent" value="decline" className="rounded-md border border-stone-300 bg-white px-3 py-1.5">Decline</button>
+            <button
+              type="submit"
+              name="intent"
+              value="decline"
+              className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
+            >
+              Decline
+            </button>
           </Form>
           {handlerTurn ? (
             <Form method="post" action={action} className="flex flex-wrap items-end gap-2">
               <label htmlFor={counterId} className="flex flex-col text-xs">
                 Counter offer (£)
-                <input id={counterId} name="amount" inputMode="decimal" defaultValue={counterValue} aria-invalid={errors?.amount ? true : undefined} aria-describedby={errors?.amount ? `${counterId}-error` : undefined} className="w-28 rounded border border-stone-300 bg-white px-2 py-1 text-sm" />
+                <input
+                  id={counterId}
+                  name="amount"
+                  inputMode="decimal"
+                  defaultValue={counterValue}
+                  aria-invalid={errors?.amount ? true : undefined}
+                  aria-describedby={errors?.amount ? `${counterId}-error` : undefined}
+                  className="w-28 rounded border border-stone-300 bg-white px-2 py-1 text-sm"
+                />
               </label>
-              <button type="submit" name="intent" value="counter" className="rounded-md border border-stone-300 bg-white px-3 py-1.5">Counter</button>
-              {errors?.amount ? <p id={`${counterId}-error`} className="w-full text-red-700">{errors.amount}</p> : null}
+              <button
+                type="submit"
+                name="intent"
+                value="counter"
+                className="rounded-md border border-stone-300 bg-white px-3 py-1.5"
+              >
+                Counter
+              </button>
+              {errors?.amount ? (
+                <p id={`${counterId}-error`} className="w-full text-red-700">
+                  {errors.amount}
+                </p>
+              ) : null}
             </Form>
           ) : null}
         </div>
@@ -71,14 +127,27 @@ export function OfferCard({ offer, party, errors, counterValue, zone = null }: {
           <input type="hidden" name="productId" value={offer.productId} />
           <input type="hidden" name="option" value="purchase" />
           <input type="hidden" name="returnTo" value="/cart" />
-          <button type="submit" name="intent" value="add" className="rounded-md bg-brand px-3 py-1.5 font-medium text-white">{`Buy at ${formatGBP(agreedPrice(offer))}`}</button>
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            className="rounded-md bg-brand px-3 py-1.5 font-medium text-white"
+          >{`Buy at ${formatGBP(agreedPrice(offer))}`}</button>
         </Form>
       ) : null}
     </article>
   );
 }
 
-export function OfferCards({ offers, party, zone = null }: { offers: OfferCardData[]; party: OfferParty | null; zone?: string | null }) {
+export function OfferCards({
+  offers,
+  party,
+  zone = null,
+}: {
+  offers: OfferCardData[];
+  party: OfferParty | null;
+  zone?: string | null;
+}) {
   if (offers.length === 0) return null;
   return (
     <section aria-label="Offers" id="offers" className="space-y-2">

@@ -9,7 +9,19 @@ import { Field } from "../forms";
  * live again, each with 'Mark ready' for its handler, and the handler's turnaround setting. Staff
  * see the list without the forms (action null).
  */
-export function BeingPrepared({ items, action, turnaroundDays, error, zone = null }: { items: { id: string; name: string; preparedUntil: number }[]; action: string | null; turnaroundDays?: number; error?: string; zone?: string | null }) {
+export function BeingPrepared({
+  items,
+  action,
+  turnaroundDays,
+  error,
+  zone = null,
+}: {
+  items: { id: string; name: string; preparedUntil: number }[];
+  action: string | null;
+  turnaroundDays?: number;
+  error?: string;
+  zone?: string | null;
+}) {
   return (
     <Panel title={`Being prepared (${items.length})`}>
       {items.length === 0 ? (
@@ -23,7 +35,9 @@ export function BeingPrepared({ items, action, turnaroundDays, error, zone = nul
                 <Form method="post" action={action} aria-label={`Mark ${item.name} ready`}>
                   <input type="hidden" name="intent" value="mark_ready" />
                   <input type="hidden" name="productId" value={item.id} />
-                  <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium">Mark ready</button>
+                  <button type="submit" className="rounded-md border border-stone-300 bg-white px-3 py-1.5 font-medium">
+                    Mark ready
+                  </button>
                 </Form>
               ) : null}
             </li>
@@ -43,7 +57,9 @@ export function BeingPrepared({ items, action, turnaroundDays, error, zone = nul
             defaultValue={String(turnaroundDays ?? DEFAULT_TURNAROUND_DAYS)}
             error={error}
           />
-          <button type="submit" className="rounded-md bg-stone-900 px-4 py-2 font-semibold text-white">Save turnaround</button>
+          <button type="submit" className="rounded-md bg-stone-900 px-4 py-2 font-semibold text-white">
+            Save turnaround
+          </button>
         </Form>
       ) : null}
     </Panel>

@@ -10,7 +10,12 @@ import { Timeline } from "./parcel-tracking";
 
 export interface ClaimReturnView {
   destination: string[];
-  label: { id: string; trackingNumber: string | null; trackingStatus: TrackingStatus | null; events: TimelineStep[] } | null;
+  label: {
+    id: string;
+    trackingNumber: string | null;
+    trackingStatus: TrackingStatus | null;
+    events: TimelineStep[];
+  } | null;
   returnedAt: number | null;
 }
 
@@ -18,24 +23,37 @@ export function ClaimReturnPart({ view, role }: { view: ClaimReturnView; role: "
   const { label } = view;
   return (
     <section aria-labelledby="claim-return-title" className="space-y-2 rounded-md border border-stone-200 p-3 text-sm">
-      <h2 id="claim-return-title" className="font-semibold">The return</h2>
+      <h2 id="claim-return-title" className="font-semibold">
+        The return
+      </h2>
       <p>{`It goes back to: ${view.destination.join(", ")}`}</p>
-      <p className="font-semibold" role="status">{claimReturnWords(view.returnedAt, label?.trackingStatus ?? null)}</p>
+      <p className="font-semibold" role="status">
+        {claimReturnWords(view.returnedAt, label?.trackingStatus ?? null)}
+      </p>
       {label ? (
         <>
           <p>
-            {role === "shopper" ? "Send it back with the prepaid return label: nothing to pay. " : `Tracking number ${label.trackingNumber ?? ""}. `}
+            {role === "shopper"
+              ? "Send it back with the prepaid return label: nothing to pay. "
+              : `Tracking number ${label.trackingNumber ?? ""}. `}
             {role === "handler" ? null : (
               <Link to={`/account/labels/${label.id}`} className="font-semibold text-brand underline">
                 {role === "shopper" ? "Print your return label" : "See the label"}
               </Link>
             )}
           </p>
-          {label.events.length ? <Timeline steps={timelineOf(label.events)} label={`Tracking of the return ${label.trackingNumber ?? ""}`} /> : null}
+          {label.events.length ? (
+            <Timeline steps={timelineOf(label.events)} label={`Tracking of the return ${label.trackingNumber ?? ""}`} />
+          ) : null}
         </>
       ) : role === "shopper" ? (
         <Form method="post">
-          <button type="submit" name="intent" value="return_label" className="rounded-md bg-brand px-3 py-2 font-semibold text-white">
+          <button
+            type="submit"
+            name="intent"
+            value="return_label"
+            className="rounded-md bg-brand px-3 py-2 font-semibold text-white"
+          >
             Get a prepaid return label
           </button>
         </Form>

@@ -7,11 +7,20 @@ import { SubmitButton, useSubmitting } from "../forms";
 export function GetLabelForm({ orderId, reference, action }: { orderId: string; reference: string; action: string }) {
   const busy = useSubmitting("get_label");
   return (
-    <Form method="post" action={action} className="mt-3 flex flex-wrap items-center gap-3" aria-label={`Get a label for order ${reference}`}>
+    <Form
+      method="post"
+      action={action}
+      className="mt-3 flex flex-wrap items-center gap-3"
+      aria-label={`Get a label for order ${reference}`}
+    >
       <input type="hidden" name="intent" value="get_label" />
       <input type="hidden" name="orderId" value={orderId} />
-      <SubmitButton busy={busy} busyLabel="Making the label...">Get a label</SubmitButton>
-      <span className="text-stone-700">Paid from the order&apos;s delivery fee. Or post it yourself and type the tracking number:</span>
+      <SubmitButton busy={busy} busyLabel="Making the label...">
+        Get a label
+      </SubmitButton>
+      <span className="text-stone-700">
+        Paid from the order&apos;s delivery fee. Or post it yourself and type the tracking number:
+      </span>
     </Form>
   );
 }

@@ -19,7 +19,19 @@ const TONE: Record<MoneyStatus, string> = {
 type Pending = { charges: number; refunds: number };
 const NONE: Pending = { charges: 0, refunds: 0 };
 
-export function OrderMoneyTable({ lines, total, pending = NONE, caption = "Payments", totalLabel = labelFor(lines) }: { lines: MoneyLine[]; total: number; pending?: Pending; caption?: string; totalLabel?: string }) {
+export function OrderMoneyTable({
+  lines,
+  total,
+  pending = NONE,
+  caption = "Payments",
+  totalLabel = labelFor(lines),
+}: {
+  lines: MoneyLine[];
+  total: number;
+  pending?: Pending;
+  caption?: string;
+  totalLabel?: string;
+}) {
   return (
     <DataTable
       className="max-w-lg"
@@ -40,20 +52,26 @@ export function OrderMoneyTable({ lines, total, pending = NONE, caption = "Payme
       footer={
         <>
           <tr>
-            <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">{totalLabel}</th>
-            <td className="whitespace-nowrap pt-2 text-right font-semibold tabular-nums">{formatGBP(total)}</td>
+            <th scope="row" colSpan={2} className="pt-2 text-left font-semibold">
+              {totalLabel}
+            </th>
+            <td className="pt-2 text-right font-semibold whitespace-nowrap tabular-nums">{formatGBP(total)}</td>
           </tr>
           {/* Not paid, not given back yet: apart from the total, which is what was paid (decision 0074). */}
           {pending.charges > 0 ? (
             <tr>
-              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Payment pending, not in the total</th>
-              <td className="whitespace-nowrap text-right tabular-nums text-amber-800">{formatGBP(pending.charges)}</td>
+              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">
+                Payment pending, not in the total
+              </th>
+              <td className="text-right whitespace-nowrap text-amber-800 tabular-nums">{formatGBP(pending.charges)}</td>
             </tr>
           ) : null}
           {pending.refunds > 0 ? (
             <tr>
-              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">Refund pending, not in the total</th>
-              <td className="whitespace-nowrap text-right tabular-nums text-amber-800">{formatGBP(pending.refunds)}</td>
+              <th scope="row" colSpan={2} className="text-left font-normal text-amber-800">
+                Refund pending, not in the total
+              </th>
+              <td className="text-right whitespace-nowrap text-amber-800 tabular-nums">{formatGBP(pending.refunds)}</td>
             </tr>
           ) : null}
         </>
@@ -67,7 +85,11 @@ export function OrderMoneySection({ lines, total, pending }: { lines: MoneyLine[
   return (
     <div className="mt-4 space-y-2">
       <OrderMoneyTable lines={lines} total={total} pending={pending} />
-      {lines.some((l) => l.status === "Authorised") ? <p className="text-xs text-stone-600">Authorised amounts are reserved on your card and taken when the item is delivered.</p> : null}
+      {lines.some((l) => l.status === "Authorised") ? (
+        <p className="text-xs text-stone-600">
+          Authorised amounts are reserved on your card and taken when the item is delivered.
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -79,7 +101,13 @@ export function HandlerMoney({ money }: { money: { lines: MoneyLine[]; total: nu
     <details className="mt-2 text-sm">
       <summary className="cursor-pointer text-stone-700">{`Charges and refunds for your items: ${formatGBP(money.total)}`}</summary>
       <div className="mt-2">
-        <OrderMoneyTable lines={money.lines} total={money.total} pending={money.pending} caption="Charges and refunds" totalLabel="Total for your items" />
+        <OrderMoneyTable
+          lines={money.lines}
+          total={money.total}
+          pending={money.pending}
+          caption="Charges and refunds"
+          totalLabel="Total for your items"
+        />
       </div>
     </details>
   );

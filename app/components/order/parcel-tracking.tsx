@@ -9,13 +9,17 @@ import { TRACKING_WORDS, type ShopperParcels, type TimelineStep } from "../../do
 const ukTime = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/London" });
 
 export function Timeline({ steps, label }: { steps: TimelineStep[]; label: string }) {
-  if (steps.length === 0) return <p className="text-sm text-stone-700">Label created: waiting for the carrier&apos;s first scan.</p>;
+  if (steps.length === 0)
+    return <p className="text-sm text-stone-700">Label created: waiting for the carrier&apos;s first scan.</p>;
   return (
     <ol aria-label={label} className="mt-2 space-y-1 border-l-2 border-stone-200 pl-4 text-sm">
       {steps.map((step) => (
         <li key={step.status}>
           <span className="font-medium">{TRACKING_WORDS[step.status]}</span>{" "}
-          <time dateTime={new Date(step.occurredAt).toISOString()} className="text-stone-600">{`${formatLongDate(step.occurredAt)}, ${ukTime.format(step.occurredAt)}`}</time>
+          <time
+            dateTime={new Date(step.occurredAt).toISOString()}
+            className="text-stone-600"
+          >{`${formatLongDate(step.occurredAt)}, ${ukTime.format(step.occurredAt)}`}</time>
         </li>
       ))}
     </ol>
@@ -26,7 +30,9 @@ export function ParcelTracking({ parcels }: { parcels: ShopperParcels }) {
   if (parcels.outbound.length === 0 && parcels.returns.length === 0) return null;
   return (
     <section aria-labelledby="tracking-title" className="rounded-lg border border-stone-200 bg-white p-4">
-      <h2 id="tracking-title" className="mb-3 text-lg font-semibold">Tracking</h2>
+      <h2 id="tracking-title" className="mb-3 text-lg font-semibold">
+        Tracking
+      </h2>
       <ul className="space-y-4">
         {parcels.outbound.map((p) => {
           const url = trackingUrl(p.carrier, p.trackingNumber);
@@ -34,7 +40,13 @@ export function ParcelTracking({ parcels }: { parcels: ShopperParcels }) {
             <li key={p.id}>
               <p className="text-sm">
                 {`${p.names.join(", ")} · ${isCarrier(p.carrier) ? CARRIER_NAMES[p.carrier] : (p.carrier ?? "")} ${p.service ?? ""} · `}
-                {url ? <a href={url} className="font-mono text-brand underline" rel="noopener noreferrer">{p.trackingNumber}</a> : <span className="font-mono">{p.trackingNumber}</span>}
+                {url ? (
+                  <a href={url} className="font-mono text-brand underline" rel="noopener noreferrer">
+                    {p.trackingNumber}
+                  </a>
+                ) : (
+                  <span className="font-mono">{p.trackingNumber}</span>
+                )}
               </p>
               <p className="text-sm font-semibold">{p.status ? TRACKING_WORDS[p.status] : "Label created"}</p>
               <Timeline steps={p.timeline} label={`Tracking of ${p.trackingNumber}`} />
@@ -43,12 +55,21 @@ export function ParcelTracking({ parcels }: { parcels: ShopperParcels }) {
         })}
         {parcels.returns.map((p) => (
           <li key={p.id} className="rounded-md border border-stone-200 bg-stone-50 p-3 text-sm">
-            <p className="font-semibold">{p.forClaim ? "Prepaid return label for your claim" : "Prepaid return label"}</p>
-            <p>{`Send ${p.names.join(", ")} back with it: nothing to pay. `}
-              <Link to={`/account/labels/${p.id}`} className="font-semibold text-brand underline">Print your return label</Link>
+            <p className="font-semibold">
+              {p.forClaim ? "Prepaid return label for your claim" : "Prepaid return label"}
             </p>
-            {p.forClaim || p.timeline.length ? <p className="font-semibold">{p.status ? TRACKING_WORDS[p.status] : "Waiting to be sent back"}</p> : null}
-            {p.timeline.length ? <Timeline steps={p.timeline} label={`Tracking of your return ${p.trackingNumber}`} /> : null}
+            <p>
+              {`Send ${p.names.join(", ")} back with it: nothing to pay. `}
+              <Link to={`/account/labels/${p.id}`} className="font-semibold text-brand underline">
+                Print your return label
+              </Link>
+            </p>
+            {p.forClaim || p.timeline.length ? (
+              <p className="font-semibold">{p.status ? TRACKING_WORDS[p.status] : "Waiting to be sent back"}</p>
+            ) : null}
+            {p.timeline.length ? (
+              <Timeline steps={p.timeline} label={`Tracking of your return ${p.trackingNumber}`} />
+            ) : null}
           </li>
         ))}
       </ul>

@@ -17,7 +17,9 @@ export function BundleNotes({ bundles }: { bundles: BundleNote[] }) {
   return (
     <ul aria-label="Bundle discounts" className="mt-2 space-y-1 text-sm text-green-800">
       {bundles.map((b) => (
-        <li key={b.names.join("|")}>{`Bundle discount (${b.names.length} items −${b.percent}%): −${price(b.discount)} on ${b.names.join(", ")}`}</li>
+        <li
+          key={b.names.join("|")}
+        >{`Bundle discount (${b.names.length} items −${b.percent}%): −${price(b.discount)} on ${b.names.join(", ")}`}</li>
       ))}
     </ul>
   );

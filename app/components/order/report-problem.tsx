@@ -17,32 +17,71 @@ export interface ClaimChoice {
   claims: { id: string; kind: string; status: string; outcome: string | null }[];
 }
 
-export function ReportProblemPart({ orderId, choices, isShopper }: { orderId: string; choices: ClaimChoice[]; isShopper: boolean }) {
-  const shown = choices.filter((c) => c.claims.length > 0 || (isShopper && (c.canReport || c.canSayOk || c.canDisputeFee)));
+export function ReportProblemPart({
+  orderId,
+  choices,
+  isShopper,
+}: {
+  orderId: string;
+  choices: ClaimChoice[];
+  isShopper: boolean;
+}) {
+  const shown = choices.filter(
+    (c) => c.claims.length > 0 || (isShopper && (c.canReport || c.canSayOk || c.canDisputeFee)),
+  );
   const base = `/account/orders/${encodeURIComponent(orderId)}/problem`;
   return (
     <section aria-labelledby="protection-title" className="rounded-lg border border-stone-200 bg-white p-4">
-      <h2 id="protection-title" className="text-lg font-semibold">Buyer protection</h2>
+      <h2 id="protection-title" className="text-lg font-semibold">
+        Buyer protection
+      </h2>
       <BuyerProtectionLine />
       {shown.length > 0 ? (
         <ul className="mt-3 divide-y divide-stone-100">
           {shown.map((c) => (
             <li key={c.itemId} className="space-y-2 py-3" aria-label={`Buyer protection for ${c.name}`}>
               <p className="font-medium">{c.name}</p>
-              {c.windowEndsAt ? <p className="text-sm text-stone-700">You can report a problem until {formatLongDate(c.windowEndsAt)}.</p> : null}
+              {c.windowEndsAt ? (
+                <p className="text-sm text-stone-700">
+                  You can report a problem until {formatLongDate(c.windowEndsAt)}.
+                </p>
+              ) : null}
               <div className="flex flex-wrap items-center gap-3">
-                {isShopper && c.canReport ? <Link to={`${base}?item=${encodeURIComponent(c.itemId)}`} className="font-semibold text-brand underline">Report a problem</Link> : null}
+                {isShopper && c.canReport ? (
+                  <Link
+                    to={`${base}?item=${encodeURIComponent(c.itemId)}`}
+                    className="font-semibold text-brand underline"
+                  >
+                    Report a problem
+                  </Link>
+                ) : null}
                 {isShopper && c.canSayOk ? (
                   <Form method="post" action={base}>
                     <input type="hidden" name="itemId" value={c.itemId} />
-                    <button type="submit" name="intent" value="everything_ok" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium">Everything is OK</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="everything_ok"
+                      className="rounded-md border border-stone-300 px-3 py-1.5 text-sm font-medium"
+                    >
+                      Everything is OK
+                    </button>
                   </Form>
                 ) : null}
-                {isShopper && c.canDisputeFee ? <Link to={`${base}?item=${encodeURIComponent(c.itemId)}&fee=1`} className="font-semibold text-brand underline">Dispute the repair fee</Link> : null}
+                {isShopper && c.canDisputeFee ? (
+                  <Link
+                    to={`${base}?item=${encodeURIComponent(c.itemId)}&fee=1`}
+                    className="font-semibold text-brand underline"
+                  >
+                    Dispute the repair fee
+                  </Link>
+                ) : null}
               </div>
               {c.claims.map((claim) => (
                 <p key={claim.id} className="text-sm">
-                  <Link to={`/account/claims/${encodeURIComponent(claim.id)}`} className="text-brand underline">{claim.kind === "repair_fee" ? "Repair fee dispute" : "Claim"}</Link>
+                  <Link to={`/account/claims/${encodeURIComponent(claim.id)}`} className="text-brand underline">
+                    {claim.kind === "repair_fee" ? "Repair fee dispute" : "Claim"}
+                  </Link>
                   {`: ${STATUS_LABELS[claim.status as ClaimStatus]}${claim.outcome ? ` (${OUTCOME_LABELS[claim.outcome as ClaimOutcome]})` : ""}`}
                 </p>
               ))}

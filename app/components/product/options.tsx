@@ -37,8 +37,18 @@ export function Options({ product }: { product: ProductDetail }) {
         <legend className="sr-only">Choose how to get it</legend>
         <div className="grid grid-cols-2 gap-3">
           {options.map((o, i) => (
-            <label key={o.value} className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand">
-              <input type="radio" name="option" value={o.value} defaultChecked={i === 0} className="sr-only" id={`option-${o.value}`} />
+            <label
+              key={o.value}
+              className="cursor-pointer rounded-lg border-2 border-stone-300 p-3 text-center has-checked:border-brand has-checked:bg-brand-light has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand"
+            >
+              <input
+                type="radio"
+                name="option"
+                value={o.value}
+                defaultChecked={i === 0}
+                className="sr-only"
+                id={`option-${o.value}`}
+              />
               <span className="block text-sm font-semibold">{o.label}</span>
               <span className="block text-lg">{price(o.price)}</span>
               <PoundsBeside pence={o.price} />
@@ -52,12 +62,21 @@ export function Options({ product }: { product: ProductDetail }) {
         </p>
       ))}
       {product.rentalPrice !== null ? (
-        <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">You have 7 days from delivery before paying the Buy Now price</p>
+        <p className="hidden text-sm text-stone-700 group-has-[#option-rental:checked]/options:block">
+          You have 7 days from delivery before paying the Buy Now price
+        </p>
       ) : null}
       {rented ? (
-        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">{product.reserved ? "Reserved" : product.preparedUntil !== null ? "Being prepared" : "Currently rented"}</p>
+        <p className="rounded-md bg-amber-50 p-3 font-semibold text-amber-900">
+          {product.reserved ? "Reserved" : product.preparedUntil !== null ? "Being prepared" : "Currently rented"}
+        </p>
       ) : (
-        <button type="submit" disabled={options.length === 0} {...busyProps(adding)} className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50 aria-disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={options.length === 0}
+          {...busyProps(adding)}
+          className="w-full rounded-md bg-stone-900 py-3 font-semibold tracking-widest text-white disabled:opacity-50 aria-disabled:opacity-50"
+        >
           {adding ? "ADDING..." : "ADD TO BASKET"}
         </button>
       )}

@@ -12,16 +12,29 @@ const UNNAMED_SELLER = "A Closetloop seller";
 
 export function SellerCard({ product, social }: { product: ProductDetail; social: SellerSocial }) {
   const byStore = product.managedByStore && product.storeId;
-  const href = byStore ? `/store/${product.storeId}` : product.ownerName ? `/${encodeURIComponent(product.ownerName)}` : null;
+  const href = byStore
+    ? `/store/${product.storeId}`
+    : product.ownerName
+      ? `/${encodeURIComponent(product.ownerName)}`
+      : null;
   // A seller is named by their display name only: the page and its data never carry a full name (issue 41, decision 0071).
   const name = byStore ? product.storeName : (product.ownerName ?? UNNAMED_SELLER);
   const body = (
     <>
-      <p className="text-xs uppercase tracking-wide text-stone-600">{byStore ? "Managed by" : "Sold by"}</p>
+      <p className="text-xs tracking-wide text-stone-600 uppercase">{byStore ? "Managed by" : "Sold by"}</p>
       <p className="font-semibold">{name}</p>
-      {byStore && product.ownerName ? <p className="text-sm text-stone-700">{`Originally by ${product.ownerName}`}</p> : null}
+      {byStore && product.ownerName ? (
+        <p className="text-sm text-stone-700">{`Originally by ${product.ownerName}`}</p>
+      ) : null}
       <p className="text-sm text-stone-700">{ratingSummary(social.standing.average, social.standing.ratings)}</p>
     </>
   );
-  return <SellerCardFrame href={href} body={body} social={social} target={byStore ? { kind: "store", id: product.storeId! } : { kind: "seller", id: product.ownerId }} />;
+  return (
+    <SellerCardFrame
+      href={href}
+      body={body}
+      social={social}
+      target={byStore ? { kind: "store", id: product.storeId! } : { kind: "seller", id: product.ownerId }}
+    />
+  );
 }

@@ -18,14 +18,23 @@ export function StructuredData({ product, origin }: { product: ProductDetail; or
     brand: { "@type": "Brand", name: product.brand },
     color: product.color ?? undefined,
     category: product.category,
-    itemCondition: product.condition.startsWith("Brand New") ? "https://schema.org/NewCondition" : "https://schema.org/UsedCondition",
+    itemCondition: product.condition.startsWith("Brand New")
+      ? "https://schema.org/NewCondition"
+      : "https://schema.org/UsedCondition",
     offers: {
       "@type": "Offer",
       url: `${origin}/product/${product.id}`,
       priceCurrency: "GBP",
       price: ((product.buyingPrice ?? product.price) / 100).toFixed(2),
-      availability: product.availability === "available" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+      availability:
+        product.availability === "available" ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   };
-  return <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }} />;
+  return (
+    <script
+      type="application/ld+json"
+      nonce={nonce}
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(json).replace(/</g, "\\u003c") }}
+    />
+  );
 }

@@ -33,9 +33,16 @@ export interface SellerProductRow {
   storeName: string | null;
 }
 
-
 /** Your Products: each with its fairness bars, badges, View (when public) and Edit. */
-export function SellerProducts({ products, paging, zone = null }: { products: SellerProductRow[]; paging: Paging; zone?: string | null }) {
+export function SellerProducts({
+  products,
+  paging,
+  zone = null,
+}: {
+  products: SellerProductRow[];
+  paging: Paging;
+  zone?: string | null;
+}) {
   return (
     <DataTable
       caption="Your products, newest first"
@@ -46,22 +53,71 @@ export function SellerProducts({ products, paging, zone = null }: { products: Se
       rowTestId="seller-product"
       columns={[
         { header: "Image", cell: (p) => <Thumbnail src={p.images[0]} large sayNoImage /> },
-        { header: "Name", rowHeader: true, className: "font-normal", cell: (p) => <CellText strong note={p.storeName ? `Managed by ${p.storeName}` : null}>{p.name}</CellText> },
-        { header: "Rental (7 days)", cell: (p) => <PriceWithFairness pence={p.rentalPrice} fairness={rentalFairness(p.rentalPrice, p.buyingPrice)} label="Rental price" /> },
-        { header: "Buy", cell: (p) => <PriceWithFairness pence={p.buyingPrice} fairness={buyFairness(p.buyingPrice, p.originalPrice, p.condition)} label="Buying price" /> },
+        {
+          header: "Name",
+          rowHeader: true,
+          className: "font-normal",
+          cell: (p) => (
+            <CellText strong note={p.storeName ? `Managed by ${p.storeName}` : null}>
+              {p.name}
+            </CellText>
+          ),
+        },
+        {
+          header: "Rental (7 days)",
+          cell: (p) => (
+            <PriceWithFairness
+              pence={p.rentalPrice}
+              fairness={rentalFairness(p.rentalPrice, p.buyingPrice)}
+              label="Rental price"
+            />
+          ),
+        },
+        {
+          header: "Buy",
+          cell: (p) => (
+            <PriceWithFairness
+              pence={p.buyingPrice}
+              fairness={buyFairness(p.buyingPrice, p.originalPrice, p.condition)}
+              label="Buying price"
+            />
+          ),
+        },
         { header: "Created", className: "whitespace-nowrap", cell: (p) => formatLongDate(p.createdAt, zone) },
-        { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} conciergeStatus={p.conciergeStatus} rejectionReason={p.rejectionReason} declinedBy={p.declinedBy} availability={p.availability} orderStage={p.orderStage} forSeller /> },
+        {
+          header: "Status",
+          cell: (p) => (
+            <ProductBadges
+              status={p.status}
+              productStatus={p.productStatus}
+              conciergeStatus={p.conciergeStatus}
+              rejectionReason={p.rejectionReason}
+              declinedBy={p.declinedBy}
+              availability={p.availability}
+              orderStage={p.orderStage}
+              forSeller
+            />
+          ),
+        },
         {
           header: "Actions",
           hiddenHeader: true,
           cell: (p) => (
             <div className="flex gap-3">
               {p.productStatus === "live" && p.availability !== "sold" ? (
-                <Link to={`/product/${p.id}`} className="font-medium text-brand underline" aria-label={`View ${p.name}`}>
+                <Link
+                  to={`/product/${p.id}`}
+                  className="font-medium text-brand underline"
+                  aria-label={`View ${p.name}`}
+                >
                   View
                 </Link>
               ) : null}
-              <Link to={`/vendor/product/${p.id}/edit`} className="font-medium text-brand underline" aria-label={`Edit ${p.name}`}>
+              <Link
+                to={`/vendor/product/${p.id}/edit`}
+                className="font-medium text-brand underline"
+                aria-label={`Edit ${p.name}`}
+              >
                 Edit
               </Link>
             </div>
@@ -72,7 +128,15 @@ export function SellerProducts({ products, paging, zone = null }: { products: Se
   );
 }
 
-function PriceWithFairness({ pence, fairness, label }: { pence: number | null; fairness: Fairness | null; label: string }) {
+function PriceWithFairness({
+  pence,
+  fairness,
+  label,
+}: {
+  pence: number | null;
+  fairness: Fairness | null;
+  label: string;
+}) {
   return (
     <>
       <p>{priceText(pence)}</p>
@@ -97,7 +161,8 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
         <li key={o.id} className="py-3" data-testid="seller-order">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <p className="font-medium">
-              {`Order ${showReference(o.reference)}`} <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
+              {`Order ${showReference(o.reference)}`}{" "}
+              <span className="text-sm font-normal text-stone-700">{`· ${timeAgo(o.placedAt, now)}`}</span>
             </p>
             <StatusBadge status={o.status} />
           </div>
@@ -110,7 +175,11 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
                 {/* Each item's own state, as the store's list shows it: one may be cancelled, or shipped, while the order goes on (decision 0068). */}
                 <StatusBadge status={item.status} />
                 {/* A completed trade: the seller rates the shopper (issue 46 item 2). */}
-                {item.status === "completed" || item.status === "returned" ? <Link to={`/account/ratings/${item.id}`} className="font-medium text-brand underline">Rate the shopper</Link> : null}
+                {item.status === "completed" || item.status === "returned" ? (
+                  <Link to={`/account/ratings/${item.id}`} className="font-medium text-brand underline">
+                    Rate the shopper
+                  </Link>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -121,12 +190,23 @@ export function SellerOrders({ orders, now }: { orders: SellerOrder[]; now: numb
   );
 }
 
-export function BrandSuggestions({ suggestions }: { suggestions: { id: string; name: string; status: keyof typeof SUGGESTION_LABELS }[] }) {
+export function BrandSuggestions({
+  suggestions,
+}: {
+  suggestions: { id: string; name: string; status: keyof typeof SUGGESTION_LABELS }[];
+}) {
   if (suggestions.length === 0) return null;
-  const variant: Record<string, BadgeVariant> = { pending: "pending", approved: "done", merged: "done", rejected: "refused" };
+  const variant: Record<string, BadgeVariant> = {
+    pending: "pending",
+    approved: "done",
+    merged: "done",
+    rejected: "refused",
+  };
   return (
     <section aria-labelledby="brand-suggestions" className="mt-6 border-t border-stone-200 pt-4">
-      <h3 id="brand-suggestions" className="font-semibold">Your brand suggestions</h3>
+      <h3 id="brand-suggestions" className="font-semibold">
+        Your brand suggestions
+      </h3>
       <ul className="mt-2 flex flex-wrap gap-3 text-sm">
         {suggestions.map((s) => (
           <li key={s.id} className="flex items-center gap-2">

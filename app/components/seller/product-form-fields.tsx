@@ -1,6 +1,20 @@
-import { useEffect, useId, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  useEffect,
+  useId,
+  useState,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { useFetcher } from "react-router";
-import { addTag, brandsMatching, matchBrand, NO_BRAND_FOUND, readTags, UNKNOWN_BRAND } from "../../domain/product-fields";
+import {
+  addTag,
+  brandsMatching,
+  matchBrand,
+  NO_BRAND_FOUND,
+  readTags,
+  UNKNOWN_BRAND,
+} from "../../domain/product-fields";
 import { Field, FieldFrame, INPUT_CLASS, invalidProps } from "../forms";
 import { showToast } from "../toaster";
 
@@ -18,23 +32,45 @@ function useEnhanced() {
   return enhanced;
 }
 
-export function SelectField({ label, name, options, error, required, placeholder, ...rest }: { label: string; name: string; options: readonly (string | { value: string; label: string })[]; error?: string; placeholder: string } & SelectHTMLAttributes<HTMLSelectElement>) {
+export function SelectField({
+  label,
+  name,
+  options,
+  error,
+  required,
+  placeholder,
+  ...rest
+}: {
+  label: string;
+  name: string;
+  options: readonly (string | { value: string; label: string })[];
+  error?: string;
+  placeholder: string;
+} & SelectHTMLAttributes<HTMLSelectElement>) {
   const id = `field-${name}`;
   return (
     <FieldFrame id={id} label={label} required={required} error={error}>
       <select id={id} name={name} {...invalidProps(id, error)} className={INPUT_CLASS} {...rest}>
         <option value="">{placeholder}</option>
-        {options.map((o) => (typeof o === "string" ? { value: o, label: o } : o)).map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
+        {options
+          .map((o) => (typeof o === "string" ? { value: o, label: o } : o))
+          .map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
       </select>
     </FieldFrame>
   );
 }
 
-export function TextArea({ label, name, error, hint, ...rest }: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextArea({
+  label,
+  name,
+  error,
+  hint,
+  ...rest
+}: { label: string; name: string; error?: string; hint?: ReactNode } & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const id = `field-${name}`;
   return (
     <FieldFrame id={id} label={label} hint={hint} error={error}>
@@ -43,7 +79,19 @@ export function TextArea({ label, name, error, hint, ...rest }: { label: string;
   );
 }
 
-export function BrandField({ brands, defaultValue, error, action, suggestion }: { brands: readonly string[]; defaultValue: string; error?: string; action: string; suggestion?: SuggestionReply["suggestion"] }) {
+export function BrandField({
+  brands,
+  defaultValue,
+  error,
+  action,
+  suggestion,
+}: {
+  brands: readonly string[];
+  defaultValue: string;
+  error?: string;
+  action: string;
+  suggestion?: SuggestionReply["suggestion"];
+}) {
   const enhanced = useEnhanced();
   const [typed, setTyped] = useState(defaultValue);
   const fetcher = useFetcher<SuggestionReply>();
@@ -61,7 +109,11 @@ export function BrandField({ brands, defaultValue, error, action, suggestion }: 
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor="field-brand" className="text-sm font-medium">
-        Brand<span aria-hidden="true" className="text-red-700"> *</span>
+        Brand
+        <span aria-hidden="true" className="text-red-700">
+          {" "}
+          *
+        </span>
       </label>
       <input
         id="field-brand"
@@ -89,26 +141,39 @@ export function BrandField({ brands, defaultValue, error, action, suggestion }: 
           {NO_BRAND_FOUND}
         </p>
       ) : (
-        <p id="field-brand-hint" className="text-xs text-stone-600">Start typing to choose from the brands in our database.</p>
+        <p id="field-brand-hint" className="text-xs text-stone-600">
+          Start typing to choose from the brands in our database.
+        </p>
       )}
       {offerSuggestion ? (
         enhanced ? (
           <button
             type="button"
             disabled={sending}
-            onClick={() => fetcher.submit({ intent: "suggest_brand", suggestedName: trimmed }, { method: "post", action })}
+            onClick={() =>
+              fetcher.submit({ intent: "suggest_brand", suggestedName: trimmed }, { method: "post", action })
+            }
             className="self-start text-sm font-medium text-brand underline disabled:opacity-60"
           >
             {sending ? "Sending..." : `Suggest this brand: ${trimmed}`}
           </button>
         ) : (
-          <button type="submit" name="intent" value="suggest_brand" formNoValidate className="self-start text-sm font-medium text-brand underline">
+          <button
+            type="submit"
+            name="intent"
+            value="suggest_brand"
+            formNoValidate
+            className="self-start text-sm font-medium text-brand underline"
+          >
             Suggest this brand
           </button>
         )
       ) : null}
       {suggestion && !enhanced ? (
-        <p role={suggestion.ok ? "status" : "alert"} className={`text-sm ${suggestion.ok ? "text-emerald-800" : "text-red-700"}`}>
+        <p
+          role={suggestion.ok ? "status" : "alert"}
+          className={`text-sm ${suggestion.ok ? "text-emerald-800" : "text-red-700"}`}
+        >
           <span className="font-semibold">{suggestion.title}</span> {suggestion.message}
         </p>
       ) : null}
@@ -121,7 +186,15 @@ export function TagsField({ defaultValue, error }: { defaultValue: string; error
   const [tags, setTags] = useState(() => readTags(defaultValue));
   const [typed, setTyped] = useState("");
   if (!enhanced) {
-    return <Field label="Tags" name="tags" defaultValue={defaultValue} error={error} hint="Separate tags with commas, e.g. wool, winter, vintage" />;
+    return (
+      <Field
+        label="Tags"
+        name="tags"
+        defaultValue={defaultValue}
+        error={error}
+        hint="Separate tags with commas, e.g. wool, winter, vintage"
+      />
+    );
   }
   const add = () => {
     if (!typed.trim()) return;
@@ -150,7 +223,11 @@ export function TagsField({ defaultValue, error }: { defaultValue: string; error
           aria-describedby={error ? "field-tags-error" : "field-tags-hint"}
           className={`${INPUT_CLASS} flex-1`}
         />
-        <button type="button" onClick={add} className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium">
+        <button
+          type="button"
+          onClick={add}
+          className="rounded-md border border-stone-300 px-3 py-2 text-sm font-medium"
+        >
           Add tag
         </button>
       </div>
@@ -159,7 +236,12 @@ export function TagsField({ defaultValue, error }: { defaultValue: string; error
           {tags.map((tag) => (
             <li key={tag} className="flex items-center gap-1 rounded-full bg-stone-200 px-2 py-0.5 text-xs">
               {tag}
-              <button type="button" aria-label={`Remove tag ${tag}`} onClick={() => setTags((current) => current.filter((t) => t !== tag))} className="text-stone-600">
+              <button
+                type="button"
+                aria-label={`Remove tag ${tag}`}
+                onClick={() => setTags((current) => current.filter((t) => t !== tag))}
+                className="text-stone-600"
+              >
                 ✕
               </button>
             </li>
@@ -171,7 +253,9 @@ export function TagsField({ defaultValue, error }: { defaultValue: string; error
           {error}
         </p>
       ) : (
-        <p id="field-tags-hint" className="text-xs text-stone-600">Type a tag and press Enter or Add tag.</p>
+        <p id="field-tags-hint" className="text-xs text-stone-600">
+          Type a tag and press Enter or Add tag.
+        </p>
       )}
     </div>
   );

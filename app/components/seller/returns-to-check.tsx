@@ -15,17 +15,31 @@ export interface ReturnToCheck {
 }
 
 /** A seller's returns to check (issue 22): each with the inspection form that records its receipt and condition. */
-export function ReturnsToCheck({ returns, action, result }: { returns: ReturnToCheck[]; action: string; result?: InspectFormResult }) {
+export function ReturnsToCheck({
+  returns,
+  action,
+  result,
+}: {
+  returns: ReturnToCheck[];
+  action: string;
+  result?: InspectFormResult;
+}) {
   return (
-      <Panel title={`Returns to check (${returns.length})`}>
-        <ul className="space-y-3">
-          {returns.map((r) => (
-            <li key={r.itemId} className="text-sm">
-              <p className="font-medium">{`${r.name} · Order ${showReference(r.orderReference)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
-              <InspectForm itemId={r.itemId} name={r.name} sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }} action={action} result={result} />
-            </li>
-          ))}
-        </ul>
-      </Panel>
+    <Panel title={`Returns to check (${returns.length})`}>
+      <ul className="space-y-3">
+        {returns.map((r) => (
+          <li key={r.itemId} className="text-sm">
+            <p className="font-medium">{`${r.name} · Order ${showReference(r.orderReference)} · ${r.shopperName ?? UNNAMED_MEMBER}`}</p>
+            <InspectForm
+              itemId={r.itemId}
+              name={r.name}
+              sent={{ reason: r.returnReason, carrier: r.returnCarrier, trackingNumber: r.returnTrackingNumber }}
+              action={action}
+              result={result}
+            />
+          </li>
+        ))}
+      </ul>
+    </Panel>
   );
 }

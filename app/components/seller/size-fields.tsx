@@ -1,4 +1,11 @@
-import { FIT_NOTES, MEASUREMENTS, measurementField, SIZE_SYSTEM_ORDER, SIZE_SYSTEMS, sizeSystemsFor } from "../../domain/sizes";
+import {
+  FIT_NOTES,
+  MEASUREMENTS,
+  measurementField,
+  SIZE_SYSTEM_ORDER,
+  SIZE_SYSTEMS,
+  sizeSystemsFor,
+} from "../../domain/sizes";
 import { FieldError, INPUT_CLASS } from "../forms";
 
 /**
@@ -6,7 +13,17 @@ import { FieldError, INPUT_CLASS } from "../forms";
  * Without JavaScript the size list holds every system, grouped, and the server checks the choice
  * against the type and category; with it, only the systems of the chosen type and category show.
  */
-export function SizeFields({ productType, category, defaults, errors }: { productType: string; category: string; defaults: Partial<Record<string, string>>; errors: Partial<Record<string, string>> }) {
+export function SizeFields({
+  productType,
+  category,
+  defaults,
+  errors,
+}: {
+  productType: string;
+  category: string;
+  defaults: Partial<Record<string, string>>;
+  errors: Partial<Record<string, string>>;
+}) {
   const systems = productType && category ? sizeSystemsFor(productType, category) : [];
   const shown = systems.length ? systems : SIZE_SYSTEM_ORDER;
   const sizeError = errors.size;
@@ -15,9 +32,22 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
       <legend className="mb-2 text-lg font-semibold">Size and fit</legend>
       <div className="flex flex-col gap-1">
         <label htmlFor="field-size" className="text-sm font-medium">
-          Size<span aria-hidden="true" className="text-red-700"> *</span>
+          Size
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
         </label>
-        <select id="field-size" name="size" required defaultValue={defaults.size ?? ""} key={shown.join()} aria-invalid={sizeError ? true : undefined} aria-describedby={sizeError ? "field-size-error" : "field-size-hint"} className={INPUT_CLASS}>
+        <select
+          id="field-size"
+          name="size"
+          required
+          defaultValue={defaults.size ?? ""}
+          key={shown.join()}
+          aria-invalid={sizeError ? true : undefined}
+          aria-describedby={sizeError ? "field-size-error" : "field-size-hint"}
+          className={INPUT_CLASS}
+        >
           <option value="">Select a size</option>
           {shown.map((id) => (
             <optgroup key={id} label={SIZE_SYSTEMS[id].label}>
@@ -29,11 +59,27 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
             </optgroup>
           ))}
         </select>
-        {sizeError ? <FieldError id="field-size-error" error={sizeError} /> : <p id="field-size-hint" className="text-xs text-stone-600">Women's clothing in UK sizes, men's and unisex in letters, children's by age; bags and accessories are one size.</p>}
+        {sizeError ? (
+          <FieldError id="field-size-error" error={sizeError} />
+        ) : (
+          <p id="field-size-hint" className="text-xs text-stone-600">
+            Women's clothing in UK sizes, men's and unisex in letters, children's by age; bags and accessories are one
+            size.
+          </p>
+        )}
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="field-fitNote" className="text-sm font-medium">Fit</label>
-        <select id="field-fitNote" name="fitNote" defaultValue={defaults.fitNote ?? ""} aria-invalid={errors.fitNote ? true : undefined} aria-describedby={errors.fitNote ? "field-fitNote-error" : undefined} className={INPUT_CLASS}>
+        <label htmlFor="field-fitNote" className="text-sm font-medium">
+          Fit
+        </label>
+        <select
+          id="field-fitNote"
+          name="fitNote"
+          defaultValue={defaults.fitNote ?? ""}
+          aria-invalid={errors.fitNote ? true : undefined}
+          aria-describedby={errors.fitNote ? "field-fitNote-error" : undefined}
+          className={INPUT_CLASS}
+        >
           <option value="">No note</option>
           {FIT_NOTES.map((note) => (
             <option key={note} value={note}>
@@ -54,7 +100,15 @@ export function SizeFields({ productType, category, defaults, errors }: { produc
                 <label htmlFor={`field-${name}`} className="text-sm">
                   {label} (cm)
                 </label>
-                <input id={`field-${name}`} name={name} inputMode="decimal" defaultValue={defaults[name] ?? ""} aria-invalid={error ? true : undefined} aria-describedby={error ? `field-${name}-error` : undefined} className={INPUT_CLASS} />
+                <input
+                  id={`field-${name}`}
+                  name={name}
+                  inputMode="decimal"
+                  defaultValue={defaults[name] ?? ""}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `field-${name}-error` : undefined}
+                  className={INPUT_CLASS}
+                />
                 <FieldError id={`field-${name}-error`} error={error} />
               </div>
             );

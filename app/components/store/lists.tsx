@@ -34,19 +34,45 @@ export interface StoreProductRow {
 }
 
 /** Concierge Requests: a card per product waiting for the store, with up to 3 images (§9), Approve and Reject. */
-export function ConciergeRequests({ requests, action, errors, zone = null }: { requests: (StoreProductRow & { submittedAt: number })[]; action: string; errors?: unknown; zone?: string | null }) {
+export function ConciergeRequests({
+  requests,
+  action,
+  errors,
+  zone = null,
+}: {
+  requests: (StoreProductRow & { submittedAt: number })[];
+  action: string;
+  errors?: unknown;
+  zone?: string | null;
+}) {
   const approving = useSubmitting("approve_request");
   return (
     <ul className="grid gap-4 md:grid-cols-2">
       {requests.map((p) => (
         <li key={p.id} className="rounded-lg border border-stone-200 bg-white p-4" aria-labelledby={`request-${p.id}`}>
-          <h3 id={`request-${p.id}`} className="font-semibold">{p.name}</h3>
+          <h3 id={`request-${p.id}`} className="font-semibold">
+            {p.name}
+          </h3>
           <p className="text-sm text-stone-700">{p.brand}</p>
           <div className="mt-3 flex gap-2">
             {p.images.length === 0 ? (
-              <span className="flex h-24 w-20 items-center justify-center rounded bg-stone-100 text-xs text-stone-600">No image</span>
+              <span className="flex h-24 w-20 items-center justify-center rounded bg-stone-100 text-xs text-stone-600">
+                No image
+              </span>
             ) : (
-              p.images.slice(0, REQUEST_CARD_IMAGES).map((url, i) => <img key={url} src={url} alt={i === 0 ? p.name : ""} width={80} height={96} loading="lazy" className="h-24 w-20 rounded object-cover" />)
+              p.images
+                .slice(0, REQUEST_CARD_IMAGES)
+                .map((url, i) => (
+                  <img
+                    key={url}
+                    src={url}
+                    alt={i === 0 ? p.name : ""}
+                    width={80}
+                    height={96}
+                    loading="lazy"
+                    className="h-24 w-20 rounded object-cover"
+                  />
+                ))
             )}
           </div>
           <Details
@@ -60,15 +86,32 @@ export function ConciergeRequests({ requests, action, errors, zone = null }: { r
             ]}
           />
           {/* The whole listing (condition, size, description, every photo) before answering (decision 0068). */}
-          <Link to={`/store/product/${p.id}/edit`} className="mt-2 inline-block text-sm text-brand underline">{`See all the details of ${p.name}`}</Link>
+          <Link
+            to={`/store/product/${p.id}/edit`}
+            className="mt-2 inline-block text-sm text-brand underline"
+          >{`See all the details of ${p.name}`}</Link>
           <div className="mt-3 flex flex-wrap items-start gap-2">
             <Form method="post" action={action}>
               <input type="hidden" name="productId" value={p.id} />
-              <button type="submit" name="intent" value="approve_request" {...busyProps(approving)} aria-label={`Approve ${p.name}`} className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white aria-disabled:opacity-60">
+              <button
+                type="submit"
+                name="intent"
+                value="approve_request"
+                {...busyProps(approving)}
+                aria-label={`Approve ${p.name}`}
+                className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white aria-disabled:opacity-60"
+              >
                 Approve
               </button>
             </Form>
-            <RejectForm id={p.id} name={p.name} intent="reject_request" action={action} shownTo="the seller" answer={errors}>
+            <RejectForm
+              id={p.id}
+              name={p.name}
+              intent="reject_request"
+              action={action}
+              shownTo="the seller"
+              answer={errors}
+            >
               <input type="hidden" name="productId" value={p.id} />
             </RejectForm>
           </div>
@@ -91,9 +134,21 @@ export function StoreProducts({ products, paging }: { products: StoreProductRow[
       columns={[
         productColumn(),
         { header: "Owner", cell: (p) => p.ownerName ?? "—" },
-        { header: "Prices", className: "text-xs", cell: (p) => <PriceLines rent={p.rentalPrice} buy={p.buyingPrice} /> },
+        {
+          header: "Prices",
+          className: "text-xs",
+          cell: (p) => <PriceLines rent={p.rentalPrice} buy={p.buyingPrice} />,
+        },
         { header: "Status", cell: (p) => <ProductBadges status={p.status} productStatus={p.productStatus} /> },
-        { header: "Actions", hiddenHeader: true, cell: (p) => <Link to={`/store/product/${p.id}/edit`} aria-label={`View ${p.name}`} className={buttonClass}>View</Link> },
+        {
+          header: "Actions",
+          hiddenHeader: true,
+          cell: (p) => (
+            <Link to={`/store/product/${p.id}/edit`} aria-label={`View ${p.name}`} className={buttonClass}>
+              View
+            </Link>
+          ),
+        },
       ]}
     />
   );
@@ -104,12 +159,31 @@ export interface StoreOrder {
   reference: string | null;
   status: string;
   placedAt: number;
-  items: { id: string; name: string; type: string; price: number; status: string; inspection: string | null; awaitsInspection: boolean; sent: ReturnSent }[];
+  items: {
+    id: string;
+    name: string;
+    type: string;
+    price: number;
+    status: string;
+    inspection: string | null;
+    awaitsInspection: boolean;
+    sent: ReturnSent;
+  }[];
   money: { lines: MoneyLine[]; total: number };
 }
 
 /** Orders with the store's products; a returned concierge rental gets the inspection forms. */
-export function StoreOrders({ orders, now, action, result }: { orders: StoreOrder[]; now: number; action: string; result?: InspectFormResult }) {
+export function StoreOrders({
+  orders,
+  now,
+  action,
+  result,
+}: {
+  orders: StoreOrder[];
+  now: number;
+  action: string;
+  result?: InspectFormResult;
+}) {
   return (
     <ul className="divide-y divide-stone-100">
       {orders.map((order) => (
@@ -123,10 +197,22 @@ export function StoreOrders({ orders, now, action, result }: { orders: StoreOrde
             {order.items.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
                 <span>{item.name}</span>
-                <span className="text-stone-600">{item.type === "rental" ? "Rental" : "Purchase"} · {formatGBP(item.price)}</span>
+                <span className="text-stone-600">
+                  {item.type === "rental" ? "Rental" : "Purchase"} · {formatGBP(item.price)}
+                </span>
                 <StatusBadge status={item.status} />
-                {item.inspection ? <span className="text-stone-600">{item.inspection === "good" ? "Received in good condition" : item.inspection === "damaged" ? "Damaged" : "Not returnable"}</span> : null}
-                {item.awaitsInspection ? <InspectForm itemId={item.id} name={item.name} sent={item.sent} action={action} result={result} /> : null}
+                {item.inspection ? (
+                  <span className="text-stone-600">
+                    {item.inspection === "good"
+                      ? "Received in good condition"
+                      : item.inspection === "damaged"
+                        ? "Damaged"
+                        : "Not returnable"}
+                  </span>
+                ) : null}
+                {item.awaitsInspection ? (
+                  <InspectForm itemId={item.id} name={item.name} sent={item.sent} action={action} result={result} />
+                ) : null}
               </li>
             ))}
           </ul>

@@ -21,19 +21,48 @@ import { StoreOrders } from "./lists";
 // prepared, the orders with their returns to inspect).
 
 /** The dashboard's four figures, above its tabs. */
-export function StoreStats({ productCount, pendingRequests, views, revenue }: { productCount: number; pendingRequests: number; views: { weekStart: number; views: number }[]; revenue: number }) {
+export function StoreStats({
+  productCount,
+  pendingRequests,
+  views,
+  revenue,
+}: {
+  productCount: number;
+  pendingRequests: number;
+  views: { weekStart: number; views: number }[];
+  revenue: number;
+}) {
   return (
     <StatGrid>
       {/* §7 counts the store's products pending or approved: the requests waiting for an answer are among them. */}
-      <StatCard label="Store Products" value={productCount} note={pendingRequests > 0 ? `At your store · ${pendingRequests} of them waiting for your answer` : "Managed by your store"} />
+      <StatCard
+        label="Store Products"
+        value={productCount}
+        note={
+          pendingRequests > 0
+            ? `At your store · ${pendingRequests} of them waiting for your answer`
+            : "Managed by your store"
+        }
+      />
       <StatCard label="Pending Requests" value={pendingRequests} note="Waiting for your answer" />
-      <StatCard label="Store Views" value={thisWeek(views)} note={`This week (your page and products) · last week ${lastWeek(views)}`} />
+      <StatCard
+        label="Store Views"
+        value={thisWeek(views)}
+        note={`This week (your page and products) · last week ${lastWeek(views)}`}
+      />
       <StatCard label="Revenue" value={formatGBP(revenue)} note="Your commission on concierge sales" />
     </StatGrid>
   );
 }
 
-export function StoreOverviewTab({ storeId, storeParam, pendingRequests, views, conversations, zone }: {
+export function StoreOverviewTab({
+  storeId,
+  storeParam,
+  pendingRequests,
+  views,
+  conversations,
+  zone,
+}: {
   storeId: string;
   storeParam: string | null;
   pendingRequests: number;
@@ -43,20 +72,28 @@ export function StoreOverviewTab({ storeId, storeParam, pendingRequests, views, 
 }) {
   return (
     <>
-      <SvgBarChart title="Views of your store page and products per week (last 12 weeks)" unit="views" points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
+      <SvgBarChart
+        title="Views of your store page and products per week (last 12 weeks)"
+        unit="views"
+        points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))}
+      />
       <Panel title="Overview">
         <p className="text-sm text-stone-800">
           {pendingRequests > 0 ? (
             <>
               {`${pendingRequests} concierge ${pendingRequests === 1 ? "request waits" : "requests wait"} for your answer. `}
-              <Link to={storeHref("requests", storeParam)} className="font-medium text-brand underline">Review requests</Link>
+              <Link to={storeHref("requests", storeParam)} className="font-medium text-brand underline">
+                Review requests
+              </Link>
             </>
           ) : (
             "No concierge requests are waiting for your answer."
           )}
         </p>
         <p className="mt-2 text-sm">
-          <Link to={`/store/${storeId}`} className="font-medium text-brand underline">View your public store page</Link>
+          <Link to={`/store/${storeId}`} className="font-medium text-brand underline">
+            View your public store page
+          </Link>
         </p>
       </Panel>
       <Panel title="Messages">
@@ -66,14 +103,26 @@ export function StoreOverviewTab({ storeId, storeParam, pendingRequests, views, 
           <InboxList rows={conversations} ago={(at) => formatShortDate(at, zone)} label="Store conversations" />
         )}
         <p className="mt-2 text-sm">
-          <Link to="/account/messages" className="font-medium text-brand underline">All your messages</Link>
+          <Link to="/account/messages" className="font-medium text-brand underline">
+            All your messages
+          </Link>
         </p>
       </Panel>
     </>
   );
 }
 
-export function StoreOrdersTab({ claims, toSend, labels, preparing, orders, now, zone, action, result }: {
+export function StoreOrdersTab({
+  claims,
+  toSend,
+  labels,
+  preparing,
+  orders,
+  now,
+  zone,
+  action,
+  result,
+}: {
   claims: ComponentProps<typeof HandlerClaims>["claims"];
   toSend: ComponentProps<typeof ToSend>["orders"];
   labels: boolean;
@@ -87,10 +136,28 @@ export function StoreOrdersTab({ claims, toSend, labels, preparing, orders, now,
   return (
     <>
       <HandlerClaims claims={claims} zone={zone} />
-      <ToSend orders={toSend} action={action} result={result as ShipFormResult | undefined} now={now} labels={labels} zone={zone} />
-      {preparing ? <BeingPrepared {...preparing} zone={zone} action={action} error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays} /> : null}
+      <ToSend
+        orders={toSend}
+        action={action}
+        result={result as ShipFormResult | undefined}
+        now={now}
+        labels={labels}
+        zone={zone}
+      />
+      {preparing ? (
+        <BeingPrepared
+          {...preparing}
+          zone={zone}
+          action={action}
+          error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
+        />
+      ) : null}
       <Panel title="Orders">
-        {orders.length === 0 ? <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState> : <StoreOrders orders={orders} now={now} action={action} result={result as InspectFormResult | undefined} />}
+        {orders.length === 0 ? (
+          <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState>
+        ) : (
+          <StoreOrders orders={orders} now={now} action={action} result={result as InspectFormResult | undefined} />
+        )}
       </Panel>
     </>
   );

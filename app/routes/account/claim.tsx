@@ -46,10 +46,24 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!viewer) throw notFound();
   const { claim } = viewer;
   // Refunded in full after delivery: the item goes back to its handler on a prepaid label (decision 0093).
-  const sendBack = comesBack(claim) ? { destination: (await returnDestination(app.db, claim)).lines, label: await claimReturnOf(app.db, claim.id), returnedAt: claim.returnedAt } : null;
+  const sendBack = comesBack(claim)
+    ? {
+        destination: (await returnDestination(app.db, claim)).lines,
+        label: await claimReturnOf(app.db, claim.id),
+        returnedAt: claim.returnedAt,
+      }
+    : null;
   // A rental refunded in full goes back as every rental does, with the rental's own return.
   const rentalBack = claim.itemKind === "rental" && comesBack({ ...claim, itemKind: "purchase" });
-  return { claim, role: viewer.role, paid: paidFor(claim), sendBack, rentalBack, reported: new URL(request.url).searchParams.get("reported") === "1", zone: context.get(requestState).timeZone };
+  return {
+    claim,
+    role: viewer.role,
+    paid: paidFor(claim),
+    sendBack,
+    rentalBack,
+    reported: new URL(request.url).searchParams.get("reported") === "1",
+    zone: context.get(requestState).timeZone,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -62,24 +76,51 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const { claim, role } = viewer;
   const here = `/account/claims/${encodeURIComponent(claim.id)}`;
   const now = Date.now();
-  const values = { amount: String(form.get("amount") ?? "").slice(0, 20), text: String(form.get("text") ?? "").slice(0, 2100) };
-  const fail = (status: number, errors: ClaimAnswerData["errors"], title = "Not sent") => data<ClaimAnswerData>({ intent: intent ?? "", errors, values, alert: { title, message: Object.values(errors ?? {})[0] ?? "" } }, { status });
+  const values = {
+    amount: String(form.get("amount") ?? "").slice(0, 20),
+    text: String(form.get("text") ?? "").slice(0, 2100),
+  };
+  const fail = (status: number, errors: ClaimAnswerData["errors"], title = "Not sent") =>
+    data<ClaimAnswerData>(
+      { intent: intent ?? "", errors, values, alert: { title, message: Object.values(errors ?? {})[0] ?? "" } },
+      { status },
+    );
   if (!intent) return fail(400, { intent: "Unknown action." });
 
   if (intent === "accept_offer" || intent === "decline_offer") {
     if (role !== "shopper") throw notFound();
     const result = await answerOffer(app, claim.id, user.id, intent === "accept_offer", now);
     if (!result.ok) return fail(result.status, { intent: result.message });
-    const description = intent === "accept_offer" ? `${formatGBP(claim.offerAmount ?? 0)} is refunded to your card.` : "Our team will look at both sides and decide.";
-    return redirectWithToast(app.config, here, { type: "success", title: intent === "accept_offer" ? "Offer accepted" : "Offer declined", description });
+    const description =
+      intent === "accept_offer"
+        ? `${formatGBP(claim.offerAmount ?? 0)} is refunded to your card.`
+        : "Our team will look at both sides and decide.";
+    return redirectWithToast(app.config, here, {
+      type: "success",
+      title: intent === "accept_offer" ? "Offer accepted" : "Offer declined",
+      description,
+    });
   }
 
   if (intent === "return_label") {
     // The claim's prepaid return label, for its shopper (decision 0093); two presses make one.
     if (role !== "shopper") throw notFound();
     const outcome = await claimReturnLabel(app, claim, user.id, now);
-    if (!outcome.ok) return data<ClaimAnswerData>({ intent, values, alert: { title: "No label", message: outcome.message } }, { status: outcome.httpStatus });
-    return redirectWithToast(app.config, `/account/labels/${outcome.labelId}`, { type: "success", title: "Return label ready", description: "Print it and stick it on the parcel: it is paid for." }, { status: 303 });
+    if (!outcome.ok)
+      return data<ClaimAnswerData>(
+        { intent, values, alert: { title: "No label", message: outcome.message } },
+        { status: outcome.httpStatus },
+      );
+    return redirectWithToast(
+      app.config,
+      `/account/labels/${outcome.labelId}`,
+      {
+        type: "success",
+        title: "Return label ready",
+        description: "Print it and stick it on the parcel: it is paid for.",
+      },
+      { status: 303 },
+    );
   }
 
   if (role !== "handler") throw notFound();
@@ -88,24 +129,45 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!amount.ok) return fail(400, { amount: amount.error });
     const result = await answerClaim(app, claim.id, user.id, { type: "offer", amount: amount.amount }, now);
     if (!result.ok) return fail(result.status, { intent: result.message });
-    return redirectWithToast(app.config, here, { type: "success", title: "Offer sent", description: `The shopper is asked to accept ${formatGBP(amount.amount)} back.` });
+    return redirectWithToast(app.config, here, {
+      type: "success",
+      title: "Offer sent",
+      description: `The shopper is asked to accept ${formatGBP(amount.amount)} back.`,
+    });
   }
   if (intent === "dispute") {
     const text = readClaimText(values.text);
     if (!text) return fail(400, { text: CLAIM_MESSAGES.description });
-    const photos = await readImageField(form, app.env.IMAGES, { use: "claim", name: "photos", userId: user.id, existing: [] });
+    const photos = await readImageField(form, app.env.IMAGES, {
+      use: "claim",
+      name: "photos",
+      userId: user.id,
+      existing: [],
+    });
     if (!photos.ok) return fail(400, { photos: photos.error });
-    const stored = await commitImages(app.env.IMAGES, photos.images, (index, ext) => `claims/${claim.id}/handler-${index}.${ext}`);
+    const stored = await commitImages(
+      app.env.IMAGES,
+      photos.images,
+      (index, ext) => `claims/${claim.id}/handler-${index}.${ext}`,
+    );
     const result = await answerClaim(app, claim.id, user.id, { type: "dispute", text, photos: stored.urls }, now);
     if (!result.ok) {
       await deleteImages(app.env.IMAGES, stored.urls);
       return fail(result.status, { intent: result.message });
     }
-    return redirectWithToast(app.config, here, { type: "success", title: "Claim disputed", description: "Our team will look at both sides and decide." });
+    return redirectWithToast(app.config, here, {
+      type: "success",
+      title: "Claim disputed",
+      description: "Our team will look at both sides and decide.",
+    });
   }
   const result = await answerClaim(app, claim.id, user.id, { type: "accept" }, now);
   if (!result.ok) return fail(result.status, { intent: result.message });
-  return redirectWithToast(app.config, here, { type: "success", title: "Claim accepted", description: `${formatGBP(result.claim.refundAmount ?? 0)} is refunded to the shopper.` });
+  return redirectWithToast(app.config, here, {
+    type: "success",
+    title: "Claim accepted",
+    description: `${formatGBP(result.claim.refundAmount ?? 0)} is refunded to the shopper.`,
+  });
 }
 
 export default function ClaimPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -113,13 +175,31 @@ export default function ClaimPage({ loaderData, actionData }: Route.ComponentPro
   const result = actionData as ClaimAnswerData | undefined;
   return (
     <div className="mx-auto max-w-2xl space-y-4">
-      <Link to={role === "shopper" ? `/account/orders/${encodeURIComponent(claim.orderId)}` : role === "staff" ? "/admin/claims" : "/account"} className="text-sm text-brand underline">
+      <Link
+        to={
+          role === "shopper"
+            ? `/account/orders/${encodeURIComponent(claim.orderId)}`
+            : role === "staff"
+              ? "/admin/claims"
+              : "/account"
+        }
+        className="text-sm text-brand underline"
+      >
         {role === "shopper" ? "Back to the order" : role === "staff" ? "Back to Claims" : "Back to your account"}
       </Link>
-      {reported ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your problem is reported. The seller has 3 days to answer; you will be told of every step.</p> : null}
+      {reported ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">
+          Your problem is reported. The seller has 3 days to answer; you will be told of every step.
+        </p>
+      ) : null}
       <ClaimDetails claim={claim} zone={zone} />
       {sendBack ? <ClaimReturnPart view={sendBack} role={role} /> : null}
-      {rentalBack ? <p className="rounded-md border border-stone-200 p-3 text-sm">It goes back as every rental does: return it from the order&apos;s page, with the rental&apos;s prepaid return label when it has one.</p> : null}
+      {rentalBack ? (
+        <p className="rounded-md border border-stone-200 p-3 text-sm">
+          It goes back as every rental does: return it from the order&apos;s page, with the rental&apos;s prepaid return
+          label when it has one.
+        </p>
+      ) : null}
       <ClaimAnswerForms claim={claim} role={role} paid={paid} result={result} />
     </div>
   );

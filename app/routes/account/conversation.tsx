@@ -3,9 +3,23 @@ import { createContext, data, Link, redirect, useRevalidator, useRouteLoaderData
 import type { Route } from "./+types/conversation";
 import { appContext, requestState } from "../../context";
 import { conversationFor, partyUserId } from "../../data/conversations.server";
-import { block, hasOpenReport, isBlocked, report, suspendedAmong, unblock } from "../../data/conversation-safety.server";
+import {
+  block,
+  hasOpenReport,
+  isBlocked,
+  report,
+  suspendedAmong,
+  unblock,
+} from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
-import { draftOf, MESSAGE_FORM_LIMIT, otherParty, validMessage, validReportReason, type Party } from "../../domain/messages";
+import {
+  draftOf,
+  MESSAGE_FORM_LIMIT,
+  otherParty,
+  validMessage,
+  validReportReason,
+  type Party,
+} from "../../domain/messages";
 import { requireUser } from "../../services/guards.server";
 import { postMessage } from "../../services/conversation-room.server";
 import { type Opened, readOnOpening } from "../../services/conversation-reading.server";
@@ -22,7 +36,10 @@ import { MESSAGES_BACK, notFoundBoundary } from "../../components/not-found";
 // sent, delivered and read; the form stays the fallback. Only its two parties (and, read only,
 // the owner of a concierge item) can open it: anyone else reads it as missing.
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: `${loaderData?.conversation.productName ?? "Conversation"} | Messages | Closetloop` }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.conversation.productName ?? "Conversation"} | Messages | Closetloop` },
+  { name: "robots", content: "noindex" },
+];
 
 const notFound = () => data("Conversation not found", { status: 404 });
 
@@ -41,7 +58,10 @@ const opened = createContext<{ read: Opened } | null>(null);
 // Opened before any loader runs, so the header the page is drawn with counts it read (decision 0069).
 export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, params }, next) => {
-    if (request.method === "GET") context.set(opened, { read: await readOnOpening(context.get(appContext), context.get(requestState), params.conversationId) });
+    if (request.method === "GET")
+      context.set(opened, {
+        read: await readOnOpening(context.get(appContext), context.get(requestState), params.conversationId),
+      });
     return next();
   },
 ];
@@ -50,7 +70,9 @@ export async function loader(args: Route.LoaderArgs) {
   const { request, context } = args;
   // After a form (a refused reply's page), read here: the action may have changed what there is to read.
   const pre = context.get(opened);
-  const read = pre ? pre.read : await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId);
+  const read = pre
+    ? pre.read
+    : await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId);
   if (!read) {
     // Nothing read: signed out (asked to sign in) or not theirs (a 404).
     requireUser(context, request);
@@ -60,13 +82,30 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, conversation, party, messages, states, seenNow, offers } = read;
   const other = party ? otherParty(party) : null;
   const [blocked, reported, suspended] = party
-    ? await Promise.all([isBlocked(app.db, user.id, partyUserId(conversation, other!)), hasOpenReport(app.db, conversation.id, user.id), suspendedAmong(app.db, [user.id]).then((s) => s.size > 0)])
+    ? await Promise.all([
+        isBlocked(app.db, user.id, partyUserId(conversation, other!)),
+        hasOpenReport(app.db, conversation.id, user.id),
+        suspendedAmong(app.db, [user.id]).then((s) => s.size > 0),
+      ])
     : [{ byMe: false, byThem: false }, false, false];
   return {
-    conversation: { id: conversation.id, productId: conversation.productId, productName: conversation.productName, productImage: conversation.productImage, productLive: conversation.productLive, shopperName: conversation.shopperName, handlerName: conversation.handlerName, otherGone: party ? partyUserId(conversation, other!) === null : false },
+    conversation: {
+      id: conversation.id,
+      productId: conversation.productId,
+      productName: conversation.productName,
+      productImage: conversation.productImage,
+      productLive: conversation.productLive,
+      shopperName: conversation.shopperName,
+      handlerName: conversation.handlerName,
+      otherGone: party ? partyUserId(conversation, other!) === null : false,
+    },
     party,
-    messages, offers,
-    states: { shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq }, handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq } },
+    messages,
+    offers,
+    states: {
+      shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq },
+      handler: { readSeq: states.handler.readSeq, deliveredSeq: states.handler.deliveredSeq },
+    },
     blocked,
     reported,
     suspended,
@@ -83,7 +122,8 @@ export const bodyLimit = MESSAGE_FORM_LIMIT;
 export async function action(args: Route.ActionArgs) {
   const { request } = args;
   const { app, user, conversation, membership } = await open(args);
-  if (membership.role !== "party") return data({ intent: null, error: "You can read this conversation but not write in it." }, { status: 403 });
+  if (membership.role !== "party")
+    return data({ intent: null, error: "You can read this conversation but not write in it." }, { status: 403 });
   const form = await request.formData().catch(() => null);
   const intent = form ? readIntent(form, intents) : null;
   if (!form || !intent) return data({ intent: null, error: "Unknown action." }, { status: 400 });
@@ -95,7 +135,13 @@ export async function action(args: Route.ActionArgs) {
     // A refused message comes back with its text, so a reply written without JavaScript is not lost.
     const draft = draftOf(form.get("body"));
     if (!valid.ok) return data({ intent, error: valid.error, draft }, { status: 400 });
-    const sent = await postMessage(app.env, { conversationId: conversation.id, senderId: user.id, party: membership.party, text: valid.text, token: String(form.get("token") ?? "") });
+    const sent = await postMessage(app.env, {
+      conversationId: conversation.id,
+      senderId: user.id,
+      party: membership.party,
+      text: valid.text,
+      token: String(form.get("token") ?? ""),
+    });
     if (!sent.ok) return data({ intent, error: sent.error, draft }, { status: sent.status });
     return redirect(`${here}#m${sent.message.seq}`, 303);
   }
@@ -103,12 +149,26 @@ export async function action(args: Route.ActionArgs) {
     const reason = validReportReason(form.get("reason"));
     if (!reason.ok) return data({ intent, error: reason.error, draft: draftOf(form.get("reason")) }, { status: 400 });
     const added = await report(app.db, conversation.id, user.id, reason.reason, now);
-    return redirectWithToast(app.config, here, added ? { type: "success", title: "Reported", description: "Thank you. Our team will read this conversation." } : { type: "success", title: "Already reported", description: "You reported this conversation already: our team will read it." });
+    return redirectWithToast(
+      app.config,
+      here,
+      added
+        ? { type: "success", title: "Reported", description: "Thank you. Our team will read this conversation." }
+        : {
+            type: "success",
+            title: "Already reported",
+            description: "You reported this conversation already: our team will read it.",
+          },
+    );
   }
   if (!otherUserId) return data({ intent, error: "The other person's account was deleted." }, { status: 409 });
   if (intent === "block") {
     await block(app.db, user.id, otherUserId, now);
-    return redirectWithToast(app.config, here, { type: "success", title: "Blocked", description: "Neither of you can send new messages." });
+    return redirectWithToast(app.config, here, {
+      type: "success",
+      title: "Blocked",
+      description: "Neither of you can send new messages.",
+    });
   }
   await unblock(app.db, user.id, otherUserId);
   return redirectWithToast(app.config, here, { type: "success", title: "Unblocked" });
@@ -116,7 +176,8 @@ export async function action(args: Route.ActionArgs) {
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
   const { conversation, party, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
-  const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)?.settings?.contactEmail;
+  const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)
+    ?.settings?.contactEmail;
   const live = useLiveConversation(conversation.id, party, loaderData);
   // Opening it read its messages and their notices: the header's counts are read again (decision 0068).
   const { revalidate } = useRevalidator();
@@ -126,7 +187,13 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const other = party ? otherParty(party) : null;
   const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
-  const canWrite = party !== null && !suspended && !blocked.byMe && !blocked.byThem && conversation.productId !== null && !conversation.otherGone;
+  const canWrite =
+    party !== null &&
+    !suspended &&
+    !blocked.byMe &&
+    !blocked.byThem &&
+    conversation.productId !== null &&
+    !conversation.otherGone;
   const formError = actionData?.intent === "send" ? actionData.error : (live.error?.text ?? null);
   // Without JavaScript a refused reply comes back in the page: its text is in the box again.
   const [text, setText] = useState(actionData?.intent === "send" && "draft" in actionData ? actionData.draft : "");
@@ -143,30 +210,82 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
       <p>
-        <Link to="/account/messages" className="text-sm text-brand underline">All messages</Link>
+        <Link to="/account/messages" className="text-sm text-brand underline">
+          All messages
+        </Link>
       </p>
-      <h1 className="text-2xl font-bold">{party ? otherName : `${conversation.shopperName} · ${conversation.handlerName}`}</h1>
-      <ItemWithOffers productId={conversation.productId} name={conversation.productName} image={conversation.productImage} live={conversation.productLive} offers={loaderData.offers} party={party} zone={loaderData.timeZone} />
-      {party === null ? <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">Your item is handled by {conversation.handlerName}: you can read this conversation.</p> : null}
-      <ol ref={list} className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3" aria-label="Messages" aria-live="polite">
+      <h1 className="text-2xl font-bold">
+        {party ? otherName : `${conversation.shopperName} · ${conversation.handlerName}`}
+      </h1>
+      <ItemWithOffers
+        productId={conversation.productId}
+        name={conversation.productName}
+        image={conversation.productImage}
+        live={conversation.productLive}
+        offers={loaderData.offers}
+        party={party}
+        zone={loaderData.timeZone}
+      />
+      {party === null ? (
+        <p className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sm">
+          Your item is handled by {conversation.handlerName}: you can read this conversation.
+        </p>
+      ) : null}
+      <ol
+        ref={list}
+        className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3"
+        aria-label="Messages"
+        aria-live="polite"
+      >
         {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}
         {live.messages.map((m) => (
-          <MessageItem key={m.seq} message={m} mine={m.party === party} authorName={nameOf(m.party)} other={other ? live.states[other] : null} ownHost={ownHost} zone={loaderData.timeZone} />
+          <MessageItem
+            key={m.seq}
+            message={m}
+            mine={m.party === party}
+            authorName={nameOf(m.party)}
+            other={other ? live.states[other] : null}
+            ownHost={ownHost}
+            zone={loaderData.timeZone}
+          />
         ))}
       </ol>
-      <WritingClosed suspended={suspended} blocked={blocked} productGone={conversation.productId === null} otherGone={conversation.otherGone} otherName={otherName} contactEmail={contactEmail} />
+      <WritingClosed
+        suspended={suspended}
+        blocked={blocked}
+        productGone={conversation.productId === null}
+        otherGone={conversation.otherGone}
+        otherName={otherName}
+        contactEmail={contactEmail}
+      />
       {!canWrite && party && text ? (
         // Refused because writing ended meanwhile (a block, a suspension): what was typed is still there to copy (decision 0068).
         <label className="block text-sm">
           <span className="font-medium">Your message was not sent:</span>
-          <textarea readOnly value={text} rows={3} className="mt-1 w-full rounded-md border border-stone-300 bg-stone-50 p-2" />
+          <textarea
+            readOnly
+            value={text}
+            rows={3}
+            className="mt-1 w-full rounded-md border border-stone-300 bg-stone-50 p-2"
+          />
         </label>
       ) : null}
-      {canWrite ? <ReplyForm token={token} text={text} setText={setText} formError={formError} live={live} lastSent={lastSent} /> : null}
-      {party ? (
-        <SafetyControls blockable={!blocked.byMe && !conversation.otherGone} otherName={otherName} reported={reported} refusedReport={actionData?.intent === "report" ? actionData : null} />
+      {canWrite ? (
+        <ReplyForm token={token} text={text} setText={setText} formError={formError} live={live} lastSent={lastSent} />
       ) : null}
-      {actionData && actionData.intent !== "send" && actionData.intent !== "report" ? <p role="alert" className="text-sm text-red-700">{actionData.error}</p> : null}
+      {party ? (
+        <SafetyControls
+          blockable={!blocked.byMe && !conversation.otherGone}
+          otherName={otherName}
+          reported={reported}
+          refusedReport={actionData?.intent === "report" ? actionData : null}
+        />
+      ) : null}
+      {actionData && actionData.intent !== "send" && actionData.intent !== "report" ? (
+        <p role="alert" className="text-sm text-red-700">
+          {actionData.error}
+        </p>
+      ) : null}
     </div>
   );
 }

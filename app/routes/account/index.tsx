@@ -48,7 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = { tab, isVendor: user.isVendor, zone: context.get(requestState).timeZone };
   switch (tab) {
     case "summary": {
-      const [counts, earnings] = await Promise.all([accountCounts(app.db, user.id), user.isVendor ? ownerEarnings(app.db, user.id) : null]);
+      const [counts, earnings] = await Promise.all([
+        accountCounts(app.db, user.id),
+        user.isVendor ? ownerEarnings(app.db, user.id) : null,
+      ]);
       // What shoppers paid for the vendor's items (their sales' gross), as the note says (issue 24).
       return { ...base, summary: { ...counts, totalSales: earnings?.gross ?? 0 } };
     }
@@ -68,7 +71,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
 }
 
-export const intents = ["avatar", "profile", "password", "delete_account", "return_address", "notification_preferences"] as const;
+export const intents = [
+  "avatar",
+  "profile",
+  "password",
+  "delete_account",
+  "return_address",
+  "notification_preferences",
+] as const;
 
 const reply = (body: AccountActionData, status = 400) => data(body, { status });
 const text = (form: FormData, name: string) => {
@@ -91,20 +101,42 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved.ok) {
       // 'Invalid file type: Please select an image file.' shows as a title and its advice.
       const [title, ...rest] = saved.error.split(": ");
-      return reply({ intent, errors: { avatar: saved.error }, alert: { title: rest.length ? title! : "Failed to update profile image", message: rest.length ? rest.join(": ") : saved.error } }, saved.failed ? 502 : 400);
+      return reply(
+        {
+          intent,
+          errors: { avatar: saved.error },
+          alert: {
+            title: rest.length ? title! : "Failed to update profile image",
+            message: rest.length ? rest.join(": ") : saved.error,
+          },
+        },
+        saved.failed ? 502 : 400,
+      );
     }
-    return redirectWithToast(app.config, "/account?tab=profile", { type: "success", title: saved.removed ? "Profile image removed" : "Profile image updated" });
+    return redirectWithToast(app.config, "/account?tab=profile", {
+      type: "success",
+      title: saved.removed ? "Profile image removed" : "Profile image updated",
+    });
   }
 
   if (intent === "profile") {
     // Long input is not echoed back in full: the form shows what fits its fields.
     const echo = Object.fromEntries(["fullName", "displayName", "email"].map((k) => [k, echoField(form, k, 300)]));
     const parsed = checkForm(form, ProfileForm);
-    if (!parsed.ok) return reply({ intent, values: echo, errors: parsed.errors, alert: { title: "Failed to update profile", message: "Please correct the highlighted fields." } });
+    if (!parsed.ok)
+      return reply({
+        intent,
+        values: echo,
+        errors: parsed.errors,
+        alert: { title: "Failed to update profile", message: "Please correct the highlighted fields." },
+      });
     const saved = await saveProfile(app, user.id, parsed.value, origin, now);
     if (!saved.ok) {
       const message = Object.values(saved.errors)[0] ?? "Please correct the highlighted fields.";
-      return reply({ intent, values: echo, errors: saved.errors, alert: { title: "Failed to update profile", message } }, saved.status ?? 409);
+      return reply(
+        { intent, values: echo, errors: saved.errors, alert: { title: "Failed to update profile", message } },
+        saved.status ?? 409,
+      );
     }
     return redirectWithToast(app.config, "/account?tab=profile", {
       type: "success",
@@ -119,17 +151,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Each category e-mailed or in-site only (issue 23); orders and rentals are always e-mailed.
     const chosen = form.getAll("email").map(String);
     const unknown = chosen.find((c) => !isCategory(c));
-    if (unknown !== undefined) return reply({ intent, alert: { title: "E-mail settings not saved", message: `Unknown e-mail category: ${unknown.slice(0, 40)}.` } });
+    if (unknown !== undefined)
+      return reply({
+        intent,
+        alert: { title: "E-mail settings not saved", message: `Unknown e-mail category: ${unknown.slice(0, 40)}.` },
+      });
     await savePreferences(app, user, new Set([...chosen.filter(isCategory), ...ALWAYS_EMAILED]), now);
-    return redirectWithToast(app.config, "/account?tab=profile#notification-settings", { type: "success", title: "E-mail settings saved" });
+    return redirectWithToast(app.config, "/account?tab=profile#notification-settings", {
+      type: "success",
+      title: "E-mail settings saved",
+    });
   }
 
   if (intent === "return_address") {
     // Where the seller's items come back (issue 22): needed before a rental listing is approved.
     const parsed = checkForm(form, ReturnAddressForm);
-    if (!parsed.ok) return reply({ intent, values: returnAddressEcho(form), errors: parsed.errors, alert: { title: "Return address not saved", message: "Please correct the highlighted fields." } });
+    if (!parsed.ok)
+      return reply({
+        intent,
+        values: returnAddressEcho(form),
+        errors: parsed.errors,
+        alert: { title: "Return address not saved", message: "Please correct the highlighted fields." },
+      });
     await saveReturnAddress(app.db, user.id, parsed.value.return, now);
-    return redirectWithToast(app.config, "/account?tab=profile", { type: "success", title: "Return address saved", description: "Items you sell come back to this address." });
+    return redirectWithToast(app.config, "/account?tab=profile", {
+      type: "success",
+      title: "Return address saved",
+      description: "Items you sell come back to this address.",
+    });
   }
 
   if (intent === "password") {
@@ -137,23 +186,46 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) {
       const { errors } = parsed;
       const mismatch = errors.confirmPassword === PASSWORD_MESSAGES.mismatch;
-      return reply({ intent, errors, alert: mismatch ? { title: PASSWORD_MESSAGES.mismatchToast, message: PASSWORD_MESSAGES.mismatch } : { title: "Failed to update password", message: Object.values(errors)[0] ?? "" } });
+      return reply({
+        intent,
+        errors,
+        alert: mismatch
+          ? { title: PASSWORD_MESSAGES.mismatchToast, message: PASSWORD_MESSAGES.mismatch }
+          : { title: "Failed to update password", message: Object.values(errors)[0] ?? "" },
+      });
     }
-    const limited = await rateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]]);
+    const limited = await rateLimited(app.env.CACHE, [
+      [LIMITS.accountPassword, user.id],
+      [LIMITS.signInIp, clientIp(request)],
+    ]);
     if (limited) return reply({ intent, alert: { title: "Failed to update password", message: limited } }, 429);
     if (!(await passwordMatches(app, user.id, parsed.value.currentPassword))) {
-      return reply({ intent, errors: { currentPassword: PASSWORD_MESSAGES.currentWrong }, alert: { title: "Failed to update password", message: PASSWORD_MESSAGES.currentWrong } });
+      return reply({
+        intent,
+        errors: { currentPassword: PASSWORD_MESSAGES.currentWrong },
+        alert: { title: "Failed to update password", message: PASSWORD_MESSAGES.currentWrong },
+      });
     }
     await changePassword(app, user.id, parsed.value.newPassword, await readSessionId(request, app), now);
-    return redirectWithToast(app.config, "/account?tab=security", { type: "success", title: "Password updated", description: "You were signed out everywhere else." });
+    return redirectWithToast(app.config, "/account?tab=security", {
+      type: "success",
+      title: "Password updated",
+      description: "You were signed out everywhere else.",
+    });
   }
 
   if (intent === "delete_account") {
     const password = text(form, "password");
     const refuse = (message: string, status = 400, field = true) =>
-      reply({ intent, errors: field ? { password: message } : undefined, alert: { title: "Deletion Failed", message } }, status);
+      reply(
+        { intent, errors: field ? { password: message } : undefined, alert: { title: "Deletion Failed", message } },
+        status,
+      );
     if (!password) return refuse(DELETE_MESSAGES.passwordRequired);
-    const limited = await rateLimited(app.env.CACHE, [[LIMITS.accountPassword, user.id], [LIMITS.signInIp, clientIp(request)]]);
+    const limited = await rateLimited(app.env.CACHE, [
+      [LIMITS.accountPassword, user.id],
+      [LIMITS.signInIp, clientIp(request)],
+    ]);
     if (limited) return refuse(limited, 429);
     if (!(await passwordMatches(app, user.id, password.slice(0, 200)))) return refuse(DELETE_MESSAGES.passwordWrong);
     try {
@@ -162,12 +234,27 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (error instanceof DeletionBlocked) {
         // Which orders: their references, as My Orders shows them (decision 0068).
         const open = error.message === "shopper" ? await ordersInProgress(app.db, user.id) : [];
-        return refuse(error.message === "shopper" ? `${DELETE_MESSAGES.inFlight}${open.length ? ` In progress: ${open.map(showReference).join(", ")}.` : ""}` : DELETE_MESSAGES.sellingInFlight, 409, false);
+        return refuse(
+          error.message === "shopper"
+            ? `${DELETE_MESSAGES.inFlight}${open.length ? ` In progress: ${open.map(showReference).join(", ")}.` : ""}`
+            : DELETE_MESSAGES.sellingInFlight,
+          409,
+          false,
+        );
       }
       throw error;
     }
     const cookie = await endSession(request, app);
-    return redirectWithToast(app.config, "/", { type: "success", title: "Account Deleted", description: "Your account and all associated data have been permanently deleted." }, { headers: { "set-cookie": cookie } });
+    return redirectWithToast(
+      app.config,
+      "/",
+      {
+        type: "success",
+        title: "Account Deleted",
+        description: "Your account and all associated data have been permanently deleted.",
+      },
+      { headers: { "set-cookie": cookie } },
+    );
   }
 
   return reply({ intent: "", alert: { title: "Error", message: "Unknown action." } });
@@ -189,8 +276,21 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <PageHeading title="Account Management" subtitle="Manage your account settings and view your activity" />
       <TabNav tabs={tabs} current={tab} label="Account sections" />
       {/* Issue 25, item 3: the sizes 'Show my sizes' uses live on a page of their own (./sizes.tsx). */}
-      <p className="mb-4 text-sm"><Link to="/account/sizes" className="text-brand underline">My sizes</Link>: save your sizes and see only what fits on every listing.</p>
-      <p className="mb-4 text-sm"><Link to="/account/saved-searches" className="text-brand underline">Saved searches and alerts</Link> · <Link to="/account/following" className="text-brand underline">Following</Link></p>
+      <p className="mb-4 text-sm">
+        <Link to="/account/sizes" className="text-brand underline">
+          My sizes
+        </Link>
+        : save your sizes and see only what fits on every listing.
+      </p>
+      <p className="mb-4 text-sm">
+        <Link to="/account/saved-searches" className="text-brand underline">
+          Saved searches and alerts
+        </Link>{" "}
+        ·{" "}
+        <Link to="/account/following" className="text-brand underline">
+          Following
+        </Link>
+      </p>
       {elsewhere ? <FormAlert title={elsewhere.title} message={elsewhere.message} /> : null}
       {tab === "summary" ? <Summary data={loaderData} /> : null}
       {tab === "profile" ? <Profile data={loaderData} result={result} /> : null}
@@ -203,7 +303,13 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
 
 function tabOfIntent(intent: string) {
   if (intent === "password") return "security";
-  if (intent === "avatar" || intent === "profile" || intent === "delete_account" || intent === "return_address" || intent === "notification_preferences") return "profile";
+  if (
+    intent === "avatar" ||
+    intent === "profile" ||
+    intent === "delete_account" ||
+    intent === "return_address" ||
+    intent === "notification_preferences"
+  )
+    return "profile";
   return null;
 }
-

@@ -15,7 +15,10 @@ import { requireUser } from "../../services/guards.server";
 // the handler it belongs to and staff see it; the order's shopper sees its prepaid return label;
 // anyone else 'Label not found'.
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Label ${loaderData.trackingNumber} | Closetloop` : "Label not found | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Label ${loaderData.trackingNumber} | Closetloop` : "Label not found | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -25,9 +28,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { label } = row;
   const carrier = isCarrier(label.carrier) ? CARRIER_NAMES[label.carrier] : (label.carrier ?? "");
   const reference = showReference(row.reference);
-  const svg = labelSvg({ carrier, service: label.service ?? "", trackingNumber: label.trackingNumber ?? "", reference, direction: label.direction, from: label.fromAddress, to: label.toAddress });
+  const svg = labelSvg({
+    carrier,
+    service: label.service ?? "",
+    trackingNumber: label.trackingNumber ?? "",
+    reference,
+    direction: label.direction,
+    from: label.fromAddress,
+    to: label.toAddress,
+  });
   const isShopper = row.shopperId === user.id;
-  return { svg, trackingNumber: label.trackingNumber ?? "", direction: label.direction, cost: label.cost ?? 0, reference, orderId: label.orderId, providerFile: label.labelUrl, isShopper };
+  return {
+    svg,
+    trackingNumber: label.trackingNumber ?? "",
+    direction: label.direction,
+    cost: label.cost ?? 0,
+    reference,
+    orderId: label.orderId,
+    providerFile: label.labelUrl,
+    isShopper,
+  };
 }
 
 export default function LabelPage({ loaderData }: Route.ComponentProps) {
@@ -36,13 +56,19 @@ export default function LabelPage({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <p className="print:hidden">
         {isShopper ? (
-          <Link to={`/account/orders/${encodeURIComponent(orderId)}`} className="text-sm text-brand underline">Back to your order</Link>
+          <Link to={`/account/orders/${encodeURIComponent(orderId)}`} className="text-sm text-brand underline">
+            Back to your order
+          </Link>
         ) : (
-          <Link to="/account" className="text-sm text-brand underline">Back to your account</Link>
+          <Link to="/account" className="text-sm text-brand underline">
+            Back to your account
+          </Link>
         )}
       </p>
       <header className="space-y-1 print:hidden">
-        <h1 className="text-2xl font-bold">{direction === "return" ? "Your prepaid return label" : "Shipping label"}</h1>
+        <h1 className="text-2xl font-bold">
+          {direction === "return" ? "Your prepaid return label" : "Shipping label"}
+        </h1>
         <p className="text-stone-700">
           {direction === "return"
             ? `Order ${reference}: print it, stick it on the parcel over any old label, and hand it to the carrier. It is paid for.`
@@ -51,7 +77,9 @@ export default function LabelPage({ loaderData }: Route.ComponentProps) {
         </p>
         {providerFile ? (
           <p>
-            <a href={providerFile} className="font-semibold text-brand underline" rel="noopener noreferrer">The carrier&apos;s label file (PDF)</a>
+            <a href={providerFile} className="font-semibold text-brand underline" rel="noopener noreferrer">
+              The carrier&apos;s label file (PDF)
+            </a>
           </p>
         ) : null}
       </header>
@@ -61,4 +89,8 @@ export default function LabelPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Label not found", message: "This label does not exist, or it is not one of yours.", back: { to: "/account", label: "Back to your account" } });
+export const ErrorBoundary = notFoundBoundary({
+  title: "Label not found",
+  message: "This label does not exist, or it is not one of yours.",
+  back: { to: "/account", label: "Back to your account" },
+});

@@ -11,7 +11,10 @@ import { InboxList } from "../../components/messages/inbox";
 // /account/messages (issue 26, item 2): every conversation of the user, newest first — as a
 // shopper, as a seller, for their store, and (read only) about their concierge items.
 
-export const meta: Route.MetaFunction = () => [{ title: "Messages | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Messages | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -26,7 +29,11 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
       <PageHeading title="Messages" subtitle="Your conversations with shoppers, sellers and stores" />
       {rows.length === 0 ? (
         <EmptyState>
-          No messages yet. Ask a seller about an item from its page (<Link to="/all-products" className="text-brand underline">browse items</Link>).
+          No messages yet. Ask a seller about an item from its page (
+          <Link to="/all-products" className="text-brand underline">
+            browse items
+          </Link>
+          ).
         </EmptyState>
       ) : (
         <InboxList rows={rows} ago={(at) => timeAgo(at, now)} />

@@ -47,7 +47,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (result.status === 404) throw notFound();
     return data<OfferAnswerData>({ errors: { [result.field]: result.error }, amount }, { status: result.status });
   }
-  const to = result.conversationId ? `/account/messages/${encodeURIComponent(result.conversationId)}#offers` : `/account/offers/${encodeURIComponent(result.offerId)}`;
+  const to = result.conversationId
+    ? `/account/messages/${encodeURIComponent(result.conversationId)}#offers`
+    : `/account/offers/${encodeURIComponent(result.offerId)}`;
   const title = intent === "accept" ? "Offer accepted" : intent === "counter" ? "Counter offer sent" : "Offer declined";
   return redirectWithToast(app.config, to, { type: "success", title, description: "The other side is told." });
 }
@@ -58,7 +60,14 @@ export default function OfferPage({ loaderData, actionData }: Route.ComponentPro
   return (
     <div className="mx-auto max-w-2xl space-y-4 px-4 py-8">
       <p>
-        <Link to={offer.conversationId ? `/account/messages/${encodeURIComponent(offer.conversationId)}` : "/account/messages"} className="text-sm text-brand underline">Back to the conversation</Link>
+        <Link
+          to={
+            offer.conversationId ? `/account/messages/${encodeURIComponent(offer.conversationId)}` : "/account/messages"
+          }
+          className="text-sm text-brand underline"
+        >
+          Back to the conversation
+        </Link>
       </p>
       <h1 className="text-2xl font-bold">{`Offer for ${offer.productName}`}</h1>
       <OfferCard offer={offer} party={party} errors={result?.errors} counterValue={result?.amount} zone={zone} />

@@ -13,7 +13,10 @@ import { laterChargesOwed } from "../../services/payments.server";
 // provider's hosted setup page (no card data comes here); a plain form answered with a 303 to it.
 // The new card is charged what the order still owes as soon as the provider confirms it.
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? "Update your card | Closetloop" : "Order not found | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? "Update your card | Closetloop" : "Order not found | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 async function ownOrder(context: Route.LoaderArgs["context"], request: Request, orderId: string) {
   const app = context.get(appContext);
@@ -31,7 +34,11 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
 
 export async function action({ context, request, params }: Route.ActionArgs) {
   const { app, user, order } = await ownOrder(context, request, params.orderId);
-  if (order.paidAt === null) return data({ error: "This order was not paid by card at checkout, so there is no card to update." }, { status: 409 });
+  if (order.paidAt === null)
+    return data(
+      { error: "This order was not paid by card at checkout, so there is no card to update." },
+      { status: 409 },
+    );
   try {
     const session = await startCardUpdate(app, order, user, new URL(request.url).origin, Date.now());
     return redirect(session.url, 303);
@@ -46,22 +53,41 @@ export default function UpdateCardPage({ loaderData, actionData }: Route.Compone
   return (
     <section className="max-w-xl space-y-4">
       <p>
-        <Link to={`/account/orders/${encodeURIComponent(loaderData.orderId)}`} className="text-sm text-brand underline">Back to the order</Link>
+        <Link to={`/account/orders/${encodeURIComponent(loaderData.orderId)}`} className="text-sm text-brand underline">
+          Back to the order
+        </Link>
       </p>
       <h1 className="text-2xl font-bold">Update your card</h1>
       <p className="text-stone-700">
-        The card you saved at checkout pays this order&apos;s later charges: buying a rental you keep, a rental kept past its 7 days, or a repair fee for a damaged return.
-        {loaderData.owed > 0 ? ` We could not take ${formatGBP(loaderData.owed)} with it; a new card is charged that at once.` : " Nothing is owed right now."}
+        The card you saved at checkout pays this order&apos;s later charges: buying a rental you keep, a rental kept
+        past its 7 days, or a repair fee for a damaged return.
+        {loaderData.owed > 0
+          ? ` We could not take ${formatGBP(loaderData.owed)} with it; a new card is charged that at once.`
+          : " Nothing is owed right now."}
       </p>
-      {error ? <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
       <Form method="post" reloadDocument>
-        <button type="submit" disabled={!loaderData.paid} className="rounded-md bg-brand px-4 py-2 font-semibold text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={!loaderData.paid}
+          className="rounded-md bg-brand px-4 py-2 font-semibold text-white disabled:opacity-50"
+        >
           Update your card
         </button>
       </Form>
-      <p className="text-xs text-stone-600">You enter the card on our payment provider&apos;s secure page; Closetloop never sees its number.</p>
+      <p className="text-xs text-stone-600">
+        You enter the card on our payment provider&apos;s secure page; Closetloop never sees its number.
+      </p>
     </section>
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Order not found", message: "This order does not exist, or it is not one of yours.", back: { to: "/account?tab=orders", label: "Back to My Orders" } });
+export const ErrorBoundary = notFoundBoundary({
+  title: "Order not found",
+  message: "This order does not exist, or it is not one of yours.",
+  back: { to: "/account?tab=orders", label: "Back to My Orders" },
+});

@@ -39,7 +39,13 @@ export type { OrderActionData };
 // 'Order not found'. In a rental's window the shopper can buy it or return it; a line delivered
 // and kept (or returned) can be reviewed once.
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData ? `Order ${showReference(loaderData.order.reference)} | Closetloop` : "Order not found | Closetloop" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  {
+    title: loaderData
+      ? `Order ${showReference(loaderData.order.reference)} | Closetloop`
+      : "Order not found | Closetloop",
+  },
+];
 
 const notFound = () => data("Order not found", { status: 404 });
 
@@ -53,9 +59,15 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const zone = context.get(requestState).timeZone;
   const items = await Promise.all(
     order.items.map(async (item) => {
-      const inWindow = item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
+      const inWindow =
+        item.type === "rental" && item.status === "active" && item.rentalEndsAt !== null && now < item.rentalEndsAt;
       // A purchase can be sent back within 14 days of its delivery (issue 22).
-      const returnable = item.type === "purchase" && item.status === "completed" && item.returnedAt === null && item.deliveredAt !== null && now < purchaseReturnEndsAt(item.deliveredAt);
+      const returnable =
+        item.type === "purchase" &&
+        item.status === "completed" &&
+        item.returnedAt === null &&
+        item.deliveredAt !== null &&
+        now < purchaseReturnEndsAt(item.deliveredAt);
       const comingBack = item.status === "return_requested";
       return {
         ...item,
@@ -64,9 +76,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         returnOrBuyBy: inWindow ? returnOrBuyBy(item.rentalEndsAt!, zone) : null,
         windowEndsAt: inWindow ? windowEndsText(item.rentalEndsAt!, zone) : null,
         purchaseReturnBy: returnable ? formatDeadline(purchaseReturnEndsAt(item.deliveredAt!), zone) : null,
-        canOverturn: Boolean(item.damageCharge) && item.chargeOverturnedAt === null && item.returnedAt !== null && now < overturnEndsAt(item.returnedAt) && (item.inspection === "damaged" || item.inspection === "not_returnable"),
+        canOverturn:
+          Boolean(item.damageCharge) &&
+          item.chargeOverturnedAt === null &&
+          item.returnedAt !== null &&
+          now < overturnEndsAt(item.returnedAt) &&
+          (item.inspection === "damaged" || item.inspection === "not_returnable"),
         destination: comingBack ? await returnDestination(app.db, item) : null,
-        postBy: comingBack ? formatDeadline(returnPostBy(item.type, item.returnRequestedAt ?? now, item.rentalEndsAt), zone) : null,
+        postBy: comingBack
+          ? formatDeadline(returnPostBy(item.type, item.returnRequestedAt ?? now, item.rentalEndsAt), zone)
+          : null,
       };
     }),
   );
@@ -76,33 +95,70 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
   const billing = (order.billingAddress ?? {}) as { email?: string };
   const confirmation = placed
-    ? { reference: showReference(order.reference), email: billing.email ?? user.email ?? null, postBy: formatDeadline(dispatchBy(order.createdAt), zone), rentals: items.filter((i) => i.type === "rental").length, purchases: items.filter((i) => i.type === "purchase").length }
+    ? {
+        reference: showReference(order.reference),
+        email: billing.email ?? user.email ?? null,
+        postBy: formatDeadline(dispatchBy(order.createdAt), zone),
+        rentals: items.filter((i) => i.type === "rental").length,
+        purchases: items.filter((i) => i.type === "purchase").length,
+      }
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
   const pay = await orderPayment(app.db, order.id);
-  const awaiting = order.status === "awaiting_payment" ? { url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null, placed, until: pay?.expiresAt ?? null, zone } : null;
+  const awaiting =
+    order.status === "awaiting_payment"
+      ? {
+          url: isShopper && !reservationEnded(pay?.expiresAt ?? null, now) ? (pay?.url ?? null) : null,
+          placed,
+          until: pay?.expiresAt ?? null,
+          zone,
+        }
+      : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
   const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
   // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
   const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
   // Labels and tracking (issue 44): the parcels and the prepaid return label.
   const parcels = await orderParcels(app.db, order);
-  return { order: { ...order, items }, money, isShopper, confirmation: awaiting ? null : confirmation, awaiting, cardUpdated, chargesOwed, claimChoices, parcels, bundles: bundleNotes(order.items), zone };
+  return {
+    order: { ...order, items },
+    money,
+    isShopper,
+    confirmation: awaiting ? null : confirmation,
+    awaiting,
+    cardUpdated,
+    chargesOwed,
+    claimChoices,
+    parcels,
+    bundles: bundleNotes(order.items),
+    zone,
+  };
 }
 
-export const intents = ["buy_now", "request_return", "review", "cancel_order", "cancel_item", "confirm_delivery", "return_tracking", "overturn"] as const;
-
+export const intents = [
+  "buy_now",
+  "request_return",
+  "review",
+  "cancel_order",
+  "cancel_item",
+  "confirm_delivery",
+  "return_tracking",
+  "overturn",
+] as const;
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
   const form = await request.formData();
   const intent = readIntent(form, intents);
-  if (!intent) return data<OrderActionData>({ intent: "", alert: { title: "Error", message: "Unknown action." } }, { status: 400 });
+  if (!intent)
+    return data<OrderActionData>(
+      { intent: "", alert: { title: "Error", message: "Unknown action." } },
+      { status: 400 },
+    );
   // Each intent's handling: app/services/order-actions.server.ts.
   return orderAction(app, user, form, params.orderId, intent);
 }
-
 
 export default function OrderPage({ loaderData, actionData }: Route.ComponentProps) {
   const { order, money, isShopper, confirmation, awaiting } = loaderData;
@@ -115,9 +171,13 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       <p>
         {/* Staff came from the admin Orders tab: that is where they go back to (issue 46 item 4). */}
         {isShopper ? (
-          <Link to="/account?tab=orders" className="text-sm text-brand underline">Back to My Orders</Link>
+          <Link to="/account?tab=orders" className="text-sm text-brand underline">
+            Back to My Orders
+          </Link>
         ) : (
-          <Link to="/admin/orders" className="text-sm text-brand underline">Back to Orders</Link>
+          <Link to="/admin/orders" className="text-sm text-brand underline">
+            Back to Orders
+          </Link>
         )}
       </p>
       <header className="flex flex-wrap items-center gap-3">
@@ -128,22 +188,39 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
       </header>
       {awaiting ? <AwaitingPayment awaiting={awaiting} /> : null}
       {confirmation ? <OrderConfirmation facts={confirmation} /> : null}
-      {loaderData.cardUpdated ? <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">Your card was updated. What this order still owes is charged with it.</p> : null}
+      {loaderData.cardUpdated ? (
+        <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm">
+          Your card was updated. What this order still owes is charged with it.
+        </p>
+      ) : null}
       {loaderData.chargesOwed > 0 ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
           {`We could not take ${formatGBP(loaderData.chargesOwed)} for this order with your saved card. `}
-          <Link to={`/account/orders/${encodeURIComponent(order.id)}/card`} className="font-semibold text-brand underline">Update your card</Link>
+          <Link
+            to={`/account/orders/${encodeURIComponent(order.id)}/card`}
+            className="font-semibold text-brand underline"
+          >
+            Update your card
+          </Link>
         </p>
       ) : null}
       {isShopper && !awaiting ? <ShopperActions order={order} result={result} /> : null}
       <p className="text-stone-700">Placed on {formatLongDate(order.createdAt, loaderData.zone)}</p>
 
       <section aria-labelledby="items-title" className="rounded-lg border border-stone-200 bg-white p-4">
-        <h2 id="items-title" className="mb-3 text-lg font-semibold">Items</h2>
+        <h2 id="items-title" className="mb-3 text-lg font-semibold">
+          Items
+        </h2>
         <ul className="divide-y divide-stone-100">
           {order.items.map((item) => (
             <li key={item.id} className="py-4">
-              <ItemLine item={item} reference={showReference(order.reference)} isShopper={isShopper} result={result?.itemId === item.id ? result : undefined} canCancelAlone={!awaiting && order.items.filter((i) => i.status !== "cancelled").length > 1} />
+              <ItemLine
+                item={item}
+                reference={showReference(order.reference)}
+                isShopper={isShopper}
+                result={result?.itemId === item.id ? result : undefined}
+                canCancelAlone={!awaiting && order.items.filter((i) => i.status !== "cancelled").length > 1}
+              />
             </li>
           ))}
         </ul>
@@ -153,7 +230,9 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 
       <ParcelTracking parcels={loaderData.parcels} />
 
-      {awaiting ? null : <ReportProblemPart orderId={order.id} choices={loaderData.claimChoices} isShopper={isShopper} />}
+      {awaiting ? null : (
+        <ReportProblemPart orderId={order.id} choices={loaderData.claimChoices} isShopper={isShopper} />
+      )}
 
       <div className="grid gap-6 md:grid-cols-2">
         <Address title="Delivery address" address={order.shippingAddress} />
@@ -166,4 +245,8 @@ export default function OrderPage({ loaderData, actionData }: Route.ComponentPro
 }
 
 /** The order before the provider's event: the shopper is told it waits, and the page looks again by itself (no JavaScript needed). */
-export const ErrorBoundary = notFoundBoundary({ title: "Order not found", message: "This order does not exist, or it is not one of yours.", back: { to: "/account?tab=orders", label: "Back to My Orders" } });
+export const ErrorBoundary = notFoundBoundary({
+  title: "Order not found",
+  message: "This order does not exist, or it is not one of yours.",
+  back: { to: "/account?tab=orders", label: "Back to My Orders" },
+});

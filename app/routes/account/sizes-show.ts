@@ -11,7 +11,8 @@ import { requireUser } from "../../services/guards.server";
 // of the visit keeps them on the next listings (workers/app.ts sends those through their sizes).
 
 /** A cookie of the visit (no expiry), Secure where the session cookie is. */
-const cookie = (value: string, clear: boolean, secure: boolean) => `${MY_SIZES_COOKIE}=${clear ? "" : value}; Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}${clear ? "; Max-Age=0" : ""}`;
+const cookie = (value: string, clear: boolean, secure: boolean) =>
+  `${MY_SIZES_COOKIE}=${clear ? "" : value}; Path=/; SameSite=Lax; HttpOnly${secure ? "; Secure" : ""}${clear ? "; Max-Age=0" : ""}`;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -19,9 +20,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const listing = listingToReturnTo(url.searchParams.get("return"));
   const secure = !app.config.isDev;
-  if (url.searchParams.get("off") === "1") return redirect(withSizes(listing, []), { headers: { "set-cookie": cookie("", true, secure), "cache-control": "private, no-store" } });
+  if (url.searchParams.get("off") === "1")
+    return redirect(withSizes(listing, []), {
+      headers: { "set-cookie": cookie("", true, secure), "cache-control": "private, no-store" },
+    });
   const sizes = Object.values(await savedSizes(app.db, user.id)).flat();
   // None saved yet: the sizes page first, which comes back here once they are.
-  if (!sizes.length) return redirect(`/account/sizes?return=${encodeURIComponent(listing)}`, { headers: { "cache-control": "private, no-store" } });
-  return redirect(withSizes(listing, sizes), { headers: { "set-cookie": cookie(encodeSizesCookie(sizes), false, secure), "cache-control": "private, no-store" } });
+  if (!sizes.length)
+    return redirect(`/account/sizes?return=${encodeURIComponent(listing)}`, {
+      headers: { "cache-control": "private, no-store" },
+    });
+  return redirect(withSizes(listing, sizes), {
+    headers: { "set-cookie": cookie(encodeSizesCookie(sizes), false, secure), "cache-control": "private, no-store" },
+  });
 }

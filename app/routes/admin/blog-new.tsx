@@ -21,7 +21,10 @@ import { PageHeading } from "../../components/page-heading";
 // rendered as paragraphs (never as HTML), here and on the post page. Staff who manage content
 // (superadmin, admin) only, like the Content tab.
 
-export const meta: Route.MetaFunction = () => [{ title: "New Blog Post | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "New Blog Post | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
@@ -36,17 +39,57 @@ export async function action(args: Route.ActionArgs) {
   const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
   const parsed = readBlogForm(form);
-  if (intent === "preview") return { form: "post", preview: parsed.value, values: textValues(form), fileNotKept: sentFile(form, "featuredImage") };
-  if (!parsed.ok) return refuseFields(app.config, "post", parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed, parsed.errors, form);
+  if (intent === "preview")
+    return {
+      form: "post",
+      preview: parsed.value,
+      values: textValues(form),
+      fileNotKept: sentFile(form, "featuredImage"),
+    };
+  if (!parsed.ok)
+    return refuseFields(
+      app.config,
+      "post",
+      parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed,
+      parsed.errors,
+      form,
+    );
   const now = Date.now();
   const id = `post_${crypto.randomUUID()}`;
-  const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: null, key: (ext) => areaImageKey("blogImage", id, now, ext) });
-  if (!image.ok) return refuseFields(app.config, "post", image.error.startsWith("File too large") ? "File too large" : "Invalid file type", { featuredImage: image.error }, form);
+  const image = await singleImage(app, form, {
+    use: "blogImage",
+    name: "featuredImage",
+    userId: user.id,
+    existing: null,
+    key: (ext) => areaImageKey("blogImage", id, now, ext),
+  });
+  if (!image.ok)
+    return refuseFields(
+      app.config,
+      "post",
+      image.error.startsWith("File too large") ? "File too large" : "Invalid file type",
+      { featuredImage: image.error },
+      form,
+    );
   const featuredImageUrl = await image.commit();
-  if (featuredImageUrl === false) return dataWithToast(app.config, { form: "post", values: textValues(form), error: { title: "Upload failed", message: "Failed to upload image. Please try again." } }, { type: "error", title: "Upload failed", description: "Failed to upload image. Please try again." }, { status: 500 });
+  if (featuredImageUrl === false)
+    return dataWithToast(
+      app.config,
+      {
+        form: "post",
+        values: textValues(form),
+        error: { title: "Upload failed", message: "Failed to upload image. Please try again." },
+      },
+      { type: "error", title: "Upload failed", description: "Failed to upload image. Please try again." },
+      { status: 500 },
+    );
   await publishPost(app.db, id, parsed.value, featuredImageUrl, user.id, now);
   await publicPagesChanged(app.env.CACHE, now);
-  return redirectWithToast(app.config, `/blog/${id}`, { type: "success", title: BLOG_MESSAGES.saved, description: BLOG_MESSAGES.savedDescription });
+  return redirectWithToast(app.config, `/blog/${id}`, {
+    type: "success",
+    title: BLOG_MESSAGES.saved,
+    description: BLOG_MESSAGES.savedDescription,
+  });
 }
 
 export default function NewBlogPost({ loaderData, actionData }: Route.ComponentProps) {
@@ -56,10 +99,18 @@ export default function NewBlogPost({ loaderData, actionData }: Route.ComponentP
   const saving = useSubmitting("save");
   return (
     <div className="mx-auto max-w-3xl">
-      <Link to="/admin/blog" className="text-sm text-brand underline">← Back</Link>
+      <Link to="/admin/blog" className="text-sm text-brand underline">
+        ← Back
+      </Link>
       <PageHeading title="New Blog Post" />
       <ActionAlert data={actionData} />
-      <BlogPostForm label="New blog post" categories={loaderData.categories} errors={errors} values={values} saving={saving} />
+      <BlogPostForm
+        label="New blog post"
+        categories={loaderData.categories}
+        errors={errors}
+        values={values}
+        saving={saving}
+      />
       {preview ? <BlogPreview post={preview} fileNotKept={fileNotKept} /> : null}
     </div>
   );

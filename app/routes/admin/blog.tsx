@@ -1,6 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog";
-import { adminPosts, blogCategories, deletePost, postById, setPostStatus, updatePost } from "../../data/admin-blog.server";
+import {
+  adminPosts,
+  blogCategories,
+  deletePost,
+  postById,
+  setPostStatus,
+  updatePost,
+} from "../../data/admin-blog.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
@@ -27,7 +34,10 @@ import { useSubmitting } from "../../components/forms";
 // confirmation. Content staff only, like New Blog Post. Every change shows on home's blog rail
 // and the post's page at the next request (publicPagesChanged).
 
-export const meta: Route.MetaFunction = () => [{ title: "Blog | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Blog | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
@@ -36,7 +46,11 @@ export async function loader(args: Route.LoaderArgs) {
   const params = url.searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const editId = params.get("edit");
-  const [list, editing, categories] = await Promise.all([adminPosts(app.db, page), editId ? postById(app.db, editId) : null, editId ? blogCategories(app.db) : []]);
+  const [list, editing, categories] = await Promise.all([
+    adminPosts(app.db, page),
+    editId ? postById(app.db, editId) : null,
+    editId ? blogCategories(app.db) : [],
+  ]);
   return { page, ...list, editing: editing ?? null, categories };
 }
 
@@ -50,16 +64,56 @@ export async function action(args: Route.ActionArgs) {
   const now = Date.now();
   if (intent === "preview" || intent === "save") {
     const parsed = readBlogForm(form);
-    if (intent === "preview") return { form: "post", preview: parsed.value, values: blogTextValues(form), fileNotKept: sentFile(form, "featuredImage") };
-    if (!parsed.ok) return refuseFields(app.config, "post", parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed, parsed.errors, form);
-    const image = await singleImage(app, form, { use: "blogImage", name: "featuredImage", userId: user.id, existing: post.featuredImageUrl, key: (ext) => areaImageKey("blogImage", post.id, now, ext) });
-    if (!image.ok) return refuseFields(app.config, "post", image.error.startsWith("File too large") ? "File too large" : "Invalid file type", { featuredImage: image.error }, form);
+    if (intent === "preview")
+      return {
+        form: "post",
+        preview: parsed.value,
+        values: blogTextValues(form),
+        fileNotKept: sentFile(form, "featuredImage"),
+      };
+    if (!parsed.ok)
+      return refuseFields(
+        app.config,
+        "post",
+        parsed.missing ? BLOG_MESSAGES.missingTitle : BLOG_MESSAGES.failed,
+        parsed.errors,
+        form,
+      );
+    const image = await singleImage(app, form, {
+      use: "blogImage",
+      name: "featuredImage",
+      userId: user.id,
+      existing: post.featuredImageUrl,
+      key: (ext) => areaImageKey("blogImage", post.id, now, ext),
+    });
+    if (!image.ok)
+      return refuseFields(
+        app.config,
+        "post",
+        image.error.startsWith("File too large") ? "File too large" : "Invalid file type",
+        { featuredImage: image.error },
+        form,
+      );
     const featuredImageUrl = await image.commit();
-    if (featuredImageUrl === false) return dataWithToast(app.config, { form: "post", values: blogTextValues(form), error: { title: "Upload failed", message: "Failed to upload image. Please try again." } }, { type: "error", title: "Upload failed", description: "Failed to upload image. Please try again." }, { status: 500 });
+    if (featuredImageUrl === false)
+      return dataWithToast(
+        app.config,
+        {
+          form: "post",
+          values: blogTextValues(form),
+          error: { title: "Upload failed", message: "Failed to upload image. Please try again." },
+        },
+        { type: "error", title: "Upload failed", description: "Failed to upload image. Please try again." },
+        { status: 500 },
+      );
     await updatePost(app.db, post.id, parsed.value, featuredImageUrl, user.id, now);
     await dropReplaced(app, post.featuredImageUrl, featuredImageUrl);
     await publicPagesChanged(app.env.CACHE, now);
-    return redirectWithToast(app.config, "/admin/blog", { type: "success", title: BLOG_MESSAGES.updated, description: parsed.value.title });
+    return redirectWithToast(app.config, "/admin/blog", {
+      type: "success",
+      title: BLOG_MESSAGES.updated,
+      description: parsed.value.title,
+    });
   }
   if (intent === "delete") {
     await deletePost(app.db, post.id, user.id, now);
@@ -68,18 +122,54 @@ export async function action(args: Route.ActionArgs) {
     await setPostStatus(app.db, post.id, intent === "publish" ? "published" : "draft", user.id, now);
   }
   await publicPagesChanged(app.env.CACHE, now);
-  const title = intent === "delete" ? BLOG_MESSAGES.deleted : intent === "publish" ? BLOG_MESSAGES.published : BLOG_MESSAGES.unpublished;
+  const title =
+    intent === "delete"
+      ? BLOG_MESSAGES.deleted
+      : intent === "publish"
+        ? BLOG_MESSAGES.published
+        : BLOG_MESSAGES.unpublished;
   return redirectWithToast(app.config, "/admin/blog", { type: "success", title, description: post.title });
 }
 
 /** The post being edited: the New Blog Post form, filled in, saved back to the same post. */
-function EditPost({ post, categories, actionData }: { post: NonNullable<Route.ComponentProps["loaderData"]["editing"]>; categories: string[]; actionData: unknown }) {
-  const values = sentValues(actionData, "post") ?? { title: post.title, excerpt: post.excerpt ?? "", content: post.content, category: post.category ?? "", tags: post.tags.join(", ") };
+function EditPost({
+  post,
+  categories,
+  actionData,
+}: {
+  post: NonNullable<Route.ComponentProps["loaderData"]["editing"]>;
+  categories: string[];
+  actionData: unknown;
+}) {
+  const values = sentValues(actionData, "post") ?? {
+    title: post.title,
+    excerpt: post.excerpt ?? "",
+    content: post.content,
+    category: post.category ?? "",
+    tags: post.tags.join(", "),
+  };
   const { preview, fileNotKept } = (actionData ?? {}) as { preview?: BlogInput; fileNotKept?: boolean };
   const saving = useSubmitting("save");
   return (
-    <Panel title={`Edit ${post.title}`} actions={<Link to="/admin/blog" className="text-sm underline">Cancel</Link>}>
-      <BlogPostForm label={`Edit ${post.title}`} action={`/admin/blog?edit=${post.id}`} postId={post.id} categories={categories} errors={fieldErrors(actionData, "post")} values={values} saving={saving} existingImage={post.featuredImageUrl} saveLabel="Save changes" />
+    <Panel
+      title={`Edit ${post.title}`}
+      actions={
+        <Link to="/admin/blog" className="text-sm underline">
+          Cancel
+        </Link>
+      }
+    >
+      <BlogPostForm
+        label={`Edit ${post.title}`}
+        action={`/admin/blog?edit=${post.id}`}
+        postId={post.id}
+        categories={categories}
+        errors={fieldErrors(actionData, "post")}
+        values={values}
+        saving={saving}
+        existingImage={post.featuredImageUrl}
+        saveLabel="Save changes"
+      />
       {preview ? <BlogPreview post={preview} image={post.featuredImageUrl} fileNotKept={fileNotKept} /> : null}
     </Panel>
   );
@@ -91,16 +181,45 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
     <>
       <ActionAlert data={actionData} />
       {editing ? <EditPost post={editing} categories={categories} actionData={actionData} /> : null}
-      {!editing && (actionData as { preview?: BlogInput } | undefined)?.preview ? <BlogPreview post={(actionData as { preview: BlogInput }).preview} /> : null}
-      <Panel title="Blog posts" actions={<Link to="/admin/blog/new" className={primaryButtonClass}>New Blog Post</Link>}>
+      {!editing && (actionData as { preview?: BlogInput } | undefined)?.preview ? (
+        <BlogPreview post={(actionData as { preview: BlogInput }).preview} />
+      ) : null}
+      <Panel
+        title="Blog posts"
+        actions={
+          <Link to="/admin/blog/new" className={primaryButtonClass}>
+            New Blog Post
+          </Link>
+        }
+      >
         <DataTable
           caption="Blog posts, newest first, with their status and date"
           rows={posts}
           empty="No blog posts yet."
           paging={{ page, hasNext, href: (n) => listHref("/admin/blog", {}, n) }}
           columns={[
-            { header: "Title", rowHeader: true, cell: (p) => (p.status === "published" ? <Link to={`/blog/${p.id}`} className="text-brand underline">{p.title}</Link> : p.title) },
-            { header: "Status", cell: (p) => <StatusBadge status={p.status} variant={p.status === "published" ? "done" : "neutral"} label={p.status === "published" ? "Published" : "Draft"} /> },
+            {
+              header: "Title",
+              rowHeader: true,
+              cell: (p) =>
+                p.status === "published" ? (
+                  <Link to={`/blog/${p.id}`} className="text-brand underline">
+                    {p.title}
+                  </Link>
+                ) : (
+                  p.title
+                ),
+            },
+            {
+              header: "Status",
+              cell: (p) => (
+                <StatusBadge
+                  status={p.status}
+                  variant={p.status === "published" ? "done" : "neutral"}
+                  label={p.status === "published" ? "Published" : "Draft"}
+                />
+              ),
+            },
             { header: "Date", cell: (p) => formatLongDate(p.publishedAt ?? p.createdAt) },
             {
               header: "Actions",
@@ -108,9 +227,22 @@ export default function AdminBlog({ loaderData, actionData }: Route.ComponentPro
                 const verb = p.status === "published" ? "Unpublish" : "Publish";
                 return (
                   <div className="flex flex-wrap items-center gap-3">
-                    <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>Edit</Link>
-                    <RowAction intent={verb.toLowerCase()} text={verb} label={`${verb} ${p.title}`} fields={{ postId: p.id }} />
-                    <ConfirmForm label={`Delete ${p.title}`} question={`Delete the post "${p.title}"? This cannot be undone.`} confirmLabel="Delete post" fields={{ postId: p.id }} intent="delete" />
+                    <Link to={`/admin/blog?edit=${p.id}`} className="text-sm underline" aria-label={`Edit ${p.title}`}>
+                      Edit
+                    </Link>
+                    <RowAction
+                      intent={verb.toLowerCase()}
+                      text={verb}
+                      label={`${verb} ${p.title}`}
+                      fields={{ postId: p.id }}
+                    />
+                    <ConfirmForm
+                      label={`Delete ${p.title}`}
+                      question={`Delete the post "${p.title}"? This cannot be undone.`}
+                      confirmLabel="Delete post"
+                      fields={{ postId: p.id }}
+                      intent="delete"
+                    />
                   </div>
                 );
               },

@@ -1,7 +1,13 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/brand-review";
 import { adminBrands, brandById } from "../../data/admin-brands.server";
-import { approveSuggestion, mergeSuggestion, rejectSuggestion, suggestionById, suggestionLists } from "../../data/brand-suggestions.server";
+import {
+  approveSuggestion,
+  mergeSuggestion,
+  rejectSuggestion,
+  suggestionById,
+  suggestionLists,
+} from "../../data/brand-suggestions.server";
 import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
@@ -24,7 +30,10 @@ import { StatusBadge } from "../../components/kit/badge";
 // that used the suggested name move to it) and Reject with a required reason. The seller sees
 // the status on their upload form (app/data/seller.server.ts).
 
-export const meta: Route.MetaFunction = () => [{ title: "Brand Review | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Brand Review | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 const TAB = adminTab("brand-review").href;
 
@@ -41,7 +50,8 @@ export async function action(args: Route.ActionArgs) {
   if (!intent) return refuse(app.config, 400, REVIEW_MESSAGES.failed, "Unknown action.");
   const suggestion = await suggestionById(app.db, formText(form, "suggestionId"));
   if (!suggestion) return refuse(app.config, 404, REVIEW_MESSAGES.failed, "Brand suggestion not found.");
-  if (suggestion.status !== "pending") return refuse(app.config, 409, REVIEW_MESSAGES.failed, REVIEW_MESSAGES.notPending);
+  if (suggestion.status !== "pending")
+    return refuse(app.config, 409, REVIEW_MESSAGES.failed, REVIEW_MESSAGES.notPending);
   const now = Date.now();
   const formId = `${intent}-${suggestion.id}`;
   let mergedInto: string | null = null;
@@ -49,7 +59,13 @@ export async function action(args: Route.ActionArgs) {
 
   if (intent === "approve") {
     const saved = await approveSuggestion(app.db, suggestion, `brand_${crypto.randomUUID()}`, user.id, now);
-    if (!saved.ok) return refuse(app.config, 409, REVIEW_MESSAGES.failed, `${BRAND_MESSAGES.duplicate}: merge the suggestion into it instead.`);
+    if (!saved.ok)
+      return refuse(
+        app.config,
+        409,
+        REVIEW_MESSAGES.failed,
+        `${BRAND_MESSAGES.duplicate}: merge the suggestion into it instead.`,
+      );
   } else if (intent === "merge") {
     const brand = await brandById(app.db, formText(form, "brandId"));
     if (!brand) return refuseFields(app.config, formId, REVIEW_MESSAGES.failed, { brandId: REVIEW_MESSAGES.pickBrand });
@@ -62,10 +78,20 @@ export async function action(args: Route.ActionArgs) {
     rejectReason = reason.reason;
   }
   // The seller who suggested it is told (issue 23).
-  await tellBrandSuggestionDecided(app, suggestion.id, intent === "approve" ? "approved" : intent === "merge" ? "merged" : "rejected", intent === "merge" ? mergedInto : intent === "reject" ? rejectReason : null);
+  await tellBrandSuggestionDecided(
+    app,
+    suggestion.id,
+    intent === "approve" ? "approved" : intent === "merge" ? "merged" : "rejected",
+    intent === "merge" ? mergedInto : intent === "reject" ? rejectReason : null,
+  );
   // Approve adds a brand to the public lists; merge renames products on public pages.
   if (intent !== "reject") await publicPagesChanged(app.env.CACHE, now);
-  const title = intent === "approve" ? REVIEW_MESSAGES.approved : intent === "merge" ? REVIEW_MESSAGES.merged : REVIEW_MESSAGES.rejected;
+  const title =
+    intent === "approve"
+      ? REVIEW_MESSAGES.approved
+      : intent === "merge"
+        ? REVIEW_MESSAGES.merged
+        : REVIEW_MESSAGES.rejected;
   return redirectWithToast(app.config, TAB, { type: "success", title, description: suggestion.suggestedName });
 }
 
@@ -93,25 +119,67 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                   <div className="flex flex-wrap items-start gap-3">
                     <Form method="post">
                       <input type="hidden" name="suggestionId" value={s.id} />
-                      <button type="submit" name="intent" value="approve" className={primaryButtonClass} aria-label={`Approve ${s.suggestedName}`}>Approve</button>
+                      <button
+                        type="submit"
+                        name="intent"
+                        value="approve"
+                        className={primaryButtonClass}
+                        aria-label={`Approve ${s.suggestedName}`}
+                      >
+                        Approve
+                      </button>
                     </Form>
                     {/* Folded, one open at a time: the brand list is long (issue 46 item 5). */}
                     <details name="suggestion-merge" open={mergeErrors.brandId ? true : undefined}>
-                    <summary className="cursor-pointer py-1.5 text-sm text-brand underline">{`Merge ${s.suggestedName} into a brand`}</summary>
-                    <Form method="post" className="mt-2 flex flex-wrap items-start gap-2" aria-label={`Merge ${s.suggestedName}`}>
-                      <input type="hidden" name="suggestionId" value={s.id} />
-                      <div className="flex flex-col gap-1">
-                        <label htmlFor={`merge-${s.id}`} className="sr-only">Merge {s.suggestedName} into</label>
-                        <select id={`merge-${s.id}`} name="brandId" defaultValue="" aria-invalid={mergeErrors.brandId ? true : undefined} aria-describedby={mergeErrors.brandId ? `merge-${s.id}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm">
-                          <option value="">Merge into…</option>
-                          {brands.map((b) => <option key={b.id} value={b.id}>{b.name}</option>)}
-                        </select>
-                        {mergeErrors.brandId ? <p id={`merge-${s.id}-error`} className="text-sm text-red-700">{mergeErrors.brandId}</p> : null}
-                      </div>
-                      <button type="submit" name="intent" value="merge" className={buttonClass} aria-label={`Merge ${s.suggestedName}`}>Merge</button>
-                    </Form>
+                      <summary className="cursor-pointer py-1.5 text-sm text-brand underline">{`Merge ${s.suggestedName} into a brand`}</summary>
+                      <Form
+                        method="post"
+                        className="mt-2 flex flex-wrap items-start gap-2"
+                        aria-label={`Merge ${s.suggestedName}`}
+                      >
+                        <input type="hidden" name="suggestionId" value={s.id} />
+                        <div className="flex flex-col gap-1">
+                          <label htmlFor={`merge-${s.id}`} className="sr-only">
+                            Merge {s.suggestedName} into
+                          </label>
+                          <select
+                            id={`merge-${s.id}`}
+                            name="brandId"
+                            defaultValue=""
+                            aria-invalid={mergeErrors.brandId ? true : undefined}
+                            aria-describedby={mergeErrors.brandId ? `merge-${s.id}-error` : undefined}
+                            className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
+                          >
+                            <option value="">Merge into…</option>
+                            {brands.map((b) => (
+                              <option key={b.id} value={b.id}>
+                                {b.name}
+                              </option>
+                            ))}
+                          </select>
+                          {mergeErrors.brandId ? (
+                            <p id={`merge-${s.id}-error`} className="text-sm text-red-700">
+                              {mergeErrors.brandId}
+                            </p>
+                          ) : null}
+                        </div>
+                        <button
+                          type="submit"
+                          name="intent"
+                          value="merge"
+                          className={buttonClass}
+                          aria-label={`Merge ${s.suggestedName}`}
+                        >
+                          Merge
+                        </button>
+                      </Form>
                     </details>
-                    <RejectForm id={s.id} name={s.suggestedName} shownTo="the seller who suggested it" answer={actionData}>
+                    <RejectForm
+                      id={s.id}
+                      name={s.suggestedName}
+                      shownTo="the seller who suggested it"
+                      answer={actionData}
+                    >
                       <input type="hidden" name="suggestionId" value={s.id} />
                     </RejectForm>
                   </div>
@@ -134,7 +202,8 @@ export default function AdminBrandReview({ loaderData, actionData }: Route.Compo
                   {s.status === "rejected" && s.rejectionReason ? ` — ${s.rejectionReason}` : ""}
                 </span>
                 <span>
-                  <StatusBadge status={s.status} label={`Suggestion: ${s.status}`} /> {s.reviewedAt ? formatShortDate(s.reviewedAt) : ""}
+                  <StatusBadge status={s.status} label={`Suggestion: ${s.status}`} />{" "}
+                  {s.reviewedAt ? formatShortDate(s.reviewedAt) : ""}
                 </span>
               </li>
             ))}

@@ -15,7 +15,10 @@ import { redirectWithToast } from "../../services/toast.server";
 // decision with a reason: full, partial or no refund, carried out through the payment provider
 // and recorded in the money engine. Customer support and admins (app/domain/admin-tabs.ts).
 
-export const meta: Route.MetaFunction = () => [{ title: "Claims | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Claims | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export const intents = ["decide"] as const;
 
@@ -28,8 +31,21 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const { user, app, form, intent } = await openAdminAction(args, "claims", intents);
   const claimId = String(form.get("claimId") ?? "").slice(0, 100);
-  const values = { amount: String(form.get("amount") ?? "").slice(0, 20), text: String(form.get("reason") ?? "").slice(0, 2100) };
-  const fail = (status: number, errors: ClaimAnswerData["errors"]) => data<ClaimAnswerData & { claimId: string }>({ intent: intent ?? "", claimId, errors, values, alert: { title: "Not decided", message: Object.values(errors ?? {})[0] ?? "" } }, { status });
+  const values = {
+    amount: String(form.get("amount") ?? "").slice(0, 20),
+    text: String(form.get("reason") ?? "").slice(0, 2100),
+  };
+  const fail = (status: number, errors: ClaimAnswerData["errors"]) =>
+    data<ClaimAnswerData & { claimId: string }>(
+      {
+        intent: intent ?? "",
+        claimId,
+        errors,
+        values,
+        alert: { title: "Not decided", message: Object.values(errors ?? {})[0] ?? "" },
+      },
+      { status },
+    );
   if (!intent) return fail(400, { intent: "Unknown action." });
   const claim = claimId ? await claimFor(app.db, claimId, { id: user.id, staff: true }) : undefined;
   if (!claim) throw data(CLAIM_MESSAGES.notYours, { status: 404 });
@@ -46,7 +62,11 @@ export async function action(args: Route.ActionArgs) {
   const result = await decideClaim(app, claim.id, user.id, { outcome, amount, reason }, Date.now());
   if (!result.ok) return fail(result.status, { intent: result.message });
   const given = result.claim.refundAmount ?? 0;
-  return redirectWithToast(app.config, "/admin/claims", { type: "success", title: "Claim decided", description: `${OUTCOME_LABELS[outcome]}${given ? `: ${formatGBP(given)} refunded` : ""}. Both sides are told.` });
+  return redirectWithToast(app.config, "/admin/claims", {
+    type: "success",
+    title: "Claim decided",
+    description: `${OUTCOME_LABELS[outcome]}${given ? `: ${formatGBP(given)} refunded` : ""}. Both sides are told.`,
+  });
 }
 
 export default function AdminClaims({ loaderData, actionData }: Route.ComponentProps) {
@@ -63,10 +83,18 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
               <li key={claim.id} className="space-y-2">
                 <ClaimDetails claim={claim} zone={loaderData.zone} />
                 <p className="text-sm">
-                  Order <Link to={`/account/orders/${encodeURIComponent(claim.orderId)}`} className="text-brand underline">{claim.orderId}</Link> · shopper {claim.shopperEmail ?? "deleted"} · paid {formatGBP(claim.paid)}
+                  Order{" "}
+                  <Link to={`/account/orders/${encodeURIComponent(claim.orderId)}`} className="text-brand underline">
+                    {claim.orderId}
+                  </Link>{" "}
+                  · shopper {claim.shopperEmail ?? "deleted"} · paid {formatGBP(claim.paid)}
                 </p>
                 {claim.status === "with_staff" ? (
-                  <Form method="post" className="space-y-2 rounded-md border border-stone-200 p-3" aria-label={`Decide the claim about ${claim.itemName}`}>
+                  <Form
+                    method="post"
+                    className="space-y-2 rounded-md border border-stone-200 p-3"
+                    aria-label={`Decide the claim about ${claim.itemName}`}
+                  >
                     {mine?.alert ? <FormAlert title={mine.alert.title} message={mine.alert.message} /> : null}
                     <input type="hidden" name="claimId" value={claim.id} />
                     <fieldset {...invalidProps(`outcome-${claim.id}`, mine?.errors?.outcome)}>
@@ -78,13 +106,39 @@ export default function AdminClaims({ loaderData, actionData }: Route.ComponentP
                       ))}
                       <FieldError id={`outcome-${claim.id}`} error={mine?.errors?.outcome} />
                     </fieldset>
-                    <label htmlFor={`amount-${claim.id}`} className="block">Partial refund (£, less than {formatGBP(claim.paid)})</label>
-                    <input id={`amount-${claim.id}`} name="amount" inputMode="decimal" defaultValue={mine?.values?.amount} className={INPUT_CLASS} {...invalidProps(`amount-${claim.id}`, mine?.errors?.amount)} />
+                    <label htmlFor={`amount-${claim.id}`} className="block">
+                      Partial refund (£, less than {formatGBP(claim.paid)})
+                    </label>
+                    <input
+                      id={`amount-${claim.id}`}
+                      name="amount"
+                      inputMode="decimal"
+                      defaultValue={mine?.values?.amount}
+                      className={INPUT_CLASS}
+                      {...invalidProps(`amount-${claim.id}`, mine?.errors?.amount)}
+                    />
                     <FieldError id={`amount-${claim.id}`} error={mine?.errors?.amount} />
-                    <label htmlFor={`reason-${claim.id}`} className="block">Reason (both sides see it)</label>
-                    <textarea id={`reason-${claim.id}`} name="reason" rows={3} required defaultValue={mine?.values?.text} className={`${INPUT_CLASS} w-full`} {...invalidProps(`reason-${claim.id}`, mine?.errors?.reason)} />
+                    <label htmlFor={`reason-${claim.id}`} className="block">
+                      Reason (both sides see it)
+                    </label>
+                    <textarea
+                      id={`reason-${claim.id}`}
+                      name="reason"
+                      rows={3}
+                      required
+                      defaultValue={mine?.values?.text}
+                      className={`${INPUT_CLASS} w-full`}
+                      {...invalidProps(`reason-${claim.id}`, mine?.errors?.reason)}
+                    />
                     <FieldError id={`reason-${claim.id}`} error={mine?.errors?.reason} />
-                    <button type="submit" name="intent" value="decide" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">Decide</button>
+                    <button
+                      type="submit"
+                      name="intent"
+                      value="decide"
+                      className="rounded-md bg-brand px-4 py-2 font-semibold text-white"
+                    >
+                      Decide
+                    </button>
                   </Form>
                 ) : null}
               </li>

@@ -28,7 +28,10 @@ import { StatusBadge } from "../../components/kit/badge";
 // as SVG on the server. The records come from the order lifecycle's finance engine. Delivery fees
 // whose capture failed are listed apart (they are no sale; docs/decisions/0035-payments.md).
 
-export const meta: Route.MetaFunction = () => [{ title: "Financial | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Financial | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 const TAB = adminTab("financial").href;
 
@@ -37,7 +40,13 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
-  const [overview, weeks, owedDeliveryFees, balances, held] = await Promise.all([financeOverview(app.db, chosen.period), weeklyRevenue(app.db, { platform: true }, now), deliveryFeesOwed(app.db), payeeBalances(app.db), holdsBetween(app.db, chosen.period)]);
+  const [overview, weeks, owedDeliveryFees, balances, held] = await Promise.all([
+    financeOverview(app.db, chosen.period),
+    weeklyRevenue(app.db, { platform: true }, now),
+    deliveryFeesOwed(app.db),
+    payeeBalances(app.db),
+    holdsBetween(app.db, chosen.period),
+  ]);
   const payload = {
     ...overview,
     held,
@@ -48,7 +57,13 @@ export async function loader(args: Route.LoaderArgs) {
     // Moments (paid, delivered, recorded) on the reader's day; finance weeks stay UTC weeks (decision 0095).
     zone,
     weeks: weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount })),
-    period: { ...chosen.period, label: describePeriod(chosen.period), fromDate: chosen.fromDate, toDate: chosen.toDate, errors: chosen.errors },
+    period: {
+      ...chosen.period,
+      label: describePeriod(chosen.period),
+      fromDate: chosen.fromDate,
+      toDate: chosen.toDate,
+      errors: chosen.errors,
+    },
   };
   return chosen.errors.from || chosen.errors.to ? data(payload, { status: 400 }) : payload;
 }
@@ -62,43 +77,93 @@ export async function action(args: Route.ActionArgs) {
   // With Stripe a seller's or a store's payout is paid by its transfer only; the platform's own
   // commission is no transfer, so staff record it by hand whatever the provider (decision 0056).
   if (!mayMarkPaidByHand(app) && !(await isPlatformPayout(app.db, payoutId))) {
-    return refuse(app.config, 409, "Payout not updated", "Payouts are paid by transfer to the payee's account: 'Mark paid' is for the local payment provider only.");
+    return refuse(
+      app.config,
+      409,
+      "Payout not updated",
+      "Payouts are paid by transfer to the payee's account: 'Mark paid' is for the local payment provider only.",
+    );
   }
   if (!(await markPayoutPaid(app.db, payoutId, user.id, Date.now()))) {
-    return refuse(app.config, 409, "Payout not updated", "Only a calculated payout with something to pay can be marked paid: one at or below zero is carried into the payee's next payout.");
+    return refuse(
+      app.config,
+      409,
+      "Payout not updated",
+      "Only a calculated payout with something to pay can be marked paid: one at or below zero is carried into the payee's next payout.",
+    );
   }
   // The payee is told (issue 23).
   await tellPayoutPaid(app, payoutId);
-  return redirectWithToast(app.config, TAB, { type: "success", title: "Payout marked paid", description: `Payout ${lastEight(payoutId)} is recorded as paid.` });
+  return redirectWithToast(app.config, TAB, {
+    type: "success",
+    title: "Payout marked paid",
+    description: `Payout ${lastEight(payoutId)} is recorded as paid.`,
+  });
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances, zone } = loaderData;
+  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances, zone } =
+    loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
-      <Form method="get" className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4" aria-label="Period">
+      <Form
+        method="get"
+        className="mb-4 flex flex-wrap items-end gap-3 rounded-lg border border-stone-200 bg-white p-4"
+        aria-label="Period"
+      >
         {(["from", "to"] as const).map((name) => (
           <div key={name} className="flex flex-col gap-1">
-            <label htmlFor={`period-${name}`} className="text-sm font-medium">{name === "from" ? "From" : "To (included)"}</label>
-            <input id={`period-${name}`} type="date" name={name} defaultValue={name === "from" ? period.fromDate : period.toDate} aria-invalid={period.errors[name] ? true : undefined} aria-describedby={period.errors[name] ? `period-${name}-error` : undefined} className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm" />
-            {period.errors[name] ? <p id={`period-${name}-error`} className="text-sm text-red-700">{period.errors[name]}</p> : null}
+            <label htmlFor={`period-${name}`} className="text-sm font-medium">
+              {name === "from" ? "From" : "To (included)"}
+            </label>
+            <input
+              id={`period-${name}`}
+              type="date"
+              name={name}
+              defaultValue={name === "from" ? period.fromDate : period.toDate}
+              aria-invalid={period.errors[name] ? true : undefined}
+              aria-describedby={period.errors[name] ? `period-${name}-error` : undefined}
+              className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
+            />
+            {period.errors[name] ? (
+              <p id={`period-${name}-error`} className="text-sm text-red-700">
+                {period.errors[name]}
+              </p>
+            ) : null}
           </div>
         ))}
-        <button type="submit" className={buttonClass}>Show</button>
+        <button type="submit" className={buttonClass}>
+          Show
+        </button>
         <p className="basis-full text-sm text-stone-700">{`Totals, lists and downloads cover ${period.label} (UTC days).`}</p>
       </Form>
       <StatGrid>
-        <StatCard label="Gross sales" value={formatGBP(totals.gross)} note={`${totals.sales} transaction(s) · ${period.label}`} />
+        <StatCard
+          label="Gross sales"
+          value={formatGBP(totals.gross)}
+          note={`${totals.sales} transaction(s) · ${period.label}`}
+        />
         <StatCard label="Platform commission" value={formatGBP(totals.platformCommission)} note="10% of every sale" />
         <StatCard label="Store commission" value={formatGBP(totals.storeCommission)} note="10% of concierge sales" />
-        <StatCard label="Owed to sellers" value={formatGBP(totals.ownersNet)} note={`Payouts paid ${formatGBP(totals.payoutsPaid)} · to pay ${formatGBP(totals.payoutsCalculated)}`} />
+        <StatCard
+          label="Owed to sellers"
+          value={formatGBP(totals.ownersNet)}
+          note={`Payouts paid ${formatGBP(totals.payoutsPaid)} · to pay ${formatGBP(totals.payoutsCalculated)}`}
+        />
       </StatGrid>
-      <SvgBarChart title="Revenue by week" points={weeks} summary={`Gross sales over the last 12 weeks: ${formatGBP(weeks.reduce((s, w) => s + w.value, 0))}`} />
+      <SvgBarChart
+        title="Revenue by week"
+        points={weeks}
+        summary={`Gross sales over the last 12 weeks: ${formatGBP(weeks.reduce((s, w) => s + w.value, 0))}`}
+      />
 
       {owedDeliveryFees.length > 0 ? (
         <Panel title="Delivery fees not collected">
-          <p className="mb-2 text-sm text-stone-700">Delivered orders whose delivery fee has not been collected yet (its capture failed, or was not tried yet). The daily job captures them.</p>
+          <p className="mb-2 text-sm text-stone-700">
+            Delivered orders whose delivery fee has not been collected yet (its capture failed, or was not tried yet).
+            The daily job captures them.
+          </p>
           <DataTable
             caption="Delivery fees not collected, with their order, amount, delivery date and last error"
             rows={owedDeliveryFees}
@@ -108,7 +173,15 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
               idColumn("Order", "orderId"),
               { header: "Delivery fee", cell: (f) => formatGBP(f.fee) },
               { header: "Delivered", cell: (f) => formatShortDate(f.deliveredAt, zone) },
-              { header: "Status", cell: (f) => <><StatusBadge status="pending" /> <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span></> },
+              {
+                header: "Status",
+                cell: (f) => (
+                  <>
+                    <StatusBadge status="pending" />{" "}
+                    <span className="text-xs text-stone-600">{`${f.attempts} failed attempt(s)`}</span>
+                  </>
+                ),
+              },
               { header: "Last error", className: "text-xs", cell: (f) => f.lastError ?? "—" },
             ]}
           />
@@ -124,11 +197,18 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
       <PayoutsList period={period} totals={totals} payouts={payouts} handMarking={handMarking} zone={zone} />
       {loaderData.held.length > 0 ? (
         <section aria-labelledby="held-title" className="rounded-lg border border-stone-200 bg-white p-4">
-          <h2 id="held-title" className="text-lg font-semibold">Held for a later payout</h2>
-          <p className="text-sm text-stone-700">Buyer protection: an item's money waits while its claim window is open or a claim about it is pending; the next weekly run pays it.</p>
+          <h2 id="held-title" className="text-lg font-semibold">
+            Held for a later payout
+          </h2>
+          <p className="text-sm text-stone-700">
+            Buyer protection: an item's money waits while its claim window is open or a claim about it is pending; the
+            next weekly run pays it.
+          </p>
           <ul className="mt-2 space-y-1 text-sm" aria-label="Held for a later payout">
             {loaderData.held.map((h) => (
-              <li key={`${h.recipientType}:${h.recipientId}:${h.periodStart}:${h.itemName}`}>{`Week of ${formatShortDate(h.periodStart)} · ${h.recipientType === "owner" ? "seller" : "store"} ${h.recipientId} · ${h.itemName}: ${formatGBP(h.amount)}. ${h.reason}`}</li>
+              <li
+                key={`${h.recipientType}:${h.recipientId}:${h.periodStart}:${h.itemName}`}
+              >{`Week of ${formatShortDate(h.periodStart)} · ${h.recipientType === "owner" ? "seller" : "store"} ${h.recipientId} · ${h.itemName}: ${formatGBP(h.amount)}. ${h.reason}`}</li>
             ))}
           </ul>
         </section>

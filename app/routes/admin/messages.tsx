@@ -9,7 +9,10 @@ import { EmptyState, Panel } from "../../components/kit/panel";
 // Staff (admin, customer support) open one to read it — each read goes to the audit log — and
 // can suspend a sender and close the report there.
 
-export const meta: Route.MetaFunction = () => [{ title: "Reported messages | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Reported messages | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { app } = openAdminLoader(args, "messages");
@@ -29,7 +32,9 @@ export default function ReportedMessages({ loaderData }: Route.ComponentProps) {
               <Link to={`/admin/messages/${r.conversationId}`} className="font-semibold text-brand underline">
                 {r.shopperName} · {r.handlerName} — {r.productName}
               </Link>
-              <p className="text-sm text-stone-700">Reported by {r.reporterName} on {formatShortDate(r.createdAt)}: {r.reason}</p>
+              <p className="text-sm text-stone-700">
+                Reported by {r.reporterName} on {formatShortDate(r.createdAt)}: {r.reason}
+              </p>
             </li>
           ))}
         </ul>

@@ -5,11 +5,23 @@ import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
 import { formatGBP } from "../../domain/money";
-import { label, ORDER_STATUSES, STAFF_ORDER_CHOICES, type ItemStatus, type StaffOrderChoice } from "../../domain/order-lifecycle";
+import {
+  label,
+  ORDER_STATUSES,
+  STAFF_ORDER_CHOICES,
+  type ItemStatus,
+  type StaffOrderChoice,
+} from "../../domain/order-lifecycle";
 import { staffOrderChoices } from "../../domain/staff-order-choices";
 import { showReference } from "../../domain/order-reference";
 import { readPage } from "../../domain/tabs";
-import { listAnswer, openAdminAction, openAdminLoader, refuse, searchedList } from "../../services/admin-actions.server";
+import {
+  listAnswer,
+  openAdminAction,
+  openAdminLoader,
+  refuse,
+  searchedList,
+} from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
@@ -36,7 +48,10 @@ import { CellText } from "../../components/kit/data-table";
 // windows, releases reserved items, records money and queues the shipment notification.
 // Returned rentals of direct sellers are inspected here (decision 0021).
 
-export const meta: Route.MetaFunction = () => [{ title: "Orders | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Orders | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 const TAB = adminTab("orders").href;
 
@@ -56,15 +71,31 @@ export async function loader(args: Route.LoaderArgs) {
   ]);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
   // Each order offers only the changes the lifecycle would make (issue 46 item 4).
-  const rows = list.rows.map(({ itemStatuses, ...order }) => ({ ...order, choices: staffOrderChoices(order.status, (itemStatuses ?? "").split(",").filter(Boolean) as ItemStatus[]) }));
-  return listAnswer({ ...filter, searchError: search.error, ...list, rows, returns, toSend, preparing, mismatched, now, zone, statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })) });
+  const rows = list.rows.map(({ itemStatuses, ...order }) => ({
+    ...order,
+    choices: staffOrderChoices(order.status, (itemStatuses ?? "").split(",").filter(Boolean) as ItemStatus[]),
+  }));
+  return listAnswer({
+    ...filter,
+    searchError: search.error,
+    ...list,
+    rows,
+    returns,
+    toSend,
+    preparing,
+    mismatched,
+    now,
+    zone,
+    statuses: ORDER_STATUSES.map((s) => ({ value: s, label: capitalised(label(s)) })),
+  });
 }
 
 const capitalised = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 
 export const intents = ["status", "inspect", "ship"] as const;
 
-const isStaffChoice = (value: unknown): value is StaffOrderChoice => typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
+const isStaffChoice = (value: unknown): value is StaffOrderChoice =>
+  typeof value === "string" && (STAFF_ORDER_CHOICES as readonly string[]).includes(value);
 
 export async function action(args: Route.ActionArgs) {
   const { user, app, form, intent } = await openAdminAction(args, "orders", intents);
@@ -73,7 +104,13 @@ export async function action(args: Route.ActionArgs) {
   switch (intent) {
     case "status": {
       const status = form.get("status");
-      if (!isStaffChoice(status)) return refuse(app.config, 400, "Failed to update order status", "Please choose one of: pending, processing, shipped, delivered, cancelled.");
+      if (!isStaffChoice(status))
+        return refuse(
+          app.config,
+          400,
+          "Failed to update order status",
+          "Please choose one of: pending, processing, shipped, delivered, cancelled.",
+        );
       const orderId = formText(form, "orderId");
       if (status === "cancelled") {
         // Staff cancel any time before delivery: every item still live, refunded, and the
@@ -81,21 +118,35 @@ export async function action(args: Route.ActionArgs) {
         const order = await loadOrder(app.db, orderId);
         if (!order) return refuse(app.config, 404, "Failed to update order status", "Order not found");
         const live = order.items.filter((i) => i.status !== "cancelled").map((i) => i.id);
-        const cancelled = live.length ? await cancelItems(app, orderId, live, { id: user.id, role: "staff" }, now) : null;
-        if (cancelled && !cancelled.ok) return refuse(app.config, cancelled.httpStatus, "Failed to update order status", cancelled.message);
+        const cancelled = live.length
+          ? await cancelItems(app, orderId, live, { id: user.id, role: "staff" }, now)
+          : null;
+        if (cancelled && !cancelled.ok)
+          return refuse(app.config, cancelled.httpStatus, "Failed to update order status", cancelled.message);
         return redirectWithToast(app.config, returnTo, { type: "success", title: "Order status changed to cancelled" });
       }
       const result = await staffSetOrderStatus(app, orderId, status, user.id, now);
       if (!result.ok) return refuse(app.config, result.httpStatus, "Failed to update order status", result.message);
       // Marked delivered again after delivery: the order has moved on (active or completed) and stays so.
       if (!result.changed && result.status !== status) {
-        return redirectWithToast(app.config, returnTo, { type: "success", title: "Order status unchanged", description: `This order is already ${result.status}.` });
+        return redirectWithToast(app.config, returnTo, {
+          type: "success",
+          title: "Order status unchanged",
+          description: `This order is already ${result.status}.`,
+        });
       }
       return redirectWithToast(app.config, returnTo, { type: "success", title: `Order status changed to ${status}` });
     }
     case "inspect":
       // Staff are the fallback for items sellers handle; a store inspects its own returns (decision 0021).
-      return inspectFromForm(app, form, { id: user.id, role: "staff" }, returnTo, (_order, item) => item.handler === "vendor", now);
+      return inspectFromForm(
+        app,
+        form,
+        { id: user.id, role: "staff" },
+        returnTo,
+        (_order, item) => item.handler === "vendor",
+        now,
+      );
     case "ship":
       return shipFromForm(app, form, { id: user.id, role: "staff" }, TAB, () => true, now);
     default:
@@ -111,35 +162,82 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
     <>
       <ActionAlert data={actionData} />
       {mismatched.length > 0 ? <PaymentIssues orders={mismatched} now={now} /> : null}
-      {toSend.length > 0 ? <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} zone={zone} /> : null}
-      {loaderData.preparing.length > 0 ? <BeingPrepared items={loaderData.preparing} action={null} zone={zone} /> : null}
+      {toSend.length > 0 ? (
+        <ToSend orders={toSend} action={TAB} result={actionData as ShipFormResult | undefined} now={now} zone={zone} />
+      ) : null}
+      {loaderData.preparing.length > 0 ? (
+        <BeingPrepared items={loaderData.preparing} action={null} zone={zone} />
+      ) : null}
       {returns.length > 0 ? (
         <Panel title="Returns to inspect">
-          <p className="mb-3 text-sm text-stone-700">Rentals and purchases sent back by shoppers. Check each one, then record its condition: an item in good condition goes back on sale; a damaged one goes back to product review.</p>
+          <p className="mb-3 text-sm text-stone-700">
+            Rentals and purchases sent back by shoppers. Check each one, then record its condition: an item in good
+            condition goes back on sale; a damaged one goes back to product review.
+          </p>
           <ul className="divide-y divide-stone-200">
             {returns.map((item) => (
               <li key={item.itemId} className="flex flex-wrap items-center justify-between gap-3 py-2">
                 <div>
                   <p className="font-medium">{item.name}</p>
                   <p className="text-sm text-stone-600">
-                    Order <Link to={`/account/orders/${item.orderId}`} className="font-mono underline">{showReference(item.orderReference)}</Link> · {item.shopperName ?? item.shopperEmail}
+                    Order{" "}
+                    <Link to={`/account/orders/${item.orderId}`} className="font-mono underline">
+                      {showReference(item.orderReference)}
+                    </Link>{" "}
+                    · {item.shopperName ?? item.shopperEmail}
                     {item.returnRequestedAt ? ` · return asked ${timeAgo(item.returnRequestedAt, now)}` : ""}
                   </p>
                 </div>
-                <InspectForm itemId={item.itemId} name={item.name} sent={{ reason: item.returnReason, carrier: item.returnCarrier, trackingNumber: item.returnTrackingNumber }} result={actionData as InspectFormResult | undefined} />
+                <InspectForm
+                  itemId={item.itemId}
+                  name={item.name}
+                  sent={{
+                    reason: item.returnReason,
+                    carrier: item.returnCarrier,
+                    trackingNumber: item.returnTrackingNumber,
+                  }}
+                  result={actionData as InspectFormResult | undefined}
+                />
               </li>
             ))}
           </ul>
         </Panel>
       ) : null}
       <Panel title="Orders">
-        <SearchableTable tab={TAB} noun="orders" search={{ label: "Search orders (order number, shopper name or e-mail)", q, error: searchError }} filter={{ name: "status", label: "Status", value: status, options: statuses }} page={page} hasNext={hasNext}
+        <SearchableTable
+          tab={TAB}
+          noun="orders"
+          search={{ label: "Search orders (order number, shopper name or e-mail)", q, error: searchError }}
+          filter={{ name: "status", label: "Status", value: status, options: statuses }}
+          page={page}
+          hasNext={hasNext}
           caption="Orders, newest first, with their shopper, items, total at checkout and status"
           rows={rows}
           columns={[
-            { header: "Order", rowHeader: true, className: "font-mono font-normal whitespace-nowrap", cell: (order) => <Link to={`/account/orders/${order.id}`} className="text-brand underline" aria-label={`Order ${showReference(order.reference)}`}>{showReference(order.reference)}</Link> },
-            { header: "Shopper", cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText> },
-            { header: "Date", cell: (order) => <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt, zone)}</time> },
+            {
+              header: "Order",
+              rowHeader: true,
+              className: "font-mono font-normal whitespace-nowrap",
+              cell: (order) => (
+                <Link
+                  to={`/account/orders/${order.id}`}
+                  className="text-brand underline"
+                  aria-label={`Order ${showReference(order.reference)}`}
+                >
+                  {showReference(order.reference)}
+                </Link>
+              ),
+            },
+            {
+              header: "Shopper",
+              cell: (order) => <CellText note={order.shopperEmail}>{order.shopperName ?? "—"}</CellText>,
+            },
+            {
+              header: "Date",
+              cell: (order) => (
+                <time dateTime={new Date(order.createdAt).toISOString()}>{formatShortDate(order.createdAt, zone)}</time>
+              ),
+            },
             { header: "Items", cell: (order) => order.items },
             { header: "Total at checkout", cell: (order) => formatGBP(order.total) },
             {
@@ -148,11 +246,35 @@ export default function AdminOrders({ loaderData, actionData }: Route.ComponentP
                 <div className="flex flex-wrap items-center gap-2">
                   <StatusBadge status={order.status} />
                   {order.choices.length > 0 ? (
-                    <RowAction intent="status" text="Save" label={`Save status of order ${showReference(order.reference)}`} fields={{ orderId: order.id }} returnTo className="flex items-center gap-1">
-                      <label htmlFor={`status-${order.id}`} className="sr-only">{`Status of order ${showReference(order.reference)}`}</label>
-                      <select key={`${order.status}:${answered}`} id={`status-${order.id}`} name="status" defaultValue={order.choices[0] === order.status ? order.status : ""} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-                        {order.choices[0] === order.status ? null : <option value="" disabled>{statuses.find((s) => s.value === order.status)?.label ?? order.status}</option>}
-                        {order.choices.map((s) => <option key={s} value={s}>{s}</option>)}
+                    <RowAction
+                      intent="status"
+                      text="Save"
+                      label={`Save status of order ${showReference(order.reference)}`}
+                      fields={{ orderId: order.id }}
+                      returnTo
+                      className="flex items-center gap-1"
+                    >
+                      <label
+                        htmlFor={`status-${order.id}`}
+                        className="sr-only"
+                      >{`Status of order ${showReference(order.reference)}`}</label>
+                      <select
+                        key={`${order.status}:${answered}`}
+                        id={`status-${order.id}`}
+                        name="status"
+                        defaultValue={order.choices[0] === order.status ? order.status : ""}
+                        className="rounded-md border border-stone-300 bg-white px-2 py-1"
+                      >
+                        {order.choices[0] === order.status ? null : (
+                          <option value="" disabled>
+                            {statuses.find((s) => s.value === order.status)?.label ?? order.status}
+                          </option>
+                        )}
+                        {order.choices.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
                       </select>
                     </RowAction>
                   ) : null}

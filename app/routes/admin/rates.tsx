@@ -1,6 +1,13 @@
 import type { Route } from "./+types/rates";
 import { readRates } from "../../data/rates.server";
-import { CURRENCY_NAMES, DISPLAY_CURRENCIES, formatMinor, MAX_RATE_AGE_DAYS, priceDisplayFor, ratesAreFresh } from "../../domain/currency";
+import {
+  CURRENCY_NAMES,
+  DISPLAY_CURRENCIES,
+  formatMinor,
+  MAX_RATE_AGE_DAYS,
+  priceDisplayFor,
+  ratesAreFresh,
+} from "../../domain/currency";
 import { formatLongDate, formatShortDate, formatUkTime } from "../../domain/dates";
 import { formatPrice } from "../../domain/money";
 import { DataTable } from "../../components/kit/data-table";
@@ -11,7 +18,10 @@ import { openAdminLoader } from "../../services/admin-actions.server";
 // day and where they came from, and whether they are fresh enough to be shown. Read-only: the
 // daily job refreshes them. Staff who run the shop and answer shoppers (app/domain/admin-tabs.ts).
 
-export const meta: Route.MetaFunction = () => [{ title: "Exchange rates | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Exchange rates | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 /** A price to show each rate on: £54.99. */
 const SAMPLE_PENCE = 5499;
@@ -23,19 +33,45 @@ export async function loader(args: Route.LoaderArgs) {
   if (!rates) return { rates: null };
   const rows = DISPLAY_CURRENCIES.filter((code) => rates.perPound[code]).map((code) => {
     const shown = code === "GBP" ? null : priceDisplayFor(code, rates, now);
-    return { id: code, name: CURRENCY_NAMES[code], perPound: rates.perPound[code]!, sample: code === "GBP" ? formatMinor(SAMPLE_PENCE, "GBP") : shown ? formatPrice(SAMPLE_PENCE, shown) : "Not shown" };
+    return {
+      id: code,
+      name: CURRENCY_NAMES[code],
+      perPound: rates.perPound[code]!,
+      sample:
+        code === "GBP" ? formatMinor(SAMPLE_PENCE, "GBP") : shown ? formatPrice(SAMPLE_PENCE, shown) : "Not shown",
+    };
   });
-  return { rates: { date: rates.date, fresh: ratesAreFresh(rates.date, now), source: rates.source, fetchedAt: rates.fetchedAt, rows } };
+  return {
+    rates: {
+      date: rates.date,
+      fresh: ratesAreFresh(rates.date, now),
+      source: rates.source,
+      fetchedAt: rates.fetchedAt,
+      rows,
+    },
+  };
 }
 
-const SOURCES: Record<string, string> = { ecb: "European Central Bank (daily reference rates)", local: "This machine (local provider)", seed: "Demo data" };
+const SOURCES: Record<string, string> = {
+  ecb: "European Central Bank (daily reference rates)",
+  local: "This machine (local provider)",
+  seed: "Demo data",
+};
 
 export default function ExchangeRates({ loaderData }: Route.ComponentProps) {
   const { rates } = loaderData;
-  if (!rates) return <Panel title="Exchange rates"><EmptyState>No exchange rates yet: prices show in pounds only until the daily job brings them.</EmptyState></Panel>;
+  if (!rates)
+    return (
+      <Panel title="Exchange rates">
+        <EmptyState>No exchange rates yet: prices show in pounds only until the daily job brings them.</EmptyState>
+      </Panel>
+    );
   return (
     <Panel title="Exchange rates">
-      <p className="mb-1" data-testid="rates-date">{`Rates of ${formatLongDate(Date.parse(`${rates.date}T00:00:00Z`))}`}</p>
+      <p
+        className="mb-1"
+        data-testid="rates-date"
+      >{`Rates of ${formatLongDate(Date.parse(`${rates.date}T00:00:00Z`))}`}</p>
       <p className="mb-3 text-sm text-stone-700">
         {`From ${SOURCES[rates.source] ?? rates.source}, saved ${formatShortDate(rates.fetchedAt)} at ${formatUkTime(rates.fetchedAt)}. `}
         {rates.fresh

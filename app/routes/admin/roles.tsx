@@ -10,7 +10,10 @@ import { StatusBadge } from "../../components/kit/badge";
 // Admin Roles (seller-store-admin.md §2, §6; issue 14 item 8), superadmins only: the four staff
 // sub-roles, what each may do, which tabs it opens (from the one tab registry) and who holds it.
 
-export const meta: Route.MetaFunction = () => [{ title: "Roles | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Roles | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 const SUBROLES: AdminSubrole[] = ["superadmin", "admin", "product_reviewer", "customer_support"];
 
@@ -44,7 +47,8 @@ export default function AdminRoles({ loaderData }: Route.ComponentProps) {
               <ul className="mt-1 space-y-1 text-sm">
                 {role.holders.map((h) => (
                   <li key={h.id}>
-                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span> {h.deactivatedAt ? <StatusBadge status="deactivated" variant="refused" /> : null}
+                    {h.fullName ?? h.email} <span className="text-stone-600">{h.email}</span>{" "}
+                    {h.deactivatedAt ? <StatusBadge status="deactivated" variant="refused" /> : null}
                   </li>
                 ))}
               </ul>

@@ -13,7 +13,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { title: dashboardTitle(user), tabs: tabsFor(user).map(({ id, label, href }) => ({ id, label, href })) };
 }
 
-function Frame({ title, tabs, children }: { title: string; tabs: { id: string; label: string; href: string }[]; children: React.ReactNode }) {
+function Frame({
+  title,
+  tabs,
+  children,
+}: {
+  title: string;
+  tabs: { id: string; label: string; href: string }[];
+  children: React.ReactNode;
+}) {
   const { pathname } = useLocation();
   const current = tabs.find((t) => pathname === t.href || pathname.startsWith(`${t.href}/`))?.id ?? "";
   return (

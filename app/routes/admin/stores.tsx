@@ -19,7 +19,10 @@ import { listHref } from "../../components/kit/paging";
 // Admin Stores (seller-store-admin.md §2, §4; issue 14 item 4, issue 12 item 1): the stores and
 // the store requests, with Approve (which creates the store account) and Reject.
 
-export const meta: Route.MetaFunction = () => [{ title: "Stores | Admin | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Stores | Admin | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 const TAB = adminTab("stores").href;
 
@@ -45,10 +48,17 @@ export async function action(args: Route.ActionArgs) {
   if (intent === "reject") {
     // The applicant is told why (issue 24, item 8).
     const reason = readDecisionReason(form);
-    if (!reason.ok) return refuseFields(app.config, `reject-${requestId}`, "Failed to update request status", { reason: reason.error });
+    if (!reason.ok)
+      return refuseFields(app.config, `reject-${requestId}`, "Failed to update request status", {
+        reason: reason.error,
+      });
     const result = await declineStoreRequest(app, requestId, user.id, reason.reason, now);
     if (!result.ok) return refuse(app.config, result.status, "Failed to update request status", result.message);
-    return redirectWithToast(app.config, returnTo, { type: "success", title: "Store request rejected", description: "The contact has been told by e-mail." });
+    return redirectWithToast(app.config, returnTo, {
+      type: "success",
+      title: "Store request rejected",
+      description: "The contact has been told by e-mail.",
+    });
   }
   return refuse(app.config, 400, "Failed to update request status", "Unknown action.");
 }
@@ -61,12 +71,17 @@ function RequestDetails({ request }: { request: Request }) {
       <p className="font-medium">{request.storeName}</p>
       <p className="text-sm text-stone-700">{request.storeAddress}</p>
       <p className="text-sm text-stone-700">
-        {request.contactName} · <a href={`mailto:${request.contactEmail}`} className="underline">{request.contactEmail}</a>
+        {request.contactName} ·{" "}
+        <a href={`mailto:${request.contactEmail}`} className="underline">
+          {request.contactEmail}
+        </a>
         {request.storeWebsite ? (
           <>
             {" · "}
             {/^https?:\/\//i.test(request.storeWebsite) ? (
-              <a href={request.storeWebsite} rel="noopener noreferrer nofollow" target="_blank" className="underline">{request.storeWebsite}</a>
+              <a href={request.storeWebsite} rel="noopener noreferrer nofollow" target="_blank" className="underline">
+                {request.storeWebsite}
+              </a>
             ) : (
               request.storeWebsite
             )}
@@ -94,7 +109,13 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                   <p className="text-xs text-stone-600">Requested {formatShortDate(r.createdAt)}</p>
                 </div>
                 <div className="flex flex-wrap items-start gap-2">
-                  <ReviewActions id={r.id} name={r.storeName} field="requestId" shownTo="the applicant, by e-mail" answer={actionData} />
+                  <ReviewActions
+                    id={r.id}
+                    name={r.storeName}
+                    field="requestId"
+                    shownTo="the applicant, by e-mail"
+                    answer={actionData}
+                  />
                 </div>
               </li>
             ))}
@@ -110,8 +131,13 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
                     <RequestDetails request={r} />
                   </div>
                   <p className="text-sm">
-                    <StatusBadge status={r.status} label={`Request: ${r.status}`} /> {r.reviewedAt ? `${formatShortDate(r.reviewedAt)}${r.reviewerName ? ` by ${r.reviewerName}` : ""}` : ""}
-                    {r.status === "rejected" && r.rejectionReason ? <span className="block text-xs text-stone-700">{`Reason: ${r.rejectionReason}`}</span> : null}
+                    <StatusBadge status={r.status} label={`Request: ${r.status}`} />{" "}
+                    {r.reviewedAt
+                      ? `${formatShortDate(r.reviewedAt)}${r.reviewerName ? ` by ${r.reviewerName}` : ""}`
+                      : ""}
+                    {r.status === "rejected" && r.rejectionReason ? (
+                      <span className="block text-xs text-stone-700">{`Reason: ${r.rejectionReason}`}</span>
+                    ) : null}
                   </p>
                 </li>
               ))}
@@ -126,12 +152,22 @@ export default function AdminStores({ loaderData, actionData }: Route.ComponentP
           empty="No stores yet."
           paging={{ page, hasNext, href: (n) => listHref(TAB, {}, n) }}
           columns={[
-            { header: "Store", rowHeader: true, className: "font-normal", cell: (s) => <Link to={`/store/${s.id}`} className="text-brand underline">{s.name}</Link> },
+            {
+              header: "Store",
+              rowHeader: true,
+              className: "font-normal",
+              cell: (s) => (
+                <Link to={`/store/${s.id}`} className="text-brand underline">
+                  {s.name}
+                </Link>
+              ),
+            },
             {
               header: "Owner",
               cell: (s) => (
                 <CellText note={s.ownerEmail}>
-                  {s.ownerName ?? "—"} {s.ownerDeactivated ? <StatusBadge status="deactivated" variant="refused" /> : null}
+                  {s.ownerName ?? "—"}{" "}
+                  {s.ownerDeactivated ? <StatusBadge status="deactivated" variant="refused" /> : null}
                 </CellText>
               ),
             },

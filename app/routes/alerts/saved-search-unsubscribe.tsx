@@ -12,10 +12,15 @@ import { savedSearchSecret } from "../../services/alerts.server";
 // signed out; GET asks (a link scanner deletes nothing), POST deletes the search — the button, or
 // the mail provider's one-click request.
 
-export const meta: Route.MetaFunction = () => [{ title: "Stop a saved search | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Stop a saved search | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
-const INVALID = "This link is not valid. Please use the link in your most recent e-mail, or delete the search in your account.";
-const EXPIRED = "This link has expired. Please use the link in your most recent e-mail, or delete the search in your account.";
+const INVALID =
+  "This link is not valid. Please use the link in your most recent e-mail, or delete the search in your account.";
+const EXPIRED =
+  "This link has expired. Please use the link in your most recent e-mail, or delete the search in your account.";
 
 async function savedSearchOf(request: Request, secret: string, now: number) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -29,7 +34,11 @@ async function savedSearchOf(request: Request, secret: string, now: number) {
  * What the link's saved search says: refused (400) when the link is bad, else `found` applied to
  * the search — its name read (GET) or the search deleted (POST) — and gone when it no longer exists.
  */
-async function answer<S extends "ask" | "done">({ request, context }: Route.LoaderArgs | Route.ActionArgs, state: S, found: (db: Database, id: string) => Promise<string | null>) {
+async function answer<S extends "ask" | "done">(
+  { request, context }: Route.LoaderArgs | Route.ActionArgs,
+  state: S,
+  found: (db: Database, id: string) => Promise<string | null>,
+) {
   const app = context.get(appContext);
   const link = await savedSearchOf(request, app.config.SESSION_SECRET, Date.now());
   if (!link.ok) return data({ state: "refused" as const, message: link.message }, { status: 400 });
@@ -47,15 +56,24 @@ export default function SavedSearchUnsubscribe({ loaderData, actionData }: Route
     <section className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-4 text-2xl font-semibold">Stop a saved search</h1>
       {shown.state === "refused" ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{shown.message}</p>
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {shown.message}
+        </p>
       ) : shown.state === "gone" ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">This saved search is already deleted: you will get no more e-mails for it.</p>
+        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">
+          This saved search is already deleted: you will get no more e-mails for it.
+        </p>
       ) : shown.state === "done" ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">{`Your saved search “${shown.name}” is deleted: you will get no more e-mails for it.`}</p>
+        <p
+          role="status"
+          className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900"
+        >{`Your saved search “${shown.name}” is deleted: you will get no more e-mails for it.`}</p>
       ) : (
         <Form method="post" className="space-y-4">
           <p>{`Delete your saved search “${shown.name}” and stop its e-mails?`}</p>
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">Delete saved search</button>
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">
+            Delete saved search
+          </button>
         </Form>
       )}
     </section>

@@ -10,7 +10,8 @@ import { clientIp } from "../../services/rate-limit.server";
 // under this layout in app/routes.ts gets the same guard.
 export const middleware: Route.MiddlewareFunction[] = [
   ({ request, context }) => {
-    if (!context.get(appContext).config.isDev || !isLoopbackAddress(clientIp(request))) throw data("Not found", { status: 404 });
+    if (!context.get(appContext).config.isDev || !isLoopbackAddress(clientIp(request)))
+      throw data("Not found", { status: 404 });
   },
 ];
 

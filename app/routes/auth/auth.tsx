@@ -87,7 +87,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         clearSignInFailures(app.env.CACHE, emailField, ip),
         accountCurrency(app.db, userId),
         // Their zone, for the e-mails and jobs that have no request (decision 0095): a seller may never order.
-        rememberTimeZone(app.db, userId, context.get(requestState).timeZone).catch((error) => console.error("sign-in: could not remember the time zone", error)),
+        rememberTimeZone(app.db, userId, context.get(requestState).timeZone).catch((error) =>
+          console.error("sign-in: could not remember the time zone", error),
+        ),
       ]);
       // Their saved display currency comes back with them (decision 0084).
       if (currency) context.get(requestState).setCookies.push(currencyCookie(currency, !app.config.isDev));

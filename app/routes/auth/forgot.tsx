@@ -18,8 +18,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   // What was typed comes back in the field when the form is refused.
   const email = echoField(form, "email", 254);
   if (!parsed.ok) return data({ errors: parsed.errors, alert: null, email }, { status: 400 });
-  const limited = await rateLimited(app.env.CACHE, [[LIMITS.resetIp, clientIp(request)], [LIMITS.resetEmail, parsed.value.email]]);
-  if (limited) return data({ errors: {} as Record<string, string | undefined>, alert: limited, email }, { status: 429 });
+  const limited = await rateLimited(app.env.CACHE, [
+    [LIMITS.resetIp, clientIp(request)],
+    [LIMITS.resetEmail, parsed.value.email],
+  ]);
+  if (limited)
+    return data({ errors: {} as Record<string, string | undefined>, alert: limited, email }, { status: 429 });
   // Whether the account exists is looked up by the queue consumer, which sends the link: the
   // answer is the same, in the same time, either way, so the form reveals no e-mail addresses
   // (decision 0017).
@@ -36,14 +40,28 @@ export default function Forgot({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-md space-y-4 py-6">
       <h1 className="text-2xl font-bold">Forgot password?</h1>
-      <p className="text-stone-700">Enter the e-mail address of your account and we will send you a link to choose a new password.</p>
+      <p className="text-stone-700">
+        Enter the e-mail address of your account and we will send you a link to choose a new password.
+      </p>
       {actionData?.alert ? <FormAlert title="Error" message={actionData.alert} /> : null}
       <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
         <input type="hidden" name="intent" value="forgot" />
-        <Field label="Email" name="email" type="email" autoComplete="email" required defaultValue={actionData?.email} error={actionData?.errors?.email} />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email}
+          error={actionData?.errors?.email}
+        />
         <div className="flex items-center justify-between">
-          <SubmitButton busy={busy} busyLabel="Sending...">Send reset link</SubmitButton>
-          <Link to="/auth" className="text-sm text-brand underline">Back to Sign In</Link>
+          <SubmitButton busy={busy} busyLabel="Sending...">
+            Send reset link
+          </SubmitButton>
+          <Link to="/auth" className="text-sm text-brand underline">
+            Back to Sign In
+          </Link>
         </div>
       </Form>
     </section>

@@ -29,10 +29,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = checkForm(form, ResetPasswordForm);
   if (!parsed.ok) return data({ errors: parsed.errors }, { status: 400 });
   const now = Date.now();
-  const found = validToken(parsed.value.token) ? await consumePasswordToken(app.db, await hashToken(parsed.value.token), now) : null;
-  if (!found) return data({ errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<string, string> }, { status: 400 });
+  const found = validToken(parsed.value.token)
+    ? await consumePasswordToken(app.db, await hashToken(parsed.value.token), now)
+    : null;
+  if (!found)
+    return data(
+      {
+        errors: { form: "This reset link has expired or was already used. Ask for a new one." } as Record<
+          string,
+          string
+        >,
+      },
+      { status: 400 },
+    );
   const { userId, purpose } = found;
-  const email = await setPassword(app.db, userId, await hashPassword(parsed.value.password, app.config.PASSWORD_PEPPER), now);
+  const email = await setPassword(
+    app.db,
+    userId,
+    await hashPassword(parsed.value.password, app.config.PASSWORD_PEPPER),
+    now,
+  );
   // The link reached the account's address: that verifies it (a store account made by staff starts unverified).
   if (purpose === "set_password") await markEmailVerified(app.db, userId, now);
   // A reset ends every session of the account, wherever it was signed in.
@@ -41,7 +57,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     app.config,
     "/auth?tab=signin",
     purpose === "set_password"
-      ? { type: "success", title: "Password set", description: "Sign in with your e-mail address and your new password." }
+      ? {
+          type: "success",
+          title: "Password set",
+          description: "Sign in with your e-mail address and your new password.",
+        }
       : { type: "success", title: "Password updated", description: "Sign in with your new password." },
     { headers: await signInEmailHeaders(app.config, email) },
   );
@@ -54,20 +74,45 @@ export default function Reset({ loaderData, actionData }: Route.ComponentProps) 
     return (
       <section className="mx-auto max-w-md py-12 text-center">
         <h1 className="text-2xl font-bold">This reset link has expired or was already used</h1>
-        <Link to="/auth/forgot" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Ask for a new link</Link>
+        <Link to="/auth/forgot" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+          Ask for a new link
+        </Link>
       </section>
     );
   }
   return (
     <section className="mx-auto max-w-md space-y-4 py-6">
-      <h1 className="text-2xl font-bold">{loaderData.firstPassword ? "Choose your password" : "Choose a new password"}</h1>
-      {errors?.form ? <p role="alert" className="text-red-700">{errors.form}</p> : null}
+      <h1 className="text-2xl font-bold">
+        {loaderData.firstPassword ? "Choose your password" : "Choose a new password"}
+      </h1>
+      {errors?.form ? (
+        <p role="alert" className="text-red-700">
+          {errors.form}
+        </p>
+      ) : null}
       <Form method="post" noValidate className="space-y-4 rounded-lg border border-stone-200 bg-white p-6">
         <input type="hidden" name="intent" value="reset" />
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field label="New password" name="password" type="password" autoComplete="new-password" required error={errors?.password} hint="At least 6 characters" />
-        <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" required error={errors?.confirmPassword} />
-        <SubmitButton busy={busy} busyLabel="Saving...">Update password</SubmitButton>
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.password}
+          hint="At least 6 characters"
+        />
+        <Field
+          label="Confirm password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors?.confirmPassword}
+        />
+        <SubmitButton busy={busy} busyLabel="Saving...">
+          Update password
+        </SubmitButton>
       </Form>
     </section>
   );

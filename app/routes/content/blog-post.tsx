@@ -39,11 +39,27 @@ export default function BlogPost({ loaderData }: Route.ComponentProps) {
   const { post } = loaderData;
   return (
     <article className="mx-auto max-w-3xl">
-      <a href="/" className="text-sm text-brand underline">← Back to Home</a>
-      {post.category ? <p className="mt-4 text-xs font-semibold uppercase tracking-wide text-accent">{post.category}</p> : null}
+      <a href="/" className="text-sm text-brand underline">
+        ← Back to Home
+      </a>
+      {post.category ? (
+        <p className="mt-4 text-xs font-semibold tracking-wide text-accent uppercase">{post.category}</p>
+      ) : null}
       <h1 className="mt-1 text-3xl font-bold">{post.title}</h1>
-      {post.publishedAt ? <p className="mt-1 text-sm text-stone-600"><time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time></p> : null}
-      {post.featuredImageUrl ? <img src={post.featuredImageUrl} alt="" width={800} height={450} className="mt-6 aspect-video w-full rounded-lg object-cover" /> : null}
+      {post.publishedAt ? (
+        <p className="mt-1 text-sm text-stone-600">
+          <time dateTime={new Date(post.publishedAt).toISOString()}>{formatLongDate(post.publishedAt)}</time>
+        </p>
+      ) : null}
+      {post.featuredImageUrl ? (
+        <img
+          src={post.featuredImageUrl}
+          alt=""
+          width={800}
+          height={450}
+          className="mt-6 aspect-video w-full rounded-lg object-cover"
+        />
+      ) : null}
       <Paragraphs text={post.content} />
       <PostTags tags={post.tags} />
     </article>

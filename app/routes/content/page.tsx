@@ -19,19 +19,23 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   if (params.key === "privacy_policy") throw redirect("/privacy-policy", 301);
   // The badges' help page (issue 46 item 2; decision 0091): its rules are the domain's, not admin content.
   if (params.key === "badges") return { kind: "badges" as const, title: "Ratings and badges" };
-  if (params.key === "contact") return { kind: "contact" as const, title: "Contact us", contact: await contactSettings(app.db) };
+  if (params.key === "contact")
+    return { kind: "contact" as const, title: "Contact us", contact: await contactSettings(app.db) };
   if (!(PAGE_KEYS as readonly string[]).includes(params.key)) throw data(null, { status: 404 });
   const page = await pageContent(app.db, params.key);
   if (!page?.content) throw data(null, { status: 404 });
   return { kind: "page" as const, title: page.title ?? params.key, content: page.content };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: `${loaderData.title} | Closetloop` }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: `${loaderData.title} | Closetloop` }] : [];
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {
   return (
     <article className="mx-auto max-w-3xl">
-      <a href="/" className="text-sm text-brand underline">← Back to Home</a>
+      <a href="/" className="text-sm text-brand underline">
+        ← Back to Home
+      </a>
       <h1 className="mt-4 text-3xl font-bold">{loaderData.title}</h1>
       {loaderData.kind === "page" ? (
         <Paragraphs text={loaderData.content} />
@@ -42,19 +46,31 @@ export default function ContentPage({ loaderData }: Route.ComponentProps) {
           {loaderData.contact.contact_email ? (
             <>
               <dt className="font-medium">Email</dt>
-              <dd><a className="underline" href={`mailto:${loaderData.contact.contact_email}`}>{loaderData.contact.contact_email}</a></dd>
+              <dd>
+                <a className="underline" href={`mailto:${loaderData.contact.contact_email}`}>
+                  {loaderData.contact.contact_email}
+                </a>
+              </dd>
             </>
           ) : null}
           {loaderData.contact.support_email ? (
             <>
               <dt className="font-medium">Support</dt>
-              <dd><a className="underline" href={`mailto:${loaderData.contact.support_email}`}>{loaderData.contact.support_email}</a></dd>
+              <dd>
+                <a className="underline" href={`mailto:${loaderData.contact.support_email}`}>
+                  {loaderData.contact.support_email}
+                </a>
+              </dd>
             </>
           ) : null}
           {loaderData.contact.phone_number ? (
             <>
               <dt className="font-medium">Phone</dt>
-              <dd><a className="underline" href={`tel:${loaderData.contact.phone_number.replace(/\s/g, "")}`}>{loaderData.contact.phone_number}</a></dd>
+              <dd>
+                <a className="underline" href={`tel:${loaderData.contact.phone_number.replace(/\s/g, "")}`}>
+                  {loaderData.contact.phone_number}
+                </a>
+              </dd>
             </>
           ) : null}
         </dl>

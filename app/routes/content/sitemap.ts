@@ -8,8 +8,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = new URL(request.url).origin;
   const e = await sitemapEntries(app.db);
   const paths = [
-    "/", "/all-products", "/all-brands", "/women", "/men", "/children", "/unisex", "/privacy-policy", "/cookie-policy",
-    ...PAGE_KEYS.map((k) => `/pages/${k}`), "/pages/contact",
+    "/",
+    "/all-products",
+    "/all-brands",
+    "/women",
+    "/men",
+    "/children",
+    "/unisex",
+    "/privacy-policy",
+    "/cookie-policy",
+    ...PAGE_KEYS.map((k) => `/pages/${k}`),
+    "/pages/contact",
     ...e.categoryRows.map((c) => `/categories/${c.slug}`),
     ...e.brandRows.map((b) => `/brand/${encodeURIComponent(b.name)}`),
     ...e.postRows.map((p) => `/blog/${p.id}`),
@@ -18,5 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...e.productRows.map((p) => `/product/${p.id}`),
   ].slice(0, SITEMAP_LIMIT);
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${paths.map((p) => `  <url><loc>${escapeMarkup(origin + p)}</loc></url>`).join("\n")}\n</urlset>\n`;
-  return new Response(body, { headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "content-type": "application/xml; charset=utf-8", "cache-control": "public, max-age=3600" },
+  });
 }

@@ -13,7 +13,10 @@ import { readLocalAccount, writeLocalAccount, type LocalAccount } from "../../se
 // their dashboard gave (their dashboard then shows the status). Its layout (routes/areas/dev.tsx)
 // answers 404 outside development or to any address but this machine.
 
-export const meta: Route.MetaFunction = () => [{ title: "Local payout onboarding | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Local payout onboarding | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 async function account(context: Route.LoaderArgs["context"], accountId: string) {
   const app = context.get(appContext);
@@ -59,7 +62,9 @@ export default function LocalOnboarding({ loaderData, actionData }: Route.Compon
     <section className="mx-auto max-w-lg space-y-4">
       <h1 className="text-2xl font-bold">Local payout onboarding</h1>
       <p className="text-stone-700">
-        This page stands in for the payment provider's hosted onboarding, where a {payee.type === "store" ? "store" : "seller"} gives their identity and bank details. Nothing leaves this machine. It exists only in local development.
+        This page stands in for the payment provider's hosted onboarding, where a{" "}
+        {payee.type === "store" ? "store" : "seller"} gives their identity and bank details. Nothing leaves this
+        machine. It exists only in local development.
       </p>
       <dl className="grid grid-cols-[10rem_1fr] gap-2 text-sm">
         <dt className="font-medium">Account</dt>
@@ -67,15 +72,23 @@ export default function LocalOnboarding({ loaderData, actionData }: Route.Compon
         <dt className="font-medium">Status</dt>
         <dd>{PAYEE_STATUS_LABELS[status]}</dd>
       </dl>
-      {actionData && "error" in actionData ? <p className="text-sm text-red-700" role="alert">{actionData.error}</p> : null}
+      {actionData && "error" in actionData ? (
+        <p className="text-sm text-red-700" role="alert">
+          {actionData.error}
+        </p>
+      ) : null}
       <div className="flex gap-3">
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="complete" />
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Complete</button>
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">
+            Complete
+          </button>
         </Form>
         <Form method="post" reloadDocument>
           <input type="hidden" name="intent" value="leave" />
-          <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 font-medium">Leave unfinished</button>
+          <button type="submit" className="rounded-md border border-stone-300 px-4 py-2 font-medium">
+            Leave unfinished
+          </button>
         </Form>
       </div>
     </section>

@@ -10,7 +10,10 @@ const HTML_SHOWN = 20;
 // Local development only: the e-mails and marketing calls that the queue delivered to the
 // local outbox, newest first, so a newcomer can open a verification link. Its layout
 // (routes/areas/dev.tsx) answers 404 outside development or to any address but this machine.
-export const meta: Route.MetaFunction = () => [{ title: "Local outbox | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Local outbox | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -33,8 +36,16 @@ export async function loader({ context }: Route.LoaderArgs) {
 function Linkified({ text }: { text: string }) {
   const parts = text.split(/(https?:\/\/\S+)/g);
   return (
-    <p className="whitespace-pre-wrap break-words text-sm">
-      {parts.map((part, i) => (/^https?:\/\//.test(part) ? <a key={i} href={part} className="text-brand underline">{part}</a> : part))}
+    <p className="text-sm break-words whitespace-pre-wrap">
+      {parts.map((part, i) =>
+        /^https?:\/\//.test(part) ? (
+          <a key={i} href={part} className="text-brand underline">
+            {part}
+          </a>
+        ) : (
+          part
+        ),
+      )}
     </p>
   );
 }
@@ -43,22 +54,35 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">Local outbox</h1>
-      <p className="text-stone-700">E-mails and marketing calls delivered locally, newest first. This page exists only in local development.</p>
+      <p className="text-stone-700">
+        E-mails and marketing calls delivered locally, newest first. This page exists only in local development.
+      </p>
       {loaderData.messages.length === 0 ? <p>No messages yet.</p> : null}
       <ul className="space-y-3">
         {loaderData.messages.map((m) => (
           <li key={m.id} className="rounded-lg border border-stone-200 bg-white p-4">
-            <p className="text-xs uppercase tracking-wide text-stone-600">
-              {m.channel} · {m.kind} · {m.status} · <time dateTime={new Date(m.createdAt).toISOString()}>{new Date(m.createdAt).toISOString().replace("T", " ").slice(0, 19)}</time>
+            <p className="text-xs tracking-wide text-stone-600 uppercase">
+              {m.channel} · {m.kind} · {m.status} ·{" "}
+              <time dateTime={new Date(m.createdAt).toISOString()}>
+                {new Date(m.createdAt).toISOString().replace("T", " ").slice(0, 19)}
+              </time>
             </p>
             <p className="font-medium">To: {m.recipient}</p>
             {m.subject ? <h2 className="font-semibold">{m.subject}</h2> : null}
             {m.html ? (
-              <iframe title={`HTML version: ${m.subject ?? m.kind}`} sandbox="" srcDoc={m.html} className="mt-2 h-96 w-full rounded border border-stone-200 bg-white" loading="lazy" />
+              <iframe
+                title={`HTML version: ${m.subject ?? m.kind}`}
+                sandbox=""
+                srcDoc={m.html}
+                className="mt-2 h-96 w-full rounded border border-stone-200 bg-white"
+                loading="lazy"
+              />
             ) : null}
             {m.text ? (
               <>
-                {m.html ? <p className="mt-2 text-xs font-semibold uppercase tracking-wide text-stone-600">Text version</p> : null}
+                {m.html ? (
+                  <p className="mt-2 text-xs font-semibold tracking-wide text-stone-600 uppercase">Text version</p>
+                ) : null}
                 <Linkified text={m.text} />
               </>
             ) : null}

@@ -13,11 +13,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = readIntent(form, intents);
   if (!intent) {
-    return data({ ok: false, message: "Choose Accept All, Reject Non-Essential or Save Preferences." }, { status: 400 });
+    return data(
+      { ok: false, message: "Choose Accept All, Reject Non-Essential or Save Preferences." },
+      { status: 400 },
+    );
   }
   const consent = decideConsent(
     intent,
-    { analytics: form.get("analytics") === "on", marketing: form.get("marketing") === "on", preferences: form.get("preferences") === "on" },
+    {
+      analytics: form.get("analytics") === "on",
+      marketing: form.get("marketing") === "on",
+      preferences: form.get("preferences") === "on",
+    },
     new Date(),
   );
   context.get(requestState).setCookies.push(await consentSetCookie(consent, !app.config.isDev));

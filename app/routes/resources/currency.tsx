@@ -13,7 +13,10 @@ import { currencyCookie, displayCurrencyOf } from "../../services/display-curren
 // is remembered in a cookie, and a signed-in shopper's is also saved on their own account (and
 // put back in the cookie when they sign in). Only how prices read changes: money stays pounds.
 
-export const meta: Route.MetaFunction = () => [{ title: "Currency | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Currency | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export const intents = ["currency"] as const;
 
@@ -35,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function CurrencyPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-md">
-      <PageHeading title="Currency" subtitle="Prices show in the currency you choose, as an approximate amount; you always pay in pounds." />
+      <PageHeading
+        title="Currency"
+        subtitle="Prices show in the currency you choose, as an approximate amount; you always pay in pounds."
+      />
       <div className="rounded-lg bg-brand p-4 text-stone-100">
         <CurrencyPicker chosen={loaderData.chosen} ratesUnavailable={false} error={actionData?.error} />
       </div>

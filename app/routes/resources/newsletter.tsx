@@ -27,8 +27,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const limited = await rateLimited(app.env.CACHE, [[LIMITS.newsletterIp, clientIp(request)], [LIMITS.newsletterEmail, parsed.value.email]]);
-  if (limited) return data<NewsletterResult>({ ok: false, message: limited, fieldError: limited, email: parsed.value.email }, { status: 429 });
+  const limited = await rateLimited(app.env.CACHE, [
+    [LIMITS.newsletterIp, clientIp(request)],
+    [LIMITS.newsletterEmail, parsed.value.email],
+  ]);
+  if (limited)
+    return data<NewsletterResult>(
+      { ok: false, message: limited, fieldError: limited, email: parsed.value.email },
+      { status: 429 },
+    );
   try {
     await subscribeToNewsletter(app.env, parsed.value.email, new Date());
     // The welcome e-mail carries the one-click unsubscribe link (issue 23).
@@ -46,7 +53,9 @@ export default function NewsletterPage({ actionData }: Route.ComponentProps) {
   return (
     <section className="mx-auto max-w-md rounded-lg bg-brand p-6 text-stone-100">
       <h1 className="mb-2 text-xl font-semibold">Newsletter</h1>
-      <p className="mb-4 text-sm text-stone-300">New arrivals, styling ideas and Rent-Now-Buy-Later news, once a week at most.</p>
+      <p className="mb-4 text-sm text-stone-300">
+        New arrivals, styling ideas and Rent-Now-Buy-Later news, once a week at most.
+      </p>
       <NewsletterSignup result={actionData} />
     </section>
   );

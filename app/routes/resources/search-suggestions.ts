@@ -11,7 +11,8 @@ const SHARED = "public, max-age=300, s-maxage=300";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseSuggestionQuery(new URL(request.url).searchParams.get("q"));
-  if (!query.ok) return Response.json({ error: query.error }, { status: 400, headers: { "cache-control": "no-store" } });
+  if (!query.ok)
+    return Response.json({ error: query.error }, { status: 400, headers: { "cache-control": "no-store" } });
   const { brands, categories } = await suggestionSources(context.get(appContext).db, query.prefix);
   const suggestions = [...brands.map(brandLink), ...matchingCategories(categories, query.prefix)];
   return Response.json({ q: query.prefix, suggestions }, { headers: { "cache-control": SHARED } });

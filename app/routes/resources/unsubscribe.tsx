@@ -10,10 +10,15 @@ import { emailOff, unsubscribe } from "../../services/preferences.server";
 // (nothing changes on a GET, so a link scanner cannot unsubscribe anyone); POST unsubscribes —
 // the button, or the mail provider's one-click request (List-Unsubscribe-Post, RFC 8058).
 
-export const meta: Route.MetaFunction = () => [{ title: "Unsubscribe | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Unsubscribe | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
-const INVALID = "This unsubscribe link is not valid. Please use the link in your most recent e-mail, or change your e-mail choices in your account.";
-const EXPIRED = "This unsubscribe link has expired. Please use the link in your most recent e-mail, or change your e-mail choices in your account.";
+const INVALID =
+  "This unsubscribe link is not valid. Please use the link in your most recent e-mail, or change your e-mail choices in your account.";
+const EXPIRED =
+  "This unsubscribe link has expired. Please use the link in your most recent e-mail, or change your e-mail choices in your account.";
 
 async function check(request: Request, secret: string, now: number): Promise<UnsubscribeCheck> {
   const token = new URL(request.url).searchParams.get("token") ?? "";
@@ -32,20 +37,33 @@ const laterFor = (claim: UnsubscribeClaim) => (claim.who.startsWith("u:") ? LATE
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const result = await check(request, app.config.SESSION_SECRET, Date.now());
-  if (!result.ok) return data({ state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID },
+      { status: 400 },
+    );
   const label = CATEGORY_LABELS[result.claim.category].toLowerCase();
   // An account that already switched the category off is told so, not asked again.
   const { who, category } = result.claim;
-  if (who.startsWith("u:") && (await emailOff(app.db, who.slice(2))).has(category)) return { state: "already" as const, label, later: LATER.account };
+  if (who.startsWith("u:") && (await emailOff(app.db, who.slice(2))).has(category))
+    return { state: "already" as const, label, later: LATER.account };
   return { state: "ask" as const, label, later: laterFor(result.claim) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const result = await check(request, app.config.SESSION_SECRET, Date.now());
-  if (!result.ok) return data({ state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { state: "refused" as const, message: result.reason === "expired" ? EXPIRED : INVALID },
+      { status: 400 },
+    );
   await unsubscribe(app, result.claim, Date.now());
-  return { state: "done" as const, label: CATEGORY_LABELS[result.claim.category].toLowerCase(), later: laterFor(result.claim) };
+  return {
+    state: "done" as const,
+    label: CATEGORY_LABELS[result.claim.category].toLowerCase(),
+    later: laterFor(result.claim),
+  };
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,13 +72,20 @@ export default function Unsubscribe({ loaderData, actionData }: Route.ComponentP
     <section className="mx-auto max-w-lg px-4 py-12">
       <h1 className="mb-4 text-2xl font-semibold">Unsubscribe</h1>
       {shown.state === "refused" ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">{shown.message}</p>
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-red-900">
+          {shown.message}
+        </p>
       ) : shown.state === "done" || shown.state === "already" ? (
-        <p role="status" className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900">{`You are ${shown.state === "already" ? "already " : ""}unsubscribed from ${shown.label} e-mails. ${shown.later}`}</p>
+        <p
+          role="status"
+          className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-emerald-900"
+        >{`You are ${shown.state === "already" ? "already " : ""}unsubscribed from ${shown.label} e-mails. ${shown.later}`}</p>
       ) : (
         <Form method="post" className="space-y-4">
           <p>{`Stop receiving ${shown.label} e-mails from Closetloop?`}</p>
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">Unsubscribe</button>
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-semibold text-white">
+            Unsubscribe
+          </button>
         </Form>
       )}
     </section>

@@ -26,9 +26,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!use) return Response.json({ error: "Unknown kind of upload." }, { status: 400 });
   if (!mayUpload(user, use)) return Response.json({ error: "You cannot upload this image." }, { status: 403 });
   const file = form.get("file");
-  if (typeof file !== "object" || file === null || file.size === 0) return Response.json({ error: UPLOAD_RULES[use].messages.type }, { status: 400 });
-  if (file.size > UPLOAD_RULES[use].maxBytes) return Response.json({ error: UPLOAD_RULES[use].messages.size }, { status: 413 });
-  const staged = await stageUpload(app.env.IMAGES, user.id, use, { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }, Date.now());
+  if (typeof file !== "object" || file === null || file.size === 0)
+    return Response.json({ error: UPLOAD_RULES[use].messages.type }, { status: 400 });
+  if (file.size > UPLOAD_RULES[use].maxBytes)
+    return Response.json({ error: UPLOAD_RULES[use].messages.size }, { status: 413 });
+  const staged = await stageUpload(
+    app.env.IMAGES,
+    user.id,
+    use,
+    { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) },
+    Date.now(),
+  );
   if (!staged.ok) return Response.json({ error: staged.error }, { status: 400 });
   return Response.json({ token: staged.token, mime: staged.mime, size: staged.size });
 }

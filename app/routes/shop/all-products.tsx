@@ -17,8 +17,14 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   const search = data?.filters.search;
   return [
     { title: search ? `Search results for "${search}" | Closetloop` : "All Products | Closetloop" },
-    { name: "description", content: "Browse every pre-owned fashion item on Closetloop: rent for up to 7 days or buy outright." },
-    { name: "keywords", content: "pre-owned fashion, second-hand clothes, rent clothes, designer rental, Rent-Now-Buy-Later" },
+    {
+      name: "description",
+      content: "Browse every pre-owned fashion item on Closetloop: rent for up to 7 days or buy outright.",
+    },
+    {
+      name: "keywords",
+      content: "pre-owned fashion, second-hand clothes, rent clothes, designer rental, Rent-Now-Buy-Later",
+    },
     ...(data ? [canonicalLink(data.canonical)] : []),
   ];
 };
@@ -36,14 +42,18 @@ export default function AllProducts({ loaderData }: Route.ComponentProps) {
       header={
         <>
           <h1 className="mb-2 text-3xl font-bold">All Products</h1>
-          {loaderData.filters.search && !loaderData.correction ? <p className="mb-1 text-stone-700 wrap-anywhere">Results for “{loaderData.filters.search}”</p> : null}
+          {loaderData.filters.search && !loaderData.correction ? (
+            <p className="mb-1 wrap-anywhere text-stone-700">Results for “{loaderData.filters.search}”</p>
+          ) : null}
         </>
       }
       empty={
         <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">No products found</p>
           <p className="mt-1 text-stone-700">Try fewer filters or another search.</p>
-          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Clear Filters</Link>
+          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+            Clear Filters
+          </Link>
         </div>
       }
     />

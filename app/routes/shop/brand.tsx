@@ -23,7 +23,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (merged) throw redirect(`/brand/${encodeURIComponent(merged.name)}${new URL(request.url).search}`, 301);
     throw data(null, { status: 404 });
   }
-  return { brand, listing: await loadListing(app, request, `/brand/${encodeURIComponent(brand.name)}`, { brands: [brand.name] }) };
+  return {
+    brand,
+    listing: await loadListing(app, request, `/brand/${encodeURIComponent(brand.name)}`, { brands: [brand.name] }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -45,7 +48,15 @@ export default function BrandPage({ loaderData }: Route.ComponentProps) {
       hideBrand
       header={
         <div className="mb-4 flex items-center gap-4">
-          {brand.logoUrl ? <img src={brand.logoUrl} alt="" width={72} height={72} className="size-18 rounded-md border border-stone-200 bg-white object-contain" /> : null}
+          {brand.logoUrl ? (
+            <img
+              src={brand.logoUrl}
+              alt=""
+              width={72}
+              height={72}
+              className="size-18 rounded-md border border-stone-200 bg-white object-contain"
+            />
+          ) : null}
           <div className="min-w-0">
             <h1 className="text-3xl font-bold wrap-anywhere">{brand.name}</h1>
             {brand.description ? <p className="mt-1 max-w-2xl text-stone-700">{brand.description}</p> : null}

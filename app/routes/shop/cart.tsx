@@ -3,7 +3,15 @@ import { Form, Link, useNavigation, type ShouldRevalidateFunctionArgs } from "re
 import type { Route } from "./+types/cart";
 import { appContext, requestState } from "../../context";
 import { priceCart } from "../../data/basket-pricing.server";
-import { addToCart, CartError, cartLines, clearCart, removeFromCart, switchOption, type CartOption } from "../../data/cart.server";
+import {
+  addToCart,
+  CartError,
+  cartLines,
+  clearCart,
+  removeFromCart,
+  switchOption,
+  type CartOption,
+} from "../../data/cart.server";
 import { latestOrderAddresses } from "../../data/orders.server";
 import { lastAddresses } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
@@ -21,14 +29,18 @@ import { OrderSummary } from "../../components/cart/order-summary";
 import { RentalChoicesFields } from "../../components/cart/rental-choices";
 import { earliestNeedBy, latestNeedBy } from "../../domain/rental-dates";
 
-export const meta: Route.MetaFunction = () => [{ title: "Shopping Cart | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Shopping Cart | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 /**
  * A refused checkout (an item sold to someone else meanwhile: 409) changes what the basket shows,
  * so the basket is read again after every form, refused ones too: the lost item is flagged and
  * left out of the totals at once, as a reload would show it (decision 0067).
  */
-export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) => (formMethod === "POST" ? true : defaultShouldRevalidate);
+export const shouldRevalidate = ({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) =>
+  formMethod === "POST" ? true : defaultShouldRevalidate;
 
 export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   const app = context.get(appContext);
@@ -38,7 +50,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   let loadError: string | null = null;
   let saved: ReturnType<typeof lastAddresses> = null;
   try {
-    [lines, saved] = await Promise.all([cartLines(app.db, user.id, Date.now()).then(priceCart), latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email))]);
+    [lines, saved] = await Promise.all([
+      cartLines(app.db, user.id, Date.now()).then(priceCart),
+      latestOrderAddresses(app.db, user.id).then((last) => lastAddresses(last, user.email)),
+    ]);
   } catch (error) {
     // shopper.md §8: 'Error loading cart' / 'Failed to load your cart items'; logged, page still usable.
     console.error("cart: failed to load", error);
@@ -46,8 +61,22 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
   }
   // What someone else took since is shown but not counted: it cannot be ordered.
   const needByRange = { min: earliestNeedBy(Date.now()), max: latestNeedBy(Date.now()) };
-  const totals = await deliveryToSaved(app.db, lines.filter((l) => l.available), saved);
-  return { signedIn: true as const, lines, loadError, totals, email: user.email, fullName: user.fullName ?? "", saved, idempotencyKey: crypto.randomUUID(), needByRange };
+  const totals = await deliveryToSaved(
+    app.db,
+    lines.filter((l) => l.available),
+    saved,
+  );
+  return {
+    signedIn: true as const,
+    lines,
+    loadError,
+    totals,
+    email: user.email,
+    fullName: user.fullName ?? "",
+    saved,
+    idempotencyKey: crypto.randomUUID(),
+    needByRange,
+  };
 }
 
 export const intents = ["add", "switch", "remove", "clear", "checkout"] as const;
@@ -55,7 +84,6 @@ export const intents = ["add", "switch", "remove", "clear", "checkout"] as const
 // Checkout carries two addresses (up to ~1,500 characters), which a browser may percent-encode
 // to nine bytes each: more than the default for forms (docs/decisions/0016-request-gate.md).
 export const bodyLimit: BodyLimit = { formBytes: 32 * KB };
-
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -70,14 +98,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Plain forms come back to the page with a flash toast; fetchers get data (the toast still
   // rides in the flash cookie, which the revalidated root picks up).
   const answer = (toast: Toast, status = 200, body: CartActionData = { ok: status < 400 }) =>
-    enhanced || status >= 400 ? dataWithToast(app.config, body, toast, { status }) : redirectWithToast(app.config, returnTo, toast);
+    enhanced || status >= 400
+      ? dataWithToast(app.config, body, toast, { status })
+      : redirectWithToast(app.config, returnTo, toast);
 
   if (!user) {
     if (intent === "checkout") {
-      return redirectWithToast(app.config, "/auth?redirectTo=%2Fcart", { type: "error", title: "Please sign in", description: "You need to be signed in to place an order" });
+      return redirectWithToast(app.config, "/auth?redirectTo=%2Fcart", {
+        type: "error",
+        title: "Please sign in",
+        description: "You need to be signed in to place an order",
+      });
     }
     const back = intent === "add" && productId ? `/product/${encodeURIComponent(productId)}` : returnTo;
-    return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(back)}`, { type: "error", title: "Please sign in", description: "Sign in to use your basket" });
+    return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(back)}`, {
+      type: "error",
+      title: "Please sign in",
+      description: "Sign in to use your basket",
+    });
   }
 
   try {
@@ -88,16 +126,31 @@ export async function action({ request, context }: Route.ActionArgs) {
         // One of a kind (issue 22): adding it again changes nothing, and says so.
         const toast: Toast = added
           ? { type: "success", title: "Item added to cart", description: `${product.name} has been added to your cart` }
-          : { type: "success", title: "Already in your basket", description: `${product.name} is already in your basket: each item is one of a kind.` };
-        return enhanced ? dataWithToast(app.config, { ok: true }, toast) : redirectWithToast(app.config, safeRedirect(form.get("returnTo"), `/product/${encodeURIComponent(productId)}`), toast);
+          : {
+              type: "success",
+              title: "Already in your basket",
+              description: `${product.name} is already in your basket: each item is one of a kind.`,
+            };
+        return enhanced
+          ? dataWithToast(app.config, { ok: true }, toast)
+          : redirectWithToast(
+              app.config,
+              safeRedirect(form.get("returnTo"), `/product/${encodeURIComponent(productId)}`),
+              toast,
+            );
       }
       case "switch": {
         const option: CartOption = form.get("option") === "purchase" ? "purchase" : "rental";
         await switchOption(app.db, user.id, productId, option);
-        return answer({ type: "success", title: "Option updated", description: `Switched to ${option === "rental" ? "rental" : "purchase"} option` });
+        return answer({
+          type: "success",
+          title: "Option updated",
+          description: `Switched to ${option === "rental" ? "rental" : "purchase"} option`,
+        });
       }
       case "remove": {
-        if (!(await removeFromCart(app.db, user.id, productId))) throw new CartError("Error removing item", "Failed to remove item from cart", 404);
+        if (!(await removeFromCart(app.db, user.id, productId)))
+          throw new CartError("Error removing item", "Failed to remove item from cart", 404);
         return answer({ type: "success", title: "Item removed" });
       }
       case "clear": {
@@ -107,17 +160,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "checkout":
         return await checkout(request, context, form);
       default:
-        return dataWithToast(app.config, { ok: false } as CartActionData, { type: "error", title: "Error", description: "An unexpected error occurred" }, { status: 400 });
+        return dataWithToast(
+          app.config,
+          { ok: false } as CartActionData,
+          { type: "error", title: "Error", description: "An unexpected error occurred" },
+          { status: 400 },
+        );
     }
   } catch (error) {
     if (error instanceof CartError) {
       const back = intent === "add" && productId ? `/product/${encodeURIComponent(productId)}` : undefined;
-      return dataWithToast(app.config, { ok: false, alert: { title: error.title, message: error.message }, back } as CartActionData, { type: "error", title: error.title, description: error.message }, { status: error.status });
+      return dataWithToast(
+        app.config,
+        { ok: false, alert: { title: error.title, message: error.message }, back } as CartActionData,
+        { type: "error", title: error.title, description: error.message },
+        { status: error.status },
+      );
     }
     throw error;
   }
 }
-
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -128,7 +190,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <section className="mx-auto max-w-md py-16 text-center">
         <h1 className="text-2xl font-bold">Shopping Cart</h1>
         <p className="mt-3 text-stone-700">Please sign in to view your cart</p>
-        <Link to="/auth?redirectTo=%2Fcart" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Sign In</Link>
+        <Link
+          to="/auth?redirectTo=%2Fcart"
+          className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white"
+        >
+          Sign In
+        </Link>
       </section>
     );
   }
@@ -145,7 +212,9 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const copyBilling = (checked: boolean) => {
     if (!checked || !billingRef.current || !shippingRef.current) return;
     for (const input of shippingRef.current.querySelectorAll<HTMLInputElement>("[name^='shipping.']")) {
-      const source = billingRef.current.querySelector<HTMLInputElement>(`[name='billing.${input.name.slice("shipping.".length)}']`);
+      const source = billingRef.current.querySelector<HTMLInputElement>(
+        `[name='billing.${input.name.slice("shipping.".length)}']`,
+      );
       if (source) input.value = source.value;
     }
   };
@@ -155,7 +224,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1 className="text-3xl font-bold">Shopping Cart</h1>
       {loadError ? <FormAlert title="Error loading cart" message={loadError} /> : null}
       {result?.alert ? <FormAlert {...result.alert} /> : null}
-      {result?.back ? <Link to={result.back} className="inline-block text-brand underline">Back to the item</Link> : null}
+      {result?.back ? (
+        <Link to={result.back} className="inline-block text-brand underline">
+          Back to the item
+        </Link>
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="space-y-6">
           <section aria-labelledby="cart-items" className="rounded-lg border border-stone-200 bg-stone-50 p-4">
@@ -163,13 +236,17 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             {lines.length === 0 ? (
               <div className="py-6 text-center">
                 <p>Your cart is empty</p>
-                <Link to="/" className="mt-3 inline-block text-brand underline">Continue Shopping</Link>
+                <Link to="/" className="mt-3 inline-block text-brand underline">
+                  Continue Shopping
+                </Link>
               </div>
             ) : (
               <>
                 <CartGroups lines={lines} returnTo="/cart" />
                 <Form method="post" action="/cart" className="mt-3 text-right">
-                  <button type="submit" name="intent" value="clear" className="text-sm text-stone-700 underline">Clear cart</button>
+                  <button type="submit" name="intent" value="clear" className="text-sm text-stone-700 underline">
+                    Clear cart
+                  </button>
                 </Form>
               </>
             )}
@@ -180,18 +257,44 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
               <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
               <fieldset ref={billingRef} className="min-w-0 rounded-lg border border-stone-200 bg-white p-4">
                 <legend className="px-1 text-xl font-semibold">Billing Details</legend>
-                <AddressFields prefix="billing" errors={errors} defaults={typed?.billing ?? saved?.billing ?? { ...country, email, fullName }} withContact />
+                <AddressFields
+                  prefix="billing"
+                  errors={errors}
+                  defaults={typed?.billing ?? saved?.billing ?? { ...country, email, fullName }}
+                  withContact
+                />
               </fieldset>
-              <RentalChoicesFields lines={lines} range={loaderData.needByRange} errors={errors} values={result?.rentalValues ?? {}} />
+              <RentalChoicesFields
+                lines={lines}
+                range={loaderData.needByRange}
+                errors={errors}
+                values={result?.rentalValues ?? {}}
+              />
               <div className="rounded-lg border border-stone-200 bg-white p-4">
                 <h2 className="text-xl font-semibold">Shipping Details</h2>
                 <label className="mt-2 flex items-center gap-2">
-                  <input type="checkbox" name="sameAsBilling" id="same-as-billing" defaultChecked={typed?.sameAsBilling ?? saved?.same ?? true} onChange={(e) => copyBilling(e.currentTarget.checked)} />
+                  <input
+                    type="checkbox"
+                    name="sameAsBilling"
+                    id="same-as-billing"
+                    defaultChecked={typed?.sameAsBilling ?? saved?.same ?? true}
+                    onChange={(e) => copyBilling(e.currentTarget.checked)}
+                  />
                   Same as billing address
                 </label>
-                <fieldset ref={shippingRef} className="mt-3 min-w-0 group-has-[#same-as-billing:checked]/checkout:hidden">
+                <fieldset
+                  ref={shippingRef}
+                  className="mt-3 min-w-0 group-has-[#same-as-billing:checked]/checkout:hidden"
+                >
                   <legend className="sr-only">Shipping address</legend>
-                  <AddressFields prefix="shipping" errors={errors} defaults={typed?.sameAsBilling === false ? typed.shipping : saved && !saved.same ? saved.shipping : country} withContact={false} />
+                  <AddressFields
+                    prefix="shipping"
+                    errors={errors}
+                    defaults={
+                      typed?.sameAsBilling === false ? typed.shipping : saved && !saved.same ? saved.shipping : country
+                    }
+                    withContact={false}
+                  />
                 </fieldset>
               </div>
             </Form>

@@ -19,7 +19,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const category = await categoryBySlug(app.db, params.slug);
   if (!category) throw data({ notFound: "category" }, { status: 404 });
-  return { category, listing: await loadListing(app, request, `/categories/${category.slug}`, { categories: [category.name] }) };
+  return {
+    category,
+    listing: await loadListing(app, request, `/categories/${category.slug}`, { categories: [category.name] }),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>

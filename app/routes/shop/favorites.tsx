@@ -8,7 +8,10 @@ import { safeRedirect } from "../../domain/safe-redirect";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { ProductCard } from "../../components/product-card";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Favorites | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "My Favorites | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 export async function loader({ context }: Route.LoaderArgs) {
   const app = context.get(appContext);
@@ -26,14 +29,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   const productId = String(form.get("productId") ?? "").slice(0, 100);
   const returnTo = safeRedirect(form.get("returnTo"), "/favorites");
   if (!user) {
-    return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(returnTo)}`, { type: "error", title: "Sign in required", description: "Please sign in to save favorites" });
+    return redirectWithToast(app.config, `/auth?redirectTo=${encodeURIComponent(returnTo)}`, {
+      type: "error",
+      title: "Sign in required",
+      description: "Please sign in to save favorites",
+    });
   }
   if (readIntent(form, intents) !== "toggle" || !productId) {
-    return dataWithToast(app.config, { saved: undefined }, { type: "error", title: "Error", description: "Failed to update favorites" }, { status: 400 });
+    return dataWithToast(
+      app.config,
+      { saved: undefined },
+      { type: "error", title: "Error", description: "Failed to update favorites" },
+      { status: 400 },
+    );
   }
   const saved = await toggleFavorite(app.db, user.id, productId, Date.now());
   if (saved === null) {
-    return dataWithToast(app.config, { saved: undefined }, { type: "error", title: "Error", description: "This item is no longer available" }, { status: 404 });
+    return dataWithToast(
+      app.config,
+      { saved: undefined },
+      { type: "error", title: "Error", description: "This item is no longer available" },
+      { status: 404 },
+    );
   }
   const toast = { type: "success" as const, title: saved ? "Added to favorites" : "Removed from favorites" };
   if (form.get("enhanced") === "1") return dataWithToast(app.config, { saved }, toast);
@@ -46,7 +63,12 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       <section className="mx-auto max-w-md py-16 text-center">
         <h1 className="text-2xl font-bold">My Favorites</h1>
         <p className="mt-3 text-stone-700">Sign in to view your favorites</p>
-        <Link to="/auth?redirectTo=%2Ffavorites" className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Sign In</Link>
+        <Link
+          to="/auth?redirectTo=%2Ffavorites"
+          className="mt-6 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white"
+        >
+          Sign In
+        </Link>
       </section>
     );
   }
@@ -58,12 +80,16 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       {items.length === 0 ? (
         <div className="rounded-lg border border-dashed border-stone-300 p-10 text-center">
           <p className="text-lg font-medium">No favorites yet</p>
-          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">Browse Products</Link>
+          <Link to="/all-products" className="mt-4 inline-block rounded-md bg-brand px-4 py-2 font-medium text-white">
+            Browse Products
+          </Link>
         </div>
       ) : (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
           {items.map((p) => (
-            <li key={p.id}><ProductCard product={p} /></li>
+            <li key={p.id}>
+              <ProductCard product={p} />
+            </li>
           ))}
         </ul>
       )}

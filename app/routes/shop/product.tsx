@@ -43,10 +43,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
   // An item held by another shopper's checkout says so instead: it may be back within the reservation.
   // 'Back around …': the window's end, the return's transit and the turnaround (decision 0080).
-  const backText = async () => (product.reserved ? reservedText(product.reservedUntil) : backAroundText(await backAroundOf(app.db, product), Date.now()));
+  const backText = async () =>
+    product.reserved
+      ? reservedText(product.reservedUntil)
+      : backAroundText(await backAroundOf(app.db, product), Date.now());
   // The shopper whose own checkout holds it is told so instead (decision 0068).
   const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
-  const [expectedBack, waiting, heldForYou] = product.reserved || product.availability === "rented" ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()]) : [null, false, null];
+  const [expectedBack, waiting, heldForYou] =
+    product.reserved || product.availability === "rented"
+      ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()])
+      : [null, false, null];
   return { product, saved, expectedBack, waiting, heldForYou, social, shipping, origin: new URL(request.url).origin };
 }
 
@@ -75,7 +81,9 @@ function Section({ title, children, open = false }: { title: string; children: R
     <details open={open} className="group border-b border-stone-200 py-3">
       <summary className="flex cursor-pointer list-none items-center justify-between font-semibold tracking-wide">
         {title}
-        <span aria-hidden="true" className="transition group-open:rotate-45">+</span>
+        <span aria-hidden="true" className="transition group-open:rotate-45">
+          +
+        </span>
       </summary>
       <div className="mt-2 text-stone-800">{children}</div>
     </details>
@@ -85,31 +93,59 @@ function Section({ title, children, open = false }: { title: string; children: R
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, origin } = loaderData;
   const personal = usePersonal(loaderData);
-  const social = personalSocial(loaderData.social, personal, product.managedByStore && product.storeId ? `store:${product.storeId}` : `seller:${product.ownerId}`);
+  const social = personalSocial(
+    loaderData.social,
+    personal,
+    product.managedByStore && product.storeId ? `store:${product.storeId}` : `seller:${product.ownerId}`,
+  );
   const heldForYou = personal ? (personal.held?.[product.id] ?? null) : loaderData.heldForYou;
   const navigate = useNavigate();
   const price = usePrice();
   return (
     <article className="space-y-10">
       <StructuredData product={product} origin={origin} />
-      <a href="/all-products" onClick={(e) => { if (window.history.length > 1) { e.preventDefault(); navigate(-1); } }} className="text-sm text-brand underline">
+      <a
+        href="/all-products"
+        onClick={(e) => {
+          if (window.history.length > 1) {
+            e.preventDefault();
+            navigate(-1);
+          }
+        }}
+        className="text-sm text-brand underline"
+      >
         ← Back
       </a>
       <div className="grid gap-8 md:grid-cols-2">
         <Gallery name={product.name} images={product.images} />
         <div className="space-y-4">
           <div className="flex flex-wrap gap-2 text-xs font-semibold">
-            <Link to={`/all-products?brand=${encodeURIComponent(product.brand)}`} className="rounded-full bg-stone-900 px-3 py-1 text-white">{product.brand}</Link>
-            <Link to={`/${product.productType.toLowerCase()}`} className="rounded-full border border-stone-300 px-3 py-1">{product.productType}</Link>
+            <Link
+              to={`/all-products?brand=${encodeURIComponent(product.brand)}`}
+              className="rounded-full bg-stone-900 px-3 py-1 text-white"
+            >
+              {product.brand}
+            </Link>
+            <Link
+              to={`/${product.productType.toLowerCase()}`}
+              className="rounded-full border border-stone-300 px-3 py-1"
+            >
+              {product.productType}
+            </Link>
           </div>
           <div className="flex items-start justify-between gap-3">
-            <h1 className="text-2xl font-bold uppercase tracking-wide">{product.name}</h1>
+            <h1 className="text-2xl font-bold tracking-wide uppercase">{product.name}</h1>
             <FavoriteButton productId={product.id} saved={personal?.favorites[product.id] ?? loaderData.saved} />
           </div>
           {/* The size beside the price, not only inside DETAILS (issue 46 item 5). */}
           {product.originalPrice || product.sizeText ? (
             <p className="flex flex-wrap items-baseline gap-x-4 text-stone-600">
-              {product.sizeText ? <span data-testid="size-beside-price" className="font-semibold text-stone-900">{`Size ${product.sizeText}`}</span> : null}
+              {product.sizeText ? (
+                <span
+                  data-testid="size-beside-price"
+                  className="font-semibold text-stone-900"
+                >{`Size ${product.sizeText}`}</span>
+              ) : null}
               {product.originalPrice ? (
                 <span>
                   <span className="sr-only">Original price </span>
@@ -122,13 +158,23 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           {heldForYou ? (
             <HeldForYou productId={product.id} held={heldForYou} />
           ) : loaderData.expectedBack ? (
-            <BackInStock productId={product.id} expectedBack={loaderData.expectedBack} waiting={personal?.backInStock?.[product.id] ?? loaderData.waiting} reserved={product.reserved} />
+            <BackInStock
+              productId={product.id}
+              expectedBack={loaderData.expectedBack}
+              waiting={personal?.backInStock?.[product.id] ?? loaderData.waiting}
+              reserved={product.reserved}
+            />
           ) : null}
           {product.tags.length > 0 ? (
             <ul className="flex flex-wrap gap-2" aria-label="Tags">
               {product.tags.map((tag) => (
                 <li key={tag}>
-                  <Link to={`/all-products?tag=${encodeURIComponent(tag)}`} className="rounded-full bg-stone-100 px-3 py-1 text-sm">#{tag}</Link>
+                  <Link
+                    to={`/all-products?tag=${encodeURIComponent(tag)}`}
+                    className="rounded-full bg-stone-100 px-3 py-1 text-sm"
+                  >
+                    #{tag}
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -137,20 +183,64 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <ShipsTo settings={loaderData.shipping} />
           <SellerCard product={product} social={social} />
           {/* A plain link, the same for every visitor: the shared page stays cached (issue 26). */}
-          <a href={`/account/messages/new?product=${encodeURIComponent(product.id)}`} className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Ask about this item</a>
-          {product.buyingPrice !== null && product.availability === "available" && !product.reserved ? <a href={`/account/offers/new?product=${encodeURIComponent(product.id)}`} className="ml-2 inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand">Make an offer</a> : null}
+          <a
+            href={`/account/messages/new?product=${encodeURIComponent(product.id)}`}
+            className="inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand"
+          >
+            Ask about this item
+          </a>
+          {product.buyingPrice !== null && product.availability === "available" && !product.reserved ? (
+            <a
+              href={`/account/offers/new?product=${encodeURIComponent(product.id)}`}
+              className="ml-2 inline-block rounded-md border border-stone-300 px-4 py-2 text-sm font-medium hover:border-brand"
+            >
+              Make an offer
+            </a>
+          ) : null}
           <div>
             <Section title="DETAILS" open>
               {product.description ? <p className="mb-2">{product.description}</p> : null}
               <dl className="grid grid-cols-[8rem_1fr] gap-y-1 text-sm">
-                {product.sizeText ? (<><dt className="text-stone-600">Size</dt><dd>{product.sizeText}</dd></>) : null}
-                {product.fitNote ? (<><dt className="text-stone-600">Fit</dt><dd>{product.fitNote}</dd></>) : null}
-                {product.measurementText.length ? (<><dt className="text-stone-600">Measurements</dt><dd>{product.measurementText.join(" · ")}</dd></>) : null}
-                <dt className="text-stone-600">Condition</dt><dd>{product.condition}</dd>
-                {product.color ? (<><dt className="text-stone-600">Colour</dt><dd>{product.color}</dd></>) : null}
-                <dt className="text-stone-600">Category</dt><dd>{product.category}</dd>
-                {product.materials ? (<><dt className="text-stone-600">Materials</dt><dd>{product.materials}</dd></>) : null}
-                {product.careInstructions ? (<><dt className="text-stone-600">Care</dt><dd>{product.careInstructions}</dd></>) : null}
+                {product.sizeText ? (
+                  <>
+                    <dt className="text-stone-600">Size</dt>
+                    <dd>{product.sizeText}</dd>
+                  </>
+                ) : null}
+                {product.fitNote ? (
+                  <>
+                    <dt className="text-stone-600">Fit</dt>
+                    <dd>{product.fitNote}</dd>
+                  </>
+                ) : null}
+                {product.measurementText.length ? (
+                  <>
+                    <dt className="text-stone-600">Measurements</dt>
+                    <dd>{product.measurementText.join(" · ")}</dd>
+                  </>
+                ) : null}
+                <dt className="text-stone-600">Condition</dt>
+                <dd>{product.condition}</dd>
+                {product.color ? (
+                  <>
+                    <dt className="text-stone-600">Colour</dt>
+                    <dd>{product.color}</dd>
+                  </>
+                ) : null}
+                <dt className="text-stone-600">Category</dt>
+                <dd>{product.category}</dd>
+                {product.materials ? (
+                  <>
+                    <dt className="text-stone-600">Materials</dt>
+                    <dd>{product.materials}</dd>
+                  </>
+                ) : null}
+                {product.careInstructions ? (
+                  <>
+                    <dt className="text-stone-600">Care</dt>
+                    <dd>{product.careInstructions}</dd>
+                  </>
+                ) : null}
               </dl>
             </Section>
             <Section title="THE BEST MEMORY WITH THIS ITEM">
@@ -163,7 +253,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <ul className="space-y-3">
                   {product.comments.map((c) => (
                     <li key={c.id}>
-                      <p className="text-sm"><span aria-label={`${c.rating} out of 5 stars`} className="text-accent">{"★".repeat(c.rating)}</span> <span className="text-stone-600">{formatLongDate(c.createdAt)}</span></p>
+                      <p className="text-sm">
+                        <span aria-label={`${c.rating} out of 5 stars`} className="text-accent">
+                          {"★".repeat(c.rating)}
+                        </span>{" "}
+                        <span className="text-stone-600">{formatLongDate(c.createdAt)}</span>
+                      </p>
                       {c.comment ? <p>{c.comment}</p> : null}
                     </li>
                   ))}
@@ -175,8 +270,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
       {product.related.length > 0 ? (
         <section aria-labelledby="you-may-also-like">
-          <h2 id="you-may-also-like" className="mb-4 text-xl font-bold tracking-wide">YOU MAY ALSO LIKE</h2>
-          <ul className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" tabIndex={0} aria-label="Related products">
+          <h2 id="you-may-also-like" className="mb-4 text-xl font-bold tracking-wide">
+            YOU MAY ALSO LIKE
+          </h2>
+          <ul
+            className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2"
+            tabIndex={0}
+            aria-label="Related products"
+          >
             {product.related.map((p) => (
               <li key={p.id} className="shrink-0 basis-1/2 snap-start md:basis-1/3 lg:basis-1/4">
                 <ProductCard product={p} />

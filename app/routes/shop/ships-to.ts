@@ -16,5 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const saved = (last?.shipping as { country?: unknown } | null | undefined)?.country;
   const edge = (request as Request & { cf?: { country?: unknown } }).cf?.country;
   const code = shopperCountry(saved, edge, !app.config.isDev);
-  return redirect(listingShippingTo(new URL(request.url).searchParams.get("return"), code), { headers: { "cache-control": "private, no-store" } });
+  return redirect(listingShippingTo(new URL(request.url).searchParams.get("return"), code), {
+    headers: { "cache-control": "private, no-store" },
+  });
 }

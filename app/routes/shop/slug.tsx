@@ -32,7 +32,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const type = productTypeFromSlug(params.slug);
   if (type) {
-    return { kind: "type" as const, type, listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }) };
+    return {
+      kind: "type" as const,
+      type,
+      listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }),
+    };
   }
   const found = await vendorProfile(app.db, params.slug, profilePage(new URL(request.url).searchParams));
   if (!found) {
@@ -41,8 +45,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
   const { items, ...vendor } = found;
   // Badges, and (for a page rendered for its signed-in visitor) whether they follow (decision 0090, 0091).
-  const { standing, following } = await sellerSocial(app, context.get(requestState).user?.id ?? null, { kind: "seller", id: vendor.id });
-  return { kind: "vendor" as const, vendor, standing, following, items, canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`) };
+  const { standing, following } = await sellerSocial(app, context.get(requestState).user?.id ?? null, {
+    kind: "seller",
+    id: vendor.id,
+  });
+  return {
+    kind: "vendor" as const,
+    vendor,
+    standing,
+    following,
+    items,
+    canonical: canonicalUrl(request, `/${encodeURIComponent(vendor.displayName ?? params.slug)}`),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -50,12 +64,19 @@ export const meta: Route.MetaFunction = ({ loaderData: data }) => {
   if (data.kind === "type") {
     return [
       { title: `${data.type} Products | Closetloop` },
-      { name: "description", content: `Pre-owned ${data.type.toLowerCase()}'s fashion to rent for up to 7 days or buy.` },
+      {
+        name: "description",
+        content: `Pre-owned ${data.type.toLowerCase()}'s fashion to rent for up to 7 days or buy.`,
+      },
       canonicalLink(data.listing.canonical),
     ];
   }
   const name = data.vendor.displayName ?? "Vendor";
-  return [{ title: `${name} | Closetloop` }, { name: "description", content: `Pre-owned fashion from ${name} on Closetloop.` }, canonicalLink(data.canonical)];
+  return [
+    { title: `${name} | Closetloop` },
+    { name: "description", content: `Pre-owned fashion from ${name} on Closetloop.` },
+    canonicalLink(data.canonical),
+  ];
 };
 
 function Stars({ rating }: { rating: number }) {
@@ -78,7 +99,10 @@ function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], {
         {vendor.avatarUrl ? (
           <img src={vendor.avatarUrl} alt="" width={96} height={96} className="size-24 rounded-full object-cover" />
         ) : (
-          <div className="flex size-24 items-center justify-center rounded-full bg-brand text-3xl font-semibold text-white" aria-hidden="true">
+          <div
+            className="flex size-24 items-center justify-center rounded-full bg-brand text-3xl font-semibold text-white"
+            aria-hidden="true"
+          >
             {initials(vendor.displayName)}
           </div>
         )}
@@ -87,14 +111,17 @@ function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], {
           <SellerBadges badges={standing.badges} />
           <p className="text-stone-700">Joined {formatMonthYear(vendor.createdAt)}</p>
           <p className="text-sm text-stone-700">
-            {ratingSummary(standing.average, standing.ratings)} · {items.total} item{items.total === 1 ? "" : "s"} · <span data-followers>{followersText(vendor.followers)}</span>
+            {ratingSummary(standing.average, standing.ratings)} · {items.total} item{items.total === 1 ? "" : "s"} ·{" "}
+            <span data-followers>{followersText(vendor.followers)}</span>
           </p>
         </div>
         <FollowButton kind="seller" id={vendor.id} following={following} />
       </section>
 
       <section aria-labelledby="items-for-sale">
-        <h2 id="items-for-sale" className="mb-4 text-2xl font-semibold">Items for Sale</h2>
+        <h2 id="items-for-sale" className="mb-4 text-2xl font-semibold">
+          Items for Sale
+        </h2>
         {items.items.length === 0 ? (
           <p className="text-stone-700">No items available yet</p>
         ) : (
@@ -110,7 +137,9 @@ function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], {
       </section>
 
       <section aria-labelledby="reviews">
-        <h2 id="reviews" className="mb-4 text-2xl font-semibold">Reviews</h2>
+        <h2 id="reviews" className="mb-4 text-2xl font-semibold">
+          Reviews
+        </h2>
         {vendor.reviews.length === 0 ? (
           <p className="text-stone-700">No reviews yet</p>
         ) : (
@@ -144,7 +173,9 @@ export default function SlugPage({ loaderData }: Route.ComponentProps) {
       header={
         <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
           <h1 className="text-3xl font-bold">{loaderData.type} Products</h1>
-          <Link to="/" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">← Back to Home</Link>
+          <Link to="/" className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+            ← Back to Home
+          </Link>
         </div>
       }
       empty={<NoProducts />}

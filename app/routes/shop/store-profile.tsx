@@ -22,10 +22,25 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = context.get(requestState).user;
   // Its followers and whether the visitor follows it: one round trip beside the items'.
   const [items, [followers, social]] = await Promise.all([
-    listProducts(app.db, EMPTY_FILTERS, profilePage(new URL(request.url).searchParams), { storeId: store.id }, PROFILE_PAGE_SIZE),
-    batchParts(app.db, [followersPart(app.db, target), socialPart(app.db, target, null, viewer?.id ?? null, Date.now())] as const),
+    listProducts(
+      app.db,
+      EMPTY_FILTERS,
+      profilePage(new URL(request.url).searchParams),
+      { storeId: store.id },
+      PROFILE_PAGE_SIZE,
+    ),
+    batchParts(app.db, [
+      followersPart(app.db, target),
+      socialPart(app.db, target, null, viewer?.id ?? null, Date.now()),
+    ] as const),
   ]);
-  return { store: { ...store, ...splitStoreDescription(store.description) }, items, followers, following: social.following, canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`) };
+  return {
+    store: { ...store, ...splitStoreDescription(store.description) },
+    items,
+    followers,
+    following: social.following,
+    canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) =>
@@ -50,37 +65,65 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
     <div className="space-y-8">
       <section className="flex flex-wrap items-start gap-5 rounded-lg border border-stone-200 bg-white p-6">
         {store.logoUrl ? (
-          <img src={store.logoUrl} alt="" width={96} height={96} className="size-24 rounded-lg border border-stone-200 object-contain" />
+          <img
+            src={store.logoUrl}
+            alt=""
+            width={96}
+            height={96}
+            className="size-24 rounded-lg border border-stone-200 object-contain"
+          />
         ) : (
-          <div className="flex size-24 items-center justify-center rounded-lg bg-brand text-3xl font-semibold text-white" aria-hidden="true">{store.name[0]}</div>
+          <div
+            className="flex size-24 items-center justify-center rounded-lg bg-brand text-3xl font-semibold text-white"
+            aria-hidden="true"
+          >
+            {store.name[0]}
+          </div>
         )}
         <div className="flex-1">
           <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold">
             {store.name}
-            <span className="rounded-full bg-brand-light px-2 py-0.5 text-xs font-semibold text-brand">Partner Store</span>
+            <span className="rounded-full bg-brand-light px-2 py-0.5 text-xs font-semibold text-brand">
+              Partner Store
+            </span>
           </h1>
           {store.about ? <p className="mt-2 max-w-2xl text-stone-800">{store.about}</p> : null}
           {store.address ? <p className="mt-1 text-sm text-stone-700">📍 {store.address}</p> : null}
           <p className="mt-1 text-sm text-stone-700">
-            Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"} · <span data-followers>{followersText(loaderData.followers)}</span>
+            Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"} ·{" "}
+            <span data-followers>{followersText(loaderData.followers)}</span>
           </p>
         </div>
         <FollowButton kind="store" id={store.id} following={loaderData.following} />
         {/* A plain GET without JavaScript; an in-place refetch with it. */}
-        <Form method="get" onSubmit={(e) => { e.preventDefault(); revalidator.revalidate(); }}>
-          <button type="submit" disabled={revalidator.state === "loading"} className="rounded-md border border-stone-300 px-3 py-1.5 text-sm">
+        <Form
+          method="get"
+          onSubmit={(e) => {
+            e.preventDefault();
+            revalidator.revalidate();
+          }}
+        >
+          <button
+            type="submit"
+            disabled={revalidator.state === "loading"}
+            className="rounded-md border border-stone-300 px-3 py-1.5 text-sm"
+          >
             {revalidator.state === "loading" ? "Refreshing..." : "Refresh"}
           </button>
         </Form>
       </section>
       <section aria-labelledby="available-items">
-        <h2 id="available-items" className="mb-4 text-2xl font-semibold">Available Items</h2>
+        <h2 id="available-items" className="mb-4 text-2xl font-semibold">
+          Available Items
+        </h2>
         {items.items.length === 0 ? (
           <p className="text-stone-700">No items available yet</p>
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
             {items.items.map((p) => (
-              <li key={p.id}><ProductCard product={p} /></li>
+              <li key={p.id}>
+                <ProductCard product={p} />
+              </li>
             ))}
           </ul>
         )}

@@ -35,7 +35,10 @@ import type { StoreActionData } from "./parts";
 
 export type { StoreActionData };
 
-export const meta: Route.MetaFunction = () => [{ title: "Store Dashboard | Closetloop" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [
+  { title: "Store Dashboard | Closetloop" },
+  { name: "robots", content: "noindex" },
+];
 
 // seller-store-admin.md §2 Store dashboard (issue 12): the store owner's store — or, for staff who
 // run stores, the one they chose (decision 0029) — with its tabs as URLs (decision 0024).
@@ -55,7 +58,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [payoutStatus, dashboard, views, conversations, owed, claims, preparing] = await Promise.all([
     // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
     // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
-    payeeStatus(app, { type: "store", id: store.id }, now, url.searchParams.get("payouts") === "return" && store.ownerId === user.id),
+    payeeStatus(
+      app,
+      { type: "store", id: store.id },
+      now,
+      url.searchParams.get("payouts") === "return" && store.ownerId === user.id,
+    ),
     storeDashboard(app.db, store.id, tab, readPage(url)),
     viewsByWeek(app.db, { type: "store", id: store.id }, now),
     // The store's conversations with shoppers (issue 26), on the overview.
@@ -70,14 +78,46 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { about, address } = splitStoreDescription(store.description);
   // Deadlines and dates in the reader's own zone (issue 45 item 6; decision 0095).
   const zone = context.get(requestState).timeZone;
-  return { view: "store", storeParam, store: { id: store.id, name: store.name, contactEmail: store.contactEmail, logoUrl: store.logoUrl, about, address: storeAddressDefaults(store.address), oldAddress: store.address ? null : address }, dashboard, views, conversations, now, zone, payoutStatus, owed, claims, preparing, mayOnboard: store.ownerId === user.id, labels: app.config.shippingProvider !== null } as const;
+  return {
+    view: "store",
+    storeParam,
+    store: {
+      id: store.id,
+      name: store.name,
+      contactEmail: store.contactEmail,
+      logoUrl: store.logoUrl,
+      about,
+      address: storeAddressDefaults(store.address),
+      oldAddress: store.address ? null : address,
+    },
+    dashboard,
+    views,
+    conversations,
+    now,
+    zone,
+    payoutStatus,
+    owed,
+    claims,
+    preparing,
+    mayOnboard: store.ownerId === user.id,
+    labels: app.config.shippingProvider !== null,
+  } as const;
 }
 
-export const intents = ["approve_request", "reject_request", "inspect", "save_settings", "ship", "get_label", "setup_payouts", "mark_ready", "set_turnaround"] as const;
+export const intents = [
+  "approve_request",
+  "reject_request",
+  "inspect",
+  "save_settings",
+  "ship",
+  "get_label",
+  "setup_payouts",
+  "mark_ready",
+  "set_turnaround",
+] as const;
 
 /** Store Settings carries the logo (and the other forms are small). */
 export const bodyLimit = uploadBodyLimit("storeLogo");
-
 
 export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
@@ -86,7 +126,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   const intent = form ? readIntent(form, intents) : null;
   const refuse = (status: number, title: string, message: string, extra: Partial<StoreActionData> = {}) =>
-    dataWithToast(app.config, { intent, alert: { title, message }, ...extra } satisfies StoreActionData, { type: "error", title, description: message }, { status });
+    dataWithToast(
+      app.config,
+      { intent, alert: { title, message }, ...extra } satisfies StoreActionData,
+      { type: "error", title, description: message },
+      { status },
+    );
   if (!form || !intent) return refuse(400, "Error", "Unknown action.");
   const scope = await storeInScope(app, user, url);
   if (scope.kind !== "store") return refuse(404, "Error", "Store not found");
@@ -95,7 +140,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = (tab: StoreTab) => storeHref(tab, storeParam);
 
   if (intent === "approve_request" || intent === "reject_request") {
-    const answered = await answerConciergeFromForm(app, form, store, intent === "approve_request" ? "approve" : "reject", now);
+    const answered = await answerConciergeFromForm(
+      app,
+      form,
+      store,
+      intent === "approve_request" ? "approve" : "reject",
+      now,
+    );
     if (!answered.ok) return refuse(answered.status, answered.title, answered.message, answered.extra);
     return redirectWithToast(app.config, back("requests"), answered.toast);
   }
@@ -116,12 +167,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "ship") {
     // The store posts the concierge items it handles (decision 0041).
-    return shipFromForm(app, form, { id: user.id, role: "store" }, back("orders"), (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
+    return shipFromForm(
+      app,
+      form,
+      { id: user.id, role: "store" },
+      back("orders"),
+      (_order, item) => item.handler === "store" && item.sellerId === store.id,
+      now,
+    );
   }
 
   if (intent === "get_label") {
     // A printable label through the shipping provider (issue 44): the concierge items it handles.
-    return labelFromForm(app, form, { id: user.id, role: "store" }, (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
+    return labelFromForm(
+      app,
+      form,
+      { id: user.id, role: "store" },
+      (_order, item) => item.handler === "store" && item.sellerId === store.id,
+      now,
+    );
   }
   // Turnaround (decision 0080): the items this store handles, its own setting.
   if (intent === "mark_ready") return markReadyFromForm(app, form, { storeId: store.id }, back("orders"), now);
@@ -129,7 +193,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "inspect") {
     // The store records the receipt and condition of the concierge items it handles (issue 22).
-    return inspectFromForm(app, form, { id: user.id, role: "store" }, back("orders"), (_order, item) => item.handler === "store" && item.sellerId === store.id, now);
+    return inspectFromForm(
+      app,
+      form,
+      { id: user.id, role: "store" },
+      back("orders"),
+      (_order, item) => item.handler === "store" && item.sellerId === store.id,
+      now,
+    );
   }
 
   // save_settings
@@ -159,41 +230,95 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
   }
   const { store, storeParam, dashboard, now, zone } = loaderData;
   const here = storeHref(dashboard.tab, storeParam);
-  const tabs = STORE_TABS.map((id) => ({ id, label: STORE_TAB_LABELS[id], href: storeHref(id, storeParam), badge: id === "requests" ? dashboard.pendingRequests : undefined }));
+  const tabs = STORE_TABS.map((id) => ({
+    id,
+    label: STORE_TAB_LABELS[id],
+    href: storeHref(id, storeParam),
+    badge: id === "requests" ? dashboard.pendingRequests : undefined,
+  }));
   return (
     <div>
       <PageHeading title="Store Dashboard" subtitle={store.name} />
       {storeParam ? (
         <p className="-mt-4 mb-4 text-sm text-stone-700">
-          <Link to="/store" className="font-medium text-brand underline">Choose another store</Link>
+          <Link to="/store" className="font-medium text-brand underline">
+            Choose another store
+          </Link>
         </p>
       ) : null}
-      <StoreStats productCount={dashboard.productCount} pendingRequests={dashboard.pendingRequests} views={loaderData.views} revenue={dashboard.revenue} />
-      <StorePayouts status={loaderData.payoutStatus} action={here} mayOnboard={loaderData.mayOnboard} owed={loaderData.owed} />
+      <StoreStats
+        productCount={dashboard.productCount}
+        pendingRequests={dashboard.pendingRequests}
+        views={loaderData.views}
+        revenue={dashboard.revenue}
+      />
+      <StorePayouts
+        status={loaderData.payoutStatus}
+        action={here}
+        mayOnboard={loaderData.mayOnboard}
+        owed={loaderData.owed}
+      />
       <TabNav tabs={tabs} current={dashboard.tab} label="Store dashboard sections" />
-      <Link to="/store/bundle-discounts" className="inline-block text-sm text-brand underline">Bundle discounts</Link>
+      <Link to="/store/bundle-discounts" className="inline-block text-sm text-brand underline">
+        Bundle discounts
+      </Link>
       {result?.alert && result.intent !== "save_settings" ? (
         <div className="mb-4">
           <FormAlert title={result.alert.title} message={result.alert.message} />
         </div>
       ) : null}
-      {dashboard.tab === "overview" ? <StoreOverviewTab storeId={store.id} storeParam={storeParam} pendingRequests={dashboard.pendingRequests} views={loaderData.views} conversations={loaderData.conversations} zone={zone} /> : null}
+      {dashboard.tab === "overview" ? (
+        <StoreOverviewTab
+          storeId={store.id}
+          storeParam={storeParam}
+          pendingRequests={dashboard.pendingRequests}
+          views={loaderData.views}
+          conversations={loaderData.conversations}
+          zone={zone}
+        />
+      ) : null}
       {dashboard.tab === "requests" ? (
         <Panel title="Concierge Requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No pending concierge requests.</EmptyState> : <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} zone={zone} />}
+          {dashboard.requests.length === 0 ? (
+            <EmptyState>No pending concierge requests.</EmptyState>
+          ) : (
+            <ConciergeRequests requests={dashboard.requests} action={here} errors={actionData} zone={zone} />
+          )}
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
         <Panel title="Store Products">
-          <StoreProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => storeHref("products", storeParam, { page: String(p) }) }} />
+          <StoreProducts
+            products={dashboard.products}
+            paging={{
+              page: dashboard.page,
+              hasNext: dashboard.hasNext,
+              href: (p) => storeHref("products", storeParam, { page: String(p) }),
+            }}
+          />
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <StoreOrdersTab claims={loaderData.claims} toSend={dashboard.toSend} labels={loaderData.labels} preparing={loaderData.preparing} orders={dashboard.orders} now={now} zone={zone} action={here} result={result} />
+        <StoreOrdersTab
+          claims={loaderData.claims}
+          toSend={dashboard.toSend}
+          labels={loaderData.labels}
+          preparing={loaderData.preparing}
+          orders={dashboard.orders}
+          now={now}
+          zone={zone}
+          action={here}
+          result={result}
+        />
       ) : null}
-      {dashboard.tab === "settings" ? <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} /> : null}
+      {dashboard.tab === "settings" ? (
+        <StoreSettings store={store} action={here} result={result?.intent === "save_settings" ? result : undefined} />
+      ) : null}
     </div>
   );
 }
 
-export const ErrorBoundary = notFoundBoundary({ title: "Store not found", back: { to: "/store", label: "Back to Dashboard" } });
+export const ErrorBoundary = notFoundBoundary({
+  title: "Store not found",
+  back: { to: "/store", label: "Back to Dashboard" },
+});

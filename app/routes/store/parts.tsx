@@ -21,7 +21,23 @@ export interface StoreActionData {
 // The store dashboard's settings, payouts and store chooser (seller-store-admin.md §7; decisions
 // 0029, 0056). Split from index.tsx (issue 28: files of one purpose).
 
-export function StoreSettings({ store, action, result }: { store: { id: string; name: string; contactEmail: string | null; logoUrl: string | null; about: string; address: Record<string, string | undefined>; oldAddress: string | null }; action: string; result?: StoreActionData }) {
+export function StoreSettings({
+  store,
+  action,
+  result,
+}: {
+  store: {
+    id: string;
+    name: string;
+    contactEmail: string | null;
+    logoUrl: string | null;
+    about: string;
+    address: Record<string, string | undefined>;
+    oldAddress: string | null;
+  };
+  action: string;
+  result?: StoreActionData;
+}) {
   const saving = useSubmitting("save_settings");
   const values = result?.values;
   return (
@@ -31,7 +47,14 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
           <FormAlert title={result.alert.title} message={result.alert.message} />
         </div>
       ) : null}
-      <Form method="post" action={action} encType="multipart/form-data" noValidate className="max-w-2xl space-y-4" aria-label="Store settings">
+      <Form
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+        className="max-w-2xl space-y-4"
+        aria-label="Store settings"
+      >
         <input type="hidden" name="intent" value="save_settings" />
         {/* Fixed by staff: shown as text, not as fields that look editable (issue 24). */}
         <dl className="grid gap-3 sm:grid-cols-[10rem_1fr]" aria-describedby="store-fixed-note">
@@ -40,10 +63,18 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
           <dt className="text-sm font-medium">Contact email</dt>
           <dd>{store.contactEmail ?? "—"}</dd>
         </dl>
-        <p id="store-fixed-note" className="text-sm text-stone-600">Contact support to change your store name</p>
-        <p className="text-sm"><Link to="/account/shipping" className="text-brand underline">Where the store ships, and its delivery fees</Link></p>
+        <p id="store-fixed-note" className="text-sm text-stone-600">
+          Contact support to change your store name
+        </p>
+        <p className="text-sm">
+          <Link to="/account/shipping" className="text-brand underline">
+            Where the store ships, and its delivery fees
+          </Link>
+        </p>
         <div className="flex flex-col gap-1">
-          <label htmlFor="field-description" className="text-sm font-medium">Description</label>
+          <label htmlFor="field-description" className="text-sm font-medium">
+            Description
+          </label>
           <textarea
             id="field-description"
             name="description"
@@ -54,11 +85,17 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
             aria-describedby={result?.errors?.description ? "field-description-error" : undefined}
             className="rounded-md border border-stone-300 bg-white px-3 py-2"
           />
-          {result?.errors?.description ? <p id="field-description-error" className="text-sm text-red-700">{result.errors.description}</p> : null}
+          {result?.errors?.description ? (
+            <p id="field-description-error" className="text-sm text-red-700">
+              {result.errors.description}
+            </p>
+          ) : null}
         </div>
         <fieldset className="space-y-3">
           <legend className="text-sm font-medium">Store address</legend>
-          {store.oldAddress ? <p className="text-sm text-stone-700">{`As written before: ${store.oldAddress}. Enter it in the fields below to use it on labels; left empty, it stays as it is.`}</p> : null}
+          {store.oldAddress ? (
+            <p className="text-sm text-stone-700">{`As written before: ${store.oldAddress}. Enter it in the fields below to use it on labels; left empty, it stays as it is.`}</p>
+          ) : null}
           {/* Each country's fields and checks, as at checkout (decision 0094); the sender's address on labels. */}
           <ReturnAddressFields prefix="address" address={store.address} values={values} errors={result?.errors} />
         </fieldset>
@@ -69,17 +106,39 @@ export function StoreSettings({ store, action, result }: { store: { id: string; 
           label="Store logo"
           existing={store.logoUrl ? [store.logoUrl] : []}
           error={result?.errors?.logo}
-          onStaged={() => showToast({ type: "success", title: "Logo uploaded", description: "Click Save Changes to apply" })}
+          onStaged={() =>
+            showToast({ type: "success", title: "Logo uploaded", description: "Click Save Changes to apply" })
+          }
         />
-        <SubmitButton busy={saving} busyLabel="Saving...">Save Changes</SubmitButton>
+        <SubmitButton busy={saving} busyLabel="Saving...">
+          Save Changes
+        </SubmitButton>
       </Form>
     </Panel>
   );
 }
 
 /** The store's payouts (decision 0056): what is missing before it can be paid, and 'Set up payouts' for its owner. */
-export function StorePayouts({ status, action, mayOnboard, owed }: { status: "not_started" | "pending_verification" | "active"; action: string; mayOnboard: boolean; owed: number }) {
-  if (mayOnboard) return <PayReadinessPanel readiness={{ returnAddress: true, payouts: status === "active" }} payoutStatus={status} action={action} owed={owed} />;
+export function StorePayouts({
+  status,
+  action,
+  mayOnboard,
+  owed,
+}: {
+  status: "not_started" | "pending_verification" | "active";
+  action: string;
+  mayOnboard: boolean;
+  owed: number;
+}) {
+  if (mayOnboard)
+    return (
+      <PayReadinessPanel
+        readiness={{ returnAddress: true, payouts: status === "active" }}
+        payoutStatus={status}
+        action={action}
+        owed={owed}
+      />
+    );
   return (
     <section aria-label="Payouts" className="mb-6 rounded-lg border border-stone-200 bg-white p-4">
       <PayoutSetup status={status} action={action} canSetUp={false} owed={owed} />
@@ -96,14 +155,20 @@ export function StoreChooser({ choices }: { choices: { id: string; name: string 
       ) : (
         <Form method="get" action="/store" className="flex max-w-md items-end gap-2">
           <div className="flex flex-1 flex-col gap-1">
-            <label htmlFor="store-choice" className="text-sm font-medium">Store</label>
+            <label htmlFor="store-choice" className="text-sm font-medium">
+              Store
+            </label>
             <select id="store-choice" name="store" className="rounded-md border border-stone-300 bg-white px-3 py-2">
               {choices.map((s) => (
-                <option key={s.id} value={s.id}>{s.name}</option>
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
               ))}
             </select>
           </div>
-          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">Open store</button>
+          <button type="submit" className="rounded-md bg-brand px-4 py-2 font-medium text-white">
+            Open store
+          </button>
         </Form>
       )}
     </div>

@@ -51,7 +51,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
   // Read beside the rest, not before it: the page waited for one more D1 trip (decision 0077).
-  const payouts = payeeStatus(app, { type: "owner", id: user.id }, now, url.searchParams.get("payouts") === "return").then(async (payoutStatus) => ({
+  const payouts = payeeStatus(
+    app,
+    { type: "owner", id: user.id },
+    now,
+    url.searchParams.get("payouts") === "return",
+  ).then(async (payoutStatus) => ({
     payoutStatus,
     readiness: await payReadiness(app.db, user.id, payoutStatus),
   }));
@@ -71,10 +76,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A fresh key per rendered Upload form: sending it twice makes one product.
   // Deadlines in the reader's own zone (issue 45 item 6; decision 0095).
   const zone = context.get(requestState).timeZone;
-  return { dashboard, now, zone, views, readiness, payoutStatus, owed, claims, preparing, labels: app.config.shippingProvider !== null, formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null };
+  return {
+    dashboard,
+    now,
+    zone,
+    views,
+    readiness,
+    payoutStatus,
+    owed,
+    claims,
+    preparing,
+    labels: app.config.shippingProvider !== null,
+    formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null,
+  };
 }
 
-export const intents = ["create_product", "suggest_brand", "accept_price", "reject_price", "ship", "get_label", "inspect", "setup_payouts", "mark_ready", "set_turnaround"] as const;
+export const intents = [
+  "create_product",
+  "suggest_brand",
+  "accept_price",
+  "reject_price",
+  "ship",
+  "get_label",
+  "inspect",
+  "setup_payouts",
+  "mark_ready",
+  "set_turnaround",
+] as const;
 
 const reply = (body: VendorActionData, status: number) => data(body, { status });
 
@@ -85,7 +113,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
   const form = await request.formData().catch(() => null);
-  if (!form) return reply({ intent: null, alert: { title: "Error", message: "The form could not be read. Please try again." } }, 400);
+  if (!form)
+    return reply(
+      { intent: null, alert: { title: "Error", message: "The form could not be read. Please try again." } },
+      400,
+    );
   const intent = readIntent(form, intents);
   const now = Date.now();
 
@@ -100,26 +132,51 @@ export async function action({ request, context }: Route.ActionArgs) {
       { returnUrl: `${origin}/vendor?payouts=return`, refreshUrl: `${origin}/vendor?payouts=refresh` },
       now,
     );
-    if (!started.ok) return reply({ intent, alert: { title: PAYOUT_MESSAGES.failed, message: PAYOUT_MESSAGES.failedDescription } }, 503);
+    if (!started.ok)
+      return reply(
+        { intent, alert: { title: PAYOUT_MESSAGES.failed, message: PAYOUT_MESSAGES.failedDescription } },
+        503,
+      );
     return redirect(started.url, 303);
   }
 
   if (intent === "ship") {
     // Their own items only; a concierge item is the store's to post (decision 0041).
-    return shipFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
+    return shipFromForm(
+      app,
+      form,
+      { id: user.id, role: "seller" },
+      "/vendor?tab=orders",
+      (_order, item) => item.handler === "vendor" && item.ownerId === user.id,
+      now,
+    );
   }
 
   if (intent === "get_label") {
     // A printable label through the shipping provider (issue 44): the seller's own items only.
-    return labelFromForm(app, form, { id: user.id, role: "seller" }, (_order, item) => item.handler === "vendor" && item.ownerId === user.id, Date.now());
+    return labelFromForm(
+      app,
+      form,
+      { id: user.id, role: "seller" },
+      (_order, item) => item.handler === "vendor" && item.ownerId === user.id,
+      Date.now(),
+    );
   }
   // Turnaround (decision 0080): their own items, their own setting.
   if (intent === "mark_ready") return markReadyFromForm(app, form, { ownerId: user.id }, "/vendor?tab=orders", now);
-  if (intent === "set_turnaround") return setTurnaroundFromForm(app, form, { ownerId: user.id }, "/vendor?tab=orders", now);
+  if (intent === "set_turnaround")
+    return setTurnaroundFromForm(app, form, { ownerId: user.id }, "/vendor?tab=orders", now);
 
   if (intent === "inspect") {
     // A seller records the receipt and condition of their own items (issue 22).
-    return inspectFromForm(app, form, { id: user.id, role: "seller" }, "/vendor?tab=orders", (_order, item) => item.handler === "vendor" && item.ownerId === user.id, now);
+    return inspectFromForm(
+      app,
+      form,
+      { id: user.id, role: "seller" },
+      "/vendor?tab=orders",
+      (_order, item) => item.handler === "vendor" && item.ownerId === user.id,
+      now,
+    );
   }
 
   if (intent === "suggest_brand") {
@@ -128,7 +185,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   // The owner's answer to a store's price change request (their own products only: the owner is in the WHERE).
-  if (intent === "accept_price" || intent === "reject_price") return answerPriceFromForm(app, form, user.id, intent, now);
+  if (intent === "accept_price" || intent === "reject_price")
+    return answerPriceFromForm(app, form, user.id, intent, now);
 
   return reply({ intent: null, alert: { title: "Error", message: "Unknown action." } }, 400);
 }
@@ -138,26 +196,57 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
   const result = actionData as VendorActionData | undefined;
   useEffect(() => {
     if (result?.alert) showToast({ type: "error", title: result.alert.title, description: result.alert.message });
-    if (result?.suggestion) showToast({ type: result.suggestion.ok ? "success" : "error", title: result.suggestion.title, description: result.suggestion.message });
+    if (result?.suggestion)
+      showToast({
+        type: result.suggestion.ok ? "success" : "error",
+        title: result.suggestion.title,
+        description: result.suggestion.message,
+      });
   }, [result]);
-  const tabs = SELLER_TABS.map((id) => ({ id, label: SELLER_TAB_LABELS[id], href: `/vendor?tab=${id}`, badge: id === "notifications" ? dashboard.pendingRequests : undefined }));
+  const tabs = SELLER_TABS.map((id) => ({
+    id,
+    label: SELLER_TAB_LABELS[id],
+    href: `/vendor?tab=${id}`,
+    badge: id === "notifications" ? dashboard.pendingRequests : undefined,
+  }));
   // Live on the shop, the count of the Total Products card (decision 0026, issue 24); not "listed",
   // which the account Summary says of all a seller's products (spec §2; decision 0068).
   const n = dashboard.liveCount;
   return (
     <div>
-      <PageHeading title="Seller Dashboard" subtitle={`You have ${n} ${n === 1 ? "product" : "products"} live on the shop.`} />
+      <PageHeading
+        title="Seller Dashboard"
+        subtitle={`You have ${n} ${n === 1 ? "product" : "products"} live on the shop.`}
+      />
       <StatGrid>
         {/* Only live listings count as active; those waiting for approval are counted apart (issue 24). */}
-        <StatCard label="Total Products" value={dashboard.liveCount} note={dashboard.awaitingApproval > 0 ? `Active listings · ${dashboard.awaitingApproval} awaiting approval` : "Active listings"} />
+        <StatCard
+          label="Total Products"
+          value={dashboard.liveCount}
+          note={
+            dashboard.awaitingApproval > 0
+              ? `Active listings · ${dashboard.awaitingApproval} awaiting approval`
+              : "Active listings"
+          }
+        />
         <StatCard label="Total Revenue" value={formatGBP(dashboard.revenue)} note="Your earnings after commission" />
         <StatCard label="Active Rentals" value={dashboard.activeRentals} note="Currently rented items" />
-        <StatCard label="Profile Views" value={thisWeek(views)} note={`This week (your profile and products) · last week ${lastWeek(views)}`} />
+        <StatCard
+          label="Profile Views"
+          value={thisWeek(views)}
+          note={`This week (your profile and products) · last week ${lastWeek(views)}`}
+        />
       </StatGrid>
       <PayReadinessPanel readiness={readiness} payoutStatus={payoutStatus} action="/vendor" owed={owed} />
-      <p className="mb-4 text-sm"><Link to="/account/shipping" className="text-brand underline">Where you ship: the UK, Europe or worldwide, and your delivery fees</Link></p>
+      <p className="mb-4 text-sm">
+        <Link to="/account/shipping" className="text-brand underline">
+          Where you ship: the UK, Europe or worldwide, and your delivery fees
+        </Link>
+      </p>
       <TabNav tabs={tabs} current={dashboard.tab} label="Seller dashboard sections" />
-      <Link to="/vendor/bundle-discounts" className="inline-block text-sm text-brand underline">Bundle discounts</Link>
+      <Link to="/vendor/bundle-discounts" className="inline-block text-sm text-brand underline">
+        Bundle discounts
+      </Link>
       {/* The upload form shows its own; any other refusal is shown here (with JavaScript, as a toast too). */}
       {result?.alert && result.intent !== "create_product" ? (
         <div className="mb-4">
@@ -165,16 +254,38 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </div>
       ) : null}
       {dashboard.tab === "products" ? (
-        <Panel title="Your Products" actions={<Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">Add Product</Link>}>
-          <SellerProducts products={dashboard.products} paging={{ page: dashboard.page, hasNext: dashboard.hasNext, href: (p) => listHref("/vendor?tab=products", {}, p) }} />
+        <Panel
+          title="Your Products"
+          actions={
+            <Link to="/vendor?tab=upload" className="rounded-md bg-brand px-3 py-1.5 text-sm font-medium text-white">
+              Add Product
+            </Link>
+          }
+        >
+          <SellerProducts
+            products={dashboard.products}
+            paging={{
+              page: dashboard.page,
+              hasNext: dashboard.hasNext,
+              href: (p) => listHref("/vendor?tab=products", {}, p),
+            }}
+          />
         </Panel>
       ) : null}
       {dashboard.tab === "products" ? (
-        <SvgBarChart title="Views of your profile and products per week (last 12 weeks)" unit="views" points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))} />
+        <SvgBarChart
+          title="Views of your profile and products per week (last 12 weeks)"
+          unit="views"
+          points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))}
+        />
       ) : null}
       {dashboard.tab === "notifications" ? (
         <Panel title="Price change requests">
-          {dashboard.requests.length === 0 ? <EmptyState>No price change requests yet.</EmptyState> : <PriceRequests requests={dashboard.requests} zone={zone} />}
+          {dashboard.requests.length === 0 ? (
+            <EmptyState>No price change requests yet.</EmptyState>
+          ) : (
+            <PriceRequests requests={dashboard.requests} zone={zone} />
+          )}
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (

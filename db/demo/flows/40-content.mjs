@@ -16,10 +16,15 @@ export async function seed({ db, now, DAY, batch, putImage }) {
   const autumnBytes = flatImage([146, 64, 14], 1600, 600, [254, 243, 199]);
   const hero = await putImage("banners/home_hero.png", heroBytes);
   const autumn = await putImage("banners/autumn_edit.png", autumnBytes);
-  const photo = await putImage(`products/${VENDOR2}/${PRODUCT}_1767225600000_0.png`, garmentImage([37, 99, 235], "jacket"));
+  const photo = await putImage(
+    `products/${VENDOR2}/${PRODUCT}_1767225600000_0.png`,
+    garmentImage([37, 99, 235], "jacket"),
+  );
   const media = (id, fileName, fileUrl, size, at) =>
     db
-      .prepare("INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, category, uploaded_by, created_at) VALUES (?, ?, ?, 'image/png', ?, 'image', 'banner', 'user_admin', ?) ON CONFLICT DO NOTHING")
+      .prepare(
+        "INSERT INTO media_library (id, file_name, file_url, file_type, file_size, media_type, category, uploaded_by, created_at) VALUES (?, ?, ?, 'image/png', ?, 'image', 'banner', 'user_admin', ?) ON CONFLICT DO NOTHING",
+      )
       .bind(id, fileName, fileUrl, size, at);
   await batch([
     media("media_home_hero", "home_hero.png", hero, heroBytes.length, now - 30 * DAY),
@@ -36,6 +41,14 @@ export async function seed({ db, now, DAY, batch, putImage }) {
          VALUES (?, 'Reworked Track Jacket', 'A reworked 80s track jacket in cobalt blue.', 4500, 9000, 699, 4500, ?, 'Good Condition', 'Blue', 'Unisex', 'Jackets & Blazers', ?, 'Nylon', 'Machine wash cold.', NULL, ?, ?, NULL, 'approved', 'live', 'no', ?, ?)
          ON CONFLICT (id) DO UPDATE SET brand = excluded.brand`,
       )
-      .bind(PRODUCT, SUGGESTED, JSON.stringify(["sportswear", "80s"]), JSON.stringify([photo]), VENDOR2, now - 3 * DAY, now - 3 * DAY),
+      .bind(
+        PRODUCT,
+        SUGGESTED,
+        JSON.stringify(["sportswear", "80s"]),
+        JSON.stringify([photo]),
+        VENDOR2,
+        now - 3 * DAY,
+        now - 3 * DAY,
+      ),
   ]);
 }

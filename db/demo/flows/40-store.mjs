@@ -17,16 +17,49 @@ export async function seed({ db, now, batch, putImage }) {
     const p = demoProduct(7000 + n * 13, now, ["user_vendor", "user_vendor2"]);
     const image = await putImage(`products/${id}_1.png`, garmentImage(p.rgb, p.shape));
     statements.push(
-      db.prepare(
-        "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT DO NOTHING",
-      ).bind(id, p.name, p.description, p.price, p.originalPrice, p.rentalPrice, p.buyingPrice, p.brand, p.condition, p.color, p.productType, p.category, JSON.stringify(p.tags), p.materials, p.careInstructions, p.memoryStory, JSON.stringify([image]), p.ownerId, STORE, status, concierge, createdAt, now),
+      db
+        .prepare(
+          "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          id,
+          p.name,
+          p.description,
+          p.price,
+          p.originalPrice,
+          p.rentalPrice,
+          p.buyingPrice,
+          p.brand,
+          p.condition,
+          p.color,
+          p.productType,
+          p.category,
+          JSON.stringify(p.tags),
+          p.materials,
+          p.careInstructions,
+          p.memoryStory,
+          JSON.stringify([image]),
+          p.ownerId,
+          STORE,
+          status,
+          concierge,
+          createdAt,
+          now,
+        ),
     );
   };
 
   // One item the store approved whose listing waits for staff (decision 0030).
   await insert("prod_store_listed", 0, "approved", "yes", now - 2 * 86400000);
 
-  const waiting = (await db.prepare("SELECT count(*) AS n FROM products WHERE store_id = ? AND status = 'pending' AND concierge_status = 'pending'").bind(STORE).first()).n;
+  const waiting = (
+    await db
+      .prepare(
+        "SELECT count(*) AS n FROM products WHERE store_id = ? AND status = 'pending' AND concierge_status = 'pending'",
+      )
+      .bind(STORE)
+      .first()
+  ).n;
   if (waiting < WAITING) {
     const made = (await db.prepare("SELECT count(*) AS n FROM products WHERE id LIKE 'prod_concierge_%'").first()).n;
     for (let k = 0; k < WAITING - waiting; k++) {

@@ -18,7 +18,11 @@ export async function seed({ db, now, DAY, batch }) {
       // A gentle rise with a weekly wobble; this week is only partly over.
       const views = Math.round((base * (0.6 + w * 0.05) + ((w * 37) % 23)) * (w === 11 ? 0.4 : 1));
       statements.push(
-        db.prepare("INSERT INTO view_counts (subject_type, subject_id, week_start, views) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET views = excluded.views").bind(type, id, weekStart, views),
+        db
+          .prepare(
+            "INSERT INTO view_counts (subject_type, subject_id, week_start, views) VALUES (?, ?, ?, ?) ON CONFLICT DO UPDATE SET views = excluded.views",
+          )
+          .bind(type, id, weekStart, views),
       );
     }
   }

@@ -22,21 +22,43 @@ export async function seed({ db, env, now, DAY, batch }) {
     const active = account.status === "active";
     statements.push(
       db
-        .prepare("INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) SELECT ?, ?, 'local', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2) ON CONFLICT DO NOTHING")
-        .bind(account.payee.type, account.payee.id, account.id, account.status, now - 40 * DAY, now - (active ? 39 : 3) * DAY),
+        .prepare(
+          "INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) SELECT ?, ?, 'local', ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM users WHERE id = ?2) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          account.payee.type,
+          account.payee.id,
+          account.id,
+          account.status,
+          now - 40 * DAY,
+          now - (active ? 39 : 3) * DAY,
+        ),
     );
     // The local provider's own record of the account (what its onboarding page and transfers read).
     const key = `payouts:local:account:${account.id}`;
     if (!(await env.CACHE.get(key))) {
       await env.CACHE.put(
         key,
-        JSON.stringify({ id: account.id, object: "account", payee: account.payee, details_submitted: true, payouts_enabled: active, capabilities: { transfers: active ? "active" : "pending" }, returnUrl: null, refreshUrl: null }),
+        JSON.stringify({
+          id: account.id,
+          object: "account",
+          payee: account.payee,
+          details_submitted: true,
+          payouts_enabled: active,
+          capabilities: { transfers: active ? "active" : "pending" },
+          returnUrl: null,
+          refreshUrl: null,
+        }),
       );
     }
   }
   // Vera's payout (30-admin.mjs records it paid): paid by transfer to her connected account.
   statements.push(
-    db.prepare("UPDATE payouts SET transfer_status = 'paid', transfer_id = ?, transfer_attempted_at = paid_at, paid_by = NULL WHERE recipient_type = 'owner' AND recipient_id = 'user_vendor' AND status = 'paid' AND transfer_status IS NULL").bind(VERA_TRANSFER),
+    db
+      .prepare(
+        "UPDATE payouts SET transfer_status = 'paid', transfer_id = ?, transfer_attempted_at = paid_at, paid_by = NULL WHERE recipient_type = 'owner' AND recipient_id = 'user_vendor' AND status = 'paid' AND transfer_status IS NULL",
+      )
+      .bind(VERA_TRANSFER),
   );
   // The store's payout for the weeks of Vera's (the weekly run found no payout details for it).
   const weekStart = (ms) => {
@@ -46,14 +68,33 @@ export async function seed({ db, env, now, DAY, batch }) {
   const periodEnd = weekStart(now);
   const periodStart = periodEnd - 4 * 7 * DAY;
   const store = await db
-    .prepare("SELECT coalesce(sum(c.commission_amount), 0) AS total FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id = ? AND c.payout_id IS NULL AND t.status = 'completed' AND t.created_at < ?")
+    .prepare(
+      "SELECT coalesce(sum(c.commission_amount), 0) AS total FROM commissions c JOIN transactions t ON t.id = c.transaction_id WHERE c.recipient_type = 'store' AND c.recipient_id = ? AND c.payout_id IS NULL AND t.status = 'completed' AND t.created_at < ?",
+    )
     .bind(STORE, periodEnd)
     .first();
   if (store.total > 0) {
     statements.push(
-      db.prepare("INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, transfer_status, transfer_attempted_at, created_at) VALUES (?, 'store', ?, ?, ?, ?, ?, ?, 'calculated', 'waiting_for_details', ?, ?) ON CONFLICT DO NOTHING")
-        .bind(payoutId({ type: "store", id: STORE }, periodStart), STORE, periodStart, periodEnd, store.total, store.total, store.total, periodEnd + 6 * 3600_000, periodEnd),
-      db.prepare("UPDATE commissions SET payout_id = (SELECT id FROM payouts WHERE recipient_type = 'store' AND recipient_id = ?1 AND period_start = ?3) WHERE recipient_type = 'store' AND recipient_id = ?1 AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?2 AND status = 'completed')").bind(STORE, periodEnd, periodStart),
+      db
+        .prepare(
+          "INSERT INTO payouts (id, recipient_type, recipient_id, period_start, period_end, total_amount, commission_amount, net_amount, status, transfer_status, transfer_attempted_at, created_at) VALUES (?, 'store', ?, ?, ?, ?, ?, ?, 'calculated', 'waiting_for_details', ?, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(
+          payoutId({ type: "store", id: STORE }, periodStart),
+          STORE,
+          periodStart,
+          periodEnd,
+          store.total,
+          store.total,
+          store.total,
+          periodEnd + 6 * 3600_000,
+          periodEnd,
+        ),
+      db
+        .prepare(
+          "UPDATE commissions SET payout_id = (SELECT id FROM payouts WHERE recipient_type = 'store' AND recipient_id = ?1 AND period_start = ?3) WHERE recipient_type = 'store' AND recipient_id = ?1 AND payout_id IS NULL AND transaction_id IN (SELECT id FROM transactions WHERE created_at < ?2 AND status = 'completed')",
+        )
+        .bind(STORE, periodEnd, periodStart),
     );
   }
   await batch(statements);

@@ -12,8 +12,20 @@ export async function seed({ db, now }) {
   const today = new Date(now).toISOString().slice(0, 10);
   const statements = [db.prepare("DELETE FROM exchange_rates")];
   for (const [currency, perPound] of Object.entries(LOCAL_RATES)) {
-    statements.push(db.prepare("INSERT INTO exchange_rates (currency, per_pound, rates_date, source, fetched_at) VALUES (?, ?, ?, 'seed', ?)").bind(currency, perPound, today, now));
+    statements.push(
+      db
+        .prepare(
+          "INSERT INTO exchange_rates (currency, per_pound, rates_date, source, fetched_at) VALUES (?, ?, ?, 'seed', ?)",
+        )
+        .bind(currency, perPound, today, now),
+    );
   }
-  statements.push(db.prepare("UPDATE users SET display_currency = 'EUR', updated_at = ? WHERE lower(email) = 'camille@closetloop.test'").bind(now));
+  statements.push(
+    db
+      .prepare(
+        "UPDATE users SET display_currency = 'EUR', updated_at = ? WHERE lower(email) = 'camille@closetloop.test'",
+      )
+      .bind(now),
+  );
   await db.batch(statements);
 }

@@ -8,9 +8,24 @@ import { splitSale } from "../../../app/domain/commission.ts";
 import { commissionId, transactionId } from "../../../app/domain/finance-ids.ts";
 import { LOCAL_PEPPER, PASSWORD } from "../../../db/demo/data.mjs";
 
-export const RENTER = { id: "user_renter", email: "renter@closetloop.test", fullName: "Rita Renter", displayName: "RitaRents" };
+export const RENTER = {
+  id: "user_renter",
+  email: "renter@closetloop.test",
+  fullName: "Rita Renter",
+  displayName: "RitaRents",
+};
 const VENDOR = "user_vendor";
-const ADDRESS = JSON.stringify({ fullName: "Rita Renter", email: RENTER.email, phone: "", addressLine1: "7 Loop Lane", addressLine2: "", city: "Bristol", county: "", postalCode: "BS1 4DJ", country: "United Kingdom" });
+const ADDRESS = JSON.stringify({
+  fullName: "Rita Renter",
+  email: RENTER.email,
+  phone: "",
+  addressLine1: "7 Loop Lane",
+  addressLine2: "",
+  city: "Bristol",
+  county: "",
+  postalCode: "BS1 4DJ",
+  country: "United Kingdom",
+});
 const DELIVERY_FEE = 399;
 
 // [project, kind, product id, name, rental price, buying price, image of a demo product]
@@ -29,9 +44,26 @@ export async function seed({ db, now, DAY, pad, batch }) {
   const marks = itemIds.map(() => "?").join(", ");
 
   const statements = [
-    db.prepare("INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'individual', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
-      .bind(RENTER.id, RENTER.email, RENTER.fullName, RENTER.displayName, hash, salt.toString("base64"), now, now - 60 * DAY, now),
-    db.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING").bind(RENTER.id, now),
+    db
+      .prepare(
+        "INSERT INTO users (id, email, full_name, display_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'individual', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(
+        RENTER.id,
+        RENTER.email,
+        RENTER.fullName,
+        RENTER.displayName,
+        hash,
+        salt.toString("base64"),
+        now,
+        now - 60 * DAY,
+        now,
+      ),
+    db
+      .prepare(
+        "INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(RENTER.id, now),
     // Back to the start: the reviews, money and orders of the last run go.
     db.prepare(`DELETE FROM reviews WHERE order_item_id IN (${marks})`).bind(...itemIds),
     db.prepare(`DELETE FROM transactions WHERE order_item_id IN (${marks})`).bind(...itemIds),
@@ -43,11 +75,26 @@ export async function seed({ db, now, DAY, pad, batch }) {
     const images = demo?.images ?? "[]";
     const availability = kind === "window" ? "rented" : "available";
     statements.push(
-      db.prepare(
-        `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, availability, created_at, updated_at)
+      db
+        .prepare(
+          `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, availability, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'Toast', 'Good Condition', 'Blue', 'Unisex', 'Accessories', '["e2e"]', ?, ?, 'approved', 'live', ?, ?, ?)
          ON CONFLICT (id) DO UPDATE SET availability = excluded.availability, status = 'approved', product_status = 'live', store_id = NULL, updated_at = excluded.updated_at`,
-      ).bind(productId, name, `${name}, rented by the demo renter for the browser tests.`, buying, buying * 3, rental, buying, images, VENDOR, availability, now - 30 * DAY, now),
+        )
+        .bind(
+          productId,
+          name,
+          `${name}, rented by the demo renter for the browser tests.`,
+          buying,
+          buying * 3,
+          rental,
+          buying,
+          images,
+          VENDOR,
+          availability,
+          now - 30 * DAY,
+          now,
+        ),
     );
   }
 
@@ -57,9 +104,15 @@ export async function seed({ db, now, DAY, pad, batch }) {
     const placedAt = now - 10 * DAY;
     const subtotal = lines.reduce((sum, line) => sum + line[4], 0);
     statements.push(
-      db.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?, 'GBP', ?, ?, ?, ?)")
+      db
+        .prepare(
+          "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, currency, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'active', ?, ?, ?, 'GBP', ?, ?, ?, ?)",
+        )
         .bind(orderId, RENTER.id, subtotal, DELIVERY_FEE, subtotal + DELIVERY_FEE, ADDRESS, ADDRESS, placedAt, now),
-      db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, NULL, NULL, 'pending', ?, 'shopper', 'Order placed', ?)")
+      db
+        .prepare(
+          "INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, NULL, NULL, 'pending', ?, 'shopper', 'Order placed', ?)",
+        )
         .bind(`hist_e2e_${project}_placed`, orderId, RENTER.id, placedAt),
     );
     for (const [, kind, productId, name, rental, buying] of lines) {
@@ -68,24 +121,51 @@ export async function seed({ db, now, DAY, pad, batch }) {
       const deliveredAt = kind === "window" ? now - DAY : now - 9 * DAY;
       const returned = kind === "returned";
       statements.push(
-        db.prepare(
-          `INSERT INTO order_items (id, order_id, product_id, name, type, quantity, price, buying_price, seller_id, seller_type, handler, status, delivered_at, rental_starts_at, rental_ends_at, rental_outcome, return_requested_at, returned_at, inspection, created_at)
+        db
+          .prepare(
+            `INSERT INTO order_items (id, order_id, product_id, name, type, quantity, price, buying_price, seller_id, seller_type, handler, status, delivered_at, rental_starts_at, rental_ends_at, rental_outcome, return_requested_at, returned_at, inspection, created_at)
            VALUES (?, ?, ?, ?, 'rental', 1, ?, ?, ?, 'vendor', 'vendor', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        ).bind(
-          itemId, orderId, productId, name, rental, buying, VENDOR, returned ? "returned" : "active",
-          deliveredAt, deliveredAt, deliveredAt + 7 * DAY, returned ? "returned" : null,
-          returned ? now - 4 * DAY : null, returned ? now - 2 * DAY : null, returned ? "good" : null, placedAt,
-        ),
-        db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'pending', 'delivered', 'user_support', 'staff', ?)")
+          )
+          .bind(
+            itemId,
+            orderId,
+            productId,
+            name,
+            rental,
+            buying,
+            VENDOR,
+            returned ? "returned" : "active",
+            deliveredAt,
+            deliveredAt,
+            deliveredAt + 7 * DAY,
+            returned ? "returned" : null,
+            returned ? now - 4 * DAY : null,
+            returned ? now - 2 * DAY : null,
+            returned ? "good" : null,
+            placedAt,
+          ),
+        db
+          .prepare(
+            "INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'pending', 'delivered', 'user_support', 'staff', ?)",
+          )
           .bind(`hist_e2e_${project}_${kind}_delivered`, orderId, itemId, deliveredAt),
-        db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'delivered', 'active', 'user_support', 'staff', ?)")
+        db
+          .prepare(
+            "INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'delivered', 'active', 'user_support', 'staff', ?)",
+          )
           .bind(`hist_e2e_${project}_${kind}_active`, orderId, itemId, deliveredAt),
       );
       if (returned) {
         statements.push(
-          db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'active', 'return_requested', ?, 'shopper', ?)")
+          db
+            .prepare(
+              "INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, created_at) VALUES (?, ?, ?, 'active', 'return_requested', ?, 'shopper', ?)",
+            )
             .bind(`hist_e2e_${project}_${kind}_return`, orderId, itemId, RENTER.id, now - 4 * DAY),
-          db.prepare("INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, ?, 'return_requested', 'returned', 'user_support', 'staff', 'Inspected: good condition', ?)")
+          db
+            .prepare(
+              "INSERT INTO order_status_history (id, order_id, order_item_id, from_status, to_status, actor_id, actor_role, note, created_at) VALUES (?, ?, ?, 'return_requested', 'returned', 'user_support', 'staff', 'Inspected: good condition', ?)",
+            )
             .bind(`hist_e2e_${project}_${kind}_returned`, orderId, itemId, now - 2 * DAY),
         );
       }
@@ -93,9 +173,15 @@ export async function seed({ db, now, DAY, pad, batch }) {
       const split = splitSale(rental, false);
       const txn = transactionId(itemId, "rental_fee");
       statements.push(
-        db.prepare("INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, store_id, gross_amount, net_amount, status, created_at) VALUES (?, 'rental_fee', ?, ?, ?, ?, NULL, ?, ?, 'completed', ?)")
+        db
+          .prepare(
+            "INSERT INTO transactions (id, transaction_type, product_id, order_id, order_item_id, owner_id, store_id, gross_amount, net_amount, status, created_at) VALUES (?, 'rental_fee', ?, ?, ?, ?, NULL, ?, ?, 'completed', ?)",
+          )
           .bind(txn, productId, orderId, itemId, VENDOR, split.gross, split.owner, deliveredAt),
-        db.prepare("INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?)")
+        db
+          .prepare(
+            "INSERT INTO commissions (id, transaction_id, recipient_type, recipient_id, commission_rate, commission_amount, status, calculated_at) VALUES (?, ?, 'platform', NULL, 1000, ?, 'calculated', ?)",
+          )
           .bind(commissionId(txn, "platform"), txn, split.platform, deliveredAt),
       );
     }

@@ -21,16 +21,32 @@ export async function seed({ db, now, DAY, pad, batch }) {
     db.prepare(`DELETE FROM reviews WHERE product_id IN (${marks})`).bind(...ids),
     db.prepare(`DELETE FROM transactions WHERE product_id IN (${marks})`).bind(...ids),
     // Their orders go with their lines, history and payment calls (ON DELETE CASCADE).
-    db.prepare(`DELETE FROM orders WHERE id IN (SELECT order_id FROM order_items WHERE product_id IN (${marks}))`).bind(...ids),
+    db
+      .prepare(`DELETE FROM orders WHERE id IN (SELECT order_id FROM order_items WHERE product_id IN (${marks}))`)
+      .bind(...ids),
   ];
   for (const [id, name, rental, buying, imageOf] of LIFECYCLE_ITEMS) {
     const demo = await db.prepare("SELECT images FROM products WHERE id = ?").bind(pad(imageOf)).first();
     statements.push(
-      db.prepare(
-        `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, availability, created_at, updated_at)
+      db
+        .prepare(
+          `INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, images, owner_id, status, product_status, availability, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, 'Toast', 'Good Condition', 'Green', 'Unisex', 'Coats', '["e2e"]', ?, ?, 'approved', 'live', 'available', ?, ?)
          ON CONFLICT (id) DO UPDATE SET availability = 'available', prepared_until = NULL, back_around_at = NULL, status = 'approved', product_status = 'live', store_id = NULL, updated_at = excluded.updated_at`,
-      ).bind(id, name, `${name}, rented in the browser tests of the rental loop.`, buying, buying * 3, rental, buying, demo?.images ?? "[]", VENDOR, now - 30 * DAY, now),
+        )
+        .bind(
+          id,
+          name,
+          `${name}, rented in the browser tests of the rental loop.`,
+          buying,
+          buying * 3,
+          rental,
+          buying,
+          demo?.images ?? "[]",
+          VENDOR,
+          now - 30 * DAY,
+          now,
+        ),
     );
   }
   await batch(statements);

@@ -15,13 +15,24 @@ export async function seed({ db, now, DAY, batch }) {
   const statements = [];
   for (const s of STARTERS) {
     statements.push(
-      db.prepare("INSERT INTO users (id, email, full_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, 'individual', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      db
+        .prepare(
+          "INSERT INTO users (id, email, full_name, user_type, password_hash, password_salt, email_verified_at, created_at, updated_at) VALUES (?, ?, ?, 'individual', ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        )
         .bind(s.id, s.email, s.fullName, hash, salt.toString("base64"), now - 10 * DAY, now - 10 * DAY, now),
-      db.prepare("INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING").bind(s.id, now),
+      db
+        .prepare(
+          "INSERT INTO user_verifications (user_id, is_verified, verified_at) VALUES (?, 1, ?) ON CONFLICT DO NOTHING",
+        )
+        .bind(s.id, now),
       db.prepare("DELETE FROM products WHERE owner_id = ?").bind(s.id),
       db.prepare("DELETE FROM user_roles WHERE user_id = ?").bind(s.id),
       db.prepare("DELETE FROM seller_requests WHERE user_id = ?").bind(s.id),
-      db.prepare("UPDATE users SET display_name = NULL, return_address = NULL, seller_terms_accepted_at = NULL WHERE id = ?").bind(s.id),
+      db
+        .prepare(
+          "UPDATE users SET display_name = NULL, return_address = NULL, seller_terms_accepted_at = NULL WHERE id = ?",
+        )
+        .bind(s.id),
     );
   }
   await batch(statements);

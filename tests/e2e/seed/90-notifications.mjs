@@ -13,6 +13,10 @@ export const LONG_TITLE = "Your Closetloop order order_01M8BQ75QHHHHT1QEW0K7PBGQ
 export async function seed({ db, now, batch }) {
   await batch([
     db.prepare("DELETE FROM notifications WHERE id NOT LIKE 'ntf_demo_%'"),
-    db.prepare("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES ('ntf_e2e_long', ?, 'e2e:long', 'order_status_changed', 'orders', ?, 'Tracking: Royal Mail RM123456785GB.', '/account?tab=orders', ?)").bind(RENTER.id, LONG_TITLE, now),
+    db
+      .prepare(
+        "INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES ('ntf_e2e_long', ?, 'e2e:long', 'order_status_changed', 'orders', ?, 'Tracking: Royal Mail RM123456785GB.', '/account?tab=orders', ?)",
+      )
+      .bind(RENTER.id, LONG_TITLE, now),
   ]);
 }

@@ -9,7 +9,12 @@ export async function seed({ db, now, batch }) {
   for (const p of PROJECTS) {
     const id = `user_e2e_abroad_${p}`;
     statements.push(
-      ...account(db, { id, email: `abroad-${p}@closetloop.test`, fullName: p === "js" ? "Jo Abroad" : "Noa Abroad" }, password, now),
+      ...account(
+        db,
+        { id, email: `abroad-${p}@closetloop.test`, fullName: p === "js" ? "Jo Abroad" : "Noa Abroad" },
+        password,
+        now,
+      ),
       db.prepare("DELETE FROM cart_items WHERE user_id = ?").bind(id),
       db.prepare("UPDATE users SET time_zone = NULL WHERE id = ?").bind(id),
     );

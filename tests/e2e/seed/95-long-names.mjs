@@ -9,7 +9,16 @@ export const LONG_EMAIL = "ottoline.featherstonehaugh-wy@long-addresses.closetlo
 
 export async function seed({ db, now, batch }) {
   await batch([
-    db.prepare("INSERT INTO brands (id, name, logo_url, website_url, description, is_popular, created_at) VALUES ('brand_e2e_long', ?, NULL, NULL, NULL, 0, ?) ON CONFLICT DO NOTHING").bind(LONG_BRAND, now),
-    ...account(db, { id: "user_e2e_long_email", email: LONG_EMAIL, fullName: "Ottoline Featherstonehaugh" }, demoPasswordHash(), now),
+    db
+      .prepare(
+        "INSERT INTO brands (id, name, logo_url, website_url, description, is_popular, created_at) VALUES ('brand_e2e_long', ?, NULL, NULL, NULL, 0, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(LONG_BRAND, now),
+    ...account(
+      db,
+      { id: "user_e2e_long_email", email: LONG_EMAIL, fullName: "Ottoline Featherstonehaugh" },
+      demoPasswordHash(),
+      now,
+    ),
   ]);
 }

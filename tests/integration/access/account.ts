@@ -3,7 +3,20 @@ import { expect } from "vitest";
 import { PASSWORD } from "../actors";
 import { Browser } from "../http";
 import { png } from "../images";
-import { area, vendors, createUser, isSignedIn, nextIp, page, redirectsTo, rows, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
+import {
+  area,
+  vendors,
+  createUser,
+  isSignedIn,
+  nextIp,
+  page,
+  redirectsTo,
+  rows,
+  type ActionRule,
+  type AreaRules,
+  type Ctx,
+  type Who,
+} from "./kit";
 
 // seller-store-admin.md §6: /account is for any signed-in user, each on their own data. An order
 // page is its shopper's, or staff's who handle orders (superadmin, admin, customer support);
@@ -11,12 +24,19 @@ import { area, vendors, createUser, isSignedIn, nextIp, page, redirectsTo, rows,
 
 /** Whoever may list items posts their own parcels (issue 45 item 4): sellers, and staff, who may list too. */
 const shipsParcels = (who: Who) => who !== "anonymous" && vendors(who);
-const user = (ctx: Ctx) => rows("SELECT display_name, avatar_url FROM users WHERE id = ?", ctx.user!.id).then((r) => r[0] as { display_name: string | null; avatar_url: string | null } | undefined);
+const user = (ctx: Ctx) =>
+  rows("SELECT display_name, avatar_url FROM users WHERE id = ?", ctx.user!.id).then(
+    (r) => r[0] as { display_name: string | null; avatar_url: string | null } | undefined,
+  );
 
 /** An unread notification of a user. */
 async function notificationOf(userId: string) {
   const id = `ntf_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES (?, ?, ?, 'product_approved', 'selling', 'Matrix notice', 'Body', '/account', ?)").bind(id, userId, `matrix:${id}`, Date.now()).run();
+  await env.DB.prepare(
+    "INSERT INTO notifications (id, user_id, event_key, kind, category, title, body, link, created_at) VALUES (?, ?, ?, 'product_approved', 'selling', 'Matrix notice', 'Body', '/account', ?)",
+  )
+    .bind(id, userId, `matrix:${id}`, Date.now())
+    .run();
   return id;
 }
 
@@ -26,7 +46,9 @@ const notifiedOf = (intent: "open" | "mark_read", ok: (response: Response) => vo
   form: async (ctx) => ({ intent, id: await notificationOf(ctx.user?.id ?? (await createUser()).id) }),
   check: async (ctx, response, form) => {
     ok(response);
-    expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE id = ?", form.id!)).toEqual([{ read: 1 }]);
+    expect(await rows("SELECT read_at IS NOT NULL AS read FROM notifications WHERE id = ?", form.id!)).toEqual([
+      { read: 1 },
+    ]);
     // Another person's: 404, unchanged.
     const theirs = await notificationOf((await createUser()).id);
     const refused = await ctx.browser.post("/account/notifications", { intent, id: theirs });
@@ -37,15 +59,36 @@ const notifiedOf = (intent: "open" | "mark_read", ok: (response: Response) => vo
 
 export const rules: AreaRules = {
   pages: {
-    "routes/account/index.tsx": area(() => true, () => page(200, { shows: "Account Management" })),
-    "routes/account/export.ts": area(() => true, () => ({ redirect: "/account?tab=profile" })),
-    "routes/account/notifications.tsx": area(() => true, () => page(200, { shows: "Notifications" })),
-    "routes/account/start-selling.tsx": area(() => true, () => page(200, { shows: "Start selling" })),
+    "routes/account/index.tsx": area(
+      () => true,
+      () => page(200, { shows: "Account Management" }),
+    ),
+    "routes/account/export.ts": area(
+      () => true,
+      () => ({ redirect: "/account?tab=profile" }),
+    ),
+    "routes/account/notifications.tsx": area(
+      () => true,
+      () => page(200, { shows: "Notifications" }),
+    ),
+    "routes/account/start-selling.tsx": area(
+      () => true,
+      () => page(200, { shows: "Start selling" }),
+    ),
     // Issue 45 item 4: where a handler ships: sellers for their items, a store's owner for the store; nobody else.
-    "routes/account/shipping.tsx": area(() => true, (who) => (shipsParcels(who) || who === "storeOwner" ? page(200, { shows: "Where you ship" }) : page(404))),
+    "routes/account/shipping.tsx": area(
+      () => true,
+      (who) => (shipsParcels(who) || who === "storeOwner" ? page(200, { shows: "Where you ship" }) : page(404)),
+    ),
     // Issue 25, item 3: anyone signed in saves their own sizes; 'Show my sizes' without saved sizes asks for them first.
-    "routes/account/sizes.tsx": area(() => true, () => page(200, { shows: "My sizes" })),
-    "routes/account/sizes-show.ts": area(() => true, () => ({ redirect: "/account/sizes?return=%2Fall-products" })),
+    "routes/account/sizes.tsx": area(
+      () => true,
+      () => page(200, { shows: "My sizes" }),
+    ),
+    "routes/account/sizes-show.ts": area(
+      () => true,
+      () => ({ redirect: "/account/sizes?return=%2Fall-products" }),
+    ),
   },
   actions: {
     "routes/account/index.tsx": {
@@ -59,7 +102,12 @@ export const rules: AreaRules = {
       },
       profile: {
         allowed: isSignedIn,
-        form: async (ctx) => ({ intent: "profile", fullName: "Matrix Person", displayName: `Matrix${crypto.randomUUID().slice(0, 8)}`, email: ctx.user?.email ?? "anonymous@example.test" }),
+        form: async (ctx) => ({
+          intent: "profile",
+          fullName: "Matrix Person",
+          displayName: `Matrix${crypto.randomUUID().slice(0, 8)}`,
+          email: ctx.user?.email ?? "anonymous@example.test",
+        }),
         check: async (ctx, response, form) => {
           redirectsTo(response, "/account?tab=profile");
           expect((await user(ctx))!.display_name).toBe(form.displayName);
@@ -67,20 +115,52 @@ export const rules: AreaRules = {
       },
       password: {
         allowed: isSignedIn,
-        form: async () => ({ intent: "password", currentPassword: PASSWORD, newPassword: "matrix-new-secret", confirmPassword: "matrix-new-secret" }),
+        form: async () => ({
+          intent: "password",
+          currentPassword: PASSWORD,
+          newPassword: "matrix-new-secret",
+          confirmPassword: "matrix-new-secret",
+        }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account?tab=security");
           // The old password no longer signs in; the new one does.
-          expect((await new Browser(nextIp()).post("/auth", { intent: "signin", email: ctx.user!.email, password: PASSWORD })).status).toBe(401);
-          expect((await new Browser(nextIp()).post("/auth", { intent: "signin", email: ctx.user!.email, password: "matrix-new-secret" })).status).toBe(302);
+          expect(
+            (
+              await new Browser(nextIp()).post("/auth", {
+                intent: "signin",
+                email: ctx.user!.email,
+                password: PASSWORD,
+              })
+            ).status,
+          ).toBe(401);
+          expect(
+            (
+              await new Browser(nextIp()).post("/auth", {
+                intent: "signin",
+                email: ctx.user!.email,
+                password: "matrix-new-secret",
+              })
+            ).status,
+          ).toBe(302);
         },
       },
       return_address: {
         allowed: isSignedIn,
-        form: async () => ({ intent: "return_address", "return.fullName": "Matrix Seller", "return.addressLine1": "1 Matrix Row", "return.city": "London", "return.postalCode": "N1 1AA", "return.country": "United Kingdom" }),
+        form: async () => ({
+          intent: "return_address",
+          "return.fullName": "Matrix Seller",
+          "return.addressLine1": "1 Matrix Row",
+          "return.city": "London",
+          "return.postalCode": "N1 1AA",
+          "return.country": "United Kingdom",
+        }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account?tab=profile");
-          expect(JSON.parse(String((await rows("SELECT return_address FROM users WHERE id = ?", ctx.user!.id))[0]!.return_address))).toMatchObject({ addressLine1: "1 Matrix Row" });
+          expect(
+            JSON.parse(
+              String((await rows("SELECT return_address FROM users WHERE id = ?", ctx.user!.id))[0]!.return_address),
+            ),
+          ).toMatchObject({ addressLine1: "1 Matrix Row" });
         },
       },
       notification_preferences: {
@@ -88,7 +168,12 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "notification_preferences", email: "store" }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account?tab=profile#notification-settings");
-          expect(await rows("SELECT category FROM notification_preferences WHERE user_id = ? AND email = 0 ORDER BY category", ctx.user!.id)).toEqual(
+          expect(
+            await rows(
+              "SELECT category FROM notification_preferences WHERE user_id = ? AND email = 0 ORDER BY category",
+              ctx.user!.id,
+            ),
+          ).toEqual(
             ["alerts", "following", "marketing", "messages", "payouts", "selling"].map((category) => ({ category })),
           );
         },
@@ -109,7 +194,9 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "save_shipping", scope: "seller", reach: "europe", europeFee: "12.99" }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account/shipping");
-          expect(await rows("SELECT ship_reach, ship_fee_europe FROM users WHERE id = ?", ctx.user!.id)).toEqual([{ ship_reach: "europe", ship_fee_europe: 1299 }]);
+          expect(await rows("SELECT ship_reach, ship_fee_europe FROM users WHERE id = ?", ctx.user!.id)).toEqual([
+            { ship_reach: "europe", ship_fee_europe: 1299 },
+          ]);
         },
         refused: async (_ctx, response) => expect(response.status).toBe(404),
       },
@@ -130,7 +217,9 @@ export const rules: AreaRules = {
         }),
         check: async (ctx, response) => {
           redirectsTo(response, "/vendor");
-          expect((await rows("SELECT role FROM user_roles WHERE user_id = ?", ctx.user!.id))[0]).toEqual({ role: "individual" });
+          expect((await rows("SELECT role FROM user_roles WHERE user_id = ?", ctx.user!.id))[0]).toEqual({
+            role: "individual",
+          });
         },
         refused: async (_ctx, response) => {
           expect(response.status).toBe(409);
@@ -149,7 +238,9 @@ export const rules: AreaRules = {
         },
         check: async (ctx, response) => {
           redirectsTo(response, "/account/notifications");
-          expect(await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", ctx.user!.id)).toEqual([{ n: 0 }]);
+          expect(
+            await rows("SELECT count(*) AS n FROM notifications WHERE user_id = ? AND read_at IS NULL", ctx.user!.id),
+          ).toEqual([{ n: 0 }]);
         },
       },
     },
@@ -159,7 +250,9 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "save_sizes", size_women: "UK 10", size_shoes: "Shoe UK 5.5" }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account/sizes");
-          expect(await rows("SELECT size_system, size FROM user_sizes WHERE user_id = ? ORDER BY size_system", ctx.user!.id)).toEqual([
+          expect(
+            await rows("SELECT size_system, size FROM user_sizes WHERE user_id = ? ORDER BY size_system", ctx.user!.id),
+          ).toEqual([
             { size_system: "shoes", size: "Shoe UK 5.5" },
             { size_system: "women", size: "UK 10" },
           ]);
@@ -172,7 +265,9 @@ export const rules: AreaRules = {
         form: async () => ({}),
         check: async (ctx, response) => {
           expect(response.status).toBe(200);
-          expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="closetloop-data-\d{4}-\d{2}-\d{2}\.json"$/);
+          expect(response.headers.get("content-disposition")).toMatch(
+            /^attachment; filename="closetloop-data-\d{4}-\d{2}-\d{2}\.json"$/,
+          );
           expect(((await response.json()) as { profile: { email: string } }).profile.email).toBe(ctx.user!.email);
         },
       },

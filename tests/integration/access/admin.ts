@@ -1,9 +1,31 @@
 import { expect } from "vitest";
-import { ACCESS_DENIED, ADMIN_TABS, TAB_ACCESS_DENIED, adminLanding, mayOpenTab, type AdminTabId } from "../../../app/domain/admin-tabs";
+import {
+  ACCESS_DENIED,
+  ADMIN_TABS,
+  TAB_ACCESS_DENIED,
+  adminLanding,
+  mayOpenTab,
+  type AdminTabId,
+} from "../../../app/domain/admin-tabs";
 import { roleFlags, type RoleRecord } from "../../../app/domain/roles";
 import { ROLES, type Actor } from "../actors";
 import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "../admin-data";
-import { createProduct, createUser, isSignedIn, page, redirectsTo, rows, type ActionRule, type AreaRules, type Outcome, type PageRule, type Who, expectShipped, orderToSend, shipForm } from "./kit";
+import {
+  createProduct,
+  createUser,
+  isSignedIn,
+  page,
+  redirectsTo,
+  rows,
+  type ActionRule,
+  type AreaRules,
+  type Outcome,
+  type PageRule,
+  type Who,
+  expectShipped,
+  orderToSend,
+  shipForm,
+} from "./kit";
 
 // seller-store-admin.md §2 and §6, decision 0031: /admin is for staff. Signed out → sign in;
 // signed in without a staff sub-role → 403 'Access Denied - You don't have permission to access
@@ -43,7 +65,11 @@ const flagsOf = (who: Actor) => {
 const adminArea =
   (inside: (who: Actor) => Outcome): PageRule =>
   (who, path) =>
-    !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : STAFF.includes(who) ? inside(who) : page(403, { shows: reason(ACCESS_DENIED) });
+    !isSignedIn(who)
+      ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` }
+      : STAFF.includes(who)
+        ? inside(who)
+        : page(403, { shows: reason(ACCESS_DENIED) });
 
 /** A tab: its §6 sub-roles see it (with `shows`), other staff get the tab's 403 message. */
 export const tab = (id: keyof typeof SECTION_6, shows: string): PageRule =>
@@ -59,28 +85,45 @@ export const tab = (id: keyof typeof SECTION_6, shows: string): PageRule =>
 const staffOf = (id: keyof typeof SECTION_6) => (who: Who) => isSignedIn(who) && SECTION_6[id].includes(who);
 
 /** What a signed-in user who may not post to the tab gets: 403 and the reason (nothing changes; the matrix checks). */
-const refusedFor = (id: keyof typeof SECTION_6, message?: string): ActionRule["refused"] => async (ctx, response) => {
-  expect(response.status).toBe(403);
-  const body = await response.text();
-  if (message) expect(body).toContain(html(message));
-  else if (!STAFF.includes(ctx.who as Actor)) expect(body).toContain(reason(ACCESS_DENIED));
-  else if (!mayOpenTab(flagsOf(ctx.who as Actor), id)) expect(body).toContain(reason(ADMIN_TABS.find((t) => t.id === id)!.denied));
-};
+const refusedFor =
+  (id: keyof typeof SECTION_6, message?: string): ActionRule["refused"] =>
+  async (ctx, response) => {
+    expect(response.status).toBe(403);
+    const body = await response.text();
+    if (message) expect(body).toContain(html(message));
+    else if (!STAFF.includes(ctx.who as Actor)) expect(body).toContain(reason(ACCESS_DENIED));
+    else if (!mayOpenTab(flagsOf(ctx.who as Actor), id))
+      expect(body).toContain(reason(ADMIN_TABS.find((t) => t.id === id)!.denied));
+  };
 
 export const one = async <T>(sql: string, ...binds: unknown[]) => (await rows(sql, ...binds))[0] as T;
 
 /** A record id of its own for each case, with the table's prefix. */
 export const fresh = (prefix: string) => `${prefix}_${crypto.randomUUID()}`;
 
-export function rule(id: keyof typeof SECTION_6, spec: Omit<ActionRule, "allowed" | "refused"> & { allowed?: ActionRule["allowed"]; refused?: ActionRule["refused"] }): ActionRule {
-  return { allowed: spec.allowed ?? staffOf(id), refused: spec.refused ?? refusedFor(id), form: spec.form, check: spec.check };
+export function rule(
+  id: keyof typeof SECTION_6,
+  spec: Omit<ActionRule, "allowed" | "refused"> & { allowed?: ActionRule["allowed"]; refused?: ActionRule["refused"] },
+): ActionRule {
+  return {
+    allowed: spec.allowed ?? staffOf(id),
+    refused: spec.refused ?? refusedFor(id),
+    form: spec.form,
+    check: spec.check,
+  };
 }
 
 const superadminOnly = (who: Who) => who === "superadmin";
 const deactivationRefused: ActionRule["refused"] = async (ctx, response) => {
   expect(response.status).toBe(403);
   const body = await response.text();
-  expect(body).toContain(ctx.who === "admin" ? "Only superadmins can deactivate or reactivate accounts." : STAFF.includes(ctx.who as Actor) ? reason(TAB_ACCESS_DENIED) : reason(ACCESS_DENIED));
+  expect(body).toContain(
+    ctx.who === "admin"
+      ? "Only superadmins can deactivate or reactivate accounts."
+      : STAFF.includes(ctx.who as Actor)
+        ? reason(TAB_ACCESS_DENIED)
+        : reason(ACCESS_DENIED),
+  );
 };
 
 export const rules: AreaRules = {
@@ -99,7 +142,11 @@ export const rules: AreaRules = {
         ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` }
         : SECTION_6.financial.includes(who)
           ? page(200, { shows: "Transaction ID,Date (UTC),Type" })
-          : page(403, { shows: plainReason(STAFF.includes(who) ? ADMIN_TABS.find((t) => t.id === "financial")!.denied : ACCESS_DENIED) }),
+          : page(403, {
+              shows: plainReason(
+                STAFF.includes(who) ? ADMIN_TABS.find((t) => t.id === "financial")!.denied : ACCESS_DENIED,
+              ),
+            }),
   },
   actions: {
     "routes/admin/orders.tsx": {
@@ -122,7 +169,10 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "inspect", itemId: (await returnedRental("vendor")).itemId, condition: "good" }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/orders");
-          expect(await one("SELECT status, inspection FROM order_items WHERE id = ?", form.itemId)).toEqual({ status: "returned", inspection: "good" });
+          expect(await one("SELECT status, inspection FROM order_items WHERE id = ?", form.itemId)).toEqual({
+            status: "returned",
+            inspection: "good",
+          });
         },
       }),
     },
@@ -130,10 +180,16 @@ export const rules: AreaRules = {
       (["approve", "reject"] as const).map((intent) => [
         intent,
         rule("products", {
-          form: async () => ({ intent, productId: (await createProduct((await createUser()).id, { productStatus: "pending" })).id, ...(intent === "reject" ? { reason: "Photos are too dark" } : {}) }),
+          form: async () => ({
+            intent,
+            productId: (await createProduct((await createUser()).id, { productStatus: "pending" })).id,
+            ...(intent === "reject" ? { reason: "Photos are too dark" } : {}),
+          }),
           check: async (_ctx, response, form) => {
             redirectsTo(response, "/admin/products");
-            expect(await one("SELECT status FROM products WHERE id = ?", form.productId)).toEqual({ status: intent === "approve" ? "approved" : "rejected" });
+            expect(await one("SELECT status FROM products WHERE id = ?", form.productId)).toEqual({
+              status: intent === "approve" ? "approved" : "rejected",
+            });
           },
         }),
       ]),
@@ -147,10 +203,16 @@ export const rules: AreaRules = {
         },
       }),
       reject: rule("stores", {
-        form: async () => ({ intent: "reject", requestId: (await storeRequestRow()).id, reason: "Outside the areas we serve" }),
+        form: async () => ({
+          intent: "reject",
+          requestId: (await storeRequestRow()).id,
+          reason: "Outside the areas we serve",
+        }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/stores");
-          expect(await one("SELECT status FROM store_requests WHERE id = ?", form.requestId)).toEqual({ status: "rejected" });
+          expect(await one("SELECT status FROM store_requests WHERE id = ?", form.requestId)).toEqual({
+            status: "rejected",
+          });
         },
       }),
     },
@@ -159,21 +221,29 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "subrole", userId: (await createUser()).id, subrole: "customer_support" }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await one("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", form.userId)).toEqual({ role: "team_member", admin_subrole: "customer_support" });
+          expect(await one("SELECT role, admin_subrole FROM user_roles WHERE user_id = ?", form.userId)).toEqual({
+            role: "team_member",
+            admin_subrole: "customer_support",
+          });
         },
       }),
       vendor: rule("users", {
         form: async () => ({ intent: "vendor", userId: (await createUser()).id, vendor: "grant" }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await one("SELECT role, seller_role FROM user_roles WHERE user_id = ?", form.userId)).toEqual({ role: "individual", seller_role: "vendor" });
+          expect(await one("SELECT role, seller_role FROM user_roles WHERE user_id = ?", form.userId)).toEqual({
+            role: "individual",
+            seller_role: "vendor",
+          });
         },
       }),
       reset: rule("users", {
         form: async () => ({ intent: "reset", userId: (await createUser()).id }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await rows("SELECT purpose FROM auth_tokens WHERE user_id = ?", form.userId)).toEqual([{ purpose: "reset_password" }]);
+          expect(await rows("SELECT purpose FROM auth_tokens WHERE user_id = ?", form.userId)).toEqual([
+            { purpose: "reset_password" },
+          ]);
         },
       }),
       deactivate: rule("users", {
@@ -182,7 +252,10 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "deactivate", userId: (await createUser()).id }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect((await one<{ deactivated_at: number | null }>("SELECT deactivated_at FROM users WHERE id = ?", form.userId)).deactivated_at).not.toBeNull();
+          expect(
+            (await one<{ deactivated_at: number | null }>("SELECT deactivated_at FROM users WHERE id = ?", form.userId))
+              .deactivated_at,
+          ).not.toBeNull();
         },
       }),
       // Requests to sell (issue 27 item 7): the Users tab's staff decide them.
@@ -190,14 +263,23 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "approve", sellerId: await sellerRequestRow() }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await one("SELECT role, seller_role FROM user_roles WHERE user_id = ?", form.sellerId)).toEqual({ role: "individual", seller_role: "vendor" });
+          expect(await one("SELECT role, seller_role FROM user_roles WHERE user_id = ?", form.sellerId)).toEqual({
+            role: "individual",
+            seller_role: "vendor",
+          });
         },
       }),
       reject: rule("users", {
-        form: async () => ({ intent: "reject", sellerId: await sellerRequestRow(), reason: "Please list your own items only" }),
+        form: async () => ({
+          intent: "reject",
+          sellerId: await sellerRequestRow(),
+          reason: "Please list your own items only",
+        }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await one("SELECT status FROM seller_requests WHERE user_id = ?", form.sellerId)).toEqual({ status: "declined" });
+          expect(await one("SELECT status FROM seller_requests WHERE user_id = ?", form.sellerId)).toEqual({
+            status: "declined",
+          });
         },
       }),
       reactivate: rule("users", {
@@ -210,7 +292,9 @@ export const rules: AreaRules = {
         },
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/users");
-          expect(await one("SELECT deactivated_at FROM users WHERE id = ?", form.userId)).toEqual({ deactivated_at: null });
+          expect(await one("SELECT deactivated_at FROM users WHERE id = ?", form.userId)).toEqual({
+            deactivated_at: null,
+          });
         },
       }),
     },
@@ -219,7 +303,10 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "markPaid", payoutId: (await calculatedPayout()).id }),
         check: async (ctx, response, form) => {
           redirectsTo(response, "/admin/financial");
-          expect(await one("SELECT status, paid_by FROM payouts WHERE id = ?", form.payoutId)).toEqual({ status: "paid", paid_by: ctx.user!.id });
+          expect(await one("SELECT status, paid_by FROM payouts WHERE id = ?", form.payoutId)).toEqual({
+            status: "paid",
+            paid_by: ctx.user!.id,
+          });
         },
       }),
     },

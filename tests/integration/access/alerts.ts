@@ -1,6 +1,18 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { anyone, area, createProduct, createUser, isSignedIn, page, redirectsTo, rows, tag, type AreaRules, type Ctx } from "./kit";
+import {
+  anyone,
+  area,
+  createProduct,
+  createUser,
+  isSignedIn,
+  page,
+  redirectsTo,
+  rows,
+  tag,
+  type AreaRules,
+  type Ctx,
+} from "./kit";
 
 // Alerts (issue 25, items 6 and 7): 'Notify me' and the saved searches are any signed-in
 // person's, each on their own records; signed out, sign in and come back. The one-click link of
@@ -13,21 +25,35 @@ let rentedId = "";
 async function savedSearchOf(ctx: Ctx) {
   const userId = ctx.user?.id ?? (await createUser()).id;
   const id = `ss_am_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'Matrix coats', '/categories/coats', ?)").bind(id, userId, Date.now()).run();
+  await env.DB.prepare(
+    "INSERT INTO saved_searches (id, user_id, name, url, created_at) VALUES (?, ?, 'Matrix coats', '/categories/coats', ?)",
+  )
+    .bind(id, userId, Date.now())
+    .run();
   return id;
 }
 async function waitingOf(userId: string) {
-  const product = await createProduct((await createUser()).id, { name: `Matrix Away ${crypto.randomUUID().slice(0, 8)}` });
+  const product = await createProduct((await createUser()).id, {
+    name: `Matrix Away ${crypto.randomUUID().slice(0, 8)}`,
+  });
   await env.DB.prepare("UPDATE products SET availability = 'rented' WHERE id = ?").bind(product.id).run();
   const id = `bis_am_${crypto.randomUUID()}`;
-  await env.DB.prepare("INSERT INTO back_in_stock_requests (id, user_id, product_id, created_at) VALUES (?, ?, ?, ?)").bind(id, userId, product.id, Date.now()).run();
+  await env.DB.prepare("INSERT INTO back_in_stock_requests (id, user_id, product_id, created_at) VALUES (?, ?, ?, ?)")
+    .bind(id, userId, product.id, Date.now())
+    .run();
   return id;
 }
 
 export const rules: AreaRules = {
   pages: {
-    "routes/alerts/notify-me.tsx": area(() => true, () => page(200, { shows: rentedName })),
-    "routes/account/saved-searches.tsx": area(() => true, () => page(200, { shows: "Saved searches" })),
+    "routes/alerts/notify-me.tsx": area(
+      () => true,
+      () => page(200, { shows: rentedName }),
+    ),
+    "routes/account/saved-searches.tsx": area(
+      () => true,
+      () => page(200, { shows: "Saved searches" }),
+    ),
     // Without its signed token the link says so (400), to everyone.
     "routes/alerts/saved-search-unsubscribe.tsx": () => page(400, { shows: "This link is not valid." }),
   },
@@ -44,7 +70,13 @@ export const rules: AreaRules = {
         form: async () => ({}),
         check: async (ctx, response) => {
           redirectsTo(response, `/product/${rentedId}`);
-          expect(await rows("SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ? AND notified_at IS NULL", ctx.user!.id, rentedId)).toEqual([{ n: 1 }]);
+          expect(
+            await rows(
+              "SELECT count(*) AS n FROM back_in_stock_requests WHERE user_id = ? AND product_id = ? AND notified_at IS NULL",
+              ctx.user!.id,
+              rentedId,
+            ),
+          ).toEqual([{ n: 1 }]);
         },
       },
     },
@@ -54,7 +86,9 @@ export const rules: AreaRules = {
         form: async () => ({ intent: "save", name: "Matrix black coats", url: "/all-products?color=Black" }),
         check: async (ctx, response) => {
           redirectsTo(response, "/account/saved-searches");
-          expect(await rows("SELECT name, url FROM saved_searches WHERE user_id = ?", ctx.user!.id)).toEqual([{ name: "Matrix black coats", url: "/all-products?color=Black" }]);
+          expect(await rows("SELECT name, url FROM saved_searches WHERE user_id = ?", ctx.user!.id)).toEqual([
+            { name: "Matrix black coats", url: "/all-products?color=Black" },
+          ]);
         },
       },
       delete: {
@@ -65,7 +99,9 @@ export const rules: AreaRules = {
           expect(await rows("SELECT id FROM saved_searches WHERE id = ?", form.id!)).toEqual([]);
           // Someone else's: 404, kept.
           const theirs = await savedSearchOf({ ...ctx, user: null });
-          expect((await ctx.browser.post("/account/saved-searches", { intent: "delete", id: theirs })).status).toBe(404);
+          expect((await ctx.browser.post("/account/saved-searches", { intent: "delete", id: theirs })).status).toBe(
+            404,
+          );
           expect(await rows("SELECT id FROM saved_searches WHERE id = ?", theirs)).toEqual([{ id: theirs }]);
         },
       },
@@ -76,7 +112,9 @@ export const rules: AreaRules = {
           redirectsTo(response, "/account/saved-searches");
           expect(await rows("SELECT id FROM back_in_stock_requests WHERE id = ?", form.id!)).toEqual([]);
           const theirs = await waitingOf((await createUser()).id);
-          expect((await ctx.browser.post("/account/saved-searches", { intent: "stop_waiting", id: theirs })).status).toBe(404);
+          expect(
+            (await ctx.browser.post("/account/saved-searches", { intent: "stop_waiting", id: theirs })).status,
+          ).toBe(404);
           expect(await rows("SELECT id FROM back_in_stock_requests WHERE id = ?", theirs)).toEqual([{ id: theirs }]);
         },
       },

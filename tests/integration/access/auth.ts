@@ -17,7 +17,11 @@ export const rules: AreaRules = {
       signin: {
         allowed: anyone,
         // Anyone may sign in (again): the answer is a new session for the account named.
-        form: async (ctx) => ({ intent: "signin", email: ctx.user?.email ?? (await verifiedAccount()), password: PASSWORD }),
+        form: async (ctx) => ({
+          intent: "signin",
+          email: ctx.user?.email ?? (await verifiedAccount()),
+          password: PASSWORD,
+        }),
         check: async (_ctx, response) => {
           redirectsTo(response, "/");
           expect(response.headers.getSetCookie().join(";")).toMatch(/cl_session=[^;]+/);
@@ -25,7 +29,13 @@ export const rules: AreaRules = {
       },
       signup: {
         allowed: anyone,
-        form: async () => ({ intent: "signup", fullName: "New Person", email: `new-${crypto.randomUUID()}@example.test`, password: "secret1", confirmPassword: "secret1" }),
+        form: async () => ({
+          intent: "signup",
+          fullName: "New Person",
+          email: `new-${crypto.randomUUID()}@example.test`,
+          password: "secret1",
+          confirmPassword: "secret1",
+        }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/auth?tab=signin");
           expect(await rows("SELECT id FROM users WHERE email = ?", form.email)).toHaveLength(1);
@@ -33,7 +43,13 @@ export const rules: AreaRules = {
       },
       store_request: {
         allowed: anyone,
-        form: async () => ({ intent: "store_request", contactName: "Sam", storeName: `Shop ${crypto.randomUUID()}`, storeAddress: "1 High St", contactEmail: `sam-${crypto.randomUUID()}@example.test` }),
+        form: async () => ({
+          intent: "store_request",
+          contactName: "Sam",
+          storeName: `Shop ${crypto.randomUUID()}`,
+          storeAddress: "1 High St",
+          contactEmail: `sam-${crypto.randomUUID()}@example.test`,
+        }),
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/");
           expect(await rows("SELECT id FROM store_requests WHERE store_name = ?", form.storeName)).toHaveLength(1);

@@ -1,7 +1,18 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
 import { rule, tab } from "./admin";
-import { area, createProduct, createUser, page, redirectsTo, rows, tag, type ActionRule, type AreaRules, type Who } from "./kit";
+import {
+  area,
+  createProduct,
+  createUser,
+  page,
+  redirectsTo,
+  rows,
+  tag,
+  type ActionRule,
+  type AreaRules,
+  type Who,
+} from "./kit";
 
 // Buyer protection (issue 43; decision 0078). Reporting a problem is the order's own shopper's
 // (anyone else, staff included, reads the order as missing). A claim is its shopper's, its
@@ -18,17 +29,39 @@ const world = { orderId: `order_acl_${tag}`, itemId: `item_acl_${tag}`, claimId:
 /** An order of `shopperId` with one purchase of `productId`, delivered now (its claim window open). */
 async function deliveredOrder(orderId: string, itemId: string, shopperId: string, productId: string, name: string) {
   const now = Date.now();
-  const address = JSON.stringify({ fullName: "Matrix Shopper", addressLine1: "1 Matrix Row", city: "London", postalCode: "N1 1AA", country: "United Kingdom" });
+  const address = JSON.stringify({
+    fullName: "Matrix Shopper",
+    addressLine1: "1 Matrix Row",
+    city: "London",
+    postalCode: "N1 1AA",
+    country: "United Kingdom",
+  });
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'delivered', 4000, 399, 4399, ?, ?, ?, ?)").bind(orderId, shopperId, address, address, now, now),
-    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, delivered_at, completed_at, created_at) VALUES (?, ?, ?, ?, 'purchase', 4000, 4000, 'completed', ?, ?, ?)").bind(itemId, orderId, productId, name, now, now, now),
+    env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'delivered', 4000, 399, 4399, ?, ?, ?, ?)",
+    ).bind(orderId, shopperId, address, address, now, now),
+    env.DB.prepare(
+      "INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, status, delivered_at, completed_at, created_at) VALUES (?, ?, ?, ?, 'purchase', 4000, 4000, 'completed', ?, ?, ?)",
+    ).bind(itemId, orderId, productId, name, now, now, now),
   ]);
 }
 
 async function claimOn(claimId: string, orderId: string, itemId: string, shopperId: string, status: string) {
   const now = Date.now();
-  await env.DB.prepare("INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, due_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'problem', 'damaged', ?, ?, ?, ?, ?)")
-    .bind(claimId, orderId, itemId, shopperId, description, status, status === "with_staff" ? null : now + 86_400_000, now, now)
+  await env.DB.prepare(
+    "INSERT INTO claims (id, order_id, order_item_id, shopper_id, kind, reason, description, status, due_at, created_at, updated_at) VALUES (?, ?, ?, ?, 'problem', 'damaged', ?, ?, ?, ?, ?)",
+  )
+    .bind(
+      claimId,
+      orderId,
+      itemId,
+      shopperId,
+      description,
+      status,
+      status === "with_staff" ? null : now + 86_400_000,
+      now,
+      now,
+    )
     .run();
 }
 
@@ -56,19 +89,37 @@ const notTheirClaim = (form: () => Record<string, string>): ActionRule => ({
 
 export const rules: AreaRules = {
   pages: {
-    "routes/account/claim-new.tsx": area(() => true, (who) => (who === "shopper" ? page(200, { shows: itemName }) : page(404, { shows: "Order not found", hides: itemName }))),
-    "routes/account/claim.tsx": area(() => true, (who) => (who === "shopper" || who === "vendor" || ORDER_STAFF.includes(who) ? page(200, { shows: description }) : page(404, { shows: "Claim not found", hides: description }))),
+    "routes/account/claim-new.tsx": area(
+      () => true,
+      (who) =>
+        who === "shopper" ? page(200, { shows: itemName }) : page(404, { shows: "Order not found", hides: itemName }),
+    ),
+    "routes/account/claim.tsx": area(
+      () => true,
+      (who) =>
+        who === "shopper" || who === "vendor" || ORDER_STAFF.includes(who)
+          ? page(200, { shows: description })
+          : page(404, { shows: "Claim not found", hides: description }),
+    ),
     "routes/admin/claims.tsx": tab("claims", "Claims"),
   },
   records: async (shared) => {
     const shopper = await shared.member("shopper");
     await deliveredOrder(world.orderId, world.itemId, shopper.id, shared.sellerProduct.id, itemName);
     await claimOn(world.claimId, world.orderId, world.itemId, shopper.id, "awaiting_handler");
-    return { "/account/orders/:orderId/problem": `/account/orders/${world.orderId}/problem?item=${world.itemId}`, "/account/claims/:claimId": `/account/claims/${world.claimId}` };
+    return {
+      "/account/orders/:orderId/problem": `/account/orders/${world.orderId}/problem?item=${world.itemId}`,
+      "/account/claims/:claimId": `/account/claims/${world.claimId}`,
+    };
   },
   actions: {
     "routes/account/claim-new.tsx": {
-      report: notTheirOrder(() => ({ intent: "report", itemId: world.itemId, reason: "damaged", description: "Not my order, a torn seam." })),
+      report: notTheirOrder(() => ({
+        intent: "report",
+        itemId: world.itemId,
+        reason: "damaged",
+        description: "Not my order, a torn seam.",
+      })),
       everything_ok: notTheirOrder(() => ({ intent: "everything_ok", itemId: world.itemId })),
     },
     "routes/account/claim.tsx": {
@@ -89,11 +140,18 @@ export const rules: AreaRules = {
           const id = crypto.randomUUID().slice(0, 12);
           await deliveredOrder(`order_acd_${id}`, `item_acd_${id}`, shopper.id, product.id, product.name);
           await claimOn(`claim_acd_${id}`, `order_acd_${id}`, `item_acd_${id}`, shopper.id, "with_staff");
-          return { intent: "decide", claimId: `claim_acd_${id}`, outcome: "no_refund", reason: "The photos show no damage." };
+          return {
+            intent: "decide",
+            claimId: `claim_acd_${id}`,
+            outcome: "no_refund",
+            reason: "The photos show no damage.",
+          };
         },
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/admin/claims");
-          expect(await rows("SELECT status, outcome FROM claims WHERE id = ?", form.claimId!)).toEqual([{ status: "resolved", outcome: "no_refund" }]);
+          expect(await rows("SELECT status, outcome FROM claims WHERE id = ?", form.claimId!)).toEqual([
+            { status: "resolved", outcome: "no_refund" },
+          ]);
         },
       }),
     },

@@ -73,15 +73,39 @@ export const rules: AreaRules = {
   records: async () => {
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', ?, 1, 1, ?) ON CONFLICT DO NOTHING").bind(`cat_${tag}`, "coats", now),
-      env.DB.prepare("INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)").bind(`post_${tag}`, now, now),
-      env.DB.prepare("INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING").bind(`sc_${tag}`, now),
+      env.DB.prepare(
+        "INSERT INTO categories (id, name, slug, is_active, sort_order, created_at) VALUES (?, 'Coats', ?, 1, 1, ?) ON CONFLICT DO NOTHING",
+      ).bind(`cat_${tag}`, "coats", now),
+      env.DB.prepare(
+        "INSERT INTO blog_posts (id, title, content, status, published_at, created_at) VALUES (?, 'Matrix', 'Body.', 'published', ?, ?)",
+      ).bind(`post_${tag}`, now, now),
+      env.DB.prepare(
+        "INSERT INTO site_content (id, content_type, content_key, title, content, updated_at) VALUES (?, 'page', 'about_us', 'About us', 'We love clothes.', ?) ON CONFLICT DO NOTHING",
+      ).bind(`sc_${tag}`, now),
     ]);
     // A real, open local session (its page answers only to this machine in development).
     const session = `cs_local_${crypto.randomUUID().replaceAll("-", "")}`;
-    const payment = { id: session, mode: "payment", orderId: `order_matrix_${tag}`, amount: 1000, lines: [{ name: "Matrix line", amount: 1000 }], customerEmail: "matrix@example.test", successUrl: "/", cancelUrl: "/", expiresAt: now + 3_600_000, idempotencyKey: `checkout:matrix_${tag}`, status: "open" };
+    const payment = {
+      id: session,
+      mode: "payment",
+      orderId: `order_matrix_${tag}`,
+      amount: 1000,
+      lines: [{ name: "Matrix line", amount: 1000 }],
+      customerEmail: "matrix@example.test",
+      successUrl: "/",
+      cancelUrl: "/",
+      expiresAt: now + 3_600_000,
+      idempotencyKey: `checkout:matrix_${tag}`,
+      status: "open",
+    };
     await env.CACHE.put(`payments:local:session:${session}`, JSON.stringify(payment));
-    return { "/dev/payments/onboarding/:accountId": `/dev/payments/onboarding/acct_local_${tag.replace(/[^A-Za-z0-9]/g, "").slice(0, 16) || "matrix"}`, "/dev/payments/checkout/:sessionId": `/dev/payments/checkout/${session}`, "/blog/:postId": `/blog/post_${tag}`, "/pages/:key": "/pages/about_us", "/*": `/no/such-page-${tag}` };
+    return {
+      "/dev/payments/onboarding/:accountId": `/dev/payments/onboarding/acct_local_${tag.replace(/[^A-Za-z0-9]/g, "").slice(0, 16) || "matrix"}`,
+      "/dev/payments/checkout/:sessionId": `/dev/payments/checkout/${session}`,
+      "/blog/:postId": `/blog/post_${tag}`,
+      "/pages/:key": "/pages/about_us",
+      "/*": `/no/such-page-${tag}`,
+    };
   },
   actions: {
     // The local payout onboarding page (decision 0056): from any address but this machine it is not there, for anyone.

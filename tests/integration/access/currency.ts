@@ -18,7 +18,10 @@ export const rules: AreaRules = {
         check: async (ctx, response) => {
           redirectsTo(response, "/all-products");
           expect(response.headers.getSetCookie().join(";")).toMatch(/cl_currency=EUR/);
-          if (ctx.user) expect(await rows("SELECT display_currency FROM users WHERE id = ?", ctx.user.id)).toEqual([{ display_currency: "EUR" }]);
+          if (ctx.user)
+            expect(await rows("SELECT display_currency FROM users WHERE id = ?", ctx.user.id)).toEqual([
+              { display_currency: "EUR" },
+            ]);
         },
       },
     },

@@ -18,7 +18,10 @@ export const isSignedIn = (who: Who): who is Actor => who !== "anonymous";
 
 /** A page's answer: a status (403: the admin area's Access Denied page; 400: a link without its token) with text it shows or hides, or a redirect. */
 export type Outcome = { page: 200 | 400 | 403 | 404; shows?: string; hides?: string } | { redirect: string };
-export const page = (status: 200 | 400 | 403 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({ page: status, ...text });
+export const page = (status: 200 | 400 | 403 | 404 = 200, text: { shows?: string; hides?: string } = {}): Outcome => ({
+  page: status,
+  ...text,
+});
 export const toHome: Outcome = { redirect: "/" };
 export type PageRule = (who: Who, path: string) => Outcome;
 
@@ -27,15 +30,21 @@ export const everyone: PageRule = () => page(200);
 export const area =
   (members: (who: Actor) => boolean, inside: (who: Actor) => Outcome = () => page(200)): PageRule =>
   (who, path) =>
-    !isSignedIn(who) ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` } : members(who) ? inside(who) : toHome;
+    !isSignedIn(who)
+      ? { redirect: `/auth?redirectTo=${encodeURIComponent(path)}` }
+      : members(who)
+        ? inside(who)
+        : toHome;
 export const vendors = (who: Actor) => who === "vendor" || who === "otherVendor" || STAFF.includes(who);
 /** Store owners and the staff who run stores (decision 0029: superadmin and admin). */
 export const STORE_STAFF: Who[] = ["superadmin", "admin"];
 export const stores = (who: Actor) => who === "storeOwner" || who === "otherStoreOwner" || STORE_STAFF.includes(who);
 export const staff = (who: Actor) => STAFF.includes(who);
 /** Past the guard, someone else's record reads as missing (seller-store-admin.md: 'Product not found'). */
-export const ownerOrStaff = (owner: Actor, name: string, mayOpen: readonly Who[] = MANAGE_PRODUCTS, notFound = "Product not found") => (who: Actor) =>
-  who === owner || mayOpen.includes(who) ? page(200, { shows: name }) : page(404, { shows: notFound, hides: name });
+export const ownerOrStaff =
+  (owner: Actor, name: string, mayOpen: readonly Who[] = MANAGE_PRODUCTS, notFound = "Product not found") =>
+  (who: Actor) =>
+    who === owner || mayOpen.includes(who) ? page(200, { shows: name }) : page(404, { shows: notFound, hides: name });
 
 export const tag = `am${Date.now().toString(36)}`;
 
@@ -72,9 +81,8 @@ function member(who: Actor) {
 const anonymous = perFile(() => new Browser(nextIp()));
 
 /** The shared records, made on first use in each test file. */
-export const world = perFile(
-  (): Promise<World> =>
-    (async () => {
+export const world = perFile((): Promise<World> =>
+  (async () => {
     const vendor = await member("vendor");
     const storeOwner = await member("storeOwner");
     const vendorDisplayName = `Vera${tag}`;
@@ -85,8 +93,15 @@ export const world = perFile(
     const storeId = `store_${tag}`;
     const now = Date.now();
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(storeId, `Shop ${tag}`, storeOwner.id, now),
-      env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?").bind(storeId, storeProduct.id),
+      env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)").bind(
+        storeId,
+        `Shop ${tag}`,
+        storeOwner.id,
+        now,
+      ),
+      env.DB.prepare(
+        "UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?",
+      ).bind(storeId, storeProduct.id),
       env.DB.prepare("INSERT INTO brands (id, name, created_at) VALUES (?, ?, ?)").bind(`brand_${tag}`, brandName, now),
     ]);
     return {
@@ -98,7 +113,7 @@ export const world = perFile(
       brandName,
       vendorDisplayName,
     };
-    })(),
+  })(),
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -142,8 +157,14 @@ export interface AreaRules {
 }
 
 export const anyone = () => true;
-export const rows = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all()).results;
-export const cartOf = (userId: string) => rows("SELECT product_id, type FROM cart_items WHERE user_id = ? ORDER BY product_id", userId);
+export const rows = async (sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all()
+  ).results;
+export const cartOf = (userId: string) =>
+  rows("SELECT product_id, type FROM cart_items WHERE user_id = ? ORDER BY product_id", userId);
 export const redirectsTo = (response: Response, location: string | RegExp) => {
   expect([302, 303]).toContain(response.status);
   if (typeof location === "string") expect(response.headers.get("location")).toBe(location);
@@ -171,10 +192,20 @@ export async function orderToSend(ownerId: string, storeId: string | null = null
   const orderId = `order_send_${crypto.randomUUID().slice(0, 12)}`;
   const itemId = `item_send_${crypto.randomUUID().slice(0, 12)}`;
   const now = Date.now();
-  const address = JSON.stringify({ fullName: "Matrix Shopper", addressLine1: "1 Matrix Row", city: "London", postalCode: "N1 1AA", country: "United Kingdom" });
+  const address = JSON.stringify({
+    fullName: "Matrix Shopper",
+    addressLine1: "1 Matrix Row",
+    city: "London",
+    postalCode: "N1 1AA",
+    country: "United Kingdom",
+  });
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'pending', 5000, 399, 5399, ?, ?, ?, ?)").bind(orderId, shopper.id, address, address, now, now),
-    env.DB.prepare("INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, seller_id, seller_type, handler, status, created_at) VALUES (?, ?, ?, 'Matrix Parcel', 'purchase', 5000, 5000, ?, ?, ?, 'pending', ?)").bind(
+    env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'pending', 5000, 399, 5399, ?, ?, ?, ?)",
+    ).bind(orderId, shopper.id, address, address, now, now),
+    env.DB.prepare(
+      "INSERT INTO order_items (id, order_id, product_id, name, type, price, buying_price, seller_id, seller_type, handler, status, created_at) VALUES (?, ?, ?, 'Matrix Parcel', 'purchase', 5000, 5000, ?, ?, ?, 'pending', ?)",
+    ).bind(
       itemId,
       orderId,
       product.id,
@@ -188,9 +219,17 @@ export async function orderToSend(ownerId: string, storeId: string | null = null
 }
 
 /** The 'Mark shipped' form for an order to send. */
-export const shipForm = (order: { orderId: string; itemId: string }) => ({ intent: "ship", orderId: order.orderId, itemId: order.itemId, carrier: "dpd", trackingNumber: "15501234567890" });
+export const shipForm = (order: { orderId: string; itemId: string }) => ({
+  intent: "ship",
+  orderId: order.orderId,
+  itemId: order.itemId,
+  carrier: "dpd",
+  trackingNumber: "15501234567890",
+});
 
 /** The item was posted with the form's tracking. */
 export async function expectShipped(itemId: string) {
-  expect(await rows("SELECT status, carrier, tracking_number FROM order_items WHERE id = ?", itemId)).toEqual([{ status: "shipped", carrier: "dpd", tracking_number: "15501234567890" }]);
+  expect(await rows("SELECT status, carrier, tracking_number FROM order_items WHERE id = ?", itemId)).toEqual([
+    { status: "shipped", carrier: "dpd", tracking_number: "15501234567890" },
+  ]);
 }

@@ -11,8 +11,10 @@ export const rules: AreaRules = {
     "routes/shop/brand.tsx": everyone,
     "routes/shop/category.tsx": everyone,
     "routes/shop/product.tsx": everyone,
-    "routes/shop/cart.tsx": (who) => page(200, isSignedIn(who) ? { shows: "Shopping Cart" } : { shows: "Please sign in to view your cart" }),
-    "routes/shop/favorites.tsx": (who) => page(200, isSignedIn(who) ? { shows: "0 favorites" } : { shows: "Sign in to view your favorites" }),
+    "routes/shop/cart.tsx": (who) =>
+      page(200, isSignedIn(who) ? { shows: "Shopping Cart" } : { shows: "Please sign in to view your cart" }),
+    "routes/shop/favorites.tsx": (who) =>
+      page(200, isSignedIn(who) ? { shows: "0 favorites" } : { shows: "Sign in to view your favorites" }),
     "routes/shop/store-profile.tsx": everyone,
     "routes/shop/slug.tsx": everyone,
     // 'Ships to my country' (decision 0094): anyone, back to a listing with their country (the UK: no one here has an order abroad).
@@ -37,7 +39,12 @@ export const rules: AreaRules = {
       },
       switch: {
         allowed: isSignedIn,
-        form: async (ctx) => ({ intent: "switch", productId: (await inCart(ctx)).id, option: "purchase", returnTo: "/cart" }),
+        form: async (ctx) => ({
+          intent: "switch",
+          productId: (await inCart(ctx)).id,
+          option: "purchase",
+          returnTo: "/cart",
+        }),
         check: async (ctx, response, form) => {
           redirectsTo(response, "/cart");
           expect(await cartOf(ctx.user!.id)).toEqual([{ product_id: form.productId, type: "purchase" }]);
@@ -61,11 +68,16 @@ export const rules: AreaRules = {
       },
       checkout: {
         allowed: isSignedIn,
-        form: async (ctx) => (await inCart(ctx), { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING }),
+        form: async (ctx) => (
+          await inCart(ctx),
+          { intent: "checkout", idempotencyKey: crypto.randomUUID(), ...BILLING }
+        ),
         check: async (ctx, response) => {
           // Checkout goes on to the provider's hosted page (here the local one), the items reserved (decision 0055).
           redirectsTo(response, /^\/dev\/payments\/checkout\/cs_local_[0-9a-f]{32}$/);
-          expect(await rows("SELECT id FROM orders WHERE user_id = ? AND status = 'awaiting_payment'", ctx.user!.id)).toHaveLength(1);
+          expect(
+            await rows("SELECT id FROM orders WHERE user_id = ? AND status = 'awaiting_payment'", ctx.user!.id),
+          ).toHaveLength(1);
           expect(await cartOf(ctx.user!.id)).toEqual([]);
         },
       },
@@ -76,7 +88,9 @@ export const rules: AreaRules = {
         form: async (ctx) => ({ intent: "toggle", productId: (await ctx.product()).id }),
         check: async (ctx, response, form) => {
           redirectsTo(response, "/favorites");
-          expect(await rows("SELECT product_id FROM favorites WHERE user_id = ?", ctx.user!.id)).toEqual([{ product_id: form.productId }]);
+          expect(await rows("SELECT product_id FROM favorites WHERE user_id = ?", ctx.user!.id)).toEqual([
+            { product_id: form.productId },
+          ]);
         },
       },
     },

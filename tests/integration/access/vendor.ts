@@ -1,6 +1,25 @@
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { area, createProduct, createUser, expectShipped, isSignedIn, MANAGE_PRODUCTS, orderToSend, ownerOrStaff, redirectsTo, rows, shipForm, tag, vendors, world, type ActionRule, type AreaRules, type Ctx, type Who } from "./kit";
+import {
+  area,
+  createProduct,
+  createUser,
+  expectShipped,
+  isSignedIn,
+  MANAGE_PRODUCTS,
+  orderToSend,
+  ownerOrStaff,
+  redirectsTo,
+  rows,
+  shipForm,
+  tag,
+  vendors,
+  world,
+  type ActionRule,
+  type AreaRules,
+  type Ctx,
+  type Who,
+} from "./kit";
 
 // seller-store-admin.md §6: vendors or admins; a vendor opens only their own products (decision
 // 0012: staff who manage products may open and save any); the product owner answers price-change
@@ -11,8 +30,12 @@ const inArea = (who: Who) => isSignedIn(who) && vendors(who);
 
 /** A returned rental being prepared, of a seller nobody in the matrix is (decision 0080). */
 async function preparedItemOfSomeoneElse() {
-  const product = await createProduct((await createUser()).id, { name: `Matrix Prepared ${crypto.randomUUID().slice(0, 8)}` });
-  await env.DB.prepare("UPDATE products SET availability = 'rented', prepared_until = ? WHERE id = ?").bind(Date.now() + 86_400_000, product.id).run();
+  const product = await createProduct((await createUser()).id, {
+    name: `Matrix Prepared ${crypto.randomUUID().slice(0, 8)}`,
+  });
+  await env.DB.prepare("UPDATE products SET availability = 'rented', prepared_until = ? WHERE id = ?")
+    .bind(Date.now() + 86_400_000, product.id)
+    .run();
   return product.id;
 }
 const mayEditAny = (who: Who) => MANAGE_PRODUCTS.includes(who);
@@ -41,8 +64,14 @@ async function pendingRequest(productId: string, ownerId: string) {
   const shared = await world();
   const id = `pcr_${crypto.randomUUID()}`;
   // One request per product and store waits at a time (migration 0046): the last case's is answered.
-  await env.DB.prepare("UPDATE price_change_requests SET status = 'rejected' WHERE product_id = ? AND status = 'pending'").bind(productId).run();
-  await env.DB.prepare("INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, 1700, 11500, 'Matrix', 'pending', ?)")
+  await env.DB.prepare(
+    "UPDATE price_change_requests SET status = 'rejected' WHERE product_id = ? AND status = 'pending'",
+  )
+    .bind(productId)
+    .run();
+  await env.DB.prepare(
+    "INSERT INTO price_change_requests (id, product_id, owner_id, store_id, suggested_rental_price, suggested_buying_price, reason, status, created_at) VALUES (?, ?, ?, ?, 1700, 11500, 'Matrix', 'pending', ?)",
+  )
     .bind(id, productId, ownerId, shared.storeId, Date.now())
     .run();
   return id;
@@ -53,7 +82,13 @@ const suggestion = (where: string): ActionRule => ({
   form: async () => ({ intent: "suggest_brand", suggestedName: `Matrix Label ${crypto.randomUUID().slice(0, 8)}` }),
   check: async (ctx, response, form) => {
     expect(response.status).toBe(200);
-    expect(await rows("SELECT status FROM brand_suggestions WHERE suggested_by = ? AND suggested_name = ?", ctx.user!.id, form.suggestedName)).toEqual([{ status: "pending" }]);
+    expect(
+      await rows(
+        "SELECT status FROM brand_suggestions WHERE suggested_by = ? AND suggested_name = ?",
+        ctx.user!.id,
+        form.suggestedName,
+      ),
+    ).toEqual([{ status: "pending" }]);
   },
   refused: where === "dashboard" ? undefined : notFoundInArea("Product not found"),
 });
@@ -68,10 +103,19 @@ export const rules: AreaRules = {
     "routes/vendor/index.tsx": {
       create_product: {
         allowed: inArea,
-        form: async () => ({ intent: "create_product", ...productForm(`Matrix Listing ${crypto.randomUUID().slice(0, 8)}`, (await world()).brandName) }),
+        form: async () => ({
+          intent: "create_product",
+          ...productForm(`Matrix Listing ${crypto.randomUUID().slice(0, 8)}`, (await world()).brandName),
+        }),
         check: async (ctx, response, form) => {
           redirectsTo(response, "/vendor");
-          expect(await rows("SELECT status, product_status FROM products WHERE owner_id = ? AND name = ?", ctx.user!.id, form.name)).toEqual([{ status: "pending", product_status: "pending" }]);
+          expect(
+            await rows(
+              "SELECT status, product_status FROM products WHERE owner_id = ? AND name = ?",
+              ctx.user!.id,
+              form.name,
+            ),
+          ).toEqual([{ status: "pending", product_status: "pending" }]);
         },
       },
       suggest_brand: suggestion("dashboard"),
@@ -82,8 +126,15 @@ export const rules: AreaRules = {
         check: async (ctx, response) => {
           expect(response.status).toBe(303);
           expect(response.headers.get("location")).toMatch(/\/dev\/payments\/onboarding\/acct_local_[0-9a-f]{16}$/);
-          expect(await rows("SELECT payee_type, status FROM payee_accounts WHERE payee_id = ?", ctx.user!.id)).toEqual([{ payee_type: "owner", status: "not_started" }]);
-          expect(await rows("SELECT count(*) AS n FROM payee_accounts WHERE payee_id = ?", (await (await world()).member("vendor")).id)).toEqual([{ n: 0 }]);
+          expect(await rows("SELECT payee_type, status FROM payee_accounts WHERE payee_id = ?", ctx.user!.id)).toEqual([
+            { payee_type: "owner", status: "not_started" },
+          ]);
+          expect(
+            await rows(
+              "SELECT count(*) AS n FROM payee_accounts WHERE payee_id = ?",
+              (await (await world()).member("vendor")).id,
+            ),
+          ).toEqual([{ n: 0 }]);
         },
       },
       // The owner answering their own request (every member of the area may have products).
@@ -105,7 +156,9 @@ export const rules: AreaRules = {
         },
         check: async (_ctx, response, form) => {
           redirectsTo(response, /^\/account\/labels\/lbl_/);
-          expect(await rows("SELECT status, carrier FROM order_items WHERE id = ?", form.itemId)).toEqual([{ status: "shipped", carrier: "royal_mail" }]);
+          expect(await rows("SELECT status, carrier FROM order_items WHERE id = ?", form.itemId)).toEqual([
+            { status: "shipped", carrier: "royal_mail" },
+          ]);
         },
       },
       // Turnaround (decision 0080): someone else's item being prepared is nobody's to mark ready here.
@@ -120,16 +173,26 @@ export const rules: AreaRules = {
       // Every member of the area sets their own turnaround, whatever the form names.
       set_turnaround: {
         allowed: inArea,
-        form: async () => ({ intent: "set_turnaround", turnaroundDays: "3", userId: (await (await world()).member("vendor")).id }),
+        form: async () => ({
+          intent: "set_turnaround",
+          turnaroundDays: "3",
+          userId: (await (await world()).member("vendor")).id,
+        }),
         check: async (ctx, response) => {
           redirectsTo(response, "/vendor?tab=orders");
-          expect(await rows("SELECT turnaround_days FROM users WHERE id = ?", ctx.user!.id)).toEqual([{ turnaround_days: 3 }]);
+          expect(await rows("SELECT turnaround_days FROM users WHERE id = ?", ctx.user!.id)).toEqual([
+            { turnaround_days: 3 },
+          ]);
         },
       },
       // Nobody inspects an item that is not theirs (issue 22): area members get 'not found'.
       inspect: {
         allowed: () => false,
-        form: async () => ({ intent: "inspect", itemId: `item_missing_${crypto.randomUUID().slice(0, 8)}`, outcome: "good" }),
+        form: async () => ({
+          intent: "inspect",
+          itemId: `item_missing_${crypto.randomUUID().slice(0, 8)}`,
+          outcome: "good",
+        }),
         check: async () => {
           throw new Error("nobody inspects an item that is not theirs");
         },
@@ -144,7 +207,9 @@ export const rules: AreaRules = {
         },
         check: async (_ctx, response, form) => {
           redirectsTo(response, "/vendor?tab=notifications");
-          expect(await rows("SELECT status FROM price_change_requests WHERE id = ?", form.requestId)).toEqual([{ status: "accepted" }]);
+          expect(await rows("SELECT status FROM price_change_requests WHERE id = ?", form.requestId)).toEqual([
+            { status: "accepted" },
+          ]);
         },
       },
       // Someone else's request (the world's seller product): nobody else may answer it, staff included.
@@ -152,7 +217,10 @@ export const rules: AreaRules = {
         allowed: () => false,
         form: async () => {
           const shared = await world();
-          return { intent: "reject_price", requestId: await pendingRequest(shared.sellerProduct.id, (await shared.member("vendor")).id) };
+          return {
+            intent: "reject_price",
+            requestId: await pendingRequest(shared.sellerProduct.id, (await shared.member("vendor")).id),
+          };
         },
         check: async () => {
           throw new Error("nobody but the owner may answer");
@@ -171,14 +239,27 @@ export const rules: AreaRules = {
         allowed: mayEditAny,
         form: async () => {
           const shared = await world();
-          const [row] = (await rows("SELECT images FROM products WHERE id = ?", shared.sellerProduct.id)) as { images: string }[];
-          return { intent: "save", ...productForm(shared.sellerProduct.name, shared.brandName), description: `Saved by staff ${crypto.randomUUID()}`, imagesKeep: JSON.parse(row!.images) as string[] };
+          const [row] = (await rows("SELECT images FROM products WHERE id = ?", shared.sellerProduct.id)) as {
+            images: string;
+          }[];
+          return {
+            intent: "save",
+            ...productForm(shared.sellerProduct.name, shared.brandName),
+            description: `Saved by staff ${crypto.randomUUID()}`,
+            imagesKeep: JSON.parse(row!.images) as string[],
+          };
         },
         check: async (_ctx, response, form) => {
           const shared = await world();
           redirectsTo(response, "/vendor");
-          expect(await rows("SELECT name, description, owner_id FROM products WHERE id = ?", shared.sellerProduct.id)).toEqual([
-            { name: shared.sellerProduct.name, description: form.description, owner_id: (await shared.member("vendor")).id },
+          expect(
+            await rows("SELECT name, description, owner_id FROM products WHERE id = ?", shared.sellerProduct.id),
+          ).toEqual([
+            {
+              name: shared.sellerProduct.name,
+              description: form.description,
+              owner_id: (await shared.member("vendor")).id,
+            },
           ]);
         },
         refused: notFoundInArea("Product not found"),

@@ -20,7 +20,11 @@ export function Orders({ data }: { data: LoaderData }) {
         caption="Your orders, newest first"
         rows={orders}
         empty="You haven't placed any orders yet"
-        paging={{ page: "page" in data ? (data.page ?? 1) : 1, hasNext, href: (p) => listHref("/account?tab=orders", {}, p) }}
+        paging={{
+          page: "page" in data ? (data.page ?? 1) : 1,
+          hasNext,
+          href: (p) => listHref("/account?tab=orders", {}, p),
+        }}
         columns={[
           {
             header: "Order ID",
@@ -37,7 +41,9 @@ export function Orders({ data }: { data: LoaderData }) {
             cell: (order) => (
               <>
                 <StatusBadge status={order.status} variant={accountStatusVariant(order.status)} />
-                {order.rentalEndsAt ? <span className="mt-1 block text-xs text-stone-700">{returnOrBuyBy(order.rentalEndsAt)}</span> : null}
+                {order.rentalEndsAt ? (
+                  <span className="mt-1 block text-xs text-stone-700">{returnOrBuyBy(order.rentalEndsAt)}</span>
+                ) : null}
               </>
             ),
           },

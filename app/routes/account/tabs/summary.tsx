@@ -11,7 +11,11 @@ export function Summary({ data }: { data: LoaderData }) {
       <StatCard label="Total Orders" value={s.totalOrders} note="All time orders" />
       {data.isVendor ? (
         <>
-          <StatCard label="Total Sales" value={formatGBP(s.totalSales)} note="Revenue generated: what shoppers paid for your items" />
+          <StatCard
+            label="Total Sales"
+            value={formatGBP(s.totalSales)}
+            note="Revenue generated: what shoppers paid for your items"
+          />
           <StatCard label="Products" value={s.products} note="Listed products" />
         </>
       ) : null}
