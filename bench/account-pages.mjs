@@ -10,8 +10,9 @@ export const accountPages = {
     ["admin Orders", "/admin/orders"],
     ["admin Products", "/admin/products"],
     ["admin Users", "/admin/users"],
-    ["admin Financial", "/admin/financial"],
   ],
+  // Financial is the superadmin's alone (seller-store-admin.md §6): an admin gets 403.
+  "superadmin@closetloop.test": [["admin Financial", "/admin/financial"]],
   "shopper@closetloop.test": [["account (shopper)", "/account"]],
 };
 /** The shopper's latest order's page: its reference is read from their account, not assumed. */
