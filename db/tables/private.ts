@@ -27,8 +27,18 @@ const ALSO_PRIVATE: Readonly<Record<string, readonly string[]>> = {
   notification_outbox: ["recipient", "body"],
 };
 
+/**
+ * Columns whose names sound private but that a public page shows by design, by table: a partner
+ * store is a shop, and its shop's address is on its public page ('Store located at …', decision
+ * 0094), as it was when the address was free text in its description.
+ */
+const PUBLIC_BY_DESIGN: Readonly<Record<string, readonly string[]>> = {
+  stores: ["address"],
+};
+
 /** Whether `column` of `table` (their SQL names) is private. */
 export function isPrivateColumn(table: string, column: string) {
+  if (PUBLIC_BY_DESIGN[table]?.includes(column)) return false;
   return PRIVATE_NAME.some((rule) => rule.test(column)) || (ALSO_PRIVATE[table]?.includes(column) ?? false);
 }
 

@@ -166,6 +166,9 @@ describe("public pages carry nothing private", () => {
     expect(isPrivateColumn("orders", "billing_phone")).toBe(true);
     expect(isPrivateColumn("payouts", "provider_payout_id")).toBe(true);
     expect(isPrivateColumn("products", "name")).toBe(false);
+    // A partner store's shop address is public by design (decision 0094); a person's is not.
+    expect(isPrivateColumn("stores", "address")).toBe(false);
+    expect(isPrivateColumn("users", "address")).toBe(true);
     // The demo's people are among the values looked for.
     expect([...values.keys()]).toEqual(
       expect.arrayContaining(["Vera Vintage", "vendor@closetloop.test", "Sam Shopper", "14 Lark Lane"]),
