@@ -65,13 +65,14 @@ const GROUP_FEE = 399;
 
 export async function seed({ db, env, now, DAY, batch }) {
   // The local provider's own record of her connected account (as 80-payouts.mjs does for Vera's):
-  // the weekly job's transfer to her reads it, and without it her payout's transfer failed.
-  const accountKey = "payouts:local:account:acct_local_demo_anna";
+  // the weekly job's transfer to her reads it, and without it her payout's transfer failed. Its id is
+  // letters and digits after acct_local_, as the local provider accepts (payouts-local.server.ts).
+  const accountKey = "payouts:local:account:acct_local_demoanna";
   if (!(await env.CACHE.get(accountKey))) {
     await env.CACHE.put(
       accountKey,
       JSON.stringify({
-        id: "acct_local_demo_anna",
+        id: "acct_local_demoanna",
         object: "account",
         payee: { type: "owner", id: SELLER },
         details_submitted: true,
@@ -137,7 +138,7 @@ export async function seed({ db, env, now, DAY, batch }) {
   );
   // Verified seller: payouts set up and active with the payment provider (which checked her identity).
   s(
-    "INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', 'acct_local_demo_anna', 'active', ?, ?) ON CONFLICT DO NOTHING",
+    "INSERT INTO payee_accounts (payee_type, payee_id, provider, provider_account_id, status, created_at, updated_at) VALUES ('owner', ?, 'local', 'acct_local_demoanna', 'active', ?, ?) ON CONFLICT DO NOTHING",
     SELLER,
     now - 280 * DAY,
     now - 280 * DAY,
