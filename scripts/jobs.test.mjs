@@ -276,7 +276,9 @@ describe("npm run jobs", () => {
 
     const made = await readState({
       payouts: `SELECT recipient_type || ':' || recipient_id AS recipient, total_amount AS total, commission_amount AS commission, net_amount AS net FROM payouts WHERE period_start = ${summary.periodStart}`,
-      unpaid: `SELECT count(*) AS n FROM transactions t WHERE t.payout_id IS NULL AND t.status = 'completed' AND t.created_at < ${periodEnd} AND ${notHeld}`,
+      // A seller's money is paid with its transaction; the platform's own (an owner-less
+      // transaction: a rental's damage protection, decision 0080) and every share through its commission.
+      unpaid: `SELECT count(*) AS n FROM transactions t WHERE t.status = 'completed' AND t.created_at < ${periodEnd} AND ${notHeld} AND ((t.owner_id IS NOT NULL AND t.payout_id IS NULL) OR EXISTS (SELECT 1 FROM commissions c WHERE c.transaction_id = t.id AND c.payout_id IS NULL))`,
     });
     expect(made.payouts).toHaveLength(summary.payouts);
     expect(new Set(made.payouts.map((p) => p.recipient)).size).toBe(summary.payouts);
