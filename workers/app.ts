@@ -8,7 +8,7 @@ import { devFailure, withDevFailure } from "../app/services/dev-failures.server"
 import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
-import { perIsolate } from "../app/services/per-isolate";
+import { onFirstUse } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
 import { sharesWithSignedIn, wantsStitchedPage } from "../app/services/stitch-gate.server";
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
@@ -26,16 +26,13 @@ appConfig(startupEnv);
 // The request gate and React Router share one import of the server build. Vite's dev server
 // re-imports it per request (an edited route takes effect at once); elsewhere it is loaded once:
 // under the test runner every import() is a round trip to Vite (~8 ms). Kept as a value, never as
-// a pending promise other requests wait on (app/services/per-isolate.ts, decision 0070).
-const loadServerBuild = () => import("virtual:react-router/server-build");
-const serverBuild = import.meta.env.MODE === "development" ? loadServerBuild : perIsolate(loadServerBuild);
+// a pending promise other requests wait on (app/services/per-isolate.ts, decisions 0070, 0097).
+const serverBuild = onFirstUse(() => import("virtual:react-router/server-build"));
 const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
 
 // What only some requests need loads at the first of them, once per isolate (decision 0096): the
 // queue consumer (e-mail rendering, image variants), the cron jobs, the webhooks, a conversation's
 // live socket and the stitched pages' renderer. The Worker's startup evaluates none of them.
-// Vite's dev server imports them each time, as it does the server build, so an edit takes effect.
-const onFirstUse = <T>(load: () => Promise<T>) => (import.meta.env.MODE === "development" ? load : perIsolate(load));
 const queueConsumer = onFirstUse(() => import("./queue"));
 const cronJobs = onFirstUse(() => import("./cron"));
 const liveSockets = onFirstUse(() => import("./live"));

@@ -23,7 +23,7 @@ import {
   type Party,
 } from "../app/domain/messages";
 import { appConfig } from "../app/env.server";
-import { perIsolate } from "../app/services/per-isolate";
+import { onFirstUse } from "../app/services/per-isolate";
 
 // One Durable Object per conversation (issue 26; docs/decisions/0054-live-conversations.md). It is
 // the order of the conversation's messages: every message, from a socket frame or a form post,
@@ -49,7 +49,7 @@ const MEMBER_HEADER = "x-closetloop-member";
 
 // The e-mail to an absent party goes through the notifications (and their tables): loaded at the
 // first one, not when the Worker starts (decision 0096).
-const notifications = perIsolate(() => import("../app/services/notify.server"));
+const notifications = onFirstUse(() => import("../app/services/notify.server"));
 
 export class ConversationRoom extends DurableObject<Env> {
   /** The last sequence number given, read from D1 on the first message after the object (re)starts. */

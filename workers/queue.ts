@@ -6,7 +6,7 @@ import { deliverImageVariants } from "../app/services/image-variants.server";
 import { emailProvider, marketingProvider } from "../app/services/providers.server";
 import { fulfilAccountEmail } from "../app/services/auth.server";
 import { recordViews } from "../app/services/views.server";
-import { perIsolate } from "../app/services/per-isolate";
+import { onFirstUse } from "../app/services/per-isolate";
 import { noticeDelivery } from "../app/services/notify.server";
 import {
   QueueMessage,
@@ -19,7 +19,7 @@ export const MAX_ATTEMPTS = 5;
 
 // E-mail rendering (React's server renderer and React Email) loads with the first e-mail, not
 // with a batch of page views (decision 0096).
-const emailRendering = perIsolate(() => import("../app/services/email-render.server"));
+const emailRendering = onFirstUse(() => import("../app/services/email-render.server"));
 
 /** Exponential backoff for a failed delivery: 10 s, 20 s, 40 s ... capped at 10 minutes. */
 export function retryDelaySeconds(attempts: number) {

@@ -3,6 +3,12 @@
 // docs/decisions/0019-image-variants.md
 import type { ImageVariantsMessage } from "../domain/queue-messages";
 import { isVariantKey, keyProblem } from "../domain/images";
+import { onFirstUse } from "./per-isolate";
+
+// The codecs (their WebAssembly is most of the Worker's size) load with the first image, not at
+// every start of the Worker (decisions 0077, 0096).
+const imagePipeline = onFirstUse(() => import("./image-pipeline.server"));
+const imageWasm = onFirstUse(() => import("./image-wasm.server"));
 
 /** Queues.sendBatch takes at most 100 messages. */
 const SEND_BATCH = 100;
@@ -48,11 +54,9 @@ export async function deliverImageVariants(
   body: ImageVariantsMessage,
   policy: RetryPolicy,
 ) {
-  // The codecs (their WebAssembly is most of the Worker's size) load with the first image, not at
-  // every start of the Worker (decision 0077).
-  const { UnreadableImage, writeImageVariants } = await import("./image-pipeline.server");
+  const { UnreadableImage, writeImageVariants } = await imagePipeline();
   try {
-    const { workerImageWasm } = await import("./image-wasm.server");
+    const { workerImageWasm } = await imageWasm();
     const variants = await writeImageVariants(env.IMAGES, body.imageKey, workerImageWasm);
     console.log(
       "image variants: written",

@@ -11,6 +11,7 @@ import {
 import { accountStatus, transferFor, type AccountFacts, type PayeeAccountStatus } from "../domain/payouts";
 import type { PayeeDetails, PayoutProvider, PayoutServices } from "./payout-types";
 import { localPayoutProvider } from "./payouts-local.server";
+import { onFirstUse } from "./per-isolate";
 import { stripePayoutProvider } from "./payouts-stripe.server";
 
 export type { PayeeDetails, PayoutProvider, PayoutServices };
@@ -89,9 +90,12 @@ export async function payeeStatus(
 
 // ---- The weekly job: transfers ----
 
-/** The payee is told their payout is paid (the same notice as staff's 'Mark paid'; loaded late: notices use the jobs module). */
+/** Loaded late: notices use the jobs module. */
+const notices = onFirstUse(() => import("./notices.server"));
+
+/** The payee is told their payout is paid (the same notice as staff's 'Mark paid'). */
 async function tellPaid(services: PayoutServices, payoutId: string) {
-  const { tellPayoutPaid } = await import("./notices.server");
+  const { tellPayoutPaid } = await notices();
   await tellPayoutPaid(services, payoutId);
 }
 

@@ -2,6 +2,7 @@ import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { forgetPagesVersion } from "../../app/services/freshness.server";
 import { forgetPages } from "../../app/services/page-cache.server";
+import { loadAllNow } from "../../app/services/per-isolate";
 
 // Every test file starts from the state right after the migrations: an empty D1 (but for the rows
 // the migrations write), an empty KV and R2. Files share a workerd process one after another
@@ -78,3 +79,9 @@ if (!migrated) {
     more = page.truncated;
   }
 }
+
+// What the Worker loads on first use is loaded before the file's first request, so no request
+// waits on another's import (app/services/per-isolate.ts, decision 0097). Importing the Worker
+// registers its modules; the second file of a process finds them loaded.
+await import("../../workers/app");
+await loadAllNow();
