@@ -38,21 +38,32 @@ const STEPS = [
   ],
 ];
 
+/** The children's user and system seconds from bash's `times` (its second line: "0m12.345s 0m1.234s"). */
+function cpuSeconds(text) {
+  const line = text.trim().split("\n")[1] ?? "";
+  const seconds = [...line.matchAll(/(\d+)m([\d.]+)s/g)].map(([, m, s]) => Number(m) * 60 + Number(s));
+  return seconds.length === 2 ? seconds[0] + seconds[1] : null;
+}
+
 /** Runs one phase; alone it prints as it goes, beside others its output is kept and printed when it ends. */
 function run([name, command, extraEnv = {}], alone) {
   const t0 = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, {
-      shell: true,
-      stdio: alone ? "inherit" : ["ignore", "pipe", "pipe"],
+    // The shell's `times` prints its children's CPU time (user and system, each descendant it
+    // waited for included) last: how much of the 2-core machine the phase took, beside its wall time.
+    const child = spawn(`${command}; status=$?; times >&3; exit $status`, {
+      shell: "/bin/bash",
+      stdio: alone ? ["inherit", "inherit", "inherit", "pipe"] : ["ignore", "pipe", "pipe", "pipe"],
       env: { ...process.env, ...extraEnv },
     });
     const output = [];
     child.stdout?.on("data", (chunk) => output.push(chunk));
     child.stderr?.on("data", (chunk) => output.push(chunk));
+    const times = [];
+    child.stdio[3].on("data", (chunk) => times.push(chunk));
     child.on("close", (status) => {
       if (!alone) process.stdout.write(`\n── ${name} ──\n${Buffer.concat(output).toString()}`);
-      resolve({ name, status, seconds: (Date.now() - t0) / 1000 });
+      resolve({ name, status, seconds: (Date.now() - t0) / 1000, cpu: cpuSeconds(Buffer.concat(times).toString()) });
     });
   });
 }
@@ -65,17 +76,19 @@ const started = Date.now();
 for (const step of STEPS) {
   const t0 = Date.now();
   const results = await Promise.all(step.map((phase) => run(phase, step.length === 1)));
-  for (const { name, seconds } of results) times.push([name, seconds]);
-  if (step.length > 1) times.push([`  (side by side: ${((Date.now() - t0) / 1000).toFixed(1)} s)`, null]);
+  for (const { name, seconds, cpu } of results) times.push([name, seconds, cpu]);
+  if (step.length > 1) times.push([`  (side by side: ${((Date.now() - t0) / 1000).toFixed(1)} s)`, null, null]);
   failed = results.find((r) => r.status !== 0)?.name ?? null;
   if (failed) break;
 }
 
 const width = Math.max(...times.map(([n]) => n.length));
-console.log("\nnpm test, time per phase:");
-for (const [name, seconds] of times)
-  console.log(seconds === null ? name : `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s`);
-console.log(`  ${"total".padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+const cpuOf = (cpu) => (cpu === null ? "" : `   ${cpu.toFixed(0).padStart(5)} s of CPU`);
+console.log("\nnpm test, time per phase (wall, and the CPU its processes used):");
+for (const [name, seconds, cpu] of times)
+  console.log(seconds === null ? name : `  ${name.padEnd(width)}  ${seconds.toFixed(1).padStart(7)} s${cpuOf(cpu)}`);
+const allCpu = times.reduce((sum, [, , cpu]) => sum + (cpu ?? 0), 0);
+console.log(`  ${"total".padEnd(width)}  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s${cpuOf(allCpu)}`);
 await new Promise((resolve) =>
   spawn("node scripts/slowest-tests.mjs 20", { shell: true, stdio: "inherit" }).on("close", resolve),
 );
