@@ -3,6 +3,7 @@ import { stores, users } from "../../db/schema";
 import type { CartLine } from "../domain/basket";
 import { countryOf } from "../domain/countries";
 import { basketTotals, groupKey } from "../domain/delivery";
+import { savedShipTo } from "../domain/checkout";
 import { deliveryTo, type ShippingSettings } from "../domain/shipping-zones";
 import type { Database } from "./db.server";
 
@@ -108,7 +109,7 @@ export async function deliveryToSaved(
   saved: { shipping: Record<string, string>; billing: Record<string, string>; same: boolean } | null,
 ) {
   const totals = basketTotals(lines);
-  const country = countryOf(saved ? (saved.same ? saved.billing.country : saved.shipping.country) : null);
+  const country = countryOf(savedShipTo(saved));
   if (!country || country.code === "GB" || lines.length === 0) return totals;
   const delivery = deliveryTo(lines, await handlerShipping(db, lines), country.code);
   return delivery.ok

@@ -111,6 +111,11 @@ export function checkoutEcho(form: FormData) {
 }
 export type CheckoutEcho = ReturnType<typeof checkoutEcho>;
 
+/** The country a checkout started from these addresses sends to (the billing one when they are the same). */
+export const savedShipTo = (
+  saved: { shipping: Record<string, string>; billing: Record<string, string>; same: boolean } | null,
+) => (saved ? (saved.same ? saved.billing.country : saved.shipping.country) : null);
+
 /**
  * A checkout started from the shopper's last order (decision 0068): its billing details (with the
  * account's e-mail of today) and, when it was sent elsewhere, its shipping address. Only the

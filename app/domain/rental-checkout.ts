@@ -25,8 +25,24 @@ export type RentalChoicesResult =
   | { ok: true; choices: RentalChoices; values: Record<string, string> }
   | { ok: false; errors: Record<string, string>; values: Record<string, string>; message: string };
 
-/** Reads every rental's choices; a date that cannot be met, or protection asked for a purchase, is refused at its field. */
-export function readRentalChoices(form: FormData, lines: readonly ChoiceLine[], now: number): RentalChoicesResult {
+/**
+ * The country the checkout sends to, as typed (the billing address when 'Same as billing address'):
+ * a need-by date is checked against its zone's transit days on submit, even while the address has
+ * errors of its own, so every field's message comes in one round (decision 0099).
+ */
+export const typedShipTo = (form: FormData): unknown =>
+  form.get(form.get("sameAsBilling") === "on" ? "billing.country" : "shipping.country");
+
+/**
+ * Reads every rental's choices; a date that cannot be met delivering to `country` (the order's
+ * ship-to), or protection asked for a purchase, is refused at its field.
+ */
+export function readRentalChoices(
+  form: FormData,
+  lines: readonly ChoiceLine[],
+  now: number,
+  country?: unknown,
+): RentalChoicesResult {
   const choices: RentalChoices = {};
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
@@ -42,7 +58,7 @@ export function readRentalChoices(form: FormData, lines: readonly ChoiceLine[], 
         errors[needByField(line.productId)] = "A need-by date is for rentals only.";
       continue;
     }
-    const read = readNeedBy(dateValue, now);
+    const read = readNeedBy(dateValue, now, country);
     if (!read.ok) errors[needByField(line.productId)] = read.error;
     else choices[line.productId] = { plan: read.plan, protect };
   }

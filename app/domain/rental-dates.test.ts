@@ -4,7 +4,9 @@ import {
   backAroundAt,
   backAroundText,
   earliestNeedBy,
+  earliestNeedByTo,
   needByPlan,
+  needByRangeTo,
   postByReminderDue,
   readNeedBy,
   NEED_BY_MESSAGES,
@@ -45,6 +47,56 @@ describe("the post-by day is the arrival less 2 working days", () => {
     ["2027-03-01", "2027-03-01", "2027-02-25"], // across a month end
   ])("need it by %s: arrives by %s, post by %s", (needBy, arrivesBy, postBy) => {
     expect(needByPlan(needBy)).toEqual({ needBy, arrivesBy, postBy });
+  });
+});
+
+describe("abroad: the destination zone's transit days (decision 0099)", () => {
+  // Monday 30 November: posted by Wednesday 2 December, then the zone's working days in the post.
+  it.each([
+    ["GB", "2026-12-04"], // 2 days: Friday 4
+    ["FR", "2026-12-09"], // Europe, 5 days: Wednesday 9
+    ["DE", "2026-12-09"],
+    ["US", "2026-12-16"], // the rest of the world, 10 days: Wednesday 16
+    ["ZZ", "2026-12-04"], // a code we do not know: the UK's (checkout refuses the address itself)
+    [null, "2026-12-04"],
+  ])("to %s the earliest day is %s", (country, expected) => {
+    expect(earliestNeedByTo(at("2026-11-30T10:00Z"), country)).toBe(expected);
+  });
+  it.each([
+    ["2026-11-26T10:00Z", "FR", "2026-12-07"], // Thursday → posted by Monday 30 November → 5 days: Monday 7 December
+    ["2027-02-24T10:00Z", "FR", "2027-03-05"], // across February's end: posted by Friday 26 → Friday 5 March
+    ["2026-12-29T10:00Z", "AU", "2027-01-14"], // across the year's end: posted by Thursday 31 → Thursday 14 January
+  ])("checking out at %s to %s: %s", (now, country, expected) => {
+    expect(earliestNeedByTo(at(now), country)).toBe(expected);
+  });
+  it.each([
+    ["2026-12-09", 5, "2026-12-09", "2026-12-02"], // Wednesday, Europe: posted the Wednesday before
+    ["2027-03-06", 5, "2027-03-05", "2027-02-26"], // a Saturday across a month end: arrives Friday, posted the Friday before
+    ["2027-01-04", 10, "2027-01-04", "2026-12-21"], // the rest of the world, across the year's end
+  ])("need it by %s, %i days in the post: arrives by %s, post by %s", (needBy, days, arrivesBy, postBy) => {
+    expect(needByPlan(needBy, days)).toEqual({ needBy, arrivesBy, postBy });
+  });
+  it("refuses a day the UK could meet for France, naming the country and its earliest day", () => {
+    const now = at("2026-11-30T10:00Z");
+    expect(readNeedBy("2026-12-04", now, "GB")).toMatchObject({ ok: true });
+    expect(readNeedBy("2026-12-08", now, "FR")).toEqual({
+      ok: false,
+      error: "That is too early for delivery to France: the earliest date is Wednesday 9 December.",
+    });
+    expect(readNeedBy("2026-12-09", now, "fr")).toEqual({
+      ok: true,
+      plan: { needBy: "2026-12-09", arrivesBy: "2026-12-09", postBy: "2026-12-02" },
+    });
+    expect(readNeedBy("2026-12-15", now, "US")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("United States"),
+    });
+  });
+  it("gives the date field the earliest day of the country the form starts from, named abroad", () => {
+    const now = at("2026-11-30T10:00Z");
+    expect(needByRangeTo(now, "FR")).toEqual({ min: "2026-12-09", max: "2027-01-29", to: "France" });
+    expect(needByRangeTo(now, "GB")).toEqual({ min: "2026-12-04", max: "2027-01-29", to: null });
+    expect(needByRangeTo(now, undefined)).toEqual({ min: "2026-12-04", max: "2027-01-29", to: null });
   });
 });
 

@@ -1,16 +1,19 @@
 // Renting for a date (issue 44, items 1 and 5; decision 0080). Pure: time is passed in.
 //
 // A 'need it by' date is a UK calendar day ('YYYY-MM-DD'). The handler posts within the same
-// working days as every order (DISPATCH_WORKING_DAYS, decision 0041) and the carrier takes
-// TRANSIT_WORKING_DAYS more; nothing is delivered on a Saturday or a Sunday. So the earliest day a
-// shopper can choose is the second working day after the dispatch deadline, a date on a weekend is
-// met by the Friday before it, and the handler's 'post by' day is that delivery day less the transit.
+// working days as every order (DISPATCH_WORKING_DAYS, decision 0041) and the carrier takes the
+// destination zone's transit days more (TRANSIT_DAYS of shipping-zones.ts: 2 in the UK, more
+// abroad; decision 0099); nothing is delivered on a Saturday or a Sunday. So the earliest day a
+// shopper can choose is the transit's working days after the dispatch deadline, a date on a weekend
+// is met by the Friday before it, and the handler's 'post by' day is that delivery day less the transit.
 
+import { countryOf } from "./countries";
 import { DISPATCH_WORKING_DAYS, dispatchBy, returnPostBy } from "./shipping";
 import { RENTAL_DAYS } from "./order-lifecycle";
+import { TRANSIT_DAYS, transitDaysTo, zoneOf } from "./shipping-zones";
 
-/** Working days (Monday to Friday) a parcel spends with the carrier, out or back. */
-export const TRANSIT_WORKING_DAYS = 2;
+/** Working days (Monday to Friday) a parcel spends with the carrier inside the UK, out or back: the UK zone's. */
+export const TRANSIT_WORKING_DAYS = TRANSIT_DAYS.uk;
 /** A need-by date may be at most this many days ahead (an item is not held longer for one shopper). */
 export const NEED_BY_MAX_DAYS = 60;
 /** Days a returned rental is 'Being prepared' unless its handler set otherwise (item 4). */
@@ -63,41 +66,69 @@ export function workingDayOnOrBefore(day: string): string {
   return fromDayNumber(n);
 }
 
-/** The earliest need-by day a shopper checking out at `now` can choose. */
-export const earliestNeedBy = (now: number) =>
-  addWorkingDays(addWorkingDays(ukDay(now), DISPATCH_WORKING_DAYS), TRANSIT_WORKING_DAYS);
+/** The earliest need-by day a shopper checking out at `now` can choose, for a parcel `transitDays` in the post. */
+export const earliestNeedBy = (now: number, transitDays: number = TRANSIT_WORKING_DAYS) =>
+  addWorkingDays(addWorkingDays(ukDay(now), DISPATCH_WORKING_DAYS), transitDays);
+/** The same for delivery to a country: its zone's transit days (the UK's for one we do not know). */
+export const earliestNeedByTo = (now: number, country: unknown) => earliestNeedBy(now, transitDaysTo(country));
 /** The latest one. */
 export const latestNeedBy = (now: number) => fromDayNumber(toDayNumber(ukDay(now))! + NEED_BY_MAX_DAYS);
 
-/** When a rental with this need-by day arrives (no weekend deliveries) and when its handler posts it by. */
-export function needByPlan(needBy: string) {
+/**
+ * The date field's range at checkout, for the country the form starts from (the last order's
+ * ship-to): its earliest day, and the country's name when it is abroad (the page says why it is
+ * later). The address can still change on the form: the date is checked again on submit.
+ */
+export function needByRangeTo(now: number, country: unknown) {
+  const abroad = (zoneOf(country) ?? "uk") !== "uk" ? (countryOf(country)?.name ?? null) : null;
+  return { min: earliestNeedByTo(now, country), max: latestNeedBy(now), to: abroad };
+}
+
+/**
+ * When a rental with this need-by day arrives (no weekend deliveries) and when its handler posts it
+ * by: the arrival less the parcel's working days in the post (the destination zone's).
+ */
+export function needByPlan(needBy: string, transitDays: number = TRANSIT_WORKING_DAYS) {
   const arrivesBy = workingDayOnOrBefore(needBy);
-  return { needBy, arrivesBy, postBy: addWorkingDays(arrivesBy, -TRANSIT_WORKING_DAYS) };
+  return { needBy, arrivesBy, postBy: addWorkingDays(arrivesBy, -transitDays) };
 }
 
 export const NEED_BY_MESSAGES = {
   unparseable: "Enter the date as day, month and year, such as 2026-12-18.",
   past: "That date has passed: choose a date from today on.",
   tooSoon: (earliest: string) => `That is sooner than we can deliver: the earliest date is ${formatDay(earliest)}.`,
+  /** Abroad (decision 0099): the country is named, its parcels take longer. */
+  tooSoonTo: (earliest: string, country: string) =>
+    `That is too early for delivery to ${country}: the earliest date is ${formatDay(earliest)}.`,
   tooLate: (latest: string) => `Choose a date within ${NEED_BY_MAX_DAYS} days: the latest is ${formatDay(latest)}.`,
 } as const;
 
 export type NeedByInput = { ok: true; plan: ReturnType<typeof needByPlan> | null } | { ok: false; error: string };
 
-/** Reads a need-by field: empty means no date (as before issue 44); otherwise a day the carrier can meet. */
-export function readNeedBy(value: unknown, now: number): NeedByInput {
+/**
+ * Reads a need-by field: empty means no date (as before issue 44); otherwise a day the carrier can
+ * meet delivering to `country` (the order's ship-to: its zone's transit days; the UK when not given).
+ */
+export function readNeedBy(value: unknown, now: number, country?: unknown): NeedByInput {
   const raw = typeof value === "string" ? value.trim() : "";
   if (raw === "") return { ok: true, plan: null };
   const n = raw.length <= 10 ? toDayNumber(raw) : null;
   if (n === null) return { ok: false, error: NEED_BY_MESSAGES.unparseable };
   const day = fromDayNumber(n);
   if (day < ukDay(now)) return { ok: false, error: NEED_BY_MESSAGES.past };
-  const earliest = earliestNeedBy(now);
-  if (workingDayOnOrBefore(day) < earliest) return { ok: false, error: NEED_BY_MESSAGES.tooSoon(earliest) };
+  const transit = transitDaysTo(country);
+  const earliest = earliestNeedBy(now, transit);
+  if (workingDayOnOrBefore(day) < earliest) return { ok: false, error: tooSoonFor(earliest, country) };
   const latest = latestNeedBy(now);
   if (day > latest) return { ok: false, error: NEED_BY_MESSAGES.tooLate(latest) };
-  return { ok: true, plan: needByPlan(day) };
+  return { ok: true, plan: needByPlan(day, transit) };
 }
+
+/** The too-soon message: the UK's as before, a country abroad named with its own earliest date. */
+const tooSoonFor = (earliest: string, country: unknown) => {
+  const abroad = (zoneOf(country) ?? "uk") !== "uk" ? countryOf(country) : null;
+  return abroad ? NEED_BY_MESSAGES.tooSoonTo(earliest, abroad.name) : NEED_BY_MESSAGES.tooSoon(earliest);
+};
 
 const dayFormat = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" });
 /** 'Friday 4 December' for a stored day. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   deliveryFeeTo,
   deliveryTo,
+  labelBudget,
   readShippingSettings,
   returnFeeFor,
   shipsToLine,
@@ -128,6 +129,18 @@ describe("the basket's delivery to a country", () => {
     ["ZZ", 2],
   ] as const)("a parcel to or from %s takes %s working days", (country, days) =>
     expect(transitDaysTo(country)).toBe(days),
+  );
+
+  // One label, out or back, within the fee its group paid one way for its zone (decision 0099).
+  it.each([
+    [399, "GB", [{ type: "purchase" }], 399], // the UK's £3.99 pays each label
+    [399, "GB", [{ type: "rental" }], 399],
+    [1299, "FR", [{ type: "purchase" }], 1299], // a purchase from France: its return within Europe's fee
+    [2598, "FR", [{ type: "rental" }], 1299], // a rental to France paid Europe's fee twice: one each way
+    [4998, "US", [{ type: "purchase" }, { type: "rental" }], 2499],
+    [null, "FR", [{ type: "purchase" }], 399], // an order from before per-group fees: £3.99
+  ] as const)("a label of a group that paid %s to %s (%o) may cost %s", (fee, country, group, budget) =>
+    expect(labelBudget(fee, country, group)).toBe(budget),
   );
 
   it("refuses a group that does not ship there, naming its items", () => {

@@ -70,8 +70,27 @@ export const transitDaysTo = (country: unknown): number => TRANSIT_DAYS[zoneOf(c
  * checkout with the delivery. Inside the UK the £3.99 pays both ways (decision 0082's return label).
  */
 export function returnFeeFor(outbound: number | null, country: unknown, lines: readonly { type?: string }[]): number {
-  if (outbound === null || (zoneOf(country) ?? "uk") === "uk") return 0;
-  return lines.some((l) => l.type === "rental") ? outbound : 0;
+  if (outbound === null) return 0;
+  return rentalsFromAbroad(country, lines) ? outbound : 0;
+}
+
+/** Does a group sent to this country pay its rentals' return parcel at checkout (abroad, holding a rental)? */
+const rentalsFromAbroad = (country: unknown, lines: readonly { type?: string }[]) =>
+  (zoneOf(country) ?? "uk") !== "uk" && lines.some((l) => l.type === "rental");
+
+/**
+ * The most one label of a parcel may cost, out or back (decision 0099): one way at the fee its
+ * group paid for its destination's zone — £3.99 in the UK (decision 0082: the £3.99 pays both
+ * labels), the zone's fee abroad, for a purchase's return too. A rental group abroad paid the fee
+ * twice (out and back, decision 0094): one of them. Orders from before per-group fees: £3.99.
+ */
+export function labelBudget(
+  groupFee: number | null | undefined,
+  country: unknown,
+  lines: readonly { type?: string }[],
+): number {
+  if (groupFee === null || groupFee === undefined) return DELIVERY_FEE_PER_GROUP;
+  return rentalsFromAbroad(country, lines) ? Math.floor(groupFee / 2) : groupFee;
 }
 
 /** What the product page says about sending this handler's item to the shopper's country. */

@@ -4,7 +4,7 @@ import { cartLines } from "../data/cart.server";
 import { CheckoutError, orderPayment, placeOrder } from "../data/orders.server";
 import { checkoutEcho, parseCheckoutForm, type CheckoutEcho } from "../domain/checkout";
 import { reservationEnded } from "../domain/payment-timing";
-import { readRentalChoices } from "../domain/rental-checkout";
+import { readRentalChoices, typedShipTo } from "../domain/rental-checkout";
 import { releaseUnstartedOrder, startPayment } from "./checkout-payment.server";
 import { publicPagesChanged } from "./freshness.server";
 import { rememberTimeZone } from "./time-zone.server";
@@ -31,7 +31,9 @@ export async function checkout(request: Request, context: Readonly<RouterContext
   const user = context.get(requestState).user!;
   const parsed = parseCheckoutForm(form);
   const values = checkoutEcho(form);
-  const rentals = readRentalChoices(form, await cartLines(app.db, user.id), Date.now());
+  // A need-by date is checked against the ship-to country's transit days (decision 0099).
+  const shipTo = parsed.ok ? parsed.shipping.country : typedShipTo(form);
+  const rentals = readRentalChoices(form, await cartLines(app.db, user.id), Date.now(), shipTo);
   // The page reloads at its top without JavaScript: the alert there says to look below.
   if (!parsed.ok || !rentals.ok) {
     const errors = { ...(parsed.ok ? {} : parsed.errors), ...(rentals.ok ? {} : rentals.errors) };

@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { orders } from "../../db/schema";
+import { orderItems, orders } from "../../db/schema";
 import { claimFor, markClaimReturned, type ClaimRow } from "../data/claims.server";
 import { completeLabel, dropLabel, labelOfClaim, reserveLabel, type LabelPlace } from "../data/labels.server";
 import { comesBack } from "../domain/claims";
 import { showReference } from "../domain/order-reference";
 import type { PostalAddress } from "../domain/postal-address";
+import { labelBudget } from "../domain/shipping-zones";
+import { declaredContents } from "../domain/customs";
 import { tellClaim } from "./claim-notices.server";
 import type { LifecycleServices } from "./order-lifecycle.server";
 import { handlerKeyOf, labelRequest, returnAddressOf, shippingProvider, type LabelOutcome } from "./shipping.server";
@@ -51,13 +53,32 @@ export async function claimReturnLabel(
     .where(eq(orders.id, claim.orderId))
     .get();
   if (!order) return refused(404, "Claim not found");
+  const from = (order.address ?? {}) as PostalAddress;
+  // Priced within the fee its group paid for its zone, one way (decision 0099): from abroad, the zone's.
+  const group = (
+    await app.db
+      .select({
+        id: orderItems.id,
+        name: orderItems.name,
+        price: orderItems.price,
+        buyingPrice: orderItems.buyingPrice,
+        type: orderItems.type,
+        groupFee: orderItems.groupDeliveryFee,
+        handler: orderItems.handler,
+        sellerId: orderItems.sellerId,
+        ownerId: orderItems.ownerId,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, claim.orderId))
+  ).filter((item) => handlerKeyOf(item) === handlerKeyOf(claim));
+  const budget = labelBudget(group[0]?.groupFee, from.country, group);
   const place: LabelPlace = {
     id: `lbl_${crypto.randomUUID()}`,
     orderId: claim.orderId,
     handlerKey: handlerKeyOf(claim),
     direction: "return",
     provider: provider.name,
-    from: (order.address ?? {}) as PostalAddress,
+    from,
     to,
     itemIds: [claim.orderItemId],
     createdBy: actorId,
@@ -71,7 +92,14 @@ export async function claimReturnLabel(
     await completeLabel(
       app.db,
       place.id,
-      await provider.buyLabel(labelRequest(place, showReference(order.reference))),
+      await provider.buyLabel(
+        labelRequest(
+          place,
+          showReference(order.reference),
+          budget,
+          declaredContents(group.filter((item) => item.id === claim.orderItemId)),
+        ),
+      ),
       now,
     );
   } catch (error) {

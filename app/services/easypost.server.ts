@@ -50,6 +50,37 @@ export function easyPostAddress(address: PostalAddress) {
 }
 
 const GRAMS_PER_OUNCE = 28.349523125;
+const ounces = (grams: number) => Math.ceil((grams / GRAMS_PER_OUNCE) * 10) / 10;
+
+/**
+ * EasyPost's customs information for a parcel between two countries (its Customs Guide: "you need
+ * to pass customs information whenever you are shipping between two countries"; decision 0099):
+ * each garment with its value in GBP and its share of the parcel's weight, signed by the sender;
+ * a parcel on its way back is `returned_goods`. Null inside one country.
+ */
+export function easyPostCustoms(request: LabelRequest) {
+  const from = easyPostAddress(request.from);
+  const to = easyPostAddress(request.to);
+  const contents = request.contents ?? [];
+  if (from.country === to.country || contents.length === 0) return null;
+  const share = Math.max(0.1, Math.floor((ounces(request.weight) / contents.length) * 10) / 10);
+  return {
+    contents_type: request.direction === "return" ? "returned_goods" : "merchandise",
+    contents_explanation: request.direction === "return" ? "Pre-owned clothing sent back" : "Pre-owned clothing",
+    customs_certify: true,
+    customs_signer: from.name,
+    non_delivery_option: "return",
+    restriction_type: "none",
+    customs_items: contents.map((item) => ({
+      description: item.description,
+      quantity: 1,
+      value: item.value / 100,
+      currency: "GBP",
+      weight: share,
+      origin_country: "GB",
+    })),
+  };
+}
 
 export function easyPostProvider(
   config: { EASYPOST_API_KEY?: string },
@@ -75,14 +106,16 @@ export function easyPostProvider(
   return {
     name: "easypost",
     async buyLabel(request: LabelRequest): Promise<BoughtLabel> {
+      const customs = easyPostCustoms(request);
       const shipment = await post("/shipments", {
         shipment: {
           to_address: easyPostAddress(request.to),
           from_address: easyPostAddress(request.from),
-          parcel: { weight: Math.ceil((request.weight / GRAMS_PER_OUNCE) * 10) / 10 },
+          parcel: { weight: ounces(request.weight) },
           is_return: request.direction === "return",
           reference: request.reference,
           options: { label_format: "PDF", print_custom_1: request.reference },
+          ...(customs ? { customs_info: customs } : {}),
         },
       });
       const fitting = (shipment.rates ?? [])

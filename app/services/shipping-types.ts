@@ -16,6 +16,11 @@ export interface LabelRequest {
   maxCost: number;
   /** Our label id: a retried request buys nothing twice. */
   idempotencyKey: string;
+  /**
+   * What the parcel holds, each garment's value in integer pence of GBP (app/domain/customs.ts): a
+   * provider declares it for customs when the parcel crosses a border (decision 0099).
+   */
+  contents?: { description: string; value: number }[];
 }
 
 export interface BoughtLabel {

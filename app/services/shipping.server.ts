@@ -9,7 +9,8 @@ import {
 } from "../data/order-lifecycle.server";
 import { returnDestination } from "../data/returns.server";
 import { CLOSETLOOP_RETURNS_POSTAL } from "../domain/returns";
-import { DELIVERY_FEE_PER_GROUP } from "../domain/delivery";
+import { labelBudget } from "../domain/shipping-zones";
+import { declaredContents, type DeclaredItem } from "../domain/customs";
 import { showReference } from "../domain/order-reference";
 import { addressLines, type PostalAddress } from "../domain/postal-address";
 import { SENDABLE } from "./handlers.server";
@@ -88,10 +89,16 @@ export async function returnAddressOf(app: LifecycleServices, item: ItemHandler)
   return (await senderAddress(app, item)) ?? (item.handler === "vendor" ? CLOSETLOOP_RETURNS_POSTAL : null);
 }
 
-/** What the provider is asked for one label: every label is rated as one parcel within its delivery fee. */
+/**
+ * What the provider is asked for one label: every label is rated as one parcel within its delivery
+ * fee — the fee its group paid for the destination's zone, one way (`labelBudget`, decision 0099:
+ * £3.99 in the UK, the zone's fee abroad, out and back alike), with what it holds for customs.
+ */
 export const labelRequest = (
   place: { id: string; orderId: string; direction: Direction; from: PostalAddress; to: PostalAddress },
   reference: string,
+  maxCost: number,
+  contents: DeclaredItem[],
 ) => ({
   orderId: place.orderId,
   reference,
@@ -99,8 +106,9 @@ export const labelRequest = (
   from: place.from,
   to: place.to,
   weight: PARCEL_GRAMS,
-  maxCost: DELIVERY_FEE_PER_GROUP,
+  maxCost,
   idempotencyKey: place.id,
+  contents,
 });
 
 function whyNothingToSend(mine: LifecycleItem[]): LabelOutcome {
@@ -170,7 +178,21 @@ export async function getLabel(
   const back = place("return");
   const backReserved = await reserveLabel(app.db, back, now);
   const reference = showReference(order.reference);
-  const request = (p: ReturnType<typeof place>) => labelRequest(p, reference);
+  // Each way within the fee the group paid for its zone (decision 0099): from abroad, the zone's.
+  const budget = labelBudget(
+    toSend[0]!.groupDeliveryFee,
+    to.country,
+    mine.map((item) => ({ type: item.kind })),
+  );
+  const contents = declaredContents(
+    toSend.map((item) => ({
+      name: item.name,
+      type: item.kind,
+      price: item.price,
+      buyingPrice: item.buyingPrice ?? item.productBuyingPrice,
+    })),
+  );
+  const request = (p: ReturnType<typeof place>) => labelRequest(p, reference, budget, contents);
   let bought: BoughtLabel;
   try {
     bought = await provider.buyLabel(request(outbound));

@@ -141,6 +141,62 @@ describe("buying a label", () => {
     expect((calls[0]!.body.shipment as { is_return: boolean }).is_return).toBe(true);
   });
 
+  it("sends a return from France with its customs information, and buys a rate within the zone's fee (decision 0099)", async () => {
+    // International rates, in GBP: only Express fits Europe's £12.99; none would fit the UK's £3.99.
+    const INTERNATIONAL: Record<string, string> = { Express: "12.40", Priority: "13.50", GroundAdvantage: "15.10" };
+    const rates = {
+      ...created,
+      rates: created.rates.map((r) => ({ ...r, currency: "GBP", rate: INTERNATIONAL[r.service]! })),
+    };
+    const express = created.rates.find((r) => r.service === "Express")!;
+    const fromParis: LabelRequest = {
+      ...REQUEST,
+      direction: "return",
+      from: {
+        fullName: "Camille Martin",
+        addressLine1: "12 rue de la Paix",
+        city: "Paris",
+        postalCode: "75002",
+        country: "FR",
+      },
+      to: REQUEST.from,
+      maxCost: 1299,
+      contents: [{ description: "Silk Blouse", value: 4500 }],
+    };
+    const { calls, provider } = easyPost([
+      { status: 201, body: rates },
+      { status: 200, body: { ...bought, selected_rate: { ...bought.selected_rate, currency: "GBP", rate: "12.40" } } },
+    ]);
+    const label = await provider.buyLabel(fromParis);
+    const shipment = calls[0]!.body.shipment as Record<string, unknown>;
+    expect(shipment).toMatchObject({
+      from_address: { name: "Camille Martin", city: "Paris", zip: "75002", country: "FR" },
+      to_address: { city: "Leeds", country: "GB" },
+      is_return: true,
+      customs_info: {
+        contents_type: "returned_goods",
+        contents_explanation: "Pre-owned clothing sent back",
+        customs_certify: true,
+        customs_signer: "Camille Martin",
+        non_delivery_option: "return",
+        restriction_type: "none",
+        customs_items: [
+          { description: "Silk Blouse", quantity: 1, value: 45, currency: "GBP", weight: 35.3, origin_country: "GB" },
+        ],
+      },
+    });
+    expect(calls[1]!.body).toEqual({ rate: { id: express.id } });
+    expect(label.cost).toBe(1240);
+
+    // Inside one country there is nothing to declare.
+    const home = easyPost([
+      { status: 201, body: inGbp },
+      { status: 200, body: bought },
+    ]);
+    await home.provider.buyLabel({ ...REQUEST, contents: [{ description: "Silk Blouse", value: 4500 }] });
+    expect(home.calls[0]!.body.shipment).not.toHaveProperty("customs_info");
+  });
+
   it("buys nothing when no rate fits the delivery fee, and reads EasyPost's refusals and failures apart", async () => {
     const none = easyPost([{ status: 201, body: created }]);
     // The documented rates are in USD: none is a GBP rate within £3.99.

@@ -13,7 +13,7 @@ import {
   type CartOption,
 } from "../../data/cart.server";
 import { latestOrderAddresses } from "../../data/orders.server";
-import { lastAddresses } from "../../domain/checkout";
+import { lastAddresses, savedShipTo } from "../../domain/checkout";
 import type { CartView } from "../../domain/basket";
 import { deliveryToSaved } from "../../data/shipping.server";
 import { KB, type BodyLimit } from "../../domain/body-limit";
@@ -27,7 +27,7 @@ import { AddressFields } from "../../components/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
 import { OrderSummary } from "../../components/cart/order-summary";
 import { RentalChoicesFields } from "../../components/cart/rental-choices";
-import { earliestNeedBy, latestNeedBy } from "../../domain/rental-dates";
+import { needByRangeTo } from "../../domain/rental-dates";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Shopping Cart | Closetloop" },
@@ -59,8 +59,9 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
     console.error("cart: failed to load", error);
     loadError = "Failed to load your cart items";
   }
+  // The earliest need-by day for the country the form starts from (decision 0099).
+  const needByRange = needByRangeTo(Date.now(), savedShipTo(saved));
   // What someone else took since is shown but not counted: it cannot be ordered.
-  const needByRange = { min: earliestNeedBy(Date.now()), max: latestNeedBy(Date.now()) };
   const totals = await deliveryToSaved(
     app.db,
     lines.filter((l) => l.available),
