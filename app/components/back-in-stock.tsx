@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
-import { heldForYouText, type HeldReservation } from "../domain/alerts";
+import type { HeldReservation } from "../domain/alerts";
+import { heldForYouText } from "../domain/held-for-you";
 
 /**
  * A rented item's return date and its 'Notify me' button (issue 25, item 6). The page is the same

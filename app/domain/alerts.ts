@@ -1,4 +1,4 @@
-import { formatUkTime, timeFor } from "./dates";
+import { formatUkTime } from "./dates";
 import { PRODUCT_TYPES } from "./catalog";
 import { readShipsTo, SHIPS_TO_PARAM } from "./ships-to-filter";
 
@@ -26,10 +26,6 @@ export interface HeldReservation {
    */
   zone?: string | null;
 }
-
-/** The holder's box on the product page: until when in their own zone, named outside the UK ('15:30 (Paris time)'). */
-export const heldForYouText = ({ until, zone }: Pick<HeldReservation, "until" | "zone">) =>
-  `Reserved for you: your checkout holds this item${until ? ` until ${timeFor(until, zone)}` : ""}, waiting for your payment.`;
 
 /**
  * An item held by another shopper's checkout (decision 0055): what its page says instead of when
