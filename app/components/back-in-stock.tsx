@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import type { HeldReservation } from "../domain/alerts";
-import { formatUkTime } from "../domain/dates";
+import { heldForYouText } from "../domain/held-for-you";
 
 /**
  * A rented item's return date and its 'Notify me' button (issue 25, item 6). The page is the same
@@ -60,11 +60,12 @@ export function NotifyMe({ productId, waiting }: { productId: string; waiting: b
  * A reserved item, to the shopper whose own checkout holds it (decision 0068): until when, and
  * the way to their order, where they can pay for it or call it off. Everyone else reads that
  * another shopper is paying for it; the Worker puts this in place of that box for the holder.
+ * 'Until' is in the holder's own zone (`held.zone`, decision 0098): this box is never on the shared page.
  */
 export function HeldForYou({ productId, held }: { productId: string; held: HeldReservation }) {
   return (
     <div data-reserved={productId} className="space-y-2 rounded-md border border-amber-200 p-3">
-      <p className="text-sm font-semibold text-amber-900">{`Reserved for you: your checkout holds this item${held.until ? ` until ${formatUkTime(held.until)}` : ""}, waiting for your payment.`}</p>
+      <p className="text-sm font-semibold text-amber-900">{heldForYouText(held)}</p>
       <Link to={`/account/orders/${held.orderId}`} className="inline-block text-sm font-semibold text-brand underline">
         Pay for it or cancel it on your order
       </Link>

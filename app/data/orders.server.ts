@@ -71,14 +71,15 @@ export function readHeldReservations(json: string): Record<string, HeldReservati
   );
 }
 
-/** The checkout of `userId` that holds `productId`, if one does. */
-export async function heldReservation(db: Database, userId: string, productId: string) {
+/** The checkout of `userId` that holds `productId`, if one does, with the zone its holder reads it in. */
+export async function heldReservation(db: Database, userId: string, productId: string, zone: string | null) {
   const row = await db
     .select({ held: heldReservationsJson(userId, [productId]) })
     .from(users)
     .where(eq(users.id, userId))
     .get();
-  return row ? (readHeldReservations(row.held)[productId] ?? null) : null;
+  const held = row ? readHeldReservations(row.held)[productId] : undefined;
+  return held ? { ...held, zone } : null;
 }
 
 export class CheckoutError extends Error {

@@ -1,5 +1,6 @@
 import { formatUkTime } from "./dates";
 import { PRODUCT_TYPES } from "./catalog";
+import { readShipsTo, SHIPS_TO_PARAM } from "./ships-to-filter";
 
 // Alerts (issue 25, items 6 and 7; decisions 0051 and 0052). Pure: time passed in.
 //
@@ -19,6 +20,11 @@ export interface CurrentRental {
 export interface HeldReservation {
   orderId: string;
   until: number | null;
+  /**
+   * The holder's own time zone, for 'until' (decision 0098): set where the box is shown to them
+   * (the product loader, the stitcher), never stored, never on the shared page.
+   */
+  zone?: string | null;
 }
 
 /**
@@ -121,6 +127,11 @@ export function readListingUrl(value: string): { listing: ListingPath; path: str
   const params = new URLSearchParams(url.search);
   params.delete("after");
   params.delete("before");
+  // 'Ships to' is kept as the listing reads it (decision 0098): a country's code; 'mine' (which
+  // only the visitor's own request can answer) or a code we do not know is left out.
+  const shipsTo = readShipsTo(params);
+  if (shipsTo.kind === "country") params.set(SHIPS_TO_PARAM, shipsTo.country.code);
+  else params.delete(SHIPS_TO_PARAM);
   const query = params.toString();
   return { listing, path: url.pathname.replace(/\/+$/, ""), query };
 }

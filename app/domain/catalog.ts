@@ -66,8 +66,11 @@ export interface CatalogFilters {
   buyMax: number | null;
 }
 
-/** How many filters are applied (the mobile 'Filters (2)' button): each chosen value, and each price range. */
-export function activeFilterCount(filters: CatalogFilters) {
+/**
+ * How many filters are applied (the mobile 'Filters (2)' button): each chosen value, each price
+ * range, and 'Ships to <country>' when the URL chose a country (`shipsTo`, decision 0098).
+ */
+export function activeFilterCount(filters: CatalogFilters, shipsTo: string | null = null) {
   const lists =
     filters.brands.length +
     filters.categories.length +
@@ -79,7 +82,7 @@ export function activeFilterCount(filters: CatalogFilters) {
   const ranges =
     (filters.rentalMin !== null || filters.rentalMax !== null ? 1 : 0) +
     (filters.buyMin !== null || filters.buyMax !== null ? 1 : 0);
-  return lists + ranges;
+  return lists + ranges + (shipsTo ? 1 : 0);
 }
 
 export interface PageRequest {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   dateTimeFor,
+  dayAndTimeFor,
   deadlineFor,
   timeFor,
   endsWhen,
@@ -105,4 +106,14 @@ describe("dates and times where the reader is", () => {
     expect(timeFor(summer, "Europe/Paris")).toBe("15:30 (Paris time)");
     expect(timeFor(Date.parse("2026-12-01T13:30:00Z"), "Europe/Paris")).toBe("14:30 (Paris time)");
   });
+
+  // Decision 0098: when the rates were saved, on the staff rates page: the zone always named.
+  it.each([
+    ["2026-11-29T23:30:00Z", "Europe/Paris", "30 Nov at 00:30 (Paris time)"],
+    ["2026-07-01T13:30:00Z", "Europe/London", "1 Jul at 14:30 (UK time)"],
+    ["2026-11-29T23:30:00Z", null, "29 Nov at 23:30 (UK time)"],
+    ["2026-03-29T01:30:00Z", "America/New_York", "28 Mar at 21:30 (New York time)"],
+  ])("says when %s happened to a reader in %s: %s", (iso, zone, shown) =>
+    expect(dayAndTimeFor(Date.parse(iso), zone)).toBe(shown),
+  );
 });

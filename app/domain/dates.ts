@@ -212,3 +212,12 @@ export function timeFor(ms: number, zone: string | null | undefined) {
   const tz = elsewhere(zone);
   return tz ? formatWhen(ms, tz, "time") : formatWhen(ms, DEFAULT_TIME_ZONE, "clock");
 }
+
+/**
+ * A moment on a staff page that says when something happened ('29 Nov at 15:30 (Paris time)'),
+ * its day and time in the reader's zone and the zone always named, the UK's too (decision 0098).
+ */
+export function dayAndTimeFor(ms: number, zone: string | null | undefined) {
+  const tz = validTimeZone(zone) ?? DEFAULT_TIME_ZONE;
+  return `${formatWhen(ms, tz, "shortDate")} at ${formatWhen(ms, tz, "time")}`;
+}

@@ -1,4 +1,5 @@
 import type { CatalogFilters } from "./catalog";
+import { SHIPS_TO_PARAM } from "./ships-to-filter";
 
 /** A `<link rel="canonical">` for a route's meta export. */
 export const canonicalLink = (href: string) => ({ tagName: "link", rel: "canonical", href }) as const;
@@ -13,7 +14,7 @@ export function canonicalUrl(request: Request | string, path: string, query = ""
  * order and page cursors are left out, so every ordering and page of one filtered set shares one
  * canonical URL.
  */
-export function canonicalQuery(filters: CatalogFilters) {
+export function canonicalQuery(filters: CatalogFilters, shipsTo: string | null = null) {
   const params = new URLSearchParams();
   if (filters.search) params.set("search", filters.search);
   const lists: Array<[string, string[]]> = [
@@ -33,6 +34,8 @@ export function canonicalQuery(filters: CatalogFilters) {
     ["buy_max", filters.buyMax],
   ];
   for (const [key, pence] of prices) if (pence !== null) params.set(key, (pence / 100).toFixed(2));
+  // 'Ships to <country>' is a filter like the others (decision 0098): a saved search keeps it.
+  if (shipsTo) params.set(SHIPS_TO_PARAM, shipsTo);
   const query = params.toString();
   return query ? `?${query}` : "";
 }

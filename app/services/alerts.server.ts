@@ -16,6 +16,7 @@ import {
 } from "../domain/alerts";
 import { EMPTY_FILTERS, FIRST_PAGE, parseCatalogQuery, type CatalogFilters } from "../domain/catalog";
 import { formatGBP } from "../domain/money";
+import { narrowedZone, readShipsTo } from "../domain/ships-to-filter";
 import { signUnsubscribe, UNSUBSCRIBE_TTL_MS } from "../domain/unsubscribe";
 import type { AppConfig } from "../env.server";
 import { siteLink } from "./links.server";
@@ -135,12 +136,15 @@ export async function newestOfListing(db: Database, url: string, limit = SAVED_S
   const read = readListingUrl(url);
   const fixed = read ? await listingFilters(db, read.listing) : null;
   if (!read || !fixed) return null;
-  const { filters } = parseCatalogQuery(new URLSearchParams(read.query));
+  const params = new URLSearchParams(read.query);
+  const { filters } = parseCatalogQuery(params);
+  // 'Ships to <country>' narrows the matches as it narrows the listing (decision 0098).
+  const zone = narrowedZone(readShipsTo(params));
   const queries = listingQueries(
     db,
     { ...EMPTY_FILTERS, ...filters, ...fixed },
     { ...FIRST_PAGE, sort: "newest" },
-    {},
+    zone ? { shipsTo: zone } : {},
     limit,
   );
   if (queries.searchUnusable) return [];

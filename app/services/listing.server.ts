@@ -72,7 +72,11 @@ export async function loadListing(
     priceNotes: [...priceFilterNotes(params, filters), ...(shipsTo.kind === "unknown" ? [shipsTo.note] : [])],
     shipsTo: shipsTo.kind === "country" ? shipsTo.country : null,
     mySizes: params.has(MY_SIZES_PARAM),
-    canonical: canonicalUrl(request, path, canonicalQuery(fromUrl)),
+    canonical: canonicalUrl(
+      request,
+      path,
+      canonicalQuery(fromUrl, shipsTo.kind === "country" ? shipsTo.country.code : null),
+    ),
   };
   // A page cursor past either end (made under another sort order, or its page emptied since)
   // finds nothing of a set that has items: the first page instead (decision 0067).

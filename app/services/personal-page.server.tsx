@@ -14,6 +14,7 @@ import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.ser
 import { perIsolate } from "./per-isolate";
 import { followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
+import { requestTimeZone } from "./time-zone.server";
 
 // Signed-in visitors get the shared page (issue 17, item 2; docs/decisions/0039-stitched-personal-pages.md).
 // A page rendered for one signed-in visitor costs ~15 ms of CPU, almost all of it React rendering
@@ -26,6 +27,7 @@ import { readSession, readSessionId, visitOf } from "./session.server";
 //   [data-personal="hero"]    home's call to action (Join Now, or Start Shopping)
 //   [data-notify=ID]          a rented item's 'Notify me', or 'We'll tell you when it's back' once asked
 //   [data-reserved=ID]        a reserved item's box: to the shopper whose checkout holds it, the way to their order
+//                             and until when, in their own zone (decision 0098)
 // The anonymous parts are found by their exact markup (rendered by the same components, and
 // tests/integration/personal-page-freshness.test.ts holds them equal to the page's), which costs a few
 // string searches instead of parsing the page. The visitor's values also go into a JSON data
@@ -262,6 +264,11 @@ async function personalValues(
       follows: known.follows,
     };
   visits.delete(session.id);
+  // A reserved item's 'until' reads in its holder's zone, as the root middleware reads it for a
+  // page rendered for them (decision 0098): from this request, never from the shared page.
+  const zone = requestTimeZone(request, !services.config.isDev);
+  const heldIn = (held: Personal["held"] = {}) =>
+    Object.fromEntries(Object.entries(held).map(([id, reservation]) => [id, { ...reservation, zone }]));
   const visit = await visitOf(services, session, now, hearts, {
     allFavorites: true,
     waitingOf: notifies,
@@ -283,7 +290,7 @@ async function personalValues(
     if (visits.size > 1000) visits.delete(visits.keys().next().value!);
   }
   return {
-    personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, visit.held),
+    personal: personalOf(user, visit.cartCount, hearts, visit.favorites, notifies, visit.waiting, heldIn(visit.held)),
     setCookie: visit.setCookie,
     follows: visit.allFollows,
   };

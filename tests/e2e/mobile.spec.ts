@@ -2,8 +2,8 @@ import { expect, test } from "@playwright/test";
 import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
 
 // A phone (390 px wide), with JavaScript on and off (issue 24, item 9): the listing's results come
-// first under a closed 'Filters' button that counts what is applied, a filter applies without
-// JavaScript, and home's six category tiles fit two rows.
+// first under a closed 'Filters' button that counts what is applied ('Ships to' too), a filter
+// applies without JavaScript, and home's six category tiles fit two rows.
 test.use({ viewport: { width: 390, height: 844 } });
 
 test("the listing's filters start closed above the results, count what is applied, and apply without a script", async ({
@@ -24,6 +24,22 @@ test("the listing's filters start closed above the results, count what is applie
   await expect(page).toHaveURL(/type=Women/);
   await expect(button).toHaveText("Filters (1)");
   await expect(filters.getByRole("button", { name: "Apply Filters" })).toBeHidden();
+
+  // 'Ships to my country' is counted like the others once the URL names the country (locally the
+  // UK), and Reset clears it with the rest (decision 0098).
+  await button.click();
+  await filters.getByRole("checkbox", { name: "Ships to my country" }).check();
+  await filters.getByRole("button", { name: "Apply Filters" }).click();
+  await expect(page).toHaveURL(/ships_to=GB/);
+  await expect(button).toHaveText("Filters (2)");
+  await button.click();
+  await expect(filters.getByRole("checkbox", { name: "Ships to United Kingdom" })).toBeChecked();
+  await filters.getByRole("link", { name: "Reset" }).click();
+  await expect(page).toHaveURL(/\/categories\/coats$/);
+  await expect(button).toHaveText("Filters");
+  await button.click();
+  await expect(filters.getByRole("checkbox", { name: "Ships to my country" })).not.toBeChecked();
+  await expect(filters.getByRole("checkbox", { name: "Women" })).not.toBeChecked();
 });
 
 test("a long search term wraps instead of widening the page", async ({ page }) => {

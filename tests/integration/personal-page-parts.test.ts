@@ -189,7 +189,9 @@ describe("signed-in visitors of shared pages", () => {
     // (The page's hydration data is everyone's, and says so: the markup does not.)
     expect(hers.text).not.toContain(`>${toOthers}</p>`);
     expect(hers.text).not.toContain(`action="/product/${product.id}/notify"`);
-    expect(block(hers.text).held).toEqual({ [product.id]: { orderId: placed.orderId, until: order.expiresAt } });
+    expect(block(hers.text).held).toEqual({
+      [product.id]: { orderId: placed.orderId, until: order.expiresAt, zone: null },
+    });
 
     const his = await as(other.browser, path);
     expect(his.text).toContain(`>${toOthers}</p>`);

@@ -53,7 +53,7 @@ export function Listing({
   hideCategory?: boolean;
 }) {
   const { result } = data;
-  const filterCount = activeFilterCount(data.filters);
+  const filterCount = activeFilterCount(data.filters, data.shipsTo?.code ?? null);
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   return (

@@ -8,7 +8,7 @@ import {
   priceDisplayFor,
   ratesAreFresh,
 } from "../../domain/currency";
-import { formatLongDate, formatShortDate, formatUkTime } from "../../domain/dates";
+import { dayAndTimeFor, formatLongDate } from "../../domain/dates";
 import { formatPrice } from "../../domain/money";
 import { DataTable } from "../../components/kit/data-table";
 import { EmptyState, Panel } from "../../components/kit/panel";
@@ -17,6 +17,8 @@ import { openAdminLoader } from "../../services/admin-actions.server";
 // Admin → Exchange rates (issue 45, item 2; decision 0085): the rates prices are shown at, their
 // day and where they came from, and whether they are fresh enough to be shown. Read-only: the
 // daily job refreshes them. Staff who run the shop and answer shoppers (app/domain/admin-tabs.ts).
+// The rates' day is the ECB's calendar day (the same for every reader); the moment they were saved
+// is in the reader's zone, named (decision 0098).
 
 export const meta: Route.MetaFunction = () => [
   { title: "Exchange rates | Admin | Closetloop" },
@@ -27,7 +29,7 @@ export const meta: Route.MetaFunction = () => [
 const SAMPLE_PENCE = 5499;
 
 export async function loader(args: Route.LoaderArgs) {
-  const { app } = openAdminLoader(args, "rates");
+  const { app, zone } = openAdminLoader(args, "rates");
   const now = Date.now();
   const rates = await readRates(app.db);
   if (!rates) return { rates: null };
@@ -47,6 +49,8 @@ export async function loader(args: Route.LoaderArgs) {
       fresh: ratesAreFresh(rates.date, now),
       source: rates.source,
       fetchedAt: rates.fetchedAt,
+      // When they were saved reads in the staff member's zone, named (decision 0098).
+      zone,
       rows,
     },
   };
@@ -73,7 +77,7 @@ export default function ExchangeRates({ loaderData }: Route.ComponentProps) {
         data-testid="rates-date"
       >{`Rates of ${formatLongDate(Date.parse(`${rates.date}T00:00:00Z`))}`}</p>
       <p className="mb-3 text-sm text-stone-700">
-        {`From ${SOURCES[rates.source] ?? rates.source}, saved ${formatShortDate(rates.fetchedAt)} at ${formatUkTime(rates.fetchedAt)}. `}
+        {`From ${SOURCES[rates.source] ?? rates.source}, saved ${dayAndTimeFor(rates.fetchedAt, rates.zone)}. `}
         {rates.fresh
           ? `Prices are shown converted at these rates; rates older than ${MAX_RATE_AGE_DAYS} days are not shown.`
           : `These rates are more than ${MAX_RATE_AGE_DAYS} days old: shoppers see prices in pounds only until the daily job brings newer ones.`}

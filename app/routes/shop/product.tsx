@@ -32,7 +32,7 @@ export const sharedWhenSignedIn = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const user = context.get(requestState).user;
+  const { user, timeZone: zone } = context.get(requestState);
   const product = await productDetail(app.db, params.id);
   if (!product) throw data(null, { status: 404 });
   // Where its handler ships, the seller card's rating, badges and Follow (issue 46; decisions 0090,
@@ -47,8 +47,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     product.reserved
       ? reservedText(product.reservedUntil)
       : backAroundText(await backAroundOf(app.db, product), Date.now());
-  // The shopper whose own checkout holds it is told so instead (decision 0068).
-  const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id) : null);
+  // The shopper whose own checkout holds it is told so instead (decision 0068), until when in their
+  // own zone (decision 0098): only in this box, which the shared page never has.
+  const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id, zone) : null);
   const [expectedBack, waiting, heldForYou] =
     product.reserved || product.availability === "rented"
       ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()])
