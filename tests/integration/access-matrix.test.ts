@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { signedInBrowser } from "./actors";
+import { sessionBrowser, signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser, expectSecureHtml } from "./http";
 import { routeEntries } from "./routes";
@@ -142,7 +142,7 @@ describe("the action matrix", () => {
   it.each(cases)("POST %s %s as %s", async (path, _label, who, file, intent, caseIndex) => {
     const rule: ActionRule = ACTIONS[file]![intent]!;
     const ip = nextIp();
-    const user = isSignedIn(who) ? await signedInBrowser(who, { ip }) : null;
+    const user = isSignedIn(who) ? await sessionBrowser(who, { ip }) : null;
     const owner = await createUser();
     const ctx: Ctx = {
       who,

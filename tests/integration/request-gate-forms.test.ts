@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { signedInBrowser } from "./actors";
+import { sessionBrowser, signedInBrowser } from "./actors";
 import { createProduct, createUser, databaseFingerprint } from "./factories";
 import { Browser } from "./http";
 import { nextIp, type Ctx } from "./access/kit";
@@ -203,7 +203,7 @@ describe("no answer echoes unbounded input back", () => {
   it.each(cases)(
     "POST %s %s as %s: a long value in any field is not repeated in the answer",
     async (path, _label, who, file, intent, caseIndex) => {
-      const user = who === "shopper" ? await signedInBrowser("shopper", { ip: nextIp() }) : null;
+      const user = who === "shopper" ? await sessionBrowser("shopper", { ip: nextIp() }) : null;
       const browser = user?.browser ?? new Browser(nextIp());
       const form = text(await ACTIONS[file]![intent]!.form({ ...ctx, who, browser, user }));
       const limit = bodyLimitOf(moduleOf(file)).formBytes;
