@@ -125,13 +125,12 @@ export interface WeekAmount {
  * Revenue per week for the last `weeks` weeks up to `now` (oldest first, every week present):
  * an owner's earnings, a store's commissions, or the platform's gross sales.
  */
-export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
+export function weeklyRevenueQuery(db: Database, scope: RevenueScope, now: number, weeks = 12) {
   const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
   // Monday-based weeks in SQL: shift by 3 days (1 Jan 1970 was a Thursday), floor, shift back.
   const week = sql<number>`((((${transactions.createdAt} / 86400000) + 3) / 7) * 7 - 3) * 86400000`;
-  let rows: { week: number; amount: number }[];
-  if ("store" in scope) {
-    rows = await db
+  if ("store" in scope)
+    return db
       .select({ week, amount: sql<number>`sum(${commissions.commissionAmount})` })
       .from(commissions)
       .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
@@ -144,26 +143,33 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
         ),
       )
       .groupBy(week);
-  } else {
-    const amount =
-      "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
-    rows = await db
-      .select({ week, amount })
-      .from(transactions)
-      .where(
-        and(
-          "owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined,
-          gte(transactions.createdAt, first),
-          counted,
-        ),
-      )
-      .groupBy(week);
-  }
+  const amount =
+    "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
+  return db
+    .select({ week, amount })
+    .from(transactions)
+    .where(
+      and(
+        "owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined,
+        gte(transactions.createdAt, first),
+        counted,
+      ),
+    )
+    .groupBy(week);
+}
+
+/** The weeks `weeklyRevenueQuery` read, oldest first, every week present. */
+export function weeksFrom(rows: { week: number; amount: number }[], now: number, weeks = 12): WeekAmount[] {
+  const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
   const byWeek = new Map(rows.map((r) => [r.week, r.amount]));
   return Array.from({ length: weeks }, (_, i) => {
     const weekStart = first + i * WEEK_MS;
     return { weekStart, amount: byWeek.get(weekStart) ?? 0 };
   });
+}
+
+export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
+  return weeksFrom(await weeklyRevenueQuery(db, scope, now, weeks), now, weeks);
 }
 
 /**

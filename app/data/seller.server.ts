@@ -1,19 +1,13 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { brandSuggestions, orderItems, priceChangeRequests, products, stores } from "../../db/schema";
 import type { SellerTab } from "../domain/seller-dashboard";
 import type { Database } from "./db.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import {
-  groupByOrder,
-  orderHead,
-  orderLineColumns,
-  ordersToSend,
-  returnsAwaitingInspection,
-} from "./handler-orders.server";
-import { withHandlerMoney } from "./order-money.server";
+import { ownerEarnings } from "./finance.server";
+import { ordersTabPart } from "./handler-orders-tab.server";
+import { batchParts, rowsPart } from "./parts.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -22,7 +16,6 @@ import { orderStageOf } from "./public-products.server";
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.
 
 export const SELLER_PAGE_SIZE = 20;
-export const SELLER_ORDERS_SHOWN = 50;
 export const PRICE_REQUESTS_SHOWN = 50;
 
 /** The header and stat cards' counts and the Notifications badge: query builders for one batch. */
@@ -93,33 +86,6 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
     .where(eq(priceChangeRequests.ownerId, ownerId))
     .orderBy(...newestFirst(priceChangeRequests))
     .limit(PRICE_REQUESTS_SHOWN);
-}
-
-/** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
-export function sellerOrderLinesQuery(db: Database, ownerId: string) {
-  return (
-    db
-      .select(orderLineColumns)
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
-      .where(eq(orderItems.ownerId, ownerId))
-      .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
-      .limit(SELLER_ORDERS_SHOWN * 3)
-  );
-}
-
-export type SellerOrderLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];
-
-/** Lines grouped by order, in order, at most SELLER_ORDERS_SHOWN orders. */
-export function groupOrderLines(lines: SellerOrderLine[]) {
-  return groupByOrder(lines, SELLER_ORDERS_SHOWN, orderHead, (line) => ({
-    id: line.itemId,
-    name: line.name,
-    type: line.type,
-    price: line.price,
-    status: line.itemStatus,
-  }));
 }
 
 /**
@@ -210,7 +176,7 @@ export async function insertBrandSuggestion(
 
 /**
  * Everything /vendor shows for one tab: the counts (header, stat cards, badge) and only the
- * current tab's records, in one D1 batch; earnings (and the chart on Orders) beside it.
+ * current tab's records, in one D1 batch; earnings beside it.
  */
 export async function sellerDashboard(db: Database, ownerId: string, tab: SellerTab, page: number, now: number) {
   const counts = sellerCountQueries(db, ownerId);
@@ -232,20 +198,14 @@ export async function sellerDashboard(db: Database, ownerId: string, tab: Seller
       return { tab, ...summary([a, b, c]), revenue: (await earnings).net, requests } as const;
     }
     case "orders": {
-      const [[a, b, c, lines], weeks, toSend] = await Promise.all([
-        db.batch([...counts, sellerOrderLinesQuery(db, ownerId)]),
-        weeklyRevenue(db, { owner: ownerId }, now, 12),
-        // Their own items (not concierge ones: the store posts those) waiting to be posted.
-        ordersToSend(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor"))),
-      ]);
-      // Their own items on the way back, for them to record receipt and condition (issue 22).
-      const returns = await returnsAwaitingInspection(
-        db,
-        and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor")),
-        50,
-      );
-      const orders = await withHandlerMoney(db, groupOrderLines(lines));
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders, weeks, toSend, returns } as const;
+      // The counts and the whole Orders tab in one batch (issue 47 item 3; decision 0100).
+      const [a, b, c, ordersTab] = await batchParts(db, [
+        rowsPart(counts[0]),
+        rowsPart(counts[1]),
+        rowsPart(counts[2]),
+        ordersTabPart(db, { ownerId }, now),
+      ] as const);
+      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, ordersTab } as const;
     }
     case "upload": {
       const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([

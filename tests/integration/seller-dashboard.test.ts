@@ -3,12 +3,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { cachedPage } from "./cached-page";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { database } from "../../app/data/db.server";
-import {
-  priceRequestsQuery,
-  sellerCountQueries,
-  sellerOrderLinesQuery,
-  sellerProductsQuery,
-} from "../../app/data/seller.server";
+import { priceRequestsQuery, sellerCountQueries, sellerProductsQuery } from "../../app/data/seller.server";
+import { sellerOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
 import { BILLING, createProduct, createUser } from "./factories";
 import { onPaymentPage, shownReference } from "./orders";
 import { DAY, next, one, priceRequest, signedInBrowser, store, tag } from "./seller-dashboard-helpers";

@@ -1,24 +1,17 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { formatShortDate } from "../../domain/dates";
-import type { InspectFormResult } from "../../domain/returns";
-import type { ShipFormResult } from "../../domain/shipping";
 import { storeHref } from "../../domain/store-dashboard";
-import type { PreparingFormResult } from "../../services/renting.server";
 import { EmptyState, Panel } from "../kit/panel";
 import { SvgBarChart } from "../kit/svg-bar-chart";
 import { lastWeek, thisWeek } from "../kit/chart";
 import { StatCard, StatGrid } from "../kit/stat-card";
 import { formatGBP } from "../../domain/money";
 import { InboxList } from "../messages/inbox";
-import { BeingPrepared } from "../order/being-prepared";
-import { HandlerClaims } from "../order/handler-claims";
-import { ToSend } from "../order/to-send";
-import { StoreOrders } from "./lists";
 
-// Two tabs of the store dashboard (app/routes/store/index.tsx): the overview (views, what waits
-// for an answer, the store's messages) and the orders (claims, parcels to send, items being
-// prepared, the orders with their returns to inspect).
+// The store dashboard's figures and its overview tab (app/routes/store/index.tsx): views, what
+// waits for an answer, the store's messages. Its Orders tab is the handlers' own
+// (components/order/handler-orders-tab.tsx, decision 0100).
 
 /** The dashboard's four figures, above its tabs. */
 export function StoreStats({
@@ -107,57 +100,6 @@ export function StoreOverviewTab({
             All your messages
           </Link>
         </p>
-      </Panel>
-    </>
-  );
-}
-
-export function StoreOrdersTab({
-  claims,
-  toSend,
-  labels,
-  preparing,
-  orders,
-  now,
-  zone,
-  action,
-  result,
-}: {
-  claims: ComponentProps<typeof HandlerClaims>["claims"];
-  toSend: ComponentProps<typeof ToSend>["orders"];
-  labels: boolean;
-  preparing: Omit<ComponentProps<typeof BeingPrepared>, "action" | "error"> | null;
-  orders: ComponentProps<typeof StoreOrders>["orders"];
-  now: number;
-  zone: string | null;
-  action: string;
-  result?: object;
-}) {
-  return (
-    <>
-      <HandlerClaims claims={claims} zone={zone} />
-      <ToSend
-        orders={toSend}
-        action={action}
-        result={result as ShipFormResult | undefined}
-        now={now}
-        labels={labels}
-        zone={zone}
-      />
-      {preparing ? (
-        <BeingPrepared
-          {...preparing}
-          zone={zone}
-          action={action}
-          error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
-        />
-      ) : null}
-      <Panel title="Orders">
-        {orders.length === 0 ? (
-          <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState>
-        ) : (
-          <StoreOrders orders={orders} now={now} action={action} result={result as InspectFormResult | undefined} />
-        )}
       </Panel>
     </>
   );

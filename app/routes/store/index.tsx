@@ -1,4 +1,3 @@
-import { claimsForHandler } from "../../data/claims.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
@@ -18,11 +17,11 @@ import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreProducts } from "../../components/store/lists";
-import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/store/tabs";
+import { StoreOverviewTab, StoreStats } from "../../components/store/tabs";
+import { HandlerOrdersTab } from "../../components/order/handler-orders-tab";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { preparingView } from "../../data/renting.server";
 import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
@@ -55,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const now = Date.now();
   // Views: the store's page and its products' pages, per week (issue 24, item 11).
   const tab = readTab(url, STORE_TABS);
-  const [payoutStatus, dashboard, views, conversations, owed, claims, preparing] = await Promise.all([
+  const [payoutStatus, dashboard, views, conversations, owed] = await Promise.all([
     // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
     // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
     payeeStatus(
@@ -64,16 +63,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       now,
       url.searchParams.get("payouts") === "return" && store.ownerId === user.id,
     ),
-    storeDashboard(app.db, store.id, tab, readPage(url)),
+    storeDashboard(app.db, store.id, tab, readPage(url), now),
     viewsByWeek(app.db, { type: "store", id: store.id }, now),
     // The store's conversations with shoppers (issue 26), on the overview.
     tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
     // What it owes from refunds after earlier payouts, taken from its next payouts (decision 0073).
     payeeOwes(app.db, { type: "store", id: store.id }),
-    // Claims about the items it handles (issue 43), on the Orders tab, in the same round.
-    tab === "orders" ? claimsForHandler(app.db, { storeId: store.id }) : Promise.resolve([]),
-    // Returned rentals being prepared and the turnaround setting (decision 0080).
-    tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
   const { about, address } = splitStoreDescription(store.description);
   // Deadlines and dates in the reader's own zone (issue 45 item 6; decision 0095).
@@ -97,8 +92,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     zone,
     payoutStatus,
     owed,
-    claims,
-    preparing,
     mayOnboard: store.ownerId === user.id,
     labels: app.config.shippingProvider !== null,
   } as const;
@@ -299,12 +292,9 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <StoreOrdersTab
-          claims={loaderData.claims}
-          toSend={dashboard.toSend}
+        <HandlerOrdersTab
+          tab={dashboard.ordersTab}
           labels={loaderData.labels}
-          preparing={loaderData.preparing}
-          orders={dashboard.orders}
           now={now}
           zone={zone}
           action={here}

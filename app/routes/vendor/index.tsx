@@ -1,4 +1,3 @@
-import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
@@ -27,12 +26,11 @@ import { requireUser } from "../../services/guards.server";
 import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
 import { answerPriceFromForm } from "../../services/price-answers.server";
 import { formatShortDate } from "../../domain/dates";
-import { preparingView } from "../../data/renting.server";
-import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
+import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { SellerOrdersTab } from "../../components/seller/orders-tab";
+import { HandlerOrdersTab } from "../../components/order/handler-orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { payReadiness } from "../../data/seller-requests.server";
 import { payeeOwes } from "../../data/payouts.server";
@@ -62,16 +60,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }));
   // Views: their profile's and their products' pages, per week (issue 24, item 11).
   const tab = readTab(url, SELLER_TABS);
-  const [dashboard, views, { payoutStatus, readiness }, owed, claims, preparing] = await Promise.all([
+  const [dashboard, views, { payoutStatus, readiness }, owed] = await Promise.all([
     sellerDashboard(app.db, user.id, tab, readPage(url), now),
     viewsByWeek(app.db, { type: "owner", id: user.id }, now),
     payouts,
     // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
     payeeOwes(app.db, { type: "owner", id: user.id }),
-    // Claims about their items (issue 43), on the Orders tab, in the same round.
-    tab === "orders" ? claimsForHandler(app.db, { ownerId: user.id }) : Promise.resolve([]),
-    // Returned rentals being prepared and the turnaround setting (decision 0080).
-    tab === "orders" ? preparingView(app.db, { ownerId: user.id }) : Promise.resolve(null),
   ]);
   // A fresh key per rendered Upload form: sending it twice makes one product.
   // Deadlines in the reader's own zone (issue 45 item 6; decision 0095).
@@ -84,8 +78,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readiness,
     payoutStatus,
     owed,
-    claims,
-    preparing,
     labels: app.config.shippingProvider !== null,
     formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null,
   };
@@ -289,15 +281,9 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <SellerOrdersTab
-          claims={loaderData.claims}
-          toSend={dashboard.toSend}
+        <HandlerOrdersTab
+          tab={dashboard.ordersTab}
           labels={loaderData.labels}
-          preparing={loaderData.preparing}
-          preparingError={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
-          returns={dashboard.returns}
-          weeks={dashboard.weeks}
-          orders={dashboard.orders}
           now={now}
           zone={zone}
           action="/vendor?tab=orders"
