@@ -4,6 +4,7 @@ import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import { commissionId, transactionId } from "../domain/finance-ids";
 import type { Database } from "./db.server";
+import { batchParts, mapPart, rowsPart, type Part } from "./parts.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
 // The one finance module (DECISIONS.md: Finance): the lifecycle records sales through
@@ -89,28 +90,40 @@ export function saleStatements(db: Database, sale: Sale, now: number) {
 export const counted = sql`${transactions.status} = 'completed'`;
 
 /** What an owner has earned: the gross of their sales, the commissions taken, and their share. */
+export const ownerEarningsPart = (db: Database, ownerId: string): Part<{ gross: number; net: number; sales: number }> =>
+  mapPart(
+    rowsPart(
+      db
+        .select({
+          gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
+          net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
+          sales: sql<number>`count(*)`,
+        })
+        .from(transactions)
+        .where(and(eq(transactions.ownerId, ownerId), counted)),
+    ),
+    ([row]) => ({ gross: row?.gross ?? 0, net: row?.net ?? 0, sales: row?.sales ?? 0 }),
+  );
+
 export async function ownerEarnings(db: Database, ownerId: string) {
-  const row = await db
-    .select({
-      gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
-      net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
-      sales: sql<number>`count(*)`,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.ownerId, ownerId), counted))
-    .get();
-  return { gross: row?.gross ?? 0, net: row?.net ?? 0, sales: row?.sales ?? 0 };
+  return (await batchParts(db, [ownerEarningsPart(db, ownerId)] as const))[0];
 }
 
 /** A store's revenue: its commissions on the concierge sales it handled. */
+export const storeRevenuePart = (db: Database, storeId: string): Part<{ total: number; sales: number }> =>
+  mapPart(
+    rowsPart(
+      db
+        .select({ total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, sales: sql<number>`count(*)` })
+        .from(commissions)
+        .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+        .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, storeId), counted)),
+    ),
+    ([row]) => ({ total: row?.total ?? 0, sales: row?.sales ?? 0 }),
+  );
+
 export async function storeRevenue(db: Database, storeId: string) {
-  const row = await db
-    .select({ total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, sales: sql<number>`count(*)` })
-    .from(commissions)
-    .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
-    .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, storeId), counted))
-    .get();
-  return { total: row?.total ?? 0, sales: row?.sales ?? 0 };
+  return (await batchParts(db, [storeRevenuePart(db, storeId)] as const))[0];
 }
 
 export type RevenueScope = { owner: string } | { store: string } | { platform: true };

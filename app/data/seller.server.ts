@@ -5,9 +5,9 @@ import type { Database } from "./db.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { ownerEarnings } from "./finance.server";
+import { ownerEarningsPart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
-import { batchParts, rowsPart } from "./parts.server";
+import { batchParts, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -174,54 +174,75 @@ export async function insertBrandSuggestion(
   return true;
 }
 
+/** The header and stat cards' figures: the counts and the seller's earnings. */
+function summaryPart(db: Database, ownerId: string) {
+  const [live, requests, rentals] = sellerCountQueries(db, ownerId);
+  return mapPart(
+    partsOf([rowsPart(live), rowsPart(requests), rowsPart(rentals), ownerEarningsPart(db, ownerId)] as const),
+    ([[products], [pending], [active], earnings]) => ({
+      liveCount: products?.live ?? 0,
+      awaitingApproval: products?.pending ?? 0,
+      pendingRequests: pending?.n ?? 0,
+      activeRentals: active?.n ?? 0,
+      revenue: earnings.net,
+    }),
+  );
+}
+
 /**
- * Everything /vendor shows for one tab: the counts (header, stat cards, badge) and only the
- * current tab's records, in one D1 batch; earnings beside it.
+ * Everything /vendor shows for one tab: the figures (header, stat cards, badge), only the current
+ * tab's records and the page's other parts (`page`: views, payouts), in one D1 batch (issue 47
+ * item 3; decision 0100). Gives the dashboard and the page's parts' results.
  */
-export async function sellerDashboard(db: Database, ownerId: string, tab: SellerTab, page: number, now: number) {
-  const counts = sellerCountQueries(db, ownerId);
-  const earnings = ownerEarnings(db, ownerId);
-  const summary = (rows: readonly { n?: number; live?: number; pending?: number }[][]) => ({
-    liveCount: rows[0]![0]?.live ?? 0,
-    awaitingApproval: rows[0]![0]?.pending ?? 0,
-    pendingRequests: rows[1]![0]?.n ?? 0,
-    activeRentals: rows[2]![0]?.n ?? 0,
-  });
+export async function sellerDashboard<P extends readonly Part<unknown>[]>(
+  db: Database,
+  ownerId: string,
+  tab: SellerTab,
+  pageNumber: number,
+  now: number,
+  page: P,
+) {
+  const summary = summaryPart(db, ownerId);
+  const rest = partsOf(page);
   switch (tab) {
     case "products": {
-      const [a, b, c, rows] = await db.batch([...counts, sellerProductsQuery(db, ownerId, page)]);
+      const [figures, rows, more] = await batchParts(db, [
+        summary,
+        rowsPart(sellerProductsQuery(db, ownerId, pageNumber)),
+        rest,
+      ] as const);
       const { rows: shown, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, products: shown, hasNext, page } as const;
+      return [{ tab, ...figures, products: shown, hasNext, page: pageNumber } as const, more] as const;
     }
     case "notifications": {
-      const [a, b, c, requests] = await db.batch([...counts, priceRequestsQuery(db, ownerId)]);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, requests } as const;
+      const [figures, requests, more] = await batchParts(db, [
+        summary,
+        rowsPart(priceRequestsQuery(db, ownerId)),
+        rest,
+      ] as const);
+      return [{ tab, ...figures, requests } as const, more] as const;
     }
     case "orders": {
-      // The counts and the whole Orders tab in one batch (issue 47 item 3; decision 0100).
-      const [a, b, c, ordersTab] = await batchParts(db, [
-        rowsPart(counts[0]),
-        rowsPart(counts[1]),
-        rowsPart(counts[2]),
+      const [figures, ordersTab, more] = await batchParts(db, [
+        summary,
         ordersTabPart(db, { ownerId }, now),
+        rest,
       ] as const);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, ordersTab } as const;
+      return [{ tab, ...figures, ordersTab } as const, more] as const;
     }
     case "upload": {
-      const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([
-        ...counts,
-        ...uploadFormQueries(db, ownerId),
-      ]);
-      return {
-        tab,
-        ...summary([a, b, c]),
-        revenue: (await earnings).net,
-        brands: brandRows.map((r) => r.name),
-        stores: storeRows,
-        suggestions,
-      } as const;
+      const [brands, stores, suggestions] = uploadFormQueries(db, ownerId);
+      const [figures, brandRows, storeRows, suggested, more] = await batchParts(db, [
+        summary,
+        rowsPart(brands),
+        rowsPart(stores),
+        rowsPart(suggestions),
+        rest,
+      ] as const);
+      const form = { brands: brandRows.map((r) => r.name), stores: storeRows, suggestions: suggested };
+      return [{ tab, ...figures, ...form } as const, more] as const;
     }
   }
 }
 
-export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>;
+export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>[0];

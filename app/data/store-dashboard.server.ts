@@ -5,10 +5,10 @@ import type { StoreTab } from "../domain/store-dashboard";
 import { isUniqueViolation, type Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { storeRevenue } from "./finance.server";
+import { storeRevenuePart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { listedProductColumns } from "./listings.server";
-import { batchParts, rowsPart } from "./parts.server";
+import { batchParts, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -96,45 +96,65 @@ function productsQuery(db: Database, storeId: string, page: number) {
   return onePage(query, page, STORE_PAGE_SIZE);
 }
 
-/** Everything /store shows for one tab: the cards and badge, and only that tab's records. */
-export async function storeDashboard(db: Database, storeId: string, tab: StoreTab, page: number, now: number) {
-  const counts = countQueries(db, storeId);
-  const revenue = storeRevenue(db, storeId);
-  const summary = (a: { n: number }[], b: { n: number }[]) => ({
-    productCount: a[0]?.n ?? 0,
-    pendingRequests: b[0]?.n ?? 0,
-  });
+/** The cards' figures: the store's products, the requests waiting and its revenue. */
+function summaryPart(db: Database, storeId: string) {
+  const [products, waiting] = countQueries(db, storeId);
+  return mapPart(
+    partsOf([rowsPart(products), rowsPart(waiting), storeRevenuePart(db, storeId)] as const),
+    ([[a], [b], revenue]) => ({ productCount: a?.n ?? 0, pendingRequests: b?.n ?? 0, revenue: revenue.total }),
+  );
+}
+
+/**
+ * Everything /store shows for one tab: the cards and badge, only that tab's records and the
+ * page's other parts (`page`: views, payouts, messages), in one D1 batch (issue 47 item 3;
+ * decision 0100). Gives the dashboard and the page's parts' results.
+ */
+export async function storeDashboard<P extends readonly Part<unknown>[]>(
+  db: Database,
+  storeId: string,
+  tab: StoreTab,
+  pageNumber: number,
+  now: number,
+  page: P,
+) {
+  const summary = summaryPart(db, storeId);
+  const rest = partsOf(page);
   switch (tab) {
-    case "overview": {
-      const [a, b] = await db.batch([...counts]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
-    }
+    case "overview":
     case "settings": {
-      const [a, b] = await db.batch([...counts]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
+      const [figures, more] = await batchParts(db, [summary, rest] as const);
+      return [{ tab, ...figures } as const, more] as const;
     }
     case "requests": {
-      const [a, b, requests] = await db.batch([...counts, requestsQuery(db, storeId)]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, requests } as const;
+      const [figures, requests, more] = await batchParts(db, [
+        summary,
+        rowsPart(requestsQuery(db, storeId)),
+        rest,
+      ] as const);
+      return [{ tab, ...figures, requests } as const, more] as const;
     }
     case "products": {
-      const [a, b, rows] = await db.batch([...counts, productsQuery(db, storeId, page)]);
+      const [figures, rows, more] = await batchParts(db, [
+        summary,
+        rowsPart(productsQuery(db, storeId, pageNumber)),
+        rest,
+      ] as const);
       const { rows: shown, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, products: shown, hasNext, page } as const;
+      return [{ tab, ...figures, products: shown, hasNext, page: pageNumber } as const, more] as const;
     }
     case "orders": {
-      // The counts and the whole Orders tab in one batch (issue 47 item 3; decision 0100).
-      const [a, b, ordersTab] = await batchParts(db, [
-        rowsPart(counts[0]),
-        rowsPart(counts[1]),
+      const [figures, ordersTab, more] = await batchParts(db, [
+        summary,
         ordersTabPart(db, { storeId }, now),
+        rest,
       ] as const);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, ordersTab } as const;
+      return [{ tab, ...figures, ordersTab } as const, more] as const;
     }
   }
 }
 
-export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
+export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>[0];
 
 /**
  * The store's answer to a concierge request (§4, decision 0030): approve (status approved,

@@ -15,7 +15,7 @@ import { lastWeek, thisWeek } from "../../components/kit/chart";
 import { listHref } from "../../components/kit/paging";
 import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { TabNav } from "../../components/kit/tab-nav";
-import { viewsByWeek } from "../../data/views.server";
+import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
@@ -32,8 +32,9 @@ import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { HandlerOrdersTab } from "../../components/order/handler-orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
-import { payReadiness } from "../../data/seller-requests.server";
-import { payeeOwes } from "../../data/payouts.server";
+import { returnAddressPart } from "../../data/seller-requests.server";
+import { payeeOwesPart } from "../../data/payouts.server";
+import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 
@@ -47,26 +48,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const url = new URL(request.url);
   const now = Date.now();
-  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
-  // Read beside the rest, not before it: the page waited for one more D1 trip (decision 0077).
-  const payouts = payeeStatus(
-    app,
-    { type: "owner", id: user.id },
-    now,
-    url.searchParams.get("payouts") === "return",
-  ).then(async (payoutStatus) => ({
-    payoutStatus,
-    readiness: await payReadiness(app.db, user.id, payoutStatus),
-  }));
-  // Views: their profile's and their products' pages, per week (issue 24, item 11).
+  const payee = { type: "owner", id: user.id } as const;
   const tab = readTab(url, SELLER_TABS);
-  const [dashboard, views, { payoutStatus, readiness }, owed] = await Promise.all([
-    sellerDashboard(app.db, user.id, tab, readPage(url), now),
-    viewsByWeek(app.db, { type: "owner", id: user.id }, now),
-    payouts,
-    // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
-    payeeOwes(app.db, { type: "owner", id: user.id }),
-  ]);
+  // The tab and the page's other parts in one D1 batch (decision 0100): their views (their
+  // profile's and their products' pages, per week; issue 24 item 11), what they owe from refunds
+  // after earlier payouts (decision 0073), their payout account and return address.
+  const [dashboard, [views, owed, account, returnAddress]] = await sellerDashboard(
+    app.db,
+    user.id,
+    tab,
+    readPage(url),
+    now,
+    [
+      viewsPart(app.db, payee, now),
+      payeeOwesPart(app.db, payee),
+      payeeAccountPart(app.db, payee),
+      returnAddressPart(app.db, user.id),
+    ] as const,
+  );
+  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
+  const payoutStatus = await payeeStatus(app, payee, account, now, url.searchParams.get("payouts") === "return");
+  const readiness = { returnAddress, payouts: payoutStatus === "active" };
   // A fresh key per rendered Upload form: sending it twice makes one product.
   // Deadlines in the reader's own zone (issue 45 item 6; decision 0095).
   const zone = context.get(requestState).timeZone;
