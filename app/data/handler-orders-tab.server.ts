@@ -89,24 +89,22 @@ function listedOrderIds(db: Database, handler: OrdersTabHandler) {
 type SellerLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];
 type StoreLine = Awaited<ReturnType<typeof storeOrderLinesQuery>>[number];
 
+/** An order line as both lists show it. */
+const listedItem = (line: SellerLine) => ({
+  id: line.itemId,
+  name: line.name,
+  type: line.type,
+  price: line.price,
+  status: line.itemStatus,
+});
+
 /** The seller's lines grouped by order, newest first. */
-const sellerOrders = (lines: SellerLine[]) =>
-  groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, (line) => ({
-    id: line.itemId,
-    name: line.name,
-    type: line.type,
-    price: line.price,
-    status: line.itemStatus,
-  }));
+const sellerOrders = (lines: SellerLine[]) => groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, listedItem);
 
 /** The store's lines grouped by order; an item waits for this store's inspection when §4's rules say so. */
 const storeOrders = (lines: StoreLine[], storeId: string) =>
   groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, (line) => ({
-    id: line.itemId,
-    name: line.name,
-    type: line.type,
-    price: line.price,
-    status: line.itemStatus,
+    ...listedItem(line),
     inspection: line.inspection,
     awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
     sent: { reason: line.returnReason, carrier: line.returnCarrier, trackingNumber: line.returnTrackingNumber },

@@ -49,3 +49,24 @@ export async function batchParts<T extends readonly Part<unknown>[]>(db: Databas
     : [];
   return all.read(rows);
 }
+
+/**
+ * A dashboard page in one batch: its figures (cards, badges), its tab's records and the page's
+ * other parts. Gives the figures and records as one object, and the other parts' results.
+ */
+export async function dashboardBatch<F extends object, T extends Part<object>, P extends readonly Part<unknown>[]>(
+  db: Database,
+  figures: Part<F>,
+  records: T,
+  page: P,
+) {
+  const [shown, tab, more] = await batchParts(db, [
+    figures,
+    records as unknown as Part<ResultOf<T>>,
+    partsOf(page),
+  ] as const);
+  return [{ ...shown, ...tab }, more] as const;
+}
+
+/** What a part (or any of a union of parts: one per dashboard tab) reads. */
+type ResultOf<T> = T extends Part<infer R> ? R : never;

@@ -7,7 +7,7 @@ import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
 import { ownerEarningsPart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
-import { batchParts, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -189,6 +189,29 @@ function summaryPart(db: Database, ownerId: string) {
   );
 }
 
+/** Only the current tab's records. */
+function tabPart(db: Database, ownerId: string, tab: SellerTab, pageNumber: number, now: number) {
+  switch (tab) {
+    case "products":
+      return mapPart(rowsPart(sellerProductsQuery(db, ownerId, pageNumber)), (rows) => {
+        const { rows: products, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
+        return { tab, products, hasNext, page: pageNumber } as const;
+      });
+    case "notifications":
+      return mapPart(rowsPart(priceRequestsQuery(db, ownerId)), (requests) => ({ tab, requests }) as const);
+    case "orders":
+      return mapPart(ordersTabPart(db, { ownerId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
+    case "upload": {
+      const [brands, stores, suggestions] = uploadFormQueries(db, ownerId);
+      return mapPart(
+        partsOf([rowsPart(brands), rowsPart(stores), rowsPart(suggestions)] as const),
+        ([brandRows, storeRows, suggested]) =>
+          ({ tab, brands: brandRows.map((r) => r.name), stores: storeRows, suggestions: suggested }) as const,
+      );
+    }
+  }
+}
+
 /**
  * Everything /vendor shows for one tab: the figures (header, stat cards, badge), only the current
  * tab's records and the page's other parts (`page`: views, payouts), in one D1 batch (issue 47
@@ -202,47 +225,7 @@ export async function sellerDashboard<P extends readonly Part<unknown>[]>(
   now: number,
   page: P,
 ) {
-  const summary = summaryPart(db, ownerId);
-  const rest = partsOf(page);
-  switch (tab) {
-    case "products": {
-      const [figures, rows, more] = await batchParts(db, [
-        summary,
-        rowsPart(sellerProductsQuery(db, ownerId, pageNumber)),
-        rest,
-      ] as const);
-      const { rows: shown, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
-      return [{ tab, ...figures, products: shown, hasNext, page: pageNumber } as const, more] as const;
-    }
-    case "notifications": {
-      const [figures, requests, more] = await batchParts(db, [
-        summary,
-        rowsPart(priceRequestsQuery(db, ownerId)),
-        rest,
-      ] as const);
-      return [{ tab, ...figures, requests } as const, more] as const;
-    }
-    case "orders": {
-      const [figures, ordersTab, more] = await batchParts(db, [
-        summary,
-        ordersTabPart(db, { ownerId }, now),
-        rest,
-      ] as const);
-      return [{ tab, ...figures, ordersTab } as const, more] as const;
-    }
-    case "upload": {
-      const [brands, stores, suggestions] = uploadFormQueries(db, ownerId);
-      const [figures, brandRows, storeRows, suggested, more] = await batchParts(db, [
-        summary,
-        rowsPart(brands),
-        rowsPart(stores),
-        rowsPart(suggestions),
-        rest,
-      ] as const);
-      const form = { brands: brandRows.map((r) => r.name), stores: storeRows, suggestions: suggested };
-      return [{ tab, ...figures, ...form } as const, more] as const;
-    }
-  }
+  return dashboardBatch(db, summaryPart(db, ownerId), tabPart(db, ownerId, tab, pageNumber, now), page);
 }
 
 export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>[0];

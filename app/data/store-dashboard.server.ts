@@ -8,7 +8,7 @@ import { pageOf } from "../domain/tabs";
 import { storeRevenuePart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { listedProductColumns } from "./listings.server";
-import { batchParts, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -105,10 +105,28 @@ function summaryPart(db: Database, storeId: string) {
   );
 }
 
+/** Only the current tab's records. */
+function tabPart(db: Database, storeId: string, tab: StoreTab, pageNumber: number, now: number) {
+  switch (tab) {
+    case "overview":
+    case "settings":
+      return { statements: [], read: () => ({ tab }) as const };
+    case "requests":
+      return mapPart(rowsPart(requestsQuery(db, storeId)), (requests) => ({ tab, requests }) as const);
+    case "products":
+      return mapPart(rowsPart(productsQuery(db, storeId, pageNumber)), (rows) => {
+        const { rows: products, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
+        return { tab, products, hasNext, page: pageNumber } as const;
+      });
+    case "orders":
+      return mapPart(ordersTabPart(db, { storeId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
+  }
+}
+
 /**
  * Everything /store shows for one tab: the cards and badge, only that tab's records and the
- * page's other parts (`page`: views, payouts, messages), in one D1 batch (issue 47 item 3;
- * decision 0100). Gives the dashboard and the page's parts' results.
+ * page's other parts (`page`: views, payouts), in one D1 batch (issue 47 item 3; decision 0100).
+ * Gives the dashboard and the page's parts' results.
  */
 export async function storeDashboard<P extends readonly Part<unknown>[]>(
   db: Database,
@@ -118,40 +136,7 @@ export async function storeDashboard<P extends readonly Part<unknown>[]>(
   now: number,
   page: P,
 ) {
-  const summary = summaryPart(db, storeId);
-  const rest = partsOf(page);
-  switch (tab) {
-    case "overview":
-    case "settings": {
-      const [figures, more] = await batchParts(db, [summary, rest] as const);
-      return [{ tab, ...figures } as const, more] as const;
-    }
-    case "requests": {
-      const [figures, requests, more] = await batchParts(db, [
-        summary,
-        rowsPart(requestsQuery(db, storeId)),
-        rest,
-      ] as const);
-      return [{ tab, ...figures, requests } as const, more] as const;
-    }
-    case "products": {
-      const [figures, rows, more] = await batchParts(db, [
-        summary,
-        rowsPart(productsQuery(db, storeId, pageNumber)),
-        rest,
-      ] as const);
-      const { rows: shown, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
-      return [{ tab, ...figures, products: shown, hasNext, page: pageNumber } as const, more] as const;
-    }
-    case "orders": {
-      const [figures, ordersTab, more] = await batchParts(db, [
-        summary,
-        ordersTabPart(db, { storeId }, now),
-        rest,
-      ] as const);
-      return [{ tab, ...figures, ordersTab } as const, more] as const;
-    }
-  }
+  return dashboardBatch(db, summaryPart(db, storeId), tabPart(db, storeId, tab, pageNumber, now), page);
 }
 
 export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>[0];
