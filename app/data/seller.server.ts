@@ -190,7 +190,10 @@ function summaryPart(db: Database, ownerId: string) {
 }
 
 /** Only the current tab's records. */
-function tabPart(db: Database, ownerId: string, tab: SellerTab, pageNumber: number, now: number) {
+/** Whose dashboard, which tab and page, and when. */
+type SellerView = { ownerId: string; tab: SellerTab; pageNumber: number; now: number };
+
+function tabPart(db: Database, { ownerId, tab, pageNumber, now }: SellerView) {
   switch (tab) {
     case "products":
       return mapPart(rowsPart(sellerProductsQuery(db, ownerId, pageNumber)), (rows) => {
@@ -217,15 +220,8 @@ function tabPart(db: Database, ownerId: string, tab: SellerTab, pageNumber: numb
  * tab's records and the page's other parts (`page`: views, payouts), in one D1 batch (issue 47
  * item 3; decision 0100). Gives the dashboard and the page's parts' results.
  */
-export async function sellerDashboard<P extends readonly Part<unknown>[]>(
-  db: Database,
-  ownerId: string,
-  tab: SellerTab,
-  pageNumber: number,
-  now: number,
-  page: P,
-) {
-  return dashboardBatch(db, summaryPart(db, ownerId), tabPart(db, ownerId, tab, pageNumber, now), page);
+export function sellerDashboard<P extends readonly Part<unknown>[]>(db: Database, view: SellerView, page: P) {
+  return dashboardBatch(db, summaryPart(db, view.ownerId), tabPart(db, view), page);
 }
 
 export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>[0];

@@ -106,7 +106,10 @@ function summaryPart(db: Database, storeId: string) {
 }
 
 /** Only the current tab's records. */
-function tabPart(db: Database, storeId: string, tab: StoreTab, pageNumber: number, now: number) {
+/** Whose dashboard, which tab and page, and when. */
+type StoreView = { storeId: string; tab: StoreTab; pageNumber: number; now: number };
+
+function tabPart(db: Database, { storeId, tab, pageNumber, now }: StoreView) {
   switch (tab) {
     case "overview":
     case "settings":
@@ -128,15 +131,8 @@ function tabPart(db: Database, storeId: string, tab: StoreTab, pageNumber: numbe
  * page's other parts (`page`: views, payouts), in one D1 batch (issue 47 item 3; decision 0100).
  * Gives the dashboard and the page's parts' results.
  */
-export async function storeDashboard<P extends readonly Part<unknown>[]>(
-  db: Database,
-  storeId: string,
-  tab: StoreTab,
-  pageNumber: number,
-  now: number,
-  page: P,
-) {
-  return dashboardBatch(db, summaryPart(db, storeId), tabPart(db, storeId, tab, pageNumber, now), page);
+export function storeDashboard<P extends readonly Part<unknown>[]>(db: Database, view: StoreView, page: P) {
+  return dashboardBatch(db, summaryPart(db, view.storeId), tabPart(db, view), page);
 }
 
 export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>[0];

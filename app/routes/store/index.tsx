@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // payouts (decision 0073) and its payout account. Beside it, on the overview, its conversations
   // with shoppers (issue 26).
   const [[dashboard, [views, owed, account]], conversations] = await Promise.all([
-    storeDashboard(app.db, store.id, tab, readPage(url), now, [
+    storeDashboard(app.db, { storeId: store.id, tab, pageNumber: readPage(url), now }, [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
       payeeAccountPart(app.db, payee),

@@ -55,10 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // after earlier payouts (decision 0073), their payout account and return address.
   const [dashboard, [views, owed, account, returnAddress]] = await sellerDashboard(
     app.db,
-    user.id,
-    tab,
-    readPage(url),
-    now,
+    { ownerId: user.id, tab, pageNumber: readPage(url), now },
     [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
