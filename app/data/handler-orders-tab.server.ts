@@ -132,7 +132,6 @@ function sellerTabPart(db: Database, ownerId: string, now: number) {
       moneyPart(db, listedOrderIds(db, handler)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], returns, weeks, lines, money]) => ({
-      handler: "seller" as const,
       claims,
       toSend,
       preparing: { items, turnaroundDays },
@@ -153,7 +152,6 @@ function storeTabPart(db: Database, storeId: string) {
       moneyPart(db, listedOrderIds(db, handler)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], lines, money]) => ({
-      handler: "store" as const,
       claims,
       toSend,
       preparing: { items, turnaroundDays },

@@ -1,41 +1,33 @@
-import type { ComponentProps } from "react";
-import { formatShortDate } from "../../domain/dates";
-import type { InspectFormResult } from "../../domain/returns";
+import type { ComponentProps, ReactNode } from "react";
 import type { ShipFormResult } from "../../domain/shipping";
 import { EmptyState, Panel } from "../kit/panel";
-import { SvgBarChart } from "../kit/svg-bar-chart";
-import { SellerOrders } from "../seller/lists";
-import { ReturnsToCheck, type ReturnToCheck } from "../seller/returns-to-check";
-import { StoreOrders } from "../store/lists";
 import { BeingPrepared } from "./being-prepared";
 import { HandlerClaims } from "./handler-claims";
 import { ToSend } from "./to-send";
 
 // The handler's Orders tab, one for the seller dashboard and the store dashboard (decision 0100):
 // claims about their items, the items to post, returned rentals being prepared (decision 0080)
-// and their orders. The seller's tab also lists the returns to check and their earnings per week;
-// the store's orders carry their inspection forms within. Its data: handler-orders-tab.server.ts.
+// and their orders. Each dashboard gives its own list of orders and its own panels (the seller's
+// returns to check and earnings; the store's orders carry their inspection forms), so neither
+// page loads the other's list (components/seller/orders-tab.tsx, components/store/tabs.tsx).
+// Its data: app/data/handler-orders-tab.server.ts.
 
-interface Common {
+export interface HandlerOrdersTabData {
   claims: ComponentProps<typeof HandlerClaims>["claims"];
   toSend: ComponentProps<typeof ToSend>["orders"];
   preparing: { items: ComponentProps<typeof BeingPrepared>["items"]; turnaroundDays: number };
+  orders: unknown[];
 }
-export type HandlerOrdersTabData =
-  | (Common & {
-      handler: "seller";
-      returns: ReturnToCheck[];
-      weeks: { weekStart: number; amount: number }[];
-      orders: ComponentProps<typeof SellerOrders>["orders"];
-    })
-  | (Common & { handler: "store"; orders: ComponentProps<typeof StoreOrders>["orders"] });
 
-const NO_ORDERS = {
-  seller: "No orders yet. Orders for your products will appear here.",
-  store: "No orders yet. Orders for your store's products will appear here.",
-};
+/** What both dashboards pass on to their Orders tab; `result` is what the tab's last form answered. */
+export interface OrdersTabProps {
+  labels: boolean;
+  now: number;
+  zone: string | null;
+  action: string;
+  result?: object;
+}
 
-/** The Orders tab; `result` is what the tab's last form (ship, inspect, turnaround) answered. */
 export function HandlerOrdersTab({
   tab,
   labels,
@@ -43,13 +35,17 @@ export function HandlerOrdersTab({
   zone,
   action,
   result,
-}: {
+  empty,
+  list,
+  children,
+}: OrdersTabProps & {
   tab: HandlerOrdersTabData;
-  labels: boolean;
-  now: number;
-  zone: string | null;
-  action: string;
-  result?: object;
+  /** What the Orders panel says while there is none. */
+  empty: string;
+  /** The handler's own list of its orders. */
+  list: ReactNode;
+  /** The handler's own panels, between 'Being prepared' and the orders. */
+  children?: ReactNode;
 }) {
   const preparingError = (result as { errors?: { turnaroundDays?: string } } | undefined)?.errors?.turnaroundDays;
   return (
@@ -64,24 +60,8 @@ export function HandlerOrdersTab({
         zone={zone}
       />
       <BeingPrepared {...tab.preparing} zone={zone} action={action} error={preparingError} />
-      {tab.handler === "seller" && tab.returns.length > 0 ? (
-        <ReturnsToCheck returns={tab.returns} action={action} result={result as InspectFormResult | undefined} />
-      ) : null}
-      {tab.handler === "seller" ? (
-        <SvgBarChart
-          title="Your earnings per week (last 12 weeks)"
-          points={tab.weeks.map((w) => ({ label: formatShortDate(w.weekStart), value: w.amount }))}
-        />
-      ) : null}
-      <Panel title="Orders">
-        {tab.orders.length === 0 ? (
-          <EmptyState>{NO_ORDERS[tab.handler]}</EmptyState>
-        ) : tab.handler === "seller" ? (
-          <SellerOrders orders={tab.orders} now={now} />
-        ) : (
-          <StoreOrders orders={tab.orders} now={now} action={action} result={result as InspectFormResult | undefined} />
-        )}
-      </Panel>
+      {children}
+      <Panel title="Orders">{tab.orders.length === 0 ? <EmptyState>{empty}</EmptyState> : list}</Panel>
     </>
   );
 }

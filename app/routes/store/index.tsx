@@ -17,8 +17,7 @@ import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreProducts } from "../../components/store/lists";
-import { StoreOverviewTab, StoreStats } from "../../components/store/tabs";
-import { HandlerOrdersTab } from "../../components/order/handler-orders-tab";
+import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/store/tabs";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
@@ -292,7 +291,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <HandlerOrdersTab
+        <StoreOrdersTab
           tab={dashboard.ordersTab}
           labels={loaderData.labels}
           now={now}

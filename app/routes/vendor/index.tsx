@@ -30,7 +30,7 @@ import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { HandlerOrdersTab } from "../../components/order/handler-orders-tab";
+import { SellerOrdersTab } from "../../components/seller/orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { returnAddressPart } from "../../data/seller-requests.server";
 import { payeeOwesPart } from "../../data/payouts.server";
@@ -280,7 +280,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
         </Panel>
       ) : null}
       {dashboard.tab === "orders" ? (
-        <HandlerOrdersTab
+        <SellerOrdersTab
           tab={dashboard.ordersTab}
           labels={loaderData.labels}
           now={now}
