@@ -4,6 +4,7 @@ import { PLATFORM_RATE_BP, STORE_RATE_BP, splitSale } from "../domain/commission
 import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import { commissionId, transactionId } from "../domain/finance-ids";
 import type { Database } from "./db.server";
+import { batchParts, mapPart, rowsPart, type Part } from "./parts.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
 // The one finance module (DECISIONS.md: Finance): the lifecycle records sales through
@@ -89,28 +90,40 @@ export function saleStatements(db: Database, sale: Sale, now: number) {
 export const counted = sql`${transactions.status} = 'completed'`;
 
 /** What an owner has earned: the gross of their sales, the commissions taken, and their share. */
+export const ownerEarningsPart = (db: Database, ownerId: string): Part<{ gross: number; net: number; sales: number }> =>
+  mapPart(
+    rowsPart(
+      db
+        .select({
+          gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
+          net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
+          sales: sql<number>`count(*)`,
+        })
+        .from(transactions)
+        .where(and(eq(transactions.ownerId, ownerId), counted)),
+    ),
+    ([row]) => ({ gross: row?.gross ?? 0, net: row?.net ?? 0, sales: row?.sales ?? 0 }),
+  );
+
 export async function ownerEarnings(db: Database, ownerId: string) {
-  const row = await db
-    .select({
-      gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
-      net: sql<number>`coalesce(sum(${transactions.netAmount}), 0)`,
-      sales: sql<number>`count(*)`,
-    })
-    .from(transactions)
-    .where(and(eq(transactions.ownerId, ownerId), counted))
-    .get();
-  return { gross: row?.gross ?? 0, net: row?.net ?? 0, sales: row?.sales ?? 0 };
+  return (await batchParts(db, [ownerEarningsPart(db, ownerId)] as const))[0];
 }
 
 /** A store's revenue: its commissions on the concierge sales it handled. */
+export const storeRevenuePart = (db: Database, storeId: string): Part<{ total: number; sales: number }> =>
+  mapPart(
+    rowsPart(
+      db
+        .select({ total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, sales: sql<number>`count(*)` })
+        .from(commissions)
+        .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
+        .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, storeId), counted)),
+    ),
+    ([row]) => ({ total: row?.total ?? 0, sales: row?.sales ?? 0 }),
+  );
+
 export async function storeRevenue(db: Database, storeId: string) {
-  const row = await db
-    .select({ total: sql<number>`coalesce(sum(${commissions.commissionAmount}), 0)`, sales: sql<number>`count(*)` })
-    .from(commissions)
-    .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
-    .where(and(eq(commissions.recipientType, "store"), eq(commissions.recipientId, storeId), counted))
-    .get();
-  return { total: row?.total ?? 0, sales: row?.sales ?? 0 };
+  return (await batchParts(db, [storeRevenuePart(db, storeId)] as const))[0];
 }
 
 export type RevenueScope = { owner: string } | { store: string } | { platform: true };
@@ -125,13 +138,12 @@ export interface WeekAmount {
  * Revenue per week for the last `weeks` weeks up to `now` (oldest first, every week present):
  * an owner's earnings, a store's commissions, or the platform's gross sales.
  */
-export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
+export function weeklyRevenueQuery(db: Database, scope: RevenueScope, now: number, weeks = 12) {
   const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
   // Monday-based weeks in SQL: shift by 3 days (1 Jan 1970 was a Thursday), floor, shift back.
   const week = sql<number>`((((${transactions.createdAt} / 86400000) + 3) / 7) * 7 - 3) * 86400000`;
-  let rows: { week: number; amount: number }[];
-  if ("store" in scope) {
-    rows = await db
+  if ("store" in scope)
+    return db
       .select({ week, amount: sql<number>`sum(${commissions.commissionAmount})` })
       .from(commissions)
       .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
@@ -144,26 +156,33 @@ export async function weeklyRevenue(db: Database, scope: RevenueScope, now: numb
         ),
       )
       .groupBy(week);
-  } else {
-    const amount =
-      "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
-    rows = await db
-      .select({ week, amount })
-      .from(transactions)
-      .where(
-        and(
-          "owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined,
-          gte(transactions.createdAt, first),
-          counted,
-        ),
-      )
-      .groupBy(week);
-  }
+  const amount =
+    "owner" in scope ? sql<number>`sum(${transactions.netAmount})` : sql<number>`sum(${transactions.grossAmount})`;
+  return db
+    .select({ week, amount })
+    .from(transactions)
+    .where(
+      and(
+        "owner" in scope ? eq(transactions.ownerId, scope.owner) : undefined,
+        gte(transactions.createdAt, first),
+        counted,
+      ),
+    )
+    .groupBy(week);
+}
+
+/** The weeks `weeklyRevenueQuery` read, oldest first, every week present. */
+export function weeksFrom(rows: { week: number; amount: number }[], now: number, weeks = 12): WeekAmount[] {
+  const first = startOfWeekUTC(now) - (weeks - 1) * WEEK_MS;
   const byWeek = new Map(rows.map((r) => [r.week, r.amount]));
   return Array.from({ length: weeks }, (_, i) => {
     const weekStart = first + i * WEEK_MS;
     return { weekStart, amount: byWeek.get(weekStart) ?? 0 };
   });
+}
+
+export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
+  return weeksFrom(await weeklyRevenueQuery(db, scope, now, weeks), now, weeks);
 }
 
 /**

@@ -67,21 +67,27 @@ export function groupByOrder<L extends { orderId: string }, H, I>(
  * `handledBy` selects (a seller's own items, a store's concierge items, or all for staff), oldest
  * order first, with the ship-to name and address. The handlers' Orders tabs and admin list them.
  */
-export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
-  const lines = await db
-    .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress, postBy: orderItems.postBy })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    // An order still awaiting its payment is not sent (decision 0055).
-    .where(
-      and(
-        sql`${orderItems.status} in ('pending', 'processing')`,
-        sql`${orders.status} <> 'awaiting_payment'`,
-        handledBy,
-      ),
-    )
-    .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
-    .limit(limit * 4);
+export function ordersToSendQuery(db: Database, handledBy: SQL | undefined, limit = 50) {
+  return (
+    db
+      .select({ ...orderLineColumns, shippingAddress: orders.shippingAddress, postBy: orderItems.postBy })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      // An order still awaiting its payment is not sent (decision 0055).
+      .where(
+        and(
+          sql`${orderItems.status} in ('pending', 'processing')`,
+          sql`${orders.status} <> 'awaiting_payment'`,
+          handledBy,
+        ),
+      )
+      .orderBy(orders.createdAt, orderItems.orderId, orderItems.id)
+      .limit(limit * 4)
+  );
+}
+
+/** The lines `ordersToSendQuery` read, grouped by order, at most `limit` orders. */
+export function toSendFrom(lines: Awaited<ReturnType<typeof ordersToSendQuery>>, limit = 50) {
   return groupByOrder(
     lines,
     limit,
@@ -93,6 +99,10 @@ export async function ordersToSend(db: Database, handledBy: SQL | undefined, lim
     }),
     (line) => ({ id: line.itemId, name: line.name, type: line.type, postBy: line.postBy }),
   );
+}
+
+export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
+  return toSendFrom(await ordersToSendQuery(db, handledBy, limit), limit);
 }
 
 export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];

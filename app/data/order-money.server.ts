@@ -1,18 +1,21 @@
-import { inArray } from "drizzle-orm";
+import { inArray, type SQLWrapper } from "drizzle-orm";
 import { orderItems, orders, payments, transactions } from "../../db/schema";
 import { orderMoney, type MoneyInput, type OrderMoney } from "../domain/order-money";
 import type { Database } from "./db.server";
+import { batchParts, type Part } from "./parts.server";
 
 // The rows behind one order's money (app/domain/order-money.ts): the order, its items, its
 // transactions and its payment calls, for any number of orders in one batch of four statements
 // (My Orders shows the total paid of a page of orders; an order page shows its lines).
 
-/** The rows behind orders' money (the order, its items, transactions and payment calls), per order. */
-export async function moneyInputs(db: Database, orderIds: readonly string[]): Promise<Map<string, MoneyInput>> {
-  const ids = [...new Set(orderIds)];
-  const result = new Map<string, MoneyInput>();
-  if (ids.length === 0) return result;
-  const [orderRows, itemRows, txnRows, paymentRows] = await db.batch([
+/**
+ * The rows behind orders' money (the order, its items, transactions and payment calls), per order:
+ * four statements for a batch. The orders are given by id, or by a query of their ids (a
+ * dashboard's newest orders), so the money is read in the same round trip as the orders.
+ */
+export function moneyPart(db: Database, orderIds: readonly string[] | SQLWrapper): Part<Map<string, MoneyInput>> {
+  const ids = Array.isArray(orderIds) ? [...new Set(orderIds as readonly string[])] : (orderIds as SQLWrapper);
+  const statements = [
     db
       .select({ id: orders.id, deliveryFee: orders.deliveryFee, status: orders.status })
       .from(orders)
@@ -55,12 +58,33 @@ export async function moneyInputs(db: Database, orderIds: readonly string[]): Pr
       .from(payments)
       .where(inArray(payments.orderId, ids))
       .orderBy(payments.createdAt, payments.id),
-  ]);
-  for (const order of orderRows) {
-    const mine = <T extends { orderId: string | null }>(rows: T[]) => rows.filter((r) => r.orderId === order.id);
-    result.set(order.id, { order, items: mine(itemRows), transactions: mine(txnRows), payments: mine(paymentRows) });
-  }
-  return result;
+  ] as const;
+  type Rows<I extends number> = Awaited<(typeof statements)[I]>;
+  return {
+    statements: [...statements],
+    read: (rows) => {
+      const [orderRows, itemRows, txnRows, paymentRows] = rows as [Rows<0>, Rows<1>, Rows<2>, Rows<3>];
+      const result = new Map<string, MoneyInput>();
+      for (const order of orderRows ?? []) {
+        const mine = <T extends { orderId: string | null }>(list: T[] = []) =>
+          list.filter((r) => r.orderId === order.id);
+        result.set(order.id, {
+          order,
+          items: mine(itemRows),
+          transactions: mine(txnRows),
+          payments: mine(paymentRows),
+        });
+      }
+      return result;
+    },
+  };
+}
+
+/** The rows behind orders' money (the order, its items, transactions and payment calls), per order. */
+export async function moneyInputs(db: Database, orderIds: readonly string[]): Promise<Map<string, MoneyInput>> {
+  if (orderIds.length === 0) return new Map();
+  const [inputs] = await batchParts(db, [moneyPart(db, orderIds)] as const);
+  return inputs;
 }
 
 /** One order's money rows (the refund cap reads them: app/domain/refund-cap.ts), or null when it does not exist. */
@@ -85,20 +109,19 @@ export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: Re
 
 /**
  * A handler's orders (seller or store Orders tab) with the charges and refunds of the items they
- * handle or own, not the shopper's other items or the delivery fee (issue 22, item 8).
+ * handle or own, not the shopper's other items or the delivery fee (issue 22, item 8), from the
+ * rows `moneyPart` read.
  */
-export async function withHandlerMoney<O extends { id: string; items: { id: string }[] }>(
-  db: Database,
+export function handlerMoneyFrom<O extends { id: string; items: { id: string }[] }>(
   grouped: O[],
-): Promise<(O & { money: OrderMoney })[]> {
+  inputs: Map<string, MoneyInput>,
+): (O & { money: OrderMoney })[] {
   const mine = new Set(grouped.flatMap((o) => o.items.map((i) => i.id)));
-  const money = await ordersMoney(
-    db,
-    grouped.map((o) => o.id),
-    mine,
-  );
-  return grouped.map((o) => ({
-    ...o,
-    money: money.get(o.id) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } },
-  }));
+  return grouped.map((o) => {
+    const input = inputs.get(o.id);
+    return {
+      ...o,
+      money: input ? orderMoney(input, mine) : { lines: [], total: 0, pending: { charges: 0, refunds: 0 } },
+    };
+  });
 }

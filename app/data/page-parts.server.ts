@@ -1,38 +1,15 @@
-import type { BatchItem } from "drizzle-orm/batch";
 import { followKey, type FollowTarget } from "../domain/follows";
 import type { ShippingSettings } from "../domain/shipping-zones";
 import type { Database } from "./db.server";
+import { batchParts, type Part } from "./parts.server";
 import { favoriteQuery } from "./favorites.server";
 import { followedFrom, followedQuery, followersQuery } from "./follows.server";
 import { standingFrom, standingQueries, type SellerStanding } from "./ratings.server";
 import { shippingFrom, shippingQuery } from "./shipping.server";
 
-// Parts of a page read together in one D1 round trip (issue 47 item 2: fewer round trips): each
-// part brings its statements and reads its own rows back; batchParts sends them as one batch.
 // The product page's parts around the item (where its handler ships, its seller's rating and
 // badges, whether the visitor saved it and follows its seller or store) and the profiles' social
-// part are built from them.
-
-type Statement = BatchItem<"sqlite">;
-export interface Part<T> {
-  statements: Statement[];
-  read: (rows: unknown[][]) => T;
-}
-
-/** Sends every part's statements as one batch and gives each part its rows back. */
-export async function batchParts<T extends readonly Part<unknown>[]>(
-  db: Database,
-  parts: T,
-): Promise<{ [K in keyof T]: T[K] extends Part<infer R> ? R : never }> {
-  const statements = parts.flatMap((part) => part.statements);
-  const rows = statements.length ? ((await db.batch(statements as [Statement, ...Statement[]])) as unknown[][]) : [];
-  let at = 0;
-  return parts.map((part) => {
-    const own = rows.slice(at, at + part.statements.length);
-    at += part.statements.length;
-    return part.read(own);
-  }) as { [K in keyof T]: T[K] extends Part<infer R> ? R : never };
-}
+// part, read in one D1 round trip (issue 47 item 2; parts.server.ts).
 
 const NO_STANDING: SellerStanding = { average: null, ratings: 0, badges: [] };
 
@@ -93,3 +70,5 @@ export async function productPageParts(db: Database, product: Handled, viewerId:
   ] as const);
   return { shipping, social, saved };
 }
+
+export { batchParts };

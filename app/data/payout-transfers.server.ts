@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { commissions, payeeAccounts, payouts } from "../../db/schema";
 import type { PayeeAccountStatus, PayeeType } from "../domain/payouts";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart, type Part } from "./parts.server";
 
 // Payouts through Connect (issue 27 item 4; docs/decisions/0056-connect-payouts.md): the payees'
 // connected accounts, and the transfers that pay the weekly payouts (app/data/payouts.server.ts).
@@ -12,8 +13,8 @@ export interface PayeeRef {
 }
 
 /** A payee's connected account, if they started setting up payouts. */
-export function payeeAccount(db: Database, payee: PayeeRef) {
-  return db
+const payeeAccountQuery = (db: Database, payee: PayeeRef) =>
+  db
     .select({
       providerAccountId: payeeAccounts.providerAccountId,
       provider: payeeAccounts.provider,
@@ -21,8 +22,16 @@ export function payeeAccount(db: Database, payee: PayeeRef) {
       updatedAt: payeeAccounts.updatedAt,
     })
     .from(payeeAccounts)
-    .where(and(eq(payeeAccounts.payeeType, payee.type), eq(payeeAccounts.payeeId, payee.id)))
-    .get();
+    .where(and(eq(payeeAccounts.payeeType, payee.type), eq(payeeAccounts.payeeId, payee.id)));
+
+export type PayeeAccount = Awaited<ReturnType<typeof payeeAccountQuery>>[number];
+
+/** The payee's account as a part of a dashboard's batch (none: null). */
+export const payeeAccountPart = (db: Database, payee: PayeeRef): Part<PayeeAccount | null> =>
+  mapPart(rowsPart(payeeAccountQuery(db, payee)), ([row]) => row ?? null);
+
+export function payeeAccount(db: Database, payee: PayeeRef) {
+  return payeeAccountQuery(db, payee).get();
 }
 
 /** The payee a provider account belongs to (an event names the account). */

@@ -4,6 +4,7 @@ import { startOfWeekUTC, WEEK_MS } from "../domain/dates";
 import { payoutId } from "../domain/finance-ids";
 import { CLAIM_WINDOW_MS } from "../domain/claims";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart, type Part } from "./parts.server";
 
 // Payouts (issue 15 item 6, issue 27 item 4; DECISIONS.md Finance; decisions 0036, 0056): the
 // weekly calculation per payee (the payees' connected accounts and the transfers that pay them
@@ -158,16 +159,18 @@ export async function createPayout(
  * What a payee owes from refunds after earlier payouts (decision 0073), in pence, zero or more:
  * the debt their next payout takes over (sum of net less sum of due above zero), as a positive sum.
  */
-export async function payeeOwes(db: Database, payee: PayoutRecipient) {
-  const row = await db
-    .select({
-      carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)`,
-    })
-    .from(payouts)
-    .where(and(eq(payouts.recipientType, payee.type), eq(payouts.recipientId, payee.id)))
-    .get();
-  return Math.max(-(row?.carried ?? 0), 0);
-}
+export const payeeOwesPart = (db: Database, payee: PayoutRecipient): Part<number> =>
+  mapPart(
+    rowsPart(
+      db
+        .select({
+          carried: sql<number>`coalesce(sum(${payouts.netAmount}), 0) - coalesce(sum(max(${payouts.dueAmount}, 0)), 0)`,
+        })
+        .from(payouts)
+        .where(and(eq(payouts.recipientType, payee.type), eq(payouts.recipientId, payee.id))),
+    ),
+    ([row]) => Math.max(-(row?.carried ?? 0), 0),
+  );
 
 /** A period's payouts with what their recipients are told. */
 export async function payoutsOfPeriod(db: Database, periodStart: number) {

@@ -178,13 +178,13 @@ export async function setTurnaround(
   else await db.update(stores).set({ turnaroundDays: days }).where(eq(stores.id, handler.storeId));
 }
 
-export async function turnaroundSetting(db: Database, handler: { ownerId: string } | { storeId: string }) {
-  const row =
-    "ownerId" in handler
-      ? await db.select({ days: users.turnaroundDays }).from(users).where(eq(users.id, handler.ownerId)).get()
-      : await db.select({ days: stores.turnaroundDays }).from(stores).where(eq(stores.id, handler.storeId)).get();
-  return row?.days ?? DEFAULT_TURNAROUND_DAYS;
-}
+/** The handler's turnaround setting (days): a query for a batch, read by `turnaroundFrom`. */
+export const turnaroundQuery = (db: Database, handler: { ownerId: string } | { storeId: string }) =>
+  "ownerId" in handler
+    ? db.select({ days: users.turnaroundDays }).from(users).where(eq(users.id, handler.ownerId))
+    : db.select({ days: stores.turnaroundDays }).from(stores).where(eq(stores.id, handler.storeId));
+
+export const turnaroundFrom = (rows: { days: number | null }[]) => rows[0]?.days ?? DEFAULT_TURNAROUND_DAYS;
 
 /** A rented or prepared item's 'Back around …' moment: as stored, else from its current rental. */
 export async function backAroundOf(
@@ -195,12 +195,6 @@ export async function backAroundOf(
   if (product.backAroundAt !== null) return product.backAroundAt;
   const rental = await currentRental(db, product.id);
   return rental ? backAroundAt({ ...rental, arrivesBy: null }, DEFAULT_TURNAROUND_DAYS) : null;
-}
-
-/** The handler's 'Being prepared' panel: their items and their turnaround setting. */
-export async function preparingView(db: Database, handler: { ownerId: string } | { storeId: string }) {
-  const [items, turnaroundDays] = await Promise.all([itemsBeingPrepared(db, handler), turnaroundSetting(db, handler)]);
-  return { items, turnaroundDays };
 }
 
 /**

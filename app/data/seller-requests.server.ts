@@ -2,19 +2,18 @@ import { and, asc, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { sellerRequests, siteContent, userRoles, users } from "../../db/schema";
 import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { RoleRecord } from "../domain/roles";
-import type { PayeeAccountStatus } from "../domain/payouts";
 import {
   maySellCheck,
   SELLER_SIGNUP_KEY,
   sellerRoles,
   signupMode,
-  type PayReadiness,
   type SellerRequestStatus,
   type SellerSignupMode,
 } from "../domain/selling";
 import type { ShippingAddress } from "../domain/checkout";
 import { auditStatement, isGuardFailure } from "./audit.server";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart, type Part } from "./parts.server";
 import { personWithRoles } from "./users.server";
 
 // Start selling and requests to sell (issue 27 item 7; decision 0057).
@@ -277,12 +276,9 @@ export async function sellingStatus(db: Database, userId: string) {
   return { mode, refused: check.ok ? null : check.message, request: person.request };
 }
 
-/** What a seller still lacks before they can be paid (the seller dashboard shows it). */
-export async function payReadiness(
-  db: Database,
-  userId: string,
-  payoutStatus: PayeeAccountStatus,
-): Promise<PayReadiness> {
-  const row = await db.select({ returnAddress: users.returnAddress }).from(users).where(eq(users.id, userId)).get();
-  return { returnAddress: Boolean(row?.returnAddress), payouts: payoutStatus === "active" };
-}
+/** Whether a seller has a return address (what they lack before they can be paid: app/domain/selling.ts). */
+export const returnAddressPart = (db: Database, userId: string): Part<boolean> =>
+  mapPart(
+    rowsPart(db.select({ returnAddress: users.returnAddress }).from(users).where(eq(users.id, userId))),
+    ([row]) => Boolean(row?.returnAddress),
+  );

@@ -1,19 +1,13 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
-import { brandSuggestions, orderItems, orders, priceChangeRequests, products, stores } from "../../db/schema";
+import { and, count, eq, sql } from "drizzle-orm";
+import { brandSuggestions, orderItems, priceChangeRequests, products, stores } from "../../db/schema";
 import type { SellerTab } from "../domain/seller-dashboard";
 import type { Database } from "./db.server";
 import { aliased, aliasedOrNull } from "./columns.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { ownerEarnings, weeklyRevenue } from "./finance.server";
-import {
-  groupByOrder,
-  orderHead,
-  orderLineColumns,
-  ordersToSend,
-  returnsAwaitingInspection,
-} from "./handler-orders.server";
-import { withHandlerMoney } from "./order-money.server";
+import { ownerEarningsPart } from "./finance.server";
+import { ordersTabPart } from "./handler-orders-tab.server";
+import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -22,7 +16,6 @@ import { orderStageOf } from "./public-products.server";
 // Seller and store). Every query is limited to the signed-in seller's own records in its WHERE.
 
 export const SELLER_PAGE_SIZE = 20;
-export const SELLER_ORDERS_SHOWN = 50;
 export const PRICE_REQUESTS_SHOWN = 50;
 
 /** The header and stat cards' counts and the Notifications badge: query builders for one batch. */
@@ -93,33 +86,6 @@ export function priceRequestsQuery(db: Database, ownerId: string) {
     .where(eq(priceChangeRequests.ownerId, ownerId))
     .orderBy(...newestFirst(priceChangeRequests))
     .limit(PRICE_REQUESTS_SHOWN);
-}
-
-/** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
-export function sellerOrderLinesQuery(db: Database, ownerId: string) {
-  return (
-    db
-      .select(orderLineColumns)
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
-      .where(eq(orderItems.ownerId, ownerId))
-      .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
-      .limit(SELLER_ORDERS_SHOWN * 3)
-  );
-}
-
-export type SellerOrderLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];
-
-/** Lines grouped by order, in order, at most SELLER_ORDERS_SHOWN orders. */
-export function groupOrderLines(lines: SellerOrderLine[]) {
-  return groupByOrder(lines, SELLER_ORDERS_SHOWN, orderHead, (line) => ({
-    id: line.itemId,
-    name: line.name,
-    type: line.type,
-    price: line.price,
-    status: line.itemStatus,
-  }));
 }
 
 /**
@@ -208,60 +174,54 @@ export async function insertBrandSuggestion(
   return true;
 }
 
-/**
- * Everything /vendor shows for one tab: the counts (header, stat cards, badge) and only the
- * current tab's records, in one D1 batch; earnings (and the chart on Orders) beside it.
- */
-export async function sellerDashboard(db: Database, ownerId: string, tab: SellerTab, page: number, now: number) {
-  const counts = sellerCountQueries(db, ownerId);
-  const earnings = ownerEarnings(db, ownerId);
-  const summary = (rows: readonly { n?: number; live?: number; pending?: number }[][]) => ({
-    liveCount: rows[0]![0]?.live ?? 0,
-    awaitingApproval: rows[0]![0]?.pending ?? 0,
-    pendingRequests: rows[1]![0]?.n ?? 0,
-    activeRentals: rows[2]![0]?.n ?? 0,
-  });
+/** The header and stat cards' figures: the counts and the seller's earnings. */
+function summaryPart(db: Database, ownerId: string) {
+  const [live, requests, rentals] = sellerCountQueries(db, ownerId);
+  return mapPart(
+    partsOf([rowsPart(live), rowsPart(requests), rowsPart(rentals), ownerEarningsPart(db, ownerId)] as const),
+    ([[products], [pending], [active], earnings]) => ({
+      liveCount: products?.live ?? 0,
+      awaitingApproval: products?.pending ?? 0,
+      pendingRequests: pending?.n ?? 0,
+      activeRentals: active?.n ?? 0,
+      revenue: earnings.net,
+    }),
+  );
+}
+
+/** Only the current tab's records. */
+/** Whose dashboard, which tab and page, and when. */
+type SellerView = { ownerId: string; tab: SellerTab; pageNumber: number; now: number };
+
+function tabPart(db: Database, { ownerId, tab, pageNumber, now }: SellerView) {
   switch (tab) {
-    case "products": {
-      const [a, b, c, rows] = await db.batch([...counts, sellerProductsQuery(db, ownerId, page)]);
-      const { rows: shown, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, products: shown, hasNext, page } as const;
-    }
-    case "notifications": {
-      const [a, b, c, requests] = await db.batch([...counts, priceRequestsQuery(db, ownerId)]);
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, requests } as const;
-    }
-    case "orders": {
-      const [[a, b, c, lines], weeks, toSend] = await Promise.all([
-        db.batch([...counts, sellerOrderLinesQuery(db, ownerId)]),
-        weeklyRevenue(db, { owner: ownerId }, now, 12),
-        // Their own items (not concierge ones: the store posts those) waiting to be posted.
-        ordersToSend(db, and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor"))),
-      ]);
-      // Their own items on the way back, for them to record receipt and condition (issue 22).
-      const returns = await returnsAwaitingInspection(
-        db,
-        and(eq(orderItems.ownerId, ownerId), eq(orderItems.handler, "vendor")),
-        50,
-      );
-      const orders = await withHandlerMoney(db, groupOrderLines(lines));
-      return { tab, ...summary([a, b, c]), revenue: (await earnings).net, orders, weeks, toSend, returns } as const;
-    }
+    case "products":
+      return mapPart(rowsPart(sellerProductsQuery(db, ownerId, pageNumber)), (rows) => {
+        const { rows: products, hasNext } = pageOf(rows, SELLER_PAGE_SIZE);
+        return { tab, products, hasNext, page: pageNumber } as const;
+      });
+    case "notifications":
+      return mapPart(rowsPart(priceRequestsQuery(db, ownerId)), (requests) => ({ tab, requests }) as const);
+    case "orders":
+      return mapPart(ordersTabPart(db, { ownerId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
     case "upload": {
-      const [a, b, c, brandRows, storeRows, suggestions] = await db.batch([
-        ...counts,
-        ...uploadFormQueries(db, ownerId),
-      ]);
-      return {
-        tab,
-        ...summary([a, b, c]),
-        revenue: (await earnings).net,
-        brands: brandRows.map((r) => r.name),
-        stores: storeRows,
-        suggestions,
-      } as const;
+      const [brands, stores, suggestions] = uploadFormQueries(db, ownerId);
+      return mapPart(
+        partsOf([rowsPart(brands), rowsPart(stores), rowsPart(suggestions)] as const),
+        ([brandRows, storeRows, suggested]) =>
+          ({ tab, brands: brandRows.map((r) => r.name), stores: storeRows, suggestions: suggested }) as const,
+      );
     }
   }
 }
 
-export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>;
+/**
+ * Everything /vendor shows for one tab: the figures (header, stat cards, badge), only the current
+ * tab's records and the page's other parts (`page`: views, payouts), in one D1 batch (issue 47
+ * item 3; decision 0100). Gives the dashboard and the page's parts' results.
+ */
+export function sellerDashboard<P extends readonly Part<unknown>[]>(db: Database, view: SellerView, page: P) {
+  return dashboardBatch(db, summaryPart(db, view.ownerId), tabPart(db, view), page);
+}
+
+export type SellerDashboard = Awaited<ReturnType<typeof sellerDashboard>>[0];

@@ -1,21 +1,20 @@
-import { and, asc, count, eq, inArray, or, sql } from "drizzle-orm";
-import { orderItems, orders, priceChangeRequests, products, stores, users } from "../../db/schema";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { priceChangeRequests, products, stores, users } from "../../db/schema";
 import type { ReviewStatus } from "../domain/admin-products";
 import type { StoreTab } from "../domain/store-dashboard";
 import { isUniqueViolation, type Database } from "./db.server";
 import { newestFirst, onePage } from "./paging.server";
 import { pageOf } from "../domain/tabs";
-import { storeRevenue } from "./finance.server";
-import { groupByOrder, orderHead, orderLineColumns, ordersToSend, returnSentColumns } from "./handler-orders.server";
+import { storeRevenuePart } from "./finance.server";
+import { ordersTabPart } from "./handler-orders-tab.server";
 import { listedProductColumns } from "./listings.server";
-import { withHandlerMoney } from "./order-money.server";
+import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
 // query and every write names the store in its WHERE: a store owner reaches only their store.
 
 export const STORE_PAGE_SIZE = 20;
-export const STORE_ORDERS_SHOWN = 50;
 
 const storeColumns = {
   id: stores.id,
@@ -97,83 +96,46 @@ function productsQuery(db: Database, storeId: string, page: number) {
   return onePage(query, page, STORE_PAGE_SIZE);
 }
 
-/** Lines of orders that contain the store's products: items it handles (concierge) or products it manages. */
-function orderLinesQuery(db: Database, storeId: string) {
-  return db
-    .select({
-      ...orderLineColumns,
-      handler: orderItems.handler,
-      sellerId: orderItems.sellerId,
-      inspection: orderItems.inspection,
-      ...returnSentColumns,
-    })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      or(
-        and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId)),
-        sql`${orderItems.productId} in (select ${products.id} from ${products} where ${products.storeId} = ${storeId})`,
-      ),
-    )
-    .orderBy(...newestFirst(orders))
-    .limit(STORE_ORDERS_SHOWN * 3);
+/** The cards' figures: the store's products, the requests waiting and its revenue. */
+function summaryPart(db: Database, storeId: string) {
+  const [products, waiting] = countQueries(db, storeId);
+  return mapPart(
+    partsOf([rowsPart(products), rowsPart(waiting), storeRevenuePart(db, storeId)] as const),
+    ([[a], [b], revenue]) => ({ productCount: a?.n ?? 0, pendingRequests: b?.n ?? 0, revenue: revenue.total }),
+  );
 }
 
-type OrderLine = Awaited<ReturnType<typeof orderLinesQuery>>[number];
+/** Only the current tab's records. */
+/** Whose dashboard, which tab and page, and when. */
+type StoreView = { storeId: string; tab: StoreTab; pageNumber: number; now: number };
 
-/** Lines grouped by order, newest first; an item waits for this store's inspection when §4's rules say so. */
-function groupLines(lines: OrderLine[], storeId: string) {
-  return groupByOrder(lines, STORE_ORDERS_SHOWN, orderHead, (line) => ({
-    id: line.itemId,
-    name: line.name,
-    type: line.type,
-    price: line.price,
-    status: line.itemStatus,
-    inspection: line.inspection,
-    awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
-    sent: { reason: line.returnReason, carrier: line.returnCarrier, trackingNumber: line.returnTrackingNumber },
-  }));
-}
-
-/** Everything /store shows for one tab: the cards and badge, and only that tab's records. */
-export async function storeDashboard(db: Database, storeId: string, tab: StoreTab, page: number) {
-  const counts = countQueries(db, storeId);
-  const revenue = storeRevenue(db, storeId);
-  const summary = (a: { n: number }[], b: { n: number }[]) => ({
-    productCount: a[0]?.n ?? 0,
-    pendingRequests: b[0]?.n ?? 0,
-  });
+function tabPart(db: Database, { storeId, tab, pageNumber, now }: StoreView) {
   switch (tab) {
-    case "overview": {
-      const [a, b] = await db.batch([...counts]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
-    }
-    case "settings": {
-      const [a, b] = await db.batch([...counts]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total } as const;
-    }
-    case "requests": {
-      const [a, b, requests] = await db.batch([...counts, requestsQuery(db, storeId)]);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, requests } as const;
-    }
-    case "products": {
-      const [a, b, rows] = await db.batch([...counts, productsQuery(db, storeId, page)]);
-      const { rows: shown, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
-      return { tab, ...summary(a, b), revenue: (await revenue).total, products: shown, hasNext, page } as const;
-    }
-    case "orders": {
-      const [[a, b, lines], toSend] = await Promise.all([
-        db.batch([...counts, orderLinesQuery(db, storeId)]),
-        // The concierge items this store handles, waiting to be posted (issue 22).
-        ordersToSend(db, and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId))),
-      ]);
-      const orders = await withHandlerMoney(db, groupLines(lines, storeId));
-      return { tab, ...summary(a, b), revenue: (await revenue).total, orders, toSend } as const;
-    }
+    case "overview":
+    case "settings":
+      return { statements: [], read: () => ({ tab }) as const };
+    case "requests":
+      return mapPart(rowsPart(requestsQuery(db, storeId)), (requests) => ({ tab, requests }) as const);
+    case "products":
+      return mapPart(rowsPart(productsQuery(db, storeId, pageNumber)), (rows) => {
+        const { rows: products, hasNext } = pageOf(rows, STORE_PAGE_SIZE);
+        return { tab, products, hasNext, page: pageNumber } as const;
+      });
+    case "orders":
+      return mapPart(ordersTabPart(db, { storeId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
   }
 }
 
-export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>;
+/**
+ * Everything /store shows for one tab: the cards and badge, only that tab's records and the
+ * page's other parts (`page`: views, payouts), in one D1 batch (issue 47 item 3; decision 0100).
+ * Gives the dashboard and the page's parts' results.
+ */
+export function storeDashboard<P extends readonly Part<unknown>[]>(db: Database, view: StoreView, page: P) {
+  return dashboardBatch(db, summaryPart(db, view.storeId), tabPart(db, view), page);
+}
+
+export type StoreDashboard = Awaited<ReturnType<typeof storeDashboard>>[0];
 
 /**
  * The store's answer to a concierge request (§4, decision 0030): approve (status approved,

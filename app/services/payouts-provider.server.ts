@@ -6,6 +6,7 @@ import {
   recordTransferReversed,
   savePayeeAccount,
   setPayeeAccountStatus,
+  type PayeeAccount,
   type PayeeRef,
 } from "../data/payout-transfers.server";
 import { accountStatus, transferFor, type AccountFacts, type PayeeAccountStatus } from "../domain/payouts";
@@ -65,17 +66,18 @@ export async function startOnboarding(
 }
 
 /**
- * The payee's status for their dashboard. Coming back from onboarding (`refresh`), it is asked of
- * the provider and stored, so the dashboard is right even before the provider's event arrives.
+ * The payee's status for their dashboard, from their account as the dashboard's batch read it
+ * (`payeeAccountPart`). Coming back from onboarding (`refresh`), it is asked of the provider and
+ * stored, so the dashboard is right even before the provider's event arrives.
  */
 export async function payeeStatus(
   services: PayoutServices,
   payee: PayeeRef,
+  account: PayeeAccount | null,
   now: number,
   refresh = false,
   provider = payoutProvider(services),
 ): Promise<PayeeAccountStatus> {
-  const account = await payeeAccount(services.db, payee);
   if (!account) return "not_started";
   if (!refresh || account.status === "active" || account.provider !== provider.name) return account.status;
   try {

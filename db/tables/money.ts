@@ -54,6 +54,8 @@ export const transactions = sqliteTable(
     index("transactions_owner_idx").on(t.ownerId, t.createdAt),
     index("transactions_store_idx").on(t.storeId, t.createdAt),
     index("transactions_unpaid_idx").on(t.payoutId, t.createdAt),
+    // An order's money, read by order (migration 0077).
+    index("transactions_order_idx").on(t.orderId, t.createdAt),
     // Each kind at most once per item (migration 0026); Buy it now and the conversion share one id.
     uniqueIndex("transactions_order_item_type_unique")
       .on(t.orderItemId, t.transactionType)

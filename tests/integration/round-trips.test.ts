@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
+import { placeOrder } from "./orders";
 import { routePaths } from "./routes";
 
 // Issue 4: every page answers with at most three trips to D1 (a batch is one trip). The app
@@ -94,5 +95,53 @@ describe("D1 round trips per page", () => {
       if (trips > signedInLimit(path)) over.push(`${path}: ${trips}`);
     }
     expect(over).toEqual([]);
+  });
+});
+
+// Issue 47 item 3: one round trip of batched statements per dashboard tab (decision 0100). The
+// seller's tabs: the signed-in user's lookup and one batch (figures, the tab, views, payouts). The
+// store's: the lookup, the store in scope and one batch; the overview reads its inbox beside it.
+const DASHBOARD_TRIPS: Record<string, number> = {
+  "/vendor?tab=products": 2,
+  "/vendor?tab=notifications": 2,
+  "/vendor?tab=orders": 2,
+  "/vendor?tab=upload": 2,
+  "/store?tab=overview": 4,
+  "/store?tab=requests": 3,
+  "/store?tab=products": 3,
+  "/store?tab=orders": 3,
+  "/store?tab=settings": 3,
+};
+
+describe("D1 round trips per dashboard tab", () => {
+  it("is one batch beside the sign-in (and the store) on every seller and store tab, with orders on them", async () => {
+    const seller = await signedInBrowser("vendor");
+    const owner = await signedInBrowser("storeOwner");
+    const storeId = `s_dash_${tag}`;
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)")
+      .bind(storeId, `Dash${tag}`, owner.id, Date.now())
+      .run();
+    const own = await createProduct(seller.id, { name: `Own Coat ${tag}`, buyingPrice: 10000 });
+    const concierge = await createProduct(seller.id, { name: `Concierge Coat ${tag}`, buyingPrice: 12000 });
+    await env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?")
+      .bind(storeId, concierge.id)
+      .run();
+    const shopper = await signedInBrowser("shopper");
+    await placeOrder(shopper, [
+      { productId: own.id, option: "purchase" },
+      { productId: concierge.id, option: "purchase" },
+    ]);
+    // Both Orders tabs list the order, the seller's and the store's item to send among it.
+    const sellerOrders = await (await seller.browser.fetch("/vendor?tab=orders")).text();
+    expect(sellerOrders).toContain(`Own Coat ${tag}`);
+    const storeOrders = await (await owner.browser.fetch("/store?tab=orders")).text();
+    expect(storeOrders).toContain(`Concierge Coat ${tag}`);
+    const trips: Record<string, number> = {};
+    for (const path of Object.keys(DASHBOARD_TRIPS)) {
+      const response = await (path.startsWith("/vendor") ? seller : owner).browser.fetch(path);
+      expect(response.status, path).toBe(200);
+      trips[path] = tripsOf(response);
+    }
+    expect(trips).toEqual(DASHBOARD_TRIPS);
   });
 });

@@ -1,24 +1,20 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
 import { formatShortDate } from "../../domain/dates";
-import type { InspectFormResult } from "../../domain/returns";
-import type { ShipFormResult } from "../../domain/shipping";
 import { storeHref } from "../../domain/store-dashboard";
-import type { PreparingFormResult } from "../../services/renting.server";
 import { EmptyState, Panel } from "../kit/panel";
 import { SvgBarChart } from "../kit/svg-bar-chart";
 import { lastWeek, thisWeek } from "../kit/chart";
 import { StatCard, StatGrid } from "../kit/stat-card";
 import { formatGBP } from "../../domain/money";
 import { InboxList } from "../messages/inbox";
-import { BeingPrepared } from "../order/being-prepared";
-import { HandlerClaims } from "../order/handler-claims";
-import { ToSend } from "../order/to-send";
+import { HandlerOrdersTab, type HandlerOrdersTabData, type OrdersTabProps } from "../order/handler-orders-tab";
 import { StoreOrders } from "./lists";
+import type { InspectFormResult } from "../../domain/returns";
 
 // Two tabs of the store dashboard (app/routes/store/index.tsx): the overview (views, what waits
-// for an answer, the store's messages) and the orders (claims, parcels to send, items being
-// prepared, the orders with their returns to inspect).
+// for an answer, the store's messages) and the orders (the handlers' tab, decision 0100, with the
+// store's orders and their returns to inspect).
 
 /** The dashboard's four figures, above its tabs. */
 export function StoreStats({
@@ -112,53 +108,24 @@ export function StoreOverviewTab({
   );
 }
 
+/** The store dashboard's Orders tab: the handlers' tab (decision 0100) with its orders, their inspections within. */
 export function StoreOrdersTab({
-  claims,
-  toSend,
-  labels,
-  preparing,
-  orders,
-  now,
-  zone,
-  action,
-  result,
-}: {
-  claims: ComponentProps<typeof HandlerClaims>["claims"];
-  toSend: ComponentProps<typeof ToSend>["orders"];
-  labels: boolean;
-  preparing: Omit<ComponentProps<typeof BeingPrepared>, "action" | "error"> | null;
-  orders: ComponentProps<typeof StoreOrders>["orders"];
-  now: number;
-  zone: string | null;
-  action: string;
-  result?: object;
-}) {
+  tab,
+  ...shared
+}: OrdersTabProps & { tab: HandlerOrdersTabData & { orders: ComponentProps<typeof StoreOrders>["orders"] } }) {
   return (
-    <>
-      <HandlerClaims claims={claims} zone={zone} />
-      <ToSend
-        orders={toSend}
-        action={action}
-        result={result as ShipFormResult | undefined}
-        now={now}
-        labels={labels}
-        zone={zone}
-      />
-      {preparing ? (
-        <BeingPrepared
-          {...preparing}
-          zone={zone}
-          action={action}
-          error={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
+    <HandlerOrdersTab
+      tab={tab}
+      {...shared}
+      empty="No orders yet. Orders for your store's products will appear here."
+      list={
+        <StoreOrders
+          orders={tab.orders}
+          now={shared.now}
+          action={shared.action}
+          result={shared.result as InspectFormResult | undefined}
         />
-      ) : null}
-      <Panel title="Orders">
-        {orders.length === 0 ? (
-          <EmptyState>No orders yet. Orders for your store's products will appear here.</EmptyState>
-        ) : (
-          <StoreOrders orders={orders} now={now} action={action} result={result as InspectFormResult | undefined} />
-        )}
-      </Panel>
-    </>
+      }
+    />
   );
 }

@@ -1,4 +1,3 @@
-import { claimsForHandler } from "../../data/claims.server";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
@@ -13,7 +12,7 @@ import { uploadBodyLimit } from "../../domain/uploads";
 import { storeInbox } from "../../data/inbox.server";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { TabNav } from "../../components/kit/tab-nav";
-import { viewsByWeek } from "../../data/views.server";
+import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
@@ -22,12 +21,12 @@ import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/s
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { preparingView } from "../../data/renting.server";
 import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
-import { payeeOwes } from "../../data/payouts.server";
+import { payeeOwesPart } from "../../data/payouts.server";
+import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { StoreSettings, StorePayouts, StoreChooser } from "./parts";
@@ -53,28 +52,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (scope.kind === "none") return { view: "none" } as const;
   const { store, storeParam } = scope;
   const now = Date.now();
-  // Views: the store's page and its products' pages, per week (issue 24, item 11).
+  const payee = { type: "store", id: store.id } as const;
   const tab = readTab(url, STORE_TABS);
-  const [payoutStatus, dashboard, views, conversations, owed, claims, preparing] = await Promise.all([
-    // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision
-    // 0056); read beside the rest, not before it, so the page waits for one D1 trip fewer (decision 0077).
-    payeeStatus(
-      app,
-      { type: "store", id: store.id },
-      now,
-      url.searchParams.get("payouts") === "return" && store.ownerId === user.id,
-    ),
-    storeDashboard(app.db, store.id, tab, readPage(url)),
-    viewsByWeek(app.db, { type: "store", id: store.id }, now),
-    // The store's conversations with shoppers (issue 26), on the overview.
+  // The tab and the page's other parts in one D1 batch (decision 0100): views of the store's page
+  // and its products' pages, per week (issue 24 item 11), what it owes from refunds after earlier
+  // payouts (decision 0073) and its payout account. Beside it, on the overview, its conversations
+  // with shoppers (issue 26).
+  const [[dashboard, [views, owed, account]], conversations] = await Promise.all([
+    storeDashboard(app.db, { storeId: store.id, tab, pageNumber: readPage(url), now }, [
+      viewsPart(app.db, payee, now),
+      payeeOwesPart(app.db, payee),
+      payeeAccountPart(app.db, payee),
+    ] as const),
     tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
-    // What it owes from refunds after earlier payouts, taken from its next payouts (decision 0073).
-    payeeOwes(app.db, { type: "store", id: store.id }),
-    // Claims about the items it handles (issue 43), on the Orders tab, in the same round.
-    tab === "orders" ? claimsForHandler(app.db, { storeId: store.id }) : Promise.resolve([]),
-    // Returned rentals being prepared and the turnaround setting (decision 0080).
-    tab === "orders" ? preparingView(app.db, { storeId: store.id }) : Promise.resolve(null),
   ]);
+  // Back from the provider's onboarding (?payouts=return), its owner sees the status asked afresh (decision 0056).
+  const refresh = url.searchParams.get("payouts") === "return" && store.ownerId === user.id;
+  const payoutStatus = await payeeStatus(app, payee, account, now, refresh);
   const { about, address } = splitStoreDescription(store.description);
   // Deadlines and dates in the reader's own zone (issue 45 item 6; decision 0095).
   const zone = context.get(requestState).timeZone;
@@ -97,8 +91,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     zone,
     payoutStatus,
     owed,
-    claims,
-    preparing,
     mayOnboard: store.ownerId === user.id,
     labels: app.config.shippingProvider !== null,
   } as const;
@@ -300,11 +292,8 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
       ) : null}
       {dashboard.tab === "orders" ? (
         <StoreOrdersTab
-          claims={loaderData.claims}
-          toSend={dashboard.toSend}
+          tab={dashboard.ordersTab}
           labels={loaderData.labels}
-          preparing={loaderData.preparing}
-          orders={dashboard.orders}
           now={now}
           zone={zone}
           action={here}

@@ -1,4 +1,3 @@
-import { claimsForHandler } from "../../data/claims.server";
 import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
@@ -16,7 +15,7 @@ import { lastWeek, thisWeek } from "../../components/kit/chart";
 import { listHref } from "../../components/kit/paging";
 import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { TabNav } from "../../components/kit/tab-nav";
-import { viewsByWeek } from "../../data/views.server";
+import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
@@ -27,15 +26,15 @@ import { requireUser } from "../../services/guards.server";
 import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
 import { answerPriceFromForm } from "../../services/price-answers.server";
 import { formatShortDate } from "../../domain/dates";
-import { preparingView } from "../../data/renting.server";
-import { markReadyFromForm, setTurnaroundFromForm, type PreparingFormResult } from "../../services/renting.server";
+import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { SellerOrdersTab } from "../../components/seller/orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
-import { payReadiness } from "../../data/seller-requests.server";
-import { payeeOwes } from "../../data/payouts.server";
+import { returnAddressPart } from "../../data/seller-requests.server";
+import { payeeOwesPart } from "../../data/payouts.server";
+import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 
@@ -49,30 +48,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context, request);
   const url = new URL(request.url);
   const now = Date.now();
-  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
-  // Read beside the rest, not before it: the page waited for one more D1 trip (decision 0077).
-  const payouts = payeeStatus(
-    app,
-    { type: "owner", id: user.id },
-    now,
-    url.searchParams.get("payouts") === "return",
-  ).then(async (payoutStatus) => ({
-    payoutStatus,
-    readiness: await payReadiness(app.db, user.id, payoutStatus),
-  }));
-  // Views: their profile's and their products' pages, per week (issue 24, item 11).
+  const payee = { type: "owner", id: user.id } as const;
   const tab = readTab(url, SELLER_TABS);
-  const [dashboard, views, { payoutStatus, readiness }, owed, claims, preparing] = await Promise.all([
-    sellerDashboard(app.db, user.id, tab, readPage(url), now),
-    viewsByWeek(app.db, { type: "owner", id: user.id }, now),
-    payouts,
-    // What they owe from refunds after earlier payouts, taken from their next payouts (decision 0073).
-    payeeOwes(app.db, { type: "owner", id: user.id }),
-    // Claims about their items (issue 43), on the Orders tab, in the same round.
-    tab === "orders" ? claimsForHandler(app.db, { ownerId: user.id }) : Promise.resolve([]),
-    // Returned rentals being prepared and the turnaround setting (decision 0080).
-    tab === "orders" ? preparingView(app.db, { ownerId: user.id }) : Promise.resolve(null),
-  ]);
+  // The tab and the page's other parts in one D1 batch (decision 0100): their views (their
+  // profile's and their products' pages, per week; issue 24 item 11), what they owe from refunds
+  // after earlier payouts (decision 0073), their payout account and return address.
+  const [dashboard, [views, owed, account, returnAddress]] = await sellerDashboard(
+    app.db,
+    { ownerId: user.id, tab, pageNumber: readPage(url), now },
+    [
+      viewsPart(app.db, payee, now),
+      payeeOwesPart(app.db, payee),
+      payeeAccountPart(app.db, payee),
+      returnAddressPart(app.db, user.id),
+    ] as const,
+  );
+  // Back from the provider's onboarding (?payouts=return): its status is asked afresh (decision 0056).
+  const payoutStatus = await payeeStatus(app, payee, account, now, url.searchParams.get("payouts") === "return");
+  const readiness = { returnAddress, payouts: payoutStatus === "active" };
   // A fresh key per rendered Upload form: sending it twice makes one product.
   // Deadlines in the reader's own zone (issue 45 item 6; decision 0095).
   const zone = context.get(requestState).timeZone;
@@ -84,8 +77,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readiness,
     payoutStatus,
     owed,
-    claims,
-    preparing,
     labels: app.config.shippingProvider !== null,
     formKey: dashboard.tab === "upload" ? crypto.randomUUID().replace(/-/g, "") : null,
   };
@@ -290,14 +281,8 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
       ) : null}
       {dashboard.tab === "orders" ? (
         <SellerOrdersTab
-          claims={loaderData.claims}
-          toSend={dashboard.toSend}
+          tab={dashboard.ordersTab}
           labels={loaderData.labels}
-          preparing={loaderData.preparing}
-          preparingError={(result as PreparingFormResult | undefined)?.errors?.turnaroundDays}
-          returns={dashboard.returns}
-          weeks={dashboard.weeks}
-          orders={dashboard.orders}
           now={now}
           zone={zone}
           action="/vendor?tab=orders"

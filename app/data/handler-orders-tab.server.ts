@@ -1,0 +1,172 @@
+import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders, products } from "../../db/schema";
+import type { Database } from "./db.server";
+import { claimsForHandler } from "./claims.server";
+import { weeklyRevenueQuery, weeksFrom } from "./finance.server";
+import {
+  groupByOrder,
+  orderHead,
+  orderLineColumns,
+  ordersToSendQuery,
+  returnsAwaitingInspection,
+  returnSentColumns,
+  toSendFrom,
+} from "./handler-orders.server";
+import { handlerMoneyFrom, moneyPart } from "./order-money.server";
+import { newestFirst } from "./paging.server";
+import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { itemsBeingPrepared, turnaroundFrom, turnaroundQuery } from "./renting.server";
+
+// The handler's Orders tab (seller-store-admin.md §2; issues 22, 43, 44), one for the seller
+// dashboard and the store dashboard (decision 0100): the claims to answer, the orders to send,
+// the returned rentals being prepared, the seller's returns to check and weekly earnings, and the
+// orders with the money of the handler's items — every statement in one D1 batch (issue 47 item 3).
+// The handler is named as the data functions name it: `{ ownerId }` (a seller's own items) or
+// `{ storeId }` (a store's concierge items and the products it manages); it is in every WHERE.
+
+export type OrdersTabHandler = { ownerId: string } | { storeId: string };
+export const HANDLER_ORDERS_SHOWN = 50;
+
+/** The items this handler posts: a seller's own (not concierge: the store posts those), a store's concierge items. */
+const postedBy = (handler: OrdersTabHandler): SQL | undefined =>
+  "ownerId" in handler
+    ? and(eq(orderItems.ownerId, handler.ownerId), eq(orderItems.handler, "vendor"))
+    : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
+
+/** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
+export function sellerOrderLinesQuery(db: Database, ownerId: string) {
+  return (
+    db
+      .select(orderLineColumns)
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
+      .where(eq(orderItems.ownerId, ownerId))
+      .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
+      .limit(HANDLER_ORDERS_SHOWN * 3)
+  );
+}
+
+/** Lines that contain the store's products: items it handles (concierge) or products it manages. */
+const storeLines = (storeId: string) =>
+  or(
+    and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId)),
+    sql`${orderItems.productId} in (select ${products.id} from ${products} where ${products.storeId} = ${storeId})`,
+  );
+
+/** The store's lines, newest order first, with what its inspection and the shopper's return say. */
+export function storeOrderLinesQuery(db: Database, storeId: string) {
+  return db
+    .select({
+      ...orderLineColumns,
+      handler: orderItems.handler,
+      sellerId: orderItems.sellerId,
+      inspection: orderItems.inspection,
+      ...returnSentColumns,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(storeLines(storeId))
+    .orderBy(...newestFirst(orders))
+    .limit(HANDLER_ORDERS_SHOWN * 3);
+}
+
+/** The ids of the orders those lines belong to, as a subquery: their money is read in the same batch. */
+function listedOrderIds(db: Database, handler: OrdersTabHandler) {
+  const lines = db.select({ orderId: orderItems.orderId }).from(orderItems);
+  return "ownerId" in handler
+    ? lines
+        .where(eq(orderItems.ownerId, handler.ownerId))
+        .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
+        .limit(HANDLER_ORDERS_SHOWN * 3)
+    : lines
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(storeLines(handler.storeId))
+        .orderBy(...newestFirst(orders))
+        .limit(HANDLER_ORDERS_SHOWN * 3);
+}
+
+type SellerLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];
+type StoreLine = Awaited<ReturnType<typeof storeOrderLinesQuery>>[number];
+
+/** An order line as both lists show it. */
+const listedItem = (line: SellerLine) => ({
+  id: line.itemId,
+  name: line.name,
+  type: line.type,
+  price: line.price,
+  status: line.itemStatus,
+});
+
+/** The seller's lines grouped by order, newest first. */
+const sellerOrders = (lines: SellerLine[]) => groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, listedItem);
+
+/** The store's lines grouped by order; an item waits for this store's inspection when §4's rules say so. */
+const storeOrders = (lines: StoreLine[], storeId: string) =>
+  groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, (line) => ({
+    ...listedItem(line),
+    inspection: line.inspection,
+    awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
+    sent: { reason: line.returnReason, carrier: line.returnCarrier, trackingNumber: line.returnTrackingNumber },
+  }));
+
+/** What both handlers' tabs show: claims, orders to send, items being prepared with the turnaround. */
+function commonParts(db: Database, handler: OrdersTabHandler) {
+  return partsOf([
+    rowsPart(claimsForHandler(db, handler)),
+    mapPart(rowsPart(ordersToSendQuery(db, postedBy(handler))), (lines) => toSendFrom(lines)),
+    rowsPart(itemsBeingPrepared(db, handler)),
+    mapPart(rowsPart(turnaroundQuery(db, handler)), turnaroundFrom),
+  ] as const);
+}
+
+/** The seller's Orders tab: the common parts, their returns to check, weekly earnings and orders. */
+function sellerTabPart(db: Database, ownerId: string, now: number) {
+  const handler = { ownerId };
+  return mapPart(
+    partsOf([
+      commonParts(db, handler),
+      rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
+      mapPart(rowsPart(weeklyRevenueQuery(db, { owner: ownerId }, now, 12)), (rows) => weeksFrom(rows, now, 12)),
+      rowsPart(sellerOrderLinesQuery(db, ownerId)),
+      moneyPart(db, listedOrderIds(db, handler)),
+    ] as const),
+    ([[claims, toSend, items, turnaroundDays], returns, weeks, lines, money]) => ({
+      claims,
+      toSend,
+      preparing: { items, turnaroundDays },
+      returns,
+      weeks,
+      orders: handlerMoneyFrom(sellerOrders(lines), money),
+    }),
+  );
+}
+
+/** The store's Orders tab: the common parts and its orders, their inspections within. */
+function storeTabPart(db: Database, storeId: string) {
+  const handler = { storeId };
+  return mapPart(
+    partsOf([
+      commonParts(db, handler),
+      rowsPart(storeOrderLinesQuery(db, storeId)),
+      moneyPart(db, listedOrderIds(db, handler)),
+    ] as const),
+    ([[claims, toSend, items, turnaroundDays], lines, money]) => ({
+      claims,
+      toSend,
+      preparing: { items, turnaroundDays },
+      orders: handlerMoneyFrom(storeOrders(lines, storeId), money),
+    }),
+  );
+}
+
+export type SellerOrdersTabData = ReturnType<ReturnType<typeof sellerTabPart>["read"]>;
+export type StoreOrdersTabData = ReturnType<ReturnType<typeof storeTabPart>["read"]>;
+export type HandlerOrdersTabData = SellerOrdersTabData | StoreOrdersTabData;
+
+/** The Orders tab's statements for a batch, a seller's or a store's. */
+export function ordersTabPart(db: Database, handler: { ownerId: string }, now: number): Part<SellerOrdersTabData>;
+export function ordersTabPart(db: Database, handler: { storeId: string }, now: number): Part<StoreOrdersTabData>;
+export function ordersTabPart(db: Database, handler: OrdersTabHandler, now: number): Part<HandlerOrdersTabData> {
+  return "ownerId" in handler ? sellerTabPart(db, handler.ownerId, now) : storeTabPart(db, handler.storeId);
+}

@@ -1,0 +1,72 @@
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "./db.server";
+
+// Parts of a page read together in one D1 round trip (issue 47: one round trip of batched
+// statements per page): each part brings its statements and reads its own rows back; batchParts
+// sends them as one batch. The product page's parts (page-parts.server.ts) and the handlers'
+// dashboards (handler-orders-tab.server.ts, dashboard-parts.server.ts) are built from them.
+
+export type Statement = BatchItem<"sqlite">;
+export interface Part<T> {
+  statements: Statement[];
+  read: (rows: unknown[][]) => T;
+}
+
+type Results<T extends readonly Part<unknown>[]> = { [K in keyof T]: T[K] extends Part<infer R> ? R : never };
+
+/** Several parts as one: their statements in turn, and each part's result from its own rows. */
+export function partsOf<T extends readonly Part<unknown>[]>(parts: T): Part<Results<T>> {
+  return {
+    statements: parts.flatMap((part) => part.statements),
+    read: (rows) => {
+      let at = 0;
+      return parts.map((part) => {
+        const own = rows.slice(at, at + part.statements.length);
+        at += part.statements.length;
+        return part.read(own);
+      }) as Results<T>;
+    },
+  };
+}
+
+/** A part whose result is made from another's. */
+export const mapPart = <T, U>(part: Part<T>, to: (value: T) => U): Part<U> => ({
+  statements: part.statements,
+  read: (rows) => to(part.read(rows)),
+});
+
+/** One query's rows as a part. */
+export const rowsPart = <R>(query: Statement & PromiseLike<R[]>): Part<R[]> => ({
+  statements: [query],
+  read: ([rows]) => (rows ?? []) as R[],
+});
+
+/** Sends every part's statements as one batch and gives each part its rows back. */
+export async function batchParts<T extends readonly Part<unknown>[]>(db: Database, parts: T): Promise<Results<T>> {
+  const all = partsOf(parts);
+  const rows = all.statements.length
+    ? ((await db.batch(all.statements as [Statement, ...Statement[]])) as unknown[][])
+    : [];
+  return all.read(rows);
+}
+
+/**
+ * A dashboard page in one batch: its figures (cards, badges), its tab's records and the page's
+ * other parts. Gives the figures and records as one object, and the other parts' results.
+ */
+export async function dashboardBatch<F extends object, T extends Part<object>, P extends readonly Part<unknown>[]>(
+  db: Database,
+  figures: Part<F>,
+  records: T,
+  page: P,
+) {
+  const [shown, tab, more] = await batchParts(db, [
+    figures,
+    records as unknown as Part<ResultOf<T>>,
+    partsOf(page),
+  ] as const);
+  return [{ ...shown, ...tab }, more] as const;
+}
+
+/** What a part (or any of a union of parts: one per dashboard tab) reads. */
+type ResultOf<T> = T extends Part<infer R> ? R : never;
