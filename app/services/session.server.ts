@@ -244,7 +244,7 @@ export async function currentUser(request: Request, app: AppContext, now = Date.
   return session ? visitOf(app, session, now) : NOBODY;
 }
 
-async function writeSession(app: AppContext, id: string, session: StoredSession) {
+async function writeSession(app: Pick<AppContext, "env">, id: string, session: StoredSession) {
   await Promise.all([
     app.env.SESSIONS.put(sessionKey(id), JSON.stringify(session), { expirationTtl: SESSION_TTL_SECONDS }),
     app.env.SESSIONS.put(userSessionsKey(session.userId, id), "1", { expirationTtl: SESSION_TTL_SECONDS }),
@@ -260,7 +260,7 @@ function randomId() {
 }
 
 /** A brand-new id at every sign-in (no session fixation). Returns the Set-Cookie header. */
-export async function createSession(app: AppContext, userId: string, now = Date.now()) {
+export async function createSession(app: Pick<AppContext, "env" | "config">, userId: string, now = Date.now()) {
   const id = randomId();
   await writeSession(app, id, { userId, createdAt: now, refreshedAt: now });
   return sessionCookie(app.config.isDev).serialize(id);

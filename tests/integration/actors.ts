@@ -1,5 +1,4 @@
 import { env } from "cloudflare:workers";
-import type { AppContext } from "../../app/context";
 import { appConfig } from "../../app/env.server";
 import { hashPassword } from "../../app/services/password.server";
 import { createSession } from "../../app/services/session.server";
@@ -94,8 +93,7 @@ export async function signedInBrowser(actor: Actor, options: { ip?: string } = {
  */
 export async function sessionBrowser(actor: Actor, options: { ip?: string } = {}) {
   const user = await signedIn(actor, options);
-  const app = { env, config: appConfig(env) } as AppContext;
-  const [pair] = (await createSession(app, user.id)).split(";");
+  const [pair] = (await createSession({ env, config: appConfig(env) }, user.id)).split(";");
   const eq = pair!.indexOf("=");
   user.browser.cookies.set(pair!.slice(0, eq), pair!.slice(eq + 1));
   return user;
