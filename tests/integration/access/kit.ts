@@ -6,8 +6,9 @@ import { Browser, type FormFields } from "../http";
 import { perFile } from "../per-file";
 
 // What every area's access rules are written with (tests/integration/access/*.ts), and the world
-// of records they are checked against. access-matrix.test.ts reads every area file and fails when
-// a route, a route parameter or an action intent of app/routes.ts has no rule in any of them.
+// of records they are checked against. access-matrix-kit.ts reads every area file, and
+// access-matrix.test.ts fails when a route, a route parameter or an action intent of
+// app/routes.ts has no rule in any of them.
 
 export type Who = "anonymous" | Actor;
 export const WHO: Who[] = ["anonymous", ...ACTORS];
