@@ -29,10 +29,11 @@ export interface HeldReservation {
 
 /**
  * An item held by another shopper's checkout (decision 0055): what its page says instead of when
- * it is back, with the time the hold ends when it is known (decision 0069).
+ * it is back, with the time the hold ends when it is known (decision 0069). The shared page is the
+ * same for every reader, so the time names its zone: the UK's (decision 0102).
  */
 export const reservedText = (until: number | null) =>
-  `Reserved: another shopper is paying for it now. If they have not paid ${until === null ? "within 30 minutes" : `by ${formatUkTime(until)}`}, it is back on sale.`;
+  `Reserved: another shopper is paying for it now. If they have not paid ${until === null ? "within 30 minutes" : `by ${formatUkTime(until)} (UK time)`}, it is back on sale.`;
 
 export const NOTIFY_ME_MESSAGES = {
   waiting: "We'll tell you when it's back",

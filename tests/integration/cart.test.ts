@@ -178,7 +178,7 @@ describe("an item someone else took since", () => {
     await placeOrder(await signedInBrowser("shopper"), [{ productId: held.id, option: "rental" }], { pay: false });
     const basket = (await (await shopper.browser.fetch("/cart")).text()).replace(/<!-- -->/g, "");
     const said =
-      /Reserved: another shopper is paying for it now\. If they have not paid by \d{2}:\d{2}, it is back on sale\./.exec(
+      /Reserved: another shopper is paying for it now\. If they have not paid by \d{2}:\d{2} \(UK time\), it is back on sale\./.exec(
         basket,
       )?.[0];
     expect(said).toBeDefined();

@@ -110,7 +110,7 @@ describe("checkout through the local provider's hosted page", () => {
       .bind(placed.orderId)
       .first<{ until: number }>())!;
     expect(html).toContain(
-      `Reserved: another shopper is paying for it now. If they have not paid by ${formatUkTime(until)}, it is back on sale.`,
+      `Reserved: another shopper is paying for it now. If they have not paid by ${formatUkTime(until)} (UK time), it is back on sale.`,
     );
     expect(html).not.toContain("ADD TO BASKET");
     // Added anyway (a page opened before): refused with why, not 'currently rented'.
