@@ -1,22 +1,13 @@
 import { expect, test } from "@playwright/test";
 import { login, ownAccount, ownItem, payOnLocalPage } from "./fixtures";
+import { DAY, isoDay, spoken, weekdayAhead } from "./need-by-dates";
 
 // Issue 45 items 4 and 5 (decisions 0086, 0087, 0099): a shopper in France buys from a seller who
 // ships to Europe (VintageVera, £12.99 a parcel), with a French address, with JavaScript on and
 // off; the rental's 'need it by' date counts France's days in the post.
 
-const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const spoken = (ms: number) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })
-    .format(ms)
-    .replace(",", "");
-/** A weekday three weeks or so ahead: later than France's earliest day (at most 11 days off). */
-function weekdayAhead() {
-  let t = Date.now() + 21 * DAY;
-  while ([0, 6].includes(new Date(t).getUTCDay())) t += DAY;
-  return t;
-}
+// A weekday three weeks or so ahead: later than France's earliest day (at most 11 days off).
+const ahead = () => weekdayAhead(21);
 
 // Two checkouts (one refused) and a payment: more than the default 30 s on a loaded 2-core machine.
 test.setTimeout(60_000);
@@ -54,7 +45,7 @@ test("buys from a seller who ships to France, with a French address, charged Eur
   await expect(page).toHaveURL(/\/cart$/);
 
   await page.getByRole("group", { name: "Billing Details" }).getByLabel("Postal code").fill("75002");
-  const day = weekdayAhead();
+  const day = ahead();
   await page.getByLabel(`Need it by (${name})`).fill(isoDay(day));
   await page.getByRole("button", { name: "Complete Order" }).click();
   await payOnLocalPage(page);

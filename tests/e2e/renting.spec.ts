@@ -1,23 +1,14 @@
 import { expect, test } from "@playwright/test";
 import { login, ownAccount, ownItem, payOnLocalPage, readyToCheckOut } from "./fixtures";
+import { DAY, isoDay, spoken, weekdayAhead } from "./need-by-dates";
 
 // Issue 44, items 1, 5 and 6 (decision 0080), with JavaScript and without: a shopper rents for a
 // date (a date that has passed is refused at its field), protects it, pays, and the order says
 // when it arrives; the item's page then says when it is back around, 'Notify me' beside it. The
 // shopper and the item are this spec's own.
 
-const DAY = 86_400_000;
-const isoDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-const spoken = (ms: number) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" })
-    .format(ms)
-    .replace(",", "");
-/** A weekday two weeks or so ahead: later than the earliest day (at most 8 days off), and met on the day itself. */
-function weekdayAhead() {
-  let t = Date.now() + 14 * DAY;
-  while ([0, 6].includes(new Date(t).getUTCDay())) t += DAY;
-  return t;
-}
+// A weekday two weeks or so ahead: later than the earliest day (at most 8 days off), and met on the day itself.
+const ahead = () => weekdayAhead(14);
 
 test("a shopper rents for a date with damage protection, and the rented item says when it is back around", async ({
   page,
@@ -35,7 +26,7 @@ test("a shopper rents for a date with damage protection, and the rented item say
   await expect(page.getByText("That date has passed: choose a date from today on.")).toBeVisible();
 
   // A date the carrier can meet, and damage protection.
-  const day = weekdayAhead();
+  const day = ahead();
   await page.getByLabel(`Need it by (${name})`).fill(isoDay(day));
   await page.getByLabel(`Add damage protection for £2.50 (${name})`).check();
   // The refused form kept the address; without JavaScript the page came back whole, so fill it again where it is empty.

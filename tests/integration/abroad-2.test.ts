@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { createProduct } from "./factories";
 import { seller } from "./cart-helpers";
-import { catalogAbroad, ships } from "./abroad-helpers";
+import { catalogAbroad, ships, PARIS } from "./abroad-helpers";
 import { Browser } from "./http";
 
 // Issue 45, the rest of items 4 and 5 (decision 0094): the listings' 'Ships to <country>' filter,
@@ -103,16 +103,6 @@ describe("listings filtered to what ships to the shopper's country", () => {
     );
   });
 });
-
-const PARIS = {
-  "billing.fullName": "Camille Martin",
-  "billing.email": "camille@example.test",
-  "billing.addressLine1": "12 rue de la Paix",
-  "billing.city": "Paris",
-  "billing.postalCode": "75002",
-  "billing.country": "FR",
-  sameAsBilling: "on",
-};
 
 describe("a rental's return from abroad", () => {
   it("is paid at checkout with the delivery, shown in the basket, and times the item's 'back around' by the zone", async () => {

@@ -17,20 +17,11 @@ import { Browser } from "./http";
 import { nextIp, runJob } from "./lifecycle-fixtures";
 import { DAY, onPaymentPage } from "./orders";
 import { services } from "./payouts-helpers";
+import { PARIS } from "./abroad-helpers";
 
 // Issue 45 item 4, what decision 0094 left (decision 0099): a rental's 'need it by' date to an
 // address abroad counts its zone's days in the post, and a purchase sent back from abroad (a
 // return, or a claim refunded in full) goes on a prepaid label priced within the zone's fee.
-
-const PARIS = {
-  "billing.fullName": "Camille Martin",
-  "billing.email": "camille@example.test",
-  "billing.addressLine1": "12 rue de la Paix",
-  "billing.city": "Paris",
-  "billing.postalCode": "75002",
-  "billing.country": "FR",
-  sameAsBilling: "on",
-};
 
 const ships = (userId: string, europeFee: number) =>
   env.DB.prepare("UPDATE users SET ship_reach = 'europe', ship_fee_europe = ? WHERE id = ?")

@@ -36,3 +36,14 @@ export async function catalogAbroad(createdAt?: number) {
     .run();
   return { brand, scarf, boots, coat };
 }
+
+/** A checkout's address in Paris (the billing address, delivered there too). */
+export const PARIS = {
+  "billing.fullName": "Camille Martin",
+  "billing.email": "camille@example.test",
+  "billing.addressLine1": "12 rue de la Paix",
+  "billing.city": "Paris",
+  "billing.postalCode": "75002",
+  "billing.country": "FR",
+  sameAsBilling: "on",
+};

@@ -5,18 +5,9 @@ import { createProduct } from "./factories";
 import { cartRows, seller } from "./cart-helpers";
 import { onPaymentPage } from "./orders";
 import type { Browser } from "./http";
+import { PARIS } from "./abroad-helpers";
 
 // Shipping abroad and addresses for every country (issue 45 items 4 and 5; decisions 0086, 0087).
-
-const PARIS = {
-  "billing.fullName": "Camille Martin",
-  "billing.email": "camille@example.test",
-  "billing.addressLine1": "12 rue de la Paix",
-  "billing.city": "Paris",
-  "billing.postalCode": "75002",
-  "billing.country": "FR",
-  sameAsBilling: "on",
-};
 
 async function ships(
   userId: string,
