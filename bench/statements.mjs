@@ -2,11 +2,11 @@
 // SQLite's own time). The statements are the app's own: listingQueries() of
 // app/data/catalog.server.ts, loaded through Vite's module runner, for each listing shape a shopper
 // can ask for; the search-that-forgives and similar-items statements too.
+import { localBindings } from "../scripts/built-worker.mjs";
 import { median } from "./stats.mjs";
 
 /** Fills results.d1Statements and results.d1Search from the state folder's D1, and prints them. */
 export async function catalogStatements(state, results) {
-  const { getPlatformProxy } = await import("wrangler");
   const { runnerImport } = await import("vite");
   const { drizzle } = await import("drizzle-orm/d1");
   const { module: catalogData } = await runnerImport("./app/data/catalog.server.ts", { configFile: false });
@@ -14,10 +14,9 @@ export async function catalogStatements(state, results) {
   const { module: catalog } = await runnerImport("./app/domain/catalog.ts", { configFile: false });
   const { module: sizeFilter } = await runnerImport("./app/domain/size-filter.ts", { configFile: false });
   const { module: productData } = await runnerImport("./app/data/product.server.ts", { configFile: false });
-  const { env: bindings, dispose } = await getPlatformProxy({
-    configPath: "wrangler.toml",
-    persist: { path: `${state}/v3` },
-  });
+  // The state's bindings as the seed opens them: no Durable Object, so no warning that one "will
+  // not work in local development" (issue 48 item 4).
+  const { env: bindings, dispose } = await localBindings(state);
   const db = drizzle(bindings.DB);
   const live = "product_status = 'live' AND availability <> 'sold'";
   const cursorRow = await bindings.DB.prepare(
