@@ -4,8 +4,9 @@
 // rates), then buy the cheapest GBP rate that fits the order's delivery fee
 // (POST /v2/shipments/{id}/buy); the answer brings the tracking code and the printable label.
 // EasyPost then follows the parcel and posts `tracker.updated` events to /webhooks/shipping,
-// signed with the webhook's secret (easypost-signature.server.ts). Only types are imported: the
-// contract tests (tests/shipping/) load it in Node.
+// signed with the webhook's secret (easypost-signature.server.ts) and read by
+// easypost-events.server.ts, apart from this adapter, which loads only when labels are bought
+// through EasyPost. Only types are imported: the contract tests (tests/shipping/) load it in Node.
 import type { PostalAddress } from "../domain/postal-address";
 import { type BoughtLabel, LabelRefused, type LabelRequest, type ShippingProvider } from "./shipping-types";
 
@@ -135,36 +136,5 @@ export function easyPostProvider(
         labelUrl: bought.postage_label?.label_pdf_url ?? bought.postage_label?.label_url ?? null,
       };
     },
-  };
-}
-
-/** What a `tracker.updated` event says, read defensively (anything else: null). */
-export function trackerUpdate(
-  event: unknown,
-): { eventId: string; trackingCode: string; status: string; occurredAt: number } | null {
-  if (!event || typeof event !== "object") return null;
-  const e = event as {
-    id?: unknown;
-    description?: unknown;
-    result?: {
-      object?: unknown;
-      tracking_code?: unknown;
-      status?: unknown;
-      updated_at?: unknown;
-      tracking_details?: { status?: unknown; datetime?: unknown }[];
-    };
-  };
-  if (e.description !== "tracker.updated" || typeof e.id !== "string" || !e.result || e.result.object !== "Tracker")
-    return null;
-  const { tracking_code: code, status } = e.result;
-  if (typeof code !== "string" || typeof status !== "string") return null;
-  // When the carrier saw this status: its detail's time, else the tracker's update.
-  const detail = [...(e.result.tracking_details ?? [])].reverse().find((d) => d.status === status);
-  const when = Date.parse(String(detail?.datetime ?? e.result.updated_at ?? ""));
-  return {
-    eventId: e.id,
-    trackingCode: code.toUpperCase(),
-    status,
-    occurredAt: Number.isFinite(when) ? when : Number.NaN,
   };
 }

@@ -1,7 +1,7 @@
 import { labelByTracking, recordTrackingEvent } from "../data/labels.server";
 import { trackingAfter, trackingStatusOf } from "../domain/tracking";
 import type { AppContext } from "../context";
-import { trackerUpdate } from "./easypost.server";
+import { trackerUpdate } from "./easypost-events.server";
 import { verifyEasyPostEvent } from "./easypost-signature.server";
 import { carrierDelivered } from "./order-lifecycle.server";
 import { claimReturnDelivered } from "./claim-returns.server";

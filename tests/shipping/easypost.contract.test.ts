@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { easyPostProvider, trackerUpdate } from "../../app/services/easypost.server";
+import { trackerUpdate } from "../../app/services/easypost-events.server";
+import { easyPostProvider } from "../../app/services/easypost.server";
 import { signEasyPostEvent, verifyEasyPostEvent } from "../../app/services/easypost-signature.server";
 import { LabelRefused, type LabelRequest } from "../../app/services/shipping-types";
 
