@@ -20,7 +20,13 @@ for (const width of [390, 1280]) {
       for (const badge of ["Verified seller", "Top rated", "Ships fast"])
         await expect(badges.getByRole("link", { name: badge })).toBeVisible();
       await expect(page.getByText(/4\.9 ★ \(12 ratings\)/)).toBeVisible();
+      // The follow's own answer, before anything else: with JavaScript the button reads 'Following'
+      // while the form is still on its way, and a reload then would cancel it.
+      const followed = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/account/following"),
+      );
       await page.getByRole("button", { name: "Follow", exact: true }).click();
+      expect((await followed).status()).toBeLessThan(400);
       const following = page.getByRole("button", { name: "Following", exact: true });
       await expect(following).toBeVisible();
       await expect(following).toHaveAttribute("aria-pressed", "true");
