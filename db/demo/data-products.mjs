@@ -135,3 +135,30 @@ export function demoProduct(i, now, owners) {
     ...demoSize(i, type, category),
   };
 }
+
+/**
+ * The columns a demo item's own words and prices fill, in order, with their placeholders and a
+ * demoProduct's values for them: the seed and its flows insert items with them.
+ */
+export const PRODUCT_COLUMNS =
+  "name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story";
+export const PRODUCT_MARKS = PRODUCT_COLUMNS.split(",")
+  .map(() => "?")
+  .join(", ");
+export const productValues = (p) => [
+  p.name,
+  p.description,
+  p.price,
+  p.originalPrice,
+  p.rentalPrice,
+  p.buyingPrice,
+  p.brand,
+  p.condition,
+  p.color,
+  p.productType,
+  p.category,
+  JSON.stringify(p.tags),
+  p.materials,
+  p.careInstructions,
+  p.memoryStory,
+];

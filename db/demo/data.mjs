@@ -2,7 +2,7 @@
 // store, the pages and the settings are here; the catalog's vocabulary (data-catalog.mjs), the words
 // its items are made of (data-wording.mjs) and the items themselves (data-products.mjs) have files of their own.
 export { BRANDS, CATEGORIES, CATEGORY_SHAPES, COLOURS, CONDITIONS, PRODUCT_TYPES, slug } from "./data-catalog.mjs";
-export { demoProduct, demoSize } from "./data-products.mjs";
+export { demoProduct, demoSize, PRODUCT_COLUMNS, PRODUCT_MARKS, productValues } from "./data-products.mjs";
 
 export const PASSWORD = "closetloop-demo";
 export const LOCAL_PEPPER = "local-development-password-pepper-000";

@@ -6,7 +6,7 @@
 // Idempotent: fixed ids and ON CONFLICT clauses; the top-up adds items only while the queue is short.
 import { splitSale } from "../../../app/domain/commission.ts";
 import { commissionId, payoutId, transactionId } from "../../../app/domain/finance-ids.ts";
-import { demoProduct } from "../data.mjs";
+import { demoProduct, PRODUCT_COLUMNS, PRODUCT_MARKS, productValues } from "../data.mjs";
 import { garmentImage } from "../png.mjs";
 
 const REVIEW_QUEUE = 6;
@@ -178,30 +178,9 @@ export async function seed({ db, now, DAY, pad, batch, putImage }) {
       statements.push(
         db
           .prepare(
-            "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, status, product_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', 'pending', ?, ?) ON CONFLICT DO NOTHING",
+            `INSERT INTO products (id, ${PRODUCT_COLUMNS}, images, owner_id, status, product_status, created_at, updated_at) VALUES (?, ${PRODUCT_MARKS}, ?, ?, 'pending', 'pending', ?, ?) ON CONFLICT DO NOTHING`,
           )
-          .bind(
-            id,
-            p.name,
-            p.description,
-            p.price,
-            p.originalPrice,
-            p.rentalPrice,
-            p.buyingPrice,
-            p.brand,
-            p.condition,
-            p.color,
-            p.productType,
-            p.category,
-            JSON.stringify(p.tags),
-            p.materials,
-            p.careInstructions,
-            p.memoryStory,
-            JSON.stringify([image]),
-            p.ownerId,
-            now - k * 3600_000,
-            now,
-          ),
+          .bind(id, ...productValues(p), JSON.stringify([image]), p.ownerId, now - k * 3600_000, now),
       );
     }
   }

@@ -5,7 +5,7 @@
 // WAITING with fresh items of the demo sellers, and a store-listed item that staff have not yet
 // reviewed (approved by the store, listing pending) is there for the admin Products tab.
 // Idempotent: fixed ids, ON CONFLICT clauses, and top-ups only while the store is short.
-import { demoProduct } from "../data.mjs";
+import { demoProduct, PRODUCT_COLUMNS, PRODUCT_MARKS, productValues } from "../data.mjs";
 import { garmentImage } from "../png.mjs";
 
 const STORE = "store_kensington";
@@ -19,33 +19,9 @@ export async function seed({ db, now, batch, putImage }) {
     statements.push(
       db
         .prepare(
-          "INSERT INTO products (id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT DO NOTHING",
+          `INSERT INTO products (id, ${PRODUCT_COLUMNS}, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at) VALUES (?, ${PRODUCT_MARKS}, ?, ?, ?, ?, 'pending', ?, ?, ?) ON CONFLICT DO NOTHING`,
         )
-        .bind(
-          id,
-          p.name,
-          p.description,
-          p.price,
-          p.originalPrice,
-          p.rentalPrice,
-          p.buyingPrice,
-          p.brand,
-          p.condition,
-          p.color,
-          p.productType,
-          p.category,
-          JSON.stringify(p.tags),
-          p.materials,
-          p.careInstructions,
-          p.memoryStory,
-          JSON.stringify([image]),
-          p.ownerId,
-          STORE,
-          status,
-          concierge,
-          createdAt,
-          now,
-        ),
+        .bind(id, ...productValues(p), JSON.stringify([image]), p.ownerId, STORE, status, concierge, createdAt, now),
     );
   };
 
