@@ -143,8 +143,8 @@ app.all("*", async (c) => {
   const { d1, env } = withDevFailure(failure, reads.d1, c.env);
   const services = { env, config, ctx: c.executionCtx as ExecutionContext, db: database(countingD1(d1, trips)) };
   // An action may change what the visitor's header shows: their remembered visit goes.
-  if (request.method !== "GET" && request.method !== "HEAD")
-    await (await personalPages()).forgetVisit(request, services);
+  const changes = request.method !== "GET" && request.method !== "HEAD";
+  if (changes) await (await personalPages()).forgetVisit(request, services);
   const requestId = c.get("requestId");
   const render = async (req: Request) => {
     const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false };
@@ -177,6 +177,8 @@ app.all("*", async (c) => {
       ? await (await personalPages()).servePersonalPage(request, { services, cache, render, now })
       : null;
   const response = stitched ?? (await withPageCache(request, cache, () => render(request)));
+  // Once more after the change: a page of theirs read while it was under way is not kept.
+  if (changes) await (await personalPages()).forgetVisit(request, services);
   // A person's view of a product, profile or store page is counted off the request path.
   countView(env, request, response.status, cache.waitUntil, now);
   return gate.settle(reads.settle(response));

@@ -215,12 +215,22 @@ interface KnownVisit {
   follows: Set<string> | null;
 }
 const visits = new Map<string, KnownVisit>();
+/** When each session's visit was last forgotten: a page that began reading before then keeps nothing. */
+const forgotten = new Map<string, number>();
 
-/** Forgets the visit of the request's session: it is about to change something. */
+/**
+ * Forgets the visit of the request's session: it is about to change something, and again once it
+ * has (workers/app.ts), so that a page of theirs read while the change was under way, which may
+ * hold what it replaced, is not kept for the next one.
+ */
 export async function forgetVisit(request: Request, services: AppContext) {
   if (!hasSessionCookie(request)) return;
   const id = await readSessionId(request, services);
-  if (id) visits.delete(id);
+  if (!id) return;
+  visits.delete(id);
+  forgotten.delete(id);
+  forgotten.set(id, Date.now());
+  if (forgotten.size > 1000) forgotten.delete(forgotten.keys().next().value!);
 }
 
 const personalOf = (
@@ -264,6 +274,7 @@ async function personalValues(
       follows: known.follows,
     };
   visits.delete(session.id);
+  const readFrom = Date.now();
   // A reserved item's 'until' reads in its holder's zone, as the root middleware reads it for a
   // page rendered for them (decision 0098): from this request, never from the shared page.
   const zone = requestTimeZone(request, !services.config.isDev);
@@ -276,8 +287,8 @@ async function personalValues(
   });
   if (!visit.user) return { personal: null, setCookie: visit.setCookie, follows: null };
   const user = headerUser(visit.user);
-  // Saved (or asked about) more than can be kept: the next page asks again for its own.
-  if (visit.allFavorites && visit.allWaiting) {
+  // Saved (or asked about) more than can be kept, or changed since this read began: the next page asks again.
+  if (visit.allFavorites && visit.allWaiting && (forgotten.get(session.id) ?? -Infinity) < readFrom) {
     visits.set(session.id, {
       until: now + VISIT_MS,
       bookmark,
