@@ -5,6 +5,7 @@
 //   --products N      catalog size (default 10000; 100000 for the D1 timings of the issues)
 //   --rate            also hold a fixed 200 requests/s for 60 s (open loop) on the static floor, a listing and a search
 //   --d1-only         only the D1 timings (no load): per page, and per catalog statement
+//   --cached-only     only the pages as deployed (page cache on), with the static file of the same run
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
 //   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
@@ -12,11 +13,11 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
-import { performance } from "node:perf_hooks";
 import path from "node:path";
 import autocannon from "autocannon";
 import { conversationThroughput } from "./conversation.mjs";
 import { imageBytes } from "./images.mjs";
+import { suggestionTimes } from "./suggestions.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { ratioTable } from "./ratios.mjs";
 import { accountPages, orderPage } from "./account-pages.mjs";
@@ -202,97 +203,79 @@ if (flag("--images-only")) {
 
 // 1. Every request rendered (page cache off), and every D1 timing.
 let shopperCookie;
-let stop = await serve(0, false, LIFT_MESSAGE_LIMITS);
-try {
-  const vendorCookie = await signIn("vendor@closetloop.test");
-  shopperCookie = await signIn("shopper@closetloop.test");
-  await expectBadge(shopperCookie);
-  // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
-  for (const [name, url, headers = {}] of [
-    ...pages,
-    ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }]),
-  ]) {
-    const samples = [];
-    const sql = [];
-    const trips = [];
-    for (let i = 0; i < 15; i++) {
-      const response = await fetch(BASE + url, { headers, redirect: "manual" });
-      if (headers.cookie && response.status !== 200)
-        throw new Error(`${url} answered ${response.status} (signed out?)`);
-      await response.arrayBuffer();
-      const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
-      samples.push(Number(timing?.[1] ?? NaN));
-      trips.push(Number(timing?.[2] ?? NaN));
-      sql.push(Number(/d1-sql;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN));
+let stop = flag("--cached-only") ? async () => {} : await serve(0, false, LIFT_MESSAGE_LIMITS);
+if (!flag("--cached-only"))
+  try {
+    const vendorCookie = await signIn("vendor@closetloop.test");
+    shopperCookie = await signIn("shopper@closetloop.test");
+    await expectBadge(shopperCookie);
+    // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
+    for (const [name, url, headers = {}] of [
+      ...pages,
+      ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }]),
+    ]) {
+      const samples = [];
+      const sql = [];
+      const trips = [];
+      for (let i = 0; i < 15; i++) {
+        const response = await fetch(BASE + url, { headers, redirect: "manual" });
+        if (headers.cookie && response.status !== 200)
+          throw new Error(`${url} answered ${response.status} (signed out?)`);
+        await response.arrayBuffer();
+        const timing = /d1;dur=(\d+);desc="(\d+) round trips"/.exec(response.headers.get("server-timing") ?? "");
+        samples.push(Number(timing?.[1] ?? NaN));
+        trips.push(Number(timing?.[2] ?? NaN));
+        sql.push(Number(/d1-sql;dur=([\d.]+)/.exec(response.headers.get("server-timing") ?? "")?.[1] ?? NaN));
+      }
+      results.d1Pages.push({
+        name,
+        url,
+        sqlMedianMs: median(sql),
+        sqlMaxMs: Math.max(...sql),
+        wallMedianMs: median(samples),
+        roundTrips: median(trips),
+      });
     }
-    results.d1Pages.push({
-      name,
-      url,
-      sqlMedianMs: median(sql),
-      sqlMaxMs: Math.max(...sql),
-      wallMedianMs: median(samples),
-      roundTrips: median(trips),
-    });
-  }
-  console.log(
-    "\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included",
-  );
-  console.table(results.d1Pages);
-  // The header search box's suggestions (decision 0050): whole answers as a browser waits for
-  // them, page cache off, for prefixes a shopper types.
-  results.suggestions = [];
-  // /healthz first: the floor of a whole answer over loopback (no route, no D1) to read them against.
-  for (const url of ["/healthz", ...["b", "ja", "bar", "coa", "zzz"].map((q) => `/search/suggestions?q=${q}`)]) {
-    const times = [];
-    for (let i = 0; i < 40; i++) {
-      const started = performance.now();
-      const response = await fetch(BASE + url);
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      times.push(performance.now() - started);
-    }
-    const sorted = [...times].sort((a, b) => a - b);
-    results.suggestions.push({
-      url,
-      medianMs: Number(median(times).toFixed(2)),
-      p95Ms: Number(sorted[Math.floor(sorted.length * 0.95)].toFixed(2)),
-    });
-  }
-  console.log("\nSearch suggestions endpoint, whole answer over loopback (ms, 40 requests each, page cache off):");
-  console.table(results.suggestions);
-  results.imageBytes = await imageBytes(BASE, productId);
-  console.log("\nImage bytes a browser downloads (before = the originals; after = the srcset pick at 1x):");
-  console.table(results.imageBytes);
-  if (!flag("--d1-only")) {
-    await loadEach([...floor, ...pages], results.http.rendered);
-    await loadEach(shopperPages, results.http.rendered, { cookie: shopperCookie });
-    await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
-    for (const [email, targets] of Object.entries(accountPages)) {
-      const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
-      await loadEach(
-        email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets,
-        results.http.rendered,
-        { cookie },
+    console.log(
+      "\nD1 time per page (ms, median of 15): sql = D1's own SQL time for all of the page's statements; wall = waited for in the Worker, local RPC included",
+    );
+    console.table(results.d1Pages);
+    results.suggestions = await suggestionTimes(BASE);
+    console.log("\nSearch suggestions endpoint, whole answer over loopback (ms, 40 requests each, page cache off):");
+    console.table(results.suggestions);
+    results.imageBytes = await imageBytes(BASE, productId);
+    console.log("\nImage bytes a browser downloads (before = the originals; after = the srcset pick at 1x):");
+    console.table(results.imageBytes);
+    if (!flag("--d1-only")) {
+      await loadEach([...floor, ...pages], results.http.rendered);
+      await loadEach(shopperPages, results.http.rendered, { cookie: shopperCookie });
+      await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
+      for (const [email, targets] of Object.entries(accountPages)) {
+        const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
+        await loadEach(
+          email === "shopper@closetloop.test" ? [...targets, await orderPage(BASE, cookie)] : targets,
+          results.http.rendered,
+          { cookie },
+        );
+      }
+      ratios(results.http.rendered, results.http.rendered[0].p50);
+      console.log("\nHTTP, every page rendered (page cache off):");
+      console.table(results.http.rendered);
+      // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
+      results.ratios = ratioTable(results.http.rendered);
+      console.log(
+        "\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):",
       );
+      console.table(results.ratios);
+      results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
+      console.log(
+        "\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):",
+      );
+      console.table([results.conversation]);
     }
-    ratios(results.http.rendered, results.http.rendered[0].p50);
-    console.log("\nHTTP, every page rendered (page cache off):");
-    console.table(results.http.rendered);
-    // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
-    results.ratios = ratioTable(results.http.rendered);
-    console.log(
-      "\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):",
-    );
-    console.table(results.ratios);
-    results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
-    console.log(
-      "\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):",
-    );
-    console.table([results.conversation]);
+  } finally {
+    await stop();
   }
-} finally {
-  await stop();
-}
 
 // 2. As deployed: anonymous pages reused for up to 30 s (services/page-cache.server.ts).
 if (!flag("--d1-only")) {
@@ -300,6 +283,7 @@ if (!flag("--d1-only")) {
   try {
     await loadEach([...floor, ...pages], results.http.cached);
     // The session stays valid across the restart (sessions live in the persisted KV).
+    shopperCookie ??= await signIn("shopper@closetloop.test");
     await expectBadge(shopperCookie);
     await loadEach(shopperPages, results.http.cached, { cookie: shopperCookie });
     ratios(results.http.cached, results.http.cached[0].p50);
@@ -346,8 +330,10 @@ if (!flag("--d1-only")) {
   }
 }
 
-await catalogStatements(STATE, results);
+// A part of the run is kept beside the whole run's figures, not over them.
+const written = flag("--cached-only") ? "bench/results-cached.json" : "bench/results.json";
+if (!flag("--cached-only")) await catalogStatements(STATE, results);
 mkdirSync("bench", { recursive: true });
-writeFileSync("bench/results.json", JSON.stringify(results, null, 2));
-console.log("Wrote bench/results.json");
+writeFileSync(written, JSON.stringify(results, null, 2));
+console.log(`Wrote ${written}`);
 process.exit(0);

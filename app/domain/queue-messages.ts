@@ -77,29 +77,20 @@ export const ImageVariantsMessage = z.object({
 });
 export type ImageVariantsMessage = z.infer<typeof ImageVariantsMessage>;
 
-/** A person's view of a page, counted by the consumer in batches (app/services/views.server.ts). */
+/**
+ * People's views of a page, counted by the consumer in batches (app/services/views.server.ts): `n`
+ * views gathered by one isolate within a second (count-view.server.ts); a message without `n` is one.
+ */
+const viewed = {
+  ...base,
+  type: z.literal("view"),
+  at: z.number().int(),
+  n: z.number().int().min(1).max(1_000_000).default(1),
+};
 export const ViewMessage = z.union([
-  z.object({
-    ...base,
-    type: z.literal("view"),
-    page: z.literal("product"),
-    id: z.string().min(1).max(200),
-    at: z.number().int(),
-  }),
-  z.object({
-    ...base,
-    type: z.literal("view"),
-    page: z.literal("store"),
-    id: z.string().min(1).max(200),
-    at: z.number().int(),
-  }),
-  z.object({
-    ...base,
-    type: z.literal("view"),
-    page: z.literal("profile"),
-    displayName: z.string().min(1).max(200),
-    at: z.number().int(),
-  }),
+  z.object({ ...viewed, page: z.literal("product"), id: z.string().min(1).max(200) }),
+  z.object({ ...viewed, page: z.literal("store"), id: z.string().min(1).max(200) }),
+  z.object({ ...viewed, page: z.literal("profile"), displayName: z.string().min(1).max(200) }),
 ]);
 export type ViewMessage = z.infer<typeof ViewMessage>;
 

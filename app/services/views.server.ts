@@ -5,10 +5,11 @@ import { startOfWeekUTC } from "../domain/dates";
 import type { ViewMessage } from "../domain/queue-messages";
 
 // Counted views (issue 24, item 11), off the request path: the Worker answers, then queues one
-// small message per person's page view (waitUntil: the visitor never waits for it); the queue
-// consumer counts a whole batch at once, one upsert per subject and week. Delivery is at least
-// once: a batch that fails half-way and is retried may count a few views twice. The queueing
-// side is count-view.server.ts (it runs on every request; this file is the consumer's).
+// small message per page a person viewed, with the views of it an isolate gathered within a
+// second (waitUntil: the visitor never waits for it); the queue consumer counts a whole batch at
+// once, one upsert per subject and week. Delivery is at least once: a batch that fails half-way
+// and is retried may count a few views twice. The queueing side is count-view.server.ts (it runs
+// on every request; this file is the consumer's).
 
 type Subject = { type: "product" | "owner" | "store"; id: string };
 
@@ -37,25 +38,25 @@ export async function recordViews(db: Database, views: readonly ViewMessage[]) {
   const store = new Set(storeRows.map((s) => s.id));
 
   const counts = new Map<string, { subject: Subject; week: number; views: number }>();
-  const add = (subject: Subject, at: number) => {
+  const add = (subject: Subject, at: number, n: number) => {
     const week = startOfWeekUTC(at);
     const key = `${subject.type}\u0000${subject.id}\u0000${week}`;
     const row = counts.get(key) ?? { subject, week, views: 0 };
-    row.views += 1;
+    row.views += n;
     counts.set(key, row);
   };
   for (const view of views) {
     if (view.page === "product") {
       const p = product.get(view.id);
       if (!p) continue;
-      add({ type: "product", id: p.id }, view.at);
-      add({ type: "owner", id: p.ownerId }, view.at);
-      if (p.storeId) add({ type: "store", id: p.storeId }, view.at);
+      add({ type: "product", id: p.id }, view.at, view.n);
+      add({ type: "owner", id: p.ownerId }, view.at, view.n);
+      if (p.storeId) add({ type: "store", id: p.storeId }, view.at, view.n);
     } else if (view.page === "profile") {
       const id = owner.get(view.displayName);
-      if (id) add({ type: "owner", id }, view.at);
+      if (id) add({ type: "owner", id }, view.at, view.n);
     } else if (store.has(view.id)) {
-      add({ type: "store", id: view.id }, view.at);
+      add({ type: "store", id: view.id }, view.at, view.n);
     }
   }
   const upserts = [...counts.values()].map((c) =>
