@@ -204,11 +204,21 @@ export async function fillProduct(page: Page, name: string) {
 }
 
 /**
+ * With JavaScript, waits until the form's upload control is the enhanced one: React swaps the
+ * plain file input for it once the page is hydrated (the enhanced input has no name, its files go
+ * up as they are chosen), and a file chosen before that would be dropped with the plain input.
+ */
+export async function uploadControlReady(form: Locator) {
+  if (test.info().project.name === "js") await expect(form.locator('input[type="file"]:not([name])')).toBeAttached();
+}
+
+/**
  * Chooses photos on the Upload Product form. With JavaScript each is sent at once: waits, as a
  * person would, until the previews show and the upload's progress bar is gone (before that,
  * 'Create Product' answers "Please wait for the images to finish uploading.", as it should).
  */
 export async function choosePhotos(form: Locator, names: string[]) {
+  await uploadControlReady(form);
   await form.locator('input[type="file"]').setInputFiles(names.map(photo));
   if (await form.getByRole("button", { name: "Add tag" }).count()) {
     for (const name of names) await expect(form.getByRole("img", { name: `Preview of ${name}` })).toBeVisible();

@@ -1,5 +1,14 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { DEMO, DEMO_PASSWORD, choosePhotos, login, outboxLink, ownAddress, projectOf } from "./fixtures";
+import {
+  DEMO,
+  DEMO_PASSWORD,
+  choosePhotos,
+  login,
+  outboxLink,
+  ownAddress,
+  projectOf,
+  uploadControlReady,
+} from "./fixtures";
 
 // The concierge journey (issue 12), with JavaScript on and off: a shop asks to join, an admin
 // approves it, the owner sets a password from the e-mail and opens /store; a vendor hands the new
@@ -163,6 +172,7 @@ test("a store saves its settings with a new logo, shown on its public page", asy
   await expect(form.getByRole("textbox", { name: "Contact email" })).toHaveCount(0);
   await expect(form.getByText("Contact support to change your store name")).toBeVisible();
   const description = await form.getByLabel("Description").inputValue();
+  await uploadControlReady(form);
   await form.locator('input[type="file"]').setInputFiles([{ name: "logo.png", mimeType: "image/png", buffer: PNG }]);
   // With JavaScript the logo is staged at once: 'Logo uploaded', then Save Changes applies it.
   if (javaScriptEnabled) await expect(page.getByText("Logo uploaded")).toBeVisible();
