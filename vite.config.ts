@@ -29,6 +29,7 @@ export default defineConfig({
   // a production bundle refuses to run as development (app/env.server.ts).
   define: { "import.meta.env.CLOUDFLARE_ENV": JSON.stringify(process.env.CLOUDFLARE_ENV ?? "") },
   environments: {
+    ssr: { build: { minify: true } },
     client: {
       build: {
         rollupOptions: {

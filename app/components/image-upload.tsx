@@ -67,7 +67,13 @@ export function ImageUpload({ name, use, label, existing = [], error, hint, onSt
   const [refused, setRefused] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const fieldset = useRef<HTMLFieldSetElement>(null);
-  useEffect(() => setEnhanced(true), []);
+  // On a slow connection a person may choose a file before the script has run: the plain input
+  // holds it, and the enhanced control takes it over (checked, sent, previewed) instead of dropping it.
+  useEffect(() => {
+    const chosenEarly = [...(input.current?.files ?? [])];
+    setEnhanced(true);
+    if (chosenEarly.length > 0) void choose(chosenEarly);
+  }, []);
 
   // While a file is still on its way, or a chosen one was refused, the form waits.
   const uploading = items.some((i) => i.kind === "uploading");

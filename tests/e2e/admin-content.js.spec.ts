@@ -47,3 +47,22 @@ test("a refused logo holds the form: nothing is created until another file is ch
   await expect(page.getByText("Brand created successfully").first()).toBeVisible();
   await expect(page.getByRole("link", { name: `Edit ${name}` })).toBeVisible();
 });
+
+test("a logo chosen before the page's script has run is checked all the same (a slow connection)", async ({ page }) => {
+  await loginOnce(page, "superadmin@closetloop.test", "/admin/brands");
+  // The page's scripts arrive late: the plain file input is there, and a person chooses a file.
+  await page.route("**/assets/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto("/admin/brands", { waitUntil: "commit" });
+  const form = page.getByRole("form", { name: "Add brand" });
+  await form
+    .locator('input[type="file"][name]')
+    .setInputFiles([{ name: "early.png", mimeType: "image/png", buffer: Buffer.from("not an image either") }]);
+  // Once the scripts have run, the enhanced control has taken the file over and checked its bytes.
+  await expect(form.getByText("Invalid file type - Please select a PNG, JPG or SVG logo.")).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(form.locator('input[type="file"][name]')).toHaveCount(0);
+});
