@@ -1,6 +1,6 @@
 import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { appContext, requestRecord, type RequestRecord } from "../app/context";
 import { countingD1, database, failingD1, isStorageUnavailable, type RoundTrips } from "../app/data/db.server";
 import { RETRY_AFTER_SECONDS } from "../app/domain/unavailable";
@@ -8,7 +8,7 @@ import { devFailure, withDevFailure } from "../app/services/dev-failures.server"
 import { appConfig } from "../app/env.server";
 import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
-import { onFirstUse } from "../app/services/per-isolate";
+import { onFirstUse, perIsolate } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
 import { sharesWithSignedIn, wantsStitchedPage } from "../app/services/stitch-gate.server";
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
@@ -28,7 +28,14 @@ appConfig(startupEnv);
 // under the test runner every import() is a round trip to Vite (~8 ms). Kept as a value, never as
 // a pending promise other requests wait on (app/services/per-isolate.ts, decisions 0070, 0097).
 const serverBuild = onFirstUse(() => import("virtual:react-router/server-build"));
-const requestHandler = createRequestHandler(serverBuild, import.meta.env.MODE);
+// React Router derives its route table (data routes, the static handler, every path compiled and
+// ranked) from a build once, but from a function of one at every request, as Vite's dev server
+// wants. Elsewhere the handler is made once per isolate from the loaded build.
+const handlerOnce = perIsolate(async () => createRequestHandler(await serverBuild(), import.meta.env.MODE));
+const requestHandler: RequestHandler =
+  import.meta.env.MODE === "development"
+    ? createRequestHandler(serverBuild, import.meta.env.MODE)
+    : async (request, context) => (await handlerOnce())(request, context);
 
 // What only some requests need loads at the first of them, once per isolate (decision 0096): the
 // queue consumer (e-mail rendering, image variants), the cron jobs, the webhooks, a conversation's
