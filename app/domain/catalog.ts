@@ -107,8 +107,11 @@ export const EMPTY_FILTERS: CatalogFilters = {
 };
 export const FIRST_PAGE: PageRequest = { sort: "newest", after: null, before: null };
 
-/** How many items a vendor's or store's public page shows at a time. */
-export const PROFILE_PAGE_SIZE = 48;
+/**
+ * How many items a vendor's or store's public page shows at a time: a listing's page (decision
+ * 0105; it was 48, twice the cards, the markup and the rows of any other listing).
+ */
+export const PROFILE_PAGE_SIZE = PAGE_SIZE;
 
 const MAX_VALUES = 30;
 const MAX_TEXT = 100;
