@@ -43,30 +43,54 @@ export function summarize(profile, mapsDir) {
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const byCost = new Map();
   const byFunction = new Map();
-  let total = 0;
+  const names = new Map();
+  const parents = new Map();
   for (const node of profile.nodes) {
-    const us = self.get(node.id) ?? 0;
-    if (!us) continue;
+    for (const child of node.children ?? []) parents.set(child, node.id);
     const { url, functionName, lineNumber, columnNumber } = node.callFrame;
-    if (functionName === "(idle)") continue;
-    total += us;
     const map = url ? mapFor(url) : null;
     const original =
       map && lineNumber >= 0
         ? originalPositionFor(map, { line: lineNumber + 1, column: Math.max(0, columnNumber) })
         : null;
     const source = original?.source ?? (url || "");
-    const cost = url ? costOf(source, functionName) : costOf("", functionName);
+    const name = `${original?.name || functionName || "(anonymous)"} ${original?.source ? `${original.source.replace(/^.*node_modules\//, "").replace(/^(\.\.\/)+/, "")}:${original.line}` : url.split("/").pop()}`;
+    names.set(node.id, {
+      name,
+      cost: url ? costOf(source, functionName) : costOf("", functionName),
+      idle: functionName === "(idle)",
+    });
+  }
+  // Total time: each sample counts once for every distinct function on its stack (the app's own
+  // functions only: a loader, a data function, a component), so a loader's statements and their
+  // mapping show under it.
+  const inclusive = new Map();
+  let total = 0;
+  for (const [id, us] of self) {
+    const { name, cost, idle } = names.get(id) ?? {};
+    if (!name || idle || !us) continue;
+    total += us;
     byCost.set(cost, (byCost.get(cost) ?? 0) + us);
-    const name = `${functionName || "(anonymous)"} ${original?.source ? `${original.source.replace(/^.*node_modules\//, "")}:${original.line}` : url.split("/").pop()}`;
     byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parents.get(at)) {
+      const own = names.get(at);
+      if (!own || seen.has(own.name) || !/(^|\/)(app|workers)\//.test(own.cost)) continue;
+      seen.add(own.name);
+      inclusive.set(own.name, (inclusive.get(own.name) ?? 0) + us);
+    }
   }
   const rows = (entries, n) =>
     [...entries]
       .sort((a, b) => b[1] - a[1])
       .slice(0, n)
       .map(([name, us]) => ({ name, ms: Math.round(us / 1000), share: `${((100 * us) / (total || 1)).toFixed(1)}%` }));
-  return { busyMs: Math.round(total / 1000), costs: rows(byCost, 20), functions: rows(byFunction, 25) };
+  return {
+    busyMs: Math.round(total / 1000),
+    costs: rows(byCost, 20),
+    functions: rows(byFunction, 25),
+    appTotals: rows(inclusive, 15),
+  };
 }
 
 /** Records a CPU profile of the Worker for `seconds` while `load()` runs; `inspector` is the inspector's http base. */
@@ -128,6 +152,8 @@ export async function profileRun({ serve, load, url, cookie, inspectorPort, writ
     console.table(summary.costs);
     console.log("\nThe functions with the most self time:");
     console.table(summary.functions);
+    console.log("\nThe app's own functions with what they call (total time: a loader with its statements):");
+    console.table(summary.appTotals);
     return summary;
   } finally {
     await stop();

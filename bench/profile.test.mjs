@@ -41,4 +41,23 @@ describe("the bench's profile summary (issue 47, item 1)", () => {
       { name: "native: (program)", ms: 2, share: "33.3%" },
     ]);
   });
+
+  it("gives the app's own functions their total time: their own and what they call", () => {
+    const frame = (functionName, url = "") => ({ functionName, url, lineNumber: -1, columnNumber: -1 });
+    const profile = {
+      nodes: [
+        { id: 1, callFrame: frame("(root)"), children: [2, 5] },
+        { id: 2, callFrame: frame("loader", "/app/routes/shop/product.tsx"), children: [3] },
+        { id: 3, callFrame: frame("mapResultRow", "/node_modules/drizzle-orm/utils.js"), children: [4] },
+        { id: 4, callFrame: frame("parseImages", "/app/data/product.server.ts") },
+        { id: 5, callFrame: frame("(garbage collector)") },
+      ],
+      samples: [2, 3, 3, 4, 5],
+      timeDeltas: [1000, 2000, 2000, 1000, 4000],
+    };
+    expect(summarize(profile, "/nowhere").appTotals).toEqual([
+      { name: "loader product.tsx", ms: 6, share: "60.0%" },
+      { name: "parseImages product.server.ts", ms: 1, share: "10.0%" },
+    ]);
+  });
 });
