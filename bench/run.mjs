@@ -25,12 +25,14 @@ import { profileRun } from "./profile.mjs";
 import { median } from "./stats.mjs";
 import { catalogStatements } from "./statements.mjs";
 import { startServer } from "../scripts/server-process.mjs";
+import { floor, pages, productId, shopperPages, signedInPages, VENDOR } from "./pages.mjs";
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
 const value = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const products = Number(value("--products", "10000"));
 const PORT = 4321;
+const ORDERS_A_YEAR = 25 * 365;
 const BASE = `http://localhost:${PORT}`;
 const STATE = path.resolve(".wrangler/bench", String(products));
 const env = { ...process.env, CLOSETLOOP_STATE: STATE, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
@@ -44,13 +46,16 @@ mkdirSync(STATE, { recursive: true });
 console.log(`\n== Preparing a ${products}-product catalog in ${path.relative(process.cwd(), STATE)}`);
 npm("db:migrate");
 // Seeding 100,000 products takes minutes; a state folder that was seeded before is reused.
+// A year of orders (issue 47 item 3; decision 0107): 25 a day, one for every ten products on a
+// smaller catalog, seeded into a reused state that has none yet.
+const orders = Math.min(ORDERS_A_YEAR, Math.floor(products / 10));
 const seededMarker = path.join(STATE, "seeded.json");
-if (existsSync(seededMarker))
-  console.log(`Reusing the catalog seeded at ${JSON.parse(readFileSync(seededMarker, "utf8")).at}`);
-else {
-  npm("db:seed", ["--products", String(products)]);
-  writeFileSync(seededMarker, JSON.stringify({ products, at: new Date().toISOString() }));
-}
+const marker = existsSync(seededMarker) ? JSON.parse(readFileSync(seededMarker, "utf8")) : null;
+if (marker) console.log(`Reusing the catalog seeded at ${marker.at}`);
+else npm("db:seed", ["--products", String(products), "--orders", String(orders)]);
+if (marker && marker.orders === undefined) npm("db:seed", ["--orders", String(orders), "--orders-only"]);
+if (!marker || marker.orders === undefined)
+  writeFileSync(seededMarker, JSON.stringify({ products, orders, at: marker?.at ?? new Date().toISOString() }));
 if (flag("--statements-only")) {
   const results = { products, at: new Date().toISOString(), d1Statements: [] };
   await catalogStatements(STATE, results);
@@ -92,46 +97,9 @@ async function expectBadge(cookie) {
     throw new Error("the demo shopper's /all-products has no unread messages badge: is the demo conversation seeded?");
 }
 
-const productId = "prod_000002";
-const pages = [
-  ["home", "/"],
-  ["all products", "/all-products"],
-  ["filtered listing", "/all-products?category=Coats&type=Women&sort=price_asc"],
-  ["search", "/all-products?search=wool%20coat"],
-  ["search + filter", "/all-products?search=wool%20coat&category=Coats"],
-  ["tag filter", "/all-products?tag=wool"],
-  ["product page", `/product/${productId}`],
-  ["brand page", "/brand/Ganni"],
-  ["seller profile", "/VintageVera"],
-  // Search that forgives (decision 0050): nothing for 'jaket', then the results for 'jacket'.
-  ["search that forgives ('jaket')", "/all-products?search=jaket"],
-  ["search suggestions endpoint", "/search/suggestions?q=ja"],
-];
-// A signed-in shopper's shared pages: rendered for them with the page cache off, and as deployed
-// the shared page with their header and hearts stitched in (docs/decisions/0039-stitched-personal-pages.md).
-const shopperPages = [
-  ["all products (signed in)", "/all-products"],
-  ["filtered listing (signed in)", "/all-products?category=Coats&type=Women&sort=price_asc"],
-  ["search (signed in)", "/all-products?search=wool%20coat"],
-  ["product page (signed in)", `/product/${productId}`],
-  ["brand page (signed in)", "/brand/Ganni"],
-];
-// Dashboards are never shared or cached: they are measured rendered, with the demo vendor's session.
-const signedInPages = [
-  ["seller dashboard (vendor)", "/vendor"],
-  ["seller orders tab + chart (vendor)", "/vendor?tab=orders"],
-  ["seller products tab (vendor)", "/vendor?tab=products"],
-  ["seller notifications tab (vendor)", "/vendor?tab=notifications"],
-  // A conversation's page (issue 26), as the demo vendor reads the demo shopper's questions.
-  ["conversation page (vendor)", "/account/messages/cnv_demo_vendor"],
-];
 // The demo shopper has an unread answer from the demo vendor (db/demo/flows/70-messages.mjs): their
 // shared pages carry the header's unread badge, stitched like the basket count (issue 26).
 const BADGE = /aria-label="Messages, \d+ unread"/;
-const floor = [
-  ["static asset", "/favicon.svg"],
-  ["/healthz", "/healthz"],
-];
 
 /** The session cookie of a demo account, signed in through the real form. */
 async function signIn(email) {
@@ -201,18 +169,25 @@ if (flag("--images-only")) {
   process.exit(0);
 }
 
+/** One session per account for the run (an account's pages: its email, or none for the demo vendor). */
+const cookies = new Map();
+const cookieOf = async (email = VENDOR) => {
+  if (!cookies.has(email)) cookies.set(email, await signIn(email));
+  return cookies.get(email);
+};
+
 // 1. Every request rendered (page cache off), and every D1 timing.
 let shopperCookie;
 let stop = flag("--cached-only") ? async () => {} : await serve(0, false, LIFT_MESSAGE_LIMITS);
 if (!flag("--cached-only"))
   try {
-    const vendorCookie = await signIn("vendor@closetloop.test");
+    const vendorCookie = await cookieOf(VENDOR);
     shopperCookie = await signIn("shopper@closetloop.test");
     await expectBadge(shopperCookie);
     // D1 time per page, as the Worker measured it (Server-Timing: all of the page's trips).
     for (const [name, url, headers = {}] of [
       ...pages,
-      ...signedInPages.map(([n, u]) => [n, u, { cookie: vendorCookie }]),
+      ...(await Promise.all(signedInPages.map(async ([n, u, email]) => [n, u, { cookie: await cookieOf(email) }]))),
     ]) {
       const samples = [];
       const sql = [];
@@ -249,7 +224,12 @@ if (!flag("--cached-only"))
     if (!flag("--d1-only")) {
       await loadEach([...floor, ...pages], results.http.rendered);
       await loadEach(shopperPages, results.http.rendered, { cookie: shopperCookie });
-      await loadEach(signedInPages, results.http.rendered, { cookie: vendorCookie });
+      for (const email of new Set(signedInPages.map(([, , e]) => e)))
+        await loadEach(
+          signedInPages.filter(([, , e]) => e === email),
+          results.http.rendered,
+          { cookie: await cookieOf(email) },
+        );
       for (const [email, targets] of Object.entries(accountPages)) {
         const cookie = email === "shopper@closetloop.test" ? shopperCookie : await signIn(email);
         await loadEach(

@@ -4,19 +4,29 @@
 //   --products N   a catalog of N products (e.g. 100000 for benchmarks; images come from a shared pool)
 //   --reset        remove products beyond the demo catalog (undoes a large --products run)
 //   --no-image-variants   skip the WebP variants (most of the seed's time; for tests that show no page, scripts/jobs.test.mjs)
+//   --orders N     also a year of N orders with their money (benchmark states only: bench/run.mjs; decision 0107)
+//   --orders-only  only that year of orders, in a state seeded before (its catalog is there already)
 //   --fixtures DIR   also run the flows in DIR after the demo's (the browser tests' own records,
 //                    tests/e2e/seed, into their own state: never part of the demo shop)
 import { pbkdf2Sync, randomBytes } from "node:crypto";
 import { LOCAL_PEPPER } from "../db/demo/data.mjs";
-import { DEFAULT_PRODUCTS, pad, seedDemo } from "../db/demo/seed.mjs";
+import { DEFAULT_PRODUCTS, pad, q, seedDemo } from "../db/demo/seed.mjs";
 import { localBindings } from "./built-worker.mjs";
 import { backfillVariants } from "./image-variants-backfill.mjs";
+import { seedYearOfOrders } from "./seed-orders.mjs";
 
 const args = process.argv.slice(2);
 const productsArg = args.indexOf("--products");
 const total = productsArg >= 0 ? Number(args[productsArg + 1]) : DEFAULT_PRODUCTS;
 const reset = args.includes("--reset");
 const imageVariants = !args.includes("--no-image-variants");
+const ordersArg = args.indexOf("--orders");
+const orderCount = ordersArg >= 0 ? Number(args[ordersArg + 1]) : 0;
+const ordersOnly = args.includes("--orders-only");
+if (!Number.isInteger(orderCount) || orderCount < 0 || orderCount > 200_000) {
+  console.error("--orders takes a whole number between 0 and 200000");
+  process.exit(1);
+}
 const fixturesArg = args.indexOf("--fixtures");
 const fixturesDir = fixturesArg >= 0 ? args[fixturesArg + 1] : null;
 if (!Number.isInteger(total) || total < 1 || total > 1_000_000) {
@@ -35,6 +45,13 @@ if (tables.results.length === 0) {
   console.error("The local database has no tables yet: run `npm run db:migrate` first.");
   await dispose();
   process.exit(1);
+}
+
+if (ordersOnly) {
+  const written = await seedYearOfOrders({ db, now, count: orderCount, pad, q });
+  await dispose();
+  console.log(`A year of orders seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, written);
+  process.exit(0);
 }
 
 async function putImage(key, bytes) {
@@ -75,6 +92,7 @@ for (const dir of flowDirs) {
     flows.push(await import(new URL(file, dir).href));
 }
 await seedDemo({ db, env, now, hash, putImage, flows, total });
+const orders = orderCount > 0 ? await seedYearOfOrders({ db, now, count: orderCount, pad, q }) : "none (--orders N)";
 
 // Product images get their WebP variants here, with the Worker's own pipeline, so the first page
 // view already loads them (docs/decisions/0019-image-variants.md).
@@ -102,4 +120,5 @@ console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, {
   liveProducts: live,
   rateLimitCountersCleared: cleared,
   imageVariants: variants,
+  yearOfOrders: orders,
 });
