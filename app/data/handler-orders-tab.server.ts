@@ -1,5 +1,5 @@
-import { and, desc, eq, or, sql, type SQL } from "drizzle-orm";
-import { orderItems, orders, products } from "../../db/schema";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { orderItems, orders } from "../../db/schema";
 import type { Database } from "./db.server";
 import { claimsForHandler } from "./claims.server";
 import { weeklyRevenueQuery, weeksFrom } from "./finance.server";
@@ -47,12 +47,23 @@ export function sellerOrderLinesQuery(db: Database, ownerId: string) {
   );
 }
 
-/** Lines that contain the store's products: items it handles (concierge) or products it manages. */
-const storeLines = (storeId: string) =>
-  or(
-    and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, storeId)),
-    sql`${orderItems.productId} in (select ${products.id} from ${products} where ${products.storeId} = ${storeId})`,
-  );
+/**
+ * Lines that contain the store's products: items it handles (concierge) or products it manages —
+ * of those, only the ones that can be among its newest (issue 47 item 3; decision 0107): the
+ * newest it handles, and the newest of its products' lines it does not handle, each searched newest
+ * first in its own index (migration 0078) instead of every line of the store read and sorted.
+ * Lines are written with their order (the same created_at): their order is their orders'.
+ */
+const storeLines = (storeId: string) => {
+  const newest = HANDLER_ORDERS_SHOWN * 3;
+  return sql`${orderItems.id} in (
+    select id from (select id from order_items where handler = 'store' and seller_id = ${storeId}
+      order by created_at desc, order_id desc limit ${newest})
+    union all
+    select id from (select oi.id from products p join order_items oi on oi.product_id = p.id
+      where p.store_id = ${storeId} and (oi.handler <> 'store' or oi.seller_id is not ${storeId})
+      order by oi.created_at desc, oi.order_id desc limit ${newest}))`;
+};
 
 /** The store's lines, newest order first, with what its inspection and the shopper's return say. */
 export function storeOrderLinesQuery(db: Database, storeId: string) {

@@ -149,6 +149,16 @@ export const products = sqliteTable(
     index("products_prepared_until_idx")
       .on(t.preparedUntil)
       .where(sql`${t.preparedUntil} IS NOT NULL`),
+    // The dashboards at a year of orders (migration 0078, decision 0107): the seller's cards, the
+    // items being prepared, the store's cards and its products' ids, each from its index.
+    index("products_owner_counts_idx").on(t.ownerId, t.productStatus, t.availability, t.status),
+    index("products_owner_prepared_idx")
+      .on(t.ownerId, t.preparedUntil)
+      .where(sql`${t.preparedUntil} IS NOT NULL`),
+    index("products_store_prepared_idx")
+      .on(t.storeId, t.preparedUntil)
+      .where(sql`${t.preparedUntil} IS NOT NULL`),
+    index("products_store_status_idx").on(t.storeId, t.status, t.conciergeStatus, t.id),
     // The parts of price bands a range cuts are walked down these (migration 0015, decision 0038).
     index("products_rental_price_idx").on(t.rentalPrice),
     index("products_buying_price_idx").on(t.buyingPrice),

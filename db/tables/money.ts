@@ -56,6 +56,8 @@ export const transactions = sqliteTable(
     index("transactions_unpaid_idx").on(t.payoutId, t.createdAt),
     // An order's money, read by order (migration 0077).
     index("transactions_order_idx").on(t.orderId, t.createdAt),
+    // A seller's earnings summed from the index (migration 0078).
+    index("transactions_owner_money_idx").on(t.ownerId, t.status, t.grossAmount, t.netAmount),
     // Each kind at most once per item (migration 0026); Buy it now and the conversion share one id.
     uniqueIndex("transactions_order_item_type_unique")
       .on(t.orderItemId, t.transactionType)
@@ -151,6 +153,8 @@ export const commissions = sqliteTable(
   (t) => [
     index("commissions_transaction_idx").on(t.transactionId),
     index("commissions_unpaid_idx").on(t.payoutId, t.calculatedAt),
+    // A store's revenue summed from the index (migration 0078).
+    index("commissions_recipient_idx").on(t.recipientType, t.recipientId, t.transactionId, t.commissionAmount),
   ],
 );
 

@@ -179,6 +179,11 @@ export const orderItems = sqliteTable(
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),
     index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
+    // The dashboards at a year of orders (migration 0078): a seller's lines in a status, a store's
+    // lines newest first (those it handles, those of the products it manages).
+    index("order_items_owner_status_idx").on(t.ownerId, t.status, t.type, t.handler),
+    index("order_items_handler_created_idx").on(t.handler, t.sellerId, t.createdAt, t.orderId),
+    index("order_items_product_lines_idx").on(t.productId, t.handler, t.sellerId, t.createdAt, t.orderId),
     index("order_items_post_by_idx")
       .on(t.postBy)
       .where(sql`${t.postBy} IS NOT NULL AND ${t.postByRemindedAt} IS NULL`),
