@@ -175,7 +175,6 @@ export const orderItems = sqliteTable(
   (t) => [
     index("order_items_order_idx").on(t.orderId),
     index("order_items_owner_idx").on(t.ownerId, t.createdAt),
-    index("order_items_product_idx").on(t.productId),
     index("order_items_rental_end_idx").on(t.rentalEndsAt),
     index("order_items_status_idx").on(t.status, t.rentalEndsAt),
     index("order_items_handler_idx").on(t.handler, t.sellerId, t.status),
@@ -183,6 +182,7 @@ export const orderItems = sqliteTable(
     // lines newest first (those it handles, those of the products it manages).
     index("order_items_owner_status_idx").on(t.ownerId, t.status, t.type, t.handler),
     index("order_items_handler_created_idx").on(t.handler, t.sellerId, t.createdAt, t.orderId),
+    // It takes over from order_items_product_idx (product_id alone).
     index("order_items_product_lines_idx").on(t.productId, t.handler, t.sellerId, t.createdAt, t.orderId),
     index("order_items_post_by_idx")
       .on(t.postBy)
