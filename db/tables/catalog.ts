@@ -159,6 +159,8 @@ export const products = sqliteTable(
       .on(t.storeId, t.preparedUntil)
       .where(sql`${t.preparedUntil} IS NOT NULL`),
     index("products_store_status_idx").on(t.storeId, t.status, t.conciergeStatus, t.id),
+    // Admin Products, newest first, one page walked down the index (migration 0079).
+    index("products_created_idx").on(t.createdAt, t.id),
     // The parts of price bands a range cuts are walked down these (migration 0015, decision 0038).
     index("products_rental_price_idx").on(t.rentalPrice),
     index("products_buying_price_idx").on(t.buyingPrice),

@@ -186,6 +186,8 @@ export const payments = sqliteTable(
       .where(sql`${t.status} = 'succeeded'`),
     index("payments_order_idx").on(t.orderId, t.createdAt),
     index("payments_created_idx").on(t.createdAt),
+    // A delivery fee's capture attempts by key, failed ones too (migration 0079).
+    index("payments_key_idx").on(t.idempotencyKey, t.status, t.createdAt),
   ],
 );
 
