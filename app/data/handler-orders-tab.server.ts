@@ -56,11 +56,12 @@ export function sellerOrderLinesQuery(db: Database, ownerId: string) {
  */
 const storeLines = (storeId: string) => {
   const newest = HANDLER_ORDERS_SHOWN * 3;
-  return sql`${orderItems.id} in (
-    select id from (select id from order_items where handler = 'store' and seller_id = ${storeId}
+  // By rowid, which the indexes carry: neither branch reads a line's row.
+  return sql`${orderItems}.rowid in (
+    select line from (select rowid as line from order_items where handler = 'store' and seller_id = ${storeId}
       order by created_at desc, order_id desc limit ${newest})
     union all
-    select id from (select oi.id from products p join order_items oi on oi.product_id = p.id
+    select line from (select oi.rowid as line from products p join order_items oi on oi.product_id = p.id
       where p.store_id = ${storeId} and (oi.handler <> 'store' or oi.seller_id is not ${storeId})
       order by oi.created_at desc, oi.order_id desc limit ${newest}))`;
 };

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
+import { explainEverything } from "./query-plan-helpers";
 import { listingQueries, newItems } from "../../app/data/catalog.server";
 import { sizeCountsQuery } from "../../app/data/size-counts.server";
 import { sizeOptions } from "../../app/domain/size-filter";
@@ -33,44 +34,6 @@ async function plan(
 const fullScan = (detail: string) =>
   /^SCAN (products|orders|order_items|size_items)\b(?!.*USING (COVERING )?INDEX)/.test(detail) &&
   !/VIRTUAL TABLE/.test(detail);
-
-/**
- * Runs a data function against a recording stand-in for D1 (every query answers "no rows"),
- * then explains each statement it prepared against the real local D1.
- */
-async function explainEverything(run: (d: typeof db) => Promise<unknown>) {
-  const seen: { sql: string; params: unknown[] }[] = [];
-  const empty = { results: [], success: true, meta: {} };
-  const statement = (sql: string, params: unknown[] = []): any => {
-    const record = () => seen.push({ sql, params });
-    return {
-      sql,
-      params,
-      bind: (...args: unknown[]) => statement(sql, args),
-      all: async () => (record(), empty),
-      raw: async () => (record(), []),
-      first: async () => (record(), null),
-      run: async () => (record(), empty),
-    };
-  };
-  const recorder = {
-    prepare: (sql: string) => statement(sql),
-    batch: async (statements: { sql: string; params: unknown[] }[]) => {
-      for (const st of statements) seen.push({ sql: st.sql, params: st.params });
-      return statements.map(() => empty);
-    },
-    exec: async () => ({ count: 0, duration: 0 }),
-  };
-  await run(database(recorder as unknown as D1Database));
-  const lines: string[] = [];
-  for (const { sql, params } of seen) {
-    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-      .bind(...params)
-      .all<{ detail: string }>();
-    lines.push(...results.map((r) => r.detail));
-  }
-  return lines;
-}
 
 const cursor = encodeCursor(1_700_000_000_000, "prod_000050");
 const LISTINGS = [

@@ -1,0 +1,85 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { database } from "../../app/data/db.server";
+import { sellerCountQueries } from "../../app/data/seller.server";
+import { ordersTabPart, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
+import { ownerEarningsPart, storeRevenuePart } from "../../app/data/finance.server";
+import { itemsBeingPrepared } from "../../app/data/renting.server";
+import { adminProducts } from "../../app/data/admin-products.server";
+import { deliveryFeesOwed } from "../../app/data/finance-report.server";
+import { explainEverything, plan } from "./query-plan-helpers";
+
+// The dashboards at 100,000 products and a year of orders (issue 47 item 3; decision 0107;
+// migrations 0078 and 0079): each statement that read every row of a seller, a store or a table
+// reads its own rows from an index. A walk of a whole table along an index ("SCAN products USING
+// INDEX") is a full scan too: the bench measured them at 75–270 ms.
+
+const db = database(env.DB);
+type Query = { toSQL(): { sql: string; params: unknown[] } };
+const planOf = async (query: unknown) => (await plan(query as Query)).join(" | ");
+const statementsOf = (part: { statements: readonly unknown[] }) => part.statements as unknown as Query[];
+
+describe("the seller's and the store's dashboards read their own rows from an index", () => {
+  it("the seller's cards count live and waiting products inside the index, each in its own range", async () => {
+    const counts = await planOf(sellerCountQueries(db, "u")[0]);
+    expect(
+      counts.match(/COVERING INDEX products_owner_counts_idx \(owner_id=\? AND product_status=\?\)/g),
+    ).toHaveLength(2);
+    expect(counts).not.toMatch(/SCAN products/);
+  });
+
+  it("the seller's earnings and the store's revenue are summed from their indexes", async () => {
+    const [earnings] = statementsOf(ownerEarningsPart(db, "u"));
+    expect(await planOf(earnings)).toMatch(/COVERING INDEX transactions_owner_money_idx \(owner_id=\? AND status=\?\)/);
+    const [revenue] = statementsOf(storeRevenuePart(db, "s"));
+    const revenuePlan = await planOf(revenue);
+    expect(revenuePlan).toMatch(/COVERING INDEX commissions_recipient_idx \(recipient_type=\? AND recipient_id=\?\)/);
+    expect(revenuePlan).not.toMatch(/SCAN commissions/);
+  });
+
+  it("items being prepared are found among the few with a date, the seller's and the store's", async () => {
+    expect(await planOf(itemsBeingPrepared(db, { ownerId: "u" }))).toMatch(
+      /products USING INDEX products_owner_prepared_idx \(owner_id=\? AND prepared_until>\?\)/,
+    );
+    expect(await planOf(itemsBeingPrepared(db, { storeId: "s" }))).toMatch(
+      /products USING INDEX products_store_prepared_idx \(store_id=\? AND prepared_until>\?\)/,
+    );
+  });
+
+  it("a store's lines are its newest, searched newest first in two indexes: no line of the store is read beyond them", async () => {
+    const lines = await planOf(storeOrderLinesQuery(db, "s"));
+    expect(lines).toMatch(
+      /order_items USING COVERING INDEX order_items_handler_created_idx \(handler=\? AND seller_id=\?\)/,
+    );
+    expect(lines).toMatch(/COVERING INDEX products_store_status_idx \(store_id=\?\)/);
+    expect(lines).toMatch(/COVERING INDEX order_items_product_lines_idx \(product_id=\?\)/);
+    expect(lines).not.toMatch(/MULTI-INDEX OR/);
+    // Every statement of the store's Orders tab (its lines, its orders' money) reads them so.
+    for (const statement of statementsOf(ordersTabPart(db, { storeId: "s" }, Date.now()))) {
+      const text = await planOf(statement);
+      expect(text).not.toMatch(/MULTI-INDEX OR|SCAN (products|orders|order_items|transactions|payments)\b/);
+    }
+  });
+
+  it("a seller's lines in a status (rentals out, orders to send, returns to check) are searched by owner and status", async () => {
+    const [, , rentals] = sellerCountQueries(db, "u");
+    expect(await planOf(rentals)).toMatch(/order_items USING (COVERING )?INDEX order_items_owner_status_idx/);
+  });
+});
+
+describe("admin's Products and Financial tabs at a year of orders (migration 0079)", () => {
+  it("admin Products walks products newest first down their index, not every product sorted", async () => {
+    const lines = await explainEverything((d) => adminProducts(d, { q: "", status: null, page: 1 }));
+    expect(lines[0]).toMatch(/^SCAN products USING INDEX products_created_idx/);
+    expect(lines.filter((l) => /^SCAN products USING INDEX products_owner_idx/.test(l))).toEqual([]);
+  });
+
+  it("the delivery fees owed find each fee's capture attempts by key, never by walking the payments", async () => {
+    const lines = await explainEverything((d) => deliveryFeesOwed(d));
+    expect(
+      lines.filter((l) => /SCAN p\b/.test(l)),
+      lines.join(" | "),
+    ).toEqual([]);
+    expect(lines.join(" | ")).toMatch(/payments_key_idx \(idempotency_key=\? AND status=\?\)/);
+  });
+});
