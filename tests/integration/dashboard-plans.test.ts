@@ -7,6 +7,7 @@ import { ownerEarningsPart, storeRevenuePart } from "../../app/data/finance.serv
 import { itemsBeingPrepared } from "../../app/data/renting.server";
 import { adminProducts } from "../../app/data/admin-products.server";
 import { deliveryFeesOwed } from "../../app/data/finance-report.server";
+import { createProduct, createUser } from "./factories";
 import { explainEverything, plan } from "./query-plan-helpers";
 
 // The dashboards at 100,000 products and a year of orders (issue 47 item 3; decision 0107;
@@ -64,6 +65,42 @@ describe("the seller's and the store's dashboards read their own rows from an in
   it("a seller's lines in a status (rentals out, orders to send, returns to check) are searched by owner and status", async () => {
     const [, , rentals] = sellerCountQueries(db, "u");
     expect(await planOf(rentals)).toMatch(/order_items USING (COVERING )?INDEX order_items_owner_status_idx/);
+  });
+});
+
+describe("a store's lines, found in two indexes, are the ones it always listed", () => {
+  it("lists the lines it handles and those of the products it manages, newest order first, and no one else's", async () => {
+    const stamp = Date.now();
+    const [owner, seller, shopper] = [await createUser(), await createUser(), await createUser()];
+    const storeId = `store_lines_${stamp}`;
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, 'Line Rails', ?, 1)")
+      .bind(storeId, owner.id)
+      .run();
+    const handled = await createProduct(seller.id);
+    const managed = await createProduct(seller.id);
+    const elsewhere = await createProduct(seller.id);
+    await env.DB.prepare("UPDATE products SET store_id = ?, concierge_status = 'yes' WHERE id IN (?, ?)")
+      .bind(storeId, handled.id, managed.id)
+      .run();
+    // [order, product, handler, seller, placed]: a concierge line, a line of a managed product its
+    // seller posted (sold before the store took it on), and a line of a product that is not the store's.
+    const lines = [
+      [`o_handled_${stamp}`, handled.id, "store", storeId, stamp - 3000],
+      [`o_managed_${stamp}`, managed.id, "vendor", seller.id, stamp - 2000],
+      [`o_elsewhere_${stamp}`, elsewhere.id, "vendor", seller.id, stamp - 1000],
+    ] as const;
+    for (const [orderId, productId, handler, sellerId, at] of lines) {
+      await env.DB.batch([
+        env.DB.prepare(
+          "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'completed', 1000, 399, 1399, '{}', '{}', ?, ?)",
+        ).bind(orderId, shopper.id, at, at),
+        env.DB.prepare(
+          "INSERT INTO order_items (id, order_id, product_id, name, type, price, seller_id, handler, status, created_at) VALUES (?, ?, ?, 'Line', 'purchase', 1000, ?, ?, 'completed', ?)",
+        ).bind(`i_${orderId}`, orderId, productId, sellerId, handler, at),
+      ]);
+    }
+    const listed = await storeOrderLinesQuery(db, storeId);
+    expect(listed.map((l) => l.orderId)).toEqual([`o_managed_${stamp}`, `o_handled_${stamp}`]);
   });
 });
 
