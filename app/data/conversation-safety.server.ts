@@ -1,4 +1,7 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import { conversationReports, messageBlocks, messageSuspensions } from "../../db/schema";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
 // Safety in conversations (issue 26; docs/decisions/0053-conversations.md): blocks and reports by
 // the parties, and what staff do with a report (read, suspend a sender, close). Split from
@@ -15,15 +18,55 @@ const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
 // ---------------------------------------------------------------------------------------------
 // Blocks and reports
 
-export async function isBlocked(db: Database, a: string, b: string | null) {
-  if (!b) return { byMe: false, byThem: false };
-  const rows = await all<{ blocker_id: string }>(
-    db,
-    "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)",
-    a,
-    b,
+/**
+ * Where a party stands in a conversation, as its page shows it: blocks either way with the other
+ * party (`otherId`; null when that account is gone), an open report of theirs, and whether they
+ * are suspended from sending: a part of the page's batch.
+ */
+export function partySafetyPart(
+  db: Database,
+  conversationId: string,
+  userId: string,
+  otherId: string | null,
+): Part<{ blocked: { byMe: boolean; byThem: boolean }; reported: boolean; suspended: boolean }> {
+  const blocks = rowsPart(
+    db
+      .select({ blockerId: messageBlocks.blockerId })
+      .from(messageBlocks)
+      .where(
+        or(
+          and(eq(messageBlocks.blockerId, userId), eq(messageBlocks.blockedId, otherId ?? "")),
+          and(eq(messageBlocks.blockerId, otherId ?? ""), eq(messageBlocks.blockedId, userId)),
+        ),
+      ),
   );
-  return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
+  const reports = rowsPart(
+    db
+      .select({ id: conversationReports.id })
+      .from(conversationReports)
+      .where(
+        and(
+          eq(conversationReports.conversationId, conversationId),
+          eq(conversationReports.reporterId, userId),
+          isNull(conversationReports.closedAt),
+        ),
+      )
+      .limit(1),
+  );
+  const suspension = rowsPart(
+    db
+      .select({ userId: messageSuspensions.userId })
+      .from(messageSuspensions)
+      .where(eq(messageSuspensions.userId, userId)),
+  );
+  return mapPart(partsOf([blocks, reports, suspension] as const), ([blockRows, reportRows, suspensionRows]) => {
+    const blockers = otherId ? blockRows.map((r) => r.blockerId) : [];
+    return {
+      blocked: { byMe: blockers.includes(userId), byThem: otherId !== null && blockers.includes(otherId) },
+      reported: reportRows.length > 0,
+      suspended: suspensionRows.length > 0,
+    };
+  });
 }
 
 export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
@@ -40,20 +83,6 @@ export async function unblock(db: Database, blockerId: string, blockedId: string
     .prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2")
     .bind(blockerId, blockedId)
     .run();
-}
-
-/** Whether the person has a report of this conversation that staff have not closed yet. */
-export async function hasOpenReport(db: Database, conversationId: string, reporterId: string) {
-  return (
-    (
-      await all(
-        db,
-        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND reporter_id = ?2 AND closed_at IS NULL LIMIT 1",
-        conversationId,
-        reporterId,
-      )
-    ).length > 0
-  );
 }
 
 /** A party's report; a second open report of theirs on the same conversation is not added (false). */

@@ -5,6 +5,7 @@ import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { placeOrder } from "./orders";
 import { routePaths } from "./routes";
+import { ask, cast } from "./conversations-helpers";
 
 // Issue 4: every page answers with at most three trips to D1 (a batch is one trip). The app
 // reports its count in the Server-Timing header; every route of app/routes.ts is visited, with
@@ -143,5 +144,21 @@ describe("D1 round trips per dashboard tab", () => {
       trips[path] = tripsOf(response);
     }
     expect(trips).toEqual(DASHBOARD_TRIPS);
+  });
+});
+
+// The conversation page: the sign-in, finding the conversation (whose it is decides what is
+// read), then one batch of its messages, read states, offers, the reader's blocks, report and
+// suspension, and the marking of its notices read.
+describe("D1 round trips of a conversation", () => {
+  it("reads a conversation page in three trips, for either party, with its messages shown", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, `Trips question ${tag}?`);
+    for (const reader of [seller, shopper]) {
+      const response = await reader.browser.fetch(`/account/messages/${id}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Trips question ${tag}?`);
+      expect(tripsOf(response)).toBe(3);
+    }
   });
 });
