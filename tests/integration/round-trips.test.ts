@@ -4,6 +4,7 @@ import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { placeOrder } from "./orders";
+import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "./admin-data";
 import { routePaths } from "./routes";
 
 // Issue 4: every page answers with at most three trips to D1 (a batch is one trip). The app
@@ -143,5 +144,71 @@ describe("D1 round trips per dashboard tab", () => {
       trips[path] = tripsOf(response);
     }
     expect(trips).toEqual(DASHBOARD_TRIPS);
+  });
+});
+
+// Issue 47 item 3 for the admin tabs (decision 0106): every tab reads in one batch beside the
+// signed-in user's lookup, with records on every panel (an order paid and one to send, a return to
+// inspect, an item being prepared, a payment issue, requests, a payout, a suggestion, a report).
+// Admin Financial is the superadmin's, so a superadmin visits them all.
+const ADMIN_TRIPS: Record<string, number> = {
+  "/admin/orders": 2,
+  "/admin/orders?page=2": 2,
+  "/admin/orders?status=processing": 2,
+  "/admin/orders?q=coat": 2,
+  "/admin/products": 2,
+  "/admin/products?q=coat&status=pending": 2,
+  "/admin/stores": 2,
+  "/admin/stores?page=2": 2,
+  "/admin/brands": 2,
+  "/admin/brand-review": 2,
+  "/admin/content": 2,
+  "/admin/users": 2,
+  "/admin/users?q=test": 2,
+  "/admin/roles": 2,
+  "/admin/financial": 2,
+  "/admin/financial?tab=payouts": 2,
+  "/admin/financial?from=2026-01-01&to=2026-12-31": 2,
+  "/admin/blog": 2,
+  "/admin/blog?edit=BLOG": 2,
+  "/admin/messages": 2,
+  "/admin/claims": 2,
+  "/admin/rates": 2,
+};
+
+describe("D1 round trips per admin tab", () => {
+  it("is one batch beside the sign-in on every admin tab, with records on every panel", async () => {
+    const admin = await signedInBrowser("superadmin");
+    const seller = await createUser({ displayName: `Ada${tag}` });
+    const coat = await createProduct(seller.id, { name: `Admin Coat ${tag}`, buyingPrice: 10000 });
+    const shopper = await signedInBrowser("shopper");
+    await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
+    const returned = await returnedRental();
+    const issue = await orderOf({ productName: `Mismatched Coat ${tag}` });
+    const prepared = await createProduct(seller.id, { name: `Preparing Coat ${tag}` });
+    await storeRequestRow();
+    await sellerRequestRow();
+    await calculatedPayout();
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET payment_issue = 'amount', payment_issue_at = ? WHERE id = ?").bind(
+        now,
+        issue.orderId,
+      ),
+      env.DB.prepare("UPDATE products SET prepared_until = ? WHERE id = ?").bind(now + 86_400_000, prepared.id),
+      env.DB.prepare(
+        "INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'pending', ?)",
+      ).bind(`bs_${tag}`, `Suggested${tag}`, seller.id, now),
+    ]);
+    const orders = await (await admin.browser.fetch("/admin/orders")).text();
+    for (const shown of [`Admin Coat ${tag}`, returned.productName, `Preparing Coat ${tag}`])
+      expect(orders).toContain(shown);
+    const trips: Record<string, number> = {};
+    for (const path of Object.keys(ADMIN_TRIPS)) {
+      const response = await admin.browser.fetch(path.replace("BLOG", `post_${tag}`));
+      expect(response.status, path).toBe(200);
+      trips[path] = tripsOf(response);
+    }
+    expect(trips).toEqual(ADMIN_TRIPS);
   });
 });
