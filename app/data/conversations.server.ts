@@ -100,9 +100,15 @@ function toView(row: Row): ConversationView {
 
 /** A conversation by id, whoever asks (staff through a report, the Durable Object). */
 export async function conversationById(db: Database, id: string): Promise<ConversationView | null> {
-  const row = await first<Row>(db, `${CONVERSATION_SELECT} WHERE c.id = ?1`, id);
-  return row ? toView(row) : null;
+  return conversationFrom([(await conversationStatement(db, id).first<Row>()) ?? undefined]);
 }
+
+/** The statement of a conversation by id, for a batch (the staff's page of a reported conversation, decision 0106). */
+export const conversationStatement = (db: Database, id: string) =>
+  db.$client.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?1`).bind(id);
+
+/** The conversation `conversationStatement` read, or null. */
+export const conversationFrom = (rows: (Row | undefined)[]) => (rows[0] ? toView(rows[0]) : null);
 
 /** A conversation with how the user stands in it, or null when they have no part in it (it reads as missing). */
 export async function conversationFor(
@@ -122,13 +128,20 @@ export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" |
 
 /** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
-  const rows = await all<Row>(
-    db,
-    `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
+  return messagesFrom((await messagesStatement(db, conversationId, limit).all<Row>()).results);
+}
+
+/** The statement of a conversation's latest messages, for a batch. */
+export const messagesStatement = (db: Database, conversationId: string, limit = 200) =>
+  db.$client
+    .prepare(
+      `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
        (SELECT * FROM messages WHERE conversation_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq`,
-    conversationId,
-    limit,
-  );
+    )
+    .bind(conversationId, limit);
+
+/** The messages `messagesStatement` read, oldest first. */
+export function messagesFrom(rows: Row[]): MessageView[] {
   return rows.map((r) => ({
     id: String(r.id),
     seq: Number(r.seq),

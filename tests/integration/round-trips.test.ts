@@ -4,6 +4,7 @@ import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { placeOrder } from "./orders";
+import { ask, cast } from "./conversations-helpers";
 import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "./admin-data";
 import { routePaths } from "./routes";
 
@@ -149,8 +150,9 @@ describe("D1 round trips per dashboard tab", () => {
 
 // Issue 47 item 3 for the admin tabs (decision 0106): every tab reads in one batch beside the
 // signed-in user's lookup, with records on every panel (an order paid and one to send, a return to
-// inspect, an item being prepared, a payment issue, requests, a payout, a suggestion, a report).
-// Admin Financial is the superadmin's, so a superadmin visits them all.
+// inspect, an item being prepared, a payment issue, requests, a payout, a suggestion, a reported
+// conversation). Admin Financial is the superadmin's, so a superadmin visits them all; the
+// reported conversation's page writes its read to the audit log in the same batch.
 const ADMIN_TRIPS: Record<string, number> = {
   "/admin/orders": 2,
   "/admin/orders?page=2": 2,
@@ -171,7 +173,9 @@ const ADMIN_TRIPS: Record<string, number> = {
   "/admin/financial?from=2026-01-01&to=2026-12-31": 2,
   "/admin/blog": 2,
   "/admin/blog?edit=BLOG": 2,
+  "/admin/blog/new": 2,
   "/admin/messages": 2,
+  "/admin/messages/REPORTED": 2,
   "/admin/claims": 2,
   "/admin/rates": 2,
 };
@@ -200,15 +204,31 @@ describe("D1 round trips per admin tab", () => {
         "INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'pending', ?)",
       ).bind(`bs_${tag}`, `Suggested${tag}`, seller.id, now),
     ]);
+    const talk = await cast();
+    const conversationId = await ask(talk.shopper.browser, talk.item.id);
+    const reported = await talk.seller.browser.post(`/account/messages/${conversationId}`, {
+      intent: "report",
+      reason: "Asks me to pay outside Closetloop",
+    });
+    expect(reported.status).toBe(302);
     const orders = await (await admin.browser.fetch("/admin/orders")).text();
     for (const shown of [`Admin Coat ${tag}`, returned.productName, `Preparing Coat ${tag}`])
       expect(orders).toContain(shown);
     const trips: Record<string, number> = {};
     for (const path of Object.keys(ADMIN_TRIPS)) {
-      const response = await admin.browser.fetch(path.replace("BLOG", `post_${tag}`));
+      const response = await admin.browser.fetch(
+        path.replace("BLOG", `post_${tag}`).replace("REPORTED", conversationId),
+      );
       expect(response.status, path).toBe(200);
       trips[path] = tripsOf(response);
     }
     expect(trips).toEqual(ADMIN_TRIPS);
+    // The reported conversation's read is in the audit log, once for its one visit.
+    const audited = await env.DB.prepare(
+      "SELECT actor_id AS actor FROM audit_log WHERE action = 'conversation.read' AND target_id = ?",
+    )
+      .bind(conversationId)
+      .all<{ actor: string }>();
+    expect(audited.results).toEqual([{ actor: admin.id }]);
   });
 });
