@@ -1,7 +1,7 @@
 import { desc } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
 import { pageOf } from "../domain/tabs";
-import { mapPart, rowsPart, type Part } from "./parts.server";
+import { mapPart, rowsPart, type Part, type Statement } from "./parts.server";
 
 // How every paged list reads its rows (admin lists, the seller's and store's products, orders,
 // notifications, blog posts): newest first with the id breaking ties, so a row never moves
@@ -24,7 +24,9 @@ export function pagePart<Q extends SQLiteSelect>(
   page: number,
   size: number,
 ): Part<{ rows: Awaited<Q>[number][]; hasNext: boolean }> {
-  const rows = rowsPart(onePage(query, page, size) as unknown as Parameters<typeof rowsPart<Awaited<Q>[number]>>[0]);
+  type Row = Awaited<Q>[number];
+  // A select in dynamic mode is a statement of a batch and a promise of its rows.
+  const rows = rowsPart(onePage(query, page, size) as unknown as Statement & PromiseLike<Row[]>);
   return mapPart(rows, (read) => pageOf(read, size));
 }
 
