@@ -242,10 +242,10 @@ describe("D1 round trips per admin tab", () => {
     expect(trips).toEqual(ADMIN_TRIPS);
     // The reported conversation's read is in the audit log, once for its one visit.
     const audited = await env.DB.prepare(
-      "SELECT actor_id AS actor FROM audit_log WHERE action = 'conversation.read' AND target_id = ?",
+      "SELECT actor_id AS actor, target_type AS type, detail FROM audit_log WHERE action = 'conversation.read' AND target_id = ?",
     )
       .bind(conversationId)
-      .all<{ actor: string }>();
-    expect(audited.results).toEqual([{ actor: admin.id }]);
+      .all<{ actor: string; type: string; detail: string }>();
+    expect(audited.results).toEqual([{ actor: admin.id, type: "conversation", detail: "{}" }]);
   });
 });
