@@ -126,15 +126,37 @@ export async function openReports(db: Database, limit = 100): Promise<ReportRow[
   );
 }
 
+export interface ConversationReport {
+  id: string;
+  reason: string;
+  createdAt: number;
+  closedAt: number | null;
+  reporterName: string;
+}
+
 /** A conversation's reports (staff may read a conversation only while it has one). */
 export async function reportsOf(db: Database, conversationId: string) {
-  return all<{ id: string; reason: string; createdAt: number; closedAt: number | null; reporterName: string }>(
-    db,
-    `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
-     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
-    conversationId,
-  );
+  return (await reportsStatement(db, conversationId).all<ConversationReport>()).results;
 }
+
+/** The statement of a conversation's reports, oldest first, for a batch. */
+export const reportsStatement = (db: Database, conversationId: string) =>
+  db.$client
+    .prepare(
+      `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
+     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
+    )
+    .bind(conversationId);
+
+/** Which of a conversation's two senders (its shopper, its seller or store owner) are suspended, as a statement for a batch. */
+export const suspendedPartiesStatement = (db: Database, conversationId: string) =>
+  db.$client
+    .prepare(
+      `SELECT user_id FROM message_suspensions WHERE user_id IN (
+         SELECT shopper_id FROM conversations WHERE id = ?1
+         UNION ALL SELECT coalesce(c.seller_id, s.owner_id) FROM conversations c LEFT JOIN stores s ON s.id = c.store_id WHERE c.id = ?1)`,
+    )
+    .bind(conversationId);
 
 /** Which of the conversation's senders are suspended. */
 export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {

@@ -96,9 +96,15 @@ function toView(row: Row): ConversationView {
 
 /** A conversation by id, whoever asks (staff through a report, the Durable Object). */
 export async function conversationById(db: Database, id: string): Promise<ConversationView | null> {
-  const row = await first<Row>(db, `${CONVERSATION_SELECT} WHERE c.id = ?1`, id);
-  return row ? toView(row) : null;
+  return conversationFrom([(await conversationStatement(db, id).first<Row>()) ?? undefined]);
 }
+
+/** The statement of a conversation by id, for a batch (the staff's page of a reported conversation, decision 0106). */
+export const conversationStatement = (db: Database, id: string) =>
+  db.$client.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?1`).bind(id);
+
+/** The conversation `conversationStatement` read, or null. */
+export const conversationFrom = (rows: (Row | undefined)[]) => (rows[0] ? toView(rows[0]) : null);
 
 /** A conversation with how the user stands in it, or null when they have no part in it (it reads as missing). */
 export async function conversationFor(
@@ -131,20 +137,33 @@ export function conversationMessagesPart(db: Database, conversationId: string, l
     .where(eq(messages.conversationId, conversationId))
     .orderBy(desc(messages.seq))
     .limit(limit);
-  return mapPart(rowsPart(query), (rows) =>
-    rows.reverse().map((r) => ({
-      id: r.id,
-      seq: r.seq,
-      party: r.party,
-      body: r.deletedAt ? MESSAGE_DELETED : r.body,
-      createdAt: r.createdAt,
-      deleted: Boolean(r.deletedAt),
-    })),
-  );
+  return mapPart(rowsPart(query), (rows) => messagesFrom(rows.reverse()));
 }
 
+/** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
-  return (await batchParts(db, [conversationMessagesPart(db, conversationId, limit)] as const))[0];
+  return messagesFrom((await messagesStatement(db, conversationId, limit).all<Row>()).results);
+}
+
+/** The statement of a conversation's latest messages, for a batch. */
+export const messagesStatement = (db: Database, conversationId: string, limit = 200) =>
+  db.$client
+    .prepare(
+      `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
+       (SELECT * FROM messages WHERE conversation_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq`,
+    )
+    .bind(conversationId, limit);
+
+/** The messages `messagesStatement` read, oldest first. */
+export function messagesFrom(rows: Row[]): MessageView[] {
+  return rows.map((r) => ({
+    id: String(r.id),
+    seq: Number(r.seq),
+    party: r.party as Party,
+    body: r.deletedAt ? MESSAGE_DELETED : String(r.body),
+    createdAt: Number(r.createdAt),
+    deleted: Boolean(r.deletedAt),
+  }));
 }
 
 export interface PartyState {
