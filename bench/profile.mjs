@@ -133,11 +133,12 @@ export async function profileWhile(inspector, load, samplingMicros = 200) {
 }
 
 /**
- * The --profile run: serves the build with the page cache off and its inspector open, loads
- * `url` (as `cookie`'s account when given) and writes bench/profile.cpuprofile and the summary.
+ * The --profile run: serves the build with its inspector open and the page cache off (or on for
+ * `cacheSeconds`: the shared and stitched pages as deployed), loads `url` (as `cookie`'s account
+ * when given) and writes bench/profile.cpuprofile and the summary.
  */
-export async function profileRun({ serve, load, url, cookie, inspectorPort, writeFile }) {
-  const stop = await serve(0, false, ["--inspector-port", String(inspectorPort)]);
+export async function profileRun({ serve, load, url, cookie, inspectorPort, writeFile, cacheSeconds = 0 }) {
+  const stop = await serve(cacheSeconds, false, ["--inspector-port", String(inspectorPort)]);
   try {
     const headers = cookie ? { cookie: await cookie() } : {};
     const { profile, loadResult } = await profileWhile(`http://127.0.0.1:${inspectorPort}`, () =>
@@ -146,7 +147,7 @@ export async function profileRun({ serve, load, url, cookie, inspectorPort, writ
     writeFile("bench/profile.cpuprofile", JSON.stringify(profile));
     const summary = summarize(profile, path.resolve("build/server/assets"));
     console.log(
-      `\nCPU profile of the Worker serving ${url} (page cache off, 10 connections): ${Math.round(loadResult.requests.average)} requests/s, p50 ${loadResult.latency.p50} ms; ${summary.busyMs} ms busy (idle left out). Written to bench/profile.cpuprofile.`,
+      `\nCPU profile of the Worker serving ${url} (page cache ${cacheSeconds ? "on" : "off"}, 10 connections): ${Math.round(loadResult.requests.average)} requests/s, p50 ${loadResult.latency.p50} ms; ${summary.busyMs} ms busy (idle left out). Written to bench/profile.cpuprofile.`,
     );
     console.log("\nSelf time by where the code comes from:");
     console.table(summary.costs);

@@ -9,7 +9,8 @@
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
 //   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
-//   --profile PATH    a CPU profile of the Worker serving PATH under load (--as EMAIL signs in first): bench/profile.mjs
+//   --profile PATH    a CPU profile of the Worker serving PATH under load (--as EMAIL signs in first; with
+//                     --cached-only the page cache is on, as deployed): bench/profile.mjs
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -152,6 +153,7 @@ if (flag("--profile")) {
     cookie: as ? () => signIn(as) : null,
     inspectorPort: PORT + 1000,
     writeFile: writeFileSync,
+    cacheSeconds: flag("--cached-only") ? 30 : 0,
   });
   process.exit(0);
 }

@@ -3,7 +3,8 @@ import { blogPosts } from "../../db/schema";
 import type { BlogInput } from "../domain/blog-form";
 import { auditStatement } from "./audit.server";
 import { type Database } from "./db.server";
-import { newestFirst, readOnePage } from "./paging.server";
+import { newestFirst, pagePart } from "./paging.server";
+import { mapPart, rowsPart } from "./parts.server";
 
 // Storage of the admin Blog tab (issue 14 item 10; decision 0034). Every write records who made it
 // (audit_log) in its own batch. Split from admin-content.server.ts (issue 28: files of one purpose).
@@ -39,8 +40,10 @@ export async function publishPost(
 
 export const POSTS_PER_PAGE = 20;
 
+// The Blog tab's reads are parts of its one batch (decision 0106).
+
 /** Every post, newest first, a page at a time, for the admin blog list (issue 24). */
-export async function adminPosts(db: Database, page: number) {
+export function adminPostsPart(db: Database, page: number) {
   const query = db
     .select({
       id: blogPosts.id,
@@ -52,12 +55,12 @@ export async function adminPosts(db: Database, page: number) {
     .from(blogPosts)
     .orderBy(...newestFirst(blogPosts))
     .$dynamic();
-  const { rows, hasNext } = await readOnePage(query, page, POSTS_PER_PAGE);
-  return { posts: rows, hasNext };
+  return mapPart(pagePart(query, page, POSTS_PER_PAGE), ({ rows, hasNext }) => ({ posts: rows, hasNext }));
 }
 
-export async function postById(db: Database, id: string) {
-  return db
+/** A post by id to edit, or undefined. */
+export function postPart(db: Database, id: string) {
+  const query = db
     .select({
       id: blogPosts.id,
       title: blogPosts.title,
@@ -71,7 +74,8 @@ export async function postById(db: Database, id: string) {
     })
     .from(blogPosts)
     .where(eq(blogPosts.id, id))
-    .get();
+    .limit(1);
+  return mapPart(rowsPart(query), (rows) => rows[0]);
 }
 
 /** Saves an edited post; a published post keeps its publication date. */
@@ -131,12 +135,12 @@ export async function deletePost(db: Database, id: string, actorId: string, now:
 }
 
 /** The blog's categories so far, for the form's suggestions. */
-export async function blogCategories(db: Database) {
-  const rows = await db
+export function blogCategoriesPart(db: Database) {
+  const query = db
     .selectDistinct({ category: blogPosts.category })
     .from(blogPosts)
     .where(sql`${blogPosts.category} IS NOT NULL`)
     .orderBy(asc(blogPosts.category))
     .limit(50);
-  return rows.map((r) => r.category!).filter(Boolean);
+  return mapPart(rowsPart(query), (rows) => rows.map((r) => r.category!).filter(Boolean));
 }

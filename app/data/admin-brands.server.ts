@@ -3,34 +3,41 @@ import { brandRedirects, brands, products } from "../../db/schema";
 import type { BrandInput } from "../domain/admin-content";
 import { auditStatement } from "./audit.server";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, rowsPart } from "./parts.server";
 import { guarded } from "./guarded-write.server";
 
 // Storage of the admin Brands tab (issue 14 item 5; decision 0033): the brands with how many
 // products carry each, their saves, merges and deletes. Every write records who made it
 // (audit_log) in its own batch. Suggested brands: ./brand-suggestions.server.ts.
 
-/** Every brand, by name, with how many products carry its name. */
-export async function adminBrands(db: Database) {
-  const [rows, used] = await db.batch([
-    db
-      .select({
-        id: brands.id,
-        name: brands.name,
-        logoUrl: brands.logoUrl,
-        websiteUrl: brands.websiteUrl,
-        description: brands.description,
-        isPopular: brands.isPopular,
-        createdAt: brands.createdAt,
-      })
-      .from(brands)
-      .orderBy(asc(brands.name)),
-    db
-      .select({ brand: sql<string>`lower(${products.brand})`, n: count() })
-      .from(products)
-      .groupBy(sql`lower(${products.brand})`),
-  ]);
-  const byName = new Map(used.map((u) => [u.brand, u.n]));
-  return rows.map((b) => ({ ...b, products: byName.get(b.name.toLowerCase()) ?? 0 }));
+/** Every brand, by name, with how many products carry its name (a part of a tab's batch, decision 0106). */
+export function adminBrandsPart(db: Database) {
+  const read = partsOf([
+    rowsPart(
+      db
+        .select({
+          id: brands.id,
+          name: brands.name,
+          logoUrl: brands.logoUrl,
+          websiteUrl: brands.websiteUrl,
+          description: brands.description,
+          isPopular: brands.isPopular,
+          createdAt: brands.createdAt,
+        })
+        .from(brands)
+        .orderBy(asc(brands.name)),
+    ),
+    rowsPart(
+      db
+        .select({ brand: sql<string>`lower(${products.brand})`, n: count() })
+        .from(products)
+        .groupBy(sql`lower(${products.brand})`),
+    ),
+  ] as const);
+  return mapPart(read, ([rows, used]) => {
+    const byName = new Map(used.map((u) => [u.brand, u.n]));
+    return rows.map((b) => ({ ...b, products: byName.get(b.name.toLowerCase()) ?? 0 }));
+  });
 }
 
 export async function brandById(db: Database, id: string) {

@@ -10,7 +10,7 @@ import { guarded } from "./guarded-write.server";
 // ./site-content-admin.server.ts; brands: ./admin-brands.server.ts.
 
 /** Every category in sort order (§7: read by sort_order), with its parent's id. */
-export async function adminCategories(db: Database) {
+export function adminCategories(db: Database) {
   return db
     .select({
       id: categories.id,

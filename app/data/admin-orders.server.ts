@@ -5,13 +5,15 @@ import type { OrderStatus } from "../domain/order-lifecycle";
 import { referenceSearchPart } from "../domain/order-reference";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
-import { newestFirst, readOnePage } from "./paging.server";
+import { newestFirst, pagePart } from "./paging.server";
 import { returnsAwaitingInspection } from "./handler-orders.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
-// order lifecycle (app/services/order-lifecycle.server.ts), never from here.
+// order lifecycle (app/services/order-lifecycle.server.ts), never from here. Each read is a
+// statement or a part of the tab's one batch (decision 0106).
 
-export async function adminOrders(db: Database, filter: { q: string; status: OrderStatus | null; page: number }) {
+/** A page of every order (filtered by status, searched), newest first, as a part of the tab's batch. */
+export function adminOrdersPart(db: Database, filter: { q: string; status: OrderStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
   if (filter.status) where.push(eq(orders.status, filter.status));
   if (filter.q) {
@@ -48,14 +50,14 @@ export async function adminOrders(db: Database, filter: { q: string; status: Ord
     .where(and(...where))
     .orderBy(...newestFirst(orders))
     .$dynamic();
-  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
+  return pagePart(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 /**
  * Returned rentals waiting for their inspection by the platform: those whose handler is not a
  * store (a direct seller's item comes back to us; a store inspects its own, decision 0021).
  */
-export async function returnsToInspect(db: Database) {
+export function returnsToInspect(db: Database) {
   return returnsAwaitingInspection(db, eq(orderItems.handler, "vendor"), ADMIN_PAGE_SIZE, "staff");
 }
 
@@ -67,7 +69,7 @@ export const PAYMENT_ISSUE_DAYS = 30;
  * first: the order was held (not confirmed) and its payment given back; `refunded` says whether
  * the provider has confirmed that refund yet (else the daily job retries it).
  */
-export async function paymentIssues(db: Database, now: number) {
+export function paymentIssues(db: Database, now: number) {
   return db
     .select({
       id: orders.id,

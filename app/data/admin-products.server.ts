@@ -5,13 +5,14 @@ import { reviewStageOf, type ReviewStatus } from "../domain/admin-products";
 import type { Database } from "./db.server";
 import { orderStageOf, publicOrReserved } from "./public-products.server";
 import { aliased, aliasedOrNull, containsText } from "./columns.server";
-import { newestFirst, readOnePage } from "./paging.server";
+import { newestFirst, pagePart } from "./paging.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 import { rejectionColumns } from "./product.server";
 
 // The admin Products tab (seller-store-admin.md §2, §4, §7; issue 14 item 3).
 
-export async function adminProducts(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
+/** A page of every product (by review status, searched), newest first, as a part of the tab's batch (decision 0106). */
+export function adminProductsPart(db: Database, filter: { q: string; status: ReviewStatus | null; page: number }) {
   const where: (SQL | undefined)[] = [];
   // 'pending' lists what waits for a review (decision 0030): the store's or staff's.
   if (filter.status === "pending")
@@ -60,7 +61,7 @@ export async function adminProducts(db: Database, filter: { q: string; status: R
     .where(and(...where))
     .orderBy(...newestFirst(products))
     .$dynamic();
-  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
+  return pagePart(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 export type ReviewDecision = "approve" | "reject";

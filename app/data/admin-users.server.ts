@@ -4,13 +4,14 @@ import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import type { AdminSubrole, RoleRecord } from "../domain/roles";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
-import { newestFirst, readOnePage } from "./paging.server";
+import { newestFirst, pagePart } from "./paging.server";
 import { auditStatement, guardedBatch, latestAudit } from "./audit.server";
 
 // The admin Users and Roles tabs (seller-store-admin.md §2, §4, §6, §7; issue 14 items 7 and 8):
 // the users table, role changes and deactivation, each one batch with its audit row.
 
-export async function adminUsers(db: Database, filter: { q: string; page: number }) {
+/** A page of every user (searched), newest first, as a part of the Users tab's batch (decision 0106). */
+export function adminUsersPart(db: Database, filter: { q: string; page: number }) {
   const where: SQL[] = [];
   if (filter.q) {
     where.push(containsText([users.email, users.fullName, users.displayName], filter.q));
@@ -34,7 +35,7 @@ export async function adminUsers(db: Database, filter: { q: string; page: number
     .where(and(...where))
     .orderBy(...newestFirst(users))
     .$dynamic();
-  return readOnePage(query, filter.page, ADMIN_PAGE_SIZE);
+  return pagePart(query, filter.page, ADMIN_PAGE_SIZE);
 }
 
 export interface TargetUser {

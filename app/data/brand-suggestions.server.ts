@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { brands, brandSuggestions, products, users } from "../../db/schema";
 import { auditStatement } from "./audit.server";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, rowsPart } from "./parts.server";
 import { guarded } from "./guarded-write.server";
 
 // Storage of the admin Brand Review tab (issue 14 item 5; decision 0033): sellers' brand
@@ -23,36 +24,44 @@ const suggestionColumns = {
   suggesterEmail: users.email,
 };
 
-/** Pending suggestions (oldest first, with how many products use the name) and the latest 50 reviewed. */
-export async function suggestionLists(db: Database) {
-  const [pending, reviewed, used] = await db.batch([
-    db
-      .select(suggestionColumns)
-      .from(brandSuggestions)
-      .leftJoin(users, eq(users.id, brandSuggestions.suggestedBy))
-      .where(eq(brandSuggestions.status, "pending"))
-      .orderBy(asc(brandSuggestions.createdAt)),
-    db
-      .select({ ...suggestionColumns, mergedInto: brands.name })
-      .from(brandSuggestions)
-      .leftJoin(users, eq(users.id, brandSuggestions.suggestedBy))
-      .leftJoin(brands, eq(brands.id, brandSuggestions.mergedWithBrandId))
-      .where(sql`${brandSuggestions.status} <> 'pending'`)
-      .orderBy(desc(brandSuggestions.reviewedAt))
-      .limit(50),
-    db
-      .select({ name: sql<string>`lower(${products.brand})`, n: count() })
-      .from(products)
-      .where(
-        sql`lower(${products.brand}) IN (SELECT lower(suggested_name) FROM brand_suggestions WHERE status = 'pending')`,
-      )
-      .groupBy(sql`lower(${products.brand})`),
-  ]);
-  const byName = new Map(used.map((u) => [u.name, u.n]));
-  return {
-    pending: pending.map((s) => ({ ...s, products: byName.get(s.suggestedName.toLowerCase()) ?? 0 })),
-    reviewed,
-  };
+/** Pending suggestions (oldest first, with how many products use the name) and the latest 50 reviewed (a part of the tab's batch, decision 0106). */
+export function suggestionListsPart(db: Database) {
+  const lists = partsOf([
+    rowsPart(
+      db
+        .select(suggestionColumns)
+        .from(brandSuggestions)
+        .leftJoin(users, eq(users.id, brandSuggestions.suggestedBy))
+        .where(eq(brandSuggestions.status, "pending"))
+        .orderBy(asc(brandSuggestions.createdAt)),
+    ),
+    rowsPart(
+      db
+        .select({ ...suggestionColumns, mergedInto: brands.name })
+        .from(brandSuggestions)
+        .leftJoin(users, eq(users.id, brandSuggestions.suggestedBy))
+        .leftJoin(brands, eq(brands.id, brandSuggestions.mergedWithBrandId))
+        .where(sql`${brandSuggestions.status} <> 'pending'`)
+        .orderBy(desc(brandSuggestions.reviewedAt))
+        .limit(50),
+    ),
+    rowsPart(
+      db
+        .select({ name: sql<string>`lower(${products.brand})`, n: count() })
+        .from(products)
+        .where(
+          sql`lower(${products.brand}) IN (SELECT lower(suggested_name) FROM brand_suggestions WHERE status = 'pending')`,
+        )
+        .groupBy(sql`lower(${products.brand})`),
+    ),
+  ] as const);
+  return mapPart(lists, ([pending, reviewed, used]) => {
+    const byName = new Map(used.map((u) => [u.name, u.n]));
+    return {
+      pending: pending.map((s) => ({ ...s, products: byName.get(s.suggestedName.toLowerCase()) ?? 0 })),
+      reviewed,
+    };
+  });
 }
 
 export async function suggestionById(db: Database, id: string) {

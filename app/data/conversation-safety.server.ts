@@ -1,4 +1,7 @@
+import { and, eq, isNull, or } from "drizzle-orm";
+import { conversationReports, messageBlocks, messageSuspensions } from "../../db/schema";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
 // Safety in conversations (issue 26; docs/decisions/0053-conversations.md): blocks and reports by
 // the parties, and what staff do with a report (read, suspend a sender, close). Split from
@@ -15,15 +18,55 @@ const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
 // ---------------------------------------------------------------------------------------------
 // Blocks and reports
 
-export async function isBlocked(db: Database, a: string, b: string | null) {
-  if (!b) return { byMe: false, byThem: false };
-  const rows = await all<{ blocker_id: string }>(
-    db,
-    "SELECT blocker_id FROM message_blocks WHERE (blocker_id = ?1 AND blocked_id = ?2) OR (blocker_id = ?2 AND blocked_id = ?1)",
-    a,
-    b,
+/**
+ * Where a party stands in a conversation, as its page shows it: blocks either way with the other
+ * party (`otherId`; null when that account is gone), an open report of theirs, and whether they
+ * are suspended from sending: a part of the page's batch.
+ */
+export function partySafetyPart(
+  db: Database,
+  conversationId: string,
+  userId: string,
+  otherId: string | null,
+): Part<{ blocked: { byMe: boolean; byThem: boolean }; reported: boolean; suspended: boolean }> {
+  const blocks = rowsPart(
+    db
+      .select({ blockerId: messageBlocks.blockerId })
+      .from(messageBlocks)
+      .where(
+        or(
+          and(eq(messageBlocks.blockerId, userId), eq(messageBlocks.blockedId, otherId ?? "")),
+          and(eq(messageBlocks.blockerId, otherId ?? ""), eq(messageBlocks.blockedId, userId)),
+        ),
+      ),
   );
-  return { byMe: rows.some((r) => r.blocker_id === a), byThem: rows.some((r) => r.blocker_id === b) };
+  const reports = rowsPart(
+    db
+      .select({ id: conversationReports.id })
+      .from(conversationReports)
+      .where(
+        and(
+          eq(conversationReports.conversationId, conversationId),
+          eq(conversationReports.reporterId, userId),
+          isNull(conversationReports.closedAt),
+        ),
+      )
+      .limit(1),
+  );
+  const suspension = rowsPart(
+    db
+      .select({ userId: messageSuspensions.userId })
+      .from(messageSuspensions)
+      .where(eq(messageSuspensions.userId, userId)),
+  );
+  return mapPart(partsOf([blocks, reports, suspension] as const), ([blockRows, reportRows, suspensionRows]) => {
+    const blockers = otherId ? blockRows.map((r) => r.blockerId) : [];
+    return {
+      blocked: { byMe: blockers.includes(userId), byThem: otherId !== null && blockers.includes(otherId) },
+      reported: reportRows.length > 0,
+      suspended: suspensionRows.length > 0,
+    };
+  });
 }
 
 export async function block(db: Database, blockerId: string, blockedId: string, now: number) {
@@ -40,20 +83,6 @@ export async function unblock(db: Database, blockerId: string, blockedId: string
     .prepare("DELETE FROM message_blocks WHERE blocker_id = ?1 AND blocked_id = ?2")
     .bind(blockerId, blockedId)
     .run();
-}
-
-/** Whether the person has a report of this conversation that staff have not closed yet. */
-export async function hasOpenReport(db: Database, conversationId: string, reporterId: string) {
-  return (
-    (
-      await all(
-        db,
-        "SELECT 1 FROM conversation_reports WHERE conversation_id = ?1 AND reporter_id = ?2 AND closed_at IS NULL LIMIT 1",
-        conversationId,
-        reporterId,
-      )
-    ).length > 0
-  );
 }
 
 /** A party's report; a second open report of theirs on the same conversation is not added (false). */
@@ -97,15 +126,37 @@ export async function openReports(db: Database, limit = 100): Promise<ReportRow[
   );
 }
 
+export interface ConversationReport {
+  id: string;
+  reason: string;
+  createdAt: number;
+  closedAt: number | null;
+  reporterName: string;
+}
+
 /** A conversation's reports (staff may read a conversation only while it has one). */
 export async function reportsOf(db: Database, conversationId: string) {
-  return all<{ id: string; reason: string; createdAt: number; closedAt: number | null; reporterName: string }>(
-    db,
-    `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
-     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
-    conversationId,
-  );
+  return (await reportsStatement(db, conversationId).all<ConversationReport>()).results;
 }
+
+/** The statement of a conversation's reports, oldest first, for a batch. */
+export const reportsStatement = (db: Database, conversationId: string) =>
+  db.$client
+    .prepare(
+      `SELECT r.id, r.reason, r.created_at AS createdAt, r.closed_at AS closedAt, coalesce(u.display_name, u.full_name, 'Deleted account') AS reporterName
+     FROM conversation_reports r LEFT JOIN users u ON u.id = r.reporter_id WHERE r.conversation_id = ?1 ORDER BY r.created_at`,
+    )
+    .bind(conversationId);
+
+/** Which of a conversation's two senders (its shopper, its seller or store owner) are suspended, as a statement for a batch. */
+export const suspendedPartiesStatement = (db: Database, conversationId: string) =>
+  db.$client
+    .prepare(
+      `SELECT user_id FROM message_suspensions WHERE user_id IN (
+         SELECT shopper_id FROM conversations WHERE id = ?1
+         UNION ALL SELECT coalesce(c.seller_id, s.owner_id) FROM conversations c LEFT JOIN stores s ON s.id = c.store_id WHERE c.id = ?1)`,
+    )
+    .bind(conversationId);
 
 /** Which of the conversation's senders are suspended. */
 export async function suspendedAmong(db: Database, userIds: readonly (string | null)[]) {

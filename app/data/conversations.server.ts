@@ -7,7 +7,10 @@ import {
   type MessageView,
   type Party,
 } from "../domain/messages";
+import { desc, eq } from "drizzle-orm";
+import { conversationReads, messages } from "../../db/schema";
 import type { Database } from "./db.server";
+import { batchParts, mapPart, rowsPart, type Part } from "./parts.server";
 
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
 // Every read names the user: a conversation is found only through its membership, so someone
@@ -15,13 +18,6 @@ import type { Database } from "./db.server";
 // (workers/conversation.ts) through app/data/conversation-sending.server.ts, the only writer of `messages`.
 
 type Row = Record<string, unknown>;
-const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
-  (
-    await db.$client
-      .prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
 const first = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
   (await db.$client
     .prepare(sql)
@@ -100,9 +96,15 @@ function toView(row: Row): ConversationView {
 
 /** A conversation by id, whoever asks (staff through a report, the Durable Object). */
 export async function conversationById(db: Database, id: string): Promise<ConversationView | null> {
-  const row = await first<Row>(db, `${CONVERSATION_SELECT} WHERE c.id = ?1`, id);
-  return row ? toView(row) : null;
+  return conversationFrom([(await conversationStatement(db, id).first<Row>()) ?? undefined]);
 }
+
+/** The statement of a conversation by id, for a batch (the staff's page of a reported conversation, decision 0106). */
+export const conversationStatement = (db: Database, id: string) =>
+  db.$client.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?1`).bind(id);
+
+/** The conversation `conversationStatement` read, or null. */
+export const conversationFrom = (rows: (Row | undefined)[]) => (rows[0] ? toView(rows[0]) : null);
 
 /** A conversation with how the user stands in it, or null when they have no part in it (it reads as missing). */
 export async function conversationFor(
@@ -120,15 +122,40 @@ export async function conversationFor(
 export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) =>
   party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId);
 
+/** The latest messages of a conversation (at most `limit`), oldest first: a part of a page's batch. */
+export function conversationMessagesPart(db: Database, conversationId: string, limit = 200): Part<MessageView[]> {
+  const query = db
+    .select({
+      id: messages.id,
+      seq: messages.seq,
+      party: messages.senderParty,
+      body: messages.body,
+      createdAt: messages.createdAt,
+      deletedAt: messages.deletedAt,
+    })
+    .from(messages)
+    .where(eq(messages.conversationId, conversationId))
+    .orderBy(desc(messages.seq))
+    .limit(limit);
+  return mapPart(rowsPart(query), (rows) => messagesFrom(rows.reverse()));
+}
+
 /** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
-  const rows = await all<Row>(
-    db,
-    `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
+  return messagesFrom((await messagesStatement(db, conversationId, limit).all<Row>()).results);
+}
+
+/** The statement of a conversation's latest messages, for a batch. */
+export const messagesStatement = (db: Database, conversationId: string, limit = 200) =>
+  db.$client
+    .prepare(
+      `SELECT id, seq, sender_party AS party, body, created_at AS createdAt, deleted_at AS deletedAt FROM
        (SELECT * FROM messages WHERE conversation_id = ?1 ORDER BY seq DESC LIMIT ?2) ORDER BY seq`,
-    conversationId,
-    limit,
-  );
+    )
+    .bind(conversationId, limit);
+
+/** The messages `messagesStatement` read, oldest first. */
+export function messagesFrom(rows: Row[]): MessageView[] {
   return rows.map((r) => ({
     id: String(r.id),
     seq: Number(r.seq),
@@ -146,23 +173,25 @@ export interface PartyState {
   emailedAt: number | null;
 }
 
-/** Each party's read state. */
-export async function partyStates(db: Database, conversationId: string): Promise<Record<Party, PartyState>> {
-  const rows = await all<Row>(
-    db,
-    "SELECT party, read_seq, delivered_seq, unread, emailed_at FROM conversation_reads WHERE conversation_id = ?1",
-    conversationId,
-  );
-  const state = (party: Party): PartyState => {
-    const r = rows.find((x) => x.party === party);
-    return {
-      readSeq: Number(r?.read_seq ?? 0),
-      deliveredSeq: Number(r?.delivered_seq ?? 0),
-      unread: Number(r?.unread ?? 0),
-      emailedAt: (r?.emailed_at as number | null) ?? null,
+/** Each party's read state: a part of a page's batch. */
+export function partyStatesPart(db: Database, conversationId: string): Part<Record<Party, PartyState>> {
+  const query = db.select().from(conversationReads).where(eq(conversationReads.conversationId, conversationId));
+  return mapPart(rowsPart(query), (rows) => {
+    const state = (party: Party): PartyState => {
+      const r = rows.find((x) => x.party === party);
+      return {
+        readSeq: r?.readSeq ?? 0,
+        deliveredSeq: r?.deliveredSeq ?? 0,
+        unread: r?.unread ?? 0,
+        emailedAt: r?.emailedAt ?? null,
+      };
     };
-  };
-  return { shopper: state("shopper"), handler: state("handler") };
+    return { shopper: state("shopper"), handler: state("handler") };
+  });
+}
+
+export async function partyStates(db: Database, conversationId: string): Promise<Record<Party, PartyState>> {
+  return (await batchParts(db, [partyStatesPart(db, conversationId)] as const))[0];
 }
 
 /** The party has seen everything up to `seq` (never moves back). */

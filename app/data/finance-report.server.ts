@@ -1,9 +1,10 @@
 import { and, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteSelect } from "drizzle-orm/sqlite-core";
-import { commissions, payouts, products, transactions, users } from "../../db/schema";
+import { commissions, orders, payouts, products, transactions, users } from "../../db/schema";
 import { counted } from "./finance.server";
 import { storeNameOf } from "./columns.server";
 import type { Database } from "./db.server";
+import { batchParts, mapPart, partsOf, rowsPart } from "./parts.server";
 
 // The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
 // figures, its lists, the export, and delivery fees not collected. Part of the one finance data
@@ -126,11 +127,18 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
 /** The most rows a CSV download holds (a period longer than that is cut, and says so). */
 export const EXPORT_ROWS = 10_000;
 
-/** The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals of the period (seller-store-admin.md §2, §9; issue 24, item 4). */
-export async function financeOverview(db: Database, period: FinancePeriod = ALL_TIME) {
-  const [latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals] = await db.batch(
-    [
-      ...financeLists(db, period, FINANCE_LIST_SIZE),
+/**
+ * The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals
+ * of the period (seller-store-admin.md §2, §9; issue 24, item 4), as a part of the tab's one batch
+ * (decision 0106).
+ */
+export function financeOverviewPart(db: Database, period: FinancePeriod = ALL_TIME) {
+  const [transactionList, commissionList, payoutList] = financeLists(db, period, FINANCE_LIST_SIZE);
+  const read = partsOf([
+    rowsPart(transactionList),
+    rowsPart(commissionList),
+    rowsPart(payoutList),
+    rowsPart(
       db
         .select({
           gross: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)`,
@@ -139,6 +147,8 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
         })
         .from(transactions)
         .where(and(counted, within(transactions.createdAt, period))),
+    ),
+    rowsPart(
       db
         .select({
           recipientType: commissions.recipientType,
@@ -149,9 +159,11 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
         .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
         .where(and(counted, within(commissions.calculatedAt, period)))
         .groupBy(commissions.recipientType),
-      // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
-      // so they count among the payouts but not in these sums.
-      // A payout's due amount is what it sends; one at or below zero sends nothing (decision 0073).
+    ),
+    // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
+    // so they count among the payouts but not in these sums.
+    // A payout's due amount is what it sends; one at or below zero sends nothing (decision 0073).
+    rowsPart(
       db
         .select({
           status: payouts.status,
@@ -161,26 +173,35 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
         .from(payouts)
         .where(and(inArray(payouts.status, ["calculated", "paid"]), within(payouts.createdAt, period)))
         .groupBy(payouts.status),
-    ],
-  );
-  const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
-  const payoutBy = Object.fromEntries(payoutTotals.map((r) => [r.status, r.total]));
-  return {
-    transactions: latestTransactions,
-    commissions: latestCommissions,
-    payouts: latestPayouts,
-    totals: {
-      gross: totals[0]?.gross ?? 0,
-      ownersNet: totals[0]?.net ?? 0,
-      sales: totals[0]?.n ?? 0,
-      platformCommission: commissionBy.platform ?? 0,
-      storeCommission: commissionBy.store ?? 0,
-      commissionCount: commissionTotals.reduce((n, r) => n + r.n, 0),
-      payoutsCalculated: payoutBy.calculated ?? 0,
-      payoutsPaid: payoutBy.paid ?? 0,
-      payoutCount: payoutTotals.reduce((n, r) => n + r.n, 0),
+    ),
+  ] as const);
+  return mapPart(
+    read,
+    ([latestTransactions, latestCommissions, latestPayouts, totals, commissionTotals, payoutTotals]) => {
+      const commissionBy = Object.fromEntries(commissionTotals.map((r) => [r.recipientType, r.total]));
+      const payoutBy = Object.fromEntries(payoutTotals.map((r) => [r.status, r.total]));
+      return {
+        transactions: latestTransactions,
+        commissions: latestCommissions,
+        payouts: latestPayouts,
+        totals: {
+          gross: totals[0]?.gross ?? 0,
+          ownersNet: totals[0]?.net ?? 0,
+          sales: totals[0]?.n ?? 0,
+          platformCommission: commissionBy.platform ?? 0,
+          storeCommission: commissionBy.store ?? 0,
+          commissionCount: commissionTotals.reduce((n, r) => n + r.n, 0),
+          payoutsCalculated: payoutBy.calculated ?? 0,
+          payoutsPaid: payoutBy.paid ?? 0,
+          payoutCount: payoutTotals.reduce((n, r) => n + r.n, 0),
+        },
+      };
     },
-  };
+  );
+}
+
+export async function financeOverview(db: Database, period: FinancePeriod = ALL_TIME) {
+  return (await batchParts(db, [financeOverviewPart(db, period)] as const))[0];
 }
 
 /**
@@ -189,18 +210,34 @@ export async function financeOverview(db: Database, period: FinancePeriod = ALL_
  * transaction, no commission), so this list is where the admin Financial tab shows it, oldest
  * delivery first, with how often it was tried and the last error.
  */
-export async function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) {
-  return db.all<{ orderId: string; fee: number; deliveredAt: number; attempts: number; lastError: string | null }>(sql`
-    SELECT o.id AS orderId, o.delivery_fee AS fee,
-      (SELECT min(i.delivered_at) FROM order_items i WHERE i.order_id = o.id) AS deliveredAt,
-      (SELECT count(*) FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed') AS attempts,
-      (SELECT p.error FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'failed' ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1) AS lastError
-    FROM orders o
-    WHERE o.delivery_fee > 0 AND o.status != 'cancelled'
-      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = o.id AND i.delivered_at IS NOT NULL)
-      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = 'capture:delivery:' || o.id AND p.status = 'succeeded')
-    ORDER BY deliveredAt, o.id
-    LIMIT ${limit}`);
+export function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) {
+  // A query of the builder (not raw SQL), so that it goes in the tab's batch (decision 0106).
+  const capture = sql`'capture:delivery:' || ${orders.id}`;
+  return db
+    .select({
+      orderId: orders.id,
+      fee: orders.deliveryFee,
+      deliveredAt: sql<number>`(SELECT min(i.delivered_at) FROM order_items i WHERE i.order_id = ${orders.id})`.as(
+        "delivered_at",
+      ),
+      attempts:
+        sql<number>`(SELECT count(*) FROM payments p WHERE p.idempotency_key = ${capture} AND p.status = 'failed')`.as(
+          "attempts",
+        ),
+      lastError: sql<
+        string | null
+      >`(SELECT p.error FROM payments p WHERE p.idempotency_key = ${capture} AND p.status = 'failed' ORDER BY p.created_at DESC, p.rowid DESC LIMIT 1)`.as(
+        "last_error",
+      ),
+    })
+    .from(orders)
+    .where(
+      sql`${orders.deliveryFee} > 0 AND ${orders.status} != 'cancelled'
+      AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = ${orders.id} AND i.delivered_at IS NOT NULL)
+      AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = ${capture} AND p.status = 'succeeded')`,
+    )
+    .orderBy(sql`delivered_at`, orders.id)
+    .limit(limit);
 }
 
 /** Is a payout's due amount out to the payee: paid (by transfer or by staff) and not taken back since? */

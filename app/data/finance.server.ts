@@ -181,8 +181,12 @@ export function weeksFrom(rows: { week: number; amount: number }[], now: number,
   });
 }
 
+/** Revenue per week as a part of a page's batch (the seller's Orders tab, admin Financial). */
+export const weeklyRevenuePart = (db: Database, scope: RevenueScope, now: number, weeks = 12): Part<WeekAmount[]> =>
+  mapPart(rowsPart(weeklyRevenueQuery(db, scope, now, weeks)), (rows) => weeksFrom(rows, now, weeks));
+
 export async function weeklyRevenue(db: Database, scope: RevenueScope, now: number, weeks = 12): Promise<WeekAmount[]> {
-  return weeksFrom(await weeklyRevenueQuery(db, scope, now, weeks), now, weeks);
+  return (await batchParts(db, [weeklyRevenuePart(db, scope, now, weeks)] as const))[0];
 }
 
 /**

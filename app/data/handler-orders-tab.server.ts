@@ -2,15 +2,14 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders } from "../../db/schema";
 import type { Database } from "./db.server";
 import { claimsForHandler } from "./claims.server";
-import { weeklyRevenueQuery, weeksFrom } from "./finance.server";
+import { weeklyRevenuePart } from "./finance.server";
 import {
   groupByOrder,
   orderHead,
   orderLineColumns,
-  ordersToSendQuery,
+  ordersToSendPart,
   returnsAwaitingInspection,
   returnSentColumns,
-  toSendFrom,
 } from "./handler-orders.server";
 import { handlerMoneyFrom, moneyPart } from "./order-money.server";
 import { newestFirst } from "./paging.server";
@@ -126,7 +125,7 @@ const storeOrders = (lines: StoreLine[], storeId: string) =>
 function commonParts(db: Database, handler: OrdersTabHandler) {
   return partsOf([
     rowsPart(claimsForHandler(db, handler)),
-    mapPart(rowsPart(ordersToSendQuery(db, postedBy(handler))), (lines) => toSendFrom(lines)),
+    ordersToSendPart(db, postedBy(handler)),
     rowsPart(itemsBeingPrepared(db, handler)),
     mapPart(rowsPart(turnaroundQuery(db, handler)), turnaroundFrom),
   ] as const);
@@ -139,7 +138,7 @@ function sellerTabPart(db: Database, ownerId: string, now: number) {
     partsOf([
       commonParts(db, handler),
       rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
-      mapPart(rowsPart(weeklyRevenueQuery(db, { owner: ownerId }, now, 12)), (rows) => weeksFrom(rows, now, 12)),
+      weeklyRevenuePart(db, { owner: ownerId }, now),
       rowsPart(sellerOrderLinesQuery(db, ownerId)),
       moneyPart(db, listedOrderIds(db, handler)),
     ] as const),

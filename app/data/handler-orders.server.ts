@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
+import { batchParts, mapPart, rowsPart } from "./parts.server";
 
 // The orders a handler (a seller, a store, staff) works through on their dashboard: order lines with
 // their order's columns, grouped by order; the items to post; the returns to inspect.
@@ -101,8 +102,13 @@ export function toSendFrom(lines: Awaited<ReturnType<typeof ordersToSendQuery>>,
   );
 }
 
+/** The orders to send as a part of a page's batch (the handlers' Orders tabs, admin Orders). */
+export function ordersToSendPart(db: Database, handledBy: SQL | undefined, limit = 50) {
+  return mapPart(rowsPart(ordersToSendQuery(db, handledBy, limit)), (lines) => toSendFrom(lines, limit));
+}
+
 export async function ordersToSend(db: Database, handledBy: SQL | undefined, limit = 50) {
-  return toSendFrom(await ordersToSendQuery(db, handledBy, limit), limit);
+  return (await batchParts(db, [ordersToSendPart(db, handledBy, limit)] as const))[0];
 }
 
 export type OrderToSend = Awaited<ReturnType<typeof ordersToSend>>[number];

@@ -2,6 +2,7 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { NOTIFICATIONS_PAGE_SIZE } from "../domain/notifications";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart } from "./parts.server";
 import { newestFirst, readOnePage } from "./paging.server";
 
 // The notification centre's rows (issue 23, item 3): a person's own, newest first; read state per row.
@@ -54,11 +55,11 @@ export async function markEventRead(db: Database, userId: string, eventKey: stri
 }
 
 /** Marks the person's unread notifications that lead to `link` read: they opened what they were about (a conversation). Returns how many. */
-export async function markReadByLink(db: Database, userId: string, link: string, now: number) {
-  const marked = await db
+export function markReadByLinkPart(db: Database, userId: string, link: string, now: number) {
+  const marked = db
     .update(notifications)
     .set({ readAt: now })
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)))
     .returning({ id: notifications.id });
-  return marked.length;
+  return mapPart(rowsPart(marked), (rows) => rows.length);
 }

@@ -15,6 +15,7 @@ import { handlerOf } from "../domain/messages";
 import { sortableId } from "../domain/ids";
 import { isPublic, reservedUntil } from "./public-products.server";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart } from "./parts.server";
 
 // Offers and bundle discounts in D1 (issue 43 items 4-5; docs/decisions/0088, 0089). Every move
 // of an offer is guarded by its status and time in the UPDATE's WHERE: two answers at once
@@ -135,8 +136,8 @@ export const offerPartyOf = (offer: Pick<OfferRow, "shopperId" | "sellerId" | "s
       : null;
 
 /** The offers of a conversation, newest first, each with where it stands at `now` (its page shows them as cards). */
-export async function offersOfConversation(db: Database, conversationId: string, now: number) {
-  const rows = await db
+export function offersOfConversationPart(db: Database, conversationId: string, now: number) {
+  const query = db
     .select(offerColumns)
     .from(offers)
     .innerJoin(products, eq(products.id, offers.productId))
@@ -144,7 +145,7 @@ export async function offersOfConversation(db: Database, conversationId: string,
     .where(eq(offers.conversationId, conversationId))
     .orderBy(sql`${offers.createdAt} desc`)
     .limit(20);
-  return rows.map((r) => ({ ...r, state: offerState(r, now) }));
+  return mapPart(rowsPart(query), (rows) => rows.map((r) => ({ ...r, state: offerState(r, now) })));
 }
 
 /**

@@ -4,7 +4,8 @@ import type { Database } from "./db.server";
 // Parts of a page read together in one D1 round trip (issue 47: one round trip of batched
 // statements per page): each part brings its statements and reads its own rows back; batchParts
 // sends them as one batch. The product page's parts (page-parts.server.ts) and the handlers'
-// dashboards (handler-orders-tab.server.ts, dashboard-parts.server.ts) are built from them.
+// dashboards (handler-orders-tab.server.ts, dashboard-parts.server.ts) and the admin tabs (decision
+// 0106) are built from them.
 
 export type Statement = BatchItem<"sqlite">;
 export interface Part<T> {
@@ -40,6 +41,13 @@ export const rowsPart = <R>(query: Statement & PromiseLike<R[]>): Part<R[]> => (
   statements: [query],
   read: ([rows]) => (rows ?? []) as R[],
 });
+
+/** A part that reads nothing: a panel this page does not show, with its value as given. */
+export const valuePart = <T>(value: T): Part<T> => ({ statements: [], read: () => value });
+
+/** `part` when `shown`, else nothing read and `otherwise` (e.g. a panel of a list's first page only). */
+export const partIf = <T>(shown: boolean, part: Part<T>, otherwise: T): Part<T> =>
+  shown ? part : valuePart(otherwise);
 
 /** Sends every part's statements as one batch and gives each part its rows back. */
 export async function batchParts<T extends readonly Part<unknown>[]>(db: Database, parts: T): Promise<Results<T>> {

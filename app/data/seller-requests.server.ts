@@ -13,7 +13,7 @@ import {
 import type { ShippingAddress } from "../domain/checkout";
 import { auditStatement, isGuardFailure } from "./audit.server";
 import type { Database } from "./db.server";
-import { mapPart, rowsPart, type Part } from "./parts.server";
+import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 import { personWithRoles } from "./users.server";
 
 // Start selling and requests to sell (issue 27 item 7; decision 0057).
@@ -178,8 +178,8 @@ export async function requestToSell(db: Database, userId: string, details: Selle
   ]);
 }
 
-/** The Users tab: requests waiting, oldest first, and the latest decided ones. */
-export async function sellerRequestLists(db: Database) {
+/** The Users tab: requests waiting, oldest first, and the latest decided ones (a part of its batch, decision 0106). */
+export function sellerRequestListsPart(db: Database) {
   const columns = {
     userId: sellerRequests.userId,
     status: sellerRequests.status,
@@ -191,23 +191,27 @@ export async function sellerRequestLists(db: Database) {
     // The name the request asks for (decision 0072), else the account's.
     displayName: sql<string | null>`coalesce(${sellerRequests.displayName}, ${users.displayName})`,
   };
-  const [pending, decided] = await db.batch([
-    db
-      .select(columns)
-      .from(sellerRequests)
-      .innerJoin(users, eq(users.id, sellerRequests.userId))
-      .where(eq(sellerRequests.status, "pending"))
-      .orderBy(asc(sellerRequests.createdAt))
-      .limit(ADMIN_PAGE_SIZE),
-    db
-      .select(columns)
-      .from(sellerRequests)
-      .innerJoin(users, eq(users.id, sellerRequests.userId))
-      .where(ne(sellerRequests.status, "pending"))
-      .orderBy(desc(sellerRequests.reviewedAt))
-      .limit(10),
-  ]);
-  return { pending, decided };
+  const lists = partsOf([
+    rowsPart(
+      db
+        .select(columns)
+        .from(sellerRequests)
+        .innerJoin(users, eq(users.id, sellerRequests.userId))
+        .where(eq(sellerRequests.status, "pending"))
+        .orderBy(asc(sellerRequests.createdAt))
+        .limit(ADMIN_PAGE_SIZE),
+    ),
+    rowsPart(
+      db
+        .select(columns)
+        .from(sellerRequests)
+        .innerJoin(users, eq(users.id, sellerRequests.userId))
+        .where(ne(sellerRequests.status, "pending"))
+        .orderBy(desc(sellerRequests.reviewedAt))
+        .limit(10),
+    ),
+  ] as const);
+  return mapPart(lists, ([pending, decided]) => ({ pending, decided }));
 }
 
 /**

@@ -10,7 +10,7 @@ import { type Database } from "./db.server";
 // ---------------------------------------------------------------------------------------------
 // Site content and the media library
 
-export async function allSiteContent(db: Database) {
+export function allSiteContent(db: Database) {
   return db
     .select({
       contentType: siteContent.contentType,
@@ -73,7 +73,7 @@ export async function saveSiteContent(db: Database, values: ContentValue[], acto
 }
 
 /** The banner images of the media library, newest first. */
-export async function bannerLibrary(db: Database) {
+export function bannerLibrary(db: Database) {
   return db
     .select({
       id: mediaLibrary.id,

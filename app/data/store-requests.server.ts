@@ -4,7 +4,8 @@ import { ADMIN_PAGE_SIZE } from "../domain/admin-lists";
 import { STORE_ADDRESS_MARKER } from "./profiles.server";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
-import { newestFirst, readOnePage } from "./paging.server";
+import { newestFirst, pagePart } from "./paging.server";
+import { mapPart, partsOf, rowsPart } from "./parts.server";
 import { auditStatement, guardedBatch } from "./audit.server";
 
 // Store requests and the stores made from them (seller-store-admin.md §3, §4, §7; issue 12 item 1).
@@ -30,8 +31,8 @@ export async function storeRequestById(db: Database, id: string) {
   return (await db.select(requestColumns).from(storeRequests).where(eq(storeRequests.id, id)).get()) ?? null;
 }
 
-/** The Stores tab: pending requests oldest first, then the latest reviewed ones. */
-export async function storeRequestLists(db: Database) {
+/** The Stores tab: pending requests oldest first, then the latest reviewed ones (a part of its batch, decision 0106). */
+export function storeRequestListsPart(db: Database) {
   const columns = {
     ...requestColumns,
     rejectionReason: storeRequests.rejectionReason,
@@ -41,25 +42,29 @@ export async function storeRequestLists(db: Database) {
       "reviewer_name",
     ),
   };
-  const [pending, reviewed] = await db.batch([
-    db
-      .select(columns)
-      .from(storeRequests)
-      .where(eq(storeRequests.status, "pending"))
-      .orderBy(asc(storeRequests.createdAt), asc(storeRequests.id))
-      .limit(ADMIN_PAGE_SIZE),
-    db
-      .select(columns)
-      .from(storeRequests)
-      .where(ne(storeRequests.status, "pending"))
-      .orderBy(desc(storeRequests.reviewedAt), desc(storeRequests.id))
-      .limit(ADMIN_PAGE_SIZE),
-  ]);
-  return { pending, reviewed };
+  const lists = partsOf([
+    rowsPart(
+      db
+        .select(columns)
+        .from(storeRequests)
+        .where(eq(storeRequests.status, "pending"))
+        .orderBy(asc(storeRequests.createdAt), asc(storeRequests.id))
+        .limit(ADMIN_PAGE_SIZE),
+    ),
+    rowsPart(
+      db
+        .select(columns)
+        .from(storeRequests)
+        .where(ne(storeRequests.status, "pending"))
+        .orderBy(desc(storeRequests.reviewedAt), desc(storeRequests.id))
+        .limit(ADMIN_PAGE_SIZE),
+    ),
+  ] as const);
+  return mapPart(lists, ([pending, reviewed]) => ({ pending, reviewed }));
 }
 
-/** The Stores tab's list of stores, 50 a page, newest first. */
-export async function adminStores(db: Database, page: number) {
+/** The Stores tab's list of stores, 50 a page, newest first (a part of its batch). */
+export function adminStoresPart(db: Database, page: number) {
   const query = db
     .select({
       id: stores.id,
@@ -77,7 +82,7 @@ export async function adminStores(db: Database, page: number) {
     .innerJoin(users, eq(users.id, stores.ownerId))
     .orderBy(...newestFirst(stores))
     .$dynamic();
-  return readOnePage(query, page, ADMIN_PAGE_SIZE);
+  return pagePart(query, page, ADMIN_PAGE_SIZE);
 }
 
 type Statement = Parameters<Database["batch"]>[0][number];

@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
 import { appContext, requestState } from "../context";
+import { partIf, type Part } from "../data/parts.server";
 import type { AdminTabId } from "../domain/admin-tabs";
 import { readIntent } from "../domain/intents";
 import type { AppConfig } from "../env.server";
@@ -49,12 +50,9 @@ export async function openAdminAction<const T extends readonly string[]>(
   return { user, app, form, intent: readIntent(form, intents) };
 }
 
-/** An admin list, read only when its search is one staff may run (issue 41 item 4): past the limit, none is read. */
-export async function searchedList<R>(
-  search: { error: string | null },
-  read: () => Promise<{ rows: R[]; hasNext: boolean }>,
-) {
-  return search.error ? { rows: [] as R[], hasNext: false } : read();
+/** An admin list as a part of its tab's batch, read only when its search is one staff may run (issue 41 item 4): past the limit, none is read. */
+export function searchedPart<R>(search: { error: string | null }, list: Part<{ rows: R[]; hasNext: boolean }>) {
+  return partIf(!search.error, list, { rows: [] as R[], hasNext: false });
 }
 
 /** An admin list's answer: the page, with status 400 when its search was refused (the reason is at the field). */

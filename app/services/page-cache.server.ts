@@ -56,6 +56,10 @@ interface Entry {
   expires: number;
   /** Never served after this time. */
   staleUntil: number;
+  /** The body cut at its nonce, made at the first answer: each answer joins it with a fresh one. */
+  cut?: string[];
+  /** What callers worked out from this page, kept with it (PageText.derived). */
+  derived?: Map<string, unknown>;
 }
 
 /** How long past its s-maxage a page may still be served while a fresh copy renders. */
@@ -104,15 +108,22 @@ function textResponse(body: string, init: ResponseInit) {
   return response;
 }
 
-function answer(entry: Entry, freshNonce: () => string, state: string) {
+/** A kept page's body and headers for one answer, with a nonce of its own. */
+function copyOf(entry: Entry, freshNonce: () => string, state: string) {
   const headers = new Headers(entry.headers);
   let body = entry.body;
   if (entry.nonce) {
     const nonce = freshNonce();
-    body = body.replaceAll(entry.nonce, nonce);
+    entry.cut ??= body.split(entry.nonce);
+    body = entry.cut.join(nonce);
     headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
   }
   headers.set("x-page-cache", state);
+  return { body, headers };
+}
+
+function answer(entry: Entry, freshNonce: () => string, state: string) {
+  const { body, headers } = copyOf(entry, freshNonce, state);
   return textResponse(body, { status: 200, headers });
 }
 
@@ -224,6 +235,8 @@ async function renderedElsewhere(key: string, now: number): Promise<Entry | null
   return entry && entry.expires > now ? entry : null;
 }
 
+type Found = { entry: Entry; state: string } | { response: Response };
+
 /**
  * Answers from the cache when it can; otherwise renders, and keeps a shareable answer. A page
  * past its s-maxage is still served (for STALE_SECONDS) while one background render refreshes it.
@@ -233,8 +246,42 @@ export async function withPageCache(
   options: PageCacheOptions,
   render: () => Promise<Response>,
 ): Promise<Response> {
+  const found = await lookUp(request, options, render);
+  return "response" in found ? found.response : answer(found.entry, options.freshNonce, found.state);
+}
+
+/** A page as text, for a caller that changes it before it answers (services/personal-page). */
+export interface PageText {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  text: string;
+  /**
+   * What the caller works out from the page (the ids of its personal parts), kept with the page
+   * while it is kept, so the next request for it does not work it out again.
+   */
+  derived: Map<string, unknown>;
+}
+
+/** withPageCache's page as text: no Response is made (and its body encoded) only to be read back. */
+export async function pageTextWithCache(
+  request: Request,
+  options: PageCacheOptions,
+  render: () => Promise<Response>,
+): Promise<PageText> {
+  const found = await lookUp(request, options, render);
+  if ("response" in found) {
+    const { status, statusText, headers } = found.response;
+    return { status, statusText, headers, text: await pageText(found.response), derived: new Map() };
+  }
+  const { body, headers } = copyOf(found.entry, options.freshNonce, found.state);
+  found.entry.derived ??= new Map();
+  return { status: 200, statusText: "", headers, text: body, derived: found.entry.derived };
+}
+
+async function lookUp(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Found> {
   const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`) : null;
-  if (!key) return render();
+  if (!key) return { response: await render() };
 
   let entry = memory.get(key) ?? null;
   let source = "memory";
@@ -243,17 +290,17 @@ export async function withPageCache(
     source = "shared";
     if (entry) remember(key, entry);
   }
-  if (entry && entry.expires > options.now) return answer(entry, options.freshNonce, source);
+  if (entry && entry.expires > options.now) return { entry, state: source };
   if (entry) {
     if (!rendering.has(key)) options.waitUntil(renderOnce(key, options, render).catch(() => undefined));
-    return answer(entry, options.freshNonce, "stale");
+    return { entry, state: "stale" };
   }
 
   if (rendering.has(key)) {
     const rendered = await renderedElsewhere(key, options.now);
-    if (rendered) return answer(rendered, options.freshNonce, "coalesced");
+    if (rendered) return { entry: rendered, state: "coalesced" };
   }
-  return (await renderOnce(key, options, render)).response;
+  return { response: (await renderOnce(key, options, render)).response };
 }
 
 /** Forgets every page held in this isolate (tests; a deploy starts with empty isolates anyway). */

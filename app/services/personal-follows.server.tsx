@@ -41,8 +41,8 @@ export async function followValues(
   html: string,
   now: number,
   known: Set<string> | null,
+  keys: string[] = followsIn(html),
 ): Promise<Pick<Personal, "follows" | "followingRail">> {
-  const keys = followsIn(html);
   const wantsRail = html.includes(RAIL_MARKER) && (known === null || known.size > 0);
   if (keys.length === 0 && !wantsRail) return {};
   const targets = keys.map(parseFollowKey).filter((t): t is FollowTarget => t !== null);

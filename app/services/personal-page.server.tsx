@@ -10,9 +10,9 @@ import { HeaderPersonal } from "../components/layout/header";
 import { headerUser, PERSONAL_BLOCK_ID, type Personal } from "../components/personal";
 import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
-import { pageText, withPageCache, type PageCacheOptions } from "./page-cache.server";
+import { pageTextWithCache, type PageCacheOptions } from "./page-cache.server";
 import { perIsolate } from "./per-isolate";
-import { followValues, stitchFollows } from "./personal-follows.server";
+import { followsIn, followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
 import { requestTimeZone } from "./time-zone.server";
 
@@ -93,6 +93,12 @@ async function headerFor({ user, cartCount }: Personal) {
     headers.set(key, markup);
   }
   return markup;
+}
+
+/** `make()`'s value, kept in `memo` under `key`: worked out once for a kept page. */
+function derivedOnce<T>(memo: Map<string, unknown>, key: string, make: () => T): T {
+  if (!memo.has(key)) memo.set(key, make());
+  return memo.get(key) as T;
 }
 
 /** JSON that can sit in an HTML script element: `<` never closes it. */
@@ -328,20 +334,26 @@ export async function servePersonalPage(
   const session = await readSession(request, services, { remembered: true, now });
   if (!session) return null;
   const shared = anonymousRequest(request);
-  const page = await withPageCache(shared, cache, () => render(shared));
+  const page = await pageTextWithCache(shared, cache, () => render(shared));
+  const html = page.text;
   const headers = new Headers(page.headers);
   headers.set("cache-control", "private, no-store");
   if (!(page.headers.get("content-type") ?? "").startsWith("text/html"))
-    return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
-  const html = await pageText(page);
-  const values = await personalValues(request, services, session, now, {
+    return new Response(html, { status: page.status, statusText: page.statusText, headers });
+  // The page's personal parts are the same for every visitor: found once while the page is kept.
+  const parts = derivedOnce(page.derived, "parts", () => ({
     hearts: heartsIn(html),
     notifies: notifiesIn(html),
     reserved: reservationsIn(html),
-  });
+    follows: followsIn(html),
+  }));
+  const values = await personalValues(request, services, session, now, parts);
   const { setCookie } = values;
   const personal = values.personal
-    ? { ...values.personal, ...(await followValues(services, session.stored.userId, html, now, values.follows)) }
+    ? {
+        ...values.personal,
+        ...(await followValues(services, session.stored.userId, html, now, values.follows, parts.follows)),
+      }
     : null;
   if (setCookie) headers.append("set-cookie", setCookie);
   // The session's user is gone: the visitor is anonymous now, and this page is theirs as it is.

@@ -1,26 +1,31 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO, login, ownAccount } from "./fixtures";
+import { DEMO_PASSWORD, login, ownAccount, projectOf } from "./fixtures";
 
-// Conversations (issue 26), with JavaScript on and off: a shopper asks the demo vendor about an
-// item from its page, the vendor replies from their inbox, and the shopper sees the reply — live
-// on the open page with JavaScript, after a reload without. The shopper is this spec's own per
-// browser project (tests/e2e/seed/80-own-accounts.mjs), and every seed removes their conversations.
+// Conversations (issue 26), with JavaScript on and off: a shopper asks a seller about an item
+// from its page, the seller replies from their inbox, and the shopper sees the reply — live on the
+// open page with JavaScript, after a reload without. Both are this spec's own per browser project
+// (tests/e2e/seed/80-own-accounts.mjs and 93-messages.mjs: the seller's unread count moves only
+// with this test), and every seed removes their conversations.
+
+/** The spec's own seller: their public name and account. */
+const sellerOf = (project: "js" | "nojs") =>
+  project === "js"
+    ? { name: "ReplySellerJs", email: "msgseller-js@closetloop.test" }
+    : { name: "ReplySellerNoJs", email: "msgseller-nojs@closetloop.test" };
 
 test.setTimeout(90_000);
 
 /**
- * The first of the demo vendor's items the shopper has not asked about yet: its ask page is open.
- * Not one of the tests' own items (prod_e2e_…), which other specs may be renting at this moment.
+ * The first of the spec's own seller's items (tests/e2e/seed/93-messages.mjs) the shopper has not
+ * asked about yet: its ask page is open.
  */
-async function askPageOfNewItem(page: Page) {
-  await page.goto("/VintageVera");
+async function askPageOfNewItem(page: Page, seller: string) {
+  await page.goto(`/${seller}`);
   const hrefs = await page
     .getByRole("article")
     .getByRole("link")
     .evaluateAll((els) =>
-      els
-        .map((e) => e.getAttribute("href"))
-        .filter((h): h is string => Boolean(h?.startsWith("/product/") && !h.startsWith("/product/prod_e2e_"))),
+      els.map((e) => e.getAttribute("href")).filter((h): h is string => Boolean(h?.startsWith("/product/"))),
     );
   for (const href of [...new Set(hrefs)]) {
     await page.goto(href);
@@ -30,7 +35,7 @@ async function askPageOfNewItem(page: Page) {
     await ask.click();
     if (await page.getByRole("heading", { name: "Ask about this item" }).count()) return name;
   }
-  throw new Error("no item of the demo vendor left to ask about");
+  throw new Error(`no item of ${seller} left to ask about`);
 }
 
 test("the shopper asks the vendor about an item, the vendor replies from the inbox, the shopper sees the reply", async ({
@@ -42,8 +47,9 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
   const question = `Does it fit a UK 10? (${stamp})`;
   const reply = `Yes, true to size (${stamp})`;
 
+  const seller = sellerOf(projectOf(info));
   await login(page, ownAccount("messages", info));
-  const name = await askPageOfNewItem(page);
+  const name = await askPageOfNewItem(page, seller.name);
   await page.getByLabel("Your question").fill(question);
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page.getByRole("list", { name: "Messages" }).getByText(question)).toBeVisible();
@@ -52,9 +58,8 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
   const vendorContext = await browser.newContext({ javaScriptEnabled: js });
   const vendor = await vendorContext.newPage();
   // A session of their own, through the form: the header's values of a session are kept for up to
-  // 10 s (a change by someone else shows within that; decision 0039), and the vendor's run-wide
-  // session (see login) may have shown a page in another test a moment ago.
-  await login(vendor, DEMO.vendor, undefined, "/", { form: true });
+  // 10 s (a change by someone else shows within that; decision 0039).
+  await login(vendor, seller.email, DEMO_PASSWORD, "/", { form: true });
   // The header's badge counts the new conversation.
   const badge = vendor.getByRole("link", { name: /^Messages, \d+ unread$/ });
   await expect(badge).toBeVisible();

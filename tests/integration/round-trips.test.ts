@@ -4,6 +4,8 @@ import { signedInBrowser } from "./actors";
 import { createProduct, createUser } from "./factories";
 import { Browser } from "./http";
 import { placeOrder } from "./orders";
+import { ask, cast } from "./conversations-helpers";
+import { calculatedPayout, orderOf, returnedRental, sellerRequestRow, storeRequestRow } from "./admin-data";
 import { routePaths } from "./routes";
 
 // Issue 4: every page answers with at most three trips to D1 (a batch is one trip). The app
@@ -143,5 +145,123 @@ describe("D1 round trips per dashboard tab", () => {
       trips[path] = tripsOf(response);
     }
     expect(trips).toEqual(DASHBOARD_TRIPS);
+  });
+});
+
+// The conversation page: the sign-in, finding the conversation (whose it is decides what is
+// read), then one batch of its messages, read states, offers, the reader's blocks, report and
+// suspension, and the marking of its notices read.
+describe("D1 round trips of a conversation", () => {
+  it("reads a conversation page in three trips, for either party, with its messages shown", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, `Trips question ${tag}?`);
+    for (const reader of [seller, shopper]) {
+      const response = await reader.browser.fetch(`/account/messages/${id}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Trips question ${tag}?`);
+      expect(tripsOf(response)).toBe(3);
+    }
+  });
+});
+
+// Issue 47 item 3 for the admin tabs (decision 0106): every tab reads in one batch beside the
+// signed-in user's lookup, with records on every panel (an order paid and one to send, a return to
+// inspect, an item being prepared, a payment issue, requests, a payout, a suggestion, a reported
+// conversation). Admin Financial is the superadmin's, so a superadmin visits them all; the
+// reported conversation's page writes its read to the audit log in the same batch.
+const ADMIN_TRIPS: Record<string, number> = {
+  "/admin/orders": 2,
+  "/admin/orders?page=2": 2,
+  "/admin/orders?status=processing": 2,
+  "/admin/orders?q=coat": 2,
+  "/admin/products": 2,
+  "/admin/products?q=coat&status=pending": 2,
+  "/admin/stores": 2,
+  "/admin/stores?page=2": 2,
+  "/admin/brands": 2,
+  "/admin/brand-review": 2,
+  "/admin/content": 2,
+  "/admin/users": 2,
+  "/admin/users?q=test": 2,
+  "/admin/roles": 2,
+  "/admin/financial": 2,
+  "/admin/financial?tab=payouts": 2,
+  "/admin/financial?from=2026-01-01&to=2026-12-31": 2,
+  "/admin/financial/export?kind=payouts": 2,
+  "/admin/blog": 2,
+  "/admin/blog?edit=BLOG": 2,
+  "/admin/blog/new": 2,
+  "/admin/messages": 2,
+  "/admin/messages/REPORTED": 2,
+  "/admin/claims": 2,
+  "/admin/rates": 2,
+};
+
+describe("D1 round trips per admin tab", () => {
+  it("is one batch beside the sign-in on every admin tab, with records on every panel", async () => {
+    const admin = await signedInBrowser("superadmin");
+    const seller = await createUser({ displayName: `Ada${tag}` });
+    const coat = await createProduct(seller.id, { name: `Admin Coat ${tag}`, buyingPrice: 10000 });
+    const shopper = await signedInBrowser("shopper");
+    await placeOrder(shopper, [{ productId: coat.id, option: "purchase" }]);
+    const returned = await returnedRental();
+    const issue = await orderOf({ productName: `Mismatched Coat ${tag}` });
+    const prepared = await createProduct(seller.id, { name: `Preparing Coat ${tag}` });
+    const storeRequest = await storeRequestRow();
+    const asker = await sellerRequestRow();
+    const payout = await calculatedPayout();
+    const now = Date.now();
+    await env.DB.batch([
+      env.DB.prepare("UPDATE orders SET payment_issue = 'amount', payment_issue_at = ? WHERE id = ?").bind(
+        now,
+        issue.orderId,
+      ),
+      env.DB.prepare("UPDATE products SET prepared_until = ? WHERE id = ?").bind(now + 86_400_000, prepared.id),
+      env.DB.prepare(
+        "INSERT INTO brand_suggestions (id, suggested_name, suggested_by, status, created_at) VALUES (?, ?, ?, 'pending', ?)",
+      ).bind(`bs_${tag}`, `Suggested${tag}`, seller.id, now),
+    ]);
+    const talk = await cast();
+    const conversationId = await ask(talk.shopper.browser, talk.item.id);
+    const reported = await talk.seller.browser.post(`/account/messages/${conversationId}`, {
+      intent: "report",
+      reason: "Asks me to pay outside Closetloop",
+    });
+    expect(reported.status).toBe(302);
+    const askerEmail = (await env.DB.prepare("SELECT email FROM users WHERE id = ?")
+      .bind(asker)
+      .first<{ email: string }>())!.email;
+    // What each tab shows of the records, read from its one batch.
+    const shows: Record<string, string[]> = {
+      "/admin/orders": [`Admin Coat ${tag}`, returned.productName, `Preparing Coat ${tag}`, issue.orderId],
+      "/admin/stores": [storeRequest.storeName],
+      "/admin/brand-review": [`Suggested${tag}`],
+      "/admin/users": [askerEmail],
+      "/admin/financial": [payout.productName],
+      "/admin/blog?edit=BLOG": ["Trips"],
+      "/admin/messages": ["Asks me to pay outside Closetloop"],
+      "/admin/messages/REPORTED": ["Does it fit a size 10?", "Asks me to pay outside Closetloop"],
+    };
+    // The first page after signing in (it still shows the sign-in's toast) takes more trips on any
+    // page, whatever its reads: one page is opened first, as a staff member's visit goes on.
+    await (await admin.browser.fetch("/admin/rates")).text();
+    const trips: Record<string, number> = {};
+    for (const path of Object.keys(ADMIN_TRIPS)) {
+      const response = await admin.browser.fetch(
+        path.replace("BLOG", `post_${tag}`).replace("REPORTED", conversationId),
+      );
+      expect(response.status, path).toBe(200);
+      trips[path] = tripsOf(response);
+      const page = await response.text();
+      for (const shown of shows[path] ?? []) expect(page, path).toContain(shown);
+    }
+    expect(trips).toEqual(ADMIN_TRIPS);
+    // The reported conversation's read is in the audit log, once for its one visit.
+    const audited = await env.DB.prepare(
+      "SELECT actor_id AS actor, target_type AS type, detail FROM audit_log WHERE action = 'conversation.read' AND target_id = ?",
+    )
+      .bind(conversationId)
+      .all<{ actor: string; type: string; detail: string }>();
+    expect(audited.results).toEqual([{ actor: admin.id, type: "conversation", detail: "{}" }]);
   });
 });

@@ -3,14 +3,7 @@ import { createContext, data, Link, redirect, useRevalidator, useRouteLoaderData
 import type { Route } from "./+types/conversation";
 import { appContext, requestState } from "../../context";
 import { conversationFor, partyUserId } from "../../data/conversations.server";
-import {
-  block,
-  hasOpenReport,
-  isBlocked,
-  report,
-  suspendedAmong,
-  unblock,
-} from "../../data/conversation-safety.server";
+import { block, report, unblock } from "../../data/conversation-safety.server";
 import { readIntent } from "../../domain/intents";
 import {
   draftOf,
@@ -78,16 +71,8 @@ export async function loader(args: Route.LoaderArgs) {
     requireUser(context, request);
     throw notFound();
   }
-  const app = context.get(appContext);
-  const { user, conversation, party, messages, states, seenNow, offers } = read;
+  const { conversation, party, messages, states, seenNow, offers, blocked, reported, suspended } = read;
   const other = party ? otherParty(party) : null;
-  const [blocked, reported, suspended] = party
-    ? await Promise.all([
-        isBlocked(app.db, user.id, partyUserId(conversation, other!)),
-        hasOpenReport(app.db, conversation.id, user.id),
-        suspendedAmong(app.db, [user.id]).then((s) => s.size > 0),
-      ])
-    : [{ byMe: false, byThem: false }, false, false];
   return {
     conversation: {
       id: conversation.id,

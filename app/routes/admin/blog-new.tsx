@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog-new";
-import { blogCategories, publishPost } from "../../data/admin-blog.server";
+import { blogCategoriesPart, publishPost } from "../../data/admin-blog.server";
+import { batchParts } from "../../data/parts.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
@@ -30,7 +31,8 @@ export const bodyLimit = uploadBodyLimit("blogImage", 256 * KB);
 
 export async function loader(args: Route.LoaderArgs) {
   const { app } = openAdminLoader(args, "content");
-  return { categories: await blogCategories(app.db) };
+  const [categories] = await batchParts(app.db, [blogCategoriesPart(app.db)] as const);
+  return { categories };
 }
 
 export const intents = ["preview", "save"] as const;

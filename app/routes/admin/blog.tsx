@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/blog";
 import {
-  adminPosts,
-  blogCategories,
+  adminPostsPart,
+  blogCategoriesPart,
   deletePost,
-  postById,
+  postPart,
   setPostStatus,
   updatePost,
 } from "../../data/admin-blog.server";
+import { batchParts, partIf } from "../../data/parts.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
 import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
@@ -46,11 +47,12 @@ export async function loader(args: Route.LoaderArgs) {
   const params = url.searchParams;
   const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const editId = params.get("edit");
-  const [list, editing, categories] = await Promise.all([
-    adminPosts(app.db, page),
-    editId ? postById(app.db, editId) : null,
-    editId ? blogCategories(app.db) : [],
-  ]);
+  // One batch: the list and, when a post is being edited, it and the categories so far (decision 0106).
+  const [list, editing, categories] = await batchParts(app.db, [
+    adminPostsPart(app.db, page),
+    partIf(editId !== null, postPart(app.db, editId ?? ""), undefined),
+    partIf(editId !== null, blogCategoriesPart(app.db), []),
+  ] as const);
   return { page, ...list, editing: editing ?? null, categories };
 }
 
@@ -59,7 +61,7 @@ export const intents = ["unpublish", "publish", "delete", "preview", "save"] as 
 export async function action(args: Route.ActionArgs) {
   const { user, app, form, intent } = await openAdminAction(args, "content", intents);
   if (!intent) return refuse(app.config, 400, BLOG_MESSAGES.failed, "Unknown action.");
-  const post = await postById(app.db, formText(form, "postId"));
+  const [post] = await batchParts(app.db, [postPart(app.db, formText(form, "postId"))] as const);
   if (!post) return refuse(app.config, 404, BLOG_MESSAGES.failed, BLOG_MESSAGES.notFound);
   const now = Date.now();
   if (intent === "preview" || intent === "save") {

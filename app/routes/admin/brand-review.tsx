@@ -1,12 +1,13 @@
 import { Form } from "react-router";
 import type { Route } from "./+types/brand-review";
-import { adminBrands, brandById } from "../../data/admin-brands.server";
+import { adminBrandsPart, brandById } from "../../data/admin-brands.server";
+import { batchParts } from "../../data/parts.server";
 import {
   approveSuggestion,
   mergeSuggestion,
   rejectSuggestion,
   suggestionById,
-  suggestionLists,
+  suggestionListsPart,
 } from "../../data/brand-suggestions.server";
 import { BRAND_MESSAGES, REVIEW_MESSAGES } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
@@ -39,7 +40,7 @@ const TAB = adminTab("brand-review").href;
 
 export async function loader(args: Route.LoaderArgs) {
   const { app } = openAdminLoader(args, "brand-review");
-  const [lists, brands] = await Promise.all([suggestionLists(app.db), adminBrands(app.db)]);
+  const [lists, brands] = await batchParts(app.db, [suggestionListsPart(app.db), adminBrandsPart(app.db)] as const);
   return { ...lists, brands: brands.map((b) => ({ id: b.id, name: b.name })) };
 }
 

@@ -1,6 +1,7 @@
 import type { Route } from "./+types/brands";
+import { batchParts } from "../../data/parts.server";
 import {
-  adminBrands,
+  adminBrandsPart,
   brandById,
   brandNameTaken,
   brandProductCount,
@@ -37,7 +38,7 @@ export const bodyLimit = uploadBodyLimit("brandLogo");
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "brands");
-  const brands = await adminBrands(app.db);
+  const [brands] = await batchParts(app.db, [adminBrandsPart(app.db)] as const);
   const editId = url.searchParams.get("edit");
   return { brands, editing: brands.find((b) => b.id === editId) ?? null };
 }
@@ -92,7 +93,8 @@ export async function action(args: Route.ActionArgs) {
   if (!brand) return refuse(app.config, 404, FAILED[intent], BRAND_MESSAGES.notFound);
 
   if (intent === "update" || intent === "logo") {
-    const full = (await adminBrands(app.db)).find((b) => b.id === brand.id)!;
+    const [brands] = await batchParts(app.db, [adminBrandsPart(app.db)] as const);
+    const full = brands.find((b) => b.id === brand.id)!;
     const parsed =
       intent === "update"
         ? readBrandForm(form)

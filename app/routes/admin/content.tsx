@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/content";
 import { adminCategories } from "../../data/admin-content.server";
+import { batchParts, rowsPart } from "../../data/parts.server";
 import { allSiteContent, bannerLibrary, mediaById, saveSiteContent } from "../../data/site-content-admin.server";
 import {
   BANNER_MESSAGES,
@@ -49,11 +50,12 @@ export const bodyLimit = uploadBodyLimit("banner", 256 * KB);
 
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "content");
-  const [content, library, categories] = await Promise.all([
-    allSiteContent(app.db),
-    bannerLibrary(app.db),
-    adminCategories(app.db),
-  ]);
+  // One batch: the settings and pages, the banner library and the categories (decision 0106).
+  const [content, library, categories] = await batchParts(app.db, [
+    rowsPart(allSiteContent(app.db)),
+    rowsPart(bannerLibrary(app.db)),
+    rowsPart(adminCategories(app.db)),
+  ] as const);
   const pageKey = CONTENT_PAGES.find((p) => p.key === url.searchParams.get("page"))?.key ?? CONTENT_PAGES[0].key;
   const page = content.find((c) => c.contentType === "page" && c.contentKey === pageKey);
   const settings = Object.fromEntries(

@@ -2,12 +2,12 @@ import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/conversation";
 import { appContext, requestState } from "../../context";
 import { auditStatement } from "../../data/audit.server";
-import { conversationById, conversationMessages } from "../../data/conversations.server";
+import { conversationById } from "../../data/conversations.server";
+import { readReportedConversation } from "../../data/reported-conversation.server";
 import {
   closeReportsStatement,
   liftSuspensionStatement,
   reportsOf,
-  suspendedAmong,
   suspendStatement,
 } from "../../data/conversation-safety.server";
 import { dateTimeFor, formatShortDate } from "../../domain/dates";
@@ -31,7 +31,7 @@ export const meta: Route.MetaFunction = () => [
 
 const notFound = () => data("Conversation not found", { status: 404 });
 
-/** A reported conversation, for staff of the Messages tab; one never reported reads as missing. */
+/** A reported conversation, for staff of the Messages tab's actions; one never reported reads as missing. */
 async function openReported({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
   const user = requireAdminTab(context, request, "messages");
   const app = context.get(appContext);
@@ -43,20 +43,14 @@ async function openReported({ request, context, params }: Route.LoaderArgs | Rou
   return { app, user, conversation, reports };
 }
 
-export async function loader(args: Route.LoaderArgs) {
-  const { request } = args;
-  const { app, user, conversation, reports } = await openReported(args);
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = requireAdminTab(context, request, "messages");
+  const app = context.get(appContext);
+  // One batch: the conversation, its reports and messages, the suspensions and the read's audit row (decision 0106).
+  const read = await readReportedConversation(app.db, params.conversationId, user.id, Date.now(), 500);
+  if (!read) throw notFound();
+  const { conversation, reports, messages, suspended } = read;
   const handlerUserId = conversation.sellerId ?? conversation.storeOwnerId;
-  const now = Date.now();
-  const [messages, suspended] = await Promise.all([
-    conversationMessages(app.db, conversation.id, 500),
-    suspendedAmong(app.db, [conversation.shopperId, handlerUserId]),
-    auditStatement(
-      app.db,
-      { actorId: user.id, action: "conversation.read", targetType: "conversation", targetId: conversation.id },
-      now,
-    ),
-  ]);
   return {
     conversation: {
       id: conversation.id,
@@ -85,7 +79,7 @@ export async function loader(args: Route.LoaderArgs) {
     reports,
     ownHost: new URL(request.url).hostname,
     // Message times in the reader's zone (decision 0095).
-    zone: args.context.get(requestState).timeZone,
+    zone: context.get(requestState).timeZone,
   };
 }
 

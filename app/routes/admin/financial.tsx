@@ -1,7 +1,8 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/financial";
-import { markPayoutPaid, weeklyRevenue } from "../../data/finance.server";
-import { deliveryFeesOwed, financeOverview, payeeBalances } from "../../data/finance-report.server";
+import { markPayoutPaid, weeklyRevenuePart } from "../../data/finance.server";
+import { deliveryFeesOwed, financeOverviewPart, payeeBalances } from "../../data/finance-report.server";
+import { batchParts, rowsPart } from "../../data/parts.server";
 import { isPlatformPayout } from "../../data/payouts.server";
 import { holdsBetween } from "../../data/payout-holds.server";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
@@ -40,13 +41,14 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
-  const [overview, weeks, owedDeliveryFees, balances, held] = await Promise.all([
-    financeOverview(app.db, chosen.period),
-    weeklyRevenue(app.db, { platform: true }, now),
-    deliveryFeesOwed(app.db),
-    payeeBalances(app.db),
-    holdsBetween(app.db, chosen.period),
-  ]);
+  // One batch: the lists and totals, revenue by week, fees owed, balances and holds (decision 0106).
+  const [overview, weeks, owedDeliveryFees, balances, held] = await batchParts(app.db, [
+    financeOverviewPart(app.db, chosen.period),
+    weeklyRevenuePart(app.db, { platform: true }, now),
+    rowsPart(deliveryFeesOwed(app.db)),
+    rowsPart(payeeBalances(app.db)),
+    rowsPart(holdsBetween(app.db, chosen.period)),
+  ] as const);
   const payload = {
     ...overview,
     held,

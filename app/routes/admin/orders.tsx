@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { adminOrders, paymentIssues, returnsToInspect } from "../../data/admin-orders.server";
+import { adminOrdersPart, paymentIssues, returnsToInspect } from "../../data/admin-orders.server";
+import { batchParts, partIf, rowsPart } from "../../data/parts.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
@@ -20,14 +21,14 @@ import {
   openAdminAction,
   openAdminLoader,
   refuse,
-  searchedList,
+  searchedPart,
 } from "../../services/admin-actions.server";
 import { staffSetOrderStatus } from "../../services/order-lifecycle.server";
 import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { cancelItems } from "../../services/trade.server";
 import { loadOrder } from "../../data/order-lifecycle.server";
-import { ordersToSend } from "../../data/handler-orders.server";
+import { ordersToSendPart } from "../../data/handler-orders.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { ToSend } from "../../components/order/to-send";
 import { BeingPrepared } from "../../components/order/being-prepared";
@@ -61,14 +62,15 @@ export async function loader(args: Route.LoaderArgs) {
   const filter = { q: search.q, status: readFilter(url, "status", ORDER_STATUSES), page: readPage(url) };
   const first = filter.page === 1 && !filter.q && !filter.status;
   const now = Date.now();
-  const [list, returns, toSend, preparing, mismatched] = await Promise.all([
-    searchedList(search, () => adminOrders(app.db, filter)),
-    filter.page === 1 ? returnsToInspect(app.db) : Promise.resolve([]),
-    first ? ordersToSend(app.db, undefined, 20) : Promise.resolve([]),
+  // One batch: the list and, on its first page, the panels above it (decision 0106).
+  const [list, returns, toSend, preparing, mismatched] = await batchParts(app.db, [
+    searchedPart(search, adminOrdersPart(app.db, filter)),
+    partIf(filter.page === 1, rowsPart(returnsToInspect(app.db)), []),
+    partIf(first, ordersToSendPart(app.db, undefined, 20), []),
     // Returned rentals being prepared, every handler's (decision 0080): staff see them.
-    first ? itemsBeingPrepared(app.db, { staff: true }) : Promise.resolve([]),
-    filter.page === 1 ? paymentIssues(app.db, now) : Promise.resolve([]),
-  ]);
+    partIf(first, rowsPart(itemsBeingPrepared(app.db, { staff: true })), []),
+    partIf(filter.page === 1, rowsPart(paymentIssues(app.db, now)), []),
+  ] as const);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
   // Each order offers only the changes the lifecycle would make (issue 46 item 4).
   const rows = list.rows.map(({ itemStatuses, ...order }) => ({

@@ -3,7 +3,8 @@ import type { Route } from "./+types/products";
 import { tellProductReviewed } from "../../services/notices.server";
 import { tellFollowersNewListing } from "../../services/follow-notices.server";
 import { tellBackOnSale } from "../../services/alerts.server";
-import { adminProducts, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
+import { adminProductsPart, reviewProduct, reviewRefusal } from "../../data/admin-products.server";
+import { batchParts } from "../../data/parts.server";
 import { conciergeOf, REVIEW_STATUSES, reviewStageOf } from "../../domain/admin-products";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
@@ -14,7 +15,7 @@ import {
   openAdminAction,
   openAdminLoader,
   refuse,
-  searchedList,
+  searchedPart,
 } from "../../services/admin-actions.server";
 import { publicPagesChanged } from "../../services/freshness.server";
 import { redirectWithToast } from "../../services/toast.server";
@@ -42,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, app, url } = openAdminLoader(args, "products");
   const search = readSearch(url);
   const filter = { q: search.q, status: readFilter(url, "status", REVIEW_STATUSES), page: readPage(url) };
-  const list = await searchedList(search, () => adminProducts(app.db, filter));
+  const [list] = await batchParts(app.db, [searchedPart(search, adminProductsPart(app.db, filter))] as const);
   // §6: View opens the vendor edit route for a superadmin, the public page for everyone else —
   // but a listing not on the shop (waiting for review, sold) has no public page: its details then (decision 0068).
   return listAnswer({

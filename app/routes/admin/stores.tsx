@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/stores";
-import { adminStores, storeRequestLists } from "../../data/store-requests.server";
+import { adminStoresPart, storeRequestListsPart } from "../../data/store-requests.server";
+import { batchParts } from "../../data/parts.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -29,7 +30,10 @@ const TAB = adminTab("stores").href;
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "stores");
   const page = readPage(url);
-  const [requests, list] = await Promise.all([storeRequestLists(app.db), adminStores(app.db, page)]);
+  const [requests, list] = await batchParts(app.db, [
+    storeRequestListsPart(app.db),
+    adminStoresPart(app.db, page),
+  ] as const);
   return { page, ...requests, stores: list.rows, hasNext: list.hasNext };
 }
 

@@ -1,6 +1,7 @@
 import { useLocation } from "react-router";
 import type { Route } from "./+types/users";
-import { adminUsers } from "../../data/admin-users.server";
+import { adminUsersPart } from "../../data/admin-users.server";
+import { batchParts } from "../../data/parts.server";
 import { adminTab, staffSubrole } from "../../domain/admin-tabs";
 import { formText, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -19,7 +20,7 @@ import {
   openAdminAction,
   openAdminLoader,
   refuse,
-  searchedList,
+  searchedPart,
 } from "../../services/admin-actions.server";
 import {
   changeUserRoles,
@@ -29,7 +30,7 @@ import {
 } from "../../services/staff-users.server";
 import { redirectWithToast } from "../../services/toast.server";
 import { ActionAlert, SearchableTable } from "../../components/admin";
-import { sellerRequestLists } from "../../data/seller-requests.server";
+import { sellerRequestListsPart } from "../../data/seller-requests.server";
 import { readDecisionReason } from "../../domain/decision-reason";
 import { refuseFields } from "../../services/admin-content.server";
 import { decideRequestToSell } from "../../services/selling.server";
@@ -55,10 +56,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, app, url, zone } = openAdminLoader(args, "users");
   const search = readSearch(url);
   const filter = { q: search.q, page: readPage(url) };
-  const [list, sellerRequests] = await Promise.all([
-    searchedList(search, () => adminUsers(app.db, filter)),
-    sellerRequestLists(app.db),
-  ]);
+  const [list, sellerRequests] = await batchParts(app.db, [
+    searchedPart(search, adminUsersPart(app.db, filter)),
+    sellerRequestListsPart(app.db),
+  ] as const);
   const rows = list.rows.map(({ role, adminSubrole, sellerRole, ...u }) => {
     const record = role ? { role, adminSubrole, sellerRole } : null;
     const flags = roleFlags(record);
