@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useNavigation, useRevalidator } from "react-router";
 import type { HeaderUser } from "./layout/header";
 import type { HeldReservation } from "../domain/alerts";
 import type { ProductCardData } from "../domain/catalog";
@@ -73,9 +74,17 @@ export function usePersonal(loaderData: object | null | undefined): Personal | n
   return fromThePage.has(loaderData) ? readBlock() : null;
 }
 
-/** Called once by the app shell: after the first commit, new loader data is never the page's. */
+/**
+ * Called once by the app shell: from the first navigation, form or revalidation on, new loader
+ * data is never the page's. Not from the shell's first commit: React hydrates a page's Suspense
+ * boundaries one by one and may commit the shell before a route's part is hydrated (on a busy
+ * phone, or a busy machine), and that part would then read its anonymous data and undo the
+ * visitor's values the server stitched in (a 'Following' that read 'Follow' after hydrating).
+ */
 export function useEndOfHydration() {
+  const navigation = useNavigation();
+  const revalidation = useRevalidator().state;
   useEffect(() => {
-    hydrating = false;
-  }, []);
+    if (navigation.state !== "idle" || revalidation !== "idle") hydrating = false;
+  }, [navigation.state, revalidation]);
 }
