@@ -1,18 +1,6 @@
-// The other dashboards and the shopper's own pages (issue 47): each with its demo account.
+// The shopper's own pages (issue 47): the account, and their latest order's page. The dashboards
+// are in bench/pages.mjs, each with its owner's session.
 export const accountPages = {
-  "store@closetloop.test": [
-    ["store dashboard (store)", "/store"],
-    ["store requests tab (store)", "/store?tab=requests"],
-    ["store products tab (store)", "/store?tab=products"],
-    ["store orders tab (store)", "/store?tab=orders"],
-  ],
-  "admin@closetloop.test": [
-    ["admin Orders", "/admin/orders"],
-    ["admin Products", "/admin/products"],
-    ["admin Users", "/admin/users"],
-  ],
-  // Financial is the superadmin's alone (seller-store-admin.md §6): an admin gets 403.
-  "superadmin@closetloop.test": [["admin Financial", "/admin/financial"]],
   "shopper@closetloop.test": [["account (shopper)", "/account"]],
 };
 /** The shopper's latest order's page: its reference is read from their account, not assumed. */
