@@ -7,10 +7,7 @@ import {
   type MessageView,
   type Party,
 } from "../domain/messages";
-import { desc, eq } from "drizzle-orm";
-import { conversationReads, messages } from "../../db/schema";
 import type { Database } from "./db.server";
-import { batchParts, mapPart, rowsPart, type Part } from "./parts.server";
 
 // Conversations between shoppers and sellers (issue 26; docs/decisions/0053-conversations.md).
 // Every read names the user: a conversation is found only through its membership, so someone
@@ -122,24 +119,6 @@ export async function conversationFor(
 export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) =>
   party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId);
 
-/** The latest messages of a conversation (at most `limit`), oldest first: a part of a page's batch. */
-export function conversationMessagesPart(db: Database, conversationId: string, limit = 200): Part<MessageView[]> {
-  const query = db
-    .select({
-      id: messages.id,
-      seq: messages.seq,
-      party: messages.senderParty,
-      body: messages.body,
-      createdAt: messages.createdAt,
-      deletedAt: messages.deletedAt,
-    })
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
-    .orderBy(desc(messages.seq))
-    .limit(limit);
-  return mapPart(rowsPart(query), (rows) => messagesFrom(rows.reverse()));
-}
-
 /** The latest messages of a conversation (at most `limit`), oldest first. */
 export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
   return messagesFrom((await messagesStatement(db, conversationId, limit).all<Row>()).results);
@@ -173,25 +152,29 @@ export interface PartyState {
   emailedAt: number | null;
 }
 
-/** Each party's read state: a part of a page's batch. */
-export function partyStatesPart(db: Database, conversationId: string): Part<Record<Party, PartyState>> {
-  const query = db.select().from(conversationReads).where(eq(conversationReads.conversationId, conversationId));
-  return mapPart(rowsPart(query), (rows) => {
-    const state = (party: Party): PartyState => {
-      const r = rows.find((x) => x.party === party);
-      return {
-        readSeq: r?.readSeq ?? 0,
-        deliveredSeq: r?.deliveredSeq ?? 0,
-        unread: r?.unread ?? 0,
-        emailedAt: r?.emailedAt ?? null,
-      };
+/** Each party's read state, from its rows (conversation_reads' columns by name). */
+export function statesFrom(rows: Row[]): Record<Party, PartyState> {
+  const state = (party: Party): PartyState => {
+    const r = rows.find((x) => x.party === party);
+    return {
+      readSeq: Number(r?.read_seq ?? 0),
+      deliveredSeq: Number(r?.delivered_seq ?? 0),
+      unread: Number(r?.unread ?? 0),
+      emailedAt: (r?.emailed_at as number | null) ?? null,
     };
-    return { shopper: state("shopper"), handler: state("handler") };
-  });
+  };
+  return { shopper: state("shopper"), handler: state("handler") };
 }
 
+/** Each party's read state. */
 export async function partyStates(db: Database, conversationId: string): Promise<Record<Party, PartyState>> {
-  return (await batchParts(db, [partyStatesPart(db, conversationId)] as const))[0];
+  const { results } = await db.$client
+    .prepare(
+      "SELECT party, read_seq, delivered_seq, unread, emailed_at FROM conversation_reads WHERE conversation_id = ?1",
+    )
+    .bind(conversationId)
+    .all<Row>();
+  return statesFrom(results);
 }
 
 /** The party has seen everything up to `seq` (never moves back). */

@@ -1,6 +1,7 @@
 import type { AppContext, RequestState } from "../context";
 import { offersOfConversationPart } from "../data/offers.server";
-import { conversationFor, conversationMessagesPart, partyStatesPart, partyUserId } from "../data/conversations.server";
+import { conversationFor, partyUserId } from "../data/conversations.server";
+import { conversationMessagesPart, partyStatesPart } from "../data/conversation-page.server";
 import { partySafetyPart } from "../data/conversation-safety.server";
 import { markReadByLinkPart } from "../data/notifications.server";
 import { batchParts, type Part } from "../data/parts.server";

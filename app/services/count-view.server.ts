@@ -1,4 +1,3 @@
-import { startOfWeekUTC } from "../domain/dates";
 import { viewedPage, type ViewedPage } from "../domain/views";
 import type { ViewMessage } from "../domain/queue-messages";
 
@@ -39,7 +38,9 @@ export function countView(
         .catch((error: unknown) => console.warn("views: not queued", error)),
     );
   }
-  const key = `${pageKey(page)}\u0000${startOfWeekUTC(now)}`;
+  // By page alone: a gathering lasts a second, and its views count in the week of its first.
+  // (Not dates.ts here: its formatters would load the locale data where the Worker starts.)
+  const key = pageKey(page);
   const seen = gathering.get(key);
   if (seen) seen.n += 1;
   else gathering.set(key, { key: `view:${crypto.randomUUID()}`, type: "view", ...page, at: now, n: 1 });
