@@ -15,6 +15,8 @@ import {
   STORE,
   USERS,
   demoProduct,
+  PRODUCT_COLUMNS,
+  productValues,
   slug,
 } from "./data.mjs";
 import { flatImage, garmentImage } from "./png.mjs";
@@ -190,8 +192,7 @@ export async function seedDemo({
     return urls;
   }
 
-  const COLUMNS =
-    "id, name, description, price, original_price, rental_price, buying_price, brand, condition, color, product_type, category, tags, materials, care_instructions, memory_story, size, fit_note, measurements, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at";
+  const COLUMNS = `id, ${PRODUCT_COLUMNS}, size, fit_note, measurements, images, owner_id, store_id, status, product_status, concierge_status, created_at, updated_at`;
   const rows = [];
   for (let i = 1; i <= total; i++) {
     const p = demoProduct(i, now, owners);
@@ -213,21 +214,7 @@ export async function seedDemo({
     const images = await imagesFor(p, i > DEFAULT_PRODUCTS);
     rows.push([
       p.id,
-      p.name,
-      p.description,
-      p.price,
-      p.originalPrice,
-      p.rentalPrice,
-      p.buyingPrice,
-      p.brand,
-      p.condition,
-      p.color,
-      p.productType,
-      p.category,
-      JSON.stringify(p.tags),
-      p.materials,
-      p.careInstructions,
-      p.memoryStory,
+      ...productValues(p),
       p.size,
       p.fitNote,
       p.measurements ? JSON.stringify(p.measurements) : null,
