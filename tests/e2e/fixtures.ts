@@ -264,6 +264,9 @@ export async function payOnLocalPage(page: Page) {
     await expect(page.getByRole("heading", { name: "Pay for your order" })).toBeVisible();
     await page.getByRole("button", { name: /^Pay £/ }).click();
     await expect(page).toHaveURL(/\/account\/orders\/order_[0-9A-Z]+\?placed=1$/);
+    // With JavaScript the address changes before React has drawn the order page: wait for it, so
+    // a caller reading the page never reads the payment page's heading (CI, stop 52).
+    await expect(page.getByRole("heading", { name: "Thank you for your order" })).toBeVisible();
   } finally {
     await page.setExtraHTTPHeaders({});
   }
