@@ -64,20 +64,32 @@ export function moneyPart(db: Database, orderIds: readonly string[] | SQLWrapper
     statements: [...statements],
     read: (rows) => {
       const [orderRows, itemRows, txnRows, paymentRows] = rows as [Rows<0>, Rows<1>, Rows<2>, Rows<3>];
+      // Each list split by order once (a dashboard's 50 orders filtered every list per order: 5% of its CPU).
+      const items = byOrder(itemRows);
+      const txns = byOrder(txnRows);
+      const calls = byOrder(paymentRows);
       const result = new Map<string, MoneyInput>();
-      for (const order of orderRows ?? []) {
-        const mine = <T extends { orderId: string | null }>(list: T[] = []) =>
-          list.filter((r) => r.orderId === order.id);
+      for (const order of orderRows ?? [])
         result.set(order.id, {
           order,
-          items: mine(itemRows),
-          transactions: mine(txnRows),
-          payments: mine(paymentRows),
+          items: items.get(order.id) ?? [],
+          transactions: txns.get(order.id) ?? [],
+          payments: calls.get(order.id) ?? [],
         });
-      }
       return result;
     },
   };
+}
+
+/** Rows by their order, each order's in the order read. */
+function byOrder<T extends { orderId: string | null }>(rows: T[] = []) {
+  const grouped = new Map<string | null, T[]>();
+  for (const row of rows) {
+    const list = grouped.get(row.orderId);
+    if (list) list.push(row);
+    else grouped.set(row.orderId, [row]);
+  }
+  return grouped;
 }
 
 /** The rows behind orders' money (the order, its items, transactions and payment calls), per order. */
