@@ -12,6 +12,7 @@ import {
   returnSentColumns,
 } from "./handler-orders.server";
 import { handlerMoneyFrom, moneyPart } from "./order-money.server";
+import type { MoneyInput } from "../domain/order-money";
 import { newestFirst } from "./paging.server";
 import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 import { itemsBeingPrepared, turnaroundFrom, turnaroundQuery } from "./renting.server";
@@ -24,7 +25,20 @@ import { itemsBeingPrepared, turnaroundFrom, turnaroundQuery } from "./renting.s
 // `{ storeId }` (a store's concierge items and the products it manages); it is in every WHERE.
 
 export type OrdersTabHandler = { ownerId: string } | { storeId: string };
-export const HANDLER_ORDERS_SHOWN = 50;
+// A page of orders (decision 0108; the latest 50 and no more before): older ones follow a page at
+// a time ('Older orders').
+export const HANDLER_ORDERS_SHOWN = 15;
+
+/**
+ * Lines of orders older than the order `before` (a page's cursor, its last order), in the order
+ * the lists walk them: a line has its order's created_at, the id breaks ties. Written as a range
+ * on created_at so the indexes that lead with it serve it. An unknown order matches no line.
+ */
+function olderThan(createdAt: SQL, orderId: SQL, before: string | null) {
+  if (!before) return sql`1`;
+  const at = sql`(select created_at from orders where id = ${before})`;
+  return sql`(${createdAt} <= ${at} and (${createdAt} < ${at} or ${orderId} < ${before}))`;
+}
 
 /** The items this handler posts: a seller's own (not concierge: the store posts those), a store's concierge items. */
 const postedBy = (handler: OrdersTabHandler): SQL | undefined =>
@@ -33,14 +47,14 @@ const postedBy = (handler: OrdersTabHandler): SQL | undefined =>
     : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
 
 /** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
-export function sellerOrderLinesQuery(db: Database, ownerId: string) {
+export function sellerOrderLinesQuery(db: Database, ownerId: string, before: string | null = null) {
   return (
     db
       .select(orderLineColumns)
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
-      .where(eq(orderItems.ownerId, ownerId))
+      .where(and(eq(orderItems.ownerId, ownerId), sellerOlder(before)))
       .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
       .limit(HANDLER_ORDERS_SHOWN * 3)
   );
@@ -53,20 +67,25 @@ export function sellerOrderLinesQuery(db: Database, ownerId: string) {
  * first in its own index (migration 0078) instead of every line of the store read and sorted.
  * Lines are written with their order (the same created_at): their order is their orders'.
  */
-const storeLines = (storeId: string) => {
+const sellerOlder = (before: string | null) =>
+  olderThan(sql`${orderItems.createdAt}`, sql`${orderItems.orderId}`, before);
+
+const storeLines = (storeId: string, before: string | null) => {
   const newest = HANDLER_ORDERS_SHOWN * 3;
   // By rowid, which the indexes carry: neither branch reads a line's row.
   return sql`${orderItems}.rowid in (
     select line from (select rowid as line from order_items where handler = 'store' and seller_id = ${storeId}
+      and ${olderThan(sql`created_at`, sql`order_id`, before)}
       order by created_at desc, order_id desc limit ${newest})
     union all
     select line from (select oi.rowid as line from products p join order_items oi on oi.product_id = p.id
       where p.store_id = ${storeId} and (oi.handler <> 'store' or oi.seller_id is not ${storeId})
+      and ${olderThan(sql`oi.created_at`, sql`oi.order_id`, before)}
       order by oi.created_at desc, oi.order_id desc limit ${newest}))`;
 };
 
 /** The store's lines, newest order first, with what its inspection and the shopper's return say. */
-export function storeOrderLinesQuery(db: Database, storeId: string) {
+export function storeOrderLinesQuery(db: Database, storeId: string, before: string | null = null) {
   return db
     .select({
       ...orderLineColumns,
@@ -77,22 +96,22 @@ export function storeOrderLinesQuery(db: Database, storeId: string) {
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(storeLines(storeId))
+    .where(storeLines(storeId, before))
     .orderBy(...newestFirst(orders))
     .limit(HANDLER_ORDERS_SHOWN * 3);
 }
 
 /** The ids of the orders those lines belong to, as a subquery: their money is read in the same batch. */
-function listedOrderIds(db: Database, handler: OrdersTabHandler) {
+function listedOrderIds(db: Database, handler: OrdersTabHandler, before: string | null) {
   const lines = db.select({ orderId: orderItems.orderId }).from(orderItems);
   return "ownerId" in handler
     ? lines
-        .where(eq(orderItems.ownerId, handler.ownerId))
+        .where(and(eq(orderItems.ownerId, handler.ownerId), sellerOlder(before)))
         .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
         .limit(HANDLER_ORDERS_SHOWN * 3)
     : lines
         .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .where(storeLines(handler.storeId))
+        .where(storeLines(handler.storeId, before))
         .orderBy(...newestFirst(orders))
         .limit(HANDLER_ORDERS_SHOWN * 3);
 }
@@ -110,16 +129,36 @@ const listedItem = (line: SellerLine) => ({
 });
 
 /** The seller's lines grouped by order, newest first. */
-const sellerOrders = (lines: SellerLine[]) => groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, listedItem);
+const sellerOrders = (lines: SellerLine[]) => groupByOrder(lines, HANDLER_ORDERS_SHOWN + 1, orderHead, listedItem);
 
 /** The store's lines grouped by order; an item waits for this store's inspection when §4's rules say so. */
 const storeOrders = (lines: StoreLine[], storeId: string) =>
-  groupByOrder(lines, HANDLER_ORDERS_SHOWN, orderHead, (line) => ({
+  groupByOrder(lines, HANDLER_ORDERS_SHOWN + 1, orderHead, (line) => ({
     ...listedItem(line),
     inspection: line.inspection,
     awaitsInspection: line.itemStatus === "return_requested" && line.handler === "store" && line.sellerId === storeId,
     sent: { reason: line.returnReason, carrier: line.returnCarrier, trackingNumber: line.returnTrackingNumber },
   }));
+
+/**
+ * A page of a handler's orders, each with its money: the first HANDLER_ORDERS_SHOWN of the orders
+ * grouped (one more was asked for), and `older`, the cursor of the next page (its last order's id)
+ * when older orders follow; `newer` when this page is not the first.
+ */
+function pageOfOrders<O extends { id: string; items: { id: string }[] }>(
+  grouped: O[],
+  lines: unknown[],
+  money: Map<string, MoneyInput>,
+  before: string | null,
+) {
+  const shown = grouped.slice(0, HANDLER_ORDERS_SHOWN);
+  const more = grouped.length > HANDLER_ORDERS_SHOWN || lines.length === HANDLER_ORDERS_SHOWN * 3;
+  return {
+    orders: handlerMoneyFrom(shown, money),
+    older: more && shown.length > 0 ? shown.at(-1)!.id : null,
+    newer: before !== null,
+  };
+}
 
 /** What both handlers' tabs show: claims, orders to send, items being prepared with the turnaround. */
 function commonParts(db: Database, handler: OrdersTabHandler) {
@@ -132,15 +171,15 @@ function commonParts(db: Database, handler: OrdersTabHandler) {
 }
 
 /** The seller's Orders tab: the common parts, their returns to check, weekly earnings and orders. */
-function sellerTabPart(db: Database, ownerId: string, now: number) {
+function sellerTabPart(db: Database, ownerId: string, now: number, before: string | null) {
   const handler = { ownerId };
   return mapPart(
     partsOf([
       commonParts(db, handler),
       rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
       weeklyRevenuePart(db, { owner: ownerId }, now),
-      rowsPart(sellerOrderLinesQuery(db, ownerId)),
-      moneyPart(db, listedOrderIds(db, handler)),
+      rowsPart(sellerOrderLinesQuery(db, ownerId, before)),
+      moneyPart(db, listedOrderIds(db, handler, before)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], returns, weeks, lines, money]) => ({
       claims,
@@ -148,25 +187,25 @@ function sellerTabPart(db: Database, ownerId: string, now: number) {
       preparing: { items, turnaroundDays },
       returns,
       weeks,
-      orders: handlerMoneyFrom(sellerOrders(lines), money),
+      ...pageOfOrders(sellerOrders(lines), lines, money, before),
     }),
   );
 }
 
 /** The store's Orders tab: the common parts and its orders, their inspections within. */
-function storeTabPart(db: Database, storeId: string) {
+function storeTabPart(db: Database, storeId: string, before: string | null) {
   const handler = { storeId };
   return mapPart(
     partsOf([
       commonParts(db, handler),
-      rowsPart(storeOrderLinesQuery(db, storeId)),
-      moneyPart(db, listedOrderIds(db, handler)),
+      rowsPart(storeOrderLinesQuery(db, storeId, before)),
+      moneyPart(db, listedOrderIds(db, handler, before)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], lines, money]) => ({
       claims,
       toSend,
       preparing: { items, turnaroundDays },
-      orders: handlerMoneyFrom(storeOrders(lines, storeId), money),
+      ...pageOfOrders(storeOrders(lines, storeId), lines, money, before),
     }),
   );
 }
@@ -175,9 +214,29 @@ export type SellerOrdersTabData = ReturnType<ReturnType<typeof sellerTabPart>["r
 export type StoreOrdersTabData = ReturnType<ReturnType<typeof storeTabPart>["read"]>;
 export type HandlerOrdersTabData = SellerOrdersTabData | StoreOrdersTabData;
 
-/** The Orders tab's statements for a batch, a seller's or a store's. */
-export function ordersTabPart(db: Database, handler: { ownerId: string }, now: number): Part<SellerOrdersTabData>;
-export function ordersTabPart(db: Database, handler: { storeId: string }, now: number): Part<StoreOrdersTabData>;
-export function ordersTabPart(db: Database, handler: OrdersTabHandler, now: number): Part<HandlerOrdersTabData> {
-  return "ownerId" in handler ? sellerTabPart(db, handler.ownerId, now) : storeTabPart(db, handler.storeId);
+/**
+ * The Orders tab's statements for a batch, a seller's or a store's; `before` (an order's id, from
+ * `?before=`) asks for the page of orders older than that order.
+ */
+export function ordersTabPart(
+  db: Database,
+  handler: { ownerId: string },
+  now: number,
+  before?: string | null,
+): Part<SellerOrdersTabData>;
+export function ordersTabPart(
+  db: Database,
+  handler: { storeId: string },
+  now: number,
+  before?: string | null,
+): Part<StoreOrdersTabData>;
+export function ordersTabPart(
+  db: Database,
+  handler: OrdersTabHandler,
+  now: number,
+  before: string | null = null,
+): Part<HandlerOrdersTabData> {
+  return "ownerId" in handler
+    ? sellerTabPart(db, handler.ownerId, now, before)
+    : storeTabPart(db, handler.storeId, before);
 }

@@ -193,9 +193,10 @@ function summaryPart(db: Database, ownerId: string) {
 
 /** Only the current tab's records. */
 /** Whose dashboard, which tab and page, and when. */
-type SellerView = { ownerId: string; tab: SellerTab; pageNumber: number; now: number };
+/** `before`: the Orders tab's cursor (readOrderCursor), null on its first page. */
+type SellerView = { ownerId: string; tab: SellerTab; pageNumber: number; now: number; before?: string | null };
 
-function tabPart(db: Database, { ownerId, tab, pageNumber, now }: SellerView) {
+function tabPart(db: Database, { ownerId, tab, pageNumber, now, before = null }: SellerView) {
   switch (tab) {
     case "products":
       return mapPart(rowsPart(sellerProductsQuery(db, ownerId, pageNumber)), (rows) => {
@@ -205,7 +206,7 @@ function tabPart(db: Database, { ownerId, tab, pageNumber, now }: SellerView) {
     case "notifications":
       return mapPart(rowsPart(priceRequestsQuery(db, ownerId)), (requests) => ({ tab, requests }) as const);
     case "orders":
-      return mapPart(ordersTabPart(db, { ownerId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
+      return mapPart(ordersTabPart(db, { ownerId }, now, before), (ordersTab) => ({ tab, ordersTab }) as const);
     case "upload": {
       const [brands, stores, suggestions] = uploadFormQueries(db, ownerId);
       return mapPart(

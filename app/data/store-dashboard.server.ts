@@ -107,9 +107,10 @@ function summaryPart(db: Database, storeId: string) {
 
 /** Only the current tab's records. */
 /** Whose dashboard, which tab and page, and when. */
-type StoreView = { storeId: string; tab: StoreTab; pageNumber: number; now: number };
+/** `before`: the Orders tab's cursor (readOrderCursor), null on its first page. */
+type StoreView = { storeId: string; tab: StoreTab; pageNumber: number; now: number; before?: string | null };
 
-function tabPart(db: Database, { storeId, tab, pageNumber, now }: StoreView) {
+function tabPart(db: Database, { storeId, tab, pageNumber, now, before = null }: StoreView) {
   switch (tab) {
     case "overview":
     case "settings":
@@ -122,7 +123,7 @@ function tabPart(db: Database, { storeId, tab, pageNumber, now }: StoreView) {
         return { tab, products, hasNext, page: pageNumber } as const;
       });
     case "orders":
-      return mapPart(ordersTabPart(db, { storeId }, now), (ordersTab) => ({ tab, ordersTab }) as const);
+      return mapPart(ordersTabPart(db, { storeId }, now, before), (ordersTab) => ({ tab, ordersTab }) as const);
   }
 }
 

@@ -14,6 +14,15 @@ export function readPage(url: URL | string) {
   return Number.isInteger(value) && value >= 1 && value <= 100_000 ? value : 1;
 }
 
+/**
+ * A list's cursor from `?before=`: the id of the last order of the page before (the Orders tabs,
+ * decision 0108). Anything but an order id is no cursor: the first page.
+ */
+export function readOrderCursor(url: URL | string) {
+  const value = new URL(url, "http://x").searchParams.get("before");
+  return value !== null && /^order_[0-9A-Za-z_-]{1,60}$/.test(value) ? value : null;
+}
+
 /** The keys of a table of labels, in order: a list of choices written once, with its labels. */
 export function keysOf<const L extends Record<string, string>>(labels: L): readonly (keyof L & string)[] {
   return Object.keys(labels) as (keyof L & string)[];

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { database } from "../../app/data/db.server";
 import { sellerCountQueries } from "../../app/data/seller.server";
-import { ordersTabPart, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
+import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
 import { ownerEarningsPart, storeRevenuePart } from "../../app/data/finance.server";
 import { itemsBeingPrepared } from "../../app/data/renting.server";
 import { adminProductsPart } from "../../app/data/admin-products.server";
@@ -60,6 +60,18 @@ describe("the seller's and the store's dashboards read their own rows from an in
       const text = await planOf(statement);
       expect(text).not.toMatch(/MULTI-INDEX OR|SCAN (products|orders|order_items|transactions|payments)\b/);
     }
+  });
+
+  it("a page of older orders (decision 0108) is a range of the same indexes: the seller's and the store's", async () => {
+    const seller = await planOf(sellerOrderLinesQuery(db, "u", "order_X"));
+    expect(seller).toMatch(/order_items USING INDEX order_items_owner_idx \(owner_id=\? AND created_at<\?\)/);
+    const store = await planOf(storeOrderLinesQuery(db, "s", "order_X"));
+    expect(store).toMatch(
+      /COVERING INDEX order_items_handler_created_idx \(handler=\? AND seller_id=\? AND created_at<\?\)/,
+    );
+    for (const part of [ordersTabPart(db, { storeId: "s" }, Date.now(), "order_X"), ordersTabPart(db, { ownerId: "u" }, Date.now(), "order_X")])
+      for (const statement of statementsOf(part))
+        expect(await planOf(statement)).not.toMatch(/MULTI-INDEX OR|SCAN (products|orders|order_items|transactions|payments)\b/);
   });
 
   it("a seller's lines in a status (rentals out, orders to send, returns to check) are searched by owner and status", async () => {

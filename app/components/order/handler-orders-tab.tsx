@@ -1,4 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
 import type { ShipFormResult } from "../../domain/shipping";
 import { EmptyState, Panel } from "../kit/panel";
 import { BeingPrepared } from "./being-prepared";
@@ -17,6 +18,10 @@ export interface HandlerOrdersTabData {
   toSend: ComponentProps<typeof ToSend>["orders"];
   preparing: { items: ComponentProps<typeof BeingPrepared>["items"]; turnaroundDays: number };
   orders: unknown[];
+  /** The cursor of the page of older orders, when there are (decision 0108). */
+  older: string | null;
+  /** Whether this page is not the newest. */
+  newer: boolean;
 }
 
 /** What both dashboards pass on to their Orders tab; `result` is what the tab's last form answered. */
@@ -25,6 +30,8 @@ export interface OrdersTabProps {
   now: number;
   zone: string | null;
   action: string;
+  /** The address of a page of orders: the newest (null), or those older than an order. */
+  pageHref: (before: string | null) => string;
   result?: object;
 }
 
@@ -34,6 +41,7 @@ export function HandlerOrdersTab({
   now,
   zone,
   action,
+  pageHref,
   result,
   empty,
   list,
@@ -61,7 +69,25 @@ export function HandlerOrdersTab({
       />
       <BeingPrepared {...tab.preparing} zone={zone} action={action} error={preparingError} />
       {children}
-      <Panel title="Orders">{tab.orders.length === 0 ? <EmptyState>{empty}</EmptyState> : list}</Panel>
+      <Panel title="Orders">
+        {tab.orders.length === 0 ? <EmptyState>{tab.newer ? "No older orders." : empty}</EmptyState> : list}
+        {tab.newer || tab.older ? (
+          <nav aria-label="Pages of orders" className="mt-4 flex items-center justify-between text-sm">
+            {tab.newer ? (
+              <Link to={pageHref(null)} className="text-brand underline">
+                Newest orders
+              </Link>
+            ) : (
+              <span />
+            )}
+            {tab.older ? (
+              <Link to={pageHref(tab.older)} className="text-brand underline">
+                Older orders
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
+      </Panel>
     </>
   );
 }

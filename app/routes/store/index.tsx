@@ -7,7 +7,7 @@ import { splitStoreDescription } from "../../data/profiles.server";
 import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-address";
 import { readIntent } from "../../domain/intents";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
-import { readPage, readTab } from "../../domain/tabs";
+import { readOrderCursor, readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { storeInbox } from "../../data/inbox.server";
 import { EmptyState, Panel } from "../../components/kit/panel";
@@ -59,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // payouts (decision 0073) and its payout account. Beside it, on the overview, its conversations
   // with shoppers (issue 26).
   const [[dashboard, [views, owed, account]], conversations] = await Promise.all([
-    storeDashboard(app.db, { storeId: store.id, tab, pageNumber: readPage(url), now }, [
+    storeDashboard(app.db, { storeId: store.id, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) }, [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
       payeeAccountPart(app.db, payee),
@@ -297,6 +297,7 @@ export default function StoreDashboardPage({ loaderData, actionData }: Route.Com
           now={now}
           zone={zone}
           action={here}
+          pageHref={(before) => storeHref("orders", storeParam, before ? { before } : {})}
           result={result}
         />
       ) : null}

@@ -7,7 +7,7 @@ import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
 import { uploadBodyLimit } from "../../domain/uploads";
 import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
-import { readPage, readTab } from "../../domain/tabs";
+import { readOrderCursor, readPage, readTab } from "../../domain/tabs";
 import { formatGBP } from "../../domain/money";
 import { SvgBarChart } from "../../components/kit/svg-bar-chart";
 import { EmptyState, Panel } from "../../components/kit/panel";
@@ -55,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // after earlier payouts (decision 0073), their payout account and return address.
   const [dashboard, [views, owed, account, returnAddress]] = await sellerDashboard(
     app.db,
-    { ownerId: user.id, tab, pageNumber: readPage(url), now },
+    { ownerId: user.id, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) },
     [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
@@ -286,6 +286,7 @@ export default function Page({ loaderData, actionData }: Route.ComponentProps) {
           now={now}
           zone={zone}
           action="/vendor?tab=orders"
+          pageHref={(before) => (before ? `/vendor?tab=orders&before=${before}` : "/vendor?tab=orders")}
           result={result}
         />
       ) : null}
