@@ -3,6 +3,7 @@
 // the visit (no expiry: it ends with the browser session) keeps them on the next listings.
 import { safeRedirect } from "./safe-redirect";
 import { ONE_SIZE, SIZE_SYSTEMS, type SizeSystemId } from "./sizes";
+import { cookieValue } from "./cookies";
 
 /** The systems a shopper saves a size for ('One size' needs no choosing). */
 export const MY_SIZE_SYSTEMS = ["women", "men", "children", "shoes"] as const satisfies readonly SizeSystemId[];
@@ -68,7 +69,7 @@ export const encodeSizesCookie = (sizes: readonly string[]) => encodeURIComponen
 
 /** The sizes a cookie header keeps for the visit, or null when 'Show my sizes' is off. */
 export function sizesFromCookie(cookieHeader: string | null): string[] | null {
-  const raw = new RegExp(`(?:^|;\\s*)${MY_SIZES_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")?.[1];
+  const raw = cookieValue(cookieHeader, MY_SIZES_COOKIE);
   if (!raw) return null;
   try {
     const all = new Set(MY_SIZE_SYSTEMS.flatMap((s) => SIZE_SYSTEMS[s].sizes));

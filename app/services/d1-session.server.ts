@@ -1,3 +1,5 @@
+import { cookieValue } from "../domain/cookies";
+
 // Reads through D1's Sessions API (issue 17, item 4; docs/decisions/0037-d1-sessions.md). With
 // global read replicas a query may be answered by a copy of the database near the visitor, which
 // can lag the primary. A session pins the consistency a request needs:
@@ -13,9 +15,7 @@ export const BOOKMARK_COOKIE = "cl_d1";
 const BOOKMARK = /^[0-9a-f]{1,64}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
 export function readBookmark(request: Request): string | null {
-  const cookie = request.headers.get("cookie");
-  if (!cookie?.includes(BOOKMARK_COOKIE)) return null;
-  const value = new RegExp(`(?:^|;\\s*)${BOOKMARK_COOKIE}=([^;]*)`).exec(cookie)?.[1];
+  const value = cookieValue(request.headers.get("cookie"), BOOKMARK_COOKIE);
   return value && value.length <= 300 && BOOKMARK.test(value) ? value : null;
 }
 

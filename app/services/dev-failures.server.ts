@@ -2,6 +2,7 @@ import type { AppConfig } from "../env.server";
 import { failingD1 } from "../data/db.server";
 import { isLoopbackAddress } from "../domain/client-address";
 import { clientIp } from "./rate-limit.server";
+import { cookieValue } from "../domain/cookies";
 
 // Development's storage-failure switch (issue 41 item 8; decision 0072), for the browser tests
 // and for anyone who wants to see the site's 503 page: a cookie, honoured only when the Worker
@@ -16,13 +17,8 @@ export type DevFailure = (typeof CHOICES)[number];
 /** The failure this request asks for, or null (outside development or loopback, always null). */
 export function devFailure(request: Request, config: Pick<AppConfig, "isDev">): DevFailure | null {
   if (!config.isDev) return null;
-  const cookie = request.headers.get("cookie");
-  if (!cookie?.includes(DEV_FAIL_COOKIE)) return null;
-  if (!isLoopbackAddress(clientIp(request))) return null;
-  const value = cookie
-    .split(";")
-    .map((part) => part.trim().split("="))
-    .find(([name]) => name === DEV_FAIL_COOKIE)?.[1];
+  const value = cookieValue(request.headers.get("cookie"), DEV_FAIL_COOKIE);
+  if (value === undefined || !isLoopbackAddress(clientIp(request))) return null;
   return (CHOICES as readonly string[]).includes(value ?? "") ? (value as DevFailure) : null;
 }
 

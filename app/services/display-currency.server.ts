@@ -1,4 +1,5 @@
 import { currencyForCountry, readCurrency, type DisplayCurrency } from "../domain/currency";
+import { cookieValue } from "../domain/cookies";
 
 // Which currency a request's prices show in (issue 45, item 1; decision 0084): the visitor's
 // choice (the cl_currency cookie; a signed-in shopper's saved choice is put in it when they sign
@@ -13,7 +14,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The currency the visitor chose in their cookie, or null (none, or not one we show). */
 export function chosenCurrency(cookieHeader: string | null): DisplayCurrency | null {
-  const value = new RegExp(`(?:^|;\\s*)${CURRENCY_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")?.[1];
+  const value = cookieValue(cookieHeader, CURRENCY_COOKIE);
   return value ? readCurrency(decodeURIComponent(value)) : null;
 }
 

@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or } from "drizzle-orm";
 import { users } from "../../db/schema";
 import type { Database } from "../data/db.server";
 import { validTimeZone } from "../domain/dates";
+import { cookieValue } from "../domain/cookies";
 
 // The reader's time zone (issue 45 item 6; decision 0087): the browser's own, which a one-line
 // script keeps in the `closetloop_tz` cookie (app/components/time-zone-script.tsx), else the
@@ -12,11 +13,10 @@ import { validTimeZone } from "../domain/dates";
 export const TIME_ZONE_COOKIE = "closetloop_tz";
 
 function cookieZone(request: { headers: Headers }) {
-  const header = request.headers.get("cookie") ?? "";
-  const match = header.match(/(?:^|;\s*)closetloop_tz=([^;]{1,80})/);
-  if (!match) return null;
+  const value = cookieValue(request.headers.get("cookie"), TIME_ZONE_COOKIE);
+  if (!value || value.length > 80) return null;
   try {
-    return validTimeZone(decodeURIComponent(match[1]!));
+    return validTimeZone(decodeURIComponent(value));
   } catch {
     return null;
   }

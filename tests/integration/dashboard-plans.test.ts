@@ -69,9 +69,14 @@ describe("the seller's and the store's dashboards read their own rows from an in
     expect(store).toMatch(
       /COVERING INDEX order_items_handler_created_idx \(handler=\? AND seller_id=\? AND created_at<\?\)/,
     );
-    for (const part of [ordersTabPart(db, { storeId: "s" }, Date.now(), "order_X"), ordersTabPart(db, { ownerId: "u" }, Date.now(), "order_X")])
+    for (const part of [
+      ordersTabPart(db, { storeId: "s" }, Date.now(), "order_X"),
+      ordersTabPart(db, { ownerId: "u" }, Date.now(), "order_X"),
+    ])
       for (const statement of statementsOf(part))
-        expect(await planOf(statement)).not.toMatch(/MULTI-INDEX OR|SCAN (products|orders|order_items|transactions|payments)\b/);
+        expect(await planOf(statement)).not.toMatch(
+          /MULTI-INDEX OR|SCAN (products|orders|order_items|transactions|payments)\b/,
+        );
   });
 
   it("a seller's lines in a status (rentals out, orders to send, returns to check) are searched by owner and status", async () => {

@@ -46,8 +46,9 @@ const linkTo = (html: string, text: string) => html.match(new RegExp(`<a [^>]*hr
 describe("the Orders tabs, a page at a time", () => {
   it("a seller sees a page of orders, then the older ones; the order placed in the same millisecond is on exactly one page", async () => {
     const vendor = await signedInBrowser("vendor");
-    const products = [];
-    for (let i = 0; i < PAGE + 3; i++) products.push(await createProduct(vendor.id, { name: `Paged order ${run} ${i}` }));
+    const products: { id: string }[] = [];
+    for (let i = 0; i < PAGE + 3; i++)
+      products.push(await createProduct(vendor.id, { name: `Paged order ${run} ${i}` }));
     const ids = await orders((i) => ({ productId: products[i]!.id, handler: "vendor", sellerId: vendor.id }));
 
     const first = await (await vendor.browser.fetch("/vendor?tab=orders")).text();
@@ -73,8 +74,9 @@ describe("the Orders tabs, a page at a time", () => {
   it("a store's Orders tab pages its concierge orders the same way", async () => {
     const store = await storeOwner();
     const seller = await createUser();
-    const products = [];
-    for (let i = 0; i < PAGE + 3; i++) products.push(await createProduct(seller.id, { name: `Store order ${run} ${i}` }));
+    const products: { id: string }[] = [];
+    for (let i = 0; i < PAGE + 3; i++)
+      products.push(await createProduct(seller.id, { name: `Store order ${run} ${i}` }));
     const ids = await orders((i) => ({ productId: products[i]!.id, handler: "store", sellerId: store.storeId }));
 
     const first = await (await store.browser.fetch("/store?tab=orders")).text();
