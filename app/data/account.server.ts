@@ -9,6 +9,7 @@ import { ordersMoney } from "./order-money.server";
 import type { Database } from "./db.server";
 import { aliasedOrNull } from "./columns.server";
 import { newestFirst, readOnePage } from "./paging.server";
+import { batchParts } from "./parts.server";
 
 // What the account page reads and writes (seller-store-admin.md §2, §7 Account). Every query
 // names its user in the WHERE clause: a user reads and changes only their own records.
@@ -178,8 +179,13 @@ export interface OrderViewer {
  * not see it (ownership is part of the WHERE clause): one D1 trip.
  */
 export async function orderDetail(db: Database, orderId: string, viewer: OrderViewer) {
+  return (await batchParts(db, [orderDetailPart(db, orderId, viewer)] as const))[0];
+}
+
+/** `orderDetail`'s statements as a part of a batch (the order page reads the rest beside them). */
+export function orderDetailPart(db: Database, orderId: string, viewer: OrderViewer) {
   const mayView = viewer.staff ? eq(orders.id, orderId) : and(eq(orders.id, orderId), eq(orders.userId, viewer.id));
-  const [orderRows, itemRows, historyRows] = await db.batch([
+  const statements = [
     db
       .select({
         id: orders.id,
@@ -258,11 +264,18 @@ export async function orderDetail(db: Database, orderId: string, viewer: OrderVi
       .innerJoin(orders, eq(orders.id, orderStatusHistory.orderId))
       .where(and(eq(orderStatusHistory.orderId, orderId), mayView))
       .orderBy(asc(orderStatusHistory.createdAt), asc(sql`${orderStatusHistory}.rowid`)),
-  ]);
-  const order = orderRows[0];
-  if (!order) return null;
-  const items = itemRows.map(({ image, ...item }) => ({ ...item, image: image?.[0] ?? null }));
-  return { ...order, items, history: historyRows };
+  ] as const;
+  type Rows<I extends number> = Awaited<(typeof statements)[I]>;
+  return {
+    statements: [...statements],
+    read: (rows: unknown[][]) => {
+      const [orderRows, itemRows, historyRows] = rows as [Rows<0>, Rows<1>, Rows<2>];
+      const order = orderRows[0];
+      if (!order) return null;
+      const items = itemRows.map(({ image, ...item }) => ({ ...item, image: image?.[0] ?? null }));
+      return { ...order, items, history: historyRows };
+    },
+  };
 }
 
 export type OrderDetail = NonNullable<Awaited<ReturnType<typeof orderDetail>>>;

@@ -231,9 +231,23 @@ export function claimStaff(db: Database) {
     );
 }
 
-/** What the order page needs to offer 'Report a problem' per item: its window facts and its claims. */
-export function orderClaimFacts(db: Database, orderId: string) {
-  return db.batch([
+/**
+ * What the order page needs to offer 'Report a problem' per item, as a part of its batch: each
+ * line's window facts, and the order's claims.
+ */
+export function orderClaimFactsPart(db: Database, orderId: string) {
+  const statements = orderClaimFactsStatements(db, orderId);
+  type Rows<I extends number> = Awaited<(typeof statements)[I]>;
+  return {
+    statements: [...statements],
+    read: (rows: unknown[][]) => rows as [Rows<0>, Rows<1>],
+  };
+}
+
+export type OrderClaimFacts = ReturnType<ReturnType<typeof orderClaimFactsPart>["read"]>;
+
+function orderClaimFactsStatements(db: Database, orderId: string) {
+  return [
     db
       .select({
         id: orderItems.id,
@@ -261,5 +275,5 @@ export function orderClaimFacts(db: Database, orderId: string) {
       })
       .from(claims)
       .where(eq(claims.orderId, orderId)),
-  ]);
+  ] as const;
 }

@@ -4,6 +4,7 @@ import { orders, shippingLabels, trackingEvents } from "../../db/schema";
 import type { PostalAddress } from "../domain/postal-address";
 import type { TrackingStatus } from "../domain/tracking";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, rowsPart } from "./parts.server";
 
 export type LabelRow = typeof shippingLabels.$inferSelect;
 export type Direction = "outbound" | "return";
@@ -164,9 +165,15 @@ export async function recordTrackingEvent(
   return inserted.length > 0;
 }
 
-/** An order's ready labels with their tracking, for its shopper's page. The order's own shopper only (in the WHERE). */
-export async function parcelsOfOrder(db: Database, orderId: string, userId: string) {
-  const labels = await db
+/**
+ * An order's ready labels with their tracking, for its page, as a part of the page's batch: the
+ * labels, and their events found by the same conditions in a subquery, so both are read at once.
+ * The page reads the order in the same batch with who may see it in its WHERE (orderDetailPart),
+ * and shows nothing of an order it did not find.
+ */
+export function parcelsOfOrderPart(db: Database, orderId: string) {
+  const ready = and(eq(shippingLabels.orderId, orderId), eq(shippingLabels.status, "ready"));
+  const labels = db
     .select({
       id: shippingLabels.id,
       direction: shippingLabels.direction,
@@ -178,20 +185,15 @@ export async function parcelsOfOrder(db: Database, orderId: string, userId: stri
       claimId: shippingLabels.claimId,
     })
     .from(shippingLabels)
-    .innerJoin(orders, eq(orders.id, shippingLabels.orderId))
-    .where(and(eq(shippingLabels.orderId, orderId), eq(orders.userId, userId), eq(shippingLabels.status, "ready")))
+    .where(ready)
     .orderBy(asc(shippingLabels.createdAt), asc(shippingLabels.direction));
-  if (labels.length === 0) return [];
-  const events = await db
+  const events = db
     .select({ labelId: trackingEvents.labelId, status: trackingEvents.status, occurredAt: trackingEvents.occurredAt })
     .from(trackingEvents)
-    .where(
-      inArray(
-        trackingEvents.labelId,
-        labels.map((l) => l.id),
-      ),
-    );
-  return labels.map((label) => ({ ...label, events: events.filter((e) => e.labelId === label.id) }));
+    .where(inArray(trackingEvents.labelId, db.select({ id: shippingLabels.id }).from(shippingLabels).where(ready)));
+  return mapPart(partsOf([rowsPart(labels), rowsPart(events)] as const), ([labelRows, eventRows]) =>
+    labelRows.map((label) => ({ ...label, events: eventRows.filter((e) => e.labelId === label.id) })),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { inArray, type SQLWrapper } from "drizzle-orm";
 import { orderItems, orders, payments, transactions } from "../../db/schema";
 import { orderMoney, type MoneyInput, type OrderMoney } from "../domain/order-money";
 import type { Database } from "./db.server";
-import { batchParts, type Part } from "./parts.server";
+import { batchParts, mapPart, type Part } from "./parts.server";
 
 // The rows behind one order's money (app/domain/order-money.ts): the order, its items, its
 // transactions and its payment calls, for any number of orders in one batch of four statements
@@ -114,9 +114,12 @@ export async function ordersMoney(
   return result;
 }
 
-/** One order's money, or null when it does not exist. */
-export async function orderMoneyOf(db: Database, orderId: string, onlyItems?: ReadonlySet<string>) {
-  return (await ordersMoney(db, [orderId], onlyItems)).get(orderId) ?? null;
+/** One order's money as a part of a batch (the order page's), or null when it does not exist. */
+export function orderMoneyPart(db: Database, orderId: string): Part<OrderMoney | null> {
+  return mapPart(moneyPart(db, [orderId]), (inputs) => {
+    const input = inputs.get(orderId);
+    return input ? orderMoney(input) : null;
+  });
 }
 
 /**

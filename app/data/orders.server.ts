@@ -19,6 +19,7 @@ import type { HeldReservation } from "../domain/alerts";
 import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import { priceNote } from "../domain/price-notes";
 import type { Database } from "./db.server";
+import { mapPart, rowsPart } from "./parts.server";
 import { priceForShopper } from "./basket-pricing.server";
 
 /**
@@ -26,6 +27,15 @@ import { priceForShopper } from "./basket-pricing.server";
  * (its session, address and when the reservation ends) and its saved card; undefined when no such order.
  */
 export function orderPayment(db: Database, id: string) {
+  return orderPaymentQuery(db, id).get();
+}
+
+/** `orderPayment` as a part of a batch. */
+export function orderPaymentPart(db: Database, id: string) {
+  return mapPart(rowsPart(orderPaymentQuery(db, id)), (rows) => rows[0]);
+}
+
+function orderPaymentQuery(db: Database, id: string) {
   return db
     .select({
       id: orders.id,
@@ -39,8 +49,7 @@ export function orderPayment(db: Database, id: string) {
       paidAt: orders.paidAt,
     })
     .from(orders)
-    .where(eq(orders.id, id))
-    .get();
+    .where(eq(orders.id, id));
 }
 
 /** The addresses of the shopper's latest order: their next checkout starts from them (decision 0068). */

@@ -4,7 +4,7 @@ import {
   closeClaimWindow,
   insertClaim,
   moveClaim,
-  orderClaimFacts,
+  type OrderClaimFacts,
   overdueClaims,
   type ClaimableRow,
   type ClaimRow,
@@ -139,9 +139,11 @@ export async function escalateOverdueClaims(app: ClaimServices, now: number) {
   return moved;
 }
 
-/** Per item of an order: what its shopper may do now under buyer protection, and its claims (the order page's part). */
-export async function orderClaimChoices(app: ClaimServices, orderId: string, now: number) {
-  const [items, claims] = await orderClaimFacts(app.db, orderId);
+/**
+ * Per item of an order: what its shopper may do now under buyer protection, and its claims (the
+ * order page's part), from its lines and claims as orderClaimFactsPart reads them in the page's batch.
+ */
+export function claimChoicesFrom([items, claims]: OrderClaimFacts, now: number) {
   return items.map((item) => {
     const mine = claims.filter((c) => c.orderItemId === item.id);
     const problem = mine.find((c) => c.kind === "problem") ?? null;
@@ -158,4 +160,4 @@ export async function orderClaimChoices(app: ClaimServices, orderId: string, now
     };
   });
 }
-export type OrderClaimChoice = Awaited<ReturnType<typeof orderClaimChoices>>[number];
+export type OrderClaimChoice = ReturnType<typeof claimChoicesFrom>[number];

@@ -1,26 +1,11 @@
 import { data } from "react-router";
-import { parcelsOfOrder } from "../data/labels.server";
-import type { Database } from "../data/db.server";
-import { shopperParcels } from "../domain/tracking";
 import type { LifecycleActor, LifecycleItem, LifecycleOrder } from "../data/order-lifecycle.server";
 import type { LifecycleServices } from "./order-lifecycle.server";
 import { getLabel } from "./shipping.server";
 import { redirectWithToast } from "./toast.server";
 
-// The pages' side of labels and tracking (issue 44; decision 0082): what an order page shows of
-// its parcels, and the 'Get a label' form of the sellers', stores' and staff's Orders tabs.
-
-/** An order's parcels for its page. The caller authorized the viewer for this order already. */
-export async function orderParcels(
-  db: Database,
-  order: {
-    id: string;
-    userId: string;
-    items: { id: string; name: string; type: "rental" | "purchase"; status: string }[];
-  },
-) {
-  return shopperParcels(await parcelsOfOrder(db, order.id, order.userId), order.items);
-}
+// The pages' side of labels and tracking (issue 44; decision 0082): the 'Get a label' form of the
+// sellers', stores' and staff's Orders tabs (an order page's parcels: parcelsOfOrderPart).
 
 /**
  * 'Get a label' (intent `get_label`): the label is bought and the items posted with it, then its

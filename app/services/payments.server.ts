@@ -4,6 +4,7 @@ import type { AppContext } from "../context";
 import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
 import { tellChargeFailed } from "./payment-failed-notice.server";
 import { localPaymentProvider } from "./payments-local.server";
+import { mapPart, rowsPart } from "../data/parts.server";
 
 // One payment interface (docs/decisions/0035-payments.md; DECISIONS.md: capture is outside the
 // first version, the seam is not). The app authorizes an order when it is placed, captures each
@@ -323,6 +324,15 @@ export async function captureDue(services: PaymentServices, now: number, orderId
 
 /** What an order's later charges still owe (a failed off-session charge): the 'Update your card' prompt. */
 export async function laterChargesOwed(db: PaymentServices["db"], orderId: string) {
+  return (await laterChargesOwedQuery(db, orderId).get())?.owed ?? 0;
+}
+
+/** `laterChargesOwed` as a part of a batch (the order page's). */
+export function laterChargesOwedPart(db: PaymentServices["db"], orderId: string) {
+  return mapPart(rowsPart(laterChargesOwedQuery(db, orderId)), (rows) => rows[0]?.owed ?? 0);
+}
+
+function laterChargesOwedQuery(db: PaymentServices["db"], orderId: string) {
   const failed = db
     .select({ one: sql`1` })
     .from(payments)
@@ -333,7 +343,7 @@ export async function laterChargesOwed(db: PaymentServices["db"], orderId: strin
         sql`${payments.status} = 'failed'`,
       ),
     );
-  const row = await db
+  return db
     .select({ owed: sql<number>`coalesce(sum(${transactions.grossAmount}), 0)` })
     .from(transactions)
     .where(
@@ -348,7 +358,5 @@ export async function laterChargesOwed(db: PaymentServices["db"], orderId: strin
         ]),
         exists(failed),
       ),
-    )
-    .get();
-  return row?.owed ?? 0;
+    );
 }

@@ -164,6 +164,31 @@ describe("D1 round trips of a conversation", () => {
   });
 });
 
+// The order page (issue 47): the sign-in, then one batch of the order (who may see it in its
+// WHERE), its money, payment, the charges it still owes, its claims and its parcels. Staff read it
+// the same way; someone else's order is a 404 from the same batch.
+describe("D1 round trips of an order page", () => {
+  it("reads an order page in two trips, for its shopper and for staff, and answers 404 to another shopper", async () => {
+    const vendor = await createUser();
+    const product = await createProduct(vendor.id, { name: `Trips Dress ${tag}`, buyingPrice: 9000 });
+    const shopper = await signedInBrowser("shopper");
+    const { orderId } = await placeOrder(shopper, [{ productId: product.id, option: "purchase" }]);
+    const staff = await signedInBrowser("admin");
+    // The shell's kept site settings, links and rates, as any earlier page leaves them.
+    await new Browser().fetch("/");
+    for (const reader of [shopper, staff]) {
+      const response = await reader.browser.fetch(`/account/orders/${orderId}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toContain(`Trips Dress ${tag}`);
+      expect(tripsOf(response)).toBe(2);
+    }
+    const other = await signedInBrowser("shopper");
+    const refused = await other.browser.fetch(`/account/orders/${orderId}`);
+    expect(refused.status).toBe(404);
+    expect(await refused.text()).not.toContain(`Trips Dress ${tag}`);
+  });
+});
+
 // Issue 47 item 3 for the admin tabs (decision 0106): every tab reads in one batch beside the
 // signed-in user's lookup, with records on every panel (an order paid and one to send, a return to
 // inspect, an item being prepared, a payment issue, requests, a payout, a suggestion, a reported

@@ -3,10 +3,10 @@ import { data, Link } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/order";
 import { appContext, requestState } from "../../context";
-import { orderPayment } from "../../data/orders.server";
+import { orderPaymentPart } from "../../data/orders.server";
 import { reservationEnded } from "../../domain/payment-timing";
-import { laterChargesOwed } from "../../services/payments.server";
-import { orderDetail } from "../../data/account.server";
+import { laterChargesOwedPart } from "../../services/payments.server";
+import { orderDetailPart } from "../../data/account.server";
 import { accountStatusVariant } from "../../domain/account";
 import { formatDeadline, formatLongDate, windowEndsText } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
@@ -20,15 +20,18 @@ import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { returnDestination } from "../../data/returns.server";
 import { dispatchBy, returnPostBy } from "../../domain/shipping";
-import { orderMoneyOf } from "../../data/order-money.server";
+import { orderMoneyPart } from "../../data/order-money.server";
+import { batchParts } from "../../data/parts.server";
+import { orderClaimFactsPart } from "../../data/claims.server";
+import { parcelsOfOrderPart } from "../../data/labels.server";
+import { shopperParcels } from "../../domain/tracking";
 import { showToast } from "../../components/toaster";
 import { Address, AwaitingPayment, History, ShopperActions } from "./order-parts";
 import { ItemLine, type OrderActionData } from "../../components/order/item-line";
 import { orderAction } from "../../services/order-actions.server";
 import { ReportProblemPart } from "../../components/order/report-problem";
-import { orderClaimChoices } from "../../services/claims.server";
+import { claimChoicesFrom } from "../../services/claims.server";
 import { ParcelTracking } from "../../components/order/parcel-tracking";
-import { orderParcels } from "../../services/labels-page.server";
 import { bundleNotes } from "../../domain/price-notes";
 import { BundleNotes } from "../../components/order/price-notes";
 
@@ -52,7 +55,17 @@ const notFound = () => data("Order not found", { status: 404 });
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
-  const order = await orderDetail(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) });
+  // The page in one D1 round trip (issue 47): the order, read only if this user may see it (the
+  // WHERE of orderDetailPart), and beside it what the page shows of it, by its id; none of that is
+  // shown when the order was not found.
+  const [order, orderMoney, pay, chargesOwedRead, claimFacts, parcelRows] = await batchParts(app.db, [
+    orderDetailPart(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) }),
+    orderMoneyPart(app.db, params.orderId),
+    orderPaymentPart(app.db, params.orderId),
+    laterChargesOwedPart(app.db, params.orderId),
+    orderClaimFactsPart(app.db, params.orderId),
+    parcelsOfOrderPart(app.db, params.orderId),
+  ] as const);
   if (!order) throw notFound();
   const now = Date.now();
   // Deadlines in the reader's own zone, named when it is not the UK's (issue 45 item 6).
@@ -89,7 +102,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       };
     }),
   );
-  const money = (await orderMoneyOf(app.db, order.id)) ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } };
+  const money = orderMoney ?? { lines: [], total: 0, pending: { charges: 0, refunds: 0 } };
   const isShopper = order.userId === user.id;
   // Checkout ends here (?placed=1): the order's page is its confirmation (issue 22).
   const placed = isShopper && new URL(request.url).searchParams.get("placed") === "1";
@@ -104,7 +117,6 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       }
     : null;
   // Checkout pays (decision 0055): until the provider's event confirms it, the order waits.
-  const pay = await orderPayment(app.db, order.id);
   const awaiting =
     order.status === "awaiting_payment"
       ? {
@@ -115,11 +127,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         }
       : null;
   const cardUpdated = isShopper && new URL(request.url).searchParams.get("card") === "updated";
-  const chargesOwed = isShopper ? await laterChargesOwed(app.db, order.id) : 0;
+  const chargesOwed = isShopper ? chargesOwedRead : 0;
   // Buyer protection (issue 43): a part of its own (app/components/order/report-problem.tsx).
-  const claimChoices = awaiting ? [] : await orderClaimChoices(app, order.id, now);
+  const claimChoices = awaiting ? [] : claimChoicesFrom(claimFacts, now);
   // Labels and tracking (issue 44): the parcels and the prepaid return label.
-  const parcels = await orderParcels(app.db, order);
+  const parcels = shopperParcels(parcelRows, order.items);
   return {
     order: { ...order, items },
     money,
