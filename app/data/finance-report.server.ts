@@ -158,7 +158,9 @@ export function financeOverviewPart(db: Database, period: FinancePeriod = ALL_TI
         .from(commissions)
         .innerJoin(transactions, eq(transactions.id, commissions.transactionId))
         .where(and(counted, within(commissions.calculatedAt, period)))
-        .groupBy(commissions.recipientType),
+        // `+`: grouped after the period is read from commissions_calculated_idx (migration 0080);
+        // grouped by the column itself, the planner walked every commission down the recipient index.
+        .groupBy(sql`+${commissions.recipientType}`),
     ),
     // What is paid and to pay: the platform's own commission rows are kept, not paid to anyone,
     // so they count among the payouts but not in these sums.
@@ -232,7 +234,9 @@ export function deliveryFeesOwed(db: Database, limit = FINANCE_LIST_SIZE) {
     })
     .from(orders)
     .where(
-      sql`${orders.deliveryFee} > 0 AND ${orders.status} != 'cancelled'
+      // The terms of orders_fee_uncollected_idx, written as it is (migration 0080): only the orders
+      // whose fee no capture has collected are read; the NOT EXISTS below stays the rule.
+      sql`${orders.deliveryFee} > 0 AND ${orders.feeCollectedAt} IS NULL AND ${orders.status} <> 'cancelled'
       AND EXISTS (SELECT 1 FROM order_items i WHERE i.order_id = ${orders.id} AND i.delivered_at IS NOT NULL)
       AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.idempotency_key = ${capture} AND p.status = 'succeeded')`,
     )

@@ -1,4 +1,4 @@
-import { and, eq, exists, gt, inArray, isNotNull, ne, notExists, sql } from "drizzle-orm";
+import { and, eq, exists, gt, inArray, isNotNull, notExists, sql } from "drizzle-orm";
 import { orderItems, orders, payments, transactions } from "../../db/schema";
 import type { AppContext } from "../context";
 import { chargeMoment, type ChargeKind } from "../domain/payment-timing";
@@ -227,8 +227,9 @@ async function deliveryFeesDue(services: PaymentServices, orderId?: string) {
     .where(
       and(
         orderId ? eq(orders.id, orderId) : undefined,
-        gt(orders.deliveryFee, 0),
-        ne(orders.status, "cancelled"),
+        // The terms of orders_fee_uncollected_idx, as it writes them (migration 0080): literals, not
+        // bound values, so the planner reads only the orders whose fee no capture has collected.
+        sql`${orders.deliveryFee} > 0 AND ${orders.feeCollectedAt} IS NULL AND ${orders.status} <> 'cancelled'`,
         exists(delivered),
         notExists(capturedAlready),
       ),

@@ -155,6 +155,8 @@ export const commissions = sqliteTable(
     index("commissions_unpaid_idx").on(t.payoutId, t.calculatedAt),
     // A store's revenue summed from the index (migration 0078).
     index("commissions_recipient_idx").on(t.recipientType, t.recipientId, t.transactionId, t.commissionAmount),
+    // A period's commissions, newest first, and their totals from the index (migration 0080).
+    index("commissions_calculated_idx").on(t.calculatedAt, t.id, t.recipientType, t.commissionAmount, t.transactionId),
   ],
 );
 

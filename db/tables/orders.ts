@@ -80,11 +80,17 @@ export const orders = sqliteTable(
     // The short reference people read out and type (migration 0056, decision 0076): checkout
     // sets it; a row written without one gets one from the trigger of migration 0056.
     reference: text("reference"),
+    // When the delivery fee's capture succeeded (migration 0080, decision 0109): set by the
+    // payments' triggers, so the orders that may still owe their fee are a partial index's few.
+    feeCollectedAt: integer("fee_collected_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
     uniqueIndex("orders_reference_unique").on(t.reference),
+    index("orders_fee_uncollected_idx")
+      .on(t.id)
+      .where(sql`${t.deliveryFee} > 0 AND ${t.feeCollectedAt} IS NULL AND ${t.status} <> 'cancelled'`),
     index("orders_user_created_idx").on(t.userId, t.createdAt),
     index("orders_payment_issue_idx")
       .on(t.paymentIssueAt)

@@ -6,7 +6,7 @@ import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../.
 import { ownerEarningsPart, storeRevenuePart } from "../../app/data/finance.server";
 import { itemsBeingPrepared } from "../../app/data/renting.server";
 import { adminProductsPart } from "../../app/data/admin-products.server";
-import { deliveryFeesOwed } from "../../app/data/finance-report.server";
+import { deliveryFeesOwed, financeOverviewPart } from "../../app/data/finance-report.server";
 import { createProduct, createUser } from "./factories";
 import { plan } from "./query-plan-helpers";
 
@@ -136,5 +136,47 @@ describe("admin's Products and Financial tabs at a year of orders (migration 007
       lines.join(" | "),
     ).toEqual([]);
     expect(lines.join(" | ")).toMatch(/payments_key_idx \(idempotency_key=\? AND status=\?\)/);
+    // Only the orders whose fee no capture collected are read (migration 0080), not every order.
+    expect(lines.join(" | ")).toMatch(/SCAN orders USING (COVERING )?INDEX orders_fee_uncollected_idx/);
+  });
+
+  it("a period's commissions, the latest and their totals, are read from their index by date (migration 0080)", async () => {
+    const period = { from: Date.now() - 90 * 86_400_000, to: Date.now() };
+    const [, commissionList, , , commissionTotals] = statementsOf(financeOverviewPart(db, period));
+    expect(await planOf(commissionList!)).toMatch(
+      /^SEARCH commissions USING INDEX commissions_calculated_idx \(calculated_at>\? AND calculated_at<\?\)/,
+    );
+    // Newest first down the index: nothing sorted afterwards.
+    expect(await planOf(commissionList!)).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+    expect(await planOf(commissionTotals!)).toMatch(
+      /SEARCH commissions USING COVERING INDEX commissions_calculated_idx \(calculated_at>\? AND calculated_at<\?\)/,
+    );
+  });
+
+  it("a delivery fee's succeeded capture marks its order collected, whoever writes the payment (migration 0080's triggers)", async () => {
+    const shopper = await createUser();
+    const orderId = `o_fee_${crypto.randomUUID().slice(0, 8)}`;
+    const at = Date.now();
+    await env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'delivered', 1000, 399, 1399, '{}', '{}', ?, ?)",
+    )
+      .bind(orderId, shopper.id, at, at)
+      .run();
+    const payment = (status: string, key: string, when: number) =>
+      env.DB.prepare(
+        "INSERT INTO payments (id, order_id, operation, amount, idempotency_key, provider, status, created_at) VALUES (?, ?, 'capture', 399, ?, 'local', ?, ?)",
+      ).bind(`pay_${crypto.randomUUID()}`, orderId, key, status, when);
+    const collectedAt = async () =>
+      (await env.DB.prepare("SELECT fee_collected_at AS at FROM orders WHERE id = ?")
+        .bind(orderId)
+        .first<{ at: number | null }>())!.at;
+    // A failed attempt and another order's key leave it owed; the fee's own success marks it, once.
+    await env.DB.batch([
+      payment("failed", `capture:delivery:${orderId}`, at + 1),
+      payment("succeeded", `capture:item:${orderId}`, at + 2),
+    ]);
+    expect(await collectedAt()).toBeNull();
+    await payment("succeeded", `capture:delivery:${orderId}`, at + 3).run();
+    expect(await collectedAt()).toBe(at + 3);
   });
 });
