@@ -7,7 +7,7 @@ import { ownerEarningsPart, storeRevenuePart } from "../../app/data/finance.serv
 import { itemsBeingPrepared } from "../../app/data/renting.server";
 import { adminProductsPart } from "../../app/data/admin-products.server";
 import { deliveryFeesOwed, financeOverviewPart } from "../../app/data/finance-report.server";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, insertSoldLine } from "./factories";
 import { plan } from "./query-plan-helpers";
 
 // The dashboards at 100,000 products and a year of orders (issue 47 item 3; decision 0107;
@@ -106,16 +106,17 @@ describe("a store's lines, found in two indexes, are the ones it always listed",
       [`o_managed_${stamp}`, managed.id, "vendor", seller.id, stamp - 2000],
       [`o_elsewhere_${stamp}`, elsewhere.id, "vendor", seller.id, stamp - 1000],
     ] as const;
-    for (const [orderId, productId, handler, sellerId, at] of lines) {
-      await env.DB.batch([
-        env.DB.prepare(
-          "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'completed', 1000, 399, 1399, '{}', '{}', ?, ?)",
-        ).bind(orderId, shopper.id, at, at),
-        env.DB.prepare(
-          "INSERT INTO order_items (id, order_id, product_id, name, type, price, seller_id, handler, status, created_at) VALUES (?, ?, ?, 'Line', 'purchase', 1000, ?, ?, 'completed', ?)",
-        ).bind(`i_${orderId}`, orderId, productId, sellerId, handler, at),
-      ]);
-    }
+    for (const [id, productId, handler, sellerId, at] of lines)
+      await insertSoldLine({
+        id,
+        userId: shopper.id,
+        productId,
+        status: "completed",
+        at,
+        handler,
+        sellerId,
+        deliveryFee: 399,
+      });
     const listed = await storeOrderLinesQuery(db, storeId);
     expect(listed.map((l) => l.orderId)).toEqual([`o_managed_${stamp}`, `o_handled_${stamp}`]);
   });
@@ -157,11 +158,15 @@ describe("admin's Products and Financial tabs at a year of orders (migration 007
     const shopper = await createUser();
     const orderId = `o_fee_${crypto.randomUUID().slice(0, 8)}`;
     const at = Date.now();
-    await env.DB.prepare(
-      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'delivered', 1000, 399, 1399, '{}', '{}', ?, ?)",
-    )
-      .bind(orderId, shopper.id, at, at)
-      .run();
+    const item = await createProduct((await createUser()).id);
+    await insertSoldLine({
+      id: orderId,
+      userId: shopper.id,
+      productId: item.id,
+      status: "delivered",
+      at,
+      deliveryFee: 399,
+    });
     const payment = (status: string, key: string, when: number) =>
       env.DB.prepare(
         "INSERT INTO payments (id, order_id, operation, amount, idempotency_key, provider, status, created_at) VALUES (?, ?, 'capture', 399, ?, 'local', ?, ?)",

@@ -107,6 +107,39 @@ export async function createProduct(
   return product;
 }
 
+/**
+ * An order of one £10 line written as it stands (no checkout, no money rows): for what reads orders
+ * and lines alone (lists, pages of them, query plans). The line has the order's status and time.
+ */
+export async function insertSoldLine(order: {
+  id: string;
+  userId: string;
+  productId: string;
+  status: string;
+  at: number;
+  handler?: "vendor" | "store";
+  sellerId?: string | null;
+  deliveryFee?: number;
+}) {
+  const fee = order.deliveryFee ?? 0;
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, ?, 1000, ?, ?, '{}', '{}', ?, ?)",
+    ).bind(order.id, order.userId, order.status, fee, 1000 + fee, order.at, order.at),
+    env.DB.prepare(
+      "INSERT INTO order_items (id, order_id, product_id, name, type, price, status, handler, seller_id, created_at) VALUES (?, ?, ?, 'Sold item', 'purchase', 1000, ?, ?, ?, ?)",
+    ).bind(
+      `item_${order.id}`,
+      order.id,
+      order.productId,
+      order.status,
+      order.handler ?? "vendor",
+      order.sellerId ?? null,
+      order.at,
+    ),
+  ]);
+}
+
 /** Polls until `check` returns a value (the queue consumer runs asynchronously). */
 export async function eventually<T>(check: () => Promise<T | null | undefined>, timeoutMs = 8000): Promise<T> {
   const started = Date.now();

@@ -1,6 +1,5 @@
-import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, insertSoldLine } from "./factories";
 import { signedInBrowser } from "./actors";
 import { shownReference } from "./orders";
 import { storeOwner } from "./store-helpers";
@@ -13,22 +12,16 @@ import { HANDLER_ORDERS_SHOWN as PAGE } from "../../app/data/handler-orders-tab.
 const run = crypto.randomUUID().slice(0, 8).toUpperCase();
 
 /** A page and 3 more orders of one line each, newest first; the last of the page and the next placed in the same millisecond. */
-async function orders(line: (i: number) => { productId: string; handler: string; sellerId: string | null }) {
+async function orders(
+  line: (i: number) => { productId: string; handler: "vendor" | "store"; sellerId: string | null },
+) {
   const shopper = await createUser();
   const base = Date.now() - 60_000;
   const ids: string[] = [];
   for (let i = 0; i < PAGE + 3; i++) {
     const id = `order_${run}_${line(0).handler}_${String(i).padStart(2, "0")}`;
     const at = base - (i === PAGE ? PAGE - 1 : i) * 1000;
-    const { productId, handler, sellerId } = line(i);
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO orders (id, user_id, status, subtotal_amount, delivery_fee, total_amount, billing_address, shipping_address, created_at, updated_at) VALUES (?, ?, 'delivered', 1000, 0, 1000, '{}', '{}', ?, ?)",
-      ).bind(id, shopper.id, at, at),
-      env.DB.prepare(
-        "INSERT INTO order_items (id, order_id, product_id, name, type, price, status, handler, seller_id, created_at) VALUES (?, ?, ?, 'Sold item', 'purchase', 1000, 'delivered', ?, ?, ?)",
-      ).bind(`item_${id}`, id, productId, handler, sellerId, at),
-    ]);
+    await insertSoldLine({ id, userId: shopper.id, status: "delivered", at, ...line(i) });
     ids.push(id);
   }
   return ids;
