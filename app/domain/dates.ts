@@ -130,6 +130,20 @@ function formatter(zone: string, style: WhenStyle) {
 /** A moment as the reader reads it in their zone (an unknown zone reads as the UK's). */
 export function formatWhen(ms: number, zone: string | null | undefined, style: WhenStyle): string {
   const tz = validTimeZone(zone) ?? DEFAULT_TIME_ZONE;
+  // The same moments come back at every request (a conversation's messages, a dashboard's rows):
+  // each text is kept per isolate, up to a few thousand at once (Intl's format was 2–3% of a
+  // conversation page's CPU).
+  const key = `${ms}|${tz}|${style}`;
+  const known = formatted.get(key);
+  if (known !== undefined) return known;
+  if (formatted.size >= 4000) formatted.clear();
+  const text = formatWhenOf(ms, tz, style);
+  formatted.set(key, text);
+  return text;
+}
+const formatted = new Map<string, string>();
+
+function formatWhenOf(ms: number, tz: string, style: WhenStyle): string {
   const text = formatter(tz, style)
     .format(ms)
     .replace(/^(\w+),/, "$1")
