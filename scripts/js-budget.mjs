@@ -5,7 +5,7 @@
 // manifest entries of its own routes and never loads the full manifest file, so that is what is
 // counted: a new route elsewhere in the app costs a shopping page nothing.
 // Fails when a shopper's page exceeds 130 kB or a dashboard page (seller, store, account,
-// admin, development) exceeds 153 kB (decision 0096; the issue's goal is 115 and 140). Then it checks the Worker as Cloudflare would take it
+// admin, development) exceeds 154 kB (decisions 0096 and 0108; the issue's goal is 115 and 140). Then it checks the Worker as Cloudflare would take it
 // (scripts/worker-size.mjs): its compressed size against the platform's limit, and its startup.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,7 +14,8 @@ import { checkWorker } from "./worker-size.mjs";
 
 const CLIENT = path.resolve("build/client");
 const SHOPPER_LIMIT = 130;
-const DASHBOARD_LIMIT = 153;
+// 153 until the Orders tabs' page links (decision 0108) took the seller dashboard to 153.1 kB.
+const DASHBOARD_LIMIT = 154;
 const DASHBOARD = /^routes\/(vendor|store\/(index|product-edit|bundle-discounts|parts)|account|admin|areas|dev)\b/;
 const KB = 1000;
 
