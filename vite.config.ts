@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
 // cookie banner, toasts, the currency picker and the price formatter every price shares): a single
@@ -23,6 +24,8 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    // React's server build measures its chunks without the Buffer polyfill (decision 0110).
+    reactChunkBytes(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
