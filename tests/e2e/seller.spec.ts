@@ -120,3 +120,28 @@ test("the vendor answers a store's price-change request", async ({ page }, info)
   await expect(answered).toContainText("accepted");
   await expect(answered).toContainText(`(now ${suggested})`);
 });
+
+// Decision 0108: the Orders tab shows 15 orders a page; 'Older orders' and 'Newest orders' are
+// plain links. The demo vendor has more than a page of orders (the seed's 19 and the tests' own).
+test("the seller's Orders tab shows a page of 15 orders, then the older ones, then the newest again", async ({
+  page,
+}) => {
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=orders");
+  const orders = page.getByTestId("seller-order");
+  await expect(orders).toHaveCount(15);
+  // 'Order #REF · 2 days ago': the newest order's reference.
+  const newest = (await orders.first().locator("p").first().textContent())!.split(" ·")[0]!.trim();
+  expect(newest).toMatch(/^Order #\w+$/);
+  const pages = page.getByRole("navigation", { name: "Pages of orders" });
+  await expect(pages.getByRole("link", { name: "Newest orders" })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Older orders" }).click();
+  await expect(page).toHaveURL(/\/vendor\?tab=orders&before=order_\w+$/);
+  await expect(pages.getByRole("link", { name: "Newest orders" })).toBeVisible();
+  await expect(orders.first()).toBeVisible();
+  await expect(orders.filter({ hasText: newest })).toHaveCount(0);
+
+  await pages.getByRole("link", { name: "Newest orders" }).click();
+  await expect(page).toHaveURL(/\/vendor\?tab=orders$/);
+  await expect(orders.filter({ hasText: newest })).toHaveCount(1);
+});
