@@ -2,7 +2,10 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
+import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
+import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
 // cookie banner, toasts, the currency picker and the price formatter every price shares): a single
@@ -24,8 +27,14 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
-    // React's server build measures its chunks without the Buffer polyfill (decision 0110).
+    // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
+    // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
+    // large pieces; drizzle's class checks and React Router's matches of a path are remembered
+    // (decision 0111).
     reactChunkBytes(),
+    reactTextChunks(),
+    drizzleIsRemembered(),
+    reactRouterMatchesRemembered(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
