@@ -1,6 +1,7 @@
 import { createContext } from "react-router";
 import type { AppConfig } from "./env.server";
 import type { Database } from "./data/db.server";
+import type { DisplayCurrency } from "./domain/currency";
 import type { SessionUser } from "./domain/roles";
 
 export interface AppContext {
@@ -37,3 +38,10 @@ export interface RequestRecord {
 }
 
 export const requestRecord = createContext<RequestRecord | null>(null);
+
+/**
+ * The currency the request's prices show in (decision 0084), worked out once at the Worker's door
+ * (services/display-currency.server.ts) and handed to every loader here: carrying it in a header
+ * meant copying every request (4% of a listing's CPU; decision 0111).
+ */
+export const displayCurrency = createContext<DisplayCurrency>("GBP");

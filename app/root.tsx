@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { appContext, requestRecord, requestState } from "./context";
+import { appContext, displayCurrency, requestRecord, requestState } from "./context";
 import { Footer } from "./components/layout/footer";
 import { Header } from "./components/layout/header";
 import { PageNotFound } from "./components/not-found";
@@ -86,7 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Read with the session on GET; after an action, read again (the action may have changed it).
     state.user && request.method !== "GET" ? cartCount(app.db, state.user.id) : state.cartCount,
     // The display currency and its rate (decision 0084): part of the page cache's key.
-    currencyShell(request, app.db, Date.now()),
+    currencyShell(context.get(displayCurrency), app.db, Date.now()),
   ]);
   // Do Not Track / Global Privacy Control count as "Reject Non-Essential" until a choice is made.
   const declined = request.headers.get("dnt") === "1" || request.headers.get("sec-gpc") === "1";

@@ -1,7 +1,7 @@
 import { env as startupEnv } from "cloudflare:workers";
 import { Hono } from "hono";
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { appContext, requestRecord, type RequestRecord } from "../app/context";
+import { appContext, displayCurrency, requestRecord, type RequestRecord } from "../app/context";
 import { countingD1, database, failingD1, isStorageUnavailable, type RoundTrips } from "../app/data/db.server";
 import { RETRY_AFTER_SECONDS } from "../app/domain/unavailable";
 import { devFailure, withDevFailure } from "../app/services/dev-failures.server";
@@ -14,7 +14,7 @@ import { sharesWithSignedIn, wantsStitchedPage } from "../app/services/stitch-ga
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
-import { withDisplayCurrency } from "../app/services/display-currency.server";
+import { resolveDisplayCurrency } from "../app/services/display-currency.server";
 import { countView } from "../app/services/count-view.server";
 import { images } from "./images";
 
@@ -140,7 +140,7 @@ app.all("*", async (c) => {
   }
   const config = appConfig(c.env);
   // The display currency, once, for the page cache's key and every render (decision 0084).
-  request = withDisplayCurrency(request, !config.isDev);
+  const currency = resolveDisplayCurrency(request, !config.isDev);
   // Development's storage-failure switch (loopback only; services/dev-failures.server.ts).
   const failure = devFailure(request, config);
   const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
@@ -158,6 +158,7 @@ app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(appContext, services);
     context.set(requestRecord, record);
+    context.set(displayCurrency, currency);
     const response = await requestHandler(req, context);
     // Storage failed under a loader, action or middleware (entry.server.tsx): the site's 503 page instead.
     if (!record.storageFailed || response.status < 500) return response;
@@ -176,6 +177,7 @@ app.all("*", async (c) => {
     freshNonce: createNonce,
     waitUntil: (work: Promise<unknown>) => c.executionCtx.waitUntil(work),
     shared: (caches as unknown as { default: Cache }).default,
+    currency,
   };
   // A signed-in visitor of a page every visitor shares gets the shared page with their personal
   // parts stitched in (services/personal-page.server.tsx) instead of a page rendered for them.

@@ -2,7 +2,6 @@ import { accountCurrency, cachedRates } from "../data/rates.server";
 import type { Database } from "../data/db.server";
 import { priceDisplayFor, type DisplayCurrency, type PriceDisplay } from "../domain/currency";
 import { formatGBP, formatPrice } from "../domain/money";
-import { displayCurrencyOf } from "./display-currency.server";
 
 /** What every page knows of its display currency (the root loader; decision 0084). */
 export interface CurrencyShell {
@@ -14,8 +13,7 @@ export interface CurrencyShell {
   ratesUnavailable: boolean;
 }
 
-export async function currencyShell(request: Request, db: Database, now: number): Promise<CurrencyShell> {
-  const chosen = displayCurrencyOf(request);
+export async function currencyShell(chosen: DisplayCurrency, db: Database, now: number): Promise<CurrencyShell> {
   if (chosen === "GBP") return { chosen, prices: null, ratesUnavailable: false };
   const prices = priceDisplayFor(chosen, await cachedRates(db, now), now);
   return { chosen, prices, ratesUnavailable: prices === null };

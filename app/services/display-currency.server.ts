@@ -4,12 +4,11 @@ import { cookieValue } from "../domain/cookies";
 // Which currency a request's prices show in (issue 45, item 1; decision 0084): the visitor's
 // choice (the cl_currency cookie; a signed-in shopper's saved choice is put in it when they sign
 // in), else the country the edge sees the request come from, else pounds. Worked out once, at the
-// Worker's door (workers/app.ts), and carried on the request in CURRENCY_HEADER, so the page
-// cache's key, the stitched signed-in pages and the root loader all read the same answer, and a
-// request React Router copies (a client navigation's data request) still carries it.
+// Worker's door (workers/app.ts), and handed to the page cache's key and to every loader in the
+// router's context (`displayCurrency`, app/context.ts), so they all read the same answer, for a
+// client navigation's data request too. A header a client sends is never read.
 
 export const CURRENCY_COOKIE = "cl_currency";
-export const CURRENCY_HEADER = "x-closetloop-display-currency";
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The currency the visitor chose in their cookie, or null (none, or not one we show). */
@@ -30,20 +29,6 @@ export function resolveDisplayCurrency(
   if (chosen) return chosen;
   const country = trustCountry ? (request.cf as { country?: unknown } | undefined)?.country : undefined;
   return currencyForCountry(typeof country === "string" ? country : null);
-}
-
-/** The request with its display currency set in CURRENCY_HEADER (whatever the client sent there is replaced). */
-export function withDisplayCurrency(request: Request, trustCountry: boolean): Request {
-  const currency = resolveDisplayCurrency(request, trustCountry);
-  if (request.headers.get(CURRENCY_HEADER) === currency) return request;
-  const headers = new Headers(request.headers);
-  headers.set(CURRENCY_HEADER, currency);
-  return new Request(request, { headers });
-}
-
-/** The display currency carried by a request (set at the door); pounds when absent. */
-export function displayCurrencyOf(request: Request): DisplayCurrency {
-  return readCurrency(request.headers.get(CURRENCY_HEADER)) ?? resolveDisplayCurrency(request, false);
 }
 
 /** The cookie remembering a visitor's choice for a year. */

@@ -1,4 +1,4 @@
-import { displayCurrencyOf } from "./display-currency.server";
+import type { DisplayCurrency } from "../domain/currency";
 
 // The page cache for anonymous visitors (docs/decisions/0010-page-cache.md).
 //
@@ -35,7 +35,7 @@ const PERSONAL_COOKIES = /(?:^|;\s*)(?:__Host-)?cl_(?:session|toast)=/;
  * choice (cookie, Do Not Track, Global Privacy Control) and the display currency (decision 0084)
  * change the page, so they are in the key: one copy per currency.
  */
-export function pageCacheKey(request: Request, version = "0"): string | null {
+export function pageCacheKey(request: Request, version = "0", currency: DisplayCurrency = "GBP"): string | null {
   if (request.method !== "GET") return null;
   const cookie = request.headers.get("cookie") ?? "";
   if (PERSONAL_COOKIES.test(cookie)) return null;
@@ -45,7 +45,7 @@ export function pageCacheKey(request: Request, version = "0"): string | null {
   url.hash = "";
   // The public pages' version (app/services/freshness.server.ts) ends every page kept before a
   // write that changed what public pages show.
-  return `${version}:${declined}:${consent}:${displayCurrencyOf(request)}:${url.pathname}${url.search}`;
+  return `${version}:${declined}:${consent}:${currency}:${url.pathname}${url.search}`;
 }
 
 interface Entry {
@@ -141,6 +141,8 @@ export interface PageCacheOptions {
   waitUntil: (work: Promise<unknown>) => void;
   /** The Cache API store; absent where there is none. */
   shared?: Cache;
+  /** The request's display currency (decision 0084): one copy of a page per currency. Pounds if not given. */
+  currency?: DisplayCurrency;
 }
 
 async function fromShared(key: string, options: PageCacheOptions): Promise<Entry | null> {
@@ -280,7 +282,7 @@ export async function pageTextWithCache(
 }
 
 async function lookUp(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Found> {
-  const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`) : null;
+  const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`, options.currency) : null;
   if (!key) return { response: await render() };
 
   let entry = memory.get(key) ?? null;

@@ -88,6 +88,17 @@ describe("prices in the visitor's currency, from the page cache", () => {
     expectOnlyCurrency(unknown.text, "GBP");
   });
 
+  it("hands a client navigation's data request the same currency as the page, whatever header it claims", async () => {
+    const chosenIn = async (headers: Record<string, string>) => {
+      const response = await new Browser().fetch("/currency.data", { headers });
+      expect(response.status).toBe(200);
+      return /"chosen","([A-Z]{3})"/.exec(await response.text())?.[1];
+    };
+    expect(await chosenIn({ cookie: "cl_currency=EUR" })).toBe("EUR");
+    expect(await chosenIn({ cookie: "cl_currency=SEK", "x-closetloop-display-currency": "JPY" })).toBe("SEK");
+    expect(await chosenIn({ "x-closetloop-display-currency": "JPY" })).toBe("GBP");
+  });
+
   it("gives a signed-in shopper the shared page in their own currency, stitched", async () => {
     const owner = await createUser();
     const product = await createProduct(owner.id, { rentalPrice: null, buyingPrice: PRICE });

@@ -1,13 +1,13 @@
 import { data, redirect } from "react-router";
 import type { Route } from "./+types/currency";
-import { appContext, requestState } from "../../context";
+import { appContext, displayCurrency, requestState } from "../../context";
 import { CurrencyPicker } from "../../components/layout/currency-picker";
 import { PageHeading } from "../../components/page-heading";
 import { readCurrency, UNKNOWN_CURRENCY_MESSAGE } from "../../domain/currency";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { saveAccountCurrency } from "../../data/rates.server";
-import { currencyCookie, displayCurrencyOf } from "../../services/display-currency.server";
+import { currencyCookie } from "../../services/display-currency.server";
 
 // The display currency's form (issue 45, item 1; decision 0084). Anyone may choose: the choice
 // is remembered in a cookie, and a signed-in shopper's is also saved on their own account (and
@@ -20,8 +20,8 @@ export const meta: Route.MetaFunction = () => [
 
 export const intents = ["currency"] as const;
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { chosen: displayCurrencyOf(request) };
+export function loader({ context }: Route.LoaderArgs) {
+  return { chosen: context.get(displayCurrency) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
