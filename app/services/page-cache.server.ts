@@ -282,7 +282,10 @@ export async function pageTextWithCache(
 }
 
 async function lookUp(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Found> {
-  const key = options.capSeconds > 0 ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`, options.currency) : null;
+  const key =
+    options.capSeconds > 0
+      ? pageCacheKey(request, `${options.build ?? ""}.${options.version ?? "0"}`, options.currency)
+      : null;
   if (!key) return { response: await render() };
 
   let entry = memory.get(key) ?? null;
