@@ -6,7 +6,7 @@
 // kept in KV (home sections, filter options, brands, social links), which the next visitor reads
 // afresh. One helper for every write path, so a new write cannot forget half of it.
 
-import { AGGREGATE_KEYS } from "../data/cache.server";
+import { AGGREGATE_KEYS, forgetAggregates } from "../data/cache.server";
 
 const VERSION_KEY = "pages:version";
 /** How long an isolate trusts the version it read; a write in this isolate is seen at once. */
@@ -32,6 +32,7 @@ export async function pagesVersion(kv: KVNamespace, now: number): Promise<string
 export async function publicPagesChanged(kv: KVNamespace, now: number) {
   const value = `${now.toString(36)}-${crypto.randomUUID().slice(0, 8)}`;
   memo = { value, readAt: now };
+  forgetAggregates();
   try {
     await Promise.all([kv.put(VERSION_KEY, value), ...Object.values(AGGREGATE_KEYS).map((key) => kv.delete(key))]);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { applyD1Migrations } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { forgetPagesVersion } from "../../app/services/freshness.server";
+import { forgetAggregates } from "../../app/data/cache.server";
 import { forgetPages } from "../../app/services/page-cache.server";
 import { loadAllNow } from "../../app/services/per-isolate";
 
@@ -73,6 +74,7 @@ if (!migrated) {
   await Promise.all([empty(env.SESSIONS), empty(env.CACHE)]);
   forgetPages();
   forgetPagesVersion();
+  forgetAggregates();
   for (let more = true; more;) {
     const page = await env.IMAGES.list({ limit: 1000 });
     if (page.objects.length) await env.IMAGES.delete(page.objects.map((o) => o.key));
