@@ -14,6 +14,7 @@ import {
 } from "../domain/catalog";
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
+import type { Part } from "./parts.server";
 import { newestFirst } from "./paging.server";
 import { handlerShipsTo } from "./ships-to.server";
 import { cardColumns, isPublic } from "./public-products.server";
@@ -273,6 +274,24 @@ export async function listingWith<T>(
     ...(more ? [more] : []),
   ] as any)) as [unknown, unknown, T[] | undefined];
   return { page: listingPage(queries, rows, totals, limit), more: extra ?? [] };
+}
+
+const NO_ITEMS: ProductPage<ProductCardData> = { items: [], total: 0, nextCursor: null, prevCursor: null };
+
+/** A listing's page and total as a part of a page's batch (parts.server.ts): a profile's items beside its other parts. */
+export function listingPart(
+  db: Database,
+  filters: CatalogFilters,
+  page: PageRequest,
+  scope: Scope = {},
+  limit = PAGE_SIZE,
+): Part<ProductPage<ProductCardData>> {
+  const queries = listingQueries(db, filters, page, scope, limit);
+  if (queries.searchUnusable) return { statements: [], read: () => NO_ITEMS };
+  return {
+    statements: [queries.pageQuery, queries.countQuery],
+    read: ([pageRows, countRows]) => listingPage(queries, pageRows, countRows, limit),
+  };
 }
 
 /** Turns the rows of `listingQueries` (read in any batch) into a page with its cursors. */

@@ -1,18 +1,16 @@
 import { and, avg, count, eq, sql } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
-import { listingPage, listingQueries } from "./catalog.server";
+import { listingPart } from "./catalog.server";
+import { mapPart, partsOf, rowsPart } from "./parts.server";
 import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, type PageRequest } from "../domain/catalog";
 import { newestFirst } from "./paging.server";
 import { followersQuery } from "./follows.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
-/**
- * A public vendor by display name (case-insensitive), with verification, review summary and
- * a page of their public items, newest first: two D1 round trips.
- */
-export async function vendorProfile(db: Database, displayName: string, page: PageRequest) {
+/** A public vendor by display name (case-insensitive), with their verification; null if none. */
+export async function vendorByName(db: Database, displayName: string) {
   const vendor = await db
     .select({
       id: users.id,
@@ -25,32 +23,39 @@ export async function vendorProfile(db: Database, displayName: string, page: Pag
     .leftJoin(userVerifications, eq(userVerifications.userId, users.id))
     .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
     .get();
-  if (!vendor) return null;
-  const items = listingQueries(db, EMPTY_FILTERS, page, { ownerId: vendor.id }, PROFILE_PAGE_SIZE);
-  const [latest, summary, followers, pageRows, countRows] = await db.batch([
-    db
-      .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
-      .from(reviews)
-      .where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper")))
-      .orderBy(...newestFirst(reviews))
-      .limit(VENDOR_REVIEWS_SHOWN),
-    db
-      .select({ n: count(), average: avg(reviews.rating) })
-      .from(reviews)
-      .where(and(eq(reviews.reviewedUserId, vendor.id), eq(reviews.side, "shopper"))),
-    followersQuery(db, { kind: "seller", id: vendor.id }),
-    items.pageQuery,
-    items.countQuery,
-  ]);
-  return {
-    ...vendor,
-    isVerified: Boolean(vendor.isVerified),
+  return vendor ? { ...vendor, isVerified: Boolean(vendor.isVerified) } : null;
+}
+
+/**
+ * A vendor's profile as a part of the page's batch (parts.server.ts): their latest reviews and
+ * its summary, their followers and a page of their public items, newest first.
+ */
+export function vendorProfilePart(db: Database, vendorId: string, page: PageRequest) {
+  const part = partsOf([
+    rowsPart(
+      db
+        .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+        .from(reviews)
+        .where(and(eq(reviews.reviewedUserId, vendorId), eq(reviews.side, "shopper")))
+        .orderBy(...newestFirst(reviews))
+        .limit(VENDOR_REVIEWS_SHOWN),
+    ),
+    rowsPart(
+      db
+        .select({ n: count(), average: avg(reviews.rating) })
+        .from(reviews)
+        .where(and(eq(reviews.reviewedUserId, vendorId), eq(reviews.side, "shopper"))),
+    ),
+    rowsPart(followersQuery(db, { kind: "seller", id: vendorId })),
+    listingPart(db, EMPTY_FILTERS, page, { ownerId: vendorId }, PROFILE_PAGE_SIZE),
+  ] as const);
+  return mapPart(part, ([latest, summary, followers, items]) => ({
     reviews: latest,
     reviewCount: summary[0]?.n ?? 0,
     averageRating: summary[0]?.average ? Number(summary[0].average) : null,
     followers: followers[0]?.n ?? 0,
-    items: listingPage(items, pageRows, countRows, PROFILE_PAGE_SIZE),
-  };
+    items,
+  }));
 }
 
 /** A public store, unless its owner's account is deactivated (then it is off the public pages, decision 0031). */

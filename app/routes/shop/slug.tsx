@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
 import { appContext, requestState } from "../../context";
-import { sellerSocial } from "../../services/social.server";
+import { batchParts, socialPart } from "../../data/page-parts.server";
 import { FollowButton } from "../../components/follow-button";
 import { SellerBadges } from "../../components/seller-badges";
 import { usePersonal } from "../../components/personal";
@@ -10,7 +10,7 @@ import { ratingSummary } from "../../domain/ratings";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
-import { vendorProfile } from "../../data/profiles.server";
+import { vendorByName, vendorProfilePart } from "../../data/profiles.server";
 import { productTypeFromSlug, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../domain/initials";
@@ -38,20 +38,26 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }),
     };
   }
-  const found = await vendorProfile(app.db, params.slug, profilePage(new URL(request.url).searchParams));
-  if (!found) {
+  const vendor = await vendorByName(app.db, params.slug);
+  if (!vendor) {
     console.warn(`404: no page at /${params.slug}`);
     throw data(null, { status: 404 });
   }
-  const { items, ...vendor } = found;
-  // Badges, and (for a page rendered for its signed-in visitor) whether they follow (decision 0090, 0091).
-  const { standing, following } = await sellerSocial(app, context.get(requestState).user?.id ?? null, {
-    kind: "seller",
-    id: vendor.id,
-  });
+  // The profile, its items, the seller's badges and (for a page rendered for its signed-in visitor)
+  // whether they follow: one round trip after the name's (decisions 0090, 0091, 0111).
+  const [{ items, ...profile }, { standing, following }] = await batchParts(app.db, [
+    vendorProfilePart(app.db, vendor.id, profilePage(new URL(request.url).searchParams)),
+    socialPart(
+      app.db,
+      { kind: "seller", id: vendor.id },
+      vendor.id,
+      context.get(requestState).user?.id ?? null,
+      Date.now(),
+    ),
+  ] as const);
   return {
     kind: "vendor" as const,
-    vendor,
+    vendor: { ...vendor, ...profile },
     standing,
     following,
     items,

@@ -8,7 +8,7 @@ import { followersText } from "../../domain/follows";
 import { FollowButton } from "../../components/follow-button";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
-import { listProducts } from "../../data/catalog.server";
+import { listingPart } from "../../data/catalog.server";
 import { splitStoreDescription, storeProfile } from "../../data/profiles.server";
 import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
@@ -20,20 +20,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!store) throw data(null, { status: 404 });
   const target = { kind: "store" as const, id: store.id };
   const viewer = context.get(requestState).user;
-  // Its followers and whether the visitor follows it: one round trip beside the items'.
-  const [items, [followers, social]] = await Promise.all([
-    listProducts(
+  // Its items, its followers and whether the visitor follows it: one round trip after the store's.
+  const [items, followers, social] = await batchParts(app.db, [
+    listingPart(
       app.db,
       EMPTY_FILTERS,
       profilePage(new URL(request.url).searchParams),
       { storeId: store.id },
       PROFILE_PAGE_SIZE,
     ),
-    batchParts(app.db, [
-      followersPart(app.db, target),
-      socialPart(app.db, target, null, viewer?.id ?? null, Date.now()),
-    ] as const),
-  ]);
+    followersPart(app.db, target),
+    socialPart(app.db, target, null, viewer?.id ?? null, Date.now()),
+  ] as const);
   return {
     store: { ...store, ...splitStoreDescription(store.description) },
     items,
