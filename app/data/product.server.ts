@@ -1,6 +1,8 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql, type Placeholder } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
+import { batchParts } from "./parts.server";
+import { preparedOnce } from "./prepared.server";
 import { aliased, aliasedOrNull, storeNameOf } from "./columns.server";
 import { managesAllProducts } from "../domain/roles";
 import { measurementLines, parseMeasurements, sizeLabel } from "../domain/sizes";
@@ -40,46 +42,58 @@ const describedBy = {
   images: products.images,
 };
 
+// The product page's statements, built once per isolate (prepared.server.ts; decision 0111).
+const productRow = preparedOnce(["id"], (db, { id }) =>
+  db
+    .select({
+      id: products.id,
+      ...describedBy,
+      price: products.price,
+      availability: products.availability,
+      preparedUntil: products.preparedUntil,
+      backAroundAt: products.backAroundAt,
+      conciergeStatus: products.conciergeStatus,
+      status: products.status,
+      updatedAt: products.updatedAt,
+      // D1 collapses duplicate column names in a batch, so joined columns get their own aliases.
+      ownerId: aliased(users.id, "owner_ref"),
+      ownerName: aliased(users.displayName, "owner_display_name"),
+      ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
+      storeId: aliasedOrNull(stores.id, "store_ref"),
+      storeName: aliasedOrNull(stores.name, "store_name"),
+      reservedUntil: reservedUntil().as("reserved_until"),
+    })
+    .from(products)
+    .innerJoin(users, eq(users.id, products.ownerId))
+    .leftJoin(userVerifications, eq(userVerifications.userId, products.ownerId))
+    .leftJoin(stores, eq(stores.id, products.storeId))
+    .where(and(eq(products.id, id), publicOrReserved())),
+);
+const productComments = preparedOnce(["id"], (db, { id }) =>
+  db
+    .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
+    .from(reviews)
+    .where(and(eq(reviews.productId, id), eq(reviews.side, "shopper")))
+    .orderBy(...newestFirst(reviews))
+    .limit(50),
+);
+const similarItems = preparedOnce(["id"], (db, { id }) => similarItemsQuery(db, id));
+const sellerReviewTotals = preparedOnce(["id"], (db, { id }) =>
+  db
+    .select({ n: count() })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, id))
+    .where(and(eq(reviews.reviewedUserId, products.ownerId), eq(reviews.side, "shopper"))),
+);
+
 /** Everything the product page shows, in one D1 round trip; null when not public. */
 export async function productDetail(db: Database, id: string) {
-  const [found, comments, related, reviewTotals] = await db.batch([
-    db
-      .select({
-        id: products.id,
-        ...describedBy,
-        price: products.price,
-        availability: products.availability,
-        preparedUntil: products.preparedUntil,
-        backAroundAt: products.backAroundAt,
-        conciergeStatus: products.conciergeStatus,
-        status: products.status,
-        updatedAt: products.updatedAt,
-        // D1 collapses duplicate column names in a batch, so joined columns get their own aliases.
-        ownerId: aliased(users.id, "owner_ref"),
-        ownerName: aliased(users.displayName, "owner_display_name"),
-        ownerVerified: aliasedOrNull(userVerifications.isVerified, "owner_verified"),
-        storeId: aliasedOrNull(stores.id, "store_ref"),
-        storeName: aliasedOrNull(stores.name, "store_name"),
-        reservedUntil: reservedUntil().as("reserved_until"),
-      })
-      .from(products)
-      .innerJoin(users, eq(users.id, products.ownerId))
-      .leftJoin(userVerifications, eq(userVerifications.userId, products.ownerId))
-      .leftJoin(stores, eq(stores.id, products.storeId))
-      .where(and(eq(products.id, id), publicOrReserved())),
-    db
-      .select({ id: reviews.id, rating: reviews.rating, comment: reviews.comment, createdAt: reviews.createdAt })
-      .from(reviews)
-      .where(and(eq(reviews.productId, id), eq(reviews.side, "shopper")))
-      .orderBy(...newestFirst(reviews))
-      .limit(50),
-    similarItemsQuery(db, id),
-    db
-      .select({ n: count() })
-      .from(reviews)
-      .innerJoin(products, eq(products.id, id))
-      .where(and(eq(reviews.reviewedUserId, products.ownerId), eq(reviews.side, "shopper"))),
-  ]);
+  const [found, comments, related, reviewTotals] = await batchParts(db, [
+    productRow(db, { id }),
+    productComments(db, { id }),
+    similarItems(db, { id }),
+    sellerReviewTotals(db, { id }),
+  ] as const);
   const product = found[0];
   if (!product) return null;
   // A concierge item is managed by its store only once the store approved it (status approved).
@@ -110,7 +124,7 @@ export const SIMILAR_POOL = 200;
  * and shared tags, and the best RELATED_PRODUCTS are kept, newest first among equals. No scan of
  * the catalog: the pool is read through the two indexes and the scores of at most 208 rows.
  */
-export function similarItemsQuery(db: Database, id: string) {
+export function similarItemsQuery(db: Database, id: string | Placeholder) {
   const w = SIMILARITY_WEIGHTS;
   const pub = sql.raw(PUBLIC_PRODUCT_SQL);
   // A select from a subquery, not db.all: drizzle cannot batch a raw statement that has parameters.

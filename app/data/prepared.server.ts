@@ -1,0 +1,57 @@
+import { fillPlaceholders, sql, type Placeholder } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import type { Database } from "./db.server";
+import type { Part, Statement } from "./parts.server";
+
+// Statements built once per isolate (decision 0111). Drizzle builds a statement's SQL text from
+// its query builder at every use: on the product page that was ~10% of the CPU, the same text each
+// time with other values. A statement whose shape does not change is built here once, with named
+// placeholders, and each use binds its values and goes in a page's batch like any other part.
+// Only values that are the statement's inputs may be placeholders: a time, a limit or a list that
+// changes the text must stay out of a prepared statement (or be one of its values).
+
+/** A D1 that only builds statements: they are made against it, and never run on it. */
+const building = drizzle({
+  prepare: () => ({}),
+  batch: () => Promise.reject(new Error("a statement prepared once runs through a request's database")),
+} as unknown as D1Database);
+
+interface Built {
+  getQuery(): { sql: string; params: unknown[] };
+  mapResult(result: unknown, isFromBatch?: boolean): unknown;
+}
+
+type Buildable = { prepare(): unknown; all(): Promise<unknown> };
+
+/**
+ * A statement built once, the first time it is used: `build` makes it from the building database
+ * and placeholders named as the values; each use gives the statement with `values` bound, as a part
+ * of a page's batch (parts.server.ts) read with `db`'s session.
+ */
+export function preparedOnce<const N extends string, Q extends Buildable>(
+  names: readonly N[],
+  build: (db: Database, placeholders: { [K in N]: Placeholder<K, unknown> }) => Q,
+): (db: Database, values: { [K in N]: unknown }) => Part<Awaited<ReturnType<Q["all"]>>> {
+  let built: Built | undefined;
+  return (db, values) => {
+    built ??= build(
+      building,
+      Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as { [K in N]: Placeholder<K, unknown> },
+    ).prepare() as Built;
+    const statement = boundStatement(db, built, values);
+    return { statements: [statement], read: ([rows]) => rows as Awaited<ReturnType<Q["all"]>> };
+  };
+}
+
+/** A built statement with its values, in the shape drizzle's D1 batch takes (what a query builder's `_prepare` gives). */
+function boundStatement(db: Database, built: Built, values: Record<string, unknown>): Statement {
+  const { sql: text, params } = built.getQuery();
+  const bound = fillPlaceholders(params, values);
+  return {
+    _prepare: () => ({
+      getQuery: () => ({ sql: text, params: bound }),
+      stmt: db.$client.prepare(text),
+      mapResult: (result: unknown, isFromBatch?: boolean) => built.mapResult(result, isFromBatch),
+    }),
+  } as unknown as Statement;
+}
