@@ -1,10 +1,10 @@
 import { followKey, type FollowTarget } from "../domain/follows";
 import type { ShippingSettings } from "../domain/shipping-zones";
 import type { Database } from "./db.server";
-import { batchParts, type Part } from "./parts.server";
+import { batchParts, mapPart, partsOf, rowsPart, valuePart, type Part } from "./parts.server";
 import { favoriteQuery } from "./favorites.server";
 import { followedFrom, followedQuery, followersQuery } from "./follows.server";
-import { standingFrom, standingQueries, type SellerStanding } from "./ratings.server";
+import { standingPart, type SellerStanding } from "./ratings.server";
 import { shippingFrom, shippingQuery } from "./shipping.server";
 
 // The product page's parts around the item (where its handler ships, its seller's rating and
@@ -21,17 +21,17 @@ export function socialPart(
   viewerId: string | null,
   now: number,
 ): Part<{ standing: SellerStanding; following: boolean }> {
-  const standing = sellerId ? [...standingQueries(db, sellerId)] : [];
   const followed = viewerId ? followedQuery(db, viewerId, [target]) : null;
-  return {
-    statements: [...standing, ...(followed ? [followed] : [])],
-    read: (rows) => ({
-      standing: sellerId ? standingFrom(rows.slice(0, 3) as Parameters<typeof standingFrom>[0], now) : NO_STANDING,
-      following: followed
-        ? followedFrom(rows[standing.length] as Parameters<typeof followedFrom>[0]).has(followKey(target))
-        : false,
+  return mapPart(
+    partsOf([
+      sellerId ? standingPart(db, sellerId, now) : valuePart(NO_STANDING),
+      followed ? rowsPart(followed) : valuePart(null),
+    ] as const),
+    ([standing, follows]) => ({
+      standing,
+      following: follows ? followedFrom(follows as Parameters<typeof followedFrom>[0]).has(followKey(target)) : false,
     }),
-  };
+  );
 }
 
 /** How many people follow a seller or store (the profiles' count). */

@@ -1,6 +1,8 @@
-import { and, avg, count, desc, eq, isNotNull, ne, sql } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNotNull, ne, sql, type Placeholder } from "drizzle-orm";
 import { orderItems, orders, payeeAccounts, reviews, userVerifications, users } from "../../db/schema";
 import type { Database } from "./db.server";
+import { mapPart, partsOf, type Part } from "./parts.server";
+import { preparedOnce } from "./prepared.server";
 import { SHIPS_FAST_ORDERS, sellerBadges, type Badge } from "../domain/badges";
 import { ratingWindow, tradeEndedAt, type RatingWindow } from "../domain/ratings";
 import type { ItemStatus } from "../domain/order-lifecycle";
@@ -9,7 +11,7 @@ import type { ItemStatus } from "../domain/order-lifecycle";
 // reviews.side says who rated: 'shopper' (of the seller: the spec's reviews) or 'seller' (of the shopper).
 
 /** A seller's ratings from shoppers: average and count. */
-export function sellerRatingQuery(db: Database, sellerId: string) {
+export function sellerRatingQuery(db: Database, sellerId: string | Placeholder) {
   return db
     .select({ n: count(), average: avg(reviews.rating) })
     .from(reviews)
@@ -17,7 +19,7 @@ export function sellerRatingQuery(db: Database, sellerId: string) {
 }
 
 /** The facts a seller's badges are decided on: e-mail confirmed, payouts active, their last orders' posting. */
-function badgeFactQueries(db: Database, sellerId: string) {
+function badgeFactQueries(db: Database, sellerId: string | Placeholder) {
   return [
     db
       .select({ emailVerified: userVerifications.isVerified, payouts: payeeAccounts.status })
@@ -44,11 +46,10 @@ export interface SellerStanding {
   badges: Badge[];
 }
 
-/** The statements a seller's standing is read from (batched by the caller with others, or alone below). */
-export function standingQueries(db: Database, sellerId: string) {
-  const [facts, recent] = badgeFactQueries(db, sellerId);
-  return [sellerRatingQuery(db, sellerId), facts, recent] as const;
-}
+// The statements a seller's standing is read from, built once per isolate (decision 0111).
+const sellerRating = preparedOnce(["sellerId"], (db, { sellerId }) => sellerRatingQuery(db, sellerId));
+const sellerFacts = preparedOnce(["sellerId"], (db, { sellerId }) => badgeFactQueries(db, sellerId)[0]);
+const sellerRecentOrders = preparedOnce(["sellerId"], (db, { sellerId }) => badgeFactQueries(db, sellerId)[1]);
 
 type StandingRows = [
   { n: number; average: string | null }[],
@@ -72,9 +73,14 @@ export function standingFrom([rating, factRows, recentRows]: StandingRows, now: 
   return { average, ratings, badges };
 }
 
-/** A seller's average, count and earned badges: one D1 round trip. */
-export async function sellerStanding(db: Database, sellerId: string, now: number): Promise<SellerStanding> {
-  return standingFrom((await db.batch(standingQueries(db, sellerId))) as StandingRows, now);
+/** A seller's average, count and earned badges, as a part of a page's batch (parts.server.ts). */
+export function standingPart(db: Database, sellerId: string, now: number): Part<SellerStanding> {
+  const statements = [
+    sellerRating(db, { sellerId }),
+    sellerFacts(db, { sellerId }),
+    sellerRecentOrders(db, { sellerId }),
+  ] as const;
+  return mapPart(partsOf(statements), (rows) => standingFrom(rows as StandingRows, now));
 }
 
 /** A shopper's ratings from sellers: average and count (their account shows it). */
