@@ -1,9 +1,11 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql, type Placeholder } from "drizzle-orm";
 import { createCookie } from "react-router";
 import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { roleFlags, type SessionUser } from "../domain/roles";
 import { personWithRoles } from "../data/users.server";
+import { batchParts } from "../data/parts.server";
+import { preparedOnce } from "../data/prepared.server";
 import { heldReservationsJson, readHeldReservations } from "../data/orders.server";
 import type { HeldReservation } from "../domain/alerts";
 
@@ -68,28 +70,8 @@ export interface VisitOptions {
   heldOf?: string[];
 }
 
-/**
- * The user behind a session with their role, the number of lines in their basket (the header
- * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts); with
- * `allFavorites`, also every item they saved when that is at most ALL_FAVORITES_LIMIT (else
- * null); with `heldOf`, which of the reserved items `heldOf` their own checkouts hold (decision 0068).
- * One statement, so a signed-in page costs one D1 trip more.
- */
-export async function loadSessionUser(
-  db: AppContext["db"],
-  userId: string,
-  favoritesOf: string[] = [],
-  options: VisitOptions = {},
-): Promise<{
-  user: SessionUser;
-  cartCount: number;
-  favorites: Set<string>;
-  allFavorites: Set<string> | null;
-  waiting: Set<string>;
-  allWaiting: Set<string> | null;
-  allFollows: Set<string> | null;
-  held: Record<string, HeldReservation>;
-} | null> {
+/** The statement of a visit (see loadSessionUser): its shape depends on what the page asks beyond the header. */
+function visitQuery(db: AppContext["db"], userId: string | Placeholder, favoritesOf: string[], options: VisitOptions) {
   const saved = favoritesOf.length
     ? sql<string>`(SELECT json_group_array(${favorites.productId}) FROM ${favorites} WHERE ${favorites.userId} = ${users.id} AND ${inArray(favorites.productId, favoritesOf)})`
     : sql<string>`'[]'`;
@@ -116,26 +98,65 @@ export async function loadSessionUser(
       >`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
     : sql<string | null>`NULL`;
   const held = options.heldOf?.length ? heldReservationsJson(users.id, options.heldOf) : sql<string>`'[]'`;
-  const row = await db
+  return db
     .select({
       ...personWithRoles,
       avatarUrl: users.avatarUrl,
-      cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`,
+      // Each computed column named: a D1 batch returns rows by column name, and two '[]' or NULL
+      // columns would be one (the plain visit is read in a batch).
+      cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`.as(
+        "visit_cart_count",
+      ),
       // The header's bell (issue 23): read from the partial index of unread rows.
-      unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${users.id} AND read_at IS NULL)`,
+      unread: sql<number>`(SELECT count(*) FROM notifications WHERE user_id = ${users.id} AND read_at IS NULL)`.as(
+        "visit_unread",
+      ),
       // The header's messages badge (issue 26): conversations with unread messages, from the partial index.
-      messages: sql<number>`(SELECT count(*) FROM conversation_reads WHERE user_id = ${users.id} AND unread > 0)`,
-      saved,
-      all,
-      waiting,
-      allWaiting,
-      allFollows,
-      held,
+      messages: sql<number>`(SELECT count(*) FROM conversation_reads WHERE user_id = ${users.id} AND unread > 0)`.as(
+        "visit_messages",
+      ),
+      saved: saved.as("visit_saved"),
+      all: all.as("visit_all"),
+      waiting: waiting.as("visit_waiting"),
+      allWaiting: allWaiting.as("visit_all_waiting"),
+      allFollows: allFollows.as("visit_all_follows"),
+      held: held.as("visit_held"),
     })
     .from(users)
     .leftJoin(userRoles, eq(userRoles.userId, users.id))
-    .where(eq(users.id, userId))
-    .get();
+    .where(eq(users.id, userId));
+}
+
+const plainVisit = preparedOnce(["userId"], (db, { userId }) => visitQuery(db, userId, [], {}));
+
+/**
+ * The user behind a session with their role, the number of lines in their basket (the header
+ * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts); with
+ * `allFavorites`, also every item they saved when that is at most ALL_FAVORITES_LIMIT (else
+ * null); with `heldOf`, which of the reserved items `heldOf` their own checkouts hold (decision 0068).
+ * One statement, so a signed-in page costs one D1 trip more.
+ */
+export async function loadSessionUser(
+  db: AppContext["db"],
+  userId: string,
+  favoritesOf: string[] = [],
+  options: VisitOptions = {},
+): Promise<{
+  user: SessionUser;
+  cartCount: number;
+  favorites: Set<string>;
+  allFavorites: Set<string> | null;
+  waiting: Set<string>;
+  allWaiting: Set<string> | null;
+  allFollows: Set<string> | null;
+  held: Record<string, HeldReservation>;
+} | null> {
+  // A page's plain visit (no hearts, waits or holds to look up: every dashboard, account and order
+  // page) reads one statement built once per isolate (decision 0111).
+  const plain = !favoritesOf.length && !options.allFavorites && !options.waitingOf?.length && !options.heldOf?.length;
+  const row = plain
+    ? (await batchParts(db, [plainVisit(db, { userId })] as const))[0][0]
+    : await visitQuery(db, userId, favoritesOf, options).get();
   if (!row || row.deactivatedAt !== null) return null;
   const {
     role,
