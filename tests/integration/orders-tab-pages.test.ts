@@ -33,6 +33,9 @@ const listed = async (html: string, ids: string[]) => {
   return shown;
 };
 
+/** How many money lines of the factory's one-line orders the page shows. */
+const moneyLines = (html: string) => html.split(">Purchase: Sold item<").length - 1;
+
 /** Where the page's link with that text leads (its href, as HTML writes it), or undefined. */
 const linkTo = (html: string, text: string) => html.match(new RegExp(`<a [^>]*href="([^"]*)"[^>]*>${text}</a>`))?.[1];
 
@@ -49,9 +52,12 @@ describe("the Orders tabs, a page at a time", () => {
     expect(await listed(first, ids)).toEqual([...Array(PAGE - 1).keys(), PAGE]);
     expect(linkTo(first, "Older orders")).toBe(`/vendor?tab=orders&amp;before=${ids[PAGE]}`);
     expect(first).not.toContain("Newest orders");
+    // Each order shown has its money, read for the page's orders only (decision 0111).
+    expect(moneyLines(first)).toBe(PAGE);
 
     const second = await (await vendor.browser.fetch(`/vendor?tab=orders&before=${ids[PAGE]}`)).text();
     expect(await listed(second, ids)).toEqual([PAGE - 1, PAGE + 1, PAGE + 2]);
+    expect(moneyLines(second)).toBe(3);
     expect(linkTo(second, "Newest orders")).toBe("/vendor?tab=orders");
     expect(second).not.toContain("Older orders");
 
@@ -74,6 +80,7 @@ describe("the Orders tabs, a page at a time", () => {
 
     const first = await (await store.browser.fetch("/store?tab=orders")).text();
     expect(await listed(first, ids)).toEqual([...Array(PAGE - 1).keys(), PAGE]);
+    expect(moneyLines(first)).toBe(PAGE);
     expect(linkTo(first, "Older orders")).toBe(`/store?tab=orders&amp;before=${ids[PAGE]}`);
     const second = await (await store.browser.fetch(`/store?tab=orders&before=${ids[PAGE]}`)).text();
     expect(await listed(second, ids)).toEqual([PAGE - 1, PAGE + 1, PAGE + 2]);
