@@ -20,6 +20,18 @@ export const AGGREGATE_MEMO_MS = 1000;
 
 const kept = new Map<string, { value: unknown; until: number }>();
 
+/** What this isolate read of a KV key within the last AGGREGATE_MEMO_MS, or undefined. */
+export function keptValue<T>(key: string, now: number): T | undefined {
+  const memo = kept.get(key);
+  return memo && memo.until > now ? (memo.value as T) : undefined;
+}
+
+/** Keeps a value read from (or written to) KV for AGGREGATE_MEMO_MS, frozen; gives it back. */
+export function keepValue<T>(key: string, value: T, now: number): T {
+  kept.set(key, { value: frozen(value), until: now + AGGREGATE_MEMO_MS });
+  return value;
+}
+
 /** A value shared by every request of the isolate: frozen, so a loader that changed it would fail at once. */
 function frozen<T>(value: T): T {
   if (value && typeof value === "object" && !Object.isFrozen(value)) {
@@ -36,8 +48,8 @@ function frozen<T>(value: T): T {
  */
 export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number, load: () => Promise<T>): Promise<T> {
   const now = Date.now();
-  const memo = kept.get(key);
-  if (memo && memo.until > now) return memo.value as T;
+  const memo = keptValue<T>(key, now);
+  if (memo !== undefined) return memo;
   let value: T | null = null;
   try {
     value = await kv.get<T>(key, "json");
@@ -54,8 +66,7 @@ export async function cached<T>(kv: KVNamespace, key: string, ttlSeconds: number
     // As KV gives it back: the same shape for the first request as for the rest.
     value = JSON.parse(text) as T;
   }
-  kept.set(key, { value: frozen(value), until: now + AGGREGATE_MEMO_MS });
-  return value;
+  return keepValue(key, value, now);
 }
 
 /** Forgets the aggregates this isolate keeps (after a write that changed them; tests that reset storage). */

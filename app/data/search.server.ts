@@ -6,6 +6,7 @@ import { brands, categories } from "../../db/schema";
 import { FIRST_CHARACTERS, type VocabularyWord } from "../domain/search-correction";
 import { runTogether } from "../domain/search-suggestions";
 import type { Database } from "./db.server";
+import { keepValue, keptValue } from "./cache.server";
 
 /** The first string after every string that starts with `prefix` (in SQLite's binary order). */
 export function prefixEnd(prefix: string) {
@@ -67,13 +68,19 @@ export async function vocabularyOf(
     ...secondLetters.map((letter) => ({ letter, second: true })),
   ];
   if (!ranges.length) return [];
+  // The isolate keeps what it read of KV for a second, as it keeps the shared aggregates (decision 0111).
+  const now = Date.now();
   const hits = await Promise.all(
-    ranges.map((range) =>
-      kv.get<VocabularyWord[]>(vocabularyKey(range), "json").catch((error: unknown) => {
-        console.error(`cache read failed for ${vocabularyKey(range)}`, error);
+    ranges.map(async (range) => {
+      const key = vocabularyKey(range);
+      const kept = keptValue<VocabularyWord[]>(key, now);
+      if (kept) return kept;
+      const read = await kv.get<VocabularyWord[]>(key, "json").catch((error: unknown) => {
+        console.error(`cache read failed for ${key}`, error);
         return null;
-      }),
-    ),
+      });
+      return read === null ? null : keepValue(key, read, now);
+    }),
   );
   const missing = ranges.filter((_, i) => hits[i] === null);
   let read: VocabularyWord[][] = [];
@@ -85,7 +92,9 @@ export async function vocabularyOf(
     await Promise.all(
       missing.map((range, i) =>
         kv
-          .put(vocabularyKey(range), JSON.stringify(read[i]), { expirationTtl: VOCABULARY_SECONDS })
+          .put(vocabularyKey(range), JSON.stringify(keepValue(vocabularyKey(range), read[i], now)), {
+            expirationTtl: VOCABULARY_SECONDS,
+          })
           .catch((error: unknown) => console.error(`cache write failed for ${vocabularyKey(range)}`, error)),
       ),
     );
