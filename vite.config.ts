@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
+import { reactRouterAbsolutePaths } from "./scripts/vite/react-router-absolute-paths.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
@@ -29,12 +30,13 @@ export default defineConfig({
     reactRouter(),
     // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
-    // large pieces; drizzle's class checks and React Router's matches of a path are remembered
-    // (decision 0111).
+    // large pieces; drizzle's class checks, React Router's matches of a path and its links'
+    // absolute targets are worked out once (decision 0111).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
     reactRouterMatchesRemembered(),
+    reactRouterAbsolutePaths(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):

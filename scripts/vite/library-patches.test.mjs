@@ -1,14 +1,14 @@
 // The library patches of the Worker's build (decision 0111), each applied to the installed
 // library's own file and loaded: the patched code must answer as the original does.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import Module, { createRequire } from "node:module";
-import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { drizzleIsRemembered } from "./drizzle-is-remembered.mjs";
 import { libraryPatch } from "./library-patch.mjs";
 import { reactChunkBytes } from "./react-chunk-bytes.mjs";
+import { reactRouterAbsolutePaths } from "./react-router-absolute-paths.mjs";
 import { PATHS_KEPT, reactRouterMatchesRemembered } from "./react-router-matches-remembered.mjs";
 import { reactTextChunks } from "./react-text-chunks.mjs";
 
@@ -26,7 +26,13 @@ const transform = (plugin, code, id) =>
     code,
     id,
   );
-const scratch = mkdtempSync(path.join(os.tmpdir(), "library-patch-"));
+// Inside the project, so a patched file's own imports of packages ("react") resolve as the library's do.
+const scratch = (() => {
+  const cache = fileURLToPath(new URL("../../node_modules/.cache/", import.meta.url));
+  mkdirSync(cache, { recursive: true });
+  return mkdtempSync(path.join(cache, "library-patch-"));
+})();
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** The patched file written beside the test run, its relative imports pointed at the library's own files. */
 async function loadPatched(plugin, file) {
   const out = transform(plugin, readFileSync(file, "utf8"), file);
@@ -254,5 +260,59 @@ describe("React's text, joined before it is encoded", () => {
     expect(mine.html).toContain("Arrived: late text ✓");
     expect(mine.html).toContain("Item 399 — £399.99 “quoted” 🧥 &lt;&amp;&gt;");
     expect(mine.pieces).toBeLessThan(theirs.pieces);
+  });
+});
+
+describe("React Router's absolute link targets, resolved once", () => {
+  const file = path.join(packageDir("react-router"), "dist/production/lib/hooks.js");
+  const routerUrl = pathToFileURL(path.join(packageDir("react-router"), "dist/production/index.js")).href;
+
+  it("resolves every target as React Router's own hook does, under any route and location", async () => {
+    const patched = await loadPatched(reactRouterAbsolutePaths(), file);
+    const { MemoryRouter, Routes, Route, useResolvedPath } = await import(routerUrl);
+    const { renderToString } = require("react-dom/server");
+    const { createElement: h } = require("react");
+    const targets = [
+      "/",
+      "/product/p1?x=1#top",
+      "/a//b/",
+      "/vendor?tab=orders",
+      "..",
+      ".",
+      "",
+      "orders/o1",
+      "?tab=x",
+      "//x",
+      { pathname: "/y", search: "?q" },
+    ];
+    const seen = [];
+    function Probe() {
+      for (const to of targets)
+        for (const relative of ["route", "path"])
+          seen.push([JSON.stringify(to), patched.useResolvedPath(to, { relative }), useResolvedPath(to, { relative })]);
+      return null;
+    }
+    for (const at of ["/account/orders/o9/", "/product/p2", "/"])
+      renderToString(
+        h(
+          MemoryRouter,
+          { initialEntries: [at] },
+          h(
+            Routes,
+            null,
+            h(Route, {
+              path: "/account/*",
+              element: h(Routes, null, h(Route, { path: "orders/:id/*", element: h(Probe) })),
+            }),
+            h(Route, { path: "*", element: h(Probe) }),
+          ),
+        ),
+      );
+    expect(seen.length).toBe(3 * targets.length * 2);
+    for (const [to, mine, theirs] of seen) expect(mine, to).toEqual(theirs);
+    // A caller changing what it got does not change the next answer.
+    seen[0][1].pathname = "/changed";
+    renderToString(h(MemoryRouter, null, h(Routes, null, h(Route, { path: "*", element: h(Probe) }))));
+    expect(seen.at(-targets.length * 2)[1]).toEqual(seen.at(-targets.length * 2)[2]);
   });
 });
