@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
-import { reactRouterAbsolutePaths } from "./scripts/vite/react-router-absolute-paths.mjs";
+import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
@@ -36,7 +36,7 @@ export default defineConfig({
     reactTextChunks(),
     drizzleIsRemembered(),
     reactRouterMatchesRemembered(),
-    reactRouterAbsolutePaths(),
+    ...reactRouterResolvedTargets(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
