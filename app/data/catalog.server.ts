@@ -14,7 +14,7 @@ import {
 } from "../domain/catalog";
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
 import type { Database } from "./db.server";
-import type { Part } from "./parts.server";
+import { batchParts, type Part } from "./parts.server";
 import { newestFirst } from "./paging.server";
 import { handlerShipsTo } from "./ships-to.server";
 import { cardColumns, isPublic } from "./public-products.server";
@@ -253,7 +253,8 @@ export async function listProducts(
   scope: Scope = {},
   limit = PAGE_SIZE,
 ): Promise<ProductPage<ProductCardData>> {
-  return (await listingWith(db, listingQueries(db, filters, page, scope, limit), null, limit)).page;
+  const [listing] = await batchParts(db, [listingPart(db, filters, page, scope, limit)] as const);
+  return listing;
 }
 
 /** A listing's page and total, and the rows of one more statement of the same page (`more`), in one D1 batch. */
@@ -263,11 +264,7 @@ export async function listingWith<T>(
   more: { all(): Promise<T[]> } | null,
   limit = PAGE_SIZE,
 ) {
-  if (queries.searchUnusable)
-    return {
-      page: { items: [], total: 0, nextCursor: null, prevCursor: null } as ProductPage<ProductCardData>,
-      more: [] as T[],
-    };
+  if (queries.searchUnusable) return { page: noItems(), more: [] as T[] };
   const [rows, totals, extra] = (await db.batch([
     queries.pageQuery,
     queries.countQuery,
@@ -276,7 +273,8 @@ export async function listingWith<T>(
   return { page: listingPage(queries, rows, totals, limit), more: extra ?? [] };
 }
 
-const NO_ITEMS: ProductPage<ProductCardData> = { items: [], total: 0, nextCursor: null, prevCursor: null };
+/** The page of a search that can find nothing (no trip to D1). */
+const noItems = (): ProductPage<ProductCardData> => ({ items: [], total: 0, nextCursor: null, prevCursor: null });
 
 /** A listing's page and total as a part of a page's batch (parts.server.ts): a profile's items beside its other parts. */
 export function listingPart(
@@ -287,7 +285,7 @@ export function listingPart(
   limit = PAGE_SIZE,
 ): Part<ProductPage<ProductCardData>> {
   const queries = listingQueries(db, filters, page, scope, limit);
-  if (queries.searchUnusable) return { statements: [], read: () => NO_ITEMS };
+  if (queries.searchUnusable) return { statements: [], read: noItems };
   return {
     statements: [queries.pageQuery, queries.countQuery],
     read: ([pageRows, countRows]) => listingPage(queries, pageRows, countRows, limit),
