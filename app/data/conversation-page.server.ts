@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, lt } from "drizzle-orm";
 import { conversationReads, messages } from "../../db/schema";
-import type { MessageView, Party } from "../domain/messages";
+import { CONVERSATION_PAGE, type MessageView, type Party } from "../domain/messages";
 import { messagesFrom, statesFrom, type PartyState } from "./conversations.server";
 import type { Database } from "./db.server";
 import { mapPart, rowsPart, type Part } from "./parts.server";
@@ -9,8 +9,16 @@ import { mapPart, rowsPart, type Part } from "./parts.server";
 // states as parts of it. Apart from conversations.server.ts, which the conversations' Durable
 // Object imports where the Worker starts: these need the tables, which load with the pages.
 
-/** The latest messages of a conversation (at most `limit`), oldest first. */
-export function conversationMessagesPart(db: Database, conversationId: string, limit = 200): Part<MessageView[]> {
+/**
+ * A page of a conversation's messages, oldest first: the latest `limit`, or the latest before
+ * message `before`; `more` when there are earlier ones (decision 0112).
+ */
+export function conversationMessagesPart(
+  db: Database,
+  conversationId: string,
+  before: number | null,
+  limit = CONVERSATION_PAGE,
+): Part<{ messages: MessageView[]; more: boolean }> {
   const query = db
     .select({
       id: messages.id,
@@ -21,10 +29,17 @@ export function conversationMessagesPart(db: Database, conversationId: string, l
       deletedAt: messages.deletedAt,
     })
     .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .where(
+      before === null
+        ? eq(messages.conversationId, conversationId)
+        : and(eq(messages.conversationId, conversationId), lt(messages.seq, before)),
+    )
     .orderBy(desc(messages.seq))
-    .limit(limit);
-  return mapPart(rowsPart(query), (rows) => messagesFrom(rows.reverse()));
+    .limit(limit + 1);
+  return mapPart(rowsPart(query), (rows) => ({
+    messages: messagesFrom(rows.slice(0, limit).reverse()),
+    more: rows.length > limit,
+  }));
 }
 
 /** Each party's read state. */

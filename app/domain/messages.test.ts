@@ -9,7 +9,9 @@ import {
   MESSAGE_REQUIRED,
   MESSAGE_TOO_LONG,
   membershipOf,
+  messagePageLinks,
   messageParts,
+  messagesBefore,
   messageState,
   parseClientFrame,
   readUpTo,
@@ -169,6 +171,33 @@ describe("the e-mail throttle", () => {
     // Read everything since: the next message is news again.
     [{ emailedAt: now - 60_000, unreadBefore: 0 }, true],
   ])("%o → %s", (recipient, expected) => expect(shouldNotify(recipient, now)).toBe(expected));
+});
+
+describe("pages of a conversation", () => {
+  const seqs = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ({ seq: from + i }));
+  it.each([
+    [null, 120, null],
+    ["", 120, null],
+    ["abc", 120, null],
+    ["-5", 120, null],
+    ["1e3", 120, null],
+    ["1", 120, null],
+    ["121", 120, null],
+    ["9999999999", 120, null],
+    ["71", 120, 71],
+    ["120", 120, 120],
+  ])("?before=%s of a conversation of %s messages asks for the page before %s", (raw, lastSeq, before) => {
+    expect(messagesBefore(raw, lastSeq)).toBe(before);
+  });
+  it("the latest page links to earlier messages only when there are more", () => {
+    expect(messagePageLinks(seqs(71, 120), true, null, 120)).toEqual({ earlier: 71, newer: null });
+    expect(messagePageLinks(seqs(1, 40), false, null, 40)).toEqual({ earlier: null, newer: null });
+  });
+  it("an earlier page links to the next newer page, or to the latest when that one would reach the last message", () => {
+    expect(messagePageLinks(seqs(21, 70), true, 71, 200)).toEqual({ earlier: 21, newer: 121 });
+    expect(messagePageLinks(seqs(21, 70), true, 71, 120)).toEqual({ earlier: 21, newer: 0 });
+    expect(messagePageLinks(seqs(1, 20), false, 21, 120)).toEqual({ earlier: null, newer: 71 });
+  });
 });
 
 describe("delivery states", () => {

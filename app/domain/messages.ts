@@ -262,6 +262,41 @@ export function shouldNotify(recipient: { emailedAt: number | null; unreadBefore
 }
 
 // ---------------------------------------------------------------------------------------------
+// Pages of a conversation (decision 0112)
+
+/** How many messages a conversation's page shows: the latest, then 'Earlier messages' for the rest. */
+export const CONVERSATION_PAGE = 50;
+
+/**
+ * The page a conversation's `?before=` asks for: the messages before that one (by its number in
+ * the conversation). Null, the latest page, for anything else: no number, not a number, or past
+ * the conversation's last message.
+ */
+export function messagesBefore(raw: string | null, lastSeq: number): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const seq = Number(raw);
+  return seq > 1 && seq <= lastSeq ? seq : null;
+}
+
+/**
+ * The links around a page of messages (oldest first): 'Earlier messages' goes before the first one
+ * shown when there are more; 'Newer messages' is on an earlier page only, and goes to the latest
+ * page (0) when the next newer page would reach the last message.
+ */
+export function messagePageLinks(
+  shown: readonly { seq: number }[],
+  more: boolean,
+  before: number | null,
+  lastSeq: number,
+  page = CONVERSATION_PAGE,
+): { earlier: number | null; newer: number | null } {
+  const earlier = more && shown.length > 0 ? shown[0]!.seq : null;
+  if (before === null) return { earlier, newer: null };
+  const newest = shown.at(-1)?.seq ?? before - 1;
+  return { earlier, newer: newest + page >= lastSeq ? 0 : newest + 1 + page };
+}
+
+// ---------------------------------------------------------------------------------------------
 // Delivery states
 
 export type MessageState = "sent" | "delivered" | "read";

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { DEMO_PASSWORD, login, ownAccount, projectOf } from "./fixtures";
+import { DEMO, DEMO_PASSWORD, login, ownAccount, projectOf } from "./fixtures";
 
 // Conversations (issue 26), with JavaScript on and off: a shopper asks a seller about an item
 // from its page, the seller replies from their inbox, and the shopper sees the reply — live on the
@@ -95,4 +95,26 @@ test("the shopper asks the vendor about an item, the vendor replies from the inb
     await expect(page.getByText("Unblocked").first()).toBeVisible();
   }
   await vendorContext.close();
+});
+
+test("a long conversation opens on its latest 50 messages; earlier ones are a link away, and the reply is on the latest", async ({
+  page,
+}) => {
+  // The demo shopper's thread with the vendor about a dress they rent again and again (56 messages,
+  // all read: opening it changes nothing another test counts; db/demo/flows/70-messages.mjs).
+  await login(page, DEMO.shopper);
+  await page.goto("/account/messages/cnv_demo_regular");
+  const list = page.getByRole("list", { name: "Messages" });
+  await expect(list.getByTestId("message")).toHaveCount(50);
+  await expect(list.getByText("Could I rent it for my sister's wedding on the 14th?")).toHaveCount(0);
+  await expect(page.getByLabel("Reply")).toBeVisible();
+
+  await page.getByRole("link", { name: "Earlier messages" }).click();
+  await expect(list.getByText("Could I rent it for my sister's wedding on the 14th?")).toBeVisible();
+  await expect(list.getByTestId("message")).toHaveCount(6);
+  await expect(page.getByLabel("Reply")).toHaveCount(0);
+
+  await page.getByRole("link", { name: "Latest messages" }).click();
+  await expect(list.getByTestId("message")).toHaveCount(50);
+  await expect(page.getByLabel("Reply")).toBeVisible();
 });

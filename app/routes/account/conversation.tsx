@@ -53,7 +53,12 @@ export const middleware: Route.MiddlewareFunction[] = [
   async ({ request, context, params }, next) => {
     if (request.method === "GET")
       context.set(opened, {
-        read: await readOnOpening(context.get(appContext), context.get(requestState), params.conversationId),
+        read: await readOnOpening(
+          context.get(appContext),
+          context.get(requestState),
+          params.conversationId,
+          new URL(request.url).searchParams.get("before"),
+        ),
       });
     return next();
   },
@@ -65,13 +70,18 @@ export async function loader(args: Route.LoaderArgs) {
   const pre = context.get(opened);
   const read = pre
     ? pre.read
-    : await readOnOpening(context.get(appContext), context.get(requestState), args.params.conversationId);
+    : await readOnOpening(
+        context.get(appContext),
+        context.get(requestState),
+        args.params.conversationId,
+        new URL(request.url).searchParams.get("before"),
+      );
   if (!read) {
     // Nothing read: signed out (asked to sign in) or not theirs (a 404).
     requireUser(context, request);
     throw notFound();
   }
-  const { conversation, party, messages, states, seenNow, offers, blocked, reported, suspended } = read;
+  const { conversation, party, messages, pages, states, seenNow, offers, blocked, reported, suspended } = read;
   const other = party ? otherParty(party) : null;
   return {
     conversation: {
@@ -86,6 +96,7 @@ export async function loader(args: Route.LoaderArgs) {
     },
     party,
     messages,
+    pages,
     offers,
     states: {
       shopper: { readSeq: states.shopper.readSeq, deliveredSeq: states.shopper.deliveredSeq },
@@ -160,7 +171,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Conversation({ loaderData, actionData }: Route.ComponentProps) {
-  const { conversation, party, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
+  const { conversation, party, pages, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
   const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)
     ?.settings?.contactEmail;
   const live = useLiveConversation(conversation.id, party, loaderData);
@@ -172,7 +183,12 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const other = party ? otherParty(party) : null;
   const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
+  // An earlier page (decision 0112) stays as it was read: new messages and the reply are on the latest.
+  const latest = pages.newer === null;
+  const shown = latest ? live.messages : loaderData.messages;
+  const here = `/account/messages/${conversation.id}`;
   const canWrite =
+    latest &&
     party !== null &&
     !suspended &&
     !blocked.byMe &&
@@ -191,7 +207,7 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const list = useRef<HTMLOListElement>(null);
   useEffect(() => {
     list.current?.lastElementChild?.scrollIntoView({ block: "nearest" });
-  }, [live.messages.length]);
+  }, [shown.length]);
   return (
     <div className="mx-auto max-w-3xl space-y-4 px-4 py-8">
       <p>
@@ -216,14 +232,21 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           Your item is handled by {conversation.handlerName}: you can read this conversation.
         </p>
       ) : null}
+      {pages.earlier !== null ? (
+        <p>
+          <Link to={`${here}?before=${pages.earlier}`} className="text-sm text-brand underline">
+            Earlier messages
+          </Link>
+        </p>
+      ) : null}
       <ol
         ref={list}
         className="max-h-[60vh] space-y-2 overflow-y-auto rounded-lg border border-stone-200 bg-white p-3"
         aria-label="Messages"
         aria-live="polite"
       >
-        {live.messages.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}
-        {live.messages.map((m) => (
+        {shown.length === 0 ? <li className="text-sm text-stone-600">No messages yet.</li> : null}
+        {shown.map((m) => (
           <MessageItem
             key={m.seq}
             message={m}
@@ -235,6 +258,18 @@ export default function Conversation({ loaderData, actionData }: Route.Component
           />
         ))}
       </ol>
+      {latest ? null : (
+        <p className="flex gap-4 text-sm">
+          {pages.newer ? (
+            <Link to={`${here}?before=${pages.newer}`} className="text-brand underline">
+              Newer messages
+            </Link>
+          ) : null}
+          <Link to={here} className="text-brand underline">
+            Latest messages
+          </Link>
+        </p>
+      )}
       <WritingClosed
         suspended={suspended}
         blocked={blocked}

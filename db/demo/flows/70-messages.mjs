@@ -1,7 +1,9 @@
 // Conversations as a newcomer should find them (issue 26): the demo shopper asked the demo
 // vendor about a live item and has the vendor's answer unread; the shopper asked the demo store
 // about a concierge item (unread for the store); and a conversation the shopper reported (the
-// seller asked to be paid outside Closetloop) waits in the admin area's Reported messages tab.
+// seller asked to be paid outside Closetloop) waits in the admin area's Reported messages tab. A
+// regular's thread with the vendor about a dress they rent again and again (56 messages) opens on
+// its latest 50, with 'Earlier messages' above them (decision 0112).
 // Written as the conversation's Durable Object writes them (sequence numbers, read state); the
 // object reads where a conversation stands from D1 when it next wakes. Idempotent: fixed ids.
 
@@ -18,6 +20,9 @@ export async function seed({ db, now, batch }) {
   );
   const storeItem = await pick(
     "SELECT id, name, owner_id FROM products WHERE store_id = 'store_kensington' AND concierge_status = 'yes' AND product_status = 'live' ORDER BY id LIMIT 1",
+  );
+  const regularItem = await pick(
+    "SELECT id, name FROM products WHERE owner_id = 'user_vendor' AND product_status = 'live' AND availability = 'available' AND (store_id IS NULL OR concierge_status <> 'yes') ORDER BY id LIMIT 1 OFFSET 1",
   );
   const reportedItem = await pick(
     "SELECT id, name FROM products WHERE owner_id = 'user_vendor2' AND product_status = 'live' AND availability = 'available' AND (store_id IS NULL OR concierge_status <> 'yes') ORDER BY id LIMIT 1",
@@ -100,6 +105,11 @@ export async function seed({ db, now, batch }) {
       { shopper: 0, handler: 1 },
     );
   }
+  if (regularItem)
+    conversation("cnv_demo_regular", regularItem, { sellerId: "user_vendor" }, regularsThread(), {
+      shopper: 0,
+      handler: 0,
+    });
   if (reportedItem) {
     conversation(
       "cnv_demo_reported",
@@ -125,4 +135,37 @@ export async function seed({ db, now, batch }) {
     );
   }
   await batch(statements);
+}
+
+/** A regular's thread: the same dress rented for seven occasions over seven months, eight messages each. */
+function regularsThread() {
+  const occasions = [
+    ["my sister's wedding", "the 14th"],
+    ["a charity gala", "the 3rd"],
+    ["a day at the races", "the 21st"],
+    ["a christening", "the 9th"],
+    ["a summer party", "the 27th"],
+    ["a work dinner", "the 12th"],
+    ["an engagement party", "the 6th"],
+  ];
+  const DAY = 24 * 60;
+  return occasions.flatMap(([occasion, day], i) => {
+    const start = (occasions.length - i) * 30 * DAY;
+    const lines = [
+      ["shopper", `Hello again! Could I rent it for ${occasion} on ${day}?`],
+      ["handler", `Of course, it's free that week. I'll post it three days before ${day}.`],
+      ["shopper", "Perfect, I've booked it. Could you steam it before it goes?"],
+      ["handler", "Will do. Posted today with tracking."],
+      ["shopper", "It arrived this morning, thank you! Fits as well as ever."],
+      ["handler", `Lovely. Enjoy ${occasion}!`],
+      ["shopper", "Posted it back this afternoon. Thanks again."],
+      ["handler", "Back safe and sound. Thanks for taking such good care of it."],
+    ];
+    return lines.map(([party, text], j) => [
+      party,
+      party === "shopper" ? "user_shopper" : "user_vendor",
+      text,
+      start - j * 2 * DAY + 60,
+    ]);
+  });
 }
