@@ -1,6 +1,6 @@
 import { or, sql, type Column, type GetColumnData, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { stores } from "../../db/schema";
+import { products, stores } from "../../db/schema";
 
 // A joined table's column under a name of its own. D1 batches collapse the columns of a joined
 // select that share a name (`products.name` and `stores.name`), so every joined column of a
@@ -32,3 +32,12 @@ export function containsText(columns: readonly (SQL | SQLiteColumn)[], text: str
   const folded = text.toLowerCase();
   return or(...columns.map((column) => sql`instr(lower(${column}), ${folded}) > 0`))!;
 }
+
+/**
+ * An item's seller and its store, as subqueries on the item's id (a value or a placeholder): what
+ * the product page shows around the item reads in the item's own batch, one round trip (issue 47).
+ */
+export const ownerOfItem = (id: unknown) =>
+  sql<string>`(select ${products.ownerId} from ${products} where ${products.id} = ${id})`;
+export const storeOfItem = (id: unknown) =>
+  sql<string | null>`(select ${products.storeId} from ${products} where ${products.id} = ${id})`;

@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm
 import { follows, products, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { cardColumns, isPublic } from "./public-products.server";
+import { ownerOfItem, storeOfItem } from "./columns.server";
 import { newestFirst } from "./paging.server";
 import type { ProductCardData } from "../domain/catalog";
 import { FOLLOWING_RAIL_DAYS, FOLLOWING_RAIL_ITEMS, followKey, type FollowTarget } from "../domain/follows";
@@ -96,6 +97,18 @@ export function followedQuery(db: Database, userId: string, targets: readonly Fo
       ),
     );
 }
+
+/** Whether `userId` follows an item's seller or its store, by the item's id (the product page's batch). */
+export const followedOfItemQuery = (db: Database, userId: string, itemId: string) =>
+  db
+    .select({ sellerId: follows.sellerId, storeId: follows.storeId })
+    .from(follows)
+    .where(
+      and(
+        eq(follows.followerId, userId),
+        or(eq(follows.sellerId, ownerOfItem(itemId)), eq(follows.storeId, storeOfItem(itemId))),
+      ),
+    );
 
 /** Its rows as follow keys ('seller:ID'). */
 export const followedFrom = (rows: readonly { sellerId: string | null; storeId: string | null }[]) =>

@@ -1,15 +1,15 @@
 import { followKey, type FollowTarget } from "../domain/follows";
-import type { ShippingSettings } from "../domain/shipping-zones";
 import type { Database } from "./db.server";
 import { batchParts, mapPart, partsOf, rowsPart, valuePart, type Part } from "./parts.server";
 import { favoriteQuery } from "./favorites.server";
-import { followedFrom, followedQuery, followersQuery } from "./follows.server";
-import { standingPart, type SellerStanding } from "./ratings.server";
+import { followedFrom, followedOfItemQuery, followedQuery, followersQuery } from "./follows.server";
+import { itemSellerStandingPart, standingPart, type SellerStanding } from "./ratings.server";
+import { ownerOfItem, storeOfItem } from "./columns.server";
 import { shippingFrom, shippingQuery } from "./shipping.server";
 
 // The product page's parts around the item (where its handler ships, its seller's rating and
-// badges, whether the visitor saved it and follows its seller or store) and the profiles' social
-// part, read in one D1 round trip (issue 47 item 2; parts.server.ts).
+// badges, whether the visitor saved it and follows its seller or store), read in the item's own
+// D1 round trip, and the profiles' social part (issue 47 item 2; parts.server.ts).
 
 const NO_STANDING: SellerStanding = { average: null, ratings: 0, badges: [] };
 
@@ -40,18 +40,6 @@ export const followersPart = (db: Database, target: FollowTarget): Part<number> 
   read: ([rows]) => (rows as { n: number }[])[0]?.n ?? 0,
 });
 
-/** Where a handler ships. */
-export const shippingPart = (db: Database, target: FollowTarget): Part<ShippingSettings | null> => ({
-  statements: [shippingQuery(db, target.kind === "store" ? "store" : "vendor", target.id)],
-  read: ([rows]) => shippingFrom(rows as Parameters<typeof shippingFrom>[0]),
-});
-
-/** Whether the viewer saved the item (no viewer: no). */
-export const favoritePart = (db: Database, viewerId: string | null, productId: string): Part<boolean> =>
-  viewerId
-    ? { statements: [favoriteQuery(db, viewerId, productId)], read: ([rows]) => (rows ?? []).length > 0 }
-    : { statements: [], read: () => false };
-
 type Handled = { id: string; ownerId: string | null; storeId: string | null; managedByStore: boolean };
 
 /** Who the seller card and 'Ships to' are about: the store managing the item, else its seller. */
@@ -60,15 +48,30 @@ export const handlerOf = (product: Handled): FollowTarget =>
     ? { kind: "store", id: product.storeId }
     : { kind: "seller", id: product.ownerId ?? "" };
 
-/** The product page's parts around the item: one round trip. */
-export async function productPageParts(db: Database, product: Handled, viewerId: string | null, now: number) {
-  const target = handlerOf(product);
-  const [shipping, social, saved] = await batchParts(db, [
-    shippingPart(db, target),
-    socialPart(db, target, product.ownerId, viewerId, now),
-    favoritePart(db, viewerId, product.id),
-  ] as const);
-  return { shipping, social, saved };
+/**
+ * The product page's parts around the item, by the item's id, so they go in the item's own batch
+ * (product.server.ts): one round trip for the whole page. Both handlers' shipping is read (the
+ * store's is nothing for an item without one); `around` picks once the item's row says who handles it.
+ */
+export function aroundItemPart(db: Database, itemId: string, viewerId: string | null, now: number) {
+  return mapPart(
+    partsOf([
+      itemSellerStandingPart(db, itemId, now),
+      rowsPart(shippingQuery(db, "vendor", ownerOfItem(itemId))),
+      rowsPart(shippingQuery(db, "store", storeOfItem(itemId))),
+      viewerId ? rowsPart(followedOfItemQuery(db, viewerId, itemId)) : valuePart([]),
+      viewerId ? rowsPart(favoriteQuery(db, viewerId, itemId)) : valuePart([]),
+    ] as const),
+    ([standing, sellerShipping, storeShipping, followed, saved]) =>
+      (item: Handled) => {
+        const target = handlerOf(item);
+        return {
+          shipping: shippingFrom(target.kind === "store" ? storeShipping : sellerShipping),
+          social: { standing, following: followedFrom(followed).has(followKey(target)) },
+          saved: saved.length > 0,
+        };
+      },
+  );
 }
 
 export { batchParts };

@@ -2,6 +2,7 @@ import { and, count, eq, sql, type Placeholder } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { batchParts } from "./parts.server";
+import { aroundItemPart } from "./page-parts.server";
 import { preparedOnce } from "./prepared.server";
 import { aliased, aliasedOrNull, storeNameOf } from "./columns.server";
 import { managesAllProducts } from "../domain/roles";
@@ -78,37 +79,35 @@ const productComments = preparedOnce(["id"], (db, { id }) =>
     .limit(50),
 );
 const similarItems = preparedOnce(["id"], (db, { id }) => similarItemsQuery(db, id));
-const sellerReviewTotals = preparedOnce(["id"], (db, { id }) =>
-  db
-    .select({ n: count() })
-    .from(reviews)
-    .innerJoin(products, eq(products.id, id))
-    .where(and(eq(reviews.reviewedUserId, products.ownerId), eq(reviews.side, "shopper"))),
-);
-
-/** Everything the product page shows, in one D1 round trip; null when not public. */
-export async function productDetail(db: Database, id: string) {
-  const [found, comments, related, reviewTotals] = await batchParts(db, [
+/**
+ * Everything the product page shows, in one D1 round trip: the item, its comments, 'You may also
+ * like', and what is around it (where its handler ships, its seller's standing, whether the viewer
+ * saved it and follows its seller or store); null when not public.
+ */
+export async function productDetail(db: Database, id: string, viewerId: string | null, now: number) {
+  const [found, comments, related, around] = await batchParts(db, [
     productRow(db, { id }),
     productComments(db, { id }),
     similarItems(db, { id }),
-    sellerReviewTotals(db, { id }),
+    aroundItemPart(db, id, viewerId, now),
   ] as const);
   const product = found[0];
   if (!product) return null;
   // A concierge item is managed by its store only once the store approved it (status approved).
   const managedByStore = Boolean(product.storeId) && product.status === "approved";
   return {
-    ...product,
-    ownerVerified: Boolean(product.ownerVerified),
-    reserved: product.reservedUntil !== null,
-    managedByStore,
-    // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
-    sizeText: product.size ? sizeLabel(product.size, product.category) : null,
-    measurementText: measurementLines(parseMeasurements(product.measurements)),
-    comments,
-    related: related.map(similarCard),
-    sellerReviewCount: reviewTotals[0]?.n ?? 0,
+    product: {
+      ...product,
+      ownerVerified: Boolean(product.ownerVerified),
+      reserved: product.reservedUntil !== null,
+      managedByStore,
+      // What DETAILS shows of the size, as text (app/domain/sizes.ts stays out of the page's JavaScript).
+      sizeText: product.size ? sizeLabel(product.size, product.category) : null,
+      measurementText: measurementLines(parseMeasurements(product.measurements)),
+      comments,
+      related: related.map(similarCard),
+    },
+    ...around({ ...product, managedByStore }),
   };
 }
 
@@ -188,7 +187,7 @@ function parseImages(json: string): string[] {
   }
 }
 
-export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>>>;
+export type ProductDetail = NonNullable<Awaited<ReturnType<typeof productDetail>>>["product"];
 
 /**
  * Who may edit a product, as a WHERE condition (seller-store-admin.md §1, decision 0012): through

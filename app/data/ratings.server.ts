@@ -1,8 +1,9 @@
-import { and, avg, count, desc, eq, isNotNull, ne, sql, type Placeholder } from "drizzle-orm";
+import { and, avg, count, desc, eq, isNotNull, ne, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { orderItems, orders, payeeAccounts, reviews, userVerifications, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { mapPart, partsOf, type Part } from "./parts.server";
 import { preparedOnce } from "./prepared.server";
+import { ownerOfItem } from "./columns.server";
 import { SHIPS_FAST_ORDERS, sellerBadges, type Badge } from "../domain/badges";
 import { ratingWindow, tradeEndedAt, type RatingWindow } from "../domain/ratings";
 import type { ItemStatus } from "../domain/order-lifecycle";
@@ -11,7 +12,7 @@ import type { ItemStatus } from "../domain/order-lifecycle";
 // reviews.side says who rated: 'shopper' (of the seller: the spec's reviews) or 'seller' (of the shopper).
 
 /** A seller's ratings from shoppers: average and count. */
-export function sellerRatingQuery(db: Database, sellerId: string | Placeholder) {
+export function sellerRatingQuery(db: Database, sellerId: string | Placeholder | SQL) {
   return db
     .select({ n: count(), average: avg(reviews.rating) })
     .from(reviews)
@@ -19,7 +20,7 @@ export function sellerRatingQuery(db: Database, sellerId: string | Placeholder) 
 }
 
 /** The facts a seller's badges are decided on: e-mail confirmed, payouts active, their last orders' posting. */
-function badgeFactQueries(db: Database, sellerId: string | Placeholder) {
+function badgeFactQueries(db: Database, sellerId: string | Placeholder | SQL) {
   return [
     db
       .select({ emailVerified: userVerifications.isVerified, payouts: payeeAccounts.status })
@@ -46,11 +47,6 @@ export interface SellerStanding {
   badges: Badge[];
 }
 
-// The statements a seller's standing is read from, built once per isolate (decision 0111).
-const sellerRating = preparedOnce(["sellerId"], (db, { sellerId }) => sellerRatingQuery(db, sellerId));
-const sellerFacts = preparedOnce(["sellerId"], (db, { sellerId }) => badgeFactQueries(db, sellerId)[0]);
-const sellerRecentOrders = preparedOnce(["sellerId"], (db, { sellerId }) => badgeFactQueries(db, sellerId)[1]);
-
 type StandingRows = [
   { n: number; average: string | null }[],
   { emailVerified: boolean | null; payouts: string | null }[],
@@ -73,15 +69,25 @@ export function standingFrom([rating, factRows, recentRows]: StandingRows, now: 
   return { average, ratings, badges };
 }
 
-/** A seller's average, count and earned badges, as a part of a page's batch (parts.server.ts). */
-export function standingPart(db: Database, sellerId: string, now: number): Part<SellerStanding> {
-  const statements = [
-    sellerRating(db, { sellerId }),
-    sellerFacts(db, { sellerId }),
-    sellerRecentOrders(db, { sellerId }),
-  ] as const;
-  return mapPart(partsOf(statements), (rows) => standingFrom(rows as StandingRows, now));
+/**
+ * A standing's statements, built once per isolate (decision 0111), for the seller `who` names
+ * from an id, and the part that reads them for an id.
+ */
+function standingStatements(who: (id: Placeholder) => Placeholder | SQL) {
+  const rating = preparedOnce(["id"], (db, { id }) => sellerRatingQuery(db, who(id)));
+  const facts = preparedOnce(["id"], (db, { id }) => badgeFactQueries(db, who(id))[0]);
+  const recent = preparedOnce(["id"], (db, { id }) => badgeFactQueries(db, who(id))[1]);
+  return (db: Database, id: string, now: number): Part<SellerStanding> =>
+    mapPart(partsOf([rating(db, { id }), facts(db, { id }), recent(db, { id })] as const), (rows) =>
+      standingFrom(rows as StandingRows, now),
+    );
 }
+
+/** A seller's average, count and earned badges, as a part of a page's batch (parts.server.ts). */
+export const standingPart = standingStatements((sellerId) => sellerId);
+
+/** The same for the seller of an item, by the item's id: the product page reads it in the item's batch. */
+export const itemSellerStandingPart = standingStatements(ownerOfItem);
 
 /** A shopper's ratings from sellers: average and count (their account shows it). */
 export async function shopperRating(db: Database, shopperId: string) {

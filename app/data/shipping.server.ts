@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, type SQL } from "drizzle-orm";
 import { stores, users } from "../../db/schema";
 import type { CartLine } from "../domain/basket";
 import { countryOf } from "../domain/countries";
@@ -50,8 +50,8 @@ export async function handlerShipping(
   ]);
 }
 
-/** The statement of one handler's settings (batched by the product page with its other parts). */
-export const shippingQuery = (db: Database, handler: "vendor" | "store", id: string) =>
+/** The statement of one handler's settings (batched by the product page with its other parts; `id` may be a subquery). */
+export const shippingQuery = (db: Database, handler: "vendor" | "store", id: string | SQL) =>
   db
     .select(settingsColumns(handler === "vendor" ? users : stores))
     .from(handler === "vendor" ? users : stores)

@@ -50,9 +50,10 @@ describe("a statement prepared once", () => {
       await createProduct(owner.id, { name: `Dress ${tag}` }),
     ];
     const db = database(env.DB);
-    expect((await productDetail(db, coat.id))?.name).toBe(`Coat ${tag}`);
-    expect((await productDetail(db, dress.id))?.name).toBe(`Dress ${tag}`);
-    expect((await productDetail(db, dress.id))?.ownerName).toBe(`Seller${tag}`);
-    expect(await productDetail(db, `missing-${tag}`)).toBeNull();
+    const detail = (id: string) => productDetail(db, id, null, Date.now());
+    expect((await detail(coat.id))?.product.name).toBe(`Coat ${tag}`);
+    expect((await detail(dress.id))?.product.name).toBe(`Dress ${tag}`);
+    expect((await detail(dress.id))?.product.ownerName).toBe(`Seller${tag}`);
+    expect(await detail(`missing-${tag}`)).toBeNull();
   });
 });

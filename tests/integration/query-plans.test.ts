@@ -254,7 +254,7 @@ describe("catalog query plans never scan a whole table", () => {
 
   it.each([
     ["home new items", (d: typeof db) => newItems(d, Date.now())],
-    ["product page", (d: typeof db) => productDetail(d, "prod_000001")],
+    ["product page", (d: typeof db) => productDetail(d, "prod_000001", "user_shopper", Date.now())],
     ["cart", (d: typeof db) => cartLines(d, "user_shopper")],
     ["favorites", (d: typeof db) => favoriteProducts(d, "user_shopper")],
   ] as const)("%s", async (_name, run) => {

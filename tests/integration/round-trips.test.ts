@@ -12,9 +12,9 @@ import { routePaths } from "./routes";
 // reports its count in the Server-Timing header; every route of app/routes.ts is visited, with
 // real records where it takes a parameter, anonymously and signed in (with a basket line).
 const MAX_TRIPS = 3;
-// The product page and the seller's and store's profiles read their parts around the item or
-// the profile in one batch after the item's or the profile's own (app/data/page-parts.server.ts;
-// issue 47, decision 0111), and keep to three like every other page, signed in too.
+// The product page reads the item and everything around it in one batch (its parts are keyed by
+// the item's id); the seller's and store's profiles read their parts in one batch after the
+// profile's own (app/data/page-parts.server.ts; issue 47, decision 0111).
 const tag = `rt${Date.now().toString(36)}`;
 const real: Record<string, string> = {};
 
@@ -93,6 +93,14 @@ describe("D1 round trips per page", () => {
       if (trips > MAX_TRIPS) over.push(`${path}: ${trips}`);
     }
     expect(over).toEqual([]);
+  });
+
+  it("is one for the product page (two signed in: the visit first), whoever handles the item", async () => {
+    const anonymous = await (await new Browser().fetch(real["routes/shop/product.tsx"]!)).text();
+    expect(anonymous).toContain(`Round Trip Coat ${tag}`);
+    expect(tripsOf(await new Browser().fetch(real["routes/shop/product.tsx"]!))).toBe(1);
+    const { browser } = await signedInBrowser("shopper");
+    expect(tripsOf(await browser.fetch(real["routes/shop/product.tsx"]!))).toBe(2);
   });
 
   it("is two for a seller's or a store's profile: the profile, then its items, followers and badges in one batch", async () => {

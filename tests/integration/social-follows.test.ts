@@ -119,6 +119,31 @@ describe("following a seller", () => {
     expect(await databaseFingerprint()).toBe(before);
   });
 
+  it("the product page's seller card and 'Ships to' speak for whoever handles the item: its seller, or the store managing it", async () => {
+    const vera = await seller("Vera");
+    const storeId = `store_item_${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare(
+      "INSERT INTO stores (id, name, owner_id, ship_reach, ship_fee_europe, ship_fee_world, created_at) VALUES (?, 'Item Boutique', ?, 'worldwide', 1500, 2500, ?)",
+    )
+      .bind(storeId, (await createUser()).id, Date.now())
+      .run();
+    const own = await createProduct(vera.id, { name: `Own Coat ${vera.displayName}` });
+    const managed = await createProduct(vera.id, { name: `Managed Coat ${vera.displayName}` });
+    await env.DB.prepare("UPDATE products SET store_id = ?, status = 'approved', concierge_status = 'yes' WHERE id = ?")
+      .bind(storeId, managed.id)
+      .run();
+    const shopper = await signedInBrowser("shopper");
+    await shopper.browser.post("/account/following", { intent: "follow", kind: "store", id: storeId });
+
+    const ownPage = await (await shopper.browser.fetch(`/product/${own.id}`)).text();
+    expect(followButton(ownPage, `seller:${vera.id}`)).toContain(">Follow</button>");
+    expect(ownPage).toContain("Ships within the United Kingdom only");
+    const managedPage = await (await shopper.browser.fetch(`/product/${managed.id}`)).text();
+    expect(followButton(managedPage, `store:${storeId}`)).toContain(">Following</button>");
+    expect(managedPage).toContain("Ships worldwide");
+    expect(managedPage).toContain("Europe: £15.00 delivery");
+  });
+
   it("refuses a second follow with 409 and keeps one", async () => {
     const vera = await seller("Twice");
     const shopper = await signedInBrowser("shopper");

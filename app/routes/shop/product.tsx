@@ -1,6 +1,5 @@
 import { BuyerProtectionLine } from "../../components/buyer-protection-line";
 import { ShipsTo } from "../../components/ships-to";
-import { productPageParts } from "../../data/page-parts.server";
 import { data, Link, useNavigate } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/product";
@@ -33,11 +32,11 @@ export const sharedWhenSignedIn = true;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const { user, timeZone: zone } = context.get(requestState);
-  const product = await productDetail(app.db, params.id);
-  if (!product) throw data(null, { status: 404 });
-  // Where its handler ships, the seller card's rating, badges and Follow (issue 46; decisions 0090,
-  // 0091) and whether the visitor saved it: one round trip (issue 47).
-  const { shipping, social, saved } = await productPageParts(app.db, product, user?.id ?? null, Date.now());
+  // With where its handler ships, the seller card's rating, badges and Follow (issue 46; decisions
+  // 0090, 0091) and whether the visitor saved it: one round trip (issue 47).
+  const found = await productDetail(app.db, params.id, user?.id ?? null, Date.now());
+  if (!found) throw data(null, { status: 404 });
+  const { product, shipping, social, saved } = found;
   // A rented item says when it is expected back (issue 25, item 6).
   // Rendered for a signed-in shopper (a page with a toast): whether they asked to be told. The
   // shared page says no, and the Worker stitches in the asked-for state (decision 0051, 2026-11-25).
