@@ -1,4 +1,4 @@
-import { and, count, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql, type Placeholder } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { batchParts } from "./parts.server";
