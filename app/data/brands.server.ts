@@ -21,12 +21,17 @@ export function popularBrands(db: Database) {
   return db.select(brandColumns).from(brands).where(eq(brands.isPopular, true)).orderBy(asc(brands.name));
 }
 
-export async function brandByName(db: Database, name: string) {
+/** A brand by its name in any case; a query builder, so it can go in a page's batch (first row). */
+export function brandByNameQuery(db: Database, name: string) {
   return db
     .select(brandColumns)
     .from(brands)
     .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`)
-    .get();
+    .limit(1);
+}
+
+export async function brandByName(db: Database, name: string) {
+  return (await brandByNameQuery(db, name))[0];
 }
 
 /** The brand a merged brand's old name now leads to (issue 24), or undefined. */

@@ -257,22 +257,6 @@ export async function listProducts(
   return listing;
 }
 
-/** A listing's page and total, and the rows of one more statement of the same page (`more`), in one D1 batch. */
-export async function listingWith<T>(
-  db: Database,
-  queries: ReturnType<typeof listingQueries>,
-  more: { all(): Promise<T[]> } | null,
-  limit = PAGE_SIZE,
-) {
-  if (queries.searchUnusable) return { page: noItems(), more: [] as T[] };
-  const [rows, totals, extra] = (await db.batch([
-    queries.pageQuery,
-    queries.countQuery,
-    ...(more ? [more] : []),
-  ] as any)) as [unknown, unknown, T[] | undefined];
-  return { page: listingPage(queries, rows, totals, limit), more: extra ?? [] };
-}
-
 /** The page of a search that can find nothing (no trip to D1). */
 const noItems = (): ProductPage<ProductCardData> => ({ items: [], total: 0, nextCursor: null, prevCursor: null });
 

@@ -1,27 +1,39 @@
 // The Size filter's counts (issue 25, item 2; decision 0048): with a listing's page, in its D1 batch.
 import { and, count, inArray, sql } from "drizzle-orm";
 import { products, sizeCounts } from "../../db/schema";
-import { PAGE_SIZE, type CatalogFilters, type PageRequest } from "../domain/catalog";
+import { PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
 import { sizeCountQuery } from "../domain/catalog-index";
-import { conditions, ftsRowids, listingQueries, listingWith, type Scope } from "./catalog.server";
+import { conditions, ftsRowids, listingPart, type Scope } from "./catalog.server";
 import type { Database } from "./db.server";
+import { batchParts, mapPart, partsOf, rowsPart, valuePart, type Part } from "./parts.server";
 
-/** A listing's page and total, and its Size filter's counts for `sizes`, in the same D1 batch. */
-export async function listProductsWithSizes(
+/** A listing's page and total, and its Size filter's counts for `sizes`, as a part of a page's batch. */
+export function listingWithSizesPart(
   db: Database,
   filters: CatalogFilters,
   page: PageRequest,
   sizes: readonly string[],
   scope: Scope = {},
   limit = PAGE_SIZE,
+): Part<{ page: ProductPage<ProductCardData>; sizeCounts: { size: string; n: number }[] }> {
+  const listing = listingPart(db, filters, page, scope, limit);
+  // A search that can find nothing reads nothing, its sizes neither.
+  const counts = listing.statements.length ? sizeCountsQuery(db, filters, sizes, scope) : null;
+  return mapPart(partsOf([listing, counts ? rowsPart(counts) : valuePart([])] as const), ([listed, sizeCounts]) => ({
+    page: listed,
+    sizeCounts: sizeCounts as { size: string; n: number }[],
+  }));
+}
+
+/** The same in a D1 batch of its own. */
+export async function listProductsWithSizes(
+  db: Database,
+  filters: CatalogFilters,
+  page: PageRequest,
+  sizes: readonly string[],
+  scope: Scope = {},
 ) {
-  const { page: listed, more } = await listingWith<{ size: string; n: number }>(
-    db,
-    listingQueries(db, filters, page, scope, limit),
-    sizeCountsQuery(db, filters, sizes, scope),
-    limit,
-  );
-  return { page: listed, sizeCounts: more };
+  return (await batchParts(db, [listingWithSizesPart(db, filters, page, sizes, scope)] as const))[0];
 }
 
 /**

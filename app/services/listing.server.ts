@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, type Scope } from "../data/catalog.server";
-import { listProductsWithSizes } from "../data/size-counts.server";
+import { listingWithSizesPart, listProductsWithSizes } from "../data/size-counts.server";
+import { batchParts, valuePart, type Part } from "../data/parts.server";
 import { vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, priceFilterNotes, type CatalogFilters } from "../domain/catalog";
 import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters } from "../domain/search-correction";
@@ -38,6 +39,21 @@ export async function loadListing(
   fixed: Partial<CatalogFilters> = {},
   scope: Scope = {},
 ): Promise<ListingData> {
+  return (await loadListingWith(app, request, path, fixed, scope, valuePart(undefined)))[0];
+}
+
+/**
+ * The same, with `also` read in the listing's own D1 batch: what the page shows beside it (a
+ * brand's header), one round trip for both.
+ */
+export async function loadListingWith<T>(
+  app: AppContext,
+  request: Request,
+  path: string,
+  fixed: Partial<CatalogFilters>,
+  scope: Scope,
+  also: Part<T>,
+): Promise<[ListingData, T]> {
   const url = new URL(request.url);
   const params = url.searchParams;
   const parsed = parseCatalogQuery(params);
@@ -51,9 +67,9 @@ export async function loadListing(
   const zone = narrowedZone(shipsTo);
   if (zone) scope = { ...scope, shipsTo: zone };
   const offered = sizeOptions(filters);
-  const [options, { page: result, sizeCounts: counted }] = await Promise.all([
+  const [options, [{ page: result, sizeCounts: counted }, beside]] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
-    listProductsWithSizes(app.db, filters, page, offered, scope),
+    batchParts(app.db, [listingWithSizesPart(app.db, filters, page, offered, scope), also] as const),
   ]);
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
   const sizesOf = (rows: typeof counted) => {
@@ -84,7 +100,7 @@ export async function loadListing(
     const first = firstPageOf(params);
     throw redirect(first.size > 0 ? `${path}?${first}` : path);
   }
-  if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return listing;
+  if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return [listing, beside];
   const words = searchWords(filters.search);
   const vocabulary = await vocabularyOf(
     app.db,
@@ -93,7 +109,7 @@ export async function loadListing(
     vocabularySecondLetters(words),
   );
   const corrected = correctSearch(filters.search, vocabulary);
-  if (!corrected) return listing;
+  if (!corrected) return [listing, beside];
   // The corrected words' results, with their own Size filter (decision 0068).
   const { page: instead, sizeCounts } = await listProductsWithSizes(
     app.db,
@@ -102,14 +118,12 @@ export async function loadListing(
     offered,
     scope,
   );
-  if (instead.total === 0) return listing;
+  if (instead.total === 0) return [listing, beside];
   const exact = firstPageOf(params);
   exact.set(EXACT_SEARCH_PARAM, "1");
   // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
-  return {
-    ...listing,
-    result: instead,
-    sizes: sizesOf(sizeCounts),
-    correction: { corrected, exactUrl: `${path}?${exact}` },
-  };
+  return [
+    { ...listing, result: instead, sizes: sizesOf(sizeCounts), correction: { corrected, exactUrl: `${path}?${exact}` } },
+    beside,
+  ];
 }

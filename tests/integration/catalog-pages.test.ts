@@ -233,11 +233,14 @@ describe("brands, categories and stores", () => {
     expect(brands).not.toContain(`Emptybrand${tag}`);
   });
 
-  it("shows a brand page without the brand filter", async () => {
-    const { status, text } = await html(`/brand/${encodeURIComponent(`brand${tag}`)}`);
-    expect(status).toBe(200);
-    expect(text).toContain("A test brand.");
-    expect(text).not.toContain('name="brand"');
+  it("shows a brand page without the brand filter, with its items at its address in any case", async () => {
+    for (const written of [`Brand${tag}`, `brand${tag}`]) {
+      const { status, text } = await html(`/brand/${encodeURIComponent(written)}`);
+      expect(status).toBe(200);
+      expect(text).toContain("A test brand.");
+      expect(text).toContain(`Rented Parka ${tag}`);
+      expect(text).not.toContain('name="brand"');
+    }
   });
 
   it("shows a category page and 'Category not found'", async () => {

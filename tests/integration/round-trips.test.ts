@@ -95,12 +95,15 @@ describe("D1 round trips per page", () => {
     expect(over).toEqual([]);
   });
 
-  it("is one for the product page (two signed in: the visit first), whoever handles the item", async () => {
-    const anonymous = await (await new Browser().fetch(real["routes/shop/product.tsx"]!)).text();
-    expect(anonymous).toContain(`Round Trip Coat ${tag}`);
-    expect(tripsOf(await new Browser().fetch(real["routes/shop/product.tsx"]!))).toBe(1);
+  it.each([
+    ["product page", "routes/shop/product.tsx"],
+    ["brand page", "routes/shop/brand.tsx"],
+  ])("is one for the %s (two signed in: the visit first)", async (_name, file) => {
+    const anonymous = await new Browser().fetch(real[file]!);
+    expect(await anonymous.text()).toContain(`Round Trip Coat ${tag}`);
+    expect(tripsOf(anonymous)).toBe(1);
     const { browser } = await signedInBrowser("shopper");
-    expect(tripsOf(await browser.fetch(real["routes/shop/product.tsx"]!))).toBe(2);
+    expect(tripsOf(await browser.fetch(real[file]!))).toBe(2);
   });
 
   it("is two for a seller's or a store's profile: the profile, then its items, followers and badges in one batch", async () => {

@@ -2,8 +2,9 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/brand";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
-import { brandByName, brandRedirect } from "../../data/brands.server";
-import { loadListing } from "../../services/listing.server";
+import { brandByNameQuery, brandRedirect } from "../../data/brands.server";
+import { rowsPart } from "../../data/parts.server";
+import { loadListing, loadListingWith } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
 
@@ -16,16 +17,29 @@ export const offersMySizes = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const brand = await brandByName(app.db, params.brandName);
+  const path = (name: string) => `/brand/${encodeURIComponent(name)}`;
+  // The brand and its listing in one round trip, for the page's address as written; an address in
+  // another case than the brand's name ('/brand/ganni') lists again by the name (issue 47).
+  const [listing, [brand]] = await loadListingWith(
+    app,
+    request,
+    path(params.brandName),
+    { brands: [params.brandName] },
+    {},
+    rowsPart(brandByNameQuery(app.db, params.brandName)),
+  );
   if (!brand) {
     // A brand merged into another: its old page leads to the brand it became.
     const merged = await brandRedirect(app.db, params.brandName);
-    if (merged) throw redirect(`/brand/${encodeURIComponent(merged.name)}${new URL(request.url).search}`, 301);
+    if (merged) throw redirect(`${path(merged.name)}${new URL(request.url).search}`, 301);
     throw data(null, { status: 404 });
   }
   return {
     brand,
-    listing: await loadListing(app, request, `/brand/${encodeURIComponent(brand.name)}`, { brands: [brand.name] }),
+    listing:
+      brand.name === params.brandName
+        ? listing
+        : await loadListing(app, request, path(brand.name), { brands: [brand.name] }),
   };
 }
 
