@@ -1,7 +1,13 @@
 // The Size filter's counts (issue 25, item 2; decision 0048): with a listing's page, in its D1 batch.
 import { and, count, inArray, sql } from "drizzle-orm";
 import { products, sizeCounts } from "../../db/schema";
-import { PAGE_SIZE, type CatalogFilters, type PageRequest, type ProductCardData, type ProductPage } from "../domain/catalog";
+import {
+  PAGE_SIZE,
+  type CatalogFilters,
+  type PageRequest,
+  type ProductCardData,
+  type ProductPage,
+} from "../domain/catalog";
 import { sizeCountQuery } from "../domain/catalog-index";
 import { conditions, ftsRowids, listingPart, type Scope } from "./catalog.server";
 import type { Database } from "./db.server";

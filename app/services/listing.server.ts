@@ -123,7 +123,12 @@ export async function loadListingWith<T>(
   exact.set(EXACT_SEARCH_PARAM, "1");
   // The page's own path: with JavaScript the request is for its data (`/all-products.data`).
   return [
-    { ...listing, result: instead, sizes: sizesOf(sizeCounts), correction: { corrected, exactUrl: `${path}?${exact}` } },
+    {
+      ...listing,
+      result: instead,
+      sizes: sizesOf(sizeCounts),
+      correction: { corrected, exactUrl: `${path}?${exact}` },
+    },
     beside,
   ];
 }
