@@ -1,13 +1,25 @@
 import { and, desc, eq, lt } from "drizzle-orm";
 import { conversationReads, messages } from "../../db/schema";
 import { CONVERSATION_PAGE, type MessageView, type Party } from "../domain/messages";
-import { messagesFrom, statesFrom, type PartyState } from "./conversations.server";
+import {
+  CONVERSATION_BY_ID,
+  conversationFrom,
+  messagesFrom,
+  statesFrom,
+  type ConversationView,
+  type PartyState,
+} from "./conversations.server";
 import type { Database } from "./db.server";
 import { mapPart, rowsPart, type Part } from "./parts.server";
+import { sqlPart } from "./prepared.server";
 
 // A conversation's page reads in one batch (issue 47): its latest messages and both parties' read
 // states as parts of it. Apart from conversations.server.ts, which the conversations' Durable
 // Object imports where the Worker starts: these need the tables, which load with the pages.
+
+/** A conversation by id as a part of its page's batch (null when there is none). */
+export const conversationPart = (db: Database, id: string): Part<ConversationView | null> =>
+  mapPart(sqlPart<Record<string, unknown>>(db, CONVERSATION_BY_ID, [id]), (rows) => conversationFrom(rows));
 
 /**
  * A page of a conversation's messages, oldest first: the latest `limit`, or the latest before

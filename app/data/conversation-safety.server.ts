@@ -1,5 +1,5 @@
-import { and, eq, isNull, or } from "drizzle-orm";
-import { conversationReports, messageBlocks, messageSuspensions } from "../../db/schema";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { conversationReports, conversations, messageBlocks, messageSuspensions, stores } from "../../db/schema";
 import type { Database } from "./db.server";
 import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
 
@@ -19,24 +19,32 @@ const all = async <T>(db: Database, sql: string, ...binds: unknown[]) =>
 // Blocks and reports
 
 /**
- * Where a party stands in a conversation, as its page shows it: blocks either way with the other
- * party (`otherId`; null when that account is gone), an open report of theirs, and whether they
- * are suspended from sending: a part of the page's batch.
+ * Where the user stands in a conversation, as its page shows it: blocks either way between them
+ * and the conversation's people, an open report of theirs, and whether they are suspended from
+ * sending. Keyed by the conversation, so it goes in the page's one batch with the conversation's
+ * own row; the page picks the blocks with the other party once it knows who that is (null: the
+ * account is gone).
  */
 export function partySafetyPart(
   db: Database,
   conversationId: string,
   userId: string,
-  otherId: string | null,
-): Part<{ blocked: { byMe: boolean; byThem: boolean }; reported: boolean; suspended: boolean }> {
+): Part<
+  (otherId: string | null) => { blocked: { byMe: boolean; byThem: boolean }; reported: boolean; suspended: boolean }
+> {
+  // The conversation's people: its shopper, its seller, its store's owner.
+  const people = sql`(select ${conversations.shopperId} from ${conversations} where ${conversations.id} = ${conversationId}
+    union all select ${conversations.sellerId} from ${conversations} where ${conversations.id} = ${conversationId}
+    union all select ${stores.ownerId} from ${conversations} join ${stores} on ${stores.id} = ${conversations.storeId}
+      where ${conversations.id} = ${conversationId})`;
   const blocks = rowsPart(
     db
-      .select({ blockerId: messageBlocks.blockerId })
+      .select({ blockerId: messageBlocks.blockerId, blockedId: messageBlocks.blockedId })
       .from(messageBlocks)
       .where(
         or(
-          and(eq(messageBlocks.blockerId, userId), eq(messageBlocks.blockedId, otherId ?? "")),
-          and(eq(messageBlocks.blockerId, otherId ?? ""), eq(messageBlocks.blockedId, userId)),
+          and(eq(messageBlocks.blockerId, userId), inArray(messageBlocks.blockedId, people)),
+          and(inArray(messageBlocks.blockerId, people), eq(messageBlocks.blockedId, userId)),
         ),
       ),
   );
@@ -59,14 +67,18 @@ export function partySafetyPart(
       .from(messageSuspensions)
       .where(eq(messageSuspensions.userId, userId)),
   );
-  return mapPart(partsOf([blocks, reports, suspension] as const), ([blockRows, reportRows, suspensionRows]) => {
-    const blockers = otherId ? blockRows.map((r) => r.blockerId) : [];
-    return {
-      blocked: { byMe: blockers.includes(userId), byThem: otherId !== null && blockers.includes(otherId) },
-      reported: reportRows.length > 0,
-      suspended: suspensionRows.length > 0,
-    };
-  });
+  return mapPart(
+    partsOf([blocks, reports, suspension] as const),
+    ([blockRows, reportRows, suspensionRows]) =>
+      (otherId) => ({
+        blocked: {
+          byMe: otherId !== null && blockRows.some((r) => r.blockerId === userId && r.blockedId === otherId),
+          byThem: otherId !== null && blockRows.some((r) => r.blockerId === otherId && r.blockedId === userId),
+        },
+        reported: reportRows.length > 0,
+        suspended: suspensionRows.length > 0,
+      }),
+  );
 }
 
 export async function block(db: Database, blockerId: string, blockedId: string, now: number) {

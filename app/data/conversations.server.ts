@@ -98,7 +98,10 @@ export async function conversationById(db: Database, id: string): Promise<Conver
 
 /** The statement of a conversation by id, for a batch (the staff's page of a reported conversation, decision 0106). */
 export const conversationStatement = (db: Database, id: string) =>
-  db.$client.prepare(`${CONVERSATION_SELECT} WHERE c.id = ?1`).bind(id);
+  db.$client.prepare(CONVERSATION_BY_ID).bind(id);
+
+/** A conversation by id (?1), as SQL. */
+export const CONVERSATION_BY_ID = `${CONVERSATION_SELECT} WHERE c.id = ?1`;
 
 /** The conversation `conversationStatement` read, or null. */
 export const conversationFrom = (rows: (Row | undefined)[]) => (rows[0] ? toView(rows[0]) : null);

@@ -55,3 +55,15 @@ function boundStatement(db: Database, built: Built, values: Record<string, unkno
     }),
   } as unknown as Statement;
 }
+
+/** A statement written in SQL, with its values, as a part of a page's batch: its rows as D1 gives them. */
+export function sqlPart<R>(db: Database, text: string, params: unknown[]): Part<R[]> {
+  const statement = {
+    _prepare: () => ({
+      getQuery: () => ({ sql: text, params }),
+      stmt: db.$client.prepare(text),
+      mapResult: (result: D1Result<R>) => result.results,
+    }),
+  } as unknown as Statement;
+  return { statements: [statement], read: ([rows]) => (rows ?? []) as R[] };
+}

@@ -12,6 +12,13 @@ describe("safety", () => {
     const { seller, shopper, item } = await cast();
     const id = await ask(shopper.browser, item.id);
     expect((await seller.browser.post(`/account/messages/${id}`, { intent: "block" })).status).toBe(302);
+    // Each side's page says where they stand: the blocker may unblock, the other may not write.
+    const blockerPage = await (await seller.browser.fetch(`/account/messages/${id}`)).text();
+    expect(blockerPage).toContain('value="unblock"');
+    expect(blockerPage).not.toContain('name="body"');
+    const blockedPage = await (await shopper.browser.fetch(`/account/messages/${id}`)).text();
+    expect(blockedPage).toContain("You can&#x27;t send messages in this conversation.");
+    expect(blockedPage).not.toContain('value="unblock"');
     const refused = await shopper.browser.post(`/account/messages/${id}`, {
       intent: "send",
       body: "Hello?",

@@ -7,6 +7,9 @@ import { sizeCountsQuery } from "../../app/data/size-counts.server";
 import { sizeOptions } from "../../app/domain/size-filter";
 import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
+import { batchParts } from "../../app/data/parts.server";
+import { conversationMessagesPart, conversationPart } from "../../app/data/conversation-page.server";
+import { partySafetyPart } from "../../app/data/conversation-safety.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
 import { productDetail, similarItemsQuery } from "../../app/data/product.server";
 import {
@@ -256,6 +259,15 @@ describe("catalog query plans never scan a whole table", () => {
     ["home new items", (d: typeof db) => newItems(d, Date.now())],
     ["product page", (d: typeof db) => productDetail(d, "prod_000001", "user_shopper", Date.now())],
     ["cart", (d: typeof db) => cartLines(d, "user_shopper")],
+    [
+      "conversation page",
+      (d: typeof db) =>
+        batchParts(d, [
+          conversationPart(d, "cnv_demo_vendor"),
+          conversationMessagesPart(d, "cnv_demo_vendor", 40),
+          partySafetyPart(d, "cnv_demo_vendor", "user_shopper"),
+        ] as const),
+    ],
     ["favorites", (d: typeof db) => favoriteProducts(d, "user_shopper")],
   ] as const)("%s", async (_name, run) => {
     const lines = await explainEverything(run);
