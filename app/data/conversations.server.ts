@@ -97,8 +97,7 @@ export async function conversationById(db: Database, id: string): Promise<Conver
 }
 
 /** The statement of a conversation by id, for a batch (the staff's page of a reported conversation, decision 0106). */
-export const conversationStatement = (db: Database, id: string) =>
-  db.$client.prepare(CONVERSATION_BY_ID).bind(id);
+export const conversationStatement = (db: Database, id: string) => db.$client.prepare(CONVERSATION_BY_ID).bind(id);
 
 /** A conversation by id (?1), as SQL. */
 export const CONVERSATION_BY_ID = `${CONVERSATION_SELECT} WHERE c.id = ?1`;
