@@ -26,7 +26,8 @@ const productsFts = sqliteTable("products_fts", { rowid: integer("rowid"), rank:
 
 const displayPrice = sql<number>`coalesce(${products.rentalPrice}, ${products.price})`;
 export interface Scope {
-  ownerId?: string;
+  /** A seller's id, or a subquery naming them (a profile's batch). */
+  ownerId?: string | SQL;
   storeId?: string;
   /** 'Ships to <country>' (decision 0094): only items whose handler ships to this zone. */
   shipsTo?: "europe" | "world";

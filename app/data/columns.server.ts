@@ -1,6 +1,6 @@
 import { or, sql, type Column, type GetColumnData, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { products, stores } from "../../db/schema";
+import { products, stores, users } from "../../db/schema";
 
 // A joined table's column under a name of its own. D1 batches collapse the columns of a joined
 // select that share a name (`products.name` and `stores.name`), so every joined column of a
@@ -41,3 +41,7 @@ export const ownerOfItem = (id: unknown) =>
   sql<string>`(select ${products.ownerId} from ${products} where ${products.id} = ${id})`;
 export const storeOfItem = (id: unknown) =>
   sql<string | null>`(select ${products.storeId} from ${products} where ${products.id} = ${id})`;
+
+/** The public seller of a display name (given lower-cased), as a subquery: a profile's parts read in the profile's own batch. */
+export const sellerNamed = (lowerName: unknown) =>
+  sql<string>`(select ${users.id} from ${users} where lower(${users.displayName}) = ${lowerName} and ${users.deactivatedAt} is null)`;

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import { follows, products, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { cardColumns, isPublic } from "./public-products.server";
@@ -12,7 +12,8 @@ import { FOLLOWING_RAIL_DAYS, FOLLOWING_RAIL_ITEMS, followKey, type FollowTarget
 
 const DAY_MS = 86_400_000;
 
-const targetColumn = (target: FollowTarget) => (target.kind === "seller" ? follows.sellerId : follows.storeId);
+const targetColumn = (target: Pick<FollowTarget, "kind">) =>
+  target.kind === "seller" ? follows.sellerId : follows.storeId;
 
 /**
  * Whether a target can be followed by `followerId`: 'ok', 'self' (their own account or store) or
@@ -68,7 +69,7 @@ export async function removeFollow(db: Database, followerId: string, target: Fol
 }
 
 /** How many people follow a seller or store (the profile's count). */
-export function followersQuery(db: Database, target: FollowTarget) {
+export function followersQuery(db: Database, target: { kind: FollowTarget["kind"]; id: string | SQL }) {
   return db
     .select({ n: count() })
     .from(follows)
@@ -97,6 +98,14 @@ export function followedQuery(db: Database, userId: string, targets: readonly Fo
       ),
     );
 }
+
+/** Whether `userId` follows a seller (a subquery may name them: a profile's batch); a row when they do. */
+export const followsSellerQuery = (db: Database, userId: string, sellerId: string | SQL) =>
+  db
+    .select({ sellerId: follows.sellerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, userId), eq(follows.sellerId, sellerId)))
+    .limit(1);
 
 /** Whether `userId` follows an item's seller or its store, by the item's id (the product page's batch). */
 export const followedOfItemQuery = (db: Database, userId: string, itemId: string) =>

@@ -1,4 +1,4 @@
-import { and, avg, count, eq, sql } from "drizzle-orm";
+import { and, avg, count, eq, sql, type SQL } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { listingPart } from "./catalog.server";
@@ -9,9 +9,9 @@ import { followersQuery } from "./follows.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
-/** A public vendor by display name (case-insensitive), with their verification; null if none. */
-export async function vendorByName(db: Database, displayName: string) {
-  const vendor = await db
+/** A public vendor by display name (case-insensitive), with their verification: the query (at most one row), for a batch. */
+export function vendorByNameQuery(db: Database, displayName: string) {
+  return db
     .select({
       id: users.id,
       displayName: users.displayName,
@@ -22,15 +22,14 @@ export async function vendorByName(db: Database, displayName: string) {
     .from(users)
     .leftJoin(userVerifications, eq(userVerifications.userId, users.id))
     .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
-    .get();
-  return vendor ? { ...vendor, isVerified: Boolean(vendor.isVerified) } : null;
+    .limit(1);
 }
 
 /**
  * A vendor's profile as a part of the page's batch (parts.server.ts): their latest reviews and
  * its summary, their followers and a page of their public items, newest first.
  */
-export function vendorProfilePart(db: Database, vendorId: string, page: PageRequest) {
+export function vendorProfilePart(db: Database, vendorId: string | SQL, page: PageRequest) {
   const part = partsOf([
     rowsPart(
       db

@@ -3,7 +3,7 @@ import { orderItems, orders, payeeAccounts, reviews, userVerifications, users } 
 import type { Database } from "./db.server";
 import { mapPart, partsOf, type Part } from "./parts.server";
 import { preparedOnce } from "./prepared.server";
-import { ownerOfItem } from "./columns.server";
+import { ownerOfItem, sellerNamed } from "./columns.server";
 import { SHIPS_FAST_ORDERS, sellerBadges, type Badge } from "../domain/badges";
 import { ratingWindow, tradeEndedAt, type RatingWindow } from "../domain/ratings";
 import type { ItemStatus } from "../domain/order-lifecycle";
@@ -88,6 +88,9 @@ export const standingPart = standingStatements((sellerId) => sellerId);
 
 /** The same for the seller of an item, by the item's id: the product page reads it in the item's batch. */
 export const itemSellerStandingPart = standingStatements(ownerOfItem);
+
+/** The same for the seller of a display name (lower-cased): their profile reads it in its one batch. */
+export const namedSellerStandingPart = standingStatements(sellerNamed);
 
 /** A shopper's ratings from sellers: average and count (their account shows it). */
 export async function shopperRating(db: Database, shopperId: string) {

@@ -7,6 +7,7 @@ import { sizeCountsQuery } from "../../app/data/size-counts.server";
 import { sizeOptions } from "../../app/domain/size-filter";
 import { encodeCursor, parseCatalogQuery } from "../../app/domain/catalog";
 import { cartLines } from "../../app/data/cart.server";
+import { sellerNamed } from "../../app/data/columns.server";
 import { batchParts } from "../../app/data/parts.server";
 import { conversationMessagesPart, conversationPart } from "../../app/data/conversation-page.server";
 import { partySafetyPart } from "../../app/data/conversation-safety.server";
@@ -222,10 +223,17 @@ describe("catalog query plans never scan a whole table", () => {
 
   it("vendor and store listings use their indexes", async () => {
     const { filters, page } = parseCatalogQuery(new URLSearchParams(""));
-    for (const scope of [{ ownerId: "user_vendor" }, { storeId: "store_kensington" }]) {
-      const { pageQuery } = listingQueries(db, filters, page, scope);
-      const lines = await plan(pageQuery);
-      expect(lines.filter(fullScan), lines.join("\n")).toEqual([]);
+    // A seller's profile names them by a subquery on their display name (decision 0113).
+    for (const scope of [
+      { ownerId: "user_vendor" },
+      { ownerId: sellerNamed("vintagevera") },
+      { storeId: "store_kensington" },
+    ]) {
+      const { pageQuery, countQuery } = listingQueries(db, filters, page, scope);
+      for (const query of [pageQuery, countQuery]) {
+        const lines = await plan(query);
+        expect(lines.filter(fullScan), lines.join("\n")).toEqual([]);
+      }
     }
   });
 

@@ -1,7 +1,10 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
 import { appContext, requestState } from "../../context";
-import { batchParts, socialPart } from "../../data/page-parts.server";
+import { batchParts, rowsPart, valuePart } from "../../data/parts.server";
+import { sellerNamed } from "../../data/columns.server";
+import { followsSellerQuery } from "../../data/follows.server";
+import { namedSellerStandingPart } from "../../data/ratings.server";
 import { FollowButton } from "../../components/follow-button";
 import { SellerBadges } from "../../components/seller-badges";
 import { usePersonal } from "../../components/personal";
@@ -10,7 +13,7 @@ import { ratingSummary } from "../../domain/ratings";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
-import { vendorByName, vendorProfilePart } from "../../data/profiles.server";
+import { vendorByNameQuery, vendorProfilePart } from "../../data/profiles.server";
 import { productTypeFromSlug, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../domain/initials";
@@ -38,23 +41,23 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       listing: await loadListing(app, request, `/${type.toLowerCase()}`, { productTypes: [type] }),
     };
   }
-  const vendor = await vendorByName(app.db, params.slug);
-  if (!vendor) {
+  // The seller, their profile, items, badges and (for a page rendered for its signed-in visitor)
+  // whether they follow: one round trip, each part keyed by the name (decisions 0090, 0091, 0113).
+  const name = params.slug.toLowerCase();
+  const seller = sellerNamed(name);
+  const viewerId = context.get(requestState).user?.id ?? null;
+  const [[found], { items, ...profile }, standing, followed] = await batchParts(app.db, [
+    rowsPart(vendorByNameQuery(app.db, params.slug)),
+    vendorProfilePart(app.db, seller, profilePage(new URL(request.url).searchParams)),
+    namedSellerStandingPart(app.db, name, Date.now()),
+    viewerId ? rowsPart(followsSellerQuery(app.db, viewerId, seller)) : valuePart([]),
+  ] as const);
+  if (!found) {
     console.warn(`404: no page at /${params.slug}`);
     throw data(null, { status: 404 });
   }
-  // The profile, its items, the seller's badges and (for a page rendered for its signed-in visitor)
-  // whether they follow: one round trip after the name's (decisions 0090, 0091, 0111).
-  const [{ items, ...profile }, { standing, following }] = await batchParts(app.db, [
-    vendorProfilePart(app.db, vendor.id, profilePage(new URL(request.url).searchParams)),
-    socialPart(
-      app.db,
-      { kind: "seller", id: vendor.id },
-      vendor.id,
-      context.get(requestState).user?.id ?? null,
-      Date.now(),
-    ),
-  ] as const);
+  const vendor = { ...found, isVerified: Boolean(found.isVerified) };
+  const following = followed.length > 0;
   return {
     kind: "vendor" as const,
     vendor: { ...vendor, ...profile },
