@@ -58,7 +58,7 @@ export function vendorProfilePart(db: Database, vendorId: string | SQL, page: Pa
 }
 
 /** A public store, unless its owner's account is deactivated (then it is off the public pages, decision 0031). */
-export async function storeProfile(db: Database, storeId: string) {
+export function storeProfileQuery(db: Database, storeId: string) {
   return db
     .select({
       id: stores.id,
@@ -74,7 +74,7 @@ export async function storeProfile(db: Database, storeId: string) {
         sql`${stores.ownerId} in (select ${users.id} from ${users} where ${users.deactivatedAt} is null)`,
       ),
     )
-    .get();
+    .limit(1);
 }
 
 export const STORE_ADDRESS_MARKER = "Store located at: ";

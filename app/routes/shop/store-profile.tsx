@@ -9,29 +9,31 @@ import { FollowButton } from "../../components/follow-button";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
 import { listingPart } from "../../data/catalog.server";
-import { splitStoreDescription, storeProfile } from "../../data/profiles.server";
+import { splitStoreDescription, storeProfileQuery } from "../../data/profiles.server";
+import { rowsPart } from "../../data/parts.server";
 import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const store = await storeProfile(app.db, params.storeId);
-  if (!store) throw data(null, { status: 404 });
-  const target = { kind: "store" as const, id: store.id };
+  const target = { kind: "store" as const, id: params.storeId };
   const viewer = context.get(requestState).user;
-  // Its items, its followers and whether the visitor follows it: one round trip after the store's.
-  const [items, followers, social] = await batchParts(app.db, [
+  // The store, its items, its followers and whether the visitor follows it: one round trip, each
+  // part keyed by the store's id in the address (decision 0113).
+  const [[store], items, followers, social] = await batchParts(app.db, [
+    rowsPart(storeProfileQuery(app.db, params.storeId)),
     listingPart(
       app.db,
       EMPTY_FILTERS,
       profilePage(new URL(request.url).searchParams),
-      { storeId: store.id },
+      { storeId: params.storeId },
       PROFILE_PAGE_SIZE,
     ),
     followersPart(app.db, target),
     socialPart(app.db, target, null, viewer?.id ?? null, Date.now()),
   ] as const);
+  if (!store) throw data(null, { status: 404 });
   return {
     store: { ...store, ...splitStoreDescription(store.description) },
     items,
