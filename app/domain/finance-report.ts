@@ -52,12 +52,28 @@ export function readFinancePeriod(url: URL, now: number): ReadPeriod {
 
 /** '1 Sept 2026 – 25 Nov 2026' for a period [from, to). */
 export function describePeriod(period: { from: number; to: number }) {
-  periodDay ??= new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-  return `${periodDay.format(period.from)} – ${periodDay.format(period.to - DAY_MS)}`;
+  return `${dayText(period.from)} – ${dayText(period.to - DAY_MS)}`;
 }
-// Made on first use and kept (one per payout row was 9% of the admin Financial tab's CPU); not at
-// startup, which would load the locale data for every request's isolate.
+// The formatter is made on first use and kept (one per payout row was 9% of the admin Financial
+// tab's CPU), not at startup, which would load the locale data for every request's isolate; a
+// day's text is kept too (a week's payouts share their days; formatting was 0.7% of the tab).
 let periodDay: Intl.DateTimeFormat | undefined;
+const dayTexts = new Map<number, string>();
+function dayText(at: number) {
+  let text = dayTexts.get(at);
+  if (text === undefined) {
+    periodDay ??= new Intl.DateTimeFormat("en-GB", {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: "UTC",
+    });
+    text = periodDay.format(at);
+    if (dayTexts.size >= 1000) dayTexts.clear();
+    dayTexts.set(at, text);
+  }
+  return text;
+}
 
 export const CSV_KINDS = ["transactions", "commissions", "payouts"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];

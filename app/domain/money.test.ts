@@ -13,6 +13,14 @@ describe("formatGBP", () => {
     expect(formatGBP(pence)).toBe(text);
   });
 
+  it("writes what Intl's en-GB currency format writes, for every size and sign", () => {
+    const intl = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
+    const amounts = [0, 5, 99, 100, 101, 999, 1000, 99_999, 100_000, 100_001, 123_456_789, 999_999_999_999];
+    for (let x = 7; x < 10 ** 13; x = x * 3 + 11) amounts.push(x);
+    for (const pence of [...amounts, ...amounts.map((a) => -a).filter((a) => a !== 0)])
+      expect(formatGBP(pence), String(pence)).toBe(intl.format(pence / 100));
+  });
+
   it("refuses fractional pence", () => {
     expect(() => formatGBP(1.5)).toThrow(/integer pence/);
   });
