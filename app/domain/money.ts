@@ -5,21 +5,11 @@ import { convertPence, formatMinor, type PriceDisplay } from "./currency";
 // of every page goes through here and Intl's format was 2% of a page's CPU (issue 47); the tests
 // hold it to Intl's output.
 
-/** Whole pounds with commas between thousands. */
-const grouped = (pounds: number) => {
-  const digits = String(pounds);
-  if (digits.length <= 3) return digits;
-  let out = digits.slice(0, digits.length % 3 || 3);
-  for (let at = out.length; at < digits.length; at += 3) out += `,${digits.slice(at, at + 3)}`;
-  return out;
-};
-
 export function formatGBP(pence: number): string {
   if (!Number.isInteger(pence)) throw new TypeError(`Money must be integer pence, got ${pence}`);
-  const minus = pence < 0;
-  const abs = minus ? -pence : pence;
-  const rest = abs % 100;
-  return `${minus ? "-" : ""}£${grouped((abs - rest) / 100)}.${rest < 10 ? "0" : ""}${rest}`;
+  const abs = Math.abs(pence);
+  const pounds = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ",");
+  return `${pence < 0 ? "-" : ""}£${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
 
 /** Parses a pounds amount typed by a person ("12", "12.5", "£1,299.99") into pence, or null. */
