@@ -193,6 +193,9 @@ const refuse = (refusal: Refusal, request: Request, headers?: Record<string, str
 });
 
 function addressRefusal(url: URL): Refusal | null {
+  // The URL parser percent-encodes every control and non-ASCII character (and drops tabs and line
+  // breaks): an address without a '%' has nothing to decode or refuse (most requests; issue 47).
+  if (!url.pathname.includes("%") && !url.search.includes("%")) return null;
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
