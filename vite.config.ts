@@ -6,6 +6,7 @@ import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
+import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-header-once.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
@@ -31,12 +32,14 @@ export default defineConfig({
     // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
     // large pieces; drizzle's class checks, React Router's matches of a path and its links'
-    // absolute targets are worked out once (decision 0111).
+    // absolute targets are worked out once, its build-time check of the environment read once
+    // (decision 0111).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
     reactRouterMatchesRemembered(),
     ...reactRouterResolvedTargets(),
+    reactRouterBuildHeaderOnce(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
 import { PATHS_KEPT, reactRouterMatchesRemembered } from "./react-router-matches-remembered.mjs";
 import { reactRouterResolvedTargets } from "./react-router-resolved-targets.mjs";
+import { reactRouterBuildHeaderOnce } from "./react-router-build-header-once.mjs";
 
 const require = createRequire(import.meta.url);
 
@@ -168,5 +169,35 @@ describe("React Router's link and form targets, resolved once", () => {
   it("fails the build when React Router's hooks change", () => {
     expect(() => transform(targetsPatch, "function useResolvedPath() {}", hooksFile)).toThrow(/React Router changed/);
     expect(() => transform(formPatch, "function useFormAction() {}", libFile)).toThrow(/React Router changed/);
+  });
+});
+
+describe("React Router's build-time header, its environment read once", () => {
+  const file = path.join(packageDir("react-router"), "dist/production/lib/server-runtime/dev.js");
+  const request = new globalThis.Request("http://localhost/", { headers: { "X-React-Router-SPA-Mode": "yes" } });
+
+  it("reads no header outside React Router's build, as its own function does, and keeps the answer", async () => {
+    const { getBuildTimeHeader: original } = await import(pathToFileURL(file).href);
+    const { getBuildTimeHeader } = await loadPatched(reactRouterBuildHeaderOnce(), file);
+    expect(getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBe(original(request, "X-React-Router-SPA-Mode"));
+    expect(getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBeNull();
+  });
+
+  it("reads the header inside React Router's build, as its own function does", async () => {
+    process.env.IS_RR_BUILD_REQUEST = "yes";
+    try {
+      const { getBuildTimeHeader: original } = await import(pathToFileURL(file).href);
+      const { getBuildTimeHeader } = await loadPatched(reactRouterBuildHeaderOnce(), file);
+      expect(original(request, "X-React-Router-SPA-Mode")).toBe("yes");
+      expect(getBuildTimeHeader(request, "X-React-Router-SPA-Mode")).toBe("yes");
+    } finally {
+      delete process.env.IS_RR_BUILD_REQUEST;
+    }
+  });
+
+  it("fails the build when React Router's function changes", () => {
+    expect(() => transform(reactRouterBuildHeaderOnce(), "function getBuildTimeHeader() {}", file)).toThrow(
+      /React Router changed; see decision 0111/,
+    );
   });
 });
