@@ -6,7 +6,9 @@ export const DISPLAY_CURRENCIES = ["GBP", "EUR", "USD", "AUD", "CAD", "SEK", "DK
 export type DisplayCurrency = (typeof DISPLAY_CURRENCIES)[number];
 
 /** The currencies a price can be converted into (every display currency but pounds). */
-export const FOREIGN_CURRENCIES = DISPLAY_CURRENCIES.filter((code) => code !== "GBP") as Exclude<
+// Marked pure (as the country table below), so a page that never uses them does not compute them:
+// the root's chunk, which every page loads, holds this module (vite.config.ts).
+export const FOREIGN_CURRENCIES = /* @__PURE__ */ DISPLAY_CURRENCIES.filter((code) => code !== "GBP") as Exclude<
   DisplayCurrency,
   "GBP"
 >[];
@@ -38,25 +40,29 @@ export function readCurrency(code: unknown): DisplayCurrency | null {
 }
 
 const EURO_COUNTRIES = "AT BE CY DE EE ES FI FR GR HR IE IT LT LU LV MT NL PT SI SK AD MC SM VA ME XK";
-const COUNTRY_CURRENCY: Record<string, DisplayCurrency> = {
-  ...Object.fromEntries(EURO_COUNTRIES.split(" ").map((country) => [country, "EUR" as const])),
-  GB: "GBP",
-  IM: "GBP",
-  JE: "GBP",
-  GG: "GBP",
-  US: "USD",
-  PR: "USD",
-  AU: "AUD",
-  CA: "CAD",
-  SE: "SEK",
-  DK: "DKK",
-  FO: "DKK",
-  GL: "DKK",
-  CH: "CHF",
-  LI: "CHF",
-  PL: "PLN",
-  JP: "JPY",
-};
+const COUNTRY_CURRENCY: Record<string, DisplayCurrency> = /* @__PURE__ */ Object.assign(
+  /* @__PURE__ */ Object.fromEntries(
+    /* @__PURE__ */ EURO_COUNTRIES.split(" ").map((country) => [country, "EUR" as const]),
+  ),
+  {
+    GB: "GBP",
+    IM: "GBP",
+    JE: "GBP",
+    GG: "GBP",
+    US: "USD",
+    PR: "USD",
+    AU: "AUD",
+    CA: "CAD",
+    SE: "SEK",
+    DK: "DKK",
+    FO: "DKK",
+    GL: "DKK",
+    CH: "CHF",
+    LI: "CHF",
+    PL: "PLN",
+    JP: "JPY",
+  },
+);
 
 /** The currency first shown to a visitor from a country (ISO 3166 alpha-2, as the edge sees it); pounds elsewhere. */
 export function currencyForCountry(country: string | null | undefined): DisplayCurrency {
