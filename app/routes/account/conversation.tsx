@@ -174,7 +174,10 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const { conversation, party, pages, blocked, reported, suspended, seenNow, token, ownHost } = loaderData;
   const contactEmail = (useRouteLoaderData("root") as { settings?: { contactEmail?: string | null } } | undefined)
     ?.settings?.contactEmail;
-  const live = useLiveConversation(conversation.id, party, loaderData);
+  // An earlier page (decision 0112) stays as it was read: new messages (and reading them) and the
+  // reply are on the latest page.
+  const latest = pages.newer === null;
+  const live = useLiveConversation(conversation.id, latest ? party : null, loaderData);
   // Opening it read its messages and their notices: the header's counts are read again (decision 0068).
   const { revalidate } = useRevalidator();
   useEffect(() => {
@@ -183,8 +186,6 @@ export default function Conversation({ loaderData, actionData }: Route.Component
   const other = party ? otherParty(party) : null;
   const nameOf = (p: Party) => (p === "shopper" ? conversation.shopperName : conversation.handlerName);
   const otherName = party ? nameOf(other!) : `${conversation.shopperName} and ${conversation.handlerName}`;
-  // An earlier page (decision 0112) stays as it was read: new messages and the reply are on the latest.
-  const latest = pages.newer === null;
   const shown = latest ? live.messages : loaderData.messages;
   const here = `/account/messages/${conversation.id}`;
   const canWrite =
