@@ -121,11 +121,6 @@ export async function conversationFor(
 export const partyUserId = (c: Pick<ConversationView, "shopperId" | "sellerId" | "storeOwnerId">, party: Party) =>
   party === "shopper" ? c.shopperId : (c.sellerId ?? c.storeOwnerId);
 
-/** The latest messages of a conversation (at most `limit`), oldest first. */
-export async function conversationMessages(db: Database, conversationId: string, limit = 200): Promise<MessageView[]> {
-  return messagesFrom((await messagesStatement(db, conversationId, limit).all<Row>()).results);
-}
-
 /** The statement of a conversation's latest messages, for a batch. */
 export const messagesStatement = (db: Database, conversationId: string, limit = 200) =>
   db.$client

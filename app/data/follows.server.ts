@@ -99,12 +99,12 @@ export function followedQuery(db: Database, userId: string, targets: readonly Fo
     );
 }
 
-/** Whether `userId` follows a seller (a subquery may name them: a profile's batch); a row when they do. */
-export const followsSellerQuery = (db: Database, userId: string, sellerId: string | SQL) =>
+/** Whether `userId` follows a seller or a store (a subquery may name it: a profile's batch); a row when they do. */
+export const followsQuery = (db: Database, userId: string, target: { kind: FollowTarget["kind"]; id: string | SQL }) =>
   db
-    .select({ sellerId: follows.sellerId })
+    .select({ followerId: follows.followerId })
     .from(follows)
-    .where(and(eq(follows.followerId, userId), eq(follows.sellerId, sellerId)))
+    .where(and(eq(follows.followerId, userId), eq(targetColumn(target), target.id)))
     .limit(1);
 
 /** Whether `userId` follows an item's seller or its store, by the item's id (the product page's batch). */

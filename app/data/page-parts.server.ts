@@ -1,38 +1,24 @@
 import { followKey, type FollowTarget } from "../domain/follows";
+import type { SQL } from "drizzle-orm";
 import type { Database } from "./db.server";
 import { batchParts, mapPart, partsOf, rowsPart, valuePart, type Part } from "./parts.server";
 import { favoriteQuery } from "./favorites.server";
-import { followedFrom, followedOfItemQuery, followedQuery, followersQuery } from "./follows.server";
-import { itemSellerStandingPart, standingPart, type SellerStanding } from "./ratings.server";
+import { followedFrom, followedOfItemQuery, followersQuery, followsQuery } from "./follows.server";
+import { itemSellerStandingPart } from "./ratings.server";
 import { ownerOfItem, storeOfItem } from "./columns.server";
 import { shippingFrom, shippingQuery } from "./shipping.server";
 
 // The product page's parts around the item (where its handler ships, its seller's rating and
 // badges, whether the visitor saved it and follows its seller or store), read in the item's own
-// D1 round trip, and the profiles' social part (issue 47 item 2; parts.server.ts).
+// D1 round trip, and the profiles' followers and Follow (issue 47 item 2; parts.server.ts).
 
-const NO_STANDING: SellerStanding = { average: null, ratings: 0, badges: [] };
-
-/** A seller's standing (null seller: none) and whether the viewer follows the target. */
-export function socialPart(
+/** Whether the viewer (none: no) follows a seller or a store, as a part of a profile's batch. */
+export const followingPart = (
   db: Database,
-  target: FollowTarget,
-  sellerId: string | null,
+  target: { kind: FollowTarget["kind"]; id: string | SQL },
   viewerId: string | null,
-  now: number,
-): Part<{ standing: SellerStanding; following: boolean }> {
-  const followed = viewerId ? followedQuery(db, viewerId, [target]) : null;
-  return mapPart(
-    partsOf([
-      sellerId ? standingPart(db, sellerId, now) : valuePart(NO_STANDING),
-      followed ? rowsPart(followed) : valuePart(null),
-    ] as const),
-    ([standing, follows]) => ({
-      standing,
-      following: follows ? followedFrom(follows as Parameters<typeof followedFrom>[0]).has(followKey(target)) : false,
-    }),
-  );
-}
+): Part<boolean> =>
+  viewerId ? mapPart(rowsPart(followsQuery(db, viewerId, target)), (rows) => rows.length > 0) : valuePart(false);
 
 /** How many people follow a seller or store (the profiles' count). */
 export const followersPart = (db: Database, target: FollowTarget): Part<number> => ({

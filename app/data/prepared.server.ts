@@ -43,27 +43,23 @@ export function preparedOnce<const N extends string, Q extends Buildable>(
   };
 }
 
-/** A built statement with its values, in the shape drizzle's D1 batch takes (what a query builder's `_prepare` gives). */
+/** SQL with its values, in the shape drizzle's D1 batch takes (what a query builder's `_prepare` gives). */
+function batchStatement(db: Database, text: string, params: unknown[], mapResult: Built["mapResult"]): Statement {
+  return {
+    _prepare: () => ({ getQuery: () => ({ sql: text, params }), stmt: db.$client.prepare(text), mapResult }),
+  } as unknown as Statement;
+}
+
+/** A built statement with its values, read as drizzle maps its rows. */
 function boundStatement(db: Database, built: Built, values: Record<string, unknown>): Statement {
   const { sql: text, params } = built.getQuery();
-  const bound = fillPlaceholders(params, values);
-  return {
-    _prepare: () => ({
-      getQuery: () => ({ sql: text, params: bound }),
-      stmt: db.$client.prepare(text),
-      mapResult: (result: unknown, isFromBatch?: boolean) => built.mapResult(result, isFromBatch),
-    }),
-  } as unknown as Statement;
+  return batchStatement(db, text, fillPlaceholders(params, values), (result, isFromBatch) =>
+    built.mapResult(result, isFromBatch),
+  );
 }
 
 /** A statement written in SQL, with its values, as a part of a page's batch: its rows as D1 gives them. */
 export function sqlPart<R>(db: Database, text: string, params: unknown[]): Part<R[]> {
-  const statement = {
-    _prepare: () => ({
-      getQuery: () => ({ sql: text, params }),
-      stmt: db.$client.prepare(text),
-      mapResult: (result: D1Result<R>) => result.results,
-    }),
-  } as unknown as Statement;
+  const statement = batchStatement(db, text, params, (result) => (result as D1Result<R>).results);
   return { statements: [statement], read: ([rows]) => (rows ?? []) as R[] };
 }

@@ -83,10 +83,10 @@ function standingStatements(who: (id: Placeholder) => Placeholder | SQL) {
     );
 }
 
-/** A seller's average, count and earned badges, as a part of a page's batch (parts.server.ts). */
-export const standingPart = standingStatements((sellerId) => sellerId);
-
-/** The same for the seller of an item, by the item's id: the product page reads it in the item's batch. */
+/**
+ * A seller's average, count and earned badges, for the seller of an item, by the item's id: the
+ * product page reads it in the item's batch.
+ */
 export const itemSellerStandingPart = standingStatements(ownerOfItem);
 
 /** The same for the seller of a display name (lower-cased): their profile reads it in its one batch. */

@@ -1,9 +1,9 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
 import { appContext, requestState } from "../../context";
-import { batchParts, rowsPart, valuePart } from "../../data/parts.server";
+import { batchParts, rowsPart } from "../../data/parts.server";
+import { followingPart } from "../../data/page-parts.server";
 import { sellerNamed } from "../../data/columns.server";
-import { followsSellerQuery } from "../../data/follows.server";
 import { namedSellerStandingPart } from "../../data/ratings.server";
 import { FollowButton } from "../../components/follow-button";
 import { SellerBadges } from "../../components/seller-badges";
@@ -46,18 +46,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const name = params.slug.toLowerCase();
   const seller = sellerNamed(name);
   const viewerId = context.get(requestState).user?.id ?? null;
-  const [[found], { items, ...profile }, standing, followed] = await batchParts(app.db, [
+  const [[found], { items, ...profile }, standing, following] = await batchParts(app.db, [
     rowsPart(vendorByNameQuery(app.db, params.slug)),
     vendorProfilePart(app.db, seller, profilePage(new URL(request.url).searchParams)),
     namedSellerStandingPart(app.db, name, Date.now()),
-    viewerId ? rowsPart(followsSellerQuery(app.db, viewerId, seller)) : valuePart([]),
+    followingPart(app.db, { kind: "seller", id: seller }, viewerId),
   ] as const);
   if (!found) {
     console.warn(`404: no page at /${params.slug}`);
     throw data(null, { status: 404 });
   }
   const vendor = { ...found, isVerified: Boolean(found.isVerified) };
-  const following = followed.length > 0;
   return {
     kind: "vendor" as const,
     vendor: { ...vendor, ...profile },

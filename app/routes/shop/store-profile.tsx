@@ -3,7 +3,7 @@ import { data, Form, useRevalidator } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/store-profile";
 import { appContext, requestState } from "../../context";
-import { batchParts, followersPart, socialPart } from "../../data/page-parts.server";
+import { batchParts, followersPart, followingPart } from "../../data/page-parts.server";
 import { followersText } from "../../domain/follows";
 import { FollowButton } from "../../components/follow-button";
 import { ProductCard } from "../../components/product-card";
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const viewer = context.get(requestState).user;
   // The store, its items, its followers and whether the visitor follows it: one round trip, each
   // part keyed by the store's id in the address (decision 0113).
-  const [[store], items, followers, social] = await batchParts(app.db, [
+  const [[store], items, followers, following] = await batchParts(app.db, [
     rowsPart(storeProfileQuery(app.db, params.storeId)),
     listingPart(
       app.db,
@@ -31,14 +31,14 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       PROFILE_PAGE_SIZE,
     ),
     followersPart(app.db, target),
-    socialPart(app.db, target, null, viewer?.id ?? null, Date.now()),
+    followingPart(app.db, target, viewer?.id ?? null),
   ] as const);
   if (!store) throw data(null, { status: 404 });
   return {
     store: { ...store, ...splitStoreDescription(store.description) },
     items,
     followers,
-    following: social.following,
+    following,
     canonical: canonicalUrl(request, `/store/${encodeURIComponent(store.id)}`),
   };
 }
