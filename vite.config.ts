@@ -7,6 +7,7 @@ import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-header-once.mjs";
+import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
@@ -33,13 +34,15 @@ export default defineConfig({
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
     // large pieces; drizzle's class checks, React Router's matches of a path and its links'
     // absolute targets are worked out once, its build-time check of the environment read once
-    // (decision 0111).
+    // (decision 0111); its loader data encoded with less work and its links and forms without the
+    // handlers a server render never calls (decision 0114).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
     reactRouterMatchesRemembered(),
     ...reactRouterResolvedTargets(),
     reactRouterBuildHeaderOnce(),
+    ...reactRouterRenderLean(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
