@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders } from "../../db/schema";
 import type { Database } from "./db.server";
 import { claimsForHandler } from "./claims.server";
@@ -46,7 +46,11 @@ const postedBy = (handler: OrdersTabHandler): SQL | undefined =>
     ? and(eq(orderItems.ownerId, handler.ownerId), eq(orderItems.handler, "vendor"))
     : and(eq(orderItems.handler, "store"), eq(orderItems.sellerId, handler.storeId));
 
-/** The seller's lines of the orders that contain their products, newest order first (through the line's owner, migration 0007). */
+/**
+ * The seller's lines of the orders that contain their products, newest order first (through the
+ * line's owner, migration 0007): only those of the page's orders and the one after (which says
+ * older orders follow), not every line of the window they are found in (decision 0114).
+ */
 export function sellerOrderLinesQuery(db: Database, ownerId: string, before: string | null = null) {
   return (
     db
@@ -54,7 +58,13 @@ export function sellerOrderLinesQuery(db: Database, ownerId: string, before: str
       .from(orderItems)
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       // The lines are written with their order: newest lines are the newest orders' (order_items_owner_idx).
-      .where(and(eq(orderItems.ownerId, ownerId), sellerOlder(before)))
+      .where(
+        and(
+          eq(orderItems.ownerId, ownerId),
+          sellerOlder(before),
+          inArray(orderItems.orderId, listedOrderIds(db, { ownerId }, before, HANDLER_ORDERS_SHOWN + 1)),
+        ),
+      )
       .orderBy(desc(orderItems.createdAt), desc(orderItems.orderId))
       .limit(HANDLER_ORDERS_SHOWN * 3)
   );
@@ -84,7 +94,10 @@ const storeLines = (storeId: string, before: string | null) => {
       order by oi.created_at desc, oi.order_id desc limit ${newest}))`;
 };
 
-/** The store's lines, newest order first, with what its inspection and the shopper's return say. */
+/**
+ * The store's lines, newest order first, with what its inspection and the shopper's return say:
+ * only those of the page's orders and the one after (decision 0114).
+ */
 export function storeOrderLinesQuery(db: Database, storeId: string, before: string | null = null) {
   return db
     .select({
@@ -96,7 +109,12 @@ export function storeOrderLinesQuery(db: Database, storeId: string, before: stri
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(storeLines(storeId, before))
+    .where(
+      and(
+        storeLines(storeId, before),
+        inArray(orderItems.orderId, listedOrderIds(db, { storeId }, before, HANDLER_ORDERS_SHOWN + 1)),
+      ),
+    )
     .orderBy(...newestFirst(orders))
     .limit(HANDLER_ORDERS_SHOWN * 3);
 }
@@ -105,9 +123,10 @@ export function storeOrderLinesQuery(db: Database, storeId: string, before: stri
  * The ids of the orders the page shows, as a subquery: their money is read in the same batch. The
  * same lines as the list, grouped by order in the list's order, and only the page's orders: the
  * lines of 45 reach ~40 orders, and their payments, lines and transactions were read for all of
- * them to show 15 (decision 0111).
+ * them to show 15 (decision 0111). `count` orders: the page's, or with the one after for the lines
+ * (decision 0114).
  */
-function listedOrderIds(db: Database, handler: OrdersTabHandler, before: string | null) {
+function listedOrderIds(db: Database, handler: OrdersTabHandler, before: string | null, count = HANDLER_ORDERS_SHOWN) {
   const lines =
     "ownerId" in handler
       ? db
@@ -130,7 +149,7 @@ function listedOrderIds(db: Database, handler: OrdersTabHandler, before: string 
     .from(lines)
     .groupBy(lines.orderId)
     .orderBy(sql`max(${lines.at}) desc`, desc(lines.orderId))
-    .limit(HANDLER_ORDERS_SHOWN);
+    .limit(count);
 }
 
 type SellerLine = Awaited<ReturnType<typeof sellerOrderLinesQuery>>[number];

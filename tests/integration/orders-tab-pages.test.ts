@@ -3,7 +3,13 @@ import { createProduct, createUser, insertSoldLine } from "./factories";
 import { signedInBrowser } from "./actors";
 import { shownReference } from "./orders";
 import { storeOwner } from "./store-helpers";
-import { HANDLER_ORDERS_SHOWN as PAGE } from "../../app/data/handler-orders-tab.server";
+import { env } from "cloudflare:workers";
+import { database } from "../../app/data/db.server";
+import {
+  HANDLER_ORDERS_SHOWN as PAGE,
+  sellerOrderLinesQuery,
+  storeOrderLinesQuery,
+} from "../../app/data/handler-orders-tab.server";
 
 // The handlers' Orders tabs show their orders a page of 15 at a time (decision 0108): 'Older
 // orders' leads to the next page and 'Newest orders' back, each a plain link, so a seller or a
@@ -54,6 +60,9 @@ describe("the Orders tabs, a page at a time", () => {
     expect(first).not.toContain("Newest orders");
     // Each order shown has its money, read for the page's orders only (decision 0111).
     expect(moneyLines(first)).toBe(PAGE);
+    // Its lines are the page's orders' and the next one's, not every line of the newest 45 (decision 0114).
+    const lines = await sellerOrderLinesQuery(database(env.DB), vendor.id);
+    expect(new Set(lines.map((l) => l.orderId))).toEqual(new Set([...ids.slice(0, PAGE), ids[PAGE]]));
 
     const second = await (await vendor.browser.fetch(`/vendor?tab=orders&before=${ids[PAGE]}`)).text();
     expect(await listed(second, ids)).toEqual([PAGE - 1, PAGE + 1, PAGE + 2]);
@@ -81,6 +90,8 @@ describe("the Orders tabs, a page at a time", () => {
     const first = await (await store.browser.fetch("/store?tab=orders")).text();
     expect(await listed(first, ids)).toEqual([...Array(PAGE - 1).keys(), PAGE]);
     expect(moneyLines(first)).toBe(PAGE);
+    const lines = await storeOrderLinesQuery(database(env.DB), store.storeId);
+    expect(new Set(lines.map((l) => l.orderId))).toEqual(new Set([...ids.slice(0, PAGE), ids[PAGE]]));
     expect(linkTo(first, "Older orders")).toBe(`/store?tab=orders&amp;before=${ids[PAGE]}`);
     const second = await (await store.browser.fetch(`/store?tab=orders&before=${ids[PAGE]}`)).text();
     expect(await listed(second, ids)).toEqual([PAGE - 1, PAGE + 1, PAGE + 2]);
