@@ -15,7 +15,15 @@ export interface AppContext {
 export const appContext = createContext<AppContext>();
 
 export interface RequestState {
+  /**
+   * The signed-in user. On a page whose visit rides with its first batch (decision 0115) it is
+   * known once `visit` settles, and reading it before throws: such a page's loaders use `viewerId`.
+   */
   user: SessionUser | null;
+  /** The user the session names, known before their visit is read; null when signed out. */
+  viewerId: string | null;
+  /** Settles when `user`, `cartCount` and the session's cookie are known (never rejects). */
+  visit: Promise<void>;
   /** Lines in the signed-in visitor's basket when the request began (0 when signed out). */
   cartCount: number;
   /** Set-Cookie values any loader or action wants on this response; the root middleware sends them. */
@@ -31,6 +39,8 @@ export const requestState = createContext<RequestState>();
 export interface RequestRecord {
   /** The request's id: Cloudflare's cf-ray when present, else a random one; in the 5xx log line and the x-request-id header. */
   id: string;
+  /** A GET of a page every visitor shares: its visit rides with its first batch of reads (decision 0115). */
+  visitRides?: boolean;
   /** Set when storage failed under a loader, action or middleware (entry.server.tsx's handleError). */
   storageFailed: boolean;
   /** This render only shows the site's 503 page: the root middleware refuses before anything runs. */

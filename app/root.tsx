@@ -30,7 +30,7 @@ import { UNAVAILABLE } from "./domain/unavailable";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
-import { currentUser } from "./services/session.server";
+import { ridingState, visitedState } from "./services/request-state.server";
 import { keepToastForDataOnly, takeToast } from "./services/toast.server";
 import { markPersonal } from "./services/page-cache.server";
 import { PriceDisplayContext } from "./components/money/price";
@@ -43,18 +43,18 @@ export const middleware: Route.MiddlewareFunction[] = [
     if (context.get(requestRecord)?.unavailable)
       throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
-    const visitor = await currentUser(request, app);
-    const state = {
-      user: visitor.user,
-      cartCount: visitor.cartCount,
-      setCookies: visitor.setCookie ? [visitor.setCookie] : [],
-      timeZone: requestTimeZone(request, !app.config.isDev),
-    };
+    const timeZone = requestTimeZone(request, !app.config.isDev);
+    // A page every visitor shares reads the visit with its first batch (decision 0115).
+    const state = context.get(requestRecord)?.visitRides
+      ? await ridingState(request, app, timeZone)
+      : await visitedState(request, app, timeZone);
     context.set(requestState, state);
     const response = await next();
+    await state.visit;
     keepToastForDataOnly(request, response, app.config);
     for (const cookie of state.setCookies) response.headers.append("set-cookie", cookie);
-    markPersonal(response, Boolean(state.user));
+    // Made for the session's user (their hearts, their follows), even one whose visit found them gone.
+    markPersonal(response, state.viewerId !== null);
     return response;
   },
 ];
@@ -84,7 +84,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readConsent(request),
     takeToast(request, app.config),
     // Read with the session on GET; after an action, read again (the action may have changed it).
-    state.user && request.method !== "GET" ? cartCount(app.db, state.user.id) : state.cartCount,
+    state.visit.then(() =>
+      state.user && request.method !== "GET" ? cartCount(app.db, state.user.id) : state.cartCount,
+    ),
     // The display currency and its rate (decision 0084): part of the page cache's key.
     currencyShell(context.get(displayCurrency), app.db, Date.now()),
   ]);

@@ -10,7 +10,7 @@ import { openReadSession } from "../app/services/d1-session.server";
 import { pagesVersion } from "../app/services/freshness.server";
 import { onFirstUse, perIsolate } from "../app/services/per-isolate";
 import { withPageCache } from "../app/services/page-cache.server";
-import { sharesWithSignedIn, wantsStitchedPage } from "../app/services/stitch-gate.server";
+import { sharesWithSignedIn, visitRidesOn, wantsStitchedPage } from "../app/services/stitch-gate.server";
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
 import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
@@ -153,8 +153,11 @@ app.all("*", async (c) => {
   const changes = request.method !== "GET" && request.method !== "HEAD";
   if (changes) await (await personalPages()).forgetVisit(request, services);
   const requestId = c.get("requestId");
+  // A page every visitor shares reads its visitor's visit with its first batch (decision 0115).
+  const visitRides =
+    (request.method === "GET" || request.method === "HEAD") && visitRidesOn(pageRoute(build.routes, listingUrl));
   const render = async (req: Request) => {
-    const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false };
+    const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false, visitRides };
     const context = new RouterContextProvider();
     context.set(appContext, services);
     context.set(requestRecord, record);

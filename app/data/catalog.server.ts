@@ -323,7 +323,7 @@ export async function filterOptions(db: Database) {
 }
 
 /** Home's new items: public, created in the last 30 days, newest first, with images and a rental price. */
-export async function newItems(db: Database, now: number, limit = 12): Promise<ProductCardData[]> {
+export function newItems(db: Database, now: number, limit = 12) {
   return db
     .select(cardColumns)
     .from(products)

@@ -33,8 +33,10 @@ const sqlDuration = (result: unknown): number => {
  * Requests read through a D1 session (app/services/d1-session.server.ts); drizzle needs only
  * prepare and batch.
  */
-export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips): D1Database {
+export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips): D1Database & Riding {
   const real = new WeakMap<object, D1PreparedStatement>();
+  // Statements that read, by their SQL: only a batch of reads takes riders (a write's failure would be theirs).
+  const reads = new WeakSet<object>();
   const timed = <T>(work: Promise<T>): Promise<T> => {
     const started = Date.now();
     trips.count++;
@@ -51,22 +53,63 @@ export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips
       },
     );
   };
-  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+  const wrap = (statement: D1PreparedStatement, read: boolean): D1PreparedStatement => {
     const wrapped = {
-      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), read),
       first: (column?: string) => timed(column === undefined ? statement.first() : statement.first(column)),
       all: () => timed(statement.all()),
       run: () => timed(statement.run()),
       raw: (options?: { columnNames?: boolean }) => timed(statement.raw(options as { columnNames: true })),
     } as unknown as D1PreparedStatement;
     real.set(wrapped, statement);
+    if (read) reads.add(wrapped);
     return wrapped;
   };
+  const riders: Rider[] = [];
+  const batch = async (statements: D1PreparedStatement[]) => {
+    const riding = statements.every((s) => reads.has(s)) ? riders.splice(0) : [];
+    const all = [...riding.flatMap((r) => r.statements), ...statements];
+    try {
+      const results = await timed(d1.batch(all.map((s) => real.get(s) ?? s)));
+      let at = 0;
+      for (const rider of riding) rider.settle(results.slice(at, (at += rider.statements.length)));
+      return results.slice(at);
+    } catch (error) {
+      for (const rider of riding) rider.fail(error);
+      throw error;
+    }
+  };
   return {
-    prepare: (query: string) => wrap(d1.prepare(query)),
-    batch: (statements: D1PreparedStatement[]) => timed(d1.batch(statements.map((s) => real.get(s) ?? s))),
-  } as unknown as D1Database;
+    prepare: (query: string) => wrap(d1.prepare(query), /^\s*(select|with)\b/i.test(query)),
+    batch,
+    ride: (statements: D1PreparedStatement[]) =>
+      new Promise<D1Result[]>((settle, fail) => {
+        riders.push({ statements, settle, fail });
+        // No batch of reads left before the next turn of the event loop: the riders go alone.
+        setTimeout(() => void (riders.length && batch([]).catch(() => undefined)), 0);
+      }),
+  } as unknown as D1Database & Riding;
 }
+
+interface Rider {
+  statements: D1PreparedStatement[];
+  settle: (results: D1Result[]) => void;
+  fail: (error: unknown) => void;
+}
+
+/**
+ * A request's D1 that lets statements ride with its next batch of reads (decision 0115): `ride`
+ * gives their results when that batch comes back, or sends them alone when no batch of reads is
+ * sent before the next turn of the event loop (everything the request started meanwhile has run).
+ * One round trip instead of two, the same answers: a batch is one transaction.
+ */
+export interface Riding {
+  ride(statements: D1PreparedStatement[]): Promise<D1Result[]>;
+}
+
+/** The request's D1 when it lets statements ride (countingD1), else null. */
+export const ridingOf = (db: Database): Riding | null =>
+  typeof (db.$client as Partial<Riding>).ride === "function" ? (db.$client as unknown as Riding) : null;
 
 /** Did a statement fail on a UNIQUE index? Drizzle wraps D1's error, so its causes are read too. */
 export function isUniqueViolation(error: unknown): boolean {

@@ -4,7 +4,6 @@ import type { Database } from "./db.server";
 import { cardColumns, isPublic } from "./public-products.server";
 import { ownerOfItem, storeOfItem } from "./columns.server";
 import { newestFirst } from "./paging.server";
-import type { ProductCardData } from "../domain/catalog";
 import { FOLLOWING_RAIL_DAYS, FOLLOWING_RAIL_ITEMS, followKey, type FollowTarget } from "../domain/follows";
 
 // Follows (issue 46 item 1; docs/decisions/0090-follows-and-digest.md): who follows which seller or
@@ -185,12 +184,7 @@ const fromFollowed = (userId: string) =>
   );
 
 /** 'From sellers you follow' (home page rail): their newest public listings of the last 30 days. */
-export async function newFromFollowed(
-  db: Database,
-  userId: string,
-  now: number,
-  limit = FOLLOWING_RAIL_ITEMS,
-): Promise<ProductCardData[]> {
+export function newFromFollowed(db: Database, userId: string, now: number, limit = FOLLOWING_RAIL_ITEMS) {
   return db
     .select(cardColumns)
     .from(products)

@@ -1,5 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "./db.server";
+import { ridingOf, type Database } from "./db.server";
 
 // Parts of a page read together in one D1 round trip (issue 47: one round trip of batched
 // statements per page): each part brings its statements and reads its own rows back; batchParts
@@ -56,6 +56,32 @@ export async function batchParts<T extends readonly Part<unknown>[]>(db: Databas
     ? ((await db.batch(all.statements as [Statement, ...Statement[]])) as unknown[][])
     : [];
   return all.read(rows);
+}
+
+/** What drizzle's batch makes of a statement: its SQL and values, and how its rows are read. */
+interface Prepared {
+  getQuery(): { sql: string; params: unknown[] };
+  stmt: D1PreparedStatement;
+  mapResult(result: unknown, isFromBatch?: boolean): unknown;
+}
+
+/**
+ * A part whose statements ride with the request's next batch of reads (decision 0115): its result
+ * when that batch comes back, or after a round trip of its own when none is sent before the next
+ * turn of the event loop. Where the request's D1 takes no riders, it is one batch of its own.
+ * Statements are bound and their rows read as drizzle's batch does (drizzle-orm/d1/session.js).
+ */
+export async function rideWithNextBatch<T>(db: Database, part: Part<T>): Promise<T> {
+  const riding = ridingOf(db);
+  if (!riding) return (await batchParts(db, [part] as const))[0];
+  const prepared = part.statements.map((statement) => (statement as unknown as { _prepare(): Prepared })._prepare());
+  const results = await riding.ride(
+    prepared.map((p) => {
+      const { sql, params } = p.getQuery();
+      return params.length ? p.stmt.bind(...params) : db.$client.prepare(sql);
+    }),
+  );
+  return part.read(results.map((result, i) => prepared[i]!.mapResult(result, true)) as unknown[][]);
 }
 
 /**

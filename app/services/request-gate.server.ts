@@ -26,6 +26,8 @@ interface RouteModule {
   bodyLimit?: unknown;
   /** services/personal-page.server.tsx */
   sharedWhenSignedIn?: unknown;
+  /** services/stitch-gate.server.ts (decision 0115) */
+  visitRides?: unknown;
 }
 
 type Manifest = ServerBuild["routes"];

@@ -4,7 +4,7 @@ import { cartItems, favorites, userRoles, users } from "../../db/schema";
 import type { AppContext } from "../context";
 import { roleFlags, type SessionUser } from "../domain/roles";
 import { personWithRoles } from "../data/users.server";
-import { batchParts } from "../data/parts.server";
+import { batchParts, rideWithNextBatch } from "../data/parts.server";
 import { preparedOnce } from "../data/prepared.server";
 import { heldReservationsJson, readHeldReservations } from "../data/orders.server";
 import type { HeldReservation } from "../domain/alerts";
@@ -68,6 +68,8 @@ export interface VisitOptions {
   allFavorites?: boolean;
   waitingOf?: string[];
   heldOf?: string[];
+  /** A plain visit rides with the request's next batch of reads (decision 0115) instead of its own trip. */
+  ride?: boolean;
 }
 
 /** The statement of a visit (see loadSessionUser): its shape depends on what the page asks beyond the header. */
@@ -155,7 +157,9 @@ export async function loadSessionUser(
   // page) reads one statement built once per isolate (decision 0111).
   const plain = !favoritesOf.length && !options.allFavorites && !options.waitingOf?.length && !options.heldOf?.length;
   const row = plain
-    ? (await batchParts(db, [plainVisit(db, { userId })] as const))[0][0]
+    ? options.ride
+      ? (await rideWithNextBatch(db, plainVisit(db, { userId })))[0]
+      : (await batchParts(db, [plainVisit(db, { userId })] as const))[0][0]
     : await visitQuery(db, userId, favoritesOf, options).get();
   if (!row || row.deactivatedAt !== null) return null;
   const {
@@ -263,6 +267,19 @@ const NOBODY = {
 export async function currentUser(request: Request, app: AppContext, now = Date.now()) {
   const session = await readSession(request, app);
   return session ? visitOf(app, session, now) : NOBODY;
+}
+
+export type Visitor = Awaited<ReturnType<typeof currentUser>>;
+
+/**
+ * The signed-in user of a page whose visit rides with its first batch of reads (decision 0115):
+ * the user the session names at once (`viewerId`, before the visit is read), and their visit (see
+ * visitOf) when the page's batch comes back.
+ */
+export async function ridingVisitor(request: Request, app: AppContext, now = Date.now()) {
+  const session = await readSession(request, app);
+  if (!session) return { viewerId: null, visit: Promise.resolve<Visitor>(NOBODY) };
+  return { viewerId: session.stored.userId, visit: visitOf(app, session, now, [], { ride: true }) };
 }
 
 async function writeSession(app: Pick<AppContext, "env">, id: string, session: StoredSession) {

@@ -10,6 +10,15 @@ export function sharesWithSignedIn(module: { sharedWhenSignedIn?: unknown } | nu
 }
 
 /**
+ * Does a page read its visitor's visit with its first batch (decision 0115)? Every page shared
+ * with signed-in visitors does, and a page that says so (`export const visitRides = true`): its
+ * loaders read the session's user as `viewerId`, never `user`.
+ */
+export function visitRidesOn(module: { sharedWhenSignedIn?: unknown; visitRides?: unknown } | null) {
+  return sharesWithSignedIn(module) || module?.visitRides === true;
+}
+
+/**
  * Can this request be answered with a stitched shared page? A document GET (not a client
  * navigation's data request) from a visitor with a session cookie and no toast to show.
  */

@@ -100,12 +100,19 @@ describe("D1 round trips per page", () => {
     ["brand page", "routes/shop/brand.tsx", `Round Trip Coat ${tag}`],
     ["seller's profile", "routes/shop/slug.tsx", `Round Trip Coat ${tag}`],
     ["store's profile", "routes/shop/store-profile.tsx", `Shop${tag}`],
-  ])("is one for the %s (two signed in: the visit first)", async (_name, file, shown) => {
+  ])("is one for the %s, signed in too: the visit rides with the page's batch", async (_name, file, shown) => {
     const anonymous = await new Browser().fetch(real[file]!);
-    expect(await anonymous.text()).toContain(shown);
+    const shared = await anonymous.text();
+    expect(shared).toContain(shown);
+    expect(shared).not.toContain('href="/account"');
     expect(tripsOf(anonymous)).toBe(1);
+    // Decision 0115: one trip, and the header is the visitor's.
     const { browser } = await signedInBrowser("shopper");
-    expect(tripsOf(await browser.fetch(real[file]!))).toBe(2);
+    const signedIn = await browser.fetch(real[file]!);
+    expect(tripsOf(signedIn)).toBe(1);
+    const page = await signedIn.text();
+    expect(page).toContain(shown);
+    expect(page).toContain('href="/account"');
   });
 });
 

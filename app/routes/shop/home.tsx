@@ -5,6 +5,7 @@ import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItems } from "../../data/catalog.server";
 import { newFromFollowed } from "../../data/follows.server";
+import { batchParts, partIf, rowsPart } from "../../data/parts.server";
 import { FollowingRail } from "../../components/home/following-rail";
 import { ProductCard } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
@@ -83,21 +84,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     throw redirect(`/all-products?${params}`, 301);
   }
   const app = context.get(appContext);
-  const user = context.get(requestState).user;
-  const signedIn = Boolean(user);
+  // The page's visit rides with its batch (decision 0115): the session's user, before it is read.
+  const viewerId = context.get(requestState).viewerId;
+  const signedIn = viewerId !== null;
+  const now = Date.now();
   // Aggregates every visitor shares come from KV (one key, one batch when it expires); only the
-  // new items are read fresh. A failed load shows empty states, never a crash (shopper.md §2.3).
-  const [{ hero, categories, brands, posts }, items, followingRail] = await Promise.all([
+  // new items are read fresh, in one batch with the rail of followed sellers' items (personal: only
+  // a page rendered for its visitor has it; the shared copy's is empty, decision 0090). A failed
+  // load shows empty states, never a crash (shopper.md §2.3).
+  const [{ hero, categories, brands, posts }, [items, followingRail]] = await Promise.all([
     safely(
       "shared sections",
       () => cached(app.env.CACHE, AGGREGATE_KEYS.home, 120, () => homeAggregates(app.db)),
       EMPTY_HOME,
     ),
-    safely("new items", () => newItems(app.db, Date.now()), []),
-    // Personal: only a page rendered for its visitor has it; the shared copy's is empty (decision 0090).
-    user
-      ? safely("followed sellers' items", () => newFromFollowed(app.db, user.id, Date.now()), [])
-      : Promise.resolve([]),
+    safely(
+      "new items",
+      () =>
+        batchParts(app.db, [
+          rowsPart(newItems(app.db, now)),
+          partIf(viewerId !== null, rowsPart(newFromFollowed(app.db, viewerId ?? "", now)), []),
+        ] as const),
+      [[], []] as const,
+    ),
   ]);
   return {
     hero,

@@ -31,10 +31,11 @@ export const sharedWhenSignedIn = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
-  const { user, timeZone: zone } = context.get(requestState);
+  const { viewerId, timeZone: zone } = context.get(requestState);
   // With where its handler ships, the seller card's rating, badges and Follow (issue 46; decisions
-  // 0090, 0091) and whether the visitor saved it: one round trip (issue 47).
-  const found = await productDetail(app.db, params.id, user?.id ?? null, Date.now());
+  // 0090, 0091) and whether the visitor saved it: one round trip (issue 47), which the visit rides
+  // with (decision 0115: the session's user, before it is read).
+  const found = await productDetail(app.db, params.id, viewerId, Date.now());
   if (!found) throw data(null, { status: 404 });
   const { product, shipping, social, saved } = found;
   // A rented item says when it is expected back (issue 25, item 6).
@@ -48,10 +49,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : backAroundText(await backAroundOf(app.db, product), Date.now());
   // The shopper whose own checkout holds it is told so instead (decision 0068), until when in their
   // own zone (decision 0098): only in this box, which the shared page never has.
-  const held = () => (user && product.reserved ? heldReservation(app.db, user.id, product.id, zone) : null);
+  const held = () => (viewerId && product.reserved ? heldReservation(app.db, viewerId, product.id, zone) : null);
   const [expectedBack, waiting, heldForYou] =
     product.reserved || product.availability === "rented"
-      ? await Promise.all([backText(), user ? isWaitingFor(app.db, user.id, product.id) : false, held()])
+      ? await Promise.all([backText(), viewerId ? isWaitingFor(app.db, viewerId, product.id) : false, held()])
       : [null, false, null];
   return { product, saved, expectedBack, waiting, heldForYou, social, shipping, origin: new URL(request.url).origin };
 }

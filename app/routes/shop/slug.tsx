@@ -45,7 +45,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // whether they follow: one round trip, each part keyed by the name (decisions 0090, 0091, 0113).
   const name = params.slug.toLowerCase();
   const seller = sellerNamed(name);
-  const viewerId = context.get(requestState).user?.id ?? null;
+  const viewerId = context.get(requestState).viewerId;
   const [[found], { items, ...profile }, standing, following] = await batchParts(app.db, [
     rowsPart(vendorByNameQuery(app.db, params.slug)),
     vendorProfilePart(app.db, seller, profilePage(new URL(request.url).searchParams)),

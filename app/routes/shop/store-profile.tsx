@@ -15,10 +15,13 @@ import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, profilePage } from "../../domain/cata
 import { formatMonthYear } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
+// Its visitor's visit rides with its batch (decision 0115): the loader reads the session's user, `viewerId`.
+export const visitRides = true;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const target = { kind: "store" as const, id: params.storeId };
-  const viewer = context.get(requestState).user;
+  const viewerId = context.get(requestState).viewerId;
   // The store, its items, its followers and whether the visitor follows it: one round trip, each
   // part keyed by the store's id in the address (decision 0113).
   const [[store], items, followers, following] = await batchParts(app.db, [
@@ -31,7 +34,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       PROFILE_PAGE_SIZE,
     ),
     followersPart(app.db, target),
-    followingPart(app.db, target, viewer?.id ?? null),
+    followingPart(app.db, target, viewerId),
   ] as const);
   if (!store) throw data(null, { status: 404 });
   return {

@@ -1,0 +1,91 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signedInBrowser } from "./actors";
+import { Browser } from "./http";
+import { createProduct, createUser } from "./factories";
+import { countingD1, database, type RoundTrips } from "../../app/data/db.server";
+import { batchParts, rideWithNextBatch, rowsPart } from "../../app/data/parts.server";
+import { sqlPart } from "../../app/data/prepared.server";
+import { users } from "../../db/schema";
+import { eq } from "drizzle-orm";
+
+// Decision 0115: a page every visitor shares reads its signed-in visitor's visit with its own
+// first batch of reads, one D1 round trip instead of two. The statements that ride get their own
+// results; a batch that writes takes no rider; riders with no batch to join go alone.
+
+const fetchAnonymously = (path: string) => new Browser().fetch(path);
+
+const request = () => {
+  const trips: RoundTrips = { count: 0, ms: 0, sqlMs: 0 };
+  return { trips, db: database(countingD1(env.DB, trips)) };
+};
+
+describe("statements that ride with the request's next batch", () => {
+  it("come back with that batch's own results, in one round trip", async () => {
+    const { trips, db } = request();
+    const user = await createUser({ displayName: "Rider" });
+    const visit = rideWithNextBatch(
+      db,
+      rowsPart(db.select({ name: users.displayName }).from(users).where(eq(users.id, user.id))),
+    );
+    const [[one], [two]] = await batchParts(db, [
+      sqlPart<{ n: number }>(db, "select 1 as n", []),
+      sqlPart<{ n: number }>(db, "select ? as n", [2]),
+    ] as const);
+    expect(await visit).toEqual([{ name: "Rider" }]);
+    expect([one?.n, two?.n]).toEqual([1, 2]);
+    expect(trips.count).toBe(1);
+  });
+
+  it("go alone when no batch of reads comes: not with a batch that writes", async () => {
+    const { trips, db } = request();
+    const user = await createUser({ displayName: "Before" });
+    const visit = rideWithNextBatch(
+      db,
+      sqlPart<{ name: string }>(db, "select display_name as name from users where id = ?", [user.id]),
+    );
+    await db.batch([db.update(users).set({ displayName: "After" }).where(eq(users.id, user.id))]);
+    // Sent after the write, alone: it reads what the write left.
+    expect(await visit).toEqual([{ name: "After" }]);
+    expect(trips.count).toBe(2);
+  });
+
+  it("share the failure of the batch they rode with", async () => {
+    const { db } = request();
+    const visit = rideWithNextBatch(db, sqlPart(db, "select 1", []));
+    const page = batchParts(db, [sqlPart(db, "select * from no_such_table", [])] as const);
+    await expect(page).rejects.toThrow(/no such table/);
+    await expect(visit).rejects.toThrow(/no such table/);
+  });
+});
+
+describe("a shared page rendered for its signed-in visitor", () => {
+  it("shows their header and their saved heart, in one round trip", async () => {
+    const vendor = await createUser();
+    const product = await createProduct(vendor.id, { name: `Riding Coat ${Date.now()}` });
+    const shopper = await signedInBrowser("shopper");
+    await env.DB.prepare("INSERT INTO favorites (id, user_id, product_id, created_at) VALUES (?, ?, ?, ?)")
+      .bind(`fav_${product.id}`, shopper.id, product.id, Date.now())
+      .run();
+    // The page's shared parts (settings, links, rates) are kept per isolate after a first visit.
+    expect(await (await fetchAnonymously(`/product/${product.id}`)).text()).toContain('aria-label="Save to favorites"');
+    const response = await shopper.browser.fetch(`/product/${product.id}`);
+    const html = await response.text();
+    expect(response.headers.get("server-timing")).toMatch(/desc="1 round trips"/);
+    expect(html).toContain(product.name);
+    expect(html).toContain('href="/account"');
+    expect(html).toContain('aria-label="Remove from favorites"');
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("for a visitor whose account was deactivated: no header of theirs, the session ended, never shared", async () => {
+    const shopper = await signedInBrowser("shopper");
+    await env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").bind(Date.now(), shopper.id).run();
+    const response = await shopper.browser.fetch("/all-products");
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain('href="/account"');
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    // The session is gone: the account's pages ask to sign in.
+    expect((await shopper.browser.fetch("/account")).status).toBe(302);
+  });
+});
