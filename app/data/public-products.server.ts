@@ -43,7 +43,12 @@ export const cardColumns = {
   brand: products.brand,
   price: products.price,
   rentalPrice: products.rentalPrice,
-  images: products.images,
+  // A card shows its first image only: the others are neither read nor sent (decision 0114).
+  images: sql<
+    string[]
+  >`iif(json_array_length(${products.images}) > 1, json_array(json_extract(${products.images}, '$[0]')), ${products.images})`
+    .mapWith(products.images)
+    .as("card_images"),
   availability: products.availability,
   size: products.size,
   // 'Being prepared' and 'Back around …' (decision 0080).

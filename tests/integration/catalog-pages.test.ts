@@ -86,6 +86,19 @@ describe("/all-products", () => {
     expect(text).toContain('name="keywords"');
   });
 
+  it("shows each card's first image and sends no other (decision 0114)", async () => {
+    const seller = await createUser();
+    const images = [1, 2, 3].map((n) => `/images/products/pictured_${tag}_${n}.png`);
+    await createProduct(seller.id, { name: `Pictured Coat ${tag}`, brand: `Pictured${tag}`, images });
+    await createProduct(seller.id, { name: `Bare Coat ${tag}`, brand: `Pictured${tag}`, images: [] });
+    const { text } = await html(`/all-products?brand=Pictured${tag}`);
+    expect(text).toContain(`Pictured Coat ${tag}`);
+    expect(text).toContain(`Bare Coat ${tag}`);
+    expect(text).toContain(`pictured_${tag}_1`);
+    expect(text).not.toContain(`pictured_${tag}_2`);
+    expect(text).not.toContain(`pictured_${tag}_3`);
+  });
+
   it("finds by prefix search and shows the empty state with Clear Filters", async () => {
     expect((await html(`/all-products?search=overc+${tag}`)).text).toContain(`Camel Overcoat ${tag}`);
     const none = await html(`/all-products?search=zzzznothing${tag}`);
