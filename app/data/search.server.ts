@@ -51,6 +51,33 @@ interface VocabularyRange {
   second?: boolean;
 }
 
+function rangesOf(letters: readonly string[], secondLetters: readonly string[]): VocabularyRange[] {
+  return [...letters.map((letter) => ({ letter })), ...secondLetters.map((letter) => ({ letter, second: true }))];
+}
+
+/** Merged words of the ranges: a word can be in two ('jacket': first letter j, second a), once is enough. */
+function mergedWords(ranges: VocabularyWord[][]) {
+  const words = new Map<string, VocabularyWord>();
+  for (const word of ranges.flat()) words.set(word.term, word);
+  return [...words.values()];
+}
+
+/**
+ * The vocabulary of those ranges when this isolate keeps every one of them (read in the last
+ * second: see vocabularyOf), without any read; else null. A search then guesses its correction
+ * before its first batch and reads both in one trip (decision 0115).
+ */
+export function keptVocabularyOf(
+  letters: readonly string[],
+  secondLetters: readonly string[],
+  now: number,
+): VocabularyWord[] | null {
+  const ranges = rangesOf(letters, secondLetters);
+  if (!ranges.length) return null;
+  const kept = ranges.map((range) => keptValue<VocabularyWord[]>(vocabularyKey(range), now));
+  return kept.every((words) => words !== undefined) ? mergedWords(kept as VocabularyWord[][]) : null;
+}
+
 /**
  * The vocabulary a correction needs (one range per first letter, and per second letter for a
  * wrong first letter), kept in KV for ten minutes: a search that found nothing then costs no D1
@@ -63,10 +90,7 @@ export async function vocabularyOf(
   letters: readonly string[],
   secondLetters: readonly string[] = [],
 ): Promise<VocabularyWord[]> {
-  const ranges: VocabularyRange[] = [
-    ...letters.map((letter) => ({ letter })),
-    ...secondLetters.map((letter) => ({ letter, second: true })),
-  ];
+  const ranges = rangesOf(letters, secondLetters);
   if (!ranges.length) return [];
   // The isolate keeps what it read of KV for a second, as it keeps the shared aggregates (decision 0111).
   const now = Date.now();
@@ -99,11 +123,7 @@ export async function vocabularyOf(
       ),
     );
   }
-  // A word can be in two ranges ('jacket': first letter j, second a): once is enough.
-  const words = new Map<string, VocabularyWord>();
-  for (const word of [...hits.filter((hit): hit is VocabularyWord[] => hit !== null).flat(), ...read.flat()])
-    words.set(word.term, word);
-  return [...words.values()];
+  return mergedWords([...hits.filter((hit): hit is VocabularyWord[] => hit !== null), ...read]);
 }
 
 export const SUGGESTED_BRANDS = 6;

@@ -3,8 +3,8 @@ import type { AppContext } from "../context";
 import { AGGREGATE_KEYS, cached } from "../data/cache.server";
 import { filterOptions, type Scope } from "../data/catalog.server";
 import { listingWithSizesPart, listProductsWithSizes } from "../data/size-counts.server";
-import { batchParts, valuePart, type Part } from "../data/parts.server";
-import { vocabularyOf } from "../data/search.server";
+import { batchParts, partIf, valuePart, type Part } from "../data/parts.server";
+import { keptVocabularyOf, vocabularyOf } from "../data/search.server";
 import { parseCatalogQuery, priceFilterNotes, type CatalogFilters } from "../domain/catalog";
 import { correctSearch, searchWords, vocabularyLetters, vocabularySecondLetters } from "../domain/search-correction";
 import { canonicalSizes, sizeOptions, unknownSizes } from "../domain/size-filter";
@@ -67,9 +67,24 @@ export async function loadListingWith<T>(
   const zone = narrowedZone(shipsTo);
   if (zone) scope = { ...scope, shipsTo: zone };
   const offered = sizeOptions(filters);
-  const [options, [{ page: result, sizeCounts: counted }, beside]] = await Promise.all([
+  // A search that may find nothing: when this isolate keeps the words it would be corrected with,
+  // the corrected search goes in the same batch, read only if the search finds nothing (decision 0115).
+  const forgives = Boolean(filters.search) && params.get(EXACT_SEARCH_PARAM) !== "1";
+  const words = forgives ? searchWords(filters.search) : [];
+  const letters = [vocabularyLetters(words), vocabularySecondLetters(words)] as const;
+  const kept = forgives ? keptVocabularyOf(...letters, Date.now()) : null;
+  const guessed = kept && correctSearch(filters.search, kept);
+  const [options, [{ page: result, sizeCounts: counted }, beside, guess]] = await Promise.all([
     cached(app.env.CACHE, AGGREGATE_KEYS.filterOptions, 600, () => filterOptions(app.db)),
-    batchParts(app.db, [listingWithSizesPart(app.db, filters, page, offered, scope), also] as const),
+    batchParts(app.db, [
+      listingWithSizesPart(app.db, filters, page, offered, scope),
+      also,
+      partIf(
+        Boolean(guessed),
+        listingWithSizesPart(app.db, { ...filters, search: guessed || "" }, page, offered, scope),
+        null,
+      ),
+    ] as const),
   ]);
   // The Size filter: each offered size that has items (or is chosen), in the systems' order.
   const sizesOf = (rows: typeof counted) => {
@@ -100,24 +115,15 @@ export async function loadListingWith<T>(
     const first = firstPageOf(params);
     throw redirect(first.size > 0 ? `${path}?${first}` : path);
   }
-  if (result.total > 0 || !filters.search || params.get(EXACT_SEARCH_PARAM) === "1") return [listing, beside];
-  const words = searchWords(filters.search);
-  const vocabulary = await vocabularyOf(
-    app.db,
-    app.env.CACHE,
-    vocabularyLetters(words),
-    vocabularySecondLetters(words),
-  );
-  const corrected = correctSearch(filters.search, vocabulary);
+  if (result.total > 0 || !forgives) return [listing, beside];
+  const corrected = kept
+    ? guessed
+    : correctSearch(filters.search, await vocabularyOf(app.db, app.env.CACHE, ...letters));
   if (!corrected) return [listing, beside];
-  // The corrected words' results, with their own Size filter (decision 0068).
-  const { page: instead, sizeCounts } = await listProductsWithSizes(
-    app.db,
-    { ...filters, search: corrected },
-    page,
-    offered,
-    scope,
-  );
+  // The corrected words' results, with their own Size filter (decision 0068): read beside the
+  // search when guessed, else now.
+  const { page: instead, sizeCounts } =
+    guess ?? (await listProductsWithSizes(app.db, { ...filters, search: corrected }, page, offered, scope));
   if (instead.total === 0) return [listing, beside];
   const exact = firstPageOf(params);
   exact.set(EXACT_SEARCH_PARAM, "1");

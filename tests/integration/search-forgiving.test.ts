@@ -87,6 +87,24 @@ describe("a search that finds nothing", () => {
     expect(text).toContain('name="size" value="UK 12"');
   });
 
+  it("reads the corrected words beside the search, one round trip, once the words are at hand (decision 0115)", async () => {
+    const trips = (response: Response) =>
+      Number(response.headers.get("server-timing")?.match(/desc="(\d+) round trips"/)?.[1]);
+    // The words read for one search are kept by the isolate for a second: a burst of the same
+    // search reads the corrected one beside it.
+    await page("/all-products?search=jaket+navy");
+    const { text, response } = await page("/all-products?search=jaket+navy");
+    expect(text).toMatch(/Showing results for <strong[^>]*>jacket navy<\/strong>/);
+    expect(text).toContain("Navy Quilted Jacket");
+    expect(text).toContain("1 product found");
+    expect(text).toContain('name="size" value="UK 12"');
+    expect(trips(response)).toBe(1);
+    // A search that finds what it asks for shows its own results, the guess unused.
+    const found = await page("/all-products?search=navy");
+    expect(found.text).not.toContain("Showing results for");
+    expect(found.text).toContain("Navy Quilted Jacket");
+  });
+
   it("links to the page, not to its data, when the search came with JavaScript (a .data request)", async () => {
     const { status, text } = await page("/all-products.data?search=jaket");
     expect(status).toBe(200);
