@@ -31,7 +31,7 @@ const sqlDuration = (result: unknown): number => {
  * D1 as the app sees it, counting round trips. Every page promises at most three (issue 4), and
  * the count goes out in the Server-Timing header, where tests and browser dev tools read it.
  * Requests read through a D1 session (app/services/d1-session.server.ts); drizzle needs only
- * prepare and batch.
+ * prepare and batch. Statements may ride with the request's next batch of reads (`Riding`).
  */
 export function countingD1(d1: D1Database | D1DatabaseSession, trips: RoundTrips): D1Database & Riding {
   const real = new WeakMap<object, D1PreparedStatement>();

@@ -131,6 +131,12 @@ function visitQuery(db: AppContext["db"], userId: string | Placeholder, favorite
 
 const plainVisit = preparedOnce(["userId"], (db, { userId }) => visitQuery(db, userId, [], {}));
 
+/** The plain visit's rows: in a trip of its own, or riding with the request's next batch of reads (decision 0115). */
+async function plainVisitRows(db: AppContext["db"], userId: string, ride = false) {
+  const part = plainVisit(db, { userId });
+  return ride ? rideWithNextBatch(db, part) : (await batchParts(db, [part] as const))[0];
+}
+
 /**
  * The user behind a session with their role, the number of lines in their basket (the header
  * shows it on every page) and which of `favoritesOf` they saved (a shared page's hearts); with
@@ -157,9 +163,7 @@ export async function loadSessionUser(
   // page) reads one statement built once per isolate (decision 0111).
   const plain = !favoritesOf.length && !options.allFavorites && !options.waitingOf?.length && !options.heldOf?.length;
   const row = plain
-    ? options.ride
-      ? (await rideWithNextBatch(db, plainVisit(db, { userId })))[0]
-      : (await batchParts(db, [plainVisit(db, { userId })] as const))[0][0]
+    ? (await plainVisitRows(db, userId, options.ride))[0]
     : await visitQuery(db, userId, favoritesOf, options).get();
   if (!row || row.deactivatedAt !== null) return null;
   const {
