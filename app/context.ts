@@ -16,8 +16,9 @@ export const appContext = createContext<AppContext>();
 
 export interface RequestState {
   /**
-   * The signed-in user. On a page whose visit rides with its first batch (decision 0115) it is
-   * known once `visit` settles, and reading it before throws: such a page's loaders use `viewerId`.
+   * The signed-in user. On a GET whose visit rides with its first batch (decisions 0115, 0116) it
+   * is, until `visit` settles, the user the session kept, checked by the visit; without one, reading
+   * it before throws (a shared page's loaders use `viewerId`).
    */
   user: SessionUser | null;
   /** The user the session names, known before their visit is read; null when signed out. */
@@ -39,8 +40,12 @@ export const requestState = createContext<RequestState>();
 export interface RequestRecord {
   /** The request's id: Cloudflare's cf-ray when present, else a random one; in the 5xx log line and the x-request-id header. */
   id: string;
-  /** A GET of a page every visitor shares: its visit rides with its first batch of reads (decision 0115). */
-  visitRides?: boolean;
+  /** How this GET's visit may ride with its first batch of reads (stitch-gate.server.ts `visitRidesOn`). */
+  visitRides?: "shared" | "kept" | false;
+  /** Read the visit first: this render is again a page whose riding visit found another user (decision 0116). */
+  visitFirst?: boolean;
+  /** Set when this render authorized with the user the session kept and its visit found another (decision 0116). */
+  visitStale?: boolean;
   /** Set when storage failed under a loader, action or middleware (entry.server.tsx's handleError). */
   storageFailed: boolean;
   /** This render only shows the site's 503 page: the root middleware refuses before anything runs. */

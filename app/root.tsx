@@ -30,7 +30,7 @@ import { UNAVAILABLE } from "./domain/unavailable";
 import { cartCount } from "./data/cart.server";
 import { readConsent } from "./services/consent.server";
 import { decideConsent } from "./domain/consent";
-import { ridingState, visitedState } from "./services/request-state.server";
+import { requestStateOf } from "./services/request-state.server";
 import { keepToastForDataOnly, takeToast } from "./services/toast.server";
 import { markPersonal } from "./services/page-cache.server";
 import { PriceDisplayContext } from "./components/money/price";
@@ -44,10 +44,8 @@ export const middleware: Route.MiddlewareFunction[] = [
       throw data(UNAVAILABLE.text, { status: 503, statusText: "Service Unavailable" });
     const app = context.get(appContext);
     const timeZone = requestTimeZone(request, !app.config.isDev);
-    // A page every visitor shares reads the visit with its first batch (decision 0115).
-    const state = context.get(requestRecord)?.visitRides
-      ? await ridingState(request, app, timeZone)
-      : await visitedState(request, app, timeZone);
+    // A GET reads the visit with its first batch (decisions 0115, 0116).
+    const state = await requestStateOf(request, app, timeZone, context.get(requestRecord));
     context.set(requestState, state);
     const response = await next();
     await state.visit;

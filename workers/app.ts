@@ -156,13 +156,22 @@ app.all("*", async (c) => {
   // A page every visitor shares reads its visitor's visit with its first batch (decision 0115).
   const visitRides =
     (request.method === "GET" || request.method === "HEAD") && visitRidesOn(pageRoute(build.routes, listingUrl));
-  const render = async (req: Request) => {
-    const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false, visitRides };
+  const renderOnce = async (req: Request, visitFirst: boolean) => {
+    const record: RequestRecord = { id: requestId, storageFailed: false, unavailable: false, visitRides, visitFirst };
     const context = new RouterContextProvider();
     context.set(appContext, services);
     context.set(requestRecord, record);
     context.set(displayCurrency, currency);
-    const response = await requestHandler(req, context);
+    return [await requestHandler(req, context), record] as const;
+  };
+  const render = async (req: Request) => {
+    let [response, record] = await renderOnce(req, false);
+    // Authorized with the user the session kept, whose visit found another (decision 0116): the
+    // page is thrown away and rendered again with the visit read first.
+    if (record.visitStale) {
+      await response.body?.cancel();
+      [response, record] = await renderOnce(req, true);
+    }
     // Storage failed under a loader, action or middleware (entry.server.tsx): the site's 503 page instead.
     if (!record.storageFailed || response.status < 500) return response;
     await response.body?.cancel();

@@ -45,10 +45,13 @@ export async function readOnOpening(
   const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
   if (seenNow) await markConversationSeen(app.env, conversation.id, party, conversation.lastSeq);
   const unreadMessages = party && states[party].unread > 0 && seenNow ? 1 : 0;
+  // The header's counts as the visit read them (it may ride with a batch: decision 0116).
+  await state.visit;
+  const counted = state.user ?? user;
   state.user = {
-    ...user,
-    unread: Math.max(0, (user.unread ?? 0) - notices),
-    messages: Math.max(0, (user.messages ?? 0) - unreadMessages),
+    ...counted,
+    unread: Math.max(0, (counted.unread ?? 0) - notices),
+    messages: Math.max(0, (counted.messages ?? 0) - unreadMessages),
   };
   if (seenNow)
     states[party] = { ...states[party], readSeq: conversation.lastSeq, deliveredSeq: conversation.lastSeq, unread: 0 };

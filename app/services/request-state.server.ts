@@ -1,14 +1,19 @@
-import type { AppContext, RequestState } from "../context";
-import { currentUser, ridingVisitor, type Visitor } from "./session.server";
+import type { AppContext, RequestRecord, RequestState } from "../context";
+import { NOBODY, readSession, sameSnapshot, visitOf, type UserSnapshot, type Visitor } from "./session.server";
 
 // The request's state the root middleware fills (app/context.ts): who is signed in, their basket's
-// count and the cookies to send. Most requests read the visit first. A GET of a page every visitor
-// shares reads it with the page's first batch of reads instead (decision 0115): one D1 round trip
-// fewer for a signed-in visitor; its loaders use `viewerId`, the user the session names.
+// count and the cookies to send. A request that may change something (an action) reads the visit
+// first, and so does a GET of a page that does not say otherwise. Some GETs read it with the page's
+// first batch of reads instead, one D1 round trip fewer (decisions 0115, 0116):
+// - a page every visitor shares needs only who the session names (`viewerId`) before the visit;
+// - a page that says `visitRides = true` authorizes with the user as the session kept them at their last visit (their
+//   role, names and e-mail, in the session's record in KV: never the browser's word). The visit that
+//   rides with the page's batch checks it: when the user is no longer the one kept (a role taken
+//   away, an account deactivated, a name changed), the request is marked (`visitStale`) and
+//   workers/app.ts throws the page away and renders it again, the visit read first.
 
-/** The state of a request whose visit is read before anything else runs. */
-export async function visitedState(request: Request, app: AppContext, timeZone: string | null): Promise<RequestState> {
-  const visitor = await currentUser(request, app);
+/** The state of a request whose visit was read before anything else runs. */
+function visitedState(visitor: Visitor, timeZone: string | null): RequestState {
   return {
     user: visitor.user,
     viewerId: visitor.user?.id ?? null,
@@ -20,21 +25,60 @@ export async function visitedState(request: Request, app: AppContext, timeZone: 
 }
 
 /**
- * The state of a request whose visit rides with its first batch: `user` and `cartCount` are filled
- * when `visit` settles, and `user` refuses to be read before (a loader that needs it before its
- * batch would otherwise see nobody). A visit that failed (storage unavailable) throws its error
- * where `user` is read, as the visit read first would have.
+ * The request's state. A GET (not asked to read the visit first) lets its visit ride with its first
+ * batch on a page every visitor shares, or on a page that lets it when the session kept its user
+ * (`record.visitRides`).
  */
-export async function ridingState(request: Request, app: AppContext, timeZone: string | null): Promise<RequestState> {
-  const { viewerId, visit } = await ridingVisitor(request, app);
+export async function requestStateOf(
+  request: Request,
+  app: AppContext,
+  timeZone: string | null,
+  record: RequestRecord | null,
+): Promise<RequestState> {
+  const session = await readSession(request, app);
+  if (!session) return visitedState(NOBODY, timeZone);
+  const kept = session.stored.user;
+  const rides = record?.visitRides === "shared" || (record?.visitRides === "kept" && kept !== undefined);
+  if (!record || record.visitFirst || !rides) return visitedState(await visitOf(app, session), timeZone);
+  return ridingState(
+    visitOf(app, session, Date.now(), [], { ride: true }),
+    session.stored.userId,
+    kept,
+    timeZone,
+    record,
+  );
+}
+
+/**
+ * The state of a request whose visit rides with its first batch: `cartCount` and the user as read
+ * now are filled when `visit` settles. Before, `user` is the user the session kept (and the request
+ * is marked stale if the visit finds another); without one it refuses to be read (a loader of a
+ * shared page reads `viewerId`). A visit that failed (storage unavailable) throws its error where
+ * `user` is read, as the visit read first would have.
+ */
+function ridingState(
+  visit: Promise<Visitor>,
+  viewerId: string,
+  kept: UserSnapshot | undefined,
+  timeZone: string | null,
+  record: RequestRecord,
+): RequestState {
   let visitor: Visitor | null = null;
   let failure: { error: unknown } | null = null;
+  let keptWasRead = false;
   const state: RequestState = {
     get user() {
       if (failure) throw failure.error;
+      if (visitor) return visitor.user;
+      if (!kept) throw new Error("The visit rides with this page's first batch: read viewerId, or await visit first");
+      keptWasRead = true;
+      return kept as RequestState["user"];
+    },
+    // A page that marked notices read takes them off the header's counts, once the visit is read.
+    set user(user) {
       if (!visitor)
-        throw new Error("The visit rides with this page's first batch: read viewerId, or await visit first");
-      return visitor.user;
+        throw new Error("The visit rides with this page's first batch: await visit before changing the user");
+      visitor = { ...visitor, user } as Visitor;
     },
     viewerId,
     visit: visit.then(
@@ -42,6 +86,7 @@ export async function ridingState(request: Request, app: AppContext, timeZone: s
         visitor = found;
         state.cartCount = found.cartCount;
         if (found.setCookie) state.setCookies.push(found.setCookie);
+        if (keptWasRead && !sameSnapshot(found.user, kept)) record.visitStale = true;
       },
       (error: unknown) => {
         failure = { error };

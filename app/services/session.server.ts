@@ -19,9 +19,33 @@ export interface StoredSession {
   userId: string;
   createdAt: number;
   refreshedAt: number;
+  /**
+   * The user as their last visit read them (decision 0116): a GET may authorize with it while the
+   * visit rides with the page's batch, which then checks it.
+   */
+  user?: UserSnapshot;
 }
 
 export type { SessionUser };
+
+/** A user as a session keeps them: all but the header's counts, which change with every message. */
+export type UserSnapshot = Omit<SessionUser, "unread" | "messages">;
+
+export function snapshotOf(user: SessionUser): UserSnapshot {
+  const { unread: _unread, messages: _messages, ...snapshot } = user;
+  return snapshot;
+}
+
+/** Is the user as read now the one the session kept? Every field (role, names, e-mail) must be the same. */
+export function sameSnapshot(now: SessionUser | null, kept: UserSnapshot | undefined): boolean {
+  if (!now || !kept) return false;
+  const fresh = snapshotOf(now) as Record<string, unknown>;
+  const keys = Object.keys(fresh);
+  return (
+    keys.length === Object.keys(kept).length &&
+    keys.every((key) => fresh[key] === (kept as Record<string, unknown>)[key])
+  );
+}
 
 const cookies = new Map<boolean, ReturnType<typeof createCookie>>();
 export function sessionCookie(isDev: boolean) {
@@ -246,16 +270,21 @@ export async function visitOf(
     await destroySession(app, id, stored.userId);
     return NOBODY;
   }
-  let setCookie: string | null = null;
-  if (now - stored.refreshedAt > SLIDE_AFTER_MS) {
-    await writeSession(app, id, { ...stored, refreshedAt: now });
+  // The session keeps the user as read now (decision 0116) and slides its expiry at most daily.
+  const slides = now - stored.refreshedAt > SLIDE_AFTER_MS;
+  if (slides || !sameSnapshot(found.user, stored.user)) {
+    await writeSession(app, id, {
+      ...stored,
+      refreshedAt: slides ? now : stored.refreshedAt,
+      user: snapshotOf(found.user),
+    });
     forget(id);
-    setCookie = await sessionCookie(app.config.isDev).serialize(id);
   }
+  const setCookie = slides ? await sessionCookie(app.config.isDev).serialize(id) : null;
   return { ...found, setCookie };
 }
 
-const NOBODY = {
+export const NOBODY = {
   user: null,
   cartCount: 0,
   favorites: new Set<string>(),
@@ -274,17 +303,6 @@ export async function currentUser(request: Request, app: AppContext, now = Date.
 }
 
 export type Visitor = Awaited<ReturnType<typeof currentUser>>;
-
-/**
- * The signed-in user of a page whose visit rides with its first batch of reads (decision 0115):
- * the user the session names at once (`viewerId`, before the visit is read), and their visit (see
- * visitOf) when the page's batch comes back.
- */
-export async function ridingVisitor(request: Request, app: AppContext, now = Date.now()) {
-  const session = await readSession(request, app);
-  if (!session) return { viewerId: null, visit: Promise.resolve<Visitor>(NOBODY) };
-  return { viewerId: session.stored.userId, visit: visitOf(app, session, now, [], { ride: true }) };
-}
 
 async function writeSession(app: Pick<AppContext, "env">, id: string, session: StoredSession) {
   await Promise.all([

@@ -10,12 +10,17 @@ export function sharesWithSignedIn(module: { sharedWhenSignedIn?: unknown } | nu
 }
 
 /**
- * Does a page read its visitor's visit with its first batch (decision 0115)? Every page shared
- * with signed-in visitors does, and a page that says so (`export const visitRides = true`): its
- * loaders read the session's user as `viewerId`, never `user`.
+ * How a page's GET reads its visitor's visit (decisions 0115, 0116): every page shared with
+ * signed-in visitors lets it ride with its first batch ("shared": its loaders read the session's
+ * user as `viewerId`); a page that says `export const visitRides = true` lets it ride when the
+ * session keeps its user ("kept": it authorizes with them, and is rendered again if the visit finds
+ * another, so its GET may only read, or write what may be written twice); any other reads it first.
  */
-export function visitRidesOn(module: { sharedWhenSignedIn?: unknown; visitRides?: unknown } | null) {
-  return sharesWithSignedIn(module) || module?.visitRides === true;
+export function visitRidesOn(
+  module: { sharedWhenSignedIn?: unknown; visitRides?: unknown } | null,
+): "shared" | "kept" | false {
+  if (sharesWithSignedIn(module)) return "shared";
+  return module?.visitRides === true ? "kept" : false;
 }
 
 /**

@@ -89,3 +89,56 @@ describe("a shared page rendered for its signed-in visitor", () => {
     expect((await shopper.browser.fetch("/account")).status).toBe(302);
   });
 });
+
+// Decision 0116: any GET authorizes with the user as the session kept them at their last visit,
+// while the visit rides with the page's batch and checks it; a user who is no longer the one kept
+// gets the page the visit read first would give, never the one the kept user would have seen.
+describe("a page authorized with the user the session kept", () => {
+  const trips = (response: Response) =>
+    Number(response.headers.get("server-timing")?.match(/desc="(\d+) round trips"/)?.[1]);
+
+  it("is one round trip for a seller's dashboard once their session keeps them", async () => {
+    const vendor = await signedInBrowser("vendor");
+    await (await vendor.browser.fetch("/account")).text();
+    const response = await vendor.browser.fetch("/vendor?tab=products");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Seller Dashboard");
+    expect(trips(response)).toBe(1);
+  });
+
+  it("sends a seller whose role was taken away home, as the visit read first does", async () => {
+    const vendor = await signedInBrowser("vendor");
+    expect((await vendor.browser.fetch("/vendor")).status).toBe(200);
+    await env.DB.prepare("UPDATE user_roles SET role = 'shopper' WHERE user_id = ?").bind(vendor.id).run();
+    const response = await vendor.browser.fetch("/vendor?tab=orders");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/");
+    expect(await response.text()).not.toContain("Seller Dashboard");
+    // The session now keeps them as they are: the next page is refused at once, its visit alone
+    // (not read once more for a page thrown away).
+    const again = await vendor.browser.fetch("/vendor");
+    expect(again.status).toBe(302);
+    expect(trips(again)).toBe(1);
+  });
+
+  it("signs out a seller whose account was deactivated: the dashboard asks them to sign in", async () => {
+    const vendor = await signedInBrowser("vendor");
+    expect((await vendor.browser.fetch("/vendor")).status).toBe(200);
+    await env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").bind(Date.now(), vendor.id).run();
+    const response = await vendor.browser.fetch("/vendor?tab=orders");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect((await vendor.browser.fetch("/account")).status).toBe(302);
+  });
+
+  it("gives a seller made staff the admin pages at once", async () => {
+    const vendor = await signedInBrowser("vendor");
+    expect((await vendor.browser.fetch("/admin/orders")).status).not.toBe(200);
+    await env.DB.prepare("UPDATE user_roles SET role = 'team_member', admin_subrole = 'admin' WHERE user_id = ?")
+      .bind(vendor.id)
+      .run();
+    const response = await vendor.browser.fetch("/admin/orders");
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain("Orders");
+  });
+});

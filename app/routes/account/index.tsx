@@ -38,6 +38,10 @@ import type { AccountActionData } from "./tabs/types";
 
 export const meta: Route.MetaFunction = () => [{ title: "Account Management | Closetloop" }];
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);

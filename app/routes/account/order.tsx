@@ -52,6 +52,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 const notFound = () => data("Order not found", { status: 404 });
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);

@@ -38,6 +38,10 @@ export const meta: Route.MetaFunction = () => [
 
 const TAB = adminTab("brand-review").href;
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader(args: Route.LoaderArgs) {
   const { app } = openAdminLoader(args, "brand-review");
   const [lists, brands] = await batchParts(app.db, [suggestionListsPart(app.db), adminBrandsPart(app.db)] as const);

@@ -36,6 +36,10 @@ const TAB = adminTab("brands").href;
 
 export const bodyLimit = uploadBodyLimit("brandLogo");
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "brands");
   const [brands] = await batchParts(app.db, [adminBrandsPart(app.db)] as const);

@@ -48,6 +48,10 @@ const TAB = adminTab("content").href;
 // The largest file here is a banner (5 MB); page content can be long.
 export const bodyLimit = uploadBodyLimit("banner", 256 * KB);
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader(args: Route.LoaderArgs) {
   const { app, url } = openAdminLoader(args, "content");
   // One batch: the settings and pages, the banner library and the categories (decision 0106).

@@ -56,6 +56,10 @@ export const meta: Route.MetaFunction = () => [
 
 const TAB = adminTab("orders").href;
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader(args: Route.LoaderArgs) {
   const { app, url, zone } = openAdminLoader(args, "orders");
   const search = readSearch(url);

@@ -15,7 +15,8 @@ import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, profilePage } from "../../domain/cata
 import { formatMonthYear } from "../../domain/dates";
 import { canonicalLink, canonicalUrl } from "../../domain/seo";
 
-// Its visitor's visit rides with its batch (decision 0115): the loader reads the session's user, `viewerId`.
+// Its visitor's visit rides with its batch when the session keeps its user (decision 0116); the
+// loader only reads, and reads the session's user as `viewerId`.
 export const visitRides = true;
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {

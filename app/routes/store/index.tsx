@@ -42,6 +42,10 @@ export const meta: Route.MetaFunction = () => [
 // seller-store-admin.md §2 Store dashboard (issue 12): the store owner's store — or, for staff who
 // run stores, the one they chose (decision 0029) — with its tabs as URLs (decision 0024).
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);

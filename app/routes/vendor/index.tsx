@@ -43,6 +43,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Clos
 // seller-store-admin.md §2 Seller dashboard: tabs as URLs (decision 0024), the seller's own
 // products, price-change requests and orders, and the Upload Product form.
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch, and
+// only reads (a page whose visit finds another user is rendered again): decision 0116.
+export const visitRides = true;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
