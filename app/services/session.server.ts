@@ -36,15 +36,12 @@ export function snapshotOf(user: SessionUser): UserSnapshot {
   return snapshot;
 }
 
-/** Is the user as read now the one the session kept? Every field (role, names, e-mail) must be the same. */
+/**
+ * Is the user as read now the one the session kept? Every field (role, names, e-mail) must be the
+ * same: compared as the session stores them (JSON, written from `snapshotOf` in the same order).
+ */
 export function sameSnapshot(now: SessionUser | null, kept: UserSnapshot | undefined): boolean {
-  if (!now || !kept) return false;
-  const fresh = snapshotOf(now) as Record<string, unknown>;
-  const keys = Object.keys(fresh);
-  return (
-    keys.length === Object.keys(kept).length &&
-    keys.every((key) => fresh[key] === (kept as Record<string, unknown>)[key])
-  );
+  return now !== null && kept !== undefined && JSON.stringify(snapshotOf(now)) === JSON.stringify(kept);
 }
 
 const cookies = new Map<boolean, ReturnType<typeof createCookie>>();
