@@ -56,12 +56,27 @@ test.describe.serial("a new member's account", () => {
       details.getByText('"women" is reserved by Closetloop. Please choose another display name.'),
     ).toBeVisible();
     // On a busy machine the refusal may come as a new page (the click came before the page was
-    // hydrated) that hydrates while the test types, or while the page reads its data again: what is
-    // typed before that settles is reset, as it would be for a person. Type until it holds.
+    // hydrated), which then starts its router while the test types, or the page reads its data
+    // again after the refusal: what is typed before that is reset, as it would be for a person.
+    // With JavaScript the names are typed once the router is up and idle, and again if reset.
+    const routerIdle = () =>
+      info.project.name === "js"
+        ? page.waitForFunction(() => {
+            const router = (window as { __reactRouterDataRouter?: { state: Record<string, unknown> } })
+              .__reactRouterDataRouter;
+            const state = router?.state as {
+              initialized?: boolean;
+              navigation?: { state: string };
+              revalidation?: string;
+            };
+            return Boolean(state?.initialized && state.navigation?.state === "idle" && state.revalidation === "idle");
+          })
+        : Promise.resolve();
     await expect(async () => {
+      await routerIdle();
       await details.getByLabel("Full name").fill("Morgan Member-Smith");
       await details.getByLabel("Display name").fill(displayName);
-      await page.waitForTimeout(300);
+      await routerIdle();
       await expect(details.getByLabel("Full name")).toHaveValue("Morgan Member-Smith", { timeout: 100 });
       await expect(details.getByLabel("Display name")).toHaveValue(displayName, { timeout: 100 });
     }).toPass({ timeout: 15_000 });

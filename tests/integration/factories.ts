@@ -151,19 +151,6 @@ export async function eventually<T>(check: () => Promise<T | null | undefined>, 
   }
 }
 
-/**
- * Waits until the notices earlier work sent through the queue have landed (the outbox's count
- * holds still for `ms`): a fingerprint taken after it counts only what comes next.
- */
-export async function outboxSettled(ms = 300) {
-  for (let last = -1; ;) {
-    const n = (await env.DB.prepare("SELECT count(*) AS n FROM notification_outbox").first<{ n: number }>())!.n;
-    if (n === last) return;
-    last = n;
-    await new Promise((resolve) => setTimeout(resolve, ms));
-  }
-}
-
 /** A valid billing form for checkout (the shipping address is the same). */
 export const BILLING = {
   "billing.fullName": "Ada Lovelace",

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
-import { createProduct, createUser, databaseFingerprint, outboxSettled } from "./factories";
+import { createProduct, createUser, databaseFingerprint } from "./factories";
+import { queueDrained } from "./queue-drained";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { formatShortDate } from "../../app/domain/dates";
@@ -185,7 +186,7 @@ describe("the store dashboard", () => {
     const theirs = await storeOwner();
     const product = await conciergeProduct(theirs.storeId);
     // The earlier tests' notices go out through the queue: counted before, not while refusing.
-    await outboxSettled();
+    await queueDrained();
     const before = await databaseFingerprint();
     for (const intent of ["approve_request", "reject_request"]) {
       const response = await mine.browser.post("/store?tab=requests", {
