@@ -3,6 +3,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
+import { drizzleRowPlan } from "./scripts/vite/drizzle-row-plan.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
@@ -32,13 +33,14 @@ export default defineConfig({
     reactRouter(),
     // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
-    // large pieces; drizzle's class checks, React Router's matches of a path and its links'
+    // large pieces; drizzle's class checks and each statement's row mapping (decision 0117), React Router's matches of a path and its links'
     // absolute targets are worked out once, its build-time check of the environment read once
     // (decision 0111); its loader data encoded with less work and its links and forms without the
     // handlers a server render never calls (decision 0114).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
+    drizzleRowPlan(),
     reactRouterMatchesRemembered(),
     ...reactRouterResolvedTargets(),
     reactRouterBuildHeaderOnce(),

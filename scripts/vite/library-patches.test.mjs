@@ -1,4 +1,4 @@
-// The library patches of the Worker's build (decisions 0110, 0111), each applied to the installed
+// The library patches of the Worker's build (decisions 0110, 0111, 0117), each applied to the installed
 // library's own file and loaded: the patched code must answer as the original does. React
 // Router's are in react-router-patches.test.mjs.
 import { readFileSync } from "node:fs";
@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { drizzleIsRemembered } from "./drizzle-is-remembered.mjs";
+import { drizzleRowPlan } from "./drizzle-row-plan.mjs";
 import { libraryPatch } from "./library-patch.mjs";
 import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
 import { reactChunkBytes } from "./react-chunk-bytes.mjs";
@@ -80,6 +81,59 @@ describe("drizzle's is, remembered", () => {
     class Stranger {}
     expect(() => patched.is({}, Stranger)).toThrow(/doesn't look like a Drizzle entity/);
     expect(() => patched.is({}, Stranger)).toThrow(/doesn't look like a Drizzle entity/);
+  });
+});
+
+describe("drizzle's rows, mapped by a plan made once per statement", () => {
+  const file = path.join(packageDir("drizzle-orm"), "utils.js");
+  it("gives the objects drizzle's own mapping gives: columns, SQL with its decoder, nested paths, left joins", async () => {
+    const patched = await loadPatched(drizzleRowPlan(), file);
+    const original = await import(pathToFileURL(file).href);
+    const { sql } = await import("drizzle-orm");
+    const { sqliteTable, text, integer } = await import("drizzle-orm/sqlite-core");
+    const items = sqliteTable("items", {
+      id: text("id"),
+      n: integer("n"),
+      on: integer("on", { mode: "boolean" }),
+      at: integer("at", { mode: "timestamp_ms" }),
+      tags: text("tags", { mode: "json" }),
+    });
+    const shops = sqliteTable("shops", { id: text("id"), name: text("name") });
+    const fields = {
+      id: items.id,
+      n: items.n,
+      on: items.on,
+      at: items.at,
+      tags: items.tags,
+      doubled: sql`n * 2`.mapWith(Number),
+      flag: sql`x`.mapWith(Boolean).as("flag"),
+      raw: sql`y`,
+      shop: { id: shops.id, name: shops.name },
+    };
+    const columns = original.orderSelectedFields(fields);
+    const rows = [
+      ["a", 1, 1, 1700000000000, '["x"]', "4", 1, "r", "s1", "Shop"],
+      ["b", null, 0, null, null, null, 0, null, null, null],
+      ["c", 3, null, 5, "[]", 6, null, 7, "s2", null],
+    ];
+    for (const joins of [undefined, { items: true, shops: false }, { items: true, shops: true }])
+      for (let round = 0; round < 2; round++)
+        for (const row of rows)
+          expect(patched.mapResultRow(columns, row, joins)).toStrictEqual(original.mapResultRow(columns, row, joins));
+    // The left join's row of nothing comes out as null, as drizzle's own does; each row is its own.
+    expect(patched.mapResultRow(columns, rows[1], { items: true, shops: false }).shop).toBeNull();
+    expect(patched.mapResultRow(columns, rows[0], undefined)).toMatchObject({
+      id: "a",
+      at: new Date(1700000000000),
+      doubled: 4,
+      flag: true,
+      shop: { id: "s1" },
+    });
+    expect(patched.mapResultRow(columns, rows[2], undefined)).toMatchObject({
+      id: "c",
+      doubled: 6,
+      shop: { id: "s2", name: null },
+    });
   });
 });
 
