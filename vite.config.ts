@@ -9,6 +9,7 @@ import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-header-once.mjs";
 import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
+import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
@@ -33,10 +34,11 @@ export default defineConfig({
     reactRouter(),
     // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
-    // large pieces; drizzle's class checks and each statement's row mapping (decision 0117), React Router's matches of a path and its links'
-    // absolute targets are worked out once, its build-time check of the environment read once
-    // (decision 0111); its loader data encoded with less work and its links and forms without the
-    // handlers a server render never calls (decision 0114).
+    // large pieces; drizzle's class checks, React Router's matches of a path and its links' absolute
+    // targets are worked out once, its build-time check of the environment read once (decision
+    // 0111); its loader data encoded with less work and its links and forms without the handlers a
+    // server render never calls (decision 0114); drizzle's row mapping planned once per statement
+    // (decision 0117); React Router's route trees made once per build (decision 0118).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
@@ -45,6 +47,7 @@ export default defineConfig({
     ...reactRouterResolvedTargets(),
     reactRouterBuildHeaderOnce(),
     ...reactRouterRenderLean(),
+    ...reactRouterRoutesOnce(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):
