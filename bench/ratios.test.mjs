@@ -34,6 +34,20 @@ describe("the bench's ratio table (issue 47)", () => {
     ]);
   });
 
+  it("holds a page measured beside the static file to that static figure, and keeps the run's first one beside it", () => {
+    const table = ratioTable([
+      { name: "static asset", url: "/favicon.svg", requestsPerSecond: 1200 },
+      { name: "home", url: "/", requestsPerSecond: 200, staticBesidePerSecond: 900 },
+      { name: "product page", url: "/product/p1", requestsPerSecond: 200, staticBesidePerSecond: 1100 },
+    ]);
+    expect(
+      table.map((row) => [row.name, row.staticPerSecond, row.timesSlower, row.timesSlowerThanFirst, row.within]),
+    ).toEqual([
+      ["home", 900, 4.5, 6, "yes"],
+      ["product page", 1100, 5.5, 6, "NO"],
+    ]);
+  });
+
   it("refuses a run without the static file", () => {
     expect(() => ratioTable([{ name: "home", url: "/", requestsPerSecond: 100 }])).toThrow(/static file/);
   });

@@ -18,6 +18,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { conversationThroughput } from "./conversation.mjs";
 import { imageBytes } from "./images.mjs";
+import { combined, interleaved } from "./interleaved.mjs";
 import { suggestionTimes } from "./suggestions.mjs";
 import { openLoop } from "./open-loop.mjs";
 import { ratioTable } from "./ratios.mjs";
@@ -124,19 +125,18 @@ const load = (url, opts = {}) =>
     ),
   );
 
+// Each page is measured in turns with the static file (bench/interleaved.mjs, decision 0119): the
+// machine's speed moves within seconds, and a page's ratio is taken against the same seconds.
+const STATIC = floor[0][1];
 async function loadEach(targets, into, headers = {}) {
   for (const [, url] of targets) await fetch(BASE + url, { headers }); // warm: compile, fill KV caches
   for (const [name, url] of targets) {
-    const r = await load(url, { headers });
-    into.push({
-      name,
-      url,
-      requestsPerSecond: Math.round(r.requests.average),
-      p50: r.latency.p50,
-      p97_5: r.latency.p97_5,
-      p99: r.latency.p99,
-      errors: r.errors + r.non2xx + r.timeouts,
-    });
+    if (url === STATIC) {
+      into.push({ name, url, ...combined([await load(url, { headers })]) });
+      continue;
+    }
+    const { page, beside } = await interleaved(load, STATIC, url, headers);
+    into.push({ name, url, ...page, staticBesidePerSecond: beside.requestsPerSecond });
   }
 }
 
@@ -246,7 +246,7 @@ if (!flag("--cached-only"))
       // Issue 47: requests per second against the static file of this same run, and the ratio each page is held to.
       results.ratios = ratioTable(results.http.rendered);
       console.log(
-        "\nEvery rendered page against the static file (same run): times slower in requests/s, and its limit (5× shopper, 6× account, 8× dashboards):",
+        "\nEvery rendered page against the static file measured in turns with it (same run; decision 0119): times slower in requests/s, the same against the run's first static figure, and its limit (5× shopper, 6× account, 8× dashboards):",
       );
       console.table(results.ratios);
       results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
