@@ -71,9 +71,15 @@ describe("DataTable", () => {
     expect(html).toMatch(/<th scope="col"[^>]*><span class="sr-only">Actions<\/span><\/th>/);
     expect(html).toMatch(/<th scope="col" class="[^"]*text-right[^"]*">Total<\/th>/);
     expect(html).toMatch(
-      /<tr class="align-top"><th scope="row" class="[^"]*">order_1<\/th><td class="[^"]*">Ada<\/td><td class="[^"]*text-right[^"]*">£10\.00<\/td>/,
+      /<tr><th scope="row" class="font-medium">order_1<\/th><td>Ada<\/td><td class="text-right tabular-nums">£10\.00<\/td>/,
     );
-    expect(html.match(/<tr class="align-top">/g)).toHaveLength(2);
+    expect(/<tbody[^>]*>(.*)<\/tbody>/.exec(html)?.[1]?.match(/<tr>/g)).toHaveLength(2);
+  });
+
+  it("pads its head and body cells and aligns its rows once, on the table, not on each cell (decision 0120)", () => {
+    expect(table(ORDERS)).toMatch(/<table class="[^"]*\btable-cells\b/);
+    expect(table(ORDERS, { dense: true })).toMatch(/<table class="[^"]*\btable-cells-dense\b/);
+    expect(table(ORDERS)).not.toMatch(/<t[dhr][ >][^>]*class="[^"]*\b(py|pr)-\d|align-top/);
   });
 
   it("gives each row action its own plain POST form, naming the record and coming back to this page", () => {

@@ -75,17 +75,23 @@ export function DataTable<Row>({
   const keyOf = (row: Row, index: number) => rowKey?.(row) ?? String((row as { id?: unknown }).id ?? index);
   const summaryId = useId();
   const pastTheEnd = rows.length === 0 && paging !== undefined && paging.page > 1;
-  const pad = dense ? "py-1 pr-2" : "py-2 pr-3";
+  // The cells' padding and the rows' alignment are the table's (app.css), set once for its head and
+  // body rows (the foot lays out its own): not a class on each of a page's ~1,000 cells (decision 0120).
+  const pad = dense ? "table-cells-dense" : "table-cells";
   // The scroll box is `relative` so that what a cell hides for screen readers (`sr-only`, placed
   // absolutely) stays inside it, and does not widen the page past a phone's screen.
-  const classOf = (column: Column<Row>, row: Row) =>
-    cx(
-      pad,
-      column.numeric && "text-right tabular-nums",
-      typeof column.className === "function"
-        ? column.className(row)
-        : (column.className ?? (column.rowHeader && "font-medium")),
-    );
+  const fixed = columns.map((column) =>
+    typeof column.className === "function"
+      ? null
+      : cx(column.numeric && "text-right tabular-nums", column.className ?? (column.rowHeader && "font-medium")) ||
+        undefined,
+  );
+  const classOf = (columnIndex: number, row: Row) => {
+    const column = columns[columnIndex]!;
+    return typeof column.className === "function"
+      ? cx(column.numeric && "text-right tabular-nums", column.className(row)) || undefined
+      : fixed[columnIndex];
+  };
   return (
     <>
       {pastTheEnd ? (
@@ -100,12 +106,12 @@ export function DataTable<Row>({
               Scroll the table sideways to see every column.
             </p>
           ) : null}
-          <table className={cx("w-full text-left text-sm", wide && "min-w-[720px]")} aria-describedby={summaryId}>
+          <table className={cx("w-full text-left text-sm", pad, wide && "min-w-[720px]")} aria-describedby={summaryId}>
             <caption className={captionShown ? "mb-2 text-left font-semibold" : "sr-only"}>{caption}</caption>
             <thead className={headersHidden ? "sr-only" : "border-b border-stone-200 text-stone-600"}>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.header} scope="col" className={cx(pad, column.numeric && "text-right")}>
+                  <th key={column.header} scope="col" className={column.numeric ? "text-right" : undefined}>
                     {column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header}
                   </th>
                 ))}
@@ -113,14 +119,14 @@ export function DataTable<Row>({
             </thead>
             <tbody className="divide-y divide-stone-100">
               {rows.map((row, index) => (
-                <tr key={keyOf(row, index)} className="align-top" data-testid={rowTestId}>
-                  {columns.map((column) =>
+                <tr key={keyOf(row, index)} data-testid={rowTestId}>
+                  {columns.map((column, columnIndex) =>
                     column.rowHeader ? (
-                      <th key={column.header} scope="row" className={classOf(column, row)}>
+                      <th key={column.header} scope="row" className={classOf(columnIndex, row)}>
                         {column.cell(row)}
                       </th>
                     ) : (
-                      <td key={column.header} className={classOf(column, row)}>
+                      <td key={column.header} className={classOf(columnIndex, row)}>
                         {column.cell(row)}
                       </td>
                     ),
