@@ -82,7 +82,7 @@ export function DataTable<Row>({
   // absolutely) stays inside it, and does not widen the page past a phone's screen.
   const fixed = columns.map((column) =>
     typeof column.className === "function"
-      ? null
+      ? undefined
       : cx(column.numeric && "text-right tabular-nums", column.className ?? (column.rowHeader && "font-medium")) ||
         undefined,
   );
