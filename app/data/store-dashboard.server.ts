@@ -44,6 +44,10 @@ export async function storeById(db: Database, storeId: string) {
 
 export type DashboardStore = NonNullable<Awaited<ReturnType<typeof storeById>>>;
 
+/** A store by its id as a part of a page's batch (decision 0121): the dashboard reads it with its tab. */
+export const storePart = (db: Database, storeId: string): Part<DashboardStore | null> =>
+  mapPart(rowsPart(db.select(storeColumns).from(stores).where(eq(stores.id, storeId))), (rows) => rows[0] ?? null);
+
 /** Every store, for staff choosing which one to open (decision 0029). */
 export async function storeChoices(db: Database) {
   return db

@@ -83,6 +83,12 @@ export interface SessionUser extends RoleFlags {
   fullName: string | null;
   displayName: string | null;
   avatarUrl: string | null;
+  /**
+   * The store they own (their first), read with their visit and kept with the session like the
+   * rest: the store dashboard reads it in its one batch (decision 0121). Absent where a user is
+   * made without a visit.
+   */
+  ownedStoreId?: string | null;
   /** The header's counts, read with the session: unread notices, and conversations with unread messages. */
   unread?: number;
   messages?: number;

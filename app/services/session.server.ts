@@ -125,6 +125,12 @@ function visitQuery(db: AppContext["db"], userId: string | Placeholder, favorite
     .select({
       ...personWithRoles,
       avatarUrl: users.avatarUrl,
+      // The store they own, their first as the store dashboard opens it (decision 0121), from stores_owner_idx.
+      ownedStoreId: sql<
+        string | null
+      >`(SELECT s.id FROM stores s WHERE s.owner_id = ${users.id} ORDER BY s.created_at, s.id LIMIT 1)`.as(
+        "visit_owned_store",
+      ),
       // Each computed column named: a D1 batch returns rows by column name, and two '[]' or NULL
       // columns would be one (the plain visit is read in a batch).
       cartCount: sql<number>`(SELECT count(*) FROM ${cartItems} WHERE ${cartItems.userId} = ${users.id})`.as(

@@ -131,6 +131,31 @@ describe("a page authorized with the user the session kept", () => {
     expect((await vendor.browser.fetch("/account")).status).toBe(302);
   });
 
+  // Decision 0121: the store dashboard reads the store the session kept with its tab.
+  it("reads a store owner's dashboard in one trip, and never shows a store given away since to its old owner", async () => {
+    const [first, second] = [await signedInBrowser("storeOwner"), await signedInBrowser("storeOwner")];
+    const storeId = `s_kept_${crypto.randomUUID().slice(0, 8)}`;
+    await env.DB.prepare("INSERT INTO stores (id, name, owner_id, created_at) VALUES (?, ?, ?, ?)")
+      .bind(storeId, `Kept Store ${storeId}`, first.id, Date.now())
+      .run();
+    // The first page after the store is theirs reads it afresh; the session keeps it from then on.
+    expect(await (await first.browser.fetch("/store")).text()).toContain(`Kept Store ${storeId}`);
+    const kept = await first.browser.fetch("/store?tab=products");
+    expect(await kept.text()).toContain(`Kept Store ${storeId}`);
+    expect(trips(kept)).toBe(1);
+    // Given to another owner: the old owner's kept store is refused by the visit riding with it.
+    await env.DB.prepare("UPDATE stores SET owner_id = ? WHERE id = ?").bind(second.id, storeId).run();
+    const after = await first.browser.fetch("/store?tab=orders");
+    expect(after.status).toBe(200);
+    expect(await after.text()).not.toContain(`Kept Store ${storeId}`);
+    expect(await (await second.browser.fetch("/store?tab=orders")).text()).toContain(`Kept Store ${storeId}`);
+    // Gone altogether: its new owner is shown no store, as one who never had one.
+    await env.DB.prepare("DELETE FROM stores WHERE id = ?").bind(storeId).run();
+    const gone = await second.browser.fetch("/store?tab=orders");
+    expect(gone.status).toBe(200);
+    expect(await gone.text()).not.toContain(`Kept Store ${storeId}`);
+  });
+
   it("gives a seller made staff the admin pages at once", async () => {
     const vendor = await signedInBrowser("vendor");
     expect((await vendor.browser.fetch("/admin/orders")).status).not.toBe(200);

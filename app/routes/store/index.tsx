@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
-import { storeDashboard } from "../../data/store-dashboard.server";
+import { storeDashboard, storePart, type DashboardStore } from "../../data/store-dashboard.server";
+import { valuePart } from "../../data/parts.server";
 import { answerConciergeFromForm } from "../../services/concierge-answers.server";
 import { splitStoreDescription } from "../../data/profiles.server";
 import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-address";
@@ -19,7 +20,7 @@ import { PageHeading } from "../../components/page-heading";
 import { ConciergeRequests, StoreProducts } from "../../components/store/lists";
 import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/store/tabs";
 import { requireUser } from "../../services/guards.server";
-import { saveStoreSettings, storeInScope } from "../../services/store-dashboard.server";
+import { saveStoreSettings, storeIdInScope, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting.server";
 import { shipFromForm } from "../../services/ship-form.server";
@@ -50,26 +51,40 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
   const url = new URL(request.url);
-  const scope = await storeInScope(app, user, url);
-  if (scope.kind === "missing") throw data(null, { status: 404 });
-  if (scope.kind === "choose") return { view: "choose", choices: scope.choices } as const;
-  if (scope.kind === "none") return { view: "none" } as const;
-  const { store, storeParam } = scope;
+  // The store is read with the tab when its id is known (decision 0121: `?store=` for staff, else
+  // the store the visit kept); else it is looked up first (a user read without their store).
+  let target = storeIdInScope(user, url);
+  let lookedUp: DashboardStore | null = null;
+  if (!target) {
+    const scope = await storeInScope(app, user, url);
+    if (scope.kind === "missing") throw data(null, { status: 404 });
+    if (scope.kind === "choose") return { view: "choose", choices: scope.choices } as const;
+    if (scope.kind === "none") return { view: "none" } as const;
+    target = { storeId: scope.store.id, storeParam: scope.storeParam };
+    lookedUp = scope.store;
+  }
+  const { storeId, storeParam } = target;
   const now = Date.now();
-  const payee = { type: "store", id: store.id } as const;
+  const payee = { type: "store", id: storeId } as const;
   const tab = readTab(url, STORE_TABS);
   // The tab and the page's other parts in one D1 batch (decision 0100): views of the store's page
   // and its products' pages, per week (issue 24 item 11), what it owes from refunds after earlier
-  // payouts (decision 0073) and its payout account. Beside it, on the overview, its conversations
-  // with shoppers (issue 26).
-  const [[dashboard, [views, owed, account]], conversations] = await Promise.all([
-    storeDashboard(app.db, { storeId: store.id, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) }, [
+  // payouts (decision 0073), its payout account, and the store itself. Beside it, on the overview,
+  // its conversations with shoppers (issue 26).
+  const [[dashboard, [views, owed, account, store]], conversations] = await Promise.all([
+    storeDashboard(app.db, { storeId, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) }, [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
       payeeAccountPart(app.db, payee),
+      lookedUp ? valuePart(lookedUp) : storePart(app.db, storeId),
     ] as const),
-    tab === "overview" ? storeInbox(app.db, store.id) : Promise.resolve([]),
+    tab === "overview" ? storeInbox(app.db, storeId) : Promise.resolve([]),
   ]);
+  // A store `?store=` names that does not exist is not found. The store the visit kept is its
+  // owner's: were it gone or given away since, the visit riding with this batch finds them changed
+  // and the page is rendered again from it (decision 0116); none is shown meanwhile.
+  if (!store && storeParam) throw data(null, { status: 404 });
+  if (!store || (!storeParam && store.ownerId !== user.id)) return { view: "none" } as const;
   // Back from the provider's onboarding (?payouts=return), its owner sees the status asked afresh (decision 0056).
   const refresh = url.searchParams.get("payouts") === "return" && store.ownerId === user.id;
   const payoutStatus = await payeeStatus(app, payee, account, now, refresh);
