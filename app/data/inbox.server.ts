@@ -1,6 +1,8 @@
 import { MESSAGE_DELETED, type InboxRow, type Party } from "../domain/messages";
 import { aboutItem, conversationName } from "./conversations.server";
 import type { Database } from "./db.server";
+import { mapPart, type Part } from "./parts.server";
+import { sqlPart } from "./prepared.server";
 
 // Inboxes (issue 26): a person's conversations, and a store's on its dashboard, newest first with
 // the item, the other party, the last message and the unread count. Split from
@@ -73,17 +75,19 @@ export async function inbox(
 }
 
 /** A store's conversations, newest first (its dashboard's Messages panel). */
-export async function storeInbox(db: Database, storeId: string, limit = 10): Promise<InboxRow[]> {
-  const rows = await all<Row>(
-    db,
-    `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
+/** A store's conversations, newest first, as a part of its dashboard's batch (decision 0121). */
+export function storeInboxPart(db: Database, storeId: string, limit = 10): Part<InboxRow[]> {
+  return mapPart(
+    sqlPart<Row>(
+      db,
+      `SELECT c.id, c.product_id AS productId, c.product_name AS productName, p.images AS images, c.last_message_at AS lastAt,
        ${conversationName("su")} AS otherName,
        ${LAST_MESSAGE},
        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
      FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
      WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,
-    storeId,
-    limit,
+      [storeId, limit],
+    ),
+    (rows) => rows.map((r) => inboxRow(r, "handler")),
   );
-  return rows.map((r) => inboxRow(r, "handler"));
 }

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
 import { storeDashboard, storePart, type DashboardStore } from "../../data/store-dashboard.server";
-import { valuePart } from "../../data/parts.server";
+import { partIf, valuePart } from "../../data/parts.server";
 import { answerConciergeFromForm } from "../../services/concierge-answers.server";
 import { splitStoreDescription } from "../../data/profiles.server";
 import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-address";
@@ -10,7 +10,7 @@ import { readIntent } from "../../domain/intents";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readOrderCursor, readPage, readTab } from "../../domain/tabs";
 import { uploadBodyLimit } from "../../domain/uploads";
-import { storeInbox } from "../../data/inbox.server";
+import { storeInboxPart } from "../../data/inbox.server";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { TabNav } from "../../components/kit/tab-nav";
 import { viewsPart } from "../../data/views.server";
@@ -69,17 +69,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = readTab(url, STORE_TABS);
   // The tab and the page's other parts in one D1 batch (decision 0100): views of the store's page
   // and its products' pages, per week (issue 24 item 11), what it owes from refunds after earlier
-  // payouts (decision 0073), its payout account, and the store itself. Beside it, on the overview,
-  // its conversations with shoppers (issue 26).
-  const [[dashboard, [views, owed, account, store]], conversations] = await Promise.all([
-    storeDashboard(app.db, { storeId, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) }, [
+  // payouts (decision 0073), its payout account, the store itself and, on the overview, its
+  // conversations with shoppers (issue 26).
+  const [dashboard, [views, owed, account, store, conversations]] = await storeDashboard(
+    app.db,
+    { storeId, tab, pageNumber: readPage(url), now, before: readOrderCursor(url) },
+    [
       viewsPart(app.db, payee, now),
       payeeOwesPart(app.db, payee),
       payeeAccountPart(app.db, payee),
       lookedUp ? valuePart(lookedUp) : storePart(app.db, storeId),
-    ] as const),
-    tab === "overview" ? storeInbox(app.db, storeId) : Promise.resolve([]),
-  ]);
+      partIf(tab === "overview", storeInboxPart(app.db, storeId), []),
+    ] as const,
+  );
   // A store `?store=` names that does not exist is not found. The store the visit kept is its
   // owner's: were it gone or given away since, the visit riding with this batch finds them changed
   // and the page is rendered again from it (decision 0116); none is shown meanwhile.
