@@ -16,9 +16,9 @@ export function ratioLimit(url) {
  * Rows of the table: `static ÷ page` in requests per second (how many times slower than the
  * static file) and whether it is within its limit. `rows` are bench rows ({ name, url,
  * requestsPerSecond, staticBesidePerSecond? }); the static file's row is the one whose url is
- * `staticUrl`. A row measured in turns with the static file (`staticBesidePerSecond`, decision 0119) is held
- * to that figure: the machine's speed moves by a third over one run, so the static file of the run's
- * first seconds misjudges pages measured minutes later. `timesSlowerThanFirst`
+ * `staticUrl`. A row measured in turns with the static file (`staticBesidePerSecond`, decision
+ * 0119) is held to that figure: the machine's speed moves by a third over one run, so the static
+ * file of the run's first seconds misjudges pages measured minutes later. `timesSlowerThanFirst`
  * keeps the comparison with the run's first static figure, as earlier runs reported it.
  */
 export function ratioTable(rows, staticUrl = "/favicon.svg") {

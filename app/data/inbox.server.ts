@@ -74,8 +74,7 @@ export async function inbox(
   return rows.map((r) => inboxRow(r, r.party as InboxRow["as"]));
 }
 
-/** A store's conversations, newest first (its dashboard's Messages panel). */
-/** A store's conversations, newest first, as a part of its dashboard's batch (decision 0121). */
+/** A store's conversations, newest first (its dashboard's Messages panel), as a part of its batch (decision 0121). */
 export function storeInboxPart(db: Database, storeId: string, limit = 10): Part<InboxRow[]> {
   return mapPart(
     sqlPart<Row>(

@@ -30,10 +30,6 @@ export type StoreScope =
   | { kind: "missing" };
 
 /**
- * The store this request is about (decision 0029): a store owner's own store; staff who run stores
- * (superadmin, admin) open the one named by `?store=`, else their own, else choose from the list.
- */
-/**
  * The store this request is about when it is known without reading D1 (decision 0121): the one
  * `?store=` names for staff who run stores, else the one the user owns as their visit read it.
  * Null when the user has no store of their own (staff then choose; others have none) or when the
@@ -45,6 +41,10 @@ export function storeIdInScope(user: SessionUser, url: URL): { storeId: string; 
   return user.ownedStoreId ? { storeId: user.ownedStoreId, storeParam: null } : null;
 }
 
+/**
+ * The store this request is about (decision 0029): a store owner's own store; staff who run stores
+ * (superadmin, admin) open the one named by `?store=`, else their own, else choose from the list.
+ */
 export async function storeInScope(app: AppContext, user: SessionUser, url: URL): Promise<StoreScope> {
   const param = managesStores(user) ? readStoreParam(url) : null;
   if (param) {
