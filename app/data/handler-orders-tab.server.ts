@@ -11,7 +11,7 @@ import {
   returnsAwaitingInspection,
   returnSentColumns,
 } from "./handler-orders.server";
-import { handlerMoneyFrom, moneyPart } from "./order-money.server";
+import { handlerMoneyFrom, listedMoneyPart } from "./order-money.server";
 import type { MoneyInput } from "../domain/order-money";
 import { newestFirst } from "./paging.server";
 import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
@@ -215,7 +215,7 @@ function sellerTabPart(db: Database, ownerId: string, now: number, before: strin
       rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
       weeklyRevenuePart(db, { owner: ownerId }, now),
       rowsPart(sellerOrderLinesQuery(db, ownerId, before)),
-      moneyPart(db, listedOrderIds(db, handler, before)),
+      listedMoneyPart(db, listedOrderIds(db, handler, before)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], returns, weeks, lines, money]) => ({
       claims,
@@ -235,7 +235,7 @@ function storeTabPart(db: Database, storeId: string, before: string | null) {
     partsOf([
       commonParts(db, handler),
       rowsPart(storeOrderLinesQuery(db, storeId, before)),
-      moneyPart(db, listedOrderIds(db, handler, before)),
+      listedMoneyPart(db, listedOrderIds(db, handler, before)),
     ] as const),
     ([[claims, toSend, items, turnaroundDays], lines, money]) => ({
       claims,

@@ -1,6 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { inArray } from "drizzle-orm";
 import { database } from "../../app/data/db.server";
+import { listedMoneyPart, moneyPart } from "../../app/data/order-money.server";
+import { batchParts } from "../../app/data/parts.server";
+import { orders } from "../../db/schema";
 import { appConfig } from "../../app/env.server";
 import { changeOrderItem } from "../../app/services/order-lifecycle.server";
 import { cancelItems } from "../../app/services/trade.server";
@@ -100,5 +104,44 @@ describe("one order's money", () => {
     const forB = await section(b);
     expect(forB).not.toContain(coat.name);
     expect(moneyRows(forB)[0]).toEqual([`Purchase: ${bag.name}`, "Cancelled", "£32.00"]);
+  });
+  it("reads the same money for the orders a query lists in one statement as in four (decision 0122)", async () => {
+    const [seller, shopper] = await Promise.all([signedInBrowser("vendor"), signedInBrowser("shopper")]);
+    const [coat, bag, scarf] = await Promise.all([
+      createProduct(seller.id, { buyingPrice: 4500, rentalPrice: 900 }),
+      createProduct(seller.id, { buyingPrice: 3200, rentalPrice: 700 }),
+      createProduct(seller.id, { buyingPrice: 1500, rentalPrice: 400 }),
+    ]);
+    const first = await placeOrder(shopper, [
+      { productId: coat.id, option: "purchase" },
+      { productId: bag.id, option: "rental" },
+    ]);
+    const second = await placeOrder(shopper, [{ productId: scarf.id, option: "purchase" }]);
+    const bagLine = first.items.find((i) => i.productId === bag.id)!;
+    expect(
+      (await cancelItems(services(), first.orderId, [bagLine.id], { id: shopper.id, role: "shopper" }, Date.now())).ok,
+    ).toBe(true);
+    // Delivered: its charges are captured, and its transactions written.
+    await deliver(second.orderId);
+    const db = database(env.DB);
+    const ids = [first.orderId, second.orderId];
+    const listed = db.select({ orderId: orders.id }).from(orders).where(inArray(orders.id, ids));
+    const [four, one] = await batchParts(db, [moneyPart(db, ids), listedMoneyPart(db, listed)] as const);
+    expect(one).toEqual(four);
+    const money = one.get(first.orderId)!;
+    expect(money.items.map((i) => [i.name, i.type, i.status])).toEqual(
+      four.get(first.orderId)!.items.map((i) => [i.name, i.type, i.status]),
+    );
+    expect(money.items).toHaveLength(2);
+    expect(money.items.find((i) => i.id === bagLine.id)?.status).toBe("cancelled");
+    expect(money.payments.length).toBeGreaterThan(0);
+    expect(one.get(second.orderId)!.items).toHaveLength(1);
+    expect(one.get(second.orderId)!.transactions.length).toBeGreaterThan(0);
+    // A query that lists nothing reads no money.
+    const none = db
+      .select({ orderId: orders.id })
+      .from(orders)
+      .where(inArray(orders.id, ["order_none"]));
+    expect((await batchParts(db, [listedMoneyPart(db, none)] as const))[0].size).toBe(0);
   });
 });
