@@ -137,7 +137,7 @@ export function listedMoneyPart(db: Database, listed: ListedOrders): Part<Map<st
   );
 }
 
-/** A query of order ids (its one column `order_id`), as `listedMoneyPart` takes it. */
+/** A query of order ids (its one field `orderId`), as `listedMoneyPart` takes it. */
 export type ListedOrders = TypedQueryBuilder<{ orderId: SQLWrapper }>;
 
 /** Rows by their order, each order's in the order read. */
