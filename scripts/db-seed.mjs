@@ -13,6 +13,7 @@ import { LOCAL_PEPPER } from "../db/demo/data.mjs";
 import { DEFAULT_PRODUCTS, pad, q, seedDemo } from "../db/demo/seed.mjs";
 import { localBindings } from "./built-worker.mjs";
 import { backfillVariants } from "./image-variants-backfill.mjs";
+import { batchResentOnDroppedSocket } from "./dropped-socket.mjs";
 import { seedYearOfOrders } from "./seed-orders.mjs";
 
 const args = process.argv.slice(2);
@@ -38,7 +39,8 @@ const started = Date.now();
 const now = Date.now();
 // CLOSETLOOP_STATE selects another local state than .wrangler/state (scripts/built-worker.mjs).
 const { env, dispose } = await localBindings();
-const db = env.DB;
+// A batch whose kept-alive connection workerd closed under it is sent again (scripts/dropped-socket.mjs).
+const db = batchResentOnDroppedSocket(env.DB);
 
 const tables = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'products'").all();
 if (tables.results.length === 0) {
