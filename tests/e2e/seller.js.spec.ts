@@ -68,6 +68,9 @@ test("the brand combobox, 'Suggest this brand', and the live fairness hint", asy
 });
 
 test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {
+  // Six pages, each scanned by axe: beside the other browser tests and the soak, more than the
+  // default 30 s (a fresh-clone run ran out of time on its last form, the page already there).
+  test.slow();
   await loginOnce(page, DEMO.vendor, "/vendor");
   for (const path of [
     "/vendor",
