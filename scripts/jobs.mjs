@@ -5,6 +5,9 @@
 //   npm run jobs -- weekly [--at 2026-12-07T06:00Z]   payouts for the week that ended
 //   npm run jobs -- reservations [--at ...]           end the reservations left unpaid for 31 minutes
 //                                                     (`npm start` runs this one every five minutes)
+//   npm run jobs -- similar [--at ...]                that five-minute job again and again, until every item on
+//                                                     sale has its 'You may also like' list (decision 0123: a
+//                                                     large catalog at once, as the benchmark's)
 //   npm run jobs -- payments fail capture|authorize|refund|all    make the local payment provider fail
 //   npm run jobs -- payments ok                                   ... and work again
 // It calls the built Worker's own scheduled handler (the same code the Cron trigger runs) in
@@ -16,13 +19,13 @@ import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { builtWorker, localState } from "./built-worker.mjs";
 
 // Must match workers/cron.ts (CRON) and [triggers] crons in wrangler.toml.
-const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1", reservations: "*/5 * * * *" };
+const CRON = { daily: "0 3 * * *", weekly: "0 6 * * 1", reservations: "*/5 * * * *", similar: "*/5 * * * *" };
 const LOCAL_FAIL_KEY = "payments:local:fail"; // app/services/payments-local.server.ts
 
 const [command, ...rest] = process.argv.slice(2);
 const usage = () => {
   console.error(
-    "Usage: npm run jobs -- daily|weekly|reservations [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok",
+    "Usage: npm run jobs -- daily|weekly|reservations|similar [--at <ISO time, e.g. 2026-12-01T03:00Z>]\n       npm run jobs -- payments fail <capture|authorize|refund|all> | payments ok",
   );
   process.exit(2);
 };
@@ -80,6 +83,7 @@ async function payments() {
 
 async function job(name, at) {
   const db = await mf.getD1Database("DB");
+  if (name === "similar") return similarLists(db, at);
   const sent = async () => (await db.prepare("SELECT count(*) AS n FROM notification_outbox").first()).n;
   const before = await sent();
   const awaiting = async () =>
@@ -109,4 +113,35 @@ async function job(name, at) {
     count = now;
   }
   console.log(`${count - before} e-mail(s) delivered to the local outbox (http://localhost:4173/dev/outbox).`);
+}
+
+/** The five-minute job until no item on sale lacks a 'You may also like' list newer than its last change. */
+async function similarLists(db, at) {
+  const due = async () =>
+    (
+      await db
+        .prepare(
+          "SELECT count(*) AS n FROM products INDEXED BY products_similar_due_idx WHERE product_status = 'live' AND availability <> 'sold' AND (similar_at IS NULL OR similar_at < updated_at)",
+        )
+        .first()
+    ).n;
+  const worker = await mf.getWorker("closetloop");
+  const waiting = await due();
+  let runs = 0;
+  for (let left = waiting; left > 0 && runs < 10_000; runs++) {
+    const result = await worker.scheduled({ cron: CRON.similar, scheduledTime: new Date(at) });
+    if (result.outcome !== "ok") {
+      console.error(`The five-minute job failed (${result.outcome}).`);
+      process.exitCode = 1;
+      return;
+    }
+    const now = await due();
+    if (now >= left) {
+      console.error(`The five-minute job made no list (${now} still to make).`);
+      process.exitCode = 1;
+      return;
+    }
+    left = now;
+  }
+  console.log(`${waiting} 'You may also like' list(s) made in ${runs} run(s) of the five-minute job.`);
 }

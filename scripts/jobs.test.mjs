@@ -306,6 +306,8 @@ describe("npm run jobs", () => {
     const due = Math.max(...before.reserved.map((r) => r.expiresAt));
     const early = jobs("reservations", "--at", new Date(due - 60_000).toISOString());
     expect(early.stdout).toContain("0 reservation(s) ended");
+    // The same five-minute run makes the demo's 'You may also like' lists (decision 0123).
+    expect(early.stdout).toMatch(/job reservations: \d+ 'You may also like' list\(s\) remade/);
     const run = jobs("reservations", "--at", new Date(due).toISOString());
     expect(run.status).toBe(0);
     expect(run.stdout).toContain(`${before.reserved.length} reservation(s) ended; 0 still awaiting payment.`);
@@ -318,6 +320,24 @@ describe("npm run jobs", () => {
     expect(after.back.map((p) => p.availability)).toEqual(before.reserved.map(() => "available"));
     expect(count(after.outbox) - count(before.outbox)).toBe(before.reserved.length);
     expect(jobs("reservations", "--at", new Date(due + HOUR).toISOString()).stdout).toContain("0 reservation(s) ended");
+  }, 120_000);
+
+  it("similar runs the five-minute job until every item on sale has its 'You may also like' list", async () => {
+    const PUBLIC = "product_status = 'live' AND availability <> 'sold'";
+    const { onSale } = await readState({
+      forget: `UPDATE products SET similar_at = NULL, similar_ids = NULL WHERE ${PUBLIC}`,
+      onSale: `SELECT count(*) AS n FROM products WHERE ${PUBLIC}`,
+    });
+    // As at a day ahead: the runs above, as at their own times, changed items later than now.
+    const run = jobs("similar", "--at", new Date(Date.now() + DAY).toISOString());
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(
+      `${count(onSale)} 'You may also like' list(s) made in 1 run(s) of the five-minute job.`,
+    );
+    const after = await readState({
+      without: `SELECT count(*) AS n FROM products WHERE ${PUBLIC} AND similar_ids IS NULL`,
+    });
+    expect(count(after.without)).toBe(0);
   }, 120_000);
 
   it("says how to use it when the command is wrong", () => {

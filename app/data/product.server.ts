@@ -1,4 +1,4 @@
-import { and, eq, sql, type Placeholder } from "drizzle-orm";
+import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { batchParts } from "./parts.server";
@@ -113,37 +113,26 @@ export async function productDetail(db: Database, id: string, viewerId: string |
 
 /** How many of the item's category's newest listings 'You may also like' ranks (with the newest overall). */
 export const SIMILAR_POOL = 200;
+/** How many of an item's most alike listings its kept list holds: twice what the page shows, as some sell. */
+export const SIMILAR_KEPT = 2 * RELATED_PRODUCTS;
 
 /**
  * 'YOU MAY ALSO LIKE' (issue 25, item 4; app/domain/similar.ts has the score and its tests): one
- * statement, in the product page's batch (so cached with the page). The pool is the item's
- * category's newest public listings (walked down products_pub_category_idx, at most SIMILAR_POOL)
- * and the newest public listings overall (products_pub_created_idx: the fallback); each is scored
- * by the same category and type, the same or a neighbouring size, a similar price, the same brand
- * and shared tags, and the best RELATED_PRODUCTS are kept, newest first among equals. No scan of
- * the catalog: the pool is read through the two indexes and the scores of at most 208 rows.
+ * statement, in the product page's batch (so cached with the page). Each listing of a pool is
+ * scored by the same category and type, the same or a neighbouring size, a similar price, the same
+ * brand and shared tags, and the best RELATED_PRODUCTS are kept, newest first among equals.
+ *
+ * The pool (decision 0123): the item's kept list (its SIMILAR_KEPT best, chosen by the five-minute
+ * job, refreshSimilarLists) while it is newer than the item's last change, and the newest public
+ * listings overall (products_pub_created_idx), so a listing sold since drops out at once and a new
+ * one can come in. An item with no such list ranks its category's newest public listings instead
+ * (walked down products_pub_category_idx, at most SIMILAR_POOL), as the job does: the same answer,
+ * read from ~2,100 rows rather than ~30. `limit 0` on that walk when a list is kept: SQLite then
+ * never starts it.
  */
 export function similarItemsQuery(db: Database, id: string | Placeholder) {
-  const w = SIMILARITY_WEIGHTS;
-  const pub = sql.raw(PUBLIC_PRODUCT_SQL);
-  // A select from a subquery, not db.all: drizzle cannot batch a raw statement that has parameters.
-  const scored = sql`
-    with me as (select category, product_type, size, brand, tags, coalesce(rental_price, price) as p from products where id = ${id}),
-    pool as (
-      select rid from (select rowid as rid from products where category = (select category from me) and ${pub} and id <> ${id} order by created_at desc limit ${SIMILAR_POOL})
-      union
-      select rid from (select rowid as rid from products where ${pub} and id <> ${id} order by created_at desc limit ${RELATED_PRODUCTS})
-    )
-    select p.id, p.name, p.brand, p.price, p.rental_price, p.images, p.availability, p.size, p.created_at,
-      (case when p.category = me.category then ${w.category} else 0 end)
-      + (case when p.product_type = me.product_type then ${w.productType} else 0 end)
-      + (case when me.size is not null and p.size = me.size then ${w.sameSize}
-              when abs(json_extract(${JSON.stringify(SIZE_RANKS)}, '$."' || p.size || '"') - json_extract(${JSON.stringify(SIZE_RANKS)}, '$."' || me.size || '"')) = 1 then ${w.neighbourSize}
-              else 0 end)
-      + ${w.price} * max(0, 1 - abs(coalesce(p.rental_price, p.price) - me.p) * 1.0 / max(me.p, 1))
-      + (case when p.brand = me.brand then ${w.brand} else 0 end)
-      + ${w.tag} * min(${w.maxTags}, (select count(distinct t.value) from json_each(p.tags) t where t.value in (select value from json_each(me.tags)))) as score
-    from pool join products p on p.rowid = pool.rid, me`;
+  const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p,
+    case when similar_at >= updated_at then similar_ids end as kept from products where id = ${id}`;
   return db
     .select({
       id: sql<string>`similar.id`,
@@ -156,9 +145,76 @@ export function similarItemsQuery(db: Database, id: string | Placeholder) {
       size: sql<string | null>`similar.size`,
       score: sql<number>`similar.score`,
     })
-    .from(sql`(${scored}) as similar`)
+    .from(sql`(${scoredAgainst(me, "kept list")}) as similar`)
     .orderBy(sql`similar.score desc, similar.created_at desc, similar.id desc`)
     .limit(RELATED_PRODUCTS);
+}
+
+/**
+ * The listings of `me`'s pool, each with its score against `me` (a row of products with its id,
+ * its facts and `p`, its card price). With "kept list", `me` has `kept` too: the ids of its list
+ * when it may be used (else null), and the category's walk is read only when it is null.
+ */
+function scoredAgainst(me: SQL, pool: "kept list" | "category") {
+  const w = SIMILARITY_WEIGHTS;
+  const pub = sql.raw(PUBLIC_PRODUCT_SQL);
+  const ranks = JSON.stringify(SIZE_RANKS);
+  const walked =
+    pool === "kept list"
+      ? sql`(case when (select kept from me) is null then ${SIMILAR_POOL} else 0 end)`
+      : SIMILAR_POOL;
+  const kept =
+    pool === "kept list"
+      ? sql`select rid from (select rowid as rid from products where id in (select value from json_each((select kept from me))) and ${pub} and id <> (select id from me)) union`
+      : sql``;
+  // A select from a subquery, not db.all: drizzle cannot batch a raw statement that has parameters.
+  return sql`
+    with me as (${me}),
+    pool as (
+      select rid from (select rowid as rid from products where category = (select category from me) and ${pub} and id <> (select id from me) order by created_at desc limit ${walked})
+      union ${kept}
+      select rid from (select rowid as rid from products where ${pub} and id <> (select id from me) order by created_at desc limit ${RELATED_PRODUCTS})
+    )
+    select p.id, p.name, p.brand, p.price, p.rental_price, p.images, p.availability, p.size, p.created_at,
+      (case when p.category = me.category then ${w.category} else 0 end)
+      + (case when p.product_type = me.product_type then ${w.productType} else 0 end)
+      + (case when me.size is not null and p.size = me.size then ${w.sameSize}
+              when abs(json_extract(${ranks}, '$."' || p.size || '"') - json_extract(${ranks}, '$."' || me.size || '"')) = 1 then ${w.neighbourSize}
+              else 0 end)
+      + ${w.price} * max(0, 1 - abs(coalesce(p.rental_price, p.price) - me.p) * 1.0 / max(me.p, 1))
+      + (case when p.brand = me.brand then ${w.brand} else 0 end)
+      + ${w.tag} * min(${w.maxTags}, (select count(distinct t.value) from json_each(p.tags) t where t.value in (select value from json_each(me.tags)))) as score
+    from pool join products p on p.rowid = pool.rid, me`;
+}
+
+/** How many 'You may also like' lists the five-minute job refreshes per run (decision 0123). */
+export const SIMILAR_REFRESHED_PER_RUN = 250;
+
+/**
+ * Refreshes up to `limit` kept 'You may also like' lists, in one statement: first those of public
+ * items that have none or changed since (products_similar_due_idx, named: without statistics SQLite would walk every list's time for them), then the oldest
+ * (products_pub_similar_idx), so every list is remade as the catalog moves. Each is its item's
+ * SIMILAR_KEPT best of the category's newest listings and the newest overall, scored as the page
+ * scores them. Returns how many were refreshed.
+ */
+export async function refreshSimilarLists(db: Database, now: number, limit = SIMILAR_REFRESHED_PER_RUN) {
+  return (await db.run(similarListsRefresh(now, limit))).meta.changes;
+}
+
+/** refreshSimilarLists' statement (its query plan is tested). */
+export function similarListsRefresh(now: number, limit: number) {
+  const pub = sql.raw(PUBLIC_PRODUCT_SQL);
+  const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p from products where id = o.id`;
+  return sql`
+    update products as o set similar_at = ${now}, similar_ids = (
+      select json_group_array(similar.id) from (
+        select id from (${scoredAgainst(me, "category")}) order by score desc, created_at desc, id desc limit ${SIMILAR_KEPT}
+      ) as similar)
+    where o.rowid in (select rid from (
+      select rid, 0 as k from (select rowid as rid from products indexed by products_similar_due_idx where ${pub} and (similar_at is null or similar_at < updated_at) limit ${limit})
+      union all
+      select rid, 1 as k from (select rowid as rid from products where ${pub} order by similar_at limit ${limit})
+    ) order by k limit ${limit})`;
 }
 
 interface SimilarRow {

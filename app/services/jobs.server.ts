@@ -24,6 +24,7 @@ import { changeOrderItem } from "./order-lifecycle.server";
 import { runSavedSearches } from "./alerts.server";
 import { runFollowingDigest } from "./follow-notices.server";
 import { expireReservations } from "./checkout-payment.server";
+import { refreshSimilarLists } from "../data/product.server";
 import { captureDue } from "./payments.server";
 import { refundOrder, refundsDue, retryFailedRefunds } from "./refunds.server";
 import { sweepStaging } from "./uploads.server";
@@ -74,11 +75,20 @@ async function recordRun(ctx: JobContext, run: JobRun) {
 
 const SYSTEM = { id: null, role: "system" as const };
 
-/** Every five minutes: reservations whose payment did not come in time end (decision 0055). */
+/**
+ * Every five minutes: reservations whose payment did not come in time end (decision 0055), and
+ * up to 250 'You may also like' lists are remade, those of changed items first (decision 0123).
+ * The lists are a speed-up, never the answer's truth: a failure there is logged and the job goes on.
+ */
 export async function runReservationsJob(ctx: JobContext, now: number) {
   const expired = await expireReservations(ctx, now);
   if (expired) console.log(`job reservations: ${expired} reservation(s) ended`);
-  return { expired };
+  const similarLists = await refreshSimilarLists(ctx.db, now).catch((error: unknown) => {
+    console.error("job reservations: the 'You may also like' lists were not remade", error);
+    return 0;
+  });
+  if (similarLists) console.log(`job reservations: ${similarLists} 'You may also like' list(s) remade`);
+  return { expired, similarLists };
 }
 
 export async function runDailyJob(ctx: JobContext, now: number) {

@@ -139,10 +139,22 @@ export const products = sqliteTable(
     preparedUntil: integer("prepared_until"),
     /** When an item out on rental, reserved or being prepared is expected back ('Back around …'). */
     backAroundAt: integer("back_around_at"),
+    /**
+     * 'You may also like' (migration 0081, decision 0123): the ids of the item's most alike listings
+     * (JSON) and when the five-minute job chose them; the product page uses them while newer than
+     * `updatedAt`.
+     */
+    similarIds: text("similar_ids"),
+    similarAt: integer("similar_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
+    // The lists the five-minute job remakes first (none yet, or the item changed since), then the oldest.
+    index("products_similar_due_idx")
+      .on(t.id)
+      .where(sql`${publicRow} AND (${t.similarAt} IS NULL OR ${t.similarAt} < ${t.updatedAt})`),
+    index("products_pub_similar_idx").on(t.similarAt).where(publicRow),
     index("products_owner_idx").on(t.ownerId, t.createdAt),
     index("products_store_idx").on(t.storeId, t.productStatus),
     index("products_status_category_idx").on(t.status, t.category),

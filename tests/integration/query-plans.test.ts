@@ -12,7 +12,8 @@ import { batchParts } from "../../app/data/parts.server";
 import { conversationMessagesPart, conversationPart } from "../../app/data/conversation-page.server";
 import { partySafetyPart } from "../../app/data/conversation-safety.server";
 import { favoriteProducts } from "../../app/data/favorites.server";
-import { productDetail, similarItemsQuery } from "../../app/data/product.server";
+import { productDetail, similarItemsQuery, similarListsRefresh } from "../../app/data/product.server";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import {
   brandsRunTogether,
   brandsStartingWith,
@@ -186,6 +187,18 @@ describe("catalog query plans never scan a whole table", () => {
     expect(lines).toMatch(/SCAN products USING (COVERING )?INDEX products_pub_created_idx/);
     expect(lines).toMatch(/SEARCH p USING INTEGER PRIMARY KEY \(rowid=\?\)/);
     expect(lines).not.toMatch(/SCAN (p|products)\b(?! USING)/);
+    // The kept list (decision 0123): its ids looked up one by one.
+    expect(lines).toMatch(/SEARCH products USING INDEX sqlite_autoindex_products_1 \(id=\?\)/);
+  });
+
+  it("the five-minute job finds the 'You may also like' lists to remake in their partial indexes (decision 0123)", async () => {
+    const lines = (
+      await plan({ getQuery: () => new SQLiteSyncDialect().sqlToQuery(similarListsRefresh(1, 250)) })
+    ).join("\n");
+    expect(lines).toMatch(/products_similar_due_idx/);
+    expect(lines).toMatch(/SCAN products USING INDEX products_pub_similar_idx/);
+    expect(lines).toMatch(/products_pub_category_idx \(category=\?\)/);
+    expect(lines.split("\n").filter(fullScan)).toEqual([]);
   });
 
   // 'Ships to <country>' (decision 0094): the handlers who ship abroad are read from the small
