@@ -127,7 +127,7 @@ export const SIMILAR_KEPT = 2 * RELATED_PRODUCTS;
  * listings overall (products_pub_created_idx), so a listing sold since drops out at once and a new
  * one can come in. An item with no such list ranks its category's newest public listings instead
  * (walked down products_pub_category_idx, at most SIMILAR_POOL), as the job does: the same answer,
- * read from ~2,100 rows rather than ~30. `limit 0` on that walk when a list is kept: SQLite then
+ * read from ~2,100 rows rather than ~300. `limit 0` on that walk when a list is kept: SQLite then
  * never starts it.
  */
 export function similarItemsQuery(db: Database, id: string | Placeholder) {
