@@ -126,9 +126,9 @@ export const SIMILAR_KEPT = 2 * RELATED_PRODUCTS;
  * job, refreshSimilarLists) while it is newer than the item's last change, and the newest public
  * listings overall (products_pub_created_idx), so a listing sold since drops out at once and a new
  * one can come in. An item with no such list ranks its category's newest public listings instead
- * (walked down products_pub_category_idx, at most SIMILAR_POOL), as the job does: the same answer,
- * read from ~2,100 rows rather than ~300. `limit 0` on that walk when a list is kept: SQLite then
- * never starts it.
+ * (walked down products_pub_category_idx, at most SIMILAR_POOL), as the job does. Both give the
+ * same answer while the list is fresh; the category's way reads ~2,100 rows, the list's ~300.
+ * `limit 0` on the category's walk when a list is kept: SQLite then never starts it.
  */
 export function similarItemsQuery(db: Database, id: string | Placeholder) {
   const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p,
@@ -192,7 +192,8 @@ export const SIMILAR_REFRESHED_PER_RUN = 250;
 
 /**
  * Refreshes up to `limit` kept 'You may also like' lists, in one statement: first those of public
- * items that have none or changed since (products_similar_due_idx, named: without statistics SQLite would walk every list's time for them), then the oldest
+ * items that have none or changed since (products_similar_due_idx, named in the query: without
+ * statistics SQLite walked the other index and tested every row), then the oldest
  * (products_pub_similar_idx), so every list is remade as the catalog moves. Each is its item's
  * SIMILAR_KEPT best of the category's newest listings and the newest overall, scored as the page
  * scores them. Returns how many were refreshed.
