@@ -43,13 +43,8 @@ describe("'You may also like' from the kept lists", () => {
     const seller = await createUser();
     const category = `Kept coats ${seller.id}`;
     const old = Date.now() - 3650 * DAY;
-    const item = await createProduct(seller.id, {
-      category,
-      brand: "Ganni",
-      size: "UK 10",
-      tags: ["wool", "winter"],
-      rentalPrice: 2000,
-    });
+    const facts = { category, brand: "Ganni", size: "UK 10", tags: ["wool", "winter"], rentalPrice: 2000 };
+    const item = await createProduct(seller.id, facts);
     // A category of a dozen listings that differ in brand, size, tags and price, all older than
     // the newest listings overall (so only the kept list can bring them in).
     const brands = ["Ganni", "Reiss", "Ganni", "Toast"];
@@ -85,14 +80,7 @@ describe("'You may also like' from the kept lists", () => {
     expect(await shown(item.id)).toEqual(afterSale);
 
     // A twin of the item, listed long ago (not among the newest): not in the kept list until the next run.
-    const twin = await createProduct(seller.id, {
-      category,
-      brand: "Ganni",
-      size: "UK 10",
-      tags: ["wool", "winter"],
-      rentalPrice: 2000,
-      createdAt: old + DAY,
-    });
+    const twin = await createProduct(seller.id, { ...facts, createdAt: old + DAY });
     expect((await expected(item.id))[0]).toBe(twin.id);
     expect(await shown(item.id)).toEqual(afterSale);
     await refreshSimilarLists(db, Date.now(), 100_000);
@@ -100,14 +88,7 @@ describe("'You may also like' from the kept lists", () => {
     expect(await shown(item.id)).toEqual(await expected(item.id));
 
     // The item changes after its list was made: its category is ranked again, at once.
-    const another = await createProduct(seller.id, {
-      category,
-      brand: "Ganni",
-      size: "UK 10",
-      tags: ["wool", "winter"],
-      rentalPrice: 2000,
-      createdAt: old + 2 * DAY,
-    });
+    const another = await createProduct(seller.id, { ...facts, createdAt: old + 2 * DAY });
     expect(await shown(item.id)).not.toContain(another.id);
     await env.DB.prepare("UPDATE products SET updated_at = ? WHERE id = ?")
       .bind((await similarAt(item.id))! + 1, item.id)
