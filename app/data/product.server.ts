@@ -131,8 +131,6 @@ export const SIMILAR_KEPT = 2 * RELATED_PRODUCTS;
  * `limit 0` on the category's walk when a list is kept: SQLite then never starts it.
  */
 export function similarItemsQuery(db: Database, id: string | Placeholder) {
-  const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p,
-    case when similar_at >= updated_at then similar_ids end as kept from products where id = ${id}`;
   return db
     .select({
       id: sql<string>`similar.id`,
@@ -145,18 +143,23 @@ export function similarItemsQuery(db: Database, id: string | Placeholder) {
       size: sql<string | null>`similar.size`,
       score: sql<number>`similar.score`,
     })
-    .from(sql`(${scoredAgainst(me, "kept list")}) as similar`)
+    .from(sql`(${scoredAgainst(sql`${id}`, "kept list")}) as similar`)
     .orderBy(sql`similar.score desc, similar.created_at desc, similar.id desc`)
     .limit(RELATED_PRODUCTS);
 }
 
 /**
- * The listings of `me`'s pool, each with its score against `me` (a row of products with its id,
- * its facts and `p`, its card price). With "kept list", `me` has `kept` too: the ids of its list
- * when it may be used (else null), and the category's walk is read only when it is null.
+ * The listings of an item's pool, each with its score against the item (`me`). `itemId` is its id
+ * as a value, or an outer row's (`o.id`: the job's UPDATE). With "kept list", `me` has `kept` too:
+ * the ids of its list when it may be used (else null), and the category's walk is read only when
+ * it is null.
  */
-function scoredAgainst(me: SQL, pool: "kept list" | "category") {
+function scoredAgainst(itemId: SQL, pool: "kept list" | "category") {
   const w = SIMILARITY_WEIGHTS;
+  // The item: its facts, `p` its card price, and with "kept list" `kept`, its list while it may be used.
+  const keptIds = pool === "kept list" ? sql`, case when similar_at >= updated_at then similar_ids end as kept` : sql``;
+  const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p${keptIds}
+    from products where id = ${itemId}`;
   const pub = sql.raw(PUBLIC_PRODUCT_SQL);
   const ranks = JSON.stringify(SIZE_RANKS);
   const walked =
@@ -205,11 +208,10 @@ export async function refreshSimilarLists(db: Database, now: number, limit = SIM
 /** refreshSimilarLists' statement (its query plan is tested). */
 export function similarListsRefresh(now: number, limit: number) {
   const pub = sql.raw(PUBLIC_PRODUCT_SQL);
-  const me = sql`select id, category, product_type, size, brand, tags, coalesce(rental_price, price) as p from products where id = o.id`;
   return sql`
     update products as o set similar_at = ${now}, similar_ids = (
       select json_group_array(similar.id) from (
-        select id from (${scoredAgainst(me, "category")}) order by score desc, created_at desc, id desc limit ${SIMILAR_KEPT}
+        select id from (${scoredAgainst(sql`o.id`, "category")}) order by score desc, created_at desc, id desc limit ${SIMILAR_KEPT}
       ) as similar)
     where o.rowid in (select rid from (
       select rid, 0 as k from (select rowid as rid from products indexed by products_similar_due_idx where ${pub} and (similar_at is null or similar_at < updated_at) limit ${limit})
