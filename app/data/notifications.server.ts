@@ -54,12 +54,21 @@ export async function markEventRead(db: Database, userId: string, eventKey: stri
     .where(and(eq(notifications.userId, userId), eq(notifications.eventKey, eventKey), isNull(notifications.readAt)));
 }
 
+const unreadLeadingTo = (userId: string, link: string) =>
+  and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link));
+
+/** How many of the person's unread notifications lead to `link`, as a part of a page's batch of reads (from the unread index). */
+export function unreadByLinkPart(db: Database, userId: string, link: string) {
+  const query = db.select({ n: sql<number>`count(*)` }).from(notifications).where(unreadLeadingTo(userId, link));
+  return mapPart(rowsPart(query), (rows) => rows[0]?.n ?? 0);
+}
+
 /** Marks the person's unread notifications that lead to `link` read: they opened what they were about (a conversation). Returns how many. */
-export function markReadByLinkPart(db: Database, userId: string, link: string, now: number) {
-  const marked = db
+export async function markReadByLink(db: Database, userId: string, link: string, now: number) {
+  const marked = await db
     .update(notifications)
     .set({ readAt: now })
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), eq(notifications.link, link)))
+    .where(unreadLeadingTo(userId, link))
     .returning({ id: notifications.id });
-  return mapPart(rowsPart(marked), (rows) => rows.length);
+  return marked.length;
 }

@@ -3,7 +3,7 @@ import { offersOfConversationPart } from "../data/offers.server";
 import { partyUserId } from "../data/conversations.server";
 import { conversationMessagesPart, conversationPart, partyStatesPart } from "../data/conversation-page.server";
 import { partySafetyPart } from "../data/conversation-safety.server";
-import { markReadByLinkPart } from "../data/notifications.server";
+import { markReadByLink, unreadByLinkPart } from "../data/notifications.server";
 import { batchParts } from "../data/parts.server";
 import { membershipOf, messagePageLinks, messagesBefore, otherParty, type Party } from "../domain/messages";
 import { markConversationSeen } from "./conversation-room.server";
@@ -14,9 +14,11 @@ const NOT_A_PARTY = { blocked: { byMe: false, byThem: false }, reported: false, 
  * Opening a conversation reads it: its messages, and the notices that told of them (decision
  * 0068), for the signed-in person of `state`; what it marked comes off the header's counts that
  * were read with the session (decision 0069). Null when there is nobody signed in or the
- * conversation is not theirs to open. The conversation and everything its page shows are read (and
- * the reader's notices of it marked) in one D1 batch, keyed by its id; for someone it is not
- * theirs, nothing read leaves here (and they have no notices of it to mark).
+ * conversation is not theirs to open. The conversation and everything its page shows are read in
+ * one D1 batch of reads, keyed by its id, with the reader's visit riding with it (decision 0124);
+ * for someone it is not theirs, nothing read leaves here. Only when that batch found unread
+ * notices of it, and the visit found the reader still signed in, are they marked read: a second
+ * trip, once per notice, where marking was a write in every opening's batch.
  */
 export async function readOnOpening(
   app: AppContext,
@@ -30,24 +32,29 @@ export async function readOnOpening(
   // A page of its messages: the latest, or earlier ones (decision 0112).
   const asked = messagesBefore(requestedBefore, Number.MAX_SAFE_INTEGER);
   // With the offers made in it (issue 43 item 4), shown as cards with their answers.
-  const [conversation, page, states, offers, safetyWith, notices] = await batchParts(app.db, [
+  const link = `/account/messages/${conversationId}`;
+  const [conversation, page, states, offers, safetyWith, unreadNotices] = await batchParts(app.db, [
     conversationPart(app.db, conversationId),
     conversationMessagesPart(app.db, conversationId, asked),
     partyStatesPart(app.db, conversationId),
     offersOfConversationPart(app.db, conversationId, now),
     partySafetyPart(app.db, conversationId, user.id),
-    markReadByLinkPart(app.db, user.id, `/account/messages/${conversationId}`, now),
+    unreadByLinkPart(app.db, user.id, link),
   ] as const);
   const membership = conversation ? membershipOf(conversation, user.id) : null;
   if (!conversation || !membership) return null;
+  // The visit rode with that batch (decision 0116): nothing is marked for a reader it no longer
+  // finds (deactivated: the page is drawn again with the visit first, and asks them to sign in).
+  await state.visit;
+  const counted = state.user;
+  if (counted?.id !== user.id) return null;
   const party: Party | null = membership.role === "party" ? membership.party : null;
   const safety = party ? safetyWith(partyUserId(conversation, otherParty(party))) : NOT_A_PARTY;
   const seenNow = party !== null && conversation.lastSeq > states[party].readSeq;
   if (seenNow) await markConversationSeen(app.env, conversation.id, party, conversation.lastSeq);
   const unreadMessages = party && states[party].unread > 0 && seenNow ? 1 : 0;
-  // The header's counts as the visit read them (it may ride with a batch: decision 0116).
-  await state.visit;
-  const counted = state.user ?? user;
+  const notices = unreadNotices > 0 ? await markReadByLink(app.db, user.id, link, now) : 0;
+  // The header's counts as the visit read them, less what this opening marked.
   state.user = {
     ...counted,
     unread: Math.max(0, (counted.unread ?? 0) - notices),

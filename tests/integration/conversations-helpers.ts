@@ -29,6 +29,16 @@ export async function cast() {
   return { seller, shopper, stranger, item };
 }
 
+/** How many of the person's notifications leading to `link` are unread. */
+export const unreadNotices = async (userId: string, link: string) =>
+  (
+    await rows<{ n: number }>(
+      "SELECT count(*) AS n FROM notifications WHERE user_id = ? AND link = ? AND read_at IS NULL",
+      userId,
+      link,
+    )
+  )[0]!.n;
+
 /** The shopper asks about the item; returns the conversation's id. */
 export async function ask(shopper: Browser, productId: string, body = "Does it fit a size 10?") {
   const response = await shopper.post(`/account/messages/new?product=${productId}`, {

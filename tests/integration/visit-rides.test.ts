@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signedInBrowser } from "./actors";
 import { Browser } from "./http";
-import { createProduct, createUser } from "./factories";
+import { createProduct, createUser, eventually } from "./factories";
+import { ask, cast, unreadNotices } from "./conversations-helpers";
 import { countingD1, database, type RoundTrips } from "../../app/data/db.server";
 import { batchParts, rideWithNextBatch, rowsPart } from "../../app/data/parts.server";
 import { sqlPart } from "../../app/data/prepared.server";
@@ -129,6 +130,22 @@ describe("a page authorized with the user the session kept", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
     expect((await vendor.browser.fetch("/account")).status).toBe(302);
+  });
+
+  // Decision 0124: the conversation page marks a reader's notices read only once the visit that
+  // rode with its batch found them still signed in.
+  it("marks nothing read for a reader whose account was deactivated: the conversation asks them to sign in", async () => {
+    const { seller, shopper, item } = await cast();
+    const id = await ask(shopper.browser, item.id, "Still for sale?");
+    const link = `/account/messages/${id}`;
+    await eventually(async () => (await unreadNotices(seller.id, link)) || null);
+    await (await seller.browser.fetch("/account")).text();
+    await env.DB.prepare("UPDATE users SET deactivated_at = ? WHERE id = ?").bind(Date.now(), seller.id).run();
+    const response = await seller.browser.fetch(`/account/messages/${id}`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toMatch(/^\/auth\?redirectTo=/);
+    expect(await response.text()).not.toContain("Still for sale?");
+    expect(await unreadNotices(seller.id, link)).toBe(1);
   });
 
   // Decision 0121: the store dashboard reads the store the session kept with its tab.

@@ -45,6 +45,10 @@ async function open({ request, context, params }: Route.LoaderArgs | Route.Actio
   return { app, user, ...found };
 }
 
+// Its GET authorizes with the user the session kept while their visit rides with its batch of
+// reads; a notice it marks read is written after the visit came back (decisions 0116, 0124).
+export const visitRides = true;
+
 /** What opening read (`read` null: nothing to read, the loader answers why); null when it did not run. */
 const opened = createContext<{ read: Opened } | null>(null);
 
