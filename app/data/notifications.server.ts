@@ -59,7 +59,10 @@ const unreadLeadingTo = (userId: string, link: string) =>
 
 /** How many of the person's unread notifications lead to `link`, as a part of a page's batch of reads (from the unread index). */
 export function unreadByLinkPart(db: Database, userId: string, link: string) {
-  const query = db.select({ n: sql<number>`count(*)` }).from(notifications).where(unreadLeadingTo(userId, link));
+  const query = db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(unreadLeadingTo(userId, link));
   return mapPart(rowsPart(query), (rows) => rows[0]?.n ?? 0);
 }
 
