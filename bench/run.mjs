@@ -8,6 +8,7 @@
 //   --cached-only     only the pages as deployed (page cache on), with the static file of the same run
 //   --images-only     only the image bytes a listing and a product page make a browser download
 //   --statements-only only each catalog statement's own time in the local D1 (no build, no server)
+//   --bindings-only   only what one call to each local binding (D1, KV, Cache API) costs workerd: bench/bindings.mjs
 //   --soak            a crowd trading at once, with CPU burners beside it (bench/soak.mjs: its options)
 //   --profile PATH    a CPU profile of the Worker serving PATH under load (--as EMAIL signs in first; with
 //                     --cached-only the page cache is on, as deployed): bench/profile.mjs
@@ -26,6 +27,7 @@ import { accountPages, orderPage } from "./account-pages.mjs";
 import { profileRun } from "./profile.mjs";
 import { median } from "./stats.mjs";
 import { catalogStatements } from "./statements.mjs";
+import { bindingCosts } from "./bindings.mjs";
 import { startServer } from "../scripts/server-process.mjs";
 import { floor, pages, productId, shopperPages, signedInPages, VENDOR } from "./pages.mjs";
 
@@ -43,6 +45,15 @@ const npm = (script, extra = []) =>
 
 // --soak: a crowd trading at once instead (bench/soak.mjs takes the other arguments).
 if (flag("--soak")) await import("./soak.mjs");
+
+const showBindings = (rows) => {
+  console.log("\nWhat one call to each local binding costs (the simulators run in workerd beside the Worker):");
+  console.table(rows);
+};
+if (flag("--bindings-only")) {
+  showBindings(await bindingCosts());
+  process.exit(0);
+}
 
 mkdirSync(STATE, { recursive: true });
 console.log(`\n== Preparing a ${products}-product catalog in ${path.relative(process.cwd(), STATE)}`);
@@ -252,6 +263,8 @@ if (!flag("--cached-only"))
         "\nEvery rendered page against the static file measured in turns with it (same run; decision 0119): times slower in requests/s, the same against the run's first static figure, and its limit (5× shopper, 6× account, 8× dashboards):",
       );
       console.table(results.ratios);
+      results.bindings = await bindingCosts();
+      showBindings(results.bindings);
       results.conversation = await conversationThroughput(BASE, shopperCookie, vendorCookie);
       console.log(
         "\nOne conversation's Durable Object over live sockets (round trip of one message from one socket; a burst from 5 sockets until every socket has every message):",
