@@ -18,7 +18,7 @@ const NOT_A_PARTY = { blocked: { byMe: false, byThem: false }, reported: false, 
  * one D1 batch of reads, keyed by its id, with the reader's visit riding with it (decision 0124);
  * for someone it is not theirs, nothing read leaves here. Only when that batch found unread
  * notices of it, and the visit found the reader still signed in, are they marked read: a second
- * trip, once per notice, where marking was a write in every opening's batch.
+ * trip for the opening after a message, where marking was a write in every opening's batch.
  */
 export async function readOnOpening(
   app: AppContext,
