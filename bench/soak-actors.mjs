@@ -1,4 +1,4 @@
-// The people of the soak (bench/soak.mjs), each a loop until `until` (epoch ms). What a client
+// The people of the soak (bench/soak.mjs), each a loop while `trading()` says so. What a client
 // was told had been written goes into the `told` lists, which the soak checks against D1.
 import { performance } from "node:perf_hooks";
 import { Visitor } from "./http-client.mjs";
@@ -17,10 +17,10 @@ export function percentiles(ms) {
  * GETs `paths` in turn at `rate` per second on schedule, whether or not earlier answers came
  * (open loop: visitors do not wait for each other); anonymous unless a signed-in visitor is given.
  */
-export async function steadyLoad(base, paths, rate, until, tally, visitor = new Visitor(base, tally)) {
+export async function steadyLoad(base, paths, rate, trading, tally, visitor = new Visitor(base, tally)) {
   const start = performance.now();
   const inFlight = [];
-  for (let i = 0; Date.now() < until; i++) {
+  for (let i = 0; trading(); i++) {
     const wait = start + (i * 1000) / rate - performance.now();
     if (wait > 0) await sleep(wait);
     // Each answer's time goes to the tally the visitor was made with.
@@ -30,8 +30,8 @@ export async function steadyLoad(base, paths, rate, until, tally, visitor = new 
 }
 
 /** A shopper buying one item after another: basket, Complete Order, Pay on the local provider's page. */
-export async function checkouts(buyer, until, paid) {
-  for (let round = 0; Date.now() < until; round++) {
+export async function checkouts(buyer, trading, paid) {
+  for (let round = 0; trading(); round++) {
     try {
       const basket = await buyer.get("/cart");
       if (/Clear cart/.test(basket.html)) await buyer.submit(basket, /^Clear cart$/);
@@ -55,10 +55,10 @@ export async function checkouts(buyer, until, paid) {
 }
 
 /** The demo shopper and seller writing to each other every few seconds (under the 30-a-minute limit). */
-export async function conversation(shopper, seller, conversationId, until, sent) {
+export async function conversation(shopper, seller, conversationId, trading, sent) {
   const path = `/account/messages/${conversationId}`;
   const write = async (who, name) => {
-    for (let n = 0; Date.now() < until; n++) {
+    for (let n = 0; trading(); n++) {
       const body = `Soak ${name} ${n} ${Math.random().toString(36).slice(2, 8)}`;
       try {
         const answer = await who.submit(await who.get(path), /^Send$/, { body });
@@ -73,8 +73,8 @@ export async function conversation(shopper, seller, conversationId, until, sent)
 }
 
 /** The seller posting what was sold to them, one item every couple of seconds. */
-export async function posting(seller, until, shipped) {
-  while (Date.now() < until) {
+export async function posting(seller, trading, shipped) {
+  while (trading()) {
     try {
       const orders = await seller.get("/vendor?tab=orders");
       const answer = await seller.submit(orders, /^Mark shipped$/, {
