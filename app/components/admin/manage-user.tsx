@@ -1,5 +1,5 @@
 import { SUBROLE_LABELS, type SubroleChoice } from "../../domain/admin-roles";
-import { ConfirmForm, RowAction } from "../kit/row-actions";
+import { ConfirmButton, RowButton, RowForm } from "../kit/row-actions";
 
 // The admin Users tab's Manage column (seller-store-admin.md §4, §6; issue 14 item 7; decision 0031).
 
@@ -34,17 +34,10 @@ export function ManageUser({
   const self = u.id === me;
   // A superadmin's sub-role is theirs to keep unless a superadmin changes it (§6).
   const lockedSubrole = self || (u.subrole === "superadmin" && !isSuperadmin);
+  // One form for the row's actions: each button posts its intent, with the row's selects.
   return (
-    <>
-      <RowAction
-        intent="subrole"
-        text="Save"
-        label={`Save admin role of ${name}`}
-        fields={{ userId: u.id }}
-        returnTo
-        disabled={lockedSubrole}
-        className="flex items-center gap-1"
-      >
+    <RowForm fields={{ userId: u.id, returnTo }} className="space-y-2">
+      <div className="flex items-center gap-1">
         <label htmlFor={`subrole-${u.id}`} className="sr-only">
           Admin role of {name}
         </label>
@@ -66,16 +59,9 @@ export function ManageUser({
             </option>
           ))}
         </select>
-      </RowAction>
-      <RowAction
-        intent="vendor"
-        text="Save"
-        label={`Save vendor access of ${name}`}
-        fields={{ userId: u.id }}
-        returnTo
-        disabled={self}
-        className="flex items-center gap-1"
-      >
+        <RowButton intent="subrole" text="Save" label={`Save admin role of ${name}`} disabled={lockedSubrole} />
+      </div>
+      <div className="flex items-center gap-1">
         <label htmlFor={`vendor-${u.id}`} className="sr-only">
           Vendor access of {name}
         </label>
@@ -89,39 +75,25 @@ export function ManageUser({
           <option value="grant">Vendor access</option>
           <option value="revoke">No vendor access</option>
         </select>
-      </RowAction>
+        <RowButton intent="vendor" text="Save" label={`Save vendor access of ${name}`} disabled={self} />
+      </div>
       <div className="flex flex-wrap items-center gap-3">
         {u.deactivatedAt ? null : (
-          <RowAction
-            intent="reset"
-            text="Send password reset"
-            label={`Send password reset to ${name}`}
-            fields={{ userId: u.id }}
-            returnTo
-            look="link"
-          />
+          <RowButton intent="reset" text="Send password reset" label={`Send password reset to ${name}`} look="link" />
         )}
         {isSuperadmin && !self ? (
           u.deactivatedAt ? (
-            <RowAction
-              intent="reactivate"
-              text="Reactivate"
-              label={`Reactivate ${name}`}
-              fields={{ userId: u.id }}
-              returnTo
-              look="link"
-            />
+            <RowButton intent="reactivate" text="Reactivate" label={`Reactivate ${name}`} look="link" />
           ) : (
-            <ConfirmForm
+            <ConfirmButton
               label={`Deactivate ${name}`}
               question={`Deactivate ${name}? They are signed out at once and cannot sign in until reactivated; their items leave the shop.`}
               confirmLabel="Deactivate"
               intent="deactivate"
-              fields={{ userId: u.id, returnTo }}
             />
           )
         ) : null}
       </div>
-    </>
+    </RowForm>
   );
 }

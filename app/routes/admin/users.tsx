@@ -198,7 +198,6 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
             },
             {
               header: "Manage",
-              className: "space-y-2",
               cell: (u) => (
                 <ManageUser user={u} me={me} isSuperadmin={isSuperadmin} choices={choices} returnTo={returnTo} />
               ),
