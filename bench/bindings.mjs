@@ -42,7 +42,10 @@ const WORKER = `export default { async fetch(request, env) {
 function workerdCpuMs() {
   let pids = [];
   try {
-    pids = execFileSync("pgrep", ["-x", "-P", String(process.pid), "workerd"]).toString().trim().split("\n");
+    pids = execFileSync("pgrep", ["-x", "-P", String(process.pid), "workerd"])
+      .toString()
+      .trim()
+      .split("\n");
   } catch {
     return NaN;
   }
