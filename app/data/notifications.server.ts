@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { notifications } from "../../db/schema";
 import { NOTIFICATIONS_PAGE_SIZE } from "../domain/notifications";
 import type { Database } from "./db.server";
@@ -59,10 +59,7 @@ const unreadLeadingTo = (userId: string, link: string) =>
 
 /** How many of the person's unread notifications lead to `link`, as a part of a page's batch of reads (from the unread index). */
 export function unreadByLinkPart(db: Database, userId: string, link: string) {
-  const query = db
-    .select({ n: sql<number>`count(*)` })
-    .from(notifications)
-    .where(unreadLeadingTo(userId, link));
+  const query = db.select({ n: count() }).from(notifications).where(unreadLeadingTo(userId, link));
   return mapPart(rowsPart(query), (rows) => rows[0]?.n ?? 0);
 }
 
