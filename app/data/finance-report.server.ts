@@ -4,7 +4,8 @@ import { commissions, orders, payouts, products, transactions, users } from "../
 import { counted } from "./finance.server";
 import { storeNameOf } from "./columns.server";
 import type { Database } from "./db.server";
-import { batchParts, mapPart, partsOf, rowsPart } from "./parts.server";
+import { batchParts, mapPart, partIf, partsOf, rowsPart } from "./parts.server";
+import type { CsvKind } from "../domain/finance-report";
 
 // The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
 // figures, its lists, the export, and delivery fees not collected. Part of the one finance data
@@ -128,16 +129,16 @@ export function financeLists(db: Database, period: FinancePeriod, limit: number)
 export const EXPORT_ROWS = 10_000;
 
 /**
- * The admin Financial tab for a period (all time when none): the latest 50 of each, and the totals
- * of the period (seller-store-admin.md §2, §9; issue 24, item 4), as a part of the tab's one batch
- * (decision 0106).
+ * The admin Financial tab for a period (all time when none): the totals of the period
+ * (seller-store-admin.md §2, §9; issue 24, item 4) and the latest 50 of the list shown (decision
+ * 0126: one list a page; the others are read empty), as a part of the tab's one batch (decision 0106).
  */
-export function financeOverviewPart(db: Database, period: FinancePeriod = ALL_TIME) {
+export function financeOverviewPart(db: Database, period: FinancePeriod = ALL_TIME, list: CsvKind = "transactions") {
   const [transactionList, commissionList, payoutList] = financeLists(db, period, FINANCE_LIST_SIZE);
   const read = partsOf([
-    rowsPart(transactionList),
-    rowsPart(commissionList),
-    rowsPart(payoutList),
+    partIf(list === "transactions", rowsPart(transactionList), []),
+    partIf(list === "commissions", rowsPart(commissionList), []),
+    partIf(list === "payouts", rowsPart(payoutList), []),
     rowsPart(
       db
         .select({

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { commissionId, idTail, payoutId, transactionId } from "./finance-ids";
-import { describePeriod, financeCsv, PERIOD_MESSAGES, readFinancePeriod, toCsv } from "./finance-report";
+import {
+  describePeriod,
+  financeCsv,
+  PERIOD_MESSAGES,
+  readFinanceList,
+  readFinancePeriod,
+  toCsv,
+} from "./finance-report";
 
 const NOW = Date.parse("2026-11-25T15:30:00Z");
 const at = (query: string) => readFinancePeriod(new URL(`https://closetloop.test/admin/financial${query}`), NOW);
@@ -27,6 +34,18 @@ describe("the Financial tab's period", () => {
     const read = at(query);
     expect(read.errors).toEqual(errors);
     expect([read.fromDate, read.toDate]).toEqual(["2026-08-28", "2026-11-25"]);
+  });
+});
+
+describe("the Financial tab's list (decision 0126)", () => {
+  const listOf = (query: string) => readFinanceList(new URL(`https://closetloop.test/admin/financial?${query}`));
+  it("is the one named, else the transactions", () => {
+    expect([listOf("list=payouts"), listOf("list=commissions"), listOf("list=transactions")]).toEqual([
+      "payouts",
+      "commissions",
+      "transactions",
+    ]);
+    expect([listOf(""), listOf("list=Payouts"), listOf("list=everything")]).toEqual(Array(3).fill("transactions"));
   });
 });
 

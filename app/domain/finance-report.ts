@@ -78,6 +78,10 @@ function dayText(at: number) {
 export const CSV_KINDS = ["transactions", "commissions", "payouts"] as const;
 export type CsvKind = (typeof CSV_KINDS)[number];
 
+/** The list admin Financial shows (`?list=`; decision 0126): one of the three, the transactions unless another is named. */
+export const readFinanceList = (url: URL): CsvKind =>
+  CSV_KINDS.find((kind) => kind === url.searchParams.get("list")) ?? "transactions";
+
 type Cell = string | number | null;
 
 /**

@@ -249,10 +249,18 @@ test("staff without a tab, and everyone else, are refused on the server", async 
   await expect(page.getByText("Your role on the team does not include this tab.")).toBeVisible();
 });
 
-test("a superadmin reads the Financial tab by payee name, picks a period and downloads its payouts as CSV", async ({
+test("a superadmin reads the Financial tab's payouts by payee name, picks a period and downloads them as CSV", async ({
   page,
 }) => {
   await login(page, STAFF.superadmin, DEMO_PASSWORD, "/admin/financial");
+  // One list a page (decision 0126): the transactions, then the payouts by their tab.
+  await expect(page.getByRole("region", { name: "Transactions" })).toBeVisible();
+  await page
+    .getByRole("navigation", { name: "Financial lists" })
+    .getByRole("link", { name: /^Payouts \(\d+\)$/ })
+    .click();
+  await expect(page).toHaveURL(/list=payouts/);
+  await expect(page.getByRole("region", { name: "Transactions" })).toHaveCount(0);
   const payouts = page.getByRole("region", { name: "Payouts" });
   // The demo vendor's payout, by their display name and linked to their profile.
   await expect(payouts.getByRole("link", { name: "VintageVera" }).first()).toHaveAttribute("href", "/VintageVera");
@@ -264,7 +272,8 @@ test("a superadmin reads the Financial tab by payee name, picks a period and dow
   await period.getByLabel("From").fill(from);
   await period.getByLabel("To (included)").fill(today);
   await period.getByRole("button", { name: "Show" }).click();
-  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${today}`));
+  // The period's list stays the payouts.
+  await expect(page).toHaveURL(new RegExp(`from=${from}&to=${today}&list=payouts`));
 
   const [download] = await Promise.all([
     page.waitForEvent("download"),

@@ -176,16 +176,20 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     await env.DB.prepare("UPDATE users SET display_name = ? WHERE id = ?").bind(name, payout.ownerId).run();
     const { browser } = await as("superadmin");
     const today = day(Date.now());
-    const html = (await (await browser.fetch(`/admin/financial?from=${today}&to=${today}`)).text()).replace(
-      /<!-- -->/g,
-      "",
-    );
-    expect(html).toContain(`href="/${name}"`);
-    expect(html).not.toContain(`>${payout.ownerId.slice(-8)}<`);
+    const list = async (kind: string) =>
+      (await (await browser.fetch(`/admin/financial?from=${today}&to=${today}&list=${kind}`)).text()).replace(
+        /<!-- -->/g,
+        "",
+      );
+    const [html, payouts] = [await list("transactions"), await list("payouts")];
+    for (const page of [html, payouts]) {
+      expect(page).toContain(`href="/${name}"`);
+      expect(page).not.toContain(`>${payout.ownerId.slice(-8)}<`);
+    }
     // The transaction's item and the payout's sum explain the rows; the whole id is there for screen readers and on hover.
     expect(html).toContain(payout.productName);
-    expect(html).toContain("£90.00 gross − £9.00 commission = £81.00");
-    expect(html).toContain(`title="${payout.id}"`);
+    expect(payouts).toContain("£90.00 gross − £9.00 commission = £81.00");
+    expect(payouts).toContain(`title="${payout.id}"`);
     const period = html.match(/cover (\d+ \w+ \d{4}) – (\d+ \w+ \d{4}) \(UTC days\)/);
     expect(period?.[1]).toBe(period?.[2]);
     // The ids a row shows differ between rows (the spec's last 8 characters).
@@ -196,6 +200,34 @@ describe("the Financial tab, readable (issue 24, item 4)", () => {
     expect(
       new Set(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).map((t) => t.id.slice(-8))).size,
     ).toBe(transactionIds.results.filter((t) => shown.includes(t.id.slice(-8))).length);
+  });
+
+  it("shows one list a page, the transactions unless another is asked for, each tab with its count and the period", async () => {
+    await calculatedPayout();
+    const { browser } = await as("superadmin");
+    const today = day(Date.now());
+    const open = async (query: string) =>
+      (await (await browser.fetch(`/admin/financial?${query}`)).text()).replace(/<!-- -->/g, "").replace(/&amp;/g, "&");
+    const lists = ["Transactions", "Commissions", "Payouts"];
+    const listsOn = (html: string) => lists.filter((title) => html.includes(`>${title} of `));
+    const period = `from=${today}&to=${today}`;
+    for (const [query, shown] of [
+      [period, "Transactions"],
+      [`${period}&list=commissions`, "Commissions"],
+      [`${period}&list=payouts`, "Payouts"],
+      [`${period}&list=everything`, "Transactions"],
+    ] as const) {
+      const html = await open(query);
+      expect(listsOn(html)).toEqual([shown]);
+      const tabs = html.slice(html.indexOf('aria-label="Financial lists"'));
+      expect(tabs).toMatch(new RegExp(`aria-current="page"[^>]*>${shown} \\(\\d+\\)`));
+      // Each tab keeps the period asked for.
+      expect(tabs).toContain(`href="/admin/financial?${period}"`);
+      expect(tabs).toContain(`href="/admin/financial?${period}&list=payouts"`);
+    }
+    // The period's form keeps the list shown; the default period's links name none.
+    expect(await open(`${period}&list=payouts`)).toContain('<input type="hidden" name="list" value="payouts"/>');
+    expect(await open("")).toContain('href="/admin/financial?list=commissions"');
   });
 
   it("counts what is paid and to pay to sellers and stores, not the platform's own commission rows", async () => {

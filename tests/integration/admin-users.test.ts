@@ -266,10 +266,12 @@ describe("Users", () => {
   it("marks a calculated payout paid (superadmin), once, with who and when", async () => {
     const payout = await calculatedPayout();
     const { browser, id } = await as("superadmin");
-    const html = await (await browser.fetch("/admin/financial")).text();
+    const html = await (await browser.fetch("/admin/financial?list=payouts")).text();
     expect(html).toContain("Revenue by week");
     expect(html).toContain(payout.id.slice(-8));
-    const response = await browser.post("/admin/financial", { intent: "markPaid", payoutId: payout.id });
+    const response = await browser.post("/admin/financial?list=payouts", { intent: "markPaid", payoutId: payout.id });
+    // Back to the list it was marked from (decision 0126).
+    expect(response.headers.get("location")).toBe("/admin/financial?list=payouts");
     expect(await toastAfter(browser, response)).toBe("Payout marked paid");
     const row = await first<{ status: string; paid_at: number; paid_by: string }>(
       "SELECT status, paid_at, paid_by FROM payouts WHERE id = ?",

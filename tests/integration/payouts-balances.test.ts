@@ -52,10 +52,12 @@ const mailsTo = (to: string) =>
     "SELECT kind, subject, body FROM notification_outbox WHERE recipient = ? AND kind LIKE 'payout_%' ORDER BY created_at, rowid",
     to,
   );
-/** The Financial tab over the weeks of these runs (payouts are dated by when the job made them). */
+/** The Financial tab's payouts over the weeks of these runs (payouts are dated by when the job made them). */
 const tab = async (browser: Shopper["browser"]) => {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const html = await (await browser.fetch(`/admin/financial?from=${day(Date.now())}&to=${day(monday(5))}`)).text();
+  const html = await (
+    await browser.fetch(`/admin/financial?from=${day(Date.now())}&to=${day(monday(5))}&list=payouts`)
+  ).text();
   return html.replace(/<!-- -->/g, "");
 };
 

@@ -100,14 +100,14 @@ describe("the weekly job's transfers", () => {
     });
 
     const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
-    const html = await (await superadmin.browser.fetch("/admin/financial")).text();
+    const html = await (await superadmin.browser.fetch("/admin/financial?list=payouts")).text();
     expect(html).toContain("Failed: The local provider was told to fail transfers");
 
     await env.CACHE.delete(localTransferFailKey(account));
     await sendPayouts(services(), Date.now());
     const paid = await payoutRow(id);
     expect(paid).toMatchObject({ status: "paid", transfer_status: "paid", transfer_error: null });
-    const after = await (await superadmin.browser.fetch("/admin/financial")).text();
+    const after = await (await superadmin.browser.fetch("/admin/financial?list=payouts")).text();
     expect(after).toContain(`Paid via transfer ${paid.transfer_id}`);
   });
 
@@ -140,7 +140,7 @@ describe("the weekly job's transfers", () => {
     const id = await calculatedPayout("owner", none.id, 777);
     await sendPayouts(services(), Date.now());
     const superadmin = await signedInBrowser("superadmin", { ip: nextIp() });
-    const html = await (await superadmin.browser.fetch("/admin/financial")).text();
+    const html = await (await superadmin.browser.fetch("/admin/financial?list=payouts")).text();
     expect(html).toContain("Waiting for payout details");
     expect(html).toContain(`Mark paid: payout ${id.slice(-8)}`);
     // Staff may still record it paid by hand locally; the job then sends nothing for it.

@@ -6,7 +6,7 @@ import { batchParts, rowsPart } from "../../data/parts.server";
 import { isPlatformPayout } from "../../data/payouts.server";
 import { holdsBetween } from "../../data/payout-holds.server";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
-import { describePeriod, readFinancePeriod } from "../../domain/finance-report";
+import { describePeriod, readFinanceList, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, lastEight } from "../../domain/admin-lists";
 import { formatShortDate } from "../../domain/dates";
@@ -23,10 +23,11 @@ import { Panel } from "../../components/kit/panel";
 import { DataTable } from "../../components/kit/data-table";
 import { StatCard, StatGrid } from "../../components/kit/stat-card";
 import { StatusBadge } from "../../components/kit/badge";
+import { TabNav } from "../../components/kit/tab-nav";
 
 // Admin Financial (seller-store-admin.md §2, §9; issue 14 item 9), superadmins only: the latest
-// 50 transactions, commissions and payouts with their totals, and platform revenue by week drawn
-// as SVG on the server. The records come from the order lifecycle's finance engine. Delivery fees
+// 50 transactions, commissions and payouts with their totals, one list a page (`?list=`, decision
+// 0126), and platform revenue by week drawn as SVG on the server. The records come from the order lifecycle's finance engine. Delivery fees
 // whose capture failed are listed apart (they are no sale; docs/decisions/0035-payments.md).
 
 export const meta: Route.MetaFunction = () => [
@@ -35,6 +36,13 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 const TAB = adminTab("financial").href;
+
+/** A list of the period shown (decision 0126): the period as asked, when it was asked for. */
+function listHref(period: { asked: boolean; fromDate: string; toDate: string }, list: CsvKind) {
+  const query = new URLSearchParams(period.asked ? { from: period.fromDate, to: period.toDate } : {});
+  if (list !== "transactions") query.set("list", list);
+  return query.size ? `${TAB}?${query}` : TAB;
+}
 
 // Its GET authorizes with the user the session kept while their visit rides with its batch, and
 // only reads (a page whose visit finds another user is rendered again): decision 0116.
@@ -45,9 +53,10 @@ export async function loader(args: Route.LoaderArgs) {
   const now = Date.now();
   // The lists and totals cover a period (the last 90 days unless another is chosen; issue 24, item 4).
   const chosen = readFinancePeriod(url, now);
+  const list = readFinanceList(url);
   // One batch: the lists and totals, revenue by week, fees owed, balances and holds (decision 0106).
   const [overview, weeks, owedDeliveryFees, balances, held] = await batchParts(app.db, [
-    financeOverviewPart(app.db, chosen.period),
+    financeOverviewPart(app.db, chosen.period, list),
     weeklyRevenuePart(app.db, { platform: true }, now),
     rowsPart(deliveryFeesOwed(app.db)),
     rowsPart(payeeBalances(app.db)),
@@ -55,6 +64,7 @@ export async function loader(args: Route.LoaderArgs) {
   ] as const);
   const payload = {
     ...overview,
+    list,
     held,
     owedDeliveryFees,
     balances,
@@ -68,6 +78,8 @@ export async function loader(args: Route.LoaderArgs) {
       label: describePeriod(chosen.period),
       fromDate: chosen.fromDate,
       toDate: chosen.toDate,
+      // The lists' links carry the period only when one was asked for (and read without error).
+      asked: (url.searchParams.has("from") || url.searchParams.has("to")) && !chosen.errors.from && !chosen.errors.to,
       errors: chosen.errors,
     },
   };
@@ -100,7 +112,8 @@ export async function action(args: Route.ActionArgs) {
   }
   // The payee is told (issue 23).
   await tellPayoutPaid(app, payoutId);
-  return redirectWithToast(app.config, TAB, {
+  // Back to the list and period it was marked from.
+  return redirectWithToast(app.config, `${TAB}${new URL(args.request.url).search}`, {
     type: "success",
     title: "Payout marked paid",
     description: `Payout ${lastEight(payoutId)} is recorded as paid.`,
@@ -108,8 +121,19 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function AdminFinancial({ loaderData, actionData }: Route.ComponentProps) {
-  const { totals, transactions, commissions, payouts, weeks, owedDeliveryFees, period, handMarking, balances, zone } =
-    loaderData;
+  const {
+    totals,
+    transactions,
+    commissions,
+    payouts,
+    weeks,
+    owedDeliveryFees,
+    period,
+    handMarking,
+    balances,
+    zone,
+    list,
+  } = loaderData;
   return (
     <>
       <ActionAlert data={actionData} />
@@ -139,6 +163,7 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
             ) : null}
           </div>
         ))}
+        {list === "transactions" ? null : <input type="hidden" name="list" value={list} />}
         <button type="submit" className={buttonClass}>
           Show
         </button>
@@ -196,11 +221,24 @@ export default function AdminFinancial({ loaderData, actionData }: Route.Compone
 
       <PayeeBalances balances={balances} />
 
-      <TransactionsList period={period} totals={totals} transactions={transactions} zone={zone} />
-
-      <CommissionsList period={period} totals={totals} commissions={commissions} zone={zone} />
-
-      <PayoutsList period={period} totals={totals} payouts={payouts} handMarking={handMarking} zone={zone} />
+      <TabNav
+        label="Financial lists"
+        current={list}
+        tabs={(
+          [
+            ["transactions", "Transactions", totals.sales],
+            ["commissions", "Commissions", totals.commissionCount],
+            ["payouts", "Payouts", totals.payoutCount],
+          ] as const
+        ).map(([id, label, count]) => ({ id, label: `${label} (${count})`, href: listHref(period, id) }))}
+      />
+      {list === "transactions" ? (
+        <TransactionsList period={period} totals={totals} transactions={transactions} zone={zone} />
+      ) : list === "commissions" ? (
+        <CommissionsList period={period} totals={totals} commissions={commissions} zone={zone} />
+      ) : (
+        <PayoutsList period={period} totals={totals} payouts={payouts} handMarking={handMarking} zone={zone} />
+      )}
       {loaderData.held.length > 0 ? (
         <section aria-labelledby="held-title" className="rounded-lg border border-stone-200 bg-white p-4">
           <h2 id="held-title" className="text-lg font-semibold">
