@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { checkWorker } from "./worker-size.mjs";
+import { lazyImportsOf, staticClosure } from "./chunks.mjs";
 
 const CLIENT = path.resolve("build/client");
 const SHOPPER_LIMIT = 130;
@@ -37,17 +38,6 @@ const gz = (file) => {
 };
 
 const source = (file) => readFileSync(path.join(CLIENT, file), "utf8");
-/** The chunks a chunk imports lazily (`import("./x.js")`, as the bundler writes it). */
-const lazyImports = (file) =>
-  [...source(file).matchAll(/\bimport\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g)].map((m) => `/assets/${m[1]}`);
-/** A chunk with every chunk it imports statically, and theirs. */
-function closure(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  for (const m of source(file).matchAll(/(?:\bfrom|\bimport)\s*[`"']\.\/([^`"']+\.js)[`"']/g))
-    closure(`/assets/${m[1]}`, seen);
-  return seen;
-}
 
 function chain(routeId) {
   const ids = [];
@@ -74,8 +64,8 @@ for (const [id, route] of Object.entries(manifest.routes)) {
   // A tab's components imported lazily by the route's own module (decision 0127) load on the
   // first visit of that tab: the heaviest tab counts. Lazy imports elsewhere (the header's basket
   // drawer and search suggestions) load when someone opens them, not on a first visit.
-  const tabs = lazyImports(manifest.routes[id].module).map((file) =>
-    [...closure(file)].filter((f) => !files.has(f)).reduce((sum, f) => sum + gz(f), 0),
+  const tabs = lazyImportsOf(source(manifest.routes[id].module)).map((file) =>
+    [...staticClosure(file, source)].filter((f) => !files.has(f)).reduce((sum, f) => sum + gz(f), 0),
   );
   const bytes = [...files].reduce((sum, file) => sum + gz(file), 0) + gzipSync(inline).length + Math.max(0, ...tabs);
   const limit = DASHBOARD.test(id) ? DASHBOARD_LIMIT : SHOPPER_LIMIT;
