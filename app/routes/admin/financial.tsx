@@ -27,8 +27,9 @@ import { TabNav } from "../../components/kit/tab-nav";
 
 // Admin Financial (seller-store-admin.md §2, §9; issue 14 item 9), superadmins only: the latest
 // 50 transactions, commissions and payouts with their totals, one list a page (`?list=`, decision
-// 0126), and platform revenue by week drawn as SVG on the server. The records come from the order lifecycle's finance engine. Delivery fees
-// whose capture failed are listed apart (they are no sale; docs/decisions/0035-payments.md).
+// 0126), and platform revenue by week drawn as SVG on the server. The records come from the order
+// lifecycle's finance engine. Delivery fees whose capture failed are listed apart (they are no
+// sale; docs/decisions/0035-payments.md).
 
 export const meta: Route.MetaFunction = () => [
   { title: "Financial | Admin | Closetloop" },
