@@ -1,5 +1,5 @@
 import { roleFlags, type RoleRecord } from "./roles";
-import { ADDRESS_FIELDS } from "./postal-address";
+import { ADDRESS_FIELDS } from "./address-parts";
 
 // Start selling (issue 27 item 7; decision 0057). Any verified, active person can become a
 // seller from their account: they accept the seller terms (a content page), choose the display

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { DEMO, expectNoAxeViolations, loginOnce } from "./fixtures";
+import { DEMO, errorsOf, expectNoAxeViolations, loginOnce } from "./fixtures";
 
 // What the seller's upload form does with JavaScript (issue 11 items 1, 3, 6): previews, 'Set as
 // main', the upload progress bar, the brand combobox with 'Suggest this brand', the live
@@ -65,6 +65,38 @@ test("the brand combobox, 'Suggest this brand', and the live fairness hint", asy
   await form.getByLabel("Buying price (£)").fill("80");
   await expect(hint).toContainText("40% · Fair");
   await expect(hint).toContainText("16.3% · Too High");
+});
+
+// Decision 0127: a dashboard tab's components load with their tab. The Upload tab loads neither the
+// Orders tab's code nor the products list's; moving to a tab loads its code and shows it.
+test("each tab of the seller dashboard loads its own code, on opening and on moving to it, without an error", async ({
+  page,
+}) => {
+  const errors = errorsOf(page);
+  const scripts: string[] = [];
+  let documents = 0;
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    if (request.resourceType() === "document") documents++;
+  });
+  await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
+  // The enhanced image control: the upload form's code ran in the browser, and the page is hydrated.
+  await expect(
+    page.getByRole("form", { name: "Upload Product" }).getByText("Add images", { exact: true }),
+  ).toBeVisible();
+  const chunk = (name: string) => scripts.some((path) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(path));
+  expect([chunk("product-form"), chunk("orders-tab")]).toEqual([true, false]);
+  const opened = documents;
+
+  const tabs = page.getByRole("navigation", { name: "Seller dashboard sections" });
+  await tabs.getByRole("link", { name: "Orders" }).click();
+  await expect(page.getByRole("link", { name: "Older orders" })).toBeVisible();
+  expect(chunk("orders-tab")).toBe(true);
+  await tabs.getByRole("link", { name: "Products" }).click();
+  await expect(page.getByRole("heading", { name: "Your Products" })).toBeVisible();
+  // Moved in the browser: no page was loaded again.
+  expect(documents).toBe(opened);
+  expect(errors).toEqual([]);
 });
 
 test("no accessibility violations on the seller's pages, with their data and with errors", async ({ page }) => {

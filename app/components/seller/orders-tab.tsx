@@ -3,7 +3,7 @@ import { formatShortDate } from "../../domain/dates";
 import type { InspectFormResult } from "../../domain/returns";
 import { SvgBarChart } from "../kit/svg-bar-chart";
 import { HandlerOrdersTab, type HandlerOrdersTabData, type OrdersTabProps } from "../order/handler-orders-tab";
-import { SellerOrders } from "./lists";
+import { SellerOrders } from "./orders-list";
 import { ReturnsToCheck, type ReturnToCheck } from "./returns-to-check";
 
 /**

@@ -1,19 +1,13 @@
 import { Form, Link } from "react-router";
-import { showReference } from "../../domain/order-reference";
-import { formatShortDate, timeAgo } from "../../domain/dates";
-import { formatGBP } from "../../domain/money";
-import type { MoneyLine } from "../../domain/order-money";
-import { HandlerMoney } from "../order/money";
+import { formatShortDate } from "../../domain/dates";
 import { REQUEST_CARD_IMAGES } from "../../domain/store-dashboard";
-import { ProductBadges, StatusBadge } from "../kit/badge";
+import { ProductBadges } from "../kit/badge";
 import { buttonClass } from "../kit/buttons";
 import { DataTable, type Paging } from "../kit/data-table";
 import { Details } from "../kit/details";
 import { PriceLines, priceText, productColumn } from "../kit/product-cells";
 import { RejectForm } from "../reject-form";
 import { useSubmitting, busyProps } from "../forms";
-import { InspectForm, type ReturnSent } from "../order/inspect";
-import type { InspectFormResult } from "../../domain/returns";
 
 // The store dashboard's lists (seller-store-admin.md §2 Store dashboard). Pure rendering: the
 // route's loader brings only the chosen store's records.
@@ -151,74 +145,5 @@ export function StoreProducts({ products, paging }: { products: StoreProductRow[
         },
       ]}
     />
-  );
-}
-
-export interface StoreOrder {
-  id: string;
-  reference: string | null;
-  status: string;
-  placedAt: number;
-  items: {
-    id: string;
-    name: string;
-    type: string;
-    price: number;
-    status: string;
-    inspection: string | null;
-    awaitsInspection: boolean;
-    sent: ReturnSent;
-  }[];
-  money: { lines: MoneyLine[]; total: number };
-}
-
-/** Orders with the store's products; a returned concierge rental gets the inspection forms. */
-export function StoreOrders({
-  orders,
-  now,
-  action,
-  result,
-}: {
-  orders: StoreOrder[];
-  now: number;
-  action: string;
-  result?: InspectFormResult;
-}) {
-  return (
-    <ul className="divide-y divide-stone-100">
-      {orders.map((order) => (
-        <li key={order.id} className="py-3">
-          <p className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="font-medium">{`Order ${showReference(order.reference)}`}</span>
-            <StatusBadge status={order.status} />
-            <span className="text-stone-600">{timeAgo(order.placedAt, now)}</span>
-          </p>
-          <ul className="mt-2 space-y-2">
-            {order.items.map((item) => (
-              <li key={item.id} className="flex flex-wrap items-center gap-2 text-sm">
-                <span>{item.name}</span>
-                <span className="text-stone-600">
-                  {item.type === "rental" ? "Rental" : "Purchase"} · {formatGBP(item.price)}
-                </span>
-                <StatusBadge status={item.status} />
-                {item.inspection ? (
-                  <span className="text-stone-600">
-                    {item.inspection === "good"
-                      ? "Received in good condition"
-                      : item.inspection === "damaged"
-                        ? "Damaged"
-                        : "Not returnable"}
-                  </span>
-                ) : null}
-                {item.awaitsInspection ? (
-                  <InspectForm itemId={item.id} name={item.name} sent={item.sent} action={action} result={result} />
-                ) : null}
-              </li>
-            ))}
-          </ul>
-          <HandlerMoney money={order.money} />
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -8,13 +8,9 @@ import { lastWeek, thisWeek } from "../kit/chart";
 import { StatCard, StatGrid } from "../kit/stat-card";
 import { formatGBP } from "../../domain/money";
 import { InboxList } from "../messages/inbox";
-import { HandlerOrdersTab, type HandlerOrdersTabData, type OrdersTabProps } from "../order/handler-orders-tab";
-import { StoreOrders } from "./lists";
-import type { InspectFormResult } from "../../domain/returns";
 
-// Two tabs of the store dashboard (app/routes/store/index.tsx): the overview (views, what waits
-// for an answer, the store's messages) and the orders (the handlers' tab, decision 0100, with the
-// store's orders and their returns to inspect).
+// The store dashboard's figures and its overview tab (app/routes/store/index.tsx): views, what
+// waits for an answer, the store's messages. Its Orders tab is in orders-tab.tsx (decision 0127).
 
 /** The dashboard's four figures, above its tabs. */
 export function StoreStats({
@@ -105,27 +101,5 @@ export function StoreOverviewTab({
         </p>
       </Panel>
     </>
-  );
-}
-
-/** The store dashboard's Orders tab: the handlers' tab (decision 0100) with its orders, their inspections within. */
-export function StoreOrdersTab({
-  tab,
-  ...shared
-}: OrdersTabProps & { tab: HandlerOrdersTabData & { orders: ComponentProps<typeof StoreOrders>["orders"] } }) {
-  return (
-    <HandlerOrdersTab
-      tab={tab}
-      {...shared}
-      empty="No orders yet. Orders for your store's products will appear here."
-      list={
-        <StoreOrders
-          orders={tab.orders}
-          now={shared.now}
-          action={shared.action}
-          result={shared.result as InspectFormResult | undefined}
-        />
-      }
-    />
   );
 }

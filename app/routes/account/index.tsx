@@ -26,12 +26,15 @@ import { FormAlert } from "../../components/forms";
 import { sellingStatus } from "../../data/seller-requests.server";
 import { PageHeading } from "../../components/page-heading";
 import { showToast } from "../../components/toaster";
-import { Orders } from "./tabs/orders";
-import { Products } from "./tabs/products";
-import { Profile } from "./tabs/profile";
-import { Security } from "./tabs/security";
-import { Summary } from "./tabs/summary";
+import { lazyTab } from "../../components/kit/lazy-tab";
 import type { AccountActionData } from "./tabs/types";
+
+// Each tab's components load with their tab (decision 0127).
+const Summary = lazyTab(() => import("./tabs/summary"), "Summary");
+const Profile = lazyTab(() => import("./tabs/profile"), "Profile");
+const Security = lazyTab(() => import("./tabs/security"), "Security");
+const Orders = lazyTab(() => import("./tabs/orders"), "Orders");
+const Products = lazyTab(() => import("./tabs/products"), "Products");
 
 // Account Management (seller-store-admin.md §2, §5, §8): five tabs as URLs (?tab=), every form a
 // plain post that works without JavaScript. The order page is ./order.tsx; the export ./export.ts.

@@ -17,8 +17,8 @@ import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
-import { ConciergeRequests, StoreProducts } from "../../components/store/lists";
-import { StoreOrdersTab, StoreOverviewTab, StoreStats } from "../../components/store/tabs";
+import { StoreOverviewTab, StoreStats } from "../../components/store/tabs";
+import { lazyTab } from "../../components/kit/lazy-tab";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeIdInScope, storeInScope } from "../../services/store-dashboard.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
@@ -30,10 +30,16 @@ import { payeeOwesPart } from "../../data/payouts.server";
 import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { StoreSettings, StorePayouts, StoreChooser } from "./parts";
+import { StorePayouts, StoreChooser } from "./parts";
 import type { StoreActionData } from "./parts";
 
 export type { StoreActionData };
+
+// The tabs' components that only their tab shows load with it (decision 0127).
+const ConciergeRequests = lazyTab(() => import("../../components/store/lists"), "ConciergeRequests");
+const StoreProducts = lazyTab(() => import("../../components/store/lists"), "StoreProducts");
+const StoreOrdersTab = lazyTab(() => import("../../components/store/orders-tab"), "StoreOrdersTab");
+const StoreSettings = lazyTab(() => import("../../components/store/settings"), "StoreSettings");
 
 export const meta: Route.MetaFunction = () => [
   { title: "Store Dashboard | Closetloop" },

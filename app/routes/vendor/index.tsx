@@ -18,9 +18,8 @@ import { TabNav } from "../../components/kit/tab-nav";
 import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
-import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
-import { SellerProducts, BrandSuggestions } from "../../components/seller/lists";
-import { PriceRequests } from "../../components/seller/price-requests";
+import type { ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
+import { lazyTab } from "../../components/kit/lazy-tab";
 import { showToast } from "../../components/toaster";
 import { requireUser } from "../../services/guards.server";
 import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
@@ -30,13 +29,19 @@ import { markReadyFromForm, setTurnaroundFromForm } from "../../services/renting
 import { shipFromForm } from "../../services/ship-form.server";
 import { labelFromForm } from "../../services/labels-page.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { SellerOrdersTab } from "../../components/seller/orders-tab";
 import { PayReadinessPanel } from "../../components/seller/pay-readiness";
 import { returnAddressPart } from "../../data/seller-requests.server";
 import { payeeOwesPart } from "../../data/payouts.server";
 import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { payeeStatus, startOnboarding } from "../../services/payouts-provider.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
+
+// Each tab's components load with their tab (decision 0127).
+const ProductForm = lazyTab(() => import("../../components/seller/product-form"), "ProductForm");
+const SellerProducts = lazyTab(() => import("../../components/seller/lists"), "SellerProducts");
+const BrandSuggestions = lazyTab(() => import("../../components/seller/lists"), "BrandSuggestions");
+const PriceRequests = lazyTab(() => import("../../components/seller/price-requests"), "PriceRequests");
+const SellerOrdersTab = lazyTab(() => import("../../components/seller/orders-tab"), "SellerOrdersTab");
 
 export const meta: Route.MetaFunction = () => [{ title: "Seller Dashboard | Closetloop" }];
 
