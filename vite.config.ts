@@ -2,6 +2,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { clientChunks } from "./scripts/vite/client-chunks.mjs";
 import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
 import { drizzleRowPlan } from "./scripts/vite/drizzle-row-plan.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
@@ -32,6 +33,8 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    // The client build's lazy chunks told to the server build, which preloads a shown tab's (decision 0127).
+    clientChunks(),
     // Library work the Worker's build does once instead of per request (scripts/vite/library-patch.mjs):
     // React measures its chunks without the Buffer polyfill (decision 0110) and encodes its text in
     // large pieces; drizzle's class checks, React Router's matches of a path and its links' absolute

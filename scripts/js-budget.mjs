@@ -4,10 +4,11 @@
 // down to the route. With lazy route discovery (React Router's default) a page inlines only the
 // manifest entries of its own routes and never loads the full manifest file, so that is what is
 // counted: a new route elsewhere in the app costs a shopping page nothing.
-// A route whose module loads its tabs' components lazily (decision 0127) counts its heaviest tab.
-// Fails when a shopper's page exceeds 130 kB or a dashboard page (seller, store, account,
-// admin, development) exceeds 145 kB (decisions 0096, 0108 and 0127; the issue's goal is 115 and
-// 140). Then it checks the Worker as Cloudflare would take it (scripts/worker-size.mjs): its
+// A route whose module loads its tabs' components lazily (decision 0127) counts its heaviest tab
+// (the page preloads the shown tab's chunk with the route's own, so it is first-load JavaScript).
+// Fails when a shopper's page exceeds 130 kB (decisions 0096 and 0108; the issue's goal is 115) or
+// a dashboard page (seller, store, account, admin, development) exceeds 140 kB, the issue's goal
+// (decision 0127). Then it checks the Worker as Cloudflare would take it (scripts/worker-size.mjs): its
 // compressed size against the platform's limit, and its startup.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,9 +18,9 @@ import { lazyImportsOf, staticClosure } from "./chunks.mjs";
 
 const CLIENT = path.resolve("build/client");
 const SHOPPER_LIMIT = 130;
-// 154 until the dashboards' tabs loaded with their tab (decision 0127): the heaviest tab of any
-// dashboard is now the store's Orders tab, 144.6 kB.
-const DASHBOARD_LIMIT = 145;
+// 154 until the dashboards' tabs loaded with their tab (decision 0127): the heaviest page of any
+// dashboard is now the seller's Orders tab, 139.5 kB.
+const DASHBOARD_LIMIT = 140;
 const DASHBOARD = /^routes\/(vendor|store\/(index|product-edit|bundle-discounts|parts)|account|admin|areas|dev)\b/;
 const KB = 1000;
 

@@ -3,6 +3,7 @@ import { orderItems, orders, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { aliased } from "./columns.server";
 import { batchParts, mapPart, rowsPart } from "./parts.server";
+import { addressLines, type PostalAddress } from "../domain/postal-address";
 
 // The orders a handler (a seller, a store, staff) works through on their dashboard: order lines with
 // their order's columns, grouped by order; the items to post; the returns to inspect.
@@ -96,7 +97,7 @@ export function toSendFrom(lines: Awaited<ReturnType<typeof ordersToSendQuery>>,
       orderId: line.orderId,
       reference: line.orderReference,
       placedAt: line.placedAt,
-      shipTo: (line.shippingAddress ?? {}) as Record<string, string | undefined>,
+      shipTo: addressLines(line.shippingAddress as PostalAddress | null),
     }),
     (line) => ({ id: line.itemId, name: line.name, type: line.type, postBy: line.postBy }),
   );

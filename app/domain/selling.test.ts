@@ -1,13 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { missingForPay } from "./pay-readiness";
 import { readStartSelling } from "./selling-form";
-import {
-  maySellCheck,
-  missingForPay,
-  sellerRoles,
-  SELLING_MESSAGES,
-  signupMode,
-  type SellingCandidate,
-} from "./selling";
+import { maySellCheck, sellerRoles, SELLING_MESSAGES, signupMode, type SellingCandidate } from "./selling";
 
 const shopper: SellingCandidate = { emailVerifiedAt: 1, deactivatedAt: null, roles: null, request: null };
 

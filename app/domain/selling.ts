@@ -72,21 +72,3 @@ export function maySellCheck(person: SellingCandidate, mode: SellerSignupMode): 
 export function sellerRoles(current: RoleRecord | null): RoleRecord {
   return { role: "individual", adminSubrole: null, sellerRole: roleFlags(current).isStore ? "store" : "vendor" };
 }
-
-/** What a seller still lacks before they can be paid (the seller dashboard lists it). */
-export interface PayReadiness {
-  returnAddress: boolean;
-  /** Their connected account for payouts is active (Connect onboarding finished; decision 0056). */
-  payouts: boolean;
-}
-
-/** The missing items that a link fixes; payout details are set up with the dashboard's 'Set up payouts' form. */
-export const PAY_READINESS_LABELS: Record<"returnAddress", { missing: string; href: string; action: string }> = {
-  returnAddress: {
-    missing: "Add the return address rented and returned items come back to",
-    href: "/account?tab=profile#panel-return-address",
-    action: "Add return address",
-  },
-};
-
-export const missingForPay = (r: PayReadiness) => (["returnAddress", "payouts"] as const).filter((k) => !r[k]);

@@ -2,6 +2,9 @@
 // Security). One set of rules per use (seller-store-admin.md §5, §9); one sniffer for all.
 
 import { MB, uploadLimit, type BodyLimit } from "./body-limit";
+import { UPLOAD_SIZES, type UploadUse } from "./upload-sizes";
+
+export { uploadBodyLimit, type UploadUse } from "./upload-sizes";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "gif" | "svg" | "ico";
 
@@ -88,10 +91,9 @@ export interface UploadRule {
 const RASTER = ["jpeg", "png", "webp", "gif"] as const;
 const truncatedMessage = "The file is incomplete or damaged. Please choose it again.";
 /** One raster image up to 5 MB on a staff page (a banner, a category's image): the spec's words for both. */
-const staffImage = (area: string) => ({
+const staffImage = (area: string, size: (typeof UPLOAD_SIZES)["banner" | "categoryImage"]) => ({
   kinds: RASTER,
-  maxBytes: 5 * MB,
-  maxFiles: 1,
+  ...size,
   accept: "image/*",
   messages: {
     type: "Please select an image file",
@@ -107,8 +109,7 @@ const staffImage = (area: string) => ({
 export const UPLOAD_RULES = {
   product: {
     kinds: ["jpeg", "png", "webp"],
-    maxBytes: 10 * MB,
-    maxFiles: 5,
+    ...UPLOAD_SIZES.product,
     accept: "image/jpeg,image/png,image/webp",
     messages: {
       type: "Only JPEG, PNG, and WebP images are allowed",
@@ -121,8 +122,7 @@ export const UPLOAD_RULES = {
   },
   avatar: {
     kinds: RASTER,
-    maxBytes: 5 * MB,
-    maxFiles: 1,
+    ...UPLOAD_SIZES.avatar,
     accept: "image/*",
     messages: {
       type: "Invalid file type: Please select an image file.",
@@ -135,8 +135,7 @@ export const UPLOAD_RULES = {
   },
   storeLogo: {
     kinds: RASTER,
-    maxBytes: 5 * MB,
-    maxFiles: 1,
+    ...UPLOAD_SIZES.storeLogo,
     accept: "image/*",
     messages: {
       type: "Invalid file type - Please select an image file (JPG, PNG, etc.).",
@@ -150,8 +149,7 @@ export const UPLOAD_RULES = {
   brandLogo: {
     // §9: png/jpg/jpeg/svg. SVG logos are served with a script-blocking policy (the images endpoint).
     kinds: ["png", "jpeg", "svg"],
-    maxBytes: 5 * MB,
-    maxFiles: 1,
+    ...UPLOAD_SIZES.brandLogo,
     accept: "image/png,image/jpeg,image/svg+xml",
     messages: {
       type: "Invalid file type - Please select a PNG, JPG or SVG logo.",
@@ -162,12 +160,11 @@ export const UPLOAD_RULES = {
     prefixFileName: false,
     area: "brand-logos",
   },
-  banner: staffImage("banners"),
-  categoryImage: staffImage("categories"),
+  banner: staffImage("banners", UPLOAD_SIZES.banner),
+  categoryImage: staffImage("categories", UPLOAD_SIZES.categoryImage),
   blogImage: {
     kinds: RASTER,
-    maxBytes: 2 * MB,
-    maxFiles: 1,
+    ...UPLOAD_SIZES.blogImage,
     accept: "image/*",
     messages: {
       type: "Invalid file type",
@@ -178,11 +175,9 @@ export const UPLOAD_RULES = {
     prefixFileName: false,
     area: "blog",
   },
-  // A claim's photos (issue 43): the shopper's and the handler's, up to 4 of 5 MB each.
   claim: {
     kinds: ["jpeg", "png", "webp"],
-    maxBytes: 5 * MB,
-    maxFiles: 4,
+    ...UPLOAD_SIZES.claim,
     accept: "image/jpeg,image/png,image/webp",
     messages: {
       type: "Only JPEG, PNG, and WebP photos are allowed",
@@ -196,8 +191,7 @@ export const UPLOAD_RULES = {
   favicon: {
     // §9: png/jpg/jpeg/ico.
     kinds: ["png", "jpeg", "ico"],
-    maxBytes: 1 * MB,
-    maxFiles: 1,
+    ...UPLOAD_SIZES.favicon,
     accept: "image/png,image/jpeg,image/x-icon,.ico",
     messages: {
       type: "Invalid file type - Please select a PNG, JPG or ICO file.",
@@ -208,20 +202,9 @@ export const UPLOAD_RULES = {
     prefixFileName: false,
     area: "favicons",
   },
-} as const satisfies Record<string, UploadRule>;
+} as const satisfies Record<UploadUse, UploadRule>;
 
-export type UploadUse = keyof typeof UPLOAD_RULES;
 export const UPLOAD_USES = Object.keys(UPLOAD_RULES) as UploadUse[];
-
-/**
- * The body a form that uploads for `use` may send (the request gate enforces it before the action
- * runs). One file more than allowed and 1 MB over the size limit still reach the action, so the
- * form answers with the spec's message at the field; anything beyond is refused with a 413.
- */
-export function uploadBodyLimit(use: UploadUse, formBytes?: number): BodyLimit {
-  const rule = UPLOAD_RULES[use];
-  return uploadLimit(rule.maxFiles + 1, rule.maxBytes + MB, formBytes, rule.maxBytes);
-}
 
 /** The staging endpoint takes one file of any use. */
 export const STAGING_BODY_LIMIT: BodyLimit = uploadLimit(

@@ -40,6 +40,8 @@ test("photos: a progress bar while they upload, previews, and 'Set as main'", as
 test("the brand combobox, 'Suggest this brand', and the live fairness hint", async ({ page }) => {
   await loginOnce(page, DEMO.vendor, "/vendor?tab=upload");
   const form = page.getByRole("form", { name: "Upload Product" });
+  // Hydrated (as above): the combobox's text typed before that would be the plain field's.
+  await expect(form.getByText("Add images", { exact: true })).toBeVisible();
   const brand = form.getByLabel("Brand");
   await brand.fill("toast");
   await expect(form.getByRole("button", { name: /Suggest this brand/ })).toHaveCount(0);
@@ -67,8 +69,9 @@ test("the brand combobox, 'Suggest this brand', and the live fairness hint", asy
   await expect(hint).toContainText("16.3% · Too High");
 });
 
-// Decision 0127: a dashboard tab's components load with their tab. The Upload tab loads neither the
-// Orders tab's code nor the products list's; moving to a tab loads its code and shows it.
+// Decision 0127: a dashboard tab's components load with their tab, named in the page's preloads. The
+// Upload tab loads neither the Orders tab's code nor the products list's; moving to a tab loads its
+// code and shows it.
 test("each tab of the seller dashboard loads its own code, on opening and on moving to it, without an error", async ({
   page,
 }) => {
@@ -86,6 +89,10 @@ test("each tab of the seller dashboard loads its own code, on opening and on mov
   ).toBeVisible();
   const chunk = (name: string) => scripts.some((path) => new RegExp(`/${name}-[\\w-]+\\.js$`).test(path));
   expect([chunk("product-form"), chunk("orders-tab")]).toEqual([true, false]);
+  // The page named the shown tab's code for the browser to fetch beside the route's own modules.
+  const preloaded = page.locator('head link[rel="modulepreload"]');
+  await expect(preloaded.and(page.locator('[href*="/product-form-"]'))).toHaveCount(1);
+  await expect(preloaded.and(page.locator('[href*="/orders-tab-"]'))).toHaveCount(0);
   const opened = documents;
 
   const tabs = page.getByRole("navigation", { name: "Seller dashboard sections" });

@@ -4,7 +4,6 @@ import { CARRIER_NAMES, CARRIERS, type ShipFormResult } from "../../domain/shipp
 import { deadlineFor, formatLongDate } from "../../domain/dates";
 import { EmptyState, Panel } from "../kit/panel";
 import { SubmitButton, useSubmitting } from "../forms";
-import { addressLines } from "../../domain/postal-address";
 import { GetLabelForm } from "./get-label";
 import { orderPostBy } from "../../domain/rental-dates";
 
@@ -17,7 +16,8 @@ export interface ToSendOrder {
   orderId: string;
   reference: string | null;
   placedAt: number;
-  shipTo: Record<string, string | undefined>;
+  /** The ship-to address's lines as its country writes them, made on the server (every country's format stays there). */
+  shipTo: string[];
   /** postBy: the day a rental needed by a date is posted by (decision 0080), else null. */
   items: { id: string; name: string; type: "rental" | "purchase"; postBy?: string | null }[];
 }
@@ -81,7 +81,6 @@ function ShipCard({
   // A refused number: the keyboard goes to the field that says what is wrong.
   const deadline = orderPostBy(order.placedAt, order.items);
   const late = now > deadline;
-  const a = order.shipTo;
   const id = showReference(order.reference);
   return (
     <article aria-label={`Order ${id} to send`} className="rounded-md border border-stone-200 p-3 text-sm">
@@ -103,7 +102,7 @@ function ShipCard({
         <div>
           <h4 className="font-medium">Ship to</h4>
           <address className="not-italic">
-            {addressLines(a).map((line, n) => (
+            {order.shipTo.map((line, n) => (
               <span key={n} className="block">
                 {line}
               </span>

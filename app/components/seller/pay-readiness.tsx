@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { missingForPay, PAY_READINESS_LABELS, type PayReadiness } from "../../domain/selling";
+import { missingForPay, PAY_READINESS_LABELS, type PayReadiness } from "../../domain/pay-readiness";
 import { owedMessage, PAYEE_STATUS_LABELS, PAYOUT_MESSAGES, type PayeeAccountStatus } from "../../domain/payouts";
 
 /**

@@ -1,16 +1,9 @@
-import type { ComponentProps } from "react";
-import { Link } from "react-router";
-import { formatShortDate } from "../../domain/dates";
-import { storeHref } from "../../domain/store-dashboard";
-import { EmptyState, Panel } from "../kit/panel";
-import { SvgBarChart } from "../kit/svg-bar-chart";
 import { lastWeek, thisWeek } from "../kit/chart";
 import { StatCard, StatGrid } from "../kit/stat-card";
 import { formatGBP } from "../../domain/money";
-import { InboxList } from "../messages/inbox";
 
-// The store dashboard's figures and its overview tab (app/routes/store/index.tsx): views, what
-// waits for an answer, the store's messages. Its Orders tab is in orders-tab.tsx (decision 0127).
+// The store dashboard's figures, above every tab (app/routes/store/index.tsx). Its tabs load with
+// them: overview-tab.tsx, orders-tab.tsx, lists.tsx, settings.tsx (decision 0127).
 
 /** The dashboard's four figures, above its tabs. */
 export function StoreStats({
@@ -44,62 +37,5 @@ export function StoreStats({
       />
       <StatCard label="Revenue" value={formatGBP(revenue)} note="Your commission on concierge sales" />
     </StatGrid>
-  );
-}
-
-export function StoreOverviewTab({
-  storeId,
-  storeParam,
-  pendingRequests,
-  views,
-  conversations,
-  zone,
-}: {
-  storeId: string;
-  storeParam: string | null;
-  pendingRequests: number;
-  views: { weekStart: number; views: number }[];
-  conversations: ComponentProps<typeof InboxList>["rows"];
-  zone: string | null;
-}) {
-  return (
-    <>
-      <SvgBarChart
-        title="Views of your store page and products per week (last 12 weeks)"
-        unit="views"
-        points={views.map((w) => ({ label: formatShortDate(w.weekStart), value: w.views }))}
-      />
-      <Panel title="Overview">
-        <p className="text-sm text-stone-800">
-          {pendingRequests > 0 ? (
-            <>
-              {`${pendingRequests} concierge ${pendingRequests === 1 ? "request waits" : "requests wait"} for your answer. `}
-              <Link to={storeHref("requests", storeParam)} className="font-medium text-brand underline">
-                Review requests
-              </Link>
-            </>
-          ) : (
-            "No concierge requests are waiting for your answer."
-          )}
-        </p>
-        <p className="mt-2 text-sm">
-          <Link to={`/store/${storeId}`} className="font-medium text-brand underline">
-            View your public store page
-          </Link>
-        </p>
-      </Panel>
-      <Panel title="Messages">
-        {conversations.length === 0 ? (
-          <EmptyState>No shopper has asked about your store's items yet.</EmptyState>
-        ) : (
-          <InboxList rows={conversations} ago={(at) => formatShortDate(at, zone)} label="Store conversations" />
-        )}
-        <p className="mt-2 text-sm">
-          <Link to="/account/messages" className="font-medium text-brand underline">
-            All your messages
-          </Link>
-        </p>
-      </Panel>
-    </>
   );
 }

@@ -13,7 +13,8 @@ import {
   type ClaimReason,
 } from "../../domain/claims";
 import { readIntent } from "../../domain/intents";
-import { UPLOAD_RULES, uploadBodyLimit } from "../../domain/uploads";
+import { UPLOAD_RULES } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { FieldError, FormAlert, INPUT_CLASS, invalidProps, SubmitButton, useSubmitting } from "../../components/forms";
 import { requireUser } from "../../services/guards.server";
 import { everythingOk, feeDisputable, openClaim, refusal, shopperItem } from "../../services/claims.server";

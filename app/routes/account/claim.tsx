@@ -8,7 +8,7 @@ import { checkPartial, CLAIM_MESSAGES, comesBack, readClaimText } from "../../do
 import { readIntent } from "../../domain/intents";
 import { formatGBP } from "../../domain/money";
 import { handlesOrders } from "../../domain/roles";
-import { uploadBodyLimit } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { ClaimAnswerForms, ClaimDetails, type ClaimAnswerData } from "../../components/order/claim-parts";
 import { ClaimReturnPart } from "../../components/order/claim-return";
 import { claimReturnLabel } from "../../services/claim-returns.server";

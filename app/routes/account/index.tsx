@@ -13,7 +13,7 @@ import { PasswordChangeForm, ProfileForm } from "../../domain/account-forms";
 import { checkForm } from "../../domain/submission";
 import { ReturnAddressForm, returnAddressEcho } from "../../domain/selling-form";
 import { echoField } from "../../domain/form-body";
-import { uploadBodyLimit } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { readIntent } from "../../domain/intents";
 import { readPage, readTab } from "../../domain/tabs";
 import { changePassword, deleteAccount, passwordMatches, saveAvatar, saveProfile } from "../../services/account.server";

@@ -11,7 +11,8 @@ import {
 import { batchParts, partIf } from "../../data/parts.server";
 import { BLOG_MESSAGES, readBlogForm, type BlogInput } from "../../domain/blog-form";
 import { KB } from "../../domain/body-limit";
-import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
+import { areaImageKey } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { formText } from "../../domain/admin-lists";
 import { formatLongDate } from "../../domain/dates";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";

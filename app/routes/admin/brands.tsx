@@ -14,7 +14,8 @@ import {
 import { BRAND_MESSAGES, brandInUse, readBrandForm } from "../../domain/admin-content";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
-import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
+import { areaImageKey } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";

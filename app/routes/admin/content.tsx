@@ -19,7 +19,8 @@ import {
 import { adminTab } from "../../domain/admin-tabs";
 import { formText } from "../../domain/admin-lists";
 import { KB } from "../../domain/body-limit";
-import { areaImageKey, uploadBodyLimit } from "../../domain/uploads";
+import { areaImageKey } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { openAdminAction, openAdminLoader, refuse } from "../../services/admin-actions.server";
 import { dropReplaced, refuseFields, singleImage } from "../../services/admin-content.server";
 import { publicPagesChanged } from "../../services/freshness.server";

@@ -9,7 +9,7 @@ import { storeAddressDefaults, storeAddressEcho } from "../../domain/store-addre
 import { readIntent } from "../../domain/intents";
 import { STORE_TAB_LABELS, STORE_TABS, storeHref, type StoreTab } from "../../domain/store-dashboard";
 import { readOrderCursor, readPage, readTab } from "../../domain/tabs";
-import { uploadBodyLimit } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { storeInboxPart } from "../../data/inbox.server";
 import { EmptyState, Panel } from "../../components/kit/panel";
 import { TabNav } from "../../components/kit/tab-nav";
@@ -17,7 +17,7 @@ import { viewsPart } from "../../data/views.server";
 import { FormAlert } from "../../components/forms";
 import { notFoundBoundary } from "../../components/not-found";
 import { PageHeading } from "../../components/page-heading";
-import { StoreOverviewTab, StoreStats } from "../../components/store/tabs";
+import { StoreStats } from "../../components/store/tabs";
 import { lazyTab } from "../../components/kit/lazy-tab";
 import { requireUser } from "../../services/guards.server";
 import { saveStoreSettings, storeIdInScope, storeInScope } from "../../services/store-dashboard.server";
@@ -30,12 +30,12 @@ import { payeeOwesPart } from "../../data/payouts.server";
 import { payeeAccountPart } from "../../data/payout-transfers.server";
 import { PAYOUT_MESSAGES } from "../../domain/payouts";
 import { inspectFromForm } from "../../services/inspect-form.server";
-import { StorePayouts, StoreChooser } from "./parts";
-import type { StoreActionData } from "./parts";
+import { StorePayouts, StoreChooser, type StoreActionData } from "./parts";
 
 export type { StoreActionData };
 
 // The tabs' components that only their tab shows load with it (decision 0127).
+const StoreOverviewTab = lazyTab(() => import("../../components/store/overview-tab"), "StoreOverviewTab");
 const ConciergeRequests = lazyTab(() => import("../../components/store/lists"), "ConciergeRequests");
 const StoreProducts = lazyTab(() => import("../../components/store/lists"), "StoreProducts");
 const StoreOrdersTab = lazyTab(() => import("../../components/store/orders-tab"), "StoreOrdersTab");

@@ -4,7 +4,7 @@ import type { Route } from "./+types/index";
 import { appContext, requestState } from "../../context";
 import { sellerDashboard } from "../../data/seller.server";
 import { SELLER_TAB_LABELS, SELLER_TABS } from "../../domain/seller-dashboard";
-import { uploadBodyLimit } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { readIntent } from "../../domain/intents";
 import { typedValues } from "../../domain/product-form";
 import { readOrderCursor, readPage, readTab } from "../../domain/tabs";

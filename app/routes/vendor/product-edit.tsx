@@ -9,7 +9,7 @@ import { showToast } from "../../components/toaster";
 import { appContext } from "../../context";
 import { editableProduct, type EditableProduct } from "../../data/product.server";
 import { productFormOptions } from "../../data/listings.server";
-import { uploadBodyLimit } from "../../domain/uploads";
+import { uploadBodyLimit } from "../../domain/upload-sizes";
 import { readIntent } from "../../domain/intents";
 import { poundsField } from "../../domain/product-fields";
 import { typedValues, type TypedValues } from "../../domain/product-form";
