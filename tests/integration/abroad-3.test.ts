@@ -150,6 +150,11 @@ async function purchaseInParis() {
 describe("a purchase sent back from France", () => {
   it("has a prepaid return label priced within Europe's fee, with tracking, once its return is asked for", async () => {
     const t = await purchaseInParis();
+    // 'To send' shows where it goes as France writes an address (its lines made on the server).
+    const orders = await (await t.vendor.browser.fetch("/vendor?tab=orders")).text();
+    expect(orders).toMatch(
+      /Ship to<\/h4><address[^>]*>(<span[^>]*>[^<]*<\/span>)*<span[^>]*>12 rue de la Paix<\/span><span[^>]*>75002 Paris<\/span><span[^>]*>FRANCE<\/span><\/address>/,
+    );
     expect(
       (await t.vendor.browser.post("/vendor?tab=orders", { intent: "get_label", orderId: t.orderId })).status,
     ).toBe(303);
