@@ -19,10 +19,11 @@ import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 // Every other piece of app code goes where the bundler puts it by the pages that import it (a
 // chunk per set of pages), so a page loads only the components and rules it uses; until decision
 // 0096 all shared app code went with the framework and every page carried it. The basket drawer,
-// the search box's suggestions and Radix load on first use (the header imports them lazily).
+// the search box's suggestions and Radix load on first use (the header imports them lazily); the
+// cookie bar, the newsletter form and the currency picker hydrate after the page (decision 0128).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 const ROOT_PARTS =
-  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|cookie-consent|newsletter|currency-picker)|not-found|progress-bar|toaster|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
+  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|consent-part)|kit\/deferred-part|not-found|progress-bar|toaster|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
 
 export default defineConfig({
   plugins: [

@@ -9,6 +9,7 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { requestRecord } from "./context";
 import { isStorageUnavailable } from "./data/db.server";
 import { NonceContext } from "./components/nonce";
+import { deferredPartsLoaded } from "./components/kit/deferred-part";
 import { BodyRefusedError } from "./services/request-gate.server";
 import { contentSecurityPolicy, createNonce } from "./services/security";
 
@@ -44,6 +45,8 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
+  // Parts the browser hydrates after the page render whole here, never as a fallback (decision 0128).
+  await deferredPartsLoaded();
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
@@ -52,6 +55,9 @@ export default async function handleRequest(
     </NonceContext.Provider>,
     {
       nonce,
+      // A Suspense boundary that completed is written in place, however far down the page: React
+      // would otherwise send one past its first 12.8 kB apart, shown by a script (decision 0128).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;

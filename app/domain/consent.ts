@@ -35,3 +35,10 @@ export function parseConsent(value: unknown): Consent | null {
     date: v.date,
   };
 }
+
+/** The current page with `?cookies=customize`: where 'Customize' and 'Cookie settings' lead. */
+export function cookieSettingsHref(pathname: string, search: string) {
+  const params = new URLSearchParams(search);
+  params.set("cookies", "customize");
+  return `${pathname}?${params}`;
+}

@@ -1,19 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useLocation, useNavigate } from "react-router";
-import type { Consent } from "../../domain/consent";
+import { cookieSettingsHref, type Consent } from "../../domain/consent";
 
 const OPTIONAL = [
   ["analytics", "Analytics", "Help us understand how the site is used."],
   ["marketing", "Marketing", "Personalised offers and adverts."],
   ["preferences", "Preferences", "Remember your choices, such as region."],
 ] as const;
-
-/** The current page with `?cookies=customize`: where 'Customize' and 'Cookie settings' lead. */
-export function cookieSettingsHref(pathname: string, search: string) {
-  const params = new URLSearchParams(search);
-  params.set("cookies", "customize");
-  return `${pathname}?${params}`;
-}
 
 /**
  * The consent bar and its Customize dialog (shopper.md §2.11). Without JavaScript, Customize

@@ -1,9 +1,12 @@
 import { Link, useLocation } from "react-router";
 import type { PublicSettings, SocialLinks } from "../../domain/site";
-import { cookieSettingsHref } from "./cookie-consent";
-import { NewsletterSignup } from "./newsletter";
-import { CurrencyPicker } from "./currency-picker";
+import { cookieSettingsHref } from "../../domain/consent";
+import { deferredPart } from "../kit/deferred-part";
 import type { DisplayCurrency } from "../../domain/currency";
+
+// Hydrated after the page (decision 0128): both are plain forms until their code came.
+const NewsletterSignup = deferredPart(() => import("./newsletter"), "NewsletterSignup");
+const CurrencyPicker = deferredPart(() => import("./currency-picker"), "CurrencyPicker");
 
 // bluesky is read from the settings but not rendered (shopper.md §2.3).
 const SOCIAL = [
