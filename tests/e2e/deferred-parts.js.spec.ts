@@ -52,3 +52,23 @@ test("the cookie bar, the newsletter form and the currency picker hydrate after 
       part,
     ).toBe(true);
 });
+
+test("a part whose code does not come stays the server's form, and the page works", async ({ page }) => {
+  await page.route(/\/assets\/cookie-consent-[\w-]+\.js$/, (route) => route.abort());
+  await page.goto("/");
+  // The rest of the page hydrated, the newsletter's part too; the bar is the server's form.
+  const newsletter = page
+    .locator("form")
+    .filter({ has: page.getByRole("textbox", { name: "Sign up for our newsletter" }) });
+  await expect(newsletter.locator('input[name="enhanced"]')).toBeAttached();
+  const bar = page.getByRole("region", { name: "Cookie consent" });
+  await expect(bar.locator('input[name="enhanced"]')).toHaveCount(0);
+  await expect(page.getByText("Something went wrong")).toHaveCount(0);
+  await Promise.all([
+    page.waitForURL((url) => url.pathname === "/"),
+    page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
+    bar.getByRole("button", { name: "Accept All" }).click(),
+  ]);
+  await expect(bar).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});

@@ -19,9 +19,17 @@ export function deferredPart<M extends Record<K, ComponentType<any>>, K extends 
   let Loaded: M[K] | undefined;
   let loading: Promise<void> | undefined;
   const start = () =>
-    (loading ??= load().then((module) => {
-      Loaded = module[name];
-    }));
+    (loading ??= load().then(
+      (module) => {
+        Loaded = module[name];
+      },
+      (error: unknown) => {
+        if (typeof document === "undefined") throw error;
+        // Its code did not come (a weak connection, a new deploy): the part stays the server's
+        // HTML, whose forms still post, instead of the page's error boundary.
+        return new Promise<void>(() => {});
+      },
+    ));
   everyPart.push(start);
   function Part(props: ComponentProps<M[K]>) {
     if (!Loaded) use(start());
