@@ -14,8 +14,12 @@ import { useNonce } from "../nonce";
 
 /** The component `name` of the module `load` brings, loaded on first render, its chunks preloaded. */
 export function lazyTab<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  // On the server a tab's module loads with its route's, as when the route imported it: a
+  // render never waits for it (its failure, if any, is the render's).
+  const early = import.meta.env.SSR ? load() : undefined;
+  early?.catch(() => {});
   return lazy(async () => {
-    const loaded = (await load()) as M & { __clientChunks?: readonly string[] };
+    const loaded = (await (early ?? load())) as M & { __clientChunks?: readonly string[] };
     const Tab = loaded[name];
     const chunks = loaded.__clientChunks ?? [];
     if (chunks.length === 0) return { default: Tab };
