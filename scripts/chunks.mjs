@@ -8,11 +8,21 @@ const LAZY = /\bimport\(\s*[`"']\.\/([^`"']+\.js)[`"']\s*\)/g;
 /** The chunks `source` imports lazily, as paths beside it (`/assets/x.js` for `./x.js` in /assets). */
 export const lazyImportsOf = (source, dir = "/assets") => [...source.matchAll(LAZY)].map((m) => `${dir}/${m[1]}`);
 
-/** A chunk with every chunk it imports statically, and theirs; `read(path)` gives a chunk's source. */
-export function staticClosure(file, read, seen = new Set()) {
+/** The chunks `source` (a chunk in `dir`) imports statically, as paths beside it. */
+export const staticImportsOf = (source, dir = "/assets") => [...source.matchAll(STATIC)].map((m) => `${dir}/${m[1]}`);
+
+/**
+ * A chunk with every chunk it imports statically, and theirs, each once: `importsOf(file)` gives a
+ * chunk's static imports (from its source here; from the bundle's chunk objects in
+ * scripts/vite/client-chunks.mjs).
+ */
+export function closureOf(file, importsOf, seen = new Set()) {
   if (seen.has(file)) return seen;
   seen.add(file);
-  const dir = file.slice(0, file.lastIndexOf("/"));
-  for (const m of read(file).matchAll(STATIC)) staticClosure(`${dir}/${m[1]}`, read, seen);
+  for (const imported of importsOf(file)) closureOf(imported, importsOf, seen);
   return seen;
 }
+
+/** The same, read from the chunks' source: `read(path)` gives a chunk's source. */
+export const staticClosure = (file, read, seen = new Set()) =>
+  closureOf(file, (f) => staticImportsOf(read(f), f.slice(0, f.lastIndexOf("/"))), seen);

@@ -4,7 +4,7 @@
 import { MB, uploadLimit, type BodyLimit } from "./body-limit";
 import { UPLOAD_SIZES, type UploadUse } from "./upload-sizes";
 
-export { uploadBodyLimit, type UploadUse } from "./upload-sizes";
+export type { UploadUse } from "./upload-sizes";
 
 export type ImageKind = "jpeg" | "png" | "webp" | "gif" | "svg" | "ico";
 

@@ -7,10 +7,14 @@
 // one more export, `__clientChunks`, its chunk and imports as URLs (what lazyTab preloads).
 // Elsewhere (the dev server, the tests) modules are as written: nothing is preloaded.
 import path from "node:path";
+import { closureOf } from "../chunks.mjs";
 const EVERY_PAGE = /[\\/](app[\\/]root\.tsx|entry\.client\.tsx)(\?|$)/;
+// Only a route's lazy modules are preloaded (its tabs); the layout's (the basket drawer, the
+// cookie bar) load when they are wanted, so they get no list.
+const ROUTE = /[\\/]app[\\/]routes[\\/]/;
 
 /**
- * The client's chunks as the server build needs them: each module of the app that is loaded
+ * The client's chunks as the server build needs them: each module of the app that a route loads
  * lazily (by its path from `root`, as `lazyTab` names it) with its chunk and the chunks that chunk
  * imports statically, theirs too, as URLs under `base`; less what is loaded already where it is
  * asked for: what every page loads (the client entry and the root route, with their imports) and
@@ -21,17 +25,12 @@ const EVERY_PAGE = /[\\/](app[\\/]root\.tsx|entry\.client\.tsx)(\?|$)/;
  */
 export function lazyChunkMap(chunks, root, base = "/") {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const closure = (file, seen = new Set()) => {
-    const chunk = byFile.get(file);
-    if (!chunk || seen.has(file)) return seen;
-    seen.add(file);
-    for (const imported of chunk.imports ?? []) closure(imported, seen);
-    return seen;
-  };
+  const closure = (file, seen = new Set()) => closureOf(file, (f) => byFile.get(f)?.imports ?? [], seen);
   const everyPage = new Set();
   for (const chunk of chunks) if (EVERY_PAGE.test(chunk.facadeModuleId ?? "")) closure(chunk.fileName, everyPage);
   const map = {};
-  for (const lazy of new Set(chunks.flatMap((chunk) => chunk.dynamicImports ?? []))) {
+  const routes = chunks.filter((chunk) => ROUTE.test(chunk.facadeModuleId ?? ""));
+  for (const lazy of new Set(routes.flatMap((chunk) => chunk.dynamicImports ?? []))) {
     const loaded = new Set(everyPage);
     for (const chunk of chunks) if (chunk.dynamicImports?.includes(lazy)) closure(chunk.fileName, loaded);
     const urls = [...closure(lazy)].filter((file) => !loaded.has(file)).map((file) => base + file);

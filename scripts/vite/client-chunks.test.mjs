@@ -11,7 +11,7 @@ const chunk = (fileName, facade, moduleIds, imports = [], dynamicImports = []) =
 });
 
 describe("lazyChunkMap", () => {
-  it("names a lazy module's chunk and its imports, less what every page and the module asking for it load", () => {
+  it("names a route's lazy module's chunk and its imports, less what every page and the route load; the layout's none", () => {
     const chunks = [
       chunk("assets/entry.js", "/p/node_modules/@react-router/dev/entry.client.tsx", [], ["assets/framework.js"]),
       chunk("assets/framework.js", null, ["/p/node_modules/react/index.js"]),
@@ -20,7 +20,10 @@ describe("lazyChunkMap", () => {
         "/p/app/root.tsx?__react-router-build-client-route",
         ["/p/app/root.tsx"],
         ["assets/framework.js"],
+        ["assets/drawer.js"],
       ),
+      // The layout's lazy part (the basket drawer): loaded when wanted, never preloaded.
+      chunk("assets/drawer.js", "/p/app/components/layout/drawer.tsx", ["/p/app/components/layout/drawer.tsx"]),
       chunk(
         "assets/vendor.js",
         "/p/app/routes/vendor/index.tsx?__react-router-build-client-route",
