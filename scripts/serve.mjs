@@ -21,19 +21,16 @@
 // when you ask (`npm run jobs`), so the demo's rentals and payouts do not change under you.
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { builtWorker, localState } from "./built-worker.mjs";
+import { serveArgs } from "./serve-args.mjs";
 
-const portArg = process.argv.indexOf("--port");
-const port = portArg > 0 ? Number(process.argv[portArg + 1]) : 4173;
-const cacheArg = process.argv.indexOf("--page-cache-seconds");
-const workerOnly = process.argv.includes("--worker-only");
-const noCron = workerOnly || process.argv.includes("--no-cron");
-const inspectorArg = process.argv.indexOf("--inspector-port");
-const inspectorPort = inspectorArg > 0 ? Number(process.argv[inspectorArg + 1]) : undefined;
-const extraBindings = Object.fromEntries(
-  process.argv
-    .flatMap((arg, i) => (arg === "--binding" ? [process.argv[i + 1] ?? ""] : []))
-    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
-);
+const {
+  port,
+  pageCacheSeconds,
+  workerOnly,
+  cron: runsCron,
+  inspectorPort,
+  bindings: extraBindings,
+} = serveArgs(process.argv);
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const worker = builtWorker();
 const mf = new Miniflare(
@@ -50,7 +47,7 @@ const mf = new Miniflare(
         ...worker,
         bindings: {
           ...worker.bindings,
-          ...(cacheArg > 0 ? { PAGE_CACHE_SECONDS: process.argv[cacheArg + 1] } : {}),
+          ...(pageCacheSeconds !== undefined ? { PAGE_CACHE_SECONDS: pageCacheSeconds } : {}),
           ...extraBindings,
         },
         ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
@@ -88,7 +85,7 @@ const nextTick = () => {
     FIVE_MINUTES - (Date.now() % FIVE_MINUTES),
   );
 };
-if (!noCron) nextTick();
+if (runsCron) nextTick();
 const stop = async () => {
   clearTimeout(cron);
   await mf.dispose();
