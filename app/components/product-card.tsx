@@ -1,8 +1,7 @@
 import { Link } from "react-router";
 import { usePrice } from "./money/price";
-import { cardPrice, type ProductCardData } from "../domain/catalog";
+import { backAroundLabel, cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
-import { backAroundLabel } from "../domain/rental-dates";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];

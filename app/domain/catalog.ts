@@ -255,3 +255,11 @@ export interface ProductPage<T> {
   nextCursor: string | null;
   prevCursor: string | null;
 }
+
+const backFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "Europe/London" });
+/**
+ * 'Back around 12 December', for a card (no clock: a card may be cached; the daily job keeps the
+ * dates current). Here with the card's other rules, not in rental-dates.ts, so a page of cards does
+ * not load the rental calendar and the carriers' rules with it.
+ */
+export const backAroundLabel = (at: number) => `Back around ${backFormat.format(at)}`;

@@ -11,6 +11,7 @@ import { countryOf } from "./countries";
 import { DISPATCH_WORKING_DAYS, dispatchBy, returnPostBy } from "./shipping";
 import { RENTAL_DAYS } from "./order-lifecycle";
 import { TRANSIT_DAYS, transitDaysTo, zoneOf } from "./shipping-zones";
+import { backAroundLabel } from "./catalog";
 
 /** Working days (Monday to Friday) a parcel spends with the carrier inside the UK, out or back: the UK zone's. */
 export const TRANSIT_WORKING_DAYS = TRANSIT_DAYS.uk;
@@ -206,12 +207,8 @@ export function backAroundAt(rental: RentalForBack, turnaroundDays: number): num
 /** The end of a turnaround that starts at `returnedAt`. */
 export const preparedUntil = (returnedAt: number, turnaroundDays: number) => returnedAt + turnaroundDays * DAY_MS;
 
-const backFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", timeZone: "Europe/London" });
 /** 'Back around 12 December'; 'Back soon' once that day has passed or when it is not known. */
 export function backAroundText(at: number | null, now: number) {
   if (at === null || at < now) return "Back soon";
-  return `Back around ${backFormat.format(at)}`;
+  return backAroundLabel(at);
 }
-
-/** 'Back around 12 December', for a card (no clock: a card may be cached; the daily job keeps the dates current). */
-export const backAroundLabel = (at: number) => `Back around ${backFormat.format(at)}`;
