@@ -14,15 +14,12 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { appContext, displayCurrency, requestRecord, requestState } from "./context";
-import { Footer } from "./components/layout/footer";
-import { Header } from "./components/layout/header";
 import { PageNotFound } from "./components/not-found";
 import { ProgressBar } from "./components/progress-bar";
-import { Toaster } from "./components/toaster";
 import { FocusRefusedField } from "./components/forms";
 import { useNonce } from "./components/nonce";
 import { TimeZoneScript } from "./components/time-zone-script";
-import { CookieConsent } from "./components/layout/consent-part";
+import { CookieConsent, Footer, Header, Toaster } from "./components/layout/shell-parts";
 import { headerUser, useEndOfHydration, usePersonal } from "./components/personal";
 import { cachedSiteSettings, cachedSocialLinks } from "./data/site.server";
 import { DEFAULT_SETTINGS } from "./domain/site";

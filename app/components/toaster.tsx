@@ -1,31 +1,13 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { Toast } from "../domain/toast";
+import { clearToasts, dismissToast, shownToasts, subscribeToToasts, type Shown } from "./toasts";
 
 // A few lines instead of a toast library: the first-load budget is tight (docs/performance.md).
-type Shown = Toast & { id: number };
-let shown: Shown[] = [];
-let nextId = 1;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-
-export function showToast(toast: Toast) {
-  shown = [...shown, { ...toast, id: nextId++ }];
-  emit();
-}
-
-function dismiss(id: number) {
-  shown = shown.filter((t) => t.id !== id);
-  emit();
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
+// Hydrated after the page (decision 0130, layout/shell-parts.ts); showToast is in toasts.ts.
 
 function ToastItem({ toast }: { toast: Shown }) {
   useEffect(() => {
-    const timer = setTimeout(() => dismiss(toast.id), 6000);
+    const timer = setTimeout(() => dismissToast(toast.id), 6000);
     return () => clearTimeout(timer);
   }, [toast.id]);
   return (
@@ -39,7 +21,7 @@ function ToastItem({ toast }: { toast: Shown }) {
       </div>
       <button
         type="button"
-        onClick={() => dismiss(toast.id)}
+        onClick={() => dismissToast(toast.id)}
         aria-label="Dismiss notification"
         className="text-sm opacity-70 hover:opacity-100"
       >
@@ -51,20 +33,13 @@ function ToastItem({ toast }: { toast: Shown }) {
 
 /** Shows the server's flash toast (rendered in the HTML, so it needs no JavaScript) and client toasts. */
 export function Toaster({ flash }: { flash: Toast | null }) {
-  const list = useSyncExternalStore(
-    subscribe,
-    () => shown,
-    () => shown,
-  );
+  const list = useSyncExternalStore(subscribeToToasts, shownToasts, shownToasts);
   // Each new flash is drawn afresh (its key), so its fade-out starts again.
   const [flashShown, setFlashShown] = useState(flash ? { toast: flash, n: 0 } : null);
   useEffect(() => {
     setFlashShown((last) => (flash ? { toast: flash, n: (last?.n ?? 0) + 1 } : null));
     // A new outcome from the server replaces what the page said before (a refusal, then the accepted retry).
-    if (flash && shown.length > 0) {
-      shown = [];
-      emit();
-    }
+    if (flash) clearToasts();
   }, [flash]);
   const flashVisible = flashShown?.toast;
   return (

@@ -35,6 +35,8 @@ test("the basket drawer opens from the header, lists the basket and closes with 
   await expect(page.getByText("Item added to cart").first()).toBeVisible();
   await expect(add).toBeFocused();
   const basket = page.getByRole("link", { name: /^Basket, \d+ items?$/ });
+  // The header hydrates after the page (decision 0130): from then on the link opens the drawer.
+  await expect(basket).toHaveAttribute("aria-haspopup", "dialog");
   await basket.focus();
   await page.keyboard.press("Enter");
   const drawer = page.getByRole("dialog", { name: /Shopping Basket \(\d+ items?\)/ });

@@ -96,6 +96,10 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
 function BasketButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
+  // It opens a dialog only once hydrated (the header hydrates after the page, decision 0130);
+  // until then, and without JavaScript, it is a link to /cart and says so.
+  const [enhanced, setEnhanced] = useState(false);
+  useEffect(() => setEnhanced(true), []);
   const link = useRef<HTMLAnchorElement>(null);
   return (
     <>
@@ -103,7 +107,7 @@ function BasketButton({ count }: { count: number }) {
         ref={link}
         to="/cart"
         aria-label={`Basket, ${count} ${count === 1 ? "item" : "items"}`}
-        aria-haspopup="dialog"
+        aria-haspopup={enhanced ? "dialog" : undefined}
         className="relative hover:text-brand"
         onClick={(event) => {
           if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
@@ -214,6 +218,10 @@ export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; c
 
 export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
   const [suggest, setSuggest] = useState(false);
+  // The header hydrates after the page (decision 0130): a shopper may be in the box already.
+  useEffect(() => {
+    if (document.activeElement?.id === "site-search") setSuggest(true);
+  }, []);
   return (
     <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">

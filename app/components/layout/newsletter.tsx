@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { showToast } from "../toaster";
+import { showToast } from "../toasts";
 import { busyProps } from "../forms";
 
 export interface NewsletterResult {

@@ -16,7 +16,7 @@ import {
   UNKNOWN_BRAND,
 } from "../../domain/product-fields";
 import { Field, FieldFrame, INPUT_CLASS, invalidProps } from "../forms";
-import { showToast } from "../toaster";
+import { showToast } from "../toasts";
 
 export interface SuggestionReply {
   suggestion: { ok: boolean; title: string; message: string };

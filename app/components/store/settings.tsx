@@ -3,7 +3,7 @@ import { Panel } from "../kit/panel";
 import { FormAlert, SubmitButton, useSubmitting } from "../forms";
 import { ReturnAddressFields } from "../return-address-fields";
 import { ImageUpload } from "../image-upload";
-import { showToast } from "../toaster";
+import { showToast } from "../toasts";
 import type { StoreActionData } from "../../routes/store/parts";
 
 // The store dashboard's Settings tab (seller-store-admin.md §7; decision 0029): its description, logo

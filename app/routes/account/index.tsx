@@ -25,7 +25,7 @@ import { TabNav } from "../../components/kit/tab-nav";
 import { FormAlert } from "../../components/forms";
 import { sellingStatus } from "../../data/seller-requests.server";
 import { PageHeading } from "../../components/page-heading";
-import { showToast } from "../../components/toaster";
+import { showToast } from "../../components/toasts";
 import { lazyTab } from "../../components/kit/lazy-tab";
 import type { AccountActionData } from "./tabs/types";
 

@@ -25,7 +25,7 @@ import { batchParts } from "../../data/parts.server";
 import { orderClaimFactsPart } from "../../data/claims.server";
 import { parcelsOfOrderPart } from "../../data/labels.server";
 import { shopperParcels } from "../../domain/tracking";
-import { showToast } from "../../components/toaster";
+import { showToast } from "../../components/toasts";
 import { Address, AwaitingPayment, History, ShopperActions } from "./order-parts";
 import { ItemLine, type OrderActionData } from "../../components/order/item-line";
 import { orderAction } from "../../services/order-actions.server";

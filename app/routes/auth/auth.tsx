@@ -29,7 +29,7 @@ import { accountCurrency } from "../../data/rates.server";
 import { currencyCookie } from "../../services/display-currency.server";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
 import { signInEmailHeaders, signInEmailOf } from "../../services/sign-in-email.server";
-import { showToast } from "../../components/toaster";
+import { showToast } from "../../components/toasts";
 import type { AuthActionData } from "../../components/auth/auth-answer";
 import { AuthTabs, type Tab } from "../../components/auth/auth-tabs";
 import { SignInPanel } from "../../components/auth/sign-in-panel";

@@ -112,7 +112,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hero,
     categories,
     brands,
-    posts: posts.length ? posts : SAMPLE_POSTS,
+    // Dated here, so the page's code needs no date formatting (issue 47: less first-load JavaScript).
+    posts: (posts.length ? posts : SAMPLE_POSTS).map((post) => ({
+      ...post,
+      published: post.publishedAt ? formatLongDate(post.publishedAt) : null,
+    })),
     items,
     followingRail,
     signedIn,
@@ -285,9 +289,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <h3 className="mt-1 font-display text-lg leading-snug font-semibold">{post.title}</h3>
                   {post.excerpt ? <p className="mt-1 line-clamp-3 text-sm text-stone-700">{post.excerpt}</p> : null}
-                  {post.publishedAt ? (
-                    <p className="mt-2 text-xs text-stone-600">{formatLongDate(post.publishedAt)}</p>
-                  ) : null}
+                  {post.published ? <p className="mt-2 text-xs text-stone-600">{post.published}</p> : null}
                 </div>
               </>
             );

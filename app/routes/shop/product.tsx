@@ -54,7 +54,18 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     product.reserved || product.availability === "rented"
       ? await Promise.all([backText(), viewerId ? isWaitingFor(app.db, viewerId, product.id) : false, held()])
       : [null, false, null];
-  return { product, saved, expectedBack, waiting, heldForYou, social, shipping, origin: new URL(request.url).origin };
+  // Comments dated here, so the page's code needs no date formatting (issue 47: less first-load JavaScript).
+  const comments = product.comments.map((c) => ({ ...c, date: formatLongDate(c.createdAt) }));
+  return {
+    product: { ...product, comments },
+    saved,
+    expectedBack,
+    waiting,
+    heldForYou,
+    social,
+    shipping,
+    origin: new URL(request.url).origin,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData: data }) => {
@@ -258,7 +269,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         <span aria-label={`${c.rating} out of 5 stars`} className="text-accent">
                           {"★".repeat(c.rating)}
                         </span>{" "}
-                        <span className="text-stone-600">{formatLongDate(c.createdAt)}</span>
+                        <span className="text-stone-600">{c.date}</span>
                       </p>
                       {c.comment ? <p>{c.comment}</p> : null}
                     </li>

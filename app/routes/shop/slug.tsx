@@ -59,7 +59,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const vendor = { ...found, isVerified: Boolean(found.isVerified) };
   return {
     kind: "vendor" as const,
-    vendor: { ...vendor, ...profile },
+    // Dated here, so the page's code needs no date formatting (issue 47: less first-load JavaScript).
+    vendor: { ...vendor, ...profile, joined: formatMonthYear(vendor.createdAt) },
     standing,
     following,
     items,
@@ -117,7 +118,7 @@ function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], {
         <div className="flex-1">
           <h1 className="text-3xl font-bold">{vendor.displayName}</h1>
           <SellerBadges badges={standing.badges} />
-          <p className="text-stone-700">Joined {formatMonthYear(vendor.createdAt)}</p>
+          <p className="text-stone-700">Joined {vendor.joined}</p>
           <p className="text-sm text-stone-700">
             {ratingSummary(standing.average, standing.ratings)} · {items.total} item{items.total === 1 ? "" : "s"} ·{" "}
             <span data-followers>{followersText(vendor.followers)}</span>

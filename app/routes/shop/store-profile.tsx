@@ -39,7 +39,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   ] as const);
   if (!store) throw data(null, { status: 404 });
   return {
-    store: { ...store, ...splitStoreDescription(store.description) },
+    // Dated here, so the page's code needs no date formatting (issue 47: less first-load JavaScript).
+    store: { ...store, ...splitStoreDescription(store.description), partnerSince: formatMonthYear(store.createdAt) },
     items,
     followers,
     following,
@@ -94,7 +95,7 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
           {store.about ? <p className="mt-2 max-w-2xl text-stone-800">{store.about}</p> : null}
           {store.address ? <p className="mt-1 text-sm text-stone-700">📍 {store.address}</p> : null}
           <p className="mt-1 text-sm text-stone-700">
-            Partner since {formatMonthYear(store.createdAt)} · {items.total} item{items.total === 1 ? "" : "s"} ·{" "}
+            Partner since {store.partnerSince} · {items.total} item{items.total === 1 ? "" : "s"} ·{" "}
             <span data-followers>{followersText(loaderData.followers)}</span>
           </p>
         </div>

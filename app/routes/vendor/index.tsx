@@ -20,7 +20,7 @@ import { FormAlert } from "../../components/forms";
 import { PageHeading } from "../../components/page-heading";
 import type { ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
 import { lazyTab } from "../../components/kit/lazy-tab";
-import { showToast } from "../../components/toaster";
+import { showToast } from "../../components/toasts";
 import { requireUser } from "../../services/guards.server";
 import { createListingFromForm, suggestBrand } from "../../services/seller-products.server";
 import { answerPriceFromForm } from "../../services/price-answers.server";

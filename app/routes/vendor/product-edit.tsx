@@ -5,7 +5,7 @@ import { notFoundBoundary } from "../../components/not-found";
 import { StatusBadge } from "../../components/kit/badge";
 import { PageHeading } from "../../components/page-heading";
 import { ProductForm, type ProductFormActionData as VendorActionData } from "../../components/seller/product-form";
-import { showToast } from "../../components/toaster";
+import { showToast } from "../../components/toasts";
 import { appContext } from "../../context";
 import { editableProduct, type EditableProduct } from "../../data/product.server";
 import { productFormOptions } from "../../data/listings.server";

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from "react";
 import { Form } from "react-router";
 import { Panel } from "../../../components/kit/panel";
 import { Field, FormAlert, useSubmitting, busyProps } from "../../../components/forms";
-import { showToast } from "../../../components/toaster";
+import { showToast } from "../../../components/toasts";
 import type { AccountActionData } from "./types";
 
 // The profile tab's Your data panel: download everything the account holds, or delete the account.
