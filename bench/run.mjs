@@ -100,15 +100,9 @@ const results = {
 const serve = (pageCacheSeconds, workerOnly = false, extra = []) =>
   startServer(PORT, {
     env,
-    // No Cron trigger: the catalog's lists are made before the run (above), and the five-minute
-    // job landing inside one page's seconds would be that page's figure.
-    args: [
-      "--page-cache-seconds",
-      String(pageCacheSeconds),
-      "--no-cron",
-      ...(workerOnly ? ["--worker-only"] : []),
-      ...extra,
-    ],
+    // No Cron trigger (the Worker alone never runs one): the catalog's lists are made before the
+    // run (above), and the five-minute job landing inside one page's seconds would be that page's figure.
+    args: ["--page-cache-seconds", String(pageCacheSeconds), workerOnly ? "--worker-only" : "--no-cron", ...extra],
   });
 // The rendered run lifts the conversations' per-sender limits (30 a minute, 200 a day) so the
 // messages-per-second figure measures the Durable Object, not the limiter.

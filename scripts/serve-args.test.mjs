@@ -28,4 +28,9 @@ describe("serve.mjs's command line", () => {
       inspectorPort: 9229,
     });
   });
+
+  it("stops at a flag it does not know, or one without its value", () => {
+    expect(() => serveArgs(["--prot", "4321"])).toThrow(/Unknown option '--prot'/);
+    expect(() => serveArgs(["--port"])).toThrow(/argument missing/);
+  });
 });

@@ -30,7 +30,7 @@ const {
   cron: runsCron,
   inspectorPort,
   bindings: extraBindings,
-} = serveArgs(process.argv);
+} = serveArgs(process.argv.slice(2));
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const worker = builtWorker();
 const mf = new Miniflare(
