@@ -1,6 +1,5 @@
 import { Form, Link } from "react-router";
-import type { HeldReservation } from "../domain/alerts";
-import { heldForYouText } from "../domain/held-for-you";
+import type { HeldForYouBox } from "../domain/held-for-you";
 
 /**
  * A rented item's return date and its 'Notify me' button (issue 25, item 6). The page is the same
@@ -62,10 +61,10 @@ export function NotifyMe({ productId, waiting }: { productId: string; waiting: b
  * another shopper is paying for it; the Worker puts this in place of that box for the holder.
  * 'Until' is in the holder's own zone (`held.zone`, decision 0098): this box is never on the shared page.
  */
-export function HeldForYou({ productId, held }: { productId: string; held: HeldReservation }) {
+export function HeldForYou({ productId, held }: { productId: string; held: HeldForYouBox }) {
   return (
     <div data-reserved={productId} className="space-y-2 rounded-md border border-amber-200 p-3">
-      <p className="text-sm font-semibold text-amber-900">{heldForYouText(held)}</p>
+      <p className="text-sm font-semibold text-amber-900">{held.text}</p>
       <Link to={`/account/orders/${held.orderId}`} className="inline-block text-sm font-semibold text-brand underline">
         Pay for it or cancel it on your order
       </Link>

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import type { HeaderUser } from "./layout/header";
-import type { HeldReservation } from "../domain/alerts";
+import type { HeldForYouBox } from "../domain/held-for-you";
 import type { ProductCardData } from "../domain/catalog";
 
 // Signed-in visitors get the shared page (docs/decisions/0039-stitched-personal-pages.md): the
@@ -23,7 +23,7 @@ export interface Personal {
   /** Whether the visitor asked to be told when each rented item with 'Notify me' on this page is back (decision 0051). */
   backInStock?: Record<string, boolean>;
   /** The reserved items on this page that the visitor's own checkout holds (decision 0068). */
-  held?: Record<string, HeldReservation>;
+  held?: Record<string, HeldForYouBox>;
   /** Whether the visitor follows each seller or store with a Follow button on this page ('seller:ID'; decision 0090). */
   follows?: Record<string, boolean>;
   /** Home's 'From sellers you follow' rail (decision 0090). */

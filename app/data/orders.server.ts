@@ -16,6 +16,7 @@ import { orderId } from "../domain/ids";
 import { randomOrderReference } from "../domain/order-reference";
 import { reservationEnds } from "../domain/payment-timing";
 import type { HeldReservation } from "../domain/alerts";
+import { heldForYouBox } from "../domain/held-for-you";
 import { lineExtras, placedBackAround, protectionTotal, type RentalChoices } from "../domain/rental-checkout";
 import { priceNote } from "../domain/price-notes";
 import type { Database } from "./db.server";
@@ -88,7 +89,7 @@ export async function heldReservation(db: Database, userId: string, productId: s
     .where(eq(users.id, userId))
     .get();
   const held = row ? readHeldReservations(row.held)[productId] : undefined;
-  return held ? { ...held, zone } : null;
+  return held ? heldForYouBox(held, zone) : null;
 }
 
 export class CheckoutError extends Error {

@@ -47,6 +47,9 @@ export type CartView =
       /** The last order's addresses, to start the checkout from (decision 0068). */
       saved: { billing: Record<string, string>; shipping: Record<string, string>; same: boolean } | null;
       idempotencyKey: string;
-      /** The days a rental's 'Need it by' date can be (decision 0080), for the saved ship-to country: named when abroad (0099). */
-      needByRange: { min: string; max: string; to: string | null };
+      /**
+       * The days a rental's 'Need it by' date can be (decision 0080), the earliest as a person reads
+       * it, for the saved ship-to country: named when abroad (0099).
+       */
+      needByRange: { min: string; max: string; earliest: string; to: string | null };
     };

@@ -3,7 +3,8 @@ import { createContext, useContext, type ReactNode } from "react";
 import { renderToString } from "react-dom/server.node";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { BackInStock, HeldForYou, NotifyMe } from "../components/back-in-stock";
-import { reservedText } from "../domain/alerts";
+import { reservedText, type HeldReservation } from "../domain/alerts";
+import { heldForYouBox } from "../domain/held-for-you";
 import { FavoriteButton } from "../components/favorite-button";
 import { HeroLink } from "../components/home/hero-link";
 import { HeaderPersonal } from "../components/layout/header";
@@ -284,8 +285,8 @@ async function personalValues(
   // A reserved item's 'until' reads in its holder's zone, as the root middleware reads it for a
   // page rendered for them (decision 0098): from this request, never from the shared page.
   const zone = requestTimeZone(request, !services.config.isDev);
-  const heldIn = (held: Personal["held"] = {}) =>
-    Object.fromEntries(Object.entries(held).map(([id, reservation]) => [id, { ...reservation, zone }]));
+  const heldIn = (held: Record<string, HeldReservation>) =>
+    Object.fromEntries(Object.entries(held).map(([id, reservation]) => [id, heldForYouBox(reservation, zone)]));
   const visit = await visitOf(services, session, now, hearts, {
     allFavorites: true,
     waitingOf: notifies,

@@ -190,7 +190,7 @@ describe("signed-in visitors of shared pages", () => {
     expect(hers.text).not.toContain(`>${toOthers}</p>`);
     expect(hers.text).not.toContain(`action="/product/${product.id}/notify"`);
     expect(block(hers.text).held).toEqual({
-      [product.id]: { orderId: placed.orderId, until: order.expiresAt, zone: null },
+      [product.id]: { orderId: placed.orderId, until: order.expiresAt, zone: null, text: told },
     });
 
     const his = await as(other.browser, path);

@@ -32,7 +32,8 @@ describe("the reserved box of a shopper in Paris", () => {
     expect(hers.state).toBe("stitched-miss");
     expect(hers.text).toContain(inParis);
     expect(block(hers.text).held).toEqual({
-      [product.id]: { orderId: placed.orderId, until: order.expiresAt, zone: "Europe/Paris" },
+      // Its line written on the server, in her zone: the page's code carries no date rules (decision 0130).
+      [product.id]: { orderId: placed.orderId, until: order.expiresAt, zone: "Europe/Paris", text: inParis },
     });
 
     // The copy her request kept, as an anonymous visitor gets it, also one whose browser is in Paris.

@@ -1,7 +1,6 @@
 import type { CartLine } from "../../domain/basket";
 import { PROTECTION_FEE, PROTECTION_TERMS } from "../../domain/damage-protection";
 import { formatGBP } from "../../domain/money";
-import { formatDay } from "../../domain/rental-dates";
 import { needByField, protectField } from "../../domain/rental-checkout";
 import { Field } from "../forms";
 
@@ -16,7 +15,8 @@ export function RentalChoicesFields({
   values,
 }: {
   lines: CartLine[];
-  range: { min: string; max: string; to: string | null };
+  /** The days a need-by date may be, the earliest as a person reads it, and the country it is for (decision 0099). */
+  range: { min: string; max: string; earliest: string; to: string | null };
   errors: Record<string, string>;
   values: Record<string, string>;
 }) {
@@ -25,7 +25,7 @@ export function RentalChoicesFields({
   return (
     <fieldset className="min-w-0 rounded-lg border border-stone-200 bg-white p-4">
       <legend className="px-1 text-xl font-semibold">Your rentals</legend>
-      <p className="text-sm text-stone-700">{`Need it for an occasion? Choose the date you need it by: the earliest is ${formatDay(range.min)}${range.to ? ` for delivery to ${range.to}` : ""}. Leave it empty and it is posted within 2 working days.`}</p>
+      <p className="text-sm text-stone-700">{`Need it for an occasion? Choose the date you need it by: the earliest is ${range.earliest}${range.to ? ` for delivery to ${range.to}` : ""}. Leave it empty and it is posted within 2 working days.`}</p>
       {/* The address below can still change: a date is checked against its country when the order is placed (decision 0099). */}
       <p className="text-xs text-stone-600">
         Parcels abroad take longer: the date is checked against the country you send it to when you order.

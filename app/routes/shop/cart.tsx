@@ -27,7 +27,7 @@ import { AddressFields } from "../../components/address-fields";
 import { CartGroups } from "../../components/cart/cart-groups";
 import { OrderSummary } from "../../components/cart/order-summary";
 import { RentalChoicesFields } from "../../components/cart/rental-choices";
-import { needByRangeTo } from "../../domain/rental-dates";
+import { formatDay, needByRangeTo } from "../../domain/rental-dates";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Shopping Cart | Closetloop" },
@@ -59,8 +59,10 @@ export async function loader({ context }: Route.LoaderArgs): Promise<CartView> {
     console.error("cart: failed to load", error);
     loadError = "Failed to load your cart items";
   }
-  // The earliest need-by day for the country the form starts from (decision 0099).
-  const needByRange = needByRangeTo(Date.now(), savedShipTo(saved));
+  // The earliest need-by day for the country the form starts from (decision 0099), its name written
+  // here: the page's code needs no rental calendar for it (issue 47: less first-load JavaScript).
+  const range = needByRangeTo(Date.now(), savedShipTo(saved));
+  const needByRange = { ...range, earliest: formatDay(range.min) };
   // What someone else took since is shown but not counted: it cannot be ordered.
   const totals = await deliveryToSaved(
     app.db,
