@@ -13,18 +13,18 @@ import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.m
 import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
-// One chunk for the framework and what the root route needs on every page to hydrate (the
-// shell's parts as they are loaded, the toasts' store, the forms' shared parts and the price
-// formatter every price shares): a single gzip stream compresses better than many small ones
-// (docs/performance.md, JavaScript budget). Every other piece of app code goes where the bundler
-// puts it by the pages that import it (a chunk per set of pages), so a page loads only the
-// components and rules it uses; until decision 0096 all shared app code went with the framework
-// and every page carried it. The header, the footer, the toasts, the cookie bar, the newsletter
-// form and the currency picker hydrate after the page (decisions 0128 and 0130); the basket
-// drawer, the search box's suggestions and Radix load on first use (the header imports them lazily).
+// One chunk for the framework and what the root route shows on every page (header, footer,
+// toasts and their store, the forms' shared parts and the price formatter every price shares): a
+// single gzip stream compresses better than many small ones (docs/performance.md, JavaScript
+// budget). Every other piece of app code goes where the bundler puts it by the pages that import
+// it (a chunk per set of pages), so a page loads only the components and rules it uses; until
+// decision 0096 all shared app code went with the framework and every page carried it. The basket
+// drawer, the search box's suggestions and Radix load on first use (the header imports them
+// lazily); the cookie bar, the newsletter form and the currency picker hydrate after the page
+// (decision 0128; decision 0130 says why the header, the footer and the toasts do not).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 const ROOT_PARTS =
-  /\/app\/(context\.ts|components\/(layout\/shell-parts|kit\/deferred-part|not-found|progress-bar|toasts|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
+  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|consent-part)|kit\/deferred-part|not-found|progress-bar|toaster|toasts|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
 
 export default defineConfig({
   plugins: [

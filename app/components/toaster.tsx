@@ -3,7 +3,10 @@ import type { Toast } from "../domain/toast";
 import { clearToasts, dismissToast, shownToasts, subscribeToToasts, type Shown } from "./toasts";
 
 // A few lines instead of a toast library: the first-load budget is tight (docs/performance.md).
-// Hydrated after the page (decision 0130, layout/shell-parts.ts); showToast is in toasts.ts.
+// The toasts' store (showToast) is toasts.ts: what the page's code needs, apart from what draws them.
+
+const NONE: Shown[] = [];
+const noToasts = () => NONE;
 
 function ToastItem({ toast }: { toast: Shown }) {
   useEffect(() => {
@@ -33,7 +36,8 @@ function ToastItem({ toast }: { toast: Shown }) {
 
 /** Shows the server's flash toast (rendered in the HTML, so it needs no JavaScript) and client toasts. */
 export function Toaster({ flash }: { flash: Toast | null }) {
-  const list = useSyncExternalStore(subscribeToToasts, shownToasts, shownToasts);
+  // Hydrated as the server drew it (no client toasts): one shown before hydration ended is drawn at once after.
+  const list = useSyncExternalStore(subscribeToToasts, shownToasts, noToasts);
   // Each new flash is drawn afresh (its key), so its fade-out starts again.
   const [flashShown, setFlashShown] = useState(flash ? { toast: flash, n: 0 } : null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import type { Toast } from "../domain/toast";
 
-// The toasts the page's code shows (showToast), apart from the Toaster that draws them: a page
-// that shows one loads these few lines, while the Toaster hydrates after the page (decision 0130).
+// The toasts the page's code shows (showToast), apart from the Toaster that draws them (a store
+// any module may call into, and the component in the root that subscribes to it).
 export type Shown = Toast & { id: number };
 let shown: Shown[] = [];
 let nextId = 1;

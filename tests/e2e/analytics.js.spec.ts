@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures";
+import { expectNoAxeViolations, headerHydrated } from "./fixtures";
 
 declare global {
   interface Window {
@@ -30,6 +30,8 @@ test("the progress bar shows while a navigation is pending, inside the page's la
   // with the jobs test and the soak (2026-11-30).
   test.slow();
   await page.goto("/");
+  // A client navigation: the header's links are plain ones until the page hydrated.
+  await headerHydrated(page);
   let release = () => {};
   const held = new Promise<void>((r) => (release = r));
   await page.route("**/women.data*", async (route) => {

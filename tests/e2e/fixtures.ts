@@ -111,6 +111,17 @@ export async function login(
   if (shared) await saveSession(page, email);
 }
 
+/**
+ * Waits for the header to hydrate: until then its links and forms are plain ones, as without
+ * JavaScript. The basket link says it opens a dialog only once hydrated (decision 0130). For a
+ * test of what the header does with JavaScript (a client navigation, the basket drawer).
+ */
+export async function headerHydrated(page: Page) {
+  const basket = page.getByRole("link", { name: /^Basket, \d+ items?$/ });
+  await expect(basket).toHaveAttribute("aria-haspopup", "dialog");
+  return basket;
+}
+
 /** Opens the avatar menu (a <details> element, so it works without JavaScript too). */
 export async function openAvatarMenu(page: Page) {
   const menu = page.getByTestId("avatar-menu");

@@ -1,7 +1,7 @@
 import { createElement, Suspense, use, type ComponentProps, type ComponentType } from "react";
 
-// A part of every page that hydrates after the page (decisions 0128 and 0130): the header, the
-// footer, the toasts, the cookie bar, the footer's newsletter form and currency picker. Their code is not first-load JavaScript: the page's own
+// A part of every page that hydrates after the page (decision 0128): the cookie bar, the footer's
+// newsletter form and currency picker. Their code is not first-load JavaScript: the page's own
 // hydrates without it, and each part's chunk is asked for when hydration reaches it. Until it
 // came, the part is the server's HTML, whose forms post as they do without JavaScript; then it
 // hydrates in place (its Suspense boundary) and its enhancements start.

@@ -96,8 +96,8 @@ function AvatarMenu({ user }: { user: HeaderUser }) {
 function BasketButton({ count }: { count: number }) {
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  // It opens a dialog only once hydrated (the header hydrates after the page, decision 0130);
-  // until then, and without JavaScript, it is a link to /cart and says so.
+  // It opens a dialog only once hydrated: until then, and without JavaScript, it is a link to
+  // /cart and says so (decision 0130).
   const [enhanced, setEnhanced] = useState(false);
   useEffect(() => setEnhanced(true), []);
   const link = useRef<HTMLAnchorElement>(null);
@@ -218,7 +218,7 @@ export function HeaderPersonal({ user, cartCount }: { user: HeaderUser | null; c
 
 export function Header({ user, cartCount, search }: { user: HeaderUser | null; cartCount: number; search: string }) {
   const [suggest, setSuggest] = useState(false);
-  // The header hydrates after the page (decision 0130): a shopper may be in the box already.
+  // On a slow phone a shopper may be in the box before the page hydrated: the suggestions start then.
   useEffect(() => {
     if (document.activeElement?.id === "site-search") setSuggest(true);
   }, []);
