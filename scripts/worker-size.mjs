@@ -5,33 +5,46 @@
 // The bundle is build/ (npm run build); the production build differs from it by one constant and
 // its wrangler.json, not by code (scripts/deploy.mjs).
 import { spawnSync } from "node:child_process";
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 
 /** Cloudflare's limits: 3 MB compressed on the Free plan (10 MB on paid plans); 1 s of startup. */
 export const WORKER_GZIP_LIMIT_KIB = 3 * 1024;
 export const STARTUP_LIMIT_MS = 1000;
 /**
- * The project's own budgets (issue 47, item 5; decisions 0077, 0096 and 0104), far inside
- * Cloudflare's: the issue's 1 MiB and 30 ms. Startup holds it: what only some requests need
- * loads at the first of them (workers/app.ts), so the least of a few runs measures 5–24 ms on
- * this machine. The size holds it since the Worker is minified (868 KiB compressed; 1,241 before).
+ * The project's own budgets (issue 47, item 5; decisions 0077, 0096, 0104 and 0131), far inside
+ * Cloudflare's: the issue's 1 MiB and 30 ms. The size holds it since the Worker is minified (868 KiB
+ * compressed; 1,241 before). Startup holds it as the Worker's own CPU (`ownStartupMs`): what only
+ * some requests need loads at the first of them (workers/app.ts).
  */
 export const WORKER_GZIP_BUDGET_KIB = 1024;
 export const STARTUP_BUDGET_MS = 30;
 /**
- * What CI holds startup to while the goal above is out of reach on a busy machine: the same Worker
- * (the same bytes) measured 29 ms at 08:15, 31 at best of 25 runs at 10:45 and 32 at 10:48 on this
- * VM (2026-11-30), so the limit is the worst of those with a tenth for the machine's noise. Issue 47
- * item 5 stays open for the goal. The budget step prints both.
- */
-export const STARTUP_CI_LIMIT_MS = 34;
-/**
  * Startup is CPU time on a shared machine: the least of some runs is the Worker's own cost. The
- * runs stop at the first within the budget (one, on a quiet machine); a CI run beside three
- * engineers' tests took 32 ms at best of 5, so a loaded machine gets up to 10.
+ * runs stop at the first within the budget (one, on a quiet machine); a loaded machine gets up to 10.
  */
 const STARTUP_RUNS = 10;
+
+/**
+ * The Worker's own startup CPU in a profile of `wrangler check startup` (decision 0131): the time of
+ * the samples taken at the profiler's interval while the isolate was not idle. wrangler's "Active"
+ * figure also counts the gap of ~20 ms in which the profiler takes no sample as the isolate starts;
+ * it charges that gap to whatever the next sample finds, idle or not, so the same bytes measure
+ * 26 or 48 ms by chance, and an empty Worker (0.15 KiB) measures 18–25 ms, all of it that one gap.
+ * A gap is a sample more than four times the profile's median interval after the one before.
+ */
+export function ownStartupMs(profile) {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame.functionName]));
+  const deltas = profile.timeDeltas ?? [];
+  const sorted = [...deltas].sort((a, b) => a - b);
+  const interval = sorted[sorted.length >> 1] ?? 0;
+  let micros = 0;
+  profile.samples.forEach((id, i) => {
+    const delta = deltas[i] ?? 0;
+    if (frames.get(id) !== "(idle)" && delta <= 4 * interval) micros += delta;
+  });
+  return micros / 1000;
+}
 
 function wrangler(args) {
   const run = spawnSync("npx", ["wrangler", ...args], {
@@ -68,29 +81,26 @@ export function checkWorker(buildDir = "build") {
       `The Worker is ${gzipKiB.toFixed(0)} KiB compressed: over the project's budget of ${WORKER_GZIP_BUDGET_KIB} KiB (decision 0104).`,
     );
   let startupMs = NaN;
-  for (let run = 0; dry.ok && run < STARTUP_RUNS && !(startupMs <= STARTUP_CI_LIMIT_MS); run++) {
-    const startup = wrangler([
-      "check",
-      "startup",
-      "--worker",
-      bundle,
-      "--outfile",
-      path.join(out, "startup.cpuprofile"),
-    ]);
+  let activeMs = NaN;
+  const profilePath = path.join(out, "startup.cpuprofile");
+  for (let run = 0; dry.ok && run < STARTUP_RUNS && !(startupMs <= STARTUP_BUDGET_MS); run++) {
+    const startup = wrangler(["check", "startup", "--worker", bundle, "--outfile", profilePath]);
     const active = startup.output.match(/Active: ([\d.]+) ms/);
     if (!startup.ok || !active) {
       problems.push(`wrangler check startup failed:\n${startup.output.slice(-2000)}`);
       break;
     }
-    startupMs = Math.min(Number(active[1]), Number.isNaN(startupMs) ? Infinity : startupMs);
+    activeMs = Math.min(Number(active[1]), Number.isNaN(activeMs) ? Infinity : activeMs);
+    const own = ownStartupMs(JSON.parse(readFileSync(profilePath, "utf8")));
+    startupMs = Math.min(own, Number.isNaN(startupMs) ? Infinity : startupMs);
   }
-  if (startupMs > STARTUP_LIMIT_MS)
+  if (activeMs > STARTUP_LIMIT_MS)
     problems.push(
-      `The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`,
+      `The Worker's startup takes ${activeMs.toFixed(0)} ms of CPU as wrangler counts it: over Cloudflare's ${STARTUP_LIMIT_MS} ms.`,
     );
-  else if (startupMs > STARTUP_CI_LIMIT_MS)
+  if (startupMs > STARTUP_BUDGET_MS)
     problems.push(
-      `The Worker's startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over CI's limit of ${STARTUP_CI_LIMIT_MS} ms (the project's goal: ${STARTUP_BUDGET_MS} ms, decision 0096).`,
+      `The Worker's own startup takes ${startupMs.toFixed(0)} ms of CPU (least of ${STARTUP_RUNS} runs): over the project's budget of ${STARTUP_BUDGET_MS} ms (decisions 0096, 0131).`,
     );
   return {
     uploadKiB,
@@ -98,9 +108,9 @@ export function checkWorker(buildDir = "build") {
     limitKiB: WORKER_GZIP_LIMIT_KIB,
     budgetKiB: WORKER_GZIP_BUDGET_KIB,
     startupMs,
+    activeMs,
     startupLimitMs: STARTUP_LIMIT_MS,
     startupBudgetMs: STARTUP_BUDGET_MS,
-    startupCiLimitMs: STARTUP_CI_LIMIT_MS,
     problems,
   };
 }
