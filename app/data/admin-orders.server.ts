@@ -6,7 +6,10 @@ import { referenceSearchPart } from "../domain/order-reference";
 import type { Database } from "./db.server";
 import { containsText } from "./columns.server";
 import { newestFirst, pagePart } from "./paging.server";
-import { returnsAwaitingInspection } from "./handler-orders.server";
+import { ordersToSendPart, returnsAwaitingInspection } from "./handler-orders.server";
+import { partsOf, rowsPart } from "./parts.server";
+import { preparedPart } from "./prepared.server";
+import { itemsBeingPrepared } from "./renting.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
 // order lifecycle (app/services/order-lifecycle.server.ts), never from here. Each read is a
@@ -65,11 +68,11 @@ export function returnsToInspect(db: Database) {
 export const PAYMENT_ISSUE_DAYS = 30;
 
 /**
- * Checkout payments that did not match their order (amount or currency; decision 0072), newest
- * first: the order was held (not confirmed) and its payment given back; `refunded` says whether
+ * Checkout payments that did not match their order (amount or currency; decision 0072) since
+ * `since` (PAYMENT_ISSUE_DAYS before now), newest first: the order was held (not confirmed) and its payment given back; `refunded` says whether
  * the provider has confirmed that refund yet (else the daily job retries it).
  */
-export function paymentIssues(db: Database, now: number) {
+export function paymentIssues(db: Database, since: number) {
   return db
     .select({
       id: orders.id,
@@ -81,7 +84,20 @@ export function paymentIssues(db: Database, now: number) {
     })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .where(gte(orders.paymentIssueAt, now - PAYMENT_ISSUE_DAYS * 86_400_000))
+    .where(gte(orders.paymentIssueAt, since))
     .orderBy(desc(orders.paymentIssueAt))
     .limit(20);
 }
+
+/**
+ * The panels above the list on its first page (decision 0106), their SQL built once (decision
+ * 0132): returns to inspect and payments that did not match (`since`: PAYMENT_ISSUE_DAYS before
+ * now) on any first page; on the first page unfiltered, the orders to send and the returned
+ * rentals being prepared, every handler's (decision 0080).
+ */
+export const pageOnePanelsPart = preparedPart((db, { since }: { since: number }) =>
+  partsOf([rowsPart(returnsToInspect(db)), rowsPart(paymentIssues(db, since))] as const),
+);
+export const unfilteredPanelsPart = preparedPart((db, _: Record<string, never>) =>
+  partsOf([ordersToSendPart(db, undefined, 20), rowsPart(itemsBeingPrepared(db, { staff: true }))] as const),
+);

@@ -15,6 +15,7 @@ import { handlerMoneyFrom, listedMoneyPart } from "./order-money.server";
 import type { MoneyInput } from "../domain/order-money";
 import { newestFirst } from "./paging.server";
 import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { preparedPart } from "./prepared.server";
 import { itemsBeingPrepared, turnaroundFrom, turnaroundQuery } from "./renting.server";
 
 // The handler's Orders tab (seller-store-admin.md §2; issues 22, 43, 44), one for the seller
@@ -206,18 +207,35 @@ function commonParts(db: Database, handler: OrdersTabHandler) {
   ] as const);
 }
 
+/**
+ * A tab's statements with their SQL built once per isolate (decision 0132): the handler's id and,
+ * on a later page, the cursor are the values bound at each use. `before` is absent on the first
+ * page (another shape: no cursor in the text).
+ */
+type PageValues<H> = H & { before?: string };
+const cursorOf = (values: { before?: string }) => values.before ?? null;
+const withCursor = <H extends object>(handler: H, before: string | null): PageValues<H> =>
+  before === null ? handler : { ...handler, before };
+
+/** The seller's statements but for the weekly earnings (made from a time: their own part). */
+const sellerTabStatements = preparedPart((db, values: PageValues<{ ownerId: string }>) => {
+  const handler = { ownerId: values.ownerId };
+  return partsOf([
+    commonParts(db, handler),
+    rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
+    rowsPart(sellerOrderLinesQuery(db, values.ownerId, cursorOf(values))),
+    listedMoneyPart(db, listedOrderIds(db, handler, cursorOf(values))),
+  ] as const);
+});
+
 /** The seller's Orders tab: the common parts, their returns to check, weekly earnings and orders. */
 function sellerTabPart(db: Database, ownerId: string, now: number, before: string | null) {
-  const handler = { ownerId };
   return mapPart(
     partsOf([
-      commonParts(db, handler),
-      rowsPart(returnsAwaitingInspection(db, postedBy(handler), 50)),
+      sellerTabStatements(db, withCursor({ ownerId }, before)),
       weeklyRevenuePart(db, { owner: ownerId }, now),
-      rowsPart(sellerOrderLinesQuery(db, ownerId, before)),
-      listedMoneyPart(db, listedOrderIds(db, handler, before)),
     ] as const),
-    ([[claims, toSend, items, turnaroundDays], returns, weeks, lines, money]) => ({
+    ([[[claims, toSend, items, turnaroundDays], returns, lines, money], weeks]) => ({
       claims,
       toSend,
       preparing: { items, turnaroundDays },
@@ -228,15 +246,19 @@ function sellerTabPart(db: Database, ownerId: string, now: number, before: strin
   );
 }
 
+const storeTabStatements = preparedPart((db, values: PageValues<{ storeId: string }>) => {
+  const handler = { storeId: values.storeId };
+  return partsOf([
+    commonParts(db, handler),
+    rowsPart(storeOrderLinesQuery(db, values.storeId, cursorOf(values))),
+    listedMoneyPart(db, listedOrderIds(db, handler, cursorOf(values))),
+  ] as const);
+});
+
 /** The store's Orders tab: the common parts and its orders, their inspections within. */
 function storeTabPart(db: Database, storeId: string, before: string | null) {
-  const handler = { storeId };
   return mapPart(
-    partsOf([
-      commonParts(db, handler),
-      rowsPart(storeOrderLinesQuery(db, storeId, before)),
-      listedMoneyPart(db, listedOrderIds(db, handler, before)),
-    ] as const),
+    storeTabStatements(db, withCursor({ storeId }, before)),
     ([[claims, toSend, items, turnaroundDays], lines, money]) => ({
       claims,
       toSend,

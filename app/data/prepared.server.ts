@@ -43,10 +43,42 @@ export function preparedOnce<const N extends string, Q extends Buildable>(
   };
 }
 
+/**
+ * A part whose statements' SQL is built once per isolate and shape (decision 0132): a part of many
+ * statements (a dashboard tab's) where `preparedOnce` takes one. Each use builds the part with its
+ * `values` as before, for its `read` (which may use them), but not its statements' SQL: the first
+ * use of a shape built them against placeholders named as the values, and every use binds its own
+ * values to that text. A shape is the names `values` has: a value that changes the text (a page's
+ * cursor or none) is left out of `values` when absent, so `build` sees it absent. `build` may only
+ * pass the values into statements, never compute with them (a time turned into a week's start must
+ * stay out: its part goes beside this one).
+ */
+export function preparedPart<V extends Record<string, unknown>, T>(
+  build: (db: Database, values: V) => Part<T>,
+): (db: Database, values: V) => Part<T> {
+  const shapes = new Map<string, Built[]>();
+  return (db, values) => {
+    const part = build(db, values);
+    const names = Object.keys(values).sort();
+    const shape = names.join(",");
+    let built = shapes.get(shape);
+    if (!built) {
+      const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as V;
+      built = build(building, placeholders).statements.map(
+        (statement) => (statement as unknown as Buildable).prepare() as Built,
+      );
+      shapes.set(shape, built);
+    }
+    return { statements: built.map((statement) => boundStatement(db, statement, values)), read: part.read };
+  };
+}
+
 /** SQL with its values, in the shape drizzle's D1 batch takes (what a query builder's `_prepare` gives). */
 function batchStatement(db: Database, text: string, params: unknown[], mapResult: Built["mapResult"]): Statement {
   return {
     _prepare: () => ({ getQuery: () => ({ sql: text, params }), stmt: db.$client.prepare(text), mapResult }),
+    // What a query builder answers too: the query-plan checks explain a page's statements by it.
+    toSQL: () => ({ sql: text, params }),
   } as unknown as Statement;
 }
 

@@ -8,6 +8,7 @@ import { pageOf } from "../domain/tabs";
 import { ownerEarningsPart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { preparedPart } from "./prepared.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -176,19 +177,20 @@ export async function insertBrandSuggestion(
   return true;
 }
 
-/** The header and stat cards' figures: the counts and the seller's earnings. */
-function summaryPart(db: Database, ownerId: string) {
+/** The header and stat cards' figures: the counts and the seller's earnings (their SQL built once: decision 0132). */
+const summaryStatements = preparedPart((db, { ownerId }: { ownerId: string }) => {
   const [live, requests, rentals] = sellerCountQueries(db, ownerId);
-  return mapPart(
-    partsOf([rowsPart(live), rowsPart(requests), rowsPart(rentals), ownerEarningsPart(db, ownerId)] as const),
-    ([[products], [pending], [active], earnings]) => ({
-      liveCount: products?.live ?? 0,
-      awaitingApproval: products?.pending ?? 0,
-      pendingRequests: pending?.n ?? 0,
-      activeRentals: active?.n ?? 0,
-      revenue: earnings.net,
-    }),
-  );
+  return partsOf([rowsPart(live), rowsPart(requests), rowsPart(rentals), ownerEarningsPart(db, ownerId)] as const);
+});
+
+function summaryPart(db: Database, ownerId: string) {
+  return mapPart(summaryStatements(db, { ownerId }), ([[products], [pending], [active], earnings]) => ({
+    liveCount: products?.live ?? 0,
+    awaitingApproval: products?.pending ?? 0,
+    pendingRequests: pending?.n ?? 0,
+    activeRentals: active?.n ?? 0,
+    revenue: earnings.net,
+  }));
 }
 
 /** Only the current tab's records. */

@@ -9,6 +9,7 @@ import { storeRevenuePart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { listedProductColumns } from "./listings.server";
 import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
+import { preparedPart } from "./prepared.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -100,13 +101,18 @@ function productsQuery(db: Database, storeId: string, page: number) {
   return onePage(query, page, STORE_PAGE_SIZE);
 }
 
-/** The cards' figures: the store's products, the requests waiting and its revenue. */
-function summaryPart(db: Database, storeId: string) {
+/** The cards' figures: the store's products, the requests waiting and its revenue (their SQL built once: decision 0132). */
+const summaryStatements = preparedPart((db, { storeId }: { storeId: string }) => {
   const [products, waiting] = countQueries(db, storeId);
-  return mapPart(
-    partsOf([rowsPart(products), rowsPart(waiting), storeRevenuePart(db, storeId)] as const),
-    ([[a], [b], revenue]) => ({ productCount: a?.n ?? 0, pendingRequests: b?.n ?? 0, revenue: revenue.total }),
-  );
+  return partsOf([rowsPart(products), rowsPart(waiting), storeRevenuePart(db, storeId)] as const);
+});
+
+function summaryPart(db: Database, storeId: string) {
+  return mapPart(summaryStatements(db, { storeId }), ([[a], [b], revenue]) => ({
+    productCount: a?.n ?? 0,
+    pendingRequests: b?.n ?? 0,
+    revenue: revenue.total,
+  }));
 }
 
 /** Only the current tab's records. */

@@ -4,8 +4,9 @@ import { describe, expect, it } from "vitest";
 import { products, users } from "../../db/schema";
 import { aliased } from "../../app/data/columns.server";
 import { database } from "../../app/data/db.server";
-import { batchParts } from "../../app/data/parts.server";
-import { preparedOnce } from "../../app/data/prepared.server";
+import { batchParts, mapPart, partsOf, rowsPart } from "../../app/data/parts.server";
+import { preparedOnce, preparedPart } from "../../app/data/prepared.server";
+import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
 import { productDetail } from "../../app/data/product.server";
 import { createProduct, createUser } from "./factories";
 
@@ -55,5 +56,64 @@ describe("a statement prepared once", () => {
     expect((await detail(dress.id))?.product.name).toBe(`Dress ${tag}`);
     expect((await detail(dress.id))?.product.ownerName).toBe(`Seller${tag}`);
     expect(await detail(`missing-${tag}`)).toBeNull();
+  });
+});
+
+type Built = { _prepare(): { getQuery(): { sql: string; params: unknown[] } } };
+const queryOf = (statement: unknown) => {
+  const { sql, params } = (statement as Built)._prepare().getQuery();
+  return { sql, params };
+};
+
+describe("a part prepared once (a dashboard tab's statements; decision 0132)", () => {
+  it("builds a shape's SQL once and binds each use's values, with the part's read made from them", async () => {
+    const owner = await createUser({ displayName: `Part${tag}` });
+    const [a, b] = [
+      await createProduct(owner.id, { name: `Alpha ${tag}` }),
+      await createProduct(owner.id, { name: `Beta ${tag}` }),
+    ];
+    let builds = 0;
+    const named = preparedPart((db, values: { id: string; other?: string }) => {
+      builds++;
+      const byId = (id: string) => db.select({ name: products.name }).from(products).where(eq(products.id, id));
+      return mapPart(
+        partsOf([rowsPart(byId(values.id)), rowsPart(values.other ? byId(values.other) : byId("none"))] as const),
+        ([[one], [two]]) => ({ asked: values.id, one: one?.name ?? null, two: two?.name ?? null }),
+      );
+    });
+    const db = database(env.DB);
+    const [first, second, both] = await batchParts(db, [
+      named(db, { id: a.id }),
+      named(db, { id: b.id }),
+      named(db, { id: b.id, other: a.id }),
+    ] as const);
+    expect(first).toEqual({ asked: a.id, one: `Alpha ${tag}`, two: null });
+    expect(second).toEqual({ asked: b.id, one: `Beta ${tag}`, two: null });
+    expect(both).toEqual({ asked: b.id, one: `Beta ${tag}`, two: `Alpha ${tag}` });
+    // Each use builds its part (for its read); each of the two shapes once more, with placeholders.
+    expect(builds).toBe(3 + 2);
+  });
+
+  it("gives the Orders tabs the statements a fresh build gives, handler after handler, page after page", () => {
+    const db = database(env.DB);
+    for (const [handler, before] of [
+      [{ ownerId: "u1" }, null],
+      [{ ownerId: "u2" }, null],
+      [{ ownerId: "u2" }, "order_A"],
+      [{ ownerId: "u3" }, "order_B"],
+      [{ storeId: "s1" }, null],
+      [{ storeId: "s2" }, "order_C"],
+    ] as const) {
+      const statements = ordersTabPart(db, handler as { storeId: string }, Date.now(), before).statements.map(queryOf);
+      const lines = queryOf(
+        "ownerId" in handler
+          ? sellerOrderLinesQuery(db, handler.ownerId, before)
+          : storeOrderLinesQuery(db, handler.storeId, before),
+      );
+      expect(statements).toContainEqual(lines);
+      const id = "ownerId" in handler ? handler.ownerId : handler.storeId;
+      expect(statements.flatMap((s) => s.params)).not.toContain(before === null ? "order_A" : "u1");
+      expect(statements.filter((s) => s.params.includes(id)).length).toBeGreaterThanOrEqual(5);
+    }
   });
 });

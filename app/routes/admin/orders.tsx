@@ -1,7 +1,12 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/orders";
-import { adminOrdersPart, paymentIssues, returnsToInspect } from "../../data/admin-orders.server";
-import { batchParts, partIf, rowsPart } from "../../data/parts.server";
+import {
+  adminOrdersPart,
+  pageOnePanelsPart,
+  PAYMENT_ISSUE_DAYS,
+  unfilteredPanelsPart,
+} from "../../data/admin-orders.server";
+import { batchParts, partIf } from "../../data/parts.server";
 import { adminTab } from "../../domain/admin-tabs";
 import { formText, readFilter, readSearch, tabReturnTo } from "../../domain/admin-lists";
 import { formatShortDate, timeAgo } from "../../domain/dates";
@@ -28,11 +33,9 @@ import { shipFromForm } from "../../services/ship-form.server";
 import { inspectFromForm } from "../../services/inspect-form.server";
 import { cancelItems } from "../../services/trade.server";
 import { loadOrder } from "../../data/order-lifecycle.server";
-import { ordersToSendPart } from "../../data/handler-orders.server";
 import type { ShipFormResult } from "../../domain/shipping";
 import { ToSend } from "../../components/order/to-send";
 import { BeingPrepared } from "../../components/order/being-prepared";
-import { itemsBeingPrepared } from "../../data/renting.server";
 import { InspectForm } from "../../components/order/inspect";
 import type { InspectFormResult } from "../../domain/returns";
 import { redirectWithToast } from "../../services/toast.server";
@@ -67,13 +70,11 @@ export async function loader(args: Route.LoaderArgs) {
   const first = filter.page === 1 && !filter.q && !filter.status;
   const now = Date.now();
   // One batch: the list and, on its first page, the panels above it (decision 0106).
-  const [list, returns, toSend, preparing, mismatched] = await batchParts(app.db, [
+  const since = now - PAYMENT_ISSUE_DAYS * 86_400_000;
+  const [list, [returns, mismatched], [toSend, preparing]] = await batchParts(app.db, [
     searchedPart(search, adminOrdersPart(app.db, filter)),
-    partIf(filter.page === 1, rowsPart(returnsToInspect(app.db)), []),
-    partIf(first, ordersToSendPart(app.db, undefined, 20), []),
-    // Returned rentals being prepared, every handler's (decision 0080): staff see them.
-    partIf(first, rowsPart(itemsBeingPrepared(app.db, { staff: true })), []),
-    partIf(filter.page === 1, rowsPart(paymentIssues(app.db, now)), []),
+    partIf(filter.page === 1, pageOnePanelsPart(app.db, { since }), [[], []]),
+    partIf(first, unfilteredPanelsPart(app.db, {}), [[], []]),
   ] as const);
   // The status lists travel as data, so the lifecycle's module stays out of the browser's bundle.
   // Each order offers only the changes the lifecycle would make (issue 46 item 4).
