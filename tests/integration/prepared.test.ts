@@ -7,6 +7,13 @@ import { database } from "../../app/data/db.server";
 import { batchParts, mapPart, partsOf, rowsPart } from "../../app/data/parts.server";
 import { preparedOnce, preparedPart } from "../../app/data/prepared.server";
 import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
+import { orderDetailPart } from "../../app/data/account.server";
+import { orderClaimFactsPart } from "../../app/data/claims.server";
+import { parcelsOfOrderPart } from "../../app/data/labels.server";
+import { orderMoneyPart } from "../../app/data/order-money.server";
+import { orderPaymentPart } from "../../app/data/orders.server";
+import { orderPagePart } from "../../app/services/order-page.server";
+import { laterChargesOwedPart } from "../../app/services/payments.server";
 import { productDetail } from "../../app/data/product.server";
 import { createProduct, createUser } from "./factories";
 
@@ -114,6 +121,26 @@ describe("a part prepared once (a dashboard tab's statements; decision 0132)", (
       const id = "ownerId" in handler ? handler.ownerId : handler.storeId;
       expect(statements.flatMap((s) => s.params)).not.toContain(before === null ? "order_A" : "u1");
       expect(statements.filter((s) => s.params.includes(id)).length).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it("gives the order page the statements a fresh build gives, shopper after shopper, and staff theirs", () => {
+    const db = database(env.DB);
+    for (const [orderId, viewer] of [
+      ["order_1", { id: "shopper_1", staff: false }],
+      ["order_2", { id: "shopper_2", staff: false }],
+      ["order_2", { id: "staff_1", staff: true }],
+      ["order_3", { id: "staff_2", staff: true }],
+    ] as const) {
+      const fresh = [
+        ...orderDetailPart(db, orderId, viewer).statements,
+        ...orderMoneyPart(db, orderId).statements,
+        ...orderPaymentPart(db, orderId).statements,
+        ...laterChargesOwedPart(db, orderId).statements,
+        ...orderClaimFactsPart(db, orderId).statements,
+        ...parcelsOfOrderPart(db, orderId).statements,
+      ].map(queryOf);
+      expect(orderPagePart(db, orderId, viewer).statements.map(queryOf)).toEqual(fresh);
     }
   });
 });

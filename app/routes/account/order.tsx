@@ -3,10 +3,7 @@ import { data, Link } from "react-router";
 import { notFoundBoundary } from "../../components/not-found";
 import type { Route } from "./+types/order";
 import { appContext, requestState } from "../../context";
-import { orderPaymentPart } from "../../data/orders.server";
 import { reservationEnded } from "../../domain/payment-timing";
-import { laterChargesOwedPart } from "../../services/payments.server";
-import { orderDetailPart } from "../../data/account.server";
 import { accountStatusVariant } from "../../domain/account";
 import { formatDeadline, formatLongDate, windowEndsText } from "../../domain/dates";
 import { readIntent } from "../../domain/intents";
@@ -20,10 +17,8 @@ import { OrderConfirmation } from "../../components/order/confirmation";
 import { OrderMoneySection } from "../../components/order/money";
 import { returnDestination } from "../../data/returns.server";
 import { dispatchBy, returnPostBy } from "../../domain/shipping";
-import { orderMoneyPart } from "../../data/order-money.server";
 import { batchParts } from "../../data/parts.server";
-import { orderClaimFactsPart } from "../../data/claims.server";
-import { parcelsOfOrderPart } from "../../data/labels.server";
+import { orderPagePart } from "../../services/order-page.server";
 import { shopperParcels } from "../../domain/tracking";
 import { showToast } from "../../components/toasts";
 import { Address, AwaitingPayment, History, ShopperActions } from "./order-parts";
@@ -59,16 +54,10 @@ export const visitRides = true;
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const app = context.get(appContext);
   const user = requireUser(context, request);
-  // The page in one D1 round trip (issue 47): the order, read only if this user may see it (the
-  // WHERE of orderDetailPart), and beside it what the page shows of it, by its id; none of that is
-  // shown when the order was not found.
-  const [order, orderMoney, pay, chargesOwedRead, claimFacts, parcelRows] = await batchParts(app.db, [
-    orderDetailPart(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) }),
-    orderMoneyPart(app.db, params.orderId),
-    orderPaymentPart(app.db, params.orderId),
-    laterChargesOwedPart(app.db, params.orderId),
-    orderClaimFactsPart(app.db, params.orderId),
-    parcelsOfOrderPart(app.db, params.orderId),
+  // The page in one D1 round trip (services/order-page.server.ts): none of it is shown when the
+  // order was not found for this user.
+  const [[order, orderMoney, pay, chargesOwedRead, claimFacts, parcelRows]] = await batchParts(app.db, [
+    orderPagePart(app.db, params.orderId, { id: user.id, staff: handlesOrders(user) }),
   ] as const);
   if (!order) throw notFound();
   const now = Date.now();
