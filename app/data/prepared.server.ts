@@ -23,6 +23,12 @@ interface Built {
 
 type Buildable = { prepare(): unknown; all(): Promise<unknown> };
 
+/** A statement's SQL and row mapping: a query builder's, or a statement already written (sqlPart) as it is. */
+const builtOf = (statement: Statement): Built => {
+  const own = statement as unknown as Partial<Buildable> & { _prepare(): Built };
+  return (typeof own.prepare === "function" ? own.prepare() : own._prepare()) as Built;
+};
+
 /**
  * A statement built once, the first time it is used: `build` makes it from the building database
  * and placeholders named as the values; each use gives the statement with `values` bound, as a part
@@ -64,9 +70,7 @@ export function preparedPart<V extends Record<string, unknown>, T>(
     let built = shapes.get(shape);
     if (!built) {
       const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as V;
-      built = build(building, placeholders).statements.map(
-        (statement) => (statement as unknown as Buildable).prepare() as Built,
-      );
+      built = build(building, placeholders).statements.map(builtOf);
       shapes.set(shape, built);
     }
     return { statements: built.map((statement) => boundStatement(db, statement, values)), read: part.read };

@@ -4,11 +4,28 @@ import { partyUserId } from "../data/conversations.server";
 import { conversationMessagesPart, conversationPart, partyStatesPart } from "../data/conversation-page.server";
 import { partySafetyPart } from "../data/conversation-safety.server";
 import { markReadByLink, unreadByLinkPart } from "../data/notifications.server";
-import { batchParts } from "../data/parts.server";
+import { batchParts, partsOf } from "../data/parts.server";
+import { preparedPart } from "../data/prepared.server";
 import { membershipOf, messagePageLinks, messagesBefore, otherParty, type Party } from "../domain/messages";
 import { markConversationSeen } from "./conversation-room.server";
 
 const NOT_A_PARTY = { blocked: { byMe: false, byThem: false }, reported: false, suspended: false };
+
+/**
+ * What opening a conversation reads, its SQL built once per isolate (decision 0132): `before`, a
+ * page of earlier messages, is absent for the latest page; `now` only dates the offers' states.
+ */
+export const openingPart = preparedPart(
+  (db, v: { conversationId: string; userId: string; link: string; now: number; before?: number }) =>
+    partsOf([
+      conversationPart(db, v.conversationId),
+      conversationMessagesPart(db, v.conversationId, v.before ?? null),
+      partyStatesPart(db, v.conversationId),
+      offersOfConversationPart(db, v.conversationId, v.now),
+      partySafetyPart(db, v.conversationId, v.userId),
+      unreadByLinkPart(db, v.userId, v.link),
+    ] as const),
+);
 
 /**
  * Opening a conversation reads it: its messages, and the notices that told of them (decision
@@ -33,13 +50,9 @@ export async function readOnOpening(
   const asked = messagesBefore(requestedBefore, Number.MAX_SAFE_INTEGER);
   // With the offers made in it (issue 43 item 4), shown as cards with their answers.
   const link = `/account/messages/${conversationId}`;
-  const [conversation, page, states, offers, safetyWith, unreadNotices] = await batchParts(app.db, [
-    conversationPart(app.db, conversationId),
-    conversationMessagesPart(app.db, conversationId, asked),
-    partyStatesPart(app.db, conversationId),
-    offersOfConversationPart(app.db, conversationId, now),
-    partySafetyPart(app.db, conversationId, user.id),
-    unreadByLinkPart(app.db, user.id, link),
+  const values = { conversationId, userId: user.id, link, now };
+  const [[conversation, page, states, offers, safetyWith, unreadNotices]] = await batchParts(app.db, [
+    openingPart(app.db, asked === null ? values : { ...values, before: asked }),
   ] as const);
   const membership = conversation ? membershipOf(conversation, user.id) : null;
   if (!conversation || !membership) return null;

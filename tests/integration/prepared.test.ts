@@ -14,6 +14,11 @@ import { orderMoneyPart } from "../../app/data/order-money.server";
 import { orderPaymentPart } from "../../app/data/orders.server";
 import { orderPagePart } from "../../app/services/order-page.server";
 import { laterChargesOwedPart } from "../../app/services/payments.server";
+import { openingPart } from "../../app/services/conversation-reading.server";
+import { conversationMessagesPart, conversationPart, partyStatesPart } from "../../app/data/conversation-page.server";
+import { offersOfConversationPart } from "../../app/data/offers.server";
+import { partySafetyPart } from "../../app/data/conversation-safety.server";
+import { unreadByLinkPart } from "../../app/data/notifications.server";
 import { productDetail } from "../../app/data/product.server";
 import { createProduct, createUser } from "./factories";
 
@@ -141,6 +146,29 @@ describe("a part prepared once (a dashboard tab's statements; decision 0132)", (
         ...parcelsOfOrderPart(db, orderId).statements,
       ].map(queryOf);
       expect(orderPagePart(db, orderId, viewer).statements.map(queryOf)).toEqual(fresh);
+    }
+  });
+
+  it("gives opening a conversation the statements a fresh build gives, reader after reader, page after page", () => {
+    const db = database(env.DB);
+    for (const [conversationId, userId, before] of [
+      ["cnv_1", "user_1", null],
+      ["cnv_2", "user_2", null],
+      ["cnv_2", "user_3", 41],
+      ["cnv_3", "user_1", 7],
+    ] as const) {
+      const link = `/account/messages/${conversationId}`;
+      const fresh = [
+        ...conversationPart(db, conversationId).statements,
+        ...conversationMessagesPart(db, conversationId, before).statements,
+        ...partyStatesPart(db, conversationId).statements,
+        ...offersOfConversationPart(db, conversationId, 0).statements,
+        ...partySafetyPart(db, conversationId, userId).statements,
+        ...unreadByLinkPart(db, userId, link).statements,
+      ].map(queryOf);
+      const values = { conversationId, userId, link, now: 0 };
+      const part = openingPart(db, before === null ? values : { ...values, before });
+      expect(part.statements.map(queryOf)).toEqual(fresh);
     }
   });
 });
