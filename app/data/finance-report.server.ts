@@ -5,6 +5,8 @@ import { counted } from "./finance.server";
 import { storeNameOf } from "./columns.server";
 import type { Database } from "./db.server";
 import { batchParts, mapPart, partIf, partsOf, rowsPart } from "./parts.server";
+import { holdsBetween } from "./payout-holds.server";
+import { preparedPart } from "./prepared.server";
 import type { CsvKind } from "../domain/finance-report";
 
 // The admin Financial tab's reads (issue 14 item 9, issue 15; decision 0044): the overview's
@@ -276,3 +278,26 @@ export function payeeBalances(db: Database, limit = FINANCE_LIST_SIZE) {
     .orderBy(sql`${carried}`, desc(toPay), payouts.recipientType, payouts.recipientId)
     .limit(limit);
 }
+
+/**
+ * What the admin Financial tab reads beside the weekly revenue (made from a time: its own part):
+ * the period's totals and its chosen list, delivery fees owed, payees' balances and the holds of
+ * the period, their SQL built once per list (decision 0132); the period's days are values.
+ */
+const financialFor = (list: CsvKind) =>
+  preparedPart((db, period: { from: number; to: number }) =>
+    partsOf([
+      financeOverviewPart(db, period, list),
+      rowsPart(deliveryFeesOwed(db)),
+      rowsPart(payeeBalances(db)),
+      rowsPart(holdsBetween(db, period)),
+    ] as const),
+  );
+const financialByList = {
+  transactions: financialFor("transactions"),
+  commissions: financialFor("commissions"),
+  payouts: financialFor("payouts"),
+} satisfies Record<CsvKind, unknown>;
+
+export const financialTabPart = (db: Database, period: { from: number; to: number }, list: CsvKind) =>
+  financialByList[list](db, { from: period.from, to: period.to });

@@ -19,6 +19,13 @@ import { conversationMessagesPart, conversationPart, partyStatesPart } from "../
 import { offersOfConversationPart } from "../../app/data/offers.server";
 import { partySafetyPart } from "../../app/data/conversation-safety.server";
 import { unreadByLinkPart } from "../../app/data/notifications.server";
+import {
+  deliveryFeesOwed,
+  financeOverviewPart,
+  financialTabPart,
+  payeeBalances,
+} from "../../app/data/finance-report.server";
+import { holdsBetween } from "../../app/data/payout-holds.server";
 import { productDetail } from "../../app/data/product.server";
 import { createProduct, createUser } from "./factories";
 
@@ -169,6 +176,24 @@ describe("a part prepared once (a dashboard tab's statements; decision 0132)", (
       const values = { conversationId, userId, link, now: 0 };
       const part = openingPart(db, before === null ? values : { ...values, before });
       expect(part.statements.map(queryOf)).toEqual(fresh);
+    }
+  });
+
+  it("gives admin Financial the statements a fresh build gives, period after period, list after list", () => {
+    const db = database(env.DB);
+    for (const [period, list] of [
+      [{ from: 1_000, to: 2_000 }, "transactions"],
+      [{ from: 3_000, to: 9_000 }, "transactions"],
+      [{ from: 3_000, to: 9_000 }, "payouts"],
+      [{ from: 5_000, to: 6_000 }, "commissions"],
+    ] as const) {
+      const fresh = [
+        ...financeOverviewPart(db, period, list).statements,
+        deliveryFeesOwed(db),
+        payeeBalances(db),
+        holdsBetween(db, period),
+      ].map(queryOf);
+      expect(financialTabPart(db, period, list).statements.map(queryOf)).toEqual(fresh);
     }
   });
 });

@@ -1,10 +1,9 @@
 import { data, Form } from "react-router";
 import type { Route } from "./+types/financial";
 import { markPayoutPaid, weeklyRevenuePart } from "../../data/finance.server";
-import { deliveryFeesOwed, financeOverviewPart, payeeBalances } from "../../data/finance-report.server";
-import { batchParts, rowsPart } from "../../data/parts.server";
+import { financialTabPart } from "../../data/finance-report.server";
+import { batchParts } from "../../data/parts.server";
 import { isPlatformPayout } from "../../data/payouts.server";
-import { holdsBetween } from "../../data/payout-holds.server";
 import { mayMarkPaidByHand } from "../../services/payouts-provider.server";
 import { describePeriod, readFinanceList, readFinancePeriod, type CsvKind } from "../../domain/finance-report";
 import { adminTab } from "../../domain/admin-tabs";
@@ -56,12 +55,9 @@ export async function loader(args: Route.LoaderArgs) {
   const chosen = readFinancePeriod(url, now);
   const list = readFinanceList(url);
   // One batch: the lists and totals, revenue by week, fees owed, balances and holds (decision 0106).
-  const [overview, weeks, owedDeliveryFees, balances, held] = await batchParts(app.db, [
-    financeOverviewPart(app.db, chosen.period, list),
+  const [[overview, owedDeliveryFees, balances, held], weeks] = await batchParts(app.db, [
+    financialTabPart(app.db, chosen.period, list),
     weeklyRevenuePart(app.db, { platform: true }, now),
-    rowsPart(deliveryFeesOwed(app.db)),
-    rowsPart(payeeBalances(app.db)),
-    rowsPart(holdsBetween(app.db, chosen.period)),
   ] as const);
   const payload = {
     ...overview,
