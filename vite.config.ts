@@ -9,6 +9,7 @@ import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-header-once.mjs";
+import { reactRouterWithoutInstrumentation } from "./scripts/vite/react-router-client-lean.mjs";
 import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
 import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
@@ -53,6 +54,8 @@ export default defineConfig({
     reactRouterBuildHeaderOnce(),
     ...reactRouterRenderLean(),
     ...reactRouterRoutesOnce(),
+    // The browser's build without React Router's instrumentation, which the app never uses (decision 0133).
+    reactRouterWithoutInstrumentation(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):

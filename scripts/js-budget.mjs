@@ -6,7 +6,7 @@
 // counted: a new route elsewhere in the app costs a shopping page nothing.
 // A route whose module loads its tabs' components lazily (decision 0127) counts its heaviest tab
 // (the page preloads the shown tab's chunk with the route's own, so it is first-load JavaScript).
-// Fails when a shopper's page exceeds 126 kB (decisions 0096, 0108, 0128 and 0130; the issue's goal is 115) or
+// Fails when a shopper's page exceeds 125 kB (decisions 0096, 0108, 0128, 0130 and 0133; the issue's goal is 115) or
 // a dashboard page (seller, store, account, admin, development) exceeds 140 kB, the issue's goal
 // (decision 0127). Then it checks the Worker as Cloudflare would take it (scripts/worker-size.mjs): its
 // compressed size against the platform's limit, and its startup.
@@ -18,9 +18,10 @@ import { lazyImportsOf, staticClosure } from "./chunks.mjs";
 
 const CLIENT = path.resolve("build/client");
 // 130 until the cookie bar, the newsletter form and the currency picker hydrated after the page
-// (decision 0128), 129 until the lines a loader can write were written there (decision 0130): the
-// heaviest shopper page is now the product page, 126.0 kB.
-const SHOPPER_LIMIT = 126;
+// (decision 0128), 129 until the lines a loader can write were written there (decision 0130), 126
+// until the browser's router left React Router's instrumentation out (decision 0133): the heaviest
+// shopper page is now the product page, 124.9 kB.
+const SHOPPER_LIMIT = 125;
 // 154 until the dashboards' tabs loaded with their tab (decision 0127): the heaviest page of any
 // dashboard is now the seller's Orders tab, 139.5 kB.
 const DASHBOARD_LIMIT = 140;
