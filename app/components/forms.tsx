@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
-import { useNavigation } from "react-router";
+import { useContext, useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from "react";
+import { UNSAFE_DataRouterDataContext, useNavigation } from "react-router";
 
 /** The look of every text input, select and textarea; a refused one is outlined in red. */
 export const INPUT_CLASS =
@@ -94,29 +94,39 @@ export function FormAlert({ title, message }: { title: string; message: string }
  * first field the page now marks (aria-invalid) in the form that was sent, so a keyboard or
  * screen reader user lands on it instead of staying on the button. Rendered once, in the root:
  * every form gets it (without JavaScript the reloaded page shows the errors at their fields).
+ *
+ * A submission the router carried ends when its navigation goes back to idle, or when the router
+ * holds a new answer from an action. React may hold the router's transitions until a part's code
+ * came (decisions 0128, 0130). It then shows only the answer, never 'submitting', so the
+ * answer alone tells that the submission ended (decision 0134).
  */
 export function FocusRefusedField() {
   const { state } = useNavigation();
-  const sent = useRef<{ form: HTMLFormElement; id: string; navigated: boolean } | null>(null);
+  // The router's answers to its own submissions (a fetcher's answers are not among them).
+  const answer = useContext(UNSAFE_DataRouterDataContext)?.actionData ?? null;
+  const shown = useRef(answer);
+  const sent = useRef<{ form: HTMLFormElement; id: string; navigated: boolean; answer: unknown } | null>(null);
   useEffect(() => {
     const remember = (event: SubmitEvent) => {
       if (event.target instanceof HTMLFormElement)
-        sent.current = { form: event.target, id: event.target.id, navigated: false };
+        sent.current = { form: event.target, id: event.target.id, navigated: false, answer: shown.current };
     };
     document.addEventListener("submit", remember, true);
     return () => document.removeEventListener("submit", remember, true);
   }, []);
   useEffect(() => {
+    shown.current = answer;
     if (!sent.current) return;
     // Only a submission the router carried (not a fetcher's, nor a download's) ends here.
     if (state === "submitting") sent.current.navigated = true;
-    if (state !== "idle" || !sent.current.navigated) return;
+    const answered = answer !== null && answer !== sent.current.answer;
+    if (state !== "idle" || !(sent.current.navigated || answered)) return;
     const { form, id } = sent.current;
     sent.current = null;
     // A form drawn anew after the answer (a new key) is found again by its id.
     const now = form.isConnected ? form : id ? document.getElementById(id) : null;
     now?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [state]);
+  }, [state, answer]);
   return null;
 }
 

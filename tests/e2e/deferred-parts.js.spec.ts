@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { errorsOf } from "./fixtures";
+import { errorsOf, headerHydrated } from "./fixtures";
 
 // Decision 0128: the cookie bar, the footer's newsletter form and its currency picker hydrate
 // after the page. Their code is not among the page's first scripts (the JavaScript budget counts
@@ -71,4 +71,30 @@ test("a part whose code does not come stays the server's form, and the page work
   ]);
   await expect(bar).toBeHidden();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+// Until a part's code came, React holds the router's transitions at it (decision 0130): a refused
+// form's 'submitting' state may never be shown, only the answer. The focus still goes to the first
+// field the answer marks.
+test("while a part's code is on its way, a refused form still takes the keyboard to its field", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/cookie-consent-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/auth?tab=signup");
+  const form = page.getByRole("form", { name: "Create a user account" });
+  // Hydrated, the bar's code still held: the router sends the form.
+  await headerHydrated(page);
+  await form.getByLabel("Full name").fill("Held Part");
+  await form.getByLabel("Email").fill(`held-part-${Date.now()}@example.test`);
+  await form.getByRole("textbox", { name: "Password", exact: true }).fill("secret1");
+  await form.getByLabel("Confirm password").fill("secret2");
+  const answered = page.waitForResponse((r) => r.url().includes("/auth") && r.request().method() === "POST");
+  await form.getByRole("button", { name: "Create Account" }).click();
+  await answered;
+  release();
+  await expect(form.getByText("Passwords do not match")).toBeVisible();
+  await expect(form.getByLabel("Confirm password")).toBeFocused();
 });
