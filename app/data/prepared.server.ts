@@ -29,6 +29,10 @@ const builtOf = (statement: Statement): Built => {
   return (typeof own.prepare === "function" ? own.prepare() : own._prepare()) as Built;
 };
 
+/** A placeholder named as each value: what a statement built once is built with. */
+const placeholdersOf = (names: readonly string[]) =>
+  Object.fromEntries(names.map((name) => [name, sql.placeholder(name)]));
+
 /**
  * A statement built once, the first time it is used: `build` makes it from the building database
  * and placeholders named as the values; each use gives the statement with `values` bound, as a part
@@ -40,10 +44,7 @@ export function preparedOnce<const N extends string, Q extends Buildable>(
 ): (db: Database, values: { [K in N]: unknown }) => Part<Awaited<ReturnType<Q["all"]>>> {
   let built: Built | undefined;
   return (db, values) => {
-    built ??= build(
-      building,
-      Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as { [K in N]: Placeholder<K, unknown> },
-    ).prepare() as Built;
+    built ??= build(building, placeholdersOf(names) as { [K in N]: Placeholder<K, unknown> }).prepare() as Built;
     const statement = boundStatement(db, built, values);
     return { statements: [statement], read: ([rows]) => rows as Awaited<ReturnType<Q["all"]>> };
   };
@@ -69,8 +70,7 @@ export function preparedPart<V extends Record<string, unknown>, T>(
     const shape = names.join(",");
     let built = shapes.get(shape);
     if (!built) {
-      const placeholders = Object.fromEntries(names.map((name) => [name, sql.placeholder(name)])) as V;
-      built = build(building, placeholders).statements.map(builtOf);
+      built = build(building, placeholdersOf(names) as V).statements.map(builtOf);
       shapes.set(shape, built);
     }
     return { statements: built.map((statement) => boundStatement(db, statement, values)), read: part.read };
