@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, lte, or, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from "drizzle-orm";
 import { integer, real, sqliteTable } from "drizzle-orm/sqlite-core";
 import { catalogStats, products } from "../../db/schema";
 import {
@@ -16,6 +30,7 @@ import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catal
 import type { Database } from "./db.server";
 import { batchParts, type Part } from "./parts.server";
 import { newestFirst } from "./paging.server";
+import { preparedOnce } from "./prepared.server";
 import { handlerShipsTo } from "./ships-to.server";
 import { cardColumns, isPublic } from "./public-products.server";
 
@@ -324,17 +339,21 @@ export async function filterOptions(db: Database) {
 
 /** Home's new items: public, created in the last 30 days, newest first, with images and a rental price. */
 export function newItems(db: Database, now: number, limit = 12) {
+  return newItemsFrom(db, newItemsSince(now), limit);
+}
+
+/** The same from the window's start (a value, so it can be built once with a placeholder). */
+function newItemsFrom(db: Database, since: number | Placeholder, limit = 12) {
   return db
     .select(cardColumns)
     .from(products)
     .where(
-      and(
-        isPublic(),
-        gte(products.createdAt, newItemsSince(now)),
-        isNotNull(products.rentalPrice),
-        sql`${products.images} <> '[]'`,
-      ),
+      and(isPublic(), gte(products.createdAt, since), isNotNull(products.rentalPrice), sql`${products.images} <> '[]'`),
     )
     .orderBy(...newestFirst(products))
     .limit(limit);
 }
+
+const newItemsOnce = preparedOnce(["since"], (db, { since }) => newItemsFrom(db, since));
+/** Home's new items as a part of its batch, the statement built once per isolate (decision 0135). */
+export const newItemsPart = (db: Database, now: number) => newItemsOnce(db, { since: newItemsSince(now) });

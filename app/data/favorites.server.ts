@@ -1,10 +1,10 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, type Placeholder } from "drizzle-orm";
 import { favorites, products } from "../../db/schema";
 import { cardColumns, isPublic } from "./public-products.server";
 import type { Database } from "./db.server";
 import type { ProductCardData } from "../domain/catalog";
 
-export const favoriteQuery = (db: Database, userId: string, productId: string) =>
+export const favoriteQuery = (db: Database, userId: string | Placeholder, productId: string | Placeholder) =>
   db
     .select({ id: favorites.id })
     .from(favorites)

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, or, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { follows, products, stores, users } from "../../db/schema";
 import type { Database } from "./db.server";
 import { cardColumns, isPublic } from "./public-products.server";
 import { ownerOfItem, storeOfItem } from "./columns.server";
 import { newestFirst } from "./paging.server";
+import { preparedOnce } from "./prepared.server";
 import { FOLLOWING_RAIL_DAYS, FOLLOWING_RAIL_ITEMS, followKey, type FollowTarget } from "../domain/follows";
 
 // Follows (issue 46 item 1; docs/decisions/0090-follows-and-digest.md): who follows which seller or
@@ -107,7 +108,7 @@ export const followsQuery = (db: Database, userId: string, target: { kind: Follo
     .limit(1);
 
 /** Whether `userId` follows an item's seller or its store, by the item's id (the product page's batch). */
-export const followedOfItemQuery = (db: Database, userId: string, itemId: string) =>
+export const followedOfItemQuery = (db: Database, userId: string | Placeholder, itemId: string | Placeholder) =>
   db
     .select({ sellerId: follows.sellerId, storeId: follows.storeId })
     .from(follows)
@@ -177,7 +178,7 @@ export async function followingList(db: Database, userId: string) {
 }
 
 /** Listings of what the user follows: a seller's own items, or a store's. */
-const fromFollowed = (userId: string) =>
+const fromFollowed = (userId: string | Placeholder) =>
   or(
     sql`${products.ownerId} in (select ${follows.sellerId} from ${follows} where ${follows.followerId} = ${userId} and ${follows.sellerId} is not null)`,
     sql`${products.storeId} in (select ${follows.storeId} from ${follows} where ${follows.followerId} = ${userId} and ${follows.storeId} is not null)`,
@@ -185,13 +186,33 @@ const fromFollowed = (userId: string) =>
 
 /** 'From sellers you follow' (home page rail): their newest public listings of the last 30 days. */
 export function newFromFollowed(db: Database, userId: string, now: number, limit = FOLLOWING_RAIL_ITEMS) {
+  return newFromFollowedSince(db, userId, followingRailSince(now), limit);
+}
+
+/** When the rail's 30 days began. */
+export const followingRailSince = (now: number) => now - FOLLOWING_RAIL_DAYS * DAY_MS;
+
+/** The rail's statement from its start (a value, so it can be built once with a placeholder). */
+export function newFromFollowedSince(
+  db: Database,
+  userId: string | Placeholder,
+  since: number | Placeholder,
+  limit = FOLLOWING_RAIL_ITEMS,
+) {
   return db
     .select(cardColumns)
     .from(products)
-    .where(and(isPublic(), gte(products.createdAt, now - FOLLOWING_RAIL_DAYS * DAY_MS), fromFollowed(userId)))
+    .where(and(isPublic(), gte(products.createdAt, since), fromFollowed(userId)))
     .orderBy(...newestFirst(products))
     .limit(limit);
 }
+
+const newFromFollowedOnce = preparedOnce(["userId", "since"], (db, { userId, since }) =>
+  newFromFollowedSince(db, userId, since),
+);
+/** The rail as a part of the home page's batch, its statement built once per isolate (decision 0135). */
+export const newFromFollowedPart = (db: Database, userId: string, now: number) =>
+  newFromFollowedOnce(db, { userId, since: followingRailSince(now) });
 
 /** Who follows a listing's seller or store, with their address (for the notice of a listing gone live). */
 export async function followersOfListing(db: Database, productId: string) {

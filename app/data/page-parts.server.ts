@@ -7,6 +7,7 @@ import { followedFrom, followedOfItemQuery, followersQuery, followsQuery } from 
 import { itemSellerStandingPart } from "./ratings.server";
 import { ownerOfItem, storeOfItem } from "./columns.server";
 import { shippingFrom, shippingQuery } from "./shipping.server";
+import { preparedOnce } from "./prepared.server";
 
 // The product page's parts around the item (where its handler ships, its seller's rating and
 // badges, whether the visitor saved it and follows its seller or store), read in the item's own
@@ -34,6 +35,14 @@ export const handlerOf = (product: Handled): FollowTarget =>
     ? { kind: "store", id: product.storeId }
     : { kind: "seller", id: product.ownerId ?? "" };
 
+// Their statements built once per isolate (prepared.server.ts; decision 0135): their shape never changes.
+const sellerShipping = preparedOnce(["itemId"], (db, { itemId }) => shippingQuery(db, "vendor", ownerOfItem(itemId)));
+const storeShipping = preparedOnce(["itemId"], (db, { itemId }) => shippingQuery(db, "store", storeOfItem(itemId)));
+const followedOfItem = preparedOnce(["userId", "itemId"], (db, { userId, itemId }) =>
+  followedOfItemQuery(db, userId, itemId),
+);
+const savedItem = preparedOnce(["userId", "itemId"], (db, { userId, itemId }) => favoriteQuery(db, userId, itemId));
+
 /**
  * The product page's parts around the item, by the item's id, so they go in the item's own batch
  * (product.server.ts): one round trip for the whole page. Both handlers' shipping is read (the
@@ -43,10 +52,10 @@ export function aroundItemPart(db: Database, itemId: string, viewerId: string | 
   return mapPart(
     partsOf([
       itemSellerStandingPart(db, itemId, now),
-      rowsPart(shippingQuery(db, "vendor", ownerOfItem(itemId))),
-      rowsPart(shippingQuery(db, "store", storeOfItem(itemId))),
-      viewerId ? rowsPart(followedOfItemQuery(db, viewerId, itemId)) : valuePart([]),
-      viewerId ? rowsPart(favoriteQuery(db, viewerId, itemId)) : valuePart([]),
+      sellerShipping(db, { itemId }),
+      storeShipping(db, { itemId }),
+      viewerId ? followedOfItem(db, { userId: viewerId, itemId }) : valuePart([]),
+      viewerId ? savedItem(db, { userId: viewerId, itemId }) : valuePart([]),
     ] as const),
     ([standing, sellerShipping, storeShipping, followed, saved]) =>
       (item: Handled) => {

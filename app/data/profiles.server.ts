@@ -1,16 +1,18 @@
-import { and, avg, count, eq, sql, type SQL } from "drizzle-orm";
+import { and, avg, count, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { reviews, stores, users, userVerifications } from "../../db/schema";
 import type { Database } from "./db.server";
 import { listingPart } from "./catalog.server";
 import { mapPart, partsOf, rowsPart } from "./parts.server";
-import { EMPTY_FILTERS, PROFILE_PAGE_SIZE, type PageRequest } from "../domain/catalog";
+import { EMPTY_FILTERS, FIRST_PAGE, PROFILE_PAGE_SIZE, type PageRequest } from "../domain/catalog";
 import { newestFirst } from "./paging.server";
 import { followersQuery } from "./follows.server";
+import { sellerNamed } from "./columns.server";
+import { preparedPart } from "./prepared.server";
 
 export const VENDOR_REVIEWS_SHOWN = 5;
 
-/** A public vendor by display name (case-insensitive), with their verification: the query (at most one row), for a batch. */
-export function vendorByNameQuery(db: Database, displayName: string) {
+/** A public vendor by display name (given lower-cased), with their verification: the query (at most one row), for a batch. */
+export function vendorByNameQuery(db: Database, lowerName: string | Placeholder) {
   return db
     .select({
       id: users.id,
@@ -21,7 +23,7 @@ export function vendorByNameQuery(db: Database, displayName: string) {
     })
     .from(users)
     .leftJoin(userVerifications, eq(userVerifications.userId, users.id))
-    .where(and(sql`lower(${users.displayName}) = ${displayName.toLowerCase()}`, sql`${users.deactivatedAt} is null`))
+    .where(and(sql`lower(${users.displayName}) = ${lowerName}`, sql`${users.deactivatedAt} is null`))
     .limit(1);
 }
 
@@ -56,6 +58,19 @@ export function vendorProfilePart(db: Database, vendorId: string | SQL, page: Pa
     items,
   }));
 }
+
+/** A seller's profile page by their display name (given lower-cased): who they are, and their reviews, followers and a page of items. */
+export const sellerProfilePart = (db: Database, lowerName: string | Placeholder, page: PageRequest) =>
+  partsOf([rowsPart(vendorByNameQuery(db, lowerName)), vendorProfilePart(db, sellerNamed(lowerName), page)] as const);
+
+const profileFirstPage = preparedPart((db, { name }: { name: string }) => sellerProfilePart(db, name, FIRST_PAGE));
+
+/**
+ * The same, the first page's statements built once per isolate (decision 0135). A later page's
+ * cursor is decoded into its statements, so they are built at each use.
+ */
+export const namedSellerProfilePart = (db: Database, lowerName: string, page: PageRequest) =>
+  page.after || page.before ? sellerProfilePart(db, lowerName, page) : profileFirstPage(db, { name: lowerName });
 
 /** A public store, unless its owner's account is deactivated (then it is off the public pages, decision 0031). */
 export function storeProfileQuery(db: Database, storeId: string) {

@@ -27,6 +27,15 @@ import {
 } from "../../app/data/finance-report.server";
 import { holdsBetween } from "../../app/data/payout-holds.server";
 import { productDetail } from "../../app/data/product.server";
+import { newItems, newItemsPart } from "../../app/data/catalog.server";
+import { followedOfItemQuery, newFromFollowed, newFromFollowedPart } from "../../app/data/follows.server";
+import { aroundItemPart } from "../../app/data/page-parts.server";
+import { itemSellerStandingPart } from "../../app/data/ratings.server";
+import { shippingQuery } from "../../app/data/shipping.server";
+import { favoriteQuery } from "../../app/data/favorites.server";
+import { ownerOfItem, storeOfItem } from "../../app/data/columns.server";
+import { namedSellerProfilePart, sellerProfilePart } from "../../app/data/profiles.server";
+import { encodeCursor, FIRST_PAGE } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 
 // Statements built once per isolate (app/data/prepared.server.ts; decision 0111).
@@ -194,6 +203,54 @@ describe("a part prepared once (a dashboard tab's statements; decision 0132)", (
         holdsBetween(db, period),
       ].map(queryOf);
       expect(financialTabPart(db, period, list).statements.map(queryOf)).toEqual(fresh);
+    }
+  });
+});
+
+describe("shopper pages' statements built once (decision 0135)", () => {
+  it("gives home's new items and its rail of followed sellers the statements a fresh build gives, day after day", () => {
+    const db = database(env.DB);
+    for (const [userId, now] of [
+      ["user_1", 1_800_000_000_000],
+      ["user_2", 1_800_000_000_000],
+      ["user_2", 1_800_086_400_000],
+    ] as const) {
+      expect(newItemsPart(db, now).statements.map(queryOf)).toEqual([queryOf(newItems(db, now))]);
+      expect(newFromFollowedPart(db, userId, now).statements.map(queryOf)).toEqual([
+        queryOf(newFromFollowed(db, userId, now)),
+      ]);
+    }
+  });
+
+  it("gives the product page what is around each item as a fresh build does, signed out and signed in", () => {
+    const db = database(env.DB);
+    for (const [itemId, viewerId] of [
+      ["prod_a", null],
+      ["prod_b", "user_1"],
+      ["prod_c", "user_2"],
+    ] as const) {
+      const fresh = [
+        ...itemSellerStandingPart(db, itemId, 0).statements,
+        shippingQuery(db, "vendor", ownerOfItem(itemId)),
+        shippingQuery(db, "store", storeOfItem(itemId)),
+        ...(viewerId ? [followedOfItemQuery(db, viewerId, itemId), favoriteQuery(db, viewerId, itemId)] : []),
+      ].map(queryOf);
+      expect(aroundItemPart(db, itemId, viewerId, 0).statements.map(queryOf)).toEqual(fresh);
+    }
+  });
+
+  it("gives a seller's profile, page after page, the statements a fresh build gives", () => {
+    const db = database(env.DB);
+    const later = { ...FIRST_PAGE, after: encodeCursor(1_800_000_000_000, "prod_x") };
+    for (const [name, page] of [
+      ["vintagevera", FIRST_PAGE],
+      ["another seller", FIRST_PAGE],
+      ["another seller", later],
+      ["vintagevera", FIRST_PAGE],
+    ] as const) {
+      expect(namedSellerProfilePart(db, name, page).statements.map(queryOf)).toEqual(
+        sellerProfilePart(db, name, page).statements.map(queryOf),
+      );
     }
   });
 });

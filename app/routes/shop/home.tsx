@@ -3,9 +3,9 @@ import type { Route } from "./+types/home";
 import { appContext, requestState } from "../../context";
 import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
-import { newItems } from "../../data/catalog.server";
-import { newFromFollowed } from "../../data/follows.server";
-import { batchParts, partIf, rowsPart } from "../../data/parts.server";
+import { newItemsPart } from "../../data/catalog.server";
+import { newFromFollowedPart } from "../../data/follows.server";
+import { batchParts, partIf } from "../../data/parts.server";
 import { FollowingRail } from "../../components/home/following-rail";
 import { ProductCard } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
@@ -102,8 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       "new items",
       () =>
         batchParts(app.db, [
-          rowsPart(newItems(app.db, now)),
-          partIf(viewerId !== null, rowsPart(newFromFollowed(app.db, viewerId ?? "", now)), []),
+          newItemsPart(app.db, now),
+          partIf(viewerId !== null, newFromFollowedPart(app.db, viewerId ?? "", now), []),
         ] as const),
       [[], []] as const,
     ),

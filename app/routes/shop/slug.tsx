@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/slug";
 import { appContext, requestState } from "../../context";
-import { batchParts, rowsPart } from "../../data/parts.server";
+import { batchParts } from "../../data/parts.server";
 import { followingPart } from "../../data/page-parts.server";
 import { sellerNamed } from "../../data/columns.server";
 import { namedSellerStandingPart } from "../../data/ratings.server";
@@ -13,7 +13,7 @@ import { ratingSummary } from "../../domain/ratings";
 import { Listing, NoProducts } from "../../components/catalog/listing";
 import { ProductCard } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
-import { vendorByNameQuery, vendorProfilePart } from "../../data/profiles.server";
+import { namedSellerProfilePart } from "../../data/profiles.server";
 import { productTypeFromSlug, profilePage } from "../../domain/catalog";
 import { formatMonthYear } from "../../domain/dates";
 import { initials } from "../../domain/initials";
@@ -46,9 +46,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const name = params.slug.toLowerCase();
   const seller = sellerNamed(name);
   const viewerId = context.get(requestState).viewerId;
-  const [[found], { items, ...profile }, standing, following] = await batchParts(app.db, [
-    rowsPart(vendorByNameQuery(app.db, params.slug)),
-    vendorProfilePart(app.db, seller, profilePage(new URL(request.url).searchParams)),
+  const [[[found], { items, ...profile }], standing, following] = await batchParts(app.db, [
+    namedSellerProfilePart(app.db, name, profilePage(new URL(request.url).searchParams)),
     namedSellerStandingPart(app.db, name, Date.now()),
     followingPart(app.db, { kind: "seller", id: seller }, viewerId),
   ] as const);
