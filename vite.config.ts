@@ -12,6 +12,7 @@ import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-he
 import { reactRouterWithoutInstrumentation } from "./scripts/vite/react-router-client-lean.mjs";
 import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
 import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
+import { reactRouterUrlWhenRead } from "./scripts/vite/react-router-url-when-read.mjs";
 import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 
 // One chunk for the framework and what the root route shows on every page (header, footer,
@@ -44,7 +45,8 @@ export default defineConfig({
     // targets are worked out once, its build-time check of the environment read once (decision
     // 0111); its loader data encoded with less work and its links and forms without the handlers a
     // server render never calls (decision 0114); drizzle's row mapping planned once per statement
-    // (decision 0117); React Router's route trees made once per build (decision 0118).
+    // (decision 0117); React Router's route trees made once per build (decision 0118); the `url`
+    // its loaders, actions and middleware are given made only when one reads it (decision 0136).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
@@ -54,6 +56,7 @@ export default defineConfig({
     reactRouterBuildHeaderOnce(),
     ...reactRouterRenderLean(),
     ...reactRouterRoutesOnce(),
+    ...reactRouterUrlWhenRead(),
     // The browser's build without React Router's instrumentation, which the app never uses (decision 0133).
     reactRouterWithoutInstrumentation(),
   ],
