@@ -190,10 +190,10 @@ export function newFromFollowed(db: Database, userId: string, now: number, limit
 }
 
 /** When the rail's 30 days began. */
-export const followingRailSince = (now: number) => now - FOLLOWING_RAIL_DAYS * DAY_MS;
+const followingRailSince = (now: number) => now - FOLLOWING_RAIL_DAYS * DAY_MS;
 
 /** The rail's statement from its start (a value, so it can be built once with a placeholder). */
-export function newFromFollowedSince(
+function newFromFollowedSince(
   db: Database,
   userId: string | Placeholder,
   since: number | Placeholder,
