@@ -13,7 +13,7 @@ import { withPageCache } from "../app/services/page-cache.server";
 import { sharesWithSignedIn, visitRidesOn, wantsStitchedPage } from "../app/services/stitch-gate.server";
 import { gateRequest, pageRoute, routePattern } from "../app/services/request-gate.server";
 import { applyRememberedSizes, offersMySizes } from "../app/services/my-sizes.server";
-import { applySecurityHeaders, createNonce, isCrossSiteWrite } from "../app/services/security";
+import { applySecurityHeaders, createNonce, isCrossSiteWrite, withHeaders } from "../app/services/security";
 import { resolveDisplayCurrency } from "../app/services/display-currency.server";
 import { countView } from "../app/services/count-view.server";
 import { images } from "./images";
@@ -66,19 +66,26 @@ app.use(async (c, next) => {
     await next();
   }
   // An accepted WebSocket upgrade (a conversation's live path) goes back as it is: its socket is not part of a copy.
-  if (c.res.status === 101) return;
-  const headers = new Headers(c.res.headers);
-  headers.set("x-request-id", requestId);
-  if (c.res.status === 503 && !headers.has("retry-after")) headers.set("retry-after", String(RETRY_AFTER_SECONDS));
-  if (c.res.status >= 500)
-    console.error(`5xx ${c.res.status} ${c.req.method} ${c.get("route") ?? c.req.routePath} request ${requestId}`);
-  applySecurityHeaders(headers, appConfig(c.env).isDev);
+  const response = c.res;
+  if (response.status === 101) return;
+  if (response.status >= 500)
+    console.error(`5xx ${response.status} ${c.req.method} ${c.get("route") ?? c.req.routePath} request ${requestId}`);
   const trips = c.get("d1");
-  if (trips) {
-    headers.append("server-timing", `d1;dur=${trips.ms};desc="${trips.count} round trips"`);
-    headers.append("server-timing", `d1-sql;dur=${trips.sqlMs.toFixed(2)};desc="D1 SQL time"`);
+  // On the answer itself, or on a copy when its headers are fixed (decision 0137).
+  const copy = withHeaders(response, (headers) => {
+    headers.set("x-request-id", requestId);
+    if (response.status === 503 && !headers.has("retry-after")) headers.set("retry-after", String(RETRY_AFTER_SECONDS));
+    applySecurityHeaders(headers, appConfig(c.env).isDev);
+    if (trips) {
+      headers.append("server-timing", `d1;dur=${trips.ms};desc="${trips.count} round trips"`);
+      headers.append("server-timing", `d1-sql;dur=${trips.sqlMs.toFixed(2)};desc="D1 SQL time"`);
+    }
+  });
+  // Hono's setter would copy an answer it already holds once more, header by header: unset first.
+  if (copy) {
+    c.res = undefined;
+    c.res = copy;
   }
-  c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers });
 });
 
 // An error no handler answered: logged with the request's id; storage that failed answers the

@@ -45,6 +45,24 @@ export function applySecurityHeaders(headers: Headers, isDev: boolean) {
 }
 
 /**
+ * Adds headers to an answer: to its own headers where they may be changed (the app's answers),
+ * else to a copy (an answer whose headers are fixed: a fetch's, a cache's, `Response.redirect`'s).
+ * Gives the copy, or null when the answer itself took them: a copy costs a Headers and a Response
+ * on every page, which the Worker's front no longer makes for its own answers (decision 0137).
+ */
+export function withHeaders(response: Response, add: (headers: Headers) => void): Response | null {
+  try {
+    add(response.headers);
+    return null;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    const headers = new Headers(response.headers);
+    add(headers);
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  }
+}
+
+/**
  * Every stored image is served under this policy (decision 0033): an SVG logo opened on its own
  * (not through <img>, where SVG never runs script) is sandboxed, with no script, no requests.
  */
