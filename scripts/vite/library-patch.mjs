@@ -1,8 +1,8 @@
 // Vite plugins that change a library's file in the Worker's build (decisions 0110 and 0111), or in
-// the browser's (decision 0133): each replaces texts that must appear exactly once, or the build fails and says which decision to
-// read, so an upgrade that changes the library is seen rather than quietly losing the patch. The
-// development server and the integration tests run the libraries unchanged; the browser tests,
-// the bench and production run the build.
+// the browser's (decision 0133): each replaces texts that must appear exactly once, or the build
+// fails and says which decision to read, so an upgrade that changes the library is seen rather
+// than quietly losing the patch. The development server and the integration tests run the
+// libraries unchanged; the browser tests, the bench and production run the build.
 
 /**
  * A build plugin that makes `replacements` ([text, replacement] pairs, each text found exactly

@@ -36,6 +36,12 @@ function argsWithUrlWhenRead(args, leave) {
 const urlGetter = (indent, pathName) =>
   `${indent}get url() {\n${indent}\treturn keepUrl(this, createDataFunctionUrl(request, ${pathName}));\n${indent}},\n${indent}set url(value) {\n${indent}\tkeepUrl(this, value);\n${indent}},`;
 
+/** A site where React Router writes `url: createDataFunctionUrl(request, path)` after `head`, and its getter. */
+const urlAt = (head, indent, pathName) => [
+  `${head}${indent}url: createDataFunctionUrl(request, ${pathName}),`,
+  `${head}${urlGetter(indent, pathName)}`,
+];
+
 /** The static handler's calls of middleware, data strategy, loaders and actions (router.js). */
 export const routerUrlWhenRead = () =>
   libraryPatch({
@@ -46,34 +52,26 @@ export const routerUrlWhenRead = () =>
     environments: ["ssr"],
     replacements: [
       // query(): the middleware's arguments.
-      [
-        "\t\t\t\tlet response = await runServerMiddlewarePipeline({\n\t\t\t\t\trequest,\n\t\t\t\t\turl: createDataFunctionUrl(request, location),",
-        `\t\t\t\tlet response = await runServerMiddlewarePipeline({\n\t\t\t\t\trequest,\n${urlGetter("\t\t\t\t\t", "location")}`,
-      ],
+      urlAt(
+        "\t\t\t\tlet response = await runServerMiddlewarePipeline({\n\t\t\t\t\trequest,\n",
+        "\t\t\t\t\t",
+        "location",
+      ),
       // queryRoute(): the same for a resource route.
-      [
-        "\t\t\treturn await runServerMiddlewarePipeline({\n\t\t\t\trequest,\n\t\t\t\turl: createDataFunctionUrl(request, location),",
-        `\t\t\treturn await runServerMiddlewarePipeline({\n\t\t\t\trequest,\n${urlGetter("\t\t\t\t", "location")}`,
-      ],
+      urlAt("\t\t\treturn await runServerMiddlewarePipeline({\n\t\t\t\trequest,\n", "\t\t\t\t", "location"),
       // Each middleware gets the arguments without `matches`: copied with the getter kept.
       [
         "\tlet { matches, ...dataFnArgs } = args;",
         '\tlet { matches } = args;\n\tlet dataFnArgs = argsWithUrlWhenRead(args, "matches");',
       ],
       // The data strategy's arguments, and the copy it is called with.
-      [
-        "\tlet dataStrategyArgs = {\n\t\trequest,\n\t\turl: createDataFunctionUrl(request, path),",
-        `\tlet dataStrategyArgs = {\n\t\trequest,\n${urlGetter("\t\t", "path")}`,
-      ],
+      urlAt("\tlet dataStrategyArgs = {\n\t\trequest,\n", "\t\t", "path"),
       [
         "\tlet results = await dataStrategyImpl({\n\t\t...dataStrategyArgs,\n\t\tfetcherKey,\n\t\trunClientMiddleware\n\t});",
         "\tlet results = await dataStrategyImpl(Object.assign(argsWithUrlWhenRead(dataStrategyArgs), {\n\t\tfetcherKey,\n\t\trunClientMiddleware\n\t}));",
       ],
       // A loader's or action's arguments.
-      [
-        "\t\t\treturn handler({\n\t\t\t\trequest,\n\t\t\t\turl: createDataFunctionUrl(request, path),",
-        `\t\t\treturn handler({\n\t\t\t\trequest,\n${urlGetter("\t\t\t\t", "path")}`,
-      ],
+      urlAt("\t\t\treturn handler({\n\t\t\t\trequest,\n", "\t\t\t\t", "path"),
       [
         "async function defaultDataStrategy(args) {",
         `${URL_WHEN_READ_HELPERS}async function defaultDataStrategy(args) {`,

@@ -5,7 +5,7 @@ import { AGGREGATE_KEYS, cached } from "../../data/cache.server";
 import { EMPTY_HOME, homeAggregates } from "../../data/home.server";
 import { newItemsPart } from "../../data/catalog.server";
 import { newFromFollowedPart } from "../../data/follows.server";
-import { batchParts, partIf } from "../../data/parts.server";
+import { batchParts, valuePart } from "../../data/parts.server";
 import { FollowingRail } from "../../components/home/following-rail";
 import { ProductCard } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
@@ -103,7 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       () =>
         batchParts(app.db, [
           newItemsPart(app.db, now),
-          partIf(viewerId !== null, newFromFollowedPart(app.db, viewerId ?? "", now), []),
+          viewerId ? newFromFollowedPart(app.db, viewerId, now) : valuePart([]),
         ] as const),
       [[], []] as const,
     ),
