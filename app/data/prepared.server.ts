@@ -99,3 +99,39 @@ export function sqlPart<R>(db: Database, text: string, params: unknown[]): Part<
   const statement = batchStatement(db, text, params, (result) => (result as D1Result<R>).results);
   return { statements: [statement], read: ([rows]) => (rows ?? []) as R[] };
 }
+
+/**
+ * A part whose statements' SQL is remembered by its inputs (decision 0138): a listing's page,
+ * count and Size counts, whose text follows every filter, its cursor and its search words, so no
+ * shape short of the inputs themselves fixes it. The same inputs asked again (the first page of a
+ * category, a brand, the shop's sorts: the pages most asked for) bind the remembered text to the
+ * request's D1; other inputs build theirs as before. The rows are read fresh every time: only the
+ * SQL text and how its rows are mapped are kept, built against the building database, never a
+ * request's. `build` must be a function of its inputs alone (no time, no randomness); the last
+ * `size` inputs are kept, the least recently used forgotten first.
+ */
+export function rememberedPart<A extends unknown[], T>(
+  build: (db: Database, ...inputs: A) => Part<T>,
+  size = 200,
+): (db: Database, ...inputs: A) => Part<T> {
+  const kept = new Map<string, { built: Built[]; read: Part<T>["read"] }>();
+  return (db, ...inputs) => {
+    const key = JSON.stringify(inputs);
+    let entry = kept.get(key);
+    if (entry) {
+      kept.delete(key);
+    } else {
+      const part = build(building, ...inputs);
+      entry = { built: part.statements.map(builtOf), read: part.read };
+      if (kept.size >= size) kept.delete(kept.keys().next().value!);
+    }
+    kept.set(key, entry);
+    return {
+      statements: entry.built.map((built) => {
+        const { sql: text, params } = built.getQuery();
+        return batchStatement(db, text, params, (result, isFromBatch) => built.mapResult(result, isFromBatch));
+      }),
+      read: entry.read,
+    };
+  };
+}

@@ -12,15 +12,16 @@ import { sizeCountQuery } from "../domain/catalog-index";
 import { conditions, ftsRowids, listingPart, type Scope } from "./catalog.server";
 import type { Database } from "./db.server";
 import { batchParts, mapPart, partsOf, rowsPart, valuePart, type Part } from "./parts.server";
+import { rememberedPart } from "./prepared.server";
 
 /** A listing's page and total, and its Size filter's counts for `sizes`, as a part of a page's batch. */
-export function listingWithSizesPart(
+export const listingWithSizesPart = rememberedPart(function listingWithSizes(
   db: Database,
   filters: CatalogFilters,
   page: PageRequest,
   sizes: readonly string[],
   scope: Scope = {},
-  limit = PAGE_SIZE,
+  limit: number = PAGE_SIZE,
 ): Part<{ page: ProductPage<ProductCardData>; sizeCounts: { size: string; n: number }[] }> {
   const listing = listingPart(db, filters, page, scope, limit);
   // A search that can find nothing reads nothing, its sizes neither.
@@ -29,7 +30,7 @@ export function listingWithSizesPart(
     page: listed,
     sizeCounts: sizeCounts as { size: string; n: number }[],
   }));
-}
+});
 
 /** The same in a D1 batch of its own. */
 export async function listProductsWithSizes(
