@@ -1,7 +1,8 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql, type Placeholder } from "drizzle-orm";
 import { brandRedirects, brands, categories, products } from "../../db/schema";
 import { isPublic } from "./public-products.server";
 import type { Database } from "./db.server";
+import { preparedOnce } from "./prepared.server";
 
 const brandColumns = {
   id: brands.id,
@@ -23,12 +24,21 @@ export function popularBrands(db: Database) {
 
 /** A brand by its name in any case; a query builder, so it can go in a page's batch (first row). */
 export function brandByNameQuery(db: Database, name: string) {
+  return brandByLowerNameQuery(db, name.toLowerCase());
+}
+
+function brandByLowerNameQuery(db: Database, lowerName: string | Placeholder) {
   return db
     .select(brandColumns)
     .from(brands)
-    .where(sql`lower(${brands.name}) = ${name.toLowerCase()}`)
+    .where(sql`lower(${brands.name}) = ${lowerName}`)
     .limit(1);
 }
+
+const brandByLowerName = preparedOnce(["lowerName"], (db, { lowerName }) => brandByLowerNameQuery(db, lowerName));
+
+/** The same as a part of the brand page's batch, its SQL built once per isolate (decision 0135). */
+export const brandByNamePart = (db: Database, name: string) => brandByLowerName(db, { lowerName: name.toLowerCase() });
 
 export async function brandByName(db: Database, name: string) {
   return (await brandByNameQuery(db, name))[0];

@@ -28,6 +28,7 @@ import {
 import { holdsBetween } from "../../app/data/payout-holds.server";
 import { productDetail } from "../../app/data/product.server";
 import { listingPart, newItems, newItemsPart } from "../../app/data/catalog.server";
+import { brandByNamePart, brandByNameQuery } from "../../app/data/brands.server";
 import { listingWithSizesPart, sizeCountsQuery } from "../../app/data/size-counts.server";
 import { followedOfItemQuery, newFromFollowed, newFromFollowedPart } from "../../app/data/follows.server";
 import { aroundItemPart } from "../../app/data/page-parts.server";
@@ -237,6 +238,13 @@ describe("shopper pages' statements built once (decision 0135)", () => {
         ...(viewerId ? [followedOfItemQuery(db, viewerId, itemId), favoriteQuery(db, viewerId, itemId)] : []),
       ].map(queryOf);
       expect(aroundItemPart(db, itemId, viewerId, 0).statements.map(queryOf)).toEqual(fresh);
+    }
+  });
+
+  it("gives the brand page its brand as a fresh build does, in any case, brand after brand", () => {
+    const db = database(env.DB);
+    for (const name of ["Ganni", "ganni", "Other Brand"]) {
+      expect(brandByNamePart(db, name).statements.map(queryOf)).toEqual([queryOf(brandByNameQuery(db, name))]);
     }
   });
 

@@ -2,8 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/brand";
 import { appContext } from "../../context";
 import { Listing, NoProducts } from "../../components/catalog/listing";
-import { brandByNameQuery, brandRedirect } from "../../data/brands.server";
-import { rowsPart } from "../../data/parts.server";
+import { brandByNamePart, brandRedirect } from "../../data/brands.server";
 import { loadListing, loadListingWith } from "../../services/listing.server";
 import { canonicalLink } from "../../domain/seo";
 import { sharedPage } from "../../services/page-cache.server";
@@ -26,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     path(params.brandName),
     { brands: [params.brandName] },
     {},
-    rowsPart(brandByNameQuery(app.db, params.brandName)),
+    brandByNamePart(app.db, params.brandName),
   );
   if (!brand) {
     // A brand merged into another: its old page leads to the brand it became.
