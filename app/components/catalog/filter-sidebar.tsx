@@ -1,4 +1,5 @@
 import { Form, Link, useLocation, useNavigate } from "react-router";
+import { checkboxesHtml } from "./checkboxes-html";
 import { ShipsToFilter } from "./ships-to-filter";
 import {
   CATEGORIES,
@@ -34,15 +35,24 @@ function CheckboxGroup({
   return (
     <fieldset className="border-t border-stone-200 pt-3">
       <legend className="mb-1 text-sm font-semibold">{legend}</legend>
-      <div className="max-h-48 space-y-1 overflow-y-auto pr-1">
-        {options.map((option) => (
-          <label key={option} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name={name} value={option} defaultChecked={selected.includes(option)} />
-            {option}
-            {counts ? <span className="text-stone-600">{`(${counts.get(option) ?? 0})`}</span> : null}
-          </label>
-        ))}
-      </div>
+      {import.meta.env.SSR ? (
+        // The server writes the boxes as text (decision 0139): the markup below, a string per option
+        // instead of React's elements. The browser hydrates it with the elements below.
+        <div
+          className="max-h-48 space-y-1 overflow-y-auto pr-1"
+          dangerouslySetInnerHTML={{ __html: checkboxesHtml(name, options, selected, counts) }}
+        />
+      ) : (
+        <div className="max-h-48 space-y-1 overflow-y-auto pr-1">
+          {options.map((option) => (
+            <label key={option} className="flex items-center gap-2 text-sm">
+              <input type="checkbox" name={name} value={option} defaultChecked={selected.includes(option)} />
+              {option}
+              {counts ? <span className="text-stone-600">{`(${counts.get(option) ?? 0})`}</span> : null}
+            </label>
+          ))}
+        </div>
+      )}
     </fieldset>
   );
 }
