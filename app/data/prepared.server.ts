@@ -116,6 +116,8 @@ export function rememberedPart<A extends unknown[], T>(
 ): (db: Database, ...inputs: A) => Part<T> {
   const kept = new Map<string, { built: Built[]; read: Part<T>["read"] }>();
   return (db, ...inputs) => {
+    // Inputs JSON does not say whole (a subquery, a function, a Set) build as before, every time.
+    if (!inputs.every(isPlain)) return build(db, ...inputs);
     const key = JSON.stringify(inputs);
     let entry = kept.get(key);
     if (entry) {
@@ -134,4 +136,21 @@ export function rememberedPart<A extends unknown[], T>(
       read: entry.read,
     };
   };
+}
+
+/** Whether JSON says all of `value`: text, numbers, booleans, null, undefined, and arrays and plain objects of them. */
+function isPlain(value: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return true;
+    case "number":
+      return Number.isFinite(value);
+    case "object":
+      if (Array.isArray(value)) return value.every(isPlain);
+      return Object.getPrototypeOf(value) === Object.prototype && Object.values(value).every(isPlain);
+    default:
+      return false;
+  }
 }

@@ -5,7 +5,7 @@ import { products, users } from "../../db/schema";
 import { aliased } from "../../app/data/columns.server";
 import { database } from "../../app/data/db.server";
 import { batchParts, mapPart, partsOf, rowsPart } from "../../app/data/parts.server";
-import { preparedOnce, preparedPart, rememberedPart, sqlPart } from "../../app/data/prepared.server";
+import { preparedOnce, preparedPart } from "../../app/data/prepared.server";
 import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
 import { orderDetailPart } from "../../app/data/account.server";
 import { orderClaimFactsPart } from "../../app/data/claims.server";
@@ -27,9 +27,8 @@ import {
 } from "../../app/data/finance-report.server";
 import { holdsBetween } from "../../app/data/payout-holds.server";
 import { productDetail } from "../../app/data/product.server";
-import { listingPart, newItems, newItemsPart } from "../../app/data/catalog.server";
+import { newItems, newItemsPart } from "../../app/data/catalog.server";
 import { brandByNamePart, brandByNameQuery } from "../../app/data/brands.server";
-import { listingWithSizesPart, sizeCountsQuery } from "../../app/data/size-counts.server";
 import { followedOfItemQuery, newFromFollowed, newFromFollowedPart } from "../../app/data/follows.server";
 import { aroundItemPart } from "../../app/data/page-parts.server";
 import { itemSellerStandingPart } from "../../app/data/ratings.server";
@@ -37,7 +36,7 @@ import { shippingQuery } from "../../app/data/shipping.server";
 import { favoriteQuery } from "../../app/data/favorites.server";
 import { ownerOfItem, storeOfItem } from "../../app/data/columns.server";
 import { namedSellerProfilePart, sellerProfilePart } from "../../app/data/profiles.server";
-import { EMPTY_FILTERS, encodeCursor, FIRST_PAGE } from "../../app/domain/catalog";
+import { encodeCursor, FIRST_PAGE } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
 
 // Statements built once per isolate (app/data/prepared.server.ts; decision 0111).
@@ -261,57 +260,5 @@ describe("shopper pages' statements built once (decision 0135)", () => {
         sellerProfilePart(db, name, page).statements.map(queryOf),
       );
     }
-  });
-});
-
-describe("a part remembered by its inputs (decision 0138)", () => {
-  it("builds once for the same inputs, binds them to each request's D1, and forgets the least recently asked first", async () => {
-    const built: string[] = [];
-    const echo = rememberedPart((db, value: string) => {
-      built.push(value);
-      return sqlPart<{ v: string }>(db, "select ? as v", [value]);
-    }, 2);
-    const read = async (value: string) =>
-      (await batchParts(database(env.DB), [echo(database(env.DB), value)] as const))[0];
-    expect(await read("a")).toEqual([{ v: "a" }]);
-    expect(await read("b")).toEqual([{ v: "b" }]);
-    expect(await read("a")).toEqual([{ v: "a" }]);
-    expect(built).toEqual(["a", "b"]);
-    // Two kept: 'c' pushes out 'b', asked for longer ago than 'a'.
-    expect(await read("c")).toEqual([{ v: "c" }]);
-    expect(await read("a")).toEqual([{ v: "a" }]);
-    expect(await read("b")).toEqual([{ v: "b" }]);
-    expect(built).toEqual(["a", "b", "c", "b"]);
-  });
-
-  it("gives a listing the statements a fresh build gives, and rows read afresh: an item listed since shows", async () => {
-    const owner = await createUser({ displayName: `Lister${tag}` });
-    const brand = `Brand${tag}`;
-    const first = await createProduct(owner.id, { brand, size: "UK 10", createdAt: Date.now() - 60_000 });
-    const filters = { ...EMPTY_FILTERS, brands: [brand] };
-    const sizes = ["UK 8", "UK 10"];
-    const db = database(env.DB);
-    const fresh = [...listingPart(db, filters, FIRST_PAGE).statements, sizeCountsQuery(db, filters, sizes)].map(
-      queryOf,
-    );
-    expect(listingWithSizesPart(db, filters, FIRST_PAGE, sizes).statements.map(queryOf)).toEqual(fresh);
-    const listed = async () =>
-      (
-        await batchParts(database(env.DB), [
-          listingWithSizesPart(database(env.DB), filters, FIRST_PAGE, sizes),
-        ] as const)
-      )[0];
-    const before = await listed();
-    expect(before.page.items.map((item) => item.id)).toEqual([first.id]);
-    expect(before.page.total).toBe(1);
-    const second = await createProduct(owner.id, { brand, size: "UK 8" });
-    const after = await listed();
-    expect(after.page.items.map((item) => item.id)).toEqual([second.id, first.id]);
-    expect(after.page.total).toBe(2);
-    expect(after.sizeCounts.map(({ size, n }) => [size, Number(n)]).sort()).toEqual([
-      ["UK 10", 1],
-      ["UK 8", 1],
-    ]);
-    expect(listingWithSizesPart(db, filters, FIRST_PAGE, sizes).statements.map(queryOf)).toEqual(fresh);
   });
 });
