@@ -35,7 +35,11 @@ export async function requestStateOf(
   timeZone: string | null,
   record: RequestRecord | null,
 ): Promise<RequestState> {
-  const session = await readSession(request, app);
+  // A page every visitor shares reads the session as its stitched form does: a record read in this
+  // isolate in the last seconds (decision 0140). Any other request, and a page rendered again
+  // because its visit found the user changed, reads KV.
+  const shared = record?.visitRides === "shared" && !record.visitFirst;
+  const session = await readSession(request, app, { remembered: shared });
   if (!session) return visitedState(NOBODY, timeZone);
   const kept = session.stored.user;
   const rides = record?.visitRides === "shared" || (record?.visitRides === "kept" && kept !== undefined);

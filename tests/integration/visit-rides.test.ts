@@ -91,6 +91,25 @@ describe("a shared page rendered for its signed-in visitor", () => {
   });
 });
 
+// Decision 0140: a shared page rendered for its visitor reads the session as its stitched form
+// does (decision 0039): a record read in this isolate in the last seconds. Any other page reads KV.
+describe("a shared page rendered for its signed-in visitor, as to its session", () => {
+  it("keeps a session ended elsewhere for the seconds the stitched page would; a page not shared reads KV at once", async () => {
+    const shopper = await signedInBrowser("shopper");
+    // The visit's first page writes the user into the session's record (decision 0116); the next reads it.
+    for (let page = 0; page < 2; page++)
+      expect(await (await shopper.browser.fetch("/all-brands")).text()).toContain('href="/account"');
+    // Ended in another isolate: its record leaves KV; this isolate read it a moment ago.
+    const { keys } = await env.SESSIONS.list({ prefix: `user-sessions:${shopper.id}:` });
+    expect(keys.length).toBeGreaterThan(0);
+    for (const { name } of keys) await env.SESSIONS.delete(`session:${name.split(":").pop()}`);
+    expect(await (await shopper.browser.fetch("/all-brands")).text()).toContain('href="/account"');
+    // A page that is not shared reads KV, finds the session gone, and this isolate forgets it.
+    expect((await shopper.browser.fetch("/account")).status).toBe(302);
+    expect(await (await shopper.browser.fetch("/all-brands")).text()).not.toContain('href="/account"');
+  });
+});
+
 // Decision 0116: any GET authorizes with the user as the session kept them at their last visit,
 // while the visit rides with the page's batch and checks it; a user who is no longer the one kept
 // gets the page the visit read first would give, never the one the kept user would have seen.
