@@ -86,10 +86,10 @@ function batchStatement(db: Database, text: string, params: unknown[], mapResult
   } as unknown as Statement;
 }
 
-/** A built statement with its values, read as drizzle maps its rows. */
-function boundStatement(db: Database, built: Built, values: Record<string, unknown>): Statement {
+/** A built statement with its values (its placeholders' `values`, or none), read as drizzle maps its rows. */
+function boundStatement(db: Database, built: Built, values?: Record<string, unknown>): Statement {
   const { sql: text, params } = built.getQuery();
-  return batchStatement(db, text, fillPlaceholders(params, values), (result, isFromBatch) =>
+  return batchStatement(db, text, values ? fillPlaceholders(params, values) : params, (result, isFromBatch) =>
     built.mapResult(result, isFromBatch),
   );
 }
@@ -128,13 +128,7 @@ export function rememberedPart<A extends unknown[], T>(
       if (kept.size >= size) kept.delete(kept.keys().next().value!);
     }
     kept.set(key, entry);
-    return {
-      statements: entry.built.map((built) => {
-        const { sql: text, params } = built.getQuery();
-        return batchStatement(db, text, params, (result, isFromBatch) => built.mapResult(result, isFromBatch));
-      }),
-      read: entry.read,
-    };
+    return { statements: entry.built.map((built) => boundStatement(db, built)), read: entry.read };
   };
 }
 

@@ -38,6 +38,7 @@ import { ownerOfItem, storeOfItem } from "../../app/data/columns.server";
 import { namedSellerProfilePart, sellerProfilePart } from "../../app/data/profiles.server";
 import { encodeCursor, FIRST_PAGE } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
+import { queryOf } from "./statement-text";
 
 // Statements built once per isolate (app/data/prepared.server.ts; decision 0111).
 
@@ -87,12 +88,6 @@ describe("a statement prepared once", () => {
     expect(await detail(`missing-${tag}`)).toBeNull();
   });
 });
-
-type Built = { _prepare(): { getQuery(): { sql: string; params: unknown[] } } };
-const queryOf = (statement: unknown) => {
-  const { sql, params } = (statement as Built)._prepare().getQuery();
-  return { sql, params };
-};
 
 describe("a part prepared once (a dashboard tab's statements; decision 0132)", () => {
   it("builds a shape's SQL once and binds each use's values, with the part's read made from them", async () => {

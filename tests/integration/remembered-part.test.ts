@@ -9,16 +9,11 @@ import { rememberedPart, sqlPart } from "../../app/data/prepared.server";
 import { listingWithSizesPart, sizeCountsQuery } from "../../app/data/size-counts.server";
 import { EMPTY_FILTERS, FIRST_PAGE } from "../../app/domain/catalog";
 import { createProduct, createUser } from "./factories";
+import { queryOf } from "./statement-text";
 
 // Parts remembered by their inputs (app/data/prepared.server.ts; decision 0138).
 
 const tag = `rem${Date.now().toString(36)}`;
-
-type Built = { _prepare(): { getQuery(): { sql: string; params: unknown[] } } };
-const queryOf = (statement: unknown) => {
-  const { sql, params } = (statement as Built)._prepare().getQuery();
-  return { sql, params };
-};
 
 describe("a part remembered by its inputs (decision 0138)", () => {
   it("builds once for the same inputs, binds them to each request's D1, and forgets the least recently asked first", async () => {
