@@ -8,7 +8,7 @@ import { containsText } from "./columns.server";
 import { newestFirst, pagePart } from "./paging.server";
 import { ordersToSendPart, returnsAwaitingInspection } from "./handler-orders.server";
 import { partsOf, rowsPart } from "./parts.server";
-import { preparedPart } from "./prepared.server";
+import { preparedPart, ROWS_ONLY } from "./prepared.server";
 import { itemsBeingPrepared } from "./renting.server";
 
 // The admin Orders tab's reads (seller-store-admin.md §2, §7). Status changes go through the
@@ -95,9 +95,13 @@ export function paymentIssues(db: Database, since: number) {
  * now) on any first page; on the first page unfiltered, the orders to send and the returned
  * rentals being prepared, every handler's (decision 0080).
  */
-export const pageOnePanelsPart = preparedPart((db, { since }: { since: number }) =>
-  partsOf([rowsPart(returnsToInspect(db)), rowsPart(paymentIssues(db, since))] as const),
+export const pageOnePanelsPart = preparedPart(
+  (db, { since }: { since: number }) =>
+    partsOf([rowsPart(returnsToInspect(db)), rowsPart(paymentIssues(db, since))] as const),
+  ROWS_ONLY,
 );
-export const unfilteredPanelsPart = preparedPart((db, _: Record<string, never>) =>
-  partsOf([ordersToSendPart(db, undefined, 20), rowsPart(itemsBeingPrepared(db, { staff: true }))] as const),
+export const unfilteredPanelsPart = preparedPart(
+  (db, _: Record<string, never>) =>
+    partsOf([ordersToSendPart(db, undefined, 20), rowsPart(itemsBeingPrepared(db, { staff: true }))] as const),
+  ROWS_ONLY,
 );

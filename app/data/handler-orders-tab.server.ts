@@ -15,7 +15,7 @@ import { handlerMoneyFrom, listedMoneyPart } from "./order-money.server";
 import type { MoneyInput } from "../domain/order-money";
 import { newestFirst } from "./paging.server";
 import { mapPart, partsOf, rowsPart, type Part } from "./parts.server";
-import { preparedPart } from "./prepared.server";
+import { preparedPart, ROWS_ONLY } from "./prepared.server";
 import { itemsBeingPrepared, turnaroundFrom, turnaroundQuery } from "./renting.server";
 
 // The handler's Orders tab (seller-store-admin.md §2; issues 22, 43, 44), one for the seller
@@ -226,7 +226,7 @@ const sellerTabStatements = preparedPart((db, values: PageValues<{ ownerId: stri
     rowsPart(sellerOrderLinesQuery(db, values.ownerId, cursorOf(values))),
     listedMoneyPart(db, listedOrderIds(db, handler, cursorOf(values))),
   ] as const);
-});
+}, ROWS_ONLY);
 
 /** The seller's Orders tab: the common parts, their returns to check, weekly earnings and orders. */
 function sellerTabPart(db: Database, ownerId: string, now: number, before: string | null) {
@@ -253,7 +253,7 @@ const storeTabStatements = preparedPart((db, values: PageValues<{ storeId: strin
     rowsPart(storeOrderLinesQuery(db, values.storeId, cursorOf(values))),
     listedMoneyPart(db, listedOrderIds(db, handler, cursorOf(values))),
   ] as const);
-});
+}, ROWS_ONLY);
 
 /** The store's Orders tab: the common parts and its orders, their inspections within. */
 function storeTabPart(db: Database, storeId: string, before: string | null) {

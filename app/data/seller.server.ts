@@ -8,7 +8,7 @@ import { pageOf } from "../domain/tabs";
 import { ownerEarningsPart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
-import { preparedPart } from "./prepared.server";
+import { preparedPart, ROWS_ONLY } from "./prepared.server";
 import { listedProductColumns, uploadFormQueries } from "./listings.server";
 import { rejectionColumns } from "./product.server";
 import { orderStageOf } from "./public-products.server";
@@ -181,7 +181,7 @@ export async function insertBrandSuggestion(
 const summaryStatements = preparedPart((db, { ownerId }: { ownerId: string }) => {
   const [live, requests, rentals] = sellerCountQueries(db, ownerId);
   return partsOf([rowsPart(live), rowsPart(requests), rowsPart(rentals), ownerEarningsPart(db, ownerId)] as const);
-});
+}, ROWS_ONLY);
 
 function summaryPart(db: Database, ownerId: string) {
   return mapPart(summaryStatements(db, { ownerId }), ([[products], [pending], [active], earnings]) => ({

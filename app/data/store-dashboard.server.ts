@@ -9,7 +9,7 @@ import { storeRevenuePart } from "./finance.server";
 import { ordersTabPart } from "./handler-orders-tab.server";
 import { listedProductColumns } from "./listings.server";
 import { dashboardBatch, mapPart, partsOf, rowsPart, type Part } from "./parts.server";
-import { preparedPart } from "./prepared.server";
+import { preparedPart, ROWS_ONLY } from "./prepared.server";
 
 // What the store dashboard reads and writes (seller-store-admin.md §2 Store dashboard and
 // Store-side product edit, §4 Concierge, §7 Seller and store; decisions 0029, 0030). Every
@@ -105,7 +105,7 @@ function productsQuery(db: Database, storeId: string, page: number) {
 const summaryStatements = preparedPart((db, { storeId }: { storeId: string }) => {
   const [products, waiting] = countQueries(db, storeId);
   return partsOf([rowsPart(products), rowsPart(waiting), storeRevenuePart(db, storeId)] as const);
-});
+}, ROWS_ONLY);
 
 function summaryPart(db: Database, storeId: string) {
   return mapPart(summaryStatements(db, { storeId }), ([[a], [b], revenue]) => ({

@@ -5,7 +5,7 @@ import { products, users } from "../../db/schema";
 import { aliased } from "../../app/data/columns.server";
 import { database } from "../../app/data/db.server";
 import { batchParts, mapPart, partsOf, rowsPart } from "../../app/data/parts.server";
-import { preparedOnce, preparedPart } from "../../app/data/prepared.server";
+import { preparedOnce, preparedPart, ROWS_ONLY } from "../../app/data/prepared.server";
 import { ordersTabPart, sellerOrderLinesQuery, storeOrderLinesQuery } from "../../app/data/handler-orders-tab.server";
 import { orderDetailPart } from "../../app/data/account.server";
 import { orderClaimFactsPart } from "../../app/data/claims.server";
@@ -116,6 +116,34 @@ describe("a part prepared once (a dashboard tab's statements; decision 0132)", (
     expect(both).toEqual({ asked: b.id, one: `Beta ${tag}`, two: `Alpha ${tag}` });
     // Each use builds its part (for its read); each of the two shapes once more, with placeholders.
     expect(builds).toBe(3 + 2);
+  });
+
+  it("with ROWS_ONLY builds each shape once and reads every use's rows with that build's read (decision 0141)", async () => {
+    const owner = await createUser({ displayName: `Rows${tag}` });
+    const [a, b] = [
+      await createProduct(owner.id, { name: `Gamma ${tag}` }),
+      await createProduct(owner.id, { name: `Delta ${tag}` }),
+    ];
+    let builds = 0;
+    const named = preparedPart((db, values: { id: string; other?: string }) => {
+      builds++;
+      const byId = (id: string) => db.select({ name: products.name }).from(products).where(eq(products.id, id));
+      return mapPart(
+        partsOf([rowsPart(byId(values.id)), rowsPart(values.other ? byId(values.other) : byId("none"))] as const),
+        ([[one], [two]]) => ({ one: one?.name ?? null, two: two?.name ?? null }),
+      );
+    }, ROWS_ONLY);
+    const db = database(env.DB);
+    const [first, second, both] = await batchParts(db, [
+      named(db, { id: a.id }),
+      named(db, { id: b.id }),
+      named(db, { id: b.id, other: a.id }),
+    ] as const);
+    expect(first).toEqual({ one: `Gamma ${tag}`, two: null });
+    expect(second).toEqual({ one: `Delta ${tag}`, two: null });
+    expect(both).toEqual({ one: `Delta ${tag}`, two: `Gamma ${tag}` });
+    // Only the two shapes' builds with placeholders: no use builds its part.
+    expect(builds).toBe(2);
   });
 
   it("gives the Orders tabs the statements a fresh build gives, handler after handler, page after page", () => {
