@@ -89,61 +89,54 @@ describe("a statement prepared once", () => {
   });
 });
 
+/**
+ * Two products and a part reading each named one (and a second when given), prepared with
+ * `options`; `builds` counts the part's builds. Each use's read gives the names it read.
+ */
+async function twoNamesPart(label: string, options?: typeof ROWS_ONLY) {
+  const owner = await createUser({ displayName: `${label}${tag}` });
+  const [a, b] = [
+    await createProduct(owner.id, { name: `${label} A ${tag}` }),
+    await createProduct(owner.id, { name: `${label} B ${tag}` }),
+  ];
+  const counted = { builds: 0 };
+  const named = preparedPart((db, values: { id: string; other?: string }) => {
+    counted.builds++;
+    const byId = (id: string) => db.select({ name: products.name }).from(products).where(eq(products.id, id));
+    return mapPart(
+      partsOf([rowsPart(byId(values.id)), rowsPart(values.other ? byId(values.other) : byId("none"))] as const),
+      // Without ROWS_ONLY a read may use the values: this one names the product asked for.
+      ([[one], [two]]) => ({
+        ...(options ? {} : { asked: values.id }),
+        one: one?.name ?? null,
+        two: two?.name ?? null,
+      }),
+    );
+  }, options);
+  const db = database(env.DB);
+  const results = await batchParts(db, [
+    named(db, { id: a.id }),
+    named(db, { id: b.id }),
+    named(db, { id: b.id, other: a.id }),
+  ] as const);
+  const asked = (id: string) => (options ? {} : { asked: id });
+  expect(results).toEqual([
+    { ...asked(a.id), one: `${label} A ${tag}`, two: null },
+    { ...asked(b.id), one: `${label} B ${tag}`, two: null },
+    { ...asked(b.id), one: `${label} B ${tag}`, two: `${label} A ${tag}` },
+  ]);
+  return counted.builds;
+}
+
 describe("a part prepared once (a dashboard tab's statements; decision 0132)", () => {
   it("builds a shape's SQL once and binds each use's values, with the part's read made from them", async () => {
-    const owner = await createUser({ displayName: `Part${tag}` });
-    const [a, b] = [
-      await createProduct(owner.id, { name: `Alpha ${tag}` }),
-      await createProduct(owner.id, { name: `Beta ${tag}` }),
-    ];
-    let builds = 0;
-    const named = preparedPart((db, values: { id: string; other?: string }) => {
-      builds++;
-      const byId = (id: string) => db.select({ name: products.name }).from(products).where(eq(products.id, id));
-      return mapPart(
-        partsOf([rowsPart(byId(values.id)), rowsPart(values.other ? byId(values.other) : byId("none"))] as const),
-        ([[one], [two]]) => ({ asked: values.id, one: one?.name ?? null, two: two?.name ?? null }),
-      );
-    });
-    const db = database(env.DB);
-    const [first, second, both] = await batchParts(db, [
-      named(db, { id: a.id }),
-      named(db, { id: b.id }),
-      named(db, { id: b.id, other: a.id }),
-    ] as const);
-    expect(first).toEqual({ asked: a.id, one: `Alpha ${tag}`, two: null });
-    expect(second).toEqual({ asked: b.id, one: `Beta ${tag}`, two: null });
-    expect(both).toEqual({ asked: b.id, one: `Beta ${tag}`, two: `Alpha ${tag}` });
     // Each use builds its part (for its read); each of the two shapes once more, with placeholders.
-    expect(builds).toBe(3 + 2);
+    expect(await twoNamesPart("Part")).toBe(3 + 2);
   });
 
   it("with ROWS_ONLY builds each shape once and reads every use's rows with that build's read (decision 0141)", async () => {
-    const owner = await createUser({ displayName: `Rows${tag}` });
-    const [a, b] = [
-      await createProduct(owner.id, { name: `Gamma ${tag}` }),
-      await createProduct(owner.id, { name: `Delta ${tag}` }),
-    ];
-    let builds = 0;
-    const named = preparedPart((db, values: { id: string; other?: string }) => {
-      builds++;
-      const byId = (id: string) => db.select({ name: products.name }).from(products).where(eq(products.id, id));
-      return mapPart(
-        partsOf([rowsPart(byId(values.id)), rowsPart(values.other ? byId(values.other) : byId("none"))] as const),
-        ([[one], [two]]) => ({ one: one?.name ?? null, two: two?.name ?? null }),
-      );
-    }, ROWS_ONLY);
-    const db = database(env.DB);
-    const [first, second, both] = await batchParts(db, [
-      named(db, { id: a.id }),
-      named(db, { id: b.id }),
-      named(db, { id: b.id, other: a.id }),
-    ] as const);
-    expect(first).toEqual({ one: `Gamma ${tag}`, two: null });
-    expect(second).toEqual({ one: `Delta ${tag}`, two: null });
-    expect(both).toEqual({ one: `Delta ${tag}`, two: `Gamma ${tag}` });
     // Only the two shapes' builds with placeholders: no use builds its part.
-    expect(builds).toBe(2);
+    expect(await twoNamesPart("Rows", ROWS_ONLY)).toBe(2);
   });
 
   it("gives the Orders tabs the statements a fresh build gives, handler after handler, page after page", () => {
