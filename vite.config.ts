@@ -26,7 +26,7 @@ import { reactTextChunks } from "./scripts/vite/react-text-chunks.mjs";
 // (decision 0128; decision 0130 says why the header, the footer and the toasts do not).
 const FRAMEWORK = /node_modules\/(react|react-dom|react-router|scheduler|cookie|set-cookie-parser)\//;
 const ROOT_PARTS =
-  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|consent-part)|kit\/deferred-part|not-found|progress-bar|toaster|toasts|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
+  /\/app\/(context\.ts|components\/(layout\/(header|footer|icons|consent-part)|kit\/(deferred-part|kept-markup)|not-found|progress-bar|toaster|toasts|forms|nonce|time-zone-script|personal|money\/price)\.tsx?|domain\/(site|unavailable|consent|badge|initials|currency|money|toast)\.ts)$/;
 
 export default defineConfig({
   plugins: [

@@ -10,6 +10,8 @@ import { requestRecord } from "./context";
 import { isStorageUnavailable } from "./data/db.server";
 import { NonceContext } from "./components/nonce";
 import { deferredPartsLoaded } from "./components/kit/deferred-part";
+import { MarkupOnceContext } from "./components/kit/kept-markup";
+import { frameMarkup } from "./services/part-renderer.server";
 import { BodyRefusedError } from "./services/request-gate.server";
 import { contentSecurityPolicy, createNonce } from "./services/security";
 
@@ -45,13 +47,16 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  // Parts the browser hydrates after the page render whole here, never as a fallback (decision 0128).
-  await deferredPartsLoaded();
+  // Parts the browser hydrates after the page render whole here, never as a fallback (decision
+  // 0128); the frame's markup is kept by what it shows (decision 0142), rendered with them loaded.
+  const [, markupOnce] = await Promise.all([deferredPartsLoaded(), frameMarkup()]);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
   const body = await renderToReadableStream(
     <NonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <MarkupOnceContext.Provider value={markupOnce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MarkupOnceContext.Provider>
     </NonceContext.Provider>,
     {
       nonce,

@@ -13,19 +13,6 @@ export const FOREIGN_CURRENCIES = /* @__PURE__ */ DISPLAY_CURRENCIES.filter((cod
   "GBP"
 >[];
 
-export const CURRENCY_NAMES: Record<DisplayCurrency, string> = {
-  GBP: "Pound sterling (£)",
-  EUR: "Euro (€)",
-  USD: "US dollar (US$)",
-  AUD: "Australian dollar (A$)",
-  CAD: "Canadian dollar (CA$)",
-  SEK: "Swedish krona (SEK)",
-  DKK: "Danish krone (DKK)",
-  CHF: "Swiss franc (CHF)",
-  PLN: "Polish złoty (PLN)",
-  JPY: "Japanese yen (¥)",
-};
-
 export const UNKNOWN_CURRENCY_MESSAGE = "Choose a currency from the list.";
 
 export function isDisplayCurrency(code: unknown): code is DisplayCurrency {

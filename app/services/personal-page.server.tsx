@@ -1,7 +1,3 @@
-import { createContext, useContext, type ReactNode } from "react";
-// The same React build as app/entry.server.tsx (see there why the Node build).
-import { renderToString } from "react-dom/server.node";
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router";
 import { BackInStock, HeldForYou, NotifyMe } from "../components/back-in-stock";
 import { reservedText, type HeldReservation } from "../domain/alerts";
 import { heldForYouBox } from "../domain/held-for-you";
@@ -13,6 +9,7 @@ import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageTextWithCache, type PageCacheOptions } from "./page-cache.server";
 import { perIsolate } from "./per-isolate";
+import { partRenderer, rootRenderer } from "./part-renderer.server";
 import { followsIn, followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
 import { requestTimeZone } from "./time-zone.server";
@@ -50,31 +47,8 @@ export function anonymousRequest(request: Request) {
   return new Request(request.url, { method: "GET", headers, signal: request.signal });
 }
 
-// A personal part is rendered inside a router of its own (links, forms and fetchers need one)
-// at the page's URL; one static route renders whatever part is asked for.
-const Part = createContext<ReactNode>(null);
-function PartRoute() {
-  return useContext(Part);
-}
-const handler = createStaticHandler([{ path: "*", Component: PartRoute }]);
-
-type Render = (part: ReactNode) => string;
-
-async function partRenderer(url: string): Promise<Render> {
-  const context = await handler.query(new Request(url));
-  if (context instanceof Response) throw new Error("a personal part's router answered with a response");
-  const router = createStaticRouter(handler.dataRoutes, context);
-  return (part) =>
-    renderToString(
-      <Part.Provider value={part}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </Part.Provider>,
-    );
-}
-
 // The header and home's call to action link only to absolute paths: they render alike at any
 // URL, so one router serves them, and their anonymous markup is rendered once per isolate.
-const rootRenderer = perIsolate(() => partRenderer("http://localhost/"));
 const anonymous = perIsolate(() =>
   rootRenderer().then((render) => ({
     header: render(<HeaderPersonal user={null} cartCount={0} />),

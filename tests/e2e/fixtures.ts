@@ -82,6 +82,29 @@ export function errorsOf(page: Page) {
 }
 
 /**
+ * What the page itself reports as errors from its first script on (a hydration mismatch is one,
+ * reported before the header's enhancements start), read once the browser is idle: the page
+ * hydrates part by part after the header. Call before the page is opened.
+ */
+export async function hydrationReports(page: Page) {
+  await page.addInitScript(() => {
+    const reported: string[] = ((window as unknown as { reported: string[] }).reported = []);
+    window.addEventListener("error", (event) => reported.push(String(event.message)));
+  });
+  const read = () =>
+    page.evaluate(
+      () =>
+        new Promise<string[]>((done) =>
+          requestIdleCallback(() => done((window as unknown as { reported: string[] }).reported)),
+        ),
+    );
+  return async () => {
+    await read();
+    return read();
+  };
+}
+
+/**
  * Signs in as a person would, from an address of their own (see ownAddress), and lands on
  * `redirectTo`. An account with the demo password (the demo and the tests' own accounts) signs in
  * through the real form once per run; later sign-ins, in any worker, reuse that session (a

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { errorsOf, headerHydrated } from "./fixtures";
+import { errorsOf, headerHydrated, hydrationReports } from "./fixtures";
 
 // The header search box's suggestions (issue 25, item 5; decision 0050): JavaScript only (without
 // it the box is a plain search form, tests/e2e/search.spec.ts). Brands and categories come from
@@ -60,22 +60,9 @@ test("Sort by reorders at once and leaves unapplied filter choices in the open p
 // React's own, ticked and counted, without a mismatch (React reports one as an error).
 test("a listing's filter boxes hydrate as the server wrote them, ticked and counted", async ({ page }) => {
   const errors = errorsOf(page);
-  // Read in the page itself: a mismatch is reported there before the header's enhancements start.
-  await page.addInitScript(() => {
-    const reported: string[] = ((window as unknown as { reported: string[] }).reported = []);
-    window.addEventListener("error", (event) => reported.push(String(event.message)));
-  });
+  const reported = await hydrationReports(page);
   await page.goto("/all-products?color=Black&tag=wool&category=Coats");
   await headerHydrated(page);
-  // The page hydrates part by part after the header: read the reports once the browser is idle.
-  const reported = () =>
-    page.evaluate(
-      () =>
-        new Promise<string[]>((done) =>
-          requestIdleCallback(() => done((window as unknown as { reported: string[] }).reported)),
-        ),
-    );
-  await reported();
   expect(await reported()).toEqual([]);
   const filters = page.getByRole("form", { name: "Filter products" });
   await expect(filters.getByRole("checkbox", { name: /^Black/ })).toBeChecked();

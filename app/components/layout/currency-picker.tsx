@@ -1,5 +1,6 @@
 import { Form, useLocation } from "react-router";
-import { CURRENCY_NAMES, DISPLAY_CURRENCIES, type DisplayCurrency } from "../../domain/currency";
+import { DISPLAY_CURRENCIES, type DisplayCurrency } from "../../domain/currency";
+import { CURRENCY_NAMES } from "../../domain/currency-names";
 
 // The display currency's form (issue 45, item 1; decision 0084): a plain form posting to
 // /currency, so it works without JavaScript; the answer sends the visitor back to this page.
@@ -7,13 +8,16 @@ export function CurrencyPicker({
   chosen,
   ratesUnavailable,
   error,
+  returnTo: given,
 }: {
   chosen: DisplayCurrency;
   ratesUnavailable: boolean;
   error?: string;
+  /** The page the answer sends the visitor back to: this page's address unless given (the footer gives it). */
+  returnTo?: string;
 }) {
   const location = useLocation();
-  const returnTo = location.pathname === "/currency" ? "/" : `${location.pathname}${location.search}`;
+  const returnTo = given ?? (location.pathname === "/currency" ? "/" : `${location.pathname}${location.search}`);
   return (
     <Form method="post" action="/currency" className="mt-4 text-sm" aria-label="Display currency">
       <input type="hidden" name="returnTo" value={returnTo} />

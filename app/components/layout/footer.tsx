@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import type { PublicSettings, SocialLinks } from "../../domain/site";
 import { cookieSettingsHref } from "../../domain/consent";
 import { deferredPart } from "../kit/deferred-part";
+import { KeptMarkup } from "../kit/kept-markup";
 import type { DisplayCurrency } from "../../domain/currency";
 
 // Hydrated after the page (decision 0128): both are plain forms until their code came.
@@ -31,8 +32,15 @@ export function Footer({
   // The newsletter page shows the same form in its body; one form per page keeps ids unique.
   const location = useLocation();
   const onNewsletterPage = location.pathname === "/newsletter";
+  // The page's address is a value of the footer (its forms come back to it): on the server its
+  // markup is rendered once per everything it shows (decision 0142), the address included.
+  const address = location.pathname + location.search;
   return (
-    <footer className="mt-16 bg-brand text-stone-100">
+    <KeptMarkup
+      as="footer"
+      className="mt-16 bg-brand text-stone-100"
+      inputs={[social, settings, year, currency, address]}
+    >
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-bold">{settings.siteTitle}</p>
@@ -114,9 +122,9 @@ export function Footer({
           </ul>
         </nav>
         <div>
-          {onNewsletterPage ? null : <NewsletterSignup />}
+          {onNewsletterPage ? null : <NewsletterSignup returnTo={address} />}
           {currency && location.pathname !== "/currency" ? (
-            <CurrencyPicker chosen={currency.chosen} ratesUnavailable={currency.ratesUnavailable} />
+            <CurrencyPicker chosen={currency.chosen} ratesUnavailable={currency.ratesUnavailable} returnTo={address} />
           ) : null}
           {shown.length > 0 ? (
             <ul className="mt-4 flex gap-4 text-sm" aria-label="Social media">
@@ -134,6 +142,6 @@ export function Footer({
       <p className="border-t border-white/10 py-4 text-center text-xs text-stone-300">
         © {year} Closetloop. All rights reserved.
       </p>
-    </footer>
+    </KeptMarkup>
   );
 }

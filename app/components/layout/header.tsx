@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { BasketIcon, HeartIcon, SearchIcon, UserIcon } from "./icons";
 import { badgeCount } from "../../domain/badge";
 import { initials } from "../../domain/initials";
+import { KeptMarkup } from "../kit/kept-markup";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 
 const BasketDrawer = lazy(() => import("../cart/basket-drawer"));
@@ -222,8 +223,13 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
   useEffect(() => {
     if (document.activeElement?.id === "site-search") setSuggest(true);
   }, []);
+  // Its markup is rendered once per what it shows on the server (decision 0142): `suggest` is false there.
   return (
-    <header className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur">
+    <KeptMarkup
+      as="header"
+      className="sticky top-0 z-30 border-b border-stone-200 bg-white/95 backdrop-blur"
+      inputs={[user, cartCount, search]}
+    >
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link to="/" className="text-xl font-bold tracking-tight text-brand">
           Closetloop
@@ -272,6 +278,6 @@ export function Header({ user, cartCount, search }: { user: HeaderUser | null; c
         </Form>
         <HeaderPersonal user={user} cartCount={cartCount} />
       </div>
-    </header>
+    </KeptMarkup>
   );
 }

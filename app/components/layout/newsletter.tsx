@@ -14,7 +14,14 @@ export interface NewsletterResult {
  * Works as a plain form (the server redirects back with a toast, or /newsletter shows the answer)
  * and in place with JavaScript, where the toast alone confirms: one message, never two.
  */
-export function NewsletterSignup({ result: serverResult }: { result?: NewsletterResult }) {
+export function NewsletterSignup({
+  result: serverResult,
+  returnTo,
+}: {
+  result?: NewsletterResult;
+  /** Where the answer comes back to without JavaScript: the page's address unless given (the footer gives it). */
+  returnTo?: string;
+}) {
   const fetcher = useFetcher<NewsletterResult>({ key: "newsletter" });
   const location = useLocation();
   const [enhanced, setEnhanced] = useState(false);
@@ -37,7 +44,7 @@ export function NewsletterSignup({ result: serverResult }: { result?: Newsletter
       className="flex flex-col gap-2"
       key={result?.ok ? "done" : "form"}
     >
-      <input type="hidden" name="returnTo" value={location.pathname + location.search} />
+      <input type="hidden" name="returnTo" value={returnTo ?? location.pathname + location.search} />
       {enhanced ? <input type="hidden" name="enhanced" value="1" /> : null}
       <label htmlFor="newsletter-email" className="text-sm font-medium">
         Sign up for our newsletter

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/rates";
 import { readRates } from "../../data/rates.server";
+import { CURRENCY_NAMES } from "../../domain/currency-names";
 import {
-  CURRENCY_NAMES,
   DISPLAY_CURRENCIES,
   formatMinor,
   MAX_RATE_AGE_DAYS,
