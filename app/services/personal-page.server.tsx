@@ -9,7 +9,7 @@ import type { AppContext } from "../context";
 import { hasSessionCookie, readBookmark } from "./d1-session.server";
 import { pageTextWithCache, type PageCacheOptions } from "./page-cache.server";
 import { perIsolate } from "./per-isolate";
-import { partRenderer, rootRenderer } from "./part-renderer.server";
+import { markupKeeper, partRenderer, rootRenderer } from "./part-renderer.server";
 import { followsIn, followValues, stitchFollows } from "./personal-follows.server";
 import { readSession, readSessionId, visitOf } from "./session.server";
 import { requestTimeZone } from "./time-zone.server";
@@ -57,17 +57,16 @@ const anonymous = perIsolate(() =>
 );
 
 // A visitor's header is the same on every page they open: the markup of the last few headers,
-// by everything they show (so a changed basket count or name is a different header).
-const headers = new Map<string, string>();
+// by everything they show (so a changed basket count or name is a different header), kept as the
+// frame's is (decision 0142). One React would hoist from (an avatar's preload) is rendered each time.
+const personalHeaders = perIsolate(async () => {
+  const render = await rootRenderer();
+  return { render, keep: markupKeeper(render) };
+});
 async function headerFor({ user, cartCount }: Personal) {
-  const key = JSON.stringify([user, cartCount]);
-  let markup = headers.get(key);
-  if (markup === undefined) {
-    markup = (await rootRenderer())(<HeaderPersonal user={user} cartCount={cartCount} />);
-    if (headers.size >= 500) headers.delete(headers.keys().next().value!);
-    headers.set(key, markup);
-  }
-  return markup;
+  const { render, keep } = await personalHeaders();
+  const part = <HeaderPersonal user={user} cartCount={cartCount} />;
+  return keep(JSON.stringify([user, cartCount]), part) ?? render(part);
 }
 
 /** `make()`'s value, kept in `memo` under `key`: worked out once for a kept page. */

@@ -102,6 +102,23 @@ describe("signed-in visitors of shared pages", () => {
     expect(sharedParts(hers.text)).toBe(sharedParts(his.text));
   });
 
+  it("a visitor with a profile picture gets it in their stitched header, page after page", async () => {
+    const { alice, bob } = await twoShoppers();
+    const picture = `/images/avatars/${tag}.webp`;
+    await env.DB.prepare("UPDATE users SET avatar_url = ? WHERE id = ?").bind(picture, alice.id).run();
+    await settle(alice.browser, bob.browser);
+    for (const path of [`/all-products?search=${tag}`, `/all-products?search=${tag}`, `/?${tag}`]) {
+      const hers = await as(alice.browser, path);
+      expect(hers.state).toMatch(/^stitched/);
+      expect(hers.text).toContain(`<img src="${picture}" alt="" width="36" height="36"`);
+      expect(block(hers.text)).toMatchObject({ user: { fullName: `Alice ${tag}`, avatarUrl: picture } });
+      // Bob's header, kept by what it shows, is never hers.
+      const his = await as(bob.browser, path);
+      expect(his.text).not.toContain(picture);
+      expect(his.text).toContain(`Bob ${tag}`);
+    }
+  });
+
   it("the same on home, whose call to action is personal too", async () => {
     const { alice } = await twoShoppers();
     const path = `/?${tag}`;
