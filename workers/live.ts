@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { conversationFor } from "../app/data/conversations.server";
 import { database } from "../app/data/db.server";
 import { appConfig } from "../app/env.server";
-import { loadSessionUser, readSession } from "../app/services/session.server";
+import { readSession } from "../app/services/session.server";
+import { loadSessionUser } from "../app/data/visit.server";
 import { forwardUpgrade } from "./conversation";
 
 // The live path of a conversation (issue 26; docs/decisions/0054-live-conversations.md):

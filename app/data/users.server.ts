@@ -247,3 +247,11 @@ export async function consumePasswordToken(db: Database, tokenHash: string, now:
     .returning({ userId: authTokens.userId, purpose: authTokens.purpose })
     .get()) ?? null) as { userId: string; purpose: PasswordTokenPurpose } | null;
 }
+
+/**
+ * Marks that one of a user's sessions ended at `now` (migration 0082; decision 0143): a session's
+ * record an isolate remembered from before is read from KV again at its next visit.
+ */
+export async function markSessionsEnded(db: Database, userId: string, now: number) {
+  await db.update(users).set({ sessionsEndedAt: now }).where(eq(users.id, userId));
+}

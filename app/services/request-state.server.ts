@@ -35,11 +35,12 @@ export async function requestStateOf(
   timeZone: string | null,
   record: RequestRecord | null,
 ): Promise<RequestState> {
-  // A page every visitor shares reads the session as its stitched form does: a record read in this
-  // isolate in the last seconds (decision 0140). Any other request, and a page rendered again
-  // because its visit found the user changed, reads KV.
-  const shared = record?.visitRides === "shared" && !record.visitFirst;
-  const session = await readSession(request, app, { remembered: shared });
+  // A page's GET reads the session as a stitched page does: a record read in this isolate in the
+  // last seconds (decisions 0140, 0143), which the visit checks against when the user's sessions
+  // last ended. Any other request, and a page rendered again because its visit found the user
+  // changed, reads KV.
+  const page = (record?.visitRides === "shared" || record?.visitRides === "kept") && !record.visitFirst;
+  const session = await readSession(request, app, { remembered: page });
   if (!session) return visitedState(NOBODY, timeZone);
   const kept = session.stored.user;
   const rides = record?.visitRides === "shared" || (record?.visitRides === "kept" && kept !== undefined);

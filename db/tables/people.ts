@@ -21,6 +21,11 @@ export const users = sqliteTable(
     sellerTermsAcceptedAt: integer("seller_terms_accepted_at"),
     deactivatedAt: integer("deactivated_at"),
     /**
+     * When one of their sessions last ended (migration 0082; decision 0143): a session's record
+     * remembered in an isolate from before it is read from KV again.
+     */
+    sessionsEndedAt: integer("sessions_ended_at"),
+    /**
      * Where a seller's items come back to (a ShippingAddress, app/domain/checkout.ts): required before
      * their first rental listing is approved. Stores use their store's address (issue 22).
      */

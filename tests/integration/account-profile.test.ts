@@ -294,8 +294,12 @@ describe("Security", () => {
     await elsewhere.signIn(user.email, PASSWORD);
     expect((await elsewhere.fetch("/account")).status).toBe(200);
 
+    const before = Date.now();
     const response = await user.browser.post("/account?tab=security", passwordForm({}));
     expect(response.headers.get("location")).toBe("/account?tab=security");
+    // Other isolates that remember a session of theirs read KV again at its next page (decision 0143).
+    const ended = await env.DB.prepare("SELECT sessions_ended_at AS at FROM users WHERE id = ?").bind(user.id).first();
+    expect(ended?.at).toBeGreaterThanOrEqual(before);
     expect((await follow(user.browser, response)).html).toContain("Password updated");
     expect((await user.browser.fetch("/account")).status).toBe(200);
     expect((await elsewhere.fetch("/account")).headers.get("location")).toMatch(/^\/auth\?redirectTo=/);

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signedInBrowser } from "./actors";
+import { PASSWORD, signedInBrowser } from "./actors";
 import { Browser } from "./http";
 import { createProduct, createUser, eventually } from "./factories";
 import { ask, cast, unreadNotices } from "./conversations-helpers";
@@ -91,20 +91,66 @@ describe("a shared page rendered for its signed-in visitor", () => {
   });
 });
 
-// Decision 0140: a shared page rendered for its visitor reads the session as its stitched form
-// does (decision 0039): a record read in this isolate in the last seconds. Any other page reads KV.
-describe("a shared page rendered for its signed-in visitor, as to its session", () => {
-  it("keeps a session ended elsewhere for the seconds the stitched page would; a page not shared reads KV at once", async () => {
+// Decisions 0140 and 0143: a page's GET reads the session as a stitched page does, a record read in
+// this isolate in the last seconds; the visit read with the page says when the user's sessions last
+// ended, and a record remembered from before then is read from KV again. Every action reads KV.
+describe("a page's session, as remembered in the isolate", () => {
+  const sessionsEndedAt = async (userId: string) =>
+    (
+      await env.DB.prepare("SELECT sessions_ended_at AS at FROM users WHERE id = ?")
+        .bind(userId)
+        .first<{ at: number }>()
+    )?.at;
+
+  /** A shopper whose record this isolate has read: a shared page and a page only they may see, signed in. */
+  async function remembered() {
     const shopper = await signedInBrowser("shopper");
     // The visit's first page writes the user into the session's record (decision 0116); the next reads it.
     for (let page = 0; page < 2; page++)
       expect(await (await shopper.browser.fetch("/all-brands")).text()).toContain('href="/account"');
-    // Ended in another isolate: its record leaves KV; this isolate read it a moment ago.
+    expect((await shopper.browser.fetch("/account")).status).toBe(200);
     const { keys } = await env.SESSIONS.list({ prefix: `user-sessions:${shopper.id}:` });
     expect(keys.length).toBeGreaterThan(0);
-    for (const { name } of keys) await env.SESSIONS.delete(`session:${name.split(":").pop()}`);
-    expect(await (await shopper.browser.fetch("/all-brands")).text()).toContain('href="/account"');
-    // A page that is not shared reads KV, finds the session gone, and this isolate forgets it.
+    /** Its records leave KV as if from another isolate, which this one is not told of. */
+    const dropRecords = async () => {
+      for (const { name } of keys) await env.SESSIONS.delete(`session:${name.split(":").pop()}`);
+    };
+    return { shopper, dropRecords };
+  }
+
+  it("refuses a session ended elsewhere at once, on a page only its user may see and on a shared page", async () => {
+    const { shopper, dropRecords } = await remembered();
+    // What ending it elsewhere does (a sign-out, a password change): the record leaves KV, then
+    // the user's row says when.
+    await dropRecords();
+    await env.DB.prepare("UPDATE users SET sessions_ended_at = ? WHERE id = ?").bind(Date.now(), shopper.id).run();
+    const account = await shopper.browser.fetch("/account");
+    expect(account.status).toBe(302);
+    expect(account.headers.get("location")).toMatch(/^\/auth/);
+    expect(await (await shopper.browser.fetch("/all-brands")).text()).not.toContain('href="/account"');
+  });
+
+  it("reads KV again after a sign-out in this isolate, and keeps the user's other sessions signed in", async () => {
+    const { shopper } = await remembered();
+    // The same person on a second device, remembered here too.
+    const other = new Browser();
+    await other.signIn(shopper.email, PASSWORD);
+    expect((await other.fetch("/account")).status).toBe(200);
+    const before = Date.now();
+    expect((await shopper.browser.post("/auth/logout", {})).status).toBe(302);
+    // What another isolate that remembers this session learns from the visit: read KV again.
+    expect(await sessionsEndedAt(shopper.id)).toBeGreaterThanOrEqual(before);
+    expect((await shopper.browser.fetch("/account")).status).toBe(302);
+    expect((await other.fetch("/account")).status).toBe(200);
+    expect(await (await other.fetch("/all-brands")).text()).toContain('href="/account"');
+  });
+
+  it("refuses an action for a record that left KV, and then forgets it for every page", async () => {
+    const { shopper, dropRecords } = await remembered();
+    await dropRecords();
+    const action = await shopper.browser.post("/account", { intent: "profile" });
+    expect(action.status).toBe(302);
+    expect(action.headers.get("location")).toMatch(/^\/auth/);
     expect((await shopper.browser.fetch("/account")).status).toBe(302);
     expect(await (await shopper.browser.fetch("/all-brands")).text()).not.toContain('href="/account"');
   });
