@@ -35,7 +35,8 @@ export async function requestStateOf(
   timeZone: string | null,
   record: RequestRecord | null,
 ): Promise<RequestState> {
-  // A page's GET reads the session as a stitched page does: a record read in this isolate in the
+  // A GET of a page whose visit rides (a shared page, a dashboard, the account, an order, a
+  // conversation) reads the session as a stitched page does: a record read in this isolate in the
   // last seconds (decisions 0140, 0143), which the visit checks against when the user's sessions
   // last ended. Any other request, and a page rendered again because its visit found the user
   // changed, reads KV.
