@@ -37,6 +37,12 @@ async function searchList(page: Page, list: RegExp, text: string | null, status?
   if (text !== null) await form.getByRole("searchbox").fill(text);
   if (status) await form.getByRole("combobox", { name: "Status" }).selectOption(status);
   await form.getByRole("button", { name: "Search" }).click();
+  // Until the address carries the search, a row found may be the unfiltered list's (or a document
+  // not yet hydrated), which the list drawn for the search then replaces.
+  await page.waitForURL(
+    (url) =>
+      (text === null || url.searchParams.get("q") === text) && (!status || url.searchParams.get("status") === status),
+  );
 }
 
 test("a product reviewer approves a seller's pending product and it appears in /all-products", async ({
@@ -140,11 +146,16 @@ test("a superadmin deactivates a user, who is then signed out and cannot sign in
   await expect(page).toHaveURL(/\/admin\/users$/);
   await searchList(page, /Search users/, email);
   const row = page.getByRole("row").filter({ hasText: email });
-  await row.getByText("Deactivate Dee Activated", { exact: true }).click();
-  await row
+  // The confirmation is a native <details>: a render of the list that lands after the click (the
+  // search's own, or hydration) draws it closed again, so it is opened until it stays open.
+  const confirm = row
     .getByRole("dialog", { name: "Deactivate Dee Activated" })
-    .getByRole("button", { name: "Deactivate" })
-    .click();
+    .getByRole("button", { name: "Deactivate" });
+  await expect(async () => {
+    if (!(await confirm.isVisible())) await row.getByText("Deactivate Dee Activated", { exact: true }).click();
+    await expect(confirm).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await confirm.click();
   await expect(page.getByText("User deactivated")).toBeVisible();
   await expect(
     page.getByRole("row").filter({ hasText: email }).getByText("deactivated", { exact: true }),
