@@ -66,6 +66,9 @@ test("report a problem, answer it, decide it as staff", async ({ page, browser }
       .first(),
   ).toBeVisible();
   const again = staff.getByRole("form", { name: `Decide the claim about ${item}` });
+  // With JavaScript the refused amount takes the focus when the answer is drawn (FocusRefusedField);
+  // typing before it did would land in whichever field holds it then (seen under a loaded machine).
+  if (project === "js") await expect(again.getByLabel(/^Partial refund \(£/)).toBeFocused();
   await again.getByLabel("Partial refund", { exact: true }).check();
   await again.getByLabel(/^Partial refund \(£/).fill("10");
   await again.getByLabel(/^Reason/).fill("The photo shows a tear; part of the price comes back.");
