@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import { usePrice } from "./money/price";
-import { backAroundLabel, cardPrice, type ProductCardData } from "../domain/catalog";
+import { productCardHtml } from "./product-card-html";
+import { cardLines, cardPrice, type ProductCardData } from "../domain/catalog";
 import { imageSources } from "../domain/images";
 
 export function ProductCard({ product, eager = false }: { product: ProductCardData; eager?: boolean }) {
   const image = product.images[0];
   const price = usePrice();
-  // The seller's ratings, 'count:average' (decision 0091): parsed here, so every page's shared chunk stays small.
-  const [count, average] = (product.sellerRating ?? "").split(":").map(Number);
-  const rating = count && average ? { count, average: (Math.round(average * 10) / 10).toFixed(1) } : null;
+  const { rating, status } = cardLines(product);
   return (
     <article className="group overflow-hidden rounded-xl bg-white ring-1 ring-stone-200 transition hover:ring-stone-400">
       <Link to={`/product/${product.id}`} className="block">
@@ -36,28 +35,43 @@ export function ProductCard({ product, eager = false }: { product: ProductCardDa
             {product.rentalPrice !== null ? <span className="font-normal text-stone-600"> / 7 days</span> : null}
           </p>
           {rating ? (
-            <p
-              className="mt-0.5 text-xs text-stone-600"
-              aria-label={`Seller rated ${rating.average} out of 5 from ${rating.count} rating${rating.count === 1 ? "" : "s"}`}
-            >
-              <span aria-hidden="true">{`★ ${rating.average} (${rating.count})`}</span>
+            <p className="mt-0.5 text-xs text-stone-600" aria-label={rating.label}>
+              <span aria-hidden="true">{rating.shown}</span>
             </p>
           ) : null}
-          {product.reserved ? (
-            <p className="mt-1 text-xs font-medium text-accent">Reserved</p>
-          ) : product.availability === "rented" ? (
-            <RentedLine product={product} />
-          ) : null}
+          {status ? <p className="mt-1 text-xs font-medium text-accent">{status}</p> : null}
         </div>
       </Link>
     </article>
   );
 }
 
-/** A rented or prepared item's card line: what it is doing and when it is back around (decision 0080). */
-function RentedLine({ product }: { product: ProductCardData }) {
-  const back = product.preparedUntil ?? product.backAroundAt ?? null;
+/**
+ * A card in its list's item. On the server a lazy card's markup is written as text (decision
+ * 0144), as React renders it; the browser renders the card and hydrates it on that text. An eager
+ * card stays React's on the server too: React preloads its image from the page's head.
+ */
+export function ProductCardItem({
+  product,
+  eager = false,
+  className,
+}: {
+  product: ProductCardData;
+  eager?: boolean;
+  className?: string;
+}) {
+  const price = usePrice();
+  if (import.meta.env.SSR && !eager) {
+    return (
+      <li
+        className={className}
+        dangerouslySetInnerHTML={{ __html: productCardHtml(product, price(cardPrice(product))) }}
+      />
+    );
+  }
   return (
-    <p className="mt-1 text-xs font-medium text-accent">{`${product.preparedUntil ? "Being prepared" : "Currently rented"}${back ? ` · ${backAroundLabel(back)}` : ""}`}</p>
+    <li className={className}>
+      <ProductCard product={product} eager={eager} />
+    </li>
   );
 }

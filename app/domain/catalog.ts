@@ -263,3 +263,33 @@ const backFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "lo
  * not load the rental calendar and the carriers' rules with it.
  */
 export const backAroundLabel = (at: number) => `Back around ${backFormat.format(at)}`;
+
+/** What a card says beyond its name, brand, size and price: the seller's rating and the item's state. */
+export interface CardLines {
+  /** 'Seller rated 4.5 out of 5 from 12 ratings' to read, '★ 4.5 (12)' to see. */
+  rating: { label: string; shown: string } | null;
+  /** 'Reserved', or what a rented or prepared item is doing and when it is back around (decision 0080). */
+  status: string | null;
+}
+
+/** A card's lines, for React's card and the card written as text (decision 0144) alike. */
+export function cardLines(product: ProductCardData): CardLines {
+  // The seller's ratings, 'count:average' (decision 0091): parsed here, so every page's shared chunk stays small.
+  const [count, average] = (product.sellerRating ?? "").split(":").map(Number);
+  const shownAverage = count && average ? (Math.round(average * 10) / 10).toFixed(1) : null;
+  const back = product.preparedUntil ?? product.backAroundAt ?? null;
+  return {
+    rating:
+      count && shownAverage
+        ? {
+            label: `Seller rated ${shownAverage} out of 5 from ${count} rating${count === 1 ? "" : "s"}`,
+            shown: `★ ${shownAverage} (${count})`,
+          }
+        : null,
+    status: product.reserved
+      ? "Reserved"
+      : product.availability === "rented"
+        ? `${product.preparedUntil ? "Being prepared" : "Currently rented"}${back ? ` · ${backAroundLabel(back)}` : ""}`
+        : null,
+  };
+}

@@ -56,9 +56,10 @@ test("Sort by reorders at once and leaves unapplied filter choices in the open p
   await expect(panel.locator("summary")).toHaveText("Filters (1)");
 });
 
-// The server writes the filters' boxes as text (decision 0139): the browser hydrates them as
-// React's own, ticked and counted, without a mismatch (React reports one as an error).
-test("a listing's filter boxes hydrate as the server wrote them, ticked and counted", async ({ page }) => {
+// The server writes the filters' boxes (decision 0139) and the cards past the first three (decision
+// 0144) as text: the browser hydrates them as React's own, ticked and counted, without a mismatch
+// (React reports one as an error), and a card written as text is a link the router follows.
+test("a listing's filter boxes and cards hydrate as the server wrote them", async ({ page }) => {
   const errors = errorsOf(page);
   const reported = await hydrationReports(page);
   await page.goto("/all-products?color=Black&tag=wool&category=Coats");
@@ -67,5 +68,12 @@ test("a listing's filter boxes hydrate as the server wrote them, ticked and coun
   const filters = page.getByRole("form", { name: "Filter products" });
   await expect(filters.getByRole("checkbox", { name: /^Black/ })).toBeChecked();
   await expect(filters.getByRole("checkbox", { name: /^UK \d+ \(\d+\)$/ }).first()).toBeVisible();
+  await page.goto("/all-products");
+  await headerHydrated(page);
+  expect(await reported()).toEqual([]);
+  const lazy = page.getByRole("region", { name: "Products" }).getByRole("article").nth(3);
+  const name = await lazy.getByRole("heading").textContent();
+  await lazy.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1, name: name! })).toBeVisible();
   expect(errors).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from "react-router";
 import type { ProductCardData } from "../../domain/catalog";
-import { ProductCard } from "../product-card";
+import { ProductCardItem } from "../product-card";
 
 export function ProductSkeletons({ count }: { count: number }) {
   return (
@@ -28,9 +28,7 @@ export function ProductGrid({ items, skeletons }: { items: ProductCardData[]; sk
   return (
     <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
       {items.map((product, i) => (
-        <li key={product.id}>
-          <ProductCard product={product} eager={i < 3} />
-        </li>
+        <ProductCardItem key={product.id} product={product} eager={i < 3} />
       ))}
     </ul>
   );

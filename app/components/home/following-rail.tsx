@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { ProductCard } from "../product-card";
+import { ProductCardItem } from "../product-card";
 import type { ProductCardData } from "../../domain/catalog";
 
 /**
@@ -25,9 +25,11 @@ export function FollowingRail({ items }: { items: readonly ProductCardData[] }) 
         aria-label="From sellers you follow"
       >
         {items.map((product) => (
-          <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
-            <ProductCard product={product} />
-          </li>
+          <ProductCardItem
+            key={product.id}
+            product={product}
+            className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]"
+          />
         ))}
       </ul>
     </section>

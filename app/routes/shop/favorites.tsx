@@ -6,7 +6,7 @@ import { favoriteProducts, toggleFavorite } from "../../data/favorites.server";
 import { readIntent } from "../../domain/intents";
 import { safeRedirect } from "../../domain/safe-redirect";
 import { dataWithToast, redirectWithToast } from "../../services/toast.server";
-import { ProductCard } from "../../components/product-card";
+import { ProductCardItem } from "../../components/product-card";
 
 export const meta: Route.MetaFunction = () => [
   { title: "My Favorites | Closetloop" },
@@ -87,9 +87,7 @@ export default function Favorites({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
           {items.map((p) => (
-            <li key={p.id}>
-              <ProductCard product={p} />
-            </li>
+            <ProductCardItem key={p.id} product={p} />
           ))}
         </ul>
       )}

@@ -7,7 +7,7 @@ import { newItemsPart } from "../../data/catalog.server";
 import { newFromFollowedPart } from "../../data/follows.server";
 import { batchParts, valuePart } from "../../data/parts.server";
 import { FollowingRail } from "../../components/home/following-rail";
-import { ProductCard } from "../../components/product-card";
+import { ProductCardItem } from "../../components/product-card";
 import { HeroLink } from "../../components/home/hero-link";
 import { Rail, RailSection } from "../../components/home/rails";
 import { WhyCarousel } from "../../components/home/why-carousel";
@@ -222,9 +222,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       >
         <Rail label="New items">
           {items.map((product, i) => (
-            <li key={product.id} className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]">
-              <ProductCard product={product} eager={i < 4} />
-            </li>
+            <ProductCardItem
+              key={product.id}
+              product={product}
+              eager={i < 4}
+              className="w-[45%] shrink-0 snap-start sm:w-[30%] lg:w-[22%]"
+            />
           ))}
         </Rail>
       </RailSection>

@@ -7,7 +7,7 @@ import { appContext, requestState } from "../../context";
 import { FavoriteButton } from "../../components/favorite-button";
 import { personalSocial } from "../../components/seller-card";
 import { usePersonal } from "../../components/personal";
-import { ProductCard } from "../../components/product-card";
+import { ProductCardItem } from "../../components/product-card";
 import { Gallery } from "../../components/catalog/gallery";
 import { Options } from "../../components/product/options";
 import { SellerCard } from "../../components/product/sold-by";
@@ -291,9 +291,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             aria-label="Related products"
           >
             {product.related.map((p) => (
-              <li key={p.id} className="shrink-0 basis-1/2 snap-start md:basis-1/3 lg:basis-1/4">
-                <ProductCard product={p} />
-              </li>
+              <ProductCardItem
+                key={p.id}
+                product={p}
+                className="shrink-0 basis-1/2 snap-start md:basis-1/3 lg:basis-1/4"
+              />
             ))}
           </ul>
         </section>

@@ -11,7 +11,7 @@ import { usePersonal } from "../../components/personal";
 import { followersText } from "../../domain/follows";
 import { ratingSummary } from "../../domain/ratings";
 import { Listing, NoProducts } from "../../components/catalog/listing";
-import { ProductCard } from "../../components/product-card";
+import { ProductCardItem } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
 import { namedSellerProfilePart } from "../../data/profiles.server";
 import { productTypeFromSlug, profilePage } from "../../domain/catalog";
@@ -135,9 +135,7 @@ function VendorProfile(loaderData: Extract<Route.ComponentProps["loaderData"], {
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
             {items.items.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} />
-              </li>
+              <ProductCardItem key={p.id} product={p} />
             ))}
           </ul>
         )}

@@ -6,7 +6,7 @@ import { appContext, requestState } from "../../context";
 import { batchParts, followersPart, followingPart } from "../../data/page-parts.server";
 import { followersText } from "../../domain/follows";
 import { FollowButton } from "../../components/follow-button";
-import { ProductCard } from "../../components/product-card";
+import { ProductCardItem } from "../../components/product-card";
 import { Pagination } from "../../components/catalog/product-grid";
 import { listingPart } from "../../data/catalog.server";
 import { splitStoreDescription, storeProfileQuery } from "../../data/profiles.server";
@@ -126,9 +126,7 @@ export default function StoreProfile({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-4">
             {items.items.map((p) => (
-              <li key={p.id}>
-                <ProductCard product={p} />
-              </li>
+              <ProductCardItem key={p.id} product={p} />
             ))}
           </ul>
         )}
