@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientChunks } from "./scripts/vite/client-chunks.mjs";
 import { drizzleIsRemembered } from "./scripts/vite/drizzle-is-remembered.mjs";
+import { drizzleLimitWritten } from "./scripts/vite/drizzle-limit-written.mjs";
 import { drizzleRowPlan } from "./scripts/vite/drizzle-row-plan.mjs";
 import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
@@ -46,11 +47,14 @@ export default defineConfig({
     // 0111); its loader data encoded with less work and its links and forms without the handlers a
     // server render never calls (decision 0114); drizzle's row mapping planned once per statement
     // (decision 0117); React Router's route trees made once per build (decision 0118); the `url`
-    // its loaders, actions and middleware are given made only when one reads it (decision 0136).
+    // its loaders, actions and middleware are given made only when one reads it (decision 0136); a
+    // whole-number row limit written into the statement, which SQLite would compile again at every
+    // use with the limit bound (decision 0145).
     reactChunkBytes(),
     reactTextChunks(),
     drizzleIsRemembered(),
     drizzleRowPlan(),
+    drizzleLimitWritten(),
     reactRouterMatchesRemembered(),
     ...reactRouterResolvedTargets(),
     reactRouterBuildHeaderOnce(),

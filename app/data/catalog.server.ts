@@ -27,7 +27,7 @@ import {
   type ProductPage,
 } from "../domain/catalog";
 import { facetsCoverFilters, indexQuery, type PriceCount } from "../domain/catalog-index";
-import type { Database } from "./db.server";
+import { limitOf, type Database } from "./db.server";
 import { batchParts, type Part } from "./parts.server";
 import { newestFirst } from "./paging.server";
 import { preparedOnce } from "./prepared.server";
@@ -241,7 +241,8 @@ function rankedPage(
   const parts = order.map((tier, i) => {
     const past =
       cursor?.tier === tier ? sql` and products_fts.rowid ${sql.raw(reverse ? ">" : "<")} ${cursor.rowid}` : sql``;
-    const room = i === 0 ? sql`${limit + 1}` : sql`${limit + 1} - (select count(*) from tier${sql.raw(String(i - 1))})`;
+    const room =
+      i === 0 ? limitOf(limit + 1) : sql`${limitOf(limit + 1)} - (select count(*) from tier${sql.raw(String(i - 1))})`;
     return sql`tier${sql.raw(String(i))} as materialized (select ${tier} as tier, products_fts.rowid as rid from products_fts join ${products} on ${products}.rowid = products_fts.rowid where products_fts match ${tiers[tier - 1]} and ${and(...where)}${past} order by products_fts.rowid ${rowidOrder} limit ${room})`;
   });
   const union = sql.join(

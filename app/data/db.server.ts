@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 
 /**
@@ -10,6 +11,17 @@ export function database(d1: D1Database) {
 }
 
 export type Database = ReturnType<typeof database>;
+
+/**
+ * A row limit written into a statement's text, not bound (decision 0145): SQLite's planner reads a
+ * bound LIMIT's value, so a statement with `limit ?` is compiled again every time it is bound.
+ * Drizzle's own `.limit(n)` is written the same way in the Worker's build
+ * (scripts/vite/drizzle-limit-written.mjs).
+ */
+export function limitOf(rows: number): SQL {
+  if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`Not a row limit: ${rows}`);
+  return sql.raw(String(rows));
+}
 
 /**
  * How many times a request went to D1 (a batch is one trip), the wall time spent waiting, and

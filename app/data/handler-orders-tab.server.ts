@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders } from "../../db/schema";
-import type { Database } from "./db.server";
+import { limitOf, type Database } from "./db.server";
 import { claimsForHandler } from "./claims.server";
 import { weeklyRevenuePart } from "./finance.server";
 import {
@@ -87,12 +87,12 @@ const storeLines = (storeId: string, before: string | null) => {
   return sql`${orderItems}.rowid in (
     select line from (select rowid as line from order_items where handler = 'store' and seller_id = ${storeId}
       and ${olderThan(sql`created_at`, sql`order_id`, before)}
-      order by created_at desc, order_id desc limit ${newest})
+      order by created_at desc, order_id desc limit ${limitOf(newest)})
     union all
     select line from (select oi.rowid as line from products p join order_items oi on oi.product_id = p.id
       where p.store_id = ${storeId} and (oi.handler <> 'store' or oi.seller_id is not ${storeId})
       and ${olderThan(sql`oi.created_at`, sql`oi.order_id`, before)}
-      order by oi.created_at desc, oi.order_id desc limit ${newest}))`;
+      order by oi.created_at desc, oi.order_id desc limit ${limitOf(newest)}))`;
 };
 
 /**

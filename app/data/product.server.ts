@@ -1,6 +1,6 @@
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { products, PUBLIC_PRODUCT_SQL, reviews, stores, users, userVerifications } from "../../db/schema";
-import type { Database } from "./db.server";
+import { limitOf, type Database } from "./db.server";
 import { batchParts } from "./parts.server";
 import { aroundItemPart } from "./page-parts.server";
 import { preparedOnce } from "./prepared.server";
@@ -164,8 +164,8 @@ function scoredAgainst(itemId: SQL, pool: "kept list" | "category") {
   const ranks = JSON.stringify(SIZE_RANKS);
   const walked =
     pool === "kept list"
-      ? sql`(case when (select kept from me) is null then ${SIMILAR_POOL} else 0 end)`
-      : SIMILAR_POOL;
+      ? sql`(case when (select kept from me) is null then ${limitOf(SIMILAR_POOL)} else 0 end)`
+      : limitOf(SIMILAR_POOL);
   const kept =
     pool === "kept list"
       ? sql`select rid from (select rowid as rid from products where id in (select value from json_each((select kept from me))) and ${pub} and id <> (select id from me)) union`
@@ -176,7 +176,7 @@ function scoredAgainst(itemId: SQL, pool: "kept list" | "category") {
     pool as (
       select rid from (select rowid as rid from products where category = (select category from me) and ${pub} and id <> (select id from me) order by created_at desc limit ${walked})
       union ${kept}
-      select rid from (select rowid as rid from products where ${pub} and id <> (select id from me) order by created_at desc limit ${RELATED_PRODUCTS})
+      select rid from (select rowid as rid from products where ${pub} and id <> (select id from me) order by created_at desc limit ${limitOf(RELATED_PRODUCTS)})
     )
     select p.id, p.name, p.brand, p.price, p.rental_price, p.images, p.availability, p.size, p.created_at,
       (case when p.category = me.category then ${w.category} else 0 end)
@@ -211,13 +211,13 @@ export function similarListsRefresh(now: number, limit: number) {
   return sql`
     update products as o set similar_at = ${now}, similar_ids = (
       select json_group_array(similar.id) from (
-        select id from (${scoredAgainst(sql`o.id`, "category")}) order by score desc, created_at desc, id desc limit ${SIMILAR_KEPT}
+        select id from (${scoredAgainst(sql`o.id`, "category")}) order by score desc, created_at desc, id desc limit ${limitOf(SIMILAR_KEPT)}
       ) as similar)
     where o.rowid in (select rid from (
-      select rid, 0 as k from (select rowid as rid from products indexed by products_similar_due_idx where ${pub} and (similar_at is null or similar_at < updated_at) limit ${limit})
+      select rid, 0 as k from (select rowid as rid from products indexed by products_similar_due_idx where ${pub} and (similar_at is null or similar_at < updated_at) limit ${limitOf(limit)})
       union all
-      select rid, 1 as k from (select rowid as rid from products where ${pub} order by similar_at limit ${limit})
-    ) order by k limit ${limit})`;
+      select rid, 1 as k from (select rowid as rid from products where ${pub} order by similar_at limit ${limitOf(limit)})
+    ) order by k limit ${limitOf(limit)})`;
 }
 
 interface SimilarRow {

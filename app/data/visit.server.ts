@@ -7,6 +7,7 @@ import { personWithRoles } from "./users.server";
 import { batchParts, rideWithNextBatch } from "./parts.server";
 import { preparedOnce } from "./prepared.server";
 import { heldReservationsJson, readHeldReservations } from "./orders.server";
+import { limitOf } from "./db.server";
 
 // A signed-in visit as D1 holds it (app/services/session.server.ts reads the session, then this):
 // the user with their role, the header's counts, and what a shared page asks beyond the header.
@@ -31,7 +32,7 @@ function visitQuery(db: AppContext["db"], userId: string | Placeholder, favorite
   const all = options.allFavorites
     ? sql<
         string | null
-      >`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+      >`(SELECT json_group_array(product_id) FROM (SELECT ${favorites.productId} AS product_id FROM ${favorites} WHERE ${favorites.userId} = ${users.id} LIMIT ${limitOf(ALL_FAVORITES_LIMIT + 1)}))`
     : sql<string | null>`NULL`;
   // The rented items the visitor asked to be told about (decision 0051): those on the page, and
   // with `allFavorites` every waiting request (kept with the visit like the favorites).
@@ -42,13 +43,13 @@ function visitQuery(db: AppContext["db"], userId: string | Placeholder, favorite
   const allWaiting = options.allFavorites
     ? sql<
         string | null
-      >`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+      >`(SELECT json_group_array(product_id) FROM (SELECT product_id FROM back_in_stock_requests WHERE user_id = ${users.id} AND notified_at IS NULL LIMIT ${limitOf(ALL_FAVORITES_LIMIT + 1)}))`
     : sql<string | null>`NULL`;
   // Every seller and store the visitor follows, as follow keys (decision 0090): a page's Follow buttons and home's rail.
   const allFollows = options.allFavorites
     ? sql<
         string | null
-      >`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${ALL_FAVORITES_LIMIT + 1}))`
+      >`(SELECT json_group_array(k) FROM (SELECT CASE WHEN seller_id IS NOT NULL THEN 'seller:' || seller_id ELSE 'store:' || store_id END AS k FROM follows WHERE follower_id = ${users.id} LIMIT ${limitOf(ALL_FAVORITES_LIMIT + 1)}))`
     : sql<string | null>`NULL`;
   const held = options.heldOf?.length ? heldReservationsJson(users.id, options.heldOf) : sql<string>`'[]'`;
   return db

@@ -7,6 +7,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { drizzleIsRemembered } from "./drizzle-is-remembered.mjs";
+import { drizzleLimitWritten } from "./drizzle-limit-written.mjs";
 import { drizzleRowPlan } from "./drizzle-row-plan.mjs";
 import { libraryPatch } from "./library-patch.mjs";
 import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
@@ -134,6 +135,31 @@ describe("drizzle's rows, mapped by a plan made once per statement", () => {
       doubled: 6,
       shop: { id: "s2", name: null },
     });
+  });
+});
+
+describe("drizzle's whole-number row limits, written into the statement", () => {
+  const file = path.join(packageDir("drizzle-orm"), "sqlite-core", "dialect.js");
+  it("writes a whole-number limit into a select's and a union's text, and binds any other as drizzle does", async () => {
+    const patched = new (await loadPatched(drizzleLimitWritten(), file)).SQLiteAsyncDialect();
+    const original = new (await import(pathToFileURL(file).href)).SQLiteAsyncDialect();
+    const { sql, placeholder } = await import("drizzle-orm");
+    const select = (dialect, limit) => dialect.sqlToQuery(sql`select 1${dialect.buildLimit(limit)}`);
+    const union = (dialect, limit) =>
+      dialect.sqlToQuery(
+        dialect.buildSetOperationQuery({
+          leftSelect: { getSQL: () => sql`select 1` },
+          setOperator: { type: "union", isAll: true, rightSelect: { getSQL: () => sql`select 2` }, limit },
+        }),
+      );
+    for (const query of [select, union]) {
+      expect(query(original, 26).sql).toMatch(/ limit \?$/);
+      expect(query(patched, 26)).toEqual({ sql: query(original, 26).sql.replace(/\?$/, "26"), params: [] });
+      expect(query(patched, 0).sql).toMatch(/ limit 0$/);
+      // A placeholder, a fraction or no limit: as drizzle's own.
+      for (const limit of [placeholder("n"), 2.5, -1, undefined])
+        expect(query(patched, limit)).toEqual(query(original, limit));
+    }
   });
 });
 
