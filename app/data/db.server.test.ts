@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
-import { limitOf } from "./db.server";
+import { limitOf, writtenLimit } from "./db.server";
 import { RELATED_PRODUCTS, SIMILAR_KEPT, similarItemsQuery, similarListsRefresh } from "./product.server";
 
 // Row limits written into the statement's text (decision 0145): SQLite compiles a statement whose
@@ -17,7 +17,11 @@ describe("a row limit written into the statement", () => {
   });
 
   it("refuses anything but a whole number of rows", () => {
-    for (const rows of [-1, 2.5, Number.NaN, Infinity, 2 ** 60]) expect(() => limitOf(rows)).toThrow(RangeError);
+    for (const rows of [-1, 2.5, Number.NaN, Infinity, 2 ** 60]) {
+      expect(() => limitOf(rows)).toThrow(RangeError);
+      expect(() => writtenLimit(rows)).toThrow(RangeError);
+    }
+    expect(writtenLimit(100)).toBe("100");
   });
 
   it("is how 'You may also like' and its five-minute refresh limit their pools", () => {

@@ -19,8 +19,13 @@ export type Database = ReturnType<typeof database>;
  * (scripts/vite/drizzle-limit-written.mjs).
  */
 export function limitOf(rows: number): SQL {
+  return sql.raw(writtenLimit(rows));
+}
+
+/** `limitOf` for SQL written as a string: the whole number of rows, as text. */
+export function writtenLimit(rows: number): string {
   if (!Number.isSafeInteger(rows) || rows < 0) throw new RangeError(`Not a row limit: ${rows}`);
-  return sql.raw(String(rows));
+  return String(rows);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MESSAGE_DELETED, type InboxRow, type Party } from "../domain/messages";
 import { aboutItem, conversationName } from "./conversations.server";
-import type { Database } from "./db.server";
+import { writtenLimit, type Database } from "./db.server";
 import { mapPart, type Part } from "./parts.server";
 import { sqlPart } from "./prepared.server";
 
@@ -66,10 +66,9 @@ export async function inbox(
       LEFT JOIN users su ON su.id = c.shopper_id
       LEFT JOIN users hu ON hu.id = c.seller_id
       ORDER BY c.last_message_at DESC, c.id DESC
-      LIMIT ?3`,
+      LIMIT ${writtenLimit(limit)}`,
     userId,
     options.storeOnly ? 1 : 0,
-    limit,
   );
   return rows.map((r) => inboxRow(r, r.party as InboxRow["as"]));
 }
@@ -84,8 +83,8 @@ export function storeInboxPart(db: Database, storeId: string, limit = 10): Part<
        ${LAST_MESSAGE},
        coalesce((SELECT r.unread FROM conversation_reads r WHERE r.conversation_id = c.id AND r.party = 'handler'), 0) AS unread
      FROM conversations c LEFT JOIN products p ON p.id = c.product_id LEFT JOIN users su ON su.id = c.shopper_id
-     WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ?2`,
-      [storeId, limit],
+     WHERE c.store_id = ?1 ORDER BY c.last_message_at DESC, c.id DESC LIMIT ${writtenLimit(limit)}`,
+      [storeId],
     ),
     (rows) => rows.map((r) => inboxRow(r, "handler")),
   );
