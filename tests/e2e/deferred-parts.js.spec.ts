@@ -53,27 +53,35 @@ test("the cookie bar, the newsletter form and the currency picker hydrate after 
     ).toBe(true);
 });
 
-test("a part whose code does not come stays the server's form, and the page works", async ({ page }) => {
-  await page.route(/\/assets\/cookie-consent-[\w-]+\.js$/, (route) => route.abort());
-  await page.goto("/");
-  // The rest of the page hydrated, the newsletter's part too; the bar is the server's form.
-  const newsletter = page
-    .locator("form")
-    .filter({ has: page.getByRole("textbox", { name: "Sign up for our newsletter" }) });
-  // A part hydrates after the page, its chunk asked for then: on a loaded CI machine that took
-  // longer than the default 7 s once (the order of the two chunks does not matter: tried both ways).
-  await expect(newsletter.locator('input[name="enhanced"]')).toBeAttached({ timeout: 15_000 });
-  const bar = page.getByRole("region", { name: "Cookie consent" });
-  await expect(bar.locator('input[name="enhanced"]')).toHaveCount(0);
-  await expect(page.getByText("Something went wrong")).toHaveCount(0);
-  await Promise.all([
-    page.waitForURL((url) => url.pathname === "/"),
-    page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
-    bar.getByRole("button", { name: "Accept All" }).click(),
-  ]);
-  await expect(bar).toBeHidden();
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-});
+// A part whose code does not come keeps the server's HTML for good (decision 0146), whether its
+// chunk is refused or never answered (then after PART_WAIT_MS): React hydrates the parts in one
+// pass and may wait at a part that suspends, so a part left waiting held the others (the newsletter
+// form stayed unhydrated in 3 of 40 runs on a loaded machine, refused, and 1 of 30, never answered).
+for (const way of ["refused", "never answered"] as const)
+  test(`a part whose code is ${way} stays the server's form, and the rest of the page hydrates`, async ({ page }) => {
+    const errors = errorsOf(page);
+    await page.route(/\/assets\/cookie-consent-[\w-]+\.js$/, (route) =>
+      way === "refused" ? route.abort() : new Promise<void>(() => {}),
+    );
+    await page.goto("/");
+    const newsletter = page
+      .locator("form")
+      .filter({ has: page.getByRole("textbox", { name: "Sign up for our newsletter" }) });
+    // At most PART_WAIT_MS (5 s) after the page, and a chunk asked for then: 15 s on a loaded machine.
+    await expect(newsletter.locator('input[name="enhanced"]')).toBeAttached({ timeout: 15_000 });
+    const bar = page.getByRole("region", { name: "Cookie consent" });
+    await expect(bar.locator('input[name="enhanced"]')).toHaveCount(0);
+    await expect(page.getByText("Something went wrong")).toHaveCount(0);
+    // No error but the refused chunk's own.
+    expect(errors.filter((text) => !text.includes("net::ERR_FAILED"))).toEqual([]);
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/"),
+      page.waitForResponse((r) => r.url().includes("/consent") && r.request().method() === "POST"),
+      bar.getByRole("button", { name: "Accept All" }).click(),
+    ]);
+    await expect(bar).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  });
 
 // Until a part's code came, React holds the router's transitions at it (decision 0130): a refused
 // form's 'submitting' state may never be shown, only the answer. The focus still goes to the first

@@ -11,7 +11,8 @@ test("the header and footer hydrate on the markup the server kept, and each page
   await login(page, DEMO.shopper);
   const errors = errorsOf(page);
   const reported = await hydrationReports(page);
-  for (const address of ["/all-products?search=coat", "/women", "/all-products?search=coat"]) {
+  // The product page too: its schema.org script is written by the server only (decision 0146).
+  for (const address of ["/all-products?search=coat", "/women", "/product/prod_000002", "/all-products?search=coat"]) {
     await page.goto(address);
     await headerHydrated(page);
     expect(await reported()).toEqual([]);
