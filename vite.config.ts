@@ -10,7 +10,10 @@ import { reactChunkBytes } from "./scripts/vite/react-chunk-bytes.mjs";
 import { reactRouterResolvedTargets } from "./scripts/vite/react-router-resolved-targets.mjs";
 import { reactRouterMatchesRemembered } from "./scripts/vite/react-router-matches-remembered.mjs";
 import { reactRouterBuildHeaderOnce } from "./scripts/vite/react-router-build-header-once.mjs";
-import { reactRouterWithoutInstrumentation } from "./scripts/vite/react-router-client-lean.mjs";
+import {
+  reactRouterWithoutInstrumentation,
+  reactRouterWithoutUnusedFeatures,
+} from "./scripts/vite/react-router-client-lean.mjs";
 import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
 import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
 import { reactRouterUrlWhenRead } from "./scripts/vite/react-router-url-when-read.mjs";
@@ -61,8 +64,10 @@ export default defineConfig({
     ...reactRouterRenderLean(),
     ...reactRouterRoutesOnce(),
     ...reactRouterUrlWhenRead(),
-    // The browser's build without React Router's instrumentation, which the app never uses (decision 0133).
+    // The browser's build without React Router's instrumentation (decision 0133), view transitions,
+    // blockers and React Server Components paths (decision 0147), which the app never uses.
     reactRouterWithoutInstrumentation(),
+    ...reactRouterWithoutUnusedFeatures(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):

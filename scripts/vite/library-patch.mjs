@@ -5,8 +5,10 @@
 // libraries unchanged; the browser tests, the bench and production run the build.
 
 /**
- * A build plugin that makes `replacements` ([text, replacement] pairs, each text found exactly
- * once) in the files `file` matches, in the environments `environments` names (all if none).
+ * A build plugin that makes `replacements` in the files `file` matches, in the environments
+ * `environments` names (all if none). Each is a [text, replacement] pair, the text found exactly
+ * once; or a [start, end, replacement] range (decision 0147), from a start found exactly once to
+ * the first end after it, for a stretch of a library too long to quote whole.
  */
 export function libraryPatch({ name, library, decision, file, replacements, environments }) {
   return {
@@ -16,13 +18,16 @@ export function libraryPatch({ name, library, decision, file, replacements, envi
     transform(code, id) {
       if (!file.test(id)) return null;
       let out = code;
-      for (const [text, replacement] of replacements) {
+      for (const entry of replacements) {
+        const [text, end, replacement] = entry.length === 3 ? entry : [entry[0], null, entry[1]];
         const found = out.split(text).length - 1;
-        if (found !== 1)
+        const at = out.indexOf(text);
+        const to = end === null ? at + text.length : out.indexOf(end, at + text.length);
+        if (found !== 1 || to < 0)
           this.error(
-            `${JSON.stringify(text.split("\n")[0])} appears ${found} times in ${id}, not once: ${library} changed; see decision ${decision}.`,
+            `${JSON.stringify(text.split("\n")[0])} appears ${found} times in ${id}${found === 1 ? ` with no ${JSON.stringify(end)} after it` : ", not once"}: ${library} changed; see decision ${decision}.`,
           );
-        out = out.replace(text, () => replacement);
+        out = out.slice(0, at) + replacement + out.slice(end === null ? to : to + end.length);
       }
       return { code: out, map: null };
     },

@@ -32,6 +32,22 @@ describe("libraryPatch", () => {
     expect(() => transform(plugin, "x", "/m/lib.js")).toThrow(/appears 0 times.*Lib changed; see decision 0000/);
     expect(() => transform(plugin, "a(); a()", "/m/lib.js")).toThrow(/appears 2 times/);
   });
+  const ranged = libraryPatch({
+    name: "r",
+    library: "Lib",
+    decision: "0000",
+    file: /lib\.js$/,
+    replacements: [["if (a) {", "}\n", "b();\n"]],
+  });
+  it("replaces a range from its start to the first end after it", () => {
+    expect(transform(ranged, "x;\nif (a) {\n  c();\n}\ny;\n}\n", "/m/lib.js").code).toBe("x;\nb();\ny;\n}\n");
+  });
+  it("fails the build when a range's start is not found once or its end not after it", () => {
+    expect(() => transform(ranged, "} if (a) {", "/m/lib.js")).toThrow(
+      /appears 1 times.*with no "}\\n" after it.*decision 0000/,
+    );
+    expect(() => transform(ranged, "if (a) {}\nif (a) {}\n", "/m/lib.js")).toThrow(/appears 2 times/);
+  });
 });
 
 describe("drizzle's is, remembered", () => {

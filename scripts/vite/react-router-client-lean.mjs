@@ -28,3 +28,90 @@ const instrumentClientSideRouter = instrumentationLeftOut;`,
       ],
     ],
   });
+
+export const BLOCKERS_LEFT_OUT =
+  "React Router's blockers (useBlocker, unstable_usePrompt) are left out of the browser's build (decision 0147): use none, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
+
+const rrFile = (name) =>
+  new RegExp(
+    `react-router[\\\\/]dist[\\\\/]production[\\\\/]lib[\\\\/]${name.replaceAll("/", "[\\\\/]").replaceAll(".", "\\.")}$`,
+  );
+const browserPatch = (name, file, replacements) =>
+  libraryPatch({
+    name,
+    library: "React Router",
+    decision: "0147",
+    file: rrFile(file),
+    environments: ["client"],
+    replacements,
+  });
+
+// The router's new state, set in a transition as React Router does when no view transition is asked for.
+const SET_STATE = `\t\tif (reactDomFlushSyncImpl && flushSync) reactDomFlushSyncImpl(() => setStateImpl(newState));
+\t\telse if (useTransitions === false) setStateImpl(newState);
+\t\telse React$1.startTransition(() => {
+\t\t\tif (useTransitions === true) setOptimisticState((s) => getOptimisticRouterState(s, newState));
+\t\t\tsetStateImpl(newState);
+\t\t});
+`;
+
+/**
+ * The browser's React Router without what Closetloop never uses (decision 0147): view transitions
+ * (no link or navigation asks for one: the router's bookkeeping of them and the provider's states
+ * and effects go), blockers (`useBlocker` refuses with BLOCKERS_LEFT_OUT; navigations no longer ask
+ * one), the React Server Components paths (an RSC router is never mounted), the module script a
+ * static render writes (the browser never renders statically), and `NavLink`'s name for React's
+ * dev tools (which kept the unused component and its view-transition hook in the bundle).
+ */
+export const reactRouterWithoutUnusedFeatures = () => [
+  browserPatch("react-router-router-lean", "router/router.js", [
+    [
+      "\t\t\tif (unblockBlockerHistoryUpdate) {",
+      "\t\t\t\treturn;\n\t\t\t}\n\t\t\treturn startNavigation(historyAction, location);",
+      "\t\t\treturn startNavigation(historyAction, location);",
+    ],
+    ["\t\tif (isBrowser) {\n\t\t\trestoreAppliedTransitions(routerWindow, appliedViewTransitions);", "\t\t}\n", ""],
+    [
+      '\t\tlet viewTransitionOpts;\n\t\tif (pendingAction === "POP"',
+      "\t\t\tviewTransitionOpts = {\n\t\t\t\tcurrentLocation: state.location,\n\t\t\t\tnextLocation: location\n\t\t\t};\n\t\t}\n",
+      "\t\tlet viewTransitionOpts;\n",
+    ],
+    ["\t\tlet blockerKey = shouldBlockNavigation({\n\t\t\tcurrentLocation,", "\t\t\treturn;\n\t\t}\n", ""],
+    [
+      "\tfunction getBlocker(key, fn) {",
+      "\t\t})) return blockerKey;\n\t}\n",
+      `\tfunction getBlocker() {\n\t\tthrow new Error(${JSON.stringify(BLOCKERS_LEFT_OUT)});\n\t}\n\tfunction deleteBlocker() {}\n`,
+    ],
+  ]),
+  browserPatch("react-router-provider-lean", "components.js", [
+    [
+      "\tlet [pendingState, setPendingState] = React$1.useState();",
+      "\tlet fetcherData = React$1.useRef(/* @__PURE__ */ new Map());",
+      "\tlet vtContext = IDLE_VIEW_TRANSITION;\n\tlet fetcherData = React$1.useRef(/* @__PURE__ */ new Map());",
+    ],
+    ["\t\tlet isViewTransitionAvailable = router.window", "\t\t\treturn;\n\t\t}\n", SET_STATE],
+    [
+      "\t\tif (reactDomFlushSyncImpl && flushSync) {\n\t\t\treactDomFlushSyncImpl(() => {",
+      "\t}, [\n\t\trouter.window,\n\t\treactDomFlushSyncImpl,\n\t\ttransition,\n\t\trenderDfd,\n",
+      "\t}, [\n\t\treactDomFlushSyncImpl,\n",
+    ],
+    [
+      "\tReact$1.useEffect(() => {\n\t\tif (vtContext.isTransitioning && !vtContext.flushSync)",
+      "\t}, [vtContext.isTransitioning, interruption]);\n",
+      "",
+    ],
+    ["function RouterProvider(", "const IDLE_VIEW_TRANSITION = { isTransitioning: false };\nfunction RouterProvider("],
+  ]),
+  browserPatch("react-router-error-boundary-lean", "hooks.js", [
+    ["\t\tif (this.context) return /* @__PURE__ */ React$1.createElement(RSCErrorHandler, { error }, result);\n", ""],
+  ]),
+  browserPatch("react-router-scripts-lean", "dom/ssr/components.js", [
+    ["\tif (rsc) return /* @__PURE__ */ React$1.createElement(RSCPrefetchPageLinksImpl, {", "\t});\n", ""],
+    [
+      'let routeModulesScript = !isStatic ? " " : `',
+      "import(${JSON.stringify(manifest.entry.module)});`;",
+      'let routeModulesScript = " ";',
+    ],
+  ]),
+  browserPatch("react-router-navlink-lean", "dom/lib.js", [['NavLink.displayName = "NavLink";\n', ""]]),
+];

@@ -1,26 +1,35 @@
-// The browser's router without React Router's instrumentation (decision 0133): applied to the
-// installed router.js, it routes as React Router's own does, and refuses an instrumentation
-// rather than ignoring it.
+// The browser's router without React Router's instrumentation (decision 0133), view transitions,
+// blockers and RSC paths (decision 0147): applied to the installed React Router, it routes and
+// renders as React Router's own does, and refuses what it left out rather than ignoring it.
+import { readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPatched, packageDir } from "./patch-test-helpers.mjs";
-import { INSTRUMENTATION_LEFT_OUT, reactRouterWithoutInstrumentation } from "./react-router-client-lean.mjs";
+import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
+import {
+  BLOCKERS_LEFT_OUT,
+  INSTRUMENTATION_LEFT_OUT,
+  reactRouterWithoutInstrumentation,
+  reactRouterWithoutUnusedFeatures,
+} from "./react-router-client-lean.mjs";
+
+const require = createRequire(import.meta.url);
 
 const lib = path.join(packageDir("react-router"), "dist/production/lib/router");
 
-describe("React Router's browser router without instrumentation", () => {
-  const routes = () => [
-    {
-      id: "root",
-      path: "/",
-      loader: () => "root",
-      children: [
-        { id: "home", index: true, loader: () => "home" },
-        { id: "product", path: "product/:id", loader: ({ params }) => `product ${params.id}` },
-      ],
-    },
-  ];
+const routes = () => [
+  {
+    id: "root",
+    path: "/",
+    loader: () => "root",
+    children: [
+      { id: "home", index: true, loader: () => "home" },
+      { id: "product", path: "product/:id", loader: ({ params }) => `product ${params.id}` },
+    ],
+  },
+];
 
+describe("React Router's browser router without instrumentation", () => {
   it("loads and navigates as React Router's own router does", async () => {
     const { createRouter } = await loadPatched(reactRouterWithoutInstrumentation(), path.join(lib, "router.js"));
     const { createMemoryHistory } = await import(path.join(lib, "history.js"));
@@ -40,5 +49,82 @@ describe("React Router's browser router without instrumentation", () => {
     expect(() =>
       createRouter({ routes: routes(), history: createMemoryHistory(), instrumentations: [{ router() {} }] }),
     ).toThrow(INSTRUMENTATION_LEFT_OUT);
+  });
+});
+
+describe("React Router's browser build without view transitions, blockers and RSC paths (decision 0147)", () => {
+  const root = path.join(packageDir("react-router"), "dist/production/lib");
+  const plugins = reactRouterWithoutUnusedFeatures();
+  // Both browser patches of router.js, as the build applies them.
+  const leanRouter = {
+    transform(code, id) {
+      const lean = transform(reactRouterWithoutInstrumentation(), code, id).code;
+      return plugins.map((plugin) => transform(plugin, lean, id)).find(Boolean);
+    },
+  };
+  const started = async () => {
+    const { createRouter } = await loadPatched(leanRouter, path.join(root, "router/router.js"));
+    const { createMemoryHistory } = await import(path.join(root, "router/history.js"));
+    const router = createRouter({ routes: routes(), history: createMemoryHistory({ initialEntries: ["/"] }) });
+    router.initialize();
+    await new Promise((resolve) => router.subscribe((state) => state.initialized && resolve(undefined)));
+    return router;
+  };
+
+  it("applies to each file it names in the installed React Router, once", () => {
+    const files = ["router/router.js", "components.js", "hooks.js", "dom/ssr/components.js", "dom/lib.js"];
+    for (const file of files) {
+      const id = path.join(root, file);
+      const patched = plugins.map((plugin) => transform(plugin, readFileSync(id, "utf8"), id)).filter(Boolean);
+      expect(patched, file).toHaveLength(1);
+    }
+  });
+
+  it("pushes and pops as React Router's own router does", async () => {
+    const router = await started();
+    await router.navigate("/product/p1");
+    expect(router.state.location.pathname).toBe("/product/p1");
+    expect(router.state.loaderData.product).toBe("product p1");
+    await router.navigate(-1);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(router.state.location.pathname).toBe("/");
+    expect(router.state.historyAction).toBe("POP");
+    router.dispose();
+  });
+
+  it("refuses a blocker instead of letting navigations past it", async () => {
+    const router = await started();
+    expect(() => router.getBlocker("leave", () => true)).toThrow(BLOCKERS_LEFT_OUT);
+    router.dispose();
+  });
+
+  it("renders a router's page and hands its state to the page's hooks", async () => {
+    const patched = { transform: (code, id) => plugins.map((p) => transform(p, code, id)).find(Boolean) ?? null };
+    const { RouterProvider, createMemoryRouter } = await loadPatched(patched, path.join(root, "components.js"));
+    const { useLoaderData } = await import(path.join(root, "hooks.js"));
+    const { createElement } = require("react");
+    const { renderToString } = require("react-dom/server");
+    function Page() {
+      return createElement("p", null, `loaded ${useLoaderData()}`);
+    }
+    const router = createMemoryRouter([{ id: "page", path: "/", loader: () => "yes", Component: Page }], {
+      hydrationData: { loaderData: { page: "yes" } },
+    });
+    expect(renderToString(createElement(RouterProvider, { router }))).toContain("loaded yes");
+  });
+
+  it("is safe because the app asks for no view transition and no blocker", () => {
+    const files = (dir) =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+        entry.isDirectory()
+          ? files(path.join(dir, entry.name))
+          : /\.tsx?$/.test(entry.name)
+            ? [path.join(dir, entry.name)]
+            : [],
+      );
+    const asking = files(path.resolve("app")).filter((file) =>
+      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt/.test(readFileSync(file, "utf8")),
+    );
+    expect(asking).toEqual([]);
   });
 });
