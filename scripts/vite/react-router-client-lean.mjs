@@ -32,6 +32,12 @@ const instrumentClientSideRouter = instrumentationLeftOut;`,
 export const BLOCKERS_LEFT_OUT =
   "React Router's blockers (useBlocker, unstable_usePrompt) are left out of the browser's build (decision 0147): use none, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
 
+export const CLIENT_MIDDLEWARE_LEFT_OUT =
+  "React Router's client middleware is left out of the browser's build (decision 0148): export no clientMiddleware, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
+
+export const PREFETCH_LEFT_OUT =
+  "React Router's prefetching of pages (<Link prefetch>, page links from `links`) is left out of the browser's build (decision 0148): use none, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
+
 const rrFile = (name) =>
   new RegExp(
     `react-router[\\\\/]dist[\\\\/]production[\\\\/]lib[\\\\/]${name.replaceAll("/", "[\\\\/]").replaceAll(".", "\\.")}$`,
@@ -45,6 +51,17 @@ const browserPatch = (name, file, replacements) =>
     environments: ["client"],
     replacements,
   });
+
+// What React Router's client middleware pipeline does when no route has middleware: it checks that
+// the request was not aborted (`runClientMiddleware`; the default strategy does not), then runs the
+// handler. A route with middleware is refused.
+const NO_CLIENT_MIDDLEWARE = (matches, request) =>
+  `if (${matches}.some((m) => m.route.middleware)) throw new Error(${JSON.stringify(CLIENT_MIDDLEWARE_LEFT_OUT)});` +
+  (request
+    ? `\n\tif (${request}.signal.aborted) throw ${request}.signal.reason ?? new Error(\`Request aborted: \${${request}.method} \${${request}.url}\`);`
+    : "");
+
+const PREFETCH_REFUSED = `function prefetchLeftOut() {\n\tthrow new Error(${JSON.stringify(PREFETCH_LEFT_OUT)});\n}\n`;
 
 // The router's new state, set in a transition as React Router does when no view transition is asked for.
 const SET_STATE = `\t\tif (reactDomFlushSyncImpl && flushSync) reactDomFlushSyncImpl(() => setStateImpl(newState));
@@ -82,6 +99,18 @@ export const reactRouterWithoutUnusedFeatures = () => [
       "\t\t})) return blockerKey;\n\t}\n",
       `\tfunction getBlocker() {\n\t\tthrow new Error(${JSON.stringify(BLOCKERS_LEFT_OUT)});\n\t}\n\tfunction deleteBlocker() {}\n`,
     ],
+    // Client middleware (decision 0148): a route's loaders run as React Router runs them when no
+    // route has any (the request's abort checked first); a route that has some is refused.
+    [
+      "async function defaultDataStrategyWithMiddleware(args) {",
+      "\treturn runClientMiddlewarePipeline(args, () => defaultDataStrategy(args));\n}\n",
+      `async function defaultDataStrategyWithMiddleware(args) {\n\t${NO_CLIENT_MIDDLEWARE("args.matches")}\n\treturn defaultDataStrategy(args);\n}\n`,
+    ],
+    [
+      "\t} : (cb) => {\n\t\tlet typedDataStrategyArgs = dataStrategyArgs;",
+      "\t\t});\n\t};\n",
+      `\t} : async (cb) => {\n\t\t${NO_CLIENT_MIDDLEWARE("matches", "request")}\n\t\treturn await cb({\n\t\t\t...dataStrategyArgs,\n\t\t\tfetcherKey,\n\t\t\trunClientMiddleware: () => {\n\t\t\t\tthrow new Error("Cannot call \`runClientMiddleware()\` from within an \`runClientMiddleware\` handler");\n\t\t\t}\n\t\t});\n\t};\n`,
+    ],
   ]),
   browserPatch("react-router-provider-lean", "components.js", [
     [
@@ -112,6 +141,27 @@ export const reactRouterWithoutUnusedFeatures = () => [
       "import(${JSON.stringify(manifest.entry.module)});`;",
       'let routeModulesScript = " ";',
     ],
+    // A page link from a route's `links` (decision 0148): none here; one is refused.
+    [
+      "keyedLinks.map(({ key, link }) => isPageLinkDescriptor(link) ? /* @__PURE__ */ React$1.createElement(PrefetchPageLinks, {",
+      '\t}) : /* @__PURE__ */ React$1.createElement("link", {',
+      `keyedLinks.map(({ key, link }) => isPageLinkDescriptor(link) ? prefetchLeftOut() : /* @__PURE__ */ React$1.createElement("link", {`,
+    ],
+    ["function Links({ nonce, crossOrigin }) {", `${PREFETCH_REFUSED}function Links({ nonce, crossOrigin }) {`],
   ]),
-  browserPatch("react-router-navlink-lean", "dom/lib.js", [['NavLink.displayName = "NavLink";\n', ""]]),
+  // NavLink (unused) is made by a call the bundler must keep unless told it is pure (decision 0148);
+  // a link's prefetching (`prefetch` is "none" on every link here) is refused.
+  browserPatch("react-router-links-lean", "dom/lib.js", [
+    ['NavLink.displayName = "NavLink";\n', ""],
+    ["const NavLink = React$1.forwardRef(", "const NavLink = /* @__PURE__ */ React$1.forwardRef("],
+    [
+      "\tlet [shouldPrefetch, prefetchRef, prefetchHandlers] = usePrefetchBehavior(prefetch, rest);\n",
+      '\tif (prefetch !== "none") prefetchLeftOut();\n\tlet prefetchRef = null, prefetchHandlers = {};\n',
+    ],
+    [
+      "\treturn shouldPrefetch && !isAbsolute ? /* @__PURE__ */ React$1.createElement(React$1.Fragment, null, link, /* @__PURE__ */ React$1.createElement(PrefetchPageLinks, { page: href })) : link;\n",
+      "\treturn link;\n",
+    ],
+    ["const Link = React$1.forwardRef(", `${PREFETCH_REFUSED}const Link = React$1.forwardRef(`],
+  ]),
 ];

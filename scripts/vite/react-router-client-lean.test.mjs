@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
 import {
   BLOCKERS_LEFT_OUT,
+  CLIENT_MIDDLEWARE_LEFT_OUT,
   INSTRUMENTATION_LEFT_OUT,
+  PREFETCH_LEFT_OUT,
   reactRouterWithoutInstrumentation,
   reactRouterWithoutUnusedFeatures,
 } from "./react-router-client-lean.mjs";
@@ -113,7 +115,64 @@ describe("React Router's browser build without view transitions, blockers and RS
     expect(renderToString(createElement(RouterProvider, { router }))).toContain("loaded yes");
   });
 
-  it("is safe because the app asks for no view transition and no blocker", () => {
+  it("runs a page's loaders through runClientMiddleware as React Router's own router does (decision 0148)", async () => {
+    const { createRouter } = await loadPatched(leanRouter, path.join(root, "router/router.js"));
+    const { createMemoryHistory } = await import(path.join(root, "router/history.js"));
+    const started = [];
+    // The single fetch's strategy asks for the middleware pipeline the same way.
+    const dataStrategy = ({ runClientMiddleware }) =>
+      runClientMiddleware(async ({ matches }) => {
+        const loading = matches.filter((m) => m.shouldLoad);
+        started.push(loading.map((m) => m.route.id));
+        return Object.fromEntries(await Promise.all(loading.map(async (m) => [m.route.id, await m.resolve()])));
+      });
+    const router = createRouter({
+      routes: routes(),
+      history: createMemoryHistory({ initialEntries: ["/"] }),
+      dataStrategy,
+    });
+    router.initialize();
+    await new Promise((resolve) => router.subscribe((state) => state.initialized && resolve(undefined)));
+    await router.navigate("/product/p1");
+    expect(router.state.loaderData).toEqual({ root: "root", product: "product p1" });
+    expect(started).toEqual([["root", "home"], ["product"]]);
+    router.dispose();
+  });
+
+  it("refuses a route's client middleware instead of skipping it", async () => {
+    const { createRouter } = await loadPatched(leanRouter, path.join(root, "router/router.js"));
+    const { createMemoryHistory } = await import(path.join(root, "router/history.js"));
+    const withMiddleware = routes();
+    withMiddleware[0].children[1].middleware = [(_args, next) => next()];
+    const router = createRouter({ routes: withMiddleware, history: createMemoryHistory({ initialEntries: ["/"] }) });
+    router.initialize();
+    await new Promise((resolve) => router.subscribe((state) => state.initialized && resolve(undefined)));
+    await router.navigate("/product/p1");
+    expect(Object.values(router.state.errors ?? {}).map((e) => e.message)).toEqual([CLIENT_MIDDLEWARE_LEFT_OUT]);
+    router.dispose();
+  });
+
+  it("renders a link as React Router's own does, and refuses one that asks to prefetch (decision 0148)", async () => {
+    const patched = { transform: (code, id) => plugins.map((p) => transform(p, code, id)).find(Boolean) ?? null };
+    const { Link } = await loadPatched(patched, path.join(root, "dom/lib.js"));
+    const { Link: OwnLink } = await import(path.join(root, "dom/lib.js"));
+    const { RouterProvider, createMemoryRouter } = await import(path.join(root, "components.js"));
+    const { createElement } = require("react");
+    const { renderToString } = require("react-dom/server");
+    const page = (As, props) =>
+      renderToString(
+        createElement(RouterProvider, {
+          router: createMemoryRouter([
+            { path: "/", Component: () => createElement(As, { to: "/product/p1", className: "card", ...props }, "A coat") },
+          ]),
+        }),
+      );
+    expect(page(Link, {})).toBe('<a class="card" href="/product/p1" data-discover="true">A coat</a>');
+    expect(page(Link, {})).toBe(page(OwnLink, {}));
+    expect(() => page(Link, { prefetch: "intent" })).toThrow(PREFETCH_LEFT_OUT);
+  });
+
+  it("is safe because the app asks for no view transition, blocker, client middleware or prefetching", () => {
     const files = (dir) =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory()
@@ -123,7 +182,9 @@ describe("React Router's browser build without view transitions, blockers and RS
             : [],
       );
     const asking = files(path.resolve("app")).filter((file) =>
-      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt/.test(readFileSync(file, "utf8")),
+      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt|clientMiddleware|\bprefetch\s*[=:]|PrefetchPageLinks/.test(
+        readFileSync(file, "utf8"),
+      ),
     );
     expect(asking).toEqual([]);
   });
