@@ -38,6 +38,9 @@ export const CLIENT_MIDDLEWARE_LEFT_OUT =
 export const PREFETCH_LEFT_OUT =
   "React Router's prefetching of pages (<Link prefetch>, page links from `links`) is left out of the browser's build (decision 0148): use none, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
 
+export const CLIENT_DATA_LEFT_OUT =
+  "React Router's clientLoader, clientAction and client middleware are left out of the browser's build (decision 0148): export none, or drop reactRouterWithoutUnusedFeatures from scripts/vite/react-router-client-lean.mjs.";
+
 const rrFile = (name) =>
   new RegExp(
     `react-router[\\\\/]dist[\\\\/]production[\\\\/]lib[\\\\/]${name.replaceAll("/", "[\\\\/]").replaceAll(".", "\\.")}$`,
@@ -148,6 +151,29 @@ export const reactRouterWithoutUnusedFeatures = () => [
       `keyedLinks.map(({ key, link }) => isPageLinkDescriptor(link) ? prefetchLeftOut() : /* @__PURE__ */ React$1.createElement("link", {`,
     ],
     ["function Links({ nonce, crossOrigin }) {", `${PREFETCH_REFUSED}function Links({ nonce, crossOrigin }) {`],
+  ]),
+  // Routes' clientLoader, clientAction and clientMiddleware (decision 0148): no route module here
+  // exports one; a route that does is refused. Every loader and action goes to the server.
+  browserPatch("react-router-client-routes-lean", "dom/ssr/routes.js", [
+    [
+      "\t\t\t\t\tif (!routeModule.clientLoader) return fetchServerLoader(singleFetch);",
+      "\n\t\t\t\t\t});\n",
+      "\t\t\t\t\tif (routeModule.clientLoader) clientDataLeftOut();\n\t\t\t\t\treturn fetchServerLoader(singleFetch);\n",
+    ],
+    [
+      "\t\t\t\t\tif (!routeModule.clientAction) {",
+      "\n\t\t\t\t\t});\n",
+      '\t\t\t\t\tif (routeModule.clientAction) clientDataLeftOut();\n\t\t\t\t\tif (isSpaMode) throw noActionDefinedError("clientAction", route.id);\n\t\t\t\t\treturn fetchServerAction(singleFetch);\n',
+    ],
+    [
+      "\t\t\tdataRoute.lazy = {\n\t\t\t\tloader: route.hasClientLoader ? async () => {",
+      "\t\t\t\t} : void 0,\n\t\t\t\tshouldRevalidate: async () => {",
+      "\t\t\tif (route.hasClientLoader || route.hasClientAction || route.hasClientMiddleware) clientDataLeftOut();\n\t\t\tdataRoute.lazy = {\n\t\t\t\tshouldRevalidate: async () => {",
+    ],
+    [
+      "function createClientRoutes(",
+      `function clientDataLeftOut() {\n\tthrow new Error(${JSON.stringify(CLIENT_DATA_LEFT_OUT)});\n}\nfunction createClientRoutes(`,
+    ],
   ]),
   // NavLink (unused) is made by a call the bundler must keep unless told it is pure (decision 0148);
   // a link's prefetching (`prefetch` is "none" on every link here) is refused.

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
 import {
   BLOCKERS_LEFT_OUT,
+  CLIENT_DATA_LEFT_OUT,
   CLIENT_MIDDLEWARE_LEFT_OUT,
   INSTRUMENTATION_LEFT_OUT,
   PREFETCH_LEFT_OUT,
@@ -74,7 +75,14 @@ describe("React Router's browser build without view transitions, blockers and RS
   };
 
   it("applies to each file it names in the installed React Router, once", () => {
-    const files = ["router/router.js", "components.js", "hooks.js", "dom/ssr/components.js", "dom/lib.js"];
+    const files = [
+      "router/router.js",
+      "components.js",
+      "hooks.js",
+      "dom/ssr/components.js",
+      "dom/lib.js",
+      "dom/ssr/routes.js",
+    ];
     for (const file of files) {
       const id = path.join(root, file);
       const patched = plugins.map((plugin) => transform(plugin, readFileSync(id, "utf8"), id)).filter(Boolean);
@@ -172,6 +180,33 @@ describe("React Router's browser build without view transitions, blockers and RS
     expect(() => page(Link, { prefetch: "intent" })).toThrow(PREFETCH_LEFT_OUT);
   });
 
+  it("sends a route's loader and action to the server as React Router's own routes do, and refuses a clientLoader (decision 0148)", async () => {
+    const patched = { transform: (code, id) => plugins.map((p) => transform(p, code, id)).find(Boolean) ?? null };
+    const lean = await loadPatched(patched, path.join(root, "dom/ssr/routes.js"));
+    const own = await import(path.join(root, "dom/ssr/routes.js"));
+    const manifest = { root: { id: "root", path: "", hasLoader: true, hasAction: true, module: "/root.js" } };
+    const page = { default: () => null };
+    const get = () => new Request("https://closetloop.test/");
+    const post = () => new Request("https://closetloop.test/", { method: "POST" });
+    for (const { createClientRoutes } of [lean, own]) {
+      const [route] = createClientRoutes(manifest, { root: page }, undefined, true, false);
+      expect(await route.loader({ request: get() }, async () => "the server's data")).toBe("the server's data");
+      expect(await route.action({ request: post() }, async () => "the server's answer")).toBe("the server's answer");
+    }
+    const [withClientLoader] = lean.createClientRoutes(
+      manifest,
+      { root: { ...page, clientLoader: () => "the browser's data" } },
+      undefined,
+      true,
+      false,
+    );
+    await expect(withClientLoader.loader({ request: get() }, async () => "")).rejects.toThrow(CLIENT_DATA_LEFT_OUT);
+    // A route whose module is not loaded yet (discovered on a navigation) is refused at once.
+    expect(() =>
+      lean.createClientRoutes({ root: { ...manifest.root, hasClientAction: true } }, {}, undefined, true, false),
+    ).toThrow(CLIENT_DATA_LEFT_OUT);
+  });
+
   it("is safe because the app asks for no view transition, blocker, client middleware or prefetching", () => {
     const files = (dir) =>
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -182,7 +217,7 @@ describe("React Router's browser build without view transitions, blockers and RS
             : [],
       );
     const asking = files(path.resolve("app")).filter((file) =>
-      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt|clientMiddleware|\bprefetch\s*[=:]|PrefetchPageLinks/.test(
+      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt|\bclient(Loader|Action|Middleware)\b|\bprefetch\s*[=:]|PrefetchPageLinks/.test(
         readFileSync(file, "utf8"),
       ),
     );
