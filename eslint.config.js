@@ -60,6 +60,7 @@ export default tseslint.config(
         Buffer: "readonly",
         URLSearchParams: "readonly",
         AbortSignal: "readonly",
+        Request: "readonly",
       },
     },
     rules: {

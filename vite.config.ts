@@ -65,7 +65,8 @@ export default defineConfig({
     ...reactRouterRoutesOnce(),
     ...reactRouterUrlWhenRead(),
     // The browser's build without React Router's instrumentation (decision 0133), view transitions,
-    // blockers and React Server Components paths (decision 0147), which the app never uses.
+    // blockers and React Server Components paths (decision 0147), client middleware, client data
+    // functions, link prefetching and NavLink (decision 0148), which the app never uses.
     reactRouterWithoutInstrumentation(),
     ...reactRouterWithoutUnusedFeatures(),
   ],

@@ -80,8 +80,11 @@ const SET_STATE = `\t\tif (reactDomFlushSyncImpl && flushSync) reactDomFlushSync
  * (no link or navigation asks for one: the router's bookkeeping of them and the provider's states
  * and effects go), blockers (`useBlocker` refuses with BLOCKERS_LEFT_OUT; navigations no longer ask
  * one), the React Server Components paths (an RSC router is never mounted), the module script a
- * static render writes (the browser never renders statically), and `NavLink`'s name for React's
- * dev tools (which kept the unused component and its view-transition hook in the bundle).
+ * static render writes (the browser never renders statically), and `NavLink` (its name for
+ * React's dev tools and its `forwardRef` call kept the unused component and its view-transition
+ * hook in the bundle; decision 0148). Decision 0148 also leaves out client middleware (refused with
+ * CLIENT_MIDDLEWARE_LEFT_OUT), routes' client data functions (CLIENT_DATA_LEFT_OUT) and links'
+ * prefetching (PREFETCH_LEFT_OUT).
  */
 export const reactRouterWithoutUnusedFeatures = () => [
   browserPatch("react-router-router-lean", "router/router.js", [

@@ -171,7 +171,10 @@ describe("React Router's browser build without view transitions, blockers and RS
       renderToString(
         createElement(RouterProvider, {
           router: createMemoryRouter([
-            { path: "/", Component: () => createElement(As, { to: "/product/p1", className: "card", ...props }, "A coat") },
+            {
+              path: "/",
+              Component: () => createElement(As, { to: "/product/p1", className: "card", ...props }, "A coat"),
+            },
           ]),
         }),
       );
