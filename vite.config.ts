@@ -14,6 +14,7 @@ import {
   reactRouterWithoutInstrumentation,
   reactRouterWithoutUnusedFeatures,
 } from "./scripts/vite/react-router-client-lean.mjs";
+import { reactDomWithoutUnusedFeatures } from "./scripts/vite/react-dom-client-lean.mjs";
 import { reactRouterRenderLean } from "./scripts/vite/react-router-render-lean.mjs";
 import { reactRouterRoutesOnce } from "./scripts/vite/react-router-routes-once.mjs";
 import { reactRouterUrlWhenRead } from "./scripts/vite/react-router-url-when-read.mjs";
@@ -69,6 +70,8 @@ export default defineConfig({
     // functions, link prefetching and NavLink (decision 0148), which the app never uses.
     reactRouterWithoutInstrumentation(),
     ...reactRouterWithoutUnusedFeatures(),
+    // The browser's React DOM without view transitions, fragment refs and action state (decision 0149).
+    reactDomWithoutUnusedFeatures(),
   ],
   resolve: { tsconfigPaths: true },
   // The wrangler environment this bundle is for (`npm run deploy` builds with CLOUDFLARE_ENV=production):

@@ -6,7 +6,7 @@
 // counted: a new route elsewhere in the app costs a shopping page nothing.
 // A route whose module loads its tabs' components lazily (decision 0127) counts its heaviest tab
 // (the page preloads the shown tab's chunk with the route's own, so it is first-load JavaScript).
-// Fails when a shopper's page exceeds 121 kB (decisions 0096, 0108, 0128, 0130, 0133, 0147 and 0148; the issue's goal is 115) or
+// Fails when a shopper's page exceeds 115 kB, the issue's goal (decisions 0096, 0108, 0128, 0130, 0133, 0147, 0148 and 0149), or
 // a dashboard page (seller, store, account, admin, development) exceeds 140 kB, the issue's goal
 // (decision 0127). Then it checks the Worker as Cloudflare would take it (scripts/worker-size.mjs): its
 // compressed size against the platform's limit, and its startup.
@@ -24,8 +24,10 @@ const CLIENT = path.resolve("build/client");
 // 125 until the browser's React Router left out view transitions, blockers and RSC paths (decision
 // 0147), 123 until it left out client middleware, client data functions, link prefetching and
 // NavLink (decision 0148): the heaviest shopper pages are now /{slug}, the product page and the
-// cart, 120.4–120.5 kB.
-const SHOPPER_LIMIT = 121;
+// cart, 120.4–120.5 kB. 121 until the browser's React DOM left out view transitions, fragment refs
+// and action state (decision 0149): the heaviest shopper pages are now /{slug}, the product page
+// and the cart, 113.7–113.8 kB.
+const SHOPPER_LIMIT = 115;
 // 154 until the dashboards' tabs loaded with their tab (decision 0127): the heaviest page of any
 // dashboard is now the seller's Orders tab, 139.5 kB.
 const DASHBOARD_LIMIT = 140;

@@ -48,6 +48,27 @@ describe("libraryPatch", () => {
     );
     expect(() => transform(ranged, "if (a) {}\nif (a) {}\n", "/m/lib.js")).toThrow(/appears 2 times/);
   });
+  const bodies = libraryPatch({
+    name: "f",
+    library: "Lib",
+    decision: "0000",
+    file: /lib\.js$/,
+    functions: { walk: "{}" },
+    statements: ["Thing.prototype."],
+  });
+  it("gives a top-level function a new body and drops the statements that begin with a text", () => {
+    const code =
+      "function walk(t) {\n  t.x = 1;\n}\nfunction Thing() {}\nThing.prototype.a = 1;\nThing.prototype.b = 2;\nwalk({});\n";
+    expect(transform(bodies, code, "/m/lib.js").code).toBe("function walk(t) {}\nfunction Thing() {}\n\n\nwalk({});\n");
+  });
+  it("fails the build when the function is not declared once or no statement begins with a text", () => {
+    expect(() => transform(bodies, "Thing.prototype.a = 1;", "/m/lib.js")).toThrow(
+      /function walk is declared 0 times.*Lib changed; see decision 0000/,
+    );
+    expect(() => transform(bodies, "function walk() {}", "/m/lib.js")).toThrow(
+      /no statement begins "Thing.prototype."/,
+    );
+  });
 });
 
 describe("drizzle's is, remembered", () => {

@@ -1,6 +1,6 @@
 // Helpers of the library patches' tests (decisions 0110, 0111): a patch applied to the installed
 // library's own file, and the patched file loaded beside it.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -39,4 +39,19 @@ export async function loadPatched(plugin, file) {
   } finally {
     rmSync(where, { force: true });
   }
+}
+
+/** The app's source files (app/, .ts and .tsx) whose text matches `pattern`: what asks for a feature a patch left out. */
+export function appFilesAsking(pattern) {
+  const files = (dir) =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? files(path.join(dir, entry.name))
+        : /\.tsx?$/.test(entry.name)
+          ? [path.join(dir, entry.name)]
+          : [],
+    );
+  return files(fileURLToPath(new URL("../../app", import.meta.url))).filter((file) =>
+    pattern.test(readFileSync(file, "utf8")),
+  );
 }

@@ -1,11 +1,11 @@
 // The browser's router without React Router's instrumentation (decision 0133), view transitions,
 // blockers and RSC paths (decision 0147): applied to the installed React Router, it routes and
 // renders as React Router's own does, and refuses what it left out rather than ignoring it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
+import { appFilesAsking, loadPatched, packageDir, transform } from "./patch-test-helpers.mjs";
 import {
   BLOCKERS_LEFT_OUT,
   CLIENT_DATA_LEFT_OUT,
@@ -211,18 +211,8 @@ describe("React Router's browser build without view transitions, blockers and RS
   });
 
   it("is safe because the app asks for no view transition, blocker, client middleware or prefetching", () => {
-    const files = (dir) =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-        entry.isDirectory()
-          ? files(path.join(dir, entry.name))
-          : /\.tsx?$/.test(entry.name)
-            ? [path.join(dir, entry.name)]
-            : [],
-      );
-    const asking = files(path.resolve("app")).filter((file) =>
-      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt|\bclient(Loader|Action|Middleware)\b|\bprefetch\s*[=:]|PrefetchPageLinks/.test(
-        readFileSync(file, "utf8"),
-      ),
+    const asking = appFilesAsking(
+      /\bviewTransition\b|useViewTransitionState|useBlocker|unstable_usePrompt|\bclient(Loader|Action|Middleware)\b|\bprefetch\s*[=:]|PrefetchPageLinks/,
     );
     expect(asking).toEqual([]);
   });
