@@ -5,25 +5,34 @@
 import http from "node:http";
 import { performance } from "node:perf_hooks";
 
-/** GETs `url` at `rate` per second for `seconds`; returns latency percentiles in ms. */
+/**
+ * GETs `url` at `rate` per second for `seconds`; returns latency percentiles in ms, and the
+ * failures by kind (`failures`: an answer's status, or a socket's error code such as ECONNRESET),
+ * so a 5xx is told apart from a connection the server or the client dropped.
+ */
 export async function openLoop(url, rate, seconds) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const latencies = [];
   let errors = 0;
+  const failures = {};
+  const failed = (kind) => {
+    errors++;
+    failures[kind] = (failures[kind] ?? 0) + 1;
+  };
   const once = () =>
     new Promise((resolve) => {
       const started = performance.now();
       const req = http.get(url, { agent }, (res) => {
         res.on("data", () => {});
         res.on("end", () => {
-          if (res.statusCode !== 200) errors++;
+          if (res.statusCode !== 200) failed(String(res.statusCode));
           latencies.push(performance.now() - started);
           resolve();
         });
       });
       req.setTimeout(10_000, () => req.destroy(new Error("timeout")));
-      req.on("error", () => {
-        errors++;
+      req.on("error", (error) => {
+        failed(error.code ?? error.message);
         resolve();
       });
     });
@@ -43,6 +52,9 @@ export async function openLoop(url, rate, seconds) {
   return {
     requests: latencies.length,
     errors,
+    failures: Object.entries(failures)
+      .map(([kind, n]) => `${kind} ×${n}`)
+      .join(", "),
     p50: at(0.5),
     p90: at(0.9),
     p99: at(0.99),
