@@ -307,9 +307,8 @@ if (!flag("--d1-only")) {
     await stop();
   }
   if (flag("--rate")) {
-    // The same rate against the Worker alone: locally every isolate (Miniflare's entry worker, the
-    // asset router and asset worker, the D1 simulator, ours) shares workerd's one thread, and a
-    // major GC in the asset plumbing stalls a static file as long as a page. /healthz is the floor.
+    // The same rate against the Worker alone (its own socket, no front): what the Worker's isolate,
+    // with the D1 simulator beside it on workerd's one thread, adds to the tail. /healthz is the floor.
     stop = await serve(30, true);
     try {
       for (const url of ["/healthz", "/all-products", "/all-products?search=wool%20coat"]) {

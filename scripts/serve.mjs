@@ -1,16 +1,14 @@
 // Serves the built Worker (`npm run build`) in workerd through Miniflare's API, with the bindings
 // of the build's wrangler.json and the same persisted local D1/R2/KV/Queue state that the
-// migrations and the seed wrote (CLOSETLOOP_STATE, else .wrangler/state). No Vite or Node proxy
-// sits in front: requests go straight to workerd, as they would on Cloudflare.
+// migrations and the seed wrote (CLOSETLOOP_STATE, else .wrangler/state). In front, as Cloudflare
+// serves static assets before the Worker, scripts/asset-front.mjs answers build/client's files
+// and hands every other request to the Worker's own socket (decision 0150).
 //   --port N                  (default 4173)
 //   --page-cache-seconds N    override PAGE_CACHE_SECONDS (the benchmark renders with 0)
 //   --binding NAME=VALUE      set one more plain-text binding (repeatable; the benchmark lifts the
 //                             conversations' rate limits with it to measure one object's throughput)
-//   --worker-only             the Worker alone on the port: no static assets, so none of the
-//                             local asset plumbing (Miniflare's entry worker, the asset router
-//                             and asset worker) runs in front of it. For the benchmark: locally
-//                             every isolate shares workerd's one thread, and a major GC in any of
-//                             them stalls all (docs/performance.md). No Cron trigger runs.
+//   --worker-only             the Worker alone on the port: no static assets, no front. For the
+//                             benchmark (the Worker's own figures). No Cron trigger runs.
 //   --no-cron                 no Cron trigger: the benchmark measures pages, and the five-minute
 //                             job (up to 250 'You may also like' lists) landing inside one page's
 //                             seconds made that page's figure the machine's, not the page's
@@ -19,7 +17,10 @@
 // The five-minute Cron trigger (wrangler.toml [triggers]) runs here as it does on Cloudflare: a
 // reservation left unpaid ends after 31 minutes (decision 0055). The daily and weekly jobs run
 // when you ask (`npm run jobs`), so the demo's rentals and payouts do not change under you.
+import net from "node:net";
+import path from "node:path";
 import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
+import { assetPaths, startFront } from "./asset-front.mjs";
 import { builtWorker, localState } from "./built-worker.mjs";
 import { serveArgs } from "./serve-args.mjs";
 
@@ -33,11 +34,21 @@ const {
 } = serveArgs(process.argv.slice(2));
 // The build is an entry module plus chunks (and .wasm modules) it imports; workerd gets every one of them.
 const worker = builtWorker();
+/** A port no one listens on now, for the Worker's socket behind the front. */
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port: free } = probe.address();
+      probe.close(() => resolve(free));
+    });
+    probe.once("error", reject);
+  });
+const workerPort = workerOnly ? port : await freePort();
 const mf = new Miniflare(
   convertV4MiniflareOptions({
     host: "localhost",
-    // Worker-only: Miniflare's own entry listens on a free port; the Worker gets a direct socket.
-    port: workerOnly ? 0 : port,
+    // Miniflare's own entry (unused) listens on a free port; the Worker gets a socket of its own.
+    port: 0,
     log: new Log(LogLevel.WARN),
     logRequests: false,
     ...(inspectorPort ? { inspectorPort } : {}),
@@ -50,15 +61,49 @@ const mf = new Miniflare(
           ...(pageCacheSeconds !== undefined ? { PAGE_CACHE_SECONDS: pageCacheSeconds } : {}),
           ...extraBindings,
         },
-        ...(workerOnly ? { assets: undefined, unsafeDirectSockets: [{ host: "127.0.0.1", port }] } : {}),
+        // Its assets are served by the front (or not at all, with --worker-only).
+        assets: undefined,
+        unsafeDirectSockets: [{ host: "127.0.0.1", port: workerPort }],
         ...(inspectorPort ? { unsafeInspectorProxy: true } : {}),
       },
     ],
   }),
 );
-const listening = await mf.ready;
-const url = workerOnly ? `http://127.0.0.1:${port}/ (the Worker alone)` : listening;
-const site = workerOnly ? `http://localhost:${port}` : String(listening).replace(/\/$/, "");
+await mf.ready;
+// The static assets in a workerd of their own (Miniflare's emulation of Cloudflare's asset
+// server: _headers, ETags, 304s), behind the front with the Worker (decision 0150).
+const assetsDir = path.resolve(worker.assets?.directory ?? "build/client");
+const assetServer = workerOnly
+  ? null
+  : new Miniflare(
+      convertV4MiniflareOptions({
+        host: "127.0.0.1",
+        port: 0,
+        log: new Log(LogLevel.WARN),
+        logRequests: false,
+        cf: false,
+        telemetry: { enabled: false },
+        workers: [
+          {
+            name: "closetloop-assets",
+            modules: true,
+            compatibilityDate: worker.compatibilityDate,
+            script: "export default { fetch: () => new Response(null, { status: 404 }) };",
+            assets: { ...worker.assets, directory: assetsDir, routerConfig: { has_user_worker: false } },
+          },
+        ],
+      }),
+    );
+const front = assetServer
+  ? await startFront({
+      port,
+      workerPort,
+      assetsPort: Number((await assetServer.ready).port),
+      assets: assetPaths(assetsDir),
+    })
+  : null;
+const url = `http://127.0.0.1:${port}/ (the Worker alone)`;
+const site = `http://localhost:${port}`;
 console.log(
   workerOnly
     ? `\nClosetloop is running at ${url}  (Ctrl+C to stop)\n`
@@ -88,7 +133,8 @@ const nextTick = () => {
 if (runsCron) nextTick();
 const stop = async () => {
   clearTimeout(cron);
-  await mf.dispose();
+  front?.close();
+  await Promise.all([mf.dispose(), assetServer?.dispose()]);
   process.exit(0);
 };
 process.on("SIGINT", stop);

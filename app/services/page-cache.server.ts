@@ -58,6 +58,8 @@ interface Entry {
   staleUntil: number;
   /** The body cut at its nonce, made at the first answer: each answer joins it with a fresh one. */
   cut?: string[];
+  /** The cut body as UTF-8, made at the first answer served as bytes (bodyBytes says why). */
+  bytes?: Uint8Array[];
   /** What callers worked out from this page, kept with it (PageText.derived). */
   derived?: Map<string, unknown>;
 }
@@ -108,23 +110,48 @@ function textResponse(body: string, init: ResponseInit) {
   return response;
 }
 
-/** A kept page's body and headers for one answer, with a nonce of its own. */
-function copyOf(entry: Entry, freshNonce: () => string, state: string) {
+/** A kept page's headers for one answer, with a nonce of its own (null when the page has none). */
+function headersOf(entry: Entry, freshNonce: () => string, state: string) {
   const headers = new Headers(entry.headers);
-  let body = entry.body;
-  if (entry.nonce) {
-    const nonce = freshNonce();
-    entry.cut ??= body.split(entry.nonce);
-    body = entry.cut.join(nonce);
+  const nonce = entry.nonce ? freshNonce() : null;
+  if (entry.nonce && nonce)
     headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
-  }
   headers.set("x-page-cache", state);
-  return { body, headers };
+  return { headers, nonce };
+}
+
+const utf8 = new TextEncoder();
+
+/**
+ * A kept page's body with `nonce` in place of its own, as bytes: its parts are encoded once, and
+ * each answer is one buffer outside V8's heap. Joined as text, a page with one character past
+ * Latin-1 is a two-byte string over 128 KiB: V8 puts each in its old generation, and at 200
+ * requests a second a full collection every ~3 s stalled every isolate of the thread for 40-90 ms
+ * (docs/performance.md, 2026-12-02).
+ */
+function bodyBytes(entry: Entry, nonce: string | null): Uint8Array {
+  entry.bytes ??= (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((part) => utf8.encode(part));
+  const parts = entry.bytes;
+  if (parts.length === 1 || nonce === null) return parts[0];
+  const fresh = utf8.encode(nonce);
+  let length = fresh.length * (parts.length - 1);
+  for (const part of parts) length += part.length;
+  const body = new Uint8Array(length);
+  let at = 0;
+  parts.forEach((part, i) => {
+    if (i > 0) {
+      body.set(fresh, at);
+      at += fresh.length;
+    }
+    body.set(part, at);
+    at += part.length;
+  });
+  return body;
 }
 
 function answer(entry: Entry, freshNonce: () => string, state: string) {
-  const { body, headers } = copyOf(entry, freshNonce, state);
-  return textResponse(body, { status: 200, headers });
+  const { headers, nonce } = headersOf(entry, freshNonce, state);
+  return new Response(bodyBytes(entry, nonce), { status: 200, headers });
 }
 
 // Cache API keys are URLs; the key's parts ride in the path of a host that is never served.
@@ -276,9 +303,12 @@ export async function pageTextWithCache(
     const { status, statusText, headers } = found.response;
     return { status, statusText, headers, text: await pageText(found.response), derived: new Map() };
   }
-  const { body, headers } = copyOf(found.entry, options.freshNonce, found.state);
-  found.entry.derived ??= new Map();
-  return { status: 200, statusText: "", headers, text: body, derived: found.entry.derived };
+  const { entry } = found;
+  const { headers, nonce } = headersOf(entry, options.freshNonce, found.state);
+  entry.cut ??= entry.nonce ? entry.body.split(entry.nonce) : [entry.body];
+  entry.derived ??= new Map();
+  const text = nonce === null ? entry.body : entry.cut.join(nonce);
+  return { status: 200, statusText: "", headers, text, derived: entry.derived };
 }
 
 async function lookUp(request: Request, options: PageCacheOptions, render: () => Promise<Response>): Promise<Found> {
