@@ -59,7 +59,7 @@ interface Entry {
   /** The body cut at its nonce, made at the first answer: each answer joins it with a fresh one. */
   cut?: string[];
   /** The cut body as UTF-8, made at the first answer served as bytes (bodyBytes says why). */
-  bytes?: Uint8Array[];
+  bytes?: Uint8Array<ArrayBuffer>[];
   /** What callers worked out from this page, kept with it (PageText.derived). */
   derived?: Map<string, unknown>;
 }
@@ -129,10 +129,10 @@ const utf8 = new TextEncoder();
  * requests a second a full collection every ~3 s stalled every isolate of the thread for 40-90 ms
  * (docs/performance.md, 2026-12-02).
  */
-function bodyBytes(entry: Entry, nonce: string | null): Uint8Array {
+function bodyBytes(entry: Entry, nonce: string | null): Uint8Array<ArrayBuffer> {
   entry.bytes ??= (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((part) => utf8.encode(part));
   const parts = entry.bytes;
-  if (parts.length === 1 || nonce === null) return parts[0];
+  if (parts.length === 1 || nonce === null) return parts[0]!;
   const fresh = utf8.encode(nonce);
   let length = fresh.length * (parts.length - 1);
   for (const part of parts) length += part.length;
