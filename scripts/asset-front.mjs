@@ -55,6 +55,9 @@ function forwardedHeaders(req, upgrade = false) {
   return { "cf-connecting-ip": req.socket.remoteAddress ?? "unknown", ...withoutHopByHop(req, upgrade) };
 }
 
+/** GET and HEAD carry no body: they can be sent again, and a file is only ever read with them. */
+const bodiless = (req) => req.method === "GET" || req.method === "HEAD";
+
 function pathnameOf(url) {
   try {
     return decodeURIComponent(new URL(url ?? "/", "http://front").pathname);
@@ -86,7 +89,7 @@ export function startFront({ port, host = "127.0.0.1", workerPort, assetsPort, a
     upstream.on("error", () => {
       // A kept-alive socket the server closed as this request went out: a request without a
       // body is sent once more, on a new socket.
-      if (retry && upstream.reusedSocket && !res.headersSent && (req.method === "GET" || req.method === "HEAD"))
+      if (retry && upstream.reusedSocket && !res.headersSent && bodiless(req))
         return pass(req, res, target, headers, false);
       if (res.headersSent) return res.destroy();
       res.writeHead(502, { "content-type": "text/plain; charset=utf-8" });
@@ -95,12 +98,11 @@ export function startFront({ port, host = "127.0.0.1", workerPort, assetsPort, a
     res.on("close", () => {
       if (!res.writableFinished) upstream.destroy();
     });
-    if (req.method === "GET" || req.method === "HEAD") upstream.end();
+    if (bodiless(req)) upstream.end();
     else req.pipe(upstream);
   };
   const server = http.createServer((req, res) => {
-    const asset = (req.method === "GET" || req.method === "HEAD") && assets.has(pathnameOf(req.url));
-    if (asset) pass(req, res, assetsPort, withoutHopByHop(req));
+    if (bodiless(req) && assets.has(pathnameOf(req.url))) pass(req, res, assetsPort, withoutHopByHop(req));
     else pass(req, res, workerPort, forwardedHeaders(req));
   });
   // A WebSocket (the conversations' live socket): the handshake goes to the Worker as it came, then bytes both ways.

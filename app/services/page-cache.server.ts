@@ -56,7 +56,7 @@ interface Entry {
   expires: number;
   /** Never served after this time. */
   staleUntil: number;
-  /** The body cut at its nonce, made at the first answer: each answer joins it with a fresh one. */
+  /** The body cut at its nonce (whole when it has none), made at the first answer: each answer joins it with a fresh one. */
   cut?: string[];
   /** The cut body as UTF-8, made at the first answer served as bytes (bodyBytes says why). */
   bytes?: Uint8Array<ArrayBuffer>[];
@@ -114,11 +114,14 @@ function textResponse(body: string, init: ResponseInit) {
 function headersOf(entry: Entry, freshNonce: () => string, state: string) {
   const headers = new Headers(entry.headers);
   const nonce = entry.nonce ? freshNonce() : null;
-  if (entry.nonce && nonce)
+  if (entry.nonce && nonce !== null)
     headers.set("content-security-policy", headers.get("content-security-policy")!.replaceAll(entry.nonce, nonce));
   headers.set("x-page-cache", state);
   return { headers, nonce };
 }
+
+/** A kept page's body cut at its nonce, once per kept page. */
+const cutOf = (entry: Entry) => (entry.cut ??= entry.nonce ? entry.body.split(entry.nonce) : [entry.body]);
 
 const utf8 = new TextEncoder();
 
@@ -130,8 +133,7 @@ const utf8 = new TextEncoder();
  * (docs/performance.md, 2026-12-02).
  */
 function bodyBytes(entry: Entry, nonce: string | null): Uint8Array<ArrayBuffer> {
-  entry.bytes ??= (entry.nonce ? entry.body.split(entry.nonce) : [entry.body]).map((part) => utf8.encode(part));
-  const parts = entry.bytes;
+  const parts = (entry.bytes ??= cutOf(entry).map((part) => utf8.encode(part)));
   if (parts.length === 1 || nonce === null) return parts[0]!;
   const fresh = utf8.encode(nonce);
   let length = fresh.length * (parts.length - 1);
@@ -305,9 +307,8 @@ export async function pageTextWithCache(
   }
   const { entry } = found;
   const { headers, nonce } = headersOf(entry, options.freshNonce, found.state);
-  entry.cut ??= entry.nonce ? entry.body.split(entry.nonce) : [entry.body];
   entry.derived ??= new Map();
-  const text = nonce === null ? entry.body : entry.cut.join(nonce);
+  const text = nonce === null ? entry.body : cutOf(entry).join(nonce);
   return { status: 200, statusText: "", headers, text, derived: entry.derived };
 }
 
